@@ -1,0 +1,177 @@
+//! The [`Game`] trait: the rules of one game, applied to its positions.
+
+use std::fmt::{self, Debug};
+use std::hash::Hash;
+
+use crate::notation::ParseError;
+use crate::outcome::Status;
+use crate::player::Player;
+use crate::settings::GameSettings;
+
+/// Static facts about a game, for listings.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GameInfo {
+    /// The name used on the command line, in the web API and in records (`black-path`).
+    pub name: &'static str,
+    /// The name shown to people ("Black Path Game").
+    pub title: &'static str,
+    /// One sentence about the game.
+    pub summary: &'static str,
+}
+
+/// The rules of one game, built from its settings, acting on positions of type `State`.
+///
+/// The rules object is immutable and shared; positions are plain values. Moves are small
+/// `Copy` values that are only meaningful in the position they were generated for. Chance
+/// (a die) is modelled as positions whose [`Status`] is [`Status::Chance`]: their legal
+/// "moves" are the chance outcomes, chosen by the caller, never by the engine.
+///
+/// Forced passes are ordinary moves, so a position whose status is [`Status::ToMove`] always
+/// has at least one legal move.
+pub trait Game: Send + Sync + Sized + 'static {
+    /// A position: everything that determines the legal moves and the outcome.
+    type State: Clone + PartialEq + Debug + Send + Sync;
+    /// A move or a chance outcome.
+    type Move: Copy + Eq + Ord + Hash + Debug + Send + Sync;
+    /// The game's typed settings.
+    type Settings: GameSettings;
+
+    /// Name, title and summary.
+    const INFO: GameInfo;
+
+    /// The rules for `settings`, or why the combination of settings is refused.
+    fn new(settings: Self::Settings) -> Result<Self, crate::settings::SettingsError>;
+
+    /// The settings these rules were built from.
+    fn settings(&self) -> &Self::Settings;
+
+    /// How many seats the game has (2 to 4).
+    fn num_players(&self) -> usize;
+
+    /// The team of `player`; by default every seat is its own team.
+    fn team_of(&self, player: Player) -> u8 {
+        player.0
+    }
+
+    /// The name of a seat as players know it ("White", "Red", "first player").
+    fn player_name(&self, player: Player) -> &'static str;
+
+    /// The start position.
+    fn start(&self) -> Self::State;
+
+    /// Whose turn it is, whether chance acts, or how the game ended.
+    fn status(&self, state: &Self::State) -> Status;
+
+    /// Clears `out` and fills it with the legal moves (or chance outcomes) of `state`, in a
+    /// fixed order. Empty exactly when the game is over.
+    fn legal_moves(&self, state: &Self::State, out: &mut Vec<Self::Move>);
+
+    /// The probability of `outcomes[index]` at a chance position, where `outcomes` are the
+    /// position's legal moves. Chance outcomes are equally likely unless a game says otherwise.
+    fn chance_probability(&self, _state: &Self::State, outcomes: &[Self::Move], _index: usize) -> f64 {
+        1.0 / outcomes.len() as f64
+    }
+
+    /// Plays `mv`, which must be one of the legal moves of `state`.
+    fn apply(&self, state: &mut Self::State, mv: Self::Move);
+
+    /// The position's hash, usually kept up to date incrementally by [`Game::apply`]. Equal
+    /// positions (as position codes) have equal hashes.
+    fn hash(&self, state: &Self::State) -> u64;
+
+    /// The same hash computed from nothing but the position, to check the incremental one.
+    fn hash_from_scratch(&self, state: &Self::State) -> u64;
+
+    /// Reads a move (or chance outcome) in the game's notation. Only well-formedness is
+    /// checked here; [`GameExt::parse_legal_move`] also checks legality.
+    fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, ParseError>;
+
+    /// Writes a move of `state` in the game's notation; [`Game::parse_move`] reads it back.
+    fn format_move(&self, state: &Self::State, mv: Self::Move) -> String;
+
+    /// Reads a position code.
+    fn parse_position(&self, code: &str) -> Result<Self::State, ParseError>;
+
+    /// Writes the position code; [`Game::parse_position`] reads it back exactly.
+    fn format_position(&self, state: &Self::State) -> String;
+
+    /// A text picture of the position for terminals (several lines, no trailing newline).
+    fn picture(&self, state: &Self::State) -> String;
+
+    /// An upper bound on the number of plies (moves, chance outcomes excluded) of any game
+    /// from the start, when the rules or settings give one.
+    fn max_plies(&self) -> Option<u64>;
+
+    /// Writes a record's moves (the text after the tags). Games with a traditional notation
+    /// for whole games (Kauri) override this and [`Game::parse_movetext`].
+    fn write_movetext(&self, start: &Self::State, moves: &[Self::Move]) -> String {
+        crate::record::write_numbered_movetext(self, start, moves)
+    }
+
+    /// Reads a record's moves from `start`, checking each one's legality; the error names the
+    /// first problem by its move number.
+    fn parse_movetext(&self, start: &Self::State, text: &str) -> Result<Vec<Self::Move>, crate::record::ReplayError> {
+        crate::record::parse_numbered_movetext(self, start, text)
+    }
+}
+
+/// A move that was read but is not legal here, or could not be read at all.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MoveError {
+    /// The text is not a move in the game's notation.
+    Malformed(ParseError),
+    /// The text is a move, but not a legal one in this position.
+    Illegal { text: String, legal: Vec<String> },
+    /// The game is over; no move can be played.
+    GameOver,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Malformed(e) => fmt::Display::fmt(e, f),
+            MoveError::Illegal { text, legal } => {
+                write!(f, "illegal move `{text}`; legal here: {}", legal.join(" "))
+            }
+            MoveError::GameOver => write!(f, "the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Conveniences every game gets for free.
+pub trait GameExt: Game {
+    /// The legal moves of `state` as a new vector (for callers off the hot path).
+    fn legal_move_vec(&self, state: &Self::State) -> Vec<Self::Move> {
+        let mut out = Vec::new();
+        self.legal_moves(state, &mut out);
+        out
+    }
+
+    /// Reads `text` and checks that it is legal in `state`.
+    fn parse_legal_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, MoveError> {
+        let legal = self.legal_move_vec(state);
+        if legal.is_empty() {
+            return Err(MoveError::GameOver);
+        }
+        let mv = self.parse_move(state, text.trim()).map_err(MoveError::Malformed)?;
+        if legal.contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(MoveError::Illegal {
+                text: text.trim().to_string(),
+                legal: legal.iter().map(|&m| self.format_move(state, m)).collect(),
+            })
+        }
+    }
+
+    /// The position after `mv`.
+    fn after(&self, state: &Self::State, mv: Self::Move) -> Self::State {
+        let mut next = state.clone();
+        self.apply(&mut next, mv);
+        next
+    }
+}
+
+impl<G: Game> GameExt for G {}

@@ -1,0 +1,189 @@
+//! Typed game settings with defaults, allowed values and `key=value` text.
+//!
+//! Each game has a settings struct implementing [`GameSettings`]: its [`SettingSpec`] list says
+//! which keys exist, their defaults and allowed values, and whether a setting is the original's
+//! rule, our reconstruction, an exploration variant or an engine safety net. Parsing starts from
+//! the defaults and applies `key=value` pairs, so every stored record can carry every setting.
+
+use std::fmt;
+
+/// Where a setting comes from, so that listings can label reconstructions and variants.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Origin {
+    /// A choice the original rules offer or imply.
+    Rules,
+    /// Our reconstruction of something the original lost (a diagram, a start position).
+    Reconstructed,
+    /// An exploration variant that is not the designer's game.
+    Variant,
+    /// An engine safety net the rules do not have (a ply limit).
+    Engine,
+}
+
+/// The values a setting accepts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SettingValues {
+    /// One of a fixed list of words.
+    Choice(&'static [&'static str]),
+    /// Free text of the described form ("MxN, each side 1 to 32").
+    Text(&'static str),
+}
+
+/// The description of one setting key.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SettingSpec {
+    /// The key written before `=`.
+    pub key: &'static str,
+    /// The default value, as text.
+    pub default: &'static str,
+    /// What values are allowed.
+    pub values: SettingValues,
+    /// One line saying what the setting does.
+    pub help: &'static str,
+    /// Whether this is a rule, a reconstruction, a variant or an engine limit.
+    pub origin: Origin,
+}
+
+impl SettingSpec {
+    /// The allowed values as one line of text (`a|b|c`, or the described form).
+    pub fn allowed(&self) -> String {
+        match self.values {
+            SettingValues::Choice(words) => words.join("|"),
+            SettingValues::Text(form) => form.to_string(),
+        }
+    }
+}
+
+/// A settings value that could not be accepted.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SettingsError {
+    /// The key is not a setting of this game.
+    UnknownKey { game: &'static str, key: String, known: Vec<&'static str> },
+    /// The value is not allowed for the key.
+    InvalidValue { key: String, value: String, reason: String },
+    /// A `key=value` pair without `=`.
+    Malformed { text: String },
+}
+
+impl fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingsError::UnknownKey { game, key, known } => {
+                write!(f, "unknown setting `{key}` for {game} (known: {})", known.join(", "))
+            }
+            SettingsError::InvalidValue { key, value, reason } => {
+                write!(f, "invalid value `{value}` for setting `{key}`: {reason}")
+            }
+            SettingsError::Malformed { text } => {
+                write!(f, "malformed setting `{text}`: expected key=value")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SettingsError {}
+
+/// A game's typed settings.
+///
+/// Implementors list their keys in [`GameSettings::SPECS`] and convert single values with
+/// [`GameSettings::set`] and [`GameSettings::get`]; everything else (parsing lists of pairs,
+/// canonical text) is provided.
+pub trait GameSettings: Clone + Default + PartialEq + fmt::Debug + Send + Sync + 'static {
+    /// Every key, in the order listings show them.
+    const SPECS: &'static [SettingSpec];
+
+    /// Sets `key` (one of `SPECS`) from text; returns why the value is refused otherwise.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String>;
+
+    /// The current value of `key` (one of `SPECS`) as text that [`GameSettings::set`] accepts.
+    fn get(&self, key: &str) -> String;
+
+    /// The defaults with the given `key=value` pairs applied in order.
+    fn from_pairs<K: AsRef<str>, V: AsRef<str>>(game: &'static str, pairs: &[(K, V)]) -> Result<Self, SettingsError> {
+        let mut settings = Self::default();
+        for (key, value) in pairs {
+            let (key, value) = (key.as_ref(), value.as_ref());
+            if !Self::SPECS.iter().any(|s| s.key == key) {
+                return Err(SettingsError::UnknownKey {
+                    game,
+                    key: key.to_string(),
+                    known: Self::SPECS.iter().map(|s| s.key).collect(),
+                });
+            }
+            settings.set(key, value).map_err(|reason| SettingsError::InvalidValue {
+                key: key.to_string(),
+                value: value.to_string(),
+                reason,
+            })?;
+        }
+        Ok(settings)
+    }
+
+    /// Every setting as a `(key, value)` pair, in `SPECS` order.
+    fn to_pairs(&self) -> Vec<(&'static str, String)> {
+        Self::SPECS.iter().map(|s| (s.key, self.get(s.key))).collect()
+    }
+}
+
+/// Splits `key=value` into its parts.
+pub fn split_pair(text: &str) -> Result<(String, String), SettingsError> {
+    match text.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+        _ => Err(SettingsError::Malformed { text: text.to_string() }),
+    }
+}
+
+/// Checks `value` against a [`SettingValues::Choice`] list, with a message naming the choices.
+pub fn choose<'a>(value: &str, choices: &[&'a str]) -> Result<&'a str, String> {
+    choices
+        .iter()
+        .find(|c| **c == value)
+        .copied()
+        .ok_or_else(|| format!("expected one of {}", choices.join(", ")))
+}
+
+/// Formats pairs as `key=value key=value`.
+pub fn pairs_to_string(pairs: &[(&str, String)]) -> String {
+    pairs.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Default, PartialEq, Debug)]
+    struct Demo {
+        big: bool,
+    }
+
+    impl GameSettings for Demo {
+        const SPECS: &'static [SettingSpec] = &[SettingSpec {
+            key: "big",
+            default: "no",
+            values: SettingValues::Choice(&["no", "yes"]),
+            help: "make it big",
+            origin: Origin::Variant,
+        }];
+        fn set(&mut self, _key: &str, value: &str) -> Result<(), String> {
+            self.big = choose(value, &["no", "yes"])? == "yes";
+            Ok(())
+        }
+        fn get(&self, _key: &str) -> String {
+            if self.big { "yes" } else { "no" }.to_string()
+        }
+    }
+
+    #[test]
+    fn pairs_parse_and_errors_name_the_problem() {
+        assert!(Demo::from_pairs("demo", &[("big", "yes")]).unwrap().big);
+        assert_eq!(Demo::from_pairs::<&str, &str>("demo", &[]).unwrap(), Demo::default());
+        let e = Demo::from_pairs("demo", &[("small", "yes")]).unwrap_err().to_string();
+        assert_eq!(e, "unknown setting `small` for demo (known: big)");
+        let e = Demo::from_pairs("demo", &[("big", "maybe")]).unwrap_err().to_string();
+        assert_eq!(e, "invalid value `maybe` for setting `big`: expected one of no, yes");
+        assert_eq!(split_pair("a=b").unwrap(), ("a".into(), "b".into()));
+        assert!(split_pair("ab").is_err());
+        assert_eq!(pairs_to_string(&Demo::default().to_pairs()), "big=no");
+    }
+}
