@@ -33,14 +33,23 @@ pub fn check_random_game<G: Game>(game: &G, seed: u64) -> Result<u64, String> {
         game.legal_moves(&state, &mut legal);
         let mv = match status {
             Status::Over(_) if legal.is_empty() => break,
-            Status::Over(_) => return Err(format!("{}: the game is over but has legal moves", here())),
-            _ if legal.is_empty() => return Err(format!("{}: the game is not over but has no legal move", here())),
+            Status::Over(_) => {
+                return Err(format!("{}: the game is over but has legal moves", here()))
+            }
+            _ if legal.is_empty() => {
+                return Err(format!(
+                    "{}: the game is not over but has no legal move",
+                    here()
+                ))
+            }
             Status::ToMove(p) if p.index() >= game.num_players() => {
                 return Err(format!("{}: seat {} does not exist", here(), p.0))
             }
             Status::ToMove(_) => legal[rng.random_range(0..legal.len())],
             Status::Chance => {
-                let total: f64 = (0..legal.len()).map(|i| game.chance_probability(&state, &legal, i)).sum();
+                let total: f64 = (0..legal.len())
+                    .map(|i| game.chance_probability(&state, &legal, i))
+                    .sum();
                 if (total - 1.0).abs() > 1e-9 {
                     return Err(format!("{}: chance probabilities sum to {total}", here()));
                 }
@@ -72,7 +81,8 @@ pub fn check_random_game<G: Game>(game: &G, seed: u64) -> Result<u64, String> {
             }
         }
     }
-    check_records(game, &start, &history).map_err(|e| format!("{} (seed {seed}): {e}", G::INFO.name))?;
+    check_records(game, &start, &history)
+        .map_err(|e| format!("{} (seed {seed}): {e}", G::INFO.name))?;
     Ok(plies)
 }
 
@@ -81,25 +91,36 @@ pub fn check_position<G: Game>(game: &G, state: &G::State) -> Result<(), String>
     let hash = game.hash(state);
     let scratch = game.hash_from_scratch(state);
     if hash != scratch {
-        return Err(format!("incremental hash {hash:#x} differs from hash from scratch {scratch:#x}"));
+        return Err(format!(
+            "incremental hash {hash:#x} differs from hash from scratch {scratch:#x}"
+        ));
     }
     let code = game.format_position(state);
-    let parsed = game.parse_position(&code).map_err(|e| format!("own code does not parse: {e}"))?;
+    let parsed = game
+        .parse_position(&code)
+        .map_err(|e| format!("own code does not parse: {e}"))?;
     let again = game.format_position(&parsed);
     if again != code {
         return Err(format!("position code `{code}` reads back as `{again}`"));
     }
     if game.hash(&parsed) != hash {
-        return Err(format!("position code `{code}` reads back with another hash"));
+        return Err(format!(
+            "position code `{code}` reads back with another hash"
+        ));
     }
     let _ = game.picture(state);
     Ok(())
 }
 
 fn check_records<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> Result<(), String> {
-    for text in [record::to_text(game, start, moves), record::to_json(game, start, moves)] {
-        let raw = record::parse_record(&text).map_err(|e| format!("own record does not parse: {e}\n{text}"))?;
-        let replayed = record::replay(game, &raw).map_err(|e| format!("own record does not replay: {e}\n{text}"))?;
+    for text in [
+        record::to_text(game, start, moves),
+        record::to_json(game, start, moves),
+    ] {
+        let raw = record::parse_record(&text)
+            .map_err(|e| format!("own record does not parse: {e}\n{text}"))?;
+        let replayed = record::replay(game, &raw)
+            .map_err(|e| format!("own record does not replay: {e}\n{text}"))?;
         if replayed.moves != moves {
             return Err(format!("record replays to other moves\n{text}"));
         }

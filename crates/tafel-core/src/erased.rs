@@ -42,7 +42,12 @@ pub trait DynGame: Send + Sync {
     fn replay(&self, raw: &RawRecord) -> Result<(Box<dyn DynPosition>, Vec<String>), ReplayError>;
     /// Writes the record of `moves` from `start` as text, or as JSON when `json` is set.
     /// The moves must be legal (they are replayed through the rules).
-    fn write_record(&self, start: &dyn DynPosition, moves: &[String], json: bool) -> Result<String, ReplayError>;
+    fn write_record(
+        &self,
+        start: &dyn DynPosition,
+        moves: &[String],
+        json: bool,
+    ) -> Result<String, ReplayError>;
     /// Plays one random game with the given seed, checking every rule of
     /// [`crate::conformance::check_random_game`]; returns the number of moves.
     fn self_check(&self, seed: u64) -> Result<u64, String>;
@@ -105,14 +110,24 @@ pub struct ErasedPosition<G: Game> {
 
 impl<G: Game> ErasedGame<G> {
     fn position(&self, state: G::State) -> Box<dyn DynPosition> {
-        Box::new(ErasedPosition { game: self.0.clone(), state })
+        Box::new(ErasedPosition {
+            game: self.0.clone(),
+            state,
+        })
     }
 
-    fn concrete_moves(&self, start: &G::State, moves: &[String]) -> Result<Vec<G::Move>, ReplayError> {
+    fn concrete_moves(
+        &self,
+        start: &G::State,
+        moves: &[String],
+    ) -> Result<Vec<G::Move>, ReplayError> {
         let mut state = start.clone();
         let mut out = Vec::with_capacity(moves.len());
         for (i, text) in moves.iter().enumerate() {
-            let mv = self.0.parse_legal_move(&state, text).map_err(|e| ReplayError::at(i + 1, e.to_string()))?;
+            let mv = self
+                .0
+                .parse_legal_move(&state, text)
+                .map_err(|e| ReplayError::at(i + 1, e.to_string()))?;
             self.0.apply(&mut state, mv);
             out.push(mv);
         }
@@ -158,7 +173,12 @@ impl<G: Game> DynGame for ErasedGame<G> {
         }
         Ok((self.position(replay.start), texts))
     }
-    fn write_record(&self, start: &dyn DynPosition, moves: &[String], json: bool) -> Result<String, ReplayError> {
+    fn write_record(
+        &self,
+        start: &dyn DynPosition,
+        moves: &[String],
+        json: bool,
+    ) -> Result<String, ReplayError> {
         let start = start
             .as_any()
             .downcast_ref::<ErasedPosition<G>>()
@@ -184,7 +204,10 @@ impl<G: Game> DynPosition for ErasedPosition<G> {
     }
     fn legal_moves(&self) -> Vec<String> {
         let moves = self.game.legal_move_vec(&self.state);
-        moves.into_iter().map(|m| self.game.format_move(&self.state, m)).collect()
+        moves
+            .into_iter()
+            .map(|m| self.game.format_move(&self.state, m))
+            .collect()
     }
     fn play(&mut self, text: &str) -> Result<String, MoveError> {
         let mv = self.game.parse_legal_move(&self.state, text)?;
@@ -225,7 +248,10 @@ impl<G: Game> DynPosition for ErasedPosition<G> {
         random_playouts(self.game.as_ref(), &self.state, games, seed)
     }
     fn clone_box(&self) -> Box<dyn DynPosition> {
-        Box::new(ErasedPosition { game: self.game.clone(), state: self.state.clone() })
+        Box::new(ErasedPosition {
+            game: self.game.clone(),
+            state: self.state.clone(),
+        })
     }
     fn as_any(&self) -> &dyn Any {
         self

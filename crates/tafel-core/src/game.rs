@@ -68,7 +68,12 @@ pub trait Game: Send + Sync + Sized + 'static {
 
     /// The probability of `outcomes[index]` at a chance position, where `outcomes` are the
     /// position's legal moves. Chance outcomes are equally likely unless a game says otherwise.
-    fn chance_probability(&self, _state: &Self::State, outcomes: &[Self::Move], _index: usize) -> f64 {
+    fn chance_probability(
+        &self,
+        _state: &Self::State,
+        outcomes: &[Self::Move],
+        _index: usize,
+    ) -> f64 {
         1.0 / outcomes.len() as f64
     }
 
@@ -110,7 +115,11 @@ pub trait Game: Send + Sync + Sized + 'static {
 
     /// Reads a record's moves from `start`, checking each one's legality; the error names the
     /// first problem by its move number.
-    fn parse_movetext(&self, start: &Self::State, text: &str) -> Result<Vec<Self::Move>, crate::record::ReplayError> {
+    fn parse_movetext(
+        &self,
+        start: &Self::State,
+        text: &str,
+    ) -> Result<Vec<Self::Move>, crate::record::ReplayError> {
         crate::record::parse_numbered_movetext(self, start, text)
     }
 }
@@ -155,7 +164,9 @@ pub trait GameExt: Game {
         if legal.is_empty() {
             return Err(MoveError::GameOver);
         }
-        let mv = self.parse_move(state, text.trim()).map_err(MoveError::Malformed)?;
+        let mv = self
+            .parse_move(state, text.trim())
+            .map_err(MoveError::Malformed)?;
         if legal.contains(&mv) {
             Ok(mv)
         } else {

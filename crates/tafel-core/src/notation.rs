@@ -18,12 +18,22 @@ pub struct ParseError {
 impl ParseError {
     /// A parse error about `input` as a whole.
     pub fn new(what: &'static str, input: &str, reason: impl Into<String>) -> Self {
-        ParseError { what, input: shorten(input), at: None, reason: reason.into() }
+        ParseError {
+            what,
+            input: shorten(input),
+            at: None,
+            reason: reason.into(),
+        }
     }
 
     /// A parse error that points at character offset `at` of `input`.
     pub fn at(what: &'static str, input: &str, at: usize, reason: impl Into<String>) -> Self {
-        ParseError { what, input: shorten(input), at: Some(at), reason: reason.into() }
+        ParseError {
+            what,
+            input: shorten(input),
+            at: Some(at),
+            reason: reason.into(),
+        }
     }
 }
 

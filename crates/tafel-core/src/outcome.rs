@@ -42,12 +42,20 @@ pub struct Outcome {
 impl Outcome {
     /// A game won by a single seat.
     pub fn win(player: Player, reason: &'static str) -> Self {
-        Outcome { winners: PlayerSet::single(player), scores: None, reason }
+        Outcome {
+            winners: PlayerSet::single(player),
+            scores: None,
+            reason,
+        }
     }
 
     /// A drawn game.
     pub fn draw(reason: &'static str) -> Self {
-        Outcome { winners: PlayerSet::EMPTY, scores: None, reason }
+        Outcome {
+            winners: PlayerSet::EMPTY,
+            scores: None,
+            reason,
+        }
     }
 
     /// Whether nobody won.

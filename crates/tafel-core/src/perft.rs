@@ -19,21 +19,32 @@ pub fn perft<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
 pub fn perft_divide<G: Game>(game: &G, state: &G::State, depth: u32) -> Vec<(String, u64)> {
     let mut out = Vec::new();
     let mut buffers = move_buffers::<G>(depth);
-    divide_into(game, state, depth.max(1), String::new(), &mut buffers, &mut out);
+    divide_into(
+        game,
+        state,
+        depth.max(1),
+        String::new(),
+        &mut buffers,
+        &mut out,
+    );
     out
 }
 
 /// One reusable move buffer per recursion level (a chance position and a decision position
 /// each take a level), so that counting allocates nothing per node.
 fn move_buffers<G: Game>(depth: u32) -> Vec<Vec<G::Move>> {
-    (0..2 * depth as usize + 2).map(|_| Vec::with_capacity(64)).collect()
+    (0..2 * depth as usize + 2)
+        .map(|_| Vec::with_capacity(64))
+        .collect()
 }
 
 fn count<G: Game>(game: &G, state: &G::State, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let (buffer, deeper) = buffers.split_first_mut().expect("perft buffers cover every level");
+    let (buffer, deeper) = buffers
+        .split_first_mut()
+        .expect("perft buffers cover every level");
     let decision = match game.status(state) {
         Status::Over(_) => return 0,
         Status::Chance => false,

@@ -8,7 +8,9 @@ pub const MAX_PLAYERS: usize = 4;
 /// A seat at the table, numbered from 0 in turn order of the default start.
 ///
 /// Names such as "White" or "Red" belong to the game ([`crate::Game::player_name`]).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, serde::Serialize, serde::Deserialize,
+)]
 pub struct Player(pub u8);
 
 impl Player {
@@ -54,6 +56,8 @@ impl PlayerSet {
 
     /// The members in seat order.
     pub fn iter(self) -> impl Iterator<Item = Player> {
-        (0..MAX_PLAYERS as u8).map(Player).filter(move |&p| self.contains(p))
+        (0..MAX_PLAYERS as u8)
+            .map(Player)
+            .filter(move |&p| self.contains(p))
     }
 }

@@ -7,7 +7,12 @@ use crate::outcome::{Outcome, Status};
 use crate::player::MAX_PLAYERS;
 
 /// Picks a chance outcome of `state` (whose legal moves are `outcomes`) by its probability.
-pub fn sample_chance<G: Game, R: Rng + ?Sized>(game: &G, state: &G::State, outcomes: &[G::Move], rng: &mut R) -> G::Move {
+pub fn sample_chance<G: Game, R: Rng + ?Sized>(
+    game: &G,
+    state: &G::State,
+    outcomes: &[G::Move],
+    rng: &mut R,
+) -> G::Move {
     let mut roll: f64 = rng.random();
     for (i, &mv) in outcomes.iter().enumerate() {
         roll -= game.chance_probability(state, outcomes, i);

@@ -52,8 +52,8 @@ pub struct Record {
 /// A record as read from text or JSON, before the game checks its moves.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct RawRecord {
-    /// The game's name.
-    pub game: String,
+    /// The game's name, when the record names it (a bare movetext does not).
+    pub game: Option<String>,
     /// The settings, in the order written.
     pub settings: Vec<(String, String)>,
     /// The start position's code, if given.
@@ -86,12 +86,18 @@ pub struct ReplayError {
 impl ReplayError {
     /// An error about the record as a whole.
     pub fn record(reason: impl Into<String>) -> Self {
-        ReplayError { move_number: None, reason: reason.into() }
+        ReplayError {
+            move_number: None,
+            reason: reason.into(),
+        }
     }
 
     /// An error at move `number`.
     pub fn at(number: usize, reason: impl Into<String>) -> Self {
-        ReplayError { move_number: Some(number), reason: reason.into() }
+        ReplayError {
+            move_number: Some(number),
+            reason: reason.into(),
+        }
     }
 }
 
@@ -106,14 +112,15 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
-/// Reads a record in either form (JSON when the text starts with `{`).
+/// Reads a record in either form (JSON when the text starts with `{`). Text without tags is a
+/// bare movetext: the caller says which game and settings it belongs to.
 pub fn parse_record(text: &str) -> Result<RawRecord, ParseError> {
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') {
         let record: Record = serde_json::from_str(trimmed)
             .map_err(|e| ParseError::new("record", "JSON", e.to_string()))?;
         return Ok(RawRecord {
-            game: record.game,
+            game: Some(record.game),
             settings: record.settings.into_iter().collect(),
             start: record.start,
             result: record.result,
@@ -125,22 +132,33 @@ pub fn parse_record(text: &str) -> Result<RawRecord, ParseError> {
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.starts_with('[') && movetext.trim().is_empty() {
-            tags.push(parse_tag(line).map_err(|reason| ParseError::new("record", line, format!("line {}: {reason}", number + 1)))?);
+            tags.push(parse_tag(line).map_err(|reason| {
+                ParseError::new("record", line, format!("line {}: {reason}", number + 1))
+            })?);
         } else {
             movetext.push_str(line);
             movetext.push('\n');
         }
     }
     let tag = |name: &str| tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
-    let game = tag("Game").ok_or_else(|| ParseError::new("record", text, "no [Game \"...\"] tag"))?;
+    let game = tag("Game");
     let settings = match tag("Settings") {
         Some(s) => s
             .split_whitespace()
-            .map(|pair| crate::settings::split_pair(pair).map_err(|e| ParseError::new("record", &s, e.to_string())))
+            .map(|pair| {
+                crate::settings::split_pair(pair)
+                    .map_err(|e| ParseError::new("record", &s, e.to_string()))
+            })
             .collect::<Result<_, _>>()?,
         None => Vec::new(),
     };
-    Ok(RawRecord { game, settings, start: tag("Start"), result: tag("Result"), moves: RawMoves::Movetext(movetext) })
+    Ok(RawRecord {
+        game,
+        settings,
+        start: tag("Start"),
+        result: tag("Result"),
+        moves: RawMoves::Movetext(movetext),
+    })
 }
 
 fn parse_tag(line: &str) -> Result<(String, String), String> {
@@ -148,7 +166,9 @@ fn parse_tag(line: &str) -> Result<(String, String), String> {
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))
         .ok_or("a tag line must look like [Name \"value\"]")?;
-    let (name, value) = inner.split_once(' ').ok_or("a tag needs a name and a quoted value")?;
+    let (name, value) = inner
+        .split_once(' ')
+        .ok_or("a tag needs a name and a quoted value")?;
     let value = value
         .trim()
         .strip_prefix('"')
@@ -171,11 +191,16 @@ pub struct Replay<G: Game> {
 /// Replays `raw` under `game` (built from the record's settings), checking the start code,
 /// every move and the claimed result.
 pub fn replay<G: Game>(game: &G, raw: &RawRecord) -> Result<Replay<G>, ReplayError> {
-    if raw.game != G::INFO.name {
-        return Err(ReplayError::record(format!("the record is for `{}`, not `{}`", raw.game, G::INFO.name)));
+    if let Some(name) = raw.game.as_deref().filter(|&name| name != G::INFO.name) {
+        return Err(ReplayError::record(format!(
+            "the record is for `{name}`, not `{}`",
+            G::INFO.name
+        )));
     }
     let start = match &raw.start {
-        Some(code) => game.parse_position(code).map_err(|e| ReplayError::record(e.to_string()))?,
+        Some(code) => game
+            .parse_position(code)
+            .map_err(|e| ReplayError::record(e.to_string()))?,
         None => game.start(),
     };
     let moves = match &raw.moves {
@@ -189,18 +214,26 @@ pub fn replay<G: Game>(game: &G, raw: &RawRecord) -> Result<Replay<G>, ReplayErr
     if let Some(claimed) = &raw.result {
         let actual = describe_status(game, &end);
         if claimed.trim() != actual {
-            return Err(ReplayError::record(format!("the record's result is `{claimed}` but the moves give `{actual}`")));
+            return Err(ReplayError::record(format!(
+                "the record's result is `{claimed}` but the moves give `{actual}`"
+            )));
         }
     }
     Ok(Replay { start, moves, end })
 }
 
-fn parse_move_list<G: Game>(game: &G, start: &G::State, list: &[String]) -> Result<Vec<G::Move>, ReplayError> {
+fn parse_move_list<G: Game>(
+    game: &G,
+    start: &G::State,
+    list: &[String],
+) -> Result<Vec<G::Move>, ReplayError> {
     let mut state = start.clone();
     let mut moves = Vec::with_capacity(list.len());
     let mut number = 1;
     for text in list {
-        let mv = game.parse_legal_move(&state, text).map_err(|e| ReplayError::at(number, describe_move_error(text, &e)))?;
+        let mv = game
+            .parse_legal_move(&state, text)
+            .map_err(|e| ReplayError::at(number, describe_move_error(text, &e)))?;
         if matches!(game.status(&state), Status::ToMove(_)) {
             number += 1;
         }
@@ -245,7 +278,11 @@ pub fn write_numbered_movetext<G: Game>(game: &G, start: &G::State, moves: &[G::
 
 /// Reads the default movetext: whitespace-separated moves and chance outcomes, with optional
 /// move numbers (`12.`), which must count up from 1 when present.
-pub fn parse_numbered_movetext<G: Game>(game: &G, start: &G::State, text: &str) -> Result<Vec<G::Move>, ReplayError> {
+pub fn parse_numbered_movetext<G: Game>(
+    game: &G,
+    start: &G::State,
+    text: &str,
+) -> Result<Vec<G::Move>, ReplayError> {
     let mut state = start.clone();
     let mut moves = Vec::new();
     let mut number = 1;
@@ -253,11 +290,18 @@ pub fn parse_numbered_movetext<G: Game>(game: &G, start: &G::State, text: &str) 
         if let Some(digits) = token.strip_suffix('.') {
             match digits.parse::<usize>() {
                 Ok(n) if n == number => continue,
-                Ok(n) => return Err(ReplayError::at(number, format!("found move number {n} where {number} was expected"))),
+                Ok(n) => {
+                    return Err(ReplayError::at(
+                        number,
+                        format!("found move number {n} where {number} was expected"),
+                    ))
+                }
                 Err(_) => {}
             }
         }
-        let mv = game.parse_legal_move(&state, token).map_err(|e| ReplayError::at(number, describe_move_error(token, &e)))?;
+        let mv = game
+            .parse_legal_move(&state, token)
+            .map_err(|e| ReplayError::at(number, describe_move_error(token, &e)))?;
         if matches!(game.status(&state), Status::ToMove(_)) {
             number += 1;
         }
@@ -278,12 +322,18 @@ pub fn describe_status<G: Game>(game: &G, state: &G::State) -> String {
     let mut text = if outcome.is_draw() {
         "draw".to_string()
     } else {
-        let names: Vec<&str> = outcome.winners.iter().map(|p| game.player_name(p)).collect();
+        let names: Vec<&str> = outcome
+            .winners
+            .iter()
+            .map(|p| game.player_name(p))
+            .collect();
         let verb = if names.len() == 1 { "wins" } else { "win" };
         format!("{} {verb}", names.join(" and "))
     };
     if let Some(scores) = outcome.scores {
-        let shown: Vec<String> = (0..game.num_players()).map(|p| scores.0[p].to_string()).collect();
+        let shown: Vec<String> = (0..game.num_players())
+            .map(|p| scores.0[p].to_string())
+            .collect();
         text.push(' ');
         text.push_str(&shown.join(" : "));
     }
@@ -300,7 +350,12 @@ pub fn to_record<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> Reco
     }
     Record {
         game: G::INFO.name.to_string(),
-        settings: game.settings().to_pairs().into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+        settings: game
+            .settings()
+            .to_pairs()
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
         start: (*start != game.start()).then(|| game.format_position(start)),
         moves: texts,
         result: Some(describe_status(game, &state)),
@@ -309,7 +364,8 @@ pub fn to_record<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> Reco
 
 /// The record as JSON.
 pub fn to_json<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> String {
-    serde_json::to_string_pretty(&to_record(game, start, moves)).expect("a record always serialises")
+    serde_json::to_string_pretty(&to_record(game, start, moves))
+        .expect("a record always serialises")
 }
 
 /// The record as text: tags, a blank line, then the movetext.
@@ -320,7 +376,10 @@ pub fn to_text<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> String
     if let Some(code) = &record.start {
         out.push_str(&format!("[Start \"{code}\"]\n"));
     }
-    out.push_str(&format!("[Result \"{}\"]\n\n", record.result.unwrap_or_default()));
+    out.push_str(&format!(
+        "[Result \"{}\"]\n\n",
+        record.result.unwrap_or_default()
+    ));
     out.push_str(&game.write_movetext(start, moves));
     out
 }

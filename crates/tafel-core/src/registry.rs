@@ -7,6 +7,9 @@ use crate::erased::{erase, DynGame};
 use crate::game::{Game, GameInfo};
 use crate::settings::{GameSettings, SettingSpec, SettingsError};
 
+/// Builds a game from `key=value` pairs applied over its defaults.
+type Builder = fn(&[(String, String)]) -> Result<Arc<dyn DynGame>, SettingsError>;
+
 /// One registered game: its description and how to build it from settings.
 #[derive(Clone, Copy)]
 pub struct GameEntry {
@@ -14,7 +17,7 @@ pub struct GameEntry {
     pub info: GameInfo,
     /// The game's settings.
     pub specs: &'static [SettingSpec],
-    build: fn(&[(String, String)]) -> Result<Arc<dyn DynGame>, SettingsError>,
+    build: Builder,
 }
 
 impl GameEntry {
@@ -26,7 +29,9 @@ impl GameEntry {
 
 impl fmt::Debug for GameEntry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("GameEntry").field("info", &self.info).finish_non_exhaustive()
+        f.debug_struct("GameEntry")
+            .field("info", &self.info)
+            .finish_non_exhaustive()
     }
 }
 
@@ -41,7 +46,12 @@ pub struct UnknownGame {
 
 impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown game `{}` (known: {})", self.name, self.known.join(", "))
+        write!(
+            f,
+            "unknown game `{}` (known: {})",
+            self.name,
+            self.known.join(", ")
+        )
     }
 }
 
@@ -64,7 +74,12 @@ impl Registry {
         self.entries.push(GameEntry {
             info: G::INFO,
             specs: G::Settings::SPECS,
-            build: |pairs| Ok(erase(G::new(G::Settings::from_pairs(G::INFO.name, pairs)?)?)),
+            build: |pairs| {
+                Ok(erase(G::new(G::Settings::from_pairs(
+                    G::INFO.name,
+                    pairs,
+                )?)?))
+            },
         });
         self
     }
@@ -76,9 +91,12 @@ impl Registry {
 
     /// The game called `name`.
     pub fn get(&self, name: &str) -> Result<&GameEntry, UnknownGame> {
-        self.entries.iter().find(|e| e.info.name == name).ok_or_else(|| UnknownGame {
-            name: name.to_string(),
-            known: self.entries.iter().map(|e| e.info.name).collect(),
-        })
+        self.entries
+            .iter()
+            .find(|e| e.info.name == name)
+            .ok_or_else(|| UnknownGame {
+                name: name.to_string(),
+                known: self.entries.iter().map(|e| e.info.name).collect(),
+            })
     }
 }

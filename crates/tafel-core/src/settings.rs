@@ -59,9 +59,17 @@ impl SettingSpec {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum SettingsError {
     /// The key is not a setting of this game.
-    UnknownKey { game: &'static str, key: String, known: Vec<&'static str> },
+    UnknownKey {
+        game: &'static str,
+        key: String,
+        known: Vec<&'static str>,
+    },
     /// The value is not allowed for the key.
-    InvalidValue { key: String, value: String, reason: String },
+    InvalidValue {
+        key: String,
+        value: String,
+        reason: String,
+    },
     /// A `key=value` pair without `=`.
     Malformed { text: String },
 }
@@ -70,7 +78,11 @@ impl fmt::Display for SettingsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SettingsError::UnknownKey { game, key, known } => {
-                write!(f, "unknown setting `{key}` for {game} (known: {})", known.join(", "))
+                write!(
+                    f,
+                    "unknown setting `{key}` for {game} (known: {})",
+                    known.join(", ")
+                )
             }
             SettingsError::InvalidValue { key, value, reason } => {
                 write!(f, "invalid value `{value}` for setting `{key}`: {reason}")
@@ -100,7 +112,10 @@ pub trait GameSettings: Clone + Default + PartialEq + fmt::Debug + Send + Sync +
     fn get(&self, key: &str) -> String;
 
     /// The defaults with the given `key=value` pairs applied in order.
-    fn from_pairs<K: AsRef<str>, V: AsRef<str>>(game: &'static str, pairs: &[(K, V)]) -> Result<Self, SettingsError> {
+    fn from_pairs<K: AsRef<str>, V: AsRef<str>>(
+        game: &'static str,
+        pairs: &[(K, V)],
+    ) -> Result<Self, SettingsError> {
         let mut settings = Self::default();
         for (key, value) in pairs {
             let (key, value) = (key.as_ref(), value.as_ref());
@@ -111,18 +126,23 @@ pub trait GameSettings: Clone + Default + PartialEq + fmt::Debug + Send + Sync +
                     known: Self::SPECS.iter().map(|s| s.key).collect(),
                 });
             }
-            settings.set(key, value).map_err(|reason| SettingsError::InvalidValue {
-                key: key.to_string(),
-                value: value.to_string(),
-                reason,
-            })?;
+            settings
+                .set(key, value)
+                .map_err(|reason| SettingsError::InvalidValue {
+                    key: key.to_string(),
+                    value: value.to_string(),
+                    reason,
+                })?;
         }
         Ok(settings)
     }
 
     /// Every setting as a `(key, value)` pair, in `SPECS` order.
     fn to_pairs(&self) -> Vec<(&'static str, String)> {
-        Self::SPECS.iter().map(|s| (s.key, self.get(s.key))).collect()
+        Self::SPECS
+            .iter()
+            .map(|s| (s.key, self.get(s.key)))
+            .collect()
     }
 }
 
@@ -130,7 +150,9 @@ pub trait GameSettings: Clone + Default + PartialEq + fmt::Debug + Send + Sync +
 pub fn split_pair(text: &str) -> Result<(String, String), SettingsError> {
     match text.split_once('=') {
         Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
-        _ => Err(SettingsError::Malformed { text: text.to_string() }),
+        _ => Err(SettingsError::Malformed {
+            text: text.to_string(),
+        }),
     }
 }
 
@@ -145,7 +167,11 @@ pub fn choose<'a>(value: &str, choices: &[&'a str]) -> Result<&'a str, String> {
 
 /// Formats pairs as `key=value key=value`.
 pub fn pairs_to_string(pairs: &[(&str, String)]) -> String {
-    pairs.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ")
+    pairs
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]
@@ -177,11 +203,21 @@ mod tests {
     #[test]
     fn pairs_parse_and_errors_name_the_problem() {
         assert!(Demo::from_pairs("demo", &[("big", "yes")]).unwrap().big);
-        assert_eq!(Demo::from_pairs::<&str, &str>("demo", &[]).unwrap(), Demo::default());
-        let e = Demo::from_pairs("demo", &[("small", "yes")]).unwrap_err().to_string();
+        assert_eq!(
+            Demo::from_pairs::<&str, &str>("demo", &[]).unwrap(),
+            Demo::default()
+        );
+        let e = Demo::from_pairs("demo", &[("small", "yes")])
+            .unwrap_err()
+            .to_string();
         assert_eq!(e, "unknown setting `small` for demo (known: big)");
-        let e = Demo::from_pairs("demo", &[("big", "maybe")]).unwrap_err().to_string();
-        assert_eq!(e, "invalid value `maybe` for setting `big`: expected one of no, yes");
+        let e = Demo::from_pairs("demo", &[("big", "maybe")])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "invalid value `maybe` for setting `big`: expected one of no, yes"
+        );
         assert_eq!(split_pair("a=b").unwrap(), ("a".into(), "b".into()));
         assert!(split_pair("ab").is_err());
         assert_eq!(pairs_to_string(&Demo::default().to_pairs()), "big=no");

@@ -13,7 +13,9 @@ pub const fn splitmix64(x: u64) -> u64 {
 
 /// `count` keys for the table named by `salt` (use a different salt per game and per table).
 pub fn keys(salt: u64, count: usize) -> Vec<u64> {
-    (0..count as u64).map(|i| splitmix64(salt.wrapping_mul(0x1000_0000_01B3) ^ splitmix64(i))).collect()
+    (0..count as u64)
+        .map(|i| splitmix64(salt.wrapping_mul(0x1000_0000_01B3) ^ splitmix64(i)))
+        .collect()
 }
 
 #[cfg(test)]

@@ -15,7 +15,11 @@ fn benches(c: &mut Criterion) {
     let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
     let mut buffer = Vec::new();
     group.bench_function("random playout", |b| {
-        b.iter_batched_ref(|| start.clone(), |s| random_playout(&game, s, &mut rng, &mut buffer), BatchSize::SmallInput)
+        b.iter_batched_ref(
+            || start.clone(),
+            |s| random_playout(&game, s, &mut rng, &mut buffer),
+            BatchSize::SmallInput,
+        )
     });
     let nodes = perft(&game, &start, 8);
     group.throughput(Throughput::Elements(nodes));

@@ -97,7 +97,10 @@ impl GridSize {
                 .filter(|n| (1..=max_side).contains(n))
                 .ok_or_else(|| format!("each side must be a whole number from 1 to {max_side}"))
         };
-        let size = GridSize { rows: side(r)?, cols: side(c)? };
+        let size = GridSize {
+            rows: side(r)?,
+            cols: side(c)?,
+        };
         if size.cells() > max_cells {
             return Err(format!("at most {max_cells} squares, got {}", size.cells()));
         }
@@ -129,10 +132,19 @@ mod tests {
 
     #[test]
     fn sizes_parse_with_clear_errors() {
-        assert_eq!(GridSize::parse("3x5", 32, 1024), Ok(GridSize { rows: 3, cols: 5 }));
-        assert!(GridSize::parse("0x5", 32, 1024).unwrap_err().contains("from 1 to 32"));
-        assert!(GridSize::parse("35", 32, 1024).unwrap_err().contains("ROWSxCOLUMNS"));
-        assert!(GridSize::parse("32x33", 64, 1024).unwrap_err().contains("at most 1024"));
+        assert_eq!(
+            GridSize::parse("3x5", 32, 1024),
+            Ok(GridSize { rows: 3, cols: 5 })
+        );
+        assert!(GridSize::parse("0x5", 32, 1024)
+            .unwrap_err()
+            .contains("from 1 to 32"));
+        assert!(GridSize::parse("35", 32, 1024)
+            .unwrap_err()
+            .contains("ROWSxCOLUMNS"));
+        assert!(GridSize::parse("32x33", 64, 1024)
+            .unwrap_err()
+            .contains("at most 1024"));
         assert_eq!(Side::N.opposite(), Side::S);
         assert_eq!(Side::from_letter('w'), Some(Side::W));
     }

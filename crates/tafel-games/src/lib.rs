@@ -3,6 +3,7 @@
 
 pub mod black_path;
 pub mod grid;
+pub mod history;
 
 use tafel_core::Registry;
 

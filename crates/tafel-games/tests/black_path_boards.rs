@@ -13,7 +13,10 @@ fn board() -> impl Strategy<Value = BlackPath> {
             2 => (rows - 1, along % cols, "S"),
             _ => (along % rows, 0, "W"),
         };
-        let pairs = [("size", format!("{rows}x{cols}")), ("start", format!("{r},{c},{s}"))];
+        let pairs = [
+            ("size", format!("{rows}x{cols}")),
+            ("start", format!("{r},{c},{s}")),
+        ];
         BlackPath::new(BlackPathSettings::from_pairs("black-path", &pairs).unwrap()).unwrap()
     })
 }

@@ -12,14 +12,22 @@ use tafel_games::registry;
 fn configurations() -> Vec<(String, std::sync::Arc<dyn tafel_core::DynGame>)> {
     let mut out = Vec::new();
     for entry in registry().entries() {
-        out.push((format!("{} (defaults)", entry.info.name), entry.build(&[]).expect("defaults are valid")));
+        out.push((
+            format!("{} (defaults)", entry.info.name),
+            entry.build(&[]).expect("defaults are valid"),
+        ));
         for spec in entry.specs {
             if let SettingValues::Choice(values) = spec.values {
                 for value in values.iter().filter(|v| **v != spec.default) {
                     let pairs = [(spec.key.to_string(), value.to_string())];
                     match entry.build(&pairs) {
-                        Ok(game) => out.push((format!("{} {}={value}", entry.info.name, spec.key), game)),
-                        Err(e) => panic!("{} rejects its own listed value {}={value}: {e}", entry.info.name, spec.key),
+                        Ok(game) => {
+                            out.push((format!("{} {}={value}", entry.info.name, spec.key), game))
+                        }
+                        Err(e) => panic!(
+                            "{} rejects its own listed value {}={value}: {e}",
+                            entry.info.name, spec.key
+                        ),
                     }
                 }
             }

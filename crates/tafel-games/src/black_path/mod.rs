@@ -95,7 +95,10 @@ impl BlackPath {
                     let entry = exit_side.opposite();
                     let tile = tiles.tile(next);
                     if tile == 0 {
-                        return PathEnd::Open { cell: next as u16, entry };
+                        return PathEnd::Open {
+                            cell: next as u16,
+                            entry,
+                        };
                     }
                     cell = next;
                     exit_side = exit(tile, entry);
@@ -134,8 +137,16 @@ impl BlackPath {
     fn empty_state(&self) -> State {
         let start = self.settings.start;
         let cell = self.size().index(start.row, start.col);
-        let end = PathEnd::Open { cell: cell as u16, entry: start.side };
-        let mut state = State { tiles: [0; WORDS], end, placed: 0, hash: 0 };
+        let end = PathEnd::Open {
+            cell: cell as u16,
+            entry: start.side,
+        };
+        let mut state = State {
+            tiles: [0; WORDS],
+            end,
+            placed: 0,
+            hash: 0,
+        };
         state.hash = self.hash_from_scratch(&state);
         state
     }
@@ -157,7 +168,10 @@ impl Game for BlackPath {
             return Err(SettingsError::InvalidValue {
                 key: "start".into(),
                 value: settings.start.to_string(),
-                reason: format!("that side of that square is not on the boundary of a {} board", settings.size),
+                reason: format!(
+                    "that side of that square is not on the boundary of a {} board",
+                    settings.size
+                ),
             });
         }
         let cells = settings.size.cells();
@@ -207,7 +221,8 @@ impl Game for BlackPath {
         let cell = cell as usize;
         state.set_tile(cell, tile);
         let end = self.run(state, cell, exit(tile, entry));
-        state.hash ^= self.tile_keys[cell * 4 + tile as usize] ^ self.end_key(state.end) ^ self.end_key(end);
+        state.hash ^=
+            self.tile_keys[cell * 4 + tile as usize] ^ self.end_key(state.end) ^ self.end_key(end);
         state.end = end;
         state.placed += 1;
     }
@@ -226,19 +241,32 @@ impl Game for BlackPath {
     fn parse_move(&self, state: &State, text: &str) -> Result<Tile, ParseError> {
         let mut chars = text.chars();
         let (Some(ch), None) = (chars.next(), chars.next()) else {
-            return Err(ParseError::new("move", text, "expected a tile 1, 2 or 3, or an exit side N, E, S or W"));
+            return Err(ParseError::new(
+                "move",
+                text,
+                "expected a tile 1, 2 or 3, or an exit side N, E, S or W",
+            ));
         };
         if let Some(tile) = ch.to_digit(10).filter(|d| (1..=3).contains(d)) {
             return Ok(tile as Tile);
         }
         let Some(side) = Side::from_letter(ch) else {
-            return Err(ParseError::new("move", text, "expected a tile 1, 2 or 3, or an exit side N, E, S or W"));
+            return Err(ParseError::new(
+                "move",
+                text,
+                "expected a tile 1, 2 or 3, or an exit side N, E, S or W",
+            ));
         };
         let PathEnd::Open { entry, .. } = state.end else {
             return Err(ParseError::new("move", text, "the game is over"));
         };
-        tile_for_exit(entry, side)
-            .ok_or_else(|| ParseError::new("move", text, format!("the path enters through {entry}, so it cannot leave through {side}")))
+        tile_for_exit(entry, side).ok_or_else(|| {
+            ParseError::new(
+                "move",
+                text,
+                format!("the path enters through {entry}, so it cannot leave through {side}"),
+            )
+        })
     }
 
     fn format_move(&self, _state: &State, tile: Tile) -> String {
@@ -252,10 +280,19 @@ impl Game for BlackPath {
             return Err(ParseError::new(
                 "position code",
                 code,
-                format!("{} rows, but the board has {} (set size= to match)", rows.len(), size.rows),
+                format!(
+                    "{} rows, but the board has {} (set size= to match)",
+                    rows.len(),
+                    size.rows
+                ),
             ));
         }
-        let mut state = State { tiles: [0; WORDS], end: PathEnd::Boundary, placed: 0, hash: 0 };
+        let mut state = State {
+            tiles: [0; WORDS],
+            end: PathEnd::Boundary,
+            placed: 0,
+            hash: 0,
+        };
         let mut offset = 0;
         for (r, row) in rows.iter().enumerate() {
             if row.chars().count() != size.cols {
@@ -263,7 +300,12 @@ impl Game for BlackPath {
                     "position code",
                     code,
                     offset,
-                    format!("row {} has {} squares, but the board has {} columns", r + 1, row.chars().count(), size.cols),
+                    format!(
+                        "row {} has {} squares, but the board has {} columns",
+                        r + 1,
+                        row.chars().count(),
+                        size.cols
+                    ),
                 ));
             }
             for (c, ch) in row.chars().enumerate() {
@@ -274,7 +316,12 @@ impl Game for BlackPath {
                         state.placed += 1;
                     }
                     _ => {
-                        return Err(ParseError::at("position code", code, offset + c, format!("`{ch}` is not `.`, `1`, `2` or `3`")))
+                        return Err(ParseError::at(
+                            "position code",
+                            code,
+                            offset + c,
+                            format!("`{ch}` is not `.`, `1`, `2` or `3`"),
+                        ))
                     }
                 }
             }
@@ -287,11 +334,22 @@ impl Game for BlackPath {
             return Err(ParseError::new(
                 "position code",
                 code,
-                format!("the tile on row {}, column {} is not on the path from the start edge", r + 1, c + 1),
+                format!(
+                    "the tile on row {}, column {} is not on the path from the start edge",
+                    r + 1,
+                    c + 1
+                ),
             ));
         }
         let &(last, entry) = path.last().expect("the path has its start square");
-        state.end = if state.tile(last) == 0 { PathEnd::Open { cell: last as u16, entry } } else { PathEnd::Boundary };
+        state.end = if state.tile(last) == 0 {
+            PathEnd::Open {
+                cell: last as u16,
+                entry,
+            }
+        } else {
+            PathEnd::Boundary
+        };
         state.hash = self.hash_from_scratch(&state);
         Ok(state)
     }

@@ -56,7 +56,11 @@ pub fn draw(game: &BlackPath, state: &State) -> String {
             let cell = size.index(r, c);
             let mask = used[cell];
             let arm = |s: Side, ch: char| if mask & (1 << s as u8) != 0 { ch } else { ' ' };
-            let mid = if open == Some(cell) { '●' } else { centre(state.tile(cell), mask) };
+            let mid = if open == Some(cell) {
+                '●'
+            } else {
+                centre(state.tile(cell), mask)
+            };
             rows[0].extend([' ', arm(Side::N, '│'), ' ']);
             rows[1].extend([arm(Side::W, '─'), mid, arm(Side::E, '─')]);
             rows[2].extend([' ', arm(Side::S, '│'), ' ']);

@@ -36,7 +36,10 @@ impl StartEdge {
     /// Reads `r,c,SIDE`.
     pub fn parse(text: &str) -> Result<StartEdge, String> {
         let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-        let number = |t: &str| t.parse::<usize>().map_err(|_| format!("`{t}` is not a row or column number"));
+        let number = |t: &str| {
+            t.parse::<usize>()
+                .map_err(|_| format!("`{t}` is not a row or column number"))
+        };
         match parts.as_slice() {
             [r, c, s] => {
                 let mut letters = s.chars();
@@ -44,9 +47,15 @@ impl StartEdge {
                     (Some(side), None) => side,
                     _ => return Err(format!("`{s}` is not a side (N, E, S or W)")),
                 };
-                Ok(StartEdge { row: number(r)?, col: number(c)?, side })
+                Ok(StartEdge {
+                    row: number(r)?,
+                    col: number(c)?,
+                    side,
+                })
             }
-            _ => Err(format!("expected ROW,COLUMN,SIDE such as 0,0,W, got `{text}`")),
+            _ => Err(format!(
+                "expected ROW,COLUMN,SIDE such as 0,0,W, got `{text}`"
+            )),
         }
     }
 }
@@ -71,7 +80,11 @@ impl Default for BlackPathSettings {
     fn default() -> Self {
         BlackPathSettings {
             size: GridSize { rows: 8, cols: 8 },
-            start: StartEdge { row: 0, col: 0, side: Side::W },
+            start: StartEdge {
+                row: 0,
+                col: 0,
+                side: Side::W,
+            },
         }
     }
 }
@@ -88,7 +101,9 @@ impl GameSettings for BlackPathSettings {
         SettingSpec {
             key: "start",
             default: "0,0,W",
-            values: SettingValues::Text("ROW,COLUMN,SIDE: a side of a square on the boundary (0-based, N E S W)"),
+            values: SettingValues::Text(
+                "ROW,COLUMN,SIDE: a side of a square on the boundary (0-based, N E S W)",
+            ),
             help: "the unit edge on the boundary where the path begins",
             origin: Origin::Rules,
         },

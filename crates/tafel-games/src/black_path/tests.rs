@@ -8,7 +8,10 @@ use tafel_core::{Game, Player, Status};
 use super::*;
 
 fn game(size: &str, start: &str) -> BlackPath {
-    BlackPath::new(BlackPathSettings::from_pairs("black-path", &[("size", size), ("start", start)]).unwrap()).unwrap()
+    BlackPath::new(
+        BlackPathSettings::from_pairs("black-path", &[("size", size), ("start", start)]).unwrap(),
+    )
+    .unwrap()
 }
 
 fn play(game: &BlackPath, moves: &str) -> State {
@@ -55,7 +58,10 @@ fn start_in_a_corner_one_tile_loses_at_once() {
     // Tile 1 joins W and N: the path leaves through the top edge.
     let after1 = g.after(&start, 1);
     assert_eq!(after1.end(), PathEnd::Boundary);
-    assert_eq!(g.status(&after1), Status::Over(tafel_core::Outcome::win(Player(1), REASON_BOUNDARY)));
+    assert_eq!(
+        g.status(&after1),
+        Status::Over(tafel_core::Outcome::win(Player(1), REASON_BOUNDARY))
+    );
     // Tile 2 sends it south, tile 3 east; both keep the game going.
     assert_eq!(open_end(&g, &g.after(&start, 2)), (1, 0, Side::N));
     assert_eq!(open_end(&g, &g.after(&start, 3)), (0, 1, Side::W));
@@ -93,7 +99,10 @@ fn a_run_that_ends_on_the_boundary_loses_for_the_mover() {
     // turns it south, off the board: the second player, who placed it, loses.
     let after = g.after(&state, 2);
     assert_eq!(after.end(), PathEnd::Boundary);
-    assert_eq!(g.status(&after), Status::Over(tafel_core::Outcome::win(Player(0), REASON_BOUNDARY)));
+    assert_eq!(
+        g.status(&after),
+        Status::Over(tafel_core::Outcome::win(Player(0), REASON_BOUNDARY))
+    );
     // The other two tiles run out at once, so the second player is lost here.
     for tile in [1, 3] {
         assert_eq!(g.after(&state, tile).end(), PathEnd::Boundary);
@@ -105,7 +114,10 @@ fn one_by_one_board_loses_for_the_first_player() {
     let g = game("1x1", "0,0,W");
     for tile in 1..=3 {
         let after = g.after(&g.start(), tile);
-        assert_eq!(g.status(&after), Status::Over(tafel_core::Outcome::win(Player(1), REASON_BOUNDARY)));
+        assert_eq!(
+            g.status(&after),
+            Status::Over(tafel_core::Outcome::win(Player(1), REASON_BOUNDARY))
+        );
     }
 }
 
@@ -155,8 +167,16 @@ fn settings_are_validated() {
     assert!(err(&[("size", "33x33")]).contains("at most 1024"));
     assert!(err(&[("start", "0,0,Q")]).contains("not a side"));
     assert!(err(&[("start", "0,0")]).contains("ROW,COLUMN,SIDE"));
-    assert!(BlackPath::new(BlackPathSettings::from_pairs("black-path", &[("size", "32x32"), ("start", "31,5,S")]).unwrap()).is_ok());
-    assert!(BlackPath::new(BlackPathSettings::from_pairs("black-path", &[("size", "1x1024"), ("start", "0,1023,E")]).unwrap()).is_ok());
+    assert!(BlackPath::new(
+        BlackPathSettings::from_pairs("black-path", &[("size", "32x32"), ("start", "31,5,S")])
+            .unwrap()
+    )
+    .is_ok());
+    assert!(BlackPath::new(
+        BlackPathSettings::from_pairs("black-path", &[("size", "1x1024"), ("start", "0,1023,E")])
+            .unwrap()
+    )
+    .is_ok());
 }
 
 #[test]

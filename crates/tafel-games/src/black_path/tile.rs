@@ -35,7 +35,11 @@ mod tests {
             for side in Side::ALL {
                 let out = exit(tile, side);
                 assert_ne!(out, side);
-                assert_eq!(exit(tile, out), side, "tile {tile} is not symmetric at {side}");
+                assert_eq!(
+                    exit(tile, out),
+                    side,
+                    "tile {tile} is not symmetric at {side}"
+                );
             }
         }
     }
