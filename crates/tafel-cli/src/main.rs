@@ -1,1 +1,52 @@
-fn main() {}
+//! `tafel`: play, replay, count and inspect the Tafel games from the command line.
+//!
+//! Every subcommand finds its game through the registry in `tafel-games` and works on the
+//! type-erased [`tafel_core::DynGame`] view, so all games share one code path. Errors are
+//! printed as one line on standard error with a non-zero exit status.
+
+mod commands;
+mod target;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Tafel: five little-known abstract games, playable, analysable and solvable.
+#[derive(Parser)]
+#[command(name = "tafel", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the games and each one's settings with their defaults and allowed values.
+    Games(commands::games::Args),
+    /// Print a position's code, picture, status and legal moves.
+    Show(commands::show::Args),
+    /// Count the legal move sequences of each length up to a depth (`perft <d> <count>`).
+    Perft(commands::perft::Args),
+    /// Play in the terminal: people at this keyboard or random players in any seat.
+    Play(commands::play::Args),
+    /// Replay a record, checking every move; print the final position and result.
+    Replay(commands::replay::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Games(args) => commands::games::run(args),
+        Command::Show(args) => commands::show::run(args),
+        Command::Perft(args) => commands::perft::run(args),
+        Command::Play(args) => commands::play::run(args),
+        Command::Replay(args) => commands::replay::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

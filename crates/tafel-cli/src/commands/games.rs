@@ -1,0 +1,60 @@
+//! `tafel games`: the games and their settings.
+
+use anyhow::Result;
+use tafel_core::settings::Origin;
+
+/// Arguments of `tafel games`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Print as JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+fn label(origin: Origin) -> &'static str {
+    match origin {
+        Origin::Rules => "",
+        Origin::Reconstructed => " [reconstructed]",
+        Origin::Variant => " [variant, not the designer's rules]",
+        Origin::Engine => " [engine limit, not a rule]",
+    }
+}
+
+/// Prints every game with its settings.
+pub fn run(args: Args) -> Result<()> {
+    let registry = tafel_games::registry();
+    if args.json {
+        let games: Vec<_> = registry
+            .entries()
+            .iter()
+            .map(|e| {
+                let settings: Vec<_> = e
+                    .specs
+                    .iter()
+                    .map(|s| {
+                        serde_json::json!({
+                            "key": s.key, "default": s.default, "allowed": s.allowed(),
+                            "help": s.help, "origin": s.origin,
+                        })
+                    })
+                    .collect();
+                serde_json::json!({
+                    "name": e.info.name, "title": e.info.title, "summary": e.info.summary,
+                    "settings": settings,
+                })
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&games)?);
+        return Ok(());
+    }
+    for entry in registry.entries() {
+        println!("{}  ({})", entry.info.name, entry.info.title);
+        println!("    {}", entry.info.summary);
+        for spec in entry.specs {
+            println!("    {}={}{}", spec.key, spec.default, label(spec.origin));
+            println!("        {}; allowed: {}", spec.help, spec.allowed());
+        }
+        println!();
+    }
+    Ok(())
+}

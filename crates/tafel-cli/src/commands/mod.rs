@@ -1,0 +1,7 @@
+//! One module per subcommand: its arguments and what it does.
+
+pub mod games;
+pub mod perft;
+pub mod play;
+pub mod replay;
+pub mod show;

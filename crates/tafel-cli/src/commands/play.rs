@@ -1,0 +1,193 @@
+//! `tafel play`: a game in the terminal, with people or random players in the seats.
+
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::{bail, Context, Result};
+use rand::SeedableRng;
+use tafel_core::{DynGame, DynPosition, Player, Status};
+
+use crate::target::PositionArgs;
+
+/// Arguments of `tafel play`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    target: PositionArgs,
+    /// Who sits in seat 1: `human` (default) or `random`.
+    #[arg(long, default_value = "human")]
+    player1: String,
+    /// Who sits in seat 2.
+    #[arg(long, default_value = "human")]
+    player2: String,
+    /// Who sits in seat 3 (four-player games).
+    #[arg(long, default_value = "human")]
+    player3: String,
+    /// Who sits in seat 4 (four-player games).
+    #[arg(long, default_value = "human")]
+    player4: String,
+    /// Seed for the dice and the random players (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Write the game's record here when it ends or input runs out (`.json` for JSON).
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+}
+
+/// Who chooses the moves of a seat.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Seat {
+    /// A person at this keyboard.
+    Human,
+    /// Uniformly random legal moves.
+    Random,
+}
+
+impl Seat {
+    fn parse(text: &str) -> Result<Seat> {
+        match text {
+            "human" => Ok(Seat::Human),
+            "random" => Ok(Seat::Random),
+            _ => bail!("unknown player `{text}` (expected human or random)"),
+        }
+    }
+}
+
+/// One line saying whose turn it is, or how the game ended.
+pub fn describe_turn(game: &dyn DynGame, position: &dyn DynPosition) -> String {
+    match position.status() {
+        Status::ToMove(p) => format!("{} to move", game.player_name(p)),
+        Status::Chance => "chance to act (the die is rolled)".to_string(),
+        Status::Over(_) => format!("game over: {}", position.describe_status()),
+    }
+}
+
+const HELP: &str = "Type a move in the game's notation, or one of:
+  moves   list the legal moves
+  show    print the position again
+  undo    take back your last move (and the moves played since)
+  help    this text
+  quit    stop (the record is still written if --record was given)";
+
+/// A game in progress: every position so far, the moves between them, and the seats.
+struct Session {
+    game: Arc<dyn DynGame>,
+    positions: Vec<Box<dyn DynPosition>>,
+    moves: Vec<String>,
+    seats: Vec<Seat>,
+    rng: rand::rngs::StdRng,
+}
+
+impl Session {
+    fn current(&self) -> &dyn DynPosition {
+        self.positions.last().expect("a session has its start position").as_ref()
+    }
+
+    fn push(&mut self, next: Box<dyn DynPosition>, mv: String) {
+        self.positions.push(next);
+        self.moves.push(mv);
+    }
+
+    /// Goes back to the last earlier position where a person was to move.
+    fn undo(&mut self) -> bool {
+        let last = self.positions.len() - 1;
+        let target = (0..last).rev().find(|&i| match self.positions[i].status() {
+            Status::ToMove(p) => self.seats[p.index()] == Seat::Human,
+            _ => false,
+        });
+        match target {
+            Some(i) => {
+                self.positions.truncate(i + 1);
+                self.moves.truncate(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn run(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
+        let mut show = true;
+        loop {
+            if show {
+                writeln!(out, "{}", self.current().picture())?;
+                writeln!(out, "{}", describe_turn(self.game.as_ref(), self.current()))?;
+                show = false;
+            }
+            let player = match self.current().status() {
+                Status::Over(_) => return Ok(()),
+                Status::Chance => None,
+                Status::ToMove(p) => Some(p),
+            };
+            if player.is_none_or(|p| self.seats[p.index()] == Seat::Random) {
+                let mut next = self.current().clone_box();
+                let mv = next.play_random(&mut self.rng).expect("the game is not over");
+                match player {
+                    Some(p) => writeln!(out, "{} plays {mv}", self.game.player_name(p))?,
+                    None => writeln!(out, "chance: {mv}")?,
+                }
+                self.push(next, mv);
+                show = true;
+                continue;
+            }
+            let name = self.game.player_name(player.unwrap_or(Player(0)));
+            write!(out, "{name}> ")?;
+            out.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out, "\ninput ended; the game is adjourned")?;
+                return Ok(());
+            }
+            match line.trim() {
+                "" => {}
+                "help" => writeln!(out, "{HELP}")?,
+                "moves" => writeln!(out, "legal: {}", self.current().legal_moves().join(" "))?,
+                "show" => show = true,
+                "quit" => return Ok(()),
+                "undo" => {
+                    if self.undo() {
+                        show = true;
+                    } else {
+                        writeln!(out, "nothing to undo")?;
+                    }
+                }
+                text => {
+                    let mut next = self.current().clone_box();
+                    match next.play(text) {
+                        Ok(mv) => {
+                            self.push(next, mv);
+                            show = true;
+                        }
+                        Err(e) => writeln!(out, "{e}")?,
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Plays a game on standard input and output.
+pub fn run(args: Args) -> Result<()> {
+    let (game, start) = args.target.build()?;
+    let names = [&args.player1, &args.player2, &args.player3, &args.player4];
+    let seats = names[..game.num_players()].iter().map(|s| Seat::parse(s)).collect::<Result<Vec<_>>>()?;
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+    });
+    let mut session = Session {
+        game: game.clone(),
+        positions: vec![start],
+        moves: Vec::new(),
+        seats,
+        rng: rand::rngs::StdRng::seed_from_u64(seed),
+    };
+    let stdout = io::stdout();
+    session.run(&mut io::stdin().lock(), &mut stdout.lock())?;
+    if let Some(path) = &args.record {
+        let json = path.extension().is_some_and(|e| e == "json");
+        let text = game.write_record(session.positions[0].as_ref(), &session.moves, json)?;
+        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        println!("record written to {}", path.display());
+    }
+    Ok(())
+}
