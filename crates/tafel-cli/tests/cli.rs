@@ -11,7 +11,11 @@ fn tafel() -> Command {
 /// Runs `tafel` with `args` and returns standard output, asserting success.
 fn run_ok(args: &[&str]) -> String {
     let out = tafel().args(args).output().unwrap();
-    assert!(out.status.success(), "tafel {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "tafel {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -20,20 +24,44 @@ fn assert_error(args: &[&str], expected: &str) {
     let out = tafel().args(args).output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "tafel {args:?} succeeded");
-    assert!(!stderr.contains("panicked"), "tafel {args:?} panicked: {stderr}");
-    assert_eq!(stderr.trim_end().lines().count(), 1, "tafel {args:?}: not one line: {stderr}");
-    assert!(stderr.contains(expected), "tafel {args:?}: `{expected}` not in: {stderr}");
+    assert!(
+        !stderr.contains("panicked"),
+        "tafel {args:?} panicked: {stderr}"
+    );
+    assert_eq!(
+        stderr.trim_end().lines().count(),
+        1,
+        "tafel {args:?}: not one line: {stderr}"
+    );
+    assert!(
+        stderr.contains(expected),
+        "tafel {args:?}: `{expected}` not in: {stderr}"
+    );
 }
 
 fn perft_lines(counts: &[u64]) -> String {
-    counts.iter().enumerate().map(|(d, n)| format!("perft {} {n}\n", d + 1)).collect()
+    counts
+        .iter()
+        .enumerate()
+        .map(|(d, n)| format!("perft {} {n}\n", d + 1))
+        .collect()
 }
 
 /// The perft figures of every spec, run through the command line:
 /// (game, settings, position code, figures for depths 1..).
 const SPEC_PERFT: &[(&str, &[&str], Option<&str>, &[u64])] = &[
-    ("black-path", &["size=3x3", "start=0,0,W"], None, &[3, 6, 12, 24, 42, 42, 72, 72]),
-    ("black-path", &["size=3x3", "start=0,1,N"], None, &[3, 9, 15, 30, 42, 72]),
+    (
+        "black-path",
+        &["size=3x3", "start=0,0,W"],
+        None,
+        &[3, 6, 12, 24, 42, 42, 72, 72],
+    ),
+    (
+        "black-path",
+        &["size=3x3", "start=0,1,N"],
+        None,
+        &[3, 9, 15, 30, 42, 72],
+    ),
 ];
 
 #[test]
@@ -53,9 +81,26 @@ fn perft_prints_the_spec_figures() {
 
 #[test]
 fn perft_from_a_position_code_and_divided() {
-    let out = run_ok(&["perft", "black-path", "--set", "size=3x3", "--position", "3../.../...", "--depth", "1"]);
+    let out = run_ok(&[
+        "perft",
+        "black-path",
+        "--set",
+        "size=3x3",
+        "--position",
+        "3../.../...",
+        "--depth",
+        "1",
+    ]);
     assert_eq!(out, "perft 1 3\n");
-    let out = run_ok(&["perft", "black-path", "--set", "size=3x3", "--depth", "3", "--divide"]);
+    let out = run_ok(&[
+        "perft",
+        "black-path",
+        "--set",
+        "size=3x3",
+        "--depth",
+        "3",
+        "--divide",
+    ]);
     assert_eq!(out, "1 0\n2 6\n3 6\ntotal 12\n");
 }
 
@@ -82,14 +127,35 @@ fn show_prints_code_picture_and_moves() {
 #[test]
 fn bad_input_gives_one_line_errors() {
     assert_error(&["show", "chess"], "unknown game `chess`");
-    assert_error(&["show", "black-path", "--set", "colour=red"], "unknown setting `colour`");
-    assert_error(&["show", "black-path", "--set", "size=0x3"], "invalid value `0x3` for setting `size`");
-    assert_error(&["show", "black-path", "--set", "size"], "expected key=value");
-    assert_error(&["show", "black-path", "--set", "start=2,2,W"], "not on the boundary");
-    assert_error(&["show", "black-path", "--position", "..."], "invalid position code");
+    assert_error(
+        &["show", "black-path", "--set", "colour=red"],
+        "unknown setting `colour`",
+    );
+    assert_error(
+        &["show", "black-path", "--set", "size=0x3"],
+        "invalid value `0x3` for setting `size`",
+    );
+    assert_error(
+        &["show", "black-path", "--set", "size"],
+        "expected key=value",
+    );
+    assert_error(
+        &["show", "black-path", "--set", "start=2,2,W"],
+        "not on the boundary",
+    );
+    assert_error(
+        &["show", "black-path", "--position", "..."],
+        "invalid position code",
+    );
     assert_error(&["perft", "black-path", "--depth", "0"], "at least 1");
-    assert_error(&["replay", "black-path", "/nonexistent/record.txt"], "cannot read");
-    assert_error(&["play", "black-path", "--player2", "genius"], "unknown player `genius`");
+    assert_error(
+        &["replay", "black-path", "/nonexistent/record.txt"],
+        "cannot read",
+    );
+    assert_error(
+        &["play", "black-path", "--player2", "genius"],
+        "unknown player `genius`",
+    );
 }
 
 #[test]
@@ -97,7 +163,14 @@ fn every_game_rejects_garbage_codes_without_panicking() {
     let json: serde_json::Value = serde_json::from_str(&run_ok(&["games", "--json"])).unwrap();
     for game in json.as_array().unwrap() {
         let name = game["name"].as_str().unwrap();
-        for code in ["", "x", "\u{1F600}", "////////", "0:0:0:0", &"9".repeat(500)] {
+        for code in [
+            "",
+            "x",
+            "\u{1F600}",
+            "////////",
+            "0:0:0:0",
+            &"9".repeat(500),
+        ] {
             assert_error(&["show", name, "--position", code], "invalid position code");
         }
     }
@@ -107,16 +180,39 @@ fn every_game_rejects_garbage_codes_without_panicking() {
 fn replay_names_the_first_illegal_move() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bad.txt");
-    std::fs::write(&path, "[Game \"black-path\"]\n[Settings \"size=3x3 start=0,0,W\"]\n\n1. 2\n2. 3\n3. 7\n").unwrap();
-    assert_error(&["replay", "black-path", path.to_str().unwrap()], "move 3: invalid move `7`");
-    std::fs::write(&path, "[Game \"black-path\"]\n[Settings \"size=3x3 start=0,0,W\"]\n\n1. 1\n2. 2\n").unwrap();
-    assert_error(&["replay", "black-path", path.to_str().unwrap()], "move 2: `2` comes after the end of the game");
+    std::fs::write(
+        &path,
+        "[Game \"black-path\"]\n[Settings \"size=3x3 start=0,0,W\"]\n\n1. 2\n2. 3\n3. 7\n",
+    )
+    .unwrap();
+    assert_error(
+        &["replay", "black-path", path.to_str().unwrap()],
+        "move 3: invalid move `7`",
+    );
+    std::fs::write(
+        &path,
+        "[Game \"black-path\"]\n[Settings \"size=3x3 start=0,0,W\"]\n\n1. 1\n2. 2\n",
+    )
+    .unwrap();
+    assert_error(
+        &["replay", "black-path", path.to_str().unwrap()],
+        "move 2: `2` comes after the end of the game",
+    );
     std::fs::write(&path, "[Game \"kauri\"]\n\n1. f\n").unwrap();
-    assert_error(&["replay", "black-path", path.to_str().unwrap()], "record of `kauri`");
+    assert_error(
+        &["replay", "black-path", path.to_str().unwrap()],
+        "record of `kauri`",
+    );
     std::fs::write(&path, "[Game \"black-path\"]\n[Result \"first player wins (the path ran into the boundary)\"]\n1. 1\n").unwrap();
-    assert_error(&["replay", "black-path", path.to_str().unwrap()], "the moves give `second player wins");
+    assert_error(
+        &["replay", "black-path", path.to_str().unwrap()],
+        "the moves give `second player wins",
+    );
     std::fs::write(&path, "{\"game\": \"black-path\", \"moves\": [2, 3]}").unwrap();
-    assert_error(&["replay", "black-path", path.to_str().unwrap()], "invalid record");
+    assert_error(
+        &["replay", "black-path", path.to_str().unwrap()],
+        "invalid record",
+    );
 }
 
 #[test]
@@ -126,27 +222,54 @@ fn play_against_random_writes_a_record_that_replays() {
         let record = dir.path().join(name);
         let input = "help\nmoves\n7\nundo\n".to_string() + &"3\n2\n1\n".repeat(40);
         let out = tafel()
-            .args(["play", "black-path", "--set", "size=4x4", "--player2", "random", "--seed", "7"])
+            .args([
+                "play",
+                "black-path",
+                "--set",
+                "size=4x4",
+                "--player2",
+                "random",
+                "--seed",
+                "7",
+            ])
             .args(["--record", record.to_str().unwrap()])
             .write_stdin(input)
             .output()
             .unwrap();
         let stdout = String::from_utf8(out.stdout).unwrap();
         assert!(out.status.success());
-        assert!(stdout.contains("illegal move `7`") || stdout.contains("invalid move `7`"), "{stdout}");
+        assert!(
+            stdout.contains("illegal move `7`") || stdout.contains("invalid move `7`"),
+            "{stdout}"
+        );
         assert!(stdout.contains("nothing to undo"), "{stdout}");
         assert!(stdout.contains("second player plays"), "{stdout}");
         assert!(stdout.contains("game over: "), "{stdout}");
         let replayed = run_ok(&["replay", "black-path", record.to_str().unwrap()]);
-        let result = stdout.lines().find_map(|l| l.strip_prefix("game over: ")).unwrap();
-        assert!(replayed.contains(&format!("result: {result}")), "{replayed}");
+        let result = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("game over: "))
+            .unwrap();
+        assert!(
+            replayed.contains(&format!("result: {result}")),
+            "{replayed}"
+        );
     }
 }
 
 #[test]
 fn undo_takes_back_the_human_move_and_the_reply() {
     let out = tafel()
-        .args(["play", "black-path", "--set", "size=3x3", "--player2", "random", "--seed", "3"])
+        .args([
+            "play",
+            "black-path",
+            "--set",
+            "size=3x3",
+            "--player2",
+            "random",
+            "--seed",
+            "3",
+        ])
         .write_stdin("3\nundo\nshow\nquit\n")
         .assert()
         .success()
@@ -156,7 +279,12 @@ fn undo_takes_back_the_human_move_and_the_reply() {
     let text = String::from_utf8(out).unwrap();
     // After the undo the board is empty again: the start picture appears a second time.
     let start = run_ok(&["show", "black-path", "--set", "size=3x3"]);
-    let picture: String = start.lines().skip(1).take(12).collect::<Vec<_>>().join("\n");
+    let picture: String = start
+        .lines()
+        .skip(1)
+        .take(12)
+        .collect::<Vec<_>>()
+        .join("\n");
     assert!(text.matches(&picture).count() >= 2, "{text}");
 }
 

@@ -81,7 +81,10 @@ struct Session {
 
 impl Session {
     fn current(&self) -> &dyn DynPosition {
-        self.positions.last().expect("a session has its start position").as_ref()
+        self.positions
+            .last()
+            .expect("a session has its start position")
+            .as_ref()
     }
 
     fn push(&mut self, next: Box<dyn DynPosition>, mv: String) {
@@ -121,7 +124,9 @@ impl Session {
             };
             if player.is_none_or(|p| self.seats[p.index()] == Seat::Random) {
                 let mut next = self.current().clone_box();
-                let mv = next.play_random(&mut self.rng).expect("the game is not over");
+                let mv = next
+                    .play_random(&mut self.rng)
+                    .expect("the game is not over");
                 match player {
                     Some(p) => writeln!(out, "{} plays {mv}", self.game.player_name(p))?,
                     None => writeln!(out, "chance: {mv}")?,
@@ -170,9 +175,15 @@ impl Session {
 pub fn run(args: Args) -> Result<()> {
     let (game, start) = args.target.build()?;
     let names = [&args.player1, &args.player2, &args.player3, &args.player4];
-    let seats = names[..game.num_players()].iter().map(|s| Seat::parse(s)).collect::<Result<Vec<_>>>()?;
+    let seats = names[..game.num_players()]
+        .iter()
+        .map(|s| Seat::parse(s))
+        .collect::<Result<Vec<_>>>()?;
     let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0)
     });
     let mut session = Session {
         game: game.clone(),
