@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 use tafel_core::{DynGame, DynPosition};
 
@@ -40,9 +40,7 @@ impl GameArgs {
     pub fn build(&self) -> Result<Arc<dyn DynGame>> {
         let registry = tafel_games::registry();
         let entry = registry.get(&self.game)?;
-        Ok(entry
-            .build(&self.pairs()?)
-            .with_context(|| format!("{}", self.game))?)
+        Ok(entry.build(&self.pairs()?)?)
     }
 }
 
