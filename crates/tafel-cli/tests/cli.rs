@@ -47,26 +47,40 @@ fn perft_lines(counts: &[u64]) -> String {
         .collect()
 }
 
-/// The perft figures of every spec, run through the command line:
-/// (game, settings, position code, figures for depths 1..).
-const SPEC_PERFT: &[(&str, &[&str], Option<&str>, &[u64])] = &[
-    (
-        "black-path",
-        &["size=3x3", "start=0,0,W"],
-        None,
-        &[3, 6, 12, 24, 42, 42, 72, 72],
-    ),
-    (
-        "black-path",
-        &["size=3x3", "start=0,1,N"],
-        None,
-        &[3, 9, 15, 30, 42, 72],
-    ),
+/// A perft figure from a spec: the game, its settings, an optional position code, and the
+/// counts for depths 1, 2, ...
+struct SpecPerft {
+    game: &'static str,
+    settings: &'static [&'static str],
+    position: Option<&'static str>,
+    counts: &'static [u64],
+}
+
+/// The perft figures of every spec, run through the command line.
+const SPEC_PERFT: &[SpecPerft] = &[
+    SpecPerft {
+        game: "black-path",
+        settings: &["size=3x3", "start=0,0,W"],
+        position: None,
+        counts: &[3, 6, 12, 24, 42, 42, 72, 72],
+    },
+    SpecPerft {
+        game: "black-path",
+        settings: &["size=3x3", "start=0,1,N"],
+        position: None,
+        counts: &[3, 9, 15, 30, 42, 72],
+    },
 ];
 
 #[test]
 fn perft_prints_the_spec_figures() {
-    for (game, settings, position, counts) in SPEC_PERFT {
+    for SpecPerft {
+        game,
+        settings,
+        position,
+        counts,
+    } in SPEC_PERFT
+    {
         let depth = counts.len().to_string();
         let mut args = vec!["perft", game, "--depth", &depth];
         for s in *settings {
