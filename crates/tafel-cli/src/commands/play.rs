@@ -115,6 +115,11 @@ impl Session {
             if show {
                 writeln!(out, "{}", self.current().picture())?;
                 writeln!(out, "{}", describe_turn(self.game.as_ref(), self.current()))?;
+                if let Status::ToMove(p) = self.current().status() {
+                    if self.seats[p.index()] == Seat::Human {
+                        writeln!(out, "legal: {}", self.current().legal_moves().join(" "))?;
+                    }
+                }
                 show = false;
             }
             let player = match self.current().status() {
