@@ -31,6 +31,8 @@ enum Command {
     Play(commands::play::Args),
     /// Replay a record, checking every move; print the final position and result.
     Replay(commands::replay::Args),
+    /// Serve the browser interface: play any game at one screen, online, or against the computer.
+    Serve(commands::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -41,6 +43,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => commands::perft::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Replay(args) => commands::replay::run(args),
+        Command::Serve(args) => commands::serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -258,7 +258,10 @@ fn play_against_random_writes_a_record_that_replays() {
         );
         assert!(stdout.contains("nothing to undo"), "{stdout}");
         assert!(stdout.contains("second player plays"), "{stdout}");
-        assert!(stdout.contains("first player to move\nlegal: 1 2 3\n"), "{stdout}");
+        assert!(
+            stdout.contains("first player to move\nlegal: 1 2 3\n"),
+            "{stdout}"
+        );
         assert!(stdout.contains("game over: "), "{stdout}");
         let replayed = run_ok(&["replay", "black-path", record.to_str().unwrap()]);
         let result = stdout

@@ -4,4 +4,5 @@ pub mod games;
 pub mod perft;
 pub mod play;
 pub mod replay;
+pub mod serve;
 pub mod show;

@@ -1,0 +1,275 @@
+//! The REST API: the catalogue of games, creating, listing and reading games, moves, undo,
+//! records and import. Every answer is JSON; errors are `{"error": "..."}` with a 4xx status.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use tafel_core::record::parse_record;
+use tafel_core::Player;
+
+use crate::error::ApiError;
+use crate::hub::{Hub, SeatRequest};
+use crate::live::GameView;
+
+/// The catalogue: every game with its settings, and the computer's levels.
+pub async fn catalog() -> Json<serde_json::Value> {
+    let registry = tafel_games::registry();
+    let games: Vec<_> = registry
+        .entries()
+        .iter()
+        .map(|e| {
+            let settings: Vec<_> = e
+                .specs
+                .iter()
+                .map(|s| {
+                    let choices = match s.values {
+                        tafel_core::SettingValues::Choice(c) => Some(c),
+                        tafel_core::SettingValues::Text(_) => None,
+                    };
+                    serde_json::json!({
+                        "key": s.key, "default": s.default, "allowed": s.allowed(), "choices": choices,
+                        "help": s.help, "origin": s.origin,
+                    })
+                })
+                .collect();
+            serde_json::json!({ "name": e.info.name, "title": e.info.title, "summary": e.info.summary, "settings": settings })
+        })
+        .collect();
+    Json(serde_json::json!({ "games": games, "max_level": crate::computer::MAX_LEVEL }))
+}
+
+/// The seats a game has under the given settings (query string `key=value` pairs).
+pub async fn seats(
+    Path(game): Path<String>,
+    Query(settings): Query<BTreeMap<String, String>>,
+) -> Result<Json<Vec<&'static str>>, ApiError> {
+    let registry = tafel_games::registry();
+    let entry = registry.get(&game).map_err(ApiError::not_found)?;
+    let pairs: Vec<(String, String)> = settings.into_iter().collect();
+    let rules = entry.build(&pairs).map_err(ApiError::bad_request)?;
+    Ok(Json(
+        (0..rules.num_players())
+            .map(|p| rules.player_name(Player(p as u8)))
+            .collect(),
+    ))
+}
+
+/// A request to start a game.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    game: String,
+    #[serde(default)]
+    settings: BTreeMap<String, String>,
+    #[serde(default)]
+    start: Option<String>,
+    seats: Vec<SeatRequest>,
+}
+
+/// A seat of a newly created game, with its secret for the creator to keep or pass on.
+#[derive(Serialize)]
+pub struct CreatedSeat {
+    seat: usize,
+    kind: String,
+    /// The secret that moves for this seat (absent for computer seats).
+    token: Option<String>,
+}
+
+/// The answer to creating or importing a game.
+#[derive(Serialize)]
+pub struct Created {
+    id: String,
+    seats: Vec<CreatedSeat>,
+    view: GameView,
+}
+
+/// Creates a game.
+pub async fn create(
+    State(hub): State<Arc<Hub>>,
+    Json(request): Json<CreateRequest>,
+) -> Result<Json<Created>, ApiError> {
+    let settings = request.settings.into_iter().collect();
+    let id = hub
+        .create(
+            &request.game,
+            settings,
+            request.start,
+            Vec::new(),
+            &request.seats,
+        )
+        .await?;
+    created(&hub, id).await
+}
+
+/// A request to import a record (text or JSON) to replay or continue it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportRequest {
+    record: String,
+    seats: Vec<SeatRequest>,
+}
+
+/// Imports a record: a new game with the record's settings, start and moves.
+pub async fn import(
+    State(hub): State<Arc<Hub>>,
+    Json(request): Json<ImportRequest>,
+) -> Result<Json<Created>, ApiError> {
+    let raw = parse_record(&request.record).map_err(ApiError::bad_request)?;
+    let name = raw
+        .game
+        .clone()
+        .ok_or_else(|| ApiError::bad_request("the record has no [Game \"...\"] tag"))?;
+    let registry = tafel_games::registry();
+    let rules = registry
+        .get(&name)
+        .map_err(ApiError::bad_request)?
+        .build(&raw.settings)
+        .map_err(ApiError::bad_request)?;
+    let (start, moves) = rules.replay(&raw).map_err(ApiError::unprocessable)?;
+    let start_code = raw.start.as_ref().map(|_| start.code());
+    let id = hub
+        .create(
+            &name,
+            raw.settings.clone(),
+            start_code,
+            moves,
+            &request.seats,
+        )
+        .await?;
+    created(&hub, id).await
+}
+
+async fn created(hub: &Arc<Hub>, id: String) -> Result<Json<Created>, ApiError> {
+    let handle = hub.get(&id).await?;
+    let live = handle.lock().await;
+    let seats = live
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| CreatedSeat {
+            seat: i,
+            kind: s.kind.clone(),
+            token: (s.kind != "computer").then(|| s.token.clone()),
+        })
+        .collect();
+    Ok(Json(Created {
+        id,
+        seats,
+        view: live.view(None)?,
+    }))
+}
+
+/// The most recent games.
+pub async fn list(State(hub): State<Arc<Hub>>) -> Result<impl IntoResponse, ApiError> {
+    Ok(Json(
+        hub.store().list(200).await.map_err(ApiError::internal)?,
+    ))
+}
+
+/// Which ply to view.
+#[derive(Deserialize)]
+pub struct PlyQuery {
+    ply: Option<usize>,
+}
+
+/// One game, at its current position or at `?ply=N`.
+pub async fn read(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<PlyQuery>,
+) -> Result<Json<GameView>, ApiError> {
+    let handle = hub.get(&id).await?;
+    let live = handle.lock().await;
+    Ok(Json(live.view(q.ply)?))
+}
+
+/// A move for a seat.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    token: String,
+    #[serde(rename = "move")]
+    mv: String,
+    /// The number of moves the sender saw; a different number means the sender is behind.
+    #[serde(default)]
+    ply: Option<usize>,
+}
+
+/// Plays a move.
+pub async fn play(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Json(request): Json<MoveRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    hub.play(&id, &request.token, &request.mv, request.ply)
+        .await?;
+    read(State(hub), Path(id), Query(PlyQuery { ply: None })).await
+}
+
+/// A request to take back a move.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UndoRequest {
+    token: String,
+}
+
+/// Takes back the caller's last move and everything after it.
+pub async fn undo(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Json(request): Json<UndoRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    hub.undo(&id, &request.token).await?;
+    read(State(hub), Path(id), Query(PlyQuery { ply: None })).await
+}
+
+/// The record format asked for.
+#[derive(Deserialize)]
+pub struct RecordQuery {
+    #[serde(default)]
+    format: Option<String>,
+}
+
+/// The game's record as a download, text (default) or `?format=json`.
+pub async fn record(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<RecordQuery>,
+) -> Result<impl IntoResponse, ApiError> {
+    let json = match q.format.as_deref() {
+        None | Some("text") => false,
+        Some("json") => true,
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "unknown record format `{other}` (text or json)"
+            )))
+        }
+    };
+    let handle = hub.get(&id).await?;
+    let live = handle.lock().await;
+    let text = live
+        .game
+        .write_record(live.positions[0].as_ref(), &live.moves, json)
+        .map_err(ApiError::internal_replay)?;
+    let (kind, ext) = if json {
+        ("application/json", "json")
+    } else {
+        ("text/plain; charset=utf-8", "txt")
+    };
+    let disposition = format!(
+        "attachment; filename=\"tafel-{}-{id}.{ext}\"",
+        live.game.info().name
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, kind.to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    ))
+}

@@ -1,0 +1,212 @@
+//! Durable storage of games and moves, through sqlx.
+//!
+//! All SQL lives here, behind [`Store`], so that another database (PostgreSQL) can be added by
+//! giving this module a second pool type without touching the rest of the server. The schema
+//! is created and upgraded by the migrations in `migrations/`, embedded at compile time.
+
+use anyhow::{Context, Result};
+use serde::{Deserialize, Serialize};
+use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
+use sqlx::{Row, SqlitePool};
+use std::str::FromStr;
+
+/// Who sits in a seat, as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredSeat {
+    /// `local` (a person at the creator's screen), `invite` (a person with an invitation
+    /// link) or `computer`.
+    pub kind: String,
+    /// The computer's strength level, for computer seats.
+    pub level: Option<u8>,
+    /// The secret that lets its holder move for this seat.
+    pub token: String,
+}
+
+/// A game as stored: everything needed to rebuild it.
+#[derive(Clone, Debug)]
+pub struct StoredGame {
+    /// The game's id.
+    pub id: String,
+    /// The registry name.
+    pub game: String,
+    /// The settings as `key=value` pairs.
+    pub settings: Vec<(String, String)>,
+    /// The start position's code, if not the default start.
+    pub start: Option<String>,
+    /// The seats.
+    pub seats: Vec<StoredSeat>,
+    /// Every move and chance outcome, in order.
+    pub moves: Vec<String>,
+}
+
+/// One line of the game list.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameSummary {
+    /// The game's id.
+    pub id: String,
+    /// The registry name.
+    pub game: String,
+    /// The result in words, or `None` while the game goes on.
+    pub result: Option<String>,
+    /// The number of moves (chance outcomes included).
+    pub moves: i64,
+    /// When the game was last changed (UTC, ISO 8601).
+    pub updated_at: String,
+}
+
+/// The database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `url` and brings its schema up to date.
+    pub async fn open(url: &str) -> Result<Store> {
+        let options = SqliteConnectOptions::from_str(url)
+            .with_context(|| format!("invalid database URL `{url}`"))?
+            .create_if_missing(true)
+            .foreign_keys(true)
+            .journal_mode(sqlx::sqlite::SqliteJournalMode::Wal)
+            .synchronous(sqlx::sqlite::SqliteSynchronous::Full);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await
+            .with_context(|| format!("cannot open the database `{url}`"))?;
+        sqlx::migrate!("./migrations")
+            .run(&pool)
+            .await
+            .context("cannot migrate the database")?;
+        Ok(Store { pool })
+    }
+
+    /// Stores a new game with its first moves (the dice rolled at once, if any).
+    pub async fn create(&self, game: &StoredGame) -> Result<()> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("INSERT INTO games (id, game, settings, start, seats) VALUES (?, ?, ?, ?, ?)")
+            .bind(&game.id)
+            .bind(&game.game)
+            .bind(serde_json::to_string(&game.settings)?)
+            .bind(&game.start)
+            .bind(serde_json::to_string(&game.seats)?)
+            .execute(&mut *tx)
+            .await?;
+        for (ply, notation) in game.moves.iter().enumerate() {
+            insert_move(&mut tx, &game.id, ply, notation).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Appends moves from index `first` on and records the result (`None` while the game goes
+    /// on), in one transaction: either all of them are stored or none.
+    pub async fn append(
+        &self,
+        id: &str,
+        first: usize,
+        moves: &[String],
+        result: Option<&str>,
+    ) -> Result<()> {
+        let mut tx = self.pool.begin().await?;
+        for (i, notation) in moves.iter().enumerate() {
+            insert_move(&mut tx, id, first + i, notation).await?;
+        }
+        touch(&mut tx, id, result).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Deletes every move from index `keep` on (an undo), and records the result.
+    pub async fn truncate(&self, id: &str, keep: usize, result: Option<&str>) -> Result<()> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM moves WHERE game_id = ? AND ply >= ?")
+            .bind(id)
+            .bind(keep as i64)
+            .execute(&mut *tx)
+            .await?;
+        touch(&mut tx, id, result).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Loads one game, or `None` if there is no game with that id.
+    pub async fn load(&self, id: &str) -> Result<Option<StoredGame>> {
+        let Some(row) =
+            sqlx::query("SELECT id, game, settings, start, seats FROM games WHERE id = ?")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?
+        else {
+            return Ok(None);
+        };
+        let moves = sqlx::query("SELECT notation FROM moves WHERE game_id = ? ORDER BY ply")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(|r| r.get::<String, _>(0))
+            .collect();
+        Ok(Some(StoredGame {
+            id: row.get(0),
+            game: row.get(1),
+            settings: serde_json::from_str(row.get::<&str, _>(2))?,
+            start: row.get(3),
+            seats: serde_json::from_str(row.get::<&str, _>(4))?,
+            moves,
+        }))
+    }
+
+    /// The most recently changed games first, at most `limit`.
+    pub async fn list(&self, limit: i64) -> Result<Vec<GameSummary>> {
+        let rows = sqlx::query(
+            "SELECT g.id, g.game, g.result, g.updated_at, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
+             FROM games g ORDER BY g.updated_at DESC, g.rowid DESC LIMIT ?",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| GameSummary {
+                id: r.get(0),
+                game: r.get(1),
+                result: r.get(2),
+                updated_at: r.get(3),
+                moves: r.get(4),
+            })
+            .collect())
+    }
+
+    /// The ids of every game that is not over (to resume computer seats after a restart).
+    pub async fn unfinished(&self) -> Result<Vec<String>> {
+        let rows = sqlx::query("SELECT id FROM games WHERE result IS NULL")
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.into_iter().map(|r| r.get(0)).collect())
+    }
+}
+
+async fn insert_move(
+    tx: &mut sqlx::SqliteConnection,
+    id: &str,
+    ply: usize,
+    notation: &str,
+) -> Result<()> {
+    sqlx::query("INSERT INTO moves (game_id, ply, notation) VALUES (?, ?, ?)")
+        .bind(id)
+        .bind(ply as i64)
+        .bind(notation)
+        .execute(tx)
+        .await?;
+    Ok(())
+}
+
+async fn touch(tx: &mut sqlx::SqliteConnection, id: &str, result: Option<&str>) -> Result<()> {
+    sqlx::query("UPDATE games SET result = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?")
+        .bind(result)
+        .bind(id)
+        .execute(tx)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,363 @@
+//! The HTTP and WebSocket API against a real server on loopback, with a real SQLite file:
+//! create, move, illegal move refused, wrong seat token refused, undo, records, import,
+//! pushes over the WebSocket, and restart-and-resume from the same database file.
+
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use serde_json::{json, Value};
+use tafel_server::store::{Store, StoredGame, StoredSeat};
+use tafel_server::{start, Config, Server};
+
+async fn serve(db: &std::path::Path) -> Server {
+    let config = Config {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        database: format!("sqlite://{}", db.display()),
+    };
+    start(&config).await.unwrap()
+}
+
+struct Client {
+    base: String,
+    http: reqwest::Client,
+}
+
+impl Client {
+    fn new(server: &Server) -> Client {
+        Client {
+            base: format!("http://{}", server.addr),
+            http: reqwest::Client::new(),
+        }
+    }
+
+    async fn get(&self, path: &str) -> (u16, Value) {
+        let response = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap();
+        (
+            response.status().as_u16(),
+            response.json().await.unwrap_or(Value::Null),
+        )
+    }
+
+    async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        let response = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        (
+            response.status().as_u16(),
+            response.json().await.unwrap_or(Value::Null),
+        )
+    }
+
+    /// Waits until the game has `moves` moves (a computer seat is replying).
+    async fn wait_for_moves(&self, id: &str, moves: usize) -> Value {
+        for _ in 0..200 {
+            let (_, view) = self.get(&format!("/api/games/{id}")).await;
+            if view["moves"].as_array().unwrap().len() >= moves && view["thinking"] == false {
+                return view;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        panic!("game {id} never reached {moves} moves");
+    }
+}
+
+fn black_path_against_computer() -> Value {
+    json!({
+        "game": "black-path",
+        "settings": {"size": "4x4"},
+        "seats": [{"kind": "local"}, {"kind": "computer", "level": 1}],
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tafel.db");
+    let server = serve(&db).await;
+    let client = Client::new(&server);
+
+    let (status, created) = client
+        .post("/api/games", black_path_against_computer())
+        .await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["seats"][0]["token"].as_str().unwrap().to_string();
+    assert!(
+        created["seats"][1]["token"].is_null(),
+        "a computer seat's token must not be handed out"
+    );
+    assert_eq!(created["view"]["legal"], json!(["1", "2", "3"]));
+    assert_eq!(created["view"]["status"]["state"], "to_move");
+
+    // Malformed and illegal moves are refused with a message; nothing is stored.
+    let (status, body) = client
+        .post(
+            &format!("/api/games/{id}/moves"),
+            json!({"token": token, "move": "7"}),
+        )
+        .await;
+    assert_eq!(status, 422);
+    assert!(
+        body["error"].as_str().unwrap().contains("invalid move `7`"),
+        "{body}"
+    );
+    let (status, body) = client
+        .post(
+            &format!("/api/games/{id}/moves"),
+            json!({"token": "f00", "move": "3"}),
+        )
+        .await;
+    assert_eq!(status, 403, "{body}");
+    let (status, _) = client
+        .post(
+            &format!("/api/games/{id}/moves"),
+            json!({"token": token, "move": "3", "ply": 5}),
+        )
+        .await;
+    assert_eq!(status, 409);
+
+    // A legal move; the computer answers on its own.
+    let (status, body) = client
+        .post(
+            &format!("/api/games/{id}/moves"),
+            json!({"token": token, "move": "3", "ply": 0}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let view = client.wait_for_moves(&id, 2).await;
+    assert_eq!(view["moves"][0], "3");
+
+    // It is not the person's turn while the computer is to move; after the reply it is.
+    let (status, view) = client
+        .post(&format!("/api/games/{id}/undo"), json!({"token": token}))
+        .await;
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(
+        view["moves"],
+        json!([]),
+        "undo takes back the person's move and the reply"
+    );
+    let (status, _) = client
+        .post(
+            &format!("/api/games/{id}/moves"),
+            json!({"token": token, "move": "2"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let before = client.wait_for_moves(&id, 2).await;
+
+    // Restart on the same database file: the game is there as it was.
+    server.task.abort();
+    let server = serve(&db).await;
+    let client = Client::new(&server);
+    let (status, after) = client.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(after["moves"], before["moves"]);
+    assert_eq!(after["code"], before["code"]);
+
+    // The record downloads and imports into a new game that replays to the same position.
+    let text = reqwest::get(format!("{}/api/games/{id}/record", client.base))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(text.starts_with("[Game \"black-path\"]"), "{text}");
+    let (status, imported) = client
+        .post(
+            "/api/import",
+            json!({"record": text, "seats": [{"kind": "local"}, {"kind": "local"}]}),
+        )
+        .await;
+    assert_eq!(status, 200, "{imported}");
+    assert_eq!(imported["view"]["code"], after["code"]);
+    let json_record: Value =
+        reqwest::get(format!("{}/api/games/{id}/record?format=json", client.base))
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+    assert_eq!(json_record["moves"], after["moves"]);
+
+    // Replay: any earlier ply can be viewed.
+    let (status, first) = client.get(&format!("/api/games/{id}?ply=0")).await;
+    assert_eq!(status, 200);
+    assert_eq!(first["code"], "..../..../..../....");
+    assert_eq!(first["legal"], json!([]));
+    let (status, _) = client.get(&format!("/api/games/{id}?ply=99")).await;
+    assert_eq!(status, 400);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computer_seats_resume_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tafel.db");
+    let url = format!("sqlite://{}", db.display());
+    // A game stored while the computer was to move, as if the server had stopped then.
+    let store = Store::open(&url).await.unwrap();
+    let seat = |kind: &str, level| StoredSeat {
+        kind: kind.into(),
+        level,
+        token: "secret".into(),
+    };
+    let stored = StoredGame {
+        id: "resumegame22".into(),
+        game: "black-path".into(),
+        settings: vec![("size".into(), "3x3".into())],
+        start: None,
+        seats: vec![seat("local", None), seat("computer", Some(1))],
+        moves: vec!["3".into()],
+    };
+    store.create(&stored).await.unwrap();
+    drop(store);
+    let server = serve(&db).await;
+    let client = Client::new(&server);
+    let view = client.wait_for_moves("resumegame22", 2).await;
+    assert_eq!(view["status"]["state"], "to_move");
+    assert_eq!(view["status"]["seat"], 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn online_players_get_moves_pushed_and_only_their_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("tafel.db")).await;
+    let client = Client::new(&server);
+    let body = json!({"game": "black-path", "seats": [{"kind": "local"}, {"kind": "invite"}]});
+    let (_, created) = client.post("/api/games", body).await;
+    let id = created["id"].as_str().unwrap();
+    let host = created["seats"][0]["token"].as_str().unwrap();
+    let guest = created["seats"][1]["token"].as_str().unwrap();
+
+    let (mut socket, _) =
+        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
+            .await
+            .unwrap();
+    // Waits for a pushed view with exactly `moves`, within five seconds.
+    let mut pushed = async |moves: Value| loop {
+        let message = tokio::time::timeout(Duration::from_secs(5), socket.next())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        let value: Value = serde_json::from_str(message.to_text().unwrap()).unwrap();
+        if value["type"] == "view" && value["view"]["moves"] == moves {
+            return;
+        }
+    };
+    pushed(json!([])).await;
+
+    let (status, _) = client
+        .post(
+            &format!("/api/games/{id}/moves"),
+            json!({"token": guest, "move": "2"}),
+        )
+        .await;
+    assert_eq!(status, 409, "the guest may not move for the host");
+    let (status, _) = client
+        .post(
+            &format!("/api/games/{id}/moves"),
+            json!({"token": host, "move": "2"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    pushed(json!(["2"])).await;
+    let (status, _) = client
+        .post(
+            &format!("/api/games/{id}/moves"),
+            json!({"token": guest, "move": "3"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    pushed(json!(["2", "3"])).await;
+    let (status, body) = client
+        .post(&format!("/api/games/{id}/undo"), json!({"token": host}))
+        .await;
+    assert_eq!(status, 409, "no undo between people online: {body}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn malformed_requests_get_client_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("tafel.db")).await;
+    let client = Client::new(&server);
+    let cases = [
+        (json!({"game": "chess", "seats": []}), 400, "unknown game"),
+        (
+            json!({"game": "black-path", "settings": {"size": "0x0"}, "seats": [{"kind": "local"}, {"kind": "local"}]}),
+            400,
+            "invalid value",
+        ),
+        (
+            json!({"game": "black-path", "seats": [{"kind": "local"}]}),
+            400,
+            "has 2 seats",
+        ),
+        (
+            json!({"game": "black-path", "seats": [{"kind": "robot"}, {"kind": "local"}]}),
+            400,
+            "unknown seat kind",
+        ),
+        (
+            json!({"game": "black-path", "seats": [{"kind": "computer", "level": 99}, {"kind": "local"}]}),
+            400,
+            "level from 1",
+        ),
+        (
+            json!({"game": "black-path", "start": "xyz", "seats": [{"kind": "local"}, {"kind": "local"}]}),
+            400,
+            "invalid position code",
+        ),
+    ];
+    for (body, status, message) in cases {
+        let (got, answer) = client.post("/api/games", body.clone()).await;
+        assert_eq!(got, status, "{body} -> {answer}");
+        assert!(
+            answer["error"]
+                .as_str()
+                .unwrap_or_default()
+                .contains(message),
+            "{body} -> {answer}"
+        );
+    }
+    let (status, _) = client.get("/api/games/nosuchgame").await;
+    assert_eq!(status, 404);
+    let (status, body) = client
+        .post("/api/import", json!({"record": "1. 2", "seats": []}))
+        .await;
+    assert_eq!(status, 400, "{body}");
+    let response = client
+        .http
+        .post(format!("{}/api/games", client.base))
+        .header("content-type", "application/json")
+        .body("{not json")
+        .send()
+        .await
+        .unwrap();
+    assert!(response.status().is_client_error());
+    let huge = "x".repeat(tafel_server::MAX_BODY + 1);
+    let response = client
+        .http
+        .post(format!("{}/api/import", client.base))
+        .json(&json!({"record": huge, "seats": []}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 413);
+    let page = reqwest::get(format!("{}/", client.base))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(page.contains("/assets/app.js"));
+}
