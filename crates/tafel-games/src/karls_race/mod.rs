@@ -13,6 +13,7 @@ mod board;
 mod corner;
 mod notation;
 mod picture;
+mod playout;
 mod settings;
 
 pub use board::{
@@ -93,15 +94,31 @@ pub struct KarlsRace {
     seats: usize,
     corners: [Corner; MAX_SEATS],
     forward: [[SquareSet; SQUARES]; MAX_SEATS],
+    step_counts: [[u8; SQUARES]; MAX_SEATS],
     targets: [SquareSet; MAX_SEATS],
     next_seat: [u8; MAX_SEATS],
     size_classes: [SquareSet; MAX_SIZE + 1],
+    allowed: [[SquareSet; 1 << MAX_SIZE]; MAX_SIZE + 1],
     start: State,
     max_plies: u64,
 }
 
 /// The seats' corners in turn order. Two players: White (SE) then Black (NW); four players
 /// clockwise from SE.
+/// The most steps one turn can offer: six stones of one size, each with at most four
+/// forward neighbours (no square has more than two neighbours in one direction).
+const MAX_STEPS: usize = 24;
+
+/// Every face of the die, the outcomes of a chance position.
+const ROLLS: [Move; MAX_SIZE] = [
+    Move::Roll(1),
+    Move::Roll(2),
+    Move::Roll(3),
+    Move::Roll(4),
+    Move::Roll(5),
+    Move::Roll(6),
+];
+
 const TWO_SEATS: [Corner; 2] = [Corner::SE, Corner::NW];
 const FOUR_SEATS: [Corner; 4] = [Corner::SE, Corner::SW, Corner::NW, Corner::NE];
 
@@ -131,22 +148,14 @@ impl KarlsRace {
     /// The squares whose stones the die value `die` lets `stones` move: those on squares of
     /// side `die`; failing those, the stones on the largest smaller size occupied together
     /// with those on the smallest larger size occupied.
+    ///
+    /// Branch-free: the sizes `stones` occupy index a table of the squares each die allows.
+    #[inline]
     pub fn movable(&self, stones: SquareSet, die: u8) -> SquareSet {
-        let die = die as usize;
-        let exact = stones & self.size_classes[die];
-        if exact != 0 {
-            return exact;
-        }
-        let below = (1..die)
-            .rev()
-            .map(|size| stones & self.size_classes[size])
-            .find(|&set| set != 0)
-            .unwrap_or(0);
-        let above = (die + 1..=MAX_SIZE)
-            .map(|size| stones & self.size_classes[size])
-            .find(|&set| set != 0)
-            .unwrap_or(0);
-        below | above
+        let occupied = (1..=MAX_SIZE).fold(0, |sizes, size| {
+            sizes | (((stones & self.size_classes[size]) != 0) as usize) << (size - 1)
+        });
+        stones & self.allowed[die as usize][occupied]
     }
 
     /// Every stone of `team` (seats `team`, `team + 2`: with two players a team is one seat).
@@ -176,15 +185,52 @@ impl KarlsRace {
         }
     }
 
+    /// Whether the game is over: a stone on its seat's target corner, or a team without
+    /// stones. Branch-light, since every status and move generation asks.
+    #[inline]
+    fn is_over(&self, state: &State) -> bool {
+        let s = &state.stones;
+        let t = &self.targets;
+        let on_target = (s[0] & t[0]) | (s[1] & t[1]) | (s[2] & t[2]) | (s[3] & t[3]);
+        on_target != 0 || s[0] | s[2] == 0 || s[1] | s[3] == 0
+    }
+
     /// How the game ended, if it has.
+    #[inline]
     fn outcome(&self, state: &State) -> Option<Outcome> {
-        (0..2).find_map(|team| {
-            self.win_reason(state, team).map(|reason| Outcome {
-                winners: self.members(team),
-                scores: None,
-                reason,
+        if self.is_over(state) {
+            Some(self.final_outcome(state))
+        } else {
+            None
+        }
+    }
+
+    /// How a finished game ended.
+    #[cold]
+    fn final_outcome(&self, state: &State) -> Outcome {
+        (0..2)
+            .find_map(|team| {
+                self.win_reason(state, team).map(|reason| Outcome {
+                    winners: self.members(team),
+                    scores: None,
+                    reason,
+                })
             })
-        })
+            .expect("a finished game has a winning team")
+    }
+
+    /// Moves the stone of the seat to move from `from` to `to`, removing whatever stone
+    /// stood there, and passes the turn on.
+    #[inline]
+    fn play_step(&self, state: &mut State, from: Square, to: Square) {
+        let seat = state.to_move as usize;
+        let target = 1 << to;
+        for stones in &mut state.stones {
+            *stones &= !target;
+        }
+        state.stones[seat] = (state.stones[seat] & !(1 << from)) | target;
+        state.die = 0;
+        state.to_move = self.next_seat[seat];
     }
 
     /// The position hash: a bijective mix of the packed position (two players need 47 bits,
@@ -208,6 +254,20 @@ impl KarlsRace {
             die: die.unwrap_or(0),
         }
     }
+}
+
+/// The sizes whose stones a roll of `die` lets a player move, given the sizes the player
+/// occupies (bit `s - 1` for size `s`): the die's own size if occupied; otherwise the largest
+/// occupied size below it and the smallest occupied size above it (EinStein's rule).
+fn allowed_sizes(die: usize, occupied: usize) -> impl Iterator<Item = usize> {
+    let has = move |size: &usize| occupied & 1 << (size - 1) != 0;
+    let (below, above) = if has(&die) {
+        (None, None)
+    } else {
+        ((1..die).rev().find(has), (die + 1..=MAX_SIZE).find(has))
+    };
+    let exact = has(&die).then_some(die);
+    exact.into_iter().chain(below).chain(above)
 }
 
 impl Game for KarlsRace {
@@ -242,9 +302,11 @@ impl Game for KarlsRace {
             seats,
             corners: [Corner::SE; MAX_SEATS],
             forward: [[0; SQUARES]; MAX_SEATS],
+            step_counts: [[0; SQUARES]; MAX_SEATS],
             targets: [0; MAX_SEATS],
             next_seat: [0; MAX_SEATS],
             size_classes: [0; MAX_SIZE + 1],
+            allowed: [[0; 1 << MAX_SIZE]; MAX_SIZE + 1],
             start: State {
                 stones: [0; MAX_SEATS],
                 to_move: first as u8,
@@ -255,10 +317,18 @@ impl Game for KarlsRace {
         for size in 1..=MAX_SIZE {
             game.size_classes[size] = board.squares_of_size(size);
         }
+        for die in 1..=MAX_SIZE {
+            for occupied in 0..1 << MAX_SIZE {
+                game.allowed[die][occupied] = allowed_sizes(die, occupied)
+                    .map(|size| game.size_classes[size])
+                    .fold(0, |set, class| set | class);
+            }
+        }
         for (seat, &corner) in corners.iter().enumerate() {
             game.corners[seat] = corner;
             for square in 0..SQUARES {
                 game.forward[seat][square] = corner.forward_neighbours(square as Square);
+                game.step_counts[seat][square] = game.forward[seat][square].count_ones() as u8;
             }
             game.targets[seat] = 1 << corner.opposite().square();
             game.next_seat[seat] = ((seat + 1) % seats) as u8;
@@ -328,7 +398,7 @@ impl Game for KarlsRace {
 
     fn legal_moves(&self, state: &State, out: &mut Vec<Move>) {
         out.clear();
-        if self.outcome(state).is_some() {
+        if self.is_over(state) {
             return;
         }
         let seat = state.to_move as usize;
@@ -336,12 +406,20 @@ impl Game for KarlsRace {
         if stones == 0 {
             out.push(Move::Pass);
         } else if state.die == 0 {
-            out.extend((1..=MAX_SIZE as u8).map(Move::Roll));
+            out.extend_from_slice(&ROLLS);
         } else {
-            for from in squares_in(self.movable(stones, state.die)) {
-                out.extend(
-                    squares_in(self.forward[seat][from as usize]).map(|to| Move::Step { from, to }),
-                );
+            // One reservation up front, so that no push has to grow the buffer.
+            out.reserve(MAX_STEPS);
+            let mut movable = self.movable(stones, state.die);
+            while movable != 0 {
+                let from = movable.trailing_zeros() as Square;
+                movable &= movable - 1;
+                let mut targets = self.forward[seat][from as usize];
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as Square;
+                    targets &= targets - 1;
+                    out.push(Move::Step { from, to });
+                }
             }
         }
     }
@@ -350,15 +428,7 @@ impl Game for KarlsRace {
         let seat = state.to_move as usize;
         match mv {
             Move::Roll(die) => state.die = die,
-            Move::Step { from, to } => {
-                let target = 1 << to;
-                for stones in &mut state.stones {
-                    *stones &= !target;
-                }
-                state.stones[seat] = (state.stones[seat] & !(1 << from)) | target;
-                state.die = 0;
-                state.to_move = self.next_seat[seat];
-            }
+            Move::Step { from, to } => self.play_step(state, from, to),
             Move::Pass => state.to_move = self.next_seat[seat],
         }
     }
