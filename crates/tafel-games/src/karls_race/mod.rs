@@ -103,10 +103,9 @@ pub struct KarlsRace {
     max_plies: u64,
 }
 
-/// The seats' corners in turn order. Two players: White (SE) then Black (NW); four players
-/// clockwise from SE.
-/// The most steps one turn can offer: six stones of one size, each with at most four
-/// forward neighbours (no square has more than two neighbours in one direction).
+/// The most steps one turn can offer, reserved before generating them: at most six stones,
+/// each with at most four forward neighbours (no square has more than two neighbours in one
+/// direction).
 const MAX_STEPS: usize = 24;
 
 /// Every face of the die, the outcomes of a chance position.
@@ -119,6 +118,8 @@ const ROLLS: [Move; MAX_SIZE] = [
     Move::Roll(6),
 ];
 
+/// The seats' corners in turn order. Two players: White (SE) then Black (NW); four players
+/// clockwise from SE.
 const TWO_SEATS: [Corner; 2] = [Corner::SE, Corner::NW];
 const FOUR_SEATS: [Corner; 4] = [Corner::SE, Corner::SW, Corner::NW, Corner::NE];
 

@@ -505,6 +505,7 @@ fn random_games_follow_the_rules_in_every_form() {
 #[test]
 fn the_ply_bound_holds() {
     // The bound counts every stone's longest walk; random games stay inside it.
+    assert_eq!(two().max_plies(), Some(128));
     for g in [two(), four()] {
         let stats = tafel_core::playout::random_playouts(&g, &g.start(), 5000, 7);
         let bound = g.max_plies().unwrap();
@@ -514,12 +515,64 @@ fn the_ply_bound_holds() {
 }
 
 #[test]
-fn the_picture_fits_a_terminal() {
-    for g in [two(), four()] {
-        let picture = g.picture(&g.start());
-        println!("{picture}");
+fn the_picture_shows_the_tiling_and_the_stones() {
+    let g = two();
+    let expected = r"┌───────────────┬───────────────────┬───────────┬───────────────┐
+│A              │B                  │C          │D              │
+│               │                   │           │               │
+│               │                   │     ●     │               │
+│       ●       │                   │           │               │
+│               │         ●         │           │               │
+│               │                   ├───────┬───┤               │
+│               │                   │E      │F  │               │
+├───────────┬───┤                   │       ├───┴───────────────┤
+│G          │H● │                   │       │I                  │
+│           ├───┴───┬───────────────┴───────┤                   │
+│     ●     │J      │K                      │                   │
+│           │   ●   │                       │                   │
+│           │       │                       │                   │
+├───────────┴───────┤                       │                   │
+│L                  │                       │                   │
+│                   │                       │                   │
+│                   │                       │                   │
+│                   │                       ├───────┬───────────┤
+│                   │                       │M      │N          │
+│                   │                       │   ○   │           │
+│                   │                       │       │     ○     │
+│                   ├───────┬───────────────┴───┬───┤           │
+│                   │O      │P                  │Q○ │           │
+├───────────────┬───┤       │                   ├───┴───────────┤
+│R              │S  │       │                   │T              │
+│               ├───┴───────┤                   │               │
+│               │U          │         ○         │               │
+│               │           │                   │       ○       │
+│               │     ○     │                   │               │
+│               │           │                   │               │
+│               │           │                   │               │
+└───────────────┴───────────┴───────────────────┴───────────────┘
+○ White (6 stones)
+● Black (6 stones)
+White to roll the die";
+    assert_eq!(g.picture(&g.start()), expected);
+    let last_line = |g: &KarlsRace, code: &str| {
+        let picture = g.picture(&at(g, code));
         assert!(picture.lines().all(|l| l.chars().count() <= 80));
-    }
+        picture.lines().last().unwrap().to_string()
+    };
+    assert_eq!(last_line(&g, "b5:AB:PT"), "Black to move, die 5");
+    assert_eq!(
+        last_line(&g, "b:AB:-"),
+        "Black wins (the opponents have no stone left)"
+    );
+    let g = four();
+    assert_eq!(
+        last_line(&g, "sw:H:C:-:M"),
+        "South-West has no stone and passes"
+    );
+    let picture = g.picture(&g.start());
+    assert!(picture.contains("○ South-East (4 stones) + ● North-West (4 stones)"));
+    assert!(picture.contains("□ South-West (4 stones) + ■ North-East (4 stones)"));
+    assert!(picture.lines().all(|l| l.chars().count() <= 80));
 }
 
 #[test]
