@@ -124,11 +124,6 @@ const TWO_SEATS: [Corner; 2] = [Corner::SE, Corner::NW];
 const FOUR_SEATS: [Corner; 4] = [Corner::SE, Corner::SW, Corner::NW, Corner::NE];
 
 impl KarlsRace {
-    /// How many seats play.
-    pub fn seats(&self) -> usize {
-        self.seats
-    }
-
     /// The home corner of `seat`.
     pub fn corner_of(&self, seat: Player) -> Corner {
         self.corners[seat.index()]
@@ -243,17 +238,6 @@ impl KarlsRace {
             | (die as u64) << (2 * SQUARES + 2);
         let high = stones[2] as u64 | (stones[3] as u64) << SQUARES;
         splitmix64(low ^ splitmix64(high))
-    }
-
-    /// A position from its parts, for tests and position codes.
-    pub fn position(&self, stones: &[SquareSet], to_move: Player, die: Option<u8>) -> State {
-        let mut all = [0; MAX_SEATS];
-        all[..stones.len()].copy_from_slice(stones);
-        State {
-            stones: all,
-            to_move: to_move.0,
-            die: die.unwrap_or(0),
-        }
     }
 }
 
@@ -411,14 +395,8 @@ impl Game for KarlsRace {
         } else {
             // One reservation up front, so that no push has to grow the buffer.
             out.reserve(MAX_STEPS);
-            let mut movable = self.movable(stones, state.die);
-            while movable != 0 {
-                let from = movable.trailing_zeros() as Square;
-                movable &= movable - 1;
-                let mut targets = self.forward[seat][from as usize];
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as Square;
-                    targets &= targets - 1;
+            for from in squares_in(self.movable(stones, state.die)) {
+                for to in squares_in(self.forward[seat][from as usize]) {
                     out.push(Move::Step { from, to });
                 }
             }

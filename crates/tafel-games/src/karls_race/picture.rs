@@ -79,7 +79,7 @@ pub fn draw(game: &KarlsRace, state: &State) -> String {
         .map(|row| row.into_iter().collect::<String>().trim_end().to_string())
         .collect();
     for team in 0..2u8 {
-        let members: Vec<String> = (0..game.seats() as u8)
+        let members: Vec<String> = (0..game.num_players() as u8)
             .map(Player)
             .filter(|&seat| game.team_of(seat) == team)
             .map(|seat| {
