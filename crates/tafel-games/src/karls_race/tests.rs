@@ -44,10 +44,6 @@ fn play(game: &KarlsRace, state: &State, text: &str) -> State {
     game.after(state, mv)
 }
 
-fn names(set: SquareSet) -> String {
-    set_names(set)
-}
-
 #[test]
 fn neighbours_equal_the_spec_table() {
     // sq: E, S, W, N, exactly as the spec's table lists them.
@@ -81,7 +77,7 @@ fn neighbours_equal_the_spec_table() {
         for (dir, expected) in [(Dir::E, e), (Dir::S, s), (Dir::W, w), (Dir::N, n)] {
             let expected = if expected.is_empty() { "-" } else { expected };
             assert_eq!(
-                names(board.neighbours(square, dir)),
+                set_names(board.neighbours(square, dir)),
                 expected,
                 "{sq} {dir:?}"
             );
