@@ -1,0 +1,457 @@
+//! Karl's Race (Ingo Althöfer, 2006): "EinStein würfelt nicht" without numbers, on Karl
+//! Scherer's tiling of a 16 x 16 square by 21 squares of sides 1 to 6. The die names a square
+//! size instead of a numbered stone; stones step east/south (Black) or north/west (White) onto
+//! bordering squares, removing whatever stone stands there, and race for the opposite corner.
+//! With four players, two teams race from the four corners.
+//!
+//! A position is one 21-bit mask per seat, the seat to move and the rolled die (0 before the
+//! roll): a few bytes, copied freely. The die is a chance node: the engine never rolls it.
+//! Forward-neighbour masks per seat and the squares of each size are tables of the rules
+//! object, so generating and playing moves is a handful of bit operations.
+
+mod board;
+mod corner;
+mod notation;
+mod picture;
+mod playout;
+mod settings;
+
+pub use board::{
+    board, set_names, square_name, square_named, squares_in, Board, Dir, Placement, Square,
+    SquareSet, MAX_SIZE, SIDE, SQUARES,
+};
+pub use corner::Corner;
+pub use settings::{KarlsRaceSettings, TeamStart, START_SETS};
+
+use tafel_core::game::GameInfo;
+use tafel_core::settings::SettingsError;
+use tafel_core::zobrist::splitmix64;
+use tafel_core::{Game, Outcome, ParseError, Player, PlayerSet, Status};
+
+/// The most seats a game has.
+pub const MAX_SEATS: usize = 4;
+
+/// Why a game ended when a stone reached its target corner.
+pub const REASON_CORNER: &str = "reached the opposite corner";
+
+/// Why a game ended when one side lost its last stone.
+pub const REASON_NO_STONES: &str = "the opponents have no stone left";
+
+/// A position: the squares holding each seat's stones, the seat to move and the die it
+/// rolled (0 while the die is still to be rolled).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct State {
+    stones: [SquareSet; MAX_SEATS],
+    to_move: u8,
+    die: u8,
+}
+
+impl State {
+    /// The squares holding `seat`'s stones.
+    pub fn stones(&self, seat: Player) -> SquareSet {
+        self.stones[seat.index()]
+    }
+
+    /// The seat whose turn it is (also while its die is still to be rolled).
+    pub fn to_move(&self) -> Player {
+        Player(self.to_move)
+    }
+
+    /// The die rolled for the current turn, if it has been rolled.
+    pub fn die(&self) -> Option<u8> {
+        (self.die != 0).then_some(self.die)
+    }
+
+    /// The seat whose stone stands on `square`, if any.
+    pub fn occupant(&self, square: Square) -> Option<Player> {
+        (0..MAX_SEATS)
+            .find(|&seat| self.stones[seat] & 1 << square != 0)
+            .map(|seat| Player(seat as u8))
+    }
+}
+
+/// A ply's parts: the die's outcome, a stone's step, or the forced pass of a player without
+/// stones (team game only).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Move {
+    /// The die shows this value (1 to 6): a chance outcome.
+    Roll(u8),
+    /// The stone on `from` steps to the bordering square `to`.
+    Step {
+        /// The square the stone leaves.
+        from: Square,
+        /// The square it enters, removing any stone there.
+        to: Square,
+    },
+    /// A player without stones passes.
+    Pass,
+}
+
+/// The rules of Karl's Race for one choice of settings.
+#[derive(Clone, Debug)]
+pub struct KarlsRace {
+    settings: KarlsRaceSettings,
+    seats: usize,
+    corners: [Corner; MAX_SEATS],
+    forward: [[SquareSet; SQUARES]; MAX_SEATS],
+    step_counts: [[u8; SQUARES]; MAX_SEATS],
+    targets: [SquareSet; MAX_SEATS],
+    next_seat: [u8; MAX_SEATS],
+    size_classes: [SquareSet; MAX_SIZE + 1],
+    allowed: [[SquareSet; 1 << MAX_SIZE]; MAX_SIZE + 1],
+    start: State,
+    max_plies: u64,
+}
+
+/// The most steps one turn can offer, reserved before generating them: at most six stones,
+/// each with at most four forward neighbours (no square has more than two neighbours in one
+/// direction).
+const MAX_STEPS: usize = 24;
+
+/// Every face of the die, the outcomes of a chance position.
+const ROLLS: [Move; MAX_SIZE] = [
+    Move::Roll(1),
+    Move::Roll(2),
+    Move::Roll(3),
+    Move::Roll(4),
+    Move::Roll(5),
+    Move::Roll(6),
+];
+
+/// The seats' corners in turn order. Two players: White (SE) then Black (NW); four players
+/// clockwise from SE.
+const TWO_SEATS: [Corner; 2] = [Corner::SE, Corner::NW];
+const FOUR_SEATS: [Corner; 4] = [Corner::SE, Corner::SW, Corner::NW, Corner::NE];
+
+impl KarlsRace {
+    /// The home corner of `seat`.
+    pub fn corner_of(&self, seat: Player) -> Corner {
+        self.corners[seat.index()]
+    }
+
+    /// The seat sitting at `corner`, if anyone does.
+    pub fn seat_at(&self, corner: Corner) -> Option<Player> {
+        (0..self.seats)
+            .find(|&seat| self.corners[seat] == corner)
+            .map(|seat| Player(seat as u8))
+    }
+
+    /// How many stones each player starts with.
+    pub fn stones_per_player(&self) -> usize {
+        self.start.stones[0].count_ones() as usize
+    }
+
+    /// The squares whose stones the die value `die` lets `stones` move: those on squares of
+    /// side `die`; failing those, the stones on the largest smaller size occupied together
+    /// with those on the smallest larger size occupied.
+    ///
+    /// Branch-free: the sizes `stones` occupy index a table of the squares each die allows.
+    #[inline]
+    pub fn movable(&self, stones: SquareSet, die: u8) -> SquareSet {
+        let occupied = (1..=MAX_SIZE).fold(0, |sizes, size| {
+            sizes | (((stones & self.size_classes[size]) != 0) as usize) << (size - 1)
+        });
+        stones & self.allowed[die as usize][occupied]
+    }
+
+    /// Every stone of `team` (seats `team`, `team + 2`: with two players a team is one seat).
+    fn team_stones(&self, state: &State, team: usize) -> SquareSet {
+        state.stones[team] | state.stones[team + 2]
+    }
+
+    /// The seats of `team`.
+    fn members(&self, team: usize) -> PlayerSet {
+        (team..self.seats)
+            .step_by(2)
+            .fold(PlayerSet::EMPTY, |set, seat| set.with(Player(seat as u8)))
+    }
+
+    /// Why `team` has won, if it has: one of its stones stands on that player's target
+    /// corner, or the other team has no stone left.
+    fn win_reason(&self, state: &State, team: usize) -> Option<&'static str> {
+        let on_target = (team..self.seats)
+            .step_by(2)
+            .any(|seat| state.stones[seat] & self.targets[seat] != 0);
+        if on_target {
+            Some(REASON_CORNER)
+        } else if self.team_stones(state, 1 - team) == 0 {
+            Some(REASON_NO_STONES)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the game is over: a stone on its seat's target corner, or a team without
+    /// stones. Branch-light, since every status and move generation asks.
+    #[inline]
+    fn is_over(&self, state: &State) -> bool {
+        let s = &state.stones;
+        let t = &self.targets;
+        let on_target = (s[0] & t[0]) | (s[1] & t[1]) | (s[2] & t[2]) | (s[3] & t[3]);
+        on_target != 0 || s[0] | s[2] == 0 || s[1] | s[3] == 0
+    }
+
+    /// How the game ended, if it has.
+    #[inline]
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        if self.is_over(state) {
+            Some(self.final_outcome(state))
+        } else {
+            None
+        }
+    }
+
+    /// How a finished game ended.
+    #[cold]
+    fn final_outcome(&self, state: &State) -> Outcome {
+        (0..2)
+            .find_map(|team| {
+                self.win_reason(state, team).map(|reason| Outcome {
+                    winners: self.members(team),
+                    scores: None,
+                    reason,
+                })
+            })
+            .expect("a finished game has a winning team")
+    }
+
+    /// Moves the stone of the seat to move from `from` to `to`, removing whatever stone
+    /// stood there, and passes the turn on.
+    #[inline]
+    fn play_step(&self, state: &mut State, from: Square, to: Square) {
+        let seat = state.to_move as usize;
+        let target = 1 << to;
+        for stones in &mut state.stones {
+            *stones &= !target;
+        }
+        state.stones[seat] = (state.stones[seat] & !(1 << from)) | target;
+        state.die = 0;
+        state.to_move = self.next_seat[seat];
+    }
+
+    /// The position hash: a bijective mix of the packed position (two players need 47 bits,
+    /// so their hash never collides); four players fold in the other two seats' masks.
+    fn key(stones: &[SquareSet; MAX_SEATS], to_move: u8, die: u8) -> u64 {
+        let low = stones[0] as u64
+            | (stones[1] as u64) << SQUARES
+            | (to_move as u64) << (2 * SQUARES)
+            | (die as u64) << (2 * SQUARES + 2);
+        let high = stones[2] as u64 | (stones[3] as u64) << SQUARES;
+        splitmix64(low ^ splitmix64(high))
+    }
+}
+
+/// The sizes whose stones a roll of `die` lets a player move, given the sizes the player
+/// occupies (bit `s - 1` for size `s`): the die's own size if occupied; otherwise the largest
+/// occupied size below it and the smallest occupied size above it (EinStein's rule).
+fn allowed_sizes(die: usize, occupied: usize) -> impl Iterator<Item = usize> {
+    let has = move |size: &usize| occupied & 1 << (size - 1) != 0;
+    let (below, above) = if has(&die) {
+        (None, None)
+    } else {
+        ((1..die).rev().find(has), (die + 1..=MAX_SIZE).find(has))
+    };
+    let exact = has(&die).then_some(die);
+    exact.into_iter().chain(below).chain(above)
+}
+
+impl Game for KarlsRace {
+    type State = State;
+    type Move = Move;
+    type Settings = KarlsRaceSettings;
+
+    const INFO: GameInfo = GameInfo {
+        name: "karls-race",
+        title: "Karl's Race",
+        summary: "EinStein würfelt nicht without numbers: the die names a square size on Karl \
+                  Scherer's tiling (Ingo Althöfer, 2006).",
+    };
+
+    fn new(settings: KarlsRaceSettings) -> Result<Self, SettingsError> {
+        let corners: &[Corner] = if settings.players == 4 {
+            &FOUR_SEATS
+        } else {
+            &TWO_SEATS
+        };
+        let Some(first) = corners.iter().position(|&c| c == settings.first) else {
+            return Err(SettingsError::InvalidValue {
+                key: "first".into(),
+                value: settings.first.code().into(),
+                reason: "with two players only white or black can start".into(),
+            });
+        };
+        let board = board();
+        let seats = corners.len();
+        let mut game = KarlsRace {
+            settings,
+            seats,
+            corners: [Corner::SE; MAX_SEATS],
+            forward: [[0; SQUARES]; MAX_SEATS],
+            step_counts: [[0; SQUARES]; MAX_SEATS],
+            targets: [0; MAX_SEATS],
+            next_seat: [0; MAX_SEATS],
+            size_classes: [0; MAX_SIZE + 1],
+            allowed: [[0; 1 << MAX_SIZE]; MAX_SIZE + 1],
+            start: State {
+                stones: [0; MAX_SEATS],
+                to_move: first as u8,
+                die: 0,
+            },
+            max_plies: 0,
+        };
+        for size in 1..=MAX_SIZE {
+            game.size_classes[size] = board.squares_of_size(size);
+        }
+        for die in 1..=MAX_SIZE {
+            for occupied in 0..1 << MAX_SIZE {
+                game.allowed[die][occupied] = allowed_sizes(die, occupied)
+                    .map(|size| game.size_classes[size])
+                    .fold(0, |set, class| set | class);
+            }
+        }
+        for (seat, &corner) in corners.iter().enumerate() {
+            game.corners[seat] = corner;
+            for square in 0..SQUARES {
+                game.forward[seat][square] = corner.forward_neighbours(square as Square);
+                game.step_counts[seat][square] = game.forward[seat][square].count_ones() as u8;
+            }
+            game.targets[seat] = 1 << corner.opposite().square();
+            game.next_seat[seat] = ((seat + 1) % seats) as u8;
+            game.start.stones[seat] = match (seats, settings.start4) {
+                (4, TeamStart::Quadrant) => corner.quadrant(),
+                (4, TeamStart::Corner) => corner.corner_group(),
+                _ => {
+                    let black: SquareSet = START_SETS[settings.start]
+                        .chars()
+                        .filter_map(square_named)
+                        .fold(0, |set, sq| set | 1 << sq);
+                    if corner == Corner::NW {
+                        black
+                    } else {
+                        squares_in(black).fold(0, |set, sq| set | 1 << board.rotated(sq))
+                    }
+                }
+            };
+        }
+        // Every step moves a stone strictly towards its target, so the moves are bounded by
+        // the stones' longest walks; with four players at most two forced passes come between
+        // two moves, since both teams keep a player with stones while the game goes on.
+        let moves: u64 = (0..seats)
+            .map(|seat| {
+                squares_in(game.start.stones[seat])
+                    .map(|sq| game.corners[seat].longest_walk(sq))
+                    .sum::<u64>()
+            })
+            .sum();
+        game.max_plies = if seats == 4 { 3 * moves + 2 } else { moves };
+        Ok(game)
+    }
+
+    fn settings(&self) -> &KarlsRaceSettings {
+        &self.settings
+    }
+
+    fn num_players(&self) -> usize {
+        self.seats
+    }
+
+    fn team_of(&self, player: Player) -> u8 {
+        player.0 % 2
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        match (self.seats, self.corners[player.index()]) {
+            (2, Corner::SE) => "White",
+            (2, _) => "Black",
+            (_, corner) => corner.name(),
+        }
+    }
+
+    fn start(&self) -> State {
+        self.start
+    }
+
+    fn status(&self, state: &State) -> Status {
+        if let Some(outcome) = self.outcome(state) {
+            Status::Over(outcome)
+        } else if state.die == 0 && state.stones[state.to_move as usize] != 0 {
+            Status::Chance
+        } else {
+            Status::ToMove(Player(state.to_move))
+        }
+    }
+
+    fn legal_moves(&self, state: &State, out: &mut Vec<Move>) {
+        out.clear();
+        if self.is_over(state) {
+            return;
+        }
+        let seat = state.to_move as usize;
+        let stones = state.stones[seat];
+        if stones == 0 {
+            out.push(Move::Pass);
+        } else if state.die == 0 {
+            out.extend_from_slice(&ROLLS);
+        } else {
+            // One reservation up front, so that no push has to grow the buffer.
+            out.reserve(MAX_STEPS);
+            for from in squares_in(self.movable(stones, state.die)) {
+                for to in squares_in(self.forward[seat][from as usize]) {
+                    out.push(Move::Step { from, to });
+                }
+            }
+        }
+    }
+
+    fn apply(&self, state: &mut State, mv: Move) {
+        let seat = state.to_move as usize;
+        match mv {
+            Move::Roll(die) => state.die = die,
+            Move::Step { from, to } => self.play_step(state, from, to),
+            Move::Pass => state.to_move = self.next_seat[seat],
+        }
+    }
+
+    fn hash(&self, state: &State) -> u64 {
+        Self::key(&state.stones, state.to_move, state.die)
+    }
+
+    /// Rebuilds the masks square by square before mixing, so that a stray bit or a square
+    /// claimed by two seats shows up as a different hash.
+    fn hash_from_scratch(&self, state: &State) -> u64 {
+        let mut stones = [0; MAX_SEATS];
+        for square in 0..SQUARES as Square {
+            if let Some(seat) = state.occupant(square) {
+                stones[seat.index()] |= 1 << square;
+            }
+        }
+        Self::key(&stones, state.to_move, state.die)
+    }
+
+    fn parse_move(&self, _state: &State, text: &str) -> Result<Move, ParseError> {
+        notation::parse_move(text)
+    }
+
+    fn format_move(&self, _state: &State, mv: Move) -> String {
+        notation::format_move(mv)
+    }
+
+    fn parse_position(&self, code: &str) -> Result<State, ParseError> {
+        self.parse_code(code)
+    }
+
+    fn format_position(&self, state: &State) -> String {
+        self.format_code(state)
+    }
+
+    fn picture(&self, state: &State) -> String {
+        picture::draw(self, state)
+    }
+
+    fn max_plies(&self) -> Option<u64> {
+        Some(self.max_plies)
+    }
+}
+
+#[cfg(test)]
+mod tests;
