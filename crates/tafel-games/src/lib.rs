@@ -2,6 +2,7 @@
 //! the [`registry`] that lists them by name.
 
 pub mod black_path;
+pub mod carreaux;
 pub mod grid;
 pub mod history;
 
@@ -9,5 +10,7 @@ use tafel_core::Registry;
 
 /// Every game Tafel knows, in the order listings show them.
 pub fn registry() -> Registry {
-    Registry::new().with::<black_path::BlackPath>()
+    Registry::new()
+        .with::<black_path::BlackPath>()
+        .with::<carreaux::Carreaux>()
 }
