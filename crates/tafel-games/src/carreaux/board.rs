@@ -29,7 +29,10 @@ const ORDER: [Side; 4] = [Side::N, Side::W, Side::E, Side::S];
 impl Board {
     /// The board with `side` cells along each edge (at most [`MAX_SIDE`]).
     pub fn new(side: usize) -> Board {
-        assert!(side <= MAX_SIDE, "boards have at most {MAX_SIDE} cells a side");
+        assert!(
+            side <= MAX_SIDE,
+            "boards have at most {MAX_SIDE} cells a side"
+        );
         let grid = GridSize {
             rows: side,
             cols: side,

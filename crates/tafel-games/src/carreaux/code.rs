@@ -44,21 +44,29 @@ pub fn parse(game: &Carreaux, code: &str) -> Result<State, ParseError> {
     } else {
         ""
     };
-    let (side, rows, plies) = match fields.as_slice() {
-        [side, rows] => (*side, *rows, None),
-        [side, rows, plies] if counts_plies(game) => (*side, *rows, Some(*plies)),
-        _ => {
-            return Err(ParseError::new(
+    let (side, rows, plies) =
+        match fields.as_slice() {
+            [side, rows] => (*side, *rows, None),
+            [side, rows, plies] if counts_plies(game) => (*side, *rows, Some(*plies)),
+            _ => return Err(ParseError::new(
                 WHAT,
                 code,
-                format!("expected the side to move, `:` and the rows{extra}, such as r:.BGB/RGBG/..."),
-            ))
-        }
-    };
+                format!(
+                    "expected the side to move, `:` and the rows{extra}, such as r:.BGB/RGBG/..."
+                ),
+            )),
+        };
     let to_move = match side {
         "r" => RED,
         "b" => BLUE,
-        _ => return Err(ParseError::at(WHAT, code, 0, "the side to move must be `r` or `b`")),
+        _ => {
+            return Err(ParseError::at(
+                WHAT,
+                code,
+                0,
+                "the side to move must be `r` or `b`",
+            ))
+        }
     };
     let rows_at = side.len() + 1;
     let (red, blue, bubble) = parse_rows(game, code, rows, rows_at)?;
@@ -85,7 +93,10 @@ fn parse_rows(
             WHAT,
             code,
             at,
-            format!("{} rows, but the board has {n} (set size= to match)", lines.len()),
+            format!(
+                "{} rows, but the board has {n} (set size= to match)",
+                lines.len()
+            ),
         ));
     }
     let (mut red, mut blue, mut bubble) = (CellSet::default(), CellSet::default(), None);
@@ -130,7 +141,11 @@ fn parse_rows(
         at += line.len() + 1;
     }
     let bubble = bubble.ok_or_else(|| {
-        ParseError::new(WHAT, code, "no bubble: exactly one cell must be empty (`.`)")
+        ParseError::new(
+            WHAT,
+            code,
+            "no bubble: exactly one cell must be empty (`.`)",
+        )
     })?;
     if red.len() != blue.len() {
         return Err(ParseError::new(

@@ -11,6 +11,9 @@ use std::sync::OnceLock;
 
 use super::board::{Board, MAX_SIDE, NO_CELL};
 
+/// Every slide distance is below this bound (the largest, on 12 x 12, is 71).
+pub const DISTANCE_BOUND: usize = 128;
+
 /// The entry of an impossible triple (two of the three cells equal).
 const NONE: u8 = u8::MAX;
 
@@ -53,7 +56,11 @@ impl DistanceTable {
         while head < queue.len() {
             let state = queue[head] as usize;
             head += 1;
-            let (e, a, b) = (state / (cells * cells), state / cells % cells, state % cells);
+            let (e, a, b) = (
+                state / (cells * cells),
+                state / cells % cells,
+                state % cells,
+            );
             let next_distance = dist[state] + 1;
             for x in board.neighbours(e) {
                 let x = x as usize;
@@ -73,7 +80,16 @@ impl DistanceTable {
                 }
             }
         }
-        let max = dist.iter().copied().filter(|&d| d != NONE).max().unwrap_or(0);
+        let max = dist
+            .iter()
+            .copied()
+            .filter(|&d| d != NONE)
+            .max()
+            .unwrap_or(0);
+        assert!(
+            (max as usize) < DISTANCE_BOUND,
+            "slide distances stay below {DISTANCE_BOUND}"
+        );
         DistanceTable { cells, dist, max }
     }
 

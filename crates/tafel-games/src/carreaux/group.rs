@@ -5,7 +5,7 @@
 //! instead. Both work on fixed-size arrays, so evaluating a position allocates nothing.
 
 use super::board::MAX_CELLS;
-use super::distance::DistanceTable;
+use super::distance::{DistanceTable, DISTANCE_BOUND};
 
 /// The most tiles one colour can have: half the cells of the largest board, less the bubble.
 pub const MAX_TILES: usize = (MAX_CELLS - 1) / 2;
@@ -47,7 +47,10 @@ impl Tiles {
 
     /// Moves the tile on `from`, if there is one, to `to`.
     pub fn replace(&mut self, from: usize, to: usize) {
-        if let Some(tile) = self.cells[..self.len].iter_mut().find(|c| **c as usize == from) {
+        if let Some(tile) = self.cells[..self.len]
+            .iter_mut()
+            .find(|c| **c as usize == from)
+        {
             *tile = to as u8;
         }
     }
@@ -59,27 +62,28 @@ impl GroupRule {
         let slab = table.slab(bubble);
         let cells = table.cells();
         match self {
-            GroupRule::SmallestPairs => smallest_pairs(slab, cells, tiles.cells(), table.max()),
+            GroupRule::SmallestPairs => smallest_pairs(slab, cells, tiles.cells()),
             GroupRule::SpanningTree => spanning_tree(slab, cells, tiles.cells()),
         }
     }
 }
 
 /// The sum of the `n - 1` smallest of the `n (n - 1) / 2` pair distances, by counting how
-/// often each distance occurs (distances are small) and taking them from the smallest up.
-fn smallest_pairs(slab: &[u8], cells: usize, tiles: &[u8], max: u8) -> u32 {
-    let mut counts = [0u16; 256];
-    let counts = &mut counts[..=max as usize];
+/// often each distance occurs (distances are below [`DISTANCE_BOUND`]) and taking them from the
+/// smallest up. Two interleaved counters halve the chains of dependent increments.
+fn smallest_pairs(slab: &[u8], cells: usize, tiles: &[u8]) -> u32 {
+    let mut counts = [[0u16; DISTANCE_BOUND]; 2];
     for (i, &a) in tiles.iter().enumerate() {
         let row = &slab[a as usize * cells..(a as usize + 1) * cells];
-        for &b in &tiles[i + 1..] {
-            counts[row[b as usize] as usize] += 1;
+        for (j, &b) in tiles[i + 1..].iter().enumerate() {
+            counts[j & 1][row[b as usize] as usize % DISTANCE_BOUND] += 1;
         }
     }
     let mut needed = tiles.len().saturating_sub(1) as u32;
     let mut sum = 0;
-    for (distance, &count) in counts.iter().enumerate() {
-        let taken = needed.min(count as u32);
+    for distance in 0..DISTANCE_BOUND {
+        let count = (counts[0][distance] + counts[1][distance]) as u32;
+        let taken = needed.min(count);
         sum += taken * distance as u32;
         needed -= taken;
         if needed == 0 {

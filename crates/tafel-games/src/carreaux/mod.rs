@@ -188,7 +188,10 @@ impl Carreaux {
         to_move: Player,
         plies: u32,
     ) -> Result<State, String> {
-        let connected = match (red.is_connected(&self.board), blue.is_connected(&self.board)) {
+        let connected = match (
+            red.is_connected(&self.board),
+            blue.is_connected(&self.board),
+        ) {
             (true, true) => return Err("both colours' tiles are already connected".into()),
             (true, false) => Some(RED),
             (false, true) => Some(BLUE),
@@ -212,7 +215,7 @@ impl Carreaux {
         if self.settings.rule == MoveRule::Free {
             state.history.push(state.hash);
         }
-        self.evaluate_slides(&mut state);
+        self.evaluate_slides(&mut state, None);
         Ok(state)
     }
 
@@ -229,8 +232,10 @@ impl Carreaux {
         hash
     }
 
-    /// Fills in the totals after each slide and which slides are legal.
-    fn evaluate_slides(&self, state: &mut State) {
+    /// Fills in the totals after each slide and which slides are legal. `undo`, when known,
+    /// is the tile whose slide would undo the last one and the total before it, which is then
+    /// not computed again.
+    fn evaluate_slides(&self, state: &mut State, undo: Option<(usize, u32)>) {
         let bubble = state.bubble();
         let red = Tiles::new(state.red.iter());
         let blue = Tiles::new(state.blue.iter());
@@ -243,11 +248,15 @@ impl Carreaux {
                 continue;
             }
             let tile = tile as usize;
-            let (mut red, mut blue) = (red, blue);
-            red.replace(tile, bubble);
-            blue.replace(tile, bubble);
-            let total =
-                group.value(self.table, &red, tile) + group.value(self.table, &blue, tile);
+            let total = match undo {
+                Some((undo_tile, total)) if undo_tile == tile => total,
+                _ => {
+                    let (mut red, mut blue) = (red, blue);
+                    red.replace(tile, bubble);
+                    blue.replace(tile, bubble);
+                    group.value(self.table, &red, tile) + group.value(self.table, &blue, tile)
+                }
+            };
             state.totals_after[slot] = total;
             let legal = match self.settings.rule {
                 MoveRule::Literal => total < state.total,
@@ -378,6 +387,7 @@ impl Game for Carreaux {
         state.bubble = tile as u8;
         state.to_move = other(state.to_move);
         state.plies += 1;
+        let total_before = state.total;
         state.total = state.totals_after[slot];
         if let Some(colour) = moved {
             if state.tiles_of(colour).is_connected(&self.board) {
@@ -387,7 +397,7 @@ impl Game for Carreaux {
         if self.settings.rule == MoveRule::Free {
             state.history.push(state.hash);
         }
-        self.evaluate_slides(state);
+        self.evaluate_slides(state, Some((bubble, total_before)));
     }
 
     fn hash(&self, state: &State) -> u64 {
@@ -431,7 +441,9 @@ impl Game for Carreaux {
         match self.settings.rule {
             // Every slide lowers the total group value, which starts at `start_total`.
             MoveRule::Literal => Some(self.start_total as u64),
-            MoveRule::Free => (self.settings.ply_limit > 0).then_some(self.settings.ply_limit as u64),
+            MoveRule::Free => {
+                (self.settings.ply_limit > 0).then_some(self.settings.ply_limit as u64)
+            }
         }
     }
 }
