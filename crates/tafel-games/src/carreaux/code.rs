@@ -44,18 +44,19 @@ pub fn parse(game: &Carreaux, code: &str) -> Result<State, ParseError> {
     } else {
         ""
     };
-    let (side, rows, plies) =
-        match fields.as_slice() {
-            [side, rows] => (*side, *rows, None),
-            [side, rows, plies] if counts_plies(game) => (*side, *rows, Some(*plies)),
-            _ => return Err(ParseError::new(
+    let (side, rows, plies) = match fields.as_slice() {
+        [side, rows] => (*side, *rows, None),
+        [side, rows, plies] if counts_plies(game) => (*side, *rows, Some(*plies)),
+        _ => {
+            return Err(ParseError::new(
                 WHAT,
                 code,
                 format!(
                     "expected the side to move, `:` and the rows{extra}, such as r:.BGB/RGBG/..."
                 ),
-            )),
-        };
+            ))
+        }
+    };
     let to_move = match side {
         "r" => RED,
         "b" => BLUE,

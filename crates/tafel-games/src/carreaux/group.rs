@@ -81,8 +81,9 @@ fn smallest_pairs(slab: &[u8], cells: usize, tiles: &[u8]) -> u32 {
     }
     let mut needed = tiles.len().saturating_sub(1) as u32;
     let mut sum = 0;
-    for distance in 0..DISTANCE_BOUND {
-        let count = (counts[0][distance] + counts[1][distance]) as u32;
+    let [even, odd] = &counts;
+    for (distance, (a, b)) in even.iter().zip(odd).enumerate() {
+        let count = (a + b) as u32;
         let taken = needed.min(count);
         sum += taken * distance as u32;
         needed -= taken;

@@ -308,7 +308,7 @@ impl Game for Carreaux {
 
     fn new(settings: CarreauxSettings) -> Result<Self, SettingsError> {
         let side = settings.size;
-        if side % 2 != 0 || !(4..=MAX_SIDE).contains(&side) {
+        if !side.is_multiple_of(2) || !(4..=MAX_SIDE).contains(&side) {
             return Err(SettingsError::InvalidValue {
                 key: "size".into(),
                 value: side.to_string(),
