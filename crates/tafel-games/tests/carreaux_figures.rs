@@ -52,7 +52,8 @@ impl Tree {
     }
 }
 
-/// A random arrangement of `n * n / 4` tiles of each colour with the bubble anywhere.
+/// A random arrangement of `n * n / 4` tiles of each colour with the bubble anywhere, Red to
+/// move; `None` when a colour is already connected.
 fn random_board(g: &Carreaux, rng: &mut impl Rng) -> Option<State> {
     let n = g.settings().size;
     let mut cells: Vec<char> = vec!['G'; n * n];
@@ -69,7 +70,9 @@ fn random_board(g: &Carreaux, rng: &mut impl Rng) -> Option<State> {
         cells.swap(i, j);
     }
     let rows: Vec<String> = cells.chunks(n).map(|r| r.iter().collect()).collect();
-    g.parse_position(&format!("r:{}", rows.join("/"))).ok()
+    let state = g.parse_position(&format!("r:{}", rows.join("/"))).ok()?;
+    let connected = |set: CellSet| set.is_connected(g.board());
+    (!connected(state.red()) && !connected(state.blue())).then_some(state)
 }
 
 #[test]
@@ -109,7 +112,7 @@ fn literal_rules_figures() {
     let mut rng = rand::rngs::SmallRng::seed_from_u64(2025);
     for size in ["4", "6", "8"] {
         let g = game(&[("size", size)]);
-        let (mut boards, mut games, mut longest) = (0, 0u64, 0);
+        let (mut boards, mut games, mut longest, mut connecting) = (0, 0u64, 0, 0);
         let mut results = BTreeMap::new();
         while boards < 1000 {
             let Some(state) = random_board(&g, &mut rng) else {
@@ -119,12 +122,20 @@ fn literal_rules_figures() {
             let tree = Tree::of(&g, &state);
             games += tree.games;
             longest = longest.max(*tree.lengths.keys().last().unwrap());
+            if tree
+                .results
+                .keys()
+                .any(|reason| reason.contains("connected"))
+            {
+                connecting += 1;
+            }
             for (reason, count) in tree.results {
                 *results.entry(reason).or_insert(0u64) += count;
             }
         }
         println!(
-            "{size}x{size} random boards: {boards} boards, {games} games, longest {longest} plies, {results:?}"
+            "{size}x{size} random boards: {boards} boards ({connecting} with a connecting game), \
+             {games} games, longest {longest} plies, {results:?}"
         );
     }
 }
