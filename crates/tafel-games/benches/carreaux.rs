@@ -59,10 +59,16 @@ fn benches(c: &mut Criterion) {
             BatchSize::SmallInput,
         )
     });
-    group.bench_function("distance table", |b| {
-        let board = Board::new(6);
-        b.iter(|| DistanceTable::compute(&board))
-    });
+    group.finish();
+
+    let mut group = c.benchmark_group("carreaux distance table");
+    group.sample_size(10);
+    for side in [6, 12] {
+        let board = Board::new(side);
+        group.bench_function(format!("{side}x{side}"), |b| {
+            b.iter(|| DistanceTable::compute(&board))
+        });
+    }
     group.finish();
 }
 

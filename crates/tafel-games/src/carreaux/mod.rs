@@ -16,7 +16,7 @@ mod layout;
 mod picture;
 mod settings;
 
-pub use board::{Board, CellSet, MAX_SIDE};
+pub use board::{Board, CellSet, MAX_SIDE, NO_CELL};
 pub use distance::DistanceTable;
 pub use group::{GroupRule, Tiles, MAX_TILES};
 pub use layout::{Layout, START_BUBBLE};
@@ -27,7 +27,6 @@ use tafel_core::settings::SettingsError;
 use tafel_core::{Game, Outcome, ParseError, Player, Status};
 
 use crate::history::History;
-use board::NO_CELL;
 
 /// Red, who moves first.
 pub const RED: Player = Player(0);

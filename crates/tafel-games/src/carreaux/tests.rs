@@ -577,3 +577,29 @@ fn games_of_one_size_share_one_table() {
     assert!(std::ptr::eq(a.table(), b.table()));
     assert!(!std::ptr::eq(a.table(), game(&[("size", "4")]).table()));
 }
+
+/// The bubble walks b5, b6, a6 round the green 2 x 2 block in the corner: from a6, sliding b6
+/// undoes the last slide and sliding a5 brings back the first position, so no slide is left.
+#[test]
+fn free_sliding_with_every_slide_repeating_ends_under_the_stalemate_setting() {
+    let code = "r:GGRGBG/.GGBGR/RGBGRG/GBGRGB/BGRGBG/GRGBGR";
+    for (stalemate, outcome) in [
+        ("draw", Outcome::draw(REASON_ALL_REPEAT_DRAW)),
+        ("mover-loses", Outcome::win(RED, REASON_ALL_REPEAT_LOSS)),
+    ] {
+        let g = game(&[("rule", "free"), ("stalemate", stalemate)]);
+        let state = play(&g, &g.parse_position(code).unwrap(), "b5 b6 a6");
+        assert_eq!(state.to_move(), BLUE);
+        assert!(g.legal_move_vec(&state).is_empty());
+        assert_eq!(g.status(&state), Status::Over(outcome));
+    }
+}
+
+#[test]
+fn default_settings_match_the_listed_defaults() {
+    let defaults = CarreauxSettings::default();
+    for spec in CarreauxSettings::SPECS {
+        assert_eq!(defaults.get(spec.key), spec.default, "{}", spec.key);
+    }
+    assert_eq!(defaults.ply_limit, DEFAULT_PLY_LIMIT);
+}
