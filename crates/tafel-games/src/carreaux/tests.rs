@@ -603,3 +603,83 @@ fn default_settings_match_the_listed_defaults() {
     }
     assert_eq!(defaults.ply_limit, DEFAULT_PLY_LIMIT);
 }
+
+/// Both group values against plain computations: sorting all pair distances, and Kruskal's
+/// algorithm for the spanning tree, on random sets of up to the most tiles a colour can have.
+#[test]
+fn group_values_agree_with_sorting_and_kruskal() {
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(9);
+    for side in [6, 12] {
+        let table = DistanceTable::shared(side);
+        let cells = side * side;
+        for _ in 0..200 {
+            let count = rng.random_range(2..=(cells - 1) / 2);
+            let mut order: Vec<usize> = (0..cells).collect();
+            for i in 0..=count {
+                let j = rng.random_range(i..cells);
+                order.swap(i, j);
+            }
+            let (bubble, cells_of_tiles) = (order[0], &order[1..=count]);
+            let mut pairs = Vec::new();
+            for (i, &a) in cells_of_tiles.iter().enumerate() {
+                for &b in &cells_of_tiles[i + 1..] {
+                    pairs.push((table.get(a, b, bubble) as u32, a, b));
+                }
+            }
+            pairs.sort_unstable();
+            let smallest: u32 = pairs.iter().take(count - 1).map(|p| p.0).sum();
+            let mut root: Vec<usize> = (0..cells).collect();
+            fn find(root: &mut [usize], x: usize) -> usize {
+                if root[x] != x {
+                    root[x] = find(root, root[x]);
+                }
+                root[x]
+            }
+            let mut tree = 0;
+            for &(d, a, b) in &pairs {
+                let (ra, rb) = (find(&mut root, a), find(&mut root, b));
+                if ra != rb {
+                    root[ra] = rb;
+                    tree += d;
+                }
+            }
+            let tiles = Tiles::new(cells_of_tiles.iter().copied());
+            assert_eq!(
+                GroupRule::SmallestPairs.value(table, &tiles, bubble),
+                smallest
+            );
+            assert_eq!(GroupRule::SpanningTree.value(table, &tiles, bubble), tree);
+        }
+    }
+}
+
+/// A 12 x 12 checkerboard of Red and Blue with one cell green and one the bubble: 71 tiles
+/// each, the most a colour can have.
+#[test]
+fn the_fullest_board_is_accepted_and_played() {
+    let g = game(&[("size", "12")]);
+    let rows: Vec<String> = (0..12)
+        .map(|r| {
+            (0..12)
+                .map(|c| match (r, c) {
+                    (0, 0) => '.',
+                    (0, 1) => 'G',
+                    _ if (r + c) % 2 == 0 => 'R',
+                    _ => 'B',
+                })
+                .collect()
+        })
+        .collect();
+    let state = g.parse_position(&format!("r:{}", rows.join("/"))).unwrap();
+    assert_eq!((state.red().len(), state.blue().len()), (71, 71));
+    assert_eq!(state.total(), g.group_values(&state).iter().sum::<u32>());
+    // The bubble in the corner has two neighbours; a slide is legal exactly when it lowers the
+    // total.
+    let neighbours = g.board().neighbours(state.bubble());
+    let lowering: Vec<u8> = (0..4)
+        .filter(|&slot| g.totals_after(&state)[slot].is_some_and(|t| t < state.total()))
+        .map(|slot| neighbours[slot])
+        .collect();
+    assert_eq!(g.totals_after(&state).iter().flatten().count(), 2);
+    assert_eq!(g.legal_move_vec(&state), lowering);
+}
