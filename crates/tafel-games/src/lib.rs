@@ -2,6 +2,7 @@
 //! the [`registry`] that lists them by name.
 
 pub mod black_path;
+pub mod carreaux;
 pub mod grid;
 pub mod history;
 pub mod karls_race;
@@ -13,4 +14,5 @@ pub fn registry() -> Registry {
     Registry::new()
         .with::<black_path::BlackPath>()
         .with::<karls_race::KarlsRace>()
+        .with::<carreaux::Carreaux>()
 }

@@ -1,0 +1,187 @@
+//! Position codes: `SIDE:ROWS`, the side to move (`r` or `b`) and the board's rows from the
+//! top, separated by `/`, with `R` and `B` for the players' tiles, `G` for a green tile and `.`
+//! for the bubble. The default 6 x 6 start is
+//! `r:.BGBGB/RGBGBG/GRGBGB/RGRGBG/GRGRGB/RGRGRG`.
+//!
+//! Under `rule=free` with a ply limit a third field counts the plies already played
+//! (`b:...:17`); it may be left out when reading (0).
+
+use tafel_core::{Game, ParseError};
+
+use super::board::CellSet;
+use super::{Carreaux, MoveRule, State, BLUE, RED};
+
+const WHAT: &str = "position code";
+
+/// Whether codes carry the ply count under these rules.
+fn counts_plies(game: &Carreaux) -> bool {
+    game.settings().rule == MoveRule::Free && game.settings().ply_limit > 0
+}
+
+/// Writes the code of `state`.
+pub fn format(game: &Carreaux, state: &State) -> String {
+    let board = game.board();
+    let side = if state.to_move() == RED { 'r' } else { 'b' };
+    let rows: Vec<String> = (0..board.side())
+        .map(|row| {
+            (0..board.side())
+                .map(|col| state.symbol(board.grid().index(row, col)))
+                .collect()
+        })
+        .collect();
+    let mut code = format!("{side}:{}", rows.join("/"));
+    if counts_plies(game) {
+        code.push_str(&format!(":{}", state.plies()));
+    }
+    code
+}
+
+/// Reads a code, checking that it describes a position of these settings.
+pub fn parse(game: &Carreaux, code: &str) -> Result<State, ParseError> {
+    let fields: Vec<&str> = code.split(':').collect();
+    let extra = if counts_plies(game) {
+        " and optionally the plies played"
+    } else {
+        ""
+    };
+    let (side, rows, plies) = match fields.as_slice() {
+        [side, rows] => (*side, *rows, None),
+        [side, rows, plies] if counts_plies(game) => (*side, *rows, Some(*plies)),
+        _ => {
+            return Err(ParseError::new(
+                WHAT,
+                code,
+                format!(
+                    "expected the side to move, `:` and the rows{extra}, such as r:.BGB/RGBG/..."
+                ),
+            ))
+        }
+    };
+    let to_move = match side {
+        "r" => RED,
+        "b" => BLUE,
+        _ => {
+            return Err(ParseError::at(
+                WHAT,
+                code,
+                0,
+                "the side to move must be `r` or `b`",
+            ))
+        }
+    };
+    let rows_at = side.len() + 1;
+    let (red, blue, bubble) = parse_rows(game, code, rows, rows_at)?;
+    let plies = match plies {
+        None => 0,
+        Some(text) => parse_plies(game, code, text, rows_at + rows.len() + 1)?,
+    };
+    game.position(red, blue, bubble, to_move, plies)
+        .map_err(|reason| ParseError::new(WHAT, code, reason))
+}
+
+/// Reads the rows, which start at character `at` of `code`.
+fn parse_rows(
+    game: &Carreaux,
+    code: &str,
+    rows: &str,
+    mut at: usize,
+) -> Result<(CellSet, CellSet, usize), ParseError> {
+    let board = game.board();
+    let n = board.side();
+    let lines: Vec<&str> = rows.split('/').collect();
+    if lines.len() != n {
+        return Err(ParseError::at(
+            WHAT,
+            code,
+            at,
+            format!(
+                "{} rows, but the board has {n} (set size= to match)",
+                lines.len()
+            ),
+        ));
+    }
+    let (mut red, mut blue, mut bubble) = (CellSet::default(), CellSet::default(), None);
+    for (row, line) in lines.iter().enumerate() {
+        let rank = n - row;
+        if line.chars().count() != n {
+            return Err(ParseError::at(
+                WHAT,
+                code,
+                at,
+                format!(
+                    "rank {rank} has {} cells, but the board has {n} files",
+                    line.chars().count()
+                ),
+            ));
+        }
+        for (col, ch) in line.chars().enumerate() {
+            let cell = board.grid().index(row, col);
+            match ch {
+                'R' => red.insert(cell),
+                'B' => blue.insert(cell),
+                'G' => {}
+                '.' if bubble.is_none() => bubble = Some(cell),
+                '.' => {
+                    return Err(ParseError::at(
+                        WHAT,
+                        code,
+                        at + col,
+                        "a second bubble: there is exactly one empty cell",
+                    ))
+                }
+                _ => {
+                    return Err(ParseError::at(
+                        WHAT,
+                        code,
+                        at + col,
+                        format!("`{ch}` is not R, B, G or . (the bubble)"),
+                    ))
+                }
+            }
+        }
+        at += line.len() + 1;
+    }
+    let bubble = bubble.ok_or_else(|| {
+        ParseError::new(
+            WHAT,
+            code,
+            "no bubble: exactly one cell must be empty (`.`)",
+        )
+    })?;
+    if red.len() != blue.len() {
+        return Err(ParseError::new(
+            WHAT,
+            code,
+            format!(
+                "Red has {} tiles and Blue {}: the numbers must be equal",
+                red.len(),
+                blue.len()
+            ),
+        ));
+    }
+    if red.len() < 2 {
+        return Err(ParseError::new(
+            WHAT,
+            code,
+            "each colour needs at least two tiles",
+        ));
+    }
+    Ok((red, blue, bubble))
+}
+
+/// Reads the ply count, which starts at character `at` of `code`.
+fn parse_plies(game: &Carreaux, code: &str, text: &str, at: usize) -> Result<u32, ParseError> {
+    let limit = game.settings().ply_limit;
+    text.parse::<u32>()
+        .ok()
+        .filter(|_| text.bytes().all(|b| b.is_ascii_digit()))
+        .filter(|&p| p <= limit)
+        .ok_or_else(|| {
+            ParseError::at(
+                WHAT,
+                code,
+                at,
+                format!("the plies played must be a whole number from 0 to the ply limit {limit}"),
+            )
+        })
+}

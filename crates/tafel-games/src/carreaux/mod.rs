@@ -1,0 +1,451 @@
+//! Carreaux (Mark Steere, 2025): a two-player sliding-tile game. Players take turns sliding any
+//! tile next to the bubble (the one empty cell) into it; a slide is legal only if it lowers the
+//! total group value, a measure in slides of how far each colour is from forming one group.
+//! A colour whose tiles all connect wins, whoever slid.
+//!
+//! A position is two bit sets (Red, Blue; every other cell but the bubble is neutral green) and
+//! the bubble's cell. Applying a slide also evaluates the up to four slides of the new
+//! position, so `status` and `legal_moves` only read what `apply` stored. The slide distances
+//! come from a table shared by every game of the same size ([`DistanceTable`]).
+
+mod board;
+mod code;
+mod distance;
+mod group;
+mod layout;
+mod picture;
+mod settings;
+
+pub use board::{Board, CellSet, MAX_SIDE, NO_CELL};
+pub use distance::DistanceTable;
+pub use group::{GroupRule, Tiles, MAX_TILES};
+pub use layout::{Layout, START_BUBBLE};
+pub use settings::{CarreauxSettings, MoveRule, Stalemate, DEFAULT_PLY_LIMIT};
+
+use tafel_core::game::GameInfo;
+use tafel_core::settings::SettingsError;
+use tafel_core::{Game, Outcome, ParseError, Player, Status};
+
+use crate::history::History;
+
+/// Red, who moves first.
+pub const RED: Player = Player(0);
+/// Blue.
+pub const BLUE: Player = Player(1);
+
+/// Why a game ended with a connected colour.
+pub const REASON_RED_CONNECTED: &str = "all Red tiles are connected";
+/// Why a game ended with a connected colour.
+pub const REASON_BLUE_CONNECTED: &str = "all Blue tiles are connected";
+/// Why a literal-rules game ended drawn with no legal slide.
+pub const REASON_NO_LOWERING_DRAW: &str = "no slide lowers the total group value: draw";
+/// Why a literal-rules game ended lost for the player to move with no legal slide.
+pub const REASON_NO_LOWERING_LOSS: &str =
+    "no slide lowers the total group value: the player to move loses";
+/// Why a `rule=free` game ended drawn with no legal slide.
+pub const REASON_ALL_REPEAT_DRAW: &str = "every slide would repeat a position: draw";
+/// Why a `rule=free` game ended lost for the player to move with no legal slide.
+pub const REASON_ALL_REPEAT_LOSS: &str =
+    "every slide would repeat a position: the player to move loses";
+/// Why a `rule=free` game ended at its ply limit.
+pub const REASON_PLY_LIMIT: &str = "ply limit reached";
+
+/// The total of a slide that does not exist (no tile on that side of the bubble).
+const NO_SLIDE: u32 = u32::MAX;
+
+/// A Carreaux position, with the evaluation of its slides.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct State {
+    red: CellSet,
+    blue: CellSet,
+    bubble: u8,
+    to_move: Player,
+    /// Plies played since the start or the position code (counted for the ply limit).
+    plies: u32,
+    /// The colour whose tiles are all connected, which ends the game.
+    connected: Option<Player>,
+    /// The total group value.
+    total: u32,
+    /// For each neighbour slot of the bubble (as [`Board::neighbours`]), the total group value
+    /// after sliding that tile, or [`NO_SLIDE`].
+    totals_after: [u32; 4],
+    /// Bit `i` set when the slide from neighbour slot `i` is legal.
+    legal: u8,
+    hash: u64,
+    /// Under `rule=free`, the hashes of every position of the game so far.
+    history: History,
+}
+
+impl State {
+    /// The Red tiles' cells.
+    pub fn red(&self) -> CellSet {
+        self.red
+    }
+
+    /// The Blue tiles' cells.
+    pub fn blue(&self) -> CellSet {
+        self.blue
+    }
+
+    /// The bubble's cell.
+    pub fn bubble(&self) -> usize {
+        self.bubble as usize
+    }
+
+    /// The player to move (also in a finished position: whose turn it would be).
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// Plies played since the start or the position code.
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// The total group value (Red's plus Blue's).
+    pub fn total(&self) -> u32 {
+        self.total
+    }
+
+    /// The tiles of `colour` ([`RED`] or [`BLUE`]).
+    pub fn tiles_of(&self, colour: Player) -> CellSet {
+        if colour == RED {
+            self.red
+        } else {
+            self.blue
+        }
+    }
+
+    /// The letter of `cell` in codes and pictures: `R`, `B`, `G`, or `.` for the bubble.
+    pub fn symbol(&self, cell: usize) -> char {
+        match self.colour_at(cell) {
+            Some(RED) => 'R',
+            Some(_) => 'B',
+            None if cell == self.bubble() => '.',
+            None => 'G',
+        }
+    }
+
+    /// The colour of the tile on `cell`, `None` for a green tile or the bubble.
+    pub fn colour_at(&self, cell: usize) -> Option<Player> {
+        if self.red.contains(cell) {
+            Some(RED)
+        } else if self.blue.contains(cell) {
+            Some(BLUE)
+        } else {
+            None
+        }
+    }
+}
+
+/// Carreaux on one board size with one start layout and set of rules.
+#[derive(Debug)]
+pub struct Carreaux {
+    settings: CarreauxSettings,
+    board: Board,
+    table: &'static DistanceTable,
+    /// Zobrist keys: `cell * 3 + k` for a Red (k = 0) or Blue (1) tile or the bubble (2), and a
+    /// last key for Blue to move.
+    keys: Vec<u64>,
+    start_total: u32,
+}
+
+impl Carreaux {
+    /// The board's geometry.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The shared slide-distance table of this board size.
+    pub fn table(&self) -> &'static DistanceTable {
+        self.table
+    }
+
+    /// The group values of Red and Blue in `state`.
+    pub fn group_values(&self, state: &State) -> [u32; 2] {
+        let value = |set: CellSet| {
+            self.settings
+                .group
+                .value(self.table, &Tiles::new(set.iter()), state.bubble())
+        };
+        [value(state.red), value(state.blue)]
+    }
+
+    /// The total group value after each possible slide of `state`, by neighbour slot of the
+    /// bubble ([`Board::neighbours`]), `None` where no tile is.
+    pub fn totals_after(&self, state: &State) -> [Option<u32>; 4] {
+        state.totals_after.map(|t| (t != NO_SLIDE).then_some(t))
+    }
+
+    /// The position with these tiles and bubble, `to_move` to play, evaluated; or why such a
+    /// position cannot exist (both colours connected).
+    fn position(
+        &self,
+        red: CellSet,
+        blue: CellSet,
+        bubble: usize,
+        to_move: Player,
+        plies: u32,
+    ) -> Result<State, String> {
+        let connected = match (
+            red.is_connected(&self.board),
+            blue.is_connected(&self.board),
+        ) {
+            (true, true) => return Err("both colours' tiles are already connected".into()),
+            (true, false) => Some(RED),
+            (false, true) => Some(BLUE),
+            (false, false) => None,
+        };
+        let mut state = State {
+            red,
+            blue,
+            bubble: bubble as u8,
+            to_move,
+            plies,
+            connected,
+            total: 0,
+            totals_after: [NO_SLIDE; 4],
+            legal: 0,
+            hash: 0,
+            history: History::default(),
+        };
+        state.total = self.group_values(&state).iter().sum();
+        state.hash = self.hash_from_scratch(&state);
+        if self.settings.rule == MoveRule::Free {
+            state.history.push(state.hash);
+        }
+        self.evaluate_slides(&mut state, None);
+        Ok(state)
+    }
+
+    /// The hash of the position after the tile on `tile` slides into the bubble.
+    fn hash_after_slide(&self, state: &State, tile: usize) -> u64 {
+        let bubble = state.bubble();
+        let mut hash = state.hash
+            ^ self.keys[bubble * 3 + 2]
+            ^ self.keys[tile * 3 + 2]
+            ^ self.keys[self.board.cells() * 3];
+        if let Some(colour) = state.colour_at(tile) {
+            hash ^= self.keys[tile * 3 + colour.index()] ^ self.keys[bubble * 3 + colour.index()];
+        }
+        hash
+    }
+
+    /// Fills in the totals after each slide and which slides are legal. `undo`, when known,
+    /// is the tile whose slide would undo the last one and the total before it, which is then
+    /// not computed again.
+    fn evaluate_slides(&self, state: &mut State, undo: Option<(usize, u32)>) {
+        let bubble = state.bubble();
+        let red = Tiles::new(state.red.iter());
+        let blue = Tiles::new(state.blue.iter());
+        let group = self.settings.group;
+        let over = state.connected.is_some() || self.ply_limit_reached(state);
+        state.legal = 0;
+        for (slot, tile) in self.board.neighbours(bubble).into_iter().enumerate() {
+            if tile == NO_CELL {
+                state.totals_after[slot] = NO_SLIDE;
+                continue;
+            }
+            let tile = tile as usize;
+            let total = match undo {
+                Some((undo_tile, total)) if undo_tile == tile => total,
+                _ => {
+                    let (mut red, mut blue) = (red, blue);
+                    red.replace(tile, bubble);
+                    blue.replace(tile, bubble);
+                    group.value(self.table, &red, tile) + group.value(self.table, &blue, tile)
+                }
+            };
+            state.totals_after[slot] = total;
+            let legal = match self.settings.rule {
+                MoveRule::Literal => total < state.total,
+                MoveRule::Free => !state.history.contains(self.hash_after_slide(state, tile)),
+            };
+            if legal && !over {
+                state.legal |= 1 << slot;
+            }
+        }
+    }
+
+    fn ply_limit_reached(&self, state: &State) -> bool {
+        let limit = self.settings.ply_limit;
+        self.settings.rule == MoveRule::Free && limit > 0 && state.plies >= limit
+    }
+
+    fn no_move_outcome(&self, state: &State) -> Outcome {
+        if self.ply_limit_reached(state) {
+            return Outcome::draw(REASON_PLY_LIMIT);
+        }
+        let (draw, loss) = match self.settings.rule {
+            MoveRule::Literal => (REASON_NO_LOWERING_DRAW, REASON_NO_LOWERING_LOSS),
+            MoveRule::Free => (REASON_ALL_REPEAT_DRAW, REASON_ALL_REPEAT_LOSS),
+        };
+        match self.settings.stalemate {
+            Stalemate::Draw => Outcome::draw(draw),
+            Stalemate::MoverLoses => Outcome::win(other(state.to_move), loss),
+        }
+    }
+}
+
+/// The other player.
+fn other(player: Player) -> Player {
+    Player(1 - player.0)
+}
+
+impl Game for Carreaux {
+    type State = State;
+    /// The cell of the tile that slides into the bubble.
+    type Move = u8;
+    type Settings = CarreauxSettings;
+
+    const INFO: GameInfo = GameInfo {
+        name: "carreaux",
+        title: "Carreaux",
+        summary: "Slide tiles into the one empty cell; only slides that lower the total \
+                  group value are legal; connect all your tiles to win (Mark Steere, 2025).",
+    };
+
+    fn new(settings: CarreauxSettings) -> Result<Self, SettingsError> {
+        let side = settings.size;
+        if !side.is_multiple_of(2) || !(4..=MAX_SIDE).contains(&side) {
+            return Err(SettingsError::InvalidValue {
+                key: "size".into(),
+                value: side.to_string(),
+                reason: format!("the board side must be even, from 4 to {MAX_SIDE}"),
+            });
+        }
+        let board = Board::new(side);
+        let mut game = Carreaux {
+            settings,
+            table: DistanceTable::shared(side),
+            keys: tafel_core::zobrist::keys(0xCA88_0001, board.cells() * 3 + 1),
+            board,
+            start_total: 0,
+        };
+        game.start_total = game.start().total;
+        Ok(game)
+    }
+
+    fn settings(&self) -> &CarreauxSettings {
+        &self.settings
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        ["Red", "Blue"][player.index()]
+    }
+
+    fn start(&self) -> State {
+        let (red, blue) = self.settings.layout.tiles(&self.board);
+        self.position(red, blue, START_BUBBLE, RED, 0)
+            .expect("no start layout has a connected colour")
+    }
+
+    fn status(&self, state: &State) -> Status {
+        match state.connected {
+            Some(RED) => Status::Over(Outcome::win(RED, REASON_RED_CONNECTED)),
+            Some(_) => Status::Over(Outcome::win(BLUE, REASON_BLUE_CONNECTED)),
+            None if state.legal == 0 => Status::Over(self.no_move_outcome(state)),
+            None => Status::ToMove(state.to_move),
+        }
+    }
+
+    fn legal_moves(&self, state: &State, out: &mut Vec<u8>) {
+        out.clear();
+        let neighbours = self.board.neighbours(state.bubble());
+        out.extend(
+            (0..4)
+                .filter(|slot| state.legal >> slot & 1 != 0)
+                .map(|slot| neighbours[slot]),
+        );
+    }
+
+    fn apply(&self, state: &mut State, tile: u8) {
+        let tile = tile as usize;
+        let bubble = state.bubble();
+        let slot = self
+            .board
+            .neighbours(bubble)
+            .iter()
+            .position(|&n| n as usize == tile)
+            .expect("a slide moves a tile next to the bubble");
+        state.hash = self.hash_after_slide(state, tile);
+        let moved = state.colour_at(tile);
+        let tiles = match moved {
+            Some(RED) => Some(&mut state.red),
+            Some(_) => Some(&mut state.blue),
+            None => None,
+        };
+        if let Some(tiles) = tiles {
+            tiles.remove(tile);
+            tiles.insert(bubble);
+        }
+        state.bubble = tile as u8;
+        state.to_move = other(state.to_move);
+        state.plies += 1;
+        let total_before = state.total;
+        state.total = state.totals_after[slot];
+        if let Some(colour) = moved {
+            if state.tiles_of(colour).is_connected(&self.board) {
+                state.connected = Some(colour);
+            }
+        }
+        if self.settings.rule == MoveRule::Free {
+            state.history.push(state.hash);
+        }
+        self.evaluate_slides(state, Some((bubble, total_before)));
+    }
+
+    fn hash(&self, state: &State) -> u64 {
+        state.hash
+    }
+
+    fn hash_from_scratch(&self, state: &State) -> u64 {
+        let tiles = |set: CellSet, k: usize| set.iter().fold(0, |h, c| h ^ self.keys[c * 3 + k]);
+        let side = if state.to_move == BLUE {
+            self.keys[self.board.cells() * 3]
+        } else {
+            0
+        };
+        tiles(state.red, 0) ^ tiles(state.blue, 1) ^ self.keys[state.bubble() * 3 + 2] ^ side
+    }
+
+    fn parse_move(&self, _state: &State, text: &str) -> Result<u8, ParseError> {
+        self.board
+            .parse_name(text)
+            .map(|cell| cell as u8)
+            .map_err(|reason| ParseError::new("move", text, reason))
+    }
+
+    fn format_move(&self, _state: &State, tile: u8) -> String {
+        self.board.name(tile as usize)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<State, ParseError> {
+        code::parse(self, text)
+    }
+
+    fn format_position(&self, state: &State) -> String {
+        code::format(self, state)
+    }
+
+    fn picture(&self, state: &State) -> String {
+        picture::draw(self, state)
+    }
+
+    fn max_plies(&self) -> Option<u64> {
+        match self.settings.rule {
+            // Every slide lowers the total group value, which starts at `start_total`.
+            MoveRule::Literal => Some(self.start_total as u64),
+            MoveRule::Free => {
+                (self.settings.ply_limit > 0).then_some(self.settings.ply_limit as u64)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
