@@ -11,9 +11,6 @@ pub type Cell = u8;
 /// Number of playable cells.
 pub const CELLS: usize = 128;
 
-/// Number of directions: 24 face diagonals and 16 hyper diagonals.
-pub const DIRECTIONS: usize = 40;
-
 /// Marks a missing cell in the tables (off the board).
 pub const NONE: Cell = u8::MAX;
 
@@ -85,7 +82,7 @@ pub fn parse_name(text: &str) -> Result<Cell, String> {
 
 /// The 40 unit directions: two components +-1 and two 0, or all four +-1.
 pub fn directions() -> Vec<[i8; 4]> {
-    let mut out = Vec::with_capacity(DIRECTIONS);
+    let mut out = Vec::with_capacity(40);
     for code in 0..81 {
         let mut v = [0i8; 4];
         let mut rest = code;
@@ -101,14 +98,35 @@ pub fn directions() -> Vec<[i8; 4]> {
     out
 }
 
-/// Precomputed geometry: rays along every direction, neighbour sets, the cell beyond a
+/// The cells along one direction from a cell, nearest first.
+#[derive(Clone, Copy, Debug)]
+pub struct Ray {
+    /// The ray's cells as a set.
+    pub mask: u128,
+    /// The ray's cells, nearest first, padded with NONE.
+    pub cells: [Cell; 3],
+}
+
+impl Ray {
+    /// The ray's cells, nearest first (one to three).
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.cells.iter().copied().take_while(|&c| c != NONE)
+    }
+}
+
+/// Precomputed geometry: the rays from every cell, neighbour sets, the cell beyond a
 /// neighbour, and the cells a man may step to.
 #[derive(Clone, Debug)]
 pub struct Tables {
-    /// `rays[cell][dir]`: the cells along `dir` from `cell`, nearest first, padded with NONE.
-    pub rays: [[[Cell; 3]; DIRECTIONS]; CELLS],
+    /// The non-empty rays of all cells, cell by cell in direction order.
+    rays: Vec<Ray>,
+    /// `rays[ray_start[cell]..ray_start[cell + 1]]` are the rays from `cell`.
+    ray_start: [u16; CELLS + 1],
     /// Every cell adjacent to a cell along one of the 40 directions.
     pub neighbours: [u128; CELLS],
+    /// Every cell on a line from a cell along one of the 40 directions.
+    pub lines: [u128; CELLS],
     /// `beyond[from][over]`: the cell behind the neighbour `over` seen from `from`, or NONE.
     pub beyond: [[Cell; CELLS]; CELLS],
     /// `forward[side][cell]`: the cells a man of `side` (0 White, 1 Black) may step to.
@@ -121,8 +139,10 @@ impl Tables {
     /// Builds every table (once per rules object).
     pub fn new() -> Box<Tables> {
         let mut t = Box::new(Tables {
-            rays: [[[NONE; 3]; DIRECTIONS]; CELLS],
+            rays: Vec::new(),
+            ray_start: [0; CELLS + 1],
             neighbours: [0; CELLS],
+            lines: [0; CELLS],
             beyond: [[NONE; CELLS]; CELLS],
             forward: [[0; CELLS]; 2],
             promotion: [0; 2],
@@ -130,18 +150,27 @@ impl Tables {
         let dirs = directions();
         for cell in 0..CELLS as Cell {
             let [x, y, a, b] = coords(cell).map(|v| v as i8);
-            for (d, v) in dirs.iter().enumerate() {
+            for v in &dirs {
+                let mut ray = Ray {
+                    mask: 0,
+                    cells: [NONE; 3],
+                };
                 for step in 1..=3 {
                     let at = [x + step * v[0], y + step * v[1], a + step * v[2], b + step * v[3]];
                     match cell_at(at) {
-                        Some(c) => t.rays[cell as usize][d][step as usize - 1] = c,
+                        Some(c) => {
+                            ray.cells[step as usize - 1] = c;
+                            ray.mask |= bit(c);
+                        }
                         None => break,
                     }
                 }
-                let [near, far, _] = t.rays[cell as usize][d];
+                let [near, far, _] = ray.cells;
                 if near == NONE {
                     continue;
                 }
+                t.rays.push(ray);
+                t.lines[cell as usize] |= ray.mask;
                 t.neighbours[cell as usize] |= bit(near);
                 t.beyond[cell as usize][near as usize] = far;
                 match v[1] {
@@ -150,6 +179,7 @@ impl Tables {
                     _ => {}
                 }
             }
+            t.ray_start[cell as usize + 1] = t.rays.len() as u16;
             match y {
                 3 => t.promotion[0] |= bit(cell),
                 0 => t.promotion[1] |= bit(cell),
@@ -159,12 +189,9 @@ impl Tables {
         t
     }
 
-    /// The cells along `dir` from `cell`, nearest first (at most three).
+    /// The rays from `cell` (one per direction that does not leave the board at once).
     #[inline]
-    pub fn ray(&self, cell: Cell, dir: usize) -> impl Iterator<Item = Cell> + '_ {
-        self.rays[cell as usize][dir]
-            .iter()
-            .copied()
-            .take_while(|&c| c != NONE)
+    pub fn rays(&self, cell: Cell) -> &[Ray] {
+        &self.rays[self.ray_start[cell as usize] as usize..self.ray_start[cell as usize + 1] as usize]
     }
 }

@@ -37,6 +37,7 @@ const KIND_KING: usize = 1;
 /// A move: the piece on `from` ends on `to`, having captured the pieces in `captured` (empty
 /// for a step or slide). Jump orders with the same start, end and captured set are one move.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+
 pub struct Move {
     /// The moving piece's cell.
     pub from: Cell,

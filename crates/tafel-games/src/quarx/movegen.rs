@@ -4,7 +4,7 @@
 //! Nothing here allocates: the search recurses on the call stack and writes into the caller's
 //! vector, and jump orders with the same start, end and captured set are merged on the fly.
 
-use super::board::{bit, cells, Cell, Tables, DIRECTIONS, NONE};
+use super::board::{bit, cells, Cell, Tables, NONE};
 use super::{Move, Quarx, State};
 
 /// The search for the longest capture sequences of one side.
@@ -29,30 +29,32 @@ impl CaptureSearch<'_> {
     /// Extends a sequence standing on `at` having captured `captured` (`count` pieces).
     fn extend(&mut self, at: Cell, captured: u128, count: u32) {
         let mut extended = false;
+        let (tables, occupied) = (self.tables, self.occupied);
         if self.king {
-            for dir in 0..DIRECTIONS {
-                let ray = self.tables.rays[at as usize][dir];
-                let Some(hit) = ray.iter().position(|&c| c == NONE || self.occupied & bit(c) != 0)
-                else {
-                    continue;
-                };
-                let over = ray[hit];
-                if over == NONE || self.enemy & !captured & bit(over) == 0 {
+            let targets = self.enemy & !captured;
+            for ray in tables.rays(at) {
+                if ray.mask & targets == 0 {
                     continue;
                 }
-                for &land in &ray[hit + 1..] {
-                    if land == NONE || self.occupied & bit(land) != 0 {
-                        break;
+                let mut along = ray.iter().skip_while(|&c| occupied & bit(c) == 0);
+                match along.next() {
+                    Some(over) if targets & bit(over) != 0 => {
+                        for land in along {
+                            if occupied & bit(land) != 0 {
+                                break;
+                            }
+                            extended = true;
+                            self.extend(land, captured | bit(over), count + 1);
+                        }
                     }
-                    extended = true;
-                    self.extend(land, captured | bit(over), count + 1);
+                    _ => {}
                 }
             }
         } else {
-            let targets = self.tables.neighbours[at as usize] & self.enemy & !captured;
+            let targets = tables.neighbours[at as usize] & self.enemy & !captured;
             for over in cells(targets) {
-                let land = self.tables.beyond[at as usize][over as usize];
-                if land != NONE && self.occupied & bit(land) == 0 {
+                let land = tables.beyond[at as usize][over as usize];
+                if land != NONE && occupied & bit(land) == 0 {
                     extended = true;
                     self.extend(land, captured | bit(over), count + 1);
                 }
@@ -104,7 +106,12 @@ impl Quarx {
         };
         for from in cells(own) {
             let king = state.kings & bit(from) != 0;
-            if !king && self.tables.neighbours[from as usize] & enemy == 0 {
+            let reach = if king {
+                self.tables.lines[from as usize]
+            } else {
+                self.tables.neighbours[from as usize]
+            };
+            if reach & enemy == 0 {
                 continue;
             }
             search.from = from;
@@ -131,8 +138,8 @@ impl Quarx {
             }
         }
         for from in cells(own & state.kings) {
-            for dir in 0..DIRECTIONS {
-                for to in self.tables.ray(from, dir) {
+            for ray in self.tables.rays(from) {
+                for to in ray.iter() {
                     if empty & bit(to) == 0 {
                         break;
                     }
@@ -171,8 +178,8 @@ impl Quarx {
             return true;
         }
         for from in cells(own & state.kings) {
-            for dir in 0..DIRECTIONS {
-                for to in self.tables.ray(from, dir) {
+            for ray in self.tables.rays(from) {
+                for to in ray.iter() {
                     if occupied & bit(to) != 0 {
                         break;
                     }
@@ -194,9 +201,9 @@ impl Quarx {
                 land != NONE && occupied & bit(land) == 0
             });
         }
-        (0..DIRECTIONS).any(|dir| {
-            let mut ray = t.ray(from, dir).skip_while(|&c| occupied & bit(c) == 0);
-            match (ray.next(), ray.next()) {
+        t.rays(from).iter().any(|ray| {
+            let mut along = ray.iter().skip_while(|&c| occupied & bit(c) == 0);
+            match (along.next(), along.next()) {
                 (Some(over), Some(land)) => enemy & bit(over) != 0 && occupied & bit(land) == 0,
                 _ => false,
             }

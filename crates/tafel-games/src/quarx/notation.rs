@@ -4,7 +4,7 @@
 
 use tafel_core::ParseError;
 
-use super::board::{bit, cell_at, coords, name, name_value, parse_name, Cell, DIRECTIONS, NONE};
+use super::board::{bit, cell_at, coords, name, name_value, parse_name, Cell};
 use super::{Move, Quarx, State};
 
 /// The cells strictly between two cells on one line along a direction, or `None` when they
@@ -148,24 +148,18 @@ fn smallest_path(game: &Quarx, state: &State, mv: Move, path: &mut Vec<Cell>, do
     let occupied = (state.white | state.black) & !bit(mv.from);
     let king = state.kings & bit(mv.from) != 0;
     let mut jumps: Vec<(u16, Cell, Cell)> = Vec::new();
-    for dir in 0..DIRECTIONS {
-        let ray = game.tables.rays[at as usize][dir];
+    for ray in game.tables.rays(at) {
         let reach = if king { 3 } else { 1 };
-        let Some(hit) = ray[..reach]
-            .iter()
-            .position(|&c| c == NONE || occupied & bit(c) != 0)
-        else {
+        let mut along = ray.iter().skip_while(|&c| occupied & bit(c) == 0);
+        let hit = ray.iter().take_while(|&c| occupied & bit(c) == 0).count();
+        let (Some(over), true) = (along.next(), hit < reach) else {
             continue;
         };
-        let over = ray[hit];
-        if over == NONE || mv.captured & !done & bit(over) == 0 {
+        if mv.captured & !done & bit(over) == 0 {
             continue;
         }
-        let landings = if king { &ray[hit + 1..] } else { &ray[hit + 1..hit + 2] };
-        for &land in landings {
-            if land == NONE || occupied & bit(land) != 0 {
-                break;
-            }
+        let landings = along.take_while(|&c| occupied & bit(c) == 0);
+        for land in landings.take(if king { 3 } else { 1 }) {
             jumps.push((name_value(land), land, over));
         }
     }
