@@ -156,7 +156,12 @@ impl Tables {
                     cells: [NONE; 3],
                 };
                 for step in 1..=3 {
-                    let at = [x + step * v[0], y + step * v[1], a + step * v[2], b + step * v[3]];
+                    let at = [
+                        x + step * v[0],
+                        y + step * v[1],
+                        a + step * v[2],
+                        b + step * v[3],
+                    ];
                     match cell_at(at) {
                         Some(c) => {
                             ray.cells[step as usize - 1] = c;
@@ -192,6 +197,7 @@ impl Tables {
     /// The rays from `cell` (one per direction that does not leave the board at once).
     #[inline]
     pub fn rays(&self, cell: Cell) -> &[Ray] {
-        &self.rays[self.ray_start[cell as usize] as usize..self.ray_start[cell as usize + 1] as usize]
+        &self.rays
+            [self.ray_start[cell as usize] as usize..self.ray_start[cell as usize + 1] as usize]
     }
 }

@@ -243,8 +243,9 @@ impl Game for Quarx {
     }
 
     fn hash_from_scratch(&self, state: &State) -> u64 {
-        let pieces = cells(state.white | state.black)
-            .fold(0, |h, cell| h ^ self.piece_key(cell, self.kind_at(state, cell)));
+        let pieces = cells(state.white | state.black).fold(0, |h, cell| {
+            h ^ self.piece_key(cell, self.kind_at(state, cell))
+        });
         if state.side == 1 {
             pieces ^ self.side_key
         } else {

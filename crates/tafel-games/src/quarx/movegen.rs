@@ -162,7 +162,8 @@ impl Quarx {
             return false;
         }
         let kind = super::KIND_KING + 2 * state.side as usize;
-        let after = state.hash ^ self.piece_key(from, kind) ^ self.piece_key(to, kind) ^ self.side_key;
+        let after =
+            state.hash ^ self.piece_key(from, kind) ^ self.piece_key(to, kind) ^ self.side_key;
         state.history.contains(after)
     }
 

@@ -14,8 +14,7 @@ fn between(from: Cell, to: Cell) -> Option<Vec<Cell>> {
     let delta: Vec<i8> = (0..4).map(|i| q[i] - p[i]).collect();
     let length = delta.iter().map(|d| d.abs()).max().unwrap_or(0);
     let moving = delta.iter().filter(|&&d| d != 0).count();
-    if length == 0 || delta.iter().any(|d| d.abs() % length != 0) || !(moving == 2 || moving == 4)
-    {
+    if length == 0 || delta.iter().any(|d| d.abs() % length != 0) || !(moving == 2 || moving == 4) {
         return None;
     }
     let unit: Vec<i8> = delta.iter().map(|d| d / length).collect();
@@ -103,12 +102,19 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, ParseError> {
             _ => {
                 return Err(err(
                     offset,
-                    format!("more than one piece between {} and {}", name(at), name(land)),
+                    format!(
+                        "more than one piece between {} and {}",
+                        name(at),
+                        name(land)
+                    ),
                 ))
             }
         };
         if enemy & bit(over) == 0 {
-            return Err(err(offset, format!("{} is not an opponent's piece", name(over))));
+            return Err(err(
+                offset,
+                format!("{} is not an opponent's piece", name(over)),
+            ));
         }
         if captured & bit(over) != 0 {
             return Err(err(offset, format!("{} is jumped twice", name(over))));

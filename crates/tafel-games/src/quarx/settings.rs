@@ -20,7 +20,12 @@ pub enum Setup {
 
 impl Setup {
     /// Every setup, in the order the setting lists them.
-    pub const ALL: [Setup; 4] = [Setup::Diagonals, Setup::Central, Setup::Corners, Setup::Bottom];
+    pub const ALL: [Setup; 4] = [
+        Setup::Diagonals,
+        Setup::Central,
+        Setup::Corners,
+        Setup::Bottom,
+    ];
 
     /// The setting's word for this setup.
     pub fn word(self) -> &'static str {

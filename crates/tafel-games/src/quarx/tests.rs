@@ -91,7 +91,9 @@ fn the_setup_is_forty_men_a_side_reflected_through_the_centre() {
         extras,
         ["1214", "1241", "2222", "2233", "3223", "3232", "4211", "4244"]
     );
-    for name in ["1311", "1344", "2323", "2332", "3322", "3333", "4314", "4341"] {
+    for name in [
+        "1311", "1344", "2323", "2332", "3322", "3333", "4314", "4341",
+    ] {
         assert_eq!(piece_on(&start, name), 'x', "{name}");
     }
     for setup in Setup::ALL {
@@ -260,4 +262,145 @@ fn a_player_with_no_legal_move_loses() {
         g.status(&s),
         Status::Over(Outcome::win(Player(1), REASON_NO_MOVE))
     );
+}
+
+#[test]
+fn every_setup_starts_without_captures() {
+    for setup in ["diagonals", "central", "corners", "bottom"] {
+        let g = game(&[("setup", setup)]);
+        let legal = g.legal_move_vec(&g.start());
+        assert!(
+            !legal.is_empty() && legal.iter().all(|m| m.captured == 0),
+            "{setup}"
+        );
+    }
+}
+
+#[test]
+fn the_ply_limit_draws_the_game() {
+    let g = game(&[("ply-limit", "2")]);
+    assert_eq!(g.max_plies(), Some(2));
+    let mut s = g.start();
+    play(&g, &mut s, "1111-2211");
+    assert_eq!(g.status(&s), Status::ToMove(Player(1)));
+    play(&g, &mut s, "3333x1111x3311");
+    assert_eq!(g.status(&s), Status::Over(Outcome::draw(REASON_PLY_LIMIT)));
+    assert!(g.legal_move_vec(&s).is_empty());
+    assert_eq!(game(&[("ply-limit", "0")]).max_plies(), None);
+    assert_eq!(game(&[]).max_plies(), Some(u64::from(DEFAULT_PLY_LIMIT)));
+    let spec = QuarxSettings::SPECS
+        .iter()
+        .find(|s| s.key == "ply-limit")
+        .unwrap();
+    assert_eq!(spec.default, DEFAULT_PLY_LIMIT.to_string());
+}
+
+#[test]
+fn settings_errors_name_the_problem() {
+    let e = QuarxSettings::from_pairs("quarx", &[("setup", "spiral")])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("expected one of diagonals, central, corners, bottom"),
+        "{e}"
+    );
+    let e = QuarxSettings::from_pairs("quarx", &[("ply-limit", "-3")])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("whole number of plies"), "{e}");
+}
+
+#[test]
+fn the_start_code_round_trips_and_a_code_can_hold_any_setup() {
+    let g = game(&[]);
+    let start = g.start();
+    let code = g.format_position(&start);
+    assert_eq!(
+        code,
+        "w:oo1ox1xx/oo4xx/oo4xx/ooo2xxx/oo4xx/ooo2xxx/oo1ox1xx/oo4xx/\
+         oo4xx/oo1ox1xx/ooo2xxx/oo4xx/ooo2xxx/oo4xx/oo4xx/oo1ox1xx"
+    );
+    assert_eq!(g.parse_position(&code).unwrap(), start);
+    // Dots read like digits; kings and Black to move survive the round trip.
+    let dotted = code.replacen("1", ".", 1).replacen("w:", "b:", 1);
+    let s = g.parse_position(&dotted).unwrap();
+    assert_eq!(s.to_move(), Player(1));
+    let kings = position(&g, Player(1), "O1111 X4444 x2323");
+    let code = g.format_position(&kings);
+    assert_eq!(g.parse_position(&code).unwrap(), kings);
+    // Another setup entered as a code under the default settings.
+    let central = game(&[("setup", "central")]);
+    let code = central.format_position(&central.start());
+    let s = g.parse_position(&code).unwrap();
+    assert_eq!(
+        g.legal_move_vec(&s),
+        central.legal_move_vec(&central.start())
+    );
+}
+
+#[test]
+fn bad_codes_are_refused_with_the_reason() {
+    let g = game(&[]);
+    let start = g.format_position(&g.start());
+    let cases = [
+        ("oo1ox1xx".to_string(), "side to move"),
+        (start.replacen("/oo4xx", "", 1), "15 boards"),
+        (
+            start.replacen("oo1ox1xx", "oo1ox1xxx", 1),
+            "more than 8 cells",
+        ),
+        (start.replacen("oo1ox1xx", "oo1ox1x", 1), "has 7 cells"),
+        (start.replacen("oo1ox1xx", "oo1oq1xx", 1), "`q` is not"),
+        (start.replacen("oo1ox1xx", "oo1ox1xo", 1), "promotion row"),
+    ];
+    for (code, reason) in cases {
+        let e = g.parse_position(&code).unwrap_err();
+        assert!(e.to_string().contains(reason), "{code}: {e}");
+    }
+}
+
+#[test]
+fn bad_moves_are_refused_with_the_reason() {
+    let g = game(&[]);
+    let s = g.start();
+    let cases = [
+        ("1111", "expected FROM-TO"),
+        ("1111-2211-3311", "two cells"),
+        ("1111-2212", "not playable"),
+        ("1111-2251", "not a digit 1 to 4"),
+        ("111-2211", "four digits"),
+        ("1111x3311-2222", "not both"),
+        ("3311-4422", "no White piece on 3311"),
+    ];
+    for (text, reason) in cases {
+        let e = g.parse_move(&s, text).unwrap_err();
+        assert!(e.to_string().contains(reason), "{text}: {e}");
+    }
+    let s = position(&g, Player(1), "x3333 o2222 x4444 o1111 o3232");
+    let cases = [
+        ("3333x3131x2424", "2424 is not on a line with 3131"),
+        ("4444x1111", "more than one piece between 4444 and 1111"),
+        ("3333x3311", "no piece between 3333 and 3311"),
+        ("3333x3131x3333", "3232 is jumped twice"),
+        ("4444x2222", "3333 is not an opponent's piece"),
+        ("3333x1111", "1111 is not empty"),
+    ];
+    for (text, reason) in cases {
+        let e = g.parse_move(&s, text).unwrap_err();
+        assert!(e.to_string().contains(reason), "{text}: {e}");
+    }
+}
+
+#[test]
+fn the_picture_shows_the_grid_of_boards_in_16_rows() {
+    let g = game(&[]);
+    let s = position(&g, Player(0), "O1111 o4211 x2424 X4444");
+    let picture = g.picture(&s);
+    let rows: Vec<&str> = picture.lines().collect();
+    assert_eq!(rows.len(), 16);
+    assert!(rows.iter().all(|r| r.len() <= 80));
+    // Bottom row: b = 1, y = 1; board a = 1 starts the row, 1111 is its first cell.
+    assert_eq!(rows[15], "b1 y1    O   .       .   .   .   .       .   .");
+    assert_eq!(rows[14], "b1 y2      .   o   .   .       .   .   .   .");
+    assert_eq!(rows[0], "b4 y4    .   .       x   .   .   .       .   X");
 }
