@@ -75,6 +75,22 @@ fn perft_3_regression_figure_of_our_own() {
     assert_eq!(perft(&g, &g.start(), 3), 315_732);
 }
 
+/// The start is symmetric under the point reflection that swaps the colours, so Black to move
+/// from it must count exactly like White: a check on the colour-dependent rules.
+#[test]
+fn black_to_move_from_the_start_counts_like_white() {
+    let g = game(&[]);
+    let code = g.format_position(&g.start()).replacen("w:", "b:", 1);
+    let black_first = g.parse_position(&code).unwrap();
+    for depth in 1..=3 {
+        assert_eq!(
+            perft(&g, &black_first, depth),
+            perft(&g, &g.start(), depth),
+            "depth {depth}"
+        );
+    }
+}
+
 #[test]
 fn the_setup_is_forty_men_a_side_reflected_through_the_centre() {
     let g = game(&[]);
