@@ -104,16 +104,10 @@ impl Quarx {
             piece_start: 0,
             out,
         };
-        for from in cells(own) {
-            let king = state.kings & bit(from) != 0;
-            let reach = if king {
-                self.tables.lines[from as usize]
-            } else {
-                self.tables.neighbours[from as usize]
-            };
-            if reach & enemy == 0 {
-                continue;
-            }
+        let t = &self.tables;
+        let men = cells(own & !state.kings).filter(|&c| t.neighbours[c as usize] & enemy != 0);
+        let kings = cells(own & state.kings).filter(|&c| t.lines[c as usize] & enemy != 0);
+        for (from, king) in men.map(|c| (c, false)).chain(kings.map(|c| (c, true))) {
             search.from = from;
             search.king = king;
             search.occupied = (own | enemy) & !bit(from);
