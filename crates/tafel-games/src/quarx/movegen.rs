@@ -97,7 +97,7 @@ impl Quarx {
         let mut search = CaptureSearch {
             tables: &self.tables,
             enemy,
-            occupied: own | enemy,
+            occupied: 0,
             from: 0,
             king: false,
             best: 0,
@@ -132,21 +132,27 @@ impl Quarx {
             }
         }
         for from in cells(own & state.kings) {
-            for ray in self.tables.rays(from) {
-                for to in ray.iter() {
-                    if empty & bit(to) == 0 {
-                        break;
-                    }
-                    if !self.repeats(state, from, to) {
-                        out.push(Move {
-                            from,
-                            to,
-                            captured: 0,
-                        });
-                    }
-                }
-            }
+            out.extend(self.king_slides(state, from, !empty).map(|to| Move {
+                from,
+                to,
+                captured: 0,
+            }));
         }
+    }
+
+    /// The cells the king on `from` may slide to: along each direction up to the first
+    /// occupied cell, minus those that would recreate a position.
+    fn king_slides<'a>(
+        &'a self,
+        state: &'a State,
+        from: Cell,
+        occupied: u128,
+    ) -> impl Iterator<Item = Cell> + 'a {
+        self.tables
+            .rays(from)
+            .iter()
+            .flat_map(move |ray| ray.iter().take_while(move |&c| occupied & bit(c) == 0))
+            .filter(move |&to| !self.repeats(state, from, to))
     }
 
     /// Whether sliding the king on `from` to `to` recreates a position seen since the last
@@ -172,17 +178,10 @@ impl Quarx {
         {
             return true;
         }
-        for from in cells(own & state.kings) {
-            for ray in self.tables.rays(from) {
-                for to in ray.iter() {
-                    if occupied & bit(to) != 0 {
-                        break;
-                    }
-                    if !self.repeats(state, from, to) {
-                        return true;
-                    }
-                }
-            }
+        if cells(own & state.kings)
+            .any(|from| self.king_slides(state, from, occupied).next().is_some())
+        {
+            return true;
         }
         cells(own).any(|from| self.can_jump(state, from, own | enemy, enemy))
     }
