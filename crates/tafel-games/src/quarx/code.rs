@@ -72,7 +72,7 @@ pub fn parse(game: &Quarx, code: &str) -> Result<State, ParseError> {
     let mut offset = 2;
     for (board, text) in boards.iter().enumerate() {
         let mut filled = 0;
-        for (i, ch) in text.char_indices() {
+        for (i, ch) in text.chars().enumerate() {
             let at = offset + i;
             let run = match ch {
                 '.' => 1,
@@ -113,7 +113,7 @@ pub fn parse(game: &Quarx, code: &str) -> Result<State, ParseError> {
                 format!("board {} has {filled} cells, expected 8", board + 1),
             ));
         }
-        offset += text.len() + 1;
+        offset += text.chars().count() + 1;
     }
     Ok(game.position(white, black, kings, side))
 }

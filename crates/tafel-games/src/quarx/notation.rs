@@ -59,7 +59,7 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, ParseError> {
     let mut offset = 0;
     for part in &parts {
         path.push((parse_name(part).map_err(|e| err(offset, e))?, offset));
-        offset += part.len() + 1;
+        offset += part.chars().count() + 1;
     }
     let from = path[0].0;
     let (own, enemy) = state.sides();

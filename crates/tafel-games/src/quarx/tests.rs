@@ -368,6 +368,8 @@ fn bad_codes_are_refused_with_the_reason() {
         (start.replacen("oo1ox1xx", "oo1ox1x", 1), "has 7 cells"),
         (start.replacen("oo1ox1xx", "oo1oq1xx", 1), "`q` is not"),
         (start.replacen("oo1ox1xx", "oo1ox1xo", 1), "promotion row"),
+        (start.replacen("w:", "é", 1), "side to move"),
+        (start.replacen("oo1ox1xx", "oo1ox1xé", 1), "`é` is not"),
     ];
     for (code, reason) in cases {
         let e = g.parse_position(&code).unwrap_err();
@@ -387,6 +389,8 @@ fn bad_moves_are_refused_with_the_reason() {
         ("111-2211", "four digits"),
         ("1111x3311-2222", "not both"),
         ("3311-4422", "no White piece on 3311"),
+        ("1111–2211", "expected FROM-TO"),
+        ("1111-2é11", "`é` in cell `2é11` is not a digit"),
     ];
     for (text, reason) in cases {
         let e = g.parse_move(&s, text).unwrap_err();
