@@ -20,16 +20,22 @@ pub const fn bit(cell: Cell) -> u128 {
     1u128 << cell
 }
 
-/// The cells of a set, lowest index first.
+/// The cells of a set, lowest index first (one 64-bit half at a time, which is cheaper than
+/// stepping through a `u128`).
 #[inline]
-pub fn cells(mut set: u128) -> impl Iterator<Item = Cell> {
+pub fn cells(set: u128) -> impl Iterator<Item = Cell> {
+    let (mut low, mut high) = (set as u64, (set >> 64) as u64);
     std::iter::from_fn(move || {
-        if set == 0 {
-            None
-        } else {
-            let cell = set.trailing_zeros() as Cell;
-            set &= set - 1;
+        if low != 0 {
+            let cell = low.trailing_zeros() as Cell;
+            low &= low - 1;
             Some(cell)
+        } else if high != 0 {
+            let cell = high.trailing_zeros() as Cell + 64;
+            high &= high - 1;
+            Some(cell)
+        } else {
+            None
         }
     })
 }
