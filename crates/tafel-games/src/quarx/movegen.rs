@@ -132,27 +132,38 @@ impl Quarx {
             }
         }
         for from in cells(own & state.kings) {
-            out.extend(self.king_slides(state, from, !empty).map(|to| Move {
-                from,
-                to,
-                captured: 0,
-            }));
+            self.king_slides(state, from, !empty, |to| {
+                out.push(Move {
+                    from,
+                    to,
+                    captured: 0,
+                });
+                true
+            });
         }
     }
 
-    /// The cells the king on `from` may slide to: along each direction up to the first
-    /// occupied cell, minus those that would recreate a position.
-    fn king_slides<'a>(
-        &'a self,
-        state: &'a State,
+    /// Calls `visit` with each cell the king on `from` may slide to (along each direction up
+    /// to the first occupied cell, minus cells that would recreate a position) until `visit`
+    /// returns false; returns whether every cell was visited.
+    fn king_slides(
+        &self,
+        state: &State,
         from: Cell,
         occupied: u128,
-    ) -> impl Iterator<Item = Cell> + 'a {
-        self.tables
-            .rays(from)
-            .iter()
-            .flat_map(move |ray| ray.iter().take_while(move |&c| occupied & bit(c) == 0))
-            .filter(move |&to| !self.repeats(state, from, to))
+        mut visit: impl FnMut(Cell) -> bool,
+    ) -> bool {
+        for ray in self.tables.rays(from) {
+            for to in ray.iter() {
+                if occupied & bit(to) != 0 {
+                    break;
+                }
+                if !self.repeats(state, from, to) && !visit(to) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Whether sliding the king on `from` to `to` recreates a position seen since the last
@@ -178,8 +189,7 @@ impl Quarx {
         {
             return true;
         }
-        if cells(own & state.kings)
-            .any(|from| self.king_slides(state, from, occupied).next().is_some())
+        if cells(own & state.kings).any(|from| !self.king_slides(state, from, occupied, |_| false))
         {
             return true;
         }
