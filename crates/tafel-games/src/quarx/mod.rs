@@ -4,7 +4,7 @@
 //!
 //! A position is three `u128` sets (White's pieces, Black's pieces, kings), the side to move,
 //! the ply count and the hashes of the positions since the last irreversible move. Move
-//! generation ([`movegen`]) reads precomputed neighbour and ray tables ([`board`]).
+//! generation (`movegen`) reads precomputed neighbour and ray tables ([`board`]).
 
 pub mod board;
 mod code;
