@@ -6,6 +6,7 @@ pub mod carreaux;
 pub mod grid;
 pub mod history;
 pub mod karls_race;
+pub mod quarx;
 
 use tafel_core::Registry;
 
@@ -15,4 +16,5 @@ pub fn registry() -> Registry {
         .with::<black_path::BlackPath>()
         .with::<karls_race::KarlsRace>()
         .with::<carreaux::Carreaux>()
+        .with::<quarx::Quarx>()
 }

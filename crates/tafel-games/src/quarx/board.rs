@@ -1,0 +1,209 @@
+//! The hypercube: the 128 playable cells, their names, the 40 directions and the tables of
+//! neighbours and rays that move generation reads.
+//!
+//! A cell `xyab` (digits 1..4) is playable when its digit sum is even. With 0-based
+//! coordinates, the parity of `x` follows from `y`, `a` and `b`, so the playable cells are
+//! numbered `x / 2 + 2y + 8a + 32b` (0..128) and a set of cells is one `u128`.
+
+/// A playable cell, 0..128.
+pub type Cell = u8;
+
+/// Number of playable cells.
+pub const CELLS: usize = 128;
+
+/// Marks a missing cell in the tables (off the board).
+pub const NONE: Cell = u8::MAX;
+
+/// The set holding only `cell`.
+#[inline]
+pub const fn bit(cell: Cell) -> u128 {
+    1u128 << cell
+}
+
+/// The cells of a set, lowest index first (one 64-bit half at a time, which is cheaper than
+/// stepping through a `u128`).
+#[inline]
+pub fn cells(set: u128) -> impl Iterator<Item = Cell> {
+    let (mut low, mut high) = (set as u64, (set >> 64) as u64);
+    std::iter::from_fn(move || {
+        if low != 0 {
+            let cell = low.trailing_zeros() as Cell;
+            low &= low - 1;
+            Some(cell)
+        } else if high != 0 {
+            let cell = high.trailing_zeros() as Cell + 64;
+            high &= high - 1;
+            Some(cell)
+        } else {
+            None
+        }
+    })
+}
+
+/// The 0-based coordinates `[x, y, a, b]` of a cell.
+pub const fn coords(cell: Cell) -> [u8; 4] {
+    let y = (cell >> 1) & 3;
+    let a = (cell >> 3) & 3;
+    let b = (cell >> 5) & 3;
+    let x = 2 * (cell & 1) + ((y + a + b) & 1);
+    [x, y, a, b]
+}
+
+/// The cell at 0-based coordinates, or `None` off the board or on an unplayable cell.
+pub fn cell_at(c: [i8; 4]) -> Option<Cell> {
+    if c.iter().any(|&v| !(0..4).contains(&v)) || c.iter().sum::<i8>() % 2 != 0 {
+        return None;
+    }
+    let [x, y, a, b] = c.map(|v| v as u8);
+    Some((x >> 1) | y << 1 | a << 3 | b << 5)
+}
+
+/// The cell's name as a number, `1111`..`4444`: names compare like the cells' notation.
+pub fn name_value(cell: Cell) -> u16 {
+    coords(cell)
+        .iter()
+        .fold(0, |acc, &d| acc * 10 + u16::from(d) + 1)
+}
+
+/// The cell's four-digit name (`2233`).
+pub fn name(cell: Cell) -> String {
+    name_value(cell).to_string()
+}
+
+/// Reads a four-digit cell name; the error says what is wrong with it.
+pub fn parse_name(text: &str) -> Result<Cell, String> {
+    let digits: Vec<i8> = text
+        .chars()
+        .map(|ch| match ch {
+            '1'..='4' => Ok(ch as i8 - b'1' as i8),
+            _ => Err(format!("`{ch}` in cell `{text}` is not a digit 1 to 4")),
+        })
+        .collect::<Result<_, _>>()?;
+    if digits.len() != 4 {
+        return Err(format!("a cell is four digits xyab, got `{text}`"));
+    }
+    cell_at([digits[0], digits[1], digits[2], digits[3]])
+        .ok_or_else(|| format!("cell {text} is not playable (its digit sum is odd)"))
+}
+
+/// The 40 unit directions: two components +-1 and two 0, or all four +-1.
+pub fn directions() -> Vec<[i8; 4]> {
+    let mut out = Vec::with_capacity(40);
+    for code in 0..81 {
+        let mut v = [0i8; 4];
+        let mut rest = code;
+        for component in &mut v {
+            *component = (rest % 3) as i8 - 1;
+            rest /= 3;
+        }
+        let moving = v.iter().filter(|&&c| c != 0).count();
+        if moving == 2 || moving == 4 {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// The cells along one direction from a cell, nearest first.
+#[derive(Clone, Copy, Debug)]
+pub struct Ray {
+    /// The ray's cells as a set.
+    pub mask: u128,
+    /// The ray's cells, nearest first, padded with NONE.
+    pub cells: [Cell; 3],
+}
+
+impl Ray {
+    /// The ray's cells, nearest first (one to three).
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.cells.iter().copied().take_while(|&c| c != NONE)
+    }
+}
+
+/// Precomputed geometry: the rays from every cell, neighbour sets, the cell beyond a
+/// neighbour, and the cells a man may step to.
+#[derive(Clone, Debug)]
+pub struct Tables {
+    /// The non-empty rays of all cells, cell by cell in direction order.
+    rays: Vec<Ray>,
+    /// `rays[ray_start[cell]..ray_start[cell + 1]]` are the rays from `cell`.
+    ray_start: [u16; CELLS + 1],
+    /// Every cell adjacent to a cell along one of the 40 directions.
+    pub neighbours: [u128; CELLS],
+    /// Every cell on a line from a cell along one of the 40 directions.
+    pub lines: [u128; CELLS],
+    /// `beyond[from][over]`: the cell behind the neighbour `over` seen from `from`, or NONE.
+    pub beyond: [[Cell; CELLS]; CELLS],
+    /// `forward[side][cell]`: the cells a man of `side` (0 White, 1 Black) may step to.
+    pub forward: [[u128; CELLS]; 2],
+    /// `promotion[side]`: the row where a man of `side` becomes a king.
+    pub promotion: [u128; 2],
+}
+
+impl Tables {
+    /// Builds every table (once per rules object).
+    pub fn new() -> Box<Tables> {
+        let mut t = Box::new(Tables {
+            rays: Vec::new(),
+            ray_start: [0; CELLS + 1],
+            neighbours: [0; CELLS],
+            lines: [0; CELLS],
+            beyond: [[NONE; CELLS]; CELLS],
+            forward: [[0; CELLS]; 2],
+            promotion: [0; 2],
+        });
+        let dirs = directions();
+        for cell in 0..CELLS as Cell {
+            let [x, y, a, b] = coords(cell).map(|v| v as i8);
+            for v in &dirs {
+                let mut ray = Ray {
+                    mask: 0,
+                    cells: [NONE; 3],
+                };
+                for step in 1..=3 {
+                    let at = [
+                        x + step * v[0],
+                        y + step * v[1],
+                        a + step * v[2],
+                        b + step * v[3],
+                    ];
+                    match cell_at(at) {
+                        Some(c) => {
+                            ray.cells[step as usize - 1] = c;
+                            ray.mask |= bit(c);
+                        }
+                        None => break,
+                    }
+                }
+                let [near, far, _] = ray.cells;
+                if near == NONE {
+                    continue;
+                }
+                t.rays.push(ray);
+                t.lines[cell as usize] |= ray.mask;
+                t.neighbours[cell as usize] |= bit(near);
+                t.beyond[cell as usize][near as usize] = far;
+                match v[1] {
+                    1 => t.forward[0][cell as usize] |= bit(near),
+                    -1 => t.forward[1][cell as usize] |= bit(near),
+                    _ => {}
+                }
+            }
+            t.ray_start[cell as usize + 1] = t.rays.len() as u16;
+            match y {
+                3 => t.promotion[0] |= bit(cell),
+                0 => t.promotion[1] |= bit(cell),
+                _ => {}
+            }
+        }
+        t
+    }
+
+    /// The rays from `cell` (one per direction that does not leave the board at once).
+    #[inline]
+    pub fn rays(&self, cell: Cell) -> &[Ray] {
+        &self.rays
+            [self.ray_start[cell as usize] as usize..self.ray_start[cell as usize + 1] as usize]
+    }
+}

@@ -1,0 +1,216 @@
+//! Move generation: compulsory maximum captures found by a depth-first search on bitboards,
+//! otherwise men's steps and kings' slides (minus the slides the repetition ban forbids).
+//!
+//! Nothing here allocates: the search recurses on the call stack and writes into the caller's
+//! vector, and jump orders with the same start, end and captured set are merged on the fly.
+
+use super::board::{bit, cells, Cell, Tables, NONE};
+use super::{Move, Quarx, State};
+
+/// The search for the longest capture sequences of one side.
+struct CaptureSearch<'a> {
+    tables: &'a Tables,
+    /// The opponent's pieces (captured ones included: they stay until the move ends).
+    enemy: u128,
+    /// Every piece on the board except the one that moves (its start counts as empty).
+    occupied: u128,
+    /// The moving piece's start.
+    from: Cell,
+    /// Whether the moving piece is a king.
+    king: bool,
+    /// The most pieces any sequence found so far captures.
+    best: u32,
+    /// Where in `out` the moving piece's sequences begin (for merging jump orders).
+    piece_start: usize,
+    out: &'a mut Vec<Move>,
+}
+
+impl CaptureSearch<'_> {
+    /// Extends a sequence standing on `at` having captured `captured` (`count` pieces).
+    fn extend(&mut self, at: Cell, captured: u128, count: u32) {
+        let mut extended = false;
+        let (tables, occupied) = (self.tables, self.occupied);
+        if self.king {
+            let targets = self.enemy & !captured;
+            for ray in tables.rays(at) {
+                if ray.mask & targets == 0 {
+                    continue;
+                }
+                let mut along = ray.iter().skip_while(|&c| occupied & bit(c) == 0);
+                match along.next() {
+                    Some(over) if targets & bit(over) != 0 => {
+                        for land in along {
+                            if occupied & bit(land) != 0 {
+                                break;
+                            }
+                            extended = true;
+                            self.extend(land, captured | bit(over), count + 1);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        } else {
+            let targets = tables.neighbours[at as usize] & self.enemy & !captured;
+            for over in cells(targets) {
+                let land = tables.beyond[at as usize][over as usize];
+                if land != NONE && occupied & bit(land) == 0 {
+                    extended = true;
+                    self.extend(land, captured | bit(over), count + 1);
+                }
+            }
+        }
+        if !extended && count > 0 {
+            self.record(at, captured, count);
+        }
+    }
+
+    /// Keeps a finished sequence if it captures at least as many pieces as the best so far.
+    fn record(&mut self, to: Cell, captured: u128, count: u32) {
+        if count < self.best {
+            return;
+        }
+        if count > self.best {
+            self.best = count;
+            self.out.clear();
+            self.piece_start = 0;
+        } else if self.out[self.piece_start..]
+            .iter()
+            .any(|m| m.to == to && m.captured == captured)
+        {
+            return;
+        }
+        self.out.push(Move {
+            from: self.from,
+            to,
+            captured,
+        });
+    }
+}
+
+impl Quarx {
+    /// Fills `out` with the side to move's captures of maximum length; leaves it empty when
+    /// no capture is possible.
+    pub(super) fn captures(&self, state: &State, out: &mut Vec<Move>) {
+        out.clear();
+        let (own, enemy) = state.sides();
+        let mut search = CaptureSearch {
+            tables: &self.tables,
+            enemy,
+            occupied: 0,
+            from: 0,
+            king: false,
+            best: 0,
+            piece_start: 0,
+            out,
+        };
+        let t = &self.tables;
+        let men = cells(own & !state.kings).filter(|&c| t.neighbours[c as usize] & enemy != 0);
+        let kings = cells(own & state.kings).filter(|&c| t.lines[c as usize] & enemy != 0);
+        for (from, king) in men.map(|c| (c, false)).chain(kings.map(|c| (c, true))) {
+            search.from = from;
+            search.king = king;
+            search.occupied = (own | enemy) & !bit(from);
+            search.piece_start = search.out.len();
+            search.extend(from, 0, 0);
+        }
+    }
+
+    /// Appends the side to move's non-capturing moves: men step forward, kings slide, except
+    /// slides that would recreate a position of the game.
+    pub(super) fn quiet_moves(&self, state: &State, out: &mut Vec<Move>) {
+        let (own, enemy) = state.sides();
+        let empty = !(own | enemy);
+        let side = state.side as usize;
+        for from in cells(own & !state.kings) {
+            for to in cells(self.tables.forward[side][from as usize] & empty) {
+                out.push(Move {
+                    from,
+                    to,
+                    captured: 0,
+                });
+            }
+        }
+        for from in cells(own & state.kings) {
+            self.king_slides(state, from, !empty, |to| {
+                out.push(Move {
+                    from,
+                    to,
+                    captured: 0,
+                });
+                true
+            });
+        }
+    }
+
+    /// Calls `visit` with each cell the king on `from` may slide to (along each direction up
+    /// to the first occupied cell, minus cells that would recreate a position) until `visit`
+    /// returns false; returns whether every cell was visited.
+    fn king_slides(
+        &self,
+        state: &State,
+        from: Cell,
+        occupied: u128,
+        mut visit: impl FnMut(Cell) -> bool,
+    ) -> bool {
+        for ray in self.tables.rays(from) {
+            for to in ray.iter() {
+                if occupied & bit(to) != 0 {
+                    break;
+                }
+                if !self.repeats(state, from, to) && !visit(to) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether sliding the king on `from` to `to` recreates a position seen since the last
+    /// capture or man's move.
+    fn repeats(&self, state: &State, from: Cell, to: Cell) -> bool {
+        if state.history.is_empty() {
+            return false;
+        }
+        let kind = super::KIND_KING + 2 * state.side as usize;
+        let after =
+            state.hash ^ self.piece_key(from, kind) ^ self.piece_key(to, kind) ^ self.side_key;
+        state.history.contains(after)
+    }
+
+    /// Whether the side to move has any legal move, without listing them: a man's step or a
+    /// king's slide that does not repeat, or else the first jump of a capture.
+    pub(super) fn has_move(&self, state: &State) -> bool {
+        let (own, enemy) = state.sides();
+        let occupied = own | enemy;
+        let side = state.side as usize;
+        if cells(own & !state.kings)
+            .any(|from| self.tables.forward[side][from as usize] & !occupied != 0)
+        {
+            return true;
+        }
+        if cells(own & state.kings).any(|from| !self.king_slides(state, from, occupied, |_| false))
+        {
+            return true;
+        }
+        cells(own).any(|from| self.can_jump(state, from, own | enemy, enemy))
+    }
+
+    /// Whether the piece on `from` can make a first jump.
+    fn can_jump(&self, state: &State, from: Cell, occupied: u128, enemy: u128) -> bool {
+        let t = &self.tables;
+        if state.kings & bit(from) == 0 {
+            return cells(t.neighbours[from as usize] & enemy).any(|over| {
+                let land = t.beyond[from as usize][over as usize];
+                land != NONE && occupied & bit(land) == 0
+            });
+        }
+        t.rays(from).iter().any(|ray| {
+            let mut along = ray.iter().skip_while(|&c| occupied & bit(c) == 0);
+            match (along.next(), along.next()) {
+                (Some(over), Some(land)) => enemy & bit(over) != 0 && occupied & bit(land) == 0,
+                _ => false,
+            }
+        })
+    }
+}
