@@ -4,10 +4,13 @@
 pub mod black_path;
 pub mod grid;
 pub mod history;
+pub mod kauri;
 
 use tafel_core::Registry;
 
 /// Every game Tafel knows, in the order listings show them.
 pub fn registry() -> Registry {
-    Registry::new().with::<black_path::BlackPath>()
+    Registry::new()
+        .with::<black_path::BlackPath>()
+        .with::<kauri::Kauri>()
 }

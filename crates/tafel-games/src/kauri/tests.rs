@@ -1,0 +1,1 @@
+//! Rules tests on positions built by hand, and the spec's reference figures.
