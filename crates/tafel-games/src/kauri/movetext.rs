@@ -216,7 +216,7 @@ impl<'a> Replayer<'a> {
             return Err(self.error("`-` must be followed by a ply"));
         }
         if n != self.number + 1 {
-            return Err(self.error(format!(
+            return Err(ReplayError::at(self.number + 1, format!(
                 "found move number {n} where {} was expected",
                 self.number + 1
             )));
@@ -453,6 +453,9 @@ fn check_result(game: &Kauri, state: &State, claim: &Claim) -> Result<(), Replay
             }
         }
         Claim::Won(seat, winner_score, loser_score) => {
+            if winner_score < loser_score {
+                return Err(fail("the winner's score comes first"));
+            }
             let candidates: Vec<Player> = match (outcome, seat) {
                 (Some(o), _) => o.winners.iter().collect(),
                 (None, Some(s)) => vec![s],
