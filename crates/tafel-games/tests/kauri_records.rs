@@ -111,9 +111,17 @@ fn the_result_line_is_checked_against_the_stores() {
 #[test]
 fn malformed_records_name_the_move() {
     let cases = [
-        ("1. f D; 3. e F", 2, "found move number 3 where 2 was expected"),
+        (
+            "1. f D; 3. e F",
+            2,
+            "found move number 3 where 2 was expected",
+        ),
         ("1. f D; 2. f", 2, "illegal move `f`"),
-        ("1. D", 1, "but the first player is to move and need not pass"),
+        (
+            "1. D",
+            1,
+            "but the first player is to move and need not pass",
+        ),
         ("1. f D; 2. x", 2, "`x` is not a ply"),
         ("1. f D e", 1, "comes before the second player's"),
         ("1. f e", 1, "two plies by the first player"),
@@ -121,7 +129,11 @@ fn malformed_records_name_the_move() {
         ("f D", 1, "starts with the move number"),
         ("1. f D; 2. e (+1", 2, "without a closing"),
         ("1. f D; 2. e (+x)", 2, "is not a capture annotation"),
-        ("1. f (+1) D", 1, "`f` captures nothing, but the record says (+1)"),
+        (
+            "1. f (+1) D",
+            1,
+            "`f` captures nothing, but the record says (+1)",
+        ),
     ];
     for (text, number, reason) in cases {
         let e = replay_text(text).unwrap_err();
@@ -153,7 +165,10 @@ fn chains_imply_the_forced_passes_and_records_round_trip() {
     assert_eq!(game.write_movetext(&start, &moves), "1. A-B\n");
     // A record ending on a pass writes that pass, as the first player's ply of move 2.
     assert_eq!(game.write_movetext(&start, &moves[..3]), "1. A; 2. pass\n");
-    assert_eq!(game.parse_movetext(&start, "1. A; 2. pass").unwrap(), &moves[..3]);
+    assert_eq!(
+        game.parse_movetext(&start, "1. A; 2. pass").unwrap(),
+        &moves[..3]
+    );
     for text in [
         tafel_core::record::to_text(&game, &start, &moves),
         tafel_core::record::to_json(&game, &start, &moves),

@@ -49,7 +49,10 @@ pub(super) fn parse(game: &Kauri, code: &str) -> Result<State, ParseError> {
         return Err(ParseError::new(
             WHAT,
             code,
-            format!("{} fields separated by `/`, expected {expected}", fields.len()),
+            format!(
+                "{} fields separated by `/`, expected {expected}",
+                fields.len()
+            ),
         ));
     }
     let offsets: Vec<usize> = fields
@@ -114,9 +117,9 @@ pub(super) fn parse(game: &Kauri, code: &str) -> Result<State, ParseError> {
             )
         })?;
     let plies = match fields.get(4) {
-        Some(text) => text.parse::<u32>().map_err(|_| {
-            ParseError::at(WHAT, code, offsets[4], "plies must be a whole number")
-        })?,
+        Some(text) => text
+            .parse::<u32>()
+            .map_err(|_| ParseError::at(WHAT, code, offsets[4], "plies must be a whole number"))?,
         None => 0,
     };
     let seed_total: u32 = seeds.iter().chain(&stores).map(|&s| s as u32).sum();

@@ -10,6 +10,7 @@
 
 mod board;
 mod code;
+mod hashing;
 mod movetext;
 mod picture;
 mod settings;
@@ -107,25 +108,10 @@ impl State {
 #[derive(Clone, Debug)]
 pub struct Kauri {
     settings: KauriSettings,
-    seed_keys: Vec<u64>,
-    cowrie_keys: Vec<u64>,
-    store_keys: Vec<u64>,
-    side_key: u64,
+    keys: hashing::Keys,
 }
 
-const SEED_COUNTS: usize = TOTAL_SEEDS as usize + 1;
-const COWRIE_COUNTS: usize = TOTAL_COWRIES as usize + 1;
-
 impl Kauri {
-    fn hole_key(&self, state: &State, hole: usize) -> u64 {
-        self.seed_keys[hole * SEED_COUNTS + state.seeds[hole] as usize]
-            ^ self.cowrie_keys[hole * COWRIE_COUNTS + state.cowries[hole] as usize]
-    }
-
-    fn store_key(&self, state: &State, player: usize) -> u64 {
-        self.store_keys[player * SEED_COUNTS + state.stores[player] as usize]
-    }
-
     /// The outcome when the game ends on captured seeds: more seeds wins, equal is a draw.
     fn scored(&self, state: &State, reason: &'static str) -> Outcome {
         let [first, second] = state.stores;
@@ -143,6 +129,7 @@ impl Kauri {
 
     /// Whether `state` is in the old tie-break phase: no seed left, equal scores, and the
     /// setting asks to play on.
+    #[inline]
     pub fn in_tiebreak(&self, state: &State) -> bool {
         self.settings.tiebreak == Tiebreak::Old
             && state.seeds_on_board() == 0
@@ -207,10 +194,7 @@ impl Game for Kauri {
     fn new(settings: KauriSettings) -> Result<Self, SettingsError> {
         Ok(Kauri {
             settings,
-            seed_keys: tafel_core::zobrist::keys(0x4BA0_0001, HOLES * SEED_COUNTS),
-            cowrie_keys: tafel_core::zobrist::keys(0x4BA0_0002, HOLES * COWRIE_COUNTS),
-            store_keys: tafel_core::zobrist::keys(0x4BA0_0003, 2 * SEED_COUNTS),
-            side_key: tafel_core::zobrist::keys(0x4BA0_0004, 1)[0],
+            keys: hashing::Keys::new(),
         })
     }
 
@@ -230,6 +214,7 @@ impl Game for Kauri {
         self.assemble([5; HOLES], [1; HOLES], [0; 2], Player(0), 0)
     }
 
+    #[inline]
     fn status(&self, state: &State) -> Status {
         if state.repeated {
             return Status::Over(self.scored(state, REASON_REPEATED));
@@ -253,30 +238,37 @@ impl Game for Kauri {
         Status::ToMove(mover)
     }
 
+    #[inline]
     fn legal_moves(&self, state: &State, out: &mut Vec<Move>) {
         out.clear();
         if !matches!(self.status(state), Status::ToMove(_)) {
             return;
         }
+        // Branch-free: every hole is written, only those with a cowrie are counted; the
+        // fixed-size copy and the truncation compile to a few moves.
         let first = board::first_hole(state.side());
+        let mut moves = [Move::Pass; ROW];
+        let mut count = 0;
         for hole in first..first + ROW {
-            if state.cowries[hole] > 0 {
-                out.push(Move::Sow(hole as u8));
-            }
+            moves[count] = Move::Sow(hole as u8);
+            count += usize::from(state.cowries[hole] > 0);
         }
-        if out.is_empty() {
-            out.push(Move::Pass);
+        if count == 0 {
+            moves[0] = Move::Pass;
         }
+        out.extend_from_slice(&moves);
+        out.truncate(count.max(1));
     }
 
+    #[inline]
     fn apply(&self, state: &mut State, mv: Move) {
         let before = state.hash;
         let captured = match mv {
             Move::Sow(hole) => self.sow(state, hole as usize),
             Move::Pass => false,
         };
+        state.hash = state.hash.wrapping_add(self.keys.side_change(state.side));
         state.side ^= 1;
-        state.hash ^= self.side_key;
         state.plies += 1;
         if captured {
             state.history.clear();
@@ -291,9 +283,7 @@ impl Game for Kauri {
     }
 
     fn hash_from_scratch(&self, state: &State) -> u64 {
-        let holes = (0..HOLES).fold(0, |h, hole| h ^ self.hole_key(state, hole));
-        let side = if state.side == 1 { self.side_key } else { 0 };
-        holes ^ self.store_key(state, 0) ^ self.store_key(state, 1) ^ side
+        self.keys.hash(state)
     }
 
     fn parse_move(&self, _state: &State, text: &str) -> Result<Move, ParseError> {

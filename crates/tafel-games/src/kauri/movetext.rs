@@ -195,9 +195,9 @@ impl<'a> Replayer<'a> {
                         ("pass", _) => self.ply(None, 'p')?,
                         (_, Some(hole)) if word.len() == 1 => self.ply(Some(hole), c)?,
                         _ => {
-                            return Err(self.error(format!(
-                                "`{word}` is not a ply (a..f, A..F or pass)"
-                            )))
+                            return Err(
+                                self.error(format!("`{word}` is not a ply (a..f, A..F or pass)"))
+                            )
                         }
                     }
                     i = end;
@@ -216,10 +216,13 @@ impl<'a> Replayer<'a> {
             return Err(self.error("`-` must be followed by a ply"));
         }
         if n != self.number + 1 {
-            return Err(ReplayError::at(self.number + 1, format!(
-                "found move number {n} where {} was expected",
-                self.number + 1
-            )));
+            return Err(ReplayError::at(
+                self.number + 1,
+                format!(
+                    "found move number {n} where {} was expected",
+                    self.number + 1
+                ),
+            ));
         }
         self.finish_ply()?;
         self.number = n;
@@ -247,9 +250,9 @@ impl<'a> Replayer<'a> {
                 )));
             }
             if last == Player(1) && player == Player(0) {
-                return Err(self.error(
-                    "the first player's ply comes before the second player's in a move",
-                ));
+                return Err(
+                    self.error("the first player's ply comes before the second player's in a move")
+                );
             }
         }
         if self.chained && self.last_side != Some(player) {
@@ -294,8 +297,11 @@ impl<'a> Replayer<'a> {
 
     /// Checks a capture annotation (the text inside the parentheses) against the last ply.
     fn annotate(&mut self, inner: &str) -> Result<(), ReplayError> {
-        let (plus, minus) = parse_annotation(inner)
-            .ok_or_else(|| self.error(format!("`({inner})` is not a capture annotation such as (+2), (-1) or (+1;-1)")))?;
+        let (plus, minus) = parse_annotation(inner).ok_or_else(|| {
+            self.error(format!(
+                "`({inner})` is not a capture annotation such as (+2), (-1) or (+1;-1)"
+            ))
+        })?;
         let Some(ply) = self.pending.as_mut().filter(|p| !p.annotated) else {
             return Err(self.error(format!("`({inner})` does not follow a ply")));
         };

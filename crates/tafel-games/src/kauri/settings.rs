@@ -65,9 +65,9 @@ impl GameSettings for KauriSettings {
                 }
             }
             _ => {
-                self.ply_limit = value
-                    .parse()
-                    .map_err(|_| format!("expected a number of plies (0 = no limit), got `{value}`"))?
+                self.ply_limit = value.parse().map_err(|_| {
+                    format!("expected a number of plies (0 = no limit), got `{value}`")
+                })?
             }
         }
         Ok(())

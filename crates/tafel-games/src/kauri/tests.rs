@@ -157,7 +157,10 @@ fn a_player_without_cowries_must_pass() {
 fn no_seed_left_ends_the_game_on_captured_seeds() {
     let g = game(&[]);
     // f's last seed falls into A, which has a cowrie and no seed: the second player gets it.
-    let mut s = position(&g, "a/0+1,0+1,0+1,0+1,0+1,1+1/0+1,0+1,0+1,0+1,0+1,0+1/29,30");
+    let mut s = position(
+        &g,
+        "a/0+1,0+1,0+1,0+1,0+1,1+1/0+1,0+1,0+1,0+1,0+1,0+1/29,30",
+    );
     play(&g, &mut s, "f");
     assert_eq!(
         g.status(&s),
@@ -168,7 +171,10 @@ fn no_seed_left_ends_the_game_on_captured_seeds() {
         })
     );
     assert!(g.legal_move_vec(&s).is_empty());
-    let drawn = position(&g, "A/0+1,0+1,0+1,0+1,0+1,0+1/0+1,0+1,0+1,0+1,0+1,0+1/30,30");
+    let drawn = position(
+        &g,
+        "A/0+1,0+1,0+1,0+1,0+1,0+1/0+1,0+1,0+1,0+1,0+1,0+1/30,30",
+    );
     assert_eq!(
         g.status(&drawn),
         Status::Over(Outcome {
@@ -203,7 +209,10 @@ fn old_tiebreak_plays_on_with_cowries_until_a_player_cannot_move() {
         })
     );
     // Unequal scores end the game as usual under the old rule too.
-    let unequal = position(&old, "a/0+0,0+0,0+0,0+0,0+0,0+1/0+0,0+3,0+2,0+2,0+2,0+2/31,29");
+    let unequal = position(
+        &old,
+        "a/0+0,0+0,0+0,0+0,0+0,0+1/0+0,0+3,0+2,0+2,0+2,0+2/31,29",
+    );
     assert!(
         matches!(old.status(&unequal), Status::Over(o) if o.reason == REASON_NO_SEED && o.winners.contains(Player(0)))
     );
@@ -234,12 +243,30 @@ fn ply_limit_ends_the_game_scored_on_seeds() {
 fn bad_codes_moves_and_settings_are_refused_with_reasons() {
     let g = game(&[]);
     let bad = [
-        ("b/5+1,5+1,5+1,5+1,5+1,5+1/5+1,5+1,5+1,5+1,5+1,5+1/0,0", "side to move"),
-        ("a/5+1,5+1,5+1,5+1,5+1/5+1,5+1,5+1,5+1,5+1,5+1/0,0", "6 holes"),
-        ("a/5+1,5+1,5+1,5+1,5+1,5x1/5+1,5+1,5+1,5+1,5+1,5+1/0,0", "SEEDS+COWRIES"),
-        ("a/5+1,5+1,5+1,5+1,5+1,5+1/5+1,5+1,5+1,5+1,5+1,5+1/1,0", "61 seeds"),
-        ("a/5+1,5+1,5+1,5+1,5+1,5+2/5+1,5+1,5+1,5+1,5+1,5+1/0,0", "13 cowries"),
-        ("a/5+1,5+1,5+1,5+1,5+1,5+1/5+1,5+1,5+1,5+1,5+1,5+1/0", "stores"),
+        (
+            "b/5+1,5+1,5+1,5+1,5+1,5+1/5+1,5+1,5+1,5+1,5+1,5+1/0,0",
+            "side to move",
+        ),
+        (
+            "a/5+1,5+1,5+1,5+1,5+1/5+1,5+1,5+1,5+1,5+1,5+1/0,0",
+            "6 holes",
+        ),
+        (
+            "a/5+1,5+1,5+1,5+1,5+1,5x1/5+1,5+1,5+1,5+1,5+1,5+1/0,0",
+            "SEEDS+COWRIES",
+        ),
+        (
+            "a/5+1,5+1,5+1,5+1,5+1,5+1/5+1,5+1,5+1,5+1,5+1,5+1/1,0",
+            "61 seeds",
+        ),
+        (
+            "a/5+1,5+1,5+1,5+1,5+1,5+2/5+1,5+1,5+1,5+1,5+1,5+1/0,0",
+            "13 cowries",
+        ),
+        (
+            "a/5+1,5+1,5+1,5+1,5+1,5+1/5+1,5+1,5+1,5+1,5+1,5+1/0",
+            "stores",
+        ),
         ("a/5+1", "fields"),
     ];
     for (code, reason) in bad {
@@ -256,7 +283,10 @@ fn bad_codes_moves_and_settings_are_refused_with_reasons() {
 #[test]
 fn decided_winner_is_the_player_with_more_than_30_seeds() {
     let g = game(&[]);
-    let s = position(&g, "a/0+1,0+1,0+1,0+1,0+1,1+1/0+1,0+1,0+1,0+1,0+1,0+1/28,31");
+    let s = position(
+        &g,
+        "a/0+1,0+1,0+1,0+1,0+1,1+1/0+1,0+1,0+1,0+1,0+1,0+1/28,31",
+    );
     assert_eq!(s.decided_winner(), Some(Player(1)));
     assert_eq!(g.start().decided_winner(), None);
 }
