@@ -328,3 +328,25 @@ fn a_capture_forgets_the_earlier_positions() {
     assert_eq!(play(&g, &mut s, "f"), (0, 1));
     assert!(s.history.is_empty());
 }
+
+#[test]
+fn random_play_branches_about_3_6_ways_as_the_original_says() {
+    use rand::{Rng, SeedableRng};
+    let g = game(&[]);
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+    let (mut options, mut decisions) = (0usize, 0usize);
+    let mut moves = Vec::new();
+    for _ in 0..5000 {
+        let mut s = g.start();
+        while let Status::ToMove(_) = g.status(&s) {
+            g.legal_moves(&s, &mut moves);
+            if moves != [Move::Pass] {
+                options += moves.len();
+                decisions += 1;
+            }
+            g.apply(&mut s, moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    let mean = options as f64 / decisions as f64;
+    assert!((mean - 3.60).abs() < 0.02, "mean branching factor {mean}");
+}
