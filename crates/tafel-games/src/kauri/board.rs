@@ -16,11 +16,6 @@ pub fn owner(hole: usize) -> Player {
     Player((hole / ROW) as u8)
 }
 
-/// The first hole of `player`'s row.
-pub fn first_hole(player: Player) -> usize {
-    player.index() * ROW
-}
-
 /// The letter of a hole: `a`..`f` for the first player, `A`..`F` for the second.
 pub fn letter(hole: usize) -> char {
     let base = if hole < ROW { b'a' } else { b'A' };

@@ -19,7 +19,7 @@ pub(super) fn format(game: &Kauri, state: &State) -> String {
     let side = if state.side == 0 { 'a' } else { 'A' };
     let row = |first: usize| {
         (first..first + ROW)
-            .map(|h| format!("{}+{}", state.seeds[h], state.cowries[h]))
+            .map(|h| format!("{}+{}", state.seeds(h), state.cowries(h)))
             .collect::<Vec<_>>()
             .join(",")
     };

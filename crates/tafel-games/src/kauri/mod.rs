@@ -11,6 +11,7 @@
 mod board;
 mod code;
 mod hashing;
+mod lanes;
 mod movetext;
 mod picture;
 mod settings;
@@ -47,8 +48,10 @@ pub enum Move {
 /// A Kauri position.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct State {
-    seeds: [u8; HOLES],
-    cowries: [u8; HOLES],
+    /// Seeds per hole, one byte lane each ([`lanes`]).
+    seeds: u128,
+    /// Cowries per hole, one byte lane each.
+    cowries: u128,
     stores: [u8; 2],
     side: u8,
     repeated: bool,
@@ -60,12 +63,12 @@ pub struct State {
 impl State {
     /// The seeds in hole `hole` (0..12).
     pub fn seeds(&self, hole: usize) -> u8 {
-        self.seeds[hole]
+        lanes::get(self.seeds, hole)
     }
 
     /// The cowries in hole `hole` (0..12).
     pub fn cowries(&self, hole: usize) -> u8 {
-        self.cowries[hole]
+        lanes::get(self.cowries, hole)
     }
 
     /// The seeds `player` has captured.
@@ -91,8 +94,7 @@ impl State {
 
     /// Whether `player` has a cowrie in his row, that is, a hole he may sow.
     pub fn can_sow(&self, player: Player) -> bool {
-        let first = board::first_hole(player);
-        self.cowries[first..first + ROW].iter().any(|&c| c > 0)
+        lanes::row_mask(self.cowries, player.index()) != 0
     }
 
     /// The player who has captured more than half of the seeds, if any: the game is then
@@ -104,11 +106,10 @@ impl State {
     }
 }
 
-/// Kauri under one choice of settings, with its Zobrist keys.
+/// Kauri under one choice of settings.
 #[derive(Clone, Debug)]
 pub struct Kauri {
     settings: KauriSettings,
-    keys: hashing::Keys,
 }
 
 impl Kauri {
@@ -147,8 +148,8 @@ impl Kauri {
         plies: u32,
     ) -> State {
         let mut state = State {
-            seeds,
-            cowries,
+            seeds: lanes::pack(&seeds),
+            cowries: lanes::pack(&cowries),
             stores,
             side: side.0,
             repeated: false,
@@ -173,6 +174,37 @@ impl Kauri {
     }
 }
 
+/// The legal moves of one player for each set of his holes holding cowries (bit `i` for his
+/// `i`-th hole): the sowing moves in hole order, or the pass when the set is empty.
+struct MoveTable {
+    moves: [[Move; ROW]; 1 << ROW],
+    lens: [u8; 1 << ROW],
+}
+
+const fn move_table(player: usize) -> MoveTable {
+    let mut table = MoveTable {
+        moves: [[Move::Pass; ROW]; 1 << ROW],
+        lens: [1; 1 << ROW],
+    };
+    let mut mask = 1;
+    while mask < 1 << ROW {
+        let mut count = 0;
+        let mut i = 0;
+        while i < ROW {
+            if mask & (1 << i) != 0 {
+                table.moves[mask][count] = Move::Sow((player * ROW + i) as u8);
+                count += 1;
+            }
+            i += 1;
+        }
+        table.lens[mask] = count as u8;
+        mask += 1;
+    }
+    table
+}
+
+static MOVE_TABLE: [MoveTable; 2] = [move_table(0), move_table(1)];
+
 fn scores(state: &State) -> Scores {
     let mut scores = Scores::default();
     scores.0[0] = state.stores[0] as i32;
@@ -192,10 +224,7 @@ impl Game for Kauri {
     };
 
     fn new(settings: KauriSettings) -> Result<Self, SettingsError> {
-        Ok(Kauri {
-            settings,
-            keys: hashing::Keys::new(),
-        })
+        Ok(Kauri { settings })
     }
 
     fn settings(&self) -> &KauriSettings {
@@ -244,20 +273,11 @@ impl Game for Kauri {
         if !matches!(self.status(state), Status::ToMove(_)) {
             return;
         }
-        // Branch-free: every hole is written, only those with a cowrie are counted; the
-        // fixed-size copy and the truncation compile to a few moves.
-        let first = board::first_hole(state.side());
-        let mut moves = [Move::Pass; ROW];
-        let mut count = 0;
-        for hole in first..first + ROW {
-            moves[count] = Move::Sow(hole as u8);
-            count += usize::from(state.cowries[hole] > 0);
-        }
-        if count == 0 {
-            moves[0] = Move::Pass;
-        }
-        out.extend_from_slice(&moves);
-        out.truncate(count.max(1));
+        let table = &MOVE_TABLE[state.side as usize];
+        let entry = lanes::row_mask(state.cowries, state.side as usize) as usize;
+        // A fixed-size copy and a truncation: no branch on the holes, no call to memcpy.
+        out.extend_from_slice(&table.moves[entry]);
+        out.truncate(table.lens[entry] as usize);
     }
 
     #[inline]
@@ -267,8 +287,8 @@ impl Game for Kauri {
             Move::Sow(hole) => self.sow(state, hole as usize),
             Move::Pass => false,
         };
-        state.hash = state.hash.wrapping_add(self.keys.side_change(state.side));
         state.side ^= 1;
+        state.hash = hashing::hash(state);
         state.plies += 1;
         if captured {
             state.history.clear();
@@ -283,7 +303,7 @@ impl Game for Kauri {
     }
 
     fn hash_from_scratch(&self, state: &State) -> u64 {
-        self.keys.hash(state)
+        hashing::hash(state)
     }
 
     fn parse_move(&self, _state: &State, text: &str) -> Result<Move, ParseError> {

@@ -30,7 +30,7 @@ pub(super) fn draw(game: &Kauri, state: &State) -> String {
         holes
             .iter()
             .map(|&h| {
-                let cell = format!("{}+{}", state.seeds[h], state.cowries[h]);
+                let cell = format!("{}+{}", state.seeds(h), state.cowries(h));
                 format!("{cell:>CELL$}")
             })
             .collect()

@@ -6,67 +6,46 @@
 //! once:
 //! - a cowrie into a hole without cowries takes the hole's seeds for the mover (direct);
 //! - a seed into a hole holding cowries and no seed goes to the opponent's store (indirect).
+//!
+//! Whether a drop captures depends only on the hole as it was before the move, which makes
+//! the whole sowing a few lane operations ([`super::lanes`]): all seeds fall before the first
+//! cowrie; a hole that loses one seed dropped into it (cowries, no seed) loses every seed
+//! dropped there, round after round; any other hole keeps them; and a hole without cowries
+//! that receives a cowrie gives up all its seeds to the first one, later ones finding a
+//! cowrie there.
 
 use super::board::{HOLES, ROW};
-use super::hashing::times;
+use super::lanes::{nonzero, spread, sum, widen, ONES, OPPONENT_ROW};
 use super::{Kauri, State};
 
 impl Kauri {
-    /// Sows hole `origin` for the side to move, updating counts, stores and the hash (the
-    /// side to move is left to the caller). Returns whether any seed was captured.
+    /// Sows hole `origin` for the side to move, updating counts and stores (the side to move
+    /// and the hash are left to the caller). Returns whether any seed was captured.
     pub(super) fn sow(&self, state: &mut State, origin: usize) -> bool {
-        let keys = &self.keys;
         let mover = origin / ROW;
-        let opponent = 1 - mover;
-        let opponent_first = opponent * ROW;
-        let is_opponents = |hole: usize| hole.wrapping_sub(opponent_first) < ROW;
-        let seeds = state.seeds[origin];
-        let cowries = state.cowries[origin];
-        let mut hash = state
-            .hash
-            .wrapping_sub(times(keys.seed[origin], seeds))
-            .wrapping_sub(times(keys.cowrie[origin], cowries));
-        state.seeds[origin] = 0;
-        state.cowries[origin] = 0;
+        let opponents = OPPONENT_ROW[mover];
+        let seed_count = state.seeds(origin);
+        let cowrie_count = state.cowries(origin);
+        let emptied = !(0xFFu128 << (8 * origin));
+        let mut seeds = state.seeds & emptied;
+        let mut cowries = state.cowries & emptied;
 
-        // The drops are written without branches on the counts: which holes capture is
-        // unpredictable, and mispredictions would cost more than the arithmetic.
-        let mut hole = origin;
-        let mut indirect = 0u8;
-        for _ in 0..seeds {
-            hole = next(hole);
-            let lost =
-                u8::from(is_opponents(hole) && state.seeds[hole] == 0 && state.cowries[hole] > 0);
-            indirect += lost;
-            state.seeds[hole] += 1 - lost;
-            hash = hash.wrapping_add(times(keys.seed[hole], 1 - lost));
-        }
-        let mut direct = 0u8;
-        for _ in 0..cowries {
-            hole = next(hole);
-            let takes = is_opponents(hole) && state.cowries[hole] == 0;
-            let taken = state.seeds[hole] * u8::from(takes);
-            direct += taken;
-            state.seeds[hole] -= taken;
-            hash = hash
-                .wrapping_sub(times(keys.seed[hole], taken))
-                .wrapping_add(keys.cowrie[hole]);
-            state.cowries[hole] += 1;
-        }
+        let seed_drops = spread(seed_count, origin + 1);
+        let losing = opponents & (ONES ^ nonzero(seeds)) & nonzero(cowries);
+        let lost = seed_drops & widen(losing);
+        seeds += seed_drops - lost;
+
+        let cowrie_drops = spread(cowrie_count, origin + 1 + seed_count as usize % HOLES);
+        let taking = opponents & (ONES ^ nonzero(cowries)) & nonzero(cowrie_drops);
+        let taken = seeds & widen(taking);
+        seeds -= taken;
+        cowries += cowrie_drops;
+
+        state.seeds = seeds;
+        state.cowries = cowries;
+        let (direct, indirect) = (sum(taken), sum(lost));
         state.stores[mover] += direct;
-        state.stores[opponent] += indirect;
-        state.hash = hash
-            .wrapping_add(times(keys.store[mover], direct))
-            .wrapping_add(times(keys.store[opponent], indirect));
+        state.stores[1 - mover] += indirect;
         direct + indirect > 0
-    }
-}
-
-/// The next hole anticlockwise.
-fn next(hole: usize) -> usize {
-    if hole + 1 == HOLES {
-        0
-    } else {
-        hole + 1
     }
 }
