@@ -3,10 +3,11 @@
 //! its seeds, a seed dropped into an opponent's hole holding only cowries goes to the
 //! opponent. Whoever captures more seeds wins.
 //!
-//! A position is two small arrays of per-hole counts (seeds and cowries), the two stores, the
-//! side to move and an incrementally kept Zobrist hash, plus the hashes of the positions since
-//! the last capture for the repetition rule. Sowing touches at most every hole once per lap
-//! and allocates nothing.
+//! A position packs the per-hole counts of seeds and of cowries into one `u128` each (a byte
+//! lane per hole), so that a sowing of any length is a few branch-free integer operations
+//! (module `sowing`). It also holds the two stores, the side to move, its hash (recomputed after
+//! every move from the packed counts) and the hashes of the positions since the last capture,
+//! for the repetition rule. Playing a move allocates nothing beyond the growth of that list.
 
 mod board;
 mod code;
@@ -45,18 +46,25 @@ pub enum Move {
     Pass,
 }
 
-/// A Kauri position.
+/// A Kauri position, with what the repetition rule and the ply limit need to know about the
+/// game that led to it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct State {
     /// Seeds per hole, one byte lane each ([`lanes`]).
     seeds: u128,
     /// Cowries per hole, one byte lane each.
     cowries: u128,
+    /// Seeds captured by the first and the second player.
     stores: [u8; 2],
+    /// The player to move, 0 or 1.
     side: u8,
+    /// Whether the last move brought back a position seen since the last capture.
     repeated: bool,
+    /// Plies played, for the ply limit.
     plies: u32,
+    /// [`hashing::hash`] of the position.
     hash: u64,
+    /// Hashes of the positions since the last capture, the current one excluded.
     history: History,
 }
 
