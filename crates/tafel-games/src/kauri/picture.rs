@@ -2,10 +2,10 @@
 //! player's row below (`a` to `f`), each hole as seeds `+` cowries, and the stores.
 //!
 //! ```text
-//!        F    E    D    C    B    A
-//!      5+1  5+1  5+1  5+1  5+1  5+1    second player: 0
-//!      5+1  5+1  5+1  5+1  5+1  5+1    first player: 0
-//!        a    b    c    d    e    f
+//!     F    E    D    C    B    A
+//!   5+1  5+1  5+1  5+1  5+1  5+1    second player: 0
+//!   5+1  5+1  5+1  5+1  5+1  5+1    first player: 0
+//!     a    b    c    d    e    f
 //! first player to move
 //! ```
 
