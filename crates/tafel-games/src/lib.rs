@@ -6,6 +6,7 @@ pub mod carreaux;
 pub mod grid;
 pub mod history;
 pub mod karls_race;
+pub mod kauri;
 pub mod quarx;
 
 use tafel_core::Registry;
@@ -16,5 +17,6 @@ pub fn registry() -> Registry {
         .with::<black_path::BlackPath>()
         .with::<karls_race::KarlsRace>()
         .with::<carreaux::Carreaux>()
+        .with::<kauri::Kauri>()
         .with::<quarx::Quarx>()
 }

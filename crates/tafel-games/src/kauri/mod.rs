@@ -1,0 +1,365 @@
+//! Kauri (Ralf Gering, 2006): a two-row mancala game with two kinds of counters. Seeds are
+//! sown first, then cowries; a cowrie dropped into an opponent's hole without cowries takes
+//! its seeds, a seed dropped into an opponent's hole holding only cowries goes to the
+//! opponent. Whoever captures more seeds wins.
+//!
+//! A position packs the per-hole counts of seeds and of cowries into one `u128` each (a byte
+//! lane per hole), so that a sowing of any length is a few branch-free integer operations
+//! (module `sowing`). It also holds the two stores, the side to move, its hash (recomputed after
+//! every move from the packed counts) and the hashes of the positions since the last capture,
+//! for the repetition rule. Playing a move allocates nothing beyond the growth of that list.
+
+mod board;
+mod code;
+mod hashing;
+mod lanes;
+mod movetext;
+mod picture;
+mod settings;
+mod sowing;
+
+pub use board::{hole_of, letter, owner, HOLES, ROW, TOTAL_COWRIES, TOTAL_SEEDS};
+pub use settings::{KauriSettings, Tiebreak};
+
+use tafel_core::game::GameInfo;
+use tafel_core::record::ReplayError;
+use tafel_core::settings::SettingsError;
+use tafel_core::{Game, Outcome, ParseError, Player, PlayerSet, Scores, Status};
+
+use crate::history::History;
+
+/// Why a game ended: no seed left on the board (the rules' end).
+pub const REASON_NO_SEED: &str = "no seed left";
+/// Why a game ended: a position came back (our addition), scored on captured seeds.
+pub const REASON_REPEATED: &str = "position repeated";
+/// Why a game ended: the engine ply limit, scored on captured seeds.
+pub const REASON_PLY_LIMIT: &str = "ply limit reached";
+/// Why a game ended: in the old tie-break phase the player to move has no cowrie.
+pub const REASON_TIEBREAK: &str = "tie-break: no move left";
+
+/// A Kauri move: sow one of the mover's holes, or the forced pass.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Move {
+    /// Sow the hole with this index (0..12, `a`..`f` then `A`..`F`).
+    Sow(u8),
+    /// Pass: legal only when none of the mover's holes holds a cowrie.
+    Pass,
+}
+
+/// A Kauri position, with what the repetition rule and the ply limit need to know about the
+/// game that led to it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct State {
+    /// Seeds per hole, one byte lane each ([`lanes`]).
+    seeds: u128,
+    /// Cowries per hole, one byte lane each.
+    cowries: u128,
+    /// Seeds captured by the first and the second player.
+    stores: [u8; 2],
+    /// The player to move, 0 or 1.
+    side: u8,
+    /// Whether the last move brought back a position seen since the last capture.
+    repeated: bool,
+    /// Plies played, for the ply limit.
+    plies: u32,
+    /// [`hashing::hash`] of the position.
+    hash: u64,
+    /// Hashes of the positions since the last capture, the current one excluded.
+    history: History,
+}
+
+impl State {
+    /// The seeds in hole `hole` (0..12).
+    pub fn seeds(&self, hole: usize) -> u8 {
+        lanes::get(self.seeds, hole)
+    }
+
+    /// The cowries in hole `hole` (0..12).
+    pub fn cowries(&self, hole: usize) -> u8 {
+        lanes::get(self.cowries, hole)
+    }
+
+    /// The seeds `player` has captured.
+    pub fn store(&self, player: Player) -> u8 {
+        self.stores[player.index()]
+    }
+
+    /// The player to move (also meaningful once the game is over).
+    pub fn side(&self) -> Player {
+        Player(self.side)
+    }
+
+    /// The seeds still on the board.
+    pub fn seeds_on_board(&self) -> u8 {
+        TOTAL_SEEDS - self.stores[0] - self.stores[1]
+    }
+
+    /// Plies played since the start or since the position was read from a code (passes
+    /// included); counts toward the ply limit.
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// Whether `player` has a cowrie in his row, that is, a hole he may sow.
+    pub fn can_sow(&self, player: Player) -> bool {
+        lanes::row_mask(self.cowries, player.index()) != 0
+    }
+
+    /// The player who has captured more than half of the seeds, if any: the game is then
+    /// decided (published records stop there), although the rules play on.
+    pub fn decided_winner(&self) -> Option<Player> {
+        (0..2)
+            .map(Player)
+            .find(|&p| 2 * self.store(p) > TOTAL_SEEDS)
+    }
+}
+
+/// Kauri under one choice of settings.
+#[derive(Clone, Debug)]
+pub struct Kauri {
+    settings: KauriSettings,
+}
+
+impl Kauri {
+    /// The outcome when the game ends on captured seeds: more seeds wins, equal is a draw.
+    fn scored(&self, state: &State, reason: &'static str) -> Outcome {
+        let [first, second] = state.stores;
+        let winners = match first.cmp(&second) {
+            std::cmp::Ordering::Greater => PlayerSet::single(Player(0)),
+            std::cmp::Ordering::Less => PlayerSet::single(Player(1)),
+            std::cmp::Ordering::Equal => PlayerSet::EMPTY,
+        };
+        Outcome {
+            winners,
+            scores: Some(scores(state)),
+            reason,
+        }
+    }
+
+    /// Whether `state` is in the old tie-break phase: no seed left, equal scores, and the
+    /// setting asks to play on.
+    #[inline]
+    pub fn in_tiebreak(&self, state: &State) -> bool {
+        self.settings.tiebreak == Tiebreak::Old
+            && state.seeds_on_board() == 0
+            && state.stores[0] == state.stores[1]
+    }
+
+    /// A position from its parts (for codes and tests); the hash is computed, the history is
+    /// empty.
+    fn assemble(
+        &self,
+        seeds: [u8; HOLES],
+        cowries: [u8; HOLES],
+        stores: [u8; 2],
+        side: Player,
+        plies: u32,
+    ) -> State {
+        let mut state = State {
+            seeds: lanes::pack(&seeds),
+            cowries: lanes::pack(&cowries),
+            stores,
+            side: side.0,
+            repeated: false,
+            plies,
+            hash: 0,
+            history: History::default(),
+        };
+        state.hash = self.hash_from_scratch(&state);
+        state
+    }
+
+    /// Plays `mv` and returns the seeds the mover captured directly and lost by indirect
+    /// capture (for record annotations).
+    pub fn apply_counting(&self, state: &mut State, mv: Move) -> (u8, u8) {
+        let mover = state.side as usize;
+        let before = (state.stores[mover], state.stores[1 - mover]);
+        self.apply(state, mv);
+        (
+            state.stores[mover] - before.0,
+            state.stores[1 - mover] - before.1,
+        )
+    }
+}
+
+/// The legal moves of one player for each set of his holes holding cowries (bit `i` for his
+/// `i`-th hole): the sowing moves in hole order, or the pass when the set is empty.
+struct MoveTable {
+    moves: [[Move; ROW]; 1 << ROW],
+    lens: [u8; 1 << ROW],
+}
+
+const fn move_table(player: usize) -> MoveTable {
+    let mut table = MoveTable {
+        moves: [[Move::Pass; ROW]; 1 << ROW],
+        lens: [1; 1 << ROW],
+    };
+    let mut mask = 1;
+    while mask < 1 << ROW {
+        let mut count = 0;
+        let mut i = 0;
+        while i < ROW {
+            if mask & (1 << i) != 0 {
+                table.moves[mask][count] = Move::Sow((player * ROW + i) as u8);
+                count += 1;
+            }
+            i += 1;
+        }
+        table.lens[mask] = count as u8;
+        mask += 1;
+    }
+    table
+}
+
+static MOVE_TABLE: [MoveTable; 2] = [move_table(0), move_table(1)];
+
+fn scores(state: &State) -> Scores {
+    let mut scores = Scores::default();
+    scores.0[0] = state.stores[0] as i32;
+    scores.0[1] = state.stores[1] as i32;
+    scores
+}
+
+impl Game for Kauri {
+    type State = State;
+    type Move = Move;
+    type Settings = KauriSettings;
+
+    const INFO: GameInfo = GameInfo {
+        name: "kauri",
+        title: "Kauri",
+        summary: "Sow seeds, then cowries; cowries capture seeds from the opponent's holes (Ralf Gering, 2006).",
+    };
+
+    fn new(settings: KauriSettings) -> Result<Self, SettingsError> {
+        Ok(Kauri { settings })
+    }
+
+    fn settings(&self) -> &KauriSettings {
+        &self.settings
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        ["first player", "second player"][player.index()]
+    }
+
+    fn start(&self) -> State {
+        self.assemble([5; HOLES], [1; HOLES], [0; 2], Player(0), 0)
+    }
+
+    #[inline]
+    fn status(&self, state: &State) -> Status {
+        if state.repeated {
+            return Status::Over(self.scored(state, REASON_REPEATED));
+        }
+        let mover = state.side();
+        if state.seeds_on_board() == 0 {
+            if !self.in_tiebreak(state) {
+                return Status::Over(self.scored(state, REASON_NO_SEED));
+            }
+            if !state.can_sow(mover) {
+                return Status::Over(Outcome {
+                    winners: PlayerSet::single(Player(1 - mover.0)),
+                    scores: Some(scores(state)),
+                    reason: REASON_TIEBREAK,
+                });
+            }
+        }
+        if self.settings.ply_limit > 0 && state.plies >= self.settings.ply_limit {
+            return Status::Over(self.scored(state, REASON_PLY_LIMIT));
+        }
+        Status::ToMove(mover)
+    }
+
+    #[inline]
+    fn legal_moves(&self, state: &State, out: &mut Vec<Move>) {
+        out.clear();
+        if !matches!(self.status(state), Status::ToMove(_)) {
+            return;
+        }
+        let table = &MOVE_TABLE[state.side as usize];
+        let entry = lanes::row_mask(state.cowries, state.side as usize) as usize;
+        // A fixed-size copy and a truncation: no branch on the holes, no call to memcpy.
+        out.extend_from_slice(&table.moves[entry]);
+        out.truncate(table.lens[entry] as usize);
+    }
+
+    #[inline]
+    fn apply(&self, state: &mut State, mv: Move) {
+        let before = state.hash;
+        let captured = match mv {
+            Move::Sow(hole) => self.sow(state, hole as usize),
+            Move::Pass => false,
+        };
+        state.side ^= 1;
+        state.hash = hashing::hash(state);
+        state.plies += 1;
+        if captured {
+            state.history.clear();
+        } else {
+            state.history.push(before);
+            state.repeated = state.history.contains(state.hash);
+        }
+    }
+
+    fn hash(&self, state: &State) -> u64 {
+        state.hash
+    }
+
+    fn hash_from_scratch(&self, state: &State) -> u64 {
+        hashing::hash(state)
+    }
+
+    fn parse_move(&self, _state: &State, text: &str) -> Result<Move, ParseError> {
+        if text == "pass" {
+            return Ok(Move::Pass);
+        }
+        let mut chars = text.chars();
+        match (chars.next().and_then(hole_of), chars.next()) {
+            (Some(hole), None) => Ok(Move::Sow(hole as u8)),
+            _ => Err(ParseError::new(
+                "move",
+                text,
+                "expected a hole a..f or A..F, or `pass`",
+            )),
+        }
+    }
+
+    fn format_move(&self, _state: &State, mv: Move) -> String {
+        match mv {
+            Move::Sow(hole) => letter(hole as usize).to_string(),
+            Move::Pass => "pass".to_string(),
+        }
+    }
+
+    fn parse_position(&self, text: &str) -> Result<State, ParseError> {
+        code::parse(self, text)
+    }
+
+    fn format_position(&self, state: &State) -> String {
+        code::format(self, state)
+    }
+
+    fn picture(&self, state: &State) -> String {
+        picture::draw(self, state)
+    }
+
+    fn max_plies(&self) -> Option<u64> {
+        (self.settings.ply_limit > 0).then_some(self.settings.ply_limit as u64)
+    }
+
+    fn write_movetext(&self, start: &State, moves: &[Move]) -> String {
+        movetext::write(self, start, moves)
+    }
+
+    fn parse_movetext(&self, start: &State, text: &str) -> Result<Vec<Move>, ReplayError> {
+        movetext::parse(self, start, text)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,493 @@
+//! Mancala World records: `1. f D; 2. e F; 3. b (+1) D; ... 9. d F (+5) - Gering won by 31 : 8
+//! points`.
+//!
+//! A move number `N.` is followed by the first player's ply (lower case), then the second
+//! player's (upper case); `;` separates moves. Either ply may be missing. `d-a-f` is a chain of
+//! plies by one player while the other must pass; every pass the rules force is implied, and
+//! `pass` may be written to show one (our writer does so only for a pass that ends a record).
+//! After a ply, `(+n)` gives the seeds the mover captured directly and `(-n)` the seeds he lost
+//! by indirect capture; compound forms such as `(+1;-1)` or `(-1+3)` add up their `+` terms and
+//! their `-` terms separately. `!`, `?`, note markers such as `(A)` and `{...}` are comments.
+//!
+//! Replaying checks every annotation against the simulation, both ways: an annotation that
+//! disagrees is an error, and so is a capturing ply without one (that is how Mancala World
+//! records are written; see the rules document). The optional result line after ` - `,
+//! `NAME won by W : L points` (winner's score first) or `Draw by N : N points`, is checked
+//! against the stores; `first player` and `second player` name seats, other names (players'
+//! surnames) cannot be tied to a seat, so then only the scores are checked.
+
+use tafel_core::game::GameExt;
+use tafel_core::record::ReplayError;
+use tafel_core::{Game, Player, Status};
+
+use super::board::{hole_of, letter, owner};
+use super::{Kauri, Move, State};
+
+/// Moves per line in written records.
+const MOVES_PER_LINE: usize = 8;
+
+/// Writes `moves` from `start` in Mancala World notation, with capture annotations and, when
+/// the game is over, the result line.
+pub(super) fn write(game: &Kauri, start: &State, moves: &[Move]) -> String {
+    // Each written ply: its player and its text with annotation; forced passes are implied,
+    // except a pass that ends the record.
+    let mut plies: Vec<(Player, String)> = Vec::with_capacity(moves.len());
+    let mut state = start.clone();
+    for (i, &mv) in moves.iter().enumerate() {
+        let player = state.side();
+        let text = game.format_move(&state, mv);
+        let (direct, indirect) = game.apply_counting(&mut state, mv);
+        if mv != Move::Pass || i + 1 == moves.len() {
+            plies.push((player, text + &annotation(direct, indirect)));
+        }
+    }
+    let mut numbered: Vec<String> = Vec::new();
+    let mut previous: Option<Player> = None;
+    for (player, text) in plies {
+        if previous == Some(player) {
+            let last = numbered.last_mut().expect("a chain follows a ply");
+            last.push('-');
+            last.push_str(&text);
+        } else if player == Player(0) || numbered.is_empty() {
+            numbered.push(format!("{}. {text}", numbered.len() + 1));
+        } else {
+            let last = numbered.last_mut().expect("checked above");
+            last.push(' ');
+            last.push_str(&text);
+        }
+        previous = Some(player);
+    }
+    let mut out = String::new();
+    for (i, mv) in numbered.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i % MOVES_PER_LINE == 0 { ";\n" } else { "; " });
+        }
+        out.push_str(mv);
+    }
+    if let Status::Over(outcome) = game.status(&state) {
+        let result = match outcome.winners.iter().next() {
+            Some(winner) => format!(
+                "{} won by {} : {} points",
+                game.player_name(winner),
+                state.store(winner),
+                state.store(Player(1 - winner.0))
+            ),
+            None => format!(
+                "Draw by {} : {} points",
+                state.store(Player(0)),
+                state.store(Player(1))
+            ),
+        };
+        out.push_str(" - ");
+        out.push_str(&result);
+    }
+    out.push('\n');
+    out
+}
+
+/// The annotation for a ply that captured `direct` seeds and lost `indirect` ones.
+fn annotation(direct: u8, indirect: u8) -> String {
+    match (direct, indirect) {
+        (0, 0) => String::new(),
+        (d, 0) => format!(" (+{d})"),
+        (0, i) => format!(" (-{i})"),
+        (d, i) => format!(" (+{d}-{i})"),
+    }
+}
+
+/// Reads a Mancala World record from `start`, replaying it and checking every annotation and
+/// the result line.
+pub(super) fn parse(game: &Kauri, start: &State, text: &str) -> Result<Vec<Move>, ReplayError> {
+    let (moves_text, result) = split_result(text);
+    let mut replay = Replayer::new(game, start);
+    replay.run(moves_text)?;
+    replay.finish_ply()?;
+    if let Some(result) = result {
+        let claim = parse_result(result)?;
+        check_result(game, &replay.state, &claim)?;
+    }
+    Ok(replay.moves)
+}
+
+/// A ply already played whose annotation may still follow.
+struct PendingPly {
+    number: usize,
+    text: char,
+    direct: u8,
+    indirect: u8,
+    annotated: bool,
+}
+
+/// The replay of a record, token by token.
+struct Replayer<'a> {
+    game: &'a Kauri,
+    state: State,
+    moves: Vec<Move>,
+    /// The current move number (0 before the first).
+    number: usize,
+    /// The player of the last ply in the current move, and whether a chain `-` follows it.
+    last_side: Option<Player>,
+    chained: bool,
+    pending: Option<PendingPly>,
+}
+
+impl<'a> Replayer<'a> {
+    fn new(game: &'a Kauri, start: &State) -> Self {
+        Replayer {
+            game,
+            state: start.clone(),
+            moves: Vec::new(),
+            number: 0,
+            last_side: None,
+            chained: false,
+            pending: None,
+        }
+    }
+
+    fn error(&self, reason: impl Into<String>) -> ReplayError {
+        ReplayError::at(self.number.max(1), reason)
+    }
+
+    fn run(&mut self, text: &str) -> Result<(), ReplayError> {
+        let chars: Vec<char> = text.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            match c {
+                _ if c.is_whitespace() => i += 1,
+                ';' | '!' | '?' => i += 1,
+                '0'..='9' => {
+                    let end = scan(&chars, i, |c| c.is_ascii_digit());
+                    if chars.get(end) != Some(&'.') {
+                        return Err(self.error(format!(
+                            "a number must be a move number such as `{}.`",
+                            collect(&chars, i, end)
+                        )));
+                    }
+                    let n: usize = collect(&chars, i, end)
+                        .parse()
+                        .map_err(|_| self.error("move number too large"))?;
+                    self.move_number(n)?;
+                    i = end + 1;
+                }
+                '(' | '{' => {
+                    let close = if c == '(' { ')' } else { '}' };
+                    let end = (i + 1..chars.len())
+                        .find(|&j| chars[j] == close)
+                        .ok_or_else(|| self.error(format!("`{c}` without a closing `{close}`")))?;
+                    let inner = collect(&chars, i + 1, end);
+                    if c == '(' && inner.trim_start().starts_with(['+', '-']) {
+                        self.annotate(&inner)?;
+                    }
+                    i = end + 1;
+                }
+                '-' => {
+                    if self.pending.is_none() || self.chained {
+                        return Err(self.error("`-` must join two plies, as in `d-a-f`"));
+                    }
+                    self.chained = true;
+                    i += 1;
+                }
+                _ if c.is_alphabetic() => {
+                    let end = scan(&chars, i, |c| c.is_alphanumeric());
+                    let word = collect(&chars, i, end);
+                    match (word.as_str(), word.chars().next().and_then(hole_of)) {
+                        ("pass", _) => self.ply(None, 'p')?,
+                        (_, Some(hole)) if word.len() == 1 => self.ply(Some(hole), c)?,
+                        _ => {
+                            return Err(
+                                self.error(format!("`{word}` is not a ply (a..f, A..F or pass)"))
+                            )
+                        }
+                    }
+                    i = end;
+                }
+                _ => return Err(self.error(format!("unexpected `{c}`"))),
+            }
+        }
+        if self.chained {
+            return Err(self.error("the record ends with `-`"));
+        }
+        Ok(())
+    }
+
+    fn move_number(&mut self, n: usize) -> Result<(), ReplayError> {
+        if self.chained {
+            return Err(self.error("`-` must be followed by a ply"));
+        }
+        if n != self.number + 1 {
+            return Err(ReplayError::at(
+                self.number + 1,
+                format!(
+                    "found move number {n} where {} was expected",
+                    self.number + 1
+                ),
+            ));
+        }
+        self.finish_ply()?;
+        self.number = n;
+        self.last_side = None;
+        Ok(())
+    }
+
+    /// Plays one ply: the hole `hole`, or a written pass (`None`). Passes the rules force on
+    /// the other player before it are played first.
+    fn ply(&mut self, hole: Option<usize>, text: char) -> Result<(), ReplayError> {
+        if self.number == 0 {
+            return Err(self.error("a record starts with the move number `1.`"));
+        }
+        self.finish_ply()?;
+        let game = self.game;
+        let player = match hole {
+            Some(h) => owner(h),
+            None => self.state.side(),
+        };
+        if let Some(last) = self.last_side {
+            if last == player && !self.chained {
+                return Err(self.error(format!(
+                    "two plies by the {} in one move must be chained with `-`",
+                    game.player_name(player)
+                )));
+            }
+            if last == Player(1) && player == Player(0) {
+                return Err(
+                    self.error("the first player's ply comes before the second player's in a move")
+                );
+            }
+        }
+        if self.chained && self.last_side != Some(player) {
+            return Err(self.error("a chain `-` joins plies of one player"));
+        }
+        while self.state.side() != player {
+            let mut legal = Vec::new();
+            game.legal_moves(&self.state, &mut legal);
+            if legal != [Move::Pass] {
+                return Err(self.error(format!(
+                    "`{text}` is a ply of the {}, but the {} is to move and need not pass",
+                    game.player_name(player),
+                    game.player_name(self.state.side())
+                )));
+            }
+            self.play(Move::Pass);
+        }
+        let written = match hole {
+            Some(h) => letter(h).to_string(),
+            None => "pass".to_string(),
+        };
+        let mv = game
+            .parse_legal_move(&self.state, &written)
+            .map_err(|e| self.error(e.to_string()))?;
+        let (direct, indirect) = self.play(mv);
+        self.pending = Some(PendingPly {
+            number: self.number,
+            text,
+            direct,
+            indirect,
+            annotated: false,
+        });
+        self.last_side = Some(player);
+        self.chained = false;
+        Ok(())
+    }
+
+    fn play(&mut self, mv: Move) -> (u8, u8) {
+        self.moves.push(mv);
+        self.game.apply_counting(&mut self.state, mv)
+    }
+
+    /// Checks a capture annotation (the text inside the parentheses) against the last ply.
+    fn annotate(&mut self, inner: &str) -> Result<(), ReplayError> {
+        let (plus, minus) = parse_annotation(inner).ok_or_else(|| {
+            self.error(format!(
+                "`({inner})` is not a capture annotation such as (+2), (-1) or (+1;-1)"
+            ))
+        })?;
+        let Some(ply) = self.pending.as_mut().filter(|p| !p.annotated) else {
+            return Err(self.error(format!("`({inner})` does not follow a ply")));
+        };
+        ply.annotated = true;
+        if (plus, minus) != (ply.direct as u32, ply.indirect as u32) {
+            return Err(ReplayError::at(
+                ply.number,
+                format!(
+                    "`{}` {}, but the record says ({inner})",
+                    ply.text,
+                    describe_captures(ply.direct, ply.indirect)
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Closes the last ply: a capture must have been annotated.
+    fn finish_ply(&mut self) -> Result<(), ReplayError> {
+        match self.pending.take() {
+            Some(ply) if !ply.annotated && ply.direct + ply.indirect > 0 => Err(ReplayError::at(
+                ply.number,
+                format!(
+                    "`{}` {}, but the record gives no annotation",
+                    ply.text,
+                    describe_captures(ply.direct, ply.indirect)
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+fn scan(chars: &[char], from: usize, keep: impl Fn(char) -> bool) -> usize {
+    (from..chars.len())
+        .find(|&j| !keep(chars[j]))
+        .unwrap_or(chars.len())
+}
+
+fn collect(chars: &[char], from: usize, to: usize) -> String {
+    chars[from..to].iter().collect()
+}
+
+fn describe_captures(direct: u8, indirect: u8) -> String {
+    match (direct, indirect) {
+        (0, 0) => "captures nothing".to_string(),
+        (d, 0) => format!("captures {d}"),
+        (0, i) => format!("loses {i}"),
+        (d, i) => format!("captures {d} and loses {i}"),
+    }
+}
+
+/// The `+` total and the `-` total of an annotation such as `+1;-1` or `-1+3`.
+fn parse_annotation(inner: &str) -> Option<(u32, u32)> {
+    let compact: String = inner
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != ';' && *c != ',')
+        .collect();
+    let (mut plus, mut minus) = (0u32, 0u32);
+    let mut rest = compact.as_str();
+    while !rest.is_empty() {
+        let sign = rest.chars().next()?;
+        let digits_end = rest[1..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(rest.len(), |j| j + 1);
+        let value: u32 = rest[1..digits_end].parse().ok()?;
+        match sign {
+            '+' => plus += value,
+            '-' => minus += value,
+            _ => return None,
+        }
+        rest = &rest[digits_end..];
+    }
+    Some((plus, minus))
+}
+
+/// What a result line claims.
+#[derive(Debug, PartialEq)]
+enum Claim {
+    /// `NAME won by W : L points`: the seat when the name is `first player` or `second
+    /// player`, the winner's and the loser's scores.
+    Won(Option<Player>, u8, u8),
+    /// `Draw by N : N points`.
+    Draw(u8, u8),
+}
+
+/// Splits a record into its moves and its result line (after the last ` - ` or line break
+/// before `won by` or `draw`), if it has one.
+fn split_result(text: &str) -> (&str, Option<&str>) {
+    let lower = text.to_lowercase();
+    let Some(at) = lower.find("won by").or_else(|| lower.find("draw")) else {
+        return (text, None);
+    };
+    let dash = text[..at].rfind(" - ").map(|d| (d, d + 3));
+    let line = text[..at].rfind('\n').map(|n| (n, n + 1));
+    match dash.max(line) {
+        Some((moves_end, result_start)) => (&text[..moves_end], Some(&text[result_start..])),
+        None => ("", Some(text)),
+    }
+}
+
+fn parse_result(text: &str) -> Result<Claim, ReplayError> {
+    let line = text.trim();
+    let bad = || {
+        ReplayError::record(format!(
+            "result line `{line}` is not `NAME won by W : L points` or `Draw by N : N points`"
+        ))
+    };
+    let lower = line.to_lowercase();
+    let body = lower.strip_suffix('.').unwrap_or(&lower);
+    let body = body
+        .strip_suffix(" points")
+        .or_else(|| body.strip_suffix(" point"))
+        .ok_or_else(bad)?;
+    let (head, scores) = body.rsplit_once(" by ").ok_or_else(bad)?;
+    let (a, b) = scores.split_once(':').ok_or_else(bad)?;
+    let a: u8 = a.trim().parse().map_err(|_| bad())?;
+    let b: u8 = b.trim().parse().map_err(|_| bad())?;
+    if head == "draw" {
+        return Ok(Claim::Draw(a, b));
+    }
+    let name = head.strip_suffix(" won").ok_or_else(bad)?.trim();
+    let seat = match name {
+        "first player" => Some(Player(0)),
+        "second player" => Some(Player(1)),
+        _ => None,
+    };
+    Ok(Claim::Won(seat, a, b))
+}
+
+/// Checks a result line against the final position: the scores must be the stores (winner's
+/// first); a named seat must be the one with that score; a finished game must have that
+/// outcome.
+fn check_result(game: &Kauri, state: &State, claim: &Claim) -> Result<(), ReplayError> {
+    let stores = [state.store(Player(0)), state.store(Player(1))];
+    let outcome = match game.status(state) {
+        Status::Over(outcome) => Some(outcome),
+        _ => None,
+    };
+    let fail = |why: &str| {
+        ReplayError::record(format!(
+            "the result line claims {claim_text} but {why} (stores: first player {}, second player {})",
+            stores[0],
+            stores[1],
+            claim_text = describe_claim(claim)
+        ))
+    };
+    match *claim {
+        Claim::Draw(a, b) => {
+            if a != b || stores != [a, b] {
+                return Err(fail("the scores differ"));
+            }
+            if outcome.is_some_and(|o| !o.is_draw()) {
+                return Err(fail("the game is not drawn"));
+            }
+        }
+        Claim::Won(seat, winner_score, loser_score) => {
+            if winner_score < loser_score {
+                return Err(fail("the winner's score comes first"));
+            }
+            let candidates: Vec<Player> = match (outcome, seat) {
+                (Some(o), _) => o.winners.iter().collect(),
+                (None, Some(s)) => vec![s],
+                (None, None) => vec![Player(0), Player(1)],
+            };
+            let fits = |p: &Player| {
+                seat.is_none_or(|s| s == *p)
+                    && stores[p.index()] == winner_score
+                    && stores[1 - p.index()] == loser_score
+            };
+            if !candidates.iter().any(fits) {
+                return Err(fail(if outcome.is_some_and(|o| o.is_draw()) {
+                    "the game is drawn"
+                } else {
+                    "the stores say otherwise"
+                }));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn describe_claim(claim: &Claim) -> String {
+    match claim {
+        Claim::Draw(a, b) => format!("a draw by {a} : {b}"),
+        Claim::Won(Some(p), w, l) => format!("a win of player {} by {w} : {l}", p.0 + 1),
+        Claim::Won(None, w, l) => format!("a win by {w} : {l}"),
+    }
+}

@@ -1,0 +1,51 @@
+//! Sowing and capturing: the heart of a Kauri move.
+//!
+//! The hole is emptied; its seeds are sown one per hole anticlockwise, then its cowries,
+//! continuing in the same direction. The origin hole is not skipped, so from 12 counters on
+//! the 12th falls back into it. Each counter dropped into an opponent's hole may capture at
+//! once:
+//! - a cowrie into a hole without cowries takes the hole's seeds for the mover (direct);
+//! - a seed into a hole holding cowries and no seed goes to the opponent's store (indirect).
+//!
+//! Whether a drop captures depends only on the hole as it was before the move, which makes
+//! the whole sowing a few lane operations ([`super::lanes`]): all seeds fall before the first
+//! cowrie; a hole that loses one seed dropped into it (cowries, no seed) loses every seed
+//! dropped there, round after round; any other hole keeps them; and a hole without cowries
+//! that receives a cowrie gives up all its seeds to the first one, later ones finding a
+//! cowrie there.
+
+use super::board::{HOLES, ROW};
+use super::lanes::{nonzero, spread, sum, widen, ONES, OPPONENT_ROW};
+use super::{Kauri, State};
+
+impl Kauri {
+    /// Sows hole `origin` for the side to move, updating counts and stores (the side to move
+    /// and the hash are left to the caller). Returns whether any seed was captured.
+    pub(super) fn sow(&self, state: &mut State, origin: usize) -> bool {
+        let mover = origin / ROW;
+        let opponents = OPPONENT_ROW[mover];
+        let seed_count = state.seeds(origin);
+        let cowrie_count = state.cowries(origin);
+        let emptied = !(0xFFu128 << (8 * origin));
+        let mut seeds = state.seeds & emptied;
+        let mut cowries = state.cowries & emptied;
+
+        let seed_drops = spread(seed_count, origin + 1);
+        let losing = opponents & (ONES ^ nonzero(seeds)) & nonzero(cowries);
+        let lost = seed_drops & widen(losing);
+        seeds += seed_drops - lost;
+
+        let cowrie_drops = spread(cowrie_count, origin + 1 + seed_count as usize % HOLES);
+        let taking = opponents & (ONES ^ nonzero(cowries)) & nonzero(cowrie_drops);
+        let taken = seeds & widen(taking);
+        seeds -= taken;
+        cowries += cowrie_drops;
+
+        state.seeds = seeds;
+        state.cowries = cowries;
+        let (direct, indirect) = (sum(taken), sum(lost));
+        state.stores[mover] += direct;
+        state.stores[1 - mover] += indirect;
+        direct + indirect > 0
+    }
+}
