@@ -70,6 +70,30 @@ const SPEC_PERFT: &[SpecPerft] = &[
         position: None,
         counts: &[3, 9, 15, 30, 42, 72],
     },
+    SpecPerft {
+        game: "karls-race",
+        settings: &[],
+        position: None,
+        counts: &[21, 441, 10008],
+    },
+    SpecPerft {
+        game: "carreaux",
+        settings: &[],
+        position: None,
+        counts: &[2, 4, 4, 4, 4, 4, 0],
+    },
+    SpecPerft {
+        game: "kauri",
+        settings: &[],
+        position: None,
+        counts: &[6, 36, 191, 976, 4501, 19763],
+    },
+    SpecPerft {
+        game: "quarx",
+        settings: &[],
+        position: None,
+        counts: &[228, 8460],
+    },
 ];
 
 #[test]
@@ -314,4 +338,68 @@ fn input_ending_adjourns_the_game() {
         .assert()
         .success()
         .stdout(predicate::str::contains("adjourned"));
+}
+
+/// The spec's Kauri reference games, replayed by `tafel replay` from the fixture files.
+#[test]
+fn kauri_reference_games_replay_from_the_command_line() {
+    let data = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tafel-games/tests/data/kauri/"
+    );
+    let corrected = run_ok(&[
+        "replay",
+        "kauri",
+        &format!("{data}sandler-gering-2008-04-21-corrected.txt"),
+    ]);
+    assert!(
+        corrected.contains("second player: 31") && corrected.contains("first player: 8"),
+        "{corrected}"
+    );
+    let second = run_ok(&[
+        "replay",
+        "kauri",
+        &format!("{data}sandler-gering-2008-04-29.txt"),
+    ]);
+    assert!(
+        second.contains("first player: 33") && second.contains("second player: 22"),
+        "{second}"
+    );
+    assert_error(
+        &[
+            "replay",
+            "kauri",
+            &format!("{data}sandler-gering-2008-04-21-printed.txt"),
+        ],
+        "move 5: `C` captures nothing",
+    );
+}
+
+#[test]
+fn every_game_plays_a_random_game_to_the_end_in_the_terminal() {
+    let json: serde_json::Value = serde_json::from_str(&run_ok(&["games", "--json"])).unwrap();
+    for game in json.as_array().unwrap() {
+        let name = game["name"].as_str().unwrap();
+        let out = tafel()
+            .args([
+                "play",
+                name,
+                "--player1",
+                "random",
+                "--player2",
+                "random",
+                "--seed",
+                "11",
+            ])
+            .args(["--player3", "random", "--player4", "random"])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(stdout.contains("game over: "), "{name}: {stdout}");
+    }
 }
