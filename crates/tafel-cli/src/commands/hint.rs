@@ -1,0 +1,41 @@
+//! `tafel hint`: the best move in a position and what it is worth, by a computer player.
+
+use anyhow::Result;
+use tafel_ai::AgentOptions;
+
+use crate::target::PositionArgs;
+
+/// Arguments of `tafel hint`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    target: PositionArgs,
+    /// The strength level to search with (default: the game's strongest).
+    #[arg(long)]
+    level: Option<u32>,
+    /// Seed of the search (the same seed gives the same answer).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads for MCTS levels.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+/// Prints the best move, its evaluation and how much the search did.
+pub fn run(args: Args) -> Result<()> {
+    let (game, position) = args.target.build()?;
+    let name = game.info().name;
+    let level = args
+        .level
+        .unwrap_or(tafel_ai::levels::levels(name).len() as u32);
+    let options = AgentOptions {
+        threads: args.threads.max(1),
+        ..AgentOptions::seeded(args.seed)
+    };
+    let mut agent = tafel_ai::agent(game.as_ref(), level, &options)?;
+    let decision = agent.choose(position.as_ref())?;
+    println!("best move: {}", decision.mv);
+    println!("evaluation: {}", decision.evaluation);
+    println!("search: level {level}, {}", decision.effort);
+    Ok(())
+}
