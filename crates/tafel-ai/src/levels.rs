@@ -64,26 +64,25 @@ pub const MOVE_TIME_CAP: Duration = Duration::from_secs(10);
 /// Black Path: only three moves a turn and at most one per square, so alpha-beta sees deep.
 const BLACK_PATH: &[Algorithm] = &[
     Algorithm::Mcts {
-        iterations: 30,
+        iterations: 10,
         playouts: 1,
     },
     Algorithm::Mcts {
-        iterations: 300,
+        iterations: 100,
         playouts: 1,
     },
     Algorithm::Mcts {
-        iterations: 3_000,
+        iterations: 1_000,
         playouts: 1,
     },
-    Algorithm::AlphaBeta {
-        depth: 12,
-        nodes: 30_000,
-        playouts: 4,
+    Algorithm::Mcts {
+        iterations: 10_000,
+        playouts: 1,
     },
     Algorithm::AlphaBeta {
         depth: 64,
-        nodes: 400_000,
-        playouts: 8,
+        nodes: 200_000,
+        playouts: 1,
     },
 ];
 
