@@ -30,19 +30,14 @@ pub struct PositionArgs {
 impl GameArgs {
     /// The `key=value` pairs, split.
     pub fn pairs(&self) -> Result<Vec<(String, String)>> {
-        self.settings
-            .iter()
-            .map(|s| Ok(tafel_core::settings::split_pair(s)?))
-            .collect()
+        self.settings.iter().map(|s| Ok(tafel_core::settings::split_pair(s)?)).collect()
     }
 
     /// The game with its settings applied.
     pub fn build(&self) -> Result<Arc<dyn DynGame>> {
         let registry = tafel_games::registry();
         let entry = registry.get(&self.game)?;
-        Ok(entry
-            .build(&self.pairs()?)
-            .with_context(|| format!("{}", self.game))?)
+        Ok(entry.build(&self.pairs()?).with_context(|| format!("{}", self.game))?)
     }
 }
 

@@ -16,10 +16,7 @@ pub fn run(args: Args) -> Result<()> {
     let (game, position) = args.target.build()?;
     println!("code: {}", position.code());
     println!("{}", position.picture());
-    println!(
-        "{}",
-        super::play::describe_turn(game.as_ref(), position.as_ref())
-    );
+    println!("{}", super::play::describe_turn(game.as_ref(), position.as_ref()));
     let moves = position.legal_moves();
     if !moves.is_empty() {
         println!("legal: {}", moves.join(" "));
