@@ -9,6 +9,7 @@ use rand::{Rng, SeedableRng};
 use support::winning_moves;
 use tafel_ai::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use tafel_ai::budget::Budget;
+use tafel_ai::expectimax::{Expectimax, ExpectimaxConfig};
 use tafel_ai::mcts::{Mcts, MctsConfig};
 use tafel_ai::{Agent, Evaluation, PlayoutEvaluator};
 use tafel_core::game::GameExt;
@@ -203,6 +204,31 @@ fn searches_stop_within_their_time_budget() {
         };
         AlphaBeta::new(config, PlayoutEvaluator { playouts: 8 }).choose(&game, &start);
     });
+    // Expectimax works on deterministic games too (it is then plain alpha-beta).
+    assert_within(limit, "expectimax", || {
+        let config = ExpectimaxConfig {
+            budget,
+            max_depth: 64,
+            seed: 1,
+        };
+        Expectimax::new(config, PlayoutEvaluator { playouts: 8 }).choose(&game, &start);
+    });
+}
+
+#[test]
+fn expectimax_finds_a_forced_win_on_a_game_without_chance() {
+    let game = game();
+    for &(code, tile) in WIN_IN_FOUR_PLIES {
+        let config = ExpectimaxConfig {
+            budget: Budget::work(1_000_000),
+            max_depth: 64,
+            seed: 1,
+        };
+        let mut search = Expectimax::new(config, PlayoutEvaluator::default());
+        let result = search.analyse(&game, &position(code)).unwrap();
+        assert_eq!(result.best, tile, "{code}");
+        assert!(result.value > 0.99, "{code}: {}", result.value);
+    }
 }
 
 #[test]
@@ -224,6 +250,14 @@ fn every_searcher_returns_a_legal_move_on_random_positions() {
         let mut agents: Vec<Box<dyn Agent<BlackPath>>> = vec![
             Box::new(mcts(200, round)),
             Box::new(alpha_beta(2_000)),
+            Box::new(Expectimax::new(
+                ExpectimaxConfig {
+                    budget: Budget::work(2_000),
+                    max_depth: 64,
+                    seed: round,
+                },
+                PlayoutEvaluator::default(),
+            )),
             Box::new(tafel_ai::RandomAgent::new(round)),
         ];
         for agent in &mut agents {
