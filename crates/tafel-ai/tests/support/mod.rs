@@ -218,3 +218,97 @@ pub fn winning_moves<G: Game>(game: &G, state: &G::State, plies: u32) -> Vec<G::
         .filter(|&mv| forced_win_after(game, &game.after(state, mv), me, plies - 1))
         .collect()
 }
+
+/// Four seats in two teams ({1st, 3rd} against {2nd, 4th}) take turns removing one or two
+/// stones from a pile; whoever takes the last stone wins for their team. The teams alternate,
+/// so a pile that is a multiple of three is lost for the team to move.
+#[derive(Clone, Copy, Debug)]
+pub struct TeamNim;
+
+/// A team Nim position: stones left and the seat to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct NimState {
+    /// Stones left.
+    pub stones: u8,
+    /// The seat to move.
+    pub to_move: u8,
+}
+
+impl Game for TeamNim {
+    type State = NimState;
+    type Move = u8;
+    type Settings = NoSettings;
+    const INFO: GameInfo = GameInfo {
+        name: "team-nim",
+        title: "Team Nim",
+        summary: "A test game for four seats in two teams.",
+    };
+    fn new(_: NoSettings) -> Result<Self, SettingsError> {
+        Ok(TeamNim)
+    }
+    fn settings(&self) -> &NoSettings {
+        &NoSettings
+    }
+    fn num_players(&self) -> usize {
+        4
+    }
+    fn team_of(&self, player: Player) -> u8 {
+        player.0 % 2
+    }
+    fn player_name(&self, player: Player) -> &'static str {
+        ["N", "E", "S", "W"][player.index()]
+    }
+    fn start(&self) -> NimState {
+        NimState {
+            stones: 10,
+            to_move: 0,
+        }
+    }
+    fn status(&self, s: &NimState) -> Status {
+        if s.stones == 0 {
+            // The previous seat took the last stone: its team wins.
+            let last = Player((s.to_move + 3) % 4);
+            let partner = Player((last.0 + 2) % 4);
+            let winners = tafel_core::PlayerSet::single(last).with(partner);
+            return Status::Over(Outcome {
+                winners,
+                scores: None,
+                reason: "took the last stone",
+            });
+        }
+        Status::ToMove(Player(s.to_move))
+    }
+    fn legal_moves(&self, s: &NimState, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend((1..=2).filter(|&n| n <= s.stones));
+    }
+    fn apply(&self, s: &mut NimState, mv: u8) {
+        s.stones -= mv;
+        s.to_move = (s.to_move + 1) % 4;
+    }
+    fn hash(&self, s: &NimState) -> u64 {
+        (s.stones as u64) << 8 | s.to_move as u64
+    }
+    fn hash_from_scratch(&self, s: &NimState) -> u64 {
+        self.hash(s)
+    }
+    fn parse_move(&self, _s: &NimState, text: &str) -> Result<u8, ParseError> {
+        text.parse()
+            .map_err(|_| ParseError::new("move", text, "not a number"))
+    }
+    fn format_move(&self, _s: &NimState, mv: u8) -> String {
+        mv.to_string()
+    }
+    fn parse_position(&self, code: &str) -> Result<NimState, ParseError> {
+        Err(ParseError::new("position code", code, "not supported"))
+    }
+    fn format_position(&self, s: &NimState) -> String {
+        format!("{s:?}")
+    }
+    fn picture(&self, s: &NimState) -> String {
+        format!("{s:?}")
+    }
+    fn max_plies(&self) -> Option<u64> {
+        Some(255)
+    }
+}
