@@ -13,6 +13,10 @@ pub enum Evaluation {
     Unknown,
     /// The expected payoff for the mover (1 win, 1/2 draw, 0 loss), estimated.
     Expected(f64),
+    /// A minimax score of static evaluations in [-1, 1] for the mover: no forced result was
+    /// found within the search's depth (minimax over noisy estimates leans to the extremes, so
+    /// this is not a probability).
+    Heuristic(f64),
     /// A proven win for the mover in this many plies (the mover's and the opponent's moves).
     WinIn(u32),
     /// A proven loss for the mover in this many plies, against best defence.
@@ -27,6 +31,7 @@ impl Evaluation {
         match *self {
             Evaluation::Unknown => None,
             Evaluation::Expected(v) => Some(v),
+            Evaluation::Heuristic(v) => Some((v + 1.0) / 2.0),
             Evaluation::WinIn(_) => Some(1.0),
             Evaluation::LossIn(_) => Some(0.0),
             Evaluation::Draw => Some(0.5),
@@ -39,6 +44,10 @@ impl fmt::Display for Evaluation {
         match *self {
             Evaluation::Unknown => write!(f, "no estimate"),
             Evaluation::Expected(v) => write!(f, "expected result {:.1}% for the mover", v * 100.0),
+            Evaluation::Heuristic(v) => write!(
+                f,
+                "no forced result within the search; heuristic score {v:+.2} for the mover"
+            ),
             Evaluation::WinIn(n) => write!(f, "win in {n} plies"),
             Evaluation::LossIn(n) => write!(f, "loss in {n} plies against best defence"),
             Evaluation::Draw => write!(f, "draw with best play"),

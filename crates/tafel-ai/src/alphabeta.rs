@@ -76,7 +76,7 @@ pub fn score_evaluation(score: i32) -> Evaluation {
     } else if score <= -WIN_THRESHOLD {
         Evaluation::LossIn((WIN + score) as u32)
     } else {
-        Evaluation::Expected((score as f64 / EVAL_SCALE + 1.0) / 2.0)
+        Evaluation::Heuristic(score as f64 / EVAL_SCALE)
     }
 }
 
@@ -355,6 +355,6 @@ mod tests {
     fn scores_read_as_evaluations() {
         assert_eq!(score_evaluation(WIN - 3), Evaluation::WinIn(3));
         assert_eq!(score_evaluation(-(WIN - 4)), Evaluation::LossIn(4));
-        assert_eq!(score_evaluation(0), Evaluation::Expected(0.5));
+        assert_eq!(score_evaluation(0), Evaluation::Heuristic(0.0));
     }
 }

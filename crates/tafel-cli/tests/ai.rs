@@ -46,7 +46,7 @@ fn hint_names_the_winning_move_and_its_length() {
         out.starts_with("best move: 2\nevaluation: win in 4 plies\n"),
         "{out}"
     );
-    assert!(out.contains("search: level 5, alpha-beta"), "{out}");
+    assert!(out.contains("search: analysis, alpha-beta"), "{out}");
     let out = run_ok(&[
         "hint",
         "black-path",

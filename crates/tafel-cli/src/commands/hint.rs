@@ -10,7 +10,8 @@ use crate::target::PositionArgs;
 pub struct Args {
     #[command(flatten)]
     target: PositionArgs,
-    /// The strength level to search with (default: the game's strongest).
+    /// Search as this strength level instead of with the game's analysis search (deeper than
+    /// any level; see docs/ai.md).
     #[arg(long)]
     level: Option<u32>,
     /// Seed of the search (the same seed gives the same answer).
@@ -24,18 +25,26 @@ pub struct Args {
 /// Prints the best move, its evaluation and how much the search did.
 pub fn run(args: Args) -> Result<()> {
     let (game, position) = args.target.build()?;
-    let name = game.info().name;
-    let level = args
-        .level
-        .unwrap_or(tafel_ai::levels::levels(name).len() as u32);
     let options = AgentOptions {
         threads: args.threads.max(1),
         ..AgentOptions::seeded(args.seed)
     };
-    let mut agent = tafel_ai::agent(game.as_ref(), level, &options)?;
+    let (mut agent, search) = match args.level {
+        Some(level) => (
+            tafel_ai::agent(game.as_ref(), level, &options)?,
+            format!("level {level}"),
+        ),
+        None => {
+            let analysis = tafel_ai::levels::analysis(game.info().name);
+            (
+                tafel_ai::agent_with(game.as_ref(), analysis, &options)?,
+                "analysis".to_string(),
+            )
+        }
+    };
     let decision = agent.choose(position.as_ref())?;
     println!("best move: {}", decision.mv);
     println!("evaluation: {}", decision.evaluation);
-    println!("search: level {level}, {}", decision.effort);
+    println!("search: {search}, {}", decision.effort);
     Ok(())
 }
