@@ -1,1 +1,29 @@
-//! placeholder
+//! Computer players for every Tafel game.
+//!
+//! The searchers are generic over [`tafel_core::Game`] and allocate nothing per node once warmed
+//! up (apart from what cloning a game's position costs):
+//!
+//! - [`mcts`]: UCT for any game (2 to 4 seats, teams, chance), tree reuse, root parallelism;
+//! - [`alphabeta`]: negamax with iterative deepening and a transposition table, for
+//!   deterministic two-player games;
+//! - [`expectimax`]: *-minimax (Star1) for two-player games with a die;
+//! - [`eval`]: the [`eval::Evaluator`] trait and the random-playout default;
+//! - [`agent`]: the [`agent::Agent`] trait, random play, and what a search reports;
+//! - [`budget`]: work and time budgets;
+//! - [`levels`]: strength levels per game;
+//! - [`erased`]: agents for the type-erased games of the command line and the server.
+
+pub mod agent;
+pub mod alphabeta;
+pub mod budget;
+pub mod erased;
+pub mod eval;
+pub mod expectimax;
+pub mod levels;
+pub mod mcts;
+
+pub use agent::{Agent, Decision, Evaluation, RandomAgent};
+pub use budget::Budget;
+pub use erased::{agent, agent_with, AgentOptions, AiError, DynAgent, DynDecision};
+pub use eval::{Evaluator, PlayoutEvaluator};
+pub use levels::Algorithm;

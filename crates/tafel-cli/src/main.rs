@@ -27,8 +27,12 @@ enum Command {
     Show(commands::show::Args),
     /// Count the legal move sequences of each length up to a depth (`perft <d> <count>`).
     Perft(commands::perft::Args),
-    /// Play in the terminal: people at this keyboard or random players in any seat.
+    /// Play in the terminal: people at this keyboard, random or computer players (`ai:LEVEL`).
     Play(commands::play::Args),
+    /// Computer players against each other: wins, draws, losses and the Elo difference.
+    Match(commands::match_::Args),
+    /// The best move in a position and its evaluation, by a computer player.
+    Hint(commands::hint::Args),
     /// Replay a record, checking every move; print the final position and result.
     Replay(commands::replay::Args),
     /// Serve the browser interface: play any game at one screen, online, or against the computer.
@@ -42,6 +46,8 @@ fn main() -> ExitCode {
         Command::Show(args) => commands::show::run(args),
         Command::Perft(args) => commands::perft::run(args),
         Command::Play(args) => commands::play::run(args),
+        Command::Match(args) => commands::match_::run(args),
+        Command::Hint(args) => commands::hint::run(args),
         Command::Replay(args) => commands::replay::run(args),
         Command::Serve(args) => commands::serve::run(args),
     };

@@ -1,6 +1,8 @@
 //! One module per subcommand: its arguments and what it does.
 
 pub mod games;
+pub mod hint;
+pub mod match_;
 pub mod perft;
 pub mod play;
 pub mod replay;

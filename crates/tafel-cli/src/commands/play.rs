@@ -1,4 +1,5 @@
-//! `tafel play`: a game in the terminal, with people or random players in the seats.
+//! `tafel play`: a game in the terminal, with people, random players or computer players
+//! (`ai:LEVEL`) in the seats.
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
@@ -6,6 +7,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use rand::SeedableRng;
+use tafel_ai::{AgentOptions, DynAgent};
 use tafel_core::{DynGame, DynPosition, Player, Status};
 
 use crate::target::PositionArgs;
@@ -15,7 +17,7 @@ use crate::target::PositionArgs;
 pub struct Args {
     #[command(flatten)]
     target: PositionArgs,
-    /// Who sits in seat 1: `human` (default) or `random`.
+    /// Who sits in seat 1: `human` (default), `random` or `ai:LEVEL` (see docs/ai.md).
     #[arg(long, default_value = "human")]
     player1: String,
     /// Who sits in seat 2.
@@ -27,9 +29,12 @@ pub struct Args {
     /// Who sits in seat 4 (four-player games).
     #[arg(long, default_value = "human")]
     player4: String,
-    /// Seed for the dice and the random players (default: from the clock).
+    /// Seed for the dice, the random and the computer players (default: from the clock).
     #[arg(long)]
     seed: Option<u64>,
+    /// Threads for each computer player's search.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
     /// Write the game's record here when it ends or input runs out (`.json` for JSON).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
@@ -37,20 +42,44 @@ pub struct Args {
 
 /// Who chooses the moves of a seat.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Seat {
+pub enum Seat {
     /// A person at this keyboard.
     Human,
     /// Uniformly random legal moves.
     Random,
+    /// A computer player of the given strength level.
+    Ai(u32),
 }
 
 impl Seat {
-    fn parse(text: &str) -> Result<Seat> {
+    /// Reads `human`, `random` or `ai:LEVEL`.
+    pub fn parse(text: &str) -> Result<Seat> {
         match text {
             "human" => Ok(Seat::Human),
             "random" => Ok(Seat::Random),
-            _ => bail!("unknown player `{text}` (expected human or random)"),
+            _ => match text.strip_prefix("ai:").map(str::parse) {
+                Some(Ok(level)) => Ok(Seat::Ai(level)),
+                Some(Err(_)) => bail!("`{text}`: the level after `ai:` must be a number"),
+                None => bail!("unknown player `{text}` (expected human, random or ai:LEVEL)"),
+            },
         }
+    }
+
+    /// The computer player for this seat, if it is one (random seats included).
+    pub fn agent(
+        self,
+        game: &dyn DynGame,
+        options: &AgentOptions,
+    ) -> Result<Option<Box<dyn DynAgent>>> {
+        Ok(match self {
+            Seat::Human => None,
+            Seat::Random => Some(tafel_ai::agent_with(
+                game,
+                tafel_ai::Algorithm::Random,
+                options,
+            )?),
+            Seat::Ai(level) => Some(tafel_ai::agent(game, level, options)?),
+        })
     }
 }
 
@@ -76,6 +105,8 @@ struct Session {
     positions: Vec<Box<dyn DynPosition>>,
     moves: Vec<String>,
     seats: Vec<Seat>,
+    /// The computer player of each `ai:` seat.
+    agents: Vec<Option<Box<dyn DynAgent>>>,
     rng: rand::rngs::StdRng,
 }
 
@@ -127,6 +158,22 @@ impl Session {
                 Status::Chance => None,
                 Status::ToMove(p) => Some(p),
             };
+            if let Some(agent) = player.and_then(|p| self.agents[p.index()].as_mut()) {
+                let current = self
+                    .positions
+                    .last()
+                    .expect("a session has its start position");
+                let decision = agent.choose(current.as_ref())?;
+                let mut next = self.current().clone_box();
+                let mv = next.play(&decision.mv)?;
+                let name = self
+                    .game
+                    .player_name(player.expect("an agent's seat is to move"));
+                writeln!(out, "{name} plays {mv} ({})", decision.evaluation)?;
+                self.push(next, mv);
+                show = true;
+                continue;
+            }
             if player.is_none_or(|p| self.seats[p.index()] == Seat::Random) {
                 let mut next = self.current().clone_box();
                 let mv = next
@@ -190,11 +237,26 @@ pub fn run(args: Args) -> Result<()> {
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0)
     });
+    let agents = seats
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| match seat {
+            Seat::Ai(_) => {
+                let options = AgentOptions {
+                    threads: args.threads,
+                    ..AgentOptions::seeded(seed.wrapping_add(i as u64 + 1))
+                };
+                seat.agent(game.as_ref(), &options)
+            }
+            _ => Ok(None),
+        })
+        .collect::<Result<Vec<_>>>()?;
     let mut session = Session {
         game: game.clone(),
         positions: vec![start],
         moves: Vec::new(),
         seats,
+        agents,
         rng: rand::rngs::StdRng::seed_from_u64(seed),
     };
     let stdout = io::stdout();

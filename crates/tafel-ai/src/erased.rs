@@ -1,0 +1,211 @@
+//! The type-erased entry point for the command line and the server: an agent for any
+//! registered game, working on [`DynPosition`]s and move texts.
+//!
+//! The search is generic, so it must know each game's concrete type: [`KNOWN_GAMES`] is the
+//! one list to extend when a game is added.
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tafel_core::erased::{ErasedGame, ErasedPosition};
+use tafel_core::{DynGame, DynPosition, Game};
+
+use crate::agent::{Agent, Evaluation, RandomAgent};
+use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use crate::budget::Budget;
+use crate::eval::PlayoutEvaluator;
+use crate::expectimax::{Expectimax, ExpectimaxConfig};
+use crate::levels::{Algorithm, UnknownLevel, MOVE_TIME_CAP};
+use crate::mcts::{Mcts, MctsConfig};
+
+/// Everything about an agent that is not its algorithm.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct AgentOptions {
+    /// The seed of the agent's generators.
+    pub seed: u64,
+    /// Threads for MCTS (root parallelisation); the other searchers use one.
+    pub threads: usize,
+    /// The most time one move may take.
+    pub time_cap: Duration,
+}
+
+impl AgentOptions {
+    /// One thread and the usual time cap.
+    pub fn seeded(seed: u64) -> Self {
+        AgentOptions {
+            seed,
+            threads: 1,
+            time_cap: MOVE_TIME_CAP,
+        }
+    }
+}
+
+/// Why an agent could not be made or could not move.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum AiError {
+    /// The level does not exist for this game.
+    UnknownLevel(UnknownLevel),
+    /// The game is registered but not in [`KNOWN_GAMES`].
+    UnknownGame(String),
+    /// The position belongs to another game than the agent's.
+    WrongGame,
+    /// Nobody is to move: chance acts or the game is over.
+    NobodyToMove,
+}
+
+impl fmt::Display for AiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AiError::UnknownLevel(e) => fmt::Display::fmt(e, f),
+            AiError::UnknownGame(name) => write!(f, "no computer player knows {name} yet"),
+            AiError::WrongGame => write!(f, "the position belongs to another game"),
+            AiError::NobodyToMove => write!(f, "nobody is to move in this position"),
+        }
+    }
+}
+
+impl std::error::Error for AiError {}
+
+impl From<UnknownLevel> for AiError {
+    fn from(e: UnknownLevel) -> Self {
+        AiError::UnknownLevel(e)
+    }
+}
+
+/// A chosen move in notation, with what the search thought of it.
+#[derive(Clone, PartialEq, Debug)]
+pub struct DynDecision {
+    /// The move, in the game's notation.
+    pub mv: String,
+    /// The value after the move for the player who makes it.
+    pub evaluation: Evaluation,
+    /// How much the search did.
+    pub effort: String,
+}
+
+/// An agent for one game behind a trait object.
+pub trait DynAgent: Send {
+    /// A move for the player to move in `position`.
+    fn choose(&mut self, position: &dyn DynPosition) -> Result<DynDecision, AiError>;
+}
+
+/// Makes an agent for the erased `game` if it is a `G`.
+type Builder = fn(&dyn DynGame, Algorithm, &AgentOptions) -> Option<Box<dyn DynAgent>>;
+
+/// Every game the search knows by type: one line per game. Each gets the generic searchers
+/// with the default evaluation ([`PlayoutEvaluator`]) until it has its own.
+const KNOWN_GAMES: &[Builder] = &[erased_agent::<tafel_games::black_path::BlackPath>];
+
+/// An agent playing level `level` of `game`.
+pub fn agent(
+    game: &dyn DynGame,
+    level: u32,
+    options: &AgentOptions,
+) -> Result<Box<dyn DynAgent>, AiError> {
+    let algorithm = crate::levels::level(game.info().name, level)?;
+    agent_with(game, algorithm, options)
+}
+
+/// An agent running `algorithm` on `game`.
+pub fn agent_with(
+    game: &dyn DynGame,
+    algorithm: Algorithm,
+    options: &AgentOptions,
+) -> Result<Box<dyn DynAgent>, AiError> {
+    KNOWN_GAMES
+        .iter()
+        .find_map(|build| build(game, algorithm, options))
+        .ok_or_else(|| AiError::UnknownGame(game.info().name.to_string()))
+}
+
+/// An agent running `algorithm` on the concrete game `game`. The minimax searchers need two
+/// seats; with more, the level's node budget goes to MCTS instead (a tenth of it, as
+/// iterations cost about ten nodes).
+pub fn typed_agent<G: Game>(
+    game: &G,
+    algorithm: Algorithm,
+    options: &AgentOptions,
+) -> Box<dyn Agent<G>> {
+    let work = |units: u64| Budget::work(units).and_time(options.time_cap);
+    let mcts = |iterations: u64, playouts: u32| -> Box<dyn Agent<G>> {
+        let config = MctsConfig {
+            threads: options.threads.max(1),
+            ..MctsConfig::new(work(iterations), options.seed)
+        };
+        Box::new(Mcts::new(config, PlayoutEvaluator { playouts }))
+    };
+    let two_seats = game.num_players() == 2;
+    match algorithm {
+        Algorithm::Random => Box::new(RandomAgent::new(options.seed)),
+        Algorithm::Mcts {
+            iterations,
+            playouts,
+        } => mcts(iterations, playouts),
+        Algorithm::AlphaBeta {
+            depth,
+            nodes,
+            playouts,
+        } if two_seats => Box::new(AlphaBeta::new(
+            AlphaBetaConfig {
+                budget: work(nodes),
+                max_depth: depth,
+                table_bits: 18,
+                seed: options.seed,
+            },
+            PlayoutEvaluator { playouts },
+        )),
+        Algorithm::Expectimax {
+            depth,
+            nodes,
+            playouts,
+        } if two_seats => Box::new(Expectimax::new(
+            ExpectimaxConfig {
+                budget: work(nodes),
+                max_depth: depth,
+                seed: options.seed,
+            },
+            PlayoutEvaluator { playouts },
+        )),
+        Algorithm::AlphaBeta {
+            nodes, playouts, ..
+        }
+        | Algorithm::Expectimax {
+            nodes, playouts, ..
+        } => mcts((nodes / 10).max(1), playouts),
+    }
+}
+
+struct ErasedAgent<G: Game> {
+    game: Arc<G>,
+    agent: Box<dyn Agent<G>>,
+}
+
+fn erased_agent<G: Game>(
+    game: &dyn DynGame,
+    algorithm: Algorithm,
+    options: &AgentOptions,
+) -> Option<Box<dyn DynAgent>> {
+    let game = game.as_any().downcast_ref::<ErasedGame<G>>()?.0.clone();
+    let agent = typed_agent(game.as_ref(), algorithm, options);
+    Some(Box::new(ErasedAgent { game, agent }))
+}
+
+impl<G: Game> DynAgent for ErasedAgent<G> {
+    fn choose(&mut self, position: &dyn DynPosition) -> Result<DynDecision, AiError> {
+        let position = position
+            .as_any()
+            .downcast_ref::<ErasedPosition<G>>()
+            .filter(|p| Arc::ptr_eq(&p.game, &self.game))
+            .ok_or(AiError::WrongGame)?;
+        let decision = self
+            .agent
+            .choose(&self.game, &position.state)
+            .ok_or(AiError::NobodyToMove)?;
+        Ok(DynDecision {
+            mv: self.game.format_move(&position.state, decision.mv),
+            evaluation: decision.evaluation,
+            effort: decision.effort,
+        })
+    }
+}
