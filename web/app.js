@@ -61,7 +61,7 @@ async function lobby() {
       return;
     }
     const levels = [];
-    for (let l = 1; l <= catalog.max_level; l++) levels.push(el("option", { value: `computer:${l}` }, `Computer, level ${l}`));
+    for (let l = 1; l <= currentGame().max_level; l++) levels.push(el("option", { value: `computer:${l}` }, `Computer, level ${l}`));
     seatsBox.replaceChildren(...names.map((name, i) => el("div", {},
       el("label", { for: `seat-${i}` }, name),
       el("select", { id: `seat-${i}`, "data-seat": i },

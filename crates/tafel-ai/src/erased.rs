@@ -95,7 +95,13 @@ type Builder = fn(&dyn DynGame, Algorithm, &AgentOptions) -> Option<Box<dyn DynA
 
 /// Every game the search knows by type: one line per game. Each gets the generic searchers
 /// with the default evaluation ([`PlayoutEvaluator`]) until it has its own.
-const KNOWN_GAMES: &[Builder] = &[erased_agent::<tafel_games::black_path::BlackPath>];
+const KNOWN_GAMES: &[Builder] = &[
+    erased_agent::<tafel_games::black_path::BlackPath>,
+    erased_agent::<tafel_games::karls_race::KarlsRace>,
+    erased_agent::<tafel_games::carreaux::Carreaux>,
+    erased_agent::<tafel_games::kauri::Kauri>,
+    erased_agent::<tafel_games::quarx::Quarx>,
+];
 
 /// An agent playing level `level` of `game`.
 pub fn agent(

@@ -16,7 +16,7 @@ use crate::error::ApiError;
 use crate::hub::{Hub, SeatRequest};
 use crate::live::GameView;
 
-/// The catalogue: every game with its settings, and the computer's levels.
+/// The catalogue: every game with its settings and its computer's strongest level.
 pub async fn catalog() -> Json<serde_json::Value> {
     let registry = tafel_games::registry();
     let games: Vec<_> = registry
@@ -37,10 +37,13 @@ pub async fn catalog() -> Json<serde_json::Value> {
                     })
                 })
                 .collect();
-            serde_json::json!({ "name": e.info.name, "title": e.info.title, "summary": e.info.summary, "settings": settings })
+            serde_json::json!({
+                "name": e.info.name, "title": e.info.title, "summary": e.info.summary, "settings": settings,
+                "max_level": crate::computer::max_level(e.info.name),
+            })
         })
         .collect();
-    Json(serde_json::json!({ "games": games, "max_level": crate::computer::MAX_LEVEL }))
+    Json(serde_json::json!({ "games": games }))
 }
 
 /// The seats a game has under the given settings (query string `key=value` pairs).

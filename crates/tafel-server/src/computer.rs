@@ -1,19 +1,20 @@
-//! The computer's moves for computer seats.
-//!
-//! Level 1 plays uniformly random legal moves. Stronger levels come from `tafel-ai` once its
-//! strength levels are wired in here; until then 1 is the only level offered.
+//! The computer's moves for computer seats, from `tafel-ai`'s strength levels.
 
-use rand::seq::IndexedRandom;
+use tafel_ai::AgentOptions;
 use tafel_core::{DynGame, DynPosition};
 
-/// The strongest level a computer seat may have.
-pub const MAX_LEVEL: u8 = 1;
+/// The strongest level of `game`'s computer player.
+pub fn max_level(game: &str) -> u8 {
+    tafel_ai::levels::levels(game).len() as u8
+}
 
-/// The move the computer plays at `level` in `position` (which must not be over).
-pub fn choose(_game: &dyn DynGame, position: &dyn DynPosition, _level: u8) -> String {
-    position
-        .legal_moves()
-        .choose(&mut rand::rng())
-        .cloned()
-        .expect("the computer moves only when it is to move")
+/// The move the computer plays at `level` in `position` (where a seat is to move). Each move
+/// gets a fresh search with a fresh seed on one thread, so that many games can think at once.
+pub fn choose(game: &dyn DynGame, position: &dyn DynPosition, level: u8) -> Result<String, String> {
+    let options = AgentOptions::seeded(rand::random());
+    let mut agent = tafel_ai::agent(game, level.into(), &options).map_err(|e| e.to_string())?;
+    agent
+        .choose(position)
+        .map(|decision| decision.mv)
+        .map_err(|e| e.to_string())
 }

@@ -75,7 +75,7 @@ impl Hub {
     ) -> Result<String, ApiError> {
         let seats = seats
             .iter()
-            .map(seat_from_request)
+            .map(|s| seat_from_request(game, s))
             .collect::<Result<Vec<_>, _>>()?;
         let mut stored = StoredGame {
             id: new_id(),
@@ -233,7 +233,14 @@ impl Hub {
                 })
                 .await;
                 let mut live = handle.lock().await;
-                let Ok(mv) = choice else { break };
+                let mv = match choice {
+                    Ok(Ok(mv)) => mv,
+                    Ok(Err(e)) => {
+                        tracing::error!("the computer cannot move in game {id}: {e}");
+                        break;
+                    }
+                    Err(_) => break,
+                };
                 if live.moves.len() != ply {
                     continue;
                 }
@@ -257,23 +264,21 @@ impl Hub {
     }
 }
 
-fn seat_from_request(request: &SeatRequest) -> Result<StoredSeat, ApiError> {
+fn seat_from_request(game: &str, request: &SeatRequest) -> Result<StoredSeat, ApiError> {
+    let max_level = crate::computer::max_level(game);
     match (request.kind.as_str(), request.level) {
         ("local" | "invite", None) => Ok(StoredSeat {
             kind: request.kind.clone(),
             level: None,
             token: new_token(),
         }),
-        ("computer", Some(level)) if (1..=crate::computer::MAX_LEVEL).contains(&level) => {
-            Ok(StoredSeat {
-                kind: "computer".into(),
-                level: Some(level),
-                token: new_token(),
-            })
-        }
+        ("computer", Some(level)) if (1..=max_level).contains(&level) => Ok(StoredSeat {
+            kind: "computer".into(),
+            level: Some(level),
+            token: new_token(),
+        }),
         ("computer", _) => Err(ApiError::bad_request(format!(
-            "a computer seat needs a level from 1 to {}",
-            crate::computer::MAX_LEVEL
+            "a computer seat needs a level from 1 to {max_level}"
         ))),
         ("local" | "invite", Some(_)) => {
             Err(ApiError::bad_request("only computer seats have a level"))

@@ -38,9 +38,13 @@ pub fn run(args: Args) -> Result<()> {
                         })
                     })
                     .collect();
+                let levels: Vec<String> = tafel_ai::levels::levels(e.info.name)
+                    .iter()
+                    .map(|a| a.to_string())
+                    .collect();
                 serde_json::json!({
                     "name": e.info.name, "title": e.info.title, "summary": e.info.summary,
-                    "settings": settings,
+                    "settings": settings, "levels": levels,
                 })
             })
             .collect();
@@ -53,6 +57,10 @@ pub fn run(args: Args) -> Result<()> {
         for spec in entry.specs {
             println!("    {}={}{}", spec.key, spec.default, label(spec.origin));
             println!("        {}; allowed: {}", spec.help, spec.allowed());
+        }
+        println!("    computer levels (play with ai:LEVEL):");
+        for (i, algorithm) in tafel_ai::levels::levels(entry.info.name).iter().enumerate() {
+            println!("        {}: {algorithm}", i + 1);
         }
         println!();
     }
