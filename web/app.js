@@ -233,10 +233,10 @@ async function gamePage(id) {
       v.moves.map((m, i) => el("li", { class: i + 1 === ply ? "current" : null }, m)));
     const go = (p) => show(p === last ? null : p);
     const controls = el("div", { class: "controls", id: "replay" },
-      el("button", { class: "secondary", onclick: () => go(0), disabled: ply === 0, "aria-label": "First position" }, "⏮"),
-      el("button", { class: "secondary", onclick: () => go(Math.max(0, ply - 1)), disabled: ply === 0, "aria-label": "Back" }, "◀"),
-      el("button", { class: "secondary", onclick: () => go(Math.min(last, ply + 1)), disabled: ply === last, "aria-label": "Forward" }, "▶"),
-      el("button", { class: "secondary", onclick: () => go(last), disabled: ply === last, "aria-label": "Last position" }, "⏭"));
+      el("button", { class: "secondary", onclick: () => go(0), disabled: ply === 0, "aria-label": "First position" }, "First"),
+      el("button", { class: "secondary", onclick: () => go(Math.max(0, ply - 1)), disabled: ply === 0, "aria-label": "Back" }, "Back"),
+      el("button", { class: "secondary", onclick: () => go(Math.min(last, ply + 1)), disabled: ply === last, "aria-label": "Forward" }, "Forward"),
+      el("button", { class: "secondary", onclick: () => go(last), disabled: ply === last, "aria-label": "Last position" }, "Last"));
     const canUndo = Object.keys(held()).length > 0 && v.moves.length > 0;
     const invites = Object.entries(held()).filter(([, h]) => h.kind === "invite" && !h.joined).map(([seat, h]) =>
       el("div", { class: "invite" }, el("label", {}, `Invitation for ${v.seats[seat].name}`),
