@@ -1,39 +1,8 @@
 //! The computer players through the command line: `tafel hint`, `tafel match` and `ai:LEVEL`
 //! seats in `tafel play`.
 
-use assert_cmd::Command;
-
-fn tafel() -> Command {
-    Command::cargo_bin("tafel").unwrap()
-}
-
-/// Runs `tafel` with `args` and returns standard output, asserting success.
-fn run_ok(args: &[&str]) -> String {
-    let out = tafel().args(args).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "tafel {args:?} failed: {stderr}");
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// Asserts that `tafel args` fails with a one-line error containing `expected`.
-fn assert_error(args: &[&str], expected: &str) {
-    let out = tafel().args(args).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "tafel {args:?} succeeded");
-    assert!(
-        !stderr.contains("panicked"),
-        "tafel {args:?} panicked: {stderr}"
-    );
-    assert_eq!(
-        stderr.trim_end().lines().count(),
-        1,
-        "tafel {args:?}: {stderr}"
-    );
-    assert!(
-        stderr.contains(expected),
-        "tafel {args:?}: `{expected}` not in: {stderr}"
-    );
-}
+mod common;
+use common::{assert_error, run_ok, tafel};
 
 /// A default-board Black Path position where only tile 2 wins: the opponent must then run the
 /// path out within two more plies (checked by brute force in tafel-ai's tests).

@@ -1,43 +1,10 @@
 //! The `tafel` binary as a user runs it: exact output where the spec fixes it, and one-line
 //! errors with a non-zero exit (never a panic) for every kind of bad input.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn tafel() -> Command {
-    Command::cargo_bin("tafel").unwrap()
-}
-
-/// Runs `tafel` with `args` and returns standard output, asserting success.
-fn run_ok(args: &[&str]) -> String {
-    let out = tafel().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "tafel {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// Asserts that `tafel args` fails with a one-line error containing `expected`.
-fn assert_error(args: &[&str], expected: &str) {
-    let out = tafel().args(args).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "tafel {args:?} succeeded");
-    assert!(
-        !stderr.contains("panicked"),
-        "tafel {args:?} panicked: {stderr}"
-    );
-    assert_eq!(
-        stderr.trim_end().lines().count(),
-        1,
-        "tafel {args:?}: not one line: {stderr}"
-    );
-    assert!(
-        stderr.contains(expected),
-        "tafel {args:?}: `{expected}` not in: {stderr}"
-    );
-}
+mod common;
+use common::{assert_error, run_ok, tafel};
 
 fn perft_lines(counts: &[u64]) -> String {
     counts

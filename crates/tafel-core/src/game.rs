@@ -9,7 +9,7 @@ use crate::player::Player;
 use crate::settings::GameSettings;
 
 /// Static facts about a game, for listings.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
 pub struct GameInfo {
     /// The name used on the command line, in the web API and in records (`black-path`).
     pub name: &'static str,

@@ -55,6 +55,26 @@ impl SettingSpec {
     }
 }
 
+/// A setting's description as JSON, for listings and the web lobby: `key`, `default`,
+/// `allowed` (one line), `choices` (the words, or `null` for free text), `help`, `origin`.
+impl serde::Serialize for SettingSpec {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let choices = match self.values {
+            SettingValues::Choice(words) => Some(words),
+            SettingValues::Text(_) => None,
+        };
+        let mut out = serializer.serialize_struct("SettingSpec", 6)?;
+        out.serialize_field("key", self.key)?;
+        out.serialize_field("default", self.default)?;
+        out.serialize_field("allowed", &self.allowed())?;
+        out.serialize_field("choices", &choices)?;
+        out.serialize_field("help", self.help)?;
+        out.serialize_field("origin", &self.origin)?;
+        out.end()
+    }
+}
+
 /// A settings value that could not be accepted.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum SettingsError {

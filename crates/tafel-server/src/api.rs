@@ -23,22 +23,8 @@ pub async fn catalog() -> Json<serde_json::Value> {
         .entries()
         .iter()
         .map(|e| {
-            let settings: Vec<_> = e
-                .specs
-                .iter()
-                .map(|s| {
-                    let choices = match s.values {
-                        tafel_core::SettingValues::Choice(c) => Some(c),
-                        tafel_core::SettingValues::Text(_) => None,
-                    };
-                    serde_json::json!({
-                        "key": s.key, "default": s.default, "allowed": s.allowed(), "choices": choices,
-                        "help": s.help, "origin": s.origin,
-                    })
-                })
-                .collect();
             serde_json::json!({
-                "name": e.info.name, "title": e.info.title, "summary": e.info.summary, "settings": settings,
+                "name": e.info.name, "title": e.info.title, "summary": e.info.summary, "settings": e.specs,
                 "max_level": crate::computer::max_level(e.info.name),
             })
         })

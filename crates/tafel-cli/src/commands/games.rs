@@ -28,23 +28,13 @@ pub fn run(args: Args) -> Result<()> {
             .entries()
             .iter()
             .map(|e| {
-                let settings: Vec<_> = e
-                    .specs
-                    .iter()
-                    .map(|s| {
-                        serde_json::json!({
-                            "key": s.key, "default": s.default, "allowed": s.allowed(),
-                            "help": s.help, "origin": s.origin,
-                        })
-                    })
-                    .collect();
                 let levels: Vec<String> = tafel_ai::levels::levels(e.info.name)
                     .iter()
                     .map(|a| a.to_string())
                     .collect();
                 serde_json::json!({
                     "name": e.info.name, "title": e.info.title, "summary": e.info.summary,
-                    "settings": settings, "levels": levels,
+                    "settings": e.specs, "levels": levels,
                 })
             })
             .collect();
