@@ -37,6 +37,8 @@ enum Command {
     Replay(commands::replay::Args),
     /// Serve the browser interface: play any game at one screen, online, or against the computer.
     Serve(commands::serve::Args),
+    /// Measure each game's engine: random playouts, perft nodes and MCTS iterations per second.
+    Bench(commands::bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +52,7 @@ fn main() -> ExitCode {
         Command::Hint(args) => commands::hint::run(args),
         Command::Replay(args) => commands::replay::run(args),
         Command::Serve(args) => commands::serve::run(args),
+        Command::Bench(args) => commands::bench::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -370,3 +370,46 @@ fn every_game_plays_a_random_game_to_the_end_in_the_terminal() {
         assert!(stdout.contains("game over: "), "{name}: {stdout}");
     }
 }
+
+#[test]
+fn bench_measures_every_figure_on_one_and_several_threads() {
+    let out = run_ok(&[
+        "bench",
+        "karls-race",
+        "--seconds",
+        "0.05",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = json["rows"].as_array().unwrap();
+    assert_eq!(
+        rows.iter()
+            .map(|r| r["threads"].as_u64().unwrap())
+            .collect::<Vec<_>>(),
+        [1, 2]
+    );
+    for row in rows {
+        assert_eq!(row["game"], "karls-race");
+        for key in [
+            "playouts_per_second",
+            "perft_nodes_per_second",
+            "mcts_iterations_per_second",
+        ] {
+            assert!(row[key].as_f64().unwrap() > 0.0, "{key}: {row}");
+        }
+    }
+    let table = run_ok(&["bench", "black-path", "--seconds", "0.02", "--threads", "1"]);
+    assert!(table.starts_with("game "), "{table}");
+    assert_eq!(table.lines().count(), 2, "{table}");
+    assert_error(
+        &["bench", "black-path", "--seconds", "0"],
+        "--seconds must be more than 0",
+    );
+    assert_error(
+        &["bench", "black-path", "--threads", "0"],
+        "--threads must be at least 1",
+    );
+    assert_error(&["bench", "go"], "unknown game `go`");
+}

@@ -1,0 +1,198 @@
+//! `tafel bench`: how fast each game's engine runs on this machine.
+//!
+//! Three throughputs per game, each on one thread and on several threads running side by
+//! side: random playouts per second (the generic playout loop), perft nodes per second (leaf
+//! counts of a perft deep enough to take a few milliseconds), and MCTS iterations per second
+//! (the search of `tafel-ai` with one random playout per leaf, from the first position where a
+//! player is to move). Criterion benchmarks (`cargo bench`) measure the hot functions more
+//! precisely; this command gives the whole-engine figures in one table.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::{bail, Result};
+use rand::SeedableRng;
+use serde::Serialize;
+use tafel_ai::{AgentOptions, Algorithm};
+use tafel_core::{DynGame, DynPosition, Status};
+
+/// Arguments of `tafel bench`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Only this game (default: every game, with default settings).
+    game: Option<String>,
+    /// Threads for the parallel figures (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Seconds per measurement.
+    #[arg(long, default_value_t = 1.0)]
+    seconds: f64,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The figures of one game at one thread count.
+#[derive(Serialize)]
+struct Row {
+    game: &'static str,
+    threads: usize,
+    playouts_per_second: f64,
+    perft_depth: u32,
+    perft_nodes_per_second: f64,
+    mcts_iterations_per_second: f64,
+}
+
+/// MCTS iterations per timed search.
+const MCTS_ITERATIONS: u64 = 2_000;
+/// Random games per timed batch.
+const PLAYOUT_BATCH: u64 = 64;
+
+/// Runs `unit` over and over on `threads` threads for about `seconds`; returns the units per
+/// second, summed over the threads. `unit` gets a distinct seed per call and returns how many
+/// units it did.
+fn throughput(threads: usize, seconds: f64, unit: &(dyn Fn(u64) -> u64 + Sync)) -> f64 {
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let start = Instant::now();
+                    let (mut done, mut call) = (0u64, 0u64);
+                    while done == 0 || start.elapsed().as_secs_f64() < seconds {
+                        done += unit((t as u64) << 32 | call);
+                        call += 1;
+                    }
+                    done as f64 / start.elapsed().as_secs_f64()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a benchmark thread panicked"))
+            .sum()
+    })
+}
+
+/// The deepest perft (up to 12) that still takes under 50 ms and counts some leaves.
+fn perft_depth(position: &dyn DynPosition) -> u32 {
+    let mut depth = 1;
+    while depth < 12 {
+        let start = Instant::now();
+        let leaves = position.perft(depth + 1);
+        if leaves == 0 || start.elapsed().as_secs_f64() > 0.05 {
+            break;
+        }
+        depth += 1;
+    }
+    depth
+}
+
+/// The first position from `start` where a player is to move (chance outcomes sampled).
+fn decision_position(start: &dyn DynPosition) -> Box<dyn DynPosition> {
+    let mut position = start.clone_box();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+    while position.status() == Status::Chance {
+        position.play_random(&mut rng);
+    }
+    position
+}
+
+fn measure(game: &Arc<dyn DynGame>, threads: usize, seconds: f64) -> Result<Row> {
+    let start = game.start();
+    let depth = perft_depth(start.as_ref());
+    let search_from = decision_position(start.as_ref());
+    if !matches!(search_from.status(), Status::ToMove(_)) {
+        bail!("{}: the start position is over", game.info().name);
+    }
+    let mcts = Algorithm::Mcts {
+        iterations: MCTS_ITERATIONS,
+        playouts: 1,
+    };
+    let search = |seed: u64| -> u64 {
+        let mut agent = tafel_ai::agent_with(game.as_ref(), mcts, &AgentOptions::seeded(seed))
+            .expect("every game has MCTS");
+        agent
+            .choose(search_from.as_ref())
+            .expect("a player is to move");
+        MCTS_ITERATIONS
+    };
+    Ok(Row {
+        game: game.info().name,
+        threads,
+        playouts_per_second: throughput(threads, seconds, &|seed| {
+            start.random_playouts(PLAYOUT_BATCH, seed).games
+        }),
+        perft_depth: depth,
+        perft_nodes_per_second: throughput(threads, seconds, &|_| start.perft(depth)),
+        mcts_iterations_per_second: throughput(threads, seconds, &search),
+    })
+}
+
+/// Human-readable rate: 7.49 M, 673 K.
+fn rate(per_second: f64) -> String {
+    match per_second {
+        r if r >= 1e6 => format!("{:.2} M", r / 1e6),
+        r if r >= 1e3 => format!("{:.1} K", r / 1e3),
+        r => format!("{r:.0}"),
+    }
+}
+
+/// Measures and prints.
+pub fn run(args: Args) -> Result<()> {
+    if !(args.seconds > 0.0 && args.seconds <= 600.0) {
+        bail!("--seconds must be more than 0 and at most 600");
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = args.threads.unwrap_or(cores);
+    if threads == 0 {
+        bail!("--threads must be at least 1");
+    }
+    let registry = tafel_games::registry();
+    let names: Vec<&str> = match &args.game {
+        Some(name) => vec![registry.get(name)?.info.name],
+        None => registry.entries().iter().map(|e| e.info.name).collect(),
+    };
+    let mut rows = Vec::new();
+    for name in names {
+        let game = registry.get(name)?.build(&[])?;
+        let counts: Vec<usize> = if threads == 1 {
+            vec![1]
+        } else {
+            vec![1, threads]
+        };
+        for t in counts {
+            let row = measure(&game, t, args.seconds)?;
+            if !args.json {
+                if rows.is_empty() {
+                    println!(
+                        "{:<11} {:>7} {:>12} {:>16} {:>16}",
+                        "game", "threads", "playouts/s", "perft nodes/s", "MCTS iter./s"
+                    );
+                }
+                let perft = format!(
+                    "{} (d{})",
+                    rate(row.perft_nodes_per_second),
+                    row.perft_depth
+                );
+                println!(
+                    "{:<11} {:>7} {:>12} {:>16} {:>16}",
+                    row.game,
+                    row.threads,
+                    rate(row.playouts_per_second),
+                    perft,
+                    rate(row.mcts_iterations_per_second)
+                );
+            }
+            rows.push(row);
+        }
+    }
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(
+                &serde_json::json!({ "cores": cores, "seconds": args.seconds, "rows": rows })
+            )?
+        );
+    }
+    Ok(())
+}
