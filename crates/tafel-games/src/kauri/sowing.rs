@@ -15,27 +15,28 @@
 //! cowrie there.
 
 use super::board::{HOLES, ROW};
-use super::lanes::{nonzero, spread, sum, widen, ONES, OPPONENT_ROW};
+use super::lanes::{all_but, nonzero, spread, sum, widen, ONES, OPPONENT_ROW};
 use super::{Kauri, State};
 
 impl Kauri {
     /// Sows hole `origin` for the side to move, updating counts and stores (the side to move
     /// and the hash are left to the caller). Returns whether any seed was captured.
+    #[inline]
     pub(super) fn sow(&self, state: &mut State, origin: usize) -> bool {
         let mover = origin / ROW;
         let opponents = OPPONENT_ROW[mover];
         let seed_count = state.seeds(origin);
         let cowrie_count = state.cowries(origin);
-        let emptied = !(0xFFu128 << (8 * origin));
+        let emptied = all_but(origin);
         let mut seeds = state.seeds & emptied;
         let mut cowries = state.cowries & emptied;
 
-        let seed_drops = spread(seed_count, origin + 1);
+        let seed_drops = spread(seed_count, (origin + 1) % HOLES);
         let losing = opponents & (ONES ^ nonzero(seeds)) & nonzero(cowries);
         let lost = seed_drops & widen(losing);
         seeds += seed_drops - lost;
 
-        let cowrie_drops = spread(cowrie_count, origin + 1 + seed_count as usize % HOLES);
+        let cowrie_drops = spread(cowrie_count, (origin + 1 + seed_count as usize) % HOLES);
         let taking = opponents & (ONES ^ nonzero(cowries)) & nonzero(cowrie_drops);
         let taken = seeds & widen(taking);
         seeds -= taken;
