@@ -15,6 +15,7 @@ mod hashing;
 mod lanes;
 mod movetext;
 mod picture;
+mod repetition;
 mod settings;
 mod sowing;
 
@@ -26,7 +27,7 @@ use tafel_core::record::ReplayError;
 use tafel_core::settings::SettingsError;
 use tafel_core::{Game, Outcome, ParseError, Player, PlayerSet, Scores, Status};
 
-use crate::history::History;
+use repetition::Repetitions;
 
 /// Why a game ended: no seed left on the board (the rules' end).
 pub const REASON_NO_SEED: &str = "no seed left";
@@ -65,7 +66,7 @@ pub struct State {
     /// [`hashing::hash`] of the position.
     hash: u64,
     /// Hashes of the positions since the last capture, the current one excluded.
-    history: History,
+    history: Repetitions,
 }
 
 impl State {
@@ -163,7 +164,7 @@ impl Kauri {
             repeated: false,
             plies,
             hash: 0,
-            history: History::default(),
+            history: Repetitions::default(),
         };
         state.hash = self.hash_from_scratch(&state);
         state
