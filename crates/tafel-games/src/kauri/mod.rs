@@ -3,8 +3,8 @@
 //! its seeds, a seed dropped into an opponent's hole holding only cowries goes to the
 //! opponent. Whoever captures more seeds wins.
 //!
-//! A position packs the per-hole counts of seeds and of cowries into one `u128` each (a byte
-//! lane per hole), so that a sowing of any length is a few branch-free integer operations
+//! A position packs the per-hole counts of seeds and of cowries into one `u64` per row each (a
+//! byte lane per hole), so that a sowing of any length is a few branch-free integer operations
 //! (module `sowing`). It also holds the two stores, the side to move, its hash (recomputed after
 //! every move from the packed counts) and the hashes of the positions since the last capture,
 //! for the repetition rule. Playing a move allocates nothing beyond the growth of that list.
@@ -52,9 +52,9 @@ pub enum Move {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct State {
     /// Seeds per hole, one byte lane each ([`lanes`]).
-    seeds: u128,
+    seeds: lanes::Rows,
     /// Cowries per hole, one byte lane each.
-    cowries: u128,
+    cowries: lanes::Rows,
     /// Seeds captured by the first and the second player.
     stores: [u8; 2],
     /// The player to move, 0 or 1.
@@ -72,12 +72,12 @@ pub struct State {
 impl State {
     /// The seeds in hole `hole` (0..12).
     pub fn seeds(&self, hole: usize) -> u8 {
-        lanes::get(self.seeds, hole)
+        lanes::get(&self.seeds, hole)
     }
 
     /// The cowries in hole `hole` (0..12).
     pub fn cowries(&self, hole: usize) -> u8 {
-        lanes::get(self.cowries, hole)
+        lanes::get(&self.cowries, hole)
     }
 
     /// The seeds `player` has captured.
@@ -103,7 +103,7 @@ impl State {
 
     /// Whether `player` has a cowrie in his row, that is, a hole he may sow.
     pub fn can_sow(&self, player: Player) -> bool {
-        lanes::row_mask(self.cowries, player.index()) != 0
+        self.cowries[player.index()] != 0
     }
 
     /// The player who has captured more than half of the seeds, if any: the game is then
@@ -283,7 +283,7 @@ impl Game for Kauri {
             return;
         }
         let table = &MOVE_TABLE[state.side as usize];
-        let entry = lanes::row_mask(state.cowries, state.side as usize) as usize;
+        let entry = lanes::row_mask(state.cowries[state.side as usize]) as usize;
         // A fixed-size copy and a truncation: no branch on the holes, no call to memcpy.
         out.extend_from_slice(&table.moves[entry]);
         out.truncate(table.lens[entry] as usize);
