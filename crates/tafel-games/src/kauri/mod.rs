@@ -61,6 +61,10 @@ pub struct State {
     side: u8,
     /// Whether the last move brought back a position seen since the last capture.
     repeated: bool,
+    /// Whether the position repeated or no seed is left: the game may then be over (the old
+    /// tie-break may still go on), and only then, the ply limit aside, does [`Game::status`]
+    /// look closer.
+    may_be_over: bool,
     /// Plies played, for the ply limit.
     plies: u32,
     /// [`hashing::hash`] of the position.
@@ -119,6 +123,8 @@ impl State {
 #[derive(Clone, Debug)]
 pub struct Kauri {
     settings: KauriSettings,
+    /// The ply limit, or `u32::MAX` without one: [`Game::status`] looks closer from there on.
+    ply_cap: u32,
 }
 
 impl Kauri {
@@ -162,12 +168,39 @@ impl Kauri {
             stores,
             side: side.0,
             repeated: false,
+            may_be_over: false,
             plies,
             hash: 0,
             history: Repetitions::default(),
         };
         state.hash = self.hash_from_scratch(&state);
+        state.may_be_over = state.seeds_on_board() == 0;
         state
+    }
+
+    /// The status when [`Game::status`]'s quick test says the game may be over.
+    #[cold]
+    fn closer_status(&self, state: &State) -> Status {
+        if state.repeated {
+            return Status::Over(self.scored(state, REASON_REPEATED));
+        }
+        let mover = state.side();
+        if state.seeds_on_board() == 0 {
+            if !self.in_tiebreak(state) {
+                return Status::Over(self.scored(state, REASON_NO_SEED));
+            }
+            if !state.can_sow(mover) {
+                return Status::Over(Outcome {
+                    winners: PlayerSet::single(Player(1 - mover.0)),
+                    scores: Some(scores(state)),
+                    reason: REASON_TIEBREAK,
+                });
+            }
+        }
+        if self.settings.ply_limit > 0 && state.plies >= self.settings.ply_limit {
+            return Status::Over(self.scored(state, REASON_PLY_LIMIT));
+        }
+        Status::ToMove(mover)
     }
 
     /// Plays `mv` and returns the seeds the mover captured directly and lost by indirect
@@ -233,7 +266,11 @@ impl Game for Kauri {
     };
 
     fn new(settings: KauriSettings) -> Result<Self, SettingsError> {
-        Ok(Kauri { settings })
+        let ply_cap = match settings.ply_limit {
+            0 => u32::MAX,
+            limit => limit,
+        };
+        Ok(Kauri { settings, ply_cap })
     }
 
     fn settings(&self) -> &KauriSettings {
@@ -254,26 +291,10 @@ impl Game for Kauri {
 
     #[inline]
     fn status(&self, state: &State) -> Status {
-        if state.repeated {
-            return Status::Over(self.scored(state, REASON_REPEATED));
+        if state.may_be_over || state.plies >= self.ply_cap {
+            return self.closer_status(state);
         }
-        let mover = state.side();
-        if state.seeds_on_board() == 0 {
-            if !self.in_tiebreak(state) {
-                return Status::Over(self.scored(state, REASON_NO_SEED));
-            }
-            if !state.can_sow(mover) {
-                return Status::Over(Outcome {
-                    winners: PlayerSet::single(Player(1 - mover.0)),
-                    scores: Some(scores(state)),
-                    reason: REASON_TIEBREAK,
-                });
-            }
-        }
-        if self.settings.ply_limit > 0 && state.plies >= self.settings.ply_limit {
-            return Status::Over(self.scored(state, REASON_PLY_LIMIT));
-        }
-        Status::ToMove(mover)
+        Status::ToMove(state.side())
     }
 
     #[inline]
@@ -305,6 +326,7 @@ impl Game for Kauri {
             state.history.push(before);
             state.repeated = state.history.contains(state.hash);
         }
+        state.may_be_over = state.repeated || state.seeds_on_board() == 0;
     }
 
     fn hash(&self, state: &State) -> u64 {
