@@ -40,14 +40,17 @@ impl Kauri {
         let losing = (ONES ^ nonzero(seeds)) & nonzero(cowries);
         let lost = seed_drops[opponent] & widen(losing);
         seeds += seed_drops[opponent] - lost;
-        let taking = (ONES ^ nonzero(cowries)) & nonzero(cowrie_drops[opponent]);
+        // At most 12 cowries are sown, one per hole: the drops are already a 0/1 lane mask.
+        let taking = (ONES ^ nonzero(cowries)) & cowrie_drops[opponent];
         let taken = seeds & widen(taking);
         state.seeds[opponent] = seeds - taken;
         state.cowries[opponent] = cowries + cowrie_drops[opponent];
 
-        let (direct, indirect) = (sum(taken), sum(lost));
-        state.stores[mover] += direct;
-        state.stores[1 - mover] += indirect;
-        direct + indirect > 0
+        let captured = taken | lost != 0;
+        if captured {
+            state.stores[mover] += sum(taken);
+            state.stores[opponent] += sum(lost);
+        }
+        captured
     }
 }
