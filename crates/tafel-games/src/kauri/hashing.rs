@@ -6,7 +6,7 @@
 //! (the `mum` step of wyhash). The keys have the top bit of every byte set while no packed byte
 //! reaches 128, so no operand is ever zero.
 
-use super::State;
+use super::{lanes, State};
 
 const KEYS: [u64; 4] = [
     tafel_core::zobrist::splitmix64(0x4BA0_0001) | 0x8080_8080_8080_8080,
@@ -17,13 +17,12 @@ const KEYS: [u64; 4] = [
 
 /// The hash of `state`: equal counts, stores and side to move give equal hashes.
 pub(super) fn hash(state: &State) -> u64 {
-    let (seeds, cowries) = (state.seeds, state.cowries);
+    let (seeds_low, seeds_high) = lanes::words(&state.seeds);
+    let (cowries_low, cowries_high) = lanes::words(&state.cowries);
     let rest =
         (state.stores[0] as u64) << 32 | (state.stores[1] as u64) << 40 | (state.side as u64) << 48;
-    mum(
-        seeds as u64 ^ KEYS[0],
-        ((seeds >> 64) as u64 | rest) ^ KEYS[1],
-    ) ^ mum(cowries as u64 ^ KEYS[2], (cowries >> 64) as u64 ^ KEYS[3])
+    mum(seeds_low ^ KEYS[0], (seeds_high | rest) ^ KEYS[1])
+        ^ mum(cowries_low ^ KEYS[2], cowries_high ^ KEYS[3])
 }
 
 /// The 128-bit product of `a` and `b`, folded to 64 bits.

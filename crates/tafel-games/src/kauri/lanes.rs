@@ -1,67 +1,102 @@
-//! Twelve per-hole counts packed into the low 12 bytes of a `u128`, one byte lane per hole,
-//! so that a whole sowing is a handful of integer operations without loops or branches
-//! (SWAR: SIMD within a register). Every lane stays below 128: a hole holds at most 60 seeds
-//! or 12 cowries.
+//! Per-hole counts packed one byte lane per hole, each player's row of six holes in the low
+//! six bytes of its own `u64`, so that a whole sowing is a handful of integer operations
+//! without loops or branches (SWAR: SIMD within a register), and the opponent's row, where
+//! all captures happen, is one word picked by index. Every lane stays below 128: a hole holds
+//! at most 60 seeds or 12 cowries.
 
-use super::board::{HOLES, ROW};
+use super::board::{HOLES, ROW, TOTAL_SEEDS};
 
-/// 1 in every hole's lane.
-pub const ONES: u128 = 0x0101_0101_0101_0101_0101_0101;
-/// 1 in the lanes of the second player's holes (`A`..`F`).
-const SECOND_ROW: u128 = 0x0101_0101_0101 << (8 * ROW);
-/// 1 in the lanes of each player's opponent's holes.
-pub const OPPONENT_ROW: [u128; 2] = [SECOND_ROW, ONES ^ SECOND_ROW];
-const ALL_LANES: u128 = (1 << (8 * HOLES)) - 1;
+/// The counts of the first player's holes (`a`..`f`) and of the second player's (`A`..`F`).
+pub type Rows = [u64; 2];
+
+/// 1 in every hole's lane of a row.
+pub const ONES: u64 = 0x0101_0101_0101;
 
 /// The counts as lanes.
-pub fn pack(counts: &[u8; HOLES]) -> u128 {
-    let mut bytes = [0u8; 16];
-    bytes[..HOLES].copy_from_slice(counts);
-    u128::from_le_bytes(bytes)
+pub fn pack(counts: &[u8; HOLES]) -> Rows {
+    let row = |player: usize| {
+        let mut bytes = [0u8; 8];
+        bytes[..ROW].copy_from_slice(&counts[player * ROW..(player + 1) * ROW]);
+        u64::from_le_bytes(bytes)
+    };
+    [row(0), row(1)]
 }
 
 /// The count in hole `hole`'s lane.
-pub fn get(lanes: u128, hole: usize) -> u8 {
-    (lanes >> (8 * hole)) as u8
+#[inline]
+pub fn get(rows: &Rows, hole: usize) -> u8 {
+    rows[hole / ROW].to_le_bytes()[hole % ROW]
 }
 
-/// One bit per hole of `player`'s row (bit `i` for his `i`-th hole) whose lane is not zero.
-pub fn row_mask(lanes: u128, player: usize) -> u8 {
-    let row = (nonzero(lanes) >> (8 * ROW * player)) as u64 & 0x0101_0101_0101;
-    // Lane i's bit sits at 8i; shifting by 7i brings it to bit i, and no other lane's bit
-    // lands in bits 0..6.
-    let gathered = row | row >> 7 | row >> 14 | row >> 21 | row >> 28 | row >> 35;
-    (gathered & 0x3F) as u8
+/// The counts as one little-endian 96-bit number split in two words, byte `i` for hole `i`
+/// (the hash's input).
+#[inline]
+pub fn words(rows: &Rows) -> (u64, u64) {
+    (rows[0] | rows[1] << (8 * ROW), rows[1] >> (64 - 8 * ROW))
+}
+
+/// All bits set in every lane of a row except the one of its `i`-th hole.
+#[inline]
+pub fn all_but(i: usize) -> u64 {
+    !(0xFF << (8 * i))
+}
+
+/// One bit per lane of `row` (bit `i` for lane `i`) that is not zero.
+#[inline]
+pub fn row_mask(row: u64) -> u8 {
+    // Lane i's bit sits at 8i; the multiplication moves it to bit 56 + i, and no two
+    // partial products meet.
+    (nonzero(row).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
 /// 1 in every lane that is not zero, 0 elsewhere.
-pub fn nonzero(lanes: u128) -> u128 {
+#[inline]
+pub fn nonzero(lanes: u64) -> u64 {
     // A lane below 128 plus 127 reaches the lane's top bit exactly when it is not zero, and
     // never carries into the next lane.
     ((lanes + ONES * 0x7F) | lanes) >> 7 & ONES
 }
 
 /// 0xFF in every lane holding 1 (from a 0/1 lane mask).
-pub fn widen(mask: u128) -> u128 {
+#[inline]
+pub fn widen(mask: u64) -> u64 {
     mask * 0xFF
 }
 
-/// The sum of all lanes, which must be at most 255.
-pub fn sum(lanes: u128) -> u8 {
-    // Lane 11 of the product adds up lanes 0..=11; no partial sum carries.
-    (lanes.wrapping_mul(ONES) >> (8 * (HOLES - 1))) as u8
+/// The sum of the lanes of a row, which must be at most 255.
+#[inline]
+pub fn sum(lanes: u64) -> u8 {
+    // Lane 5 of the product adds up lanes 0..=5; no partial sum carries.
+    (lanes.wrapping_mul(ONES) >> (8 * (ROW - 1))) as u8
 }
 
 /// The counters dropped per hole when `count` counters are sown one per hole from hole
-/// `first` on, round and round.
-pub fn spread(count: u8, first: usize) -> u128 {
-    let laps = (count as usize / HOLES) as u128;
-    let rest = count as usize % HOLES;
-    let partial = ONES & ((1u128 << (8 * rest)) - 1);
-    let shift = 8 * (first % HOLES);
-    let rotated = (partial << shift | partial >> (8 * HOLES - shift)) & ALL_LANES;
-    laps * ONES + rotated
+/// `first` on, round and round (`count` up to 60, `first` below 12).
+#[inline]
+pub fn spread(count: u8, first: usize) -> Rows {
+    SPREADS[count as usize][first]
 }
+
+/// [`spread`] for every count a hole can hold and every first hole: one table load instead of
+/// loops or variable shifts.
+static SPREADS: [[Rows; HOLES]; TOTAL_SEEDS as usize + 1] = {
+    let mut table = [[[0; 2]; HOLES]; TOTAL_SEEDS as usize + 1];
+    let mut count = 0;
+    while count <= TOTAL_SEEDS as usize {
+        let mut first = 0;
+        while first < HOLES {
+            let mut drop = 0;
+            while drop < count {
+                let hole = (first + drop) % HOLES;
+                table[count][first][hole / ROW] += 1 << (8 * (hole % ROW));
+                drop += 1;
+            }
+            first += 1;
+        }
+        count += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {
@@ -74,22 +109,26 @@ mod tests {
         counts[11] = 1;
         let lanes = pack(&counts);
         assert_eq!(
-            (0..HOLES).map(|h| get(lanes, h)).collect::<Vec<_>>(),
+            (0..HOLES).map(|h| get(&lanes, h)).collect::<Vec<_>>(),
             counts
         );
-        assert_eq!(row_mask(lanes, 0), 0b1000);
-        assert_eq!(row_mask(lanes, 1), 0b10_0000);
-        assert_eq!(nonzero(lanes), 1 << 24 | 1 << 88);
-        assert_eq!(sum(lanes), 61);
+        assert_eq!(words(&lanes), (60 << 24, 1 << 24));
+        assert_eq!(row_mask(lanes[0]), 0b1000);
+        assert_eq!(row_mask(lanes[1]), 0b10_0000);
+        assert_eq!(row_mask(ONES * 9), 0b11_1111);
+        assert_eq!(nonzero(lanes[0]), 1 << 24);
+        assert_eq!(nonzero(lanes[1]), 1 << 40);
+        assert_eq!(sum(lanes[0]) + sum(lanes[1]), 61);
         assert_eq!(widen(1 << 8), 0xFF << 8);
+        assert_eq!(lanes[0] & all_but(3), 0);
         // Three counters from hole 10: holes 10, 11, 0.
-        assert_eq!(spread(3, 10), 1 << 80 | 1 << 88 | 1);
+        assert_eq!(spread(3, 10), [1, 1 << 32 | 1 << 40]);
         // 26 counters from hole 5: two laps, and holes 5 and 6 once more.
         let mut expected = [2u8; HOLES];
         expected[5] = 3;
         expected[6] = 3;
         assert_eq!(spread(26, 5), pack(&expected));
-        assert_eq!(spread(0, 0), 0);
-        assert_eq!(spread(12, 7), ONES);
+        assert_eq!(spread(0, 0), [0, 0]);
+        assert_eq!(spread(12, 7), [ONES, ONES]);
     }
 }

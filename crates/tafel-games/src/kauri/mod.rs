@@ -3,8 +3,8 @@
 //! its seeds, a seed dropped into an opponent's hole holding only cowries goes to the
 //! opponent. Whoever captures more seeds wins.
 //!
-//! A position packs the per-hole counts of seeds and of cowries into one `u128` each (a byte
-//! lane per hole), so that a sowing of any length is a few branch-free integer operations
+//! A position packs the per-hole counts of seeds and of cowries into one `u64` per row each (a
+//! byte lane per hole), so that a sowing of any length is a few branch-free integer operations
 //! (module `sowing`). It also holds the two stores, the side to move, its hash (recomputed after
 //! every move from the packed counts) and the hashes of the positions since the last capture,
 //! for the repetition rule. Playing a move allocates nothing beyond the growth of that list.
@@ -15,6 +15,7 @@ mod hashing;
 mod lanes;
 mod movetext;
 mod picture;
+mod repetition;
 mod settings;
 mod sowing;
 
@@ -26,7 +27,7 @@ use tafel_core::record::ReplayError;
 use tafel_core::settings::SettingsError;
 use tafel_core::{Game, Outcome, ParseError, Player, PlayerSet, Scores, Status};
 
-use crate::history::History;
+use repetition::Repetitions;
 
 /// Why a game ended: no seed left on the board (the rules' end).
 pub const REASON_NO_SEED: &str = "no seed left";
@@ -51,32 +52,36 @@ pub enum Move {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct State {
     /// Seeds per hole, one byte lane each ([`lanes`]).
-    seeds: u128,
+    seeds: lanes::Rows,
     /// Cowries per hole, one byte lane each.
-    cowries: u128,
+    cowries: lanes::Rows,
     /// Seeds captured by the first and the second player.
     stores: [u8; 2],
     /// The player to move, 0 or 1.
     side: u8,
     /// Whether the last move brought back a position seen since the last capture.
     repeated: bool,
+    /// Whether the position repeated or no seed is left: the game may then be over (the old
+    /// tie-break may still go on), and only then, the ply limit aside, does [`Game::status`]
+    /// look closer.
+    may_be_over: bool,
     /// Plies played, for the ply limit.
     plies: u32,
     /// [`hashing::hash`] of the position.
     hash: u64,
     /// Hashes of the positions since the last capture, the current one excluded.
-    history: History,
+    history: Repetitions,
 }
 
 impl State {
     /// The seeds in hole `hole` (0..12).
     pub fn seeds(&self, hole: usize) -> u8 {
-        lanes::get(self.seeds, hole)
+        lanes::get(&self.seeds, hole)
     }
 
     /// The cowries in hole `hole` (0..12).
     pub fn cowries(&self, hole: usize) -> u8 {
-        lanes::get(self.cowries, hole)
+        lanes::get(&self.cowries, hole)
     }
 
     /// The seeds `player` has captured.
@@ -102,7 +107,7 @@ impl State {
 
     /// Whether `player` has a cowrie in his row, that is, a hole he may sow.
     pub fn can_sow(&self, player: Player) -> bool {
-        lanes::row_mask(self.cowries, player.index()) != 0
+        self.cowries[player.index()] != 0
     }
 
     /// The player who has captured more than half of the seeds, if any: the game is then
@@ -118,6 +123,8 @@ impl State {
 #[derive(Clone, Debug)]
 pub struct Kauri {
     settings: KauriSettings,
+    /// The ply limit, or `u32::MAX` without one: [`Game::status`] looks closer from there on.
+    ply_cap: u32,
 }
 
 impl Kauri {
@@ -161,12 +168,39 @@ impl Kauri {
             stores,
             side: side.0,
             repeated: false,
+            may_be_over: false,
             plies,
             hash: 0,
-            history: History::default(),
+            history: Repetitions::default(),
         };
         state.hash = self.hash_from_scratch(&state);
+        state.may_be_over = state.seeds_on_board() == 0;
         state
+    }
+
+    /// The status when [`Game::status`]'s quick test says the game may be over.
+    #[cold]
+    fn closer_status(&self, state: &State) -> Status {
+        if state.repeated {
+            return Status::Over(self.scored(state, REASON_REPEATED));
+        }
+        let mover = state.side();
+        if state.seeds_on_board() == 0 {
+            if !self.in_tiebreak(state) {
+                return Status::Over(self.scored(state, REASON_NO_SEED));
+            }
+            if !state.can_sow(mover) {
+                return Status::Over(Outcome {
+                    winners: PlayerSet::single(Player(1 - mover.0)),
+                    scores: Some(scores(state)),
+                    reason: REASON_TIEBREAK,
+                });
+            }
+        }
+        if self.settings.ply_limit > 0 && state.plies >= self.settings.ply_limit {
+            return Status::Over(self.scored(state, REASON_PLY_LIMIT));
+        }
+        Status::ToMove(mover)
     }
 
     /// Plays `mv` and returns the seeds the mover captured directly and lost by indirect
@@ -232,7 +266,11 @@ impl Game for Kauri {
     };
 
     fn new(settings: KauriSettings) -> Result<Self, SettingsError> {
-        Ok(Kauri { settings })
+        let ply_cap = match settings.ply_limit {
+            0 => u32::MAX,
+            limit => limit,
+        };
+        Ok(Kauri { settings, ply_cap })
     }
 
     fn settings(&self) -> &KauriSettings {
@@ -253,26 +291,10 @@ impl Game for Kauri {
 
     #[inline]
     fn status(&self, state: &State) -> Status {
-        if state.repeated {
-            return Status::Over(self.scored(state, REASON_REPEATED));
+        if state.may_be_over || state.plies >= self.ply_cap {
+            return self.closer_status(state);
         }
-        let mover = state.side();
-        if state.seeds_on_board() == 0 {
-            if !self.in_tiebreak(state) {
-                return Status::Over(self.scored(state, REASON_NO_SEED));
-            }
-            if !state.can_sow(mover) {
-                return Status::Over(Outcome {
-                    winners: PlayerSet::single(Player(1 - mover.0)),
-                    scores: Some(scores(state)),
-                    reason: REASON_TIEBREAK,
-                });
-            }
-        }
-        if self.settings.ply_limit > 0 && state.plies >= self.settings.ply_limit {
-            return Status::Over(self.scored(state, REASON_PLY_LIMIT));
-        }
-        Status::ToMove(mover)
+        Status::ToMove(state.side())
     }
 
     #[inline]
@@ -282,7 +304,7 @@ impl Game for Kauri {
             return;
         }
         let table = &MOVE_TABLE[state.side as usize];
-        let entry = lanes::row_mask(state.cowries, state.side as usize) as usize;
+        let entry = lanes::row_mask(state.cowries[state.side as usize]) as usize;
         // A fixed-size copy and a truncation: no branch on the holes, no call to memcpy.
         out.extend_from_slice(&table.moves[entry]);
         out.truncate(table.lens[entry] as usize);
@@ -304,6 +326,7 @@ impl Game for Kauri {
             state.history.push(before);
             state.repeated = state.history.contains(state.hash);
         }
+        state.may_be_over = state.repeated || state.seeds_on_board() == 0;
     }
 
     fn hash(&self, state: &State) -> u64 {

@@ -15,37 +15,42 @@
 //! cowrie there.
 
 use super::board::{HOLES, ROW};
-use super::lanes::{nonzero, spread, sum, widen, ONES, OPPONENT_ROW};
+use super::lanes::{all_but, nonzero, spread, sum, widen, ONES};
 use super::{Kauri, State};
 
 impl Kauri {
     /// Sows hole `origin` for the side to move, updating counts and stores (the side to move
     /// and the hash are left to the caller). Returns whether any seed was captured.
+    #[inline]
     pub(super) fn sow(&self, state: &mut State, origin: usize) -> bool {
-        let mover = origin / ROW;
-        let opponents = OPPONENT_ROW[mover];
+        let (mover, opponent) = (origin / ROW, 1 - origin / ROW);
         let seed_count = state.seeds(origin);
         let cowrie_count = state.cowries(origin);
-        let emptied = !(0xFFu128 << (8 * origin));
-        let mut seeds = state.seeds & emptied;
-        let mut cowries = state.cowries & emptied;
+        let seed_drops = spread(seed_count, (origin + 1) % HOLES);
+        let cowrie_drops = spread(cowrie_count, (origin + 1 + seed_count as usize) % HOLES);
 
-        let seed_drops = spread(seed_count, origin + 1);
-        let losing = opponents & (ONES ^ nonzero(seeds)) & nonzero(cowries);
-        let lost = seed_drops & widen(losing);
-        seeds += seed_drops - lost;
+        // The mover's own row: emptied, then it just receives what falls there.
+        let emptied = all_but(origin % ROW);
+        state.seeds[mover] = (state.seeds[mover] & emptied) + seed_drops[mover];
+        state.cowries[mover] = (state.cowries[mover] & emptied) + cowrie_drops[mover];
 
-        let cowrie_drops = spread(cowrie_count, origin + 1 + seed_count as usize % HOLES);
-        let taking = opponents & (ONES ^ nonzero(cowries)) & nonzero(cowrie_drops);
+        // The opponent's row, where the captures happen.
+        let mut seeds = state.seeds[opponent];
+        let cowries = state.cowries[opponent];
+        let losing = (ONES ^ nonzero(seeds)) & nonzero(cowries);
+        let lost = seed_drops[opponent] & widen(losing);
+        seeds += seed_drops[opponent] - lost;
+        // At most 12 cowries are sown, one per hole: the drops are already a 0/1 lane mask.
+        let taking = (ONES ^ nonzero(cowries)) & cowrie_drops[opponent];
         let taken = seeds & widen(taking);
-        seeds -= taken;
-        cowries += cowrie_drops;
+        state.seeds[opponent] = seeds - taken;
+        state.cowries[opponent] = cowries + cowrie_drops[opponent];
 
-        state.seeds = seeds;
-        state.cowries = cowries;
-        let (direct, indirect) = (sum(taken), sum(lost));
-        state.stores[mover] += direct;
-        state.stores[1 - mover] += indirect;
-        direct + indirect > 0
+        let captured = taken | lost != 0;
+        if captured {
+            state.stores[mover] += sum(taken);
+            state.stores[opponent] += sum(lost);
+        }
+        captured
     }
 }
