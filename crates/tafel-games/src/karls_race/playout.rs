@@ -1,10 +1,12 @@
-//! Random playouts specialised to Karl's Race, for statistics and Monte Carlo search that know
-//! the game: the steps are counted and the chosen one found on the bit masks, without filling
-//! a move list or building a status per ply.
+//! Random playouts specialised to Karl's Race, the game's [`Game::random_playout`]: the steps
+//! are counted and the chosen one found on the bit masks, without filling a move list or
+//! building a status per ply.
 //!
-//! [`KarlsRace::random_playout`] draws the same random numbers in the same order as the
-//! generic [`tafel_core::playout::random_playout`] and so plays exactly the same game for the
+//! It draws the same random numbers in the same order as the generic
+//! [`tafel_core::playout::generic_random_playout`] and so plays exactly the same game for the
 //! same generator; the tests check this on many seeds.
+//!
+//! [`Game::random_playout`]: tafel_core::Game::random_playout
 
 use rand::Rng;
 use tafel_core::playout::sample_chance;
@@ -15,7 +17,7 @@ use super::{squares_in, KarlsRace, Move, State, ROLLS};
 impl KarlsRace {
     /// Plays uniformly random steps (and a fair die) from `state` until the game ends; returns
     /// the outcome and the number of moves played (die rolls not counted).
-    pub fn random_playout<R: Rng + ?Sized>(
+    pub(super) fn random_playout_on_masks<R: Rng + ?Sized>(
         &self,
         state: &mut State,
         rng: &mut R,
@@ -38,20 +40,23 @@ impl KarlsRace {
                 state.die = die;
             }
             let movable = self.movable(stones, state.die);
-            let steps = &self.step_counts[seat];
-            let count: usize = squares_in(movable)
-                .map(|from| steps[from as usize] as usize)
+            let lists = &self.steps[seat];
+            let count: u32 = squares_in(movable)
+                .map(|from| lists[from as usize].len as u32)
                 .sum();
+            // `rand` samples a `usize` range that fits 32 bits as this `u32` range, so the
+            // index is the generic playout's.
             let mut index = rng.random_range(0..count);
             for from in squares_in(movable) {
-                let here = steps[from as usize] as usize;
-                if index < here {
-                    let targets = self.forward[seat][from as usize];
-                    let to = squares_in(targets).nth(index).expect("counted");
+                let list = &lists[from as usize];
+                if index < list.len as u32 {
+                    let Move::Step { from, to } = list.moves[index as usize] else {
+                        unreachable!("a stone's step list holds steps");
+                    };
                     self.play_step(state, from, to);
                     break;
                 }
-                index -= here;
+                index -= list.len as u32;
             }
         }
         (self.final_outcome(state), plies)
