@@ -6,7 +6,8 @@
 //!
 //! A position is one 21-bit mask per seat, the seat to move and the rolled die (0 before the
 //! roll): a few bytes, copied freely. The die is a chance node: the engine never rolls it.
-//! Forward-neighbour masks per seat and the squares of each size are tables of the rules
+//! Each square's steps per seat, step counts and occupied sizes per 7-square chunk, and the
+//! squares each die allows are tables of the rules
 //! object, so generating and playing moves is a handful of bit operations.
 
 mod board;
@@ -98,6 +99,7 @@ pub struct KarlsRace {
     next_seat: [u8; MAX_SEATS],
     size_classes: [SquareSet; MAX_SIZE + 1],
     chunk_sizes: [[u8; 1 << CHUNK_BITS]; CHUNKS],
+    chunk_steps: [[[u8; 1 << CHUNK_BITS]; CHUNKS]; MAX_SEATS],
     allowed: [[SquareSet; 1 << MAX_SIZE]; MAX_SIZE + 1],
     start: State,
     max_plies: u64,
@@ -170,10 +172,18 @@ impl KarlsRace {
     #[inline]
     pub fn movable(&self, stones: SquareSet, die: u8) -> SquareSet {
         let occupied = (0..CHUNKS).fold(0, |sizes, chunk| {
-            let bits = (stones >> (chunk * CHUNK_BITS)) as usize & ((1 << CHUNK_BITS) - 1);
-            sizes | self.chunk_sizes[chunk][bits] as usize
+            sizes | self.chunk_sizes[chunk][chunk_bits(stones, chunk)] as usize
         });
         stones & self.allowed[die as usize][occupied]
+    }
+
+    /// How many steps `seat`'s stones on `from` have together, one table look-up per chunk.
+    #[inline]
+    fn step_count(&self, seat: usize, from: SquareSet) -> u32 {
+        let tables = &self.chunk_steps[seat];
+        (0..CHUNKS).fold(0, |count, chunk| {
+            count + tables[chunk][chunk_bits(from, chunk)] as u32
+        })
     }
 
     /// Writes the steps the rolled die allows the seat to move into `buffer` (in the order of
@@ -277,6 +287,17 @@ impl KarlsRace {
     }
 }
 
+/// The bits of `set` in chunk number `chunk`, as a table index.
+#[inline]
+fn chunk_bits(set: SquareSet, chunk: usize) -> usize {
+    (set >> (chunk * CHUNK_BITS)) as usize & ((1 << CHUNK_BITS) - 1)
+}
+
+/// The squares of chunk number `chunk` whose bits are `bits`: the inverse of [`chunk_bits`].
+fn chunk_squares(chunk: usize, bits: usize) -> SquareSet {
+    (bits << (chunk * CHUNK_BITS)) as SquareSet & ((1 << SQUARES) - 1)
+}
+
 /// The sizes whose stones a roll of `die` lets a player move, given the sizes the player
 /// occupies (bit `s - 1` for size `s`): the die's own size if occupied; otherwise the largest
 /// occupied size below it and the smallest occupied size above it (EinStein's rule).
@@ -330,6 +351,7 @@ impl Game for KarlsRace {
             next_seat: [0; MAX_SEATS],
             size_classes: [0; MAX_SIZE + 1],
             chunk_sizes: [[0; 1 << CHUNK_BITS]; CHUNKS],
+            chunk_steps: [[[0; 1 << CHUNK_BITS]; CHUNKS]; MAX_SEATS],
             allowed: [[0; 1 << MAX_SIZE]; MAX_SIZE + 1],
             start: State {
                 stones: [0; MAX_SEATS],
@@ -343,8 +365,8 @@ impl Game for KarlsRace {
         }
         for (chunk, sizes) in game.chunk_sizes.iter_mut().enumerate() {
             for (bits, entry) in sizes.iter_mut().enumerate() {
-                let squares = (bits << (chunk * CHUNK_BITS)) as SquareSet & ((1 << SQUARES) - 1);
-                *entry = squares_in(squares).fold(0, |set, sq| set | 1 << (board.size(sq) - 1));
+                *entry = squares_in(chunk_squares(chunk, bits))
+                    .fold(0, |set, sq| set | 1 << (board.size(sq) - 1));
             }
         }
         for die in 1..=MAX_SIZE {
@@ -361,6 +383,13 @@ impl Game for KarlsRace {
                 for to in squares_in(corner.forward_neighbours(from)) {
                     list.moves[list.len as usize] = Move::Step { from, to };
                     list.len += 1;
+                }
+            }
+            for (chunk, counts) in game.chunk_steps[seat].iter_mut().enumerate() {
+                for (bits, entry) in counts.iter_mut().enumerate() {
+                    *entry = squares_in(chunk_squares(chunk, bits))
+                        .map(|sq| game.steps[seat][sq as usize].len)
+                        .sum();
                 }
             }
             game.targets[seat] = 1 << corner.opposite().square();

@@ -9,10 +9,26 @@
 //! [`Game::random_playout`]: tafel_core::Game::random_playout
 
 use rand::Rng;
-use tafel_core::playout::sample_chance;
 use tafel_core::Outcome;
 
-use super::{squares_in, KarlsRace, Move, State, ROLLS};
+use super::{squares_in, KarlsRace, Move, State, MAX_SIZE};
+
+/// Rolls the die as [`tafel_core::playout::sample_chance`] does for a fair die, from the same
+/// random number, but without its data-dependent loop exit: the roll less one face's
+/// probability, then less another, and so on, stays non-negative for the faces below the
+/// rolled one, and once negative it stays negative, so the face is one plus the number of
+/// non-negative differences (the last face when all are).
+#[inline]
+fn roll_die<R: Rng + ?Sized>(rng: &mut R) -> u8 {
+    let face_probability = 1.0 / MAX_SIZE as f64;
+    let mut roll: f64 = rng.random();
+    let mut face = 1;
+    for _ in 1..MAX_SIZE {
+        roll -= face_probability;
+        face += (roll >= 0.0) as u8;
+    }
+    face
+}
 
 impl KarlsRace {
     /// Plays uniformly random steps (and a fair die) from `state` until the game ends; returns
@@ -34,16 +50,11 @@ impl KarlsRace {
                 continue;
             }
             if state.die == 0 {
-                let Move::Roll(die) = sample_chance(self, state, &ROLLS, rng) else {
-                    unreachable!("the die's outcomes are rolls");
-                };
-                state.die = die;
+                state.die = roll_die(rng);
             }
             let movable = self.movable(stones, state.die);
             let lists = &self.steps[seat];
-            let count: u32 = squares_in(movable)
-                .map(|from| lists[from as usize].len as u32)
-                .sum();
+            let count = self.step_count(seat, movable);
             // `rand` samples a `usize` range that fits 32 bits as this `u32` range, so the
             // index is the generic playout's.
             let mut index = rng.random_range(0..count);
