@@ -7,8 +7,8 @@
 //! A position is one 21-bit mask per seat, the seat to move and the rolled die (0 before the
 //! roll): a few bytes, copied freely. The die is a chance node: the engine never rolls it.
 //! Each square's steps per seat, step counts and occupied sizes per 7-square chunk, and the
-//! squares each die allows are tables of the rules
-//! object, so generating and playing moves is a handful of bit operations.
+//! squares each die allows are tables of the rules object, so generating and playing moves is
+//! a handful of bit operations and table look-ups.
 
 mod board;
 mod corner;
