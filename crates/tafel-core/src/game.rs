@@ -3,8 +3,10 @@
 use std::fmt::{self, Debug};
 use std::hash::Hash;
 
+use rand::Rng;
+
 use crate::notation::ParseError;
-use crate::outcome::Status;
+use crate::outcome::{Outcome, Status};
 use crate::player::Player;
 use crate::settings::GameSettings;
 
@@ -75,6 +77,22 @@ pub trait Game: Send + Sync + Sized + 'static {
         _index: usize,
     ) -> f64 {
         1.0 / outcomes.len() as f64
+    }
+
+    /// Plays uniformly random moves (and chance outcomes by their probability) from `state`
+    /// until the game ends; returns the outcome and the number of moves played (chance
+    /// outcomes not counted). `buffer` may be used for move generation.
+    ///
+    /// The default is the generic loop [`crate::playout::generic_random_playout`]. A game may
+    /// override it with a faster loop of its own, which must draw the same random numbers and
+    /// so play exactly the same game for the same generator.
+    fn random_playout<R: Rng + ?Sized>(
+        &self,
+        state: &mut Self::State,
+        rng: &mut R,
+        buffer: &mut Vec<Self::Move>,
+    ) -> (Outcome, u64) {
+        crate::playout::generic_random_playout(self, state, rng, buffer)
     }
 
     /// Plays `mv`, which must be one of the legal moves of `state`.

@@ -25,8 +25,21 @@ pub fn sample_chance<G: Game, R: Rng + ?Sized>(
 
 /// Plays uniformly random moves (and chance outcomes by their probability) from `state` until
 /// the game ends; returns the outcome and the number of moves played (chance outcomes not
-/// counted). `buffer` is reused for move generation.
+/// counted). `buffer` is reused for move generation. This is [`Game::random_playout`], which
+/// a game may have replaced by a faster loop playing the same games.
 pub fn random_playout<G: Game, R: Rng + ?Sized>(
+    game: &G,
+    state: &mut G::State,
+    rng: &mut R,
+    buffer: &mut Vec<G::Move>,
+) -> (Outcome, u64) {
+    game.random_playout(state, rng, buffer)
+}
+
+/// The random playout of any game, through [`Game::status`], [`Game::legal_moves`] and
+/// [`Game::apply`]: the default of [`Game::random_playout`], and the reference a game's own
+/// faster loop is tested against.
+pub fn generic_random_playout<G: Game, R: Rng + ?Sized>(
     game: &G,
     state: &mut G::State,
     rng: &mut R,

@@ -6,8 +6,9 @@
 //!
 //! A position is one 21-bit mask per seat, the seat to move and the rolled die (0 before the
 //! roll): a few bytes, copied freely. The die is a chance node: the engine never rolls it.
-//! Forward-neighbour masks per seat and the squares of each size are tables of the rules
-//! object, so generating and playing moves is a handful of bit operations.
+//! Each square's steps per seat, step counts and occupied sizes per 7-square chunk, and the
+//! squares each die allows are tables of the rules object, so generating and playing moves is
+//! a handful of bit operations and table look-ups.
 
 mod board;
 mod corner;
@@ -93,11 +94,12 @@ pub struct KarlsRace {
     settings: KarlsRaceSettings,
     seats: usize,
     corners: [Corner; MAX_SEATS],
-    forward: [[SquareSet; SQUARES]; MAX_SEATS],
-    step_counts: [[u8; SQUARES]; MAX_SEATS],
+    steps: [[StepList; SQUARES]; MAX_SEATS],
     targets: [SquareSet; MAX_SEATS],
     next_seat: [u8; MAX_SEATS],
     size_classes: [SquareSet; MAX_SIZE + 1],
+    chunk_sizes: [[u8; 1 << CHUNK_BITS]; CHUNKS],
+    chunk_steps: [[[u8; 1 << CHUNK_BITS]; CHUNKS]; MAX_SEATS],
     allowed: [[SquareSet; 1 << MAX_SIZE]; MAX_SIZE + 1],
     start: State,
     max_plies: u64,
@@ -107,6 +109,26 @@ pub struct KarlsRace {
 /// each with at most four forward neighbours (no square has more than two neighbours in one
 /// direction).
 const MAX_STEPS: usize = 24;
+
+/// The most forward neighbours a square has (two in each of a seat's two directions).
+const MAX_FORWARD: usize = 4;
+
+/// The steps of one stone: those to its forward neighbours in square order, then padding, so
+/// that move generation copies all [`MAX_FORWARD`] slots without branching and keeps `len`.
+#[derive(Clone, Copy, Debug)]
+struct StepList {
+    moves: [Move; MAX_FORWARD],
+    len: u8,
+}
+
+/// The steps of one turn, gathered on the stack: room for [`MAX_STEPS`] and the padding
+/// slots the last stone's copy writes beyond them.
+type StepBuffer = [Move; MAX_STEPS + MAX_FORWARD];
+
+/// The board's squares are read in chunks of this many bits to find the sizes a seat occupies
+/// with one table look-up per chunk.
+const CHUNK_BITS: usize = 7;
+const CHUNKS: usize = SQUARES.div_ceil(CHUNK_BITS);
 
 /// Every face of the die, the outcomes of a chance position.
 const ROLLS: [Move; MAX_SIZE] = [
@@ -145,13 +167,37 @@ impl KarlsRace {
     /// side `die`; failing those, the stones on the largest smaller size occupied together
     /// with those on the smallest larger size occupied.
     ///
-    /// Branch-free: the sizes `stones` occupy index a table of the squares each die allows.
+    /// Branch-free: the sizes `stones` occupy (found chunk by chunk in a table) index a table
+    /// of the squares each die allows.
     #[inline]
     pub fn movable(&self, stones: SquareSet, die: u8) -> SquareSet {
-        let occupied = (1..=MAX_SIZE).fold(0, |sizes, size| {
-            sizes | (((stones & self.size_classes[size]) != 0) as usize) << (size - 1)
+        let occupied = (0..CHUNKS).fold(0, |sizes, chunk| {
+            sizes | self.chunk_sizes[chunk][chunk_bits(stones, chunk)] as usize
         });
         stones & self.allowed[die as usize][occupied]
+    }
+
+    /// How many steps `seat`'s stones on `from` have together, one table look-up per chunk.
+    #[inline]
+    fn step_count(&self, seat: usize, from: SquareSet) -> u32 {
+        let tables = &self.chunk_steps[seat];
+        (0..CHUNKS).fold(0, |count, chunk| {
+            count + tables[chunk][chunk_bits(from, chunk)] as u32
+        })
+    }
+
+    /// Writes the steps the rolled die allows the seat to move into `buffer` (in the order of
+    /// their squares, then of their targets) and returns how many there are.
+    #[inline]
+    fn gather_steps(&self, state: &State, buffer: &mut StepBuffer) -> usize {
+        let seat = state.to_move as usize;
+        let mut count = 0;
+        for from in squares_in(self.movable(state.stones[seat], state.die)) {
+            let list = &self.steps[seat][from as usize];
+            buffer[count..count + MAX_FORWARD].copy_from_slice(&list.moves);
+            count += list.len as usize;
+        }
+        count
     }
 
     /// Every stone of `team` (seats `team`, `team + 2`: with two players a team is one seat).
@@ -241,6 +287,17 @@ impl KarlsRace {
     }
 }
 
+/// The bits of `set` in chunk number `chunk`, as a table index.
+#[inline]
+fn chunk_bits(set: SquareSet, chunk: usize) -> usize {
+    (set >> (chunk * CHUNK_BITS)) as usize & ((1 << CHUNK_BITS) - 1)
+}
+
+/// The squares of chunk number `chunk` whose bits are `bits`: the inverse of [`chunk_bits`].
+fn chunk_squares(chunk: usize, bits: usize) -> SquareSet {
+    (bits << (chunk * CHUNK_BITS)) as SquareSet & ((1 << SQUARES) - 1)
+}
+
 /// The sizes whose stones a roll of `die` lets a player move, given the sizes the player
 /// occupies (bit `s - 1` for size `s`): the die's own size if occupied; otherwise the largest
 /// occupied size below it and the smallest occupied size above it (EinStein's rule).
@@ -286,11 +343,15 @@ impl Game for KarlsRace {
             settings,
             seats,
             corners: [Corner::SE; MAX_SEATS],
-            forward: [[0; SQUARES]; MAX_SEATS],
-            step_counts: [[0; SQUARES]; MAX_SEATS],
+            steps: [[StepList {
+                moves: [Move::Pass; MAX_FORWARD],
+                len: 0,
+            }; SQUARES]; MAX_SEATS],
             targets: [0; MAX_SEATS],
             next_seat: [0; MAX_SEATS],
             size_classes: [0; MAX_SIZE + 1],
+            chunk_sizes: [[0; 1 << CHUNK_BITS]; CHUNKS],
+            chunk_steps: [[[0; 1 << CHUNK_BITS]; CHUNKS]; MAX_SEATS],
             allowed: [[0; 1 << MAX_SIZE]; MAX_SIZE + 1],
             start: State {
                 stones: [0; MAX_SEATS],
@@ -302,6 +363,12 @@ impl Game for KarlsRace {
         for size in 1..=MAX_SIZE {
             game.size_classes[size] = board.squares_of_size(size);
         }
+        for (chunk, sizes) in game.chunk_sizes.iter_mut().enumerate() {
+            for (bits, entry) in sizes.iter_mut().enumerate() {
+                *entry = squares_in(chunk_squares(chunk, bits))
+                    .fold(0, |set, sq| set | 1 << (board.size(sq) - 1));
+            }
+        }
         for die in 1..=MAX_SIZE {
             for occupied in 0..1 << MAX_SIZE {
                 game.allowed[die][occupied] = allowed_sizes(die, occupied)
@@ -311,9 +378,19 @@ impl Game for KarlsRace {
         }
         for (seat, &corner) in corners.iter().enumerate() {
             game.corners[seat] = corner;
-            for square in 0..SQUARES {
-                game.forward[seat][square] = corner.forward_neighbours(square as Square);
-                game.step_counts[seat][square] = game.forward[seat][square].count_ones() as u8;
+            for from in 0..SQUARES as Square {
+                let list = &mut game.steps[seat][from as usize];
+                for to in squares_in(corner.forward_neighbours(from)) {
+                    list.moves[list.len as usize] = Move::Step { from, to };
+                    list.len += 1;
+                }
+            }
+            for (chunk, counts) in game.chunk_steps[seat].iter_mut().enumerate() {
+                for (bits, entry) in counts.iter_mut().enumerate() {
+                    *entry = squares_in(chunk_squares(chunk, bits))
+                        .map(|sq| game.steps[seat][sq as usize].len)
+                        .sum();
+                }
             }
             game.targets[seat] = 1 << corner.opposite().square();
             game.next_seat[seat] = ((seat + 1) % seats) as u8;
@@ -393,14 +470,20 @@ impl Game for KarlsRace {
         } else if state.die == 0 {
             out.extend_from_slice(&ROLLS);
         } else {
-            // One reservation up front, so that no push has to grow the buffer.
-            out.reserve(MAX_STEPS);
-            for from in squares_in(self.movable(stones, state.die)) {
-                for to in squares_in(self.forward[seat][from as usize]) {
-                    out.push(Move::Step { from, to });
-                }
-            }
+            let mut steps = [Move::Pass; MAX_STEPS + MAX_FORWARD];
+            let count = self.gather_steps(state, &mut steps);
+            out.extend_from_slice(&steps[..count]);
         }
+    }
+
+    /// Karl's Race's own loop on the bit masks, playing the generic loop's games.
+    fn random_playout<R: rand::Rng + ?Sized>(
+        &self,
+        state: &mut State,
+        rng: &mut R,
+        _buffer: &mut Vec<Move>,
+    ) -> (Outcome, u64) {
+        self.random_playout_on_masks(state, rng)
     }
 
     fn apply(&self, state: &mut State, mv: Move) {

@@ -1,21 +1,39 @@
-//! Random playouts specialised to Karl's Race, for statistics and Monte Carlo search that know
-//! the game: the steps are counted and the chosen one found on the bit masks, without filling
-//! a move list or building a status per ply.
+//! Random playouts specialised to Karl's Race, the game's [`Game::random_playout`]: the steps
+//! are counted and the chosen one found on the bit masks, without filling a move list or
+//! building a status per ply.
 //!
-//! [`KarlsRace::random_playout`] draws the same random numbers in the same order as the
-//! generic [`tafel_core::playout::random_playout`] and so plays exactly the same game for the
+//! It draws the same random numbers in the same order as the generic
+//! [`tafel_core::playout::generic_random_playout`] and so plays exactly the same game for the
 //! same generator; the tests check this on many seeds.
+//!
+//! [`Game::random_playout`]: tafel_core::Game::random_playout
 
 use rand::Rng;
-use tafel_core::playout::sample_chance;
 use tafel_core::Outcome;
 
-use super::{squares_in, KarlsRace, Move, State, ROLLS};
+use super::{squares_in, KarlsRace, Move, State, MAX_SIZE};
+
+/// Rolls the die as [`tafel_core::playout::sample_chance`] does for a fair die, from the same
+/// random number, but without its data-dependent loop exit: the roll less one face's
+/// probability, then less another, and so on, stays non-negative for the faces below the
+/// rolled one, and once negative it stays negative, so the face is one plus the number of
+/// non-negative differences (the last face when all are).
+#[inline]
+fn roll_die<R: Rng + ?Sized>(rng: &mut R) -> u8 {
+    let face_probability = 1.0 / MAX_SIZE as f64;
+    let mut roll: f64 = rng.random();
+    let mut face = 1;
+    for _ in 1..MAX_SIZE {
+        roll -= face_probability;
+        face += (roll >= 0.0) as u8;
+    }
+    face
+}
 
 impl KarlsRace {
     /// Plays uniformly random steps (and a fair die) from `state` until the game ends; returns
     /// the outcome and the number of moves played (die rolls not counted).
-    pub fn random_playout<R: Rng + ?Sized>(
+    pub(super) fn random_playout_on_masks<R: Rng + ?Sized>(
         &self,
         state: &mut State,
         rng: &mut R,
@@ -32,26 +50,24 @@ impl KarlsRace {
                 continue;
             }
             if state.die == 0 {
-                let Move::Roll(die) = sample_chance(self, state, &ROLLS, rng) else {
-                    unreachable!("the die's outcomes are rolls");
-                };
-                state.die = die;
+                state.die = roll_die(rng);
             }
             let movable = self.movable(stones, state.die);
-            let steps = &self.step_counts[seat];
-            let count: usize = squares_in(movable)
-                .map(|from| steps[from as usize] as usize)
-                .sum();
+            let lists = &self.steps[seat];
+            let count = self.step_count(seat, movable);
+            // `rand` samples a `usize` range that fits 32 bits as this `u32` range, so the
+            // index is the generic playout's.
             let mut index = rng.random_range(0..count);
             for from in squares_in(movable) {
-                let here = steps[from as usize] as usize;
-                if index < here {
-                    let targets = self.forward[seat][from as usize];
-                    let to = squares_in(targets).nth(index).expect("counted");
+                let list = &lists[from as usize];
+                if index < list.len as u32 {
+                    let Move::Step { from, to } = list.moves[index as usize] else {
+                        unreachable!("a stone's step list holds steps");
+                    };
                     self.play_step(state, from, to);
                     break;
                 }
-                index -= here;
+                index -= list.len as u32;
             }
         }
         (self.final_outcome(state), plies)

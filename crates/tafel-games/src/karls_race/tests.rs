@@ -587,14 +587,14 @@ fn the_specialised_playout_plays_the_generic_playouts_games() {
             let mut fast_rng = generic_rng.clone();
             let mut generic = g.start();
             let mut fast = g.start();
-            let expected = tafel_core::playout::random_playout(
+            let expected = tafel_core::playout::generic_random_playout(
                 &g,
                 &mut generic,
                 &mut generic_rng,
                 &mut buffer,
             );
             assert_eq!(
-                g.random_playout(&mut fast, &mut fast_rng),
+                g.random_playout(&mut fast, &mut fast_rng, &mut buffer),
                 expected,
                 "seed {seed}"
             );
