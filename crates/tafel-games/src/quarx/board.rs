@@ -1,5 +1,5 @@
 //! The hypercube: the 128 playable cells, their names, the 40 directions and the tables of
-//! neighbours and rays that move generation reads.
+//! jumps and rays that move generation reads.
 //!
 //! A cell `xyab` (digits 1..4) is playable when its digit sum is even. With 0-based
 //! coordinates, the parity of `x` follows from `y`, `a` and `b`, so the playable cells are
@@ -121,16 +121,17 @@ impl Ray {
     }
 }
 
-/// Precomputed geometry: the rays from every cell, neighbour sets, the cell beyond a
-/// neighbour, and the cells a man may step to.
+/// Precomputed geometry: the rays from every cell, the neighbours a man may jump, the cell
+/// beyond a neighbour, and the cells a man may step to.
 #[derive(Clone, Debug)]
 pub struct Tables {
     /// The non-empty rays of all cells, cell by cell in direction order.
     rays: Vec<Ray>,
     /// `rays[ray_start[cell]..ray_start[cell + 1]]` are the rays from `cell`.
     ray_start: [u16; CELLS + 1],
-    /// Every cell adjacent to a cell along one of the 40 directions.
-    pub neighbours: [u128; CELLS],
+    /// The neighbours of a cell that have a cell behind them: the pieces a man there could
+    /// jump over.
+    pub jumpable: [u128; CELLS],
     /// Every cell on a line from a cell along one of the 40 directions.
     pub lines: [u128; CELLS],
     /// `beyond[from][over]`: the cell behind the neighbour `over` seen from `from`, or NONE.
@@ -147,7 +148,7 @@ impl Tables {
         let mut t = Box::new(Tables {
             rays: Vec::new(),
             ray_start: [0; CELLS + 1],
-            neighbours: [0; CELLS],
+            jumpable: [0; CELLS],
             lines: [0; CELLS],
             beyond: [[NONE; CELLS]; CELLS],
             forward: [[0; CELLS]; 2],
@@ -182,8 +183,10 @@ impl Tables {
                 }
                 t.rays.push(ray);
                 t.lines[cell as usize] |= ray.mask;
-                t.neighbours[cell as usize] |= bit(near);
-                t.beyond[cell as usize][near as usize] = far;
+                if far != NONE {
+                    t.jumpable[cell as usize] |= bit(near);
+                    t.beyond[cell as usize][near as usize] = far;
+                }
                 match v[1] {
                     1 => t.forward[0][cell as usize] |= bit(near),
                     -1 => t.forward[1][cell as usize] |= bit(near),

@@ -4,7 +4,7 @@
 //! Nothing here allocates: the search recurses on the call stack and writes into the caller's
 //! vector, and jump orders with the same start, end and captured set are merged on the fly.
 
-use super::board::{bit, cells, Cell, Tables, NONE};
+use super::board::{bit, cells, Cell, Tables};
 use super::{Move, Quarx, State};
 
 /// The search for the longest capture sequences of one side.
@@ -51,10 +51,10 @@ impl CaptureSearch<'_> {
                 }
             }
         } else {
-            let targets = tables.neighbours[at as usize] & self.enemy & !captured;
+            let targets = tables.jumpable[at as usize] & self.enemy & !captured;
             for over in cells(targets) {
                 let land = tables.beyond[at as usize][over as usize];
-                if land != NONE && occupied & bit(land) == 0 {
+                if occupied & bit(land) == 0 {
                     extended = true;
                     self.extend(land, captured | bit(over), count + 1);
                 }
@@ -91,11 +91,15 @@ impl CaptureSearch<'_> {
 impl Quarx {
     /// Fills `out` with the side to move's captures of maximum length; leaves it empty when
     /// no capture is possible.
+    ///
+    /// A man's first jump is tested here, without entering the search: most men on most plies
+    /// have none.
     pub(super) fn captures(&self, state: &State, out: &mut Vec<Move>) {
         out.clear();
         let (own, enemy) = state.sides();
+        let t = &self.tables;
         let mut search = CaptureSearch {
-            tables: &self.tables,
+            tables: t,
             enemy,
             occupied: 0,
             from: 0,
@@ -104,12 +108,30 @@ impl Quarx {
             piece_start: 0,
             out,
         };
-        let t = &self.tables;
-        let men = cells(own & !state.kings).filter(|&c| t.neighbours[c as usize] & enemy != 0);
-        let kings = cells(own & state.kings).filter(|&c| t.lines[c as usize] & enemy != 0);
-        for (from, king) in men.map(|c| (c, false)).chain(kings.map(|c| (c, true))) {
+        for from in cells(own & !state.kings) {
+            let overs = t.jumpable[from as usize] & enemy;
+            if overs == 0 {
+                continue;
+            }
+            let occupied = (own | enemy) & !bit(from);
+            let mut started = false;
+            for over in cells(overs) {
+                let land = t.beyond[from as usize][over as usize];
+                if occupied & bit(land) != 0 {
+                    continue;
+                }
+                if !started {
+                    started = true;
+                    search.from = from;
+                    search.occupied = occupied;
+                    search.piece_start = search.out.len();
+                }
+                search.extend(land, bit(over), 1);
+            }
+        }
+        search.king = true;
+        for from in cells(own & state.kings).filter(|&c| t.lines[c as usize] & enemy != 0) {
             search.from = from;
-            search.king = king;
             search.occupied = (own | enemy) & !bit(from);
             search.piece_start = search.out.len();
             search.extend(from, 0, 0);
@@ -200,9 +222,9 @@ impl Quarx {
     fn can_jump(&self, state: &State, from: Cell, occupied: u128, enemy: u128) -> bool {
         let t = &self.tables;
         if state.kings & bit(from) == 0 {
-            return cells(t.neighbours[from as usize] & enemy).any(|over| {
+            return cells(t.jumpable[from as usize] & enemy).any(|over| {
                 let land = t.beyond[from as usize][over as usize];
-                land != NONE && occupied & bit(land) == 0
+                occupied & bit(land) == 0
             });
         }
         t.rays(from).iter().any(|ray| {
