@@ -40,6 +40,23 @@ pub fn cells(set: u128) -> impl Iterator<Item = Cell> {
     })
 }
 
+/// Calls `visit` with each cell of a set, lowest index first: the same order as [`cells`],
+/// but as two plain loops over the 64-bit halves, which keeps the hottest loops (men's
+/// steps) in registers.
+#[inline(always)]
+pub fn for_each_cell(set: u128, mut visit: impl FnMut(Cell)) {
+    let mut low = set as u64;
+    while low != 0 {
+        visit(low.trailing_zeros() as Cell);
+        low &= low - 1;
+    }
+    let mut high = (set >> 64) as u64;
+    while high != 0 {
+        visit(high.trailing_zeros() as Cell + 64);
+        high &= high - 1;
+    }
+}
+
 /// The 0-based coordinates `[x, y, a, b]` of a cell.
 pub const fn coords(cell: Cell) -> [u8; 4] {
     let y = (cell >> 1) & 3;

@@ -4,7 +4,7 @@
 //! Nothing here allocates: the search recurses on the call stack and writes into the caller's
 //! vector, and jump orders with the same start, end and captured set are merged on the fly.
 
-use super::board::{bit, cells, Cell, Tables};
+use super::board::{bit, cells, for_each_cell, Cell, Tables};
 use super::{Move, Quarx, State};
 
 /// The search for the longest capture sequences of one side.
@@ -144,15 +144,16 @@ impl Quarx {
         let (own, enemy) = state.sides();
         let empty = !(own | enemy);
         let side = state.side as usize;
-        for from in cells(own & !state.kings) {
-            for to in cells(self.tables.forward[side][from as usize] & empty) {
+        let forward = &self.tables.forward[side];
+        for_each_cell(own & !state.kings, |from| {
+            for_each_cell(forward[from as usize] & empty, |to| {
                 out.push(Move {
                     from,
                     to,
                     captured: 0,
-                });
-            }
-        }
+                })
+            })
+        });
         for from in cells(own & state.kings) {
             self.king_slides(state, from, !empty, |to| {
                 out.push(Move {
