@@ -138,8 +138,8 @@ impl Ray {
     }
 }
 
-/// Precomputed geometry: the rays from every cell, the neighbours a man may jump, the cell
-/// beyond a neighbour, and the cells a man may step to.
+/// Precomputed geometry: the rays from every cell, the pieces a man or king may jump and the
+/// cells around such a jump, and the cells a man may step to.
 #[derive(Clone, Debug)]
 pub struct Tables {
     /// The non-empty rays of all cells, cell by cell in direction order.
@@ -149,10 +149,14 @@ pub struct Tables {
     /// The neighbours of a cell that have a cell behind them: the pieces a man there could
     /// jump over.
     pub jumpable: [u128; CELLS],
-    /// Every cell on a line from a cell along one of the 40 directions.
-    pub lines: [u128; CELLS],
-    /// `beyond[from][over]`: the cell behind the neighbour `over` seen from `from`, or NONE.
+    /// The cells two steps from a cell along a ray that has a third cell: the pieces a king
+    /// there could jump from a distance (a king's landing is at most three steps away).
+    pub far_jumpable: [u128; CELLS],
+    /// `beyond[from][over]`: the cell behind `over` seen from `from`, for `over` one step
+    /// ([`Tables::jumpable`]) or two steps ([`Tables::far_jumpable`]) away; NONE otherwise.
     pub beyond: [[Cell; CELLS]; CELLS],
+    /// `middle[from][over]`: the cell between `from` and a cell two steps away along a ray.
+    pub middle: [[Cell; CELLS]; CELLS],
     /// `forward[side][cell]`: the cells a man of `side` (0 White, 1 Black) may step to.
     pub forward: [[u128; CELLS]; 2],
     /// `promotion[side]`: the row where a man of `side` becomes a king.
@@ -166,8 +170,9 @@ impl Tables {
             rays: Vec::new(),
             ray_start: [0; CELLS + 1],
             jumpable: [0; CELLS],
-            lines: [0; CELLS],
+            far_jumpable: [0; CELLS],
             beyond: [[NONE; CELLS]; CELLS],
+            middle: [[NONE; CELLS]; CELLS],
             forward: [[0; CELLS]; 2],
             promotion: [0; 2],
         });
@@ -194,15 +199,19 @@ impl Tables {
                         None => break,
                     }
                 }
-                let [near, far, _] = ray.cells;
+                let [near, far, farthest] = ray.cells;
                 if near == NONE {
                     continue;
                 }
                 t.rays.push(ray);
-                t.lines[cell as usize] |= ray.mask;
                 if far != NONE {
                     t.jumpable[cell as usize] |= bit(near);
                     t.beyond[cell as usize][near as usize] = far;
+                    t.middle[cell as usize][far as usize] = near;
+                }
+                if farthest != NONE {
+                    t.far_jumpable[cell as usize] |= bit(far);
+                    t.beyond[cell as usize][far as usize] = farthest;
                 }
                 match v[1] {
                     1 => t.forward[0][cell as usize] |= bit(near),

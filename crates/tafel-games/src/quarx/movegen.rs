@@ -32,7 +32,12 @@ impl CaptureSearch<'_> {
         let (tables, occupied) = (self.tables, self.occupied);
         if self.king {
             let targets = self.enemy & !captured;
-            for ray in tables.rays(at) {
+            let rays = if king_can_jump(tables, at, occupied, targets) {
+                tables.rays(at)
+            } else {
+                &[]
+            };
+            for ray in rays {
                 if ray.mask & targets == 0 {
                     continue;
                 }
@@ -88,6 +93,18 @@ impl CaptureSearch<'_> {
     }
 }
 
+/// Whether a king on `at` can jump one of `targets`: the first piece along some ray, one or
+/// two steps away, is a target with an empty cell behind it. A quick test that spares most
+/// kings the scan of all their rays.
+#[inline]
+fn king_can_jump(tables: &Tables, at: Cell, occupied: u128, targets: u128) -> bool {
+    let (beyond, middle) = (&tables.beyond[at as usize], &tables.middle[at as usize]);
+    let empty = |cell: Cell| occupied & bit(cell) == 0;
+    cells(tables.jumpable[at as usize] & targets).any(|over| empty(beyond[over as usize]))
+        || cells(tables.far_jumpable[at as usize] & targets)
+            .any(|over| empty(middle[over as usize]) && empty(beyond[over as usize]))
+}
+
 impl Quarx {
     /// Fills `out` with the side to move's captures of maximum length; leaves it empty when
     /// no capture is possible.
@@ -130,11 +147,14 @@ impl Quarx {
             }
         }
         search.king = true;
-        for from in cells(own & state.kings).filter(|&c| t.lines[c as usize] & enemy != 0) {
-            search.from = from;
-            search.occupied = (own | enemy) & !bit(from);
-            search.piece_start = search.out.len();
-            search.extend(from, 0, 0);
+        for from in cells(own & state.kings) {
+            let occupied = (own | enemy) & !bit(from);
+            if king_can_jump(t, from, occupied, enemy) {
+                search.from = from;
+                search.occupied = occupied;
+                search.piece_start = search.out.len();
+                search.extend(from, 0, 0);
+            }
         }
     }
 
@@ -222,18 +242,10 @@ impl Quarx {
     /// Whether the piece on `from` can make a first jump.
     fn can_jump(&self, state: &State, from: Cell, occupied: u128, enemy: u128) -> bool {
         let t = &self.tables;
-        if state.kings & bit(from) == 0 {
-            return cells(t.jumpable[from as usize] & enemy).any(|over| {
-                let land = t.beyond[from as usize][over as usize];
-                occupied & bit(land) == 0
-            });
+        if state.kings & bit(from) != 0 {
+            return king_can_jump(t, from, occupied, enemy);
         }
-        t.rays(from).iter().any(|ray| {
-            let mut along = ray.iter().skip_while(|&c| occupied & bit(c) == 0);
-            match (along.next(), along.next()) {
-                (Some(over), Some(land)) => enemy & bit(over) != 0 && occupied & bit(land) == 0,
-                _ => false,
-            }
-        })
+        cells(t.jumpable[from as usize] & enemy)
+            .any(|over| occupied & bit(t.beyond[from as usize][over as usize]) == 0)
     }
 }
