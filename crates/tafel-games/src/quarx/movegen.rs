@@ -125,10 +125,10 @@ impl Quarx {
             piece_start: 0,
             out,
         };
-        for from in cells(own & !state.kings) {
+        for_each_cell(own & !state.kings, |from| {
             let overs = t.jumpable[from as usize] & enemy;
             if overs == 0 {
-                continue;
+                return;
             }
             let occupied = (own | enemy) & !bit(from);
             let mut started = false;
@@ -145,7 +145,7 @@ impl Quarx {
                 }
                 search.extend(land, bit(over), 1);
             }
-        }
+        });
         search.king = true;
         for from in cells(own & state.kings) {
             let occupied = (own | enemy) & !bit(from);
