@@ -1,5 +1,5 @@
 //! The hypercube: the 128 playable cells, their names, the 40 directions and the tables of
-//! neighbours and rays that move generation reads.
+//! jumps and rays that move generation reads.
 //!
 //! A cell `xyab` (digits 1..4) is playable when its digit sum is even. With 0-based
 //! coordinates, the parity of `x` follows from `y`, `a` and `b`, so the playable cells are
@@ -38,6 +38,23 @@ pub fn cells(set: u128) -> impl Iterator<Item = Cell> {
             None
         }
     })
+}
+
+/// Calls `visit` with each cell of a set, lowest index first: the same order as [`cells`],
+/// but as two plain loops over the 64-bit halves, which keeps the hottest loops (men's
+/// steps) in registers.
+#[inline(always)]
+pub fn for_each_cell(set: u128, mut visit: impl FnMut(Cell)) {
+    let mut low = set as u64;
+    while low != 0 {
+        visit(low.trailing_zeros() as Cell);
+        low &= low - 1;
+    }
+    let mut high = (set >> 64) as u64;
+    while high != 0 {
+        visit(high.trailing_zeros() as Cell + 64);
+        high &= high - 1;
+    }
 }
 
 /// The 0-based coordinates `[x, y, a, b]` of a cell.
@@ -121,20 +138,25 @@ impl Ray {
     }
 }
 
-/// Precomputed geometry: the rays from every cell, neighbour sets, the cell beyond a
-/// neighbour, and the cells a man may step to.
+/// Precomputed geometry: the rays from every cell, the pieces a man or king may jump and the
+/// cells around such a jump, and the cells a man may step to.
 #[derive(Clone, Debug)]
 pub struct Tables {
     /// The non-empty rays of all cells, cell by cell in direction order.
     rays: Vec<Ray>,
     /// `rays[ray_start[cell]..ray_start[cell + 1]]` are the rays from `cell`.
     ray_start: [u16; CELLS + 1],
-    /// Every cell adjacent to a cell along one of the 40 directions.
-    pub neighbours: [u128; CELLS],
-    /// Every cell on a line from a cell along one of the 40 directions.
-    pub lines: [u128; CELLS],
-    /// `beyond[from][over]`: the cell behind the neighbour `over` seen from `from`, or NONE.
+    /// The neighbours of a cell that have a cell behind them: the pieces a man there could
+    /// jump over.
+    pub jumpable: [u128; CELLS],
+    /// The cells two steps from a cell along a ray that has a third cell: the pieces a king
+    /// there could jump from a distance (a king's landing is at most three steps away).
+    pub far_jumpable: [u128; CELLS],
+    /// `beyond[from][over]`: the cell behind `over` seen from `from`, for `over` one step
+    /// ([`Tables::jumpable`]) or two steps ([`Tables::far_jumpable`]) away; NONE otherwise.
     pub beyond: [[Cell; CELLS]; CELLS],
+    /// `middle[from][over]`: the cell between `from` and a cell two steps away along a ray.
+    pub middle: [[Cell; CELLS]; CELLS],
     /// `forward[side][cell]`: the cells a man of `side` (0 White, 1 Black) may step to.
     pub forward: [[u128; CELLS]; 2],
     /// `promotion[side]`: the row where a man of `side` becomes a king.
@@ -147,9 +169,10 @@ impl Tables {
         let mut t = Box::new(Tables {
             rays: Vec::new(),
             ray_start: [0; CELLS + 1],
-            neighbours: [0; CELLS],
-            lines: [0; CELLS],
+            jumpable: [0; CELLS],
+            far_jumpable: [0; CELLS],
             beyond: [[NONE; CELLS]; CELLS],
+            middle: [[NONE; CELLS]; CELLS],
             forward: [[0; CELLS]; 2],
             promotion: [0; 2],
         });
@@ -176,14 +199,20 @@ impl Tables {
                         None => break,
                     }
                 }
-                let [near, far, _] = ray.cells;
+                let [near, far, farthest] = ray.cells;
                 if near == NONE {
                     continue;
                 }
                 t.rays.push(ray);
-                t.lines[cell as usize] |= ray.mask;
-                t.neighbours[cell as usize] |= bit(near);
-                t.beyond[cell as usize][near as usize] = far;
+                if far != NONE {
+                    t.jumpable[cell as usize] |= bit(near);
+                    t.beyond[cell as usize][near as usize] = far;
+                    t.middle[cell as usize][far as usize] = near;
+                }
+                if farthest != NONE {
+                    t.far_jumpable[cell as usize] |= bit(far);
+                    t.beyond[cell as usize][far as usize] = farthest;
+                }
                 match v[1] {
                     1 => t.forward[0][cell as usize] |= bit(near),
                     -1 => t.forward[1][cell as usize] |= bit(near),

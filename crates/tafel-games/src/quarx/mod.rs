@@ -206,13 +206,17 @@ impl Game for Quarx {
 
     fn apply(&self, state: &mut State, mv: Move) {
         let side = state.side as usize;
-        let kind = self.kind_at(state, mv.from);
-        let king = kind & 1 == KIND_KING;
+        // The mover's pieces are kinds 0 and 1 for White, 2 and 3 for Black; captured pieces
+        // are the other side's.
+        let king = state.kings & bit(mv.from) != 0;
+        let kind = 2 * side + if king { KIND_KING } else { KIND_MAN };
         let promotes = !king && self.tables.promotion[side] & bit(mv.to) != 0;
         let mut hash = state.hash ^ self.side_key ^ self.piece_key(mv.from, kind);
         hash ^= self.piece_key(mv.to, if promotes { kind + 1 } else { kind });
+        let captured_men = 2 * (side ^ 1) + KIND_MAN;
         for cell in cells(mv.captured) {
-            hash ^= self.piece_key(cell, self.kind_at(state, cell));
+            let captured_king = usize::from(state.kings & bit(cell) != 0);
+            hash ^= self.piece_key(cell, captured_men + captured_king);
         }
         let moved = bit(mv.from) ^ bit(mv.to);
         if side == 0 {

@@ -4,7 +4,7 @@
 //! Nothing here allocates: the search recurses on the call stack and writes into the caller's
 //! vector, and jump orders with the same start, end and captured set are merged on the fly.
 
-use super::board::{bit, cells, Cell, Tables, NONE};
+use super::board::{bit, cells, for_each_cell, Cell, Tables};
 use super::{Move, Quarx, State};
 
 /// The search for the longest capture sequences of one side.
@@ -32,7 +32,12 @@ impl CaptureSearch<'_> {
         let (tables, occupied) = (self.tables, self.occupied);
         if self.king {
             let targets = self.enemy & !captured;
-            for ray in tables.rays(at) {
+            let rays = if king_can_jump(tables, at, occupied, targets) {
+                tables.rays(at)
+            } else {
+                &[]
+            };
+            for ray in rays {
                 if ray.mask & targets == 0 {
                     continue;
                 }
@@ -51,10 +56,10 @@ impl CaptureSearch<'_> {
                 }
             }
         } else {
-            let targets = tables.neighbours[at as usize] & self.enemy & !captured;
+            let targets = tables.jumpable[at as usize] & self.enemy & !captured;
             for over in cells(targets) {
                 let land = tables.beyond[at as usize][over as usize];
-                if land != NONE && occupied & bit(land) == 0 {
+                if occupied & bit(land) == 0 {
                     extended = true;
                     self.extend(land, captured | bit(over), count + 1);
                 }
@@ -88,14 +93,30 @@ impl CaptureSearch<'_> {
     }
 }
 
+/// Whether a king on `at` can jump one of `targets`: the first piece along some ray, one or
+/// two steps away, is a target with an empty cell behind it. A quick test that spares most
+/// kings the scan of all their rays.
+#[inline]
+fn king_can_jump(tables: &Tables, at: Cell, occupied: u128, targets: u128) -> bool {
+    let (beyond, middle) = (&tables.beyond[at as usize], &tables.middle[at as usize]);
+    let empty = |cell: Cell| occupied & bit(cell) == 0;
+    cells(tables.jumpable[at as usize] & targets).any(|over| empty(beyond[over as usize]))
+        || cells(tables.far_jumpable[at as usize] & targets)
+            .any(|over| empty(middle[over as usize]) && empty(beyond[over as usize]))
+}
+
 impl Quarx {
     /// Fills `out` with the side to move's captures of maximum length; leaves it empty when
     /// no capture is possible.
+    ///
+    /// A man's first jump is tested here, without entering the search: most men on most plies
+    /// have none.
     pub(super) fn captures(&self, state: &State, out: &mut Vec<Move>) {
         out.clear();
         let (own, enemy) = state.sides();
+        let t = &self.tables;
         let mut search = CaptureSearch {
-            tables: &self.tables,
+            tables: t,
             enemy,
             occupied: 0,
             from: 0,
@@ -104,15 +125,36 @@ impl Quarx {
             piece_start: 0,
             out,
         };
-        let t = &self.tables;
-        let men = cells(own & !state.kings).filter(|&c| t.neighbours[c as usize] & enemy != 0);
-        let kings = cells(own & state.kings).filter(|&c| t.lines[c as usize] & enemy != 0);
-        for (from, king) in men.map(|c| (c, false)).chain(kings.map(|c| (c, true))) {
-            search.from = from;
-            search.king = king;
-            search.occupied = (own | enemy) & !bit(from);
-            search.piece_start = search.out.len();
-            search.extend(from, 0, 0);
+        for_each_cell(own & !state.kings, |from| {
+            let overs = t.jumpable[from as usize] & enemy;
+            if overs == 0 {
+                return;
+            }
+            let occupied = (own | enemy) & !bit(from);
+            let mut started = false;
+            for over in cells(overs) {
+                let land = t.beyond[from as usize][over as usize];
+                if occupied & bit(land) != 0 {
+                    continue;
+                }
+                if !started {
+                    started = true;
+                    search.from = from;
+                    search.occupied = occupied;
+                    search.piece_start = search.out.len();
+                }
+                search.extend(land, bit(over), 1);
+            }
+        });
+        search.king = true;
+        for from in cells(own & state.kings) {
+            let occupied = (own | enemy) & !bit(from);
+            if king_can_jump(t, from, occupied, enemy) {
+                search.from = from;
+                search.occupied = occupied;
+                search.piece_start = search.out.len();
+                search.extend(from, 0, 0);
+            }
         }
     }
 
@@ -122,15 +164,16 @@ impl Quarx {
         let (own, enemy) = state.sides();
         let empty = !(own | enemy);
         let side = state.side as usize;
-        for from in cells(own & !state.kings) {
-            for to in cells(self.tables.forward[side][from as usize] & empty) {
+        let forward = &self.tables.forward[side];
+        for_each_cell(own & !state.kings, |from| {
+            for_each_cell(forward[from as usize] & empty, |to| {
                 out.push(Move {
                     from,
                     to,
                     captured: 0,
-                });
-            }
-        }
+                })
+            })
+        });
         for from in cells(own & state.kings) {
             self.king_slides(state, from, !empty, |to| {
                 out.push(Move {
@@ -153,9 +196,11 @@ impl Quarx {
         occupied: u128,
         mut visit: impl FnMut(Cell) -> bool,
     ) -> bool {
+        // Membership is tested on the 64-bit halves: cheaper than a 128-bit mask per cell.
+        let halves = [occupied as u64, (occupied >> 64) as u64];
         for ray in self.tables.rays(from) {
             for to in ray.iter() {
-                if occupied & bit(to) != 0 {
+                if halves[usize::from(to >> 6)] >> (to & 63) & 1 != 0 {
                     break;
                 }
                 if !self.repeats(state, from, to) && !visit(to) {
@@ -199,18 +244,10 @@ impl Quarx {
     /// Whether the piece on `from` can make a first jump.
     fn can_jump(&self, state: &State, from: Cell, occupied: u128, enemy: u128) -> bool {
         let t = &self.tables;
-        if state.kings & bit(from) == 0 {
-            return cells(t.neighbours[from as usize] & enemy).any(|over| {
-                let land = t.beyond[from as usize][over as usize];
-                land != NONE && occupied & bit(land) == 0
-            });
+        if state.kings & bit(from) != 0 {
+            return king_can_jump(t, from, occupied, enemy);
         }
-        t.rays(from).iter().any(|ray| {
-            let mut along = ray.iter().skip_while(|&c| occupied & bit(c) == 0);
-            match (along.next(), along.next()) {
-                (Some(over), Some(land)) => enemy & bit(over) != 0 && occupied & bit(land) == 0,
-                _ => false,
-            }
-        })
+        cells(t.jumpable[from as usize] & enemy)
+            .any(|over| occupied & bit(t.beyond[from as usize][over as usize]) == 0)
     }
 }
