@@ -3,13 +3,13 @@
 //! under `rule=free`, and building the slide-distance table.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use rand::SeedableRng;
 use tafel_core::game::GameExt;
-use tafel_core::perft::perft;
 use tafel_core::playout::random_playout;
 use tafel_core::settings::GameSettings;
 use tafel_core::Game;
 use tafel_games::carreaux::{Board, Carreaux, CarreauxSettings, DistanceTable};
+
+mod common;
 
 fn game(pairs: &[(&str, &str)]) -> Carreaux {
     Carreaux::new(CarreauxSettings::from_pairs("carreaux", pairs).unwrap()).unwrap()
@@ -44,21 +44,17 @@ fn benches(c: &mut Criterion) {
     let game = game(&[]);
     let start = game.start();
     let mut group = c.benchmark_group("carreaux 6x6");
-    group.throughput(Throughput::Elements(perft(&game, &start, 6)));
-    group.bench_function("perft 6", |b| b.iter(|| perft(&game, &start, 6)));
+    common::perft(&mut group, &game, &start, 6);
 
     let free = self::game(&[("rule", "free"), ("ply-limit", "200")]);
     let free_start = free.start();
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
-    let mut buffer = Vec::new();
-    group.throughput(Throughput::Elements(1));
-    group.bench_function("random playout, rule=free, 200 plies", |b| {
-        b.iter_batched_ref(
-            || free_start.clone(),
-            |s| random_playout(&free, s, &mut rng, &mut buffer),
-            BatchSize::SmallInput,
-        )
-    });
+    common::random_playouts(
+        &mut group,
+        "random playout, rule=free, 200 plies",
+        &free,
+        &free_start,
+        random_playout,
+    );
     group.finish();
 
     let mut group = c.benchmark_group("carreaux distance table");

@@ -1,30 +1,19 @@
 //! Kauri benchmarks: uniform random playouts from the start (the goal is 500,000 per
 //! second on one core) and perft 6.
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use rand::SeedableRng;
-use tafel_core::perft::perft;
+use criterion::{criterion_group, criterion_main, Criterion};
 use tafel_core::playout::random_playout;
 use tafel_core::Game;
 use tafel_games::kauri::{Kauri, KauriSettings};
+
+mod common;
 
 fn benches(c: &mut Criterion) {
     let game = Kauri::new(KauriSettings::default()).unwrap();
     let start = game.start();
     let mut group = c.benchmark_group("kauri");
-    group.throughput(Throughput::Elements(1));
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
-    let mut buffer = Vec::new();
-    group.bench_function("random playout", |b| {
-        b.iter_batched_ref(
-            || start.clone(),
-            |s| random_playout(&game, s, &mut rng, &mut buffer),
-            BatchSize::SmallInput,
-        )
-    });
-    let nodes = perft(&game, &start, 6);
-    group.throughput(Throughput::Elements(nodes));
-    group.bench_function("perft 6", |b| b.iter(|| perft(&game, &start, 6)));
+    common::random_playouts(&mut group, "random playout", &game, &start, random_playout);
+    common::perft(&mut group, &game, &start, 6);
     group.finish();
 }
 
