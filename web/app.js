@@ -200,7 +200,7 @@ async function gamePage(id) {
 
   async function undo() {
     error.textContent = "";
-    const token = Object.values(held()).map((h) => h.token)[0];
+    const token = Object.keys(held()).map((seat) => myToken(seat)).find(Boolean);
     try {
       view = await api(`/api/games/${id}/undo`, { method: "POST", body: JSON.stringify({ token }) });
       shownPly = null;
@@ -237,7 +237,7 @@ async function gamePage(id) {
       el("button", { class: "secondary", onclick: () => go(Math.max(0, ply - 1)), disabled: ply === 0, "aria-label": "Back" }, "Back"),
       el("button", { class: "secondary", onclick: () => go(Math.min(last, ply + 1)), disabled: ply === last, "aria-label": "Forward" }, "Forward"),
       el("button", { class: "secondary", onclick: () => go(last), disabled: ply === last, "aria-label": "Last position" }, "Last"));
-    const canUndo = Object.keys(held()).length > 0 && v.moves.length > 0;
+    const canUndo = Object.keys(held()).some((seat) => myToken(seat)) && v.moves.length > 0;
     const invites = Object.entries(held()).filter(([, h]) => h.kind === "invite" && !h.joined).map(([seat, h]) =>
       el("div", { class: "invite" }, el("label", {}, `Invitation for ${v.seats[seat].name}`),
         el("input", { readonly: true, value: `${location.origin}/game/${id}#seat=${seat}&token=${h.token}` })));
