@@ -1,5 +1,6 @@
-//! The positions a game has passed through, for repetition rules (Kauri ends a game on a
-//! repeated position; Quarx forbids a move that repeats one).
+//! The positions a game has passed through, for repetition rules (Quarx forbids a move that
+//! repeats a position; Carreaux's `rule=free` variant forbids recreating one). Kauri, whose
+//! playouts check repetition on every ply, keeps its own filtered list in `kauri::repetition`.
 
 /// Hashes of the positions seen since the last irreversible move. Games clear it after a move
 /// that can never be undone (a capture, a man's step), since no earlier position can recur.
@@ -20,11 +21,6 @@ impl History {
     /// Forgets every position (after an irreversible move).
     pub fn clear(&mut self) {
         self.0.clear();
-    }
-
-    /// How many positions are remembered.
-    pub fn len(&self) -> usize {
-        self.0.len()
     }
 
     /// Whether no position is remembered.

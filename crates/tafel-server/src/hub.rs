@@ -89,15 +89,9 @@ impl Hub {
         live.roll_dice();
         stored.moves = live.moves.clone();
         self.store
-            .create(&stored)
+            .create(&stored, live.result().as_deref())
             .await
             .map_err(ApiError::internal)?;
-        if let Some(result) = live.result() {
-            self.store
-                .append(&stored.id, stored.moves.len(), &[], Some(&result))
-                .await
-                .map_err(ApiError::internal)?;
-        }
         self.games
             .lock()
             .await

@@ -81,15 +81,17 @@ impl Store {
         Ok(Store { pool })
     }
 
-    /// Stores a new game with its first moves (the dice rolled at once, if any).
-    pub async fn create(&self, game: &StoredGame) -> Result<()> {
+    /// Stores a new game with its first moves (the dice rolled at once, if any) and its result
+    /// (`None` while it goes on), in one transaction.
+    pub async fn create(&self, game: &StoredGame, result: Option<&str>) -> Result<()> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query("INSERT INTO games (id, game, settings, start, seats) VALUES (?, ?, ?, ?, ?)")
+        sqlx::query("INSERT INTO games (id, game, settings, start, seats, result) VALUES (?, ?, ?, ?, ?, ?)")
             .bind(&game.id)
             .bind(&game.game)
             .bind(serde_json::to_string(&game.settings)?)
             .bind(&game.start)
             .bind(serde_json::to_string(&game.seats)?)
+            .bind(result)
             .execute(&mut *tx)
             .await?;
         for (ply, notation) in game.moves.iter().enumerate() {

@@ -218,7 +218,7 @@ async fn computer_seats_resume_after_a_restart() {
         seats: vec![seat("local", None), seat("computer", Some(1))],
         moves: vec!["3".into()],
     };
-    store.create(&stored).await.unwrap();
+    store.create(&stored, None).await.unwrap();
     drop(store);
     let server = serve(&db).await;
     let client = Client::new(&server);
