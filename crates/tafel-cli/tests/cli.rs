@@ -130,6 +130,17 @@ fn show_prints_code_picture_and_moves() {
 }
 
 #[test]
+fn show_states_the_turn_once_even_when_the_picture_does() {
+    for (game, turn) in [
+        ("kauri", "first player to move"),
+        ("carreaux", "Red to move"),
+    ] {
+        let out = run_ok(&["show", game]);
+        assert_eq!(out.matches(turn).count(), 1, "{game}:\n{out}");
+    }
+}
+
+#[test]
 fn bad_input_gives_one_line_errors() {
     assert_error(&["show", "chess"], "unknown game `chess`");
     assert_error(
