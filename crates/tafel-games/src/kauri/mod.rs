@@ -15,6 +15,7 @@ mod hashing;
 mod lanes;
 mod movetext;
 mod picture;
+mod playout;
 mod repetition;
 mod settings;
 mod sowing;
@@ -308,6 +309,16 @@ impl Game for Kauri {
         // A fixed-size copy and a truncation: no branch on the holes, no call to memcpy.
         out.extend_from_slice(&table.moves[entry]);
         out.truncate(table.lens[entry] as usize);
+    }
+
+    /// Kauri's own loop on the move tables, playing the generic loop's games.
+    fn random_playout<R: rand::Rng + ?Sized>(
+        &self,
+        state: &mut State,
+        rng: &mut R,
+        _buffer: &mut Vec<Move>,
+    ) -> (Outcome, u64) {
+        self.random_playout_on_lanes(state, rng)
     }
 
     #[inline]

@@ -19,10 +19,13 @@ use super::lanes::{all_but, nonzero, spread, sum, widen, ONES};
 use super::{Kauri, State};
 
 impl Kauri {
-    /// Sows hole `origin` for the side to move, updating counts and stores (the side to move
-    /// and the hash are left to the caller). Returns whether any seed was captured.
+    /// Sows hole `origin` (which must hold a cowrie of the side to move), updating counts and
+    /// stores; returns whether any seed was captured. This is the sowing step of
+    /// [`tafel_core::Game::apply`] alone, public so that it can be measured on its own: the
+    /// side to move, the hash and the repetition history are left as they were, so play moves
+    /// with `apply`.
     #[inline]
-    pub(super) fn sow(&self, state: &mut State, origin: usize) -> bool {
+    pub fn sow(&self, state: &mut State, origin: usize) -> bool {
         let (mover, opponent) = (origin / ROW, 1 - origin / ROW);
         let seed_count = state.seeds(origin);
         let cowrie_count = state.cowries(origin);
