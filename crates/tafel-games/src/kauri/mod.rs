@@ -204,6 +204,27 @@ impl Kauri {
         Status::ToMove(mover)
     }
 
+    /// Plays `mv` ([`Game::apply`]), always inlined so that the playout loop has the whole
+    /// move in line.
+    #[inline(always)]
+    fn play(&self, state: &mut State, mv: Move) {
+        let before = state.hash;
+        let captured = match mv {
+            Move::Sow(hole) => self.sow(state, hole as usize),
+            Move::Pass => false,
+        };
+        state.side ^= 1;
+        state.hash = hashing::hash(state);
+        state.plies += 1;
+        if captured {
+            state.history.clear();
+        } else {
+            state.history.push(before);
+            state.repeated = state.history.contains(state.hash);
+        }
+        state.may_be_over = state.repeated || state.seeds_on_board() == 0;
+    }
+
     /// Plays `mv` and returns the seeds the mover captured directly and lost by indirect
     /// capture (for record annotations).
     pub fn apply_counting(&self, state: &mut State, mv: Move) -> (u8, u8) {
@@ -323,21 +344,7 @@ impl Game for Kauri {
 
     #[inline]
     fn apply(&self, state: &mut State, mv: Move) {
-        let before = state.hash;
-        let captured = match mv {
-            Move::Sow(hole) => self.sow(state, hole as usize),
-            Move::Pass => false,
-        };
-        state.side ^= 1;
-        state.hash = hashing::hash(state);
-        state.plies += 1;
-        if captured {
-            state.history.clear();
-        } else {
-            state.history.push(before);
-            state.repeated = state.history.contains(state.hash);
-        }
-        state.may_be_over = state.repeated || state.seeds_on_board() == 0;
+        self.play(state, mv);
     }
 
     fn hash(&self, state: &State) -> u64 {

@@ -9,7 +9,7 @@
 //! [`Game::random_playout`]: tafel_core::Game::random_playout
 
 use rand::Rng;
-use tafel_core::{Game, Outcome, Status};
+use tafel_core::{Outcome, Status};
 
 use super::{lanes, Kauri, State, MOVE_TABLE};
 
@@ -37,9 +37,10 @@ impl Kauri {
             let entry = lanes::row_mask(state.cowries[side]) as usize;
             let table = &MOVE_TABLE[side];
             // The generic loop draws a `usize` index among the legal moves, even when the pass
-            // is the only one.
-            let index = rng.random_range(0..table.lens[entry] as usize);
-            self.apply(state, table.moves[entry][index]);
+            // is the only one; `rand` samples a `usize` range that fits 32 bits as this `u32`
+            // range (which the compiler inlines), so the index is the generic loop's.
+            let index = rng.random_range(0..u32::from(table.lens[entry]));
+            self.play(state, table.moves[entry][index as usize]);
             plies += 1;
         }
     }
