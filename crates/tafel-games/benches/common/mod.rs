@@ -75,7 +75,7 @@ pub fn positions<G: Game>(game: &G, start: &G::State, count: usize, seed: u64) -
                     game.apply(&mut state, roll);
                 }
                 Status::ToMove(_) => {
-                    if seen % 3 == 0 && found.len() < count {
+                    if seen.is_multiple_of(3) && found.len() < count {
                         found.push(state.clone());
                     }
                     seen += 1;
