@@ -424,3 +424,25 @@ fn bench_measures_every_figure_on_one_and_several_threads() {
     );
     assert_error(&["bench", "go"], "unknown game `go`");
 }
+
+#[test]
+fn bench_plays_a_fixed_number_of_seeded_playouts() {
+    let json =
+        |args: &[&str]| -> serde_json::Value { serde_json::from_str(&run_ok(args)).unwrap() };
+    let first = json(&["bench", "kauri", "--playouts", "50", "--json"]);
+    let row = &first["rows"][0];
+    assert_eq!(row["game"], "kauri");
+    assert_eq!(row["playouts"], 50);
+    assert!(row["plies"].as_u64().unwrap() >= 50, "{row}");
+    assert!(row["playouts_per_second"].as_f64().unwrap() > 0.0, "{row}");
+    // Seeded: the same games every run.
+    let again = json(&["bench", "kauri", "--playouts", "50", "--json"]);
+    assert_eq!(again["rows"][0]["plies"], row["plies"]);
+    let table = run_ok(&["bench", "karls-race", "--playouts", "10"]);
+    assert!(table.starts_with("game "), "{table}");
+    assert_eq!(table.lines().count(), 2, "{table}");
+    assert_error(
+        &["bench", "kauri", "--playouts", "0"],
+        "--playouts must be at least 1",
+    );
+}

@@ -1,4 +1,5 @@
-//! Black Path Game benchmarks on 8 x 8: random playouts and perft.
+//! Black Path Game benchmarks on 8 x 8: random playouts, perft, and the hot functions (move
+//! generation, apply, hashing) on positions reached by seeded random play.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use tafel_core::playout::random_playout;
@@ -13,6 +14,8 @@ fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("black-path 8x8");
     common::random_playouts(&mut group, "random playout", &game, &start, random_playout);
     common::perft(&mut group, &game, &start, 8);
+    let positions = common::positions(&game, &start, common::POSITIONS, 1);
+    common::hot_functions(&mut group, &game, &positions);
     group.finish();
 }
 

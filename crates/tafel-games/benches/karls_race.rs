@@ -1,5 +1,7 @@
 //! Karl's Race benchmarks: random playouts (two and four players), through `random_playout`
-//! (the game's own loop) and the generic loop it replaces, and perft from the start.
+//! (the game's own loop) and the generic loop it replaces, perft from the start, and the hot
+//! functions (move generation after the roll, apply, hashing) on two-player positions reached
+//! by seeded random play.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use tafel_core::playout::{generic_random_playout, random_playout};
@@ -24,6 +26,8 @@ fn playouts(c: &mut Criterion, name: &str, pairs: &[(&str, &str)]) {
     );
     if pairs.is_empty() {
         common::perft(&mut group, &game, &start, 4);
+        let positions = common::positions(&game, &start, common::POSITIONS, 1);
+        common::hot_functions(&mut group, &game, &positions);
     }
     group.finish();
 }

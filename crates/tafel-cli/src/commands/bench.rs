@@ -1,11 +1,16 @@
 //! `tafel bench`: how fast each game's engine runs on this machine.
 //!
 //! Three throughputs per game, each on one thread and on several threads running side by
-//! side: random playouts per second (the generic playout loop), perft nodes per second (leaf
+//! side: random playouts per second (`Game::random_playout`: the game's own loop where it has
+//! one), perft nodes per second (leaf
 //! counts of a perft deep enough to take a few milliseconds), and MCTS iterations per second
 //! (the search of `tafel-ai` with one random playout per leaf, from the first position where a
 //! player is to move). Criterion benchmarks (`cargo bench`) measure the hot functions more
 //! precisely; this command gives the whole-engine figures in one table.
+//!
+//! With `--playouts N` it instead plays exactly N seeded random games per game on one thread
+//! and reports the time they took: a fixed amount of work, for instruction counts under
+//! callgrind and for `scripts/bench-peers`, which measures the process's CPU time.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -22,11 +27,15 @@ pub struct Args {
     /// Only this game (default: every game, with default settings).
     game: Option<String>,
     /// Threads for the parallel figures (default: one per core).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "playouts")]
     threads: Option<usize>,
     /// Seconds per measurement.
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, conflicts_with = "playouts")]
     seconds: f64,
+    /// Play exactly this many seeded random games from the start on one thread instead, and
+    /// report their time (for profilers and `scripts/bench-peers`).
+    #[arg(long)]
+    playouts: Option<u64>,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
@@ -42,6 +51,20 @@ struct Row {
     perft_nodes_per_second: f64,
     mcts_iterations_per_second: f64,
 }
+
+/// The figures of a fixed number of random games of one game (`--playouts`).
+#[derive(Serialize)]
+struct PlayoutRow {
+    game: &'static str,
+    playouts: u64,
+    /// Moves of all games together (chance outcomes not counted).
+    plies: u64,
+    seconds: f64,
+    playouts_per_second: f64,
+}
+
+/// The seed of the `--playouts` games, so that every run plays the same games.
+const PLAYOUT_SEED: u64 = 1;
 
 /// MCTS iterations per timed search.
 const MCTS_ITERATIONS: u64 = 2_000;
@@ -137,8 +160,69 @@ fn rate(per_second: f64) -> String {
     }
 }
 
+/// Plays `games` seeded random games of `game` from its start on this thread.
+fn fixed_playouts(game: &Arc<dyn DynGame>, games: u64) -> PlayoutRow {
+    let start = game.start();
+    let clock = Instant::now();
+    let stats = start.random_playouts(games, PLAYOUT_SEED);
+    let seconds = clock.elapsed().as_secs_f64();
+    PlayoutRow {
+        game: game.info().name,
+        playouts: stats.games,
+        plies: stats.plies,
+        seconds,
+        playouts_per_second: stats.games as f64 / seconds,
+    }
+}
+
+/// `--playouts`: a fixed number of random games per game, one thread.
+fn run_fixed(names: &[&str], games: u64, json: bool) -> Result<()> {
+    if games == 0 {
+        bail!("--playouts must be at least 1");
+    }
+    let registry = tafel_games::registry();
+    let mut rows = Vec::new();
+    for name in names {
+        let row = fixed_playouts(&registry.get(name)?.build(&[])?, games);
+        if !json {
+            if rows.is_empty() {
+                println!(
+                    "{:<11} {:>10} {:>10} {:>9} {:>12}",
+                    "game", "playouts", "plies/game", "seconds", "playouts/s"
+                );
+            }
+            println!(
+                "{:<11} {:>10} {:>10.1} {:>9.3} {:>12}",
+                row.game,
+                row.playouts,
+                row.plies as f64 / row.playouts as f64,
+                row.seconds,
+                rate(row.playouts_per_second)
+            );
+        }
+        rows.push(row);
+    }
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(
+                &serde_json::json!({ "seed": PLAYOUT_SEED, "rows": rows })
+            )?
+        );
+    }
+    Ok(())
+}
+
 /// Measures and prints.
 pub fn run(args: Args) -> Result<()> {
+    let registry = tafel_games::registry();
+    let names: Vec<&str> = match &args.game {
+        Some(name) => vec![registry.get(name)?.info.name],
+        None => registry.entries().iter().map(|e| e.info.name).collect(),
+    };
+    if let Some(games) = args.playouts {
+        return run_fixed(&names, games, args.json);
+    }
     if !(args.seconds > 0.0 && args.seconds <= 600.0) {
         bail!("--seconds must be more than 0 and at most 600");
     }
@@ -147,11 +231,6 @@ pub fn run(args: Args) -> Result<()> {
     if threads == 0 {
         bail!("--threads must be at least 1");
     }
-    let registry = tafel_games::registry();
-    let names: Vec<&str> = match &args.game {
-        Some(name) => vec![registry.get(name)?.info.name],
-        None => registry.entries().iter().map(|e| e.info.name).collect(),
-    };
     let mut rows = Vec::new();
     for name in names {
         let game = registry.get(name)?.build(&[])?;

@@ -231,10 +231,20 @@ impl KarlsRace {
     /// stones. Branch-light, since every status and move generation asks.
     #[inline]
     fn is_over(&self, state: &State) -> bool {
-        let s = &state.stones;
-        let t = &self.targets;
-        let on_target = (s[0] & t[0]) | (s[1] & t[1]) | (s[2] & t[2]) | (s[3] & t[3]);
-        on_target != 0 || s[0] | s[2] == 0 || s[1] | s[3] == 0
+        self.is_over_with::<MAX_SEATS>(state)
+    }
+
+    /// [`KarlsRace::is_over`] looking at the first `SEATS` seats only: all of them, or in a
+    /// two-player game the two that can hold stones (for the playout loop).
+    #[inline]
+    fn is_over_with<const SEATS: usize>(&self, state: &State) -> bool {
+        let mut on_target = 0;
+        let mut teams = [0; 2];
+        for seat in 0..SEATS {
+            on_target |= state.stones[seat] & self.targets[seat];
+            teams[seat % 2] |= state.stones[seat];
+        }
+        on_target != 0 || teams[0] == 0 || teams[1] == 0
     }
 
     /// How the game ended, if it has.
@@ -265,9 +275,16 @@ impl KarlsRace {
     /// stood there, and passes the turn on.
     #[inline]
     fn play_step(&self, state: &mut State, from: Square, to: Square) {
-        let seat = state.to_move as usize;
+        self.play_step_with::<MAX_SEATS>(state, from, to);
+    }
+
+    /// [`KarlsRace::play_step`] clearing the target square in the first `SEATS` seats only:
+    /// all of them, or in a two-player game the two that can hold stones.
+    #[inline]
+    fn play_step_with<const SEATS: usize>(&self, state: &mut State, from: Square, to: Square) {
+        let seat = state.to_move as usize % SEATS;
         let target = 1 << to;
-        for stones in &mut state.stones {
+        for stones in &mut state.stones[..SEATS] {
             *stones &= !target;
         }
         state.stones[seat] = (state.stones[seat] & !(1 << from)) | target;

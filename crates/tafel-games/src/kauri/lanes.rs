@@ -25,14 +25,14 @@ pub fn pack(counts: &[u8; HOLES]) -> Rows {
 /// The count in hole `hole`'s lane.
 #[inline]
 pub fn get(rows: &Rows, hole: usize) -> u8 {
-    rows[hole / ROW].to_le_bytes()[hole % ROW]
+    lane(rows[hole / ROW], hole % ROW)
 }
 
-/// The counts as one little-endian 96-bit number split in two words, byte `i` for hole `i`
-/// (the hash's input).
+/// The count in lane `i` of `row`: a shift, where indexing the word's bytes would go through
+/// memory.
 #[inline]
-pub fn words(rows: &Rows) -> (u64, u64) {
-    (rows[0] | rows[1] << (8 * ROW), rows[1] >> (64 - 8 * ROW))
+pub fn lane(row: u64, i: usize) -> u8 {
+    (row >> (8 * i)) as u8
 }
 
 /// All bits set in every lane of a row except the one of its `i`-th hole.
@@ -73,8 +73,8 @@ pub fn sum(lanes: u64) -> u8 {
 /// The counters dropped per hole when `count` counters are sown one per hole from hole
 /// `first` on, round and round (`count` up to 60, `first` below 12).
 #[inline]
-pub fn spread(count: u8, first: usize) -> Rows {
-    SPREADS[count as usize][first]
+pub fn spread(count: u8, first: usize) -> &'static Rows {
+    &SPREADS[count as usize][first]
 }
 
 /// [`spread`] for every count a hole can hold and every first hole: one table load instead of
@@ -112,7 +112,6 @@ mod tests {
             (0..HOLES).map(|h| get(&lanes, h)).collect::<Vec<_>>(),
             counts
         );
-        assert_eq!(words(&lanes), (60 << 24, 1 << 24));
         assert_eq!(row_mask(lanes[0]), 0b1000);
         assert_eq!(row_mask(lanes[1]), 0b10_0000);
         assert_eq!(row_mask(ONES * 9), 0b11_1111);
@@ -122,13 +121,14 @@ mod tests {
         assert_eq!(widen(1 << 8), 0xFF << 8);
         assert_eq!(lanes[0] & all_but(3), 0);
         // Three counters from hole 10: holes 10, 11, 0.
-        assert_eq!(spread(3, 10), [1, 1 << 32 | 1 << 40]);
+        assert_eq!(spread(3, 10), &[1, 1 << 32 | 1 << 40]);
         // 26 counters from hole 5: two laps, and holes 5 and 6 once more.
         let mut expected = [2u8; HOLES];
         expected[5] = 3;
         expected[6] = 3;
-        assert_eq!(spread(26, 5), pack(&expected));
-        assert_eq!(spread(0, 0), [0, 0]);
-        assert_eq!(spread(12, 7), [ONES, ONES]);
+        assert_eq!(spread(26, 5), &pack(&expected));
+        assert_eq!(spread(0, 0), &[0, 0]);
+        assert_eq!(spread(12, 7), &[ONES, ONES]);
+        assert_eq!(lane(lanes[0], 3), 60);
     }
 }

@@ -15,6 +15,7 @@ mod hashing;
 mod lanes;
 mod movetext;
 mod picture;
+mod playout;
 mod repetition;
 mod settings;
 mod sowing;
@@ -203,6 +204,27 @@ impl Kauri {
         Status::ToMove(mover)
     }
 
+    /// Plays `mv` ([`Game::apply`]), always inlined so that the playout loop has the whole
+    /// move in line.
+    #[inline(always)]
+    fn play(&self, state: &mut State, mv: Move) {
+        let before = state.hash;
+        let captured = match mv {
+            Move::Sow(hole) => self.sow(state, hole as usize),
+            Move::Pass => false,
+        };
+        state.side ^= 1;
+        state.hash = hashing::hash(state);
+        state.plies += 1;
+        if captured {
+            state.history.clear();
+        } else {
+            state.history.push(before);
+            state.repeated = state.history.contains(state.hash);
+        }
+        state.may_be_over = state.repeated || state.seeds_on_board() == 0;
+    }
+
     /// Plays `mv` and returns the seeds the mover captured directly and lost by indirect
     /// capture (for record annotations).
     pub fn apply_counting(&self, state: &mut State, mv: Move) -> (u8, u8) {
@@ -310,23 +332,19 @@ impl Game for Kauri {
         out.truncate(table.lens[entry] as usize);
     }
 
+    /// Kauri's own loop on the move tables, playing the generic loop's games.
+    fn random_playout<R: rand::Rng + ?Sized>(
+        &self,
+        state: &mut State,
+        rng: &mut R,
+        _buffer: &mut Vec<Move>,
+    ) -> (Outcome, u64) {
+        self.random_playout_on_lanes(state, rng)
+    }
+
     #[inline]
     fn apply(&self, state: &mut State, mv: Move) {
-        let before = state.hash;
-        let captured = match mv {
-            Move::Sow(hole) => self.sow(state, hole as usize),
-            Move::Pass => false,
-        };
-        state.side ^= 1;
-        state.hash = hashing::hash(state);
-        state.plies += 1;
-        if captured {
-            state.history.clear();
-        } else {
-            state.history.push(before);
-            state.repeated = state.history.contains(state.hash);
-        }
-        state.may_be_over = state.repeated || state.seeds_on_board() == 0;
+        self.play(state, mv);
     }
 
     fn hash(&self, state: &State) -> u64 {

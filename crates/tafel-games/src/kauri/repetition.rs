@@ -32,6 +32,11 @@ impl Repetitions {
         self.hashes.push(hash);
     }
 
+    /// Makes room for `additional` more positions.
+    pub fn reserve(&mut self, additional: usize) {
+        self.hashes.reserve(additional);
+    }
+
     /// Forgets every position (after a capture).
     #[inline]
     pub fn clear(&mut self) {

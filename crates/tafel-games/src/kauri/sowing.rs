@@ -15,22 +15,29 @@
 //! cowrie there.
 
 use super::board::{HOLES, ROW};
-use super::lanes::{all_but, nonzero, spread, sum, widen, ONES};
+use super::lanes::{self, all_but, nonzero, spread, sum, widen, ONES};
 use super::{Kauri, State};
 
 impl Kauri {
-    /// Sows hole `origin` for the side to move, updating counts and stores (the side to move
-    /// and the hash are left to the caller). Returns whether any seed was captured.
-    #[inline]
-    pub(super) fn sow(&self, state: &mut State, origin: usize) -> bool {
-        let (mover, opponent) = (origin / ROW, 1 - origin / ROW);
-        let seed_count = state.seeds(origin);
-        let cowrie_count = state.cowries(origin);
+    /// Sows hole `origin` (which must hold a cowrie of the side to move), updating counts and
+    /// stores; returns whether any seed was captured. This is the sowing step of
+    /// [`tafel_core::Game::apply`] alone, public so that it can be measured on its own: the
+    /// side to move, the hash and the repetition history are left as they were, so play moves
+    /// with `apply`.
+    #[inline(always)]
+    pub fn sow(&self, state: &mut State, origin: usize) -> bool {
+        debug_assert!(origin < HOLES, "hole {origin} is not on the board");
+        // Written so that the compiler sees both rows' indices below 2.
+        let mover = usize::from(origin >= ROW);
+        let opponent = mover ^ 1;
+        let lane = origin - ROW * mover;
+        let seed_count = lanes::lane(state.seeds[mover], lane);
+        let cowrie_count = lanes::lane(state.cowries[mover], lane);
         let seed_drops = spread(seed_count, (origin + 1) % HOLES);
         let cowrie_drops = spread(cowrie_count, (origin + 1 + seed_count as usize) % HOLES);
 
         // The mover's own row: emptied, then it just receives what falls there.
-        let emptied = all_but(origin % ROW);
+        let emptied = all_but(lane);
         state.seeds[mover] = (state.seeds[mover] & emptied) + seed_drops[mover];
         state.cowries[mover] = (state.cowries[mover] & emptied) + cowrie_drops[mover];
 

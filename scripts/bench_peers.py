@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""Random playouts per CPU-second: Tafel next to OpenSpiel (issue #11).
+
+Run through `scripts/bench-peers`, which installs OpenSpiel into a private virtual environment
+and builds `tafel` first. Each of our games is set against OpenSpiel's closest relative:
+
+    Karl's Race  -  einstein_wurfelt_nicht (EinStein wuerfelt nicht, which it is a variant of)
+    Kauri        -  mancala (Kalah, 6 holes, 4 seeds)
+    Quarx        -  checkers (8 x 8 English draughts)
+
+Every figure is uniform random games from the start per second of CPU time used by the process
+that plays them (`time.process_time()` here; for `tafel`, the child's user + system time), so a
+machine loaded by other work shifts them less than wall-clock rates.
+
+OpenSpiel is measured two ways:
+- "C++ loop": `pyspiel.evaluate_bots` with two uniform random bots plays a whole game inside
+  OpenSpiel's C++ core, one Python call per game. This is the only whole-game random play
+  pyspiel exposes without extra work per ply (its `RandomRolloutEvaluator` runs a plain loop
+  but has no method callable from Python; `random_sim_test` also checks serialisation and
+  observations on every ply). The bots' interface adds a policy vector per ply and tells the
+  other bot every action, so for a game with costly move generation (checkers) it can be
+  slower than the Python loop; the ratios are taken against the faster of the two.
+- "Python loop": our own loop over `state.current_player()`, `state.legal_actions()`,
+  `state.chance_outcomes()` and `state.apply_action()`, each a call into the C++ core; the
+  interpreter's overhead per ply is part of this figure.
+
+`tafel` is measured with `tafel bench GAME --playouts N --json`: N seeded random games on one
+thread in one process, the process start (a few milliseconds) included.
+"""
+
+import argparse
+import json
+import os
+import platform
+import random
+import resource
+import subprocess
+import sys
+import time
+
+import pyspiel
+
+# (tafel game, OpenSpiel game, what relates them)
+PAIRS = [
+    ("karls-race", "einstein_wurfelt_nicht", "EinStein wuerfelt nicht"),
+    ("kauri", "mancala", "Kalah"),
+    ("quarx", "checkers", "English draughts"),
+]
+
+
+def cpu_rate(play_batch, seconds):
+    """Calls `play_batch()` (which returns the games it played) until `seconds` of this
+    process's CPU time have passed; returns games per CPU-second."""
+    games = 0
+    start = time.process_time()
+    while True:
+        games += play_batch()
+        used = time.process_time() - start
+        if used >= seconds:
+            return games / used
+
+
+def python_playout(game, rnd):
+    """One uniform random game in a Python loop; returns its plies (chance outcomes not
+    counted)."""
+    state = game.new_initial_state()
+    current_player = state.current_player
+    legal_actions = state.legal_actions
+    chance_outcomes = state.chance_outcomes
+    apply_action = state.apply_action
+    chance = int(pyspiel.PlayerId.CHANCE)
+    plies = 0
+    while True:
+        player = current_player()
+        if player >= 0:
+            actions = legal_actions()
+            apply_action(actions[int(rnd() * len(actions))])
+            plies += 1
+        elif player == chance:
+            roll = rnd()
+            for action, probability in chance_outcomes():
+                roll -= probability
+                if roll < 0:
+                    break
+            apply_action(action)
+        else:
+            return plies
+
+
+def openspiel_figures(name, seconds, seed):
+    """Playouts per CPU-second of OpenSpiel's `name`: the C++ loop and the Python loop, and
+    the mean game length (from the Python loop's games)."""
+    game = pyspiel.load_game(name)
+    bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(game.num_players())]
+    counter = iter(range(seed, sys.maxsize))
+    evaluate_bots = pyspiel.evaluate_bots
+    new_initial_state = game.new_initial_state
+
+    def cpp_batch():
+        for _ in range(16):
+            evaluate_bots(new_initial_state(), bots, next(counter))
+        return 16
+
+    rnd = random.Random(seed).random
+    plies = [0, 0]
+
+    def python_batch():
+        plies[0] += python_playout(game, rnd)
+        plies[1] += 1
+        return 1
+
+    return {
+        "game": name,
+        "cpp_loop_per_cpu_second": cpu_rate(cpp_batch, seconds),
+        "python_loop_per_cpu_second": cpu_rate(python_batch, seconds),
+        "plies_per_game": plies[0] / plies[1],
+    }
+
+
+def children_cpu_seconds():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def tafel_run(tafel, game, playouts):
+    """Runs `tafel bench GAME --playouts N --json`; returns its row and the CPU seconds the
+    child process used."""
+    before = children_cpu_seconds()
+    out = subprocess.run(
+        [tafel, "bench", game, "--playouts", str(playouts), "--json"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    used = children_cpu_seconds() - before
+    return json.loads(out)["rows"][0], used
+
+
+def tafel_figures(tafel, game, seconds):
+    """Playouts per CPU-second of `tafel`'s `game`: a short run sizes a run of about
+    `seconds`."""
+    row, used = tafel_run(tafel, game, 2_000)
+    playouts = max(2_000, int(row["playouts"] / max(used, 1e-3) * seconds))
+    row, used = tafel_run(tafel, game, playouts)
+    return {
+        "game": game,
+        "playouts": row["playouts"],
+        "per_cpu_second": row["playouts"] / used,
+        "plies_per_game": row["plies"] / row["playouts"],
+    }
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def rate(value):
+    if value >= 1e6:
+        return f"{value / 1e6:.2f} M"
+    if value >= 1e3:
+        return f"{value / 1e3:.1f} K"
+    return f"{value:.0f}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tafel", default="target/release/tafel", help="the tafel binary")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per figure")
+    parser.add_argument("--seed", type=int, default=1, help="seed of OpenSpiel's random play")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = parser.parse_args()
+
+    load_before = os.getloadavg()[0]
+    rows = []
+    for ours, theirs, relation in PAIRS:
+        tafel = tafel_figures(args.tafel, ours, args.seconds)
+        peer = openspiel_figures(theirs, args.seconds, args.seed)
+        best = max(peer["cpp_loop_per_cpu_second"], peer["python_loop_per_cpu_second"])
+        ratio = tafel["per_cpu_second"] / best
+        rows.append(
+            {
+                "tafel": tafel,
+                "openspiel": peer,
+                "relation": relation,
+                "ratio_to_cpp_loop": tafel["per_cpu_second"] / peer["cpp_loop_per_cpu_second"],
+                "ratio_to_python_loop": tafel["per_cpu_second"]
+                / peer["python_loop_per_cpu_second"],
+                # Against OpenSpiel's faster loop, per game and per ply (the games differ in
+                # length).
+                "ratio_to_best": ratio,
+                "ply_ratio_to_best": ratio * tafel["plies_per_game"] / peer["plies_per_game"],
+            }
+        )
+    machine = {
+        "cpu": cpu_model(),
+        "cores": os.cpu_count(),
+        "load_average_before": load_before,
+        "load_average_after": os.getloadavg()[0],
+        "python": platform.python_version(),
+        "openspiel": pyspiel.__version__,
+    }
+    if args.json:
+        print(json.dumps({"machine": machine, "rows": rows}, indent=2))
+        return
+    print(
+        f"{machine['cpu']}, {machine['cores']} cores; load average "
+        f"{machine['load_average_before']:.1f} before, {machine['load_average_after']:.1f} after"
+    )
+    print("random playouts from the start per CPU-second (plies per game in brackets)")
+    print("ratios: tafel over OpenSpiel's faster loop, per game and per ply\n")
+    print(
+        f"{'tafel game':<11} {'tafel':>16}   {'OpenSpiel game':<23} {'C++ loop':>8} "
+        f"{'Python loop':>11} {'(plies)':>7}   {'per game':>8} {'per ply':>8}"
+    )
+    for row in rows:
+        t, p = row["tafel"], row["openspiel"]
+        print(
+            f"{t['game']:<11} {rate(t['per_cpu_second']):>8} ({t['plies_per_game']:>5.1f})   "
+            f"{p['game']:<23} {rate(p['cpp_loop_per_cpu_second']):>8} "
+            f"{rate(p['python_loop_per_cpu_second']):>11} ({p['plies_per_game']:>5.1f})   "
+            f"{row['ratio_to_best']:>7.1f}x {row['ply_ratio_to_best']:>7.1f}x"
+        )
+
+
+if __name__ == "__main__":
+    main()
