@@ -1,0 +1,138 @@
+//! The perfect index of the table: every position from the mover's side with 1 to
+//! `max_stones` stones a side gets its own slot in `0..len()`, so the values live in one flat
+//! array.
+//!
+//! Index scheme 1. The mover (White's part) never stands on A and the opponent never on T in
+//! a running game, so the mover's squares are a subset of the 20 squares other than A and the
+//! opponent's of the 20 other than T. Positions are grouped in blocks by (opponent's stones
+//! `o`, mover's stones `m`, whether the opponent stands on A: `a`), in that nesting order.
+//! Within a block the slot is `r1 * C(20 - (o - a), m) + r2`, where
+//! - `r1` is the colex rank of the opponent's squares other than A among the 19 squares other
+//!   than A and T (squares in board order A..U, skipping those two), and
+//! - `r2` is the colex rank of the mover's squares among the `20 - (o - a)` squares that are
+//!   neither A nor held by the opponent (again in board order).
+//!
+//! The colex rank of squares at positions `p1 < p2 < ... < pk` is `sum C(pi, i)`.
+
+use tafel_games::karls_race::{squares_in, SquareSet, SQUARES};
+
+use super::position::{Canonical, Geometry};
+
+/// The most stones a side has in the two-player game.
+pub const MAX_STONES: usize = 6;
+
+/// The perfect index for one stone limit.
+#[derive(Clone, Debug)]
+pub struct Index {
+    max_stones: usize,
+    /// `offsets[o][m][a]`: the first slot of each block.
+    offsets: [[[u64; 2]; MAX_STONES + 1]; MAX_STONES + 1],
+    len: u64,
+    /// `binomial[n][k]` for n up to the number of squares.
+    binomial: [[u64; MAX_STONES + 1]; SQUARES + 1],
+    /// The bit of A (the mover's target).
+    a_bit: SquareSet,
+    /// Every square but A and T: where the opponent's stones other than one on A may stand.
+    middle: SquareSet,
+    /// Every square but A: where the mover's stones may stand.
+    mover_squares: SquareSet,
+}
+
+impl Index {
+    /// The index of every position with 1 to `max_stones` (at most [`MAX_STONES`]) stones on
+    /// each side.
+    pub fn new(geometry: &Geometry, max_stones: usize) -> Self {
+        assert!(
+            (1..=MAX_STONES).contains(&max_stones),
+            "1 to {MAX_STONES} stones a side"
+        );
+        let mut binomial = [[0; MAX_STONES + 1]; SQUARES + 1];
+        for n in 0..=SQUARES {
+            binomial[n][0] = 1;
+            for k in 1..=MAX_STONES {
+                binomial[n][k] = if n == 0 {
+                    0
+                } else {
+                    binomial[n - 1][k - 1] + binomial[n - 1][k]
+                };
+            }
+        }
+        let all: SquareSet = (1 << SQUARES) - 1;
+        let a_bit = 1 << geometry.mover_target();
+        let t_bit = 1 << geometry.opponent_target();
+        let (middle_count, mover_count) = (SQUARES - 2, SQUARES - 1);
+        let mut offsets = [[[0; 2]; MAX_STONES + 1]; MAX_STONES + 1];
+        let mut len = 0;
+        for o in 1..=max_stones {
+            for m in 1..=max_stones {
+                for a in 0..2 {
+                    offsets[o][m][a] = len;
+                    let rest = o - a;
+                    len += binomial[middle_count][rest] * binomial[mover_count - rest][m];
+                }
+            }
+        }
+        Index {
+            max_stones,
+            offsets,
+            len,
+            binomial,
+            a_bit,
+            middle: all & !a_bit & !t_bit,
+            mover_squares: all & !a_bit,
+        }
+    }
+
+    /// The most stones a side may have.
+    pub fn max_stones(&self) -> usize {
+        self.max_stones
+    }
+
+    /// How many slots there are.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether there are no slots (never: there is always a block).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether `position` has a slot: 1 to `max_stones` stones a side, none on its target.
+    pub fn covers(&self, position: Canonical) -> bool {
+        let (m, o) = (position.mover.count_ones(), position.opponent.count_ones());
+        let limit = 1..=self.max_stones as u32;
+        limit.contains(&m)
+            && limit.contains(&o)
+            && position.mover & !self.mover_squares == 0
+            && position.opponent & !(self.middle | self.a_bit) == 0
+            && position.mover & position.opponent == 0
+    }
+
+    /// The slot of a covered position.
+    #[inline]
+    pub fn rank(&self, position: Canonical) -> u64 {
+        let Canonical { mover, opponent } = position;
+        let a = (opponent & self.a_bit != 0) as usize;
+        let o = opponent.count_ones() as usize;
+        let m = mover.count_ones() as usize;
+        let rest = opponent & !self.a_bit;
+        let r1 = self.colex(rest, self.middle);
+        let r2 = self.colex(mover, self.mover_squares & !rest);
+        let width = SQUARES - 1 - (o - a);
+        self.offsets[o][m][a] + r1 * self.binomial[width][m] + r2
+    }
+
+    /// The colex rank of `set` among the subsets of `within` of its size, counting positions
+    /// in `within` only.
+    #[inline]
+    fn colex(&self, set: SquareSet, within: SquareSet) -> u64 {
+        squares_in(set)
+            .enumerate()
+            .map(|(i, sq)| {
+                let position = (within & ((1 << sq) - 1)).count_ones() as usize;
+                self.binomial[position][i + 1]
+            })
+            .sum()
+    }
+}
