@@ -14,7 +14,7 @@
 //!
 //! The colex rank of squares at positions `p1 < p2 < ... < pk` is `sum C(pi, i)`.
 
-use tafel_games::karls_race::{squares_in, SquareSet, SQUARES};
+use tafel_games::karls_race::{SquareSet, SQUARES};
 
 use super::position::{Canonical, Geometry};
 
@@ -36,7 +36,19 @@ pub struct Index {
     middle: SquareSet,
     /// Every square but A: where the mover's stones may stand.
     mover_squares: SquareSet,
+    /// `gather[keep][set]`: the bits of `set` at the places of `keep`'s bits, packed
+    /// (a software `pext` on 7 bits).
+    gather: Vec<[u8; 1 << CHUNK]>,
+    /// The colex rank of the low [`HALF`] bits of a packed set, and how many there are.
+    colex_low: Vec<(u32, u8)>,
+    /// `colex_high[j][bits]`: the colex terms of the high bits when `j` low bits precede.
+    colex_high: Vec<Vec<u32>>,
 }
+
+/// Bits per chunk of the software `pext`.
+const CHUNK: usize = 7;
+/// Bits of a packed set (at most 20) per half of the colex tables.
+const HALF: usize = 10;
 
 impl Index {
     /// The index of every position with 1 to `max_stones` (at most [`MAX_STONES`]) stones on
@@ -72,7 +84,42 @@ impl Index {
                 }
             }
         }
+        let gather = (0..1 << CHUNK)
+            .map(|keep: usize| {
+                let mut row = [0; 1 << CHUNK];
+                for (set, packed) in row.iter_mut().enumerate() {
+                    *packed = (0..CHUNK)
+                        .filter(|&bit| keep & 1 << bit != 0)
+                        .enumerate()
+                        .fold(0, |acc, (place, bit)| acc | (((set >> bit) & 1) << place) as u8);
+                }
+                row
+            })
+            .collect();
+        let colex_terms = |bits: usize, shift: usize, before: usize| -> u64 {
+            (0..HALF)
+                .filter(|&bit| bits & 1 << bit != 0)
+                .enumerate()
+                .map(|(i, bit)| {
+                    let k = before + i + 1;
+                    if k <= MAX_STONES { binomial[bit + shift][k] } else { 0 }
+                })
+                .sum()
+        };
+        let colex_low = (0..1 << HALF)
+            .map(|bits: usize| (colex_terms(bits, 0, 0) as u32, bits.count_ones() as u8))
+            .collect();
+        let colex_high = (0..=MAX_STONES)
+            .map(|before| {
+                (0..1 << HALF)
+                    .map(|bits| colex_terms(bits, HALF, before) as u32)
+                    .collect()
+            })
+            .collect();
         Index {
+            gather,
+            colex_low,
+            colex_high,
             max_stones,
             offsets,
             len,
@@ -117,22 +164,33 @@ impl Index {
         let o = opponent.count_ones() as usize;
         let m = mover.count_ones() as usize;
         let rest = opponent & !self.a_bit;
-        let r1 = self.colex(rest, self.middle);
-        let r2 = self.colex(mover, self.mover_squares & !rest);
+        let r1 = self.colex(self.pack(rest, self.middle));
+        let r2 = self.colex(self.pack(mover, self.mover_squares & !rest));
         let width = SQUARES - 1 - (o - a);
         self.offsets[o][m][a] + r1 * self.binomial[width][m] + r2
     }
 
-    /// The colex rank of `set` among the subsets of `within` of its size, counting positions
-    /// in `within` only.
+    /// The bits of `set` at the places of `within`'s bits, packed towards bit 0.
     #[inline]
-    fn colex(&self, set: SquareSet, within: SquareSet) -> u64 {
-        squares_in(set)
-            .enumerate()
-            .map(|(i, sq)| {
-                let position = (within & ((1 << sq) - 1)).count_ones() as usize;
-                self.binomial[position][i + 1]
-            })
-            .sum()
+    fn pack(&self, set: SquareSet, within: SquareSet) -> u32 {
+        let mut packed = 0;
+        let mut shift = 0;
+        for chunk in 0..SQUARES.div_ceil(CHUNK) {
+            let keep = (within >> (chunk * CHUNK)) as usize & ((1 << CHUNK) - 1);
+            let bits = (set >> (chunk * CHUNK)) as usize & ((1 << CHUNK) - 1);
+            packed |= (self.gather[keep][bits] as u32) << shift;
+            shift += keep.count_ones();
+        }
+        packed
+    }
+
+    /// The colex rank of a packed set of at most 20 bits: `sum C(pi, i)` over its bits
+    /// `p1 < p2 < ...`.
+    #[inline]
+    fn colex(&self, packed: u32) -> u64 {
+        let low = packed as usize & ((1 << HALF) - 1);
+        let (rank, count) = self.colex_low[low];
+        let high = (packed >> HALF) as usize & ((1 << HALF) - 1);
+        (rank + self.colex_high[count as usize][high]) as u64
     }
 }

@@ -5,7 +5,8 @@
 
 use tafel_core::{Game, Player};
 use tafel_games::karls_race::{
-    board, squares_in, Corner, KarlsRace, KarlsRaceSettings, Square, SquareSet, State, SQUARES,
+    board, squares_in, Corner, KarlsRace, KarlsRaceSettings, Square, SquareSet, State, MAX_SIZE,
+    SQUARES,
 };
 
 /// The seat of White, who moves north and west in the two-player game.
@@ -43,6 +44,12 @@ pub struct Geometry {
     white_potential: [u32; SQUARES],
     /// Black's potential: White's of the rotated square.
     black_potential: [u32; SQUARES],
+    /// The side of each square.
+    size: [u8; SQUARES],
+    /// `die_sizes[die][occupied]`: the sizes (bit `s - 1` for side `s`) whose stones `die`
+    /// lets move when a side occupies the sizes `occupied`; read off the rules' own
+    /// [`KarlsRace::movable`].
+    die_sizes: [[u8; 1 << MAX_SIZE]; MAX_SIZE + 1],
     /// White's target corner (A).
     white_target: Square,
     /// Black's target corner (T).
@@ -81,7 +88,23 @@ impl Geometry {
                 *entry = squares_in(set).fold(0, |image, sq| image | 1 << rotated[sq as usize]);
             }
         }
+        let size = std::array::from_fn(|sq| board.size(sq as Square) as u8);
+        let sizes_of = |set: SquareSet| {
+            squares_in(set).fold(0u8, |mask, sq| mask | 1 << (board.size(sq) - 1))
+        };
+        let mut die_sizes = [[0; 1 << MAX_SIZE]; MAX_SIZE + 1];
+        for (die, row) in die_sizes.iter_mut().enumerate().skip(1) {
+            for (occupied, entry) in row.iter_mut().enumerate() {
+                let stones = (1..=MAX_SIZE)
+                    .filter(|s| occupied & 1 << (s - 1) != 0)
+                    .map(|s| 1 << board.squares_of_size(s).trailing_zeros())
+                    .fold(0, |set, bit: SquareSet| set | bit);
+                *entry = sizes_of(rules.movable(stones, die as u8));
+            }
+        }
         Geometry {
+            size,
+            die_sizes,
             rules,
             forward,
             rotated,
@@ -108,6 +131,25 @@ impl Geometry {
     #[inline]
     pub fn rotate_square(&self, square: Square) -> Square {
         self.rotated[square as usize]
+    }
+
+    /// The bit of the half-turn image of `square`.
+    #[inline]
+    pub fn rotated_bit(&self, square: Square) -> SquareSet {
+        1 << self.rotated[square as usize]
+    }
+
+    /// The side of `square`.
+    #[inline]
+    pub fn size(&self, square: Square) -> usize {
+        self.size[square as usize] as usize
+    }
+
+    /// The sizes whose stones `die` lets move when a side occupies the sizes `occupied`
+    /// (bit `s - 1` for side `s`), as such a mask.
+    #[inline]
+    pub fn die_sizes(&self, die: usize, occupied: u8) -> u8 {
+        self.die_sizes[die][occupied as usize]
     }
 
     /// The half-turn image of a set of squares.

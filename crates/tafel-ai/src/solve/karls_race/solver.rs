@@ -120,39 +120,59 @@ impl LevelSolver<'_> {
         for &opponent in list {
             if opponent & mover == 0 {
                 let position = Canonical { mover, opponent };
-                let value = position_value(self.geometry, position, |child| {
-                    self.cells[self.index.rank(child) as usize].load(Ordering::Relaxed)
-                });
-                self.cells[self.index.rank(position) as usize].store(value, Ordering::Relaxed);
+                let slot = self.index.rank(position) as usize;
+                self.cells[slot].store(self.value(position), Ordering::Relaxed);
                 count += 1;
             }
         }
         count
     }
+
+    /// [`position_value`] in two passes: first the slots of all children, then their values,
+    /// so that the processor fetches the (scattered) children from memory side by side.
+    #[inline]
+    fn value(&self, position: Canonical) -> u32 {
+        let geometry = self.geometry;
+        let rotated_mover = geometry.rotate(position.mover);
+        let rotated_opponent = geometry.rotate(position.opponent);
+        let mut best = [0; SQUARES];
+        let mut slots = [0u64; MAX_STEPS];
+        let mut froms = [0u8; MAX_STEPS];
+        let mut children = 0;
+        for from in squares_in(position.mover) {
+            for to in squares_in(geometry.forward(from)) {
+                if geometry.step_wins(position, to) {
+                    best[from as usize] = ONE;
+                } else {
+                    let child = Canonical {
+                        mover: rotated_opponent & !geometry.rotated_bit(to),
+                        opponent: (rotated_mover & !geometry.rotated_bit(from))
+                            | geometry.rotated_bit(to),
+                    };
+                    slots[children] = self.index.rank(child);
+                    froms[children] = from;
+                    children += 1;
+                }
+            }
+        }
+        for (&slot, &from) in slots[..children].iter().zip(&froms[..children]) {
+            let value = ONE - self.cells[slot as usize].load(Ordering::Relaxed);
+            best[from as usize] = best[from as usize].max(value);
+        }
+        dice_average(geometry, position.mover, &best)
+    }
 }
+
+/// The most steps a side has: six stones with at most four forward neighbours each.
+const MAX_STEPS: usize = 24;
 
 /// The value of `position` before the roll, given the values of the positions after each
 /// step (`child`, from the next mover's side): the average over the die of the best step.
-#[inline]
 pub fn position_value(
     geometry: &Geometry,
     position: Canonical,
     child: impl Fn(Canonical) -> u32,
 ) -> u32 {
-    let best = best_steps(geometry, position, child);
-    let total: u64 = (1..=MAX_SIZE as u8)
-        .map(|die| die_value(geometry, position, &best, die) as u64)
-        .sum();
-    ((total + MAX_SIZE as u64 / 2) / MAX_SIZE as u64) as u32
-}
-
-/// The value for the mover of the best step of each stone, by square (0 for empty squares).
-#[inline]
-pub fn best_steps(
-    geometry: &Geometry,
-    position: Canonical,
-    child: impl Fn(Canonical) -> u32,
-) -> [u32; SQUARES] {
     let mut best = [0; SQUARES];
     for from in squares_in(position.mover) {
         best[from as usize] = squares_in(geometry.forward(from))
@@ -160,11 +180,10 @@ pub fn best_steps(
             .max()
             .unwrap_or(0);
     }
-    best
+    dice_average(geometry, position.mover, &best)
 }
 
 /// The value for the mover of the step from `from` to `to`.
-#[inline]
 pub fn step_value(
     geometry: &Geometry,
     position: Canonical,
@@ -179,11 +198,26 @@ pub fn step_value(
     }
 }
 
-/// The value for the mover of rolling `die`: the best step among the stones it lets move.
+/// The average over the six faces of the die of the best step the face allows, given the
+/// value of the best step of each of the mover's stones (by square), rounded to the nearest
+/// unit.
 #[inline]
-pub fn die_value(geometry: &Geometry, position: Canonical, best: &[u32; SQUARES], die: u8) -> u32 {
-    squares_in(geometry.movable(position.mover, die))
-        .map(|from| best[from as usize])
-        .max()
-        .unwrap_or(0)
+fn dice_average(geometry: &Geometry, mover: SquareSet, best: &[u32; SQUARES]) -> u32 {
+    let mut by_size = [0; MAX_SIZE];
+    let mut occupied = 0u8;
+    for from in squares_in(mover) {
+        let size = geometry.size(from) - 1;
+        by_size[size] = by_size[size].max(best[from as usize]);
+        occupied |= 1 << size;
+    }
+    let total: u64 = (1..=MAX_SIZE)
+        .map(|die| {
+            let sizes = geometry.die_sizes(die, occupied) as SquareSet;
+            squares_in(sizes)
+                .map(|size| by_size[size as usize])
+                .max()
+                .unwrap_or(0) as u64
+        })
+        .sum();
+    ((total + MAX_SIZE as u64 / 2) / MAX_SIZE as u64) as u32
 }
