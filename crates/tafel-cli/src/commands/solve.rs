@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use tafel_ai::solve::karls_race::{self, Table};
+use tafel_ai::solve::karls_race;
 use tafel_core::game::GameExt;
 use tafel_core::{Game, GameSettings, Player, Status};
 use tafel_games::karls_race::{KarlsRace, KarlsRaceSettings, Move, State, START_SETS};

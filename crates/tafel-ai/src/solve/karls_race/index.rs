@@ -157,7 +157,7 @@ impl Index {
     }
 
     /// The slot of a covered position.
-    #[inline]
+    #[inline(always)]
     pub fn rank(&self, position: Canonical) -> u64 {
         let Canonical { mover, opponent } = position;
         let a = (opponent & self.a_bit != 0) as usize;
@@ -171,7 +171,7 @@ impl Index {
     }
 
     /// The bits of `set` at the places of `within`'s bits, packed towards bit 0.
-    #[inline]
+    #[inline(always)]
     fn pack(&self, set: SquareSet, within: SquareSet) -> u32 {
         let mut packed = 0;
         let mut shift = 0;
@@ -186,7 +186,7 @@ impl Index {
 
     /// The colex rank of a packed set of at most 20 bits: `sum C(pi, i)` over its bits
     /// `p1 < p2 < ...`.
-    #[inline]
+    #[inline(always)]
     fn colex(&self, packed: u32) -> u64 {
         let low = packed as usize & ((1 << HALF) - 1);
         let (rank, count) = self.colex_low[low];

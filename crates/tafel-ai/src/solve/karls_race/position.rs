@@ -122,38 +122,38 @@ impl Geometry {
     }
 
     /// White's forward neighbours of `square`.
-    #[inline]
+    #[inline(always)]
     pub fn forward(&self, square: Square) -> SquareSet {
         self.forward[square as usize]
     }
 
     /// The half-turn image of `square`.
-    #[inline]
+    #[inline(always)]
     pub fn rotate_square(&self, square: Square) -> Square {
         self.rotated[square as usize]
     }
 
     /// The bit of the half-turn image of `square`.
-    #[inline]
+    #[inline(always)]
     pub fn rotated_bit(&self, square: Square) -> SquareSet {
         1 << self.rotated[square as usize]
     }
 
     /// The side of `square`.
-    #[inline]
+    #[inline(always)]
     pub fn size(&self, square: Square) -> usize {
         self.size[square as usize] as usize
     }
 
     /// The sizes whose stones `die` lets move when a side occupies the sizes `occupied`
     /// (bit `s - 1` for side `s`), as such a mask.
-    #[inline]
+    #[inline(always)]
     pub fn die_sizes(&self, die: usize, occupied: u8) -> u8 {
         self.die_sizes[die][occupied as usize]
     }
 
     /// The half-turn image of a set of squares.
-    #[inline]
+    #[inline(always)]
     pub fn rotate(&self, set: SquareSet) -> SquareSet {
         (0..CHUNKS).fold(0, |image, chunk| {
             let bits = (set >> (chunk * CHUNK_BITS)) as usize & ((1 << CHUNK_BITS) - 1);
@@ -162,7 +162,7 @@ impl Geometry {
     }
 
     /// The squares of `stones` that the die value `die` lets move (EinStein's rule).
-    #[inline]
+    #[inline(always)]
     pub fn movable(&self, stones: SquareSet, die: u8) -> SquareSet {
         self.rules.movable(stones, die)
     }
@@ -200,7 +200,7 @@ impl Geometry {
 
     /// The position after the mover steps from `from` to `to` (neither a win), seen from the
     /// new mover's side.
-    #[inline]
+    #[inline(always)]
     pub fn after_step(&self, position: Canonical, from: Square, to: Square) -> Canonical {
         let mover = (position.mover & !(1 << from)) | 1 << to;
         let opponent = position.opponent & !(1 << to);
@@ -212,7 +212,7 @@ impl Geometry {
 
     /// Whether the mover's step onto `to` wins: it reaches A or removes the last opposing
     /// stone.
-    #[inline]
+    #[inline(always)]
     pub fn step_wins(&self, position: Canonical, to: Square) -> bool {
         to == self.white_target || position.opponent == 1 << to
     }

@@ -114,53 +114,124 @@ struct LevelSolver<'a> {
 
 impl LevelSolver<'_> {
     /// Solves the positions of `mover` against each opponent set of `list` that does not
-    /// overlap it; returns how many there were.
+    /// overlap it; returns how many there were. Uses the processor's bit-counting
+    /// instructions where it has them (the default x86-64 target does not assume them, and
+    /// counting bits is much of the work).
     fn solve_all(&self, mover: SquareSet, list: &[SquareSet]) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi1") {
+            // SAFETY: the processor has the features the function is compiled for.
+            return unsafe { self.solve_all_with_popcnt(mover, list) };
+        }
+        self.solve_all_portable(mover, list)
+    }
+
+    /// [`Self::solve_all_portable`] compiled for processors with `popcnt` and BMI1.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1")]
+    unsafe fn solve_all_with_popcnt(&self, mover: SquareSet, list: &[SquareSet]) -> u64 {
+        self.solve_all_portable(mover, list)
+    }
+
+    /// The loop of [`Self::solve_all`], inlined into each compiled version. It is a
+    /// two-stage pipeline: while the children of one position are being fetched from memory
+    /// (prefetched), the previous position is finished, so cache misses overlap.
+    #[inline(always)]
+    fn solve_all_portable(&self, mover: SquareSet, list: &[SquareSet]) -> u64 {
         let mut count = 0;
+        let mut pending: Option<Pending> = None;
         for &opponent in list {
             if opponent & mover == 0 {
-                let position = Canonical { mover, opponent };
-                let slot = self.index.rank(position) as usize;
-                self.cells[slot].store(self.value(position), Ordering::Relaxed);
+                let next = self.prepare(Canonical { mover, opponent });
+                if let Some(ready) = pending.replace(next) {
+                    self.finish(&ready);
+                }
                 count += 1;
             }
+        }
+        if let Some(ready) = pending {
+            self.finish(&ready);
         }
         count
     }
 
-    /// [`position_value`] in two passes: first the slots of all children, then their values,
-    /// so that the processor fetches the (scattered) children from memory side by side.
-    #[inline]
-    fn value(&self, position: Canonical) -> u32 {
+    /// The first half of [`position_value`]: the winning steps, and the slots of the other
+    /// steps' children, whose cache lines are requested at once.
+    #[inline(always)]
+    fn prepare(&self, position: Canonical) -> Pending {
         let geometry = self.geometry;
         let rotated_mover = geometry.rotate(position.mover);
         let rotated_opponent = geometry.rotate(position.opponent);
-        let mut best = [0; SQUARES];
-        let mut slots = [0u64; MAX_STEPS];
-        let mut froms = [0u8; MAX_STEPS];
-        let mut children = 0;
+        let mut pending = Pending {
+            position,
+            slot: self.index.rank(position),
+            best: [0; SQUARES],
+            slots: [0; MAX_STEPS],
+            froms: [0; MAX_STEPS],
+            children: 0,
+        };
+        prefetch(self.cells, pending.slot);
         for from in squares_in(position.mover) {
             for to in squares_in(geometry.forward(from)) {
                 if geometry.step_wins(position, to) {
-                    best[from as usize] = ONE;
+                    pending.best[from as usize] = ONE;
                 } else {
                     let child = Canonical {
                         mover: rotated_opponent & !geometry.rotated_bit(to),
                         opponent: (rotated_mover & !geometry.rotated_bit(from))
                             | geometry.rotated_bit(to),
                     };
-                    slots[children] = self.index.rank(child);
-                    froms[children] = from;
-                    children += 1;
+                    let slot = self.index.rank(child);
+                    prefetch(self.cells, slot);
+                    pending.slots[pending.children] = slot;
+                    pending.froms[pending.children] = from;
+                    pending.children += 1;
                 }
             }
         }
-        for (&slot, &from) in slots[..children].iter().zip(&froms[..children]) {
+        pending
+    }
+
+    /// The second half: reads the children's values, averages over the die and stores.
+    #[inline(always)]
+    fn finish(&self, pending: &Pending) {
+        let mut best = pending.best;
+        let children = pending.children;
+        for (&slot, &from) in pending.slots[..children].iter().zip(&pending.froms[..children]) {
             let value = ONE - self.cells[slot as usize].load(Ordering::Relaxed);
             best[from as usize] = best[from as usize].max(value);
         }
-        dice_average(geometry, position.mover, &best)
+        let value = dice_average(self.geometry, pending.position.mover, &best);
+        self.cells[pending.slot as usize].store(value, Ordering::Relaxed);
     }
+}
+
+/// A position whose children have been requested from memory but not yet read.
+struct Pending {
+    position: Canonical,
+    /// The position's own slot.
+    slot: u64,
+    /// The best step of each stone found so far (the winning ones).
+    best: [u32; SQUARES],
+    /// The children's slots and the square each step leaves.
+    slots: [u64; MAX_STEPS],
+    froms: [u8; MAX_STEPS],
+    children: usize,
+}
+
+/// Asks the processor to bring the cache line of `cells[slot]` in (a hint; any slot is safe).
+#[inline(always)]
+fn prefetch(cells: &[AtomicU32], slot: u64) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let line = cells.as_ptr().wrapping_add(slot as usize).cast::<i8>();
+        // SAFETY: SSE is part of the x86-64 baseline, and a prefetch never faults, whatever
+        // the address.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(line) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (cells, slot);
 }
 
 /// The most steps a side has: six stones with at most four forward neighbours each.
@@ -201,7 +272,7 @@ pub fn step_value(
 /// The average over the six faces of the die of the best step the face allows, given the
 /// value of the best step of each of the mover's stones (by square), rounded to the nearest
 /// unit.
-#[inline]
+#[inline(always)]
 fn dice_average(geometry: &Geometry, mover: SquareSet, best: &[u32; SQUARES]) -> u32 {
     let mut by_size = [0; MAX_SIZE];
     let mut occupied = 0u8;
