@@ -55,15 +55,13 @@ pub fn default_path() -> PathBuf {
 /// returns the table; `origin` names what it was solved for (a start set or a position code)
 /// in the header. `progress` gets its length set and advances per position.
 pub fn solve(max_stones: usize, origin: &str, progress: &ProgressBar) -> Result<Table, TableError> {
-    let geometry = Geometry::new();
-    let index = Index::new(&geometry, max_stones.clamp(1, MAX_STONES));
+    let mut table = Table::blank(Header {
+        max_stones: max_stones.clamp(1, MAX_STONES),
+        origin: origin.to_string(),
+    })?;
+    let (geometry, index) = (table.geometry().clone(), table.index().clone());
     progress.set_length(index.len());
-    let values = solver::solve(&geometry, &index, progress);
-    Table::from_values(
-        Header {
-            max_stones: index.max_stones(),
-            origin: origin.to_string(),
-        },
-        values,
-    )
+    let cells = table.cells().expect("a blank table is in memory");
+    solver::solve(&geometry, &index, cells, progress);
+    Ok(table)
 }

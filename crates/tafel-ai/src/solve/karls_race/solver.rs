@@ -32,16 +32,11 @@ pub fn probability(value: u32) -> f64 {
 /// The positions of one side's stones of each size, with their potential.
 type Sets = Vec<Vec<(SquareSet, u32)>>;
 
-/// Solves every position of `index` and returns the values in slot order: the probability
-/// that the side to move wins, before its die is rolled, with perfect play by both sides.
+/// Solves every position of `index` into `cells` (one per slot): the probability that the
+/// side to move wins, before its die is rolled, with perfect play by both sides.
 /// `progress` advances by one per position solved.
-pub fn solve(geometry: &Geometry, index: &Index, progress: &ProgressBar) -> Vec<u32> {
-    let len = usize::try_from(index.len()).expect("the table fits in memory");
-    let mut values = vec![0u32; len];
-    // SAFETY: `AtomicU32` has the same size, alignment and bit validity as `u32`, and the
-    // exclusive borrow of `values` lasts as long as `cells`.
-    let cells: &[AtomicU32] =
-        unsafe { std::slice::from_raw_parts(values.as_mut_ptr().cast::<AtomicU32>(), len) };
+pub fn solve(geometry: &Geometry, index: &Index, cells: &[AtomicU32], progress: &ProgressBar) {
+    assert_eq!(cells.len() as u64, index.len(), "one cell per slot");
     let max = index.max_stones();
     let all: SquareSet = (1 << SQUARES) - 1;
     let movers = subsets(max, all & !(1 << geometry.mover_target()), |set| {
@@ -77,7 +72,6 @@ pub fn solve(geometry: &Geometry, index: &Index, progress: &ProgressBar) -> Vec<
             progress.inc(solved);
         }
     }
-    values
 }
 
 /// Every subset of `within` with 1 to `max` squares, by size, with `potential` of each.

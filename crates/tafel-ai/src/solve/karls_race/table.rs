@@ -1,5 +1,6 @@
 //! The table file: a 64-byte header and one little-endian `u32` per slot of the index, read
-//! through a memory map so that opening costs nothing and only the pages a query touches are
+//! through a memory map (the entries are stored in the machine's order, so this format is for
+//! little-endian machines, like every one Tafel runs on) so that opening costs nothing and only the pages a query touches are
 //! loaded.
 //!
 //! | bytes  | field                                                                     |
@@ -18,7 +19,9 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use memmap2::Mmap;
+use std::sync::atomic::AtomicU32;
+
+use memmap2::{Mmap, MmapMut};
 
 use super::index::{Index, MAX_STONES};
 use super::position::Geometry;
@@ -95,10 +98,21 @@ impl fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
-/// Where the values of an open table live.
+/// Where the bytes of a table (header and entries) live.
 enum Storage {
-    Mapped(Mmap),
-    Owned(Vec<u32>),
+    /// A table file, mapped read-only.
+    File(Mmap),
+    /// A table being solved or just solved, in anonymous memory.
+    Memory(MmapMut),
+}
+
+impl Storage {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Storage::File(map) => map,
+            Storage::Memory(map) => map,
+        }
+    }
 }
 
 /// A solved table: look-ups by position.
@@ -110,22 +124,39 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table from freshly solved values (in slot order of `Index::new(.., max_stones)`).
-    pub fn from_values(header: Header, values: Vec<u32>) -> Result<Table, TableError> {
+    /// A table in memory with every entry 0, for the solver to fill through
+    /// [`Table::cells`]. Huge pages are requested for it, since the solver reads it at random.
+    pub fn blank(header: Header) -> Result<Table, TableError> {
         let geometry = Geometry::new();
         let index = Index::new(&geometry, header.max_stones);
-        if values.len() as u64 != index.len() {
-            return Err(TableError::Invalid(
-                PathBuf::new(),
-                format!("{} values for {} slots", values.len(), index.len()),
-            ));
-        }
-        check_origin(&header.origin)?;
+        let bytes = usize::try_from(HEADER_LEN as u64 + 4 * index.len())
+            .map_err(|_| TableError::Invalid(PathBuf::new(), "too large for memory".into()))?;
+        let no_memory = |e| TableError::Io(PathBuf::from("(memory)"), e);
+        let mut map = MmapMut::map_anon(bytes).map_err(no_memory)?;
+        #[cfg(target_os = "linux")]
+        // A hint only: without huge pages the table works the same, a little slower.
+        let _ = map.advise(memmap2::Advice::HugePage);
+        map[..HEADER_LEN].copy_from_slice(&header_bytes(&header, index.len())?);
         Ok(Table {
             header,
             geometry,
             index,
-            storage: Storage::Owned(values),
+            storage: Storage::Memory(map),
+        })
+    }
+
+    /// The entries of a table in memory, as cells that parallel workers may write (each slot
+    /// by one worker) and read; `None` for a table file.
+    pub fn cells(&mut self) -> Option<&[AtomicU32]> {
+        let Storage::Memory(map) = &mut self.storage else {
+            return None;
+        };
+        let entries = &mut map[HEADER_LEN..];
+        // SAFETY: the map is page-aligned and the header 64 bytes long, so the entries are
+        // aligned for `u32`; `AtomicU32` has the size, alignment and bit validity of `u32`;
+        // the exclusive borrow of the map lasts as long as the cells.
+        Some(unsafe {
+            std::slice::from_raw_parts(entries.as_mut_ptr().cast::<AtomicU32>(), entries.len() / 4)
         })
     }
 
@@ -191,7 +222,7 @@ impl Table {
             header: Header { max_stones, origin },
             geometry,
             index,
-            storage: Storage::Mapped(map),
+            storage: Storage::File(map),
         })
     }
 
@@ -204,35 +235,14 @@ impl Table {
         let io = |e| TableError::Io(path.to_path_buf(), e);
         let file = File::create(&partial).map_err(io)?;
         let mut out = BufWriter::with_capacity(1 << 20, file);
-        out.write_all(&self.header_bytes()?).map_err(io)?;
-        match &self.storage {
-            Storage::Mapped(map) => out.write_all(&map[HEADER_LEN..]).map_err(io)?,
-            Storage::Owned(values) => {
-                for chunk in values.chunks(1 << 16) {
-                    let bytes: Vec<u8> = chunk.iter().flat_map(|v| v.to_le_bytes()).collect();
-                    out.write_all(&bytes).map_err(io)?;
-                }
-            }
-        }
+        out.write_all(&header_bytes(&self.header, self.index.len())?)
+            .map_err(io)?;
+        out.write_all(&self.storage.bytes()[HEADER_LEN..]).map_err(io)?;
         out.into_inner()
             .map_err(|e| io(e.into_error()))?
             .sync_all()
             .map_err(io)?;
         std::fs::rename(&partial, path).map_err(io)
-    }
-
-    /// The 64 header bytes.
-    fn header_bytes(&self) -> Result<[u8; HEADER_LEN], TableError> {
-        check_origin(&self.header.origin)?;
-        let mut bytes = [0; HEADER_LEN];
-        bytes[..8].copy_from_slice(MAGIC);
-        bytes[8..12].copy_from_slice(&VERSION.to_le_bytes());
-        bytes[12..16].copy_from_slice(&INDEX_SCHEME.to_le_bytes());
-        bytes[16..20].copy_from_slice(&VALUE_ENCODING.to_le_bytes());
-        bytes[20..24].copy_from_slice(&(self.header.max_stones as u32).to_le_bytes());
-        bytes[24..32].copy_from_slice(&self.index.len().to_le_bytes());
-        bytes[32..32 + self.header.origin.len()].copy_from_slice(self.header.origin.as_bytes());
-        Ok(bytes)
     }
 
     /// The header's contents.
@@ -253,15 +263,23 @@ impl Table {
     /// The raw entry of slot `slot` (less than the index's size).
     #[inline]
     pub fn entry(&self, slot: u64) -> u32 {
-        let slot = slot as usize;
-        match &self.storage {
-            Storage::Owned(values) => values[slot],
-            Storage::Mapped(map) => {
-                let at = HEADER_LEN + 4 * slot;
-                u32::from_le_bytes(map[at..at + 4].try_into().expect("4 bytes"))
-            }
-        }
+        let at = HEADER_LEN + 4 * slot as usize;
+        u32::from_le_bytes(self.storage.bytes()[at..at + 4].try_into().expect("4 bytes"))
     }
+}
+
+/// The 64 header bytes of a table of `entries` entries.
+fn header_bytes(header: &Header, entries: u64) -> Result<[u8; HEADER_LEN], TableError> {
+    check_origin(&header.origin)?;
+    let mut bytes = [0; HEADER_LEN];
+    bytes[..8].copy_from_slice(MAGIC);
+    bytes[8..12].copy_from_slice(&VERSION.to_le_bytes());
+    bytes[12..16].copy_from_slice(&INDEX_SCHEME.to_le_bytes());
+    bytes[16..20].copy_from_slice(&VALUE_ENCODING.to_le_bytes());
+    bytes[20..24].copy_from_slice(&(header.max_stones as u32).to_le_bytes());
+    bytes[24..32].copy_from_slice(&entries.to_le_bytes());
+    bytes[32..32 + header.origin.len()].copy_from_slice(header.origin.as_bytes());
+    Ok(bytes)
 }
 
 /// Checks that an origin fits the header.
