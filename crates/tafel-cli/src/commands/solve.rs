@@ -10,7 +10,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use tafel_ai::solve::karls_race;
 use tafel_core::game::GameExt;
 use tafel_core::{Game, GameSettings, Player, Status};
-use tafel_games::karls_race::{KarlsRace, KarlsRaceSettings, Move, State, START_SETS};
+use tafel_games::karls_race::{
+    squares_in, Corner, KarlsRace, KarlsRaceSettings, Move, State, START_SETS,
+};
 
 use crate::target::PositionArgs;
 
@@ -94,6 +96,11 @@ fn karls_race(args: &Args) -> Result<()> {
         None => println!("{mover} wins with probability {p:.6} (before the roll, perfect play)"),
         Some(die) => println!("{mover} wins with probability {p:.6} (after rolling {die})"),
     }
+    println!(
+        "  to nine places {p:.9}, exact to within {:.1e} (fixed-point rounding, at most half \
+         a unit of 2^-32 per move still to come)",
+        error_bound(&state)
+    );
     println!("best move per die (and {mover}'s winning probability after it):");
     for (die, rolled) in rolled_states(&game, &state) {
         let (mv, p) = table
@@ -120,6 +127,20 @@ fn rolled_states(game: &KarlsRace, state: &State) -> Vec<(u8, State)> {
             .map(|die| (die, game.after(state, Move::Roll(die))))
             .collect(),
     }
+}
+
+/// The largest rounding error of the table's value of `state`: half a unit of the fixed-point
+/// encoding for each move the game can still last (the stones' longest walks).
+fn error_bound(state: &State) -> f64 {
+    let moves: u64 = [(Player(0), Corner::SE), (Player(1), Corner::NW)]
+        .iter()
+        .map(|&(seat, corner)| {
+            squares_in(state.stones(seat))
+                .map(|sq| corner.longest_walk(sq))
+                .sum::<u64>()
+        })
+        .sum();
+    (moves as f64 + 1.0) * 0.5 / u32::MAX as f64
 }
 
 /// A duration as seconds with one decimal.

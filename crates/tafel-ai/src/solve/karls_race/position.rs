@@ -161,12 +161,6 @@ impl Geometry {
         })
     }
 
-    /// The squares of `stones` that the die value `die` lets move (EinStein's rule).
-    #[inline(always)]
-    pub fn movable(&self, stones: SquareSet, die: u8) -> SquareSet {
-        self.rules.movable(stones, die)
-    }
-
     /// The square the mover aims at (A).
     pub fn mover_target(&self) -> Square {
         self.white_target

@@ -283,3 +283,34 @@ fn finished_games_and_uncovered_states_are_answered_without_panic() {
     assert_eq!(table.probability(&big), None);
     assert_eq!(table.best_move(&game.after(&big, Move::Roll(3))), None);
 }
+
+#[test]
+fn every_step_without_capture_raises_the_potential_and_captures_remove_a_stone() {
+    let geometry = Geometry::new();
+    for position in universe(2) {
+        let before = geometry.potential(position.mover, position.opponent);
+        let stones = (position.mover | position.opponent).count_ones();
+        for from in squares_in(position.mover) {
+            for to in squares_in(geometry.forward(from)) {
+                if geometry.step_wins(position, to) {
+                    continue;
+                }
+                let child = geometry.after_step(position, from, to);
+                let after = geometry.potential(child.mover, child.opponent);
+                let left = (child.mover | child.opponent).count_ones();
+                assert!(left < stones || after > before, "{position:?} {from}-{to}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_entry_equals_its_value_recomputed_from_its_children() {
+    let game = rules();
+    let table = solved(2);
+    for position in universe(2) {
+        let s = state(&game, 'w', position.mover, position.opponent);
+        let (stored, fresh) = table.recomputed(&s).unwrap();
+        assert_eq!(stored, fresh, "{}", game.format_position(&s));
+    }
+}
