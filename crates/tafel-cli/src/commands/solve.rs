@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use tafel_ai::solve::karls_race;
+use tafel_ai::solve::karls_race::{self, Table};
 use tafel_core::game::GameExt;
 use tafel_core::{Game, GameSettings, Player, Status};
 use tafel_games::karls_race::{
@@ -25,6 +25,10 @@ pub struct Args {
     /// no file unless this is given).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Answer from this already solved table instead of solving: one Karl's Race table covers
+    /// every start set and both first players.
+    #[arg(long, value_name = "FILE", conflicts_with = "out")]
+    table: Option<PathBuf>,
     /// Worker threads (default: one per core).
     #[arg(long)]
     threads: Option<usize>,
@@ -61,26 +65,17 @@ fn karls_race(args: &Args) -> Result<()> {
         Some(_) => game.format_position(&state),
         None => START_SETS[settings.start].to_string(),
     };
-    let out = match (&args.out, &args.target.position) {
-        (Some(path), _) => Some(path.clone()),
-        (None, None) => Some(karls_race::default_path()),
-        (None, Some(_)) => None,
+    let out = match (&args.out, &args.target.position, &args.table) {
+        (Some(path), _, _) => Some(path.clone()),
+        (None, None, None) => Some(karls_race::default_path()),
+        _ => None,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .context("starting the worker threads")?;
-    let progress = ProgressBar::new(0).with_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {percent}% {human_pos}/{human_len} positions, ETA {eta}",
-        )
-        .expect("a valid template")
-        .progress_chars("=> "),
-    );
     let started = Instant::now();
-    let table = pool.install(|| karls_race::solve(most, &origin, &progress))?;
+    let table = match &args.table {
+        Some(path) => Table::open(path)?,
+        None => solve_karls_race(most, &origin, args.threads)?,
+    };
     let elapsed = started.elapsed();
-    progress.finish_and_clear();
 
     let mover = game.player_name(state.to_move());
     println!("Karl's Race, {origin}, {mover} to move");
@@ -108,7 +103,10 @@ fn karls_race(args: &Args) -> Result<()> {
             .context("the position lies outside the table")?;
         println!("  {die}: {:<4} {p:.6}", game.format_move(&rolled, mv));
     }
-    println!("time {}", seconds(elapsed));
+    match &args.table {
+        Some(path) => println!("read from {} in {}", path.display(), seconds(elapsed)),
+        None => println!("time {}", seconds(elapsed)),
+    }
     if let Some(peak) = peak_memory() {
         println!("peak memory {peak}");
     }
@@ -117,6 +115,25 @@ fn karls_race(args: &Args) -> Result<()> {
         println!("table written to {}", path.display());
     }
     Ok(())
+}
+
+/// Solves every position with up to `most` stones a side on `threads` workers, with a
+/// progress bar.
+fn solve_karls_race(most: usize, origin: &str, threads: Option<usize>) -> Result<Table> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .context("starting the worker threads")?;
+    let progress = ProgressBar::new(0).with_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {percent}% {human_pos}/{human_len} positions, ETA {eta}",
+        )
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    let table = pool.install(|| karls_race::solve(most, origin, &progress))?;
+    progress.finish_and_clear();
+    Ok(table)
 }
 
 /// The state after each roll of the die, or the state itself when its die is rolled.

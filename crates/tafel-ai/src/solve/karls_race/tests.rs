@@ -314,3 +314,46 @@ fn every_entry_equals_its_value_recomputed_from_its_children() {
         assert_eq!(stored, fresh, "{}", game.format_position(&s));
     }
 }
+
+/// Needs the full table (`tafel solve karls-race`, in `$TAFEL_DATA` or the current directory),
+/// so it is ignored by default: `cargo test -p tafel-ai --release full_table -- --ignored`.
+/// Along random games from every start set, each entry equals its value recomputed from its
+/// children, and the perfect agent's step is one of the best.
+#[test]
+#[ignore]
+fn the_full_table_is_consistent_along_random_games() {
+    use rand::{Rng, SeedableRng};
+    let table = Arc::new(Table::open(&default_path()).unwrap());
+    let mut agent = PerfectAgent::new(table.clone());
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+    let mut checked = 0;
+    for start in tafel_games::karls_race::START_SETS {
+        let game = KarlsRace::new(
+            tafel_core::GameSettings::from_pairs("karls-race", &[("start", start)]).unwrap(),
+        )
+        .unwrap();
+        for _ in 0..200 {
+            let mut s = game.start();
+            loop {
+                match game.status(&s) {
+                    Status::Over(_) => break,
+                    Status::Chance => {
+                        let (stored, fresh) = table.recomputed(&s).unwrap();
+                        assert_eq!(stored, fresh, "{}", game.format_position(&s));
+                        checked += 1;
+                        s = game.after(&s, Move::Roll(rng.random_range(1..=6)));
+                    }
+                    Status::ToMove(_) => {
+                        let decision = agent.choose(&game, &s).unwrap();
+                        let values = table.step_values(&s).unwrap();
+                        let top = values.iter().map(|&(_, v)| v).max().unwrap();
+                        assert!(values.contains(&(decision.mv, top)));
+                        let moves = game.legal_move_vec(&s);
+                        s = game.after(&s, moves[rng.random_range(0..moves.len())]);
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}
