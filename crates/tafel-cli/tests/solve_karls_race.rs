@@ -27,7 +27,10 @@ fn solving_a_position_prints_what_the_written_table_holds() {
     let table = Table::open(&path).unwrap();
     assert_eq!(table.header().max_stones, 3);
     assert_eq!(table.header().origin, code);
-    assert!(out.contains(&format!("positions solved: {}", table.index().len())), "{out}");
+    assert!(
+        out.contains(&format!("positions solved: {}", table.index().len())),
+        "{out}"
+    );
 
     let game = KarlsRace::new(Default::default()).unwrap();
     let state = game.parse_position(code).unwrap();

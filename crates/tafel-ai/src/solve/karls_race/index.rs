@@ -75,10 +75,10 @@ impl Index {
         let (middle_count, mover_count) = (SQUARES - 2, SQUARES - 1);
         let mut offsets = [[[0; 2]; MAX_STONES + 1]; MAX_STONES + 1];
         let mut len = 0;
-        for o in 1..=max_stones {
-            for m in 1..=max_stones {
-                for a in 0..2 {
-                    offsets[o][m][a] = len;
+        for (o, by_mover) in offsets.iter_mut().enumerate().take(max_stones + 1).skip(1) {
+            for (m, by_a) in by_mover.iter_mut().enumerate().take(max_stones + 1).skip(1) {
+                for (a, offset) in by_a.iter_mut().enumerate() {
+                    *offset = len;
                     let rest = o - a;
                     len += binomial[middle_count][rest] * binomial[mover_count - rest][m];
                 }
@@ -91,7 +91,9 @@ impl Index {
                     *packed = (0..CHUNK)
                         .filter(|&bit| keep & 1 << bit != 0)
                         .enumerate()
-                        .fold(0, |acc, (place, bit)| acc | (((set >> bit) & 1) << place) as u8);
+                        .fold(0, |acc, (place, bit)| {
+                            acc | (((set >> bit) & 1) << place) as u8
+                        });
                 }
                 row
             })
@@ -102,7 +104,11 @@ impl Index {
                 .enumerate()
                 .map(|(i, bit)| {
                     let k = before + i + 1;
-                    if k <= MAX_STONES { binomial[bit + shift][k] } else { 0 }
+                    if k <= MAX_STONES {
+                        binomial[bit + shift][k]
+                    } else {
+                        0
+                    }
                 })
                 .sum()
         };

@@ -65,8 +65,8 @@ impl Default for Geometry {
 impl Geometry {
     /// The two-player geometry (the same for every start set and whoever moves first).
     pub fn new() -> Self {
-        let rules = KarlsRace::new(KarlsRaceSettings::default())
-            .expect("the default settings are valid");
+        let rules =
+            KarlsRace::new(KarlsRaceSettings::default()).expect("the default settings are valid");
         let board = board();
         let mut forward = [0; SQUARES];
         let mut rotated = [0; SQUARES];
@@ -89,9 +89,8 @@ impl Geometry {
             }
         }
         let size = std::array::from_fn(|sq| board.size(sq as Square) as u8);
-        let sizes_of = |set: SquareSet| {
-            squares_in(set).fold(0u8, |mask, sq| mask | 1 << (board.size(sq) - 1))
-        };
+        let sizes_of =
+            |set: SquareSet| squares_in(set).fold(0u8, |mask, sq| mask | 1 << (board.size(sq) - 1));
         let mut die_sizes = [[0; 1 << MAX_SIZE]; MAX_SIZE + 1];
         for (die, row) in die_sizes.iter_mut().enumerate().skip(1) {
             for (occupied, entry) in row.iter_mut().enumerate() {

@@ -68,7 +68,10 @@ impl Table {
             .map(|mv| match mv {
                 Move::Step { from, to } => {
                     let child = |c| self.value(c).unwrap_or(0);
-                    Some((mv, step_value(geometry, position, turn(from), turn(to), child)))
+                    Some((
+                        mv,
+                        step_value(geometry, position, turn(from), turn(to), child),
+                    ))
                 }
                 _ => None,
             })

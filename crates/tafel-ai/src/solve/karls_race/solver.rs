@@ -61,7 +61,10 @@ pub fn solve(geometry: &Geometry, index: &Index, cells: &[AtomicU32], progress: 
                     movers[m]
                         .par_iter()
                         .map(|&(mover, own)| {
-                            let Some(list) = potential.checked_sub(own).and_then(|p| group.get(p as usize)) else {
+                            let Some(list) = potential
+                                .checked_sub(own)
+                                .and_then(|p| group.get(p as usize))
+                            else {
                                 return 0;
                             };
                             solver.solve_all(mover, list)
@@ -113,7 +116,9 @@ impl LevelSolver<'_> {
     /// counting bits is much of the work).
     fn solve_all(&self, mover: SquareSet, list: &[SquareSet]) -> u64 {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi1") {
+        if std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+        {
             // SAFETY: the processor has the features the function is compiled for.
             return unsafe { self.solve_all_with_popcnt(mover, list) };
         }
@@ -191,7 +196,10 @@ impl LevelSolver<'_> {
     fn finish(&self, pending: &Pending) {
         let mut best = pending.best;
         let children = pending.children;
-        for (&slot, &from) in pending.slots[..children].iter().zip(&pending.froms[..children]) {
+        for (&slot, &from) in pending.slots[..children]
+            .iter()
+            .zip(&pending.froms[..children])
+        {
             let value = ONE - self.cells[slot as usize].load(Ordering::Relaxed);
             best[from as usize] = best[from as usize].max(value);
         }

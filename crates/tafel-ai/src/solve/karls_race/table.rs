@@ -197,7 +197,10 @@ impl Table {
         }
         let entries = u64::from_le_bytes(map[24..32].try_into().expect("8 bytes"));
         let origin_bytes = &map[32..HEADER_LEN];
-        let end = origin_bytes.iter().position(|&b| b == 0).unwrap_or(ORIGIN_LEN);
+        let end = origin_bytes
+            .iter()
+            .position(|&b| b == 0)
+            .unwrap_or(ORIGIN_LEN);
         let origin = std::str::from_utf8(&origin_bytes[..end])
             .ok()
             .filter(|s| s.is_ascii() && origin_bytes[end..].iter().all(|&b| b == 0))
@@ -237,7 +240,8 @@ impl Table {
         let mut out = BufWriter::with_capacity(1 << 20, file);
         out.write_all(&header_bytes(&self.header, self.index.len())?)
             .map_err(io)?;
-        out.write_all(&self.storage.bytes()[HEADER_LEN..]).map_err(io)?;
+        out.write_all(&self.storage.bytes()[HEADER_LEN..])
+            .map_err(io)?;
         out.into_inner()
             .map_err(|e| io(e.into_error()))?
             .sync_all()
@@ -264,7 +268,11 @@ impl Table {
     #[inline]
     pub fn entry(&self, slot: u64) -> u32 {
         let at = HEADER_LEN + 4 * slot as usize;
-        u32::from_le_bytes(self.storage.bytes()[at..at + 4].try_into().expect("4 bytes"))
+        u32::from_le_bytes(
+            self.storage.bytes()[at..at + 4]
+                .try_into()
+                .expect("4 bytes"),
+        )
     }
 }
 

@@ -169,7 +169,10 @@ fn positions_with_three_stones_a_side_and_every_die_match_brute_force() {
             let (mv, got) = table.best_move(&rolled).unwrap();
             assert!((got - exact).abs() <= TOLERANCE, "{code} die {die}");
             let after = 1.0 - brute(&game, &game.after(&rolled, mv), &mut memo);
-            assert!((after - exact).abs() <= 1e-12, "{code} die {die}: {mv:?} is not best");
+            assert!(
+                (after - exact).abs() <= 1e-12,
+                "{code} die {die}: {mv:?} is not best"
+            );
         }
     }
     // The memo holds every state reached from those positions: many of them are in the table.
@@ -188,9 +191,14 @@ fn positions_with_three_stones_a_side_and_every_die_match_brute_force() {
 #[test]
 fn the_table_is_the_same_on_one_thread_and_on_two() {
     let on = |threads| {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
         let table = pool.install(|| solved(2));
-        (0..table.index().len()).map(|slot| table.entry(slot)).collect::<Vec<_>>()
+        (0..table.index().len())
+            .map(|slot| table.entry(slot))
+            .collect::<Vec<_>>()
     };
     assert_eq!(on(1), on(2));
 }
@@ -239,7 +247,10 @@ fn damaged_files_give_clear_errors() {
     let mut entries = bytes.clone();
     entries[24] ^= 1;
     case("entries", entries, "entries");
-    let missing = Table::open(&dir.path().join("absent")).err().unwrap().to_string();
+    let missing = Table::open(&dir.path().join("absent"))
+        .err()
+        .unwrap()
+        .to_string();
     assert!(missing.contains("tafel solve karls-race"), "{missing}");
 }
 
@@ -247,7 +258,10 @@ fn damaged_files_give_clear_errors() {
 fn the_default_path_follows_tafel_data() {
     // Only this test touches the variable.
     std::env::set_var(DATA_DIR_VAR, "/some/dir");
-    assert_eq!(default_path(), std::path::Path::new("/some/dir").join(FILE_NAME));
+    assert_eq!(
+        default_path(),
+        std::path::Path::new("/some/dir").join(FILE_NAME)
+    );
     std::env::remove_var(DATA_DIR_VAR);
     assert_eq!(default_path(), std::path::Path::new(FILE_NAME));
 }
@@ -259,7 +273,10 @@ fn the_perfect_agent_plays_the_best_step_and_reports_its_probability() {
     let mut agent = PerfectAgent::new(table.clone());
     let mut memo = HashMap::new();
     let start = game.parse_position("w:BH:NP").unwrap();
-    assert!(agent.choose(&game, &start).is_none(), "nobody moves before the roll");
+    assert!(
+        agent.choose(&game, &start).is_none(),
+        "nobody moves before the roll"
+    );
     for die in 1..=6 {
         let rolled = game.after(&start, Move::Roll(die));
         let decision = agent.choose(&game, &rolled).unwrap();
@@ -278,7 +295,11 @@ fn finished_games_and_uncovered_states_are_answered_without_panic() {
     let game = rules();
     let table = solved(1);
     let won = game.parse_position("b:T:P").unwrap();
-    assert_eq!(table.probability(&won), Some(1.0), "Black stands on T: Black has won");
+    assert_eq!(
+        table.probability(&won),
+        Some(1.0),
+        "Black stands on T: Black has won"
+    );
     let big = game.parse_position("w:AB:PT").unwrap();
     assert_eq!(table.probability(&big), None);
     assert_eq!(table.best_move(&game.after(&big, Move::Roll(3))), None);
