@@ -69,7 +69,7 @@ impl fmt::Display for TableError {
             TableError::Missing(path) => write!(
                 f,
                 "no Karl's Race table at {}: build it with `tafel solve karls-race --out {}` \
-                 (about 10 minutes and 3 GB of memory)",
+                 (a few minutes, 2.3 GB of memory and of disk)",
                 path.display(),
                 path.display()
             ),
