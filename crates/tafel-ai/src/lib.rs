@@ -11,6 +11,7 @@
 //! - [`agent`]: the [`agent::Agent`] trait, random play, and what a search reports;
 //! - [`budget`]: work and time budgets;
 //! - [`levels`]: strength levels per game;
+//! - [`solve`]: exact solutions (Karl's Race) and perfect play from them;
 //! - [`erased`]: agents for the type-erased games of the command line and the server.
 
 pub mod agent;
@@ -21,6 +22,7 @@ pub mod eval;
 pub mod expectimax;
 pub mod levels;
 pub mod mcts;
+pub mod solve;
 
 pub use agent::{Agent, Decision, Evaluation, RandomAgent};
 pub use budget::Budget;

@@ -39,6 +39,9 @@ enum Command {
     Serve(commands::serve::Args),
     /// Measure each game's engine: random playouts, perft nodes and MCTS iterations per second.
     Bench(commands::bench::Args),
+    /// Solve a game exactly (`solve karls-race`): its value with perfect play, and a table for
+    /// the perfect player.
+    Solve(commands::solve::Args),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +56,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => commands::replay::run(args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Bench(args) => commands::bench::run(args),
+        Command::Solve(args) => commands::solve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

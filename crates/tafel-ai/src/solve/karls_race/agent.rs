@@ -1,0 +1,48 @@
+//! Perfect play from a solved table.
+
+use std::sync::Arc;
+
+use tafel_core::{Game, Status};
+use tafel_games::karls_race::KarlsRace;
+
+use super::table::{Table, TableError};
+use crate::agent::{Agent, Decision, Evaluation};
+
+/// Plays the step that maximises the exact winning probability, and reports that
+/// probability as its evaluation. Two-player games only.
+#[derive(Clone)]
+pub struct PerfectAgent {
+    table: Arc<Table>,
+}
+
+impl PerfectAgent {
+    /// A player reading `table`.
+    pub fn new(table: Arc<Table>) -> Self {
+        PerfectAgent { table }
+    }
+
+    /// A player reading the table at [`super::default_path`]; the error says how to build
+    /// it when it is missing.
+    pub fn open_default() -> Result<Self, TableError> {
+        Ok(Self::new(Arc::new(Table::open(&super::default_path())?)))
+    }
+}
+
+impl Agent<KarlsRace> for PerfectAgent {
+    /// `None` also for the four-player game and for states the table does not cover.
+    fn choose(
+        &mut self,
+        game: &KarlsRace,
+        state: &<KarlsRace as Game>::State,
+    ) -> Option<Decision<<KarlsRace as Game>::Move>> {
+        if game.num_players() != 2 || !matches!(game.status(state), Status::ToMove(_)) {
+            return None;
+        }
+        let (mv, probability) = self.table.best_move(state)?;
+        Some(Decision {
+            mv,
+            evaluation: Evaluation::Expected(probability),
+            effort: "perfect play from the solved table".to_string(),
+        })
+    }
+}

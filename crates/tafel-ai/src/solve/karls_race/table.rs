@@ -1,0 +1,300 @@
+//! The table file: a 64-byte header and one little-endian `u32` per slot of the index, read
+//! through a memory map (the entries are stored in the machine's order, so this format is for
+//! little-endian machines, like every one Tafel runs on) so that opening costs nothing and only the pages a query touches are
+//! loaded.
+//!
+//! | bytes  | field                                                                     |
+//! |--------|---------------------------------------------------------------------------|
+//! | 0..8   | magic `TAFEL-KR`                                                          |
+//! | 8..12  | format version, `u32` LE: 1                                               |
+//! | 12..16 | index scheme, `u32` LE: 1 (see [`super::index`])                          |
+//! | 16..20 | value encoding, `u32` LE: 1 = `u32` LE fixed point, probability `v / (2^32 - 1)` that the side to move wins, before its die is rolled |
+//! | 20..24 | most stones a side, `u32` LE: 1 to 6 (6 for the whole game)               |
+//! | 24..32 | number of entries, `u64` LE: must equal the index's size                   |
+//! | 32..64 | what the solve was run for (start set or position code), ASCII, zero-padded |
+//! | 64..   | the entries, slot by slot                                                  |
+
+use std::fmt;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use std::sync::atomic::AtomicU32;
+
+use memmap2::{Mmap, MmapMut};
+
+use super::index::{Index, MAX_STONES};
+use super::position::Geometry;
+
+/// The first eight bytes of every table file.
+pub const MAGIC: &[u8; 8] = b"TAFEL-KR";
+/// The format version this code reads and writes.
+pub const VERSION: u32 = 1;
+/// The index scheme of [`super::index`].
+pub const INDEX_SCHEME: u32 = 1;
+/// The value encoding: `u32` fixed point of the mover's winning probability before the roll.
+pub const VALUE_ENCODING: u32 = 1;
+/// The header's size in bytes; the entries follow it.
+pub const HEADER_LEN: usize = 64;
+/// The room for the origin (start set or position code) in the header.
+const ORIGIN_LEN: usize = 32;
+
+/// What the header says besides the fixed fields.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Header {
+    /// The most stones a side the table covers.
+    pub max_stones: usize,
+    /// What the solve was run for: a start set (`ABCGHJ`) or a position code.
+    pub origin: String,
+}
+
+/// Why a table could not be read or written.
+#[derive(Debug)]
+pub enum TableError {
+    /// There is no file at the path.
+    Missing(PathBuf),
+    /// Reading or writing failed.
+    Io(PathBuf, std::io::Error),
+    /// The file is not a Karl's Race table, or it is damaged.
+    Invalid(PathBuf, String),
+    /// The file was written by another version of the format.
+    Version(PathBuf, u32),
+    /// The origin does not fit the header.
+    Origin(String),
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::Missing(path) => write!(
+                f,
+                "no Karl's Race table at {}: build it with `tafel solve karls-race --out {}` \
+                 (a few minutes, 2.3 GB of memory and of disk)",
+                path.display(),
+                path.display()
+            ),
+            TableError::Io(path, error) => write!(f, "{}: {error}", path.display()),
+            TableError::Invalid(path, why) => write!(
+                f,
+                "{} is not a usable Karl's Race table ({why}); rebuild it with \
+                 `tafel solve karls-race --out {}`",
+                path.display(),
+                path.display()
+            ),
+            TableError::Version(path, found) => write!(
+                f,
+                "{} is a Karl's Race table of format version {found}, this program reads \
+                 version {VERSION}; rebuild it with `tafel solve karls-race --out {}`",
+                path.display(),
+                path.display()
+            ),
+            TableError::Origin(origin) => write!(
+                f,
+                "the origin `{origin}` does not fit the header ({ORIGIN_LEN} ASCII characters at most)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// Where the bytes of a table (header and entries) live.
+enum Storage {
+    /// A table file, mapped read-only.
+    File(Mmap),
+    /// A table being solved or just solved, in anonymous memory.
+    Memory(MmapMut),
+}
+
+impl Storage {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Storage::File(map) => map,
+            Storage::Memory(map) => map,
+        }
+    }
+}
+
+/// A solved table: look-ups by position.
+pub struct Table {
+    header: Header,
+    geometry: Geometry,
+    index: Index,
+    storage: Storage,
+}
+
+impl Table {
+    /// A table in memory with every entry 0, for the solver to fill through
+    /// [`Table::cells`]. Huge pages are requested for it, since the solver reads it at random.
+    pub fn blank(header: Header) -> Result<Table, TableError> {
+        let geometry = Geometry::new();
+        let index = Index::new(&geometry, header.max_stones);
+        let bytes = usize::try_from(HEADER_LEN as u64 + 4 * index.len())
+            .map_err(|_| TableError::Invalid(PathBuf::new(), "too large for memory".into()))?;
+        let no_memory = |e| TableError::Io(PathBuf::from("(memory)"), e);
+        let mut map = MmapMut::map_anon(bytes).map_err(no_memory)?;
+        #[cfg(target_os = "linux")]
+        // A hint only: without huge pages the table works the same, a little slower.
+        let _ = map.advise(memmap2::Advice::HugePage);
+        map[..HEADER_LEN].copy_from_slice(&header_bytes(&header, index.len())?);
+        Ok(Table {
+            header,
+            geometry,
+            index,
+            storage: Storage::Memory(map),
+        })
+    }
+
+    /// The entries of a table in memory, as cells that parallel workers may write (each slot
+    /// by one worker) and read; `None` for a table file.
+    pub fn cells(&mut self) -> Option<&[AtomicU32]> {
+        let Storage::Memory(map) = &mut self.storage else {
+            return None;
+        };
+        let entries = &mut map[HEADER_LEN..];
+        // SAFETY: the map is page-aligned and the header 64 bytes long, so the entries are
+        // aligned for `u32`; `AtomicU32` has the size, alignment and bit validity of `u32`;
+        // the exclusive borrow of the map lasts as long as the cells.
+        Some(unsafe {
+            std::slice::from_raw_parts(entries.as_mut_ptr().cast::<AtomicU32>(), entries.len() / 4)
+        })
+    }
+
+    /// Maps the table file at `path` into memory after checking its header and size.
+    pub fn open(path: &Path) -> Result<Table, TableError> {
+        let file = File::open(path).map_err(|error| match error.kind() {
+            std::io::ErrorKind::NotFound => TableError::Missing(path.to_path_buf()),
+            _ => TableError::Io(path.to_path_buf(), error),
+        })?;
+        // SAFETY: the map is read-only; a table file is written once (to a temporary name,
+        // then renamed) and not changed while it is read.
+        let map = unsafe { Mmap::map(&file) }.map_err(|e| TableError::Io(path.into(), e))?;
+        let invalid = |why: String| TableError::Invalid(path.to_path_buf(), why);
+        if map.len() < HEADER_LEN {
+            return Err(invalid(format!(
+                "{} bytes, shorter than the {HEADER_LEN}-byte header",
+                map.len()
+            )));
+        }
+        if &map[..8] != MAGIC {
+            return Err(invalid("it does not start with TAFEL-KR".into()));
+        }
+        let word = |at: usize| u32::from_le_bytes(map[at..at + 4].try_into().expect("4 bytes"));
+        let version = word(8);
+        if version != VERSION {
+            return Err(TableError::Version(path.to_path_buf(), version));
+        }
+        if word(12) != INDEX_SCHEME || word(16) != VALUE_ENCODING {
+            return Err(invalid(format!(
+                "unknown index scheme {} or value encoding {}",
+                word(12),
+                word(16)
+            )));
+        }
+        let max_stones = word(20) as usize;
+        if !(1..=MAX_STONES).contains(&max_stones) {
+            return Err(invalid(format!("{max_stones} stones a side")));
+        }
+        let entries = u64::from_le_bytes(map[24..32].try_into().expect("8 bytes"));
+        let origin_bytes = &map[32..HEADER_LEN];
+        let end = origin_bytes
+            .iter()
+            .position(|&b| b == 0)
+            .unwrap_or(ORIGIN_LEN);
+        let origin = std::str::from_utf8(&origin_bytes[..end])
+            .ok()
+            .filter(|s| s.is_ascii() && origin_bytes[end..].iter().all(|&b| b == 0))
+            .ok_or_else(|| invalid("the origin field is not zero-padded ASCII".into()))?
+            .to_string();
+        let geometry = Geometry::new();
+        let index = Index::new(&geometry, max_stones);
+        if entries != index.len() {
+            return Err(invalid(format!(
+                "{entries} entries, but {max_stones} stones a side need {}",
+                index.len()
+            )));
+        }
+        let expected = HEADER_LEN as u64 + 4 * entries;
+        if map.len() as u64 != expected {
+            return Err(invalid(format!(
+                "{} bytes where header and entries take {expected} (truncated or padded)",
+                map.len()
+            )));
+        }
+        Ok(Table {
+            header: Header { max_stones, origin },
+            geometry,
+            index,
+            storage: Storage::File(map),
+        })
+    }
+
+    /// Writes the table to `path`: first to `path.partial`, then renamed, so that an
+    /// interrupted write never leaves a damaged table under the real name.
+    pub fn write(&self, path: &Path) -> Result<(), TableError> {
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(".partial");
+        let partial = PathBuf::from(partial);
+        let io = |e| TableError::Io(path.to_path_buf(), e);
+        let file = File::create(&partial).map_err(io)?;
+        let mut out = BufWriter::with_capacity(1 << 20, file);
+        out.write_all(&header_bytes(&self.header, self.index.len())?)
+            .map_err(io)?;
+        out.write_all(&self.storage.bytes()[HEADER_LEN..])
+            .map_err(io)?;
+        out.into_inner()
+            .map_err(|e| io(e.into_error()))?
+            .sync_all()
+            .map_err(io)?;
+        std::fs::rename(&partial, path).map_err(io)
+    }
+
+    /// The header's contents.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The board geometry the table is read with.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The table's index.
+    pub fn index(&self) -> &Index {
+        &self.index
+    }
+
+    /// The raw entry of slot `slot` (less than the index's size).
+    #[inline]
+    pub fn entry(&self, slot: u64) -> u32 {
+        let at = HEADER_LEN + 4 * slot as usize;
+        u32::from_le_bytes(
+            self.storage.bytes()[at..at + 4]
+                .try_into()
+                .expect("4 bytes"),
+        )
+    }
+}
+
+/// The 64 header bytes of a table of `entries` entries.
+fn header_bytes(header: &Header, entries: u64) -> Result<[u8; HEADER_LEN], TableError> {
+    check_origin(&header.origin)?;
+    let mut bytes = [0; HEADER_LEN];
+    bytes[..8].copy_from_slice(MAGIC);
+    bytes[8..12].copy_from_slice(&VERSION.to_le_bytes());
+    bytes[12..16].copy_from_slice(&INDEX_SCHEME.to_le_bytes());
+    bytes[16..20].copy_from_slice(&VALUE_ENCODING.to_le_bytes());
+    bytes[20..24].copy_from_slice(&(header.max_stones as u32).to_le_bytes());
+    bytes[24..32].copy_from_slice(&entries.to_le_bytes());
+    bytes[32..32 + header.origin.len()].copy_from_slice(header.origin.as_bytes());
+    Ok(bytes)
+}
+
+/// Checks that an origin fits the header.
+fn check_origin(origin: &str) -> Result<(), TableError> {
+    if origin.is_ascii() && origin.len() <= ORIGIN_LEN && !origin.contains('\0') {
+        Ok(())
+    } else {
+        Err(TableError::Origin(origin.to_string()))
+    }
+}
