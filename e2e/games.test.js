@@ -27,7 +27,7 @@ test("Black Path on a 3 x 4 board, by clicks against the computer", async () => 
   await playToTheEnd(page, randomCell);
   const banner = await finish(page, "black-path");
   assert.match(banner, /wins/);
-  assert.ok(await page.locator("#movelist li").count() >= 2);
+  assert.ok(await page.locator("#movelist li").count() >= 1);
 });
 
 test("Carreaux on a 4 x 4 board ends with no legal move: draw", async () => {
@@ -64,7 +64,10 @@ test("Kauri from a position near the end, imported and finished by clicks", asyn
   await importGame(page, record, ["local", "computer:1"]);
   assert.equal(await page.getAttribute('#board [data-cell="f"]', "data-seeds"), "1");
   assert.equal(await page.getAttribute('#board [data-store="0"]', "data-seeds"), "31");
-  await playToTheEnd(page, (cells) => (cells.includes("f") ? "f" : randomCell(cells)));
+  // First a cowrie-only move (the computer answers), then the last seed whenever f can move.
+  let moves = 0;
+  await playToTheEnd(page, (cells) => (moves++ > 0 && cells.includes("f") ? "f" : randomCell(cells.filter((c) => c !== "f"))));
+  assert.ok((await page.locator("#movelist li").count()) >= 2);
   const banner = await finish(page, "kauri");
   assert.match(banner, /wins|draw/);
 });
@@ -85,21 +88,21 @@ const cellsOf = (page, cls) => page.locator(`#board .${cls}`).evaluateAll((ns) =
 
 test("Quarx: the computer's forced capture, then a double capture chosen cell by cell", async () => {
   const page = await newPage(browser);
-  // Black (the computer) must take 3322 with 4422x2222; then White must take both Black men
-  // with 1111x3333x1313, which leaves Black without pieces.
-  const code = quarxCode("b", { 1111: "o", 3322: "o", 4422: "x", 2323: "x" });
+  // Black (the computer) must take 1223 with 1324x1122; then White must take both Black men
+  // with 1111x1133x3311 (over 1122, then 2222), which leaves Black without pieces.
+  const code = quarxCode("b", { 1111: "o", 1223: "o", 1324: "x", 2222: "x" });
   await importGame(page, `[Game "quarx"]\n[Start "${code}"]\n\n`, ["local", "computer:1"]);
   assert.equal(await waitForTurn(page), "move");
-  assert.match(await page.textContent("#movelist"), /4422x2222/);
+  assert.match(await page.textContent("#movelist"), /1324x1122/);
   assert.deepEqual(await cellsOf(page, "movable"), ["1111"]);
   await page.click('#board [data-cell="1111"]');
-  assert.deepEqual(await cellsOf(page, "target"), ["3333"]);
-  await page.click('#board [data-cell="3333"]');
-  assert.deepEqual(await cellsOf(page, "selected"), ["1111", "3333"].sort());
-  assert.deepEqual(await cellsOf(page, "target"), ["1313"]);
-  await page.click('#board [data-cell="1313"]');
+  assert.deepEqual(await cellsOf(page, "target"), ["1133"]);
+  await page.click('#board [data-cell="1133"]');
+  assert.deepEqual((await cellsOf(page, "selected")).sort(), ["1111", "1133"]);
+  assert.deepEqual(await cellsOf(page, "target"), ["3311"]);
+  await page.click('#board [data-cell="3311"]');
   assert.equal(await waitForTurn(page), "over");
-  assert.match(await page.textContent("#movelist"), /1111x3333x1313/);
+  assert.match(await page.textContent("#movelist"), /1111x1133x3311/);
   const banner = await finish(page, "quarx");
   assert.match(banner, /White wins/);
 });

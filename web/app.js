@@ -204,6 +204,20 @@ async function gamePage(id) {
   let board = null; // the game's board module
   let catalogEntry = null; // the game's catalog entry (setting defaults)
   let pictureOpen = false; // whether the text picture is unfolded
+  // Views pushed over the WebSocket so far. A request's answer is shown only if no push came
+  // while it was under way: a push is never older than the answer, but an answer that arrives
+  // late can be older than a push (the computer may already have replied).
+  let pushes = 0;
+  const fresh = async (request) => {
+    const before = pushes;
+    shownPly = null;
+    const answer = await request;
+    if (pushes === before) {
+      view = answer;
+      shownPly = null;
+      render(view);
+    }
+  };
   const error = el("p", { class: "error", role: "alert" });
   const root = el("div");
   app.replaceChildren(root);
@@ -225,9 +239,7 @@ async function gamePage(id) {
     error.textContent = "";
     try {
       const token = myToken(view.status.seat);
-      view = await api(`/api/games/${id}/moves`, { method: "POST", body: JSON.stringify({ token, move: text, ply: view.moves.length }) });
-      shownPly = null;
-      render(view);
+      await fresh(api(`/api/games/${id}/moves`, { method: "POST", body: JSON.stringify({ token, move: text, ply: view.moves.length }) }));
     } catch (e) {
       error.textContent = e.message;
     }
@@ -237,9 +249,7 @@ async function gamePage(id) {
     error.textContent = "";
     const token = Object.keys(held()).map((seat) => myToken(seat)).find(Boolean);
     try {
-      view = await api(`/api/games/${id}/undo`, { method: "POST", body: JSON.stringify({ token }) });
-      shownPly = null;
-      render(view);
+      await fresh(api(`/api/games/${id}/undo`, { method: "POST", body: JSON.stringify({ token }) }));
     } catch (e) {
       error.textContent = e.message;
     }
@@ -328,6 +338,7 @@ async function gamePage(id) {
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "view") {
+        pushes += 1;
         if (JSON.stringify(message.view) === JSON.stringify(view)) return; // nothing new: keep any selection
         view = message.view;
         if (shownPly === null) render(view);
