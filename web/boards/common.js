@@ -71,6 +71,7 @@ export function clickToMove(root, legal, pathOf, play) {
   const cells = new Map();
   for (const node of root.querySelectorAll("[data-cell]")) cells.set(node.dataset.cell, node);
   let chosen = [];
+  let sending = false; // a move is on its way: nothing is clickable until the answer
 
   const candidates = () => moves.filter((m) => chosen.every((cell, i) => m.path[i] === cell));
   const nextCells = () => new Set(candidates().filter((m) => m.path.length > chosen.length).map((m) => m.path[chosen.length]));
@@ -88,7 +89,7 @@ export function clickToMove(root, legal, pathOf, play) {
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
     }
-    for (const cell of nextCells()) {
+    for (const cell of sending ? [] : nextCells()) {
       const node = cells.get(cell);
       if (!node) continue;
       node.classList.add(chosen.length ? "target" : "movable");
@@ -104,8 +105,11 @@ export function clickToMove(root, legal, pathOf, play) {
       const done = left.find((m) => m.path.length === chosen.length);
       if (done && left.every((m) => m.path.length === chosen.length)) {
         chosen = [];
+        sending = true;
         refresh();
-        play(done.move);
+        // The page normally redraws the board with the new position; if it does not (the
+        // move was refused), this board becomes playable again.
+        Promise.resolve(play(done.move)).finally(() => { sending = false; refresh(); });
         return;
       }
     } else if (chosen.includes(cell)) {
@@ -123,7 +127,7 @@ export function clickToMove(root, legal, pathOf, play) {
       if (chosen.length) { chosen = []; refresh(); }
       return;
     }
-    if (!node.hasAttribute("tabindex")) {
+    if (sending || !node.hasAttribute("tabindex")) {
       if (chosen.length) { chosen = []; refresh(); }
       return;
     }

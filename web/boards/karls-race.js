@@ -43,6 +43,18 @@ function dieFace(value) {
   return face;
 }
 
+// The seat of each home corner: two players are White (SE) and Black (NW); four are numbered
+// in turn order SE, SW, NW, NE (docs/rules/karls-race.md).
+const SEATS = { 2: { SE: 0, NW: 1 }, 4: { SE: 0, SW: 1, NW: 2, NE: 3 } };
+
+/** A stone's shape for the legend, in a small SVG of its own. */
+function stoneIcon(corner) {
+  const { shape, cls } = STONES[corner];
+  return svg("svg", { class: "stone-icon", viewBox: "0 0 10 10", "aria-hidden": "true" }, shape === "circle"
+    ? svg("circle", { class: `kr-stone ${cls}`, cx: 5, cy: 5, r: 3.6 })
+    : svg("rect", { class: `kr-stone ${cls}`, x: 1.5, y: 1.5, width: 7, height: 7, rx: 0.8 }));
+}
+
 /** Draws a Karl's Race position. */
 export function draw(view) {
   const { die, stones } = parse(view.code);
@@ -67,9 +79,20 @@ export function draw(view) {
     }
     root.append(group);
   }
+  const legend = document.createElement("ul");
+  legend.className = "legend";
+  for (const [corner, seat] of Object.entries(SEATS[view.seats.length] || {})) {
+    const item = document.createElement("li");
+    item.append(stoneIcon(corner), ` ${view.seats[seat].name}`);
+    legend.append(item);
+  }
+  const extra = document.createElement("div");
+  extra.className = "kr-side";
+  extra.append(dieFace(die), legend);
   return {
     svg: root,
-    extra: dieFace(die),
+    extra,
+
     pathOf: (move) => (/^[A-U]-[A-U]$/i.test(move) ? move.toUpperCase().split("-") : null),
   };
 }
