@@ -69,13 +69,15 @@ export function draw(view) {
       "aria-label": `${sq.name}, size ${sq.size}${owner ? `, ${owner} stone` : ""}` },
       svg("rect", { class: `kr-square kr-size${sq.size}`, x, y, width: w, height: w }),
       svg("text", { class: "kr-letter", x: x + 1.2, y: y + 3.6 }, sq.name),
-      svg("text", { class: "kr-size", x: x + w - 1.2, y: y + w - 1.2, "text-anchor": "end" }, sq.size));
+      // The side length in the bottom-right corner; in the top line of a 1 x 1 square, whose
+      // stone needs the rest of it.
+      svg("text", { class: "kr-size", x: x + w - 1.2, y: sq.size === 1 ? y + 3.4 : y + w - 1.2, "text-anchor": "end" }, sq.size));
     if (owner) {
       const { shape, cls } = STONES[owner];
-      const [cx, cy] = [x + w / 2, y + w / 2];
+      const [cx, cy] = [x + w / 2, sq.size === 1 ? y + 6.4 : y + w / 2];
       group.append(shape === "circle"
-        ? svg("circle", { class: `kr-stone ${cls}`, cx, cy, r: 3.4 })
-        : svg("rect", { class: `kr-stone ${cls}`, x: cx - 3.1, y: cy - 3.1, width: 6.2, height: 6.2, rx: 0.8 }));
+        ? svg("circle", { class: `kr-stone ${cls}`, cx, cy, r: sq.size === 1 ? 2.6 : 3.4 })
+        : svg("rect", { class: `kr-stone ${cls}`, x: cx - 2.6, y: cy - 2.6, width: 5.2, height: 5.2, rx: 0.8 }));
     }
     root.append(group);
   }

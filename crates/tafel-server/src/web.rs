@@ -17,13 +17,41 @@ const JS: &str = "text/javascript; charset=utf-8";
 /// geometry is the engine's own data file, so page and engine cannot disagree about the tiling.
 const ASSETS: &[(&str, &str, &str)] = &[
     ("app.js", JS, include_str!("../../../web/app.js")),
-    ("style.css", "text/css; charset=utf-8", include_str!("../../../web/style.css")),
-    ("boards/common.js", JS, include_str!("../../../web/boards/common.js")),
-    ("boards/black-path.js", JS, include_str!("../../../web/boards/black-path.js")),
-    ("boards/carreaux.js", JS, include_str!("../../../web/boards/carreaux.js")),
-    ("boards/karls-race.js", JS, include_str!("../../../web/boards/karls-race.js")),
-    ("boards/kauri.js", JS, include_str!("../../../web/boards/kauri.js")),
-    ("boards/quarx.js", JS, include_str!("../../../web/boards/quarx.js")),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("../../../web/style.css"),
+    ),
+    (
+        "boards/common.js",
+        JS,
+        include_str!("../../../web/boards/common.js"),
+    ),
+    (
+        "boards/black-path.js",
+        JS,
+        include_str!("../../../web/boards/black-path.js"),
+    ),
+    (
+        "boards/carreaux.js",
+        JS,
+        include_str!("../../../web/boards/carreaux.js"),
+    ),
+    (
+        "boards/karls-race.js",
+        JS,
+        include_str!("../../../web/boards/karls-race.js"),
+    ),
+    (
+        "boards/kauri.js",
+        JS,
+        include_str!("../../../web/boards/kauri.js"),
+    ),
+    (
+        "boards/quarx.js",
+        JS,
+        include_str!("../../../web/boards/quarx.js"),
+    ),
     (
         "boards/karls-race-board.json",
         "application/json",
