@@ -24,6 +24,7 @@ test("Black Path on a 3 x 4 board, by clicks against the computer", async () => 
   assert.equal(await page.getAttribute("#board", "data-code"), "..../..../....");
   // The first move: three exits of the start square, each a single click.
   assert.equal(await page.locator("#board .movable").count(), 3);
+  await screenshot(page, "black-path-first-move");
   await playToTheEnd(page, randomCell);
   const banner = await finish(page, "black-path");
   assert.match(banner, /wins/);
@@ -57,8 +58,24 @@ test("Karl's Race from the start: the server rolls, stones move by clicks", asyn
   assert.match(banner, /wins/);
 });
 
+test("Karl's Race with four players shows four kinds of stones and all four seats", async () => {
+  const page = await newPage(browser);
+  await createGame(page, "karls-race", { settings: { players: "4" }, seats: ["local", "computer:1", "computer:1", "computer:1"] });
+  assert.equal(await page.locator("#board [data-stone]").count(), 16);
+  for (const corner of ["NW", "NE", "SW", "SE"]) {
+    assert.equal(await page.locator(`#board [data-stone="${corner}"]`).count(), 4, corner);
+  }
+  assert.equal(await page.locator(".legend li").count(), 4);
+  await screenshot(page, "karls-race-4");
+  assert.deepEqual(page.errors, []);
+});
+
 test("Kauri from a position near the end, imported and finished by clicks", async () => {
   const page = await newPage(browser);
+  await createGame(page, "kauri", { seats: ["local", "computer:1"] });
+  assert.equal(await page.getAttribute('#board [data-cell="A"]', "data-seeds"), "5");
+  assert.equal(await page.locator("#board .movable").count(), 6);
+  await screenshot(page, "kauri-start");
   // One seed left on the board (in f), every hole with a cowrie; stores 31 : 28.
   const record = `[Game "kauri"]\n[Start "a/0+1,0+1,0+1,0+1,0+1,1+1/0+1,0+1,0+1,0+1,0+1,0+1/31,28"]\n\n`;
   await importGame(page, record, ["local", "computer:1"]);

@@ -81,7 +81,7 @@ export function draw(view, settings) {
   const exits = new Map();
   if (end) {
     const [cx, cy] = centre(end.row, end.col);
-    root.append(svg("circle", { class: "bp-dot", cx, cy, r: 1.4 }));
+    root.append(svg("circle", { class: "bp-dot", cx, cy, r: 0.9 }));
     for (let side = 0; side < 4; side++) {
       if (side === end.entry) continue;
       const tile = EXIT.findIndex((row) => row && row[end.entry] === side);
@@ -89,7 +89,7 @@ export function draw(view, settings) {
       exits.set(String(tile), cell);
       const [x, y] = mid(end.row, end.col, side);
       // The exit marker, then (its next sibling, for the style sheet) the bend or line it would make.
-      root.append(svg("circle", { class: "bp-exit", "data-cell": cell, cx: x, cy: y, r: 2.2, "aria-label": `tile ${tile}: leave by ${SIDES[side]}` }),
+      root.append(svg("circle", { class: "bp-exit", "data-cell": cell, cx: x, cy: y, r: 1.6, "aria-label": `tile ${tile}: leave by ${SIDES[side]}` }),
         svg("path", { class: "bp-preview", d: `M ${mid(end.row, end.col, end.entry).join(" ")} ${segment(end.row, end.col, side)}` }));
     }
   }
