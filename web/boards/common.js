@@ -5,7 +5,7 @@
 //   { svg, pathOf, extra? }
 // where `svg` is the drawing, `pathOf(move)` turns a legal move (in the game's notation) into the
 // list of cells a player clicks to make it (or null when the move has no cell, e.g. `pass`), and
-// `extra` is an optional element shown beside the board (Karl's Race's die).
+// `extra` is an optional element shown beside the board (Karl's Race's die and legend).
 //
 // Stable attributes for tests and styling (every board):
 //   data-cell="<id>"   every element a move can name: a Karl's Race square letter ("U"), a
@@ -15,8 +15,11 @@
 //   class movable      a cell that starts some legal move (click it first);
 //   class target       after a click, the cells that continue a chosen move;
 //   class selected     the cells clicked so far.
-// The board's <svg> carries data-game="<game>" and data-code="<position code>" so that a test
-// can wait for the position it expects.
+// The page gives the board's <svg> id="board", data-game, data-code (the position code) and
+// data-ply, so that a test can wait for the position it expects. Per game: Karl's Race squares
+// carry data-size and data-stone (the home corner NW/NE/SW/SE), its die data-die (empty before
+// the roll); Kauri holes data-seeds and data-cowries, its stores data-store (the seat) and
+// data-seeds; Quarx cells data-piece (o, O, x, X); Carreaux cells data-tile (R, B, G, ".").
 // Clickable cells are focusable (tabindex 0, role button) and react to Enter and Space.
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
