@@ -100,14 +100,21 @@ async function lobby() {
   const importError = el("p", { class: "error", role: "alert" });
   // The seats of the record's game, once the record names one (each a person at this screen
   // unless chosen otherwise, so that an imported game can be continued against the computer).
+  // The seats' choices stay as they are while the record names the same game and settings
+  // (a textarea reports "change" again each time it loses focus).
+  let importKey = null;
   async function refreshImportSeats() {
     importError.textContent = "";
     try {
       const { game, settings } = recordGame(recordText.value);
+      const key = JSON.stringify([game, settings]);
+      if (key === importKey && importSeatsBox.querySelector("[data-seat]")) return;
+      importKey = key;
       const names = await api(`/api/catalog/${game}/seats?${new URLSearchParams(settings)}`);
       const maxLevel = catalog.games.find((g) => g.name === game)?.max_level ?? 0;
       importSeatsBox.replaceChildren(el("h3", {}, "Seats"), ...seatChoices("import-seat", names, maxLevel, null));
     } catch (e) {
+      importKey = null;
       importSeatsBox.replaceChildren();
       if (recordText.value.trim()) importError.textContent = e.message;
     }
