@@ -132,7 +132,9 @@ test("a phone-size view fits the screen", async () => {
   assert.ok(box.width >= 300 && box.width <= 390, `board ${box.width}px wide`);
   await screenshot(page, "phone-karls-race");
   await page.goto(BASE + "/");
-  await page.waitForSelector("#start");
+  await page.waitForSelector("table.recent tr");
+  const lobbyOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(lobbyOverflow <= 0, `lobby is ${lobbyOverflow}px wider than the phone`);
   await screenshot(page, "phone-lobby");
   assert.deepEqual(page.errors, []);
 });
