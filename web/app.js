@@ -1,6 +1,10 @@
 // Tafel's browser interface: a lobby (choose a game, its settings and who sits where; import a
 // record; recent games) and a game page (board, legal moves, move list, replay, undo, records,
-// invitation links), kept live over a WebSocket. Plain ES modules: no build step.
+// invitation links), kept live over a WebSocket. Plain ES modules: no build step. Each game's
+// board is drawn by its own module, web/boards/<game>.js (see web/boards/common.js for the
+// module interface and the data attributes that tests rely on).
+
+import { clickToMove, settingsOf } from "./boards/common.js";
 
 const app = document.getElementById("app");
 
@@ -60,14 +64,7 @@ async function lobby() {
       seatsBox.replaceChildren();
       return;
     }
-    const levels = [];
-    for (let l = 1; l <= currentGame().max_level; l++) levels.push(el("option", { value: `computer:${l}` }, `Computer, level ${l}`));
-    seatsBox.replaceChildren(...names.map((name, i) => el("div", {},
-      el("label", { for: `seat-${i}` }, name),
-      el("select", { id: `seat-${i}`, "data-seat": i },
-        el("option", { value: "local" }, "Person at this screen"),
-        el("option", { value: "invite" }, "Person invited online"),
-        levels.map((o, l) => { if (i === 1 && l === 0) o.selected = true; return o; })))));
+    seatsBox.replaceChildren(...seatChoices("seat", names, currentGame().max_level, 1));
   }
 
   function refreshSettings() {
@@ -85,15 +82,13 @@ async function lobby() {
     refreshSeats();
   }
 
-  const seatRequests = () => [...seatsBox.querySelectorAll("[data-seat]")].map((s) =>
-    s.value.startsWith("computer:") ? { kind: "computer", level: Number(s.value.split(":")[1]) } : { kind: s.value });
 
   async function start() {
     error.textContent = "";
     try {
       const created = await api("/api/games", {
         method: "POST",
-        body: JSON.stringify({ game: currentGame().name, settings: settingValues(), seats: seatRequests() }),
+        body: JSON.stringify({ game: currentGame().name, settings: settingValues(), seats: seatRequests(seatsBox) }),
       });
       remember(created);
     } catch (e) {
@@ -101,17 +96,41 @@ async function lobby() {
     }
   }
 
-  const recordText = el("textarea", { id: "record", rows: 6, cols: 40, "aria-label": "Record to import" });
+  const importSeatsBox = el("div");
+  const importError = el("p", { class: "error", role: "alert" });
+  // The seats of the record's game, once the record names one (each a person at this screen
+  // unless chosen otherwise, so that an imported game can be continued against the computer).
+  // The seats' choices stay as they are while the record names the same game and settings
+  // (a textarea reports "change" again each time it loses focus).
+  let importKey = null;
+  async function refreshImportSeats() {
+    importError.textContent = "";
+    try {
+      const { game, settings } = recordGame(recordText.value);
+      const key = JSON.stringify([game, settings]);
+      if (key === importKey && importSeatsBox.querySelector("[data-seat]")) return;
+      importKey = key;
+      const names = await api(`/api/catalog/${game}/seats?${new URLSearchParams(settings)}`);
+      const maxLevel = catalog.games.find((g) => g.name === game)?.max_level ?? 0;
+      importSeatsBox.replaceChildren(el("h3", {}, "Seats"), ...seatChoices("import-seat", names, maxLevel, null));
+    } catch (e) {
+      importKey = null;
+      importSeatsBox.replaceChildren();
+      if (recordText.value.trim()) importError.textContent = e.message;
+    }
+  }
+  const recordText = el("textarea", { id: "record", rows: 6, cols: 40, "aria-label": "Record to import", onchange: refreshImportSeats });
   const recordFile = el("input", { type: "file", "aria-label": "Record file", onchange: async (e) => {
     recordText.value = await e.target.files[0].text();
+    refreshImportSeats();
   } });
-  const importError = el("p", { class: "error", role: "alert" });
   async function importRecord() {
     importError.textContent = "";
     try {
+      if (!importSeatsBox.querySelector("[data-seat]")) await refreshImportSeats();
       const created = await api("/api/import", {
         method: "POST",
-        body: JSON.stringify({ record: recordText.value, seats: await importSeats(recordText.value) }),
+        body: JSON.stringify({ record: recordText.value, seats: seatRequests(importSeatsBox) }),
       });
       remember(created);
     } catch (e) {
@@ -132,22 +151,42 @@ async function lobby() {
         el("h3", {}, "Seats"), seatsBox, el("p", {}, el("button", { id: "start", onclick: start }, "Start")), error),
       el("section", { class: "card" }, el("h2", {}, "Import a record"),
         el("p", { class: "help" }, "Paste a text or JSON record, or choose a file, to replay or continue it."),
-        recordFile, recordText, el("p", {}, el("button", { id: "import", onclick: importRecord }, "Import")), importError),
+        recordFile, recordText, importSeatsBox, el("p", {}, el("button", { id: "import", onclick: importRecord }, "Import")), importError),
       el("section", { class: "card" }, el("h2", {}, "Recent games"), el("table", { class: "recent" }, recent))));
   refreshSettings();
 }
 
-// Every seat of an imported game is a person at this screen.
-async function importSeats(record) {
+// The game and settings a record (text or JSON) names; the server checks the rest on import.
+function recordGame(record) {
   const game = (record.match(/\[Game "([^"]+)"\]/) || [])[1] || (() => { try { return JSON.parse(record).game; } catch { return null; } })();
   const settings = {};
   const line = (record.match(/\[Settings "([^"]*)"\]/) || [])[1];
   if (line) for (const pair of line.split(/\s+/).filter(Boolean)) { const [k, v] = pair.split("="); settings[k] = v; }
   else { try { Object.assign(settings, JSON.parse(record).settings || {}); } catch { /* text without settings */ } }
   if (!game) throw new Error("the record names no game");
-  const names = await api(`/api/catalog/${game}/seats?${new URLSearchParams(settings)}`);
-  return names.map(() => ({ kind: "local" }));
+  return { game, settings };
 }
+
+// One select per seat: a person here, a person invited online, or the computer at a level.
+// `computerSeat` (or null) is the seat preselected as the computer at level 1.
+function seatChoices(prefix, names, maxLevel, computerSeat) {
+  return names.map((name, i) => {
+    const levels = [];
+    for (let l = 1; l <= maxLevel; l++) {
+      levels.push(el("option", { value: `computer:${l}`, selected: i === computerSeat && l === 1 }, `Computer, level ${l}`));
+    }
+    return el("div", {},
+      el("label", { for: `${prefix}-${i}` }, name),
+      el("select", { id: `${prefix}-${i}`, "data-seat": i },
+        el("option", { value: "local" }, "Person at this screen"),
+        el("option", { value: "invite" }, "Person invited online"),
+        levels));
+  });
+}
+
+// The seat requests chosen in the seat selects inside `box`.
+const seatRequests = (box) => [...box.querySelectorAll("[data-seat]")].map((s) =>
+  s.value.startsWith("computer:") ? { kind: "computer", level: Number(s.value.split(":")[1]) } : { kind: s.value });
 
 function remember(created) {
   const held = {};
@@ -169,6 +208,23 @@ async function gamePage(id) {
   }
   let view = null;
   let shownPly = null; // null: follow the game; a number: replaying that ply
+  let board = null; // the game's board module
+  let catalogEntry = null; // the game's catalog entry (setting defaults)
+  let pictureOpen = false; // whether the text picture is unfolded
+  // Views pushed over the WebSocket so far. A request's answer is shown only if no push came
+  // while it was under way: a push is never older than the answer, but an answer that arrives
+  // late can be older than a push (the computer may already have replied).
+  let pushes = 0;
+  const fresh = async (request) => {
+    const before = pushes;
+    shownPly = null;
+    const answer = await request;
+    if (pushes === before) {
+      view = answer;
+      shownPly = null;
+      render(view);
+    }
+  };
   const error = el("p", { class: "error", role: "alert" });
   const root = el("div");
   app.replaceChildren(root);
@@ -190,9 +246,7 @@ async function gamePage(id) {
     error.textContent = "";
     try {
       const token = myToken(view.status.seat);
-      view = await api(`/api/games/${id}/moves`, { method: "POST", body: JSON.stringify({ token, move: text, ply: view.moves.length }) });
-      shownPly = null;
-      render(view);
+      await fresh(api(`/api/games/${id}/moves`, { method: "POST", body: JSON.stringify({ token, move: text, ply: view.moves.length }) }));
     } catch (e) {
       error.textContent = e.message;
     }
@@ -202,22 +256,22 @@ async function gamePage(id) {
     error.textContent = "";
     const token = Object.keys(held()).map((seat) => myToken(seat)).find(Boolean);
     try {
-      view = await api(`/api/games/${id}/undo`, { method: "POST", body: JSON.stringify({ token }) });
-      shownPly = null;
-      render(view);
+      await fresh(api(`/api/games/${id}/undo`, { method: "POST", body: JSON.stringify({ token }) }));
     } catch (e) {
       error.textContent = e.message;
     }
   }
 
   function statusLine(v) {
-    if (v.status.state === "over") return el("div", { class: "banner", id: "result" }, `Game over: ${v.status.result}`);
+    if (v.status.state === "over") return el("div", { class: "banner", id: "result", role: "status" }, `Game over: ${v.status.result}`);
     if (v.ply !== v.moves.length) return el("div", { class: "status" }, `Replaying: position after ${v.ply} of ${v.moves.length} moves`);
     if (v.status.state === "chance") return el("div", { class: "status" }, "Rolling the die…");
     const seat = v.seats[v.status.seat];
-    const who = seat.kind === "computer" ? `${v.status.name} (computer) is thinking…`
-      : myToken(v.status.seat) ? `${v.status.name} to move — your turn` : `${v.status.name} to move`;
-    return el("div", { class: "status", id: "turn" }, who);
+    if (seat.kind === "computer") {
+      return el("div", { class: "status thinking", id: "turn" }, el("span", { class: "spinner", "aria-hidden": "true" }), `${v.status.name} (computer) is thinking…`);
+    }
+    const who = myToken(v.status.seat) ? `${v.status.name} to move — your turn` : `${v.status.name} to move`;
+    return el("div", { class: `status${myToken(v.status.seat) ? " yours" : ""}`, id: "turn" }, who);
   }
 
   function render(v) {
@@ -246,7 +300,10 @@ async function gamePage(id) {
       el("div", { class: "game" },
         el("section", {},
           statusLine(v),
-          el("pre", { class: "picture", id: "board", "aria-label": "Board" }, v.picture),
+          drawBoard(v, mine),
+          el("details", { class: "picture-box", open: pictureOpen, ontoggle: (e) => { pictureOpen = e.target.open; } },
+            el("summary", {}, "Text picture"),
+            el("pre", { class: "picture", id: "picture", "aria-label": "Board as text" }, v.picture)),
           el("p", { class: "help" }, "Position code: ", el("code", { id: "code" }, v.code)),
           mine ? el("div", {}, el("strong", {}, "Legal moves:"), legal, moveForm) : "",
           error),
@@ -261,6 +318,21 @@ async function gamePage(id) {
           invites)));
   }
 
+  // The game's SVG board, playable by clicks when it is this browser's turn at the last ply.
+  function drawBoard(v, mine) {
+    const box = el("div", { class: "board-box" });
+    if (!board) return box;
+    const drawn = board.draw(v, settingsOf(catalogEntry, v));
+    drawn.svg.id = "board";
+    drawn.svg.dataset.game = v.game;
+    drawn.svg.dataset.code = v.code;
+    drawn.svg.dataset.ply = v.ply;
+    box.append(drawn.svg);
+    if (drawn.extra) box.append(el("div", { class: "board-extra" }, drawn.extra));
+    if (mine) clickToMove(drawn.svg, v.legal, drawn.pathOf, move);
+    return box;
+  }
+
   document.onkeydown = (e) => {
     if (!view || e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA") return;
     const ply = shownPly === null ? view.moves.length : shownPly;
@@ -273,6 +345,8 @@ async function gamePage(id) {
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "view") {
+        pushes += 1;
+        if (JSON.stringify(message.view) === JSON.stringify(view)) return; // nothing new: keep any selection
         view = message.view;
         if (shownPly === null) render(view);
       } else if (message.type === "error") {
@@ -284,6 +358,9 @@ async function gamePage(id) {
 
   try {
     view = await api(`/api/games/${id}`);
+    const [module, catalog] = await Promise.all([import(`./boards/${view.game}.js`), api("/api/catalog")]);
+    board = module;
+    catalogEntry = catalog.games.find((g) => g.name === view.game);
     render(view);
     connect();
   } catch (e) {

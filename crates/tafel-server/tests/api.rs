@@ -361,3 +361,30 @@ async fn malformed_requests_get_client_errors() {
         .unwrap();
     assert!(page.contains("/assets/app.js"));
 }
+
+#[tokio::test]
+async fn the_page_and_every_board_module_are_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let client = Client::new(&server);
+    let (_, catalog) = client.get("/api/catalog").await;
+    for game in catalog["games"].as_array().unwrap() {
+        let name = game["name"].as_str().unwrap();
+        let response = reqwest::get(format!("{}/assets/boards/{name}.js", client.base))
+            .await
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 200, "board module of {name}");
+        let kind = response.headers()["content-type"].to_str().unwrap();
+        assert!(kind.starts_with("text/javascript"), "{name}: {kind}");
+        assert!(response
+            .text()
+            .await
+            .unwrap()
+            .contains("export function draw"));
+    }
+    let (status, geometry) = client.get("/assets/boards/karls-race-board.json").await;
+    assert_eq!(status, 200);
+    assert_eq!(geometry["squares"].as_array().unwrap().len(), 21);
+    let (status, _) = client.get("/assets/boards/nothing.js").await;
+    assert_eq!(status, 404);
+}
