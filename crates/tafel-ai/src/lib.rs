@@ -12,6 +12,7 @@
 //! - [`budget`]: work and time budgets;
 //! - [`levels`]: strength levels per game;
 //! - [`erased`]: agents for the type-erased games of the command line and the server.
+//! - [`solve`]: exact solvers and perfect players (Black Path, Carreaux, Kauri's tie-break).
 
 pub mod agent;
 pub mod alphabeta;
@@ -21,6 +22,7 @@ pub mod eval;
 pub mod expectimax;
 pub mod levels;
 pub mod mcts;
+pub mod solve;
 
 pub use agent::{Agent, Decision, Evaluation, RandomAgent};
 pub use budget::Budget;

@@ -37,6 +37,8 @@ enum Command {
     Replay(commands::replay::Args),
     /// Serve the browser interface: play any game at one screen, online, or against the computer.
     Serve(commands::serve::Args),
+    /// Solve a game exactly: the result with perfect play (black-path, carreaux, kauri).
+    Solve(commands::solve::Args),
     /// Measure each game's engine: random playouts, perft nodes and MCTS iterations per second.
     Bench(commands::bench::Args),
 }
@@ -53,6 +55,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => commands::replay::run(args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Bench(args) => commands::bench::run(args),
+        Command::Solve(args) => commands::solve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -9,3 +9,4 @@ pub mod play;
 pub mod replay;
 pub mod serve;
 pub mod show;
+pub mod solve;

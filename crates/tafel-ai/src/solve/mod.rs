@@ -1,0 +1,10 @@
+//! Exact solvers and perfect players for the games small enough to solve.
+//!
+//! - [`black_path`]: the domino strategy of *Winning Ways* and an exact search for the boards and
+//!   positions it does not cover;
+//! - [`carreaux`]: the whole game tree under the literal rules (a few thousand positions);
+//! - [`kauri`]: Kauri's old tie-break phase (cowries only), solved by retrograde analysis.
+
+pub mod black_path;
+pub mod carreaux;
+pub mod kauri;

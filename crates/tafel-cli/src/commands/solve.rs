@@ -1,0 +1,56 @@
+//! `tafel solve GAME`: exact results with perfect play, one module per solvable game.
+
+mod black_path;
+mod carreaux;
+mod kauri;
+
+use anyhow::{bail, Result};
+
+use crate::target::PositionArgs;
+
+/// Arguments of `tafel solve`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub target: PositionArgs,
+    /// Black Path: use the exact search even where the domino strategy applies (to check it).
+    #[arg(long)]
+    pub search: bool,
+    /// Black Path: solve every board up to ROWSxCOLUMNS from every start edge and print a table
+    /// (the `size`, `start` settings and `--position` are then ignored).
+    #[arg(long, value_name = "ROWSxCOLUMNS")]
+    pub table: Option<String>,
+    /// Carreaux: solve every start layout on every board size (4 to 12) under the other
+    /// settings given, one line each.
+    #[arg(long)]
+    pub all_layouts: bool,
+}
+
+/// Solves the requested game's position and prints the result.
+pub fn run(args: Args) -> Result<()> {
+    match args.target.game.game.as_str() {
+        "black-path" => black_path::run(&args),
+        "carreaux" => carreaux::run(&args),
+        "kauri" => kauri::run(&args),
+        other => {
+            // Name unknown games the way every other command does.
+            tafel_games::registry().get(other)?;
+            bail!("`tafel solve` has no solver for {other} (solvable: black-path, carreaux, kauri)")
+        }
+    }
+}
+
+/// A typed game built from the command's `--set` pairs.
+fn build<G: tafel_core::Game>(args: &Args) -> Result<G> {
+    use tafel_core::GameSettings;
+    let pairs = args.target.game.pairs()?;
+    Ok(G::new(G::Settings::from_pairs(G::INFO.name, &pairs)?)?)
+}
+
+/// The position the command names: the start, or the `--position` code.
+fn position<G: tafel_core::Game>(game: &G, args: &Args) -> Result<G::State> {
+    Ok(match &args.target.position {
+        Some(code) => game.parse_position(code)?,
+        None => game.start(),
+    })
+}
