@@ -39,7 +39,8 @@ impl PerfectBlackPath {
     fn searcher(&mut self, game: &BlackPath) -> Option<&mut Searcher> {
         let settings = *game.settings();
         if self.searcher.as_ref().map(|(s, _)| *s) != Some(settings) {
-            self.searcher = Searcher::new(game, self.log2_slots).map(|s| (settings, s));
+            self.searcher = Searcher::new(game, self.log2_slots)
+                .map(|s| (settings, s.with_domino_cutoffs(true)));
         }
         self.searcher.as_mut().map(|(_, s)| s)
     }

@@ -102,11 +102,17 @@ pub fn solve(game: &BlackPath, state: &State, log2_slots: u32) -> Result<Solutio
             method: Method::Domino,
             nodes: 0,
         }),
-        None => solve_by_search(game, state, log2_slots),
+        None => {
+            let searcher = Searcher::new(game, log2_slots).ok_or(SolveError::TooLarge {
+                squares: game.size().cells(),
+            })?;
+            searcher.with_domino_cutoffs(true).solve(game, state)
+        }
     }
 }
 
-/// Solves `state` by the exact search alone (to check the domino strategy, or to count nodes).
+/// Solves `state` by the plain exact search alone, with no use of the domino argument (to check
+/// it, or to count nodes).
 pub fn solve_by_search(
     game: &BlackPath,
     state: &State,

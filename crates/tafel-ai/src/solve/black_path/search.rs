@@ -34,6 +34,10 @@ pub(super) struct Geometry {
     edge: Vec<u8>,
     /// The path's first square and the side it enters by.
     start: (u8, u8),
+    /// The squares of the corners' colour in a chessboard colouring.
+    even: u64,
+    /// Every square.
+    all: u64,
 }
 
 /// A position of the search: the crossed edges, the filled squares and the path's end.
@@ -76,10 +80,18 @@ impl Geometry {
         let start = game.settings().start;
         let start_cell = size.index(start.row, start.col);
         edge[4 * start_cell + start.side as usize] = next_edge;
+        let even = (0..cells)
+            .filter(|&c| {
+                let (r, col) = size.coords(c);
+                (r + col) % 2 == 0
+            })
+            .fold(0u64, |m, c| m | 1 << c);
         Some(Geometry {
             neighbour,
             edge,
             start: (start_cell as u8, start.side as u8),
+            even,
+            all: if cells == 64 { u64::MAX } else { (1 << cells) - 1 },
         })
     }
 
@@ -169,6 +181,58 @@ impl Geometry {
     }
 }
 
+impl Geometry {
+    /// The domino verdict of `pos` (see [`super::domino`]): `Some(true)` if the empty squares
+    /// can be tiled (the mover wins), `Some(false)` if the empty squares but the end can be (he
+    /// loses), `None` otherwise.
+    pub fn domino(&self, pos: Pos) -> Option<bool> {
+        let empty = self.all & !pos.filled;
+        if self.tileable(empty) {
+            Some(true)
+        } else if self.tileable(empty & !(1 << pos.end)) {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the squares of `present` can be covered by dominoes (Kuhn's augmenting paths
+    /// on bit sets; the colour count rules out most sets at once).
+    fn tileable(&self, present: u64) -> bool {
+        let evens = present & self.even;
+        if evens.count_ones() * 2 != present.count_ones() {
+            return false;
+        }
+        let mut mate = [NONE; 64];
+        let mut rest = evens;
+        while rest != 0 {
+            let square = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let mut visited = 0u64;
+            if !self.augment(square, present, &mut mate, &mut visited) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn augment(&self, square: usize, present: u64, mate: &mut [u8; 64], visited: &mut u64) -> bool {
+        for side in 0..4 {
+            let odd = self.neighbour[4 * square + side];
+            if odd == NONE || present >> odd & 1 == 0 || *visited >> odd & 1 != 0 {
+                continue;
+            }
+            *visited |= 1 << odd;
+            let m = mate[odd as usize];
+            if m == NONE || self.augment(m as usize, present, mate, visited) {
+                mate[odd as usize] = square as u8;
+                return true;
+            }
+        }
+        false
+    }
+}
+
 /// A transposition table of proven results, one slot per index, always replaced. A slot holds
 /// the edge set with the result in bit 127 (edge sets use at most 113 bits); 0 is empty.
 struct Table {
@@ -212,6 +276,7 @@ pub struct Searcher {
     geometry: Geometry,
     table: Table,
     nodes: u64,
+    domino_cutoffs: bool,
 }
 
 impl Searcher {
@@ -222,7 +287,16 @@ impl Searcher {
             geometry: Geometry::new(game)?,
             table: Table::new(log2_slots),
             nodes: 0,
+            domino_cutoffs: false,
         })
+    }
+
+    /// Whether to settle every position the domino argument covers without searching it (much
+    /// faster on boards where it applies often; off by default, so that the plain search can
+    /// check the argument).
+    pub fn with_domino_cutoffs(mut self, on: bool) -> Searcher {
+        self.domino_cutoffs = on;
+        self
     }
 
     /// Positions visited so far (each call of the recursive search counts one).
@@ -239,6 +313,12 @@ impl Searcher {
         self.nodes += 1;
         if let Some(known) = self.table.get(pos.used) {
             return known;
+        }
+        if self.domino_cutoffs {
+            if let Some(wins) = self.geometry.domino(pos) {
+                self.table.put(pos.used, wins);
+                return wins;
+            }
         }
         let mut kids = [(0, pos); 3];
         let n = self.geometry.children(pos, &mut kids);

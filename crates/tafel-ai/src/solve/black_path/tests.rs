@@ -255,3 +255,22 @@ fn solving_refuses_a_finished_game_and_oversized_searches() {
     let over = g.after(&g.start(), 1);
     assert_eq!(solve(&g, &over, 10), Err(SolveError::GameOver));
 }
+
+#[test]
+fn domino_cutoffs_change_no_result() {
+    let mut rng = SmallRng::seed_from_u64(23);
+    for (rows, cols) in [(3, 3), (3, 5), (5, 3), (4, 4), (1, 7), (2, 5)] {
+        for start in start_edges(rows, cols) {
+            let g = game(rows, cols, start);
+            let mut plain = Searcher::new(&g, 16).unwrap();
+            let mut fast = Searcher::new(&g, 16).unwrap().with_domino_cutoffs(true);
+            let mut state = g.start();
+            while let Status::ToMove(_) = g.status(&state) {
+                let p = plain.solve(&g, &state).unwrap();
+                let f = fast.solve(&g, &state).unwrap();
+                assert_eq!(p.mover_wins, f.mover_wins, "{rows}x{cols} from {start}");
+                state = g.after(&state, rng.random_range(1..=3));
+            }
+        }
+    }
+}
