@@ -91,7 +91,11 @@ impl Geometry {
             edge,
             start: (start_cell as u8, start.side as u8),
             even,
-            all: if cells == 64 { u64::MAX } else { (1 << cells) - 1 },
+            all: if cells == 64 {
+                u64::MAX
+            } else {
+                (1 << cells) - 1
+            },
         })
     }
 

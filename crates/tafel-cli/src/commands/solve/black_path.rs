@@ -103,7 +103,7 @@ fn table(limit: GridSize, search: bool) -> Result<()> {
             };
             let method = match methods.as_slice() {
                 [one] => one.to_string(),
-                _ => "both".to_string(),
+                _ => "domino strategy + exact search".to_string(),
             };
             println!(
                 "{rows}x{cols}  {}  {who}  {method}  {nodes}  {:.3}",
