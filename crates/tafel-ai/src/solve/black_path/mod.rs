@@ -129,7 +129,7 @@ impl Searcher {
     pub fn solve(&mut self, game: &BlackPath, state: &State) -> Result<Solution, SolveError> {
         let pos = self
             .geometry()
-            .from_state(game, state)
+            .position_of(game, state)
             .ok_or(SolveError::GameOver)?;
         let before = self.nodes();
         let exit = self.winning_exit(pos);

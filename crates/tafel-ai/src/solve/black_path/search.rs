@@ -111,7 +111,7 @@ impl Geometry {
     }
 
     /// The search position of a game position, or `None` if that game is over.
-    pub fn from_state(&self, game: &BlackPath, state: &State) -> Option<Pos> {
+    pub fn position_of(&self, game: &BlackPath, state: &State) -> Option<Pos> {
         let PathEnd::Open { cell, entry } = state.end() else {
             return None;
         };

@@ -153,7 +153,7 @@ impl Retrograde {
         }
         while let Some(i) = queue.pop_front() {
             let value = values[i as usize];
-            let lost = (value - 1) % 2 == 0;
+            let lost = (value - 1).is_multiple_of(2);
             assert!(value < u8::MAX, "distance beyond the byte encoding");
             // The board as the previous mover left it, from his side.
             let after = turn(&positions[i as usize]);
@@ -215,7 +215,7 @@ impl Retrograde {
 fn decode(byte: u8) -> PhaseValue {
     match byte {
         0 => PhaseValue::Draw,
-        v if (v - 1) % 2 == 0 => PhaseValue::Loss(v as u32 - 1),
+        v if (v - 1).is_multiple_of(2) => PhaseValue::Loss(v as u32 - 1),
         v => PhaseValue::Win(v as u32 - 1),
     }
 }
