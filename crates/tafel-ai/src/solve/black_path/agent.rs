@@ -5,7 +5,7 @@ use tafel_core::{Game, Status};
 use tafel_games::black_path::{BlackPath, BlackPathSettings, PathEnd, State, Tile};
 
 use super::domino::{self, DominoVerdict};
-use super::{Searcher, DEFAULT_TABLE_LOG2};
+use super::Searcher;
 use crate::agent::{Agent, Decision, Evaluation};
 
 /// Plays Black Path perfectly: the domino strategy where it applies, the exact search elsewhere
@@ -22,10 +22,15 @@ pub struct PerfectBlackPath {
 }
 
 impl Default for PerfectBlackPath {
+    /// A table of 2^20 entries (16 MiB), allocated only when a position needs the search.
     fn default() -> Self {
-        Self::new(DEFAULT_TABLE_LOG2)
+        Self::new(AGENT_TABLE_LOG2)
     }
 }
+
+/// The default agent's table size: smaller than the command line's, since a server may run many
+/// agents at once and most positions never need the search.
+pub const AGENT_TABLE_LOG2: u32 = 20;
 
 impl PerfectBlackPath {
     /// A perfect player whose search uses a table of `2^log2_slots` entries (16 bytes each).

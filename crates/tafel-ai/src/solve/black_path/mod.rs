@@ -13,7 +13,7 @@ mod agent;
 pub mod domino;
 pub mod search;
 
-pub use agent::PerfectBlackPath;
+pub use agent::{PerfectBlackPath, AGENT_TABLE_LOG2};
 pub use domino::DominoVerdict;
 pub use search::{Searcher, MAX_SEARCH_SQUARES};
 
@@ -22,7 +22,7 @@ use std::fmt;
 use tafel_games::black_path::{tile_for_exit, BlackPath, PathEnd, State, Tile};
 use tafel_games::grid::Side;
 
-/// The transposition table size the command line and the agent use: 2^22 slots, 64 MiB.
+/// The transposition table size the command line uses: 2^22 slots, 64 MiB.
 pub const DEFAULT_TABLE_LOG2: u32 = 22;
 
 /// How a result was obtained.
