@@ -13,6 +13,7 @@
 //! - [`levels`]: strength levels per game;
 //! - [`solve`]: exact solutions (Karl's Race) and perfect play from them;
 //! - [`erased`]: agents for the type-erased games of the command line and the server.
+//! - [`solve`]: exact solvers and perfect players (Black Path, Carreaux, Kauri's tie-break).
 
 pub mod agent;
 pub mod alphabeta;

@@ -37,11 +37,10 @@ enum Command {
     Replay(commands::replay::Args),
     /// Serve the browser interface: play any game at one screen, online, or against the computer.
     Serve(commands::serve::Args),
+    /// Solve a game exactly: the result with perfect play (black-path, karls-race, carreaux, kauri).
+    Solve(commands::solve::Args),
     /// Measure each game's engine: random playouts, perft nodes and MCTS iterations per second.
     Bench(commands::bench::Args),
-    /// Solve a game exactly (`solve karls-race`): its value with perfect play, and a table for
-    /// the perfect player.
-    Solve(commands::solve::Args),
 }
 
 fn main() -> ExitCode {

@@ -1,4 +1,13 @@
-//! Exact solvers: games small enough to be solved outright, and players that play perfectly
-//! from the solutions.
+//! Exact solvers and perfect players for the games small enough to solve.
+//!
+//! - [`black_path`]: the domino strategy of *Winning Ways* and an exact search for the boards and
+//!   positions it does not cover;
+//! - [`carreaux`]: the whole game tree under the literal rules (a few thousand positions);
+//! - [`karls_race`]: the strong solution of two-player Karl's Race, a table of exact win
+//!   probabilities mapped into memory;
+//! - [`kauri`]: Kauri's old tie-break phase (cowries only), solved by retrograde analysis.
 
+pub mod black_path;
+pub mod carreaux;
 pub mod karls_race;
+pub mod kauri;

@@ -1,18 +1,13 @@
-//! `tafel solve`: exact solutions. Karl's Race is solved outright: the exact winning
-//! probability of every position, written to a table file that the perfect player maps into
-//! memory.
+//! `tafel solve GAME`: exact results with perfect play, one module per solvable game.
+
+mod black_path;
+mod carreaux;
+mod karls_race;
+mod kauri;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
-use tafel_ai::solve::karls_race::{self, Table};
-use tafel_core::game::GameExt;
-use tafel_core::{Game, GameSettings, Player, Status};
-use tafel_games::karls_race::{
-    squares_in, Corner, KarlsRace, KarlsRaceSettings, Move, State, START_SETS,
-};
+use anyhow::{bail, Result};
 
 use crate::target::PositionArgs;
 
@@ -20,155 +15,57 @@ use crate::target::PositionArgs;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
-    target: PositionArgs,
-    /// Where to write the table (default: the game's default table path; with `--position`,
-    /// no file unless this is given).
+    pub target: PositionArgs,
+    /// Black Path: use the exact search even where the domino strategy applies (to check it).
+    #[arg(long)]
+    pub search: bool,
+    /// Black Path: solve every board up to ROWSxCOLUMNS from every start edge and print a table
+    /// (the `size`, `start` settings and `--position` are then ignored).
+    #[arg(long, value_name = "ROWSxCOLUMNS")]
+    pub up_to: Option<String>,
+    /// Carreaux: solve every start layout on every board size (4 to 12) under the other
+    /// settings given, one line each.
+    #[arg(long)]
+    pub all_layouts: bool,
+    /// Karl's Race: where to write the table (default: the game's default table path; with
+    /// `--position`, no file unless this is given).
     #[arg(long, value_name = "FILE")]
-    out: Option<PathBuf>,
-    /// Answer from this already solved table instead of solving: one Karl's Race table covers
+    pub out: Option<PathBuf>,
+    /// Karl's Race: answer from this already solved table instead of solving; one table covers
     /// every start set and both first players.
     #[arg(long, value_name = "FILE", conflicts_with = "out")]
-    table: Option<PathBuf>,
-    /// Worker threads (default: one per core).
+    pub table: Option<PathBuf>,
+    /// Karl's Race: worker threads (default: one per core).
     #[arg(long)]
-    threads: Option<usize>,
+    pub threads: Option<usize>,
 }
 
-/// Solves the named game.
+/// Solves the requested game's position and prints the result.
 pub fn run(args: Args) -> Result<()> {
     match args.target.game.game.as_str() {
-        "karls-race" => karls_race(&args),
-        other => bail!("no solver for `{other}`; `tafel solve` knows: karls-race"),
+        "black-path" => black_path::run(&args),
+        "karls-race" => karls_race::run(&args),
+        "carreaux" => carreaux::run(&args),
+        "kauri" => kauri::run(&args),
+        other => {
+            // Name unknown games the way every other command does.
+            tafel_games::registry().get(other)?;
+            bail!("`tafel solve` has no solver for {other} (solvable: black-path, karls-race, carreaux, kauri)")
+        }
     }
 }
 
-/// Solves Karl's Race from the start (or `--position`), writes the table and prints the
-/// mover's exact winning probability and the best step for each die.
-fn karls_race(args: &Args) -> Result<()> {
-    let settings = KarlsRaceSettings::from_pairs("karls-race", &args.target.game.pairs()?)?;
-    if settings.players != 2 {
-        bail!("only the two-player game is solved (players=2)");
-    }
-    let game = KarlsRace::new(settings)?;
-    let state = match &args.target.position {
+/// A typed game built from the command's `--set` pairs.
+fn build<G: tafel_core::Game>(args: &Args) -> Result<G> {
+    use tafel_core::GameSettings;
+    let pairs = args.target.game.pairs()?;
+    Ok(G::new(G::Settings::from_pairs(G::INFO.name, &pairs)?)?)
+}
+
+/// The position the command names: the start, or the `--position` code.
+fn position<G: tafel_core::Game>(game: &G, args: &Args) -> Result<G::State> {
+    Ok(match &args.target.position {
         Some(code) => game.parse_position(code)?,
         None => game.start(),
-    };
-    if let Status::Over(_) = game.status(&state) {
-        bail!("the game is already over in that position");
-    }
-    let most = (0..2)
-        .map(|seat| state.stones(Player(seat)).count_ones() as usize)
-        .max()
-        .unwrap_or(0);
-    let origin = match &args.target.position {
-        Some(_) => game.format_position(&state),
-        None => START_SETS[settings.start].to_string(),
-    };
-    let out = match (&args.out, &args.target.position, &args.table) {
-        (Some(path), _, _) => Some(path.clone()),
-        (None, None, None) => Some(karls_race::default_path()),
-        _ => None,
-    };
-    let started = Instant::now();
-    let table = match &args.table {
-        Some(path) => Table::open(path)?,
-        None => solve_karls_race(most, &origin, args.threads)?,
-    };
-    let elapsed = started.elapsed();
-
-    let mover = game.player_name(state.to_move());
-    println!("Karl's Race, {origin}, {mover} to move");
-    println!(
-        "positions solved: {} (every position with 1 to {} stones a side, seen from the side to move)",
-        table.index().len(),
-        table.index().max_stones()
-    );
-    let p = table
-        .probability(&state)
-        .context("the position lies outside the table")?;
-    match state.die() {
-        None => println!("{mover} wins with probability {p:.6} (before the roll, perfect play)"),
-        Some(die) => println!("{mover} wins with probability {p:.6} (after rolling {die})"),
-    }
-    println!(
-        "  to nine places {p:.9}, exact to within {:.1e} (fixed-point rounding, at most half \
-         a unit of 2^-32 per move still to come)",
-        error_bound(&state)
-    );
-    println!("best move per die (and {mover}'s winning probability after it):");
-    for (die, rolled) in rolled_states(&game, &state) {
-        let (mv, p) = table
-            .best_move(&rolled)
-            .context("the position lies outside the table")?;
-        println!("  {die}: {:<4} {p:.6}", game.format_move(&rolled, mv));
-    }
-    match &args.table {
-        Some(path) => println!("read from {} in {}", path.display(), seconds(elapsed)),
-        None => println!("time {}", seconds(elapsed)),
-    }
-    if let Some(peak) = peak_memory() {
-        println!("peak memory {peak}");
-    }
-    if let Some(path) = out {
-        table.write(&path)?;
-        println!("table written to {}", path.display());
-    }
-    Ok(())
-}
-
-/// Solves every position with up to `most` stones a side on `threads` workers, with a
-/// progress bar.
-fn solve_karls_race(most: usize, origin: &str, threads: Option<usize>) -> Result<Table> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .build()
-        .context("starting the worker threads")?;
-    let progress = ProgressBar::new(0).with_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {percent}% {human_pos}/{human_len} positions, ETA {eta}",
-        )
-        .expect("a valid template")
-        .progress_chars("=> "),
-    );
-    let table = pool.install(|| karls_race::solve(most, origin, &progress))?;
-    progress.finish_and_clear();
-    Ok(table)
-}
-
-/// The state after each roll of the die, or the state itself when its die is rolled.
-fn rolled_states(game: &KarlsRace, state: &State) -> Vec<(u8, State)> {
-    match state.die() {
-        Some(die) => vec![(die, *state)],
-        None => (1..=6)
-            .map(|die| (die, game.after(state, Move::Roll(die))))
-            .collect(),
-    }
-}
-
-/// The largest rounding error of the table's value of `state`: half a unit of the fixed-point
-/// encoding for each move the game can still last (the stones' longest walks).
-fn error_bound(state: &State) -> f64 {
-    let moves: u64 = [(Player(0), Corner::SE), (Player(1), Corner::NW)]
-        .iter()
-        .map(|&(seat, corner)| {
-            squares_in(state.stones(seat))
-                .map(|sq| corner.longest_walk(sq))
-                .sum::<u64>()
-        })
-        .sum();
-    (moves as f64 + 1.0) * 0.5 / u32::MAX as f64
-}
-
-/// A duration as seconds with one decimal.
-fn seconds(duration: Duration) -> String {
-    format!("{:.1} s", duration.as_secs_f64())
-}
-
-/// The process's peak resident memory, where the system tells it (Linux).
-fn peak_memory() -> Option<String> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(format!("{:.2} GB", kib * 1024.0 / 1e9))
+    })
 }

@@ -1,0 +1,123 @@
+//! The perfect Black Path player.
+
+use tafel_core::game::GameExt;
+use tafel_core::{Game, Status};
+use tafel_games::black_path::{BlackPath, BlackPathSettings, PathEnd, State, Tile};
+
+use super::domino::{self, DominoVerdict};
+use super::Searcher;
+use crate::agent::{Agent, Decision, Evaluation};
+
+/// Plays Black Path perfectly: the domino strategy where it applies, the exact search elsewhere
+/// (boards of up to [`super::MAX_SEARCH_SQUARES`] squares). A lost position is played on with a
+/// move that does not run into the boundary at once, if there is one.
+///
+/// On a larger board where neither applies (an odd x odd board from a start square not of the
+/// corners' colour, or a position left by a mistake), it looks one move ahead for a move that leaves the opponent a domino-lost position and
+/// otherwise plays a move that does not lose at once; its decision then says "no estimate".
+pub struct PerfectBlackPath {
+    log2_slots: u32,
+    /// The searcher for the board of the last game seen (its table is kept between moves).
+    searcher: Option<(BlackPathSettings, Searcher)>,
+}
+
+impl Default for PerfectBlackPath {
+    /// A table of 2^20 entries (16 MiB), allocated only when a position needs the search.
+    fn default() -> Self {
+        Self::new(AGENT_TABLE_LOG2)
+    }
+}
+
+/// The default agent's table size: smaller than the command line's, since a server may run many
+/// agents at once and most positions never need the search.
+pub const AGENT_TABLE_LOG2: u32 = 20;
+
+impl PerfectBlackPath {
+    /// A perfect player whose search uses a table of `2^log2_slots` entries (16 bytes each).
+    pub fn new(log2_slots: u32) -> Self {
+        PerfectBlackPath {
+            log2_slots,
+            searcher: None,
+        }
+    }
+
+    fn searcher(&mut self, game: &BlackPath) -> Option<&mut Searcher> {
+        let settings = *game.settings();
+        if self.searcher.as_ref().map(|(s, _)| *s) != Some(settings) {
+            self.searcher = Searcher::new(game, self.log2_slots)
+                .map(|s| (settings, s.with_domino_cutoffs(true)));
+        }
+        self.searcher.as_mut().map(|(_, s)| s)
+    }
+}
+
+/// The tiles of `state` whose run does not end at the boundary.
+fn surviving_tiles(game: &BlackPath, state: &State) -> Vec<Tile> {
+    (1..=3)
+        .filter(|&t| matches!(game.after(state, t).end(), PathEnd::Open { .. }))
+        .collect()
+}
+
+impl Agent<BlackPath> for PerfectBlackPath {
+    fn choose(&mut self, game: &BlackPath, state: &State) -> Option<Decision<Tile>> {
+        let Status::ToMove(_) = game.status(state) else {
+            return None;
+        };
+        let decision = |mv, evaluation, effort: String| {
+            Some(Decision {
+                mv,
+                evaluation,
+                effort,
+            })
+        };
+        let surviving = surviving_tiles(game, state);
+        let fallback = surviving.first().copied().unwrap_or(1);
+        match domino::verdict(game, state) {
+            Some(DominoVerdict::MoverWins { tile }) => {
+                return decision(
+                    tile,
+                    Evaluation::Expected(1.0),
+                    "proven win: domino strategy".into(),
+                )
+            }
+            Some(DominoVerdict::MoverLoses) => {
+                return decision(
+                    fallback,
+                    Evaluation::Expected(0.0),
+                    "proven loss: domino strategy for the opponent".into(),
+                )
+            }
+            None => {}
+        }
+        if let Some(searcher) = self.searcher(game) {
+            let solution = searcher.solve(game, state).expect("the game is not over");
+            return match solution.winning_tile {
+                Some(tile) => decision(
+                    tile,
+                    Evaluation::Expected(1.0),
+                    format!("proven win: exact search, {} nodes", solution.nodes),
+                ),
+                None => decision(
+                    fallback,
+                    Evaluation::Expected(0.0),
+                    format!("proven loss: exact search, {} nodes", solution.nodes),
+                ),
+            };
+        }
+        let domino_win = surviving.iter().copied().find(|&t| {
+            domino::verdict(game, &game.after(state, t)) == Some(DominoVerdict::MoverLoses)
+        });
+        match domino_win {
+            Some(tile) => decision(
+                tile,
+                Evaluation::Expected(1.0),
+                "proven win: the reply position is domino-lost".into(),
+            ),
+            None => decision(
+                fallback,
+                Evaluation::Unknown,
+                "board too large for the exact search; a move that does not lose at once".into(),
+            ),
+        }
+    }
+}
