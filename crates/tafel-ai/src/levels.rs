@@ -85,7 +85,7 @@ const KARLS_RACE: &[Algorithm] = &[
     mcts(100, PLAYOUT),
     expectimax(1, 1_000, EVAL),
     expectimax(3, 100_000, EVAL),
-    expectimax(5, 400_000, EVAL),
+    expectimax(64, 1_000_000, EVAL),
 ];
 
 /// Carreaux.
@@ -148,7 +148,7 @@ pub fn default_levels() -> &'static [Algorithm] {
 pub fn analysis(game: &str) -> Algorithm {
     match game {
         "black-path" => alpha_beta(64, 3_000_000, PLAYOUT),
-        "karls-race" => expectimax(64, 1_000_000, EVAL),
+        "karls-race" => expectimax(64, 3_000_000, EVAL),
         "carreaux" | "kauri" | "quarx" => alpha_beta(64, 1_000_000, EVAL),
         _ => mcts(50_000, PLAYOUT),
     }
