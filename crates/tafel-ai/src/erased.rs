@@ -14,7 +14,7 @@ use tafel_core::{DynGame, DynPosition, Game};
 use crate::agent::{Agent, Evaluation, RandomAgent};
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::budget::Budget;
-use crate::eval::PlayoutEvaluator;
+use crate::eval::{GameEvaluation, LeafEvaluator};
 use crate::expectimax::{Expectimax, ExpectimaxConfig};
 use crate::levels::{Algorithm, UnknownLevel, MOVE_TIME_CAP};
 use crate::mcts::{Mcts, MctsConfig};
@@ -94,7 +94,7 @@ pub trait DynAgent: Send {
 type Builder = fn(&dyn DynGame, Algorithm, &AgentOptions) -> Option<Box<dyn DynAgent>>;
 
 /// Every game the search knows by type: one line per game. Each gets the generic searchers
-/// with the default evaluation ([`PlayoutEvaluator`]) until it has its own.
+/// with its own evaluation ([`GameEvaluation`]).
 const KNOWN_GAMES: &[Builder] = &[
     erased_agent::<tafel_games::black_path::BlackPath>,
     erased_agent::<tafel_games::karls_race::KarlsRace>,
@@ -128,57 +128,44 @@ pub fn agent_with(
 /// An agent running `algorithm` on the concrete game `game`. The minimax searchers need two
 /// seats; with more, the level's node budget goes to MCTS instead (a tenth of it, as
 /// iterations cost about ten nodes).
-pub fn typed_agent<G: Game>(
+pub fn typed_agent<G: GameEvaluation>(
     game: &G,
     algorithm: Algorithm,
     options: &AgentOptions,
 ) -> Box<dyn Agent<G>> {
     let work = |units: u64| Budget::work(units).and_time(options.time_cap);
-    let mcts = |iterations: u64, playouts: u32| -> Box<dyn Agent<G>> {
+    let evaluator = |leaf| LeafEvaluator::new(leaf, G::Heuristic::default());
+    let mcts = |iterations: u64, leaf| -> Box<dyn Agent<G>> {
         let config = MctsConfig {
             threads: options.threads.max(1),
             ..MctsConfig::new(work(iterations), options.seed)
         };
-        Box::new(Mcts::new(config, PlayoutEvaluator { playouts }))
+        Box::new(Mcts::new(config, evaluator(leaf)))
     };
     let two_seats = game.num_players() == 2;
     match algorithm {
         Algorithm::Random => Box::new(RandomAgent::new(options.seed)),
-        Algorithm::Mcts {
-            iterations,
-            playouts,
-        } => mcts(iterations, playouts),
-        Algorithm::AlphaBeta {
-            depth,
-            nodes,
-            playouts,
-        } if two_seats => Box::new(AlphaBeta::new(
+        Algorithm::Mcts { iterations, leaf } => mcts(iterations, leaf),
+        Algorithm::AlphaBeta { depth, nodes, leaf } if two_seats => Box::new(AlphaBeta::new(
             AlphaBetaConfig {
                 budget: work(nodes),
                 max_depth: depth,
                 table_bits: 18,
                 seed: options.seed,
             },
-            PlayoutEvaluator { playouts },
+            evaluator(leaf),
         )),
-        Algorithm::Expectimax {
-            depth,
-            nodes,
-            playouts,
-        } if two_seats => Box::new(Expectimax::new(
+        Algorithm::Expectimax { depth, nodes, leaf } if two_seats => Box::new(Expectimax::new(
             ExpectimaxConfig {
                 budget: work(nodes),
                 max_depth: depth,
                 seed: options.seed,
             },
-            PlayoutEvaluator { playouts },
+            evaluator(leaf),
         )),
-        Algorithm::AlphaBeta {
-            nodes, playouts, ..
+        Algorithm::AlphaBeta { nodes, leaf, .. } | Algorithm::Expectimax { nodes, leaf, .. } => {
+            mcts((nodes / 10).max(1), leaf)
         }
-        | Algorithm::Expectimax {
-            nodes, playouts, ..
-        } => mcts((nodes / 10).max(1), playouts),
     }
 }
 
@@ -187,7 +174,7 @@ struct ErasedAgent<G: Game> {
     agent: Box<dyn Agent<G>>,
 }
 
-fn erased_agent<G: Game>(
+fn erased_agent<G: GameEvaluation>(
     game: &dyn DynGame,
     algorithm: Algorithm,
     options: &AgentOptions,

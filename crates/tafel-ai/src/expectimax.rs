@@ -8,6 +8,12 @@
 //! [-1, 1]. Chance outcomes do not count as plies of depth. Because values are averages over
 //! the die, a search reports an expected result, never a forced win; iterative deepening
 //! stops early once an iteration reached no depth limit (the tree below was solved).
+//!
+//! A transposition table keyed by [`Game::hash`] keeps each position's value with its bound
+//! (exact, or the lower or upper bound a cut-off gives) and the depth searched below it; a
+//! subtree that reached no depth limit is stored as solved, good for any depth. The small
+//! discount of late wins is counted from the root, so a transposition reached at another ply
+//! may be off by a few ten-thousandths.
 
 use tafel_core::{Game, Player, Status};
 
@@ -19,6 +25,28 @@ use crate::eval::{EvalContext, Evaluator};
 const LOWER: f64 = -1.0;
 /// The highest value any position can have.
 const UPPER: f64 = 1.0;
+
+/// What a table entry's value is: exact, or a bound from a cut-off.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// A position's value as far as it was searched.
+#[derive(Clone, Copy, Debug)]
+struct TableEntry {
+    key: u64,
+    /// The remaining depth searched, `u32::MAX` when the search below reached no depth limit.
+    depth: u32,
+    value: f64,
+    bound: Bound,
+}
+
+/// Transposition table entries of an expectimax player (2^16). Dice games transpose a lot:
+/// the same position is reached through many orders of rolls and moves.
+const TABLE_BITS: u32 = 16;
 
 /// The settings of one expectimax player.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -74,8 +102,13 @@ pub struct Expectimax<G: Game, E: Evaluator<G>> {
     /// Move lists per recursion level, reused so that nodes allocate nothing once warmed up.
     lists: Vec<Vec<G::Move>>,
     level: usize,
-    /// Whether the current iteration valued some position statically at its depth limit.
+    /// Whether the current subtree valued some position statically at its depth limit.
     horizon: bool,
+    /// Values of positions searched before, by [`Game::hash`]; kept between iterations and
+    /// moves. Values count from the root mover's side, so the table is cleared when the
+    /// root mover changes.
+    table: Vec<Option<TableEntry>>,
+    table_owner: Option<Player>,
 }
 
 impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
@@ -92,6 +125,8 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
             lists: Vec::new(),
             level: 0,
             horizon: false,
+            table: vec![None; 1 << TABLE_BITS],
+            table_owner: None,
         }
     }
 
@@ -101,6 +136,10 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
             return None;
         };
         self.root = root;
+        if self.table_owner != Some(root) {
+            self.table.iter_mut().for_each(|e| *e = None);
+            self.table_owner = Some(root);
+        }
         self.meter = self.config.budget.start();
         self.aborted = false;
         let mut moves = Vec::new();
@@ -164,21 +203,56 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
         if self.aborted {
             return 0.0;
         }
-        self.level += 1;
-        let value = match game.status(state) {
-            Status::Over(outcome) => terminal_value(outcome.payoff(self.root), ply),
-            _ if depth == 0 => {
-                self.horizon = true;
-                let payoffs = self.evaluator.evaluate(game, state, &mut self.ctx);
-                payoffs[self.root.index()] - 0.5
+        let status = game.status(state);
+        if let Status::Over(outcome) = status {
+            return terminal_value(outcome.payoff(self.root), ply);
+        }
+        if depth == 0 {
+            self.horizon = true;
+            let payoffs = self.evaluator.evaluate(game, state, &mut self.ctx);
+            return payoffs[self.root.index()] - 0.5;
+        }
+        let key = game.hash(state);
+        let slot = (key as usize) & (self.table.len() - 1);
+        if let Some(entry) = self.table[slot].filter(|e| e.key == key && e.depth >= depth) {
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => entry.value >= beta,
+                Bound::Upper => entry.value <= alpha,
+            };
+            if usable {
+                self.horizon |= entry.depth != u32::MAX;
+                return entry.value;
             }
+        }
+        let outer_horizon = std::mem::replace(&mut self.horizon, false);
+        self.level += 1;
+        let value = match status {
             Status::Chance => self.chance_value(game, state, depth, ply, alpha, beta),
             Status::ToMove(player) => {
                 let maximising = game.team_of(player) == game.team_of(self.root);
                 self.decision_value(game, state, maximising, depth, ply, alpha, beta)
             }
+            Status::Over(_) => unreachable!("handled above"),
         };
         self.level -= 1;
+        let solved = !self.horizon;
+        self.horizon |= outer_horizon;
+        if !self.aborted {
+            let bound = if value <= alpha {
+                Bound::Upper
+            } else if value >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table[slot] = Some(TableEntry {
+                key,
+                depth: if solved { u32::MAX } else { depth },
+                value,
+                bound,
+            });
+        }
         value
     }
 

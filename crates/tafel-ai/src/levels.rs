@@ -5,54 +5,39 @@
 use std::fmt;
 use std::time::Duration;
 
+pub use crate::eval::Leaf;
+
 /// A search algorithm with its budget per move.
+///
+/// This is the one place a new kind of player is added (an exact solver for a solved game,
+/// say): a variant here, its line in [`fmt::Display`], and its arm in
+/// [`crate::erased::typed_agent`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Algorithm {
     /// Uniformly random legal moves.
     Random,
-    /// UCT with `iterations` per move, leaves valued by `playouts` random games.
-    Mcts { iterations: u64, playouts: u32 },
-    /// Alpha-beta to `depth` plies or `nodes` nodes, leaves valued by `playouts` random games.
-    AlphaBeta {
-        depth: u32,
-        nodes: u64,
-        playouts: u32,
-    },
-    /// Expectimax with Star1 to `depth` plies or `nodes` nodes, leaves valued by `playouts`
-    /// random games.
-    Expectimax {
-        depth: u32,
-        nodes: u64,
-        playouts: u32,
-    },
+    /// UCT with `iterations` per move, leaves valued as `leaf` says.
+    Mcts { iterations: u64, leaf: Leaf },
+    /// Alpha-beta to `depth` plies or `nodes` nodes, leaves valued as `leaf` says.
+    AlphaBeta { depth: u32, nodes: u64, leaf: Leaf },
+    /// Expectimax with Star1 to `depth` plies or `nodes` nodes, leaves valued as `leaf`
+    /// says.
+    Expectimax { depth: u32, nodes: u64, leaf: Leaf },
 }
 
 impl fmt::Display for Algorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Algorithm::Random => write!(f, "random moves"),
-            Algorithm::Mcts {
-                iterations,
-                playouts,
-            } => write!(
+            Algorithm::Mcts { iterations, leaf } => {
+                write!(f, "MCTS, {iterations} iterations, {leaf}")
+            }
+            Algorithm::AlphaBeta { depth, nodes, leaf } => {
+                write!(f, "alpha-beta, depth {depth} or {nodes} nodes, {leaf}")
+            }
+            Algorithm::Expectimax { depth, nodes, leaf } => write!(
                 f,
-                "MCTS, {iterations} iterations, {playouts} playout(s) per leaf"
-            ),
-            Algorithm::AlphaBeta {
-                depth,
-                nodes,
-                playouts,
-            } => write!(
-                f,
-                "alpha-beta, depth {depth} or {nodes} nodes, {playouts} playout(s) per leaf"
-            ),
-            Algorithm::Expectimax {
-                depth,
-                nodes,
-                playouts,
-            } => write!(
-                f,
-                "expectimax (Star1), depth {depth} or {nodes} nodes, {playouts} playout(s) per leaf"
+                "expectimax (Star1), depth {depth} or {nodes} nodes, {leaf}"
             ),
         }
     }
@@ -61,79 +46,111 @@ impl fmt::Display for Algorithm {
 /// The most time any level may spend on one move (the work budgets normally end far sooner).
 pub const MOVE_TIME_CAP: Duration = Duration::from_secs(10);
 
+/// MCTS with `iterations` per move.
+const fn mcts(iterations: u64, leaf: Leaf) -> Algorithm {
+    Algorithm::Mcts { iterations, leaf }
+}
+
+/// Alpha-beta to `depth` plies within `nodes` nodes.
+const fn alpha_beta(depth: u32, nodes: u64, leaf: Leaf) -> Algorithm {
+    Algorithm::AlphaBeta { depth, nodes, leaf }
+}
+
+/// Expectimax to `depth` plies within `nodes` nodes.
+const fn expectimax(depth: u32, nodes: u64, leaf: Leaf) -> Algorithm {
+    Algorithm::Expectimax { depth, nodes, leaf }
+}
+
+/// One random playout per leaf.
+const PLAYOUT: Leaf = Leaf::Playouts(1);
+/// The game's own evaluation at the leaves.
+const EVAL: Leaf = Leaf::Heuristic;
+
 /// Black Path: measured with `tafel match`, strength stops growing at about 1,000 MCTS
 /// iterations (the first seat wins with simple correct play, and deeper search or alpha-beta
 /// with random-playout leaves did not measurably beat 10,000 iterations), so the levels step
 /// through the range where more search still pays.
 const BLACK_PATH: &[Algorithm] = &[
-    Algorithm::Mcts {
-        iterations: 5,
-        playouts: 1,
-    },
-    Algorithm::Mcts {
-        iterations: 20,
-        playouts: 1,
-    },
-    Algorithm::Mcts {
-        iterations: 80,
-        playouts: 1,
-    },
-    Algorithm::Mcts {
-        iterations: 300,
-        playouts: 1,
-    },
-    Algorithm::Mcts {
-        iterations: 2_000,
-        playouts: 1,
-    },
+    mcts(5, PLAYOUT),
+    mcts(20, PLAYOUT),
+    mcts(80, PLAYOUT),
+    mcts(300, PLAYOUT),
+    mcts(2_000, PLAYOUT),
 ];
 
-/// Every game before it gets its own table: MCTS with random playouts, ten times the
-/// iterations per level (roughly).
+/// Karl's Race: expectimax over the die with the race evaluation (MCTS with a tenth of the
+/// nodes as iterations for the four-player game).
+const KARLS_RACE: &[Algorithm] = &[
+    mcts(10, PLAYOUT),
+    mcts(100, PLAYOUT),
+    expectimax(1, 1_000, EVAL),
+    expectimax(3, 100_000, EVAL),
+    expectimax(64, 1_000_000, EVAL),
+];
+
+/// Carreaux.
+const CARREAUX: &[Algorithm] = &[
+    mcts(5, PLAYOUT),
+    mcts(50, PLAYOUT),
+    alpha_beta(2, 10_000, EVAL),
+    alpha_beta(4, 50_000, EVAL),
+    alpha_beta(64, 200_000, EVAL),
+];
+
+/// Kauri.
+const KAURI: &[Algorithm] = &[
+    mcts(20, PLAYOUT),
+    mcts(200, PLAYOUT),
+    alpha_beta(64, 15_000, EVAL),
+    alpha_beta(64, 60_000, EVAL),
+    alpha_beta(64, 300_000, EVAL),
+];
+
+/// Quarx.
+const QUARX: &[Algorithm] = &[
+    mcts(20, PLAYOUT),
+    alpha_beta(1, 1_000, EVAL),
+    alpha_beta(2, 3_000, EVAL),
+    alpha_beta(64, 8_000, EVAL),
+    alpha_beta(64, 30_000, EVAL),
+];
+
+/// A game without a table of its own: MCTS with random playouts, about five times the
+/// iterations per level.
 const DEFAULT: &[Algorithm] = &[
-    Algorithm::Mcts {
-        iterations: 20,
-        playouts: 1,
-    },
-    Algorithm::Mcts {
-        iterations: 200,
-        playouts: 1,
-    },
-    Algorithm::Mcts {
-        iterations: 1_000,
-        playouts: 1,
-    },
-    Algorithm::Mcts {
-        iterations: 5_000,
-        playouts: 1,
-    },
-    Algorithm::Mcts {
-        iterations: 20_000,
-        playouts: 1,
-    },
+    mcts(20, PLAYOUT),
+    mcts(200, PLAYOUT),
+    mcts(1_000, PLAYOUT),
+    mcts(5_000, PLAYOUT),
+    mcts(20_000, PLAYOUT),
 ];
 
 /// The levels of the game called `game`; `levels(game)[i]` is level `i + 1`.
 pub fn levels(game: &str) -> &'static [Algorithm] {
     match game {
         "black-path" => BLACK_PATH,
+        "karls-race" => KARLS_RACE,
+        "carreaux" => CARREAUX,
+        "kauri" => KAURI,
+        "quarx" => QUARX,
         _ => DEFAULT,
     }
+}
+
+/// The generic MCTS levels every game had before it got its own table: the yardstick the
+/// per-game tables are measured against.
+pub fn default_levels() -> &'static [Algorithm] {
+    DEFAULT
 }
 
 /// The search `tafel hint` uses when no level is asked for: deeper than the levels where the
 /// game allows it, and for deterministic two-player games able to prove wins and losses.
 pub fn analysis(game: &str) -> Algorithm {
     match game {
-        "black-path" => Algorithm::AlphaBeta {
-            depth: 64,
-            nodes: 3_000_000,
-            playouts: 1,
-        },
-        _ => Algorithm::Mcts {
-            iterations: 50_000,
-            playouts: 1,
-        },
+        "black-path" => alpha_beta(64, 3_000_000, PLAYOUT),
+        "karls-race" => expectimax(64, 3_000_000, EVAL),
+        "carreaux" | "kauri" | "quarx" => alpha_beta(64, 1_000_000, EVAL),
+        _ => mcts(50_000, PLAYOUT),
     }
 }
 

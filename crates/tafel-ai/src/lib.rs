@@ -7,7 +7,8 @@
 //! - [`alphabeta`]: negamax with iterative deepening and a transposition table, for
 //!   deterministic two-player games;
 //! - [`expectimax`]: *-minimax (Star1) for two-player games with a die;
-//! - [`eval`]: the [`eval::Evaluator`] trait and the random-playout default;
+//! - [`eval`]: the [`eval::Evaluator`] trait, the random-playout default and each game's own
+//!   evaluation function;
 //! - [`agent`]: the [`agent::Agent`] trait, random play, and what a search reports;
 //! - [`budget`]: work and time budgets;
 //! - [`levels`]: strength levels per game;
@@ -28,5 +29,5 @@ pub mod solve;
 pub use agent::{Agent, Decision, Evaluation, RandomAgent};
 pub use budget::Budget;
 pub use erased::{agent, agent_with, AgentOptions, AiError, DynAgent, DynDecision};
-pub use eval::{Evaluator, PlayoutEvaluator};
+pub use eval::{Evaluator, GameEvaluation, Leaf, PlayoutEvaluator};
 pub use levels::Algorithm;

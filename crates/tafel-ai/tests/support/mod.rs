@@ -312,3 +312,95 @@ impl Game for TeamNim {
         Some(255)
     }
 }
+
+/// The agent of level `level` of `game` (by its name), seeded.
+pub fn level_agent<G: tafel_ai::GameEvaluation>(
+    game: &G,
+    level: u32,
+    seed: u64,
+) -> Box<dyn tafel_ai::Agent<G>> {
+    let algorithm = tafel_ai::levels::level(G::INFO.name, level).unwrap();
+    tafel_ai::erased::typed_agent(game, algorithm, &tafel_ai::AgentOptions::seeded(seed))
+}
+
+/// The agent of `tafel hint` without a level: the game's analysis search.
+pub fn analysis_agent<G: tafel_ai::GameEvaluation>(game: &G) -> Box<dyn tafel_ai::Agent<G>> {
+    let algorithm = tafel_ai::levels::analysis(G::INFO.name);
+    tafel_ai::erased::typed_agent(game, algorithm, &tafel_ai::AgentOptions::seeded(1))
+}
+
+/// Checks that `code` is a position where `winning` is the only move that forces a win within
+/// `plies` plies and none wins at once when `plies` is more than one, then that the given
+/// levels and the analysis search play it, the analysis with the length of the fastest win.
+pub fn assert_levels_find_the_win<G: tafel_ai::GameEvaluation>(
+    game: &G,
+    code: &str,
+    winning: &str,
+    plies: u32,
+    levels: &[u32],
+) {
+    let state = game.parse_position(code).unwrap();
+    let mv = game.parse_legal_move(&state, winning).unwrap();
+    assert_eq!(winning_moves(game, &state, plies), vec![mv], "{code}");
+    if plies > 1 {
+        assert!(
+            winning_moves(game, &state, 1).is_empty(),
+            "{code} has a win in one"
+        );
+    }
+    // In games where a move can end the game for either side, the opponent may be forced to
+    // end it for us: the fastest win may come before our second move.
+    let fastest = (1..=plies)
+        .find(|&p| !winning_moves(game, &state, p).is_empty())
+        .unwrap();
+    for &level in levels {
+        let decision = level_agent(game, level, 7).choose(game, &state).unwrap();
+        assert_eq!(decision.mv, mv, "level {level} in {code}: {decision:?}");
+    }
+    let decision = analysis_agent(game).choose(game, &state).unwrap();
+    assert_eq!(decision.mv, mv, "analysis in {code}: {decision:?}");
+    assert_eq!(
+        decision.evaluation,
+        tafel_ai::Evaluation::WinIn(fastest),
+        "analysis in {code}"
+    );
+}
+
+/// [`exact_value`] with a table of the positions already valued, keyed by [`Game::hash`]: for
+/// games whose hash is collision-free on the positions reached (two-player Karl's Race packs
+/// the whole position into it).
+pub fn exact_value_memo<G: Game>(
+    game: &G,
+    state: &G::State,
+    player: Player,
+    memo: &mut std::collections::HashMap<u64, f64>,
+) -> f64 {
+    let key = game.hash(state);
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let moves = game.legal_move_vec(state);
+    let value = match game.status(state) {
+        Status::Over(outcome) => outcome.payoff(player),
+        Status::Chance => moves
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| {
+                game.chance_probability(state, &moves, i)
+                    * exact_value_memo(game, &game.after(state, mv), player, memo)
+            })
+            .sum(),
+        Status::ToMove(mover) => {
+            let values = moves
+                .iter()
+                .map(|&mv| exact_value_memo(game, &game.after(state, mv), player, memo));
+            if game.team_of(mover) == game.team_of(player) {
+                values.fold(f64::NEG_INFINITY, f64::max)
+            } else {
+                values.fold(f64::INFINITY, f64::min)
+            }
+        }
+    };
+    memo.insert(key, value);
+    value
+}

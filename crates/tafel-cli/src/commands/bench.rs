@@ -129,7 +129,7 @@ fn measure(game: &Arc<dyn DynGame>, threads: usize, seconds: f64) -> Result<Row>
     }
     let mcts = Algorithm::Mcts {
         iterations: MCTS_ITERATIONS,
-        playouts: 1,
+        leaf: tafel_ai::Leaf::Playouts(1),
     };
     let search = |seed: u64| -> u64 {
         let mut agent = tafel_ai::agent_with(game.as_ref(), mcts, &AgentOptions::seeded(seed))

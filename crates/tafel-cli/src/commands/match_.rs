@@ -19,10 +19,10 @@ use crate::target::PositionArgs;
 pub struct Args {
     #[command(flatten)]
     target: PositionArgs,
-    /// Player A: `ai:LEVEL` or `random`.
+    /// Player A: `ai:LEVEL`, `mcts:ITERATIONS` or `random`.
     #[arg(long)]
     a: String,
-    /// Player B: `ai:LEVEL` or `random` (B takes every seat A does not).
+    /// Player B: `ai:LEVEL`, `mcts:ITERATIONS` or `random` (B takes every seat A does not).
     #[arg(long)]
     b: String,
     /// How many games. A takes seat 1 in game 1, seat 2 in game 2, and so on round the table.
@@ -172,7 +172,7 @@ pub fn run(args: Args) -> Result<()> {
     for (name, seat) in [("--a", seats.0), ("--b", seats.1)] {
         anyhow::ensure!(
             seat != Seat::Human,
-            "{name}: a match needs computer players (ai:LEVEL or random)"
+            "{name}: a match needs computer players (ai:LEVEL, mcts:ITERATIONS or random)"
         );
         // Fails early on an unknown level or a game without computer players.
         seat.agent(game.as_ref(), &AgentOptions::seeded(0))?;

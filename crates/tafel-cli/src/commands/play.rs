@@ -17,7 +17,8 @@ use crate::target::PositionArgs;
 pub struct Args {
     #[command(flatten)]
     target: PositionArgs,
-    /// Who sits in seat 1: `human` (default), `random` or `ai:LEVEL` (see docs/ai.md).
+    /// Who sits in seat 1: `human` (default), `random`, `ai:LEVEL` or `mcts:ITERATIONS` (see
+    /// docs/ai.md).
     #[arg(long, default_value = "human")]
     player1: String,
     /// Who sits in seat 2.
@@ -49,18 +50,29 @@ pub enum Seat {
     Random,
     /// A computer player of the given strength level.
     Ai(u32),
+    /// Plain MCTS with this many iterations and random playouts, whatever the game: the
+    /// yardstick the levels are measured against (docs/ai.md).
+    Mcts(u64),
 }
 
 impl Seat {
-    /// Reads `human`, `random` or `ai:LEVEL`.
+    /// Reads `human`, `random`, `ai:LEVEL` or `mcts:ITERATIONS`.
     pub fn parse(text: &str) -> Result<Seat> {
+        if let Some(iterations) = text.strip_prefix("mcts:") {
+            return match iterations.parse() {
+                Ok(n) if n > 0 => Ok(Seat::Mcts(n)),
+                _ => bail!("`{text}`: the iterations after `mcts:` must be a positive number"),
+            };
+        }
         match text {
             "human" => Ok(Seat::Human),
             "random" => Ok(Seat::Random),
             _ => match text.strip_prefix("ai:").map(str::parse) {
                 Some(Ok(level)) => Ok(Seat::Ai(level)),
                 Some(Err(_)) => bail!("`{text}`: the level after `ai:` must be a number"),
-                None => bail!("unknown player `{text}` (expected human, random or ai:LEVEL)"),
+                None => bail!(
+                    "unknown player `{text}` (expected human, random, ai:LEVEL or mcts:ITERATIONS)"
+                ),
             },
         }
     }
@@ -79,6 +91,14 @@ impl Seat {
                 options,
             )?),
             Seat::Ai(level) => Some(tafel_ai::agent(game, level, options)?),
+            Seat::Mcts(iterations) => Some(tafel_ai::agent_with(
+                game,
+                tafel_ai::Algorithm::Mcts {
+                    iterations,
+                    leaf: tafel_ai::Leaf::Playouts(1),
+                },
+                options,
+            )?),
         })
     }
 }

@@ -1,0 +1,93 @@
+//! The searchers on Quarx: forced wins found, and no free capture given away at the middle
+//! level.
+
+mod support;
+
+use support::{assert_levels_find_the_win, level_agent};
+use tafel_core::game::GameExt;
+use tafel_core::Game;
+use tafel_games::quarx::{Quarx, State};
+
+fn game() -> Quarx {
+    Quarx::new(Default::default()).unwrap()
+}
+
+/// A position where exactly one capture wins at once (Black takes or blocks everything left).
+const WIN_IN_ONE: &[(&str, &str)] = &[(
+    "b:3xo1x1/1X4xx/4X1x1/6x1/1X1x2x1/3x2xx/8/8/6x1/6xx/2o3xx/6xx/6xx/6x1/XX4x1/2x5",
+    "2134x2332",
+)];
+
+/// Positions where exactly one move forces a win with the mover's next move.
+const WIN_IN_TWO: &[(&str, &str)] = &[
+    (
+        "b:6xx/6x1/7x/1Xo4x/6x1/4xx2/5X2/8/5x2/5xx1/4o1xx/7x/6xx/2x3x1/7x/2x5",
+        "1423x1243",
+    ),
+    (
+        "w:3o4/oo5O/8/ooo2x2/8/2o5/o7/8/1oo5/8/8/o2x4/8/1o5O/8/3o4",
+        "4244x2242",
+    ),
+    (
+        "b:3x4/1o3xx1/5x1x/8/7x/2x5/5O2/8/X5xx/8/8/8/8/5x1x/7x/8",
+        "4431x4233",
+    ),
+];
+
+/// Positions without a capture for the mover where some moves leave the opponent a capture
+/// that cannot be answered by one and others leave him no capture at all.
+const FREE_CAPTURES: &[&str] = &[
+    "w:oo1ox1xx/oo4xx/oo4xx/ooo2xxx/oo4xx/ooo2xxx/oo1ox1xx/oo4xx/oo4xx/oo1ox1xx/ooo2xxx/oo4xx/ooo2xxx/oo4xx/oo4xx/oo1ox1xx",
+    "b:oo1ox1xO/oo4xx/oo1x2xx/ooo2xxx/oo4xx/ooo3xx/oo2x1xx/oo4xx/oo4xx/oo1ox1xx/oo3xxx/oo4xx/ooo2xxx/oo4xx/oo4xx/oo1ox1xx",
+    "b:oo1ox1xO/oo4x1/oo1x3x/ooo2xxx/oo4xx/ooo3xx/oo4xx/oo4xx/oo4xx/oo1ox1xx/oo3xxx/oo4xx/ooo2xxx/oo4xx/oo4xx/oo1ox1xx",
+    "b:oo1ox1xO/oo3ox1/oo5x/o1o2xxx/oo4xx/ooo3xx/oo2x1xx/oo4xx/oo4xx/oo1ox1xx/oo3x1x/oo4xx/ooo2xxx/oo4xx/oo4xx/oo1ox1xx",
+    "b:oo1ox1x1/oo3ox1/oo1O3x/o1o2xx1/oo4xx/ooo3x1/ooo3x1/oo4xx/oo4xx/oo1o2xx/oo6/oo4xx/oo3xxx/oo4xx/oo4xx/oo1ox1xx",
+    "w:oo1ox1x1/oo3ox1/oo1O3x/o1o2xx1/oo4xx/ooo3x1/ooo3x1/oo4xx/oo4xx/oo1o2xx/oo6/oo4xx/oo3xxx/oo4xx/oo3xxx/oo1ox1x1",
+];
+
+#[test]
+fn every_level_from_the_middle_up_wins_in_one() {
+    let game = game();
+    for &(code, mv) in WIN_IN_ONE {
+        assert_levels_find_the_win(&game, code, mv, 1, &[3, 4, 5]);
+    }
+}
+
+#[test]
+fn the_upper_levels_win_in_two() {
+    let game = game();
+    for &(code, mv) in WIN_IN_TWO {
+        assert_levels_find_the_win(&game, code, mv, 3, &[4, 5]);
+    }
+}
+
+/// Whether the player to move in `state` must capture.
+fn must_capture(game: &Quarx, state: &State) -> bool {
+    game.legal_move_vec(state)
+        .first()
+        .is_some_and(|mv| mv.captured != 0)
+}
+
+/// Whether the opponent, to move in `after`, has a capture that the mover cannot answer
+/// with a capture of his own.
+fn gives_free_capture(game: &Quarx, after: &State) -> bool {
+    game.legal_move_vec(after)
+        .into_iter()
+        .any(|reply| reply.captured != 0 && !must_capture(game, &game.after(after, reply)))
+}
+
+#[test]
+fn the_middle_level_gives_no_capture_away() {
+    let game = game();
+    for code in FREE_CAPTURES {
+        let state = game.parse_position(code).unwrap();
+        assert!(!must_capture(&game, &state), "{code}");
+        let moves = game.legal_move_vec(&state);
+        let free = |mv| gives_free_capture(&game, &game.after(&state, mv));
+        let safe = |mv| !must_capture(&game, &game.after(&state, mv));
+        assert!(moves.iter().any(|&mv| free(mv)), "{code}");
+        assert!(moves.iter().any(|&mv| safe(mv)), "{code}");
+        let chosen = level_agent(&game, 3, 1).choose(&game, &state).unwrap().mv;
+        assert!(!free(chosen), "{code}: level 3 played {chosen:?}");
+    }
+}
