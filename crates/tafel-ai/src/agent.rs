@@ -74,6 +74,12 @@ pub trait Agent<G: Game>: Send {
     fn choose(&mut self, game: &G, state: &G::State) -> Option<Decision<G::Move>>;
 }
 
+impl<G: Game> Agent<G> for Box<dyn Agent<G>> {
+    fn choose(&mut self, game: &G, state: &G::State) -> Option<Decision<G::Move>> {
+        self.as_mut().choose(game, state)
+    }
+}
+
 /// Uniformly random legal moves: the weakest player, and the yardstick for the others.
 pub struct RandomAgent {
     rng: SmallRng,

@@ -18,6 +18,7 @@ use crate::eval::{GameEvaluation, LeafEvaluator};
 use crate::expectimax::{Expectimax, ExpectimaxConfig};
 use crate::levels::{Algorithm, UnknownLevel, MOVE_TIME_CAP};
 use crate::mcts::{Mcts, MctsConfig};
+use crate::solve::PerfectPlay;
 
 /// Everything about an agent that is not its algorithm.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -88,6 +89,10 @@ pub struct DynDecision {
 pub trait DynAgent: Send {
     /// A move for the player to move in `position`.
     fn choose(&mut self, position: &dyn DynPosition) -> Result<DynDecision, AiError>;
+
+    /// Why the agent plays other than its level says, if it does (a perfect level whose
+    /// solution table is not built yet, say, and how to build it).
+    fn notice(&self) -> Option<&str>;
 }
 
 /// Makes an agent for the erased `game` if it is a `G`.
@@ -128,7 +133,42 @@ pub fn agent_with(
 /// An agent running `algorithm` on the concrete game `game`. The minimax searchers need two
 /// seats; with more, the level's node budget goes to MCTS instead (a tenth of it, as
 /// iterations cost about ten nodes).
-pub fn typed_agent<G: GameEvaluation>(
+pub fn typed_agent<G: GameEvaluation + PerfectPlay>(
+    game: &G,
+    algorithm: Algorithm,
+    options: &AgentOptions,
+) -> Box<dyn Agent<G>> {
+    typed_agent_with_notice(game, algorithm, options).0
+}
+
+/// [`typed_agent`], with the reason when a perfect level cannot play perfectly. Every agent
+/// but random play gets the solvers' exact knowledge ([`PerfectPlay::with_exact_knowledge`]).
+fn typed_agent_with_notice<G: GameEvaluation + PerfectPlay>(
+    game: &G,
+    algorithm: Algorithm,
+    options: &AgentOptions,
+) -> (Box<dyn Agent<G>>, Option<String>) {
+    match algorithm {
+        Algorithm::Random => (Box::new(RandomAgent::new(options.seed)), None),
+        Algorithm::Perfect { otherwise } => match game.perfect_agent() {
+            Ok(agent) => (agent, None),
+            Err(why) => {
+                let (agent, _) = typed_agent_with_notice(game, *otherwise, options);
+                (
+                    agent,
+                    Some(format!("no perfect play: {why}; playing {otherwise}")),
+                )
+            }
+        },
+        searcher => (
+            game.with_exact_knowledge(searcher_agent(game, searcher, options)),
+            None,
+        ),
+    }
+}
+
+/// The agent running `algorithm` without the solvers' help.
+fn searcher_agent<G: GameEvaluation>(
     game: &G,
     algorithm: Algorithm,
     options: &AgentOptions,
@@ -166,22 +206,29 @@ pub fn typed_agent<G: GameEvaluation>(
         Algorithm::AlphaBeta { nodes, leaf, .. } | Algorithm::Expectimax { nodes, leaf, .. } => {
             mcts((nodes / 10).max(1), leaf)
         }
+        // Perfect play is chosen before a searcher is; here only its stand-in can play.
+        Algorithm::Perfect { otherwise } => searcher_agent(game, *otherwise, options),
     }
 }
 
 struct ErasedAgent<G: Game> {
     game: Arc<G>,
     agent: Box<dyn Agent<G>>,
+    notice: Option<String>,
 }
 
-fn erased_agent<G: GameEvaluation>(
+fn erased_agent<G: GameEvaluation + PerfectPlay>(
     game: &dyn DynGame,
     algorithm: Algorithm,
     options: &AgentOptions,
 ) -> Option<Box<dyn DynAgent>> {
     let game = game.as_any().downcast_ref::<ErasedGame<G>>()?.0.clone();
-    let agent = typed_agent(game.as_ref(), algorithm, options);
-    Some(Box::new(ErasedAgent { game, agent }))
+    let (agent, notice) = typed_agent_with_notice(game.as_ref(), algorithm, options);
+    Some(Box::new(ErasedAgent {
+        game,
+        agent,
+        notice,
+    }))
 }
 
 impl<G: Game> DynAgent for ErasedAgent<G> {
@@ -200,5 +247,9 @@ impl<G: Game> DynAgent for ErasedAgent<G> {
             evaluation: decision.evaluation,
             effort: decision.effort,
         })
+    }
+
+    fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
     }
 }

@@ -23,6 +23,9 @@ pub enum Algorithm {
     /// Expectimax with Star1 to `depth` plies or `nodes` nodes, leaves valued as `leaf`
     /// says.
     Expectimax { depth: u32, nodes: u64, leaf: Leaf },
+    /// Perfect play from the game's exact solution ([`crate::solve::PerfectPlay`]); where the
+    /// settings are not solved or a table is not built, `otherwise` plays instead.
+    Perfect { otherwise: &'static Algorithm },
 }
 
 impl fmt::Display for Algorithm {
@@ -39,6 +42,12 @@ impl fmt::Display for Algorithm {
                 f,
                 "expectimax (Star1), depth {depth} or {nodes} nodes, {leaf}"
             ),
+            Algorithm::Perfect { otherwise } => {
+                write!(
+                    f,
+                    "perfect play from the exact solution (else: {otherwise})"
+                )
+            }
         }
     }
 }
@@ -61,6 +70,11 @@ const fn expectimax(depth: u32, nodes: u64, leaf: Leaf) -> Algorithm {
     Algorithm::Expectimax { depth, nodes, leaf }
 }
 
+/// Perfect play, or `otherwise` where the game's settings are not solved.
+const fn perfect(otherwise: &'static Algorithm) -> Algorithm {
+    Algorithm::Perfect { otherwise }
+}
+
 /// One random playout per leaf.
 const PLAYOUT: Leaf = Leaf::Playouts(1);
 /// The game's own evaluation at the leaves.
@@ -70,32 +84,41 @@ const EVAL: Leaf = Leaf::Heuristic;
 /// iterations (the first seat wins with simple correct play, and deeper search or alpha-beta
 /// with random-playout leaves did not measurably beat 10,000 iterations), so the levels step
 /// through the range where more search still pays.
+/// Level 6 plays perfectly (domino strategy and exact search, `docs/analysis.md`).
 const BLACK_PATH: &[Algorithm] = &[
     mcts(5, PLAYOUT),
     mcts(20, PLAYOUT),
     mcts(80, PLAYOUT),
     mcts(300, PLAYOUT),
-    mcts(2_000, PLAYOUT),
+    BLACK_PATH_5,
+    perfect(&BLACK_PATH_5),
 ];
+const BLACK_PATH_5: Algorithm = mcts(2_000, PLAYOUT);
 
 /// Karl's Race: expectimax over the die with the race evaluation (MCTS with a tenth of the
-/// nodes as iterations for the four-player game).
+/// nodes as iterations for the four-player game). Level 6 plays perfectly from the solved
+/// table when it has been built (`tafel solve karls-race`), like level 5 otherwise.
 const KARLS_RACE: &[Algorithm] = &[
     mcts(10, PLAYOUT),
     mcts(100, PLAYOUT),
     expectimax(1, 1_000, EVAL),
     expectimax(3, 100_000, EVAL),
-    expectimax(64, 1_000_000, EVAL),
+    KARLS_RACE_5,
+    perfect(&KARLS_RACE_5),
 ];
+const KARLS_RACE_5: Algorithm = expectimax(64, 1_000_000, EVAL);
 
-/// Carreaux.
+/// Carreaux. Level 6 plays perfectly from the whole game tree (like level 5 under
+/// `rule=free`, which is not solved).
 const CARREAUX: &[Algorithm] = &[
     mcts(5, PLAYOUT),
     mcts(50, PLAYOUT),
     alpha_beta(2, 10_000, EVAL),
     alpha_beta(4, 50_000, EVAL),
-    alpha_beta(64, 200_000, EVAL),
+    CARREAUX_5,
+    perfect(&CARREAUX_5),
 ];
+const CARREAUX_5: Algorithm = alpha_beta(64, 200_000, EVAL);
 
 /// Kauri.
 const KAURI: &[Algorithm] = &[
@@ -202,8 +225,8 @@ mod tests {
         let err = level("black-path", 0).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "black-path has no level 0 (levels are 1 to 5)"
+            "black-path has no level 0 (levels are 1 to 6)"
         );
-        assert!(level("black-path", 6).is_err());
+        assert!(level("black-path", 7).is_err());
     }
 }

@@ -12,9 +12,9 @@
 //! - [`agent`]: the [`agent::Agent`] trait, random play, and what a search reports;
 //! - [`budget`]: work and time budgets;
 //! - [`levels`]: strength levels per game;
-//! - [`solve`]: exact solutions (Karl's Race) and perfect play from them;
+//! - [`solve`]: exact solvers and perfect players (Black Path, Karl's Race, Carreaux, Kauri's
+//!   tie-break), and [`solve::PerfectPlay`], what they lend the levels;
 //! - [`erased`]: agents for the type-erased games of the command line and the server.
-//! - [`solve`]: exact solvers and perfect players (Black Path, Carreaux, Kauri's tie-break).
 
 pub mod agent;
 pub mod alphabeta;
@@ -31,3 +31,4 @@ pub use budget::Budget;
 pub use erased::{agent, agent_with, AgentOptions, AiError, DynAgent, DynDecision};
 pub use eval::{Evaluator, GameEvaluation, Leaf, PlayoutEvaluator};
 pub use levels::Algorithm;
+pub use solve::PerfectPlay;

@@ -69,12 +69,12 @@ fn every_level_plays_legal_moves_to_the_end() {
 #[test]
 fn agents_refuse_unknown_levels_other_games_and_finished_positions() {
     let game = black_path();
-    let err = tafel_ai::agent(game.as_ref(), 6, &AgentOptions::seeded(1))
+    let err = tafel_ai::agent(game.as_ref(), 7, &AgentOptions::seeded(1))
         .err()
         .unwrap();
     assert_eq!(
         err.to_string(),
-        "black-path has no level 6 (levels are 1 to 5)"
+        "black-path has no level 7 (levels are 1 to 6)"
     );
     let mut agent = tafel_ai::agent(game.as_ref(), 1, &AgentOptions::seeded(1)).unwrap();
     // A position of the same game type built by another game object is refused, not misread.

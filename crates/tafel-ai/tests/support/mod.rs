@@ -314,7 +314,7 @@ impl Game for TeamNim {
 }
 
 /// The agent of level `level` of `game` (by its name), seeded.
-pub fn level_agent<G: tafel_ai::GameEvaluation>(
+pub fn level_agent<G: tafel_ai::GameEvaluation + tafel_ai::PerfectPlay>(
     game: &G,
     level: u32,
     seed: u64,
@@ -324,7 +324,9 @@ pub fn level_agent<G: tafel_ai::GameEvaluation>(
 }
 
 /// The agent of `tafel hint` without a level: the game's analysis search.
-pub fn analysis_agent<G: tafel_ai::GameEvaluation>(game: &G) -> Box<dyn tafel_ai::Agent<G>> {
+pub fn analysis_agent<G: tafel_ai::GameEvaluation + tafel_ai::PerfectPlay>(
+    game: &G,
+) -> Box<dyn tafel_ai::Agent<G>> {
     let algorithm = tafel_ai::levels::analysis(G::INFO.name);
     tafel_ai::erased::typed_agent(game, algorithm, &tafel_ai::AgentOptions::seeded(1))
 }
@@ -332,7 +334,7 @@ pub fn analysis_agent<G: tafel_ai::GameEvaluation>(game: &G) -> Box<dyn tafel_ai
 /// Checks that `code` is a position where `winning` is the only move that forces a win within
 /// `plies` plies and none wins at once when `plies` is more than one, then that the given
 /// levels and the analysis search play it, the analysis with the length of the fastest win.
-pub fn assert_levels_find_the_win<G: tafel_ai::GameEvaluation>(
+pub fn assert_levels_find_the_win<G: tafel_ai::GameEvaluation + tafel_ai::PerfectPlay>(
     game: &G,
     code: &str,
     winning: &str,

@@ -42,6 +42,9 @@ pub fn run(args: Args) -> Result<()> {
             )
         }
     };
+    if let Some(notice) = agent.notice() {
+        eprintln!("note: {notice}");
+    }
     let decision = agent.choose(position.as_ref())?;
     println!("best move: {}", decision.mv);
     println!("evaluation: {}", decision.evaluation);

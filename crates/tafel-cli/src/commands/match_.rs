@@ -175,7 +175,10 @@ pub fn run(args: Args) -> Result<()> {
             "{name}: a match needs computer players (ai:LEVEL, mcts:ITERATIONS or random)"
         );
         // Fails early on an unknown level or a game without computer players.
-        seat.agent(game.as_ref(), &AgentOptions::seeded(0))?;
+        let agent = seat.agent(game.as_ref(), &AgentOptions::seeded(0))?;
+        if let Some(notice) = agent.as_ref().and_then(|agent| agent.notice()) {
+            eprintln!("note: {name}: {notice}");
+        }
     }
     anyhow::ensure!(args.games > 0, "--games must be at least 1");
     if let Some(dir) = &args.records {

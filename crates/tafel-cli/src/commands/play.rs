@@ -271,6 +271,9 @@ pub fn run(args: Args) -> Result<()> {
             _ => Ok(None),
         })
         .collect::<Result<Vec<_>>>()?;
+    for notice in agents.iter().flatten().filter_map(|agent| agent.notice()) {
+        eprintln!("note: {notice}");
+    }
     let mut session = Session {
         game: game.clone(),
         positions: vec![start],

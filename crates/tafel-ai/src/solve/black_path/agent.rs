@@ -13,7 +13,8 @@ use crate::agent::{Agent, Decision, Evaluation};
 /// move that does not run into the boundary at once, if there is one.
 ///
 /// On a larger board where neither applies (an odd x odd board from a start square not of the
-/// corners' colour, or a position left by a mistake), it looks one move ahead for a move that leaves the opponent a domino-lost position and
+/// corners' colour, or a position left by a mistake), or where the search would take more than
+/// [`AGENT_NODE_LIMIT`] nodes, it looks one move ahead for a move that leaves the opponent a domino-lost position and
 /// otherwise plays a move that does not lose at once; its decision then says "no estimate".
 pub struct PerfectBlackPath {
     log2_slots: u32,
@@ -27,6 +28,12 @@ impl Default for PerfectBlackPath {
         Self::new(AGENT_TABLE_LOG2)
     }
 }
+
+/// The most nodes the agent's exact search visits for one move (a few seconds at most): the
+/// domino strategy settles almost every position of the usual boards at once, but a position
+/// left by an opponent's mistake on a large board can need far more, and a player must answer
+/// in time. Beyond it the agent plays its one-move look-ahead and says so.
+pub const AGENT_NODE_LIMIT: u64 = 2_000_000;
 
 /// The default agent's table size: smaller than the command line's, since a server may run many
 /// agents at once and most positions never need the search.
@@ -44,8 +51,12 @@ impl PerfectBlackPath {
     fn searcher(&mut self, game: &BlackPath) -> Option<&mut Searcher> {
         let settings = *game.settings();
         if self.searcher.as_ref().map(|(s, _)| *s) != Some(settings) {
-            self.searcher = Searcher::new(game, self.log2_slots)
-                .map(|s| (settings, s.with_domino_cutoffs(true)));
+            self.searcher = Searcher::new(game, self.log2_slots).map(|s| {
+                let s = s
+                    .with_domino_cutoffs(true)
+                    .with_node_limit(AGENT_NODE_LIMIT);
+                (settings, s)
+            });
         }
         self.searcher.as_mut().map(|(_, s)| s)
     }
@@ -89,21 +100,24 @@ impl Agent<BlackPath> for PerfectBlackPath {
             }
             None => {}
         }
-        if let Some(searcher) = self.searcher(game) {
-            let solution = searcher.solve(game, state).expect("the game is not over");
-            return match solution.winning_tile {
-                Some(tile) => decision(
-                    tile,
-                    Evaluation::Expected(1.0),
-                    format!("proven win: exact search, {} nodes", solution.nodes),
-                ),
-                None => decision(
-                    fallback,
-                    Evaluation::Expected(0.0),
-                    format!("proven loss: exact search, {} nodes", solution.nodes),
-                ),
-            };
-        }
+        let note = match self.searcher(game).map(|s| s.solve(game, state)) {
+            Some(Ok(solution)) => {
+                return match solution.winning_tile {
+                    Some(tile) => decision(
+                        tile,
+                        Evaluation::Expected(1.0),
+                        format!("proven win: exact search, {} nodes", solution.nodes),
+                    ),
+                    None => decision(
+                        fallback,
+                        Evaluation::Expected(0.0),
+                        format!("proven loss: exact search, {} nodes", solution.nodes),
+                    ),
+                }
+            }
+            Some(Err(_)) => "the exact search reached its node limit",
+            None => "board too large for the exact search",
+        };
         let domino_win = surviving.iter().copied().find(|&t| {
             domino::verdict(game, &game.after(state, t)) == Some(DominoVerdict::MoverLoses)
         });
@@ -116,7 +130,7 @@ impl Agent<BlackPath> for PerfectBlackPath {
             None => decision(
                 fallback,
                 Evaluation::Unknown,
-                "board too large for the exact search; a move that does not lose at once".into(),
+                format!("{note}; a move that does not lose at once"),
             ),
         }
     }

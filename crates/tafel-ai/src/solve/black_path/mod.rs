@@ -66,6 +66,11 @@ pub enum SolveError {
         /// The board's squares.
         squares: usize,
     },
+    /// The search reached its node limit ([`Searcher::with_node_limit`]) first.
+    NodeLimit {
+        /// The limit.
+        nodes: u64,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -77,6 +82,9 @@ impl fmt::Display for SolveError {
                 "the domino strategy does not apply here and the board has {squares} squares; \
                  the exact search handles at most {MAX_SEARCH_SQUARES}"
             ),
+            SolveError::NodeLimit { nodes } => {
+                write!(f, "the exact search reached its limit of {nodes} nodes")
+            }
         }
     }
 }
@@ -132,7 +140,10 @@ impl Searcher {
             .position_of(game, state)
             .ok_or(SolveError::GameOver)?;
         let before = self.nodes();
-        let exit = self.winning_exit(pos);
+        self.start_solve();
+        let exit = self.winning_exit(pos).map_err(|_| SolveError::NodeLimit {
+            nodes: self.node_limit(),
+        })?;
         Ok(Solution {
             mover_wins: exit.is_some(),
             winning_tile: exit.map(|e| {

@@ -281,7 +281,15 @@ pub struct Searcher {
     table: Table,
     nodes: u64,
     domino_cutoffs: bool,
+    /// The most nodes one [`Searcher::solve`] may visit.
+    node_limit: u64,
+    /// `nodes` at which the current solve gives up.
+    give_up_at: u64,
 }
+
+/// The search visited its node limit without settling the position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct NodeLimitReached;
 
 impl Searcher {
     /// A searcher for `game`'s board with a table of `2^log2_slots` entries (16 bytes each), or
@@ -292,7 +300,26 @@ impl Searcher {
             table: Table::new(log2_slots),
             nodes: 0,
             domino_cutoffs: false,
+            node_limit: u64::MAX,
+            give_up_at: u64::MAX,
         })
+    }
+
+    /// At most `limit` nodes per solve (a player's answer must come in time; unlimited by
+    /// default). Results proven before the limit stay in the table.
+    pub fn with_node_limit(mut self, limit: u64) -> Searcher {
+        self.node_limit = limit;
+        self
+    }
+
+    /// The most nodes one solve may visit.
+    pub fn node_limit(&self) -> u64 {
+        self.node_limit
+    }
+
+    /// Starts counting the node limit of one solve.
+    pub(super) fn start_solve(&mut self) {
+        self.give_up_at = self.nodes.saturating_add(self.node_limit);
     }
 
     /// Whether to settle every position the domino argument covers without searching it (much
@@ -312,16 +339,20 @@ impl Searcher {
         &self.geometry
     }
 
-    /// Whether the player to move in `pos` wins with perfect play.
-    pub(super) fn wins(&mut self, pos: Pos) -> bool {
+    /// Whether the player to move in `pos` wins with perfect play (unless the node limit is
+    /// reached first).
+    pub(super) fn wins(&mut self, pos: Pos) -> Result<bool, NodeLimitReached> {
         self.nodes += 1;
         if let Some(known) = self.table.get(pos.used) {
-            return known;
+            return Ok(known);
+        }
+        if self.nodes > self.give_up_at {
+            return Err(NodeLimitReached);
         }
         if self.domino_cutoffs {
             if let Some(wins) = self.geometry.domino(pos) {
                 self.table.put(pos.used, wins);
-                return wins;
+                return Ok(wins);
             }
         }
         let mut kids = [(0, pos); 3];
@@ -332,23 +363,31 @@ impl Searcher {
             let replies = self.geometry.children(kid, &mut grandkids);
             if replies == 0 {
                 self.table.put(pos.used, true);
-                return true;
+                return Ok(true);
             }
             order[i] = (replies, i);
         }
         order[..n].sort_unstable();
-        let wins = order[..n].iter().any(|&(_, i)| !self.wins(kids[i].1));
+        let mut wins = false;
+        for &(_, i) in &order[..n] {
+            if !self.wins(kids[i].1)? {
+                wins = true;
+                break;
+            }
+        }
         self.table.put(pos.used, wins);
-        wins
+        Ok(wins)
     }
 
     /// The exit side of a winning move of `pos`, if the mover wins.
-    pub(super) fn winning_exit(&mut self, pos: Pos) -> Option<u8> {
+    pub(super) fn winning_exit(&mut self, pos: Pos) -> Result<Option<u8>, NodeLimitReached> {
         let mut kids = [(0, pos); 3];
         let n = self.geometry.children(pos, &mut kids);
-        kids[..n]
-            .iter()
-            .find(|&&(_, kid)| !self.wins(kid))
-            .map(|&(exit, _)| exit)
+        for &(exit, kid) in &kids[..n] {
+            if !self.wins(kid)? {
+                return Ok(Some(exit));
+            }
+        }
+        Ok(None)
     }
 }

@@ -274,3 +274,32 @@ fn domino_cutoffs_change_no_result() {
         }
     }
 }
+
+#[test]
+fn a_search_that_reaches_its_node_limit_says_so_and_proves_nothing() {
+    // 5 x 5 from a square not of the corners' colour: the domino argument does not apply.
+    let g = game(
+        5,
+        5,
+        StartEdge {
+            row: 0,
+            col: 1,
+            side: Side::N,
+        },
+    );
+    let start = g.start();
+    let mut limited = Searcher::new(&g, 16).unwrap().with_node_limit(10);
+    assert_eq!(
+        limited.solve(&g, &start).unwrap_err(),
+        SolveError::NodeLimit { nodes: 10 }
+    );
+    // Without the limit the same searcher finishes, and agrees with a fresh one.
+    let mut unlimited = Searcher::new(&g, 16).unwrap();
+    let answer = unlimited.solve(&g, &start).unwrap();
+    assert!(answer.nodes > 10);
+    let mut again = limited.with_node_limit(u64::MAX);
+    assert_eq!(
+        again.solve(&g, &start).unwrap().mover_wins,
+        answer.mover_wins
+    );
+}
