@@ -135,7 +135,7 @@ const QUARX: &[Algorithm] = &[
     alpha_beta(1, 1_000, EVAL),
     alpha_beta(2, 3_000, EVAL),
     alpha_beta(64, 8_000, EVAL),
-    alpha_beta(4, 1_000_000, EVAL),
+    alpha_beta(64, 30_000, EVAL),
 ];
 
 /// A game without a table of its own: MCTS with random playouts, about five times the
