@@ -31,7 +31,7 @@ fn hint_names_the_winning_move_and_its_length() {
 fn hint_and_seats_refuse_bad_levels_and_finished_games() {
     assert_error(
         &["hint", "black-path", "--level", "9"],
-        "black-path has no level 9 (levels are 1 to 5)",
+        "black-path has no level 9 (levels are 1 to 6)",
     );
     assert_error(&["hint", "black-path", "--level", "0"], "no level 0");
     let over = "1......./......../......../......../......../......../......../........";
