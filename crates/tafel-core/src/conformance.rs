@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use crate::game::{Game, GameExt};
 
 use crate::outcome::Status;
-use crate::playout::sample_chance;
+use crate::playout::{generic_random_playout, sample_chance};
 use crate::record::{self, RawMoves};
 
 /// Plays one random game from the start with the given seed, checking at every ply that:
@@ -127,6 +127,33 @@ fn check_records<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> Resu
         if matches!(raw.moves, RawMoves::List(_)) != text.starts_with('{') {
             return Err("record form misdetected".into());
         }
+    }
+    Ok(())
+}
+
+/// Checks that `game`'s own [`Game::random_playout`] plays exactly the game that the generic
+/// loop ([`generic_random_playout`]) plays from the start with the same seed: the same outcome,
+/// the same number of moves and the same final position. A game that overrides the playout for
+/// speed must pass this for many seeds. Returns a description of the first difference.
+pub fn check_own_playout<G: Game>(game: &G, seed: u64) -> Result<(), String> {
+    let mut generic_rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let mut own_rng = generic_rng.clone();
+    let mut generic = game.start();
+    let mut own = game.start();
+    let mut buffer = Vec::new();
+    let expected = generic_random_playout(game, &mut generic, &mut generic_rng, &mut buffer);
+    let played = game.random_playout(&mut own, &mut own_rng, &mut buffer);
+    if played != expected {
+        return Err(format!(
+            "{} seed {seed}: own playout gave {played:?}, the generic loop {expected:?}",
+            G::INFO.name
+        ));
+    }
+    if own != generic {
+        return Err(format!(
+            "{} seed {seed}: own playout ended in {own:?}, the generic loop in {generic:?}",
+            G::INFO.name
+        ));
     }
     Ok(())
 }

@@ -156,31 +156,11 @@ impl Game for DiceRace {
     }
 }
 
-/// The exact expected payoff of `state` for `player` with best play on both sides, by plain
-/// expectiminimax over the whole tree (no pruning).
+/// The exact expected payoff of `state` for `player` with best play on both sides, by
+/// expectiminimax over the whole tree (no pruning), each position valued once: for games whose
+/// hash is a complete key (the test games here).
 pub fn exact_value<G: Game>(game: &G, state: &G::State, player: Player) -> f64 {
-    let moves = game.legal_move_vec(state);
-    match game.status(state) {
-        Status::Over(outcome) => outcome.payoff(player),
-        Status::Chance => moves
-            .iter()
-            .enumerate()
-            .map(|(i, &mv)| {
-                game.chance_probability(state, &moves, i)
-                    * exact_value(game, &game.after(state, mv), player)
-            })
-            .sum(),
-        Status::ToMove(mover) => {
-            let values = moves
-                .iter()
-                .map(|&mv| exact_value(game, &game.after(state, mv), player));
-            if game.team_of(mover) == game.team_of(player) {
-                values.fold(f64::NEG_INFINITY, f64::max)
-            } else {
-                values.fold(f64::INFINITY, f64::min)
-            }
-        }
-    }
+    exact_value_memo(game, state, player, &mut std::collections::HashMap::new())
 }
 
 /// Whether the player to move in `state` (deterministic, two players) can force a win within
@@ -368,9 +348,9 @@ pub fn assert_levels_find_the_win<G: tafel_ai::GameEvaluation + tafel_ai::Perfec
     );
 }
 
-/// [`exact_value`] with a table of the positions already valued, keyed by [`Game::hash`]: for
-/// games whose hash is collision-free on the positions reached (two-player Karl's Race packs
-/// the whole position into it).
+/// [`exact_value`] with a table of the positions already valued, keyed by [`Game::hash`], kept
+/// by the caller across calls: for games whose hash is collision-free on the positions reached
+/// (two-player Karl's Race packs the whole position into it).
 pub fn exact_value_memo<G: Game>(
     game: &G,
     state: &G::State,
