@@ -16,7 +16,7 @@ const WHAT: &str = "position code";
 
 /// Writes the code of `state`.
 pub(super) fn format(game: &Kauri, state: &State) -> String {
-    let side = if state.side == 0 { 'a' } else { 'A' };
+    let side = if state.side() == Player(0) { 'a' } else { 'A' };
     let row = |first: usize| {
         (first..first + ROW)
             .map(|h| format!("{}+{}", state.seeds(h), state.cowries(h)))
@@ -27,8 +27,8 @@ pub(super) fn format(game: &Kauri, state: &State) -> String {
         "{side}/{}/{}/{},{}",
         row(0),
         row(ROW),
-        state.stores[0],
-        state.stores[1]
+        state.store(Player(0)),
+        state.store(Player(1))
     );
     if game.settings.ply_limit > 0 {
         code.push_str(&format!("/{}", state.plies));

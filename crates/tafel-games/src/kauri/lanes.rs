@@ -22,12 +22,6 @@ pub fn pack(counts: &[u8; HOLES]) -> Rows {
     [row(0), row(1)]
 }
 
-/// The count in hole `hole`'s lane.
-#[inline]
-pub fn get(rows: &Rows, hole: usize) -> u8 {
-    lane(rows[hole / ROW], hole % ROW)
-}
-
 /// The count in lane `i` of `row`: a shift, where indexing the word's bytes would go through
 /// memory.
 #[inline]
@@ -72,15 +66,36 @@ pub fn sum(lanes: u64) -> u8 {
 
 /// The counters dropped per hole when `count` counters are sown one per hole from hole
 /// `first` on, round and round (`count` up to 60, `first` below 12).
-#[inline]
+#[inline(always)]
 pub fn spread(count: u8, first: usize) -> &'static Rows {
-    &SPREADS[count as usize][first]
+    debug_assert!(count <= TOTAL_SEEDS && first < HOLES);
+    // The masks keep the indices inside the table, so the compiler checks no bounds.
+    &SPREADS[count as usize & 63][first & 15]
 }
 
+/// The hole reached `steps` holes after hole 0, round and round (`steps` below 128): the
+/// first hole of a sowing that starts after other counters, without a division.
+#[inline(always)]
+pub fn wrap(steps: usize) -> usize {
+    WRAPPED[steps & 127] as usize
+}
+
+/// [`wrap`] for every number of steps.
+static WRAPPED: [u8; 128] = {
+    let mut table = [0; 128];
+    let mut steps = 0;
+    while steps < 128 {
+        table[steps] = (steps % HOLES) as u8;
+        steps += 1;
+    }
+    table
+};
+
 /// [`spread`] for every count a hole can hold and every first hole: one table load instead of
-/// loops or variable shifts.
-static SPREADS: [[Rows; HOLES]; TOTAL_SEEDS as usize + 1] = {
-    let mut table = [[[0; 2]; HOLES]; TOTAL_SEEDS as usize + 1];
+/// loops or variable shifts. Both dimensions are padded to a power of two (the padding is
+/// never read).
+static SPREADS: [[Rows; 16]; 64] = {
+    let mut table = [[[0; 2]; 16]; 64];
     let mut count = 0;
     while count <= TOTAL_SEEDS as usize {
         let mut first = 0;
@@ -109,7 +124,9 @@ mod tests {
         counts[11] = 1;
         let lanes = pack(&counts);
         assert_eq!(
-            (0..HOLES).map(|h| get(&lanes, h)).collect::<Vec<_>>(),
+            (0..HOLES)
+                .map(|h| lane(lanes[h / ROW], h % ROW))
+                .collect::<Vec<_>>(),
             counts
         );
         assert_eq!(row_mask(lanes[0]), 0b1000);
@@ -130,5 +147,6 @@ mod tests {
         assert_eq!(spread(0, 0), &[0, 0]);
         assert_eq!(spread(12, 7), &[ONES, ONES]);
         assert_eq!(lane(lanes[0], 3), 60);
+        assert_eq!((wrap(0), wrap(11), wrap(12), wrap(66)), (0, 11, 0, 6));
     }
 }

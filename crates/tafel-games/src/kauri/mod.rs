@@ -5,9 +5,10 @@
 //!
 //! A position packs the per-hole counts of seeds and of cowries into one `u64` per row each (a
 //! byte lane per hole), so that a sowing of any length is a few branch-free integer operations
-//! (module `sowing`). It also holds the two stores, the side to move, its hash (recomputed after
-//! every move from the packed counts) and the hashes of the positions since the last capture,
-//! for the repetition rule. Playing a move allocates nothing beyond the growth of that list.
+//! (module `sowing`). With the two stores and the side to move they make a small `Copy` board;
+//! the position adds the positions since the last capture, for the repetition rule. Playing a
+//! move allocates nothing beyond the growth of that list, and the hash is computed only when
+//! asked for.
 
 mod board;
 mod code;
@@ -21,6 +22,8 @@ mod settings;
 mod sowing;
 
 pub use board::{hole_of, letter, owner, HOLES, ROW, TOTAL_COWRIES, TOTAL_SEEDS};
+
+use board::Board;
 pub use settings::{KauriSettings, Tiebreak};
 
 use tafel_core::game::GameInfo;
@@ -28,7 +31,7 @@ use tafel_core::record::ReplayError;
 use tafel_core::settings::SettingsError;
 use tafel_core::{Game, Outcome, ParseError, Player, PlayerSet, Scores, Status};
 
-use repetition::Repetitions;
+use repetition::{Key, Repetitions};
 
 /// Why a game ended: no seed left on the board (the rules' end).
 pub const REASON_NO_SEED: &str = "no seed left";
@@ -52,14 +55,8 @@ pub enum Move {
 /// game that led to it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct State {
-    /// Seeds per hole, one byte lane each ([`lanes`]).
-    seeds: lanes::Rows,
-    /// Cowries per hole, one byte lane each.
-    cowries: lanes::Rows,
-    /// Seeds captured by the first and the second player.
-    stores: [u8; 2],
-    /// The player to move, 0 or 1.
-    side: u8,
+    /// The counters and the side to move.
+    board: Board,
     /// Whether the last move brought back a position seen since the last capture.
     repeated: bool,
     /// Whether the position repeated or no seed is left: the game may then be over (the old
@@ -68,36 +65,34 @@ pub struct State {
     may_be_over: bool,
     /// Plies played, for the ply limit.
     plies: u32,
-    /// [`hashing::hash`] of the position.
-    hash: u64,
-    /// Hashes of the positions since the last capture, the current one excluded.
+    /// The positions since the last capture, the current one excluded.
     history: Repetitions,
 }
 
 impl State {
     /// The seeds in hole `hole` (0..12).
     pub fn seeds(&self, hole: usize) -> u8 {
-        lanes::get(&self.seeds, hole)
+        self.board.seeds_in(hole)
     }
 
     /// The cowries in hole `hole` (0..12).
     pub fn cowries(&self, hole: usize) -> u8 {
-        lanes::get(&self.cowries, hole)
+        self.board.cowries_in(hole)
     }
 
     /// The seeds `player` has captured.
     pub fn store(&self, player: Player) -> u8 {
-        self.stores[player.index()]
+        self.board.store(player)
     }
 
     /// The player to move (also meaningful once the game is over).
     pub fn side(&self) -> Player {
-        Player(self.side)
+        Player(self.board.side)
     }
 
     /// The seeds still on the board.
     pub fn seeds_on_board(&self) -> u8 {
-        TOTAL_SEEDS - self.stores[0] - self.stores[1]
+        self.board.seeds_on_board()
     }
 
     /// Plies played since the start or since the position was read from a code (passes
@@ -108,7 +103,7 @@ impl State {
 
     /// Whether `player` has a cowrie in his row, that is, a hole he may sow.
     pub fn can_sow(&self, player: Player) -> bool {
-        self.cowries[player.index()] != 0
+        self.board.can_sow(player)
     }
 
     /// The player who has captured more than half of the seeds, if any: the game is then
@@ -131,7 +126,7 @@ pub struct Kauri {
 impl Kauri {
     /// The outcome when the game ends on captured seeds: more seeds wins, equal is a draw.
     fn scored(&self, state: &State, reason: &'static str) -> Outcome {
-        let [first, second] = state.stores;
+        let [first, second] = [state.store(Player(0)), state.store(Player(1))];
         let winners = match first.cmp(&second) {
             std::cmp::Ordering::Greater => PlayerSet::single(Player(0)),
             std::cmp::Ordering::Less => PlayerSet::single(Player(1)),
@@ -150,11 +145,10 @@ impl Kauri {
     pub fn in_tiebreak(&self, state: &State) -> bool {
         self.settings.tiebreak == Tiebreak::Old
             && state.seeds_on_board() == 0
-            && state.stores[0] == state.stores[1]
+            && state.board.stores[0] == state.board.stores[1]
     }
 
-    /// A position from its parts (for codes and tests); the hash is computed, the history is
-    /// empty.
+    /// A position from its parts (for codes and tests); the history is empty.
     fn assemble(
         &self,
         seeds: [u8; HOLES],
@@ -163,20 +157,14 @@ impl Kauri {
         side: Player,
         plies: u32,
     ) -> State {
-        let mut state = State {
-            seeds: lanes::pack(&seeds),
-            cowries: lanes::pack(&cowries),
-            stores,
-            side: side.0,
+        let board = Board::new(&seeds, &cowries, stores, side);
+        State {
+            board,
             repeated: false,
-            may_be_over: false,
+            may_be_over: board.seeds_on_board() == 0,
             plies,
-            hash: 0,
             history: Repetitions::default(),
-        };
-        state.hash = self.hash_from_scratch(&state);
-        state.may_be_over = state.seeds_on_board() == 0;
-        state
+        }
     }
 
     /// The status when [`Game::status`]'s quick test says the game may be over.
@@ -204,36 +192,40 @@ impl Kauri {
         Status::ToMove(mover)
     }
 
-    /// Plays `mv` ([`Game::apply`]), always inlined so that the playout loop has the whole
-    /// move in line.
+    /// Plays `mv` on `board` and records the position it leaves in `history`: all of
+    /// [`Game::apply`] but the ply count, always inlined so that the playout loop, which keeps
+    /// the board in registers, has the whole move in line. Returns whether the move brought
+    /// back a position of the history, and whether the game may then be over (see
+    /// `State::may_be_over`).
     #[inline(always)]
-    fn play(&self, state: &mut State, mv: Move) {
-        let before = state.hash;
+    fn advance(board: &mut Board, history: &mut Repetitions, mv: Move) -> (bool, bool) {
+        let before = Key::of(board);
         let captured = match mv {
-            Move::Sow(hole) => self.sow(state, hole as usize),
+            // The mover's holes are `ROW * side..ROW * (side + 1)`.
+            Move::Sow(hole) => board.sow(hole as usize - ROW * board.side as usize),
             Move::Pass => false,
         };
-        state.side ^= 1;
-        state.hash = hashing::hash(state);
-        state.plies += 1;
-        if captured {
-            state.history.clear();
+        *board = board.turned();
+        let repeated = if captured {
+            history.clear();
+            false
         } else {
-            state.history.push(before);
-            state.repeated = state.history.contains(state.hash);
-        }
-        state.may_be_over = state.repeated || state.seeds_on_board() == 0;
+            history.push(&before);
+            history.contains(&Key::of(board))
+        };
+        (repeated, repeated || board.seeds_on_board() == 0)
     }
 
     /// Plays `mv` and returns the seeds the mover captured directly and lost by indirect
     /// capture (for record annotations).
     pub fn apply_counting(&self, state: &mut State, mv: Move) -> (u8, u8) {
-        let mover = state.side as usize;
-        let before = (state.stores[mover], state.stores[1 - mover]);
+        let mover = state.side();
+        let opponent = Player(1 - mover.0);
+        let before = (state.store(mover), state.store(opponent));
         self.apply(state, mv);
         (
-            state.stores[mover] - before.0,
-            state.stores[1 - mover] - before.1,
+            state.store(mover) - before.0,
+            state.store(opponent) - before.1,
         )
     }
 }
@@ -241,13 +233,34 @@ impl Kauri {
 /// The legal moves of one player for each set of his holes holding cowries (bit `i` for his
 /// `i`-th hole): the sowing moves in hole order, or the pass when the set is empty.
 struct MoveTable {
-    moves: [[Move; ROW]; 1 << ROW],
+    /// The moves, padded to eight so that an index masked with 7 needs no bounds check.
+    moves: [[Move; 8]; 1 << ROW],
     lens: [u8; 1 << ROW],
+}
+
+impl MoveTable {
+    /// The table of the player with index `side` (0 or 1).
+    #[inline(always)]
+    fn of(side: u8) -> &'static MoveTable {
+        &MOVE_TABLE[side as usize & 1]
+    }
+
+    /// The number of legal moves for the set of holes `sowable`.
+    #[inline(always)]
+    fn count(&self, sowable: usize) -> u8 {
+        self.lens[sowable & 63]
+    }
+
+    /// The `index`-th legal move (below the count) for the set of holes `sowable`.
+    #[inline(always)]
+    fn nth(&self, sowable: usize, index: usize) -> Move {
+        self.moves[sowable & 63][index & 7]
+    }
 }
 
 const fn move_table(player: usize) -> MoveTable {
     let mut table = MoveTable {
-        moves: [[Move::Pass; ROW]; 1 << ROW],
+        moves: [[Move::Pass; 8]; 1 << ROW],
         lens: [1; 1 << ROW],
     };
     let mut mask = 1;
@@ -271,8 +284,8 @@ static MOVE_TABLE: [MoveTable; 2] = [move_table(0), move_table(1)];
 
 fn scores(state: &State) -> Scores {
     let mut scores = Scores::default();
-    scores.0[0] = state.stores[0] as i32;
-    scores.0[1] = state.stores[1] as i32;
+    scores.0[0] = state.store(Player(0)) as i32;
+    scores.0[1] = state.store(Player(1)) as i32;
     scores
 }
 
@@ -325,11 +338,11 @@ impl Game for Kauri {
         if !matches!(self.status(state), Status::ToMove(_)) {
             return;
         }
-        let table = &MOVE_TABLE[state.side as usize];
-        let entry = lanes::row_mask(state.cowries[state.side as usize]) as usize;
+        let table = MoveTable::of(state.board.side);
+        let entry = state.board.sowable();
         // A fixed-size copy and a truncation: no branch on the holes, no call to memcpy.
         out.extend_from_slice(&table.moves[entry]);
-        out.truncate(table.lens[entry] as usize);
+        out.truncate(table.count(entry) as usize);
     }
 
     /// Kauri's own loop on the move tables, playing the generic loop's games.
@@ -344,15 +357,17 @@ impl Game for Kauri {
 
     #[inline]
     fn apply(&self, state: &mut State, mv: Move) {
-        self.play(state, mv);
+        (state.repeated, state.may_be_over) =
+            Self::advance(&mut state.board, &mut state.history, mv);
+        state.plies += 1;
     }
 
     fn hash(&self, state: &State) -> u64 {
-        state.hash
+        hashing::hash(&state.board)
     }
 
     fn hash_from_scratch(&self, state: &State) -> u64 {
-        hashing::hash(state)
+        hashing::hash(&state.board)
     }
 
     fn parse_move(&self, _state: &State, text: &str) -> Result<Move, ParseError> {

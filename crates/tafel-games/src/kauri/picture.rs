@@ -9,7 +9,7 @@
 //! first player to move
 //! ```
 
-use tafel_core::{Game, Status};
+use tafel_core::{Game, Player, Status};
 
 use super::board::{letter, HOLES, ROW};
 use super::{Kauri, State};
@@ -41,8 +41,16 @@ pub(super) fn draw(game: &Kauri, state: &State) -> String {
     };
     [
         letters(&top),
-        format!("{}    second player: {}", counts(&top), state.stores[1]),
-        format!("{}    first player: {}", counts(&bottom), state.stores[0]),
+        format!(
+            "{}    second player: {}",
+            counts(&top),
+            state.store(Player(1))
+        ),
+        format!(
+            "{}    first player: {}",
+            counts(&bottom),
+            state.store(Player(0))
+        ),
         letters(&bottom),
         footer,
     ]

@@ -11,7 +11,7 @@
 use rand::Rng;
 use tafel_core::{Outcome, Status};
 
-use super::{lanes, Kauri, State, MOVE_TABLE};
+use super::{Kauri, MoveTable, State};
 
 /// Room reserved in the repetition list at the start of a playout. The list never holds more
 /// positions than the game has plies, and random games last about 107 plies on average, so it
@@ -20,28 +20,41 @@ const HISTORY_ROOM: usize = 128;
 
 impl Kauri {
     /// Plays uniformly random moves from `state` until the game ends; returns the outcome and
-    /// the number of moves played.
+    /// the number of moves played. The board, the flags and the ply count live in local
+    /// variables (registers) during the game and are written back at its end.
     pub(super) fn random_playout_on_lanes<R: Rng + ?Sized>(
         &self,
         state: &mut State,
         rng: &mut R,
     ) -> (Outcome, u64) {
-        state.history.reserve(HISTORY_ROOM);
-        let mut plies = 0;
+        let mut board = state.board;
+        let mut history = std::mem::take(&mut state.history);
+        history.reserve(HISTORY_ROOM);
+        let (mut repeated, mut may_be_over) = (state.repeated, state.may_be_over);
+        let start_plies = state.plies;
+        let mut plies = start_plies;
         loop {
-            if state.may_be_over || state.plies >= self.ply_cap {
+            if may_be_over || plies >= self.ply_cap {
+                *state = State {
+                    board,
+                    repeated,
+                    may_be_over,
+                    plies,
+                    history,
+                };
                 if let Status::Over(outcome) = self.closer_status(state) {
-                    return (outcome, plies);
+                    return (outcome, u64::from(plies - start_plies));
                 }
+                history = std::mem::take(&mut state.history);
             }
-            let side = state.side as usize;
-            let entry = lanes::row_mask(state.cowries[side]) as usize;
-            let table = &MOVE_TABLE[side];
+            let table = MoveTable::of(board.side);
+            let entry = board.sowable();
             // The generic loop draws a `usize` index among the legal moves, even when the pass
             // is the only one; `rand` samples a `usize` range that fits 32 bits as this `u32`
             // range (which the compiler inlines), so the index is the generic loop's.
-            let index = rng.random_range(0..u32::from(table.lens[entry]));
-            self.play(state, table.moves[entry][index as usize]);
+            let index = rng.random_range(0..u32::from(table.count(entry)));
+            (repeated, may_be_over) =
+                Self::advance(&mut board, &mut history, table.nth(entry, index as usize));
             plies += 1;
         }
     }

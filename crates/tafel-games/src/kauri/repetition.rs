@@ -1,58 +1,92 @@
-//! The positions seen since the last capture, for the repetition rule, with a cheap
-//! pre-filter: most positions of a playout are new, and a 64-bit mask of the hashes seen
-//! answers "never seen" without scanning the list.
+//! The positions seen since the last capture, for the repetition rule.
+//!
+//! Within such a stretch the stores do not change (seeds only ever leave the board by
+//! capture), so a position is its counts on the board and the side to move: three words,
+//! compared exactly, with no hash to compute per move. Most positions of a game are new, and a
+//! 64-bit filter of the positions seen answers "never seen" without scanning the list.
 
-/// Hashes of the positions since the last capture (a capture is irreversible: seeds only
-/// ever leave the board, so no earlier position can come back).
+use super::board::Board;
+
+/// A position of a capture-free stretch, exactly, with its place in the filter of
+/// [`Repetitions`].
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Key {
+    /// The seeds with the side to move in a free byte, and both rows of cowries in one word
+    /// (a hole holds at most 12 cowries, four bits, so the second row's counts fit in the
+    /// high half of each byte lane).
+    words: [u64; 3],
+    /// The filter's word for this key.
+    word: usize,
+    /// The key's bit in that word.
+    bit: u64,
+}
+
+impl Key {
+    /// The key of `board`.
+    #[inline(always)]
+    pub fn of(board: &Board) -> Key {
+        let words = [
+            board.seeds[0] | (board.side as u64) << 56,
+            board.seeds[1],
+            board.cowries[0] | board.cowries[1] << 4,
+        ];
+        // A multiplicative mix of the three words; its top eight bits choose the filter bit.
+        let [a, b, c] = words;
+        let mixed = (a ^ b.rotate_left(21) ^ c.rotate_left(42)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        Key {
+            words,
+            word: (mixed >> 62) as usize,
+            bit: 1 << ((mixed >> 56) & 63),
+        }
+    }
+}
+
+/// The positions since the last capture (a capture is irreversible: no earlier position can
+/// come back after it).
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Repetitions {
-    /// Bit `hash >> 58` set for every hash in `hashes`: a Bloom filter with one hash function.
-    seen: u64,
-    /// The hashes, oldest first.
-    hashes: Vec<u64>,
+    /// The bit of every key in `keys`: a 256-bit Bloom filter with one hash function.
+    seen: [u64; 4],
+    /// The positions, oldest first.
+    keys: Vec<[u64; 3]>,
 }
 
 impl Repetitions {
-    /// The bit of `hash` in the filter.
-    #[inline]
-    fn bit(hash: u64) -> u64 {
-        1 << (hash >> 58)
+    /// Whether the position of `key` was seen since the last capture.
+    #[inline(always)]
+    pub fn contains(&self, key: &Key) -> bool {
+        self.seen[key.word] & key.bit != 0 && self.keys.contains(&key.words)
     }
 
-    /// Whether a position with this hash was seen.
-    #[inline]
-    pub fn contains(&self, hash: u64) -> bool {
-        self.seen & Self::bit(hash) != 0 && self.hashes.contains(&hash)
-    }
-
-    /// Records a position.
-    #[inline]
-    pub fn push(&mut self, hash: u64) {
-        self.seen |= Self::bit(hash);
-        self.hashes.push(hash);
+    /// Records the position of `key`, which must have the stores of the positions already
+    /// recorded.
+    #[inline(always)]
+    pub fn push(&mut self, key: &Key) {
+        self.seen[key.word] |= key.bit;
+        self.keys.push(key.words);
     }
 
     /// Makes room for `additional` more positions.
     pub fn reserve(&mut self, additional: usize) {
-        self.hashes.reserve(additional);
+        self.keys.reserve(additional);
     }
 
     /// Forgets every position (after a capture).
     #[inline]
     pub fn clear(&mut self) {
-        self.seen = 0;
-        self.hashes.clear();
+        self.seen = [0; 4];
+        self.keys.clear();
     }
 
     /// How many positions are remembered.
     #[cfg(test)]
     pub fn len(&self) -> usize {
-        self.hashes.len()
+        self.keys.len()
     }
 
     /// Whether no position is remembered.
     #[cfg(test)]
     pub fn is_empty(&self) -> bool {
-        self.hashes.is_empty()
+        self.keys.is_empty()
     }
 }

@@ -363,3 +363,49 @@ fn the_specialised_playout_plays_the_generic_playouts_games() {
         }
     }
 }
+
+#[test]
+fn positions_differing_only_in_the_second_rows_cowries_are_not_a_repetition() {
+    // The repetition list packs both rows of cowries into one word; the second row's counts
+    // sit in the high half of each byte lane and must not be confused with the first row's.
+    let g = game(&[]);
+    let a = position(
+        &g,
+        "A/0+0,0+0,0+0,0+0,0+0,4+1/0+0,0+1,0+9,0+0,0+0,0+1/28,28",
+    );
+    let b = position(
+        &g,
+        "A/0+0,0+0,0+0,0+0,0+0,4+1/0+0,0+1,0+8,0+1,0+0,0+1/28,28",
+    );
+    let c = position(
+        &g,
+        "a/0+0,0+0,0+0,0+0,0+0,4+1/0+0,0+1,0+9,0+0,0+0,0+1/28,28",
+    );
+    let mut seen = repetition::Repetitions::default();
+    seen.push(&repetition::Key::of(&a.board));
+    assert!(seen.contains(&repetition::Key::of(&a.board)));
+    assert!(!seen.contains(&repetition::Key::of(&b.board)));
+    assert!(
+        !seen.contains(&repetition::Key::of(&c.board)),
+        "the side to move counts"
+    );
+}
+
+#[test]
+fn the_board_seen_from_either_side_holds_the_same_counters() {
+    let g = game(&[]);
+    let code = "A/1+0,2+1,3+0,4+2,5+0,6+1/7+3,8+0,9+1,0+2,0+0,1+2/8,6";
+    let s = position(&g, code);
+    assert_eq!(s.side(), Player(1));
+    assert_eq!(
+        (s.seeds(0), s.cowries(1), s.seeds(6), s.cowries(11)),
+        (1, 1, 7, 2)
+    );
+    assert_eq!((s.store(Player(0)), s.store(Player(1))), (8, 6));
+    assert_eq!(g.format_position(&s), code);
+    let turned = s.board.turned();
+    assert_eq!(turned.side, 0);
+    assert_eq!(turned.seeds_in(6), 7);
+    assert_eq!(turned.store(Player(1)), 6);
+    assert_eq!(turned.turned(), s.board);
+}
