@@ -57,8 +57,6 @@ pub enum Move {
 pub struct State {
     /// The counters and the side to move.
     board: Board,
-    /// Whether the last move brought back a position seen since the last capture.
-    repeated: bool,
     /// Whether the position repeated or no seed is left: the game may then be over (the old
     /// tie-break may still go on), and only then, the ply limit aside, does [`Game::status`]
     /// look closer.
@@ -160,7 +158,6 @@ impl Kauri {
         let board = Board::new(&seeds, &cowries, stores, side);
         State {
             board,
-            repeated: false,
             may_be_over: board.seeds_on_board() == 0,
             plies,
             history: Repetitions::default(),
@@ -170,7 +167,7 @@ impl Kauri {
     /// The status when [`Game::status`]'s quick test says the game may be over.
     #[cold]
     fn closer_status(&self, state: &State) -> Status {
-        if state.repeated {
+        if state.history.contains(&Key::of(&state.board)) {
             return Status::Over(self.scored(state, REASON_REPEATED));
         }
         let mover = state.side();
@@ -194,11 +191,10 @@ impl Kauri {
 
     /// Plays `mv` on `board` and records the position it leaves in `history`: all of
     /// [`Game::apply`] but the ply count, always inlined so that the playout loop, which keeps
-    /// the board in registers, has the whole move in line. Returns whether the move brought
-    /// back a position of the history, and whether the game may then be over (see
-    /// `State::may_be_over`).
+    /// the board in registers, has the whole move in line. Returns whether the game may then
+    /// be over (`State::may_be_over`).
     #[inline(always)]
-    fn advance(board: &mut Board, history: &mut Repetitions, mv: Move) -> (bool, bool) {
+    fn advance(board: &mut Board, history: &mut Repetitions, mv: Move) -> bool {
         let before = Key::of(board);
         let captured = match mv {
             // The mover's holes are `ROW * side..ROW * (side + 1)`.
@@ -213,7 +209,7 @@ impl Kauri {
             history.push(&before);
             history.contains(&Key::of(board))
         };
-        (repeated, repeated || board.seeds_on_board() == 0)
+        repeated || board.seeds_on_board() == 0
     }
 
     /// Plays `mv` and returns the seeds the mover captured directly and lost by indirect
@@ -357,8 +353,7 @@ impl Game for Kauri {
 
     #[inline]
     fn apply(&self, state: &mut State, mv: Move) {
-        (state.repeated, state.may_be_over) =
-            Self::advance(&mut state.board, &mut state.history, mv);
+        state.may_be_over = Self::advance(&mut state.board, &mut state.history, mv);
         state.plies += 1;
     }
 

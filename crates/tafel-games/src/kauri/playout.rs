@@ -30,14 +30,13 @@ impl Kauri {
         let mut board = state.board;
         let mut history = std::mem::take(&mut state.history);
         history.reserve(HISTORY_ROOM);
-        let (mut repeated, mut may_be_over) = (state.repeated, state.may_be_over);
+        let mut may_be_over = state.may_be_over;
         let start_plies = state.plies;
         let mut plies = start_plies;
         loop {
             if may_be_over || plies >= self.ply_cap {
                 *state = State {
                     board,
-                    repeated,
                     may_be_over,
                     plies,
                     history,
@@ -53,8 +52,7 @@ impl Kauri {
             // is the only one; `rand` samples a `usize` range that fits 32 bits as this `u32`
             // range (which the compiler inlines), so the index is the generic loop's.
             let index = rng.random_range(0..u32::from(table.count(entry)));
-            (repeated, may_be_over) =
-                Self::advance(&mut board, &mut history, table.nth(entry, index as usize));
+            may_be_over = Self::advance(&mut board, &mut history, table.nth(entry, index as usize));
             plies += 1;
         }
     }
