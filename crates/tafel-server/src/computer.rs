@@ -10,9 +10,14 @@ pub fn max_level(game: &str) -> u8 {
 
 /// The move the computer plays at `level` in `position` (where a seat is to move). Each move
 /// gets a fresh search with a fresh seed on one thread, so that many games can think at once.
+/// Where the level cannot play as its table says (perfect play without the solved table, for
+/// example), the agent's notice goes to the server log, once per move.
 pub fn choose(game: &dyn DynGame, position: &dyn DynPosition, level: u8) -> Result<String, String> {
     let options = AgentOptions::seeded(rand::random());
     let mut agent = tafel_ai::agent(game, level.into(), &options).map_err(|e| e.to_string())?;
+    if let Some(notice) = agent.notice() {
+        tracing::warn!("{} level {level}: {notice}", game.info().name);
+    }
     agent
         .choose(position)
         .map(|decision| decision.mv)
