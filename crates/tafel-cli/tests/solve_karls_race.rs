@@ -134,7 +134,7 @@ fn against_random_prints_the_exact_values_for_both_colours() {
 }
 
 #[test]
-fn bad_against_requests_give_one_line_errors() {
+fn bad_against_requests_give_clear_errors() {
     assert_error(
         &[
             "solve",
@@ -146,26 +146,35 @@ fn bad_against_requests_give_one_line_errors() {
         ],
         "before the roll",
     );
-    assert_error(
-        &[
-            "solve",
-            "karls-race",
-            "--against",
-            "nobody",
-            "--position",
-            "w:K:L",
-        ],
-        "nobody",
-    );
-    assert_error(
-        &[
-            "solve",
-            "karls-race",
-            "--against",
-            "random",
-            "--out",
-            "x.tafeltable",
-        ],
-        "--out",
-    );
+    // Usage errors come from the argument parser, with its hint on further lines.
+    for (args, expected) in [
+        (
+            &[
+                "solve",
+                "karls-race",
+                "--against",
+                "nobody",
+                "--position",
+                "w:K:L",
+            ][..],
+            "invalid value 'nobody' for '--against <OPPONENT>'",
+        ),
+        (
+            &[
+                "solve",
+                "karls-race",
+                "--against",
+                "random",
+                "--out",
+                "x.tafeltable",
+            ],
+            "cannot be used with '--out <FILE>'",
+        ),
+    ] {
+        let out = common::tafel().args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
 }

@@ -508,8 +508,6 @@ fn positions_with_three_stones_a_side_against_random_play_match_brute_force() {
         "b:ILM:CEF",
         "w:PQ:BCJ",
         "b:EFK:ILO",
-        "w:BCG:PQT",
-        "b:BCG:PQT",
     ];
     let states: Vec<State> = codes
         .iter()

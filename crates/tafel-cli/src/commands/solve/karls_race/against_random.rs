@@ -41,9 +41,9 @@ pub fn run(args: &Args, game: &KarlsRace, state: &State, most: usize, origin: &s
     for (value, &colour) in perfect.iter_mut().zip(&COLOURS) {
         *value = with_progress(args.threads, |progress| {
             let values = AgainstRandom::perfect_player(&table, colour, progress)?;
-            Ok(values
+            values
                 .probability(state, colour)
-                .context("the position lies outside the table")?)
+                .context("the position lies outside the table")
         })?;
     }
     let elapsed = started.elapsed();
