@@ -28,9 +28,11 @@ use memmap2::MmapMut;
 use tafel_core::{Game, Player, Status};
 use tafel_games::karls_race::{squares_in, State, MAX_SIZE};
 
-use super::index::Index;
+use super::index::{Index, MAX_STONES};
 use super::position::{Canonical, Geometry, BLACK};
-use super::solver::{prefetch, probability, solve_in_order, PositionSolver, MAX_STEPS, ONE};
+use super::solver::{
+    prefetch, probability, solve_in_order, PositionSolver, MAX_FORWARD, MAX_STEPS, ONE,
+};
 use super::table::{anonymous_memory, as_cells, as_values, Table, TableError};
 
 /// How the computer picks its step.
@@ -65,7 +67,7 @@ impl AgainstRandom {
         progress: &ProgressBar,
     ) -> Result<AgainstRandom, TableError> {
         let geometry = Geometry::new();
-        let index = Index::new(&geometry, max_stones.clamp(1, super::MAX_STONES));
+        let index = Index::new(&geometry, max_stones.clamp(1, MAX_STONES));
         Self::solve(geometry, index, Strategy::BestResponse, None, progress)
     }
 
@@ -84,6 +86,7 @@ impl AgainstRandom {
         Self::solve(geometry, index, strategy, Some(colour), progress)
     }
 
+    /// Both values of every position of `index`, the computer's steps chosen by `strategy`.
     fn solve(
         geometry: Geometry,
         index: Index,
@@ -113,11 +116,6 @@ impl AgainstRandom {
         })
     }
 
-    /// The table's index (the positions covered).
-    pub fn index(&self) -> &Index {
-        &self.index
-    }
-
     /// The probability that the computer, playing `computer` (White or Black), wins the
     /// two-player `state` before its die is rolled (or finished: 1 or 0). `None` after a roll,
     /// outside the index, or for the perfect player solved for the other colour.
@@ -128,7 +126,9 @@ impl AgainstRandom {
         if let Status::Over(outcome) = self.geometry.rules().status(state) {
             return Some(outcome.payoff(computer));
         }
-        state.die().is_none().then_some(())?;
+        if state.die().is_some() {
+            return None;
+        }
         let position = self.geometry.canonical(state)?;
         if !self.index.covers(position) {
             return None;
@@ -185,7 +185,7 @@ impl PositionSolver for Pass<'_> {
             Strategy::Perfect { colour, .. } if colour == BLACK => geometry.rotate_square(sq),
             _ => sq,
         };
-        let mut froms: [u8; 6] = [0; 6];
+        let mut froms = [0; MAX_STONES];
         let mut count = 0;
         for from in squares_in(position.mover) {
             froms[count] = from;
@@ -194,7 +194,7 @@ impl PositionSolver for Pass<'_> {
         let froms = &mut froms[..count];
         froms.sort_unstable_by_key(|&sq| real(sq));
         for &from in froms.iter() {
-            let mut targets = [0u8; 4];
+            let mut targets = [0; MAX_FORWARD];
             let mut reach = 0;
             for to in squares_in(geometry.forward(from)) {
                 targets[reach] = to;

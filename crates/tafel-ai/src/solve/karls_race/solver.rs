@@ -18,7 +18,7 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use tafel_games::karls_race::{squares_in, SquareSet, MAX_SIZE, SQUARES};
 
-use super::index::Index;
+use super::index::{Index, MAX_STONES};
 use super::position::{Canonical, Geometry};
 
 /// The fixed-point value of certainty: a table entry `v` means probability `v / ONE`.
@@ -266,8 +266,11 @@ pub(super) fn prefetch<T>(cells: &[T], slot: u64) {
     let _ = (cells, slot);
 }
 
+/// The most forward neighbours a square has.
+pub(super) const MAX_FORWARD: usize = 4;
+
 /// The most steps a side has: six stones with at most four forward neighbours each.
-pub(super) const MAX_STEPS: usize = 24;
+pub(super) const MAX_STEPS: usize = MAX_STONES * MAX_FORWARD;
 
 /// The value of `position` before the roll, given the values of the positions after each
 /// step (`child`, from the next mover's side): the average over the die of the best step.
