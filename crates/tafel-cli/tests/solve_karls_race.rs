@@ -1,9 +1,11 @@
 //! `tafel solve karls-race` on small positions: what it prints agrees with the table file it
-//! writes, and bad requests get one-line errors.
+//! writes and, with `--against random`, with the library's exact values; bad requests get
+//! one-line errors.
 
-use tafel_ai::solve::karls_race::Table;
+use indicatif::ProgressBar;
+use tafel_ai::solve::karls_race::{self, AgainstRandom, Table};
 use tafel_core::game::GameExt;
-use tafel_core::Game;
+use tafel_core::{Game, Player};
 use tafel_games::karls_race::{KarlsRace, Move};
 
 mod common;
@@ -73,4 +75,106 @@ fn bad_solve_requests_give_one_line_errors() {
         "already over",
     );
     assert_error(&["solve", "karls-race", "--position", "w:ZZ:P"], "position");
+}
+
+#[test]
+fn against_random_prints_the_exact_values_for_both_colours() {
+    let code = "b:BGH:PQT";
+    let dir = tempfile::tempdir().unwrap();
+    let out = common::tafel()
+        .current_dir(dir.path())
+        .env("TAFEL_DATA", dir.path())
+        .args([
+            "solve",
+            "karls-race",
+            "--against",
+            "random",
+            "--position",
+            code,
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no file");
+
+    let game = KarlsRace::new(Default::default()).unwrap();
+    let state = game.parse_position(code).unwrap();
+    let hidden = ProgressBar::hidden();
+    let table = karls_race::solve(3, code, &hidden).unwrap();
+    let best = AgainstRandom::best_response(3, &hidden).unwrap();
+    for (colour, name, order) in [
+        (Player(0), "White", "second"),
+        (Player(1), "Black", "first"),
+    ] {
+        let perfect = AgainstRandom::perfect_player(&table, colour, &hidden).unwrap();
+        let lines = [
+            format!("computer as {name} (moves {order}):"),
+            format!(
+                "  best response to random play wins with probability {:.6}",
+                best.probability(&state, colour).unwrap()
+            ),
+            format!(
+                "  perfect player (level 6) wins with probability     {:.6}",
+                perfect.probability(&state, colour).unwrap()
+            ),
+        ];
+        for line in lines {
+            assert!(stdout.contains(&line), "`{line}` not in {stdout}");
+        }
+    }
+    assert!(
+        stdout.contains("perfect player's table: solved in memory"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn bad_against_requests_give_clear_errors() {
+    assert_error(
+        &[
+            "solve",
+            "karls-race",
+            "--against",
+            "random",
+            "--position",
+            "b5:AH:PT",
+        ],
+        "before the roll",
+    );
+    // Usage errors come from the argument parser, with its hint on further lines.
+    for (args, expected) in [
+        (
+            &[
+                "solve",
+                "karls-race",
+                "--against",
+                "nobody",
+                "--position",
+                "w:K:L",
+            ][..],
+            "invalid value 'nobody' for '--against <OPPONENT>'",
+        ),
+        (
+            &[
+                "solve",
+                "karls-race",
+                "--against",
+                "random",
+                "--out",
+                "x.tafeltable",
+            ],
+            "cannot be used with '--out <FILE>'",
+        ),
+    ] {
+        let out = common::tafel().args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
 }

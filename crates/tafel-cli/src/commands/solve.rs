@@ -38,6 +38,20 @@ pub struct Args {
     /// Karl's Race: worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Karl's Race: instead of perfect play by both sides, the computer's exact winning
+    /// probability against this opponent (`random`: uniformly random legal steps), for the
+    /// best response to it and for the perfect player (level 6), with the computer on each
+    /// side. Reads the perfect player's table from `--table` or the default path (solves it
+    /// in memory when there is none, or with `--position`); writes no file.
+    #[arg(long, value_name = "OPPONENT", conflicts_with = "out")]
+    pub against: Option<Opponent>,
+}
+
+/// The opponents `tafel solve --against` knows.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// A player that picks uniformly among its legal moves (the `random` seat).
+    Random,
 }
 
 /// Solves the requested game's position and prints the result.

@@ -11,12 +11,15 @@
 //! - [`table`]: the file format (header, then one `u32` per slot) and its memory map.
 //! - [`query`]: the probability of a game state and the best step for a rolled die.
 //! - [`agent`]: [`PerfectAgent`], perfect play from the table.
+//! - [`against_random`]: [`AgainstRandom`], the exact winning probabilities against a
+//!   uniformly random opponent, of the best response to it and of the perfect player.
 //!
 //! The table covers every position with at most six stones a side, whatever the start set,
 //! so one file serves all three start sets and both choices of who moves first. Its default
 //! place is [`default_path`]: `karls-race.tafeltable` in the directory named by the
 //! `TAFEL_DATA` environment variable, or in the current directory when it is not set.
 
+pub mod against_random;
 pub mod agent;
 pub mod index;
 pub mod position;
@@ -31,6 +34,7 @@ use std::path::PathBuf;
 
 use indicatif::ProgressBar;
 
+pub use against_random::AgainstRandom;
 pub use agent::PerfectAgent;
 pub use index::{Index, MAX_STONES};
 pub use position::{Canonical, Geometry};

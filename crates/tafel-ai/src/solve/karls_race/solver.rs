@@ -18,7 +18,7 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use tafel_games::karls_race::{squares_in, SquareSet, MAX_SIZE, SQUARES};
 
-use super::index::Index;
+use super::index::{Index, MAX_STONES};
 use super::position::{Canonical, Geometry};
 
 /// The fixed-point value of certainty: a table entry `v` means probability `v / ONE`.
@@ -37,6 +37,36 @@ type Sets = Vec<Vec<(SquareSet, u32)>>;
 /// `progress` advances by one per position solved.
 pub fn solve(geometry: &Geometry, index: &Index, cells: &[AtomicU32], progress: &ProgressBar) {
     assert_eq!(cells.len() as u64, index.len(), "one cell per slot");
+    let solver = LevelSolver {
+        geometry,
+        index,
+        cells,
+    };
+    solve_in_order(geometry, index, &solver, progress);
+}
+
+/// How one retrograde analysis values a position from its children's values. The walk
+/// ([`solve_in_order`]) is a two-stage pipeline: `prepare` ranks a position's children and
+/// prefetches their values, then, while the next position's children are being fetched,
+/// `finish` reads them and stores the position's own values.
+pub(super) trait PositionSolver: Sync {
+    /// A position whose children have been requested from memory but not yet read.
+    type Pending;
+    /// Ranks the children of `position` and prefetches their values.
+    fn prepare(&self, position: Canonical) -> Self::Pending;
+    /// Reads the children's values and stores the position's.
+    fn finish(&self, pending: &Self::Pending);
+}
+
+/// Visits every position of `index` so that each position's children are finished before it:
+/// by total stones ascending, then potential descending; the positions of one level in
+/// parallel. `progress` advances by one per position.
+pub(super) fn solve_in_order<S: PositionSolver>(
+    geometry: &Geometry,
+    index: &Index,
+    solver: &S,
+    progress: &ProgressBar,
+) {
     let max = index.max_stones();
     let all: SquareSet = (1 << SQUARES) - 1;
     let movers = subsets(max, all & !(1 << geometry.mover_target()), |set| {
@@ -48,11 +78,6 @@ pub fn solve(geometry: &Geometry, index: &Index, cells: &[AtomicU32], progress: 
     let top = |sets: &Sets| sets.iter().flatten().map(|&(_, p)| p).max().unwrap_or(0);
     let highest = top(&movers) + top(&opponents);
     let by_potential = group_by_potential(&opponents, highest);
-    let solver = LevelSolver {
-        geometry,
-        index,
-        cells,
-    };
     for stones in 2..=2 * max {
         for potential in (0..=highest).rev() {
             let solved: u64 = (stones.saturating_sub(max).max(1)..=max.min(stones - 1))
@@ -67,7 +92,7 @@ pub fn solve(geometry: &Geometry, index: &Index, cells: &[AtomicU32], progress: 
                             else {
                                 return 0;
                             };
-                            solver.solve_all(mover, list)
+                            solve_all(solver, mover, list)
                         })
                         .sum::<u64>()
                 })
@@ -75,6 +100,53 @@ pub fn solve(geometry: &Geometry, index: &Index, cells: &[AtomicU32], progress: 
             progress.inc(solved);
         }
     }
+}
+
+/// Solves the positions of `mover` against each opponent set of `list` that does not overlap
+/// it; returns how many there were. Uses the processor's bit-counting instructions where it
+/// has them (the default x86-64 target does not assume them, and counting bits is much of the
+/// work).
+fn solve_all<S: PositionSolver>(solver: &S, mover: SquareSet, list: &[SquareSet]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi1")
+    {
+        // SAFETY: the processor has the features the function is compiled for.
+        return unsafe { solve_all_with_popcnt(solver, mover, list) };
+    }
+    solve_all_portable(solver, mover, list)
+}
+
+/// [`solve_all_portable`] compiled for processors with `popcnt` and BMI1.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1")]
+unsafe fn solve_all_with_popcnt<S: PositionSolver>(
+    solver: &S,
+    mover: SquareSet,
+    list: &[SquareSet],
+) -> u64 {
+    solve_all_portable(solver, mover, list)
+}
+
+/// The loop of [`solve_all`], inlined into each compiled version: while the children of one
+/// position are being fetched from memory (prefetched), the previous position is finished, so
+/// cache misses overlap.
+#[inline(always)]
+fn solve_all_portable<S: PositionSolver>(solver: &S, mover: SquareSet, list: &[SquareSet]) -> u64 {
+    let mut count = 0;
+    let mut pending: Option<S::Pending> = None;
+    for &opponent in list {
+        if opponent & mover == 0 {
+            let next = solver.prepare(Canonical { mover, opponent });
+            if let Some(ready) = pending.replace(next) {
+                solver.finish(&ready);
+            }
+            count += 1;
+        }
+    }
+    if let Some(ready) = pending {
+        solver.finish(&ready);
+    }
+    count
 }
 
 /// Every subset of `within` with 1 to `max` squares, by size, with `potential` of each.
@@ -102,57 +174,15 @@ fn group_by_potential(sets: &Sets, highest: u32) -> Vec<Vec<Vec<SquareSet>>> {
         .collect()
 }
 
-/// The shared state of the parallel loops.
+/// Perfect play by both sides: the mover's best step for each die.
 struct LevelSolver<'a> {
     geometry: &'a Geometry,
     index: &'a Index,
     cells: &'a [AtomicU32],
 }
 
-impl LevelSolver<'_> {
-    /// Solves the positions of `mover` against each opponent set of `list` that does not
-    /// overlap it; returns how many there were. Uses the processor's bit-counting
-    /// instructions where it has them (the default x86-64 target does not assume them, and
-    /// counting bits is much of the work).
-    fn solve_all(&self, mover: SquareSet, list: &[SquareSet]) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt")
-            && std::arch::is_x86_feature_detected!("bmi1")
-        {
-            // SAFETY: the processor has the features the function is compiled for.
-            return unsafe { self.solve_all_with_popcnt(mover, list) };
-        }
-        self.solve_all_portable(mover, list)
-    }
-
-    /// [`Self::solve_all_portable`] compiled for processors with `popcnt` and BMI1.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1")]
-    unsafe fn solve_all_with_popcnt(&self, mover: SquareSet, list: &[SquareSet]) -> u64 {
-        self.solve_all_portable(mover, list)
-    }
-
-    /// The loop of [`Self::solve_all`], inlined into each compiled version. It is a
-    /// two-stage pipeline: while the children of one position are being fetched from memory
-    /// (prefetched), the previous position is finished, so cache misses overlap.
-    #[inline(always)]
-    fn solve_all_portable(&self, mover: SquareSet, list: &[SquareSet]) -> u64 {
-        let mut count = 0;
-        let mut pending: Option<Pending> = None;
-        for &opponent in list {
-            if opponent & mover == 0 {
-                let next = self.prepare(Canonical { mover, opponent });
-                if let Some(ready) = pending.replace(next) {
-                    self.finish(&ready);
-                }
-                count += 1;
-            }
-        }
-        if let Some(ready) = pending {
-            self.finish(&ready);
-        }
-        count
-    }
+impl PositionSolver for LevelSolver<'_> {
+    type Pending = Pending;
 
     /// The first half of [`position_value`]: the winning steps, and the slots of the other
     /// steps' children, whose cache lines are requested at once.
@@ -223,7 +253,7 @@ struct Pending {
 
 /// Asks the processor to bring the cache line of `cells[slot]` in (a hint; any slot is safe).
 #[inline(always)]
-fn prefetch(cells: &[AtomicU32], slot: u64) {
+pub(super) fn prefetch<T>(cells: &[T], slot: u64) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
@@ -236,8 +266,11 @@ fn prefetch(cells: &[AtomicU32], slot: u64) {
     let _ = (cells, slot);
 }
 
+/// The most forward neighbours a square has.
+pub(super) const MAX_FORWARD: usize = 4;
+
 /// The most steps a side has: six stones with at most four forward neighbours each.
-const MAX_STEPS: usize = 24;
+pub(super) const MAX_STEPS: usize = MAX_STONES * MAX_FORWARD;
 
 /// The value of `position` before the roll, given the values of the positions after each
 /// step (`child`, from the next mover's side): the average over the die of the best step.

@@ -131,11 +131,7 @@ impl Table {
         let index = Index::new(&geometry, header.max_stones);
         let bytes = usize::try_from(HEADER_LEN as u64 + 4 * index.len())
             .map_err(|_| TableError::Invalid(PathBuf::new(), "too large for memory".into()))?;
-        let no_memory = |e| TableError::Io(PathBuf::from("(memory)"), e);
-        let mut map = MmapMut::map_anon(bytes).map_err(no_memory)?;
-        #[cfg(target_os = "linux")]
-        // A hint only: without huge pages the table works the same, a little slower.
-        let _ = map.advise(memmap2::Advice::HugePage);
+        let mut map = anonymous_memory(bytes)?;
         map[..HEADER_LEN].copy_from_slice(&header_bytes(&header, index.len())?);
         Ok(Table {
             header,
@@ -151,13 +147,7 @@ impl Table {
         let Storage::Memory(map) = &mut self.storage else {
             return None;
         };
-        let entries = &mut map[HEADER_LEN..];
-        // SAFETY: the map is page-aligned and the header 64 bytes long, so the entries are
-        // aligned for `u32`; `AtomicU32` has the size, alignment and bit validity of `u32`;
-        // the exclusive borrow of the map lasts as long as the cells.
-        Some(unsafe {
-            std::slice::from_raw_parts(entries.as_mut_ptr().cast::<AtomicU32>(), entries.len() / 4)
-        })
+        Some(as_cells(&mut map[HEADER_LEN..]))
     }
 
     /// Maps the table file at `path` into memory after checking its header and size.
@@ -267,13 +257,41 @@ impl Table {
     /// The raw entry of slot `slot` (less than the index's size).
     #[inline]
     pub fn entry(&self, slot: u64) -> u32 {
-        let at = HEADER_LEN + 4 * slot as usize;
-        u32::from_le_bytes(
-            self.storage.bytes()[at..at + 4]
-                .try_into()
-                .expect("4 bytes"),
-        )
+        self.entries()[slot as usize]
     }
+
+    /// Every entry, slot by slot.
+    pub fn entries(&self) -> &[u32] {
+        as_values(&self.storage.bytes()[HEADER_LEN..])
+    }
+}
+
+/// `bytes` bytes of zeroed anonymous memory, with huge pages requested (the solvers read
+/// their arrays at random).
+pub(super) fn anonymous_memory(bytes: usize) -> Result<MmapMut, TableError> {
+    let map = MmapMut::map_anon(bytes).map_err(|e| TableError::Io("(memory)".into(), e))?;
+    #[cfg(target_os = "linux")]
+    // A hint only: without huge pages the memory works the same, a little slower.
+    let _ = map.advise(memmap2::Advice::HugePage);
+    Ok(map)
+}
+
+/// `bytes` as `u32` values. `bytes` must be aligned for `u32` (a map, or a map past the
+/// header).
+pub(super) fn as_values(bytes: &[u8]) -> &[u32] {
+    assert_eq!(bytes.as_ptr().align_offset(4), 0, "values are aligned");
+    // SAFETY: the bytes are aligned for `u32` (checked), which any four bytes are a valid
+    // value of; the slice borrows them.
+    unsafe { std::slice::from_raw_parts(bytes.as_ptr().cast::<u32>(), bytes.len() / 4) }
+}
+
+/// `bytes` as cells that parallel workers may write (each slot by one worker) and read.
+/// `bytes` must be aligned for `u32` (a map, or a map past the header).
+pub(super) fn as_cells(bytes: &mut [u8]) -> &[AtomicU32] {
+    assert_eq!(bytes.as_ptr().align_offset(4), 0, "cells are aligned");
+    // SAFETY: the bytes are aligned for `u32` (checked); `AtomicU32` has the size, alignment
+    // and bit validity of `u32`; the exclusive borrow of the bytes lasts as long as the cells.
+    unsafe { std::slice::from_raw_parts(bytes.as_mut_ptr().cast::<AtomicU32>(), bytes.len() / 4) }
 }
 
 /// The 64 header bytes of a table of `entries` entries.

@@ -6,9 +6,10 @@ use std::sync::Arc;
 
 use indicatif::ProgressBar;
 use tafel_core::game::GameExt;
-use tafel_core::{Game, Status};
+use tafel_core::{Game, Player, Status};
 use tafel_games::karls_race::{set_names, squares_in, KarlsRace, Move, SquareSet, State, SQUARES};
 
+use super::position::{BLACK, WHITE};
 use super::solver::ONE;
 use super::*;
 use crate::agent::{Agent, Evaluation};
@@ -377,4 +378,160 @@ fn the_full_table_is_consistent_along_random_games() {
         }
     }
     assert!(checked > 10_000, "{checked}");
+}
+
+/// Plain expectimax against a uniformly random opponent through the public game interface:
+/// the probability that `computer` wins from `state` (before or after a roll), when the other
+/// side picks uniformly among its legal moves and the computer plays `perfect`'s choice, or,
+/// without it, the best move against random play. Memoised by state.
+fn against_random(
+    game: &KarlsRace,
+    state: &State,
+    computer: Player,
+    perfect: &mut Option<PerfectAgent>,
+    memo: &mut HashMap<State, f64>,
+) -> f64 {
+    if let Some(&value) = memo.get(state) {
+        return value;
+    }
+    let moves = game.legal_move_vec(state);
+    let after = |mv, perfect: &mut Option<PerfectAgent>, memo: &mut HashMap<State, f64>| {
+        against_random(game, &game.after(state, mv), computer, perfect, memo)
+    };
+    let value = match game.status(state) {
+        Status::Over(outcome) => outcome.payoff(computer),
+        Status::Chance => (0..moves.len())
+            .map(|i| game.chance_probability(state, &moves, i) * after(moves[i], perfect, memo))
+            .sum(),
+        Status::ToMove(player) if player == computer => match perfect {
+            Some(agent) => {
+                let mv = agent.choose(game, state).unwrap().mv;
+                after(mv, perfect, memo)
+            }
+            None => moves
+                .iter()
+                .map(|&mv| after(mv, perfect, memo))
+                .fold(0.0, f64::max),
+        },
+        Status::ToMove(_) => {
+            let total: f64 = moves.iter().map(|&mv| after(mv, perfect, memo)).sum();
+            total / moves.len() as f64
+        }
+    };
+    memo.insert(*state, value);
+    value
+}
+
+/// The computer's winning probability against best defence, from `table`.
+fn minimax_for(table: &Table, state: &State, computer: Player) -> f64 {
+    let p = table.probability(state).unwrap();
+    if state.to_move() == computer {
+        p
+    } else {
+        1.0 - p
+    }
+}
+
+/// Compares the exact values against random play with brute force on `states`, for both
+/// colours of the computer and both strategies, and checks best response >= perfect player
+/// against random play >= perfect player against best defence. Returns how often each
+/// inequality was strict (by more than 1e-6).
+fn check_against_random(table: &Arc<Table>, states: &[State]) -> (usize, usize) {
+    let game = rules();
+    let best =
+        AgainstRandom::best_response(table.index().max_stones(), &ProgressBar::hidden()).unwrap();
+    let (mut better_than_perfect, mut better_than_minimax) = (0, 0);
+    for computer in [WHITE, BLACK] {
+        let perfect =
+            AgainstRandom::perfect_player(table, computer, &ProgressBar::hidden()).unwrap();
+        let other = if computer == WHITE { BLACK } else { WHITE };
+        assert_eq!(perfect.probability(&states[0], other), None, "other colour");
+        let mut best_memo = HashMap::new();
+        let mut perfect_memo = HashMap::new();
+        let mut agent = Some(PerfectAgent::new(table.clone()));
+        for s in states {
+            let code = game.format_position(s);
+            let exact_best = against_random(&game, s, computer, &mut None, &mut best_memo);
+            let exact_perfect = against_random(&game, s, computer, &mut agent, &mut perfect_memo);
+            let got_best = best.probability(s, computer).unwrap();
+            let got_perfect = perfect.probability(s, computer).unwrap();
+            assert!(
+                (got_best - exact_best).abs() <= TOLERANCE,
+                "{code}, computer {computer:?}: best response {got_best}, brute force {exact_best}"
+            );
+            assert!(
+                (got_perfect - exact_perfect).abs() <= TOLERANCE,
+                "{code}, computer {computer:?}: perfect player {got_perfect}, brute force \
+                 {exact_perfect}"
+            );
+            let minimax = minimax_for(table, s, computer);
+            assert!(got_best >= got_perfect - TOLERANCE, "{code}");
+            assert!(got_perfect >= minimax - TOLERANCE, "{code}");
+            better_than_perfect += (got_best > got_perfect + 1e-6) as usize;
+            better_than_minimax += (got_perfect > minimax + 1e-6) as usize;
+        }
+    }
+    (better_than_perfect, better_than_minimax)
+}
+
+#[test]
+fn every_position_with_two_stones_a_side_against_random_play_matches_brute_force() {
+    let game = rules();
+    let table = Arc::new(solved(2));
+    let geometry = table.geometry();
+    let mut states = Vec::new();
+    for position in universe(2) {
+        states.push(state(&game, 'w', position.mover, position.opponent));
+        states.push(state(
+            &game,
+            'b',
+            geometry.rotate(position.opponent),
+            geometry.rotate(position.mover),
+        ));
+    }
+    let (better_than_perfect, better_than_minimax) = check_against_random(&table, &states);
+    assert!(states.len() > 10_000, "{} states", states.len());
+    // Random play is exploitable beyond what perfect play takes from it, and weaker than
+    // best defence.
+    assert!(better_than_perfect > 100, "{better_than_perfect}");
+    assert!(better_than_minimax > 1000, "{better_than_minimax}");
+}
+
+#[test]
+fn positions_with_three_stones_a_side_against_random_play_match_brute_force() {
+    let game = rules();
+    let table = Arc::new(solved(3));
+    let codes = [
+        "w:KOP:BEH",
+        "b:KOP:BEH",
+        "w:IMN:GJL",
+        "b:ILM:CEF",
+        "w:PQ:BCJ",
+        "b:EFK:ILO",
+    ];
+    let states: Vec<State> = codes
+        .iter()
+        .map(|code| game.parse_position(code).unwrap())
+        .collect();
+    let (better_than_perfect, _) = check_against_random(&table, &states);
+    assert!(better_than_perfect > 0);
+}
+
+#[test]
+fn against_random_play_answers_only_before_the_roll() {
+    let game = rules();
+    let best = AgainstRandom::best_response(2, &ProgressBar::hidden()).unwrap();
+    let s = game.parse_position("w:BH:NP").unwrap();
+    assert!(best.probability(&s, WHITE).is_some());
+    assert_eq!(
+        best.probability(&game.after(&s, Move::Roll(2)), WHITE),
+        None
+    );
+    assert_eq!(
+        best.probability(&game.parse_position("w:ABC:NP").unwrap(), WHITE),
+        None
+    );
+    let won = game.parse_position("b:T:P").unwrap();
+    assert_eq!(best.probability(&won, BLACK), Some(1.0));
+    assert_eq!(best.probability(&won, WHITE), Some(0.0));
 }

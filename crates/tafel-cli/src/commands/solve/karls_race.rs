@@ -1,5 +1,8 @@
 //! `tafel solve karls-race`: the strong solution of two-player Karl's Race, written to a table
-//! file that the perfect player maps into memory.
+//! file that the perfect player maps into memory; with `--against random`, the computer's
+//! exact chances against random play instead ([`against_random`]).
+
+mod against_random;
 
 use std::time::{Duration, Instant};
 
@@ -37,6 +40,9 @@ pub fn run(args: &Args) -> Result<()> {
         Some(_) => game.format_position(&state),
         None => START_SETS[settings.start].to_string(),
     };
+    if args.against.is_some() {
+        return against_random::run(args, &game, &state, most, &origin);
+    }
     let out = match (&args.out, &args.target.position, &args.table) {
         (Some(path), _, _) => Some(path.clone()),
         (None, None, None) => Some(karls_race::default_path()),
@@ -92,6 +98,17 @@ pub fn run(args: &Args) -> Result<()> {
 /// Solves every position with up to `most` stones a side on `threads` workers, with a
 /// progress bar.
 fn solve_karls_race(most: usize, origin: &str, threads: Option<usize>) -> Result<Table> {
+    with_progress(threads, |progress| {
+        Ok(karls_race::solve(most, origin, progress)?)
+    })
+}
+
+/// Runs `work` on `threads` workers (default: one per core) with a progress bar of
+/// positions, cleared at the end.
+fn with_progress<T: Send>(
+    threads: Option<usize>,
+    work: impl FnOnce(&ProgressBar) -> Result<T> + Send,
+) -> Result<T> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()
@@ -103,9 +120,9 @@ fn solve_karls_race(most: usize, origin: &str, threads: Option<usize>) -> Result
         .expect("a valid template")
         .progress_chars("=> "),
     );
-    let table = pool.install(|| karls_race::solve(most, origin, &progress))?;
+    let result = pool.install(|| work(&progress));
     progress.finish_and_clear();
-    Ok(table)
+    result
 }
 
 /// The state after each roll of the die, or the state itself when its die is rolled.
