@@ -109,7 +109,12 @@ const KARLS_RACE: &[Algorithm] = &[
 const KARLS_RACE_5: Algorithm = expectimax(64, 1_000_000, EVAL);
 
 /// Carreaux. Level 6 plays perfectly from the whole game tree (like level 5 under
-/// `rule=free`, which is not solved).
+/// `rule=free`, which is not solved). Under the designer's rules every game is a draw
+/// whatever is played; under `rule=free`, every pair of levels from 2 up drew every game
+/// measured (a player who stops the opponent's immediate connection is hardly ever beaten),
+/// so no ladder can be shown above level 2. Level 5 is MCTS with the connection evaluation
+/// at the leaves: it won as often against random play as alpha-beta with 200,000 nodes and
+/// the same evaluation (77 and 78 of 100) for about a quarter of the CPU (`docs/ai.md`).
 const CARREAUX: &[Algorithm] = &[
     mcts(5, PLAYOUT),
     mcts(50, PLAYOUT),
@@ -118,9 +123,10 @@ const CARREAUX: &[Algorithm] = &[
     CARREAUX_5,
     perfect(&CARREAUX_5),
 ];
-const CARREAUX_5: Algorithm = alpha_beta(64, 200_000, EVAL);
+const CARREAUX_5: Algorithm = mcts(5_000, EVAL);
 
-/// Kauri.
+/// Kauri: alpha-beta with the store evaluation from level 3 up; each level beats the one
+/// below it in `tafel match` (`docs/ai.md`).
 const KAURI: &[Algorithm] = &[
     mcts(20, PLAYOUT),
     mcts(200, PLAYOUT),

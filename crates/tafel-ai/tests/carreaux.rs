@@ -1,10 +1,13 @@
-//! The searchers on Carreaux: forced wins found under the `rule=free` variant (the designer's
-//! rules never let a colour connect), and the designer's rules seen to be a draw.
+//! The searchers on Carreaux: forced wins found under the `rule=free` variant, and the
+//! designer's rules seen never to let a colour connect.
 
 mod support;
 
+use std::collections::HashSet;
+
 use support::assert_levels_find_the_win;
-use tafel_core::{Game, GameSettings};
+use tafel_core::game::GameExt;
+use tafel_core::{Game, GameSettings, Status};
 use tafel_games::carreaux::{Carreaux, CarreauxSettings};
 
 /// The `rule=free group=mst` variant, in which colours do connect.
@@ -44,5 +47,52 @@ fn the_strongest_level_wins_in_two() {
     let game = free();
     for &(code, mv) in WIN_IN_TWO {
         assert_levels_find_the_win(&game, code, mv, 3, &[5]);
+    }
+}
+
+/// Every position reachable under the designer's (literal) rules from the start of `game`,
+/// checked to be either still open or drawn for want of a lowering slide; returns how many
+/// distinct positions were visited. Every literal slide lowers the total group value, so the
+/// graph is acyclic and the walk ends.
+fn assert_no_connection_reachable(game: &Carreaux) -> usize {
+    let mut seen = HashSet::new();
+    let mut stack = vec![game.start()];
+    while let Some(state) = stack.pop() {
+        if !seen.insert(game.hash(&state)) {
+            continue;
+        }
+        match game.status(&state) {
+            Status::Over(outcome) => assert!(
+                outcome.winners.is_empty(),
+                "{}: {}",
+                game.format_position(&state),
+                outcome.reason
+            ),
+            _ => stack.extend(
+                game.legal_move_vec(&state)
+                    .into_iter()
+                    .map(|mv| game.after(&state, mv)),
+            ),
+        }
+    }
+    seen.len()
+}
+
+/// The fact `docs/ai.md` rests on: under the designer's rules no sequence of slides, whoever
+/// plays them, connects a colour, from any start layout on any board size, with either group
+/// rule; every game is a draw (with the default `stalemate=draw`).
+#[test]
+fn the_designers_rules_never_let_a_colour_connect() {
+    for size in ["4", "6", "8", "10", "12"] {
+        for layout in ["diag", "halves", "rows"] {
+            for group in ["sum", "mst"] {
+                let mut settings = CarreauxSettings::default();
+                settings.set("size", size).unwrap();
+                settings.set("layout", layout).unwrap();
+                settings.set("group", group).unwrap();
+                let positions = assert_no_connection_reachable(&Carreaux::new(settings).unwrap());
+                assert!(positions > 1, "{size} {layout} {group}");
+            }
+        }
     }
 }
