@@ -2,10 +2,10 @@
 //!
 //! The evaluation measures **material**, men 1 and kings 3 (a flying king in four dimensions
 //! has up to 40 directions and attacks from afar), plus **advancement**: a tenth of a man per
-//! row a man has advanced towards promotion, and **tempo**: on a board this crowded nearly
-//! every move offers the opponent a capture, so a player to move who has no *safe* move (one
-//! after which the opponent cannot capture) is charged [`TEMPO`] men, about the piece he is
-//! bound to give.
+//! row a man has advanced towards promotion, and **tempo**: a player to move who has no
+//! *safe* move (one after which the opponent cannot capture) is charged [`TEMPO`] men, about
+//! the piece he is bound to give. Without it a quiet position would be worth the same whoever
+//! is to move, and searches that end on the mover's own turn overrate him.
 //!
 //! Captures are compulsory, so material in the middle of an exchange means little. Alpha-beta
 //! searches such positions on (they are not [`Evaluator::quiet`]); evaluated anyway (by MCTS,
