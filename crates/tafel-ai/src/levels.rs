@@ -130,13 +130,13 @@ const KAURI: &[Algorithm] = &[
 ];
 
 /// Quarx: alpha-beta one ply deeper per level (the quiescence search plays every exchange
-/// out), and level 5 as deep as 400,000 nodes reach (depth 4 in the opening, 5 or more later).
+/// out). Depth limits rather than open-ended deepening keep the long king endings quick.
 const QUARX: &[Algorithm] = &[
     mcts(20, PLAYOUT),
     alpha_beta(1, 1_000, EVAL),
     alpha_beta(2, 20_000, EVAL),
     alpha_beta(3, 150_000, EVAL),
-    alpha_beta(64, 400_000, EVAL),
+    alpha_beta(4, 1_000_000, EVAL),
 ];
 
 /// A game without a table of its own: MCTS with random playouts, about five times the
