@@ -17,6 +17,10 @@ const WIN_THRESHOLD: i32 = WIN - 100_000;
 /// Heuristic scores lie in [-EVAL_SCALE, EVAL_SCALE], far from the win scores.
 const EVAL_SCALE: f64 = 10_000.0;
 const INFINITY: i32 = WIN + 1;
+/// How many plies beyond an iteration's depth the quiescence search may go: positions the
+/// evaluator does not call quiet ([`Evaluator::quiet`]) are searched on until they are quiet
+/// or this horizon is reached.
+pub const QUIESCENCE_PLIES: u32 = 16;
 
 /// The settings of one alpha-beta player.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -69,6 +73,12 @@ fn score_from_table(score: i32, ply: u32) -> i32 {
     }
 }
 
+/// The score of an evaluated payoff (0 loss, 1/2 draw, 1 win) for the mover: a heuristic
+/// score in [-EVAL_SCALE, EVAL_SCALE], far from the proven wins and losses.
+pub fn heuristic_score(payoff: f64) -> i32 {
+    ((payoff - 0.5) * 2.0 * EVAL_SCALE) as i32
+}
+
 /// A proven score or a heuristic one as an [`Evaluation`] for the mover.
 pub fn score_evaluation(score: i32) -> Evaluation {
     if score >= WIN_THRESHOLD {
@@ -106,6 +116,8 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     meter: Meter,
     aborted: bool,
     must_finish: bool,
+    /// The ply where the quiescence search stops and evaluates whatever it finds.
+    horizon: u32,
     root_best: Option<(G::Move, i32)>,
 }
 
@@ -123,6 +135,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             meter: config.budget.start(),
             aborted: false,
             must_finish: false,
+            horizon: 0,
             root_best: None,
         }
     }
@@ -140,6 +153,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let mut result = None;
         for depth in 1..=self.config.max_depth.max(1) {
             self.must_finish = depth == 1;
+            self.horizon = depth + QUIESCENCE_PLIES;
             self.root_best = None;
             self.negamax(game, state, depth, 0, -INFINITY, INFINITY);
             if self.aborted {
@@ -164,7 +178,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 
     fn static_score(&mut self, game: &G, state: &G::State, me: Player) -> i32 {
         let payoffs = self.evaluator.evaluate(game, state, &mut self.ctx);
-        ((payoffs[me.index()] - 0.5) * 2.0 * EVAL_SCALE) as i32
+        heuristic_score(payoffs[me.index()])
     }
 
     /// The score of `child` (reached at `ply`) for `me`, the player who moved into it.
@@ -218,7 +232,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let Status::ToMove(me) = game.status(state) else {
             unreachable!("negamax is only called where a player is to move");
         };
-        if depth == 0 {
+        // At depth 0 a quiet position is valued as it stands; any other is searched on
+        // (quiescence search) with every legal move, at depth 0, until it is quiet.
+        if depth == 0 && (ply >= self.horizon || self.evaluator.quiet(game, state, &mut self.ctx)) {
             return self.static_score(game, state, me);
         }
         let key = game.hash(state);
@@ -251,7 +267,15 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         for &(_, mv) in &list {
             let mut child = state.clone();
             game.apply(&mut child, mv);
-            let score = self.child_score(game, me, &child, depth - 1, ply + 1, alpha, beta);
+            let score = self.child_score(
+                game,
+                me,
+                &child,
+                depth.saturating_sub(1),
+                ply + 1,
+                alpha,
+                beta,
+            );
             if self.aborted {
                 break;
             }

@@ -135,13 +135,14 @@ const KAURI: &[Algorithm] = &[
     alpha_beta(64, 300_000, EVAL),
 ];
 
-/// Quarx.
+/// Quarx: alpha-beta one ply deeper per level (the quiescence search plays every exchange
+/// out). Depth limits rather than open-ended deepening keep the long king endings quick.
 const QUARX: &[Algorithm] = &[
     mcts(20, PLAYOUT),
     alpha_beta(1, 1_000, EVAL),
-    alpha_beta(2, 3_000, EVAL),
-    alpha_beta(64, 8_000, EVAL),
-    alpha_beta(64, 30_000, EVAL),
+    alpha_beta(2, 20_000, EVAL),
+    alpha_beta(3, 150_000, EVAL),
+    alpha_beta(4, 1_000_000, EVAL),
 ];
 
 /// A game without a table of its own: MCTS with random playouts, about five times the

@@ -91,3 +91,60 @@ fn the_middle_level_gives_no_capture_away() {
         assert!(!free(chosen), "{code}: level 3 played {chosen:?}");
     }
 }
+
+/// The evaluation's own capture and safe-move tests agree with the rules' move generation on
+/// positions from random games.
+#[test]
+fn the_evaluation_sees_captures_and_safe_moves_as_the_rules_do() {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+    use tafel_ai::eval::quarx::MaterialEvaluator;
+
+    let game = game();
+    let evaluator = MaterialEvaluator::default();
+    let mut rng = SmallRng::seed_from_u64(3);
+    let (mut checked, mut unsafe_positions) = (0, 0);
+    for _ in 0..60 {
+        let mut state = game.start();
+        loop {
+            let moves = game.legal_move_vec(&state);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            assert_eq!(
+                evaluator.must_capture(&state),
+                must_capture(&game, &state),
+                "{}",
+                game.format_position(&state)
+            );
+            if !must_capture(&game, &state) {
+                let safe = game
+                    .legal_move_vec(&state)
+                    .into_iter()
+                    .any(|mv| !must_capture(&game, &game.after(&state, mv)));
+                // The evaluation ignores the repetition ban, which only removes king slides.
+                if safe {
+                    assert!(
+                        evaluator.has_safe_move(&state),
+                        "{}",
+                        game.format_position(&state)
+                    );
+                } else if state.kings() == 0 {
+                    assert!(
+                        !evaluator.has_safe_move(&state),
+                        "{}",
+                        game.format_position(&state)
+                    );
+                }
+                unsafe_positions += usize::from(!safe);
+                checked += 1;
+            }
+            game.apply(&mut state, mv);
+        }
+    }
+    assert!(
+        checked > 1000 && unsafe_positions > 50,
+        "{checked} {unsafe_positions}"
+    );
+}

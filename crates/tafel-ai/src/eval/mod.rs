@@ -53,6 +53,13 @@ impl<G: Game> EvalContext<G> {
 pub trait Evaluator<G: Game>: Send + Sync {
     /// The expected payoffs of `state`.
     fn evaluate(&self, game: &G, state: &G::State, ctx: &mut EvalContext<G>) -> Payoffs;
+
+    /// Whether `state` can be valued as it stands. A position in the middle of an exchange
+    /// (a compulsory capture pending, say) is not quiet: alpha-beta searches on through it
+    /// before evaluating (its quiescence search). Quiet by default.
+    fn quiet(&self, _game: &G, _state: &G::State, _ctx: &mut EvalContext<G>) -> bool {
+        true
+    }
 }
 
 /// The evaluation every game has before it gets its own: the average result of a few uniformly
@@ -193,6 +200,14 @@ impl<G: Game, H: Evaluator<G>> Evaluator<G> for LeafEvaluator<H> {
                 }
                 self.heuristic.evaluate(game, &s, ctx)
             }
+        }
+    }
+
+    /// Random playouts take any position as it is; the game's evaluation says for itself.
+    fn quiet(&self, game: &G, state: &G::State, ctx: &mut EvalContext<G>) -> bool {
+        match self.leaf {
+            Leaf::Playouts(_) => true,
+            Leaf::Heuristic | Leaf::CutPlayout(_) => self.heuristic.quiet(game, state, ctx),
         }
     }
 }
