@@ -22,8 +22,6 @@ mod settings;
 mod sowing;
 
 pub use board::{hole_of, letter, owner, HOLES, ROW, TOTAL_COWRIES, TOTAL_SEEDS};
-
-use board::Board;
 pub use settings::{KauriSettings, Tiebreak};
 
 use tafel_core::game::GameInfo;
@@ -31,6 +29,7 @@ use tafel_core::record::ReplayError;
 use tafel_core::settings::SettingsError;
 use tafel_core::{Game, Outcome, ParseError, Player, PlayerSet, Scores, Status};
 
+use board::Board;
 use repetition::{Key, Repetitions};
 
 /// Why a game ended: no seed left on the board (the rules' end).
