@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use tafel_core::{Game, Player, Status};
 
 use crate::agent::{Agent, Decision, Evaluation};
+use crate::bound::Bound;
 use crate::budget::{Budget, Meter};
 use crate::eval::{EvalContext, Evaluator};
 
@@ -33,13 +34,6 @@ pub struct AlphaBetaConfig {
     pub table_bits: u32,
     /// The seed of the evaluator's generator.
     pub seed: u64,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -243,12 +237,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if let Some(entry) = self.table[slot].filter(|e| e.key == key) {
             table_move = entry.best;
             let score = score_from_table(entry.score, ply);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if ply > 0 && entry.depth >= depth && usable {
+            if ply > 0 && entry.depth >= depth && entry.bound.answers(score, alpha, beta) {
                 return score;
             }
         }
@@ -295,18 +284,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if self.aborted {
             return 0;
         }
-        let bound = if best.0 <= original_alpha {
-            Bound::Upper
-        } else if best.0 >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
         self.table[slot] = Some(TableEntry {
             key,
             depth,
             score: score_to_table(best.0, ply),
-            bound,
+            bound: Bound::of(best.0, original_alpha, beta),
             best: best.1,
         });
         best.0

@@ -18,6 +18,7 @@
 use tafel_core::{Game, Player, Status};
 
 use crate::agent::{Agent, Decision, Evaluation};
+use crate::bound::Bound;
 use crate::budget::{Budget, Meter};
 use crate::eval::{EvalContext, Evaluator};
 
@@ -25,14 +26,6 @@ use crate::eval::{EvalContext, Evaluator};
 const LOWER: f64 = -1.0;
 /// The highest value any position can have.
 const UPPER: f64 = 1.0;
-
-/// What a table entry's value is: exact, or a bound from a cut-off.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
 
 /// A position's value as far as it was searched.
 #[derive(Clone, Copy, Debug)]
@@ -215,12 +208,7 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
         let key = game.hash(state);
         let slot = (key as usize) & (self.table.len() - 1);
         if let Some(entry) = self.table[slot].filter(|e| e.key == key && e.depth >= depth) {
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => entry.value >= beta,
-                Bound::Upper => entry.value <= alpha,
-            };
-            if usable {
+            if entry.bound.answers(entry.value, alpha, beta) {
                 self.horizon |= entry.depth != u32::MAX;
                 return entry.value;
             }
@@ -239,18 +227,11 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
         let solved = !self.horizon;
         self.horizon |= outer_horizon;
         if !self.aborted {
-            let bound = if value <= alpha {
-                Bound::Upper
-            } else if value >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
             self.table[slot] = Some(TableEntry {
                 key,
                 depth: if solved { u32::MAX } else { depth },
                 value,
-                bound,
+                bound: Bound::of(value, alpha, beta),
             });
         }
         value

@@ -18,6 +18,7 @@
 
 pub mod agent;
 pub mod alphabeta;
+mod bound;
 pub mod budget;
 pub mod erased;
 pub mod eval;

@@ -26,19 +26,6 @@ fn build<G: Game>(settings: &[(&str, &str)]) -> G {
     G::new(s).unwrap()
 }
 
-/// A position reached by `plies` uniformly random moves and chance outcomes from the start.
-fn random_position<G: Game>(game: &G, rng: &mut SmallRng, plies: usize) -> G::State {
-    let mut state = game.start();
-    for _ in 0..plies {
-        let moves = game.legal_move_vec(&state);
-        if moves.is_empty() {
-            break;
-        }
-        game.apply(&mut state, moves[rng.random_range(0..moves.len())]);
-    }
-    state
-}
-
 /// Every kind of searcher with every kind of leaf, on small work budgets.
 fn searchers() -> Vec<Algorithm> {
     let leaves = [Leaf::Playouts(1), Leaf::Heuristic, Leaf::CutPlayout(4)];
@@ -75,7 +62,7 @@ fn check_random_positions<G: GameEvaluation + PerfectPlay>(game: &G, seed: u64, 
     let mut rng = SmallRng::seed_from_u64(seed);
     for round in 0..positions {
         let plies = rng.random_range(0..120);
-        let state = random_position(game, &mut rng, plies);
+        let state = support::random_position(game, &mut rng, plies);
         let legal = game.legal_move_vec(&state);
         let to_move = matches!(game.status(&state), Status::ToMove(_));
         for algorithm in searchers() {

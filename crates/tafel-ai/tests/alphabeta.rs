@@ -2,6 +2,8 @@
 //! ordering and pruning, the search must find exactly the value that full-width negamax
 //! without any of them finds, and play a move of that value.
 
+mod support;
+
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tafel_ai::alphabeta::{heuristic_score, AlphaBeta, AlphaBetaConfig, QUIESCENCE_PLIES, WIN};
@@ -82,14 +84,7 @@ fn random_positions(
     let mut positions = Vec::new();
     while positions.len() < count {
         let plies = rng.random_range(60..160);
-        let mut state = game.start();
-        for _ in 0..plies {
-            let moves = game.legal_move_vec(&state);
-            if moves.is_empty() {
-                break;
-            }
-            game.apply(&mut state, moves[rng.random_range(0..moves.len())]);
-        }
+        let state = support::random_position(game, &mut rng, plies);
         let on_board = (state.white() | state.black()).count_ones();
         if matches!(game.status(&state), Status::ToMove(_)) && on_board <= pieces {
             positions.push(state);

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)] // each test file uses a different part
 
+use rand::Rng;
 use tafel_core::game::GameExt;
 use tafel_core::game::GameInfo;
 use tafel_core::settings::{GameSettings, SettingSpec, SettingsError};
@@ -385,4 +386,18 @@ pub fn exact_value_memo<G: Game>(
     };
     memo.insert(key, value);
     value
+}
+
+/// A position reached by `plies` uniformly random moves and chance outcomes from the start
+/// (fewer if the game ends first).
+pub fn random_position<G: Game>(game: &G, rng: &mut impl Rng, plies: usize) -> G::State {
+    let mut state = game.start();
+    for _ in 0..plies {
+        let moves = game.legal_move_vec(&state);
+        if moves.is_empty() {
+            break;
+        }
+        game.apply(&mut state, moves[rng.random_range(0..moves.len())]);
+    }
+    state
 }
