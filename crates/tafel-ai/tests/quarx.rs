@@ -148,3 +148,79 @@ fn the_evaluation_sees_captures_and_safe_moves_as_the_rules_do() {
         "{checked} {unsafe_positions}"
     );
 }
+
+/// The evaluation's open lines are exactly the rules' jumps: a Black man next to a lone White
+/// man can jump it precisely along the lines the evaluation counts through that cell, onto
+/// the line's other end (a man cannot stand on its promotion row: there the White piece is a
+/// king, and no Black man attacks from row 1); enemy pieces on both ends close the line, on one end they do not.
+#[test]
+fn the_open_lines_are_the_lines_a_piece_can_be_jumped_along() {
+    use tafel_ai::eval::quarx::MaterialEvaluator;
+    use tafel_games::quarx::board::{bit, coords, parse_name, Cell, CELLS};
+
+    let game = game();
+    let evaluator = MaterialEvaluator::default();
+    // A position code from a map of cells (cell numbers run through the code in order).
+    let code = |side: char, pieces: &[(Cell, char)]| {
+        let mut cells = vec!['.'; CELLS];
+        for &(cell, piece) in pieces {
+            cells[cell as usize] = piece;
+        }
+        let boards: Vec<String> = cells.chunks(8).map(|b| b.iter().collect()).collect();
+        format!("{side}:{}", boards.join("/"))
+    };
+    let cell = |name: &str| parse_name(name).unwrap();
+    assert_eq!(evaluator.lines_through(cell("1111")).len(), 0, "a corner");
+    assert_eq!(
+        evaluator.lines_through(cell("2222")).len(),
+        20,
+        "all 40 directions"
+    );
+    let row = |cell: Cell| coords(cell)[1];
+    let may_attack = |cell: Cell| row(cell) != 0;
+    for target in 0..CELLS as Cell {
+        let white = if row(target) == 3 { 'O' } else { 'o' };
+        let mut jumps = Vec::new();
+        for attacker in (0..CELLS as Cell).filter(|&c| c != target && may_attack(c)) {
+            let state = game
+                .parse_position(&code('b', &[(target, white), (attacker, 'x')]))
+                .unwrap();
+            for mv in game.legal_move_vec(&state) {
+                let text = game.format_move(&state, mv);
+                if let Some((from, to)) = text.split_once('x') {
+                    assert_eq!(cell(from), attacker, "{text}");
+                    jumps.push([attacker, cell(to)]);
+                }
+            }
+        }
+        let mut lines: Vec<[Cell; 2]> = evaluator
+            .lines_through(target)
+            .iter()
+            .flat_map(|&[one, other]| [[one, other], [other, one]])
+            .filter(|&[from, _]| may_attack(from))
+            .collect();
+        lines.sort();
+        jumps.sort();
+        assert_eq!(lines, jumps, "cell {target}");
+        let alone = bit(target);
+        let open = evaluator.open_lines(alone, alone);
+        assert_eq!(
+            open as usize,
+            evaluator.lines_through(target).len(),
+            "{target}"
+        );
+        for &[one, other] in evaluator.lines_through(target) {
+            let (one_end, both_ends) = (alone | bit(one), alone | bit(one) | bit(other));
+            assert_eq!(
+                evaluator.open_lines(alone, one_end),
+                open,
+                "{target}: {one}"
+            );
+            assert_eq!(
+                evaluator.open_lines(alone, both_ends),
+                open - 1,
+                "{target}: both"
+            );
+        }
+    }
+}
