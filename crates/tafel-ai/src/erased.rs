@@ -1,7 +1,7 @@
 //! The type-erased entry point for the command line and the server: an agent for any
 //! registered game, working on [`DynPosition`]s and move texts.
 //!
-//! The search is generic, so it must know each game's concrete type: [`KNOWN_GAMES`] is the
+//! The search is generic, so it must know each game's concrete type: `KNOWN_GAMES` is the
 //! one list to extend when a game is added.
 
 use std::fmt;
@@ -47,7 +47,7 @@ impl AgentOptions {
 pub enum AiError {
     /// The level does not exist for this game.
     UnknownLevel(UnknownLevel),
-    /// The game is registered but not in [`KNOWN_GAMES`].
+    /// The game is registered but not in `KNOWN_GAMES`.
     UnknownGame(String),
     /// The position belongs to another game than the agent's.
     WrongGame,

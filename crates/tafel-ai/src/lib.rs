@@ -9,7 +9,7 @@
 //! - [`expectimax`]: *-minimax (Star1) for two-player games with a die;
 //! - [`eval`]: the [`eval::Evaluator`] trait, the random-playout default and each game's own
 //!   evaluation function;
-//! - [`agent`]: the [`agent::Agent`] trait, random play, and what a search reports;
+//! - [`agent`](mod@agent): the [`agent::Agent`] trait, random play, and what a search reports;
 //! - [`budget`]: work and time budgets;
 //! - [`levels`]: strength levels per game;
 //! - [`solve`]: exact solvers and perfect players (Black Path, Karl's Race, Carreaux, Kauri's

@@ -59,7 +59,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// One embedded file from [`ASSETS`], or 404.
+/// One embedded file from `ASSETS`, or 404.
 pub async fn asset(Path(path): Path<String>) -> Response {
     match ASSETS.iter().find(|(name, _, _)| *name == path) {
         Some((_, kind, body)) => ([(header::CONTENT_TYPE, *kind)], *body).into_response(),

@@ -14,7 +14,7 @@ use crate::agent::{Agent, Decision, Evaluation};
 ///
 /// On a larger board where neither applies (an odd x odd board from a start square not of the
 /// corners' colour, or a position left by a mistake), or where the search would take more than
-/// [`AGENT_NODE_LIMIT`] nodes, it looks one move ahead for a move that leaves the opponent a domino-lost position and
+/// `AGENT_NODE_LIMIT` nodes, it looks one move ahead for a move that leaves the opponent a domino-lost position and
 /// otherwise plays a move that does not lose at once; its decision then says "no estimate".
 pub struct PerfectBlackPath {
     log2_slots: u32,

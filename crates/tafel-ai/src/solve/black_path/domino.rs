@@ -63,7 +63,7 @@ pub fn first_player_wins(game: &BlackPath) -> Option<bool> {
 }
 
 /// A perfect matching of the squares marked in `present`, as each square's partner
-/// ([`UNMATCHED`] for squares not present), or `None` if there is none.
+/// (`UNMATCHED` for squares not present), or `None` if there is none.
 pub fn perfect_matching(size: GridSize, present: &[bool]) -> Option<Vec<u16>> {
     let cells = size.cells();
     let mut partner = vec![UNMATCHED; cells];

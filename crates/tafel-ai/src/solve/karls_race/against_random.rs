@@ -6,7 +6,7 @@
 //! Random play is not symmetric with the computer's, so every position of the [`Index`] gets
 //! two values: one with the computer to move, one with the random player to move (each the
 //! mover's winning probability, the position seen from the mover's side as in the table). The
-//! positions are solved in the table solver's order ([`super::solver::solve_in_order`]); a
+//! positions are solved in the table solver's order (`solve_in_order`); a
 //! position's two values depend on the other values of the same children.
 //!
 //! - Computer to move: for each die, the best step's value (best response), or the value of
