@@ -152,7 +152,8 @@ fn the_evaluation_sees_captures_and_safe_moves_as_the_rules_do() {
 /// The evaluation's open lines are exactly the rules' jumps: a Black man next to a lone White
 /// man can jump it precisely along the lines the evaluation counts through that cell, onto
 /// the line's other end (a man cannot stand on its promotion row: there the White piece is a
-/// king, and no Black man attacks from row 1); enemy pieces on both ends close the line, on one end they do not.
+/// king, and no Black man attacks from row 1). Enemy pieces on both ends close a line, on one
+/// end they do not.
 #[test]
 fn the_open_lines_are_the_lines_a_piece_can_be_jumped_along() {
     use tafel_ai::eval::quarx::MaterialEvaluator;
