@@ -149,11 +149,41 @@ fn the_evaluation_sees_captures_and_safe_moves_as_the_rules_do() {
     );
 }
 
-/// The evaluation's open lines are exactly the rules' jumps: a Black man next to a lone White
-/// man can jump it precisely along the lines the evaluation counts through that cell, onto
-/// the line's other end (a man cannot stand on its promotion row: there the White piece is a
-/// king, and no Black man attacks from row 1). Enemy pieces on both ends close a line, on one
-/// end they do not.
+/// The lines through `cell` along which a piece there could be jumped, from the geometry:
+/// pairs of cells on either side of it along one of the 40 directions, each line once.
+fn lines_through(
+    cell: tafel_games::quarx::board::Cell,
+) -> Vec<[tafel_games::quarx::board::Cell; 2]> {
+    use tafel_games::quarx::board::{cell_at, coords, directions};
+    let c = coords(cell).map(|v| v as i8);
+    let step = |d: [i8; 4], sign: i8| cell_at([0, 1, 2, 3].map(|i| c[i] + sign * d[i]));
+    directions()
+        .into_iter()
+        .filter_map(|d| Some([step(d, 1)?, step(d, -1)?]))
+        .filter(|[one, other]| one < other)
+        .collect()
+}
+
+/// The number of open lines through the pieces `own` counted one piece and one line at a
+/// time (the module documentation of `eval::quarx` defines them).
+fn open_lines_one_by_one(own: u128, occupied: u128) -> u32 {
+    use tafel_games::quarx::board::{bit, cells};
+    cells(own)
+        .map(|cell| {
+            let open = |&[one, other]: &[_; 2]| {
+                let ends = bit(one) | bit(other);
+                own & ends == 0 && occupied & ends != ends
+            };
+            lines_through(cell).iter().filter(|line| open(line)).count() as u32
+        })
+        .sum()
+}
+
+/// The lines are exactly the rules' jumps: a Black man next to a lone White man can jump it
+/// precisely along the lines through that cell, onto the line's other end (a man cannot stand
+/// on its promotion row: there the White piece is a king, and no Black man attacks from row
+/// 1). The evaluation counts every line of a lone piece as open; enemy pieces on both ends
+/// close a line, on one end they do not.
 #[test]
 fn the_open_lines_are_the_lines_a_piece_can_be_jumped_along() {
     use tafel_ai::eval::quarx::MaterialEvaluator;
@@ -171,12 +201,8 @@ fn the_open_lines_are_the_lines_a_piece_can_be_jumped_along() {
         format!("{side}:{}", boards.join("/"))
     };
     let cell = |name: &str| parse_name(name).unwrap();
-    assert_eq!(evaluator.lines_through(cell("1111")).len(), 0, "a corner");
-    assert_eq!(
-        evaluator.lines_through(cell("2222")).len(),
-        20,
-        "all 40 directions"
-    );
+    assert_eq!(lines_through(cell("1111")).len(), 0, "a corner");
+    assert_eq!(lines_through(cell("2222")).len(), 20, "all 40 directions");
     let row = |cell: Cell| coords(cell)[1];
     let may_attack = |cell: Cell| row(cell) != 0;
     for target in 0..CELLS as Cell {
@@ -194,8 +220,7 @@ fn the_open_lines_are_the_lines_a_piece_can_be_jumped_along() {
                 }
             }
         }
-        let mut lines: Vec<[Cell; 2]> = evaluator
-            .lines_through(target)
+        let mut lines: Vec<[Cell; 2]> = lines_through(target)
             .iter()
             .flat_map(|&[one, other]| [[one, other], [other, one]])
             .filter(|&[from, _]| may_attack(from))
@@ -205,22 +230,39 @@ fn the_open_lines_are_the_lines_a_piece_can_be_jumped_along() {
         assert_eq!(lines, jumps, "cell {target}");
         let alone = bit(target);
         let open = evaluator.open_lines(alone, alone);
-        assert_eq!(
-            open as usize,
-            evaluator.lines_through(target).len(),
-            "{target}"
-        );
-        for &[one, other] in evaluator.lines_through(target) {
+        assert_eq!(open as usize, lines_through(target).len(), "{target}");
+        for [one, other] in lines_through(target) {
             let (one_end, both_ends) = (alone | bit(one), alone | bit(one) | bit(other));
             assert_eq!(
                 evaluator.open_lines(alone, one_end),
                 open,
                 "{target}: {one}"
             );
+            assert_eq!(evaluator.open_lines(alone, both_ends), open - 1, "{target}");
+        }
+    }
+}
+
+/// The evaluation counts open lines a direction at a time over whole bit sets; on positions
+/// from random games that is the same count as one piece and one line at a time.
+#[test]
+fn the_open_lines_of_whole_sets_are_those_of_each_piece() {
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+    use tafel_ai::eval::quarx::MaterialEvaluator;
+
+    let game = game();
+    let evaluator = MaterialEvaluator::default();
+    let mut rng = SmallRng::seed_from_u64(11);
+    for plies in (0..200).step_by(2) {
+        let state = support::random_position(&game, &mut rng, plies);
+        let occupied = state.white() | state.black();
+        for own in [state.white(), state.black()] {
             assert_eq!(
-                evaluator.open_lines(alone, both_ends),
-                open - 1,
-                "{target}: both"
+                evaluator.open_lines(own, occupied),
+                open_lines_one_by_one(own, occupied),
+                "{}",
+                game.format_position(&state)
             );
         }
     }

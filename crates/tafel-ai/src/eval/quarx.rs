@@ -82,9 +82,9 @@ pub struct MaterialEvaluator {
     rows: [u128; 4],
     /// The board's geometry, for the capture and safe-move tests.
     tables: Box<Tables>,
-    /// The two ends of every line through a cell along which a piece there can be jumped,
-    /// cell by cell.
-    lines: Vec<[Cell; 2]>,
+    /// The two ends of every line through a cell along which a piece there can be jumped, as
+    /// a set of two cells, cell by cell.
+    lines: Vec<u128>,
     /// `lines[line_start[cell]..line_start[cell + 1]]` are the lines through `cell`.
     line_start: [u16; CELLS + 1],
 }
@@ -111,7 +111,7 @@ impl MaterialEvaluator {
             for from in 0..CELLS as Cell {
                 let to = tables.beyond[from as usize][over as usize];
                 if tables.jumpable[from as usize] & bit(over) != 0 && from < to {
-                    lines.push([from, to]);
+                    lines.push(bit(from) | bit(to));
                 }
             }
             line_start[over as usize + 1] = lines.len() as u16;
@@ -126,7 +126,7 @@ impl MaterialEvaluator {
     }
 
     /// The lines through `cell` along which a piece there can be jumped (both ends).
-    pub fn lines_through(&self, cell: Cell) -> &[[Cell; 2]] {
+    fn lines_through(&self, cell: Cell) -> &[u128] {
         &self.lines
             [self.line_start[cell as usize] as usize..self.line_start[cell as usize + 1] as usize]
     }
@@ -138,10 +138,7 @@ impl MaterialEvaluator {
             .map(|cell| {
                 self.lines_through(cell)
                     .iter()
-                    .filter(|&&[one, other]| {
-                        let ends = bit(one) | bit(other);
-                        own & ends == 0 && occupied & ends != ends
-                    })
+                    .filter(|&&ends| own & ends == 0 && occupied & ends != ends)
                     .count() as u32
             })
             .sum()
