@@ -125,7 +125,8 @@ impl MaterialEvaluator {
         }
     }
 
-    /// The lines through `cell` along which a piece there can be jumped (both ends).
+    /// The lines through `cell` along which a piece there can be jumped, each as the set of
+    /// its two ends.
     fn lines_through(&self, cell: Cell) -> &[u128] {
         &self.lines
             [self.line_start[cell as usize] as usize..self.line_start[cell as usize + 1] as usize]
