@@ -1,6 +1,8 @@
 //! Alpha-beta (negamax) for deterministic two-player games: iterative deepening, a
-//! transposition table keyed by [`Game::hash`], move ordering (table move, killers, history)
-//! and win/loss scores that count plies, so that faster wins and slower losses are preferred.
+//! transposition table keyed by [`Game::hash`] (whose scores pass between transpositions only
+//! where [`Game::history_free`] says the earlier positions cannot matter), move ordering
+//! (table move, killers, history) and win/loss scores that count plies, so that faster wins
+//! and slower losses are preferred.
 
 use std::collections::HashMap;
 
@@ -43,6 +45,9 @@ struct TableEntry<M> {
     score: i32,
     bound: Bound,
     best: Option<M>,
+    /// Whether the position's value holds after any history ([`Game::history_free`]): only
+    /// then may another path to it use the score (the move still orders the search).
+    shareable: bool,
 }
 
 /// Win scores are stored relative to the node, not the root, so that a transposition reached
@@ -233,11 +238,17 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         let key = game.hash(state);
         let slot = (key as usize) & (self.table.len() - 1);
+        let shareable = game.history_free(state);
         let mut table_move = None;
         if let Some(entry) = self.table[slot].filter(|e| e.key == key) {
             table_move = entry.best;
             let score = score_from_table(entry.score, ply);
-            if ply > 0 && entry.depth >= depth && entry.bound.answers(score, alpha, beta) {
+            if ply > 0
+                && shareable
+                && entry.shareable
+                && entry.depth >= depth
+                && entry.bound.answers(score, alpha, beta)
+            {
                 return score;
             }
         }
@@ -290,6 +301,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             score: score_to_table(best.0, ply),
             bound: Bound::of(best.0, original_alpha, beta),
             best: best.1,
+            shareable,
         });
         best.0
     }

@@ -207,7 +207,11 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
         }
         let key = game.hash(state);
         let slot = (key as usize) & (self.table.len() - 1);
-        if let Some(entry) = self.table[slot].filter(|e| e.key == key && e.depth >= depth) {
+        // A position whose earlier positions matter is neither looked up nor stored.
+        let shareable = game.history_free(state);
+        if let Some(entry) =
+            self.table[slot].filter(|e| shareable && e.key == key && e.depth >= depth)
+        {
             if entry.bound.answers(entry.value, alpha, beta) {
                 self.horizon |= entry.depth != u32::MAX;
                 return entry.value;
@@ -226,7 +230,7 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
         self.level -= 1;
         let solved = !self.horizon;
         self.horizon |= outer_horizon;
-        if !self.aborted {
+        if !self.aborted && shareable {
             self.table[slot] = Some(TableEntry {
                 key,
                 depth: if solved { u32::MAX } else { depth },

@@ -161,3 +161,53 @@ fn an_aborted_iteration_leaves_the_last_complete_one() {
         assert_eq!((cut.best, cut.score), (complete.best, complete.score));
     }
 }
+
+/// Under Carreaux's `rule=free` a slide may not recreate an earlier position of the game, so
+/// the same position can have other legal moves after another history: alpha-beta's
+/// transposition table must not carry a value from one history to the other. Small boards
+/// (4 x 4, at most four slides a position) let plain negamax go deep enough for
+/// transpositions to repeat positions.
+#[test]
+fn alpha_beta_finds_the_negamax_value_under_a_no_repeat_rule() {
+    use tafel_ai::eval::carreaux::ConnectionEvaluator;
+    use tafel_core::GameSettings;
+    use tafel_games::carreaux::{Carreaux, CarreauxSettings};
+
+    let mut settings = CarreauxSettings::default();
+    for (key, value) in [("size", "4"), ("rule", "free")] {
+        settings.set(key, value).unwrap();
+    }
+    let game = Carreaux::new(settings).unwrap();
+    let evaluator = ConnectionEvaluator;
+    let mut ctx = EvalContext::new(1);
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut mismatches = Vec::new();
+    for i in 0..12 {
+        let plies = rng.random_range(0..12);
+        let state = support::random_position(&game, &mut rng, plies);
+        if !matches!(game.status(&state), Status::ToMove(_)) {
+            continue;
+        }
+        for depth in [4, 6, 8] {
+            let expected = negamax(&game, &evaluator, &mut ctx, &state, depth, 0, depth);
+            let mut search = AlphaBeta::new(
+                AlphaBetaConfig {
+                    budget: Budget::work(u64::MAX),
+                    max_depth: depth,
+                    table_bits: 16,
+                    seed: 1,
+                },
+                evaluator,
+            );
+            let result = search.analyse(&game, &state).unwrap();
+            if result.score != expected {
+                mismatches.push(format!(
+                    "position {i} {}, depth {depth}: {} against {expected}",
+                    game.format_position(&state),
+                    result.score
+                ));
+            }
+        }
+    }
+    assert!(mismatches.is_empty(), "{mismatches:#?}");
+}

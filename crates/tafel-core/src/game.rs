@@ -105,6 +105,16 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// The same hash computed from nothing but the position, to check the incremental one.
     fn hash_from_scratch(&self, state: &Self::State) -> u64;
 
+    /// Whether what can follow `state` depends on its position alone, not on the positions
+    /// before it: false while a repetition rule remembers earlier positions that could forbid
+    /// a move or end the game further on (Quarx after a king's slide, Carreaux under
+    /// `rule=free`, Kauri after a move without capture). Searchers share a value between two
+    /// ways of reaching the same position (a transposition) only where this holds; the ply
+    /// limit is the one history they ignore. True by default (no repetition rule).
+    fn history_free(&self, _state: &Self::State) -> bool {
+        true
+    }
+
     /// Reads a move (or chance outcome) in the game's notation. Only well-formedness is
     /// checked here; [`GameExt::parse_legal_move`] also checks legality.
     fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, ParseError>;

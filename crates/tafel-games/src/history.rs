@@ -27,4 +27,9 @@ impl History {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+
+    /// How many positions are remembered.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
 }

@@ -403,6 +403,13 @@ impl Game for Carreaux {
         state.hash
     }
 
+    /// Under `rule=free` every position of the game is remembered, the current one included
+    /// (none under the literal rule, whose slides can never recreate a position): only the
+    /// first position of a game is free of earlier ones.
+    fn history_free(&self, state: &State) -> bool {
+        state.history.len() <= 1
+    }
+
     fn hash_from_scratch(&self, state: &State) -> u64 {
         let tiles = |set: CellSet, k: usize| set.iter().fold(0, |h, c| h ^ self.keys[c * 3 + k]);
         let side = if state.to_move == BLUE {

@@ -437,8 +437,21 @@ fn free_sliding_forbids_recreating_a_position() {
     let state = g
         .parse_position("r:GGRGBG/.GGBGR/RGBGRG/GBGRGB/BGRGBG/GRGBGR")
         .unwrap();
+    assert!(g.history_free(&state));
     let after_one = play(&g, &state, "a6");
     assert!(!names(&g, &after_one).contains(&"a5".to_string()), "undo");
+    assert!(
+        !g.history_free(&after_one),
+        "the legal slides depend on the history"
+    );
+    let literal = game(&[]);
+    let start = literal.start();
+    let mut literal_after = start.clone();
+    literal.apply(&mut literal_after, literal.legal_move_vec(&start)[0]);
+    assert!(
+        literal.history_free(&literal_after),
+        "the literal rule has no history"
+    );
     let after_three = play(&g, &state, "a6 b6 b5");
     assert_eq!(names(&g, &after_three), ["c5", "b4"]);
     let ungated = game(&[("rule", "free")]);

@@ -360,6 +360,11 @@ impl Game for Kauri {
         hashing::hash(&state.board)
     }
 
+    /// A repeated position ends the game; positions are remembered since the last capture.
+    fn history_free(&self, state: &State) -> bool {
+        state.history.is_empty()
+    }
+
     fn hash_from_scratch(&self, state: &State) -> u64 {
         hashing::hash(&state.board)
     }

@@ -85,7 +85,6 @@ impl Repetitions {
     }
 
     /// Whether no position is remembered.
-    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.keys.is_empty()
     }

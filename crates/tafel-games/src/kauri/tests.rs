@@ -320,13 +320,19 @@ fn a_repeated_position_ends_the_game_scored_on_seeds() {
 fn a_capture_forgets_the_earlier_positions() {
     let g = game(&[]);
     let mut s = position(&g, "a/5+1,5+1,5+1,5+1,5+1,1+1/0+1,2+1,8+1,8+1,8+1,8+1/0,0");
+    assert!(g.history_free(&s));
     play(&g, &mut s, "a");
     play(&g, &mut s, "B");
     assert_eq!(s.history.len(), 2);
+    assert!(
+        !g.history_free(&s),
+        "a search may not share this position's value"
+    );
     // f's first seed falls into A (cowries, no seed): a capture, after which no earlier
     // position can come back (seeds only ever leave the board).
     assert_eq!(play(&g, &mut s, "f"), (0, 1));
     assert!(s.history.is_empty());
+    assert!(g.history_free(&s));
 }
 
 #[test]

@@ -246,6 +246,11 @@ impl Game for Quarx {
         state.hash
     }
 
+    /// The repetition ban remembers the positions since the last capture or man's step.
+    fn history_free(&self, state: &State) -> bool {
+        state.history.is_empty()
+    }
+
     fn hash_from_scratch(&self, state: &State) -> u64 {
         let pieces = cells(state.white | state.black).fold(0, |h, cell| {
             h ^ self.piece_key(cell, self.kind_at(state, cell))

@@ -424,3 +424,17 @@ fn the_picture_shows_the_grid_of_boards_in_16_rows() {
     assert_eq!(rows[14], "b1 y2      .   o   .   .       .   .   .   .");
     assert_eq!(rows[0], "b4 y4    .   .       x   .   .   .       .   X");
 }
+
+#[test]
+fn a_kings_slide_makes_the_history_matter_until_a_man_steps() {
+    let g = game(&[]);
+    let mut s = position(&g, Player(0), "O1111 o3111 x4444");
+    assert!(g.history_free(&s));
+    play(&g, &mut s, "1111-2222");
+    assert!(
+        !g.history_free(&s),
+        "the slide back to 1111 is now forbidden later on"
+    );
+    play(&g, &mut s, "4444-3344");
+    assert!(g.history_free(&s), "a man's step can never be undone");
+}
