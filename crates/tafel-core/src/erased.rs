@@ -48,6 +48,12 @@ pub trait DynGame: Send + Sync {
         moves: &[String],
         json: bool,
     ) -> Result<String, ReplayError>;
+    /// The record's number of each of `moves` from `start` ([`Game::move_numbers`]).
+    fn move_numbers(
+        &self,
+        start: &dyn DynPosition,
+        moves: &[String],
+    ) -> Result<Vec<u32>, ReplayError>;
     /// Plays one random game with the given seed, checking every rule of
     /// [`crate::conformance::check_random_game`]; returns the number of moves.
     fn self_check(&self, seed: u64) -> Result<u64, String>;
@@ -116,6 +122,16 @@ impl<G: Game> ErasedGame<G> {
         })
     }
 
+    fn concrete<'a>(
+        &self,
+        start: &'a dyn DynPosition,
+    ) -> Result<&'a ErasedPosition<G>, ReplayError> {
+        start
+            .as_any()
+            .downcast_ref::<ErasedPosition<G>>()
+            .ok_or_else(|| ReplayError::record("the start position belongs to another game"))
+    }
+
     fn concrete_moves(
         &self,
         start: &G::State,
@@ -179,16 +195,22 @@ impl<G: Game> DynGame for ErasedGame<G> {
         moves: &[String],
         json: bool,
     ) -> Result<String, ReplayError> {
-        let start = start
-            .as_any()
-            .downcast_ref::<ErasedPosition<G>>()
-            .ok_or_else(|| ReplayError::record("the start position belongs to another game"))?;
+        let start = self.concrete(start)?;
         let concrete = self.concrete_moves(&start.state, moves)?;
         Ok(if json {
             record::to_json(self.0.as_ref(), &start.state, &concrete)
         } else {
             record::to_text(self.0.as_ref(), &start.state, &concrete)
         })
+    }
+    fn move_numbers(
+        &self,
+        start: &dyn DynPosition,
+        moves: &[String],
+    ) -> Result<Vec<u32>, ReplayError> {
+        let start = self.concrete(start)?;
+        let concrete = self.concrete_moves(&start.state, moves)?;
+        Ok(self.0.move_numbers(&start.state, &concrete))
     }
     fn self_check(&self, seed: u64) -> Result<u64, String> {
         crate::conformance::check_random_game(self.0.as_ref(), seed)

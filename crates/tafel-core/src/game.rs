@@ -141,6 +141,13 @@ pub trait Game: Send + Sync + Sized + 'static {
         crate::record::write_numbered_movetext(self, start, moves)
     }
 
+    /// The number each of `moves` from `start` carries in the record [`Game::write_movetext`]
+    /// writes, so that a move list can be numbered as the record is; a chance outcome carries
+    /// the number of the move it comes before. By default one number per move (`12. 3 U-S`).
+    fn move_numbers(&self, start: &Self::State, moves: &[Self::Move]) -> Vec<u32> {
+        crate::record::numbered_move_numbers(self, start, moves)
+    }
+
     /// Reads a record's moves from `start`, checking each one's legality; the error names the
     /// first problem by its move number.
     fn parse_movetext(

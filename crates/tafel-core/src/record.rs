@@ -253,25 +253,36 @@ fn describe_move_error(text: &str, error: &MoveError) -> String {
 /// Writes the default movetext: one line per move, numbered from 1, each move preceded by the
 /// chance outcomes that came before it (`12. 3 U-S`).
 pub fn write_numbered_movetext<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> String {
+    let numbers = numbered_move_numbers(game, start, moves);
     let mut out = String::new();
     let mut state = start.clone();
-    let mut line = String::new();
-    let mut number = 1;
-    for &mv in moves {
-        if !line.is_empty() {
-            line.push(' ');
+    for (i, &mv) in moves.iter().enumerate() {
+        if i == 0 || numbers[i] != numbers[i - 1] {
+            out.push_str(&format!("{}. ", numbers[i]));
+        } else {
+            out.push(' ');
         }
-        line.push_str(&game.format_move(&state, mv));
-        let decision = matches!(game.status(&state), Status::ToMove(_));
+        out.push_str(&game.format_move(&state, mv));
         game.apply(&mut state, mv);
-        if decision {
-            out.push_str(&format!("{number}. {line}\n"));
-            line.clear();
-            number += 1;
+        if numbers.get(i + 1) != Some(&numbers[i]) {
+            out.push('\n');
         }
     }
-    if !line.is_empty() {
-        out.push_str(&format!("{number}. {line}\n"));
+    out
+}
+
+/// The default numbering of [`Game::move_numbers`]: the moves count from 1, and each chance
+/// outcome takes the number of the move that follows it.
+pub fn numbered_move_numbers<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> Vec<u32> {
+    let mut state = start.clone();
+    let mut number = 1;
+    let mut out = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        out.push(number);
+        if matches!(game.status(&state), Status::ToMove(_)) {
+            number += 1;
+        }
+        game.apply(&mut state, mv);
     }
     out
 }

@@ -26,6 +26,15 @@ pub enum Origin {
 pub enum SettingValues {
     /// One of a fixed list of words.
     Choice(&'static [&'static str]),
+    /// One of a list of words that depends on another setting's value: for each value of the
+    /// setting `key`, the words allowed with it (Karl's Race's first player: `white|black`
+    /// with two players, the four corners with four).
+    ChoiceBy {
+        /// The setting the words depend on.
+        key: &'static str,
+        /// Each value of `key` with the words allowed then.
+        choices: &'static [(&'static str, &'static [&'static str])],
+    },
     /// Free text of the described form ("MxN, each side 1 to 32").
     Text(&'static str),
 }
@@ -35,6 +44,8 @@ pub enum SettingValues {
 pub struct SettingSpec {
     /// The key written before `=`.
     pub key: &'static str,
+    /// The setting's name for people ("Who moves first"), as the web lobby shows it.
+    pub label: &'static str,
     /// The default value, as text.
     pub default: &'static str,
     /// What values are allowed.
@@ -43,6 +54,9 @@ pub struct SettingSpec {
     pub help: &'static str,
     /// Whether this is a rule, a reconstruction, a variant or an engine limit.
     pub origin: Origin,
+    /// `Some((key, value))` when the setting matters only while setting `key` has that value
+    /// (Karl's Race's `start4` only with `players=4`); interfaces hide it otherwise.
+    pub applies_when: Option<(&'static str, &'static str)>,
 }
 
 impl SettingSpec {
@@ -50,27 +64,48 @@ impl SettingSpec {
     pub fn allowed(&self) -> String {
         match self.values {
             SettingValues::Choice(words) => words.join("|"),
+            SettingValues::ChoiceBy { key, choices } => choices
+                .iter()
+                .map(|(value, words)| format!("{} with {key}={value}", words.join("|")))
+                .collect::<Vec<_>>()
+                .join("; "),
             SettingValues::Text(form) => form.to_string(),
         }
     }
 }
 
-/// A setting's description as JSON, for listings and the web lobby: `key`, `default`,
-/// `allowed` (one line), `choices` (the words, or `null` for free text), `help`, `origin`.
+/// A setting's description as JSON, for listings and the web lobby: `key`, `label`,
+/// `default`, `allowed` (one line), `choices` (the words, or `null`), `choices_by` (for words
+/// that depend on another setting: `{"key": ..., "choices": {value: [words]}}`, else `null`),
+/// `help`, `origin`, and `applies_when` (`{"key": ..., "value": ...}` or `null`).
 impl serde::Serialize for SettingSpec {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
+        use std::collections::BTreeMap;
         let choices = match self.values {
             SettingValues::Choice(words) => Some(words),
-            SettingValues::Text(_) => None,
+            _ => None,
         };
-        let mut out = serializer.serialize_struct("SettingSpec", 6)?;
+        let choices_by = match self.values {
+            SettingValues::ChoiceBy { key, choices } => Some(serde_json::json!({
+                "key": key,
+                "choices": choices.iter().copied().collect::<BTreeMap<_, _>>(),
+            })),
+            _ => None,
+        };
+        let applies_when = self
+            .applies_when
+            .map(|(key, value)| serde_json::json!({ "key": key, "value": value }));
+        let mut out = serializer.serialize_struct("SettingSpec", 9)?;
         out.serialize_field("key", self.key)?;
+        out.serialize_field("label", self.label)?;
         out.serialize_field("default", self.default)?;
         out.serialize_field("allowed", &self.allowed())?;
         out.serialize_field("choices", &choices)?;
+        out.serialize_field("choices_by", &choices_by)?;
         out.serialize_field("help", self.help)?;
         out.serialize_field("origin", &self.origin)?;
+        out.serialize_field("applies_when", &applies_when)?;
         out.end()
     }
 }
@@ -206,10 +241,12 @@ mod tests {
     impl GameSettings for Demo {
         const SPECS: &'static [SettingSpec] = &[SettingSpec {
             key: "big",
+            label: "Big",
             default: "no",
             values: SettingValues::Choice(&["no", "yes"]),
             help: "make it big",
             origin: Origin::Variant,
+            applies_when: None,
         }];
         fn set(&mut self, _key: &str, value: &str) -> Result<(), String> {
             self.big = choose(value, &["no", "yes"])? == "yes";

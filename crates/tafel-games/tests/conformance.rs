@@ -8,7 +8,8 @@ use proptest::prelude::*;
 use tafel_core::settings::SettingValues;
 use tafel_games::registry;
 
-/// Every game built with its defaults and with each single choice-setting value.
+/// Every game built with its defaults and with each single choice-setting value (together with
+/// the value of the setting it applies with or depends on, if any).
 fn configurations() -> Vec<(String, std::sync::Arc<dyn tafel_core::DynGame>)> {
     let mut out = Vec::new();
     for entry in registry().entries() {
@@ -17,18 +18,39 @@ fn configurations() -> Vec<(String, std::sync::Arc<dyn tafel_core::DynGame>)> {
             entry.build(&[]).expect("defaults are valid"),
         ));
         for spec in entry.specs {
-            if let SettingValues::Choice(values) = spec.values {
-                for value in values.iter().filter(|v| **v != spec.default) {
-                    let pairs = [(spec.key.to_string(), value.to_string())];
-                    match entry.build(&pairs) {
-                        Ok(game) => {
-                            out.push((format!("{} {}={value}", entry.info.name, spec.key), game))
-                        }
-                        Err(e) => panic!(
-                            "{} rejects its own listed value {}={value}: {e}",
-                            entry.info.name, spec.key
-                        ),
+            let mut variants: Vec<Vec<(&str, &str)>> = Vec::new();
+            let condition: Vec<(&str, &str)> = spec.applies_when.into_iter().collect();
+            match spec.values {
+                SettingValues::Choice(values) => {
+                    for value in values.iter().filter(|v| **v != spec.default) {
+                        variants.push([condition.as_slice(), &[(spec.key, value)]].concat());
                     }
+                }
+                SettingValues::ChoiceBy { key, choices } => {
+                    for (other, values) in choices {
+                        for value in values.iter() {
+                            variants.push(vec![(key, other), (spec.key, value)]);
+                        }
+                    }
+                }
+                SettingValues::Text(_) => {}
+            }
+            for pairs in variants {
+                let pairs: Vec<(String, String)> = pairs
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect();
+                let name = pairs
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                match entry.build(&pairs) {
+                    Ok(game) => out.push((format!("{} {name}", entry.info.name), game)),
+                    Err(e) => panic!(
+                        "{} rejects its own listed value {name}: {e}",
+                        entry.info.name
+                    ),
                 }
             }
         }

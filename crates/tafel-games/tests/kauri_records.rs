@@ -59,6 +59,15 @@ fn our_notation_writes_the_corrected_game_back() {
 }
 
 #[test]
+fn move_numbers_pair_the_plies_as_the_record_does() {
+    let game = Kauri::new(KauriSettings::default()).unwrap();
+    let replayed = replay(&game, &parse_record(CORRECTED).unwrap()).unwrap();
+    let numbers = game.move_numbers(&replayed.start, &replayed.moves);
+    let pairs: Vec<u32> = (1..=9).flat_map(|n| [n, n]).collect();
+    assert_eq!(numbers, pairs);
+}
+
+#[test]
 fn compound_annotations_add_up_their_plus_and_minus_terms() {
     for form in ["(+6;-1)", "(-1+6)", "(+2+4-1)", "( +6 ; -1 )"] {
         let text = CORRECTED.replace("(+6-1)", form);
@@ -163,8 +172,10 @@ fn chains_imply_the_forced_passes_and_records_round_trip() {
     };
     assert_eq!(names, ["pass", "A", "pass", "B"]);
     assert_eq!(game.write_movetext(&start, &moves), "1. A-B\n");
+    assert_eq!(game.move_numbers(&start, &moves), [1, 1, 1, 1]);
     // A record ending on a pass writes that pass, as the first player's ply of move 2.
     assert_eq!(game.write_movetext(&start, &moves[..3]), "1. A; 2. pass\n");
+    assert_eq!(game.move_numbers(&start, &moves[..3]), [1, 1, 2]);
     assert_eq!(
         game.parse_movetext(&start, "1. A; 2. pass").unwrap(),
         &moves[..3]

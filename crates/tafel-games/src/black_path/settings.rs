@@ -93,19 +93,23 @@ impl GameSettings for BlackPathSettings {
     const SPECS: &'static [SettingSpec] = &[
         SettingSpec {
             key: "size",
+            label: "Board size",
             default: "8x8",
             values: SettingValues::Text("ROWSxCOLUMNS, at most 1024 squares (e.g. 8x8, 3x5, 1x7)"),
             help: "the board's rows and columns",
             origin: Origin::Rules,
+            applies_when: None,
         },
         SettingSpec {
             key: "start",
+            label: "Start edge",
             default: "0,0,W",
             values: SettingValues::Text(
                 "ROW,COLUMN,SIDE: a side of a square on the boundary (0-based, N E S W)",
             ),
             help: "the unit edge on the boundary where the path begins",
             origin: Origin::Rules,
+            applies_when: None,
         },
     ];
 

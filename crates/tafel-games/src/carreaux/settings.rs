@@ -68,50 +68,62 @@ impl GameSettings for CarreauxSettings {
     const SPECS: &'static [SettingSpec] = &[
         SettingSpec {
             key: "size",
+            label: "Board size",
             default: "6",
             values: SettingValues::Choice(SIZES),
             help: "cells along each edge of the square board (even)",
             origin: Origin::Rules,
+            applies_when: None,
         },
         SettingSpec {
             key: "layout",
+            label: "Start layout",
             default: "diag",
             values: SettingValues::Choice(LAYOUTS),
             help: "start layout (the original diagram is lost): checkerboard split by the \
                    bubble's diagonal, by halves, or by alternating rows",
             origin: Origin::Reconstructed,
+            applies_when: None,
         },
         SettingSpec {
             key: "stalemate",
+            label: "When no slide is legal",
             default: "draw",
             values: SettingValues::Choice(STALEMATES),
             help: "when no slide is legal the game ends: drawn, or lost by the player to move \
                    (our ruling: the original assumes this never happens)",
             origin: Origin::Reconstructed,
+            applies_when: None,
         },
         SettingSpec {
             key: "group",
+            label: "Group value",
             default: "sum",
             values: SettingValues::Choice(GROUPS),
             help: "group value: sum of the N-1 smallest pair distances (the designer's rule), \
                    or mst = minimum spanning tree weight (variant, not the designer's rule)",
             origin: Origin::Variant,
+            applies_when: None,
         },
         SettingSpec {
             key: "rule",
+            label: "Legal slides",
             default: "literal",
             values: SettingValues::Choice(RULES),
             help: "legal slides: literal = must lower the total group value (the designer's \
                    rule), or free = any slide that does not recreate an earlier position \
                    (variant, not the designer's rule)",
             origin: Origin::Variant,
+            applies_when: None,
         },
         SettingSpec {
             key: "ply-limit",
+            label: "Ply limit",
             default: "200",
             values: SettingValues::Text("a whole number of plies, 0 = no limit"),
             help: "under rule=free only, the game is drawn after this many plies",
             origin: Origin::Engine,
+            applies_when: Some(("rule", "free")),
         },
     ];
 

@@ -59,35 +59,44 @@ impl GameSettings for KarlsRaceSettings {
     const SPECS: &'static [SettingSpec] = &[
         SettingSpec {
             key: "players",
+            label: "Players",
             default: "2",
             values: SettingValues::Choice(&["2", "4"]),
             help: "two players, or four in two teams (NW + SE against NE + SW)",
             origin: Origin::Rules,
+            applies_when: None,
         },
         SettingSpec {
             key: "start",
+            label: "Start squares",
             default: "ABCGHJ",
             values: SettingValues::Choice(&START_SETS),
             help: "Black's six start squares with two players; White's are their half-turn image",
             origin: Origin::Reconstructed,
+            applies_when: Some(("players", "2")),
         },
         SettingSpec {
             key: "start4",
+            label: "Start squares",
             default: "quadrant",
             values: SettingValues::Choice(&TeamStart::NAMES),
             help: "four players: the four squares inside one's own quarter, or the corner square \
                    and its three forward neighbours",
             origin: Origin::Reconstructed,
+            applies_when: Some(("players", "4")),
         },
         SettingSpec {
             key: "first",
+            label: "Who moves first",
             default: "white",
-            values: SettingValues::Text(
-                "white or black with two players; se, sw, nw or ne with four \
-                 (white is the se corner, black the nw corner)",
-            ),
-            help: "who moves first (the original: White, or the loser of the previous game)",
+            values: SettingValues::ChoiceBy {
+                key: "players",
+                choices: &[("2", &["white", "black"]), ("4", &["se", "sw", "nw", "ne"])],
+            },
+            help: "who moves first (the original: White, or the loser of the previous game); \
+                   with four players a corner, and white and black also name the se and nw corners",
             origin: Origin::Rules,
+            applies_when: None,
         },
     ];
 

@@ -309,6 +309,14 @@ fn a_record_carries_the_die_of_every_ply() {
         g.write_movetext(&g.start(), &played),
         "1. 3 U-S\n2. 5 B-K\n3. 1 Q-P\n"
     );
+    // Each die takes the number of the move it allows, also a roll not yet used.
+    assert_eq!(g.move_numbers(&g.start(), &played), [1, 1, 2, 2, 3, 3]);
+    let roll = g.parse_legal_move(&state, "4").unwrap();
+    played.push(roll);
+    assert_eq!(g.move_numbers(&g.start(), &played)[6], 4);
+    assert!(g
+        .write_movetext(&g.start(), &played)
+        .ends_with("3. 1 Q-P\n4. 4\n"));
     assert_eq!(g.format_position(&state), "b:ACGHJK:MNPST");
 }
 

@@ -411,6 +411,10 @@ impl Game for Kauri {
         movetext::write(self, start, moves)
     }
 
+    fn move_numbers(&self, start: &State, moves: &[Move]) -> Vec<u32> {
+        movetext::move_numbers(self, start, moves)
+    }
+
     fn parse_movetext(&self, start: &State, text: &str) -> Result<Vec<Move>, ReplayError> {
         movetext::parse(self, start, text)
     }

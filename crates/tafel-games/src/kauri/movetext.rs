@@ -29,30 +29,25 @@ const MOVES_PER_LINE: usize = 8;
 /// Writes `moves` from `start` in Mancala World notation, with capture annotations and, when
 /// the game is over, the result line.
 pub(super) fn write(game: &Kauri, start: &State, moves: &[Move]) -> String {
-    // Each written ply: its player and its text with annotation; forced passes are implied,
-    // except a pass that ends the record.
-    let mut plies: Vec<(Player, String)> = Vec::with_capacity(moves.len());
+    let numbers = move_numbers(game, start, moves);
+    // One entry per move number: its plies with their annotations, a chain of one player's
+    // plies joined by `-`; forced passes are implied, except a pass that ends the record.
+    let mut numbered: Vec<String> = Vec::new();
+    let mut previous: Option<Player> = None;
     let mut state = start.clone();
     for (i, &mv) in moves.iter().enumerate() {
         let player = state.side();
         let text = game.format_move(&state, mv);
         let (direct, indirect) = game.apply_counting(&mut state, mv);
-        if mv != Move::Pass || i + 1 == moves.len() {
-            plies.push((player, text + &annotation(direct, indirect)));
+        if !is_written(mv, i, moves.len()) {
+            continue;
         }
-    }
-    let mut numbered: Vec<String> = Vec::new();
-    let mut previous: Option<Player> = None;
-    for (player, text) in plies {
-        if previous == Some(player) {
-            let last = numbered.last_mut().expect("a chain follows a ply");
-            last.push('-');
-            last.push_str(&text);
-        } else if player == Player(0) || numbered.is_empty() {
-            numbered.push(format!("{}. {text}", numbered.len() + 1));
+        let text = text + &annotation(direct, indirect);
+        if numbered.len() < numbers[i] as usize {
+            numbered.push(format!("{}. {text}", numbers[i]));
         } else {
-            let last = numbered.last_mut().expect("checked above");
-            last.push(' ');
+            let last = numbered.last_mut().expect("numbers count up from 1");
+            last.push(if previous == Some(player) { '-' } else { ' ' });
             last.push_str(&text);
         }
         previous = Some(player);
@@ -82,6 +77,35 @@ pub(super) fn write(game: &Kauri, start: &State, moves: &[Move]) -> String {
         out.push_str(&result);
     }
     out.push('\n');
+    out
+}
+
+/// Whether the record writes the `index`th of `count` plies: every ply but a forced pass,
+/// which is implied unless it ends the record.
+fn is_written(mv: Move, index: usize, count: usize) -> bool {
+    mv != Move::Pass || index + 1 == count
+}
+
+/// The move number of each ply as [`write`] numbers them: a new number starts with each
+/// first-player ply that does not continue a chain of his (and with the record's first ply);
+/// the second player's reply and a chain share it, and an implied pass takes the number of
+/// the move it falls in.
+pub(super) fn move_numbers(game: &Kauri, start: &State, moves: &[Move]) -> Vec<u32> {
+    let mut state = start.clone();
+    let mut number = 0;
+    let mut previous: Option<Player> = None;
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, &mv) in moves.iter().enumerate() {
+        let player = state.side();
+        game.apply(&mut state, mv);
+        if is_written(mv, i, moves.len()) {
+            if number == 0 || (player == Player(0) && previous != Some(player)) {
+                number += 1;
+            }
+            previous = Some(player);
+        }
+        out.push(number.max(1));
+    }
     out
 }
 

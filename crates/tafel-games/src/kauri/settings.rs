@@ -42,17 +42,21 @@ impl GameSettings for KauriSettings {
     const SPECS: &'static [SettingSpec] = &[
         SettingSpec {
             key: "tiebreak",
+            label: "Equal scores",
             default: "none",
             values: SettingValues::Choice(Tiebreak::WORDS),
             help: "equal scores: none = draw; old = play on with the cowries until a player cannot move",
             origin: Origin::Rules,
+            applies_when: None,
         },
         SettingSpec {
             key: "ply-limit",
+            label: "Ply limit",
             default: "0",
             values: SettingValues::Text("a number of plies, 0 = no limit"),
             help: "end the game after this many plies, scored on captured seeds",
             origin: Origin::Engine,
+            applies_when: None,
         },
     ];
 

@@ -101,17 +101,21 @@ impl GameSettings for QuarxSettings {
     const SPECS: &'static [SettingSpec] = &[
         SettingSpec {
             key: "setup",
+            label: "Setup",
             default: "diagonals",
             values: SettingValues::Choice(SETUP_WORDS),
             help: "where the eight men beyond each side's first row stand (the drawing is lost)",
             origin: Origin::Reconstructed,
+            applies_when: None,
         },
         SettingSpec {
             key: "ply-limit",
+            label: "Ply limit",
             default: "1000",
             values: SettingValues::Text("a number of plies, 0 for none"),
             help: "draw the game after this many plies (the rules have no limit)",
             origin: Origin::Engine,
+            applies_when: None,
         },
     ];
 
