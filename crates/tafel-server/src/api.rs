@@ -10,11 +10,12 @@ use axum::response::IntoResponse;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use tafel_core::record::parse_record;
-use tafel_core::Player;
+use tafel_core::{DynGame, Player, Status};
 
 use crate::error::ApiError;
 use crate::hub::{Hub, SeatRequest};
-use crate::live::GameView;
+use crate::live::{GameView, SeatView};
+use crate::store::{GameSummary, StoredGame};
 
 /// The catalogue: every game with its settings and its computer's strongest level.
 pub async fn catalog() -> Json<serde_json::Value> {
@@ -46,6 +47,36 @@ pub async fn seats(
             .map(|p| rules.player_name(Player(p as u8)))
             .collect(),
     ))
+}
+
+/// One computer level of a game under given settings.
+#[derive(Serialize)]
+pub struct LevelView {
+    /// The level, from 1.
+    level: u8,
+    /// Why the level cannot play as it says (a solved table is missing, and how to build it),
+    /// or `None`.
+    notice: Option<String>,
+}
+
+/// The computer's levels of a game under the given settings (query string `key=value` pairs),
+/// each with the reason it cannot play as it says, if any.
+pub async fn levels(
+    Path(game): Path<String>,
+    Query(settings): Query<BTreeMap<String, String>>,
+) -> Result<Json<Vec<LevelView>>, ApiError> {
+    let registry = tafel_games::registry();
+    let entry = registry.get(&game).map_err(ApiError::not_found)?;
+    let pairs: Vec<(String, String)> = settings.into_iter().collect();
+    let rules = entry.build(&pairs).map_err(ApiError::bad_request)?;
+    let levels = (1..=crate::computer::max_level(entry.info.name))
+        .map(|level| {
+            let notice = crate::computer::level_notice(rules.as_ref(), level)
+                .map_err(ApiError::bad_request)?;
+            Ok(LevelView { level, notice })
+        })
+        .collect::<Result<_, ApiError>>()?;
+    Ok(Json(levels))
 }
 
 /// A request to start a game.
@@ -153,11 +184,91 @@ async fn created(hub: &Arc<Hub>, id: String) -> Result<Json<Created>, ApiError> 
     }))
 }
 
-/// The most recent games.
-pub async fn list(State(hub): State<Arc<Hub>>) -> Result<impl IntoResponse, ApiError> {
-    Ok(Json(
-        hub.store().list(200).await.map_err(ApiError::internal)?,
-    ))
+/// How many games to list.
+#[derive(Deserialize)]
+pub struct ListQuery {
+    /// At most this many (1 to 200, default 200).
+    limit: Option<i64>,
+}
+
+/// One line of the game list: the stored summary, the game's title, who sits where, and the
+/// number of moves as the game's record numbers them.
+#[derive(Serialize)]
+pub struct ListedGame {
+    #[serde(flatten)]
+    summary: GameSummary,
+    /// The game's title.
+    title: Option<&'static str>,
+    /// The seats with their names.
+    players: Vec<SeatView>,
+    /// The number the record gives the last move played (chance outcomes are not moves;
+    /// Kauri numbers a move of each player as one), or `None` when the stored game no longer
+    /// replays.
+    record_moves: Option<u32>,
+}
+
+/// The most recently changed games, with their players and move counts.
+pub async fn list(
+    State(hub): State<Arc<Hub>>,
+    Query(q): Query<ListQuery>,
+) -> Result<Json<Vec<ListedGame>>, ApiError> {
+    let limit = q.limit.unwrap_or(200).clamp(1, 200);
+    let games = hub.store().list(limit).await.map_err(ApiError::internal)?;
+    // Counting moves replays each game (a microsecond or two per move): off the async threads.
+    let listed = tokio::task::spawn_blocking(move || games.into_iter().map(listed).collect())
+        .await
+        .map_err(|e| ApiError::internal(anyhow::anyhow!("listing games failed: {e}")))?;
+    Ok(Json(listed))
+}
+
+/// Describes one stored game for the list.
+fn listed(summary: GameSummary) -> ListedGame {
+    let stored = &summary.stored;
+    let rules = tafel_games::registry()
+        .get(&stored.game)
+        .ok()
+        .and_then(|entry| entry.build(&stored.settings).ok());
+    let players = stored
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| SeatView {
+            seat: i,
+            name: rules
+                .as_ref()
+                .map_or("", |r| r.player_name(Player(i as u8))),
+            kind: seat.kind.clone(),
+            level: seat.level,
+        })
+        .collect();
+    let record_moves = rules
+        .as_ref()
+        .and_then(|rules| record_moves(rules.as_ref(), stored));
+    ListedGame {
+        title: rules.as_ref().map(|r| r.info().title),
+        players,
+        record_moves,
+        summary,
+    }
+}
+
+/// The record's number of the last move (not chance outcome) of a stored game, 0 before the
+/// first; `None` if the game does not replay.
+fn record_moves(rules: &dyn DynGame, stored: &StoredGame) -> Option<u32> {
+    let start = match &stored.start {
+        Some(code) => rules.parse_position(code).ok()?,
+        None => rules.start(),
+    };
+    let numbers = rules.move_numbers(start.as_ref(), &stored.moves).ok()?;
+    let mut position = start;
+    let mut last = 0;
+    for (mv, number) in stored.moves.iter().zip(numbers) {
+        if matches!(position.status(), Status::ToMove(_)) {
+            last = number;
+        }
+        position.play(mv).ok()?;
+    }
+    Some(last)
 }
 
 /// Which ply to view.

@@ -8,6 +8,15 @@ pub fn max_level(game: &str) -> u8 {
     tafel_ai::levels::levels(game).len() as u8
 }
 
+/// Why the computer cannot play `level` of `game` (with its settings) as the level says, e.g.
+/// perfect play whose solved table is absent (the notice says how to build it); `None` when it
+/// can. Such a level still plays, as the weaker level the notice names.
+pub fn level_notice(game: &dyn DynGame, level: u8) -> Result<Option<String>, String> {
+    let agent =
+        tafel_ai::agent(game, level.into(), &AgentOptions::seeded(0)).map_err(|e| e.to_string())?;
+    Ok(agent.notice().map(str::to_string))
+}
+
 /// The move the computer plays at `level` in `position` (where a seat is to move). Each move
 /// gets a fresh search with a fresh seed on one thread, so that many games can think at once.
 /// Where the level cannot play as its table says (perfect play without the solved table, for

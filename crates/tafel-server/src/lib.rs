@@ -5,7 +5,7 @@
 //! - [`live`] and [`hub`]: games in memory, rebuilt from storage, changed only after the
 //!   change is stored; computer seats played off the request path;
 //! - [`api`] (REST) and [`ws`] (WebSocket pushes and moves);
-//! - [`web`]: the page, embedded in the binary.
+//! - [`web`]: the page, its files and the rules pages, embedded in the binary.
 
 pub mod api;
 pub mod computer;
@@ -45,8 +45,10 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/", get(web::index))
         .route("/game/{id}", get(web::index))
         .route("/assets/{*path}", get(web::asset))
+        .route("/rules/{game}", get(web::rules))
         .route("/api/catalog", get(api::catalog))
         .route("/api/catalog/{game}/seats", get(api::seats))
+        .route("/api/catalog/{game}/levels", get(api::levels))
         .route("/api/games", get(api::list).post(api::create))
         .route("/api/import", post(api::import))
         .route("/api/games/{id}", get(api::read))
@@ -54,6 +56,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/ws", get(ws::connect))
+        .fallback(web::not_found)
         .layer(RequestBodyLimitLayer::new(MAX_BODY))
         .with_state(hub)
 }

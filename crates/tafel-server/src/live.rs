@@ -59,6 +59,30 @@ pub enum StatusView {
     Over { result: String, winners: Vec<usize> },
 }
 
+/// One entry of the move list: its number in the record and who played it.
+#[derive(Serialize)]
+pub struct PlyView {
+    /// The number the game's record gives it; a chance outcome has the number of the move it
+    /// comes before (`12. 3 U-S`), Kauri's plies are numbered in pairs (`1. f D`).
+    pub number: u32,
+    /// The seat that played it; `None` for a chance outcome (the server's roll).
+    pub seat: Option<usize>,
+}
+
+/// The last move (not a chance outcome) before the position shown, so that the page can mark
+/// what it changed.
+#[derive(Serialize)]
+pub struct LastMoveView {
+    /// Its index in the game's moves.
+    pub index: usize,
+    /// The move in notation.
+    pub text: String,
+    /// The seat that played it.
+    pub seat: usize,
+    /// The position code before it.
+    pub before: String,
+}
+
 /// Everything a browser needs to draw a game at one ply.
 #[derive(Serialize)]
 pub struct GameView {
@@ -74,8 +98,12 @@ pub struct GameView {
     pub seats: Vec<SeatView>,
     /// Every move so far (the whole game, also when viewing an earlier ply).
     pub moves: Vec<String>,
+    /// Each of `moves` with its number in the record and who played it.
+    pub plies: Vec<PlyView>,
     /// The ply shown (number of moves played before this position).
     pub ply: usize,
+    /// The last move before the ply shown, if any.
+    pub last_move: Option<LastMoveView>,
     /// The position code.
     pub code: String,
     /// The text picture.
@@ -193,6 +221,30 @@ impl LiveGame {
             ))
         })?;
         let info = self.game.info();
+        let numbers = self
+            .game
+            .move_numbers(self.positions[0].as_ref(), &self.moves)
+            .map_err(ApiError::internal_replay)?;
+        let seat_at = |i: usize| match self.positions[i].status() {
+            Status::ToMove(p) => Some(p.index()),
+            _ => None,
+        };
+        let plies = numbers
+            .into_iter()
+            .enumerate()
+            .map(|(i, number)| PlyView {
+                number,
+                seat: seat_at(i),
+            })
+            .collect::<Vec<_>>();
+        let last_move = (0..ply).rev().find_map(|i| {
+            plies[i].seat.map(|seat| LastMoveView {
+                index: i,
+                text: self.moves[i].clone(),
+                seat,
+                before: self.positions[i].code(),
+            })
+        });
         let status = match position.status() {
             Status::ToMove(p) => StatusView::ToMove {
                 seat: p.index(),
@@ -221,7 +273,9 @@ impl LiveGame {
                 })
                 .collect(),
             moves: self.moves.clone(),
+            plies,
             ply,
+            last_move,
             code: position.code(),
             picture: position.picture(),
             status,

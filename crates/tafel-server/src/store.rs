@@ -52,6 +52,11 @@ pub struct GameSummary {
     pub moves: i64,
     /// When the game was last changed (UTC, ISO 8601).
     pub updated_at: String,
+    /// When the game was created (UTC, ISO 8601).
+    pub created_at: String,
+    /// The whole game (seats with their secrets), for the list to describe it; never sent.
+    #[serde(skip)]
+    pub stored: StoredGame,
 }
 
 /// The database.
@@ -162,22 +167,35 @@ impl Store {
     /// The most recently changed games first, at most `limit`.
     pub async fn list(&self, limit: i64) -> Result<Vec<GameSummary>> {
         let rows = sqlx::query(
-            "SELECT g.id, g.game, g.result, g.updated_at, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
+            "SELECT g.id, g.game, g.result, g.updated_at, g.created_at, g.settings, g.start, g.seats,
+                    (SELECT json_group_array(notation)
+                     FROM (SELECT notation FROM moves m WHERE m.game_id = g.id ORDER BY m.ply))
              FROM games g ORDER BY g.updated_at DESC, g.rowid DESC LIMIT ?",
         )
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows
-            .into_iter()
-            .map(|r| GameSummary {
-                id: r.get(0),
-                game: r.get(1),
-                result: r.get(2),
-                updated_at: r.get(3),
-                moves: r.get(4),
+        rows.into_iter()
+            .map(|r| {
+                let moves: Vec<String> = serde_json::from_str(r.get::<&str, _>(8))?;
+                Ok(GameSummary {
+                    id: r.get(0),
+                    game: r.get(1),
+                    result: r.get(2),
+                    updated_at: r.get(3),
+                    created_at: r.get(4),
+                    moves: moves.len() as i64,
+                    stored: StoredGame {
+                        id: r.get(0),
+                        game: r.get(1),
+                        settings: serde_json::from_str(r.get::<&str, _>(5))?,
+                        start: r.get(6),
+                        seats: serde_json::from_str(r.get::<&str, _>(7))?,
+                        moves,
+                    },
+                })
             })
-            .collect())
+            .collect()
     }
 
     /// The ids of every game that is not over (to resume computer seats after a restart).
