@@ -1,64 +1,161 @@
-// A complete short game of each of the five games, played by clicking the SVG board against the
-// computer at level 1. Long games (Kauri, Quarx) start from a position near their end, imported
-// through the lobby as a record with a [Start] tag.
+// Each of the five games in a real browser, with scripted moves of our own: the computer's
+// reply is marked on the board (class last-move), the page fits one laptop screen and a phone
+// (tap targets of at least 32 px), axe-core finds no serious or critical violation, and each
+// game can be played to its end by clicks. Screenshots of every game at 1366x768 and 390x844
+// go to e2e/artifacts/.
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createGame, importGame, launch, newPage, playToTheEnd, randomCell, screenshot, waitForTurn } from "./lib.js";
+import {
+  axeViolations, boardPly, boxOf, cellsOf, createGame, importGame, LAPTOP, launch, newPage, PHONE, play,
+  screenshot, smallestSide, waitForReply, waitForTurn,
+} from "./lib.js";
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-/** The end banner's text, after checking that the move list and board agree with it. */
-async function finish(page, name) {
-  const banner = await page.textContent("#result");
-  await screenshot(page, name);
-  assert.deepEqual(page.errors, []);
-  return banner;
+/** After the computer's reply: its move is marked on the board and named beside it. */
+async function assertComputerMoveMarked(page) {
+  assert.ok(await page.locator("#board .last-move").count() > 0, "the computer's move is marked");
+  assert.match(await page.textContent("#last-move-line"), /\(computer\)/);
 }
 
-test("Black Path on a 3 x 4 board, by clicks against the computer", async () => {
+/**
+ * The page of a game in progress, at this screen's turn: at 1366x768 the board, the status,
+ * the die and the move controls are on the screen without scrolling; axe finds nothing serious;
+ * then at 390x844 (the same browser, reloaded) every clickable cell is at least 32 px and the
+ * status and move controls are on the first screen. Screenshots at both sizes.
+ */
+async function checkScreens(page, name) {
+  await page.setViewportSize(LAPTOP);
+  await page.reload();
+  await waitForTurn(page);
+  for (const selector of ["#board", "#turn", "#controls", "#rules-link", ".howto"].concat(name === "karls-race" ? ["[data-die]"] : [])) {
+    const box = await boxOf(page, selector);
+    assert.ok(box, `${name}: ${selector} is on the page`);
+    assert.ok(box.top >= 0 && box.bottom <= LAPTOP.height && box.right <= LAPTOP.width, `${name}: ${selector} at ${JSON.stringify(box)} is not on the 1366x768 screen`);
+  }
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), false, `${name}: no sideways scrolling`);
+  await screenshot(page, `${name}-1366`);
+  assert.deepEqual(await axeViolations(page), [], `${name}: axe at 1366x768`);
+
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await waitForTurn(page);
+  const tap = await smallestSide(page, "#board .movable");
+  assert.ok(tap >= 32, `${name}: the smallest clickable cell is ${tap.toFixed(1)} px on a phone`);
+  for (const selector of ["#turn", "#controls"]) {
+    const box = await boxOf(page, selector);
+    assert.ok(box.top >= 0 && box.bottom <= PHONE.height, `${name}: ${selector} at ${JSON.stringify(box)} is not on the phone's first screen`);
+  }
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), false, `${name}: the page is wider than the phone`);
+  await screenshot(page, `${name}-390`);
+  assert.deepEqual(await axeViolations(page), [], `${name}: axe at 390x844`);
+  await page.setViewportSize(LAPTOP);
+}
+
+test("Black Path: our tile, the computer's reply marked, one screen and a phone", async () => {
   const page = await newPage(browser);
-  await createGame(page, "black-path", { settings: { size: "3x4" }, seats: ["local", "computer:1"] });
-  assert.equal(await page.getAttribute("#board", "data-code"), "..../..../....");
+  await createGame(page, "black-path", { seats: ["local", "computer:1"] });
+  assert.equal(await page.getAttribute("#board", "data-code"), "......../......../......../......../......../......../......../........");
   // The first move: three exits of the start square, each a single click.
-  assert.equal(await page.locator("#board .movable").count(), 3);
-  await screenshot(page, "black-path-first-move");
-  await playToTheEnd(page, randomCell);
-  const banner = await finish(page, "black-path");
-  assert.match(banner, /wins/);
-  assert.ok(await page.locator("#movelist li").count() >= 1);
+  assert.deepEqual(await cellsOf(page, "movable"), ["0,0:E", "0,0:N", "0,0:S"]);
+  await play(page, ["0,0:E"]);
+  await waitForReply(page, 1);
+  await assertComputerMoveMarked(page);
+  assert.equal(await page.locator("#board .bp-added.last-move").count(), 1, "the stretch of path the reply added");
+  await checkScreens(page, "black-path");
+  assert.deepEqual(page.errors, []);
 });
 
-test("Carreaux on a 4 x 4 board ends with no legal move: draw", async () => {
+test("Black Path on 3 x 4 at one screen: a scripted game to its end", async () => {
   const page = await newPage(browser);
-  await createGame(page, "carreaux", { settings: { size: "4" }, seats: ["local", "computer:1"] });
-  // Only tiles next to the bubble (a4 on 4 x 4) can slide.
-  const movable = await page.locator("#board .movable").evaluateAll((ns) => ns.map((n) => n.dataset.cell).sort());
-  assert.ok(movable.length > 0 && movable.every((c) => ["a3", "b4"].includes(c)), movable.join(" "));
-  await playToTheEnd(page, randomCell);
-  const banner = await finish(page, "carreaux");
-  assert.match(banner, /draw/);
+  await createGame(page, "black-path", { settings: { size: "3x4" }, seats: ["local", "local"] });
+  const exits = ["0,0:E", "0,1:E", "0,2:S", "1,2:W", "1,1:W", "1,0:S", "2,0:E", "2,1:E", "2,2:E", "2,3:N", "1,3:N", "0,3:W"];
+  for (const exit of exits) {
+    assert.equal(await waitForTurn(page), "move");
+    await play(page, [exit]);
+  }
+  assert.equal(await waitForTurn(page), "over");
+  // The twelfth tile sends the path back through (0, 2) and out at the top.
+  assert.match(await page.textContent("#result"), /first player wins/);
+  assert.equal(await page.locator("#board .bp-out.last-move").count(), 1, "where the path left the board");
+  assert.equal(await page.locator("#movelist .ply").count(), 12);
+  await screenshot(page, "black-path-end");
+  assert.deepEqual(page.errors, []);
 });
 
-test("Karl's Race from the start: the server rolls, stones move by clicks", async () => {
+test("Carreaux: our slide, the computer's reply marked, symbols beside the colours", async () => {
+  const page = await newPage(browser);
+  await createGame(page, "carreaux", { seats: ["local", "computer:1"] });
+  // Only tiles next to the bubble (a6 on 6 x 6) can slide, and from the start only two do.
+  assert.deepEqual(await cellsOf(page, "movable"), ["a5", "b6"]);
+  await play(page, ["b6"]);
+  await waitForReply(page, 1);
+  await assertComputerMoveMarked(page);
+  // Colour is not the only cue: a ring on every Red tile, a diamond on every Blue one.
+  const tiles = await page.locator("#board [data-tile=R], #board [data-tile=B]").count();
+  assert.equal(await page.locator("#board .cx-symbol").count(), tiles);
+  await checkScreens(page, "carreaux");
+  assert.deepEqual(page.errors, []);
+});
+
+test("Karl's Race from the start: the roll and who rolled it, the goals, the computer's move marked", async () => {
   const page = await newPage(browser);
   await createGame(page, "karls-race", { seats: ["local", "computer:1"] });
   assert.equal(await waitForTurn(page), "move");
   const die = Number(await page.getAttribute("[data-die]", "data-die"));
   assert.ok(die >= 1 && die <= 6);
-  // Each movable stone stands on a square of an allowed size and has targets once clicked.
-  await page.click("#board .movable");
-  assert.ok(await page.locator("#board .target").count() >= 1);
-  await page.click("#board .selected");
+  assert.equal(await page.textContent("#die-caption"), `White rolled ${die}`);
+  // Each player's goal corner is marked: White races to A, Black to T.
+  assert.match(await page.getAttribute('#board [data-cell="A"]', "aria-label"), /White's goal/);
+  assert.match(await page.getAttribute('#board [data-cell="T"]', "aria-label"), /Black's goal/);
+  // A stone chosen, its targets shown; chosen again, the choice is taken back.
+  const [stone] = await cellsOf(page, "movable");
+  await page.click(`#board .movable[data-cell="${stone}"]`);
+  const [target] = await cellsOf(page, "target");
+  assert.ok(target);
+  await page.click(`#board [data-cell="${stone}"]`);
   assert.equal(await page.locator("#board .target").count(), 0);
-  await playToTheEnd(page, randomCell);
-  const banner = await finish(page, "karls-race");
-  assert.match(banner, /wins/);
+  // Our move (the first stone the die allows, to its first square), then the reply.
+  const ply = await boardPly(page);
+  await play(page, [stone, target]);
+  await waitForReply(page, ply + 1);
+  await assertComputerMoveMarked(page);
+  assert.match(await page.textContent("#last-move-line"), /Black \(computer\) rolled [1-6] and played [A-U]-[A-U]/);
+  await checkScreens(page, "karls-race");
+  assert.deepEqual(page.errors, []);
 });
 
-test("Karl's Race with four players shows four kinds of stones and all four seats", async () => {
+test("Karl's Race: a scripted race from few stones, and the roll stays after the end", async () => {
+  const page = await newPage(browser);
+  // Black (the computer, on C) moves first; White has one stone on U, far from Black's way,
+  // so U-O is ours to play whatever Black does and whatever the dice say.
+  await importGame(page, `[Game "karls-race"]\n[Start "b:C:U"]\n\n`, ["local", "computer:1"]);
+  assert.equal(await waitForTurn(page), "move");
+  await assertComputerMoveMarked(page);
+  assert.deepEqual(await cellsOf(page, "movable"), ["U"]);
+  const ply = await boardPly(page);
+  await play(page, ["U", "O"]);
+  await waitForReply(page, ply + 1);
+  await assertComputerMoveMarked(page);
+
+  // White on B steps onto A, White's goal, with any roll.
+  await importGame(page, `[Game "karls-race"]\n[Start "w:D:B"]\n\n`, ["local", "computer:1"]);
+  assert.equal(await waitForTurn(page), "move");
+  const die = await page.getAttribute("[data-die]", "data-die");
+  await play(page, ["B", "A"]);
+  assert.equal(await waitForTurn(page), "over");
+  assert.match(await page.textContent("#result"), /White wins/);
+  assert.equal(await page.getAttribute("[data-die]", "data-die"), die, "the winning roll stays");
+  assert.equal(await page.textContent("#die-caption"), `White rolled ${die}`);
+  assert.deepEqual(await cellsOf(page, "last-move"), ["A", "B"]);
+  await screenshot(page, "karls-race-end");
+  assert.deepEqual(page.errors, []);
+});
+
+test("Karl's Race with four players shows four kinds of stones, all four seats and goals", async () => {
   const page = await newPage(browser);
   await createGame(page, "karls-race", { settings: { players: "4" }, seats: ["local", "computer:1", "computer:1", "computer:1"] });
   assert.equal(await page.locator("#board [data-stone]").count(), 16);
@@ -66,27 +163,57 @@ test("Karl's Race with four players shows four kinds of stones and all four seat
     assert.equal(await page.locator(`#board [data-stone="${corner}"]`).count(), 4, corner);
   }
   assert.equal(await page.locator(".legend li").count(), 4);
+  assert.equal(await page.locator("#board .kr-goal").count(), 4);
   await screenshot(page, "karls-race-4");
   assert.deepEqual(page.errors, []);
 });
 
-test("Kauri from a position near the end, imported and finished by clicks", async () => {
+test("Kauri: our sowing, the computer's reply marked; a forced pass is one click beside the board", async () => {
   const page = await newPage(browser);
   await createGame(page, "kauri", { seats: ["local", "computer:1"] });
   assert.equal(await page.getAttribute('#board [data-cell="A"]', "data-seeds"), "5");
-  assert.equal(await page.locator("#board .movable").count(), 6);
-  await screenshot(page, "kauri-start");
-  // One seed left on the board (in f), every hole with a cowrie; stores 31 : 28.
-  const record = `[Game "kauri"]\n[Start "a/0+1,0+1,0+1,0+1,0+1,1+1/0+1,0+1,0+1,0+1,0+1,0+1/31,28"]\n\n`;
-  await importGame(page, record, ["local", "computer:1"]);
+  assert.deepEqual(await cellsOf(page, "movable"), ["a", "b", "c", "d", "e", "f"]);
+  await play(page, ["a"]);
+  await waitForReply(page, 1);
+  await assertComputerMoveMarked(page);
+  // Our sowing, shown again from the move list: five seeds into b to f, the cowrie into A.
+  await page.click('#movelist .ply[data-ply="1"]');
+  await page.waitForFunction(() => document.querySelector("#board").dataset.ply === "1");
+  assert.deepEqual(await cellsOf(page, "lm-from"), ["a"]);
+  assert.deepEqual(await cellsOf(page, "lm-to"), ["A", "b", "c", "d", "e", "f"]);
+  await page.keyboard.press("End");
+  await waitForTurn(page);
+  assert.match(await page.getAttribute('#board [data-cell="a"]', "aria-label"), /^hole a \(first player\): \d+ seeds?, \d+ cowries?$/);
+  await checkScreens(page, "kauri");
+
+  // The first player has no cowrie: his only move, the pass, is one button beside the status.
+  await importGame(page, `[Game "kauri"]\n[Start "a/5+0,5+0,5+0,5+0,5+0,5+0/1+1,1+1,5+2,5+2,5+3,5+3/4,4"]\n\n`, ["local", "computer:1"]);
+  assert.equal(await waitForTurn(page), "pass");
+  assert.equal(await page.locator("#board .movable").count(), 0);
+  assert.match(await page.textContent(".boardless button"), /Pass/);
+  const statusBox = await boxOf(page, "#status-area");
+  assert.ok(statusBox.bottom <= LAPTOP.height, "the pass is on the first screen");
+  await page.click('.boardless button[data-move="pass"]');
+  await page.waitForFunction(() => Number(document.querySelector("#board").dataset.ply) >= 2);
+  assert.match(await page.textContent("#movelist"), /pass/);
+  assert.deepEqual(page.errors, []);
+});
+
+test("Kauri from a position near the end, finished by a click", async () => {
+  const page = await newPage(browser);
+  // One seed left on the board (in f), every hole with a cowrie; stores 31 : 28. Sowing f
+  // drops the seed into A (a cowrie, no seed: it goes to the second player's store) and the
+  // board is empty: 31 : 29.
+  await importGame(page, `[Game "kauri"]\n[Start "a/0+1,0+1,0+1,0+1,0+1,1+1/0+1,0+1,0+1,0+1,0+1,0+1/31,28"]\n\n`, ["local", "computer:1"]);
   assert.equal(await page.getAttribute('#board [data-cell="f"]', "data-seeds"), "1");
   assert.equal(await page.getAttribute('#board [data-store="0"]', "data-seeds"), "31");
-  // First a cowrie-only move (the computer answers), then the last seed whenever f can move.
-  let moves = 0;
-  await playToTheEnd(page, (cells) => (moves++ > 0 && cells.includes("f") ? "f" : randomCell(cells.filter((c) => c !== "f"))));
-  assert.ok((await page.locator("#movelist li").count()) >= 2);
-  const banner = await finish(page, "kauri");
-  assert.match(banner, /wins|draw/);
+  await play(page, ["f"]);
+  assert.equal(await waitForTurn(page), "over");
+  assert.match(await page.textContent("#result"), /first player wins/);
+  assert.equal(await page.getAttribute('#board [data-store="1"]', "data-seeds"), "29");
+  assert.ok(await page.locator('#board [data-store="1"].last-move').count() === 1, "the store the seed went to");
+  await screenshot(page, "kauri-end");
+  assert.deepEqual(page.errors, []);
 });
 
 /** A Quarx position code with the given pieces ("xyab" to o/O/x/X) and side to move. */
@@ -101,25 +228,78 @@ function quarxCode(side, pieces) {
   return `${side}:${boards.join("/")}`;
 }
 
-const cellsOf = (page, cls) => page.locator(`#board .${cls}`).evaluateAll((ns) => ns.map((n) => n.dataset.cell));
+/** WCAG contrast ratio of two CSS colours "rgb(r, g, b)". */
+function contrast(a, b) {
+  const luminance = (css) => {
+    const [r, g, bl] = css.match(/\d+(\.\d+)?/g).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [l1, l2] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (l1 + 0.05) / (l2 + 0.05);
+}
 
-test("Quarx: the computer's forced capture, then a double capture chosen cell by cell", async () => {
+test("Quarx: a move typed in the box, the computer's forced double capture drawn across the boards", async () => {
+  const page = await newPage(browser);
+  await createGame(page, "quarx", { seats: ["local", "computer:1"] });
+  // 228 moves: a move box with completion instead of a wall of buttons.
+  assert.equal(await page.locator("#legal button").count(), 0);
+  assert.equal(await page.locator("#legal-moves option").count(), 228);
+  // Coordinates beside every board: x below, y on the left, 1 to 4 each.
+  assert.equal(await page.locator("#board .qx-coord").count(), 16 * 8);
+  // A legal move typed is drawn on the board before it is played.
+  await page.fill("#move-input", "1111-2211");
+  assert.equal(await page.locator("#board .move-preview").count(), 1);
+  await page.press("#move-input", "Enter");
+  // Black's only answer takes 2222 and then our man on 2211: 3333x1111x3311.
+  await waitForReply(page, 1);
+  assert.match(await page.textContent("#last-move-line"), /3333x1111x3311/);
+  assert.deepEqual(await cellsOf(page, "lm-from"), ["3333"]);
+  assert.deepEqual(await cellsOf(page, "lm-to"), ["1111", "3311"]);
+  assert.deepEqual(await cellsOf(page, "lm-capture"), ["2211", "2222"]);
+  assert.equal(await page.locator("#board .lm-path").count(), 1, "the capture's path across the boards");
+  // Highlights: the ring around a target stands out against both square colours.
+  const [piece] = await cellsOf(page, "movable");
+  await page.click(`#board .movable[data-cell="${piece}"]`);
+  const colours = await page.evaluate(() => {
+    const style = (s, p) => getComputedStyle(document.querySelector(s))[p];
+    return { ring: style('#board .target > .qx-dark', "stroke"), dark: style("#board .qx-dark", "fill"), light: style("#board .qx-light", "fill") };
+  });
+  assert.ok(contrast(colours.ring, colours.dark) >= 3, `target ring against the dark squares: ${contrast(colours.ring, colours.dark).toFixed(2)}`);
+  assert.ok(contrast(colours.ring, colours.light) >= 3, `target ring against the light squares: ${contrast(colours.ring, colours.light).toFixed(2)}`);
+  // Hovering a target draws the move's path.
+  const [target] = await cellsOf(page, "target");
+  await page.hover(`#board [data-cell="${target}"]`);
+  assert.equal(await page.locator("#board .move-preview").count(), 1);
+  await page.click(`#board [data-cell="${piece}"]`);
+  await checkScreens(page, "quarx");
+  assert.deepEqual(page.errors, []);
+});
+
+test("Quarx: a double capture chosen cell by cell ends the game; kings wear crowns", async () => {
   const page = await newPage(browser);
   // Black (the computer) must take 1223 with 1324x1122; then White must take both Black men
-  // with 1111x1133x3311 (over 1122, then 2222), which leaves Black without pieces.
-  const code = quarxCode("b", { 1111: "o", 1223: "o", 1324: "x", 2222: "x" });
+  // with 1111x1133x3311 (over 1122, then 2222), which leaves Black without pieces. A White
+  // king stands by on 4444.
+  const code = quarxCode("b", { 1111: "o", 1223: "o", 1324: "x", 2222: "x", 4444: "O" });
   await importGame(page, `[Game "quarx"]\n[Start "${code}"]\n\n`, ["local", "computer:1"]);
   assert.equal(await waitForTurn(page), "move");
   assert.match(await page.textContent("#movelist"), /1324x1122/);
+  assert.equal(await page.locator('#board [data-cell="4444"] .qx-crown').count(), 1);
+  assert.match(await page.getAttribute('#board [data-cell="4444"]', "aria-label"), /White king/);
   assert.deepEqual(await cellsOf(page, "movable"), ["1111"]);
   await page.click('#board [data-cell="1111"]');
   assert.deepEqual(await cellsOf(page, "target"), ["1133"]);
   await page.click('#board [data-cell="1133"]');
-  assert.deepEqual((await cellsOf(page, "selected")).sort(), ["1111", "1133"]);
+  assert.deepEqual(await cellsOf(page, "selected"), ["1111", "1133"]);
+  assert.equal(await page.locator("#board .move-preview").count(), 1, "the path chosen so far");
   assert.deepEqual(await cellsOf(page, "target"), ["3311"]);
   await page.click('#board [data-cell="3311"]');
   assert.equal(await waitForTurn(page), "over");
   assert.match(await page.textContent("#movelist"), /1111x1133x3311/);
-  const banner = await finish(page, "quarx");
-  assert.match(banner, /White wins/);
+  assert.match(await page.textContent("#result"), /White wins/);
+  await screenshot(page, "quarx-end");
+  assert.deepEqual(page.errors, []);
 });

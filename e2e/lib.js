@@ -1,8 +1,10 @@
 // Shared helpers for Tafel's browser tests: launching Debian's chromium through playwright-core
-// (no browser download), creating games through the lobby, and playing moves by clicking the
-// SVG board (the data-cell / movable / target attributes documented in web/boards/common.js).
+// (no browser download), creating games through the lobby, playing scripted moves by clicking
+// the SVG board (the data-cell / movable / target attributes documented in
+// web/boards/common.js), and checks the tests share: axe-core, what is on screen, tap sizes.
 
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
 
 /** The running `tafel serve` under test (scripts/test starts one and sets TAFEL_URL). */
@@ -10,6 +12,10 @@ export const BASE = process.env.TAFEL_URL || "http://127.0.0.1:8080";
 /** Where screenshots go (gitignored). */
 export const ARTIFACTS = new URL("./artifacts/", import.meta.url).pathname;
 mkdirSync(ARTIFACTS, { recursive: true });
+
+/** The laptop and phone sizes every page is checked at. */
+export const LAPTOP = { width: 1366, height: 768 };
+export const PHONE = { width: 390, height: 844 };
 
 /** Launches headless chromium from the system (CHROMIUM overrides the path). */
 export function launch() {
@@ -20,12 +26,16 @@ export function launch() {
   });
 }
 
-/** A fresh page (own context: own localStorage) of the laptop size unless told otherwise. */
-export async function newPage(browser, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
+/** A fresh page (own context: own localStorage), laptop-sized unless told otherwise. Errors
+ * the page throws and the content-security-policy violations it reports are collected. */
+export async function newPage(browser, viewport = LAPTOP, options = {}) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true, ...options });
   const page = await context.newPage();
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content Security Policy/i.test(m.text())) page.errors.push(m.text());
+  });
   return page;
 }
 
@@ -36,6 +46,7 @@ export async function newPage(browser, viewport = { width: 1280, height: 900 }) 
 export async function createGame(page, game, { settings = {}, seats = [] } = {}) {
   await page.goto(BASE + "/");
   await page.selectOption("#game", game);
+  await page.waitForSelector("#seat-0");
   for (const [key, value] of Object.entries(settings)) {
     const input = page.locator(`#set-${key}`);
     if (await input.evaluate((n) => n.tagName === "SELECT")) await input.selectOption(value);
@@ -60,43 +71,78 @@ export async function importGame(page, record, seats = []) {
   await page.waitForSelector("#board");
 }
 
+/** Creates a game through the API of the server at `base` (for tests about the page, not the
+ * lobby) and opens it in `page` with the seats' secrets stored as the lobby stores them. */
+export async function openNewGame(page, request, base = BASE) {
+  const response = await fetch(`${base}/api/games`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request) });
+  if (!response.ok) throw new Error(`creating a game: ${response.status} ${await response.text()}`);
+  const created = await response.json();
+  await page.goto(base + "/");
+  const held = Object.fromEntries(created.seats.filter((s) => s.token).map((s) => [s.seat, { kind: s.kind, token: s.token }]));
+  await page.evaluate(([id, value]) => localStorage.setItem(`tafel:${id}`, JSON.stringify(value)), [created.id, held]);
+  await page.goto(`${base}/game/${created.id}`);
+  await page.waitForSelector("#board");
+  return created;
+}
+
 /** The ply the board shows. */
 export const boardPly = (page) => page.getAttribute("#board", "data-ply").then(Number);
 
-/** Waits until this screen may move (cells marked movable) or the game is over. */
+/** Waits until this screen may move ("move": cells marked movable; "pass": only a move
+ * without a cell, offered beside the status) or the game is over ("over"). */
 export async function waitForTurn(page, timeout = 60000) {
-  const handle = await page.waitForFunction(() =>
-    document.querySelector("#result") ? "over" : document.querySelector("#board .movable") ? "move" : null, null, { timeout });
+  const handle = await page.waitForFunction(() => {
+    if (document.querySelector("#result")) return "over";
+    if (document.querySelector("#board .movable")) return "move";
+    if (document.querySelector(".boardless button")) return "pass";
+    return null;
+  }, null, { timeout });
   return handle.jsonValue();
 }
 
-/**
- * Plays one move by clicks: a movable cell chosen by `choose` (from the cells' ids), then
- * targets chosen the same way until the move is sent; waits for the board to show a later ply.
- */
-export async function clickMove(page, choose = (cells) => cells[0]) {
+/** Plays one move by clicking `cells` in order on the board (each must be clickable then);
+ * waits for the board to show a later ply. */
+export async function play(page, cells) {
   const before = await boardPly(page);
-  const cells = await page.locator("#board .movable").evaluateAll((ns) => ns.map((n) => n.dataset.cell));
-  await page.click(`#board .movable[data-cell="${choose(cells)}"]`, { timeout: 5000 });
-  for (;;) {
-    const targets = await page.locator("#board .target").evaluateAll((ns) => ns.map((n) => n.dataset.cell));
-    if (!targets.length) break;
-    await page.click(`#board .target[data-cell="${choose(targets)}"]`, { timeout: 5000 });
+  for (const [i, cell] of cells.entries()) {
+    await page.click(`#board .${i ? "target" : "movable"}[data-cell="${cell}"]`, { timeout: 5000 });
   }
   await page.waitForFunction((p) => Number(document.querySelector("#board")?.dataset.ply) > p, before, { timeout: 60000 });
 }
 
-/** Plays by clicks until the game is over (the computer answering in between). */
-export async function playToTheEnd(page, choose, maxMoves = 300) {
-  for (let i = 0; i < maxMoves; i++) {
-    if ((await waitForTurn(page)) === "over") return i;
-    await clickMove(page, choose);
-  }
-  throw new Error(`no result after ${maxMoves} moves`);
+/** Waits for the computer's reply after the board showed `ply` moves: this screen's turn
+ * again (or the end), with the board past `ply`. */
+export async function waitForReply(page, ply) {
+  await page.waitForFunction((p) => Number(document.querySelector("#board")?.dataset.ply) > p
+    && (document.querySelector("#result") || document.querySelector("#board .movable") || document.querySelector(".boardless button")), ply, { timeout: 60000 });
 }
 
-/** A random choice (the tests' own moves vary from run to run; the engine checks them all). */
-export const randomCell = (cells) => cells[Math.floor(Math.random() * cells.length)];
+/** The data-cell ids of the board's cells with class `cls`, sorted. */
+export const cellsOf = (page, cls) => page.locator(`#board [data-cell].${cls}`).evaluateAll((ns) => ns.map((n) => n.dataset.cell).sort());
 
-/** Saves a full-page screenshot as artifacts/NAME.png. */
-export const screenshot = (page, name) => page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** The serious and critical axe-core violations of the page as it is (axe is injected
+ * through the DevTools protocol, which the page's content security policy does not govern). */
+export async function axeViolations(page) {
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(axeSource);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** The box of `selector` relative to the viewport as the page is now (null if absent). */
+export const boxOf = (page, selector) => page.evaluate((s) => {
+  const node = document.querySelector(s);
+  if (!node) return null;
+  const r = node.getBoundingClientRect();
+  return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height };
+}, selector);
+
+/** The smallest width or height (CSS pixels) of the elements matching `selector`. */
+export const smallestSide = (page, selector) => page.evaluate((s) =>
+  Math.min(...[...document.querySelectorAll(s)].map((n) => { const r = n.getBoundingClientRect(); return Math.min(r.width, r.height); })), selector);
+
+/** Saves a screenshot of the viewport as artifacts/NAME.png (`full` for the whole page). */
+export const screenshot = (page, name, full = false) => page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: full });

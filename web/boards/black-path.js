@@ -2,18 +2,24 @@
 // thin, and the path from the start edge drawn as one thick line. The square the next tile goes
 // into is marked; its three exits (data-cell "ROW,COL:SIDE") are the click targets: choosing
 // where the path leaves is choosing the tile (docs/rules/black-path.md), so a move is one click.
-// Position code: rows from the top separated by "/", "." empty, "1" "2" "3" a tile.
+// Each exit's click area is the quarter of the square towards its side, so it stays large on a
+// phone. Position code: rows from the top separated by "/", "." empty, "1" "2" "3" a tile.
 
-import { boardSvg, svg } from "./common.js";
+import { boardSvg, cell, label, svg } from "./common.js";
 
 const SIDES = ["N", "E", "S", "W"];
+const SIDE_NAMES = ["north", "east", "south", "west"];
 // EXIT[tile][entry]: the side the path leaves a square holding `tile` by, entering by `entry`
 // (sides as indexes into SIDES); the same table as crates/tafel-games/src/black_path/tile.rs.
 const EXIT = [null, [3, 2, 1, 0], [1, 0, 3, 2], [2, 3, 0, 1]];
 const PAIRS = [null, [[0, 3], [1, 2]], [[0, 1], [2, 3]], [[0, 2], [1, 3]]];
+const TILE_WORDS = [null, "tile 1 (north–west and east–south bends)", "tile 2 (north–east and south–west bends)", "tile 3 (cross)"];
 const STEP = [[-1, 0], [0, 1], [1, 0], [0, -1]];
 const UNIT = 10;
-const MARGIN = 3;
+const MARGIN = 5;
+
+export const howTo = "Click where the path should leave the marked square (one of the three green dots): "
+  + "the tile that leads it there is laid for you. Whoever runs the path into the edge loses.";
 
 // The midpoint of side `side` of square (row, col), in drawing units.
 function mid(row, col, side) {
@@ -22,17 +28,15 @@ function mid(row, col, side) {
 }
 
 const centre = (row, col) => [MARGIN + (col + 0.5) * UNIT, MARGIN + (row + 0.5) * UNIT];
+const corner = (row, col, dx, dy) => [MARGIN + (col + dx) * UNIT, MARGIN + (row + dy) * UNIT];
 
 // The rest of a segment that starts at a side midpoint of (row, col) and ends at side `to`: a
 // quadratic curve through the centre is a quarter bend for adjacent sides, a line for opposite.
 const segment = (row, col, to) => `Q ${centre(row, col).join(" ")} ${mid(row, col, to).join(" ")}`;
 
-/** Follows the path from the start edge over the placed tiles. */
-function trace(grid, start) {
-  const [r0, c0, s0] = start.split(",");
-  let row = Number(r0);
-  let col = Number(c0);
-  let entry = SIDES.indexOf(s0.trim().toUpperCase());
+/** Follows the path over the placed tiles from square (row, col), entered by side `entry`:
+ * its drawing and where it ends (the empty square and its entry side, or null at the edge). */
+function trace(grid, row, col, entry) {
   let d = `M ${mid(row, col, entry).join(" ")}`;
   for (let guard = 0; guard <= 2 * grid.length * grid[0].length; guard++) {
     const tile = Number(grid[row][col]);
@@ -47,51 +51,99 @@ function trace(grid, start) {
   return { d, end: null };
 }
 
+/** The start edge of the settings as (row, col, entry side). */
+function startOf(settings) {
+  const [r, c, s] = (settings.start || "0,0,W").split(",");
+  return [Number(r), Number(c), SIDES.indexOf(s.trim().toUpperCase())];
+}
+
+const gridOf = (code) => code.split("/").map((row) => [...row]);
+
 /** Draws a Black Path position. */
 export function draw(view, settings) {
-  const grid = view.code.split("/").map((row) => [...row]);
+  const grid = gridOf(view.code);
   const rows = grid.length;
   const cols = grid[0].length;
   const width = cols * UNIT + 2 * MARGIN;
   const height = rows * UNIT + 2 * MARGIN;
   const root = boardSvg(width, height, `Black Path board, ${rows} by ${cols}`);
-  const { d, end } = trace(grid, settings.start || "0,0,W");
+  const start = startOf(settings);
+  const { d, end } = trace(grid, ...start);
 
+  for (let c = 0; c < cols; c++) root.append(label(MARGIN + (c + 0.5) * UNIT, MARGIN / 2, c, { class: "coord bp-coord" }));
+  for (let r = 0; r < rows; r++) root.append(label(MARGIN / 2, MARGIN + (r + 0.5) * UNIT, r, { class: "coord bp-coord" }));
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const tile = Number(grid[r][c]);
       const current = end && end.row === r && end.col === c;
-      root.append(svg("rect", {
-        class: `bp-square${tile ? " bp-filled" : ""}${current ? " bp-current" : ""}`,
-        x: MARGIN + c * UNIT, y: MARGIN + r * UNIT, width: UNIT, height: UNIT,
-        "data-square": `${r},${c}`, "data-tile": tile || null,
-      }));
-      if (tile) {
-        for (const [a, b] of PAIRS[tile]) {
-          root.append(svg("path", { class: "bp-tile", d: `M ${mid(r, c, a).join(" ")} ${segment(r, c, b)}` }));
-        }
-      }
+      const words = tile ? TILE_WORDS[tile] : current ? "empty, the next tile goes here" : "empty";
+      root.append(svg("g", { "data-square": `${r},${c}`, "data-tile": tile || null, role: "img", "aria-label": `square row ${r}, column ${c}: ${words}` },
+        svg("rect", { class: `bp-square${tile ? " bp-filled" : ""}${current ? " bp-current" : ""}`,
+          x: MARGIN + c * UNIT, y: MARGIN + r * UNIT, width: UNIT, height: UNIT }),
+        tile ? PAIRS[tile].map(([a, b]) => svg("path", { class: "bp-tile", d: `M ${mid(r, c, a).join(" ")} ${segment(r, c, b)}` })) : []));
     }
   }
-  const [sr, sc, ss] = (settings.start || "0,0,W").split(",");
-  const [sx, sy] = mid(Number(sr), Number(sc), SIDES.indexOf(ss.trim().toUpperCase()));
-  root.append(svg("circle", { class: "bp-start", cx: sx, cy: sy, r: 1.2 }, svg("title", {}, "start edge")));
-  root.append(svg("path", { class: "bp-path", d }));
+  const [sx, sy] = mid(...start);
+  root.append(svg("circle", { class: "bp-start", cx: sx, cy: sy, r: 1.2, "aria-hidden": "true" }));
+  root.append(svg("path", { class: "bp-path", d, "aria-hidden": "true" }));
+
+  // The last move: the square its tile went into and the stretch of path it added.
+  const last = view.last_move;
+  if (last) {
+    const before = gridOf(last.before);
+    const was = trace(before, ...start).end;
+    if (was) {
+      const { d: added, end: now } = trace(grid, was.row, was.col, was.entry);
+      root.querySelector(`[data-square="${was.row},${was.col}"]`)?.classList.add("last-move", "lm-to");
+      root.append(svg("path", { class: "last-move lm-path bp-added", d: added, "aria-hidden": "true" }));
+      if (!now) root.append(svg("circle", { class: "last-move lm-capture bp-out", cx: lastPoint(added)[0], cy: lastPoint(added)[1], r: 1.8, "aria-hidden": "true" }));
+    }
+  }
 
   const exits = new Map();
+  const centres = new Map();
   if (end) {
     const [cx, cy] = centre(end.row, end.col);
-    root.append(svg("circle", { class: "bp-dot", cx, cy, r: 0.9 }));
+    root.append(svg("circle", { class: "bp-dot", cx, cy, r: 0.9, "aria-hidden": "true" }));
+    // The quarter of the square towards each side, reaching a little beyond it.
+    const quarter = [
+      [[0, 0], [1, 0]], [[1, 0], [1, 1]], [[1, 1], [0, 1]], [[0, 1], [0, 0]],
+    ];
     for (let side = 0; side < 4; side++) {
       if (side === end.entry) continue;
       const tile = EXIT.findIndex((row) => row && row[end.entry] === side);
-      const cell = `${end.row},${end.col}:${SIDES[side]}`;
-      exits.set(String(tile), cell);
+      const name = `${end.row},${end.col}:${SIDES[side]}`;
+      exits.set(String(tile), name);
       const [x, y] = mid(end.row, end.col, side);
-      // The exit marker, then (its next sibling, for the style sheet) the bend or line it would make.
-      root.append(svg("circle", { class: "bp-exit", "data-cell": cell, cx: x, cy: y, r: 1.6, "aria-label": `tile ${tile}: leave by ${SIDES[side]}` }),
-        svg("path", { class: "bp-preview", d: `M ${mid(end.row, end.col, end.entry).join(" ")} ${segment(end.row, end.col, side)}` }));
+      centres.set(name, [x, y]);
+      const [a, b] = quarter[side].map(([dx, dy]) => corner(end.row, end.col, dx, dy));
+      const out = [(x - cx) * 0.8, (y - cy) * 0.8];
+      const area = `M ${cx} ${cy} L ${a.join(" ")} L ${a[0] + out[0]} ${a[1] + out[1]} L ${b[0] + out[0]} ${b[1] + out[1]} L ${b.join(" ")} Z`;
+      // The click area, then the exit marker and (for the style sheet) the bend it would make.
+      root.append(cell(name, `tile ${tile}: the path leaves by the ${SIDE_NAMES[side]} side`, { class: "bp-exit" },
+        svg("path", { class: "bp-exit-area", d: area }),
+        svg("circle", { class: "bp-exit-dot", cx: x, cy: y, r: 1.6 }),
+        svg("path", { class: "bp-preview", d: `M ${mid(end.row, end.col, end.entry).join(" ")} ${segment(end.row, end.col, side)}` })));
     }
   }
-  return { svg: root, pathOf: (move) => (exits.has(move) ? [exits.get(move)] : null) };
+  return {
+    svg: root,
+    minCell: 9,
+    centreOf: (name) => centres.get(name),
+    pathOf: (move) => (exits.has(move) ? [exits.get(move)] : null),
+  };
+}
+
+/** The end point of a path drawn by `trace`. */
+function lastPoint(d) {
+  const numbers = d.trim().split(/\s+/).map(Number).filter((n) => !Number.isNaN(n));
+  return numbers.slice(-2);
+}
+
+/** A move's words on a button: the tile and the side it sends the path out by. */
+export function describeMove(move, view, settings) {
+  const tile = Number(move);
+  const end = trace(gridOf(view.code), ...startOf(settings)).end;
+  if (!end || !EXIT[tile]) return move;
+  return `Tile ${tile}: out ${SIDE_NAMES[EXIT[tile][end.entry]]}`;
 }

@@ -1,35 +1,93 @@
 // Carreaux board: the square grid of Red, Blue and green tiles with the bubble (the one empty
 // cell). A move slides a tile next to the bubble into it, so a move is one click on that tile.
+// Colour is not the only cue: Red tiles carry a ring and Blue tiles a diamond.
 // Position code: side to move ("r" or "b"), ":", the rows from the top separated by "/" with
 // R, B, G and "." for the bubble, and under rule=free a third field with the plies played.
 // Cells are named like chess squares: files a.. from the left, ranks 1.. from the bottom.
 
-import { boardSvg, label, svg } from "./common.js";
+import { arrow, boardSvg, cell, label, markCells, svg } from "./common.js";
 
 const UNIT = 10;
 const MARGIN = 6;
-const NAMES = { R: "Red tile", B: "Blue tile", G: "green tile", ".": "bubble" };
+const NAMES = { R: "Red tile", B: "Blue tile", G: "green tile", ".": "bubble (empty)" };
+
+export const howTo = "Click a tile next to the bubble (the empty cell) to slide it in. Red and Blue each try to join all "
+  + "their tiles into one group; under the designer's rules a slide must lower the total group value.";
+
+/** The rows of a position code, top first. */
+const rowsOf = (code) => code.split(":")[1].split("/");
+const nameOf = (n, r, c) => `${String.fromCharCode(97 + c)}${n - r}`;
+
+/** The symbol that tells a tile's colour without colour. */
+function symbol(tile, cx, cy) {
+  if (tile === "R") return svg("circle", { class: "cx-symbol", cx, cy, r: 2 });
+  if (tile === "B") return svg("path", { class: "cx-symbol", d: `M ${cx} ${cy - 2.5} L ${cx + 2.5} ${cy} L ${cx} ${cy + 2.5} L ${cx - 2.5} ${cy} Z` });
+  return null;
+}
 
 /** Draws a Carreaux position. */
 export function draw(view) {
-  const rows = view.code.split(":")[1].split("/");
+  const rows = rowsOf(view.code);
   const n = rows.length;
   const size = n * UNIT + 2 * MARGIN;
   const root = boardSvg(size, size, `Carreaux board, ${n} by ${n}`);
+  const centres = new Map();
   root.append(svg("rect", { class: "cx-frame", x: MARGIN - 1, y: MARGIN - 1, width: n * UNIT + 2, height: n * UNIT + 2, rx: 1.5 }));
   for (let r = 0; r < n; r++) {
     root.append(label(MARGIN / 2, MARGIN + (r + 0.5) * UNIT, n - r, { class: "coord" }));
     for (let c = 0; c < n; c++) {
-      const name = `${String.fromCharCode(97 + c)}${n - r}`;
+      const name = nameOf(n, r, c);
       const tile = rows[r][c];
       const x = MARGIN + c * UNIT;
       const y = MARGIN + r * UNIT;
-      root.append(svg("g", { "data-cell": name, "data-tile": tile, "aria-label": `${name}: ${NAMES[tile]}` },
+      centres.set(name, [x + UNIT / 2, y + UNIT / 2]);
+      root.append(cell(name, `${name}: ${NAMES[tile]}`, { "data-tile": tile, class: "cx-cell" },
+        svg("rect", { class: "cx-bg", x, y, width: UNIT, height: UNIT }),
         tile === "."
           ? svg("rect", { class: "cx-bubble", x: x + 1, y: y + 1, width: UNIT - 2, height: UNIT - 2, rx: 4 })
-          : svg("rect", { class: `cx-tile cx-${tile}`, x: x + 0.6, y: y + 0.6, width: UNIT - 1.2, height: UNIT - 1.2, rx: 1.4 })));
+          : svg("g", { class: "piece" },
+            svg("rect", { class: `cx-tile cx-${tile}`, x: x + 0.9, y: y + 0.9, width: UNIT - 1.8, height: UNIT - 1.8, rx: 1.4 }),
+            symbol(tile, x + UNIT / 2, y + UNIT / 2))));
     }
   }
   for (let c = 0; c < n; c++) root.append(label(MARGIN + (c + 0.5) * UNIT, size - MARGIN / 2, String.fromCharCode(97 + c), { class: "coord" }));
-  return { svg: root, pathOf: (move) => (/^[a-z]\d+$/i.test(move) ? [move.toLowerCase()] : null) };
+
+  // The last move: the tile slid from its cell (now the bubble) into the bubble's old cell.
+  let motion = null;
+  const last = view.last_move;
+  if (last) {
+    const before = rowsOf(last.before);
+    let to = null;
+    before.forEach((row, r) => [...row].forEach((t, c) => { if (t === ".") to = nameOf(n, r, c); }));
+    const from = last.text.toLowerCase();
+    if (to && centres.has(from)) {
+      markCells(root, [from], "from");
+      markCells(root, [to], "to");
+      root.append(arrow([centres.get(from), centres.get(to)], "last-move lm-path", 1));
+      motion = [from, to];
+    }
+  }
+  return {
+    svg: root,
+    motion,
+    minCell: UNIT,
+    centreOf: (name) => centres.get(name),
+    pathOf: (move) => (/^[a-z]\d+$/i.test(move) ? [move.toLowerCase()] : null),
+  };
+}
+
+/**
+ * The lobby's note on the designer's rules: every game is drawn, so the free variant is one
+ * click away (docs/rules/carreaux.md, "What the literal rules do"; docs/analysis.md).
+ */
+export function lobbyNote(settings) {
+  if (settings.rule !== "literal") return null;
+  return {
+    text: "Under the designer's rules as published, no colour ever connects: from the default start every game "
+      + "is a draw within six plies, and every other start ends in a draw too (solved exactly). "
+      + "For a game that can be won, play the free variant: any slide that does not repeat a position.",
+    href: "/rules/carreaux#what-the-literal-rules-do",
+    linkText: "What the literal rules do",
+    offer: { label: "Play the free variant", settings: { rule: "free" } },
+  };
 }

@@ -1,16 +1,19 @@
 // Karl's Race board: Karl Scherer's tiling of a 16 x 16 square into 21 squares at their real
 // sizes (the geometry is the engine's own data file, served as boards/karls-race-board.json),
-// each labelled with its letter and side length, the stones on them, and the die the server
-// rolled. A move is a stone's square, then the neighbouring square it steps onto ("U-S").
+// each labelled with its letter and side length, the stones on them, each player's goal corner,
+// and beside the board the die with who rolled it. A move is a stone's square, then the
+// neighbouring square it steps onto ("U-S").
 // Position code: side to move (w/b, or se/sw/nw/ne with four players) directly followed by the
 // die once rolled, then each player's squares after ":" in the order NW, NE, SW, SE ("-" none);
 // two players: Black (NW) first, then White (SE).
 
-import { boardSvg, svg } from "./common.js";
+import { arrow, boardSvg, cell, markCells, svg } from "./common.js";
 
 const geometry = await fetch("/assets/boards/karls-race-board.json").then((r) => r.json());
 const UNIT = 10;
 const MARGIN = 2;
+// The radius of a 1 x 1 square's click area (the square's side is UNIT).
+const HIT_RADIUS = 7.5;
 // The look of each home corner's stones: circles for the NW/SE team, squares for NE/SW.
 const STONES = {
   NW: { shape: "circle", cls: "kr-nw" },
@@ -18,10 +21,19 @@ const STONES = {
   SW: { shape: "square", cls: "kr-sw" },
   SE: { shape: "circle", cls: "kr-se" },
 };
+// Each corner's square, and the corner a player starting there races to.
+const CORNER_SQUARE = { NW: "A", NE: "D", SW: "R", SE: "T" };
+const GOAL_OF = { NW: "SE", SE: "NW", NE: "SW", SW: "NE" };
 const PIPS = {
   1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
   5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]], 6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]],
 };
+// The seat of each home corner: two players are White (SE) and Black (NW); four are numbered
+// in turn order SE, SW, NW, NE (docs/rules/karls-race.md).
+const SEATS = { 2: { SE: 0, NW: 1 }, 4: { SE: 0, SW: 1, NW: 2, NE: 3 } };
+
+export const howTo = "Click one of your highlighted stones, then the square it steps onto (Black heads east or south, "
+  + "White north or west; with four, each towards the opposite corner). The server rolls the die for you.";
 
 /** Reads a position code into the die and each corner's squares. */
 function parse(code) {
@@ -36,16 +48,13 @@ function parse(code) {
 }
 
 /** A die face showing `value` (or blank before the roll). */
-function dieFace(value) {
-  const face = svg("svg", { class: "die", viewBox: "0 0 30 30", role: "img", "data-die": value ?? "", "aria-label": value ? `die: ${value}` : "die not rolled" },
-    svg("rect", { x: 1, y: 1, width: 28, height: 28, rx: 5 }));
+function dieFace(value, caption) {
+  const face = svg("svg", { class: "die", viewBox: "0 0 30 30", role: "img", "data-die": value ?? "",
+    "aria-label": value ? `${caption}: ${value}` : caption },
+  svg("rect", { x: 1, y: 1, width: 28, height: 28, rx: 5 }));
   for (const [i, j] of PIPS[value] || []) face.append(svg("circle", { cx: 7 + 8 * i, cy: 7 + 8 * j, r: 2.6 }));
   return face;
 }
-
-// The seat of each home corner: two players are White (SE) and Black (NW); four are numbered
-// in turn order SE, SW, NW, NE (docs/rules/karls-race.md).
-const SEATS = { 2: { SE: 0, NW: 1 }, 4: { SE: 0, SW: 1, NW: 2, NE: 3 } };
 
 /** A stone's shape for the legend, in a small SVG of its own. */
 function stoneIcon(corner) {
@@ -55,46 +64,106 @@ function stoneIcon(corner) {
     : svg("rect", { class: `kr-stone ${cls}`, x: 1.5, y: 1.5, width: 7, height: 7, rx: 0.8 }));
 }
 
+/** The die to show and who rolled it: the roll of the player to move, or else the roll that
+ * allowed the last move (so it stays after the game ends). */
+function shownRoll(view, die) {
+  const name = (seat) => view.seats[seat]?.name ?? "";
+  if (die) return { value: die, caption: `${name(view.status.seat)} rolled` };
+  const last = view.last_move;
+  const roll = last && last.index > 0 && view.plies[last.index - 1].seat === null ? Number(view.moves[last.index - 1]) : null;
+  if (roll) return { value: roll, caption: `${name(last.seat)} rolled` };
+  return { value: null, caption: view.status.state === "over" ? "no roll" : "die not rolled yet" };
+}
+
 /** Draws a Karl's Race position. */
 export function draw(view) {
   const { die, stones } = parse(view.code);
+  const seats = SEATS[view.seats.length] || {};
+  const owner = (corner) => view.seats[seats[corner]]?.name ?? corner;
+  const goals = new Map(Object.entries(seats).map(([corner]) => [CORNER_SQUARE[GOAL_OF[corner]], corner]));
   const side = geometry.side * UNIT + 2 * MARGIN;
   const root = boardSvg(side, side, "Karl's Race board: 21 squares on a 16 by 16 square");
-  for (const sq of geometry.squares) {
+  const centres = new Map();
+  // The 1 x 1 squares last, so that their enlarged click areas lie on top of their neighbours.
+  const squares = [...geometry.squares].sort((p, q) => (p.size === 1) - (q.size === 1));
+  for (const sq of squares) {
     const x = MARGIN + sq.x * UNIT;
     const y = MARGIN + sq.y * UNIT;
     const w = sq.size * UNIT;
-    const owner = stones.get(sq.name);
-    const group = svg("g", { "data-cell": sq.name, "data-size": sq.size, "data-stone": owner ?? null,
-      "aria-label": `${sq.name}, size ${sq.size}${owner ? `, ${owner} stone` : ""}` },
+    const corner = stones.get(sq.name);
+    const goal = goals.get(sq.name);
+    const centre = [x + w / 2, sq.size === 1 ? y + 6.4 : y + w / 2];
+    centres.set(sq.name, centre);
+    const name = [`square ${sq.name}, size ${sq.size}`];
+    if (goal) name.push(`${owner(goal)}'s goal`);
+    name.push(corner ? `${owner(corner)} stone` : "empty");
+    const group = cell(sq.name, name.join(", "), { "data-size": sq.size, "data-stone": corner ?? null },
       svg("rect", { class: `kr-square kr-size${sq.size}`, x, y, width: w, height: w }),
-      svg("text", { class: "kr-letter", x: x + 1.2, y: y + 3.6 }, sq.name),
-      // The side length in the bottom-right corner; in the top line of a 1 x 1 square, whose
-      // stone needs the rest of it.
-      svg("text", { class: "kr-size", x: x + w - 1.2, y: sq.size === 1 ? y + 3.4 : y + w - 1.2, "text-anchor": "end" }, sq.size));
-    if (owner) {
-      const { shape, cls } = STONES[owner];
-      const [cx, cy] = [x + w / 2, sq.size === 1 ? y + 6.4 : y + w / 2];
-      group.append(shape === "circle"
+      // A 1 x 1 square is small on a phone: its click area reaches a little beyond it.
+      sq.size === 1 ? svg("circle", { class: "kr-hit", cx: x + w / 2, cy: y + w / 2, r: HIT_RADIUS }) : null,
+      goal ? svg("rect", { class: `kr-goal kr-goal-${goal.toLowerCase()}`, x: x + 0.6, y: y + 0.6, width: w - 1.2, height: w - 1.2 }) : null);
+    // The square's words lie outside its group, whose accessible name says it all: the letter,
+    // the side length in the bottom-right corner (in the top line of a 1 x 1 square, whose
+    // stone needs the rest of it), and whose goal it is.
+    const words = [
+      svg("text", { class: "kr-letter", x: x + 1.2, y: y + 3.6, "aria-hidden": "true" }, sq.name),
+      svg("text", { class: "kr-size", x: x + w - 1.2, y: sq.size === 1 ? y + 3.4 : y + w - 1.2, "text-anchor": "end", "aria-hidden": "true" }, sq.size),
+      goal ? svg("text", { class: "kr-goal-text", x: x + 1.6, y: y + w - 1.6, "aria-hidden": "true" }, `${owner(goal)}'s goal`) : null,
+    ];
+    if (corner) {
+      const { shape, cls } = STONES[corner];
+      const [cx, cy] = centre;
+      group.append(svg("g", { class: "piece" }, shape === "circle"
         ? svg("circle", { class: `kr-stone ${cls}`, cx, cy, r: sq.size === 1 ? 2.6 : 3.4 })
-        : svg("rect", { class: `kr-stone ${cls}`, x: cx - 2.6, y: cy - 2.6, width: 5.2, height: 5.2, rx: 0.8 }));
+        : svg("rect", { class: `kr-stone ${cls}`, x: cx - 2.6, y: cy - 2.6, width: 5.2, height: 5.2, rx: 0.8 })));
     }
-    root.append(group);
+    root.append(group, ...words.filter(Boolean));
   }
+
+  // The last move: its two squares and an arrow between them.
+  let motion = null;
+  const last = view.last_move;
+  if (last && /^[A-U]-[A-U]$/i.test(last.text)) {
+    const [from, to] = last.text.toUpperCase().split("-");
+    const captured = parse(last.before).stones.has(to);
+    markCells(root, [from], "from");
+    markCells(root, [to], captured ? "capture" : "to");
+    root.append(arrow([centres.get(from), centres.get(to)], "last-move lm-path", 1.1));
+    motion = [from, to];
+  }
+
   const legend = document.createElement("ul");
   legend.className = "legend";
-  for (const [corner, seat] of Object.entries(SEATS[view.seats.length] || {})) {
+  for (const [corner, seat] of Object.entries(seats)) {
     const item = document.createElement("li");
     item.append(stoneIcon(corner), ` ${view.seats[seat].name}`);
+    const goal = document.createElement("span");
+    goal.className = "help";
+    goal.textContent = ` → ${CORNER_SQUARE[GOAL_OF[corner]]}`;
+    item.append(goal);
     legend.append(item);
   }
+  const roll = shownRoll(view, die);
+  const dieBox = document.createElement("figure");
+  dieBox.className = "die-box";
+  const caption = document.createElement("figcaption");
+  caption.id = "die-caption";
+  caption.textContent = roll.value ? `${roll.caption} ${roll.value}` : roll.caption;
+  dieBox.append(dieFace(roll.value, roll.caption), caption);
   const extra = document.createElement("div");
   extra.className = "kr-side";
-  extra.append(dieFace(die), legend);
+  extra.append(dieBox, legend);
   return {
     svg: root,
     extra,
-
+    motion,
+    minCell: 2 * HIT_RADIUS,
+    centreOf: (name) => centres.get(name),
     pathOf: (move) => (/^[A-U]-[A-U]$/i.test(move) ? move.toUpperCase().split("-") : null),
   };
+}
+
+/** A move's words on a button: "U → S", "pass". */
+export function describeMove(move) {
+  return /^[A-U]-[A-U]$/i.test(move) ? move.toUpperCase().replace("-", " → ") : move;
 }

@@ -4,50 +4,98 @@
 // owner's right hand). Counters travel anticlockwise. A move is one click on a hole.
 // Position code: SIDE/a,b,c,d,e,f/A,B,C,D,E,F/FIRST,SECOND[/PLIES], each hole SEEDS+COWRIES.
 
-import { boardSvg, label, svg } from "./common.js";
+import { boardSvg, cell, label, svg } from "./common.js";
 
 const HOLE = 20;
 const STORE = 22;
 const PAD = 3;
 
-/** Draws one hole: its letter, its seed count and a shell per cowrie. */
-function hole(name, x, y, seeds, cowries) {
-  const group = svg("g", { "data-cell": name, "data-seeds": seeds, "data-cowries": cowries,
-    "aria-label": `hole ${name}: ${seeds} seeds, ${cowries} cowries` },
+export const howTo = "Click one of your holes that holds a cowrie (shell): its seeds, then its cowries, are sown "
+  + "anticlockwise, one per hole. A cowrie dropped into an opponent's hole without a cowrie captures its seeds.";
+
+/** Reads a position code: each hole's [seeds, cowries] by letter, and the two stores. */
+function parse(code) {
+  const [, first, second, stores] = code.split("/");
+  const holes = new Map();
+  const parseRow = (row, letters) => row.split(",").forEach((h, i) => holes.set(letters[i], h.split("+").map(Number)));
+  parseRow(first, "abcdef");
+  parseRow(second, "ABCDEF");
+  return { holes, stores: stores.split(",").map(Number) };
+}
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Draws one hole: a shell per cowrie, then (outside the hole's group, whose accessible name
+ * says it all) its letter and seed count. */
+function hole(name, owner, x, y, seeds, cowries) {
+  const group = cell(name, `hole ${name} (${owner}): ${plural(seeds, "seed")}, ${plural(cowries, "cowrie")}`,
+    { "data-seeds": seeds, "data-cowries": cowries },
     svg("rect", { class: "ka-hole", x: x + 1, y: y + 1, width: HOLE - 2, height: HOLE - 2, rx: 8 }),
-    label(x + HOLE / 2, y + 8.5, seeds, { class: "ka-seeds" }),
-    label(x + 3.4, y + 3.6, name, { class: "ka-letter" }));
+    svg("rect", { class: "ka-mark", x: x + 2.6, y: y + 2.6, width: HOLE - 5.2, height: HOLE - 5.2, rx: 6 }));
   const shown = Math.min(cowries, 4);
   for (let i = 0; i < shown; i++) {
     const cx = x + HOLE / 2 + (i - (shown - 1) / 2) * 3.6;
     group.append(svg("ellipse", { class: "ka-cowrie", cx, cy: y + 15, rx: 1.5, ry: 1.1 }));
   }
-  if (cowries > 4) group.append(label(x + HOLE - 3, y + 15, `${cowries}`, { class: "ka-cowrie-count" }));
-  return group;
+  return [group,
+    label(x + HOLE / 2, y + 8.5, seeds, { class: "ka-seeds" }),
+    label(x + 3.4, y + 3.6, name, { class: "ka-letter" }),
+    cowries > 4 ? label(x + HOLE - 3, y + 15, `${cowries}`, { class: "ka-cowrie-count" }) : null].filter(Boolean);
 }
 
 /** Draws a Kauri position; `view.seats` names the players beside their stores. */
 export function draw(view) {
-  const [, first, second, stores] = view.code.split("/");
-  const parseRow = (row) => row.split(",").map((h) => h.split("+").map(Number));
-  const [firstRow, secondRow] = [parseRow(first), parseRow(second)];
-  const [store1, store2] = stores.split(",").map(Number);
+  const { holes, stores } = parse(view.code);
+  const name = (seat) => view.seats[seat]?.name ?? "";
   const width = 2 * STORE + 6 * HOLE + 4 * PAD;
   const height = 2 * HOLE + 2 * PAD + 12;
   const root = boardSvg(width, height, "Kauri board: two rows of six holes and two stores");
   root.append(svg("rect", { class: "ka-frame", x: 0.5, y: 0.5, width: width - 1, height: 2 * HOLE + 2 * PAD - 1, rx: 10 }));
   const left = STORE + 2 * PAD;
-  secondRow.forEach(([seeds, cowries], i) => {
-    const column = 5 - i; // F on the left, A on the right
-    root.append(hole("ABCDEF"[i], left + column * HOLE, PAD, seeds, cowries));
+  const centres = new Map();
+  [..."ABCDEF"].forEach((letter, i) => {
+    const x = left + (5 - i) * HOLE; // F on the left, A on the right
+    centres.set(letter, [x + HOLE / 2, PAD + HOLE / 2]);
+    root.append(...hole(letter, name(1), x, PAD, ...holes.get(letter)));
   });
-  firstRow.forEach(([seeds, cowries], i) => root.append(hole("abcdef"[i], left + i * HOLE, PAD + HOLE, seeds, cowries)));
-  const store = (x, seeds, seat) => svg("g", { "data-store": seat, "data-seeds": seeds, "aria-label": `${view.seats[seat]?.name ?? ""} store: ${seeds} seeds` },
-    svg("rect", { class: "ka-store", x, y: PAD + 1, width: STORE, height: 2 * HOLE - 2, rx: 9 }),
-    label(x + STORE / 2, PAD + HOLE, seeds, { class: "ka-store-count" }));
-  root.append(store(PAD, store2, 1), store(width - PAD - STORE, store1, 0));
-  root.append(label(PAD + STORE / 2, height - 5, view.seats[1]?.name ?? "", { class: "ka-name" }),
-    label(width - PAD - STORE / 2, height - 5, view.seats[0]?.name ?? "", { class: "ka-name" }),
+  [..."abcdef"].forEach((letter, i) => {
+    const x = left + i * HOLE;
+    centres.set(letter, [x + HOLE / 2, PAD + HOLE + HOLE / 2]);
+    root.append(...hole(letter, name(0), x, PAD + HOLE, ...holes.get(letter)));
+  });
+  const store = (x, seeds, seat) => [svg("g", { "data-store": seat, "data-seeds": seeds, role: "img", "aria-label": `${name(seat)}'s store: ${plural(seeds, "seed")}` },
+    svg("rect", { class: "ka-store", x, y: PAD + 1, width: STORE, height: 2 * HOLE - 2, rx: 9 })),
+  label(x + STORE / 2, PAD + HOLE, seeds, { class: "ka-store-count" })];
+  root.append(...store(PAD, stores[1], 1), ...store(width - PAD - STORE, stores[0], 0));
+  root.append(label(PAD + STORE / 2, height - 5, name(1), { class: "ka-name" }),
+    label(width - PAD - STORE / 2, height - 5, name(0), { class: "ka-name" }),
     label(width / 2, height - 5, "seeds · cowries (shells)", { class: "ka-name" }));
-  return { svg: root, pathOf: (move) => (/^[a-f]$/i.test(move) ? [move] : null) };
+
+  // The last move: the hole it emptied, the holes it sowed into, those it captured from and
+  // the stores it filled.
+  const last = view.last_move;
+  if (last && /^[a-f]$/i.test(last.text)) {
+    const before = parse(last.before);
+    for (const [letter, [seeds, cowries]] of holes) {
+      const [s0, c0] = before.holes.get(letter);
+      const node = root.querySelector(`[data-cell="${letter}"]`);
+      if (letter === last.text) node.classList.add("last-move", "lm-from");
+      else if (seeds < s0) node.classList.add("last-move", "lm-capture");
+      else if (seeds !== s0 || cowries !== c0) node.classList.add("last-move", "lm-to");
+    }
+    stores.forEach((seeds, seat) => {
+      if (seeds !== before.stores[seat]) root.querySelector(`[data-store="${seat}"]`).classList.add("last-move", "lm-capture");
+    });
+  }
+  return {
+    svg: root,
+    minCell: HOLE - 2,
+    centreOf: (letter) => centres.get(letter),
+    pathOf: (move) => (/^[a-f]$/i.test(move) ? [move] : null),
+  };
+}
+
+/** A move's words on a button. */
+export function describeMove(move) {
+  return move === "pass" ? "Pass (no cowrie in your row)" : `Sow ${move}`;
 }

@@ -1,20 +1,25 @@
 // Quarx board: the 4 x 4 x 4 x 4 hypercube as a 4 x 4 grid of 4 x 4 boards, laid out like the
 // text picture: board (a, b) with a growing to the right and b upwards; inside a board x grows
-// to the right and y upwards (White at the bottom of every board). Only cells with an even digit
-// sum are played on (the dark ones). White men are circles, Black men triangles (the original's
-// pieces); a king carries a ring. A move is the piece's cell, then each landing cell in order
-// ("2233-2323", "3333x1111x3311"), so a multiple capture is chosen cell by cell.
+// to the right and y upwards (White at the bottom of every board), with x and y written beside
+// every board. Only cells with an even digit sum are played on (the dark ones). White men are
+// circles, Black men triangles (the original's pieces); a king wears a crown. A move is the
+// piece's cell, then each landing cell in order ("2233-2323", "3333x1111x3311"), so a multiple
+// capture is chosen cell by cell; the move being chosen and the last move are drawn across the
+// boards.
 // Position code: "w:" or "b:", then the 16 boards (a, b) = 11, 21, 31, 41, 12, ..., 44 separated
 // by "/", each listing its eight dark cells row by row from y = 1, x growing: o/O White man/king,
 // x/X Black man/king, "." or a digit 1..8 for empty cells.
 
-import { boardSvg, label, svg } from "./common.js";
+import { arrow, boardSvg, cell, label, markCells, svg } from "./common.js";
 
 const UNIT = 10;
 const BOARD = 4 * UNIT;
-const GAP = 7;
-const MARGIN = 8;
+const GAP = 9;
+const MARGIN = 10;
 const NAMES = { o: "White man", O: "White king", x: "Black man", X: "Black king" };
+
+export const howTo = "Click a piece, then each cell it lands on in turn (a capture lists every landing), or type the "
+  + "move in the box: a cell is its digits x y a b, e.g. 2233-2323 or 3333x1111x3311. Capturing is compulsory.";
 
 /** Reads a position code into a map from cell name ("xyab") to piece letter. */
 function parse(code) {
@@ -34,25 +39,38 @@ function parse(code) {
   return pieces;
 }
 
+/** A piece: a circle (White) or a triangle (Black), with a crown for a king. */
 function piece(kind, cx, cy) {
   const white = kind.toLowerCase() === "o";
+  const king = kind === kind.toUpperCase();
+  const r = king ? 4.1 : 3.4;
   const body = white
-    ? svg("circle", { class: "qx-piece qx-white", cx, cy, r: 3.4 })
-    : svg("path", { class: "qx-piece qx-black", d: `M ${cx} ${cy - 3.8} L ${cx + 3.9} ${cy + 3} L ${cx - 3.9} ${cy + 3} Z` });
-  const king = kind === kind.toUpperCase() ? svg("circle", { class: "qx-king", cx, cy, r: 1.5 }) : null;
-  return [body, king];
+    ? svg("circle", { class: "qx-piece qx-white", cx, cy, r })
+    : svg("path", { class: "qx-piece qx-black", d: `M ${cx} ${cy - r * 1.12} L ${cx + r * 1.15} ${cy + r * 0.88} L ${cx - r * 1.15} ${cy + r * 0.88} Z` });
+  const top = white ? cy - 1.6 : cy - 0.2;
+  const crown = king
+    ? svg("path", { class: "qx-crown", d: `M ${cx - 2.4} ${top + 3} L ${cx - 2.4} ${top} L ${cx - 1.2} ${top + 1.3} L ${cx} ${top - 0.6} `
+      + `L ${cx + 1.2} ${top + 1.3} L ${cx + 2.4} ${top} L ${cx + 2.4} ${top + 3} Z` })
+    : null;
+  return svg("g", { class: "piece" }, body, crown);
 }
 
 /** Draws a Quarx position. */
 export function draw(view) {
   const pieces = parse(view.code);
   const size = 4 * BOARD + 3 * GAP + 2 * MARGIN;
-  const root = boardSvg(size, size, "Quarx board: a 4 by 4 grid of 4 by 4 boards");
+  const root = boardSvg(size, size, "Quarx board: a 4 by 4 grid of 4 by 4 boards; cells named x y a b");
+  root.classList.add("qx");
+  const centres = new Map();
   for (let a = 1; a <= 4; a++) {
     for (let b = 1; b <= 4; b++) {
       const bx = MARGIN + (a - 1) * (BOARD + GAP);
       const by = MARGIN + (4 - b) * (BOARD + GAP);
       root.append(svg("rect", { class: "qx-board", x: bx - 0.6, y: by - 0.6, width: BOARD + 1.2, height: BOARD + 1.2 }));
+      for (let i = 1; i <= 4; i++) {
+        root.append(label(bx + (i - 0.5) * UNIT, by + BOARD + 2.2, i, { class: "qx-coord" }),
+          label(bx - 2, by + (4 - i + 0.5) * UNIT, i, { class: "qx-coord" }));
+      }
       for (let x = 1; x <= 4; x++) {
         for (let y = 1; y <= 4; y++) {
           const cx = bx + (x - 1) * UNIT;
@@ -63,14 +81,41 @@ export function draw(view) {
           }
           const name = `${x}${y}${a}${b}`;
           const kind = pieces.get(name);
-          root.append(svg("g", { "data-cell": name, "data-piece": kind ?? null, "aria-label": `${name}${kind ? `: ${NAMES[kind]}` : ""}` },
+          centres.set(name, [cx + UNIT / 2, cy + UNIT / 2]);
+          root.append(cell(name, `cell ${name}: ${kind ? NAMES[kind] : "empty"}`, { "data-piece": kind ?? null, class: "qx-cell" },
             svg("rect", { class: "qx-dark", x: cx, y: cy, width: UNIT, height: UNIT }),
-            kind ? piece(kind, cx + UNIT / 2, cy + UNIT / 2) : []));
+            svg("circle", { class: "qx-target-dot", cx: cx + UNIT / 2, cy: cy + UNIT / 2, r: 1.6 }),
+            kind ? piece(kind, cx + UNIT / 2, cy + UNIT / 2) : null));
         }
       }
     }
-    root.append(label(MARGIN + (a - 1) * (BOARD + GAP) + BOARD / 2, size - MARGIN / 2 + 0.5, `a=${a}`, { class: "coord" }));
-    root.append(label(MARGIN / 2, MARGIN + (4 - a) * (BOARD + GAP) + BOARD / 2, `b=${a}`, { class: "coord", transform: `rotate(-90 ${MARGIN / 2} ${MARGIN + (4 - a) * (BOARD + GAP) + BOARD / 2})` }));
+    root.append(label(MARGIN + (a - 1) * (BOARD + GAP) + BOARD / 2, size - 2.5, `a = ${a}`, { class: "coord" }));
+    const ly = MARGIN + (4 - a) * (BOARD + GAP) + BOARD / 2;
+    root.append(label(2.5, ly, `b = ${a}`, { class: "coord", transform: `rotate(-90 2.5 ${ly})` }));
   }
-  return { svg: root, pathOf: (move) => (/^\d{4}([-x]\d{4})+$/.test(move) ? move.split(/[-x]/) : null) };
+
+  // The last move: where the piece started, each landing, the pieces it took, and its path.
+  let motion = null;
+  const last = view.last_move;
+  if (last && /^\d{4}([-x]\d{4})+$/.test(last.text)) {
+    const path = last.text.split(/[-x]/);
+    const before = parse(last.before);
+    const taken = [...before.keys()].filter((c) => c !== path[0] && !pieces.has(c));
+    markCells(root, [path[0]], "from");
+    markCells(root, path.slice(1), "to");
+    markCells(root, taken, "capture");
+    for (const c of taken) {
+      const [x, y] = centres.get(c);
+      root.append(svg("path", { class: "last-move lm-capture qx-taken", d: `M ${x - 2.5} ${y - 2.5} L ${x + 2.5} ${y + 2.5} M ${x + 2.5} ${y - 2.5} L ${x - 2.5} ${y + 2.5}`, "aria-hidden": "true" }));
+    }
+    root.append(arrow(path.map((c) => centres.get(c)), "last-move lm-path", 1));
+    motion = path;
+  }
+  return {
+    svg: root,
+    motion,
+    minCell: UNIT,
+    centreOf: (name) => centres.get(name),
+    pathOf: (move) => (/^\d{4}([-x]\d{4})+$/.test(move) ? move.split(/[-x]/) : null),
+  };
 }

@@ -1,0 +1,73 @@
+// Small helpers shared by the lobby and the game page: building DOM nodes, calling the JSON API
+// with errors in words, the seat secrets this browser holds, and the words for seats and moves.
+
+/** Creates an element: `attrs` are attributes (`on...` keys add event listeners), children
+ * are nodes or text; `false`, `null` and `undefined` attributes and children are left out. */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false || child === "") continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** Replaces the children of `node` (null, undefined, false and "" are left out). */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false && c !== ""));
+}
+
+/** An error the server could not be reached for (as opposed to one it answered). */
+export class OfflineError extends Error {
+  constructor() {
+    super("The server cannot be reached. Check the connection; the page reconnects by itself.");
+    this.offline = true;
+  }
+}
+
+/** Calls the JSON API; throws an Error whose message is the server's explanation. */
+export async function api(path, options = {}) {
+  let response;
+  try {
+    response = await fetch(path, {
+      ...options,
+      headers: options.body ? { "content-type": "application/json" } : {},
+    });
+  } catch {
+    throw new OfflineError();
+  }
+  const body = await response.json().catch(() => ({ error: `the server answered ${response.status} ${response.statusText}` }));
+  if (!response.ok) throw new Error(sentence(body.error || `the server answered ${response.status}`));
+  return body;
+}
+
+/** A message as a sentence: capital first letter, final full stop. */
+export function sentence(text) {
+  const t = String(text).trim();
+  if (!t) return t;
+  const first = t[0].toUpperCase() + t.slice(1);
+  return /[.!?)]$/.test(first) ? first : `${first}.`;
+}
+
+/** The seat secrets this browser holds for each game, in localStorage. */
+export const tokens = {
+  load: (id) => JSON.parse(localStorage.getItem(`tafel:${id}`) || "{}"),
+  save: (id, value) => localStorage.setItem(`tafel:${id}`, JSON.stringify(value)),
+};
+
+/** Who sits in a seat, in words: "person at this screen", "computer, level 3"... */
+export function seatKind(seat) {
+  if (seat.kind === "computer") return `computer, level ${seat.level}`;
+  if (seat.kind === "local") return "person at this screen";
+  return "person online";
+}
+
+/** "1 move", "2 moves". */
+export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Whether the user asked for less motion. */
+export const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
