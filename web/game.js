@@ -230,7 +230,7 @@ export async function gamePage(app, id) {
         el("a", { href: `/api/games/${id}/record?format=text`, download: true, id: "download-text" }, "Record (text)"),
         el("a", { href: `/api/games/${id}/record?format=json`, download: true, id: "download-json" }, "Record (JSON)")),
       invitations(v),
-      el("h2", {}, "Players"),
+      el("h2", { class: "players-title" }, "Players"),
       el("ul", { class: "players" }, v.seats.map((s) => el("li", {}, `${s.name}: ${seatKind(s)}${myToken(s.seat) ? " (you)" : ""}`))),
       el("details", { class: "picture-box", open: pictureOpen, ontoggle: (e) => { pictureOpen = e.target.open; } },
         el("summary", {}, "Text picture and position code"),

@@ -1,5 +1,6 @@
 //! The computer's moves for computer seats, from `tafel-ai`'s strength levels.
 
+use tafel_ai::levels::Algorithm;
 use tafel_ai::AgentOptions;
 use tafel_core::{DynGame, DynPosition};
 
@@ -9,9 +10,16 @@ pub fn max_level(game: &str) -> u8 {
 }
 
 /// Why the computer cannot play `level` of `game` (with its settings) as the level says, e.g.
-/// perfect play whose solved table is absent (the notice says how to build it); `None` when it
-/// can. Such a level still plays, as the weaker level the notice names.
+/// perfect play whose solved table is absent (the agent's notice says how to build it); `None`
+/// when it can. Such a level still plays, as the weaker level the notice names. Only a perfect
+/// level can fall short so (the agents give a notice only then), so only such a level's agent
+/// is built here: a searcher allocates its tables when it is made.
 pub fn level_notice(game: &dyn DynGame, level: u8) -> Result<Option<String>, String> {
+    let algorithm =
+        tafel_ai::levels::level(game.info().name, level.into()).map_err(|e| e.to_string())?;
+    if !matches!(algorithm, Algorithm::Perfect { .. }) {
+        return Ok(None);
+    }
     let agent =
         tafel_ai::agent(game, level.into(), &AgentOptions::seeded(0)).map_err(|e| e.to_string())?;
     Ok(agent.notice().map(str::to_string))
