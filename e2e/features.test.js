@@ -269,6 +269,9 @@ test("two browsers play online through the invitation link, each seeing the othe
   }
   assert.equal(await host.textContent("#result"), await guest.textContent("#result"));
   assert.deepEqual(await plies(host), await plies(guest));
+  // Between people online the server refuses undo, so neither page offers it.
+  assert.equal(await host.isDisabled("#undo"), true);
+  assert.equal(await guest.isDisabled("#undo"), true);
   await screenshot(guest, "online-guest");
   assert.deepEqual([...host.errors, ...guest.errors], []);
 });

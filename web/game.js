@@ -225,8 +225,7 @@ export async function gamePage(app, id) {
       moveList(view, v.ply, (ply) => show(ply)),
       replayControls(v),
       el("div", { class: "controls" },
-        el("button", { class: "secondary", id: "undo", onclick: undo,
-          disabled: !(Object.keys(held()).some((seat) => myToken(seat)) && view.moves.length > 0) }, "Undo"),
+        el("button", { class: "secondary", id: "undo", onclick: undo, disabled: !canUndo() }, "Undo"),
         el("a", { href: `/api/games/${id}/record?format=text`, download: true, id: "download-text" }, "Record (text)"),
         el("a", { href: `/api/games/${id}/record?format=json`, download: true, id: "download-json" }, "Record (JSON)")),
       invitations(v),
@@ -262,6 +261,14 @@ export async function gamePage(app, id) {
     el("datalist", { id: listId }, legal.map((m) => el("option", { value: m }))),
     el("p", { class: "help", id: "move-input-help" }, `${plural(legal.length, "legal move")}: type the first cells to narrow them down.`));
     return form;
+  }
+
+  /** Whether this browser may take a move back: it holds a seat, something was played, and
+   * the game is against the computer or at one screen (the server refuses undo between people
+   * online). */
+  function canUndo() {
+    const online = view.seats.some((s) => s.kind === "invite") && !view.seats.some((s) => s.kind === "computer");
+    return !online && view.moves.length > 0 && Object.keys(held()).some((seat) => myToken(seat));
   }
 
   /** First, back, forward, last: the replay buttons. */
