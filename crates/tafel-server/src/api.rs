@@ -13,8 +13,9 @@ use tafel_core::record::parse_record;
 use tafel_core::Player;
 
 use crate::error::ApiError;
-use crate::hub::{Hub, SeatRequest};
+use crate::hub::Hub;
 use crate::live::GameView;
+use crate::seat::{SeatKind, SeatRequest};
 
 /// The catalogue: every game with its settings and its computer's strongest level.
 pub async fn catalog() -> Json<serde_json::Value> {
@@ -64,7 +65,7 @@ pub struct CreateRequest {
 #[derive(Serialize)]
 pub struct CreatedSeat {
     seat: usize,
-    kind: String,
+    kind: SeatKind,
     /// The secret that moves for this seat (absent for computer seats).
     token: Option<String>,
 }
@@ -142,8 +143,8 @@ async fn created(hub: &Arc<Hub>, id: String) -> Result<Json<Created>, ApiError> 
         .enumerate()
         .map(|(i, s)| CreatedSeat {
             seat: i,
-            kind: s.kind.clone(),
-            token: (s.kind != "computer").then(|| s.token.clone()),
+            kind: s.kind,
+            token: s.kind.is_person().then(|| s.token.clone()),
         })
         .collect();
     Ok(Json(Created {

@@ -10,12 +10,13 @@ use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
 use sqlx::{Row, SqlitePool};
 use std::str::FromStr;
 
+use crate::seat::SeatKind;
+
 /// Who sits in a seat, as stored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredSeat {
-    /// `local` (a person at the creator's screen), `invite` (a person with an invitation
-    /// link) or `computer`.
-    pub kind: String,
+    /// A person at the creator's screen, a person with an invitation link, or the computer.
+    pub kind: SeatKind,
     /// The computer's strength level, for computer seats.
     pub level: Option<u8>,
     /// The secret that lets its holder move for this seat.
@@ -37,6 +38,16 @@ pub struct StoredGame {
     pub seats: Vec<StoredSeat>,
     /// Every move and chance outcome, in order.
     pub moves: Vec<String>,
+}
+
+/// What the rest of the server needs to know about a game without loading it, written with
+/// every change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The result in words once the game is over, `None` while it goes on.
+    pub result: Option<String>,
+    /// Whether a computer seat is to move (a restarted server resumes these games).
+    pub computer_to_move: bool,
 }
 
 /// One line of the game list.
@@ -62,6 +73,10 @@ pub struct Store {
 
 impl Store {
     /// Opens (creating if needed) the database at `url` and brings its schema up to date.
+    ///
+    /// An in-memory database (`sqlite::memory:`) lives as long as the store: it has one
+    /// connection that is never closed, since each SQLite connection has its own memory
+    /// database.
     pub async fn open(url: &str) -> Result<Store> {
         let options = SqliteConnectOptions::from_str(url)
             .with_context(|| format!("invalid database URL `{url}`"))?
@@ -69,11 +84,19 @@ impl Store {
             .foreign_keys(true)
             .journal_mode(sqlx::sqlite::SqliteJournalMode::Wal)
             .synchronous(sqlx::sqlite::SqliteSynchronous::Full);
-        let pool = SqlitePoolOptions::new()
-            .max_connections(4)
-            .connect_with(options)
-            .await
-            .with_context(|| format!("cannot open the database `{url}`"))?;
+        let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+        let pool = if in_memory {
+            SqlitePoolOptions::new()
+                .max_connections(1)
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None)
+        } else {
+            SqlitePoolOptions::new().max_connections(4)
+        }
+        .connect_with(options)
+        .await
+        .with_context(|| format!("cannot open the database `{url}`"))?;
         sqlx::migrate!("./migrations")
             .run(&pool)
             .await
@@ -81,17 +104,18 @@ impl Store {
         Ok(Store { pool })
     }
 
-    /// Stores a new game with its first moves (the dice rolled at once, if any) and its result
-    /// (`None` while it goes on), in one transaction.
-    pub async fn create(&self, game: &StoredGame, result: Option<&str>) -> Result<()> {
+    /// Stores a new game with its first moves (the dice rolled at once, if any) and its
+    /// progress, in one transaction.
+    pub async fn create(&self, game: &StoredGame, progress: &Progress) -> Result<()> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query("INSERT INTO games (id, game, settings, start, seats, result) VALUES (?, ?, ?, ?, ?, ?)")
+        sqlx::query("INSERT INTO games (id, game, settings, start, seats, result, computer_to_move) VALUES (?, ?, ?, ?, ?, ?, ?)")
             .bind(&game.id)
             .bind(&game.game)
             .bind(serde_json::to_string(&game.settings)?)
             .bind(&game.start)
             .bind(serde_json::to_string(&game.seats)?)
-            .bind(result)
+            .bind(&progress.result)
+            .bind(progress.computer_to_move)
             .execute(&mut *tx)
             .await?;
         for (ply, notation) in game.moves.iter().enumerate() {
@@ -101,34 +125,46 @@ impl Store {
         Ok(())
     }
 
-    /// Appends moves from index `first` on and records the result (`None` while the game goes
-    /// on), in one transaction: either all of them are stored or none.
+    /// Appends moves from index `first` on and records the progress, in one transaction:
+    /// either all of them are stored or none.
     pub async fn append(
         &self,
         id: &str,
         first: usize,
         moves: &[String],
-        result: Option<&str>,
+        progress: &Progress,
     ) -> Result<()> {
         let mut tx = self.pool.begin().await?;
         for (i, notation) in moves.iter().enumerate() {
             insert_move(&mut tx, id, first + i, notation).await?;
         }
-        touch(&mut tx, id, result).await?;
+        touch(&mut tx, id, progress).await?;
         tx.commit().await?;
         Ok(())
     }
 
-    /// Deletes every move from index `keep` on (an undo), and records the result.
-    pub async fn truncate(&self, id: &str, keep: usize, result: Option<&str>) -> Result<()> {
+    /// Deletes every move from index `keep` on (an undo), and records the progress, in one
+    /// transaction.
+    pub async fn truncate(&self, id: &str, keep: usize, progress: &Progress) -> Result<()> {
         let mut tx = self.pool.begin().await?;
         sqlx::query("DELETE FROM moves WHERE game_id = ? AND ply >= ?")
             .bind(id)
             .bind(keep as i64)
             .execute(&mut *tx)
             .await?;
-        touch(&mut tx, id, result).await?;
+        touch(&mut tx, id, progress).await?;
         tx.commit().await?;
+        Ok(())
+    }
+
+    /// Records that a game's computer seat is or is not to move, without another change (for
+    /// games stored before the fact was kept, once they have been looked at).
+    pub async fn set_computer_to_move(&self, id: &str, computer_to_move: bool) -> Result<()> {
+        sqlx::query("UPDATE games SET computer_to_move = ? WHERE id = ?")
+            .bind(computer_to_move)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 
@@ -180,11 +216,14 @@ impl Store {
             .collect())
     }
 
-    /// The ids of every game that is not over (to resume computer seats after a restart).
-    pub async fn unfinished(&self) -> Result<Vec<String>> {
-        let rows = sqlx::query("SELECT id FROM games WHERE result IS NULL")
-            .fetch_all(&self.pool)
-            .await?;
+    /// The ids of the games whose computer seat is to move (to resume them after a restart),
+    /// the longest waiting first.
+    pub async fn computer_to_move(&self) -> Result<Vec<String>> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE computer_to_move = 1 ORDER BY updated_at, rowid",
+        )
+        .fetch_all(&self.pool)
+        .await?;
         Ok(rows.into_iter().map(|r| r.get(0)).collect())
     }
 }
@@ -204,9 +243,10 @@ async fn insert_move(
     Ok(())
 }
 
-async fn touch(tx: &mut sqlx::SqliteConnection, id: &str, result: Option<&str>) -> Result<()> {
-    sqlx::query("UPDATE games SET result = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?")
-        .bind(result)
+async fn touch(tx: &mut sqlx::SqliteConnection, id: &str, progress: &Progress) -> Result<()> {
+    sqlx::query("UPDATE games SET result = ?, computer_to_move = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?")
+        .bind(&progress.result)
+        .bind(progress.computer_to_move)
         .bind(id)
         .execute(tx)
         .await?;
