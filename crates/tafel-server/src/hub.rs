@@ -3,17 +3,23 @@
 //! playing for computer seats on the [`SearchPool`].
 //!
 //! - **Memory.** At most [`HubLimits::games_in_memory`] games stay loaded; past that, the
-//!   least recently used leave (finished and unwatched ones first), and a game nobody has
-//!   asked for within [`HubLimits::game_idle`] leaves too, unless someone watches it or the
-//!   computer is thinking in it. A game that left comes back from the store on the next
-//!   request. A copy that left is marked ([`LiveGame::evict`]): whoever still holds it finds
-//!   the game again through the hub before changing anything.
+//!   least recently used leave (finished ones first), and a game nobody has asked for within
+//!   [`HubLimits::game_idle`] leaves too. A game the computer is thinking in stays until it
+//!   has moved; there are at most [`HubLimits::search_queue`] of those beyond the pool's
+//!   threads, so memory holds at most `games_in_memory + search_queue + searches` games. A game
+//!   that left comes back from the store on the next request. A copy that left is marked
+//!   ([`LiveGame::evict`]): whoever still holds it finds the game again through the hub before
+//!   changing anything.
+//! - **Viewers** ([`Watch`]) subscribe to a game's changes by id, through a channel that
+//!   outlives the game's time in memory: a watched game may leave memory, and its viewers
+//!   hear of the next change made to it after it is loaded again.
 //! - **Computer seats.** One task per game at most plays while a computer seat is to move. Its
 //!   search runs on the pool with the game's [`Version`](crate::live::Version) as cancellation
 //!   check, and its move is applied only if the version is still the one searched: an undo,
 //!   a new move or the game leaving memory drops it. A failed search or store is logged and
 //!   retried; after [`COMPUTER_ATTEMPTS`] failures the game shows the error
-//!   (`computer_error`) until something wakes the computer again.
+//!   (`computer_error`) until a change wakes the computer again or the game is reloaded. When
+//!   the queue is full the task ends, and the next request for the game starts it again.
 //! - **Restart.** [`Hub::resume`] looks, in the background, only at the games whose computer
 //!   was to move, a few at a time.
 
@@ -23,7 +29,7 @@ use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 
 use tafel_core::Player;
-use tokio::sync::{Mutex, OnceCell, OwnedMutexGuard};
+use tokio::sync::{broadcast, Mutex, OnceCell, OwnedMutexGuard};
 
 use crate::error::ApiError;
 use crate::live::{new_id, LiveGame};
@@ -71,10 +77,77 @@ struct Slot {
     last_used: Instant,
 }
 
+/// The games in memory, and the change channels of every game in memory or watched. A game in
+/// memory always has its channel here (its [`LiveGame::changed`]); a channel is dropped only
+/// when its game is not in memory and nobody watches it.
+#[derive(Default)]
+struct Games {
+    slots: HashMap<String, Slot>,
+    channels: HashMap<String, broadcast::Sender<()>>,
+}
+
+impl Games {
+    /// The change channel of game `id`, made if it has none.
+    fn channel(&mut self, id: &str) -> broadcast::Sender<()> {
+        self.channels
+            .entry(id.to_string())
+            .or_insert_with(|| broadcast::channel(16).0)
+            .clone()
+    }
+
+    /// Takes game `id` out of memory, and its channel if nobody watches.
+    fn remove(&mut self, id: &str) {
+        self.slots.remove(id);
+        if self
+            .channels
+            .get(id)
+            .is_some_and(|c| c.receiver_count() == 0)
+        {
+            self.channels.remove(id);
+        }
+    }
+}
+
+/// A viewer's subscription to a game's changes; it ends when dropped.
+pub struct Watch {
+    hub: Arc<Hub>,
+    id: String,
+    changes: Option<broadcast::Receiver<()>>,
+}
+
+impl Watch {
+    /// Waits for the next change of the game (several changes in a row may come as one).
+    /// Never returns while the game has no change.
+    pub async fn changed(&mut self) {
+        let Some(changes) = self.changes.as_mut() else {
+            return std::future::pending().await;
+        };
+        match changes.recv().await {
+            Ok(()) | Err(broadcast::error::RecvError::Lagged(_)) => {}
+            Err(broadcast::error::RecvError::Closed) => std::future::pending().await,
+        }
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        drop(self.changes.take());
+        let mut games = self.hub.lock_games();
+        if !games.slots.contains_key(&self.id)
+            && games
+                .channels
+                .get(&self.id)
+                .is_some_and(|c| c.receiver_count() == 0)
+        {
+            games.channels.remove(&self.id);
+        }
+    }
+}
+
 /// The games in play and the database behind them.
 pub struct Hub {
     store: Store,
-    games: std::sync::Mutex<HashMap<String, Slot>>,
+    games: std::sync::Mutex<Games>,
     pool: SearchPool,
     limits: HubLimits,
     stats: HubStats,
@@ -85,7 +158,7 @@ impl Hub {
     pub fn new(store: Store, limits: HubLimits) -> Arc<Hub> {
         let hub = Arc::new(Hub {
             store,
-            games: std::sync::Mutex::new(HashMap::new()),
+            games: std::sync::Mutex::new(Games::default()),
             pool: SearchPool::new(limits.searches, limits.search_queue),
             limits,
             stats: HubStats::default(),
@@ -119,23 +192,39 @@ impl Hub {
 
     /// The number of games in memory now.
     pub fn games_in_memory(&self) -> usize {
-        self.lock_games().len()
+        self.lock_games().slots.len()
     }
 
-    fn lock_games(&self) -> std::sync::MutexGuard<'_, HashMap<String, Slot>> {
+    /// The number of change channels kept (games in memory or watched).
+    pub fn channels(&self) -> usize {
+        self.lock_games().channels.len()
+    }
+
+    /// Subscribes to the changes of game `id` (which need not be in memory).
+    pub fn watch(self: &Arc<Self>, id: &str) -> Watch {
+        let changes = self.lock_games().channel(id).subscribe();
+        Watch {
+            hub: self.clone(),
+            id: id.to_string(),
+            changes: Some(changes),
+        }
+    }
+
+    fn lock_games(&self) -> std::sync::MutexGuard<'_, Games> {
         // Nothing panics while holding this lock; a poisoned map is still consistent.
         self.games.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The game with this id, loaded from storage if it is not in memory (then its computer
-    /// seat, if it is to move, is started).
+    /// The game with this id, loaded from storage if it is not in memory. If a computer seat
+    /// is to move and nothing plays for it (the game was just loaded, or its task ended
+    /// because the queue was full), its task is started.
     pub async fn get(self: &Arc<Self>, id: &str) -> Result<GameHandle, ApiError> {
         if !plausible_id(id) {
             return Err(ApiError::not_found(format!("no game `{}`", shorten(id))));
         }
         let cell = {
             let mut games = self.lock_games();
-            let slot = games.entry(id.to_string()).or_insert_with(|| Slot {
+            let slot = games.slots.entry(id.to_string()).or_insert_with(|| Slot {
                 cell: Arc::new(OnceCell::new()),
                 last_used: Instant::now(),
             });
@@ -143,6 +232,12 @@ impl Hub {
             slot.cell.clone()
         };
         if let Some(handle) = cell.get() {
+            let owed = handle
+                .try_lock()
+                .is_ok_and(|live| live.computer_owed() && live.computer_error.is_none());
+            if owed {
+                self.wake_computer(handle.clone());
+            }
             return Ok(handle.clone());
         }
         let loaded_here = AtomicBool::new(false);
@@ -165,6 +260,7 @@ impl Hub {
             Err(error) => {
                 let mut games = self.lock_games();
                 if games
+                    .slots
                     .get(id)
                     .is_some_and(|slot| Arc::ptr_eq(&slot.cell, &cell) && !cell.initialized())
                 {
@@ -182,7 +278,9 @@ impl Hub {
             .await
             .map_err(ApiError::internal)?
             .ok_or_else(|| ApiError::not_found(format!("no game `{id}`")))?;
-        Ok(Arc::new(Mutex::new(LiveGame::from_stored(&stored)?)))
+        let mut live = LiveGame::from_stored(&stored)?;
+        live.changed = self.lock_games().channel(id);
+        Ok(Arc::new(Mutex::new(live)))
     }
 
     /// The game locked for a change: never a copy that has left memory.
@@ -233,15 +331,17 @@ impl Hub {
             .create(&stored, &live.progress())
             .await
             .map_err(ApiError::internal)?;
-        let handle = Arc::new(Mutex::new(live));
-        let cell = Arc::new(OnceCell::new_with(Some(handle.clone())));
-        self.lock_games().insert(
-            stored.id.clone(),
-            Slot {
-                cell,
+        let handle = {
+            let mut games = self.lock_games();
+            live.changed = games.channel(&stored.id);
+            let handle = Arc::new(Mutex::new(live));
+            let slot = Slot {
+                cell: Arc::new(OnceCell::new_with(Some(handle.clone()))),
                 last_used: Instant::now(),
-            },
-        );
+            };
+            games.slots.insert(stored.id.clone(), slot);
+            handle
+        };
         self.trim();
         self.wake_computer(handle);
         Ok(stored.id)
@@ -325,65 +425,73 @@ impl Hub {
         Ok(())
     }
 
-    /// Lets the least recently used games leave memory while there are more than the limit:
-    /// first those nobody watches and the computer is not thinking in, finished ones before
-    /// unfinished ones; only if that is not enough, watched and thinking ones too (viewers
-    /// reload the game; the computer resumes when the game is next loaded). Games locked right
-    /// now are in use and stay.
+    /// Lets the least recently used games leave memory while there are more than the limit,
+    /// finished ones first. Games the computer is thinking in stay, and so do games locked
+    /// right now (they are in use).
     fn trim(&self) {
         let mut games = self.lock_games();
-        if games.len() <= self.limits.games_in_memory {
+        if games.slots.len() <= self.limits.games_in_memory {
             return;
         }
         let mut candidates: Vec<_> = games
+            .slots
             .iter()
             .filter_map(|(id, slot)| {
-                let handle = slot.cell.get()?;
-                let live = handle.try_lock().ok()?;
-                let busy = live.thinking || live.changed.receiver_count() > 0;
+                let live = slot.cell.get()?.try_lock().ok()?;
                 let unfinished = live.seat_to_move().is_some();
-                Some(((busy, unfinished, slot.last_used), id.clone()))
+                (!live.thinking).then(|| ((unfinished, slot.last_used), id.clone()))
             })
             .collect();
         candidates.sort();
         for (_, id) in candidates {
-            if games.len() <= self.limits.games_in_memory {
+            if games.slots.len() <= self.limits.games_in_memory {
                 break;
             }
-            let Some(handle) = games.get(&id).and_then(|slot| slot.cell.get()).cloned() else {
-                continue;
-            };
-            // Only a copy that is marked may leave the map: nobody may change it afterwards.
-            if let Ok(mut live) = handle.try_lock() {
-                live.evict();
-                games.remove(&id);
+            if self.evict(&mut games, &id, |_| true) {
                 self.stats.evicted.fetch_add(1, Ordering::Relaxed);
-            };
+            }
         }
     }
 
-    /// Lets games nobody asked for within the idle time leave memory, unless someone watches
-    /// them or the computer thinks in them.
+    /// Lets games nobody asked for within the idle time leave memory, unless the computer
+    /// thinks in them.
     fn sweep_idle(&self) {
         let now = Instant::now();
         let mut games = self.lock_games();
-        games.retain(|_, slot| {
-            if now.duration_since(slot.last_used) < self.limits.game_idle {
-                return true;
+        let idle: Vec<String> = games
+            .slots
+            .iter()
+            .filter(|(_, slot)| now.duration_since(slot.last_used) >= self.limits.game_idle)
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in idle {
+            if self.evict(&mut games, &id, |live| !live.thinking) {
+                self.stats.evicted.fetch_add(1, Ordering::Relaxed);
             }
-            let Some(handle) = slot.cell.get() else {
-                return true;
-            };
-            let Ok(mut live) = handle.try_lock() else {
-                return true;
-            };
-            if live.thinking || live.changed.receiver_count() > 0 {
-                return true;
-            }
-            live.evict();
-            self.stats.evicted.fetch_add(1, Ordering::Relaxed);
-            false
-        });
+        }
+    }
+
+    /// Takes game `id` out of memory if it is loaded, not locked, and `may(game)`; marks the
+    /// copy first, so that nobody changes it afterwards.
+    fn evict(&self, games: &mut Games, id: &str, may: impl Fn(&LiveGame) -> bool) -> bool {
+        let Some(handle) = games
+            .slots
+            .get(id)
+            .and_then(|slot| slot.cell.get())
+            .cloned()
+        else {
+            return false;
+        };
+        let Ok(mut live) = handle.try_lock() else {
+            return false;
+        };
+        if !may(&live) {
+            return false;
+        }
+        live.evict();
+        drop(live);
+        games.remove(id);
+        true
     }
 
     /// Starts the task that plays for computer seats while one is to move in this game,
@@ -452,9 +560,12 @@ impl Hub {
             let search = match submitted {
                 Ok(search) => search,
                 Err(full) => {
+                    // The next request for the game starts the computer again.
                     tracing::warn!("game {id}: {full}");
-                    tokio::time::sleep(Duration::from_secs(1)).await;
-                    continue;
+                    let mut live = handle.lock().await;
+                    live.thinking = false;
+                    let _ = live.changed.send(());
+                    return;
                 }
             };
             // Stop waiting as soon as the game changes: the result would be dropped anyway.

@@ -77,9 +77,28 @@ impl FromRef<AppState> for Arc<Sockets> {
     }
 }
 
-/// The HTTP routes over the shared state, with the layers every request passes: security
+/// The HTTP routes over the shared state, inside the layers every request passes: security
 /// headers, errors as JSON, OPTIONS, Host and Origin checks, a time limit and a body limit.
 pub fn router(state: AppState, limits: &Limits) -> Router {
+    let origins = state.origins.clone();
+    // The layers wrap the whole router (as its fallback service) rather than each route, so
+    // that they see the answers the router makes itself (405 with its `Allow` header, 404).
+    Router::new().fallback_service(routes(state)).layer(
+        ServiceBuilder::new()
+            .layer(middleware::map_response(guard::security_headers))
+            .layer(middleware::from_fn(error::json_errors))
+            .layer(middleware::from_fn(error::options))
+            .layer(middleware::from_fn_with_state(origins, guard::check))
+            .layer(TimeoutLayer::with_status_code(
+                StatusCode::REQUEST_TIMEOUT,
+                limits.request_timeout,
+            ))
+            .layer(DefaultBodyLimit::max(MAX_BODY)),
+    )
+}
+
+/// The routes: the page, its assets, the API and the WebSockets.
+fn routes(state: AppState) -> Router {
     let creating = middleware::from_fn_with_state(state.creations.clone(), limit_creations);
     Router::new()
         .route("/", get(web::index))
@@ -100,21 +119,6 @@ pub fn router(state: AppState, limits: &Limits) -> Router {
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/ws", get(ws::connect))
         .fallback(not_found)
-        .layer(
-            ServiceBuilder::new()
-                .layer(middleware::map_response(guard::security_headers))
-                .layer(middleware::from_fn(error::json_errors))
-                .layer(middleware::from_fn(error::options))
-                .layer(middleware::from_fn_with_state(
-                    state.origins.clone(),
-                    guard::check,
-                ))
-                .layer(TimeoutLayer::with_status_code(
-                    StatusCode::REQUEST_TIMEOUT,
-                    limits.request_timeout,
-                ))
-                .layer(DefaultBodyLimit::max(MAX_BODY)),
-        )
         .with_state(state)
 }
 
@@ -166,9 +170,9 @@ pub struct Server {
     pub task: tokio::task::JoinHandle<()>,
 }
 
-/// Opens the database, starts serving, and resumes in the background the games whose
-/// computer seat is to move.
-pub async fn start(config: &Config) -> Result<Server> {
+/// The routes and the games for `config`, without a listener (tests drive the router
+/// in-process; [`start`] serves it).
+pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
     let limits = &config.limits;
     let store = Store::open(&config.database).await?;
     let hub = Hub::new(
@@ -180,29 +184,32 @@ pub async fn start(config: &Config) -> Result<Server> {
             search_queue: limits.search_queue,
         },
     );
-    let listener = tokio::net::TcpListener::bind(config.listen)
-        .await
-        .with_context(|| format!("cannot listen on {}", config.listen))?;
-    let addr = listener.local_addr()?;
-    let max_connections = connections_within_file_limit(limits.max_connections);
     let state = AppState {
         hub: hub.clone(),
-        sockets: Arc::new(Sockets::new(
-            limits.max_websockets.min(max_connections),
-            limits.ws_ping,
-        )),
+        sockets: Arc::new(Sockets::new(limits.max_websockets, limits.ws_ping)),
         creations: Arc::new(RateLimiter::new(
             limits.games_per_minute,
             limits.games_burst,
             limits.rate_limited_addresses,
         )),
-        origins: Arc::new(Origins::new(config.public_urls.clone(), addr.ip())),
+        origins: Arc::new(Origins::new(config.public_urls.clone(), config.listen.ip())),
     };
-    let app = router(state, limits);
+    Ok((router(state, limits), hub))
+}
+
+/// Opens the database, starts serving, and resumes in the background the games whose
+/// computer seat is to move.
+pub async fn start(config: &Config) -> Result<Server> {
+    let limits = &config.limits;
+    let (app, hub) = app(config).await?;
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .with_context(|| format!("cannot listen on {}", config.listen))?;
+    let addr = listener.local_addr()?;
     let connection_limits = ConnectionLimits {
         header_timeout: limits.header_timeout,
         idle_timeout: limits.idle_timeout,
-        max_connections,
+        max_connections: connections_within_file_limit(limits.max_connections),
         max_per_address: limits.max_connections_per_address,
     };
     let task = tokio::spawn(listener::serve(listener, app, connection_limits));

@@ -274,11 +274,10 @@ impl LiveGame {
     }
 
     /// Marks this copy as gone from memory: any work still holding it must drop its result and
-    /// find the game again through the hub. Viewers are told, so that they do.
+    /// find the game again through the hub.
     pub fn evict(&mut self) {
         self.evicted = true;
         self.version.advance();
-        let _ = self.changed.send(());
     }
 
     /// Whether this copy left memory (see [`LiveGame::evict`]).
@@ -290,6 +289,11 @@ impl LiveGame {
     pub fn computer_to_move(&self) -> bool {
         self.seat_to_move()
             .is_some_and(|s| self.seats[s].kind == SeatKind::Computer)
+    }
+
+    /// Whether a computer seat is to move and nothing is playing for it.
+    pub fn computer_owed(&self) -> bool {
+        self.computer_to_move() && !self.thinking && !self.evicted
     }
 
     /// The seat to move now, if a seat is to move.

@@ -17,11 +17,11 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use serde::Deserialize;
-use tokio::sync::{broadcast, OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::{timeout, Instant};
 
 use crate::error::ApiError;
-use crate::hub::{GameHandle, Hub};
+use crate::hub::{Hub, Watch};
 
 /// What a client may send.
 #[derive(Debug, Deserialize)]
@@ -74,7 +74,8 @@ pub async fn connect(
     let slot = sockets.slots.clone().try_acquire_owned().map_err(|_| {
         ApiError::unavailable("the server has as many WebSockets open as it allows")
     })?;
-    let handle = hub.get(&id).await?;
+    // The game must exist; the viewer finds it again for every view (it may leave memory).
+    hub.get(&id).await?;
     let ping = sockets.ping;
     Ok(upgrade
         .read_buffer_size(READ_BUFFER)
@@ -85,9 +86,9 @@ pub async fn connect(
         .on_upgrade(move |socket| async move {
             Viewer {
                 socket,
+                watch: hub.watch(&id),
                 hub,
                 id,
-                handle,
                 ping,
                 _slot: slot,
             }
@@ -101,7 +102,7 @@ struct Viewer {
     socket: WebSocket,
     hub: Arc<Hub>,
     id: String,
-    handle: GameHandle,
+    watch: Watch,
     ping: Duration,
     _slot: OwnedSemaphorePermit,
 }
@@ -115,30 +116,20 @@ impl Viewer {
         )
     }
 
-    /// Sends the current view. If the game left memory meanwhile, follows it first.
-    async fn send_view(&mut self, changes: &mut broadcast::Receiver<()>) -> bool {
-        if self.handle.lock().await.is_evicted() {
-            match self.hub.get(&self.id).await {
-                Ok(handle) => {
-                    *changes = handle.lock().await.changed.subscribe();
-                    self.handle = handle;
-                }
-                Err(e) => return self.send(error_message(&e.message)).await,
-            }
-        }
-        let text = {
-            let live = self.handle.lock().await;
-            match live.view(None) {
+    /// Sends the current view.
+    async fn send_view(&mut self) -> bool {
+        let text = match self.hub.get(&self.id).await {
+            Ok(handle) => match handle.lock().await.view(None) {
                 Ok(view) => serde_json::json!({ "type": "view", "view": view }).to_string(),
                 Err(e) => error_message(&e.message),
-            }
+            },
+            Err(e) => error_message(&e.message),
         };
         self.send(text).await
     }
 
     async fn serve(mut self) {
-        let mut changes = self.handle.lock().await.changed.subscribe();
-        if !self.send_view(&mut changes).await {
+        if !self.send_view().await {
             return;
         }
         let mut quiet_since = Instant::now();
@@ -146,11 +137,8 @@ impl Viewer {
         loop {
             let wake = quiet_since + self.ping;
             tokio::select! {
-                change = changes.recv() => {
-                    if matches!(change, Err(broadcast::error::RecvError::Closed)) {
-                        return;
-                    }
-                    if !self.send_view(&mut changes).await {
+                () = self.watch.changed() => {
+                    if !self.send_view().await {
                         return;
                     }
                 }
