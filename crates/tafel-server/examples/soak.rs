@@ -18,6 +18,12 @@
 //! per second, the latency of moves (p50, p99, max), the connections held, the kills, the
 //! moves lost, and the server's largest resident memory; exits with failure if a move was lost.
 //!
+//! Each simulated client connects from its own loopback address (127.0.0.2 and on), so that the
+//! server's limits per address see many clients, as they would on a network.
+//!
+//! **Idle WebSockets** (`--idle-sockets N`): the server's memory before, with N WebSockets open
+//! on a game, and after they closed.
+//!
 //! **Computer games** (`--computer-games N`): N games of a person against the computer at
 //! `--level`, each person answering at once with a random legal move when the computer has
 //! moved (a new game when one ends), for `--seconds`. Prints the latency of the person's moves
@@ -25,7 +31,7 @@
 //! after the games stopped.
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitCode, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -38,7 +44,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
 
 /// The reliability suite's driver.
 #[derive(Parser, Debug, Clone)]
@@ -64,6 +70,9 @@ struct Args {
     /// Games against the computer at once (computer mode when given).
     #[arg(long)]
     computer_games: Option<usize>,
+    /// WebSockets to open and hold idle, measuring memory (idle sockets mode when given).
+    #[arg(long)]
+    idle_sockets: Option<usize>,
     /// The computer's level (computer mode).
     #[arg(long, default_value_t = 5)]
     level: u8,
@@ -73,6 +82,10 @@ struct Args {
     /// Seed of the random moves and kill times.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Seconds to wait after the computer games stop before the last memory reading (the
+    /// server hands freed memory back every 30 s).
+    #[arg(long, default_value_t = 35)]
+    settle: u64,
     /// More arguments for `tafel serve` (repeatable), e.g. `--serve-arg=--searches=2`.
     #[arg(long = "serve-arg", allow_hyphen_values = true)]
     serve_args: Vec<String>,
@@ -86,9 +99,10 @@ fn main() -> ExitCode {
         .build()
         .unwrap();
     let ok = runtime.block_on(async {
-        match args.computer_games {
-            Some(games) => computer_games(&args, games).await,
-            None => moves(&args).await,
+        match (args.computer_games, args.idle_sockets) {
+            (Some(games), _) => computer_games(&args, games).await,
+            (None, Some(sockets)) => idle_sockets(&args, sockets).await,
+            (None, None) => moves(&args).await,
         }
     });
     if ok {
@@ -324,12 +338,14 @@ async fn moves(args: &Args) -> bool {
     for client in 0..args.clients {
         tasks.push(tokio::spawn(play(
             shared.clone(),
+            client,
             args.seed.wrapping_add(client as u64),
         )));
     }
-    for _ in 0..args.held {
+    for i in 0..args.held {
         tasks.push(tokio::spawn(hold_half_sent(
             server.addr(),
+            args.clients + i,
             shared.clone(),
             held_now.clone(),
         )));
@@ -337,6 +353,7 @@ async fn moves(args: &Args) -> bool {
     for i in 0..args.sockets {
         tasks.push(tokio::spawn(watch(
             server.addr(),
+            args.clients + args.held + i,
             shared.clone(),
             sockets_now.clone(),
             args.seed.wrapping_add(i as u64),
@@ -355,14 +372,30 @@ async fn moves(args: &Args) -> bool {
     for k in 0..args.kills {
         let at = part * k as u32 + part.mul_f64(rng.random_range(0.3..0.9));
         while started.elapsed() < at {
-            sample(&server, &shared, &held_now, &sockets_now, &mut most_held, &mut catalog).await;
+            sample(
+                &server,
+                &shared,
+                &held_now,
+                &sockets_now,
+                &mut most_held,
+                &mut catalog,
+            )
+            .await;
         }
         server.kill();
         let restart = server.start();
         kills.push(restart);
     }
     while started.elapsed() < run {
-        sample(&server, &shared, &held_now, &sockets_now, &mut most_held, &mut catalog).await;
+        sample(
+            &server,
+            &shared,
+            &held_now,
+            &sockets_now,
+            &mut most_held,
+            &mut catalog,
+        )
+        .await;
     }
     shared.stop.store(true, Ordering::Relaxed);
     for task in tasks {
@@ -444,15 +477,9 @@ async fn sample(
 
 /// How many of the acknowledged moves `acked` the stored moves do not begin with.
 fn lost(acked: &[String], stored: &[String]) -> usize {
-    let same = acked
-        .iter()
-        .zip(stored)
-        .take_while(|(a, b)| a == b)
-        .count();
+    let same = acked.iter().zip(stored).take_while(|(a, b)| a == b).count();
     if same < acked.len() {
-        eprintln!(
-            "LOST: acknowledged {acked:?}\n      stored       {stored:?}"
-        );
+        eprintln!("LOST: acknowledged {acked:?}\n      stored       {stored:?}");
     }
     acked.len() - same
 }
@@ -488,13 +515,17 @@ async fn read_moves(shared: &Shared, id: &str) -> Vec<String> {
 }
 
 /// One player: plays games at one screen, both seats, random legal moves, one after another.
-async fn play(shared: Arc<Shared>, seed: u64) {
+async fn play(shared: Arc<Shared>, client: usize, seed: u64) {
+    let http = reqwest::Client::builder()
+        .local_address(client_address(client))
+        .build()
+        .unwrap();
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut round = seed as usize;
     while !shared.stop.load(Ordering::Relaxed) {
         let (name, settings) = GAMES[round % GAMES.len()];
         round += 1;
-        let Some((mut game, mut view)) = create(&shared, name, settings).await else {
+        let Some((mut game, mut view)) = create(&shared, &http, name, settings).await else {
             continue;
         };
         loop {
@@ -503,7 +534,11 @@ async fn play(shared: Arc<Shared>, seed: u64) {
             }
             let legal: Vec<String> = view["legal"]
                 .as_array()
-                .map(|l| l.iter().filter_map(|m| m.as_str().map(str::to_string)).collect())
+                .map(|l| {
+                    l.iter()
+                        .filter_map(|m| m.as_str().map(str::to_string))
+                        .collect()
+                })
                 .unwrap_or_default();
             let Some(seat) = view["status"]["seat"].as_u64() else {
                 break; // over
@@ -514,14 +549,15 @@ async fn play(shared: Arc<Shared>, seed: u64) {
             let mv = &legal[rng.random_range(0..legal.len())];
             let ply = moves_of(&view).len();
             let asked = Instant::now();
-            let answer = shared
-                .http
+            let answer = http
                 .post(format!("{}/api/games/{}/moves", shared.base, game.id))
                 .json(&json!({"token": game.tokens[seat as usize], "move": mv, "ply": ply}))
                 .send()
                 .await;
             let answered = match answer {
-                Ok(response) if response.status().is_success() => response.json::<Value>().await.ok(),
+                Ok(response) if response.status().is_success() => {
+                    response.json::<Value>().await.ok()
+                }
                 _ => None,
             };
             match answered {
@@ -577,15 +613,19 @@ async fn read_view(shared: &Shared, id: &str) -> Option<Value> {
 }
 
 /// Creates a game at one screen, retrying while the server is down.
-async fn create(shared: &Shared, name: &str, settings: &[(&str, &str)]) -> Option<(Played, Value)> {
+async fn create(
+    shared: &Shared,
+    http: &reqwest::Client,
+    name: &str,
+    settings: &[(&str, &str)],
+) -> Option<(Played, Value)> {
     let settings: serde_json::Map<String, Value> = settings
         .iter()
         .map(|(k, v)| (k.to_string(), Value::from(*v)))
         .collect();
     while !shared.stop.load(Ordering::Relaxed) {
         let seats: Vec<Value> = vec![json!({"kind": "local"}); 2];
-        let answer = shared
-            .http
+        let answer = http
             .post(format!("{}/api/games", shared.base))
             .json(&json!({"game": name, "settings": settings, "seats": seats}))
             .send()
@@ -607,7 +647,11 @@ async fn create(shared: &Shared, name: &str, settings: &[(&str, &str)]) -> Optio
             .collect();
         let view = created["view"].clone();
         let acked = moves_of(&view);
-        shared.games.lock().unwrap().insert(id.clone(), acked.clone());
+        shared
+            .games
+            .lock()
+            .unwrap()
+            .insert(id.clone(), acked.clone());
         shared.ids.lock().unwrap().push(id.clone());
         return Some((Played { id, tokens, acked }, view));
     }
@@ -616,9 +660,14 @@ async fn create(shared: &Shared, name: &str, settings: &[(&str, &str)]) -> Optio
 
 /// Keeps one connection that sent half a request open, opening another when the server
 /// closes it (its header timeout) or goes down.
-async fn hold_half_sent(addr: SocketAddr, shared: Arc<Shared>, held: Arc<AtomicUsize>) {
+async fn hold_half_sent(
+    addr: SocketAddr,
+    client: usize,
+    shared: Arc<Shared>,
+    held: Arc<AtomicUsize>,
+) {
     while !shared.stop.load(Ordering::Relaxed) {
-        let Ok(mut stream) = TcpStream::connect(addr).await else {
+        let Ok(mut stream) = connect_from(addr, client).await else {
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
@@ -638,7 +687,13 @@ async fn hold_half_sent(addr: SocketAddr, shared: Arc<Shared>, held: Arc<AtomicU
 
 /// Keeps one WebSocket open on a random game, reading (and so answering pings), reopening it
 /// when it closes.
-async fn watch(addr: SocketAddr, shared: Arc<Shared>, open: Arc<AtomicUsize>, seed: u64) {
+async fn watch(
+    addr: SocketAddr,
+    client: usize,
+    shared: Arc<Shared>,
+    open: Arc<AtomicUsize>,
+    seed: u64,
+) {
     let mut rng = SmallRng::seed_from_u64(seed);
     while !shared.stop.load(Ordering::Relaxed) {
         let id = {
@@ -653,9 +708,7 @@ async fn watch(addr: SocketAddr, shared: Arc<Shared>, open: Arc<AtomicUsize>, se
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
-        let Ok((mut socket, _)) =
-            tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await
-        else {
+        let Some(mut socket) = websocket_from(addr, client, &id).await else {
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
@@ -663,6 +716,64 @@ async fn watch(addr: SocketAddr, shared: Arc<Shared>, open: Arc<AtomicUsize>, se
         while let Some(Ok(_)) = socket.next().await {}
         open.fetch_sub(1, Ordering::Relaxed);
     }
+}
+
+// ------------------------------------------------------------------ idle sockets mode
+
+async fn idle_sockets(args: &Args, count: usize) -> bool {
+    let dir = tempdir();
+    let mut server = Server::new(args, &dir, args.serve_args.clone());
+    server.start();
+    let http = reqwest::Client::new();
+    let created: Value = http
+        .post(format!("{}/api/games", server.base()))
+        .json(&json!({"game": "quarx", "seats": [{"kind": "local"}, {"kind": "invite"}]}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let before = server.sample_rss();
+    println!(
+        "idle WebSockets on one game: server resident memory {:.1} MiB before",
+        mib(before)
+    );
+    let mut opened = 0;
+    // Twice: the second round shows whether the memory of the first is reused.
+    for round in 1..=2 {
+        let mut sockets = Vec::new();
+        for i in 0..count {
+            if let Some(mut socket) = websocket_from(server.addr(), i, &id).await {
+                // The first view arrives at once.
+                if socket.next().await.is_some() {
+                    sockets.push(socket);
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let open = server.sample_rss();
+        opened = sockets.len();
+        drop(sockets);
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        let after = server.sample_rss();
+        // The server hands freed memory back within its housekeeping period (30 s).
+        tokio::time::sleep(Duration::from_secs(32)).await;
+        let later = server.sample_rss();
+        println!(
+            "round {round}: {opened} of {count} open: {:.1} MiB ({:.1} KiB each); {:.1} MiB \
+             3 s after they closed, {:.1} MiB 35 s after",
+            mib(open),
+            (open.saturating_sub(before)) as f64 / opened.max(1) as f64,
+            mib(after),
+            mib(later)
+        );
+    }
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+    opened > 0
 }
 
 // ------------------------------------------------------------------ computer mode
@@ -693,13 +804,17 @@ async fn computer_games(args: &Args, games: usize) -> bool {
     let latencies = Arc::new(Latencies::default());
     let replies = Arc::new(AtomicU64::new(0));
     let finished = Arc::new(AtomicU64::new(0));
-    let http = reqwest::Client::new();
     let mut tasks = Vec::new();
     for i in 0..games {
+        let http = reqwest::Client::builder()
+            .local_address(client_address(i))
+            .build()
+            .unwrap();
         tasks.push(tokio::spawn(person(
             base.clone(),
             server.addr(),
-            http.clone(),
+            i,
+            http,
             args.game.clone(),
             args.level,
             args.seed.wrapping_add(i as u64),
@@ -720,9 +835,7 @@ async fn computer_games(args: &Args, games: usize) -> bool {
         task.abort();
     }
     let (count, p50, p99, max) = latencies.summary();
-    println!(
-        "the person's move (ms): p50 {p50:.1}, p99 {p99:.1}, max {max:.1} ({count} moves)"
-    );
+    println!("the person's move (ms): p50 {p50:.1}, p99 {p99:.1}, max {max:.1} ({count} moves)");
     println!(
         "computer moves: {} ({:.1}/s); games finished: {}",
         replies.load(Ordering::Relaxed),
@@ -737,9 +850,10 @@ async fn computer_games(args: &Args, games: usize) -> bool {
         mib(server.peak_rss.load(Ordering::Relaxed))
     );
     // The searches still queued finish; then the memory the games took should be back.
-    tokio::time::sleep(Duration::from_secs(15)).await;
+    tokio::time::sleep(Duration::from_secs(args.settle)).await;
     println!(
-        "server memory 15 s after the games stopped: {:.0} MiB",
+        "server memory {} s after the games stopped: {:.0} MiB",
+        args.settle,
         mib(server.sample_rss())
     );
     drop(server);
@@ -753,6 +867,7 @@ async fn computer_games(args: &Args, games: usize) -> bool {
 async fn person(
     base: String,
     addr: SocketAddr,
+    client: usize,
     http: reqwest::Client,
     game: String,
     level: u8,
@@ -765,7 +880,12 @@ async fn person(
     let mut rng = SmallRng::seed_from_u64(seed);
     while !stop.load(Ordering::Relaxed) {
         let body = json!({"game": game, "seats": [{"kind": "local"}, {"kind": "computer", "level": level}]});
-        let Ok(response) = http.post(format!("{base}/api/games")).json(&body).send().await else {
+        let Ok(response) = http
+            .post(format!("{base}/api/games"))
+            .json(&body)
+            .send()
+            .await
+        else {
             return;
         };
         let Ok(created) = response.json::<Value>().await else {
@@ -775,16 +895,21 @@ async fn person(
             eprintln!("cannot create a game: {created}");
             return;
         };
-        let token = created["seats"][0]["token"].as_str().unwrap_or_default().to_string();
-        let Ok((mut socket, _)) =
-            tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await
-        else {
+        let token = created["seats"][0]["token"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let Some(mut socket) = websocket_from(addr, client, &id).await else {
             return;
         };
         let mut last_ply = 0;
         while let Some(Ok(message)) = socket.next().await {
-            let Ok(text) = message.to_text() else { continue };
-            let Ok(value) = serde_json::from_str::<Value>(text) else { continue };
+            let Ok(text) = message.to_text() else {
+                continue;
+            };
+            let Ok(value) = serde_json::from_str::<Value>(text) else {
+                continue;
+            };
             let view = &value["view"];
             if view["status"]["state"] == "over" {
                 finished.fetch_add(1, Ordering::Relaxed);
@@ -822,6 +947,37 @@ async fn person(
 }
 
 // ------------------------------------------------------------------ helpers
+
+/// The loopback address simulated client `i` connects from: 127.0.0.2, 127.0.0.3, ...
+fn client_address(i: usize) -> IpAddr {
+    let n = i + 2;
+    IpAddr::V4(Ipv4Addr::new(
+        127,
+        (n / 65_536 % 256) as u8,
+        (n / 256 % 256) as u8,
+        (n % 256) as u8,
+    ))
+}
+
+/// A connection to `addr` from client `i`'s address.
+async fn connect_from(addr: SocketAddr, i: usize) -> std::io::Result<TcpStream> {
+    let socket = TcpSocket::new_v4()?;
+    socket.bind(SocketAddr::new(client_address(i), 0))?;
+    socket.connect(addr).await
+}
+
+/// A WebSocket on game `id` from client `i`'s address.
+async fn websocket_from(
+    addr: SocketAddr,
+    i: usize,
+    id: &str,
+) -> Option<tokio_tungstenite::WebSocketStream<TcpStream>> {
+    let stream = connect_from(addr, i).await.ok()?;
+    tokio_tungstenite::client_async(format!("ws://{addr}/api/games/{id}/ws"), stream)
+        .await
+        .ok()
+        .map(|(socket, _)| socket)
+}
 
 fn tempdir() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tafel-soak-{}", std::process::id()));

@@ -154,7 +154,8 @@ pub struct Hub {
 }
 
 impl Hub {
-    /// A hub over `store`; it also starts the task that lets idle games leave memory.
+    /// A hub over `store`; it also starts the task that lets idle games leave memory (and
+    /// returns freed memory to the system).
     pub fn new(store: Store, limits: HubLimits) -> Arc<Hub> {
         let hub = Arc::new(Hub {
             store,
@@ -170,6 +171,7 @@ impl Hub {
                 tokio::time::sleep(period).await;
                 let Some(hub) = weak.upgrade() else { return };
                 hub.sweep_idle();
+                release_free_memory();
             }
         });
         hub
@@ -661,6 +663,17 @@ impl Hub {
                 tokio::task::yield_now().await;
             }
         });
+    }
+}
+
+/// Hands memory the allocator keeps free back to the operating system, so that what closed
+/// connections and games that left memory took does not stay with the process (glibc keeps
+/// freed memory in its arenas otherwise).
+fn release_free_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only walks the allocator's own free lists.
+    unsafe {
+        libc::malloc_trim(0);
     }
 }
 

@@ -20,7 +20,7 @@ pub struct Args {
     /// Where games are stored: an SQLite URL, created on first run.
     #[arg(long, default_value = "sqlite://tafel.db")]
     database: String,
-    /// An address people reach the server by, e.g. https://games.example.org (repeatable, or
+    /// An address people reach the server by, e.g. `https://games.example.org` (repeatable, or
     /// a comma list). Requests for other hosts, and changes or WebSockets from pages of other
     /// origins, are refused; loopback and the listening address are always accepted.
     #[arg(long = "public-url", value_delimiter = ',', value_name = "URL")]
