@@ -86,6 +86,9 @@ struct Args {
     /// server hands freed memory back every 30 s).
     #[arg(long, default_value_t = 35)]
     settle: u64,
+    /// Keep the temporary directory (database and server log) and print where it is.
+    #[arg(long)]
+    keep: bool,
     /// More arguments for `tafel serve` (repeatable), e.g. `--serve-arg=--searches=2`.
     #[arg(long = "serve-arg", allow_hyphen_values = true)]
     serve_args: Vec<String>,
@@ -445,7 +448,7 @@ async fn moves(args: &Args) -> bool {
     );
     println!("moves lost: {lost_total}");
     drop(server);
-    let _ = std::fs::remove_dir_all(&dir);
+    finish(args, &dir);
     lost_total == 0
 }
 
@@ -772,7 +775,7 @@ async fn idle_sockets(args: &Args, count: usize) -> bool {
         );
     }
     drop(server);
-    let _ = std::fs::remove_dir_all(&dir);
+    finish(args, &dir);
     opened > 0
 }
 
@@ -857,7 +860,7 @@ async fn computer_games(args: &Args, games: usize) -> bool {
         mib(server.sample_rss())
     );
     drop(server);
-    let _ = std::fs::remove_dir_all(&dir);
+    finish(args, &dir);
     count > 0
 }
 
@@ -977,6 +980,15 @@ async fn websocket_from(
         .await
         .ok()
         .map(|(socket, _)| socket)
+}
+
+/// Removes the temporary directory, or says where it is with `--keep`.
+fn finish(args: &Args, dir: &Path) {
+    if args.keep {
+        println!("database and server log kept in {}", dir.display());
+    } else {
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }
 
 fn tempdir() -> PathBuf {

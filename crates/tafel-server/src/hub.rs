@@ -5,9 +5,10 @@
 //! - **Memory.** At most [`HubLimits::games_in_memory`] games stay loaded; past that, the
 //!   least recently used leave (finished ones first), and a game nobody has asked for within
 //!   [`HubLimits::game_idle`] leaves too. A game the computer is thinking in stays until it
-//!   has moved; there are at most [`HubLimits::search_queue`] of those beyond the pool's
-//!   threads, so memory holds at most `games_in_memory + search_queue + searches` games. A game
-//!   that left comes back from the store on the next request. A copy that left is marked
+//!   has moved: such a game has a search queued or running (at most
+//!   [`HubLimits::search_queue`] plus the pool's threads) or pauses a few seconds between
+//!   failed attempts, so the excess over the limit stays small and passes. A game that left
+//!   comes back from the store on the next request. A copy that left is marked
 //!   ([`LiveGame::evict`]): whoever still holds it finds the game again through the hub before
 //!   changing anything.
 //! - **Viewers** ([`Watch`]) subscribe to a game's changes by id, through a channel that
@@ -171,6 +172,7 @@ impl Hub {
                 tokio::time::sleep(period).await;
                 let Some(hub) = weak.upgrade() else { return };
                 hub.sweep_idle();
+                hub.trim();
                 release_free_memory();
             }
         });
@@ -418,10 +420,15 @@ impl Hub {
         let first = live.moves.len();
         let continuation = live.continuation(Some(text))?;
         let progress = live.progress_after(&continuation);
+        let started = Instant::now();
         self.store
             .append(&live.id, first, continuation.moves(), &progress)
             .await
             .map_err(ApiError::internal)?;
+        let took = started.elapsed();
+        if took > SLOW_STORE {
+            tracing::warn!("storing a move of game {} took {took:?}", live.id);
+        }
         live.extend(continuation);
         let _ = live.changed.send(());
         Ok(())
@@ -676,6 +683,9 @@ fn release_free_memory() {
         libc::malloc_trim(0);
     }
 }
+
+/// A store write slower than this is logged (the disk is the usual suspect).
+const SLOW_STORE: Duration = Duration::from_millis(200);
 
 /// The longest pause between two looks for idle games.
 const MAX_SWEEP: Duration = Duration::from_secs(30);
