@@ -45,6 +45,9 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Serve(_)) {
+        end_quietly_on_closed_pipe();
+    }
     let result = match cli.command {
         Command::Games(args) => commands::games::run(args),
         Command::Show(args) => commands::show::run(args),
@@ -63,5 +66,18 @@ fn main() -> ExitCode {
             eprintln!("error: {error:#}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Lets a closed standard output end the process quietly, as it ends other command-line tools
+/// (`tafel show quarx | head -1`), instead of a panic in `println!`. Rust ignores SIGPIPE;
+/// this restores the default action. The server keeps ignoring it: a client that goes away
+/// must not end the server.
+fn end_quietly_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to its default has no preconditions, and it is
+    // done before any other thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

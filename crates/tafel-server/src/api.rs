@@ -13,8 +13,9 @@ use tafel_core::record::parse_record;
 use tafel_core::{DynGame, Player, Status};
 
 use crate::error::ApiError;
-use crate::hub::{Hub, SeatRequest};
+use crate::hub::Hub;
 use crate::live::{GameView, SeatView};
+use crate::seat::{SeatKind, SeatRequest};
 use crate::store::{GameSummary, StoredGame};
 
 /// The catalogue: every game with its settings and its computer's strongest level.
@@ -95,7 +96,7 @@ pub struct CreateRequest {
 #[derive(Serialize)]
 pub struct CreatedSeat {
     seat: usize,
-    kind: String,
+    kind: SeatKind,
     /// The secret that moves for this seat (absent for computer seats).
     token: Option<String>,
 }
@@ -173,8 +174,8 @@ async fn created(hub: &Arc<Hub>, id: String) -> Result<Json<Created>, ApiError> 
         .enumerate()
         .map(|(i, s)| CreatedSeat {
             seat: i,
-            kind: s.kind.clone(),
-            token: (s.kind != "computer").then(|| s.token.clone()),
+            kind: s.kind,
+            token: s.kind.is_person().then(|| s.token.clone()),
         })
         .collect();
     Ok(Json(Created {
@@ -237,7 +238,7 @@ fn listed(summary: GameSummary) -> ListedGame {
             name: rules
                 .as_ref()
                 .map_or("", |r| r.player_name(Player(i as u8))),
-            kind: seat.kind.clone(),
+            kind: seat.kind,
             level: seat.level,
         })
         .collect();

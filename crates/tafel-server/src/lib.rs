@@ -2,16 +2,26 @@
 //! invitation links, or against the computer.
 //!
 //! - [`store`]: games and moves in SQLite through sqlx, with migrations;
-//! - [`live`] and [`hub`]: games in memory, rebuilt from storage, changed only after the
-//!   change is stored; computer seats played off the request path;
+//! - [`live`] and [`hub`]: games in memory (within a limit), rebuilt from storage, changed only
+//!   after the change is stored; computer seats played on the bounded [`pool`];
 //! - [`api`] (REST) and [`ws`] (WebSocket pushes and moves);
-//! - [`web`]: the page, its files and the rules pages, embedded in the binary.
+//! - [`listener`] (connection limits and timeouts), [`guard`] (Host and Origin checks, security
+//!   headers), [`rate`] (creations per client address), [`error`] (every error as JSON);
+//! - [`web`]: the page, its files and the rules pages, embedded in the binary, and the 404 page.
+//!
+//! The limits, their defaults and what the server guarantees are in `docs/reliability.md`.
 
 pub mod api;
 pub mod computer;
+pub mod config;
 pub mod error;
+pub mod guard;
 pub mod hub;
+pub mod listener;
 pub mod live;
+pub mod pool;
+pub mod rate;
+pub mod seat;
 pub mod store;
 pub mod web;
 pub mod ws;
@@ -20,27 +30,76 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRef, Request, State};
+use axum::http::StatusCode;
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use tower_http::limit::RequestBodyLimitLayer;
+use tower::ServiceBuilder;
+use tower_http::timeout::TimeoutLayer;
 
-use crate::hub::Hub;
+pub use config::{Config, Limits};
+
+use crate::error::ApiError;
+use crate::guard::Origins;
+use crate::hub::{Hub, HubLimits};
+use crate::listener::ConnectionLimits;
+use crate::rate::RateLimiter;
 use crate::store::Store;
+use crate::ws::Sockets;
 
 /// The largest request body the server reads (records included).
 pub const MAX_BODY: usize = 256 * 1024;
 
-/// Where to listen and where to keep the games.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// The address to listen on, e.g. `127.0.0.1:8080` (port 0 picks a free port).
-    pub listen: SocketAddr,
-    /// The database URL, e.g. `sqlite://tafel.db`.
-    pub database: String,
+/// Everything the handlers share. Handlers take the part they need (`State<Arc<Hub>>`...).
+#[derive(Clone)]
+pub struct AppState {
+    /// The games.
+    pub hub: Arc<Hub>,
+    /// The open WebSockets and their limit.
+    pub sockets: Arc<Sockets>,
+    /// Game creations and imports per client address.
+    pub creations: Arc<RateLimiter>,
+    /// The hosts and origins the server answers.
+    pub origins: Arc<Origins>,
 }
 
-/// The HTTP routes over a hub.
-pub fn router(hub: Arc<Hub>) -> Router {
+impl FromRef<AppState> for Arc<Hub> {
+    fn from_ref(state: &AppState) -> Self {
+        state.hub.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<Sockets> {
+    fn from_ref(state: &AppState) -> Self {
+        state.sockets.clone()
+    }
+}
+
+/// The HTTP routes over the shared state, inside the layers every request passes: security
+/// headers, errors as JSON, OPTIONS, Host and Origin checks, a time limit and a body limit.
+pub fn router(state: AppState, limits: &Limits) -> Router {
+    let origins = state.origins.clone();
+    // The layers wrap the whole router (as its fallback service) rather than each route, so
+    // that they see the answers the router makes itself (405 with its `Allow` header, 404).
+    Router::new().fallback_service(routes(state)).layer(
+        ServiceBuilder::new()
+            .layer(middleware::map_response(guard::security_headers))
+            .layer(middleware::from_fn(error::json_errors))
+            .layer(middleware::from_fn(error::options))
+            .layer(middleware::from_fn_with_state(origins, guard::check))
+            .layer(TimeoutLayer::with_status_code(
+                StatusCode::REQUEST_TIMEOUT,
+                limits.request_timeout,
+            ))
+            .layer(DefaultBodyLimit::max(MAX_BODY)),
+    )
+}
+
+/// The routes: the page, its assets, the API and the WebSockets.
+fn routes(state: AppState) -> Router {
+    let creating = middleware::from_fn_with_state(state.creations.clone(), limit_creations);
     Router::new()
         .route("/", get(web::index))
         .route("/game/{id}", get(web::index))
@@ -49,40 +108,118 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/catalog", get(api::catalog))
         .route("/api/catalog/{game}/seats", get(api::seats))
         .route("/api/catalog/{game}/levels", get(api::levels))
-        .route("/api/games", get(api::list).post(api::create))
-        .route("/api/import", post(api::import))
+        .route(
+            "/api/games",
+            get(api::list)
+                .post(api::create)
+                .route_layer(creating.clone()),
+        )
+        .route("/api/import", post(api::import).route_layer(creating))
         .route("/api/games/{id}", get(api::read))
         .route("/api/games/{id}/moves", post(api::play))
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/ws", get(ws::connect))
         .fallback(web::not_found)
-        .layer(RequestBodyLimitLayer::new(MAX_BODY))
-        .with_state(hub)
+        .with_state(state)
+}
+
+/// Refuses a creation or import (`POST`) beyond the client address's allowance (429).
+async fn limit_creations(
+    State(limiter): State<Arc<RateLimiter>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    if request.method() == axum::http::Method::POST {
+        let client = request
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(addr)| addr.ip());
+        if let Some(Err(wait)) = client.map(|ip| limiter.check(ip)) {
+            return ApiError::too_many_requests(
+                "this address has created many games in a short time; wait a little",
+                wait,
+            )
+            .into_response();
+        }
+    }
+    next.run(request).await
 }
 
 /// A running server.
 pub struct Server {
     /// The address it listens on.
     pub addr: SocketAddr,
-    /// The task serving requests; it runs until the process ends or the task is aborted.
+    /// The games (for tests and measurements: what is in memory, what the computer did).
+    pub hub: Arc<Hub>,
+    /// The task accepting connections; it runs until the process ends or the task is
+    /// aborted (connections already open then finish on their own).
     pub task: tokio::task::JoinHandle<()>,
 }
 
-/// Opens the database, resumes unfinished games' computer seats, and starts serving.
-pub async fn start(config: &Config) -> Result<Server> {
+/// The routes and the games for `config`, without a listener (tests drive the router
+/// in-process; [`start`] serves it).
+pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
+    let limits = &config.limits;
     let store = Store::open(&config.database).await?;
-    let hub = Hub::new(store);
-    hub.resume().await?;
+    let hub = Hub::new(
+        store,
+        HubLimits {
+            games_in_memory: limits.games_in_memory,
+            game_idle: limits.game_idle,
+            searches: limits.searches,
+            search_queue: limits.search_queue,
+        },
+    );
+    let state = AppState {
+        hub: hub.clone(),
+        sockets: Arc::new(Sockets::new(limits.max_websockets, limits.ws_ping)),
+        creations: Arc::new(RateLimiter::new(
+            limits.games_per_minute,
+            limits.games_burst,
+            limits.rate_limited_addresses,
+        )),
+        origins: Arc::new(Origins::new(config.public_urls.clone(), config.listen.ip())),
+    };
+    Ok((router(state, limits), hub))
+}
+
+/// Opens the database, starts serving, and resumes in the background the games whose
+/// computer seat is to move.
+pub async fn start(config: &Config) -> Result<Server> {
+    let limits = &config.limits;
+    let (app, hub) = app(config).await?;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .with_context(|| format!("cannot listen on {}", config.listen))?;
     let addr = listener.local_addr()?;
-    let app = router(hub);
-    let task = tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, app).await {
-            tracing::error!("server stopped: {e}");
-        }
-    });
-    Ok(Server { addr, task })
+    let connection_limits = ConnectionLimits {
+        header_timeout: limits.header_timeout,
+        idle_timeout: limits.idle_timeout,
+        max_connections: connections_within_file_limit(limits.max_connections),
+        max_per_address: limits.max_connections_per_address,
+    };
+    let task = tokio::spawn(listener::serve(listener, app, connection_limits));
+    hub.resume();
+    Ok(Server { addr, hub, task })
+}
+
+/// File descriptors kept for everything but client connections (database, listener,
+/// refusals being written, logs).
+const RESERVED_FILES: u64 = 256;
+
+/// `wanted` connections, or fewer if the open-file limit (raised as far as allowed) cannot
+/// hold them, with a warning.
+fn connections_within_file_limit(wanted: usize) -> usize {
+    let limit = listener::raise_open_file_limit(wanted as u64 + RESERVED_FILES);
+    let room = limit.saturating_sub(RESERVED_FILES).max(1);
+    if (wanted as u64) > room {
+        tracing::warn!(
+            "the open-file limit ({limit}) allows {room} connections, not {wanted}; raise it \
+             (ulimit -n) to allow more"
+        );
+        room as usize
+    } else {
+        wanted
+    }
 }

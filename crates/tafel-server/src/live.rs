@@ -1,9 +1,15 @@
 //! Games in play: the rules, every position so far, the seats, and the viewers to notify.
 //!
 //! A [`LiveGame`] is rebuilt from storage by replaying its moves through the rules, so the
-//! database holds only settings, seats and move texts. Every change is written to the store
-//! before it is acknowledged or shown to anyone.
+//! database holds only settings, seats and move texts. Every change is worked out first
+//! ([`LiveGame::continuation`], [`LiveGame::undo_point`]), written to the store, and only then
+//! applied here ([`LiveGame::extend`], [`LiveGame::truncate`]) and shown to anyone.
+//!
+//! Each change also advances the game's [`Version`], which work done off the game's lock (the
+//! computer's search) compares before its result is used: a search for a position that was
+//! taken back, or for a game that left memory, is dropped.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use rand::Rng;
@@ -12,7 +18,8 @@ use tafel_core::{DynGame, DynPosition, Player, Status};
 use tokio::sync::broadcast;
 
 use crate::error::ApiError;
-use crate::store::{StoredGame, StoredSeat};
+use crate::seat::SeatKind;
+use crate::store::{Progress, StoredGame, StoredSeat};
 
 /// A game being played, held in memory.
 pub struct LiveGame {
@@ -32,6 +39,41 @@ pub struct LiveGame {
     pub changed: broadcast::Sender<()>,
     /// Whether a computer seat's task is running for this game.
     pub thinking: bool,
+    /// Why the computer could not move, once it has given up retrying (shown in the view;
+    /// cleared when the computer tries again).
+    pub computer_error: Option<String>,
+    version: Version,
+    evicted: bool,
+}
+
+/// A game's change counter, readable without the game's lock (from a search thread, say).
+/// It advances with every move, undo and eviction, never goes back, and is not the move
+/// count: an undo followed by a new move leaves the same number of moves but a new version.
+#[derive(Clone, Debug, Default)]
+pub struct Version(Arc<AtomicU64>);
+
+impl Version {
+    /// The current value.
+    pub fn get(&self) -> u64 {
+        self.0.load(Ordering::Acquire)
+    }
+
+    fn advance(&self) {
+        self.0.fetch_add(1, Ordering::AcqRel);
+    }
+}
+
+/// Positions and moves that follow the current position: a move and the dice rolled after it.
+pub struct Continuation {
+    positions: Vec<Box<dyn DynPosition>>,
+    moves: Vec<String>,
+}
+
+impl Continuation {
+    /// The moves and chance outcomes, in notation.
+    pub fn moves(&self) -> &[String] {
+        &self.moves
+    }
 }
 
 /// The public view of one seat (no token).
@@ -42,7 +84,7 @@ pub struct SeatView {
     /// The game's name for the seat ("White").
     pub name: &'static str,
     /// `local`, `invite` or `computer`.
-    pub kind: String,
+    pub kind: SeatKind,
     /// The computer's level.
     pub level: Option<u8>,
 }
@@ -114,6 +156,9 @@ pub struct GameView {
     pub legal: Vec<String>,
     /// Whether the computer is choosing a move.
     pub thinking: bool,
+    /// Why the computer could not move (after retrying), if it could not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub computer_error: Option<String>,
 }
 
 impl LiveGame {
@@ -145,10 +190,17 @@ impl LiveGame {
             seats: stored.seats.clone(),
             changed: broadcast::channel(16).0,
             thinking: false,
+            computer_error: None,
+            version: Version::default(),
+            evicted: false,
         };
         for (i, mv) in stored.moves.iter().enumerate() {
-            live.play(mv)
-                .map_err(|e| ApiError::bad_request(format!("move {}: {}", i + 1, e.message)))?;
+            let mut next = live.current().clone_box();
+            let canonical = next
+                .play(mv)
+                .map_err(|e| ApiError::bad_request(format!("move {}: {e}", i + 1)))?;
+            live.positions.push(next);
+            live.moves.push(canonical);
         }
         Ok(live)
     }
@@ -161,34 +213,115 @@ impl LiveGame {
             .as_ref()
     }
 
-    /// Plays a move (or chance outcome) given in notation; returns it in canonical notation.
-    pub fn play(&mut self, text: &str) -> Result<String, ApiError> {
-        let mut next = self.current().clone_box();
-        let canonical = next.play(text).map_err(ApiError::unprocessable)?;
-        self.positions.push(next);
-        self.moves.push(canonical.clone());
-        Ok(canonical)
-    }
-
-    /// Rolls the dice while chance is to act; returns the outcomes rolled.
-    pub fn roll_dice(&mut self) -> Vec<String> {
-        let mut rolled = Vec::new();
-        while self.current().status() == Status::Chance {
-            let mut next = self.current().clone_box();
-            let outcome = next
-                .play_random(&mut rand::rng())
-                .expect("a chance position has outcomes");
-            self.positions.push(next);
-            self.moves.push(outcome.clone());
-            rolled.push(outcome);
+    /// What follows the current position after `text` (a move in notation, if given) and the
+    /// dice rolled while chance is to act; the game itself is not changed.
+    pub fn continuation(&self, text: Option<&str>) -> Result<Continuation, ApiError> {
+        let mut continuation = Continuation {
+            positions: Vec::new(),
+            moves: Vec::new(),
+        };
+        let mut position = self.current().clone_box();
+        if let Some(text) = text {
+            continuation
+                .moves
+                .push(position.play(text).map_err(ApiError::unprocessable)?);
+            continuation.positions.push(position.clone_box());
         }
-        rolled
+        while position.status() == Status::Chance {
+            let Some(outcome) = position.play_random(&mut rand::rng()) else {
+                return Err(ApiError::unprocessable(
+                    "a chance position has no outcomes (a rules bug)",
+                ));
+            };
+            continuation.moves.push(outcome);
+            continuation.positions.push(position.clone_box());
+        }
+        Ok(continuation)
     }
 
-    /// Takes moves back to the position after `keep` moves.
+    /// Applies a continuation worked out by [`LiveGame::continuation`] (once it is stored).
+    pub fn extend(&mut self, continuation: Continuation) {
+        self.positions.extend(continuation.positions);
+        self.moves.extend(continuation.moves);
+        self.version.advance();
+    }
+
+    /// Takes moves back to the position after `keep` moves (once that is stored).
     pub fn truncate(&mut self, keep: usize) {
         self.positions.truncate(keep + 1);
         self.moves.truncate(keep);
+        self.version.advance();
+    }
+
+    /// The number of moves to keep when `seat` takes back its last move: everything from that
+    /// move on goes. At one screen, a local seat takes back the last move of any local seat.
+    pub fn undo_point(&self, seat: usize) -> Result<usize, ApiError> {
+        let local = self.seats[seat].kind == SeatKind::Local;
+        let owns = |s: usize| s == seat || (local && self.seats[s].kind == SeatKind::Local);
+        (0..self.moves.len())
+            .rev()
+            .find(|&i| match self.positions[i].status() {
+                Status::ToMove(p) => owns(p.index()),
+                _ => false,
+            })
+            .ok_or_else(|| ApiError::conflict("there is no move of yours to take back"))
+    }
+
+    /// What the store keeps about the game beside its moves, were `position` its current
+    /// position.
+    fn progress_at(&self, position: &dyn DynPosition) -> Progress {
+        let status = position.status();
+        Progress {
+            result: matches!(status, Status::Over(_)).then(|| position.describe_status()),
+            computer_to_move: match status {
+                Status::ToMove(p) => self.seats[p.index()].kind == SeatKind::Computer,
+                _ => false,
+            },
+        }
+    }
+
+    /// The progress after `continuation` would be applied.
+    pub fn progress_after(&self, continuation: &Continuation) -> Progress {
+        let last = continuation.positions.last();
+        self.progress_at(last.map_or(self.current(), |p| p.as_ref()))
+    }
+
+    /// The progress after truncating to `keep` moves.
+    pub fn progress_after_undo(&self, keep: usize) -> Progress {
+        self.progress_at(self.positions[keep].as_ref())
+    }
+
+    /// The progress now.
+    pub fn progress(&self) -> Progress {
+        self.progress_at(self.current())
+    }
+
+    /// The game's change counter.
+    pub fn version(&self) -> &Version {
+        &self.version
+    }
+
+    /// Marks this copy as gone from memory: any work still holding it must drop its result and
+    /// find the game again through the hub.
+    pub fn evict(&mut self) {
+        self.evicted = true;
+        self.version.advance();
+    }
+
+    /// Whether this copy left memory (see [`LiveGame::evict`]).
+    pub fn is_evicted(&self) -> bool {
+        self.evicted
+    }
+
+    /// Whether a computer seat is to move now.
+    pub fn computer_to_move(&self) -> bool {
+        self.seat_to_move()
+            .is_some_and(|s| self.seats[s].kind == SeatKind::Computer)
+    }
+
+    /// Whether a computer seat is to move and nothing is playing for it.
+    pub fn computer_owed(&self) -> bool {
+        self.computer_to_move() && !self.thinking && !self.evicted
     }
 
     /// The seat to move now, if a seat is to move.
@@ -203,12 +336,7 @@ impl LiveGame {
     pub fn seat_of(&self, token: &str) -> Option<usize> {
         self.seats
             .iter()
-            .position(|s| s.kind != "computer" && constant_time_eq(&s.token, token))
-    }
-
-    /// The result in words once the game is over.
-    pub fn result(&self) -> Option<String> {
-        matches!(self.current().status(), Status::Over(_)).then(|| self.current().describe_status())
+            .position(|s| s.kind.is_person() && constant_time_eq(&s.token, token))
     }
 
     /// The view at `ply` (the current position when `None`).
@@ -268,7 +396,7 @@ impl LiveGame {
                 .map(|(i, s)| SeatView {
                     seat: i,
                     name: self.game.player_name(Player(i as u8)),
-                    kind: s.kind.clone(),
+                    kind: s.kind,
                     level: s.level,
                 })
                 .collect(),
@@ -285,6 +413,7 @@ impl LiveGame {
                 Vec::new()
             },
             thinking: self.thinking,
+            computer_error: self.computer_error.clone(),
         })
     }
 }

@@ -3,7 +3,7 @@
 //! installing; the rules pages rendered from Markdown, and the HTML 404 page.
 
 use axum::extract::Path;
-use axum::http::{header, HeaderValue, StatusCode, Uri};
+use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use pulldown_cmark::{
     Alignment, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, TextMergeStream,
@@ -23,12 +23,6 @@ struct RulesFiles;
 
 /// The Karl's Race tiling is the engine's own data file, so page and engine cannot disagree.
 const KARLS_RACE_BOARD: &str = include_str!("../../tafel-games/src/karls_race/board.json");
-
-/// The Content Security Policy of every page: scripts, styles and everything else from this
-/// server only, no inline code, no framing.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
-    style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; \
-    object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /// A whole HTML page in the site's layout: the header with the way back to the lobby, then
 /// `body` inside `<main>`. `title` is escaped; `body` is HTML.
@@ -59,19 +53,10 @@ fn layout(title: &str, main_attributes: &str, body: &str, script: bool) -> Strin
     )
 }
 
-/// An HTML answer with the page's security headers.
+/// An HTML answer (the security headers, the CSP among them, are added to every answer by
+/// [`crate::guard::security_headers`]).
 fn page(status: StatusCode, html: String) -> Response {
-    let mut response = (status, axum::response::Html(html)).into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
-    );
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    response
+    (status, axum::response::Html(html)).into_response()
 }
 
 /// The single page of the lobby and the game views (the page's script chooses from the URL).

@@ -4,19 +4,27 @@
 //! Messages from the server: `{"type": "view", "view": {...}}` and `{"type": "error",
 //! "error": "..."}`. Messages to the server: `{"type": "move", "token": "...", "move": "...",
 //! "ply": 12}` and `{"type": "undo", "token": "..."}`.
+//!
+//! Limits: at most [`Sockets`]' number of WebSockets are open (503 beyond); a client's message
+//! may be 16 KiB; buffers start small and grow only to the size of the messages; a socket that
+//! is quiet for the ping interval is pinged and closed if it does not answer within as long
+//! again, and so is one that cannot take a message within that time.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use serde::Deserialize;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::time::{timeout, Instant};
 
 use crate::error::ApiError;
-use crate::hub::{GameHandle, Hub};
+use crate::hub::{Hub, Watch};
 
 /// What a client may send.
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 enum ClientMessage {
     Move {
@@ -34,61 +42,208 @@ enum ClientMessage {
 /// The largest message a client may send.
 const MAX_MESSAGE: usize = 16 * 1024;
 
-/// Upgrades to a WebSocket for game `id`.
+/// The read buffer a socket starts with: clients send small messages.
+const READ_BUFFER: usize = 4 * 1024;
+
+/// Unsent data a socket may hold (a view waiting for a slow reader).
+const MAX_WRITE_BUFFER: usize = 1024 * 1024;
+
+/// The WebSockets open now, within a limit, and how often they are pinged.
+pub struct Sockets {
+    slots: Arc<Semaphore>,
+    ping: Duration,
+}
+
+impl Sockets {
+    /// At most `max` sockets open, each pinged after `ping` of silence.
+    pub fn new(max: usize, ping: Duration) -> Sockets {
+        Sockets {
+            slots: Arc::new(Semaphore::new(max)),
+            ping,
+        }
+    }
+}
+
+/// Upgrades to a WebSocket for game `id`, if a socket may still be opened.
 pub async fn connect(
     State(hub): State<Arc<Hub>>,
+    State(sockets): State<Arc<Sockets>>,
     Path(id): Path<String>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let handle = hub.get(&id).await?;
+    let slot = sockets.slots.clone().try_acquire_owned().map_err(|_| {
+        ApiError::unavailable("the server has as many WebSockets open as it allows")
+    })?;
+    // The game must exist; the viewer finds it again for every view (it may leave memory).
+    hub.get(&id).await?;
+    let ping = sockets.ping;
     Ok(upgrade
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
+        .max_write_buffer_size(MAX_WRITE_BUFFER)
         .max_message_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| serve(socket, hub, id, handle)))
-}
-
-async fn send_view(socket: &mut WebSocket, handle: &GameHandle) -> bool {
-    let text = {
-        let live = handle.lock().await;
-        match live.view(None) {
-            Ok(view) => serde_json::json!({ "type": "view", "view": view }).to_string(),
-            Err(e) => serde_json::json!({ "type": "error", "error": e.message }).to_string(),
-        }
-    };
-    socket.send(Message::Text(text.into())).await.is_ok()
-}
-
-async fn serve(mut socket: WebSocket, hub: Arc<Hub>, id: String, handle: GameHandle) {
-    let mut changes = handle.lock().await.changed.subscribe();
-    if !send_view(&mut socket, &handle).await {
-        return;
-    }
-    loop {
-        tokio::select! {
-            change = changes.recv() => {
-                if matches!(change, Err(tokio::sync::broadcast::error::RecvError::Closed)) {
-                    return;
-                }
-                if !send_view(&mut socket, &handle).await {
-                    return;
-                }
+        .max_frame_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| async move {
+            Viewer {
+                socket,
+                watch: hub.watch(&id),
+                hub,
+                id,
+                ping,
+                _slot: slot,
             }
-            message = socket.recv() => {
-                let text = match message {
-                    Some(Ok(Message::Text(text))) => text,
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                    Some(Ok(_)) => continue,
-                };
-                let result = match serde_json::from_str::<ClientMessage>(&text) {
-                    Ok(ClientMessage::Move { token, mv, ply }) => hub.play(&id, &token, &mv, ply).await,
-                    Ok(ClientMessage::Undo { token }) => hub.undo(&id, &token).await,
-                    Err(e) => Err(ApiError::bad_request(format!("malformed message: {e}"))),
-                };
-                if let Err(e) = result {
-                    let reply = serde_json::json!({ "type": "error", "error": e.message }).to_string();
-                    if socket.send(Message::Text(reply.into())).await.is_err() {
+            .serve()
+            .await
+        }))
+}
+
+/// One open WebSocket on a game.
+struct Viewer {
+    socket: WebSocket,
+    hub: Arc<Hub>,
+    id: String,
+    watch: Watch,
+    ping: Duration,
+    _slot: OwnedSemaphorePermit,
+}
+
+impl Viewer {
+    /// Sends a message, unless the client does not take it within the ping interval.
+    async fn send(&mut self, text: String) -> bool {
+        matches!(
+            timeout(self.ping, self.socket.send(Message::Text(text.into()))).await,
+            Ok(Ok(()))
+        )
+    }
+
+    /// Sends the current view.
+    async fn send_view(&mut self) -> bool {
+        let text = match self.hub.get(&self.id).await {
+            Ok(handle) => match handle.lock().await.view(None) {
+                Ok(view) => serde_json::json!({ "type": "view", "view": view }).to_string(),
+                Err(e) => error_message(&e.message),
+            },
+            Err(e) => error_message(&e.message),
+        };
+        self.send(text).await
+    }
+
+    async fn serve(mut self) {
+        if !self.send_view().await {
+            return;
+        }
+        let mut quiet_since = Instant::now();
+        let mut pinged = false;
+        loop {
+            let wake = quiet_since + self.ping;
+            tokio::select! {
+                () = self.watch.changed() => {
+                    if !self.send_view().await {
                         return;
                     }
                 }
+                () = tokio::time::sleep_until(wake) => {
+                    if pinged {
+                        // No answer to the ping: the other end is gone.
+                        return;
+                    }
+                    if timeout(self.ping, self.socket.send(Message::Ping(Default::default()))).await.is_err() {
+                        return;
+                    }
+                    pinged = true;
+                    quiet_since = Instant::now();
+                }
+                message = self.socket.recv() => {
+                    quiet_since = Instant::now();
+                    pinged = false;
+                    let text = match message {
+                        Some(Ok(Message::Text(text))) => text,
+                        Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                        Some(Ok(_)) => continue,
+                    };
+                    let result = match parse(&text) {
+                        Ok(ClientMessage::Move { token, mv, ply }) => {
+                            self.hub.play(&self.id, &token, &mv, ply).await
+                        }
+                        Ok(ClientMessage::Undo { token }) => self.hub.undo(&self.id, &token).await,
+                        Err(e) => Err(e),
+                    };
+                    if let Err(e) = result {
+                        if !self.send(error_message(&e.message)).await {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Reads a client's message.
+fn parse(text: &str) -> Result<ClientMessage, ApiError> {
+    serde_json::from_str(text).map_err(|e| ApiError::bad_request(format!("malformed message: {e}")))
+}
+
+fn error_message(message: &str) -> String {
+    serde_json::json!({ "type": "error", "error": message }).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn messages_are_read_or_refused_with_a_reason() {
+        assert!(matches!(
+            parse(r#"{"type": "move", "token": "t", "move": "2", "ply": 3}"#),
+            Ok(ClientMessage::Move { ply: Some(3), .. })
+        ));
+        assert!(matches!(
+            parse(r#"{"type": "undo", "token": "t"}"#),
+            Ok(ClientMessage::Undo { .. })
+        ));
+        for bad in [
+            "",
+            "{",
+            r#"{"type": "resign"}"#,
+            r#"{"type": "undo"}"#,
+            r#"{"type": "move", "token": "t", "move": 2}"#,
+            r#"{"type": "undo", "token": "t", "extra": 1}"#,
+        ] {
+            let error = parse(bad).unwrap_err();
+            assert!(error.message.starts_with("malformed message: "), "{bad}");
+        }
+    }
+
+    /// A valid message, for mutation.
+    const SAMPLE: &str = r#"{"type": "move", "token": "0123abcd", "move": "2233-2244", "ply": 12}"#;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(10_000))]
+
+        #[test]
+        fn any_text_is_read_or_refused_without_panic(text in any::<String>()) {
+            let _ = parse(&text);
+        }
+
+        #[test]
+        fn mutated_messages_are_read_or_refused_without_panic(
+            edits in proptest::collection::vec((any::<prop::sample::Index>(), any::<char>(), 0..3u8), 1..6)
+        ) {
+            let mut text: Vec<char> = SAMPLE.chars().collect();
+            for (at, c, how) in edits {
+                let i = at.index(text.len() + 1);
+                match how {
+                    0 => text.insert(i, c),
+                    1 if i < text.len() => { text.remove(i); }
+                    _ if i < text.len() => text[i] = c,
+                    _ => text.push(c),
+                }
+            }
+            let text: String = text.into_iter().collect();
+            if let Err(e) = parse(&text) {
+                prop_assert!(e.message.starts_with("malformed message: "));
             }
         }
     }

@@ -6,14 +6,15 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 use serde_json::{json, Value};
-use tafel_server::store::{Store, StoredGame, StoredSeat};
+use tafel_server::seat::SeatKind;
+use tafel_server::store::{Progress, Store, StoredGame, StoredSeat};
 use tafel_server::{start, Config, Server};
 
 async fn serve(db: &std::path::Path) -> Server {
-    let config = Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        database: format!("sqlite://{}", db.display()),
-    };
+    let config = Config::new(
+        "127.0.0.1:0".parse().unwrap(),
+        format!("sqlite://{}", db.display()),
+    );
     start(&config).await.unwrap()
 }
 
@@ -205,8 +206,8 @@ async fn computer_seats_resume_after_a_restart() {
     let url = format!("sqlite://{}", db.display());
     // A game stored while the computer was to move, as if the server had stopped then.
     let store = Store::open(&url).await.unwrap();
-    let seat = |kind: &str, level| StoredSeat {
-        kind: kind.into(),
+    let seat = |kind, level| StoredSeat {
+        kind,
         level,
         token: "secret".into(),
     };
@@ -215,10 +216,17 @@ async fn computer_seats_resume_after_a_restart() {
         game: "black-path".into(),
         settings: vec![("size".into(), "3x3".into())],
         start: None,
-        seats: vec![seat("local", None), seat("computer", Some(1))],
+        seats: vec![
+            seat(SeatKind::Local, None),
+            seat(SeatKind::Computer, Some(1)),
+        ],
         moves: vec!["3".into()],
     };
-    store.create(&stored, None).await.unwrap();
+    let progress = Progress {
+        result: None,
+        computer_to_move: true,
+    };
+    store.create(&stored, &progress).await.unwrap();
     drop(store);
     let server = serve(&db).await;
     let client = Client::new(&server);
@@ -304,8 +312,8 @@ async fn malformed_requests_get_client_errors() {
         ),
         (
             json!({"game": "black-path", "seats": [{"kind": "robot"}, {"kind": "local"}]}),
-            400,
-            "unknown seat kind",
+            422,
+            "unknown variant `robot`",
         ),
         (
             json!({"game": "black-path", "seats": [{"kind": "computer", "level": 99}, {"kind": "local"}]}),

@@ -8,10 +8,10 @@ use serde_json::{json, Value};
 use tafel_server::{start, Config, Server};
 
 async fn serve(dir: &tempfile::TempDir) -> Server {
-    let config = Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        database: format!("sqlite://{}", dir.path().join("tafel.db").display()),
-    };
+    let config = Config::new(
+        "127.0.0.1:0".parse().unwrap(),
+        format!("sqlite://{}", dir.path().join("tafel.db").display()),
+    );
     start(&config).await.unwrap()
 }
 

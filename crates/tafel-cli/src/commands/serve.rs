@@ -1,10 +1,14 @@
 //! `tafel serve`: the web server.
 
 use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
 
 use anyhow::Result;
+use tafel_server::guard::PublicUrl;
+use tafel_server::Limits;
 
-/// Arguments of `tafel serve`.
+/// Arguments of `tafel serve`. Every limit has a flag; the defaults suit a club's server on
+/// one machine (docs/reliability.md says why).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The address to listen on (loopback by default: only this machine can connect).
@@ -16,11 +20,99 @@ pub struct Args {
     /// Where games are stored: an SQLite URL, created on first run.
     #[arg(long, default_value = "sqlite://tafel.db")]
     database: String,
+    /// An address people reach the server by, e.g. `https://games.example.org` (repeatable, or
+    /// a comma list). Requests for other hosts, and changes or WebSockets from pages of other
+    /// origins, are refused; loopback and the listening address are always accepted.
+    #[arg(long = "public-url", value_delimiter = ',', value_name = "URL")]
+    public_urls: Vec<PublicUrl>,
+    /// Seconds a connection has to send a request's headers (also how long an idle
+    /// keep-alive connection stays open).
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    header_timeout: f64,
+    /// Seconds without any traffic after which a connection is closed.
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    idle_timeout: f64,
+    /// Seconds a request may take to arrive and be answered (408 after).
+    #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
+    request_timeout: f64,
+    /// Open connections at most, WebSockets included (lowered to what the open-file limit
+    /// allows).
+    #[arg(long, default_value_t = 10_000)]
+    max_connections: usize,
+    /// Open connections from one client address at most (an IPv6 /64 is one address).
+    #[arg(long, default_value_t = 512)]
+    max_connections_per_address: usize,
+    /// Open WebSockets at most.
+    #[arg(long, default_value_t = 8_000)]
+    max_websockets: usize,
+    /// Seconds of silence after which a WebSocket is pinged (and closed if the ping goes
+    /// unanswered as long again).
+    #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
+    ws_ping: f64,
+    /// Computer searches running at once (default: the number of cores).
+    #[arg(long)]
+    searches: Option<usize>,
+    /// Computer searches that may wait for a free thread.
+    #[arg(long, default_value_t = 1_024)]
+    search_queue: usize,
+    /// Games kept in memory at most (the least recently used leave first; they come back
+    /// from the database when asked for).
+    #[arg(long, default_value_t = 2_000)]
+    games_in_memory: usize,
+    /// Seconds after which a game nobody asked for leaves memory.
+    #[arg(long, default_value_t = 600.0, value_name = "SECONDS")]
+    game_idle: f64,
+    /// Games one client address may create or import per minute, on average (0: no limit).
+    #[arg(long, default_value_t = 30)]
+    games_per_minute: u32,
+    /// Games one client address may create or import at once before the per-minute rate
+    /// applies.
+    #[arg(long, default_value_t = 30)]
+    games_burst: u32,
+}
+
+impl Args {
+    fn limits(&self) -> Result<Limits> {
+        let seconds = |name: &str, value: f64| -> Result<Duration> {
+            Duration::try_from_secs_f64(value)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .ok_or_else(|| anyhow::anyhow!("--{name} must be a positive number of seconds"))
+        };
+        let defaults = Limits::default();
+        Ok(Limits {
+            header_timeout: seconds("header-timeout", self.header_timeout)?,
+            idle_timeout: seconds("idle-timeout", self.idle_timeout)?,
+            request_timeout: seconds("request-timeout", self.request_timeout)?,
+            max_connections: positive("max-connections", self.max_connections)?,
+            max_connections_per_address: positive(
+                "max-connections-per-address",
+                self.max_connections_per_address,
+            )?,
+            max_websockets: positive("max-websockets", self.max_websockets)?,
+            ws_ping: seconds("ws-ping", self.ws_ping)?,
+            searches: positive("searches", self.searches.unwrap_or(defaults.searches))?,
+            search_queue: positive("search-queue", self.search_queue)?,
+            games_in_memory: positive("games-in-memory", self.games_in_memory)?,
+            game_idle: seconds("game-idle", self.game_idle)?,
+            games_per_minute: self.games_per_minute,
+            games_burst: self.games_burst.max(1),
+            ..defaults
+        })
+    }
+}
+
+fn positive(name: &str, value: usize) -> Result<usize> {
+    if value == 0 {
+        anyhow::bail!("--{name} must be at least 1");
+    }
+    Ok(value)
 }
 
 /// Serves until interrupted (Ctrl-C).
 pub fn run(args: Args) -> Result<()> {
     tracing_subscriber::fmt().with_target(false).init();
+    let limits = args.limits()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -28,6 +120,8 @@ pub fn run(args: Args) -> Result<()> {
         let config = tafel_server::Config {
             listen: SocketAddr::new(args.host, args.port),
             database: args.database,
+            public_urls: args.public_urls,
+            limits,
         };
         let server = tafel_server::start(&config).await?;
         println!(

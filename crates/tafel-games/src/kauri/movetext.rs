@@ -388,6 +388,9 @@ fn parse_annotation(inner: &str) -> Option<(u32, u32)> {
     let mut rest = compact.as_str();
     while !rest.is_empty() {
         let sign = rest.chars().next()?;
+        if sign != '+' && sign != '-' {
+            return None;
+        }
         let digits_end = rest[1..]
             .find(|c: char| !c.is_ascii_digit())
             .map_or(rest.len(), |j| j + 1);
@@ -415,7 +418,8 @@ enum Claim {
 /// Splits a record into its moves and its result line (after the last ` - ` or line break
 /// before `won by` or `draw`), if it has one.
 fn split_result(text: &str) -> (&str, Option<&str>) {
-    let lower = text.to_lowercase();
+    // ASCII case folding keeps every byte where it is, so `at` indexes `text` too.
+    let lower = text.to_ascii_lowercase();
     let Some(at) = lower.find("won by").or_else(|| lower.find("draw")) else {
         return (text, None);
     };

@@ -1,0 +1,105 @@
+//! What `tafel serve` is told: where to listen, where the games are stored, the addresses it
+//! answers for, and every limit that keeps one client from slowing the server down or filling
+//! its memory. Each limit has a flag in `tafel serve`; the defaults and their reasons are
+//! here and in `docs/reliability.md`.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use crate::guard::PublicUrl;
+
+/// Where to listen, where to keep the games, and the server's limits.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The address to listen on, e.g. `127.0.0.1:8080` (port 0 picks a free port).
+    pub listen: SocketAddr,
+    /// The database URL, e.g. `sqlite://tafel.db`.
+    pub database: String,
+    /// The addresses people reach the server by (`https://games.example.org`), besides
+    /// loopback and the address it listens on: requests naming another host are refused, and
+    /// pages from another origin may not change games or open their WebSockets.
+    pub public_urls: Vec<PublicUrl>,
+    /// The limits.
+    pub limits: Limits,
+}
+
+impl Config {
+    /// Listening on `listen` with the database at `database`, default limits, no public URL.
+    pub fn new(listen: SocketAddr, database: impl Into<String>) -> Config {
+        Config {
+            listen,
+            database: database.into(),
+            public_urls: Vec::new(),
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// Every limit the server enforces.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// A connection must send a request's headers within this long of opening or of the
+    /// previous answer, or it is closed. Default 10 s: a browser sends its headers at once, so
+    /// this only ends connections that stall (half-sent requests) or idle between requests.
+    pub header_timeout: Duration,
+    /// A connection on which nothing moves either way for this long is closed (slow request
+    /// bodies, clients that stop reading). Default 60 s.
+    pub idle_timeout: Duration,
+    /// A request must be read and answered within this long (408 otherwise). Default 30 s.
+    pub request_timeout: Duration,
+    /// Open connections at most (WebSockets included); more are answered 503 and closed.
+    /// Default 10,000, lowered at start to what the open-file limit allows.
+    pub max_connections: usize,
+    /// Open connections from one client address at most (an IPv6 /64 counts as one
+    /// address). Default 512: a browser opens six, plus one WebSocket per game tab, so this
+    /// leaves room for a club behind one NAT address while no single client can take the
+    /// whole server.
+    pub max_connections_per_address: usize,
+    /// Open WebSockets at most (each also counts as a connection). Default 8,000.
+    pub max_websockets: usize,
+    /// A WebSocket is pinged after this long without a message, and closed if the ping is not
+    /// answered within as long again (or a message to it cannot be sent). Default 30 s.
+    pub ws_ping: Duration,
+    /// Computer searches that run at once. Default: the number of cores, so that searches
+    /// use the machine without making each other (and the requests) wait for a core.
+    pub searches: usize,
+    /// Computer searches that may wait for a thread. Default 1,024; there is at most one per
+    /// game, so this is reached only with that many computer games thinking at once.
+    pub search_queue: usize,
+    /// Games kept in memory at most; the least recently used leave first. Default 2,000
+    /// (a game in memory takes from a few KB to about 150 KB for the largest boards).
+    pub games_in_memory: usize,
+    /// A game nobody asked for within this long leaves memory (it comes back from the store
+    /// on the next request). Default 10 minutes.
+    pub game_idle: Duration,
+    /// Games one client address may create or import per minute, on average (0: no limit).
+    /// Default 30.
+    pub games_per_minute: u32,
+    /// Games one client address may create or import in a burst, before the per-minute rate
+    /// applies. Default 30.
+    pub games_burst: u32,
+    /// Client addresses the creation limit remembers at most (about 50 bytes each); when
+    /// that many are still limited, new addresses must wait too. Default 10,000.
+    pub rate_limited_addresses: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            header_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
+            request_timeout: Duration::from_secs(30),
+            max_connections: 10_000,
+            max_connections_per_address: 512,
+            max_websockets: 8_000,
+            ws_ping: Duration::from_secs(30),
+            searches: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            search_queue: 1_024,
+            games_in_memory: 2_000,
+            game_idle: Duration::from_secs(600),
+            games_per_minute: 30,
+            games_burst: 30,
+            rate_limited_addresses: 10_000,
+        }
+    }
+}
