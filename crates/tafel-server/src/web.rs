@@ -88,10 +88,11 @@ pub async fn asset(Path(path): Path<String>) -> Response {
 }
 
 /// The answer to a path the server does not know: the HTML 404 page with a link to the lobby,
-/// or a JSON error under `/api/`.
+/// or a JSON error under `/api`.
 pub async fn not_found(uri: Uri) -> Response {
-    if uri.path().starts_with("/api/") {
-        return crate::error::ApiError::not_found(format!("no API path `{}`", uri.path()))
+    let path = uri.path();
+    if path == "/api" || path.starts_with("/api/") {
+        return crate::error::ApiError::not_found(format!("no API endpoint at `{}`", uri.path()))
             .into_response();
     }
     not_found_page(uri.path())

@@ -76,12 +76,6 @@ async fn every_error_is_json_with_its_status() {
             400,
             "",
         ),
-        // An asset that does not exist.
-        (
-            client.http.get(url("/assets/nothing.js")),
-            404,
-            "nothing.js",
-        ),
     ];
     for (request, status, message) in cases {
         let answer = client.send(request).await;
@@ -130,11 +124,11 @@ async fn options_says_which_methods_a_path_takes() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn unknown_pages_get_an_html_404() {
     let (_server, client, _dir) = server().await;
-    for path in ["/nowhere", "/game/x/y", "/rules"] {
+    for path in ["/nowhere", "/game/x/y", "/rules", "/assets/nothing.js"] {
         let answer = client.get(path).await;
         assert_eq!(answer.status, 404, "{path}");
         assert!(answer.header("content-type").starts_with("text/html"));
-        assert!(answer.body.as_str().unwrap().contains("Not found"));
+        assert!(answer.body.as_str().unwrap().contains("Page not found"));
     }
 }
 
