@@ -14,6 +14,7 @@
 //! - [`levels`]: strength levels per game;
 //! - [`solve`]: exact solvers and perfect players (Black Path, Karl's Race, Carreaux, Kauri's
 //!   tie-break), and [`solve::PerfectPlay`], what they lend the levels;
+//! - [`signature`]: the search signature, one number that changes when search behaviour does;
 //! - [`erased`]: agents for the type-erased games of the command line and the server.
 
 pub mod agent;
@@ -25,6 +26,7 @@ pub mod eval;
 pub mod expectimax;
 pub mod levels;
 pub mod mcts;
+pub mod signature;
 pub mod solve;
 
 pub use agent::{Agent, Decision, Evaluation, RandomAgent};

@@ -446,3 +446,22 @@ fn bench_plays_a_fixed_number_of_seeded_playouts() {
         "--playouts must be at least 1",
     );
 }
+
+#[test]
+fn bench_prints_the_search_signature() {
+    // The command prints what the library computes (the library's test holds the numbers).
+    let expected = tafel_ai::signature::total(&tafel_ai::signature::signature());
+    let table = run_ok(&["bench", "--signature"]);
+    assert_eq!(
+        table.lines().last(),
+        Some(format!("signature {expected}").as_str()),
+        "{table}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&run_ok(&["bench", "kauri", "--signature", "--json"])).unwrap();
+    let lines = json["lines"].as_array().unwrap();
+    assert!(lines.iter().all(|l| l["game"] == "kauri"), "{json}");
+    let sum: u64 = lines.iter().map(|l| l["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(json["total"].as_u64(), Some(sum));
+    assert!(sum > 0);
+}
