@@ -4,8 +4,8 @@
 //! the number; a refactoring that should not change the search must leave it equal.
 //! `tafel bench --signature` prints it, and a test asserts it.
 //!
-//! Each game contributes one or more [`SignatureSpec`]s (settings, position codes under them and
-//! a depth); each position is searched on one thread with seed 1 and no time limit:
+//! Each game contributes one or more [`SignatureSpec`]s ([`GameAi::SIGNATURE`]: settings,
+//! position codes under them and a depth); each position is searched on one thread with seed 1 and no time limit:
 //!
 //! - by the game's analysis search (alpha-beta or expectimax, with its leaf evaluation) to the
 //!   spec's depth, with no node limit: the nodes it visited (two-seat games only: with more
@@ -17,8 +17,9 @@ use tafel_core::GameSettings;
 
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::budget::Budget;
-use crate::eval::{GameEvaluation, Leaf, LeafEvaluator};
+use crate::eval::{Leaf, LeafEvaluator};
 use crate::expectimax::{Expectimax, ExpectimaxConfig};
+use crate::games::GameAi;
 use crate::levels::Algorithm;
 use crate::mcts::{Mcts, MctsConfig};
 
@@ -63,10 +64,7 @@ pub fn total(lines: &[SignatureLine]) -> u64 {
 /// The signature lines of one game: every position of `spec`, searched by `analysis` (the
 /// game's analysis search, whose kind and leaf are kept and whose depth becomes the spec's)
 /// and by MCTS.
-pub fn game_lines<G: GameEvaluation>(
-    analysis: Algorithm,
-    spec: &SignatureSpec,
-) -> Vec<SignatureLine> {
+pub fn game_lines<G: GameAi>(analysis: Algorithm, spec: &SignatureSpec) -> Vec<SignatureLine> {
     let settings = G::Settings::from_pairs(G::INFO.name, spec.settings)
         .unwrap_or_else(|e| panic!("{}: signature settings: {e}", G::INFO.name));
     let game =
@@ -142,83 +140,8 @@ pub fn game_lines<G: GameEvaluation>(
 
 /// Every game's signature lines, in registry order.
 pub fn signature() -> Vec<SignatureLine> {
-    use tafel_games::{black_path, carreaux, karls_race, kauri, quarx};
-    fn lines<G: GameEvaluation>(specs: &[SignatureSpec]) -> Vec<SignatureLine> {
-        let analysis = crate::levels::analysis(G::INFO.name);
-        specs
-            .iter()
-            .flat_map(|spec| game_lines::<G>(analysis, spec))
-            .collect()
-    }
-    let mut all = Vec::new();
-    all.extend(lines::<black_path::BlackPath>(&[SignatureSpec {
-        settings: &[],
-        positions: &[
-            "......../......../......../......../......../......../......../........",
-            "32....../.3....../.2....../......../......../......../......../........",
-            "32....../.3....../.232..../...23.../......../......../......../........",
-            "32....../.3....../.2322.../...232../....21../......../......../........",
-        ],
-        depth: 10,
-    }]));
-    all.extend(lines::<karls_race::KarlsRace>(&[
-        SignatureSpec {
-            settings: &[],
-            positions: &["w3:ABCGHJ:MNPQTU", "w1:EGHJ:KMQU", "w5:EJ:KMOR", "w6:M:JOR"],
-            depth: 4,
-        },
-        SignatureSpec {
-            settings: &[("players", "4")],
-            positions: &[
-                "se6:AGHJ:CDEF:ORSU:MNQT",
-                "nw1:GHJ:CEF:LOU:MNP",
-                "se1:BG:FK:LU:MN",
-                "nw1:BH:IK:LO:Q",
-            ],
-            depth: 0,
-        },
-    ]));
-    all.extend(lines::<carreaux::Carreaux>(&[
-        SignatureSpec {
-            settings: &[],
-            positions: &[
-                "r:.BGBGB/RGBGBG/GRGBGB/RGRGBG/GRGRGB/RGRGRG",
-                "b:B.GBGB/RGBGBG/GRGBGB/RGRGBG/GRGRGB/RGRGRG",
-                "r:BG.BGB/RGBGBG/GRGBGB/RGRGBG/GRGRGB/RGRGRG",
-                "b:BGBBGB/RG.GBG/GRGBGB/RGRGBG/GRGRGB/RGRGRG",
-            ],
-            depth: 6,
-        },
-        SignatureSpec {
-            settings: &[("rule", "free")],
-            positions: &[
-                "r:.BGBGB/RGBGBG/GRGBGB/RGRGBG/GRGRGB/RGRGRG:0",
-                "r:BGGBGB/RRBGBG/GGGBGB/R.RGBG/GRGRGB/RGRGRG:4",
-                "r:BGGBGB/RRBGBG/GGGBGB/RRRGBG/RGGRGB/G.RGRG:8",
-                "r:BGGBGB/RRBGBG/GGGBGB/R.RGBG/RGRRGB/GGRGRG:12",
-            ],
-            depth: 8,
-        },
-    ]));
-    all.extend(lines::<kauri::Kauri>(&[SignatureSpec {
-        settings: &[],
-        positions: &[
-            "a/5+1,5+1,5+1,5+1,5+1,5+1/5+1,5+1,5+1,5+1,5+1,5+1/0,0",
-            "a/8+2,7+2,7+1,2+0,1+0,0+0/0+0,1+0,11+1,9+3,2+1,9+2/0,3",
-            "a/12+3,0+1,1+2,0+1,6+0,4+1/4+0,5+0,2+0,1+0,0+0,13+4/0,12",
-            "a/2+0,3+3,5+3,1+0,2+2,7+3/0+1,0+0,6+0,5+0,4+0,4+0/8,13",
-        ],
-        depth: 8,
-    }]));
-    all.extend(lines::<quarx::Quarx>(&[SignatureSpec {
-        settings: &[],
-        positions: &[
-            "w:oo1ox1xx/oo4xx/oo4xx/ooo2xxx/oo4xx/ooo2xxx/oo1ox1xx/oo4xx/oo4xx/oo1ox1xx/ooo2xxx/oo4xx/ooo2xxx/oo4xx/oo4xx/oo1ox1xx",
-            "w:oo1ox1xx/1o4xx/oo4x1/ooo2xxx/oo4xx/oo4xx/1o2x1x1/oo4xx/oo4xx/oo3xxx/o2o2xx/oo1o1xxx/ooo3xx/oo4xx/oo1ox1x1/oo1ox1xx",
-            "w:oo1ox1xx/1o4xx/oo4x1/ooo3xx/oo4xx/oo4xx/1o2x1x1/oo1x3x/o2o3x/oo3xxx/o5xx/oo3xxx/2o4x/oo4xx/oo2x1x1/oo2x1x1",
-            "w:1o1ox1xx/1ox3xx/oo4x1/ooo2o1x/oo4x1/oo4xx/6x1/Xo5x/o2o3x/oo3xxx/o5xx/o4xx1/2o4x/oo4xx/oo4x1/1o4x1",
-        ],
-        depth: 3,
-    }]));
-    all
+    crate::games::all()
+        .iter()
+        .flat_map(|ai| ai.signature())
+        .collect()
 }

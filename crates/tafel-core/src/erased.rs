@@ -55,6 +55,21 @@ pub trait DynGame: Send + Sync {
     fn as_any(&self) -> &dyn Any;
 }
 
+impl dyn DynGame + '_ {
+    /// Whether this is the game `G` (with any settings): how code that knows games by type
+    /// finds its part for an erased game, without comparing names.
+    pub fn is<G: Game>(&self) -> bool {
+        self.as_any().is::<ErasedGame<G>>()
+    }
+
+    /// The concrete rules inside, if this is the game `G`.
+    pub fn downcast<G: Game>(&self) -> Option<&Arc<G>> {
+        self.as_any()
+            .downcast_ref::<ErasedGame<G>>()
+            .map(|erased| &erased.0)
+    }
+}
+
 /// A position of some game, behind a trait object, that knows its game.
 pub trait DynPosition: Send + Sync {
     /// Whose turn it is, whether chance acts, or how the game ended.

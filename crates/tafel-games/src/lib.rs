@@ -1,5 +1,7 @@
 //! The five Tafel games, one module per game, each implementing [`tafel_core::Game`], and
-//! the [`registry`] that lists them by name.
+//! the one list of them: [`for_each_game!`], from which [`registry`] (by name, for the
+//! command line and the server) and every crate that needs each game's type (the computer
+//! players of `tafel-ai`) are built.
 
 pub mod black_path;
 pub mod carreaux;
@@ -11,12 +13,42 @@ pub mod quarx;
 
 use tafel_core::Registry;
 
-/// Every game Tafel knows, in the order listings show them.
+/// The one list of Tafel's games: calls the macro `$callback` with every game's type, in the
+/// order listings show them, as `$callback! { path::ToGame1, path::ToGame2, ... }`.
+///
+/// Everything that must know every game by type is built from this list, so a game added
+/// here is everywhere at once, and a crate that needs something of each game (`tafel-ai`'s
+/// `GameAi`, say) fails to compile until the new game provides it:
+///
+/// ```
+/// macro_rules! names {
+///     ($($game:ty),* $(,)?) => {
+///         [$(<$game as tafel_core::Game>::INFO.name),*]
+///     };
+/// }
+/// let names = tafel_games::for_each_game!(names);
+/// assert_eq!(names[0], "black-path");
+/// assert_eq!(names.len(), tafel_games::registry().entries().len());
+/// ```
+#[macro_export]
+macro_rules! for_each_game {
+    ($callback:ident) => {
+        $callback! {
+            $crate::black_path::BlackPath,
+            $crate::karls_race::KarlsRace,
+            $crate::carreaux::Carreaux,
+            $crate::kauri::Kauri,
+            $crate::quarx::Quarx,
+        }
+    };
+}
+
+/// Every game Tafel knows ([`for_each_game!`]), by name, in the order listings show them.
 pub fn registry() -> Registry {
-    Registry::new()
-        .with::<black_path::BlackPath>()
-        .with::<karls_race::KarlsRace>()
-        .with::<carreaux::Carreaux>()
-        .with::<kauri::Kauri>()
-        .with::<quarx::Quarx>()
+    macro_rules! register {
+        ($($game:ty),* $(,)?) => {
+            Registry::new()$(.with::<$game>())*
+        };
+    }
+    for_each_game!(register)
 }

@@ -3,9 +3,13 @@
 use tafel_ai::AgentOptions;
 use tafel_core::{DynGame, DynPosition};
 
-/// The strongest level of `game`'s computer player.
+/// The strongest level of `game`'s computer player (0 for a name that is not a game).
 pub fn max_level(game: &str) -> u8 {
-    tafel_ai::levels::levels(game).len() as u8
+    tafel_games::registry()
+        .get(game)
+        .ok()
+        .and_then(|entry| tafel_ai::entry_ai(entry).ok())
+        .map_or(0, |ai| ai.levels().len() as u8)
 }
 
 /// The move the computer plays at `level` in `position` (where a seat is to move). Each move

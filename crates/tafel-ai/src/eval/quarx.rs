@@ -256,7 +256,3 @@ impl Evaluator<Quarx> for MaterialEvaluator {
         !self.must_capture(state)
     }
 }
-
-impl super::GameEvaluation for Quarx {
-    type Heuristic = MaterialEvaluator;
-}

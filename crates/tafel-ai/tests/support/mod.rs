@@ -294,28 +294,25 @@ impl Game for TeamNim {
     }
 }
 
-/// The agent of level `level` of `game` (by its name), seeded.
-pub fn level_agent<G: tafel_ai::GameEvaluation + tafel_ai::PerfectPlay>(
+/// The agent of level `level` of `game`, seeded.
+pub fn level_agent<G: tafel_ai::GameAi>(
     game: &G,
     level: u32,
     seed: u64,
 ) -> Box<dyn tafel_ai::Agent<G>> {
-    let algorithm = tafel_ai::levels::level(G::INFO.name, level).unwrap();
+    let algorithm = tafel_ai::levels::level::<G>(level).unwrap();
     tafel_ai::erased::typed_agent(game, algorithm, &tafel_ai::AgentOptions::seeded(seed))
 }
 
 /// The agent of `tafel hint` without a level: the game's analysis search.
-pub fn analysis_agent<G: tafel_ai::GameEvaluation + tafel_ai::PerfectPlay>(
-    game: &G,
-) -> Box<dyn tafel_ai::Agent<G>> {
-    let algorithm = tafel_ai::levels::analysis(G::INFO.name);
-    tafel_ai::erased::typed_agent(game, algorithm, &tafel_ai::AgentOptions::seeded(1))
+pub fn analysis_agent<G: tafel_ai::GameAi>(game: &G) -> Box<dyn tafel_ai::Agent<G>> {
+    tafel_ai::erased::typed_agent(game, G::ANALYSIS, &tafel_ai::AgentOptions::seeded(1))
 }
 
 /// Checks that `code` is a position where `winning` is the only move that forces a win within
 /// `plies` plies and none wins at once when `plies` is more than one, then that the given
 /// levels and the analysis search play it, the analysis with the length of the fastest win.
-pub fn assert_levels_find_the_win<G: tafel_ai::GameEvaluation + tafel_ai::PerfectPlay>(
+pub fn assert_levels_find_the_win<G: tafel_ai::GameAi>(
     game: &G,
     code: &str,
     winning: &str,
