@@ -6,9 +6,13 @@
 //! - [`carreaux`]: the whole game tree under the literal rules (a few thousand positions);
 //! - [`karls_race`]: the strong solution of two-player Karl's Race, a table of exact win
 //!   probabilities mapped into memory;
-//! - [`kauri`]: Kauri's old tie-break phase (cowries only), solved by retrograde analysis.
+//! - [`kauri`]: Kauri's old tie-break phase (cowries only), solved by retrograde analysis;
+//! - [`progress`]: how the long solves report their progress ([`Progress`]).
 
 pub mod black_path;
 pub mod carreaux;
 pub mod karls_race;
 pub mod kauri;
+pub mod progress;
+
+pub use progress::{NoProgress, Progress};
