@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use rand::RngCore;
 
+use crate::conformance::ConformanceError;
 use crate::game::{Game, GameExt, GameInfo, MoveError};
 use crate::notation::ParseError;
 use crate::outcome::Status;
@@ -50,7 +51,7 @@ pub trait DynGame: Send + Sync {
     ) -> Result<String, ReplayError>;
     /// Plays one random game with the given seed, checking every rule of
     /// [`crate::conformance::check_random_game`]; returns the number of moves.
-    fn self_check(&self, seed: u64) -> Result<u64, String>;
+    fn self_check(&self, seed: u64) -> Result<u64, ConformanceError>;
     /// The concrete game, for code that knows the type.
     fn as_any(&self) -> &dyn Any;
 }
@@ -205,7 +206,7 @@ impl<G: Game> DynGame for ErasedGame<G> {
             record::to_text(self.0.as_ref(), &start.state, &concrete)
         })
     }
-    fn self_check(&self, seed: u64) -> Result<u64, String> {
+    fn self_check(&self, seed: u64) -> Result<u64, ConformanceError> {
         crate::conformance::check_random_game(self.0.as_ref(), seed)
     }
     fn as_any(&self) -> &dyn Any {

@@ -34,4 +34,4 @@ pub use outcome::{Outcome, Scores, Status};
 pub use player::{Player, PlayerSet, MAX_PLAYERS};
 pub use record::Record;
 pub use registry::{Registry, UnknownGame};
-pub use settings::{GameSettings, Origin, SettingSpec, SettingValues, SettingsError};
+pub use settings::{GameSettings, Origin, SettingSpec, SettingValues, SettingsError, ValueError};

@@ -6,7 +6,7 @@
 use rand::Rng;
 use tafel_core::game::GameExt;
 use tafel_core::game::GameInfo;
-use tafel_core::settings::{GameSettings, SettingSpec, SettingsError};
+use tafel_core::settings::{GameSettings, SettingSpec, SettingsError, ValueError};
 use tafel_core::{Game, Outcome, ParseError, Player, Status};
 
 /// Settings of the dice race (it has none).
@@ -15,8 +15,8 @@ pub struct NoSettings;
 
 impl GameSettings for NoSettings {
     const SPECS: &'static [SettingSpec] = &[];
-    fn set(&mut self, key: &str, _value: &str) -> Result<(), String> {
-        Err(format!("no setting {key}"))
+    fn set(&mut self, key: &str, _value: &str) -> Result<(), ValueError> {
+        Err(ValueError::NotAllowed(format!("no setting {key}")))
     }
     fn get(&self, _key: &str) -> String {
         String::new()

@@ -14,7 +14,7 @@ pub use settings::{BlackPathSettings, StartEdge, MAX_SQUARES};
 pub use tile::{exit, tile_for_exit, Tile};
 
 use tafel_core::game::GameInfo;
-use tafel_core::settings::SettingsError;
+use tafel_core::settings::{SettingsError, ValueError};
 use tafel_core::{Game, Outcome, ParseError, Player, Status};
 
 use crate::grid::{GridSize, Side};
@@ -168,10 +168,10 @@ impl Game for BlackPath {
             return Err(SettingsError::InvalidValue {
                 key: "start".into(),
                 value: settings.start.to_string(),
-                reason: format!(
+                reason: ValueError::NotAllowed(format!(
                     "that side of that square is not on the boundary of a {} board",
                     settings.size
-                ),
+                )),
             });
         }
         let cells = settings.size.cells();

@@ -23,7 +23,7 @@ pub use layout::{Layout, START_BUBBLE};
 pub use settings::{CarreauxSettings, MoveRule, Stalemate, DEFAULT_PLY_LIMIT};
 
 use tafel_core::game::GameInfo;
-use tafel_core::settings::SettingsError;
+use tafel_core::settings::{SettingsError, ValueError};
 use tafel_core::{Game, Outcome, ParseError, Player, Status};
 
 use crate::history::History;
@@ -311,7 +311,9 @@ impl Game for Carreaux {
             return Err(SettingsError::InvalidValue {
                 key: "size".into(),
                 value: side.to_string(),
-                reason: format!("the board side must be even, from 4 to {MAX_SIDE}"),
+                reason: ValueError::NotAllowed(format!(
+                    "the board side must be even, from 4 to {MAX_SIDE}"
+                )),
             });
         }
         let board = Board::new(side);
@@ -424,7 +426,7 @@ impl Game for Carreaux {
         self.board
             .parse_name(text)
             .map(|cell| cell as u8)
-            .map_err(|reason| ParseError::new("move", text, reason))
+            .map_err(|e| ParseError::new("move", text, e.reason))
     }
 
     fn format_move(&self, _state: &State, tile: u8) -> String {
