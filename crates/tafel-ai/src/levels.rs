@@ -19,15 +19,37 @@ pub enum Algorithm {
     /// Uniformly random legal moves.
     Random,
     /// UCT with `iterations` per move, leaves valued as `leaf` says.
-    Mcts { iterations: u64, leaf: Leaf },
+    Mcts {
+        /// Iterations per move.
+        iterations: u64,
+        /// How leaves are valued.
+        leaf: Leaf,
+    },
     /// Alpha-beta to `depth` plies or `nodes` nodes, leaves valued as `leaf` says.
-    AlphaBeta { depth: u32, nodes: u64, leaf: Leaf },
+    AlphaBeta {
+        /// The deepest iteration, in plies.
+        depth: u32,
+        /// Nodes per move.
+        nodes: u64,
+        /// How leaves are valued.
+        leaf: Leaf,
+    },
     /// Expectimax with Star1 to `depth` plies or `nodes` nodes, leaves valued as `leaf`
     /// says.
-    Expectimax { depth: u32, nodes: u64, leaf: Leaf },
+    Expectimax {
+        /// The deepest iteration, in plies.
+        depth: u32,
+        /// Nodes per move.
+        nodes: u64,
+        /// How leaves are valued.
+        leaf: Leaf,
+    },
     /// Perfect play from the game's exact solution ([`crate::solve::PerfectPlay`]); where the
     /// settings are not solved or a table is not built, `otherwise` plays instead.
-    Perfect { otherwise: &'static Algorithm },
+    Perfect {
+        /// What plays where there is no perfect play.
+        otherwise: &'static Algorithm,
+    },
 }
 
 impl fmt::Display for Algorithm {

@@ -2,8 +2,6 @@
 //! search: four-player Karl's Race, Carreaux's free rule): a legal move or, where nobody is
 //! to move, none; no panic; and a time budget kept.
 
-mod support;
-
 use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
@@ -62,7 +60,7 @@ fn check_random_positions<G: GameAi>(game: &G, seed: u64, positions: usize) {
     let mut rng = SmallRng::seed_from_u64(seed);
     for round in 0..positions {
         let plies = rng.random_range(0..120);
-        let state = support::random_position(game, &mut rng, plies);
+        let state = tafel_testkit::positions::random_position(game, &mut rng, plies);
         let legal = game.legal_move_vec(&state);
         let to_move = matches!(game.status(&state), Status::ToMove(_));
         for algorithm in searchers() {

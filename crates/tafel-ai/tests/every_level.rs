@@ -75,7 +75,7 @@ fn every_level_of_every_game_plays_a_move() {
 }
 
 #[test]
-fn the_ai_of_a_game_refuses_another_game() {
+fn the_ai_of_a_game_refuses_another_game_and_games_without_one() {
     let registry = tafel_games::registry();
     let quarx = registry.get("quarx").unwrap().build(&[]).unwrap();
     let kauri = registry.get("kauri").unwrap().build(&[]).unwrap();
@@ -85,4 +85,16 @@ fn the_ai_of_a_game_refuses_another_game() {
         ai.availability(kauri.as_ref(), 1).err(),
         Some(tafel_ai::AiError::WrongGame)
     );
+    // A registered game that has no `GameAi` (a test game) gets no agent, and says why.
+    let tests = tafel_core::Registry::new().with::<tafel_testkit::games::DiceRace>();
+    let race = tests.get("dice-race").unwrap();
+    assert_eq!(
+        tafel_ai::entry_ai(race).err(),
+        Some(tafel_ai::AiError::UnknownGame("dice-race"))
+    );
+    let game = race.build(&[]).unwrap();
+    let err = tafel_ai::agent(game.as_ref(), 1, &AgentOptions::seeded(1))
+        .err()
+        .unwrap();
+    assert_eq!(err.to_string(), "no computer player knows dice-race yet");
 }

@@ -158,7 +158,12 @@ pub enum MoveError {
     /// The text is not a move in the game's notation.
     Malformed(ParseError),
     /// The text is a move, but not a legal one in this position.
-    Illegal { text: String, legal: Vec<String> },
+    Illegal {
+        /// The move as given.
+        text: String,
+        /// The legal moves here, in notation.
+        legal: Vec<String>,
+    },
     /// The game is over; no move can be played.
     GameOver,
 }

@@ -52,11 +52,21 @@ pub struct SeatView {
 #[serde(tag = "state", rename_all = "snake_case")]
 pub enum StatusView {
     /// A seat is to move.
-    ToMove { seat: usize, name: &'static str },
+    ToMove {
+        /// The seat, from 0.
+        seat: usize,
+        /// The seat's name.
+        name: &'static str,
+    },
     /// The server is about to roll.
     Chance,
     /// The game is over.
-    Over { result: String, winners: Vec<usize> },
+    Over {
+        /// The result in words.
+        result: String,
+        /// The winning seats, from 0 (none for a draw).
+        winners: Vec<usize>,
+    },
 }
 
 /// Everything a browser needs to draw a game at one ply.

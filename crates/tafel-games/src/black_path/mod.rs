@@ -25,7 +25,12 @@ const WORDS: usize = MAX_SQUARES / 32;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum PathEnd {
     /// At the empty square `cell`, entered through `entry`: the next tile goes there.
-    Open { cell: u16, entry: Side },
+    Open {
+        /// The square the next tile goes into.
+        cell: u16,
+        /// The side the path enters it by.
+        entry: Side,
+    },
     /// The path ran into the boundary: the game is over.
     Boundary,
 }
