@@ -44,7 +44,7 @@ pub enum Algorithm {
         /// How leaves are valued.
         leaf: Leaf,
     },
-    /// Perfect play from the game's exact solution ([`crate::solve::PerfectPlay`]); where the
+    /// Perfect play from the game's exact solution ([`crate::GameAi::perfect_agent`]); where the
     /// settings are not solved or a table is not built, `otherwise` plays instead.
     Perfect {
         /// What plays where there is no perfect play.
