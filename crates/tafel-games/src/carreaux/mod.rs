@@ -13,6 +13,7 @@ mod code;
 mod distance;
 mod group;
 mod layout;
+mod notation;
 mod picture;
 mod settings;
 
@@ -423,14 +424,11 @@ impl Game for Carreaux {
     }
 
     fn parse_move(&self, _state: &State, text: &str) -> Result<u8, ParseError> {
-        self.board
-            .parse_name(text)
-            .map(|cell| cell as u8)
-            .map_err(|e| ParseError::new("move", text, e.reason))
+        notation::parse_move(self, text)
     }
 
     fn format_move(&self, _state: &State, tile: u8) -> String {
-        self.board.name(tile as usize)
+        notation::format_move(self, tile)
     }
 
     fn parse_position(&self, text: &str) -> Result<State, ParseError> {

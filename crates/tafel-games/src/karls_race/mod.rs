@@ -11,6 +11,7 @@
 //! a handful of bit operations and table look-ups.
 
 mod board;
+mod code;
 mod corner;
 mod notation;
 mod picture;
