@@ -8,6 +8,7 @@
 //! - [`settings`]: typed settings with defaults, allowed values and `key=value` text;
 //! - [`notation`]: the error type for move notation, position codes and records;
 //! - [`perft`] and [`playout`]: move-path counting and uniform random play, for any game;
+//! - [`perft_suite`]: perft suites, named positions with their counts kept as data files;
 //! - [`record`]: game records as text and JSON, and replaying them;
 //! - [`zobrist`]: deterministic random keys for position hashing;
 //! - [`erased`] and [`registry`]: the type-erased view through which the command line and the
@@ -20,6 +21,7 @@ pub mod game;
 pub mod notation;
 pub mod outcome;
 pub mod perft;
+pub mod perft_suite;
 pub mod player;
 pub mod playout;
 pub mod record;
