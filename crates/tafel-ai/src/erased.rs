@@ -96,6 +96,17 @@ pub trait DynAgent: Send {
 }
 
 /// An agent playing level `level` of `game`.
+///
+/// ```
+/// use tafel_ai::AgentOptions;
+///
+/// let game = tafel_games::registry().get("black-path").unwrap().build(&[]).unwrap();
+/// let position = game.start();
+/// let mut agent = tafel_ai::agent(game.as_ref(), 2, &AgentOptions::seeded(7)).unwrap();
+/// let decision = agent.choose(position.as_ref()).unwrap();
+/// assert!(position.legal_moves().contains(&decision.mv));
+/// assert_eq!(agent.notice(), None);
+/// ```
 pub fn agent(
     game: &dyn DynGame,
     level: u32,
@@ -117,6 +128,22 @@ pub fn agent_with(
 /// Whether level `level` of `game` (with its settings) can play as its table says, found out
 /// without building the agent: a perfect level whose solution table is missing cannot, and
 /// the answer says how to build it and what plays instead.
+///
+/// ```
+/// use tafel_ai::Availability;
+///
+/// let registry = tafel_games::registry();
+/// let four = registry.get("karls-race").unwrap().build(&[("players".into(), "4".into())]).unwrap();
+/// assert!(matches!(tafel_ai::level_availability(four.as_ref(), 5), Ok(Availability::Ready)));
+/// // Level 6 plays perfectly, but only the two-player game is solved.
+/// match tafel_ai::level_availability(four.as_ref(), 6).unwrap() {
+///     Availability::Unavailable { reason, instead } => {
+///         assert_eq!(reason.to_string(), "only the two-player game of Karl's Race is solved");
+///         assert_eq!(instead, tafel_ai::levels::expectimax(64, 1_000_000, tafel_ai::Leaf::Heuristic));
+///     }
+///     Availability::Ready => unreachable!(),
+/// }
+/// ```
 pub fn level_availability(game: &dyn DynGame, level: u32) -> Result<Availability, AiError> {
     game_ai(game)?.availability(game, level)
 }
@@ -124,6 +151,21 @@ pub fn level_availability(game: &dyn DynGame, level: u32) -> Result<Availability
 /// An agent running `algorithm` on the concrete game `game`. The minimax searchers need two
 /// seats; with more, the level's node budget goes to MCTS instead (a tenth of it, as
 /// iterations cost about ten nodes).
+///
+/// ```
+/// use tafel_ai::{levels, AgentOptions, Evaluation, Leaf};
+/// use tafel_core::Game;
+/// use tafel_games::kauri::Kauri;
+///
+/// let game = Kauri::new(Default::default()).unwrap();
+/// // The second player's hole E takes the last seeds at once: a win in one.
+/// let state = game.parse_position("A/1+0,1+0,0+0,0+1,0+0,0+1/0+1,0+3,0+0,0+2,0+3,0+1/29,29").unwrap();
+/// let search = levels::alpha_beta(4, 10_000, Leaf::Heuristic);
+/// let mut agent = tafel_ai::erased::typed_agent(&game, search, &AgentOptions::seeded(1));
+/// let decision = agent.choose(&game, &state).unwrap();
+/// assert_eq!(game.format_move(&state, decision.mv), "E");
+/// assert_eq!(decision.evaluation, Evaluation::WinIn(1));
+/// ```
 pub fn typed_agent<G: GameAi>(
     game: &G,
     algorithm: Algorithm,

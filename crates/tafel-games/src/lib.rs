@@ -44,6 +44,17 @@ macro_rules! for_each_game {
 }
 
 /// Every game Tafel knows ([`for_each_game!`]), by name, in the order listings show them.
+///
+/// ```
+/// let registry = tafel_games::registry();
+/// let kauri = registry.get("kauri").unwrap();
+/// let game = kauri.build(&[("tiebreak".into(), "old".into())]).unwrap();
+/// let mut position = game.start();
+/// assert_eq!(position.legal_moves(), ["a", "b", "c", "d", "e", "f"]);
+/// position.play("f").unwrap();
+/// assert_eq!(position.code(), "A/5+1,5+1,5+1,5+1,5+1,0+0/6+1,6+1,6+1,6+1,6+1,5+2/0,0");
+/// assert_eq!(position.perft(2), 36);
+/// ```
 pub fn registry() -> Registry {
     macro_rules! register {
         ($($game:ty),* $(,)?) => {
