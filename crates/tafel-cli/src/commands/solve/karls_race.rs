@@ -21,7 +21,7 @@ use super::Args;
 /// Solves Karl's Race from the start (or `--position`), writes the table and prints the
 /// mover's exact winning probability and the best step for each die.
 pub fn run(args: &Args) -> Result<()> {
-    let settings = KarlsRaceSettings::from_pairs("karls-race", &args.target.game.pairs()?)?;
+    let settings = KarlsRaceSettings::from_pairs(KarlsRace::INFO.name, &args.target.game.pairs()?)?;
     if settings.players != 2 {
         bail!("only the two-player game is solved (players=2)");
     }
