@@ -53,7 +53,9 @@ macro_rules! for_each_game {
 /// assert_eq!(position.legal_moves(), ["a", "b", "c", "d", "e", "f"]);
 /// position.play("f").unwrap();
 /// assert_eq!(position.code(), "A/5+1,5+1,5+1,5+1,5+1,0+0/6+1,6+1,6+1,6+1,6+1,5+2/0,0");
-/// assert_eq!(position.perft(2), 36);
+/// // The second player has 6 sowings; after each, the first player has his 5 holes with a cowrie,
+/// // and a sixth (f) after E and F, whose last cowrie lands there: 4 x 5 + 2 x 6.
+/// assert_eq!(position.perft(2), 32);
 /// ```
 pub fn registry() -> Registry {
     macro_rules! register {
