@@ -16,7 +16,7 @@ use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::budget::Budget;
 use crate::eval::LeafEvaluator;
 use crate::expectimax::{Expectimax, ExpectimaxConfig};
-use crate::games::{game_ai, Availability, GameAi};
+use crate::games::{game_ai, substitute_notice, Availability, GameAi};
 use crate::levels::{Algorithm, UnknownLevel, MOVE_TIME_CAP};
 use crate::mcts::{Mcts, MctsConfig};
 
@@ -187,10 +187,7 @@ pub(crate) fn typed_agent_with_notice<G: GameAi>(
             Ok(agent) => (agent, None),
             Err(why) => {
                 let (agent, _) = typed_agent_with_notice(game, *otherwise, options);
-                (
-                    agent,
-                    Some(format!("no perfect play: {why}; playing {otherwise}")),
-                )
+                (agent, Some(substitute_notice(&why, otherwise)))
             }
         },
         searcher => (

@@ -44,6 +44,11 @@ fn every_level_of_every_game_plays_a_move() {
             };
             let availability = tafel_ai::level_availability(game.as_ref(), level).unwrap();
             let mut agent = tafel_ai::agent(game.as_ref(), level, &options).unwrap();
+            assert_eq!(
+                availability.notice().as_deref(),
+                agent.notice(),
+                "{name} {level}"
+            );
             match (&availability, agent.notice()) {
                 (Availability::Ready, None) => {}
                 (Availability::Unavailable { reason, instead }, Some(notice)) => {

@@ -124,6 +124,24 @@ pub enum Availability {
     },
 }
 
+impl Availability {
+    /// The notice an agent of this level gives ([`DynAgent::notice`]): `None` when the level
+    /// is ready, else why it cannot play as it says and what plays instead.
+    pub fn notice(&self) -> Option<String> {
+        match self {
+            Availability::Ready => None,
+            Availability::Unavailable { reason, instead } => {
+                Some(substitute_notice(reason, instead))
+            }
+        }
+    }
+}
+
+/// The notice of a perfect level played by its stand-in `instead` because of `reason`.
+pub(crate) fn substitute_notice(reason: &NoPerfectPlay, instead: &Algorithm) -> String {
+    format!("no perfect play: {reason}; playing {instead}")
+}
+
 /// Whether `algorithm` can play on `game` as it says, without building it.
 fn availability<G: GameAi>(game: &G, algorithm: Algorithm) -> Availability {
     match algorithm {
