@@ -2,6 +2,9 @@
 //! cost of Quarx's alpha-beta levels; and alpha-beta itself, depth 4 from the start
 //! (what level 5 plays there).
 
+// `criterion_main!` defines a public `main` that cannot carry a doc comment.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use tafel_ai::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use tafel_ai::budget::Budget;
@@ -10,15 +13,15 @@ use tafel_ai::eval::{EvalContext, Evaluator};
 use tafel_core::Game;
 use tafel_games::quarx::Quarx;
 
-/// The games' shared benchmark pieces (seeded random positions, per-position timing).
-#[path = "../../tafel-games/benches/common/mod.rs"]
-mod common;
+// The games' shared benchmark pieces (seeded random positions, per-position timing).
+use tafel_testkit::bench as common;
+use tafel_testkit::positions::seeded_positions;
 
 fn benches(c: &mut Criterion) {
     let game = Quarx::new(Default::default()).unwrap();
     let evaluator = MaterialEvaluator::default();
     let start = game.start();
-    let quiet: Vec<_> = common::positions(&game, &start, 4 * common::POSITIONS, 5)
+    let quiet: Vec<_> = seeded_positions(&game, &start, 4 * common::POSITIONS, 5)
         .into_iter()
         .filter(|s| !evaluator.must_capture(s))
         .take(common::POSITIONS)

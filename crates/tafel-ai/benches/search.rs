@@ -1,6 +1,9 @@
 //! Search speed on the Black Path Game (8 x 8, start position): MCTS iterations and
 //! alpha-beta nodes per second, each searcher with one random playout per leaf.
 
+// `criterion_main!` defines a public `main` that cannot carry a doc comment.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tafel_ai::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use tafel_ai::budget::Budget;

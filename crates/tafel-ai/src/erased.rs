@@ -1,24 +1,24 @@
 //! The type-erased entry point for the command line and the server: an agent for any
 //! registered game, working on [`DynPosition`]s and move texts.
 //!
-//! The search is generic, so it must know each game's concrete type: `KNOWN_GAMES` is the
-//! one list to extend when a game is added.
+//! The search is generic, so it must know each game's concrete type: the game's
+//! [`crate::DynGameAi`] ([`crate::games::game_ai`]) builds the agent on the concrete rules.
 
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
-use tafel_core::erased::{ErasedGame, ErasedPosition};
+use tafel_core::erased::ErasedPosition;
 use tafel_core::{DynGame, DynPosition, Game};
 
 use crate::agent::{Agent, Evaluation, RandomAgent};
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::budget::Budget;
-use crate::eval::{GameEvaluation, LeafEvaluator};
+use crate::eval::LeafEvaluator;
 use crate::expectimax::{Expectimax, ExpectimaxConfig};
+use crate::games::{game_ai, substitute_notice, Availability, GameAi};
 use crate::levels::{Algorithm, UnknownLevel, MOVE_TIME_CAP};
 use crate::mcts::{Mcts, MctsConfig};
-use crate::solve::PerfectPlay;
 
 /// Everything about an agent that is not its algorithm.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -47,8 +47,8 @@ impl AgentOptions {
 pub enum AiError {
     /// The level does not exist for this game.
     UnknownLevel(UnknownLevel),
-    /// The game is registered but not in `KNOWN_GAMES`.
-    UnknownGame(String),
+    /// The game is registered but has no [`GameAi`] (a registry of test games, say).
+    UnknownGame(&'static str),
     /// The position belongs to another game than the agent's.
     WrongGame,
     /// Nobody is to move: chance acts or the game is over.
@@ -95,27 +95,25 @@ pub trait DynAgent: Send {
     fn notice(&self) -> Option<&str>;
 }
 
-/// Makes an agent for the erased `game` if it is a `G`.
-type Builder = fn(&dyn DynGame, Algorithm, &AgentOptions) -> Option<Box<dyn DynAgent>>;
-
-/// Every game the search knows by type: one line per game. Each gets the generic searchers
-/// with its own evaluation ([`GameEvaluation`]).
-const KNOWN_GAMES: &[Builder] = &[
-    erased_agent::<tafel_games::black_path::BlackPath>,
-    erased_agent::<tafel_games::karls_race::KarlsRace>,
-    erased_agent::<tafel_games::carreaux::Carreaux>,
-    erased_agent::<tafel_games::kauri::Kauri>,
-    erased_agent::<tafel_games::quarx::Quarx>,
-];
-
 /// An agent playing level `level` of `game`.
+///
+/// ```
+/// use tafel_ai::AgentOptions;
+///
+/// let game = tafel_games::registry().get("black-path").unwrap().build(&[]).unwrap();
+/// let position = game.start();
+/// let mut agent = tafel_ai::agent(game.as_ref(), 2, &AgentOptions::seeded(7)).unwrap();
+/// let decision = agent.choose(position.as_ref()).unwrap();
+/// assert!(position.legal_moves().contains(&decision.mv));
+/// assert_eq!(agent.notice(), None);
+/// ```
 pub fn agent(
     game: &dyn DynGame,
     level: u32,
     options: &AgentOptions,
 ) -> Result<Box<dyn DynAgent>, AiError> {
-    let algorithm = crate::levels::level(game.info().name, level)?;
-    agent_with(game, algorithm, options)
+    let ai = game_ai(game)?;
+    ai.agent(game, ai.level(level)?, options)
 }
 
 /// An agent running `algorithm` on `game`.
@@ -124,16 +122,51 @@ pub fn agent_with(
     algorithm: Algorithm,
     options: &AgentOptions,
 ) -> Result<Box<dyn DynAgent>, AiError> {
-    KNOWN_GAMES
-        .iter()
-        .find_map(|build| build(game, algorithm, options))
-        .ok_or_else(|| AiError::UnknownGame(game.info().name.to_string()))
+    game_ai(game)?.agent(game, algorithm, options)
+}
+
+/// Whether level `level` of `game` (with its settings) can play as its table says, found out
+/// without building the agent: a perfect level whose solution table is missing cannot, and
+/// the answer says how to build it and what plays instead.
+///
+/// ```
+/// use tafel_ai::Availability;
+///
+/// let registry = tafel_games::registry();
+/// let four = registry.get("karls-race").unwrap().build(&[("players".into(), "4".into())]).unwrap();
+/// assert!(matches!(tafel_ai::level_availability(four.as_ref(), 5), Ok(Availability::Ready)));
+/// // Level 6 plays perfectly, but only the two-player game is solved.
+/// match tafel_ai::level_availability(four.as_ref(), 6).unwrap() {
+///     Availability::Unavailable { reason, instead } => {
+///         assert_eq!(reason.to_string(), "only the two-player game of Karl's Race is solved");
+///         assert_eq!(instead, tafel_ai::levels::expectimax(64, 1_000_000, tafel_ai::Leaf::Heuristic));
+///     }
+///     Availability::Ready => unreachable!(),
+/// }
+/// ```
+pub fn level_availability(game: &dyn DynGame, level: u32) -> Result<Availability, AiError> {
+    game_ai(game)?.availability(game, level)
 }
 
 /// An agent running `algorithm` on the concrete game `game`. The minimax searchers need two
 /// seats; with more, the level's node budget goes to MCTS instead (a tenth of it, as
 /// iterations cost about ten nodes).
-pub fn typed_agent<G: GameEvaluation + PerfectPlay>(
+///
+/// ```
+/// use tafel_ai::{levels, AgentOptions, Evaluation, Leaf};
+/// use tafel_core::Game;
+/// use tafel_games::kauri::Kauri;
+///
+/// let game = Kauri::new(Default::default()).unwrap();
+/// // The second player's hole E takes the last seeds at once: a win in one.
+/// let state = game.parse_position("A/1+0,1+0,0+0,0+1,0+0,0+1/0+1,0+3,0+0,0+2,0+3,0+1/29,29").unwrap();
+/// let search = levels::alpha_beta(4, 10_000, Leaf::Heuristic);
+/// let mut agent = tafel_ai::erased::typed_agent(&game, search, &AgentOptions::seeded(1));
+/// let decision = agent.choose(&game, &state).unwrap();
+/// assert_eq!(game.format_move(&state, decision.mv), "E");
+/// assert_eq!(decision.evaluation, Evaluation::WinIn(1));
+/// ```
+pub fn typed_agent<G: GameAi>(
     game: &G,
     algorithm: Algorithm,
     options: &AgentOptions,
@@ -142,8 +175,8 @@ pub fn typed_agent<G: GameEvaluation + PerfectPlay>(
 }
 
 /// [`typed_agent`], with the reason when a perfect level cannot play perfectly. Every agent
-/// but random play gets the solvers' exact knowledge ([`PerfectPlay::with_exact_knowledge`]).
-fn typed_agent_with_notice<G: GameEvaluation + PerfectPlay>(
+/// but random play gets the solvers' exact knowledge ([`GameAi::with_exact_knowledge`]).
+pub(crate) fn typed_agent_with_notice<G: GameAi>(
     game: &G,
     algorithm: Algorithm,
     options: &AgentOptions,
@@ -154,10 +187,7 @@ fn typed_agent_with_notice<G: GameEvaluation + PerfectPlay>(
             Ok(agent) => (agent, None),
             Err(why) => {
                 let (agent, _) = typed_agent_with_notice(game, *otherwise, options);
-                (
-                    agent,
-                    Some(format!("no perfect play: {why}; playing {otherwise}")),
-                )
+                (agent, Some(substitute_notice(&why, otherwise)))
             }
         },
         searcher => (
@@ -168,7 +198,7 @@ fn typed_agent_with_notice<G: GameEvaluation + PerfectPlay>(
 }
 
 /// The agent running `algorithm` without the solvers' help.
-fn searcher_agent<G: GameEvaluation>(
+fn searcher_agent<G: GameAi>(
     game: &G,
     algorithm: Algorithm,
     options: &AgentOptions,
@@ -211,24 +241,22 @@ fn searcher_agent<G: GameEvaluation>(
     }
 }
 
-struct ErasedAgent<G: Game> {
+/// An agent for the concrete game `G` behind [`DynAgent`].
+pub(crate) struct ErasedAgent<G: Game> {
     game: Arc<G>,
     agent: Box<dyn Agent<G>>,
     notice: Option<String>,
 }
 
-fn erased_agent<G: GameEvaluation + PerfectPlay>(
-    game: &dyn DynGame,
-    algorithm: Algorithm,
-    options: &AgentOptions,
-) -> Option<Box<dyn DynAgent>> {
-    let game = game.as_any().downcast_ref::<ErasedGame<G>>()?.0.clone();
-    let (agent, notice) = typed_agent_with_notice(game.as_ref(), algorithm, options);
-    Some(Box::new(ErasedAgent {
-        game,
-        agent,
-        notice,
-    }))
+impl<G: Game> ErasedAgent<G> {
+    /// `agent` playing `game`, with the notice it was built with.
+    pub(crate) fn new(game: Arc<G>, agent: Box<dyn Agent<G>>, notice: Option<String>) -> Self {
+        ErasedAgent {
+            game,
+            agent,
+            notice,
+        }
+    }
 }
 
 impl<G: Game> DynAgent for ErasedAgent<G> {

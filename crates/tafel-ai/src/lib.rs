@@ -7,13 +7,17 @@
 //! - [`alphabeta`]: negamax with iterative deepening and a transposition table, for
 //!   deterministic two-player games;
 //! - [`expectimax`]: *-minimax (Star1) for two-player games with a die;
+//! - [`games`]: [`GameAi`], what each game gives the computer players (its evaluation,
+//!   levels, analysis search, signature positions, perfect play and exact knowledge), one
+//!   module per game, and [`DynGameAi`], the same for a game known only as a `DynGame`;
 //! - [`eval`]: the [`eval::Evaluator`] trait, the random-playout default and each game's own
 //!   evaluation function;
 //! - [`agent`](mod@agent): the [`agent::Agent`] trait, random play, and what a search reports;
 //! - [`budget`]: work and time budgets;
-//! - [`levels`]: strength levels per game;
+//! - [`levels`]: the [`Algorithm`]s that strength levels are made of;
 //! - [`solve`]: exact solvers and perfect players (Black Path, Karl's Race, Carreaux, Kauri's
-//!   tie-break), and [`solve::PerfectPlay`], what they lend the levels;
+//!   tie-break);
+//! - [`signature`]: the search signature, one number that changes when search behaviour does;
 //! - [`erased`]: agents for the type-erased games of the command line and the server.
 
 pub mod agent;
@@ -23,13 +27,17 @@ pub mod budget;
 pub mod erased;
 pub mod eval;
 pub mod expectimax;
+pub mod games;
 pub mod levels;
 pub mod mcts;
+pub mod signature;
 pub mod solve;
 
 pub use agent::{Agent, Decision, Evaluation, RandomAgent};
 pub use budget::Budget;
-pub use erased::{agent, agent_with, AgentOptions, AiError, DynAgent, DynDecision};
-pub use eval::{Evaluator, GameEvaluation, Leaf, PlayoutEvaluator};
+pub use erased::{
+    agent, agent_with, level_availability, AgentOptions, AiError, DynAgent, DynDecision,
+};
+pub use eval::{Evaluator, Leaf, PlayoutEvaluator};
+pub use games::{entry_ai, game_ai, Availability, DynGameAi, GameAi, NoPerfectPlay};
 pub use levels::Algorithm;
-pub use solve::PerfectPlay;

@@ -418,6 +418,13 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     pub fn root_visits(&self) -> u64 {
         self.trees.iter().map(|t| t.nodes[0].visits as u64).sum()
     }
+
+    /// The moves generated in the trees now (all threads): every expanded node's legal moves
+    /// or chance outcomes. Which nodes get expanded follows the search's choices, so this is
+    /// the count the search signature ([`crate::signature`]) adds up for MCTS.
+    pub fn generated(&self) -> u64 {
+        self.trees.iter().map(|t| t.edges.len() as u64).sum()
+    }
 }
 
 impl<G: Game, E: Evaluator<G>> Agent<G> for Mcts<G, E> {

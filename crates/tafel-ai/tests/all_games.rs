@@ -2,14 +2,12 @@
 //! search: four-player Karl's Race, Carreaux's free rule): a legal move or, where nobody is
 //! to move, none; no panic; and a time budget kept.
 
-mod support;
-
 use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tafel_ai::erased::typed_agent;
-use tafel_ai::{AgentOptions, Algorithm, GameEvaluation, Leaf, PerfectPlay};
+use tafel_ai::{AgentOptions, Algorithm, GameAi, Leaf};
 use tafel_core::game::GameExt;
 use tafel_core::{Game, GameSettings, Status};
 use tafel_games::black_path::BlackPath;
@@ -58,11 +56,11 @@ fn searchers() -> Vec<Algorithm> {
         .collect()
 }
 
-fn check_random_positions<G: GameEvaluation + PerfectPlay>(game: &G, seed: u64, positions: usize) {
+fn check_random_positions<G: GameAi>(game: &G, seed: u64, positions: usize) {
     let mut rng = SmallRng::seed_from_u64(seed);
     for round in 0..positions {
         let plies = rng.random_range(0..120);
-        let state = support::random_position(game, &mut rng, plies);
+        let state = tafel_testkit::positions::random_position(game, &mut rng, plies);
         let legal = game.legal_move_vec(&state);
         let to_move = matches!(game.status(&state), Status::ToMove(_));
         for algorithm in searchers() {
@@ -77,7 +75,7 @@ fn check_random_positions<G: GameEvaluation + PerfectPlay>(game: &G, seed: u64, 
 }
 
 /// Every level's searcher, given no work limit but a time cap, stops in time.
-fn check_time_budget<G: GameEvaluation + PerfectPlay>(game: &G) {
+fn check_time_budget<G: GameAi>(game: &G) {
     let mut state = game.start();
     while !matches!(game.status(&state), Status::ToMove(_)) {
         let roll = game.legal_move_vec(&state)[0];

@@ -2,8 +2,6 @@
 //! ordering and pruning, the search must find exactly the value that full-width negamax
 //! without any of them finds, and play a move of that value.
 
-mod support;
-
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tafel_ai::alphabeta::{heuristic_score, AlphaBeta, AlphaBetaConfig, QUIESCENCE_PLIES, WIN};
@@ -84,7 +82,7 @@ fn random_positions(
     let mut positions = Vec::new();
     while positions.len() < count {
         let plies = rng.random_range(60..160);
-        let state = support::random_position(game, &mut rng, plies);
+        let state = tafel_testkit::positions::random_position(game, &mut rng, plies);
         let on_board = (state.white() | state.black()).count_ones();
         if matches!(game.status(&state), Status::ToMove(_)) && on_board <= pieces {
             positions.push(state);
@@ -184,7 +182,7 @@ fn alpha_beta_finds_the_negamax_value_under_a_no_repeat_rule() {
     let mut mismatches = Vec::new();
     for i in 0..12 {
         let plies = rng.random_range(0..12);
-        let state = support::random_position(&game, &mut rng, plies);
+        let state = tafel_testkit::positions::random_position(&game, &mut rng, plies);
         if !matches!(game.status(&state), Status::ToMove(_)) {
             continue;
         }

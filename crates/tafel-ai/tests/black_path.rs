@@ -1,12 +1,9 @@
 //! The searchers on the Black Path Game: forced wins found and preferred fastest, budgets
 //! kept, reproducible and reused trees, and no failure on random positions.
 
-mod support;
-
 use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
-use support::winning_moves;
 use tafel_ai::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use tafel_ai::budget::Budget;
 use tafel_ai::expectimax::{Expectimax, ExpectimaxConfig};
@@ -15,6 +12,7 @@ use tafel_ai::{Agent, Evaluation, PlayoutEvaluator};
 use tafel_core::game::GameExt;
 use tafel_core::{Game, Status};
 use tafel_games::black_path::{BlackPath, State, Tile};
+use tafel_testkit::brute::winning_moves;
 
 fn game() -> BlackPath {
     BlackPath::new(Default::default()).unwrap()

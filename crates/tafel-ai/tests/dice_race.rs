@@ -1,14 +1,13 @@
 //! The searchers on a game with an unfair die, against values computed exactly by brute force.
 
-mod support;
-
-use support::{exact_value, DiceRace, RaceState, ADVANCE, GOAL, PUSH, TURNS};
 use tafel_ai::budget::Budget;
 use tafel_ai::expectimax::{Expectimax, ExpectimaxConfig};
 use tafel_ai::mcts::{Mcts, MctsConfig};
 use tafel_ai::{Agent, Evaluation, PlayoutEvaluator};
 use tafel_core::game::GameExt;
 use tafel_core::{Game, Player, Status};
+use tafel_testkit::brute::exact_value;
+use tafel_testkit::games::{DiceRace, RaceState, ADVANCE, GOAL, PUSH, TURNS};
 
 /// Every position of the race from `first_turn` on where a player chooses (the die has been
 /// cast and nobody has won).

@@ -5,10 +5,11 @@ mod support;
 
 use std::collections::HashMap;
 
-use support::{analysis_agent, exact_value_memo, level_agent};
+use support::{analysis_agent, level_agent};
 use tafel_core::game::GameExt;
 use tafel_core::{Game, Status};
 use tafel_games::karls_race::KarlsRace;
+use tafel_testkit::brute::exact_value_memo;
 
 fn game() -> KarlsRace {
     KarlsRace::new(Default::default()).unwrap()

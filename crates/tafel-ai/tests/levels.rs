@@ -40,7 +40,7 @@ fn play(game: &dyn DynGame, levels: [Option<u32>; 2], seed: u64) -> Option<Playe
 #[test]
 fn the_strongest_level_beats_random_play_in_at_least_99_percent() {
     let game = black_path();
-    let strongest = tafel_ai::levels::levels("black-path").len() as u32;
+    let strongest = tafel_ai::game_ai(game.as_ref()).unwrap().levels().len() as u32;
     let games = 100;
     let wins = (0..games)
         .filter(|&i| {
@@ -60,7 +60,7 @@ fn every_level_plays_legal_moves_to_the_end() {
         .unwrap()
         .build(&[("size".into(), "4x4".into())])
         .unwrap();
-    for level in 1..=tafel_ai::levels::levels("black-path").len() as u32 {
+    for level in 1..=tafel_ai::game_ai(game.as_ref()).unwrap().levels().len() as u32 {
         let winner = play(game.as_ref(), [Some(level), Some(level)], level as u64);
         assert!(winner.is_some(), "Black Path has no draws");
     }

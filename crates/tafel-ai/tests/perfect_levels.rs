@@ -20,7 +20,7 @@ fn game(name: &str, settings: &[(&str, &str)]) -> Arc<dyn DynGame> {
 }
 
 fn top_level(game: &dyn DynGame) -> u32 {
-    tafel_ai::levels::levels(game.info().name).len() as u32
+    tafel_ai::game_ai(game).unwrap().levels().len() as u32
 }
 
 fn position(game: &dyn DynGame, code: &str) -> Box<dyn DynPosition> {

@@ -255,7 +255,7 @@ fn the_open_lines_of_whole_sets_are_those_of_each_piece() {
     let evaluator = MaterialEvaluator::default();
     let mut rng = SmallRng::seed_from_u64(11);
     for plies in (0..200).step_by(2) {
-        let state = support::random_position(&game, &mut rng, plies);
+        let state = tafel_testkit::positions::random_position(&game, &mut rng, plies);
         let occupied = state.white() | state.black();
         for own in [state.white(), state.black()] {
             assert_eq!(

@@ -1,11 +1,9 @@
 //! MCTS with four seats in two teams: a partner's win is a win.
 
-mod support;
-
-use support::{NimState, TeamNim};
 use tafel_ai::budget::Budget;
 use tafel_ai::mcts::{Mcts, MctsConfig};
 use tafel_ai::{Agent, PlayoutEvaluator};
+use tafel_testkit::games::{NimState, TeamNim};
 
 #[test]
 fn mcts_leaves_the_other_team_a_multiple_of_three() {

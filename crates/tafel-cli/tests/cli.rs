@@ -446,3 +446,77 @@ fn bench_plays_a_fixed_number_of_seeded_playouts() {
         "--playouts must be at least 1",
     );
 }
+
+#[test]
+fn bench_prints_the_search_signature() {
+    // The command prints what the library computes (the library's test holds the numbers).
+    let expected = tafel_ai::signature::total(&tafel_ai::signature::signature());
+    let table = run_ok(&["bench", "--signature"]);
+    assert_eq!(
+        table.lines().last(),
+        Some(format!("signature {expected}").as_str()),
+        "{table}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&run_ok(&["bench", "kauri", "--signature", "--json"])).unwrap();
+    let lines = json["lines"].as_array().unwrap();
+    assert!(lines.iter().all(|l| l["game"] == "kauri"), "{json}");
+    let sum: u64 = lines.iter().map(|l| l["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(json["total"].as_u64(), Some(sum));
+    assert!(sum > 0);
+}
+
+#[test]
+fn perft_checks_a_suite_and_fails_on_a_wrong_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.perft");
+    std::fs::write(
+        &good,
+        "game black-path\nposition corner\nset size=3x3\ncode .../.../...\nperft 1 3\nperft 2 6\n",
+    )
+    .unwrap();
+    let out = run_ok(&["perft", "--suite", good.to_str().unwrap()]);
+    assert_eq!(
+        out,
+        "ok    corner (to depth 2)\nblack-path: 1 positions, 2 counts, all as the suite says\n"
+    );
+    let bad = dir.path().join("bad.perft");
+    std::fs::write(
+        &bad,
+        "game black-path\nposition corner\nset size=3x3\ncode .../.../...\nperft 1 3\nperft 2 7\n",
+    )
+    .unwrap();
+    let out = tafel()
+        .args(["perft", "--suite", bad.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout)
+        .contains("FAIL  corner: perft 2 is 6, the suite says 7"));
+    let path = bad.to_str().unwrap();
+    assert_error(&["perft", "--suite", path], "1 of 2 counts in");
+    std::fs::write(
+        &bad,
+        "game black-path\nposition corner\ncode ./../...\nperft 1 3\n",
+    )
+    .unwrap();
+    assert_error(
+        &["perft", "--suite", path],
+        "line 2: position `corner`: invalid position code",
+    );
+    std::fs::write(&bad, "game go\nposition a\ncode x\nperft 1 3\n").unwrap();
+    assert_error(&["perft", "--suite", path], "line 1: unknown game `go`");
+    // Usage errors come from the argument parser (several lines, with the usage).
+    for (args, expected) in [
+        (vec!["perft", "black-path"], "--depth"),
+        (
+            vec!["perft", "--suite", path, "--depth", "2"],
+            "cannot be used with",
+        ),
+    ] {
+        let out = tafel().args(&args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+}

@@ -2,7 +2,6 @@
 //! writes and, with `--against random`, with the library's exact values; bad requests get
 //! one-line errors.
 
-use indicatif::ProgressBar;
 use tafel_ai::solve::karls_race::{self, AgainstRandom, Table};
 use tafel_core::game::GameExt;
 use tafel_core::{Game, Player};
@@ -104,7 +103,7 @@ fn against_random_prints_the_exact_values_for_both_colours() {
 
     let game = KarlsRace::new(Default::default()).unwrap();
     let state = game.parse_position(code).unwrap();
-    let hidden = ProgressBar::hidden();
+    let hidden = tafel_ai::solve::NoProgress;
     let table = karls_race::solve(3, code, &hidden).unwrap();
     let best = AgainstRandom::best_response(3, &hidden).unwrap();
     for (colour, name, order) in [

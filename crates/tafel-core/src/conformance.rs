@@ -3,13 +3,163 @@
 //! The property tests run [`check_random_game`] for every game in the registry with many
 //! seeds, so a newly registered game is covered without writing a line of test code.
 
+use std::fmt;
+
 use rand::{Rng, SeedableRng};
 
 use crate::game::{Game, GameExt};
-
+use crate::notation::ParseError;
 use crate::outcome::Status;
+use crate::player::Player;
 use crate::playout::{generic_random_playout, sample_chance};
-use crate::record::{self, RawMoves};
+use crate::record::{self, RawMoves, ReplayError};
+
+/// A rule of the conformance checks that a game broke, with where it happened.
+#[derive(Clone, PartialEq, Debug)]
+pub struct ConformanceError {
+    /// The game's name.
+    pub game: &'static str,
+    /// The seed of the random game, where one was played.
+    pub seed: Option<u64>,
+    /// The moves played before the broken rule showed, where it showed during play.
+    pub moves: Option<usize>,
+    /// The rule broken.
+    pub violation: Violation,
+}
+
+impl fmt::Display for ConformanceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.game)?;
+        match (self.moves, self.seed) {
+            (Some(moves), Some(seed)) => write!(f, " after {moves} moves (seed {seed})")?,
+            (None, Some(seed)) => write!(f, " (seed {seed})")?,
+            (Some(moves), None) => write!(f, " after {moves} moves")?,
+            (None, None) => {}
+        }
+        write!(f, ": {}", self.violation)
+    }
+}
+
+impl std::error::Error for ConformanceError {}
+
+/// One rule of the conformance checks, broken.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Violation {
+    /// The hash kept by [`Game::apply`] differs from [`Game::hash_from_scratch`].
+    IncrementalHash {
+        /// The position's hash.
+        incremental: u64,
+        /// The hash computed from scratch.
+        scratch: u64,
+    },
+    /// The position's own code does not parse.
+    CodeUnreadable(Box<ParseError>),
+    /// The position's code reads back as another code.
+    CodeRoundTrip {
+        /// The code written.
+        code: String,
+        /// The code of the position read from it.
+        again: String,
+    },
+    /// The position read from the code has another hash.
+    CodeHash {
+        /// The code.
+        code: String,
+    },
+    /// The game is over but has legal moves.
+    MovesAfterTheEnd,
+    /// The game is not over but has no legal move.
+    NoMove,
+    /// The seat to move does not exist.
+    NoSuchSeat(Player),
+    /// The chance outcomes' probabilities do not sum to 1.
+    ChanceSum(f64),
+    /// A move appears twice among the legal moves.
+    DuplicateMoves,
+    /// A move's notation does not read back as the move.
+    MoveRoundTrip {
+        /// The move as written.
+        text: String,
+        /// What reading it gave.
+        read_back: String,
+    },
+    /// The game went on past [`Game::max_plies`].
+    TooLong {
+        /// The bound.
+        bound: u64,
+    },
+    /// The game's own record does not parse.
+    RecordUnreadable {
+        /// Why.
+        error: Box<ParseError>,
+        /// The record.
+        record: String,
+    },
+    /// The game's own record does not replay.
+    RecordReplay {
+        /// Why.
+        error: Box<ReplayError>,
+        /// The record.
+        record: String,
+    },
+    /// The game's own record replays to other moves.
+    RecordMoves {
+        /// The record.
+        record: String,
+    },
+    /// A text record was read as JSON or the other way round.
+    RecordForm,
+    /// The game's own random playout plays another game than the generic loop.
+    OwnPlayout {
+        /// What the game's own loop gave.
+        own: String,
+        /// What the generic loop gave.
+        generic: String,
+    },
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Violation::IncrementalHash {
+                incremental,
+                scratch,
+            } => write!(
+                f,
+                "incremental hash {incremental:#x} differs from hash from scratch {scratch:#x}"
+            ),
+            Violation::CodeUnreadable(e) => write!(f, "own code does not parse: {e}"),
+            Violation::CodeRoundTrip { code, again } => {
+                write!(f, "position code `{code}` reads back as `{again}`")
+            }
+            Violation::CodeHash { code } => {
+                write!(f, "position code `{code}` reads back with another hash")
+            }
+            Violation::MovesAfterTheEnd => write!(f, "the game is over but has legal moves"),
+            Violation::NoMove => write!(f, "the game is not over but has no legal move"),
+            Violation::NoSuchSeat(p) => write!(f, "seat {} does not exist", p.0),
+            Violation::ChanceSum(total) => write!(f, "chance probabilities sum to {total}"),
+            Violation::DuplicateMoves => write!(f, "duplicate legal moves"),
+            Violation::MoveRoundTrip { text, read_back } => {
+                write!(f, "move `{text}` reads back as {read_back}")
+            }
+            Violation::TooLong { bound } => write!(f, "more than {bound} moves"),
+            Violation::RecordUnreadable { error, record } => {
+                write!(f, "own record does not parse: {error}\n{record}")
+            }
+            Violation::RecordReplay { error, record } => {
+                write!(f, "own record does not replay: {error}\n{record}")
+            }
+            Violation::RecordMoves { record } => {
+                write!(f, "record replays to other moves\n{record}")
+            }
+            Violation::RecordForm => write!(f, "record form misdetected"),
+            Violation::OwnPlayout { own, generic } => {
+                write!(f, "own playout gave {own}, the generic loop {generic}")
+            }
+        }
+    }
+}
 
 /// Plays one random game from the start with the given seed, checking at every ply that:
 /// the position code round-trips and reproduces the hash; the incremental hash equals the
@@ -17,8 +167,8 @@ use crate::record::{self, RawMoves};
 /// not over, no duplicates, a seat that exists, chance probabilities that sum to 1); every
 /// move's notation round-trips and every move applies; the game ends within
 /// [`Game::max_plies`]. At the end the game's text and JSON records must replay to the same
-/// moves. Returns the number of moves played, or a description of the first failure.
-pub fn check_random_game<G: Game>(game: &G, seed: u64) -> Result<u64, String> {
+/// moves. Returns the number of moves played, or the first rule broken.
+pub fn check_random_game<G: Game>(game: &G, seed: u64) -> Result<u64, ConformanceError> {
     let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
     let start = game.start();
     let mut state = start.clone();
@@ -27,23 +177,21 @@ pub fn check_random_game<G: Game>(game: &G, seed: u64) -> Result<u64, String> {
     let mut legal = Vec::new();
     loop {
         let done = history.len();
-        let here = || format!("{} after {done} moves (seed {seed})", G::INFO.name);
-        check_position(game, &state).map_err(|e| format!("{}: {e}", here()))?;
+        let here = |violation| ConformanceError {
+            game: G::INFO.name,
+            seed: Some(seed),
+            moves: Some(done),
+            violation,
+        };
+        check_position(game, &state).map_err(here)?;
         let status = game.status(&state);
         game.legal_moves(&state, &mut legal);
         let mv = match status {
             Status::Over(_) if legal.is_empty() => break,
-            Status::Over(_) => {
-                return Err(format!("{}: the game is over but has legal moves", here()))
-            }
-            _ if legal.is_empty() => {
-                return Err(format!(
-                    "{}: the game is not over but has no legal move",
-                    here()
-                ))
-            }
+            Status::Over(_) => return Err(here(Violation::MovesAfterTheEnd)),
+            _ if legal.is_empty() => return Err(here(Violation::NoMove)),
             Status::ToMove(p) if p.index() >= game.num_players() => {
-                return Err(format!("{}: seat {} does not exist", here(), p.0))
+                return Err(here(Violation::NoSuchSeat(p)))
             }
             Status::ToMove(_) => legal[rng.random_range(0..legal.len())],
             Status::Chance => {
@@ -51,7 +199,7 @@ pub fn check_random_game<G: Game>(game: &G, seed: u64) -> Result<u64, String> {
                     .map(|i| game.chance_probability(&state, &legal, i))
                     .sum();
                 if (total - 1.0).abs() > 1e-9 {
-                    return Err(format!("{}: chance probabilities sum to {total}", here()));
+                    return Err(here(Violation::ChanceSum(total)));
                 }
                 sample_chance(game, &state, &legal, &mut rng)
             }
@@ -60,13 +208,18 @@ pub fn check_random_game<G: Game>(game: &G, seed: u64) -> Result<u64, String> {
         sorted.sort_unstable();
         sorted.dedup();
         if sorted.len() != legal.len() {
-            return Err(format!("{}: duplicate legal moves", here()));
+            return Err(here(Violation::DuplicateMoves));
         }
         for &m in &legal {
             let text = game.format_move(&state, m);
             match game.parse_move(&state, &text) {
                 Ok(back) if back == m => {}
-                other => return Err(format!("{}: move `{text}` reads back as {other:?}", here())),
+                other => {
+                    return Err(here(Violation::MoveRoundTrip {
+                        text,
+                        read_back: format!("{other:?}"),
+                    }))
+                }
             }
             let _child = game.after(&state, m);
         }
@@ -77,55 +230,68 @@ pub fn check_random_game<G: Game>(game: &G, seed: u64) -> Result<u64, String> {
         history.push(mv);
         if let Some(bound) = game.max_plies() {
             if plies > bound {
-                return Err(format!("{}: more than {bound} moves", here()));
+                return Err(here(Violation::TooLong { bound }));
             }
         }
     }
-    check_records(game, &start, &history)
-        .map_err(|e| format!("{} (seed {seed}): {e}", G::INFO.name))?;
+    check_records(game, &start, &history).map_err(|violation| ConformanceError {
+        game: G::INFO.name,
+        seed: Some(seed),
+        moves: None,
+        violation,
+    })?;
     Ok(plies)
 }
 
 /// Checks one position's code and hash.
-pub fn check_position<G: Game>(game: &G, state: &G::State) -> Result<(), String> {
+pub fn check_position<G: Game>(game: &G, state: &G::State) -> Result<(), Violation> {
     let hash = game.hash(state);
     let scratch = game.hash_from_scratch(state);
     if hash != scratch {
-        return Err(format!(
-            "incremental hash {hash:#x} differs from hash from scratch {scratch:#x}"
-        ));
+        return Err(Violation::IncrementalHash {
+            incremental: hash,
+            scratch,
+        });
     }
     let code = game.format_position(state);
     let parsed = game
         .parse_position(&code)
-        .map_err(|e| format!("own code does not parse: {e}"))?;
+        .map_err(|e| Violation::CodeUnreadable(Box::new(e)))?;
     let again = game.format_position(&parsed);
     if again != code {
-        return Err(format!("position code `{code}` reads back as `{again}`"));
+        return Err(Violation::CodeRoundTrip { code, again });
     }
     if game.hash(&parsed) != hash {
-        return Err(format!(
-            "position code `{code}` reads back with another hash"
-        ));
+        return Err(Violation::CodeHash { code });
     }
     let _ = game.picture(state);
     Ok(())
 }
 
-fn check_records<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> Result<(), String> {
-    for text in [
+fn check_records<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> Result<(), Violation> {
+    for record in [
         record::to_text(game, start, moves),
         record::to_json(game, start, moves),
     ] {
-        let raw = record::parse_record(&text)
-            .map_err(|e| format!("own record does not parse: {e}\n{text}"))?;
-        let replayed = record::replay(game, &raw)
-            .map_err(|e| format!("own record does not replay: {e}\n{text}"))?;
+        let raw = match record::parse_record(&record) {
+            Ok(raw) => raw,
+            Err(error) => {
+                let error = Box::new(error);
+                return Err(Violation::RecordUnreadable { error, record });
+            }
+        };
+        let replayed = match record::replay(game, &raw) {
+            Ok(replayed) => replayed,
+            Err(error) => {
+                let error = Box::new(error);
+                return Err(Violation::RecordReplay { error, record });
+            }
+        };
         if replayed.moves != moves {
-            return Err(format!("record replays to other moves\n{text}"));
+            return Err(Violation::RecordMoves { record });
         }
-        if matches!(raw.moves, RawMoves::List(_)) != text.starts_with('{') {
-            return Err("record form misdetected".into());
+        if matches!(raw.moves, RawMoves::List(_)) != record.starts_with('{') {
+            return Err(Violation::RecordForm);
         }
     }
     Ok(())
@@ -134,8 +300,8 @@ fn check_records<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> Resu
 /// Checks that `game`'s own [`Game::random_playout`] plays exactly the game that the generic
 /// loop ([`generic_random_playout`]) plays from the start with the same seed: the same outcome,
 /// the same number of moves and the same final position. A game that overrides the playout for
-/// speed must pass this for many seeds. Returns a description of the first difference.
-pub fn check_own_playout<G: Game>(game: &G, seed: u64) -> Result<(), String> {
+/// speed must pass this for many seeds. Returns the first difference.
+pub fn check_own_playout<G: Game>(game: &G, seed: u64) -> Result<(), ConformanceError> {
     let mut generic_rng = rand::rngs::SmallRng::seed_from_u64(seed);
     let mut own_rng = generic_rng.clone();
     let mut generic = game.start();
@@ -143,16 +309,19 @@ pub fn check_own_playout<G: Game>(game: &G, seed: u64) -> Result<(), String> {
     let mut buffer = Vec::new();
     let expected = generic_random_playout(game, &mut generic, &mut generic_rng, &mut buffer);
     let played = game.random_playout(&mut own, &mut own_rng, &mut buffer);
+    let differs = |own: String, generic: String| ConformanceError {
+        game: G::INFO.name,
+        seed: Some(seed),
+        moves: None,
+        violation: Violation::OwnPlayout { own, generic },
+    };
     if played != expected {
-        return Err(format!(
-            "{} seed {seed}: own playout gave {played:?}, the generic loop {expected:?}",
-            G::INFO.name
-        ));
+        return Err(differs(format!("{played:?}"), format!("{expected:?}")));
     }
     if own != generic {
-        return Err(format!(
-            "{} seed {seed}: own playout ended in {own:?}, the generic loop in {generic:?}",
-            G::INFO.name
+        return Err(differs(
+            format!("the position {own:?}"),
+            format!("the position {generic:?}"),
         ));
     }
     Ok(())

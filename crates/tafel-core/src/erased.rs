@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use rand::RngCore;
 
+use crate::conformance::ConformanceError;
 use crate::game::{Game, GameExt, GameInfo, MoveError};
 use crate::notation::ParseError;
 use crate::outcome::Status;
@@ -56,9 +57,24 @@ pub trait DynGame: Send + Sync {
     ) -> Result<Vec<u32>, ReplayError>;
     /// Plays one random game with the given seed, checking every rule of
     /// [`crate::conformance::check_random_game`]; returns the number of moves.
-    fn self_check(&self, seed: u64) -> Result<u64, String>;
+    fn self_check(&self, seed: u64) -> Result<u64, ConformanceError>;
     /// The concrete game, for code that knows the type.
     fn as_any(&self) -> &dyn Any;
+}
+
+impl dyn DynGame + '_ {
+    /// Whether this is the game `G` (with any settings): how code that knows games by type
+    /// finds its part for an erased game, without comparing names.
+    pub fn is<G: Game>(&self) -> bool {
+        self.as_any().is::<ErasedGame<G>>()
+    }
+
+    /// The concrete rules inside, if this is the game `G`.
+    pub fn downcast<G: Game>(&self) -> Option<&Arc<G>> {
+        self.as_any()
+            .downcast_ref::<ErasedGame<G>>()
+            .map(|erased| &erased.0)
+    }
 }
 
 /// A position of some game, behind a trait object, that knows its game.
@@ -212,7 +228,7 @@ impl<G: Game> DynGame for ErasedGame<G> {
         let concrete = self.concrete_moves(&start.state, moves)?;
         Ok(self.0.move_numbers(&start.state, &concrete))
     }
-    fn self_check(&self, seed: u64) -> Result<u64, String> {
+    fn self_check(&self, seed: u64) -> Result<u64, ConformanceError> {
         crate::conformance::check_random_game(self.0.as_ref(), seed)
     }
     fn as_any(&self) -> &dyn Any {

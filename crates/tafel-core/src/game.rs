@@ -165,7 +165,12 @@ pub enum MoveError {
     /// The text is not a move in the game's notation.
     Malformed(ParseError),
     /// The text is a move, but not a legal one in this position.
-    Illegal { text: String, legal: Vec<String> },
+    Illegal {
+        /// The move as given.
+        text: String,
+        /// The legal moves here, in notation.
+        legal: Vec<String>,
+    },
     /// The game is over; no move can be played.
     GameOver,
 }
@@ -194,6 +199,18 @@ pub trait GameExt: Game {
     }
 
     /// Reads `text` and checks that it is legal in `state`.
+    ///
+    /// ```
+    /// use tafel_core::game::GameExt;
+    /// use tafel_core::{Game, MoveError};
+    /// use tafel_testkit::games::TeamNim;
+    ///
+    /// let one = TeamNim.parse_position("1 E").unwrap();
+    /// assert_eq!(TeamNim.parse_legal_move(&one, " 1 "), Ok(1));
+    /// let err = TeamNim.parse_legal_move(&one, "2").unwrap_err();
+    /// assert_eq!(err, MoveError::Illegal { text: "2".into(), legal: vec!["1".into()] });
+    /// assert!(matches!(TeamNim.parse_legal_move(&one, "two"), Err(MoveError::Malformed(_))));
+    /// ```
     fn parse_legal_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, MoveError> {
         let legal = self.legal_move_vec(state);
         if legal.is_empty() {

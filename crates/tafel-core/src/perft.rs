@@ -9,6 +9,16 @@ use crate::game::Game;
 use crate::outcome::Status;
 
 /// perft(`depth`) from `state`.
+///
+/// ```
+/// use tafel_core::perft::perft;
+/// use tafel_core::Game;
+/// use tafel_testkit::games::DiceRace;
+///
+/// // A die with three faces, then a choice of two moves: one ply is six sequences.
+/// assert_eq!(perft(&DiceRace, &DiceRace.start(), 1), 6);
+/// assert_eq!(perft(&DiceRace, &DiceRace.start(), 2), 36);
+/// ```
 pub fn perft<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
     let mut buffers = move_buffers::<G>(depth);
     count(game, state, depth, &mut buffers)

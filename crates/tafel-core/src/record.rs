@@ -114,6 +114,20 @@ impl std::error::Error for ReplayError {}
 
 /// Reads a record in either form (JSON when the text starts with `{`). Text without tags is a
 /// bare movetext: the caller says which game and settings it belongs to.
+///
+/// ```
+/// use tafel_core::record::{parse_record, replay};
+/// use tafel_testkit::games::TeamNim;
+///
+/// let raw = parse_record("[Game \"team-nim\"]\n[Result \"*\"]\n\n1. 2\n2. 1\n").unwrap();
+/// let replayed = replay(&TeamNim, &raw).unwrap();
+/// assert_eq!(replayed.moves, [2, 1]);
+/// let wrong = parse_record("1. 2\n2. 3\n").unwrap();
+/// assert_eq!(
+///     replay(&TeamNim, &wrong).unwrap_err().to_string(),
+///     "move 2: illegal move `3`; legal here: 1 2"
+/// );
+/// ```
 pub fn parse_record(text: &str) -> Result<RawRecord, ParseError> {
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') {

@@ -1,5 +1,6 @@
 //! The registry of games by name, through which every command and the server find a game.
 
+use std::any::TypeId;
 use std::fmt;
 use std::sync::Arc;
 
@@ -18,9 +19,16 @@ pub struct GameEntry {
     /// The game's settings.
     pub specs: &'static [SettingSpec],
     build: Builder,
+    game_type: TypeId,
 }
 
 impl GameEntry {
+    /// Whether this entry is the game `G`: how code that knows games by type (the computer
+    /// players, say) finds its part for an entry, without comparing names.
+    pub fn is<G: Game>(&self) -> bool {
+        self.game_type == TypeId::of::<G>()
+    }
+
     /// The game with the defaults and then the given `key=value` pairs applied.
     pub fn build(&self, settings: &[(String, String)]) -> Result<Arc<dyn DynGame>, SettingsError> {
         (self.build)(settings)
@@ -80,6 +88,7 @@ impl Registry {
                     pairs,
                 )?)?))
             },
+            game_type: TypeId::of::<G>(),
         });
         self
     }

@@ -115,18 +115,27 @@ impl serde::Serialize for SettingSpec {
 pub enum SettingsError {
     /// The key is not a setting of this game.
     UnknownKey {
+        /// The game's name.
         game: &'static str,
+        /// The key asked for.
         key: String,
+        /// The game's keys.
         known: Vec<&'static str>,
     },
     /// The value is not allowed for the key.
     InvalidValue {
+        /// The key.
         key: String,
+        /// The value refused.
         value: String,
-        reason: String,
+        /// Why.
+        reason: ValueError,
     },
     /// A `key=value` pair without `=`.
-    Malformed { text: String },
+    Malformed {
+        /// The text given.
+        text: String,
+    },
 }
 
 impl fmt::Display for SettingsError {
@@ -151,6 +160,47 @@ impl fmt::Display for SettingsError {
 
 impl std::error::Error for SettingsError {}
 
+/// Why one setting's value is refused ([`GameSettings::set`], or a game's check of its
+/// settings together in [`crate::Game::new`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ValueError {
+    /// The value is not one of the setting's words.
+    NotAChoice {
+        /// The words allowed.
+        choices: &'static [&'static str],
+    },
+    /// The value does not have the setting's form.
+    Malformed {
+        /// The form expected ("ROWSxCOLUMNS such as 8x8").
+        expected: &'static str,
+        /// The text given, where showing it helps.
+        got: Option<String>,
+    },
+    /// The value has the right form but is not allowed (out of range, or not with the other
+    /// settings); the sentence says why.
+    NotAllowed(String),
+}
+
+impl fmt::Display for ValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ValueError::NotAChoice { choices } => {
+                write!(f, "expected one of {}", choices.join(", "))
+            }
+            ValueError::Malformed { expected, got } => {
+                write!(f, "expected {expected}")?;
+                match got {
+                    Some(got) => write!(f, ", got `{got}`"),
+                    None => Ok(()),
+                }
+            }
+            ValueError::NotAllowed(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for ValueError {}
+
 /// A game's typed settings.
 ///
 /// Implementors list their keys in [`GameSettings::SPECS`] and convert single values with
@@ -161,7 +211,7 @@ pub trait GameSettings: Clone + Default + PartialEq + fmt::Debug + Send + Sync +
     const SPECS: &'static [SettingSpec];
 
     /// Sets `key` (one of `SPECS`) from text; returns why the value is refused otherwise.
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String>;
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ValueError>;
 
     /// The current value of `key` (one of `SPECS`) as text that [`GameSettings::set`] accepts.
     fn get(&self, key: &str) -> String;
@@ -211,13 +261,13 @@ pub fn split_pair(text: &str) -> Result<(String, String), SettingsError> {
     }
 }
 
-/// Checks `value` against a [`SettingValues::Choice`] list, with a message naming the choices.
-pub fn choose<'a>(value: &str, choices: &[&'a str]) -> Result<&'a str, String> {
+/// Checks `value` against a [`SettingValues::Choice`] list; the error names the choices.
+pub fn choose(value: &str, choices: &'static [&'static str]) -> Result<&'static str, ValueError> {
     choices
         .iter()
         .find(|c| **c == value)
         .copied()
-        .ok_or_else(|| format!("expected one of {}", choices.join(", ")))
+        .ok_or(ValueError::NotAChoice { choices })
 }
 
 /// Formats pairs as `key=value key=value`.
@@ -248,7 +298,7 @@ mod tests {
             origin: Origin::Variant,
             applies_when: None,
         }];
-        fn set(&mut self, _key: &str, value: &str) -> Result<(), String> {
+        fn set(&mut self, _key: &str, value: &str) -> Result<(), ValueError> {
             self.big = choose(value, &["no", "yes"])? == "yes";
             Ok(())
         }

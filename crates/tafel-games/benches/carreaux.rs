@@ -4,6 +4,9 @@
 //! generation, apply, hashing, and the legality test alone) on positions reached by seeded
 //! random play.
 
+// `criterion_main!` defines a public `main` that cannot carry a doc comment.
+#![allow(missing_docs)]
+
 use criterion::measurement::WallTime;
 use criterion::{
     criterion_group, criterion_main, BatchSize, BenchmarkGroup, Criterion, Throughput,
@@ -14,7 +17,8 @@ use tafel_core::settings::GameSettings;
 use tafel_core::Game;
 use tafel_games::carreaux::{Board, Carreaux, CarreauxSettings, DistanceTable, Tiles, NO_CELL};
 
-mod common;
+use tafel_testkit::bench as common;
+use tafel_testkit::positions::seeded_positions;
 
 fn game(pairs: &[(&str, &str)]) -> Carreaux {
     Carreaux::new(CarreauxSettings::from_pairs("carreaux", pairs).unwrap()).unwrap()
@@ -47,7 +51,7 @@ fn slide_and_generate(c: &mut Criterion, size: &str) {
 /// with the total now. The game runs it for the new position's slides after every move.
 fn legality_tests(group: &mut BenchmarkGroup<WallTime>, name: &str, game: &Carreaux) {
     let start = game.start();
-    let positions: Vec<_> = common::positions(game, &start, common::POSITIONS, 1)
+    let positions: Vec<_> = seeded_positions(game, &start, common::POSITIONS, 1)
         .iter()
         .map(|s| {
             let tiles = |colour| Tiles::new(s.tiles_of(colour).iter());
@@ -84,7 +88,7 @@ fn benches(c: &mut Criterion) {
     let start = game.start();
     let mut group = c.benchmark_group("carreaux 6x6");
     common::perft(&mut group, &game, &start, 6);
-    let positions = common::positions(&game, &start, common::POSITIONS, 1);
+    let positions = seeded_positions(&game, &start, common::POSITIONS, 1);
     common::hot_functions(&mut group, &game, &positions);
     legality_tests(&mut group, "legality test", &game);
     legality_tests(

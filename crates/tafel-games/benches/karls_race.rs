@@ -3,13 +3,17 @@
 //! functions (move generation after the roll, apply, hashing) on two-player positions reached
 //! by seeded random play.
 
+// `criterion_main!` defines a public `main` that cannot carry a doc comment.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use tafel_core::playout::{generic_random_playout, random_playout};
 use tafel_core::settings::GameSettings;
 use tafel_core::Game;
 use tafel_games::karls_race::{KarlsRace, KarlsRaceSettings};
 
-mod common;
+use tafel_testkit::bench as common;
+use tafel_testkit::positions::seeded_positions;
 
 fn playouts(c: &mut Criterion, name: &str, pairs: &[(&str, &str)]) {
     let settings = KarlsRaceSettings::from_pairs("karls-race", pairs).unwrap();
@@ -26,7 +30,7 @@ fn playouts(c: &mut Criterion, name: &str, pairs: &[(&str, &str)]) {
     );
     if pairs.is_empty() {
         common::perft(&mut group, &game, &start, 4);
-        let positions = common::positions(&game, &start, common::POSITIONS, 1);
+        let positions = seeded_positions(&game, &start, common::POSITIONS, 1);
         common::hot_functions(&mut group, &game, &positions);
     }
     group.finish();

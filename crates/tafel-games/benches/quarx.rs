@@ -3,13 +3,17 @@
 //! functions (move generation, apply, hashing, and the capture search) on positions reached by
 //! seeded random play.
 
+// `criterion_main!` defines a public `main` that cannot carry a doc comment.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use tafel_core::game::GameExt;
 use tafel_core::playout::random_playout;
 use tafel_core::Game;
 use tafel_games::quarx::{Quarx, QuarxSettings};
 
-mod common;
+use tafel_testkit::bench as common;
+use tafel_testkit::positions::seeded_positions;
 
 fn benches(c: &mut Criterion) {
     let game = Quarx::new(QuarxSettings::default()).unwrap();
@@ -19,12 +23,12 @@ fn benches(c: &mut Criterion) {
     common::random_playouts(&mut group, "random playout", &game, &start, random_playout);
     common::perft(&mut group, &game, &start, 4);
     group.sample_size(100);
-    let positions = common::positions(&game, &start, common::POSITIONS, 1);
+    let positions = seeded_positions(&game, &start, common::POSITIONS, 1);
     common::hot_functions(&mut group, &game, &positions);
 
     // The capture search: move generation where a capture is due, so that the legal moves
     // are the captures of maximum length and no quiet move is generated.
-    let capturing: Vec<_> = common::positions(&game, &start, 16 * common::POSITIONS, 3)
+    let capturing: Vec<_> = seeded_positions(&game, &start, 16 * common::POSITIONS, 3)
         .into_iter()
         .filter(|s| game.legal_move_vec(s).iter().any(|mv| mv.captured != 0))
         .take(common::POSITIONS)

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use tafel_core::ValueError;
+
 /// A side of a square, or a direction on the grid. `N` is up (towards row 0).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Side {
@@ -86,23 +88,33 @@ impl GridSize {
 
     /// Reads `MxN` (rows x columns) with each side in `1..=max_side` and at most `max_cells`
     /// cells.
-    pub fn parse(text: &str, max_side: usize, max_cells: usize) -> Result<GridSize, String> {
+    pub fn parse(text: &str, max_side: usize, max_cells: usize) -> Result<GridSize, ValueError> {
         let (r, c) = text
             .split_once(['x', 'X'])
-            .ok_or_else(|| format!("expected ROWSxCOLUMNS such as 8x8, got `{text}`"))?;
+            .ok_or_else(|| ValueError::Malformed {
+                expected: "ROWSxCOLUMNS such as 8x8",
+                got: Some(text.to_string()),
+            })?;
         let side = |t: &str| {
             t.trim()
                 .parse::<usize>()
                 .ok()
                 .filter(|n| (1..=max_side).contains(n))
-                .ok_or_else(|| format!("each side must be a whole number from 1 to {max_side}"))
+                .ok_or_else(|| {
+                    ValueError::NotAllowed(format!(
+                        "each side must be a whole number from 1 to {max_side}"
+                    ))
+                })
         };
         let size = GridSize {
             rows: side(r)?,
             cols: side(c)?,
         };
         if size.cells() > max_cells {
-            return Err(format!("at most {max_cells} squares, got {}", size.cells()));
+            return Err(ValueError::NotAllowed(format!(
+                "at most {max_cells} squares, got {}",
+                size.cells()
+            )));
         }
         Ok(size)
     }
@@ -138,12 +150,15 @@ mod tests {
         );
         assert!(GridSize::parse("0x5", 32, 1024)
             .unwrap_err()
+            .to_string()
             .contains("from 1 to 32"));
         assert!(GridSize::parse("35", 32, 1024)
             .unwrap_err()
+            .to_string()
             .contains("ROWSxCOLUMNS"));
         assert!(GridSize::parse("32x33", 64, 1024)
             .unwrap_err()
+            .to_string()
             .contains("at most 1024"));
         assert_eq!(Side::N.opposite(), Side::S);
         assert_eq!(Side::from_letter('w'), Some(Side::W));

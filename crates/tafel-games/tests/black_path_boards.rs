@@ -24,7 +24,8 @@ fn board() -> impl Strategy<Value = BlackPath> {
 proptest! {
     #[test]
     fn random_games_on_any_board_follow_the_rules(game in board(), seed in any::<u64>()) {
-        let plies = conformance::check_random_game(&game, seed).map_err(TestCaseError::fail)?;
+        let plies = conformance::check_random_game(&game, seed)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert!(plies as usize <= game.size().cells());
     }
 }

@@ -1,28 +1,24 @@
 //! The computer's moves for computer seats, from `tafel-ai`'s strength levels.
 
-use tafel_ai::levels::Algorithm;
 use tafel_ai::AgentOptions;
 use tafel_core::{DynGame, DynPosition};
 
-/// The strongest level of `game`'s computer player.
+/// The strongest level of `game`'s computer player (0 for a name that is not a game).
 pub fn max_level(game: &str) -> u8 {
-    tafel_ai::levels::levels(game).len() as u8
+    tafel_games::registry()
+        .get(game)
+        .ok()
+        .and_then(|entry| tafel_ai::entry_ai(entry).ok())
+        .map_or(0, |ai| ai.levels().len() as u8)
 }
 
 /// Why the computer cannot play `level` of `game` (with its settings) as the level says, e.g.
-/// perfect play whose solved table is absent (the agent's notice says how to build it); `None`
-/// when it can. Such a level still plays, as the weaker level the notice names. Only a perfect
-/// level can fall short so (the agents give a notice only then), so only such a level's agent
-/// is built here: a searcher allocates its tables when it is made.
+/// perfect play whose solved table is absent (the notice says how to build it); `None` when it
+/// can. Such a level still plays, as the weaker level the notice names. No agent is built.
 pub fn level_notice(game: &dyn DynGame, level: u8) -> Result<Option<String>, String> {
-    let algorithm =
-        tafel_ai::levels::level(game.info().name, level.into()).map_err(|e| e.to_string())?;
-    if !matches!(algorithm, Algorithm::Perfect { .. }) {
-        return Ok(None);
-    }
-    let agent =
-        tafel_ai::agent(game, level.into(), &AgentOptions::seeded(0)).map_err(|e| e.to_string())?;
-    Ok(agent.notice().map(str::to_string))
+    tafel_ai::level_availability(game, level.into())
+        .map(|availability| availability.notice())
+        .map_err(|e| e.to_string())
 }
 
 /// The move the computer plays at `level` in `position` (where a seat is to move). Each move

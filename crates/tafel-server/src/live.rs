@@ -94,11 +94,21 @@ pub struct SeatView {
 #[serde(tag = "state", rename_all = "snake_case")]
 pub enum StatusView {
     /// A seat is to move.
-    ToMove { seat: usize, name: &'static str },
+    ToMove {
+        /// The seat, from 0.
+        seat: usize,
+        /// The seat's name.
+        name: &'static str,
+    },
     /// The server is about to roll.
     Chance,
     /// The game is over.
-    Over { result: String, winners: Vec<usize> },
+    Over {
+        /// The result in words.
+        result: String,
+        /// The winning seats, from 0 (none for a draw).
+        winners: Vec<usize>,
+    },
 }
 
 /// One entry of the move list: its number in the record and who played it.

@@ -48,7 +48,3 @@ impl Evaluator<Carreaux> for ConnectionEvaluator {
         two_sided(game, logistic((blue as f64 - red as f64) / SCALE))
     }
 }
-
-impl super::GameEvaluation for Carreaux {
-    type Heuristic = ConnectionEvaluator;
-}

@@ -101,10 +101,6 @@ impl Evaluator<KarlsRace> for RaceEvaluator {
     }
 }
 
-impl super::GameEvaluation for KarlsRace {
-    type Heuristic = RaceEvaluator;
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -64,10 +64,6 @@ impl Evaluator<Kauri> for StoreEvaluator {
     }
 }
 
-impl super::GameEvaluation for Kauri {
-    type Heuristic = StoreEvaluator;
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

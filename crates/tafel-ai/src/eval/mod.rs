@@ -1,8 +1,8 @@
 //! Static evaluation: what a position is worth to each seat without searching it further.
 //!
 //! Every game can be valued by random playouts ([`PlayoutEvaluator`]); each game also has its
-//! own evaluation function ([`GameEvaluation::Heuristic`], one module per game), and a
-//! searcher's leaves are valued as its [`Leaf`] setting says ([`LeafEvaluator`]).
+//! own evaluation function (one module per game here, named by [`crate::GameAi::Heuristic`]),
+//! and a searcher's leaves are valued as its [`Leaf`] setting says ([`LeafEvaluator`]).
 
 pub mod carreaux;
 pub mod karls_race;
@@ -114,19 +114,6 @@ pub fn two_sided<G: Game>(game: &G, p0: f64) -> Payoffs {
         };
     }
     payoffs
-}
-
-/// A game's own evaluation function: what the searchers use when a level asks for
-/// [`Leaf::Heuristic`] or [`Leaf::CutPlayout`].
-pub trait GameEvaluation: Game {
-    /// The game's evaluator. A game without a useful one uses [`PlayoutEvaluator`].
-    type Heuristic: Evaluator<Self> + Clone + Default + 'static;
-}
-
-impl GameEvaluation for tafel_games::black_path::BlackPath {
-    /// No static feature of a Black Path position was found that predicts the result better
-    /// than a random playout (see docs/ai.md), so its "own" evaluation is one playout.
-    type Heuristic = PlayoutEvaluator;
 }
 
 /// How a searcher values the positions at its leaves.

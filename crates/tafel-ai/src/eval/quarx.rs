@@ -3,18 +3,17 @@
 //! The evaluation counts, for each side, in men:
 //! - **material:** men 1 and kings 2 ([`Weights`] has every weight). A flying king in four
 //!   dimensions reaches far, but it is also open to capture along many lines, and in matches
-//!   at equal depth a king valued at 3 lost to one valued at 2 (36%);
+//!   at equal depth a king valued at 3 lost to one valued at 2;
 //! - **advancement:** a tenth of a man per row a man has advanced towards promotion;
 //! - **exposure:** a fiftieth of a man off for every *open line* through one of the side's
 //!   pieces: a line of three cells with the piece in the middle, both ends on the
 //!   board, neither end holding a piece of the same side and at least one end empty, so that an
 //!   enemy piece at one end could one day jump the piece onto the other. Pieces on the edges of
 //!   the hypercube and in closed formations have few open lines. This term made the largest
-//!   difference of all that were tried (74% at equal depth against the same evaluation
-//!   without it);
+//!   difference of all that were tried;
 //! - **simplification:** the lead so far is multiplied by `1 + ½ × (captured share of the
 //!   80 pieces of the start)`, so that the side ahead gains by exchanging pieces, as in
-//!   draughts (58.5% at equal depth against the same evaluation without it);
+//!   draughts;
 //! - **tempo:** a player to move who has no *safe* move (one after which the opponent cannot
 //!   capture) is charged one man, about the piece he is bound to give. Without it a
 //!   quiet position would be worth the same whoever is to move, and searches that end on the
@@ -26,7 +25,8 @@
 //! [`EXCHANGE_PLIES`] plies, the first of the maximal captures each time. The payoff of White
 //! is `logistic(0.4 × lead)`, so a man up is worth about 0.6 and a king up about 0.69.
 //!
-//! The weights were chosen by matches at equal search depth (docs/ai.md has the table).
+//! The weights were chosen by matches at equal search depth (the table and the scores are in
+//! docs/measurements/ai.md).
 
 use tafel_core::{Game, Status};
 use tafel_games::quarx::board::{bit, cells, coords, Cell, Tables, CELLS};
@@ -255,8 +255,4 @@ impl Evaluator<Quarx> for MaterialEvaluator {
     fn quiet(&self, _game: &Quarx, state: &State, _ctx: &mut EvalContext<Quarx>) -> bool {
         !self.must_capture(state)
     }
-}
-
-impl super::GameEvaluation for Quarx {
-    type Heuristic = MaterialEvaluator;
 }

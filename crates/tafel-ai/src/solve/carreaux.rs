@@ -56,6 +56,11 @@ pub struct Node {
     pub tree_nodes: u128,
 }
 
+/// Why the `rule=free` variant is not solved.
+pub const FREE_RULE_UNSOLVED: &str = "rule=free (a variant) forbids recreating any earlier \
+    position, so what a position allows depends on the whole game before it: its game tree is \
+    not a graph of positions and is out of reach of this solver (use rule=literal)";
+
 /// Why a game cannot be solved here.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum SolveError {
@@ -66,12 +71,7 @@ pub enum SolveError {
 impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SolveError::FreeRule => write!(
-                f,
-                "rule=free (a variant) forbids recreating any earlier position, so what a \
-                 position allows depends on the whole game before it: its game tree is not a \
-                 graph of positions and is out of reach of this solver (use rule=literal)"
-            ),
+            SolveError::FreeRule => f.write_str(FREE_RULE_UNSOLVED),
         }
     }
 }

@@ -11,6 +11,10 @@
 //! With `--playouts N` it instead plays exactly N seeded random games per game on one thread
 //! and reports the time they took: a fixed amount of work, for instruction counts under
 //! callgrind and for `scripts/bench-peers`, which measures the process's CPU time.
+//!
+//! With `--signature` it prints the search signature ([`tafel_ai::signature`]): the nodes of
+//! fixed searches on fixed positions, and their total, which changes exactly when search
+//! behaviour does.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -36,6 +40,10 @@ pub struct Args {
     /// report their time (for profilers and `scripts/bench-peers`).
     #[arg(long)]
     playouts: Option<u64>,
+    /// Print the search signature instead: the nodes of fixed searches of fixed positions per
+    /// game, and their total (it changes exactly when search behaviour does).
+    #[arg(long, conflicts_with_all = ["playouts", "threads"])]
+    signature: bool,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
@@ -213,6 +221,47 @@ fn run_fixed(names: &[&str], games: u64, json: bool) -> Result<()> {
     Ok(())
 }
 
+/// `--signature`: the search signature's lines for the games in `names`, and their total.
+fn run_signature(names: &[&str], json: bool) -> Result<()> {
+    let lines: Vec<_> = tafel_ai::signature::signature()
+        .into_iter()
+        .filter(|line| names.contains(&line.game))
+        .collect();
+    let total = tafel_ai::signature::total(&lines);
+    if json {
+        let rows: Vec<_> = lines
+            .iter()
+            .map(|l| {
+                serde_json::json!({
+                    "game": l.game, "position": l.position, "search": l.search,
+                    "nodes": l.nodes, "best": l.best,
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({ "lines": rows, "total": total }))?
+        );
+        return Ok(());
+    }
+    for line in &lines {
+        println!(
+            "{:<11} {:<26} {:>9} nodes  best {:<10} {}",
+            line.game, line.search, line.nodes, line.best, line.position
+        );
+    }
+    for name in names {
+        let nodes: u64 = lines
+            .iter()
+            .filter(|l| l.game == *name)
+            .map(|l| l.nodes)
+            .sum();
+        println!("{name:<11} {nodes:>9} nodes");
+    }
+    println!("signature {total}");
+    Ok(())
+}
+
 /// Measures and prints.
 pub fn run(args: Args) -> Result<()> {
     let registry = tafel_games::registry();
@@ -220,6 +269,9 @@ pub fn run(args: Args) -> Result<()> {
         Some(name) => vec![registry.get(name)?.info.name],
         None => registry.entries().iter().map(|e| e.info.name).collect(),
     };
+    if args.signature {
+        return run_signature(&names, args.json);
+    }
     if let Some(games) = args.playouts {
         return run_fixed(&names, games, args.json);
     }

@@ -27,17 +27,18 @@ pub fn run(args: Args) -> Result<()> {
         let games: Vec<_> = registry
             .entries()
             .iter()
-            .map(|e| {
-                let levels: Vec<String> = tafel_ai::levels::levels(e.info.name)
+            .map(|e| -> Result<_> {
+                let levels: Vec<String> = tafel_ai::entry_ai(e)?
+                    .levels()
                     .iter()
                     .map(|a| a.to_string())
                     .collect();
-                serde_json::json!({
+                Ok(serde_json::json!({
                     "name": e.info.name, "title": e.info.title, "summary": e.info.summary,
                     "settings": e.specs, "levels": levels,
-                })
+                }))
             })
-            .collect();
+            .collect::<Result<_>>()?;
         println!("{}", serde_json::to_string_pretty(&games)?);
         return Ok(());
     }
@@ -49,7 +50,7 @@ pub fn run(args: Args) -> Result<()> {
             println!("        {}; allowed: {}", spec.help, spec.allowed());
         }
         println!("    computer levels (play with ai:LEVEL):");
-        for (i, algorithm) in tafel_ai::levels::levels(entry.info.name).iter().enumerate() {
+        for (i, algorithm) in tafel_ai::entry_ai(entry)?.levels().iter().enumerate() {
             println!("        {}: {algorithm}", i + 1);
         }
         println!();

@@ -35,7 +35,7 @@ pub fn run(args: Args) -> Result<()> {
             format!("level {level}"),
         ),
         None => {
-            let analysis = tafel_ai::levels::analysis(game.info().name);
+            let analysis = tafel_ai::game_ai(game.as_ref())?.analysis();
             (
                 tafel_ai::agent_with(game.as_ref(), analysis, &options)?,
                 "analysis".to_string(),

@@ -1,4 +1,5 @@
-//! `tafel solve GAME`: exact results with perfect play, one module per solvable game.
+//! `tafel solve GAME`: exact results with perfect play, one module per solvable game, each
+//! listed once in [`SOLVERS`] by its game's type.
 
 mod black_path;
 mod carreaux;
@@ -8,8 +9,37 @@ mod kauri;
 use std::path::PathBuf;
 
 use anyhow::{bail, Result};
+use tafel_core::registry::GameEntry;
+use tafel_games::{black_path::BlackPath, carreaux::Carreaux, karls_race::KarlsRace, kauri::Kauri};
 
 use crate::target::PositionArgs;
+
+/// A game's `tafel solve`: whether a registry entry is its game, and what it does.
+struct Solver {
+    is_for: fn(&GameEntry) -> bool,
+    run: fn(&Args) -> Result<()>,
+}
+
+/// Every game that `tafel solve` solves, by type, in registry order. A game without a solver
+/// needs no line; `tafel solve` names the ones it has.
+const SOLVERS: &[Solver] = &[
+    Solver {
+        is_for: GameEntry::is::<BlackPath>,
+        run: black_path::run,
+    },
+    Solver {
+        is_for: GameEntry::is::<KarlsRace>,
+        run: karls_race::run,
+    },
+    Solver {
+        is_for: GameEntry::is::<Carreaux>,
+        run: carreaux::run,
+    },
+    Solver {
+        is_for: GameEntry::is::<Kauri>,
+        run: kauri::run,
+    },
+];
 
 /// Arguments of `tafel solve`.
 #[derive(clap::Args, Debug)]
@@ -56,15 +86,22 @@ pub enum Opponent {
 
 /// Solves the requested game's position and prints the result.
 pub fn run(args: Args) -> Result<()> {
-    match args.target.game.game.as_str() {
-        "black-path" => black_path::run(&args),
-        "karls-race" => karls_race::run(&args),
-        "carreaux" => carreaux::run(&args),
-        "kauri" => kauri::run(&args),
-        other => {
-            // Name unknown games the way every other command does.
-            tafel_games::registry().get(other)?;
-            bail!("`tafel solve` has no solver for {other} (solvable: black-path, karls-race, carreaux, kauri)")
+    let registry = tafel_games::registry();
+    let entry = registry.get(&args.target.game.game)?;
+    match SOLVERS.iter().find(|solver| (solver.is_for)(entry)) {
+        Some(solver) => (solver.run)(&args),
+        None => {
+            let solvable: Vec<&str> = registry
+                .entries()
+                .iter()
+                .filter(|e| SOLVERS.iter().any(|solver| (solver.is_for)(e)))
+                .map(|e| e.info.name)
+                .collect();
+            bail!(
+                "`tafel solve` has no solver for {} (solvable: {})",
+                entry.info.name,
+                solvable.join(", ")
+            )
         }
     }
 }

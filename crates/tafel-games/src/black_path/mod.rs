@@ -6,6 +6,8 @@
 //! and no move allocates. The path's end is kept up to date as tiles are placed; the automatic
 //! run through filled squares is part of [`BlackPath::apply`].
 
+mod code;
+mod notation;
 mod picture;
 mod settings;
 mod tile;
@@ -14,7 +16,7 @@ pub use settings::{BlackPathSettings, StartEdge, MAX_SQUARES};
 pub use tile::{exit, tile_for_exit, Tile};
 
 use tafel_core::game::GameInfo;
-use tafel_core::settings::SettingsError;
+use tafel_core::settings::{SettingsError, ValueError};
 use tafel_core::{Game, Outcome, ParseError, Player, Status};
 
 use crate::grid::{GridSize, Side};
@@ -25,7 +27,12 @@ const WORDS: usize = MAX_SQUARES / 32;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum PathEnd {
     /// At the empty square `cell`, entered through `entry`: the next tile goes there.
-    Open { cell: u16, entry: Side },
+    Open {
+        /// The square the next tile goes into.
+        cell: u16,
+        /// The side the path enters it by.
+        entry: Side,
+    },
     /// The path ran into the boundary: the game is over.
     Boundary,
 }
@@ -168,10 +175,10 @@ impl Game for BlackPath {
             return Err(SettingsError::InvalidValue {
                 key: "start".into(),
                 value: settings.start.to_string(),
-                reason: format!(
+                reason: ValueError::NotAllowed(format!(
                     "that side of that square is not on the boundary of a {} board",
                     settings.size
-                ),
+                )),
             });
         }
         let cells = settings.size.cells();
@@ -239,134 +246,19 @@ impl Game for BlackPath {
     }
 
     fn parse_move(&self, state: &State, text: &str) -> Result<Tile, ParseError> {
-        let mut chars = text.chars();
-        let (Some(ch), None) = (chars.next(), chars.next()) else {
-            return Err(ParseError::new(
-                "move",
-                text,
-                "expected a tile 1, 2 or 3, or an exit side N, E, S or W",
-            ));
-        };
-        if let Some(tile) = ch.to_digit(10).filter(|d| (1..=3).contains(d)) {
-            return Ok(tile as Tile);
-        }
-        let Some(side) = Side::from_letter(ch) else {
-            return Err(ParseError::new(
-                "move",
-                text,
-                "expected a tile 1, 2 or 3, or an exit side N, E, S or W",
-            ));
-        };
-        let PathEnd::Open { entry, .. } = state.end else {
-            return Err(ParseError::new("move", text, "the game is over"));
-        };
-        tile_for_exit(entry, side).ok_or_else(|| {
-            ParseError::new(
-                "move",
-                text,
-                format!("the path enters through {entry}, so it cannot leave through {side}"),
-            )
-        })
+        notation::parse_move(state, text)
     }
 
     fn format_move(&self, _state: &State, tile: Tile) -> String {
-        tile.to_string()
+        notation::format_move(tile)
     }
 
     fn parse_position(&self, code: &str) -> Result<State, ParseError> {
-        let size = self.size();
-        let rows: Vec<&str> = code.split('/').collect();
-        if rows.len() != size.rows {
-            return Err(ParseError::new(
-                "position code",
-                code,
-                format!(
-                    "{} rows, but the board has {} (set size= to match)",
-                    rows.len(),
-                    size.rows
-                ),
-            ));
-        }
-        let mut state = State {
-            tiles: [0; WORDS],
-            end: PathEnd::Boundary,
-            placed: 0,
-            hash: 0,
-        };
-        let mut offset = 0;
-        for (r, row) in rows.iter().enumerate() {
-            if row.chars().count() != size.cols {
-                return Err(ParseError::at(
-                    "position code",
-                    code,
-                    offset,
-                    format!(
-                        "row {} has {} squares, but the board has {} columns",
-                        r + 1,
-                        row.chars().count(),
-                        size.cols
-                    ),
-                ));
-            }
-            for (c, ch) in row.chars().enumerate() {
-                match ch {
-                    '.' => {}
-                    '1'..='3' => {
-                        state.set_tile(size.index(r, c), ch as u8 - b'0');
-                        state.placed += 1;
-                    }
-                    _ => {
-                        return Err(ParseError::at(
-                            "position code",
-                            code,
-                            offset + c,
-                            format!("`{ch}` is not `.`, `1`, `2` or `3`"),
-                        ))
-                    }
-                }
-            }
-            offset += row.len() + 1;
-        }
-        let path = self.trace(&state);
-        let on_path = |cell: usize| path.iter().any(|&(c, _)| c == cell);
-        if let Some(cell) = (0..size.cells()).find(|&c| state.tile(c) != 0 && !on_path(c)) {
-            let (r, c) = size.coords(cell);
-            return Err(ParseError::new(
-                "position code",
-                code,
-                format!(
-                    "the tile on row {}, column {} is not on the path from the start edge",
-                    r + 1,
-                    c + 1
-                ),
-            ));
-        }
-        let &(last, entry) = path.last().expect("the path has its start square");
-        state.end = if state.tile(last) == 0 {
-            PathEnd::Open {
-                cell: last as u16,
-                entry,
-            }
-        } else {
-            PathEnd::Boundary
-        };
-        state.hash = self.hash_from_scratch(&state);
-        Ok(state)
+        code::parse(self, code)
     }
 
     fn format_position(&self, state: &State) -> String {
-        let size = self.size();
-        let rows: Vec<String> = (0..size.rows)
-            .map(|r| {
-                (0..size.cols)
-                    .map(|c| match state.tile(size.index(r, c)) {
-                        0 => '.',
-                        t => (b'0' + t) as char,
-                    })
-                    .collect()
-            })
-            .collect();
-        rows.join("/")
+        code::format(self, state)
     }
 
     fn picture(&self, state: &State) -> String {

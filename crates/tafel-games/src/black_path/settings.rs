@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use tafel_core::settings::{GameSettings, Origin, SettingSpec, SettingValues};
+use tafel_core::settings::{GameSettings, Origin, SettingSpec, SettingValues, ValueError};
 
 use crate::grid::{GridSize, Side};
 
@@ -34,18 +34,22 @@ impl StartEdge {
     }
 
     /// Reads `r,c,SIDE`.
-    pub fn parse(text: &str) -> Result<StartEdge, String> {
+    pub fn parse(text: &str) -> Result<StartEdge, ValueError> {
         let parts: Vec<&str> = text.split(',').map(str::trim).collect();
         let number = |t: &str| {
             t.parse::<usize>()
-                .map_err(|_| format!("`{t}` is not a row or column number"))
+                .map_err(|_| ValueError::NotAllowed(format!("`{t}` is not a row or column number")))
         };
         match parts.as_slice() {
             [r, c, s] => {
                 let mut letters = s.chars();
                 let side = match (letters.next().and_then(Side::from_letter), letters.next()) {
                     (Some(side), None) => side,
-                    _ => return Err(format!("`{s}` is not a side (N, E, S or W)")),
+                    _ => {
+                        return Err(ValueError::NotAllowed(format!(
+                            "`{s}` is not a side (N, E, S or W)"
+                        )))
+                    }
                 };
                 Ok(StartEdge {
                     row: number(r)?,
@@ -53,9 +57,10 @@ impl StartEdge {
                     side,
                 })
             }
-            _ => Err(format!(
-                "expected ROW,COLUMN,SIDE such as 0,0,W, got `{text}`"
-            )),
+            _ => Err(ValueError::Malformed {
+                expected: "ROW,COLUMN,SIDE such as 0,0,W",
+                got: Some(text.to_string()),
+            }),
         }
     }
 }
@@ -113,7 +118,7 @@ impl GameSettings for BlackPathSettings {
         },
     ];
 
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ValueError> {
         match key {
             "size" => self.size = GridSize::parse(value, MAX_SQUARES, MAX_SQUARES)?,
             _ => self.start = StartEdge::parse(value)?,

@@ -13,6 +13,7 @@ mod code;
 mod distance;
 mod group;
 mod layout;
+mod notation;
 mod picture;
 mod settings;
 
@@ -23,7 +24,7 @@ pub use layout::{Layout, START_BUBBLE};
 pub use settings::{CarreauxSettings, MoveRule, Stalemate, DEFAULT_PLY_LIMIT};
 
 use tafel_core::game::GameInfo;
-use tafel_core::settings::SettingsError;
+use tafel_core::settings::{SettingsError, ValueError};
 use tafel_core::{Game, Outcome, ParseError, Player, Status};
 
 use crate::history::History;
@@ -311,7 +312,9 @@ impl Game for Carreaux {
             return Err(SettingsError::InvalidValue {
                 key: "size".into(),
                 value: side.to_string(),
-                reason: format!("the board side must be even, from 4 to {MAX_SIDE}"),
+                reason: ValueError::NotAllowed(format!(
+                    "the board side must be even, from 4 to {MAX_SIDE}"
+                )),
             });
         }
         let board = Board::new(side);
@@ -421,14 +424,11 @@ impl Game for Carreaux {
     }
 
     fn parse_move(&self, _state: &State, text: &str) -> Result<u8, ParseError> {
-        self.board
-            .parse_name(text)
-            .map(|cell| cell as u8)
-            .map_err(|reason| ParseError::new("move", text, reason))
+        notation::parse_move(self, text)
     }
 
     fn format_move(&self, _state: &State, tile: u8) -> String {
-        self.board.name(tile as usize)
+        notation::format_move(self, tile)
     }
 
     fn parse_position(&self, text: &str) -> Result<State, ParseError> {

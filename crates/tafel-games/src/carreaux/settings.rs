@@ -1,7 +1,7 @@
 //! Carreaux's settings: board size, start layout, what ends a game with no legal move, and the
 //! exploration variants (group value by spanning tree, free sliding with a ply limit).
 
-use tafel_core::settings::{choose, GameSettings, Origin, SettingSpec, SettingValues};
+use tafel_core::settings::{choose, GameSettings, Origin, SettingSpec, SettingValues, ValueError};
 
 use super::group::GroupRule;
 use super::layout::Layout;
@@ -127,7 +127,7 @@ impl GameSettings for CarreauxSettings {
         },
     ];
 
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ValueError> {
         match key {
             "size" => self.size = choose(value, SIZES)?.parse().expect("listed sizes parse"),
             "layout" => {
@@ -156,9 +156,10 @@ impl GameSettings for CarreauxSettings {
                 }
             }
             _ => {
-                self.ply_limit = value
-                    .parse()
-                    .map_err(|_| "expected a whole number of plies (0 = no limit)".to_string())?
+                self.ply_limit = value.parse().map_err(|_| ValueError::Malformed {
+                    expected: "a whole number of plies (0 = no limit)",
+                    got: None,
+                })?
             }
         }
         Ok(())

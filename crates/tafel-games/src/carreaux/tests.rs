@@ -65,7 +65,7 @@ fn cells_are_named_like_chess_squares_both_ways() {
         ("b+6", "expected a cell"),
         ("é6", "expected a cell"),
     ] {
-        let err = b6.parse_name(bad).unwrap_err();
+        let err = b6.parse_name(bad).unwrap_err().to_string();
         assert!(err.contains(reason), "`{bad}`: {err}");
     }
 }

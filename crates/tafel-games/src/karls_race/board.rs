@@ -5,6 +5,7 @@
 use std::sync::OnceLock;
 
 use serde::Deserialize;
+use tafel_core::ParseError;
 
 /// How many squares the board has (A to U).
 pub const SQUARES: usize = 21;
@@ -112,14 +113,15 @@ pub fn board() -> &'static Board {
 impl Board {
     /// Reads and checks a board file: 21 squares named A to U in reading order of their
     /// top-left cells, covering the 16 x 16 square exactly once.
-    pub fn from_json(text: &str) -> Result<Board, String> {
-        let file: BoardFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    pub fn from_json(text: &str) -> Result<Board, ParseError> {
+        let refuse = |reason: String| ParseError::new("board file", text, reason);
+        let file: BoardFile = serde_json::from_str(text).map_err(|e| refuse(e.to_string()))?;
         if file.side != SIDE || file.squares.len() != SQUARES {
-            return Err(format!(
+            return Err(refuse(format!(
                 "expected {SQUARES} squares on a side of {SIDE}, found {} on {}",
                 file.squares.len(),
                 file.side
-            ));
+            )));
         }
         let mut placements = [Placement {
             x: 0,
@@ -130,21 +132,24 @@ impl Board {
         for (index, entry) in file.squares.iter().enumerate() {
             let expected = (b'A' + index as u8) as char;
             if entry.name != expected.to_string() {
-                return Err(format!(
+                return Err(refuse(format!(
                     "square {index} is named {}, not {expected}",
                     entry.name
-                ));
+                )));
             }
             if !(1..=MAX_SIZE).contains(&entry.size)
                 || entry.x + entry.size > SIDE
                 || entry.y + entry.size > SIDE
             {
-                return Err(format!("square {} does not fit the board", entry.name));
+                return Err(refuse(format!(
+                    "square {} does not fit the board",
+                    entry.name
+                )));
             }
             for row in &mut owner[entry.y..entry.y + entry.size] {
                 for cell in &mut row[entry.x..entry.x + entry.size] {
                     if *cell != Square::MAX {
-                        return Err(format!("square {} overlaps another", entry.name));
+                        return Err(refuse(format!("square {} overlaps another", entry.name)));
                     }
                     *cell = index as Square;
                 }
@@ -163,7 +168,9 @@ impl Board {
                 seen
             });
         if reading_order != (0..SQUARES as Square).collect::<Vec<_>>() {
-            return Err("the squares do not cover the board in reading order".into());
+            return Err(refuse(
+                "the squares do not cover the board in reading order".into(),
+            ));
         }
         let mut neighbours = [[0; 4]; SQUARES];
         for (from, sets) in neighbours.iter_mut().enumerate() {

@@ -11,6 +11,7 @@
 //! a handful of bit operations and table look-ups.
 
 mod board;
+mod code;
 mod corner;
 mod notation;
 mod picture;
@@ -25,7 +26,7 @@ pub use corner::Corner;
 pub use settings::{KarlsRaceSettings, TeamStart, START_SETS};
 
 use tafel_core::game::GameInfo;
-use tafel_core::settings::SettingsError;
+use tafel_core::settings::{SettingsError, ValueError};
 use tafel_core::zobrist::splitmix64;
 use tafel_core::{Game, Outcome, ParseError, Player, PlayerSet, Status};
 
@@ -351,7 +352,9 @@ impl Game for KarlsRace {
             return Err(SettingsError::InvalidValue {
                 key: "first".into(),
                 value: settings.first.code().into(),
-                reason: "with two players only white or black can start".into(),
+                reason: ValueError::NotAllowed(
+                    "with two players only white or black can start".into(),
+                ),
             });
         };
         let board = board();

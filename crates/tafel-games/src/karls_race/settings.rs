@@ -1,7 +1,7 @@
 //! Karl's Race's settings: two or four players, the start squares of each form, and who
 //! moves first.
 
-use tafel_core::settings::{choose, GameSettings, Origin, SettingSpec, SettingValues};
+use tafel_core::settings::{choose, GameSettings, Origin, SettingSpec, SettingValues, ValueError};
 
 use super::corner::Corner;
 
@@ -100,7 +100,7 @@ impl GameSettings for KarlsRaceSettings {
         },
     ];
 
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ValueError> {
         match key {
             "players" => self.players = choose(value, &["2", "4"])?.parse().expect("a digit"),
             "start" => {
@@ -117,9 +117,11 @@ impl GameSettings for KarlsRaceSettings {
                 self.first = match value {
                     "white" => Corner::SE,
                     "black" => Corner::NW,
-                    other => Corner::from_code(other).ok_or(
-                        "expected white or black (two players), or se, sw, nw or ne (four players)",
-                    )?,
+                    other => Corner::from_code(other).ok_or(ValueError::Malformed {
+                        expected: "white or black (two players), or se, sw, nw or ne (four \
+                                   players)",
+                        got: None,
+                    })?,
                 }
             }
         }

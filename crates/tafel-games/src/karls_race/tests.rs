@@ -133,11 +133,13 @@ fn bad_board_files_are_refused() {
     overlapping["squares"][1]["x"] = 3.into();
     assert!(Board::from_json(&overlapping.to_string())
         .unwrap_err()
+        .to_string()
         .contains("overlaps"));
     let mut renamed = good.clone();
     renamed["squares"][0]["name"] = "Z".into();
     assert!(Board::from_json(&renamed.to_string())
         .unwrap_err()
+        .to_string()
         .contains("named Z"));
     assert!(Board::from_json("{}").is_err());
 }

@@ -15,6 +15,7 @@ mod code;
 mod hashing;
 mod lanes;
 mod movetext;
+mod notation;
 mod picture;
 mod playout;
 mod repetition;
@@ -370,25 +371,11 @@ impl Game for Kauri {
     }
 
     fn parse_move(&self, _state: &State, text: &str) -> Result<Move, ParseError> {
-        if text == "pass" {
-            return Ok(Move::Pass);
-        }
-        let mut chars = text.chars();
-        match (chars.next().and_then(hole_of), chars.next()) {
-            (Some(hole), None) => Ok(Move::Sow(hole as u8)),
-            _ => Err(ParseError::new(
-                "move",
-                text,
-                "expected a hole a..f or A..F, or `pass`",
-            )),
-        }
+        notation::parse_move(text)
     }
 
     fn format_move(&self, _state: &State, mv: Move) -> String {
-        match mv {
-            Move::Sow(hole) => letter(hole as usize).to_string(),
-            Move::Pass => "pass".to_string(),
-        }
+        notation::format_move(mv)
     }
 
     fn parse_position(&self, text: &str) -> Result<State, ParseError> {

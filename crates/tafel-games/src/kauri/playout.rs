@@ -14,10 +14,8 @@ use tafel_core::{Outcome, Status};
 use super::{Kauri, MoveTable, State};
 
 /// Room reserved in the repetition list at the start of a playout. The list holds the positions
-/// since the last capture: in random games it holds at most 40 at 98% of the plies (at most 163
-/// in 20,000 games), so it seldom grows. A larger reservation measured slower: with 128 (3 KB
-/// a game) criterion's playouts ran at 350 K to 450 K a second, from run to run, against a
-/// steady 570 K with 40.
+/// since the last capture, which in random games seldom exceed this; a larger reservation
+/// measured slower (the figures are in docs/measurements/performance.md, Kauri's third round).
 const HISTORY_ROOM: usize = 40;
 
 impl Kauri {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use tafel_core::settings::{choose, GameSettings, Origin, SettingSpec, SettingValues};
+use tafel_core::settings::{choose, GameSettings, Origin, SettingSpec, SettingValues, ValueError};
 
 /// What happens when no seed is left and both players captured the same number.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -60,7 +60,7 @@ impl GameSettings for KauriSettings {
         },
     ];
 
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ValueError> {
         match key {
             "tiebreak" => {
                 self.tiebreak = match choose(value, Tiebreak::WORDS)? {
@@ -69,8 +69,9 @@ impl GameSettings for KauriSettings {
                 }
             }
             _ => {
-                self.ply_limit = value.parse().map_err(|_| {
-                    format!("expected a number of plies (0 = no limit), got `{value}`")
+                self.ply_limit = value.parse().map_err(|_| ValueError::Malformed {
+                    expected: "a number of plies (0 = no limit)",
+                    got: Some(value.to_string()),
                 })?
             }
         }

@@ -5,6 +5,8 @@
 //! coordinates, the parity of `x` follows from `y`, `a` and `b`, so the playable cells are
 //! numbered `x / 2 + 2y + 8a + 32b` (0..128) and a set of cells is one `u128`.
 
+use tafel_core::ParseError;
+
 /// A playable cell, 0..128.
 pub type Cell = u8;
 
@@ -88,19 +90,34 @@ pub fn name(cell: Cell) -> String {
 }
 
 /// Reads a four-digit cell name; the error says what is wrong with it.
-pub fn parse_name(text: &str) -> Result<Cell, String> {
+pub fn parse_name(text: &str) -> Result<Cell, ParseError> {
     let digits: Vec<i8> = text
         .chars()
-        .map(|ch| match ch {
+        .enumerate()
+        .map(|(at, ch)| match ch {
             '1'..='4' => Ok(ch as i8 - b'1' as i8),
-            _ => Err(format!("`{ch}` in cell `{text}` is not a digit 1 to 4")),
+            _ => Err(ParseError::at(
+                "cell",
+                text,
+                at,
+                format!("`{ch}` in cell `{text}` is not a digit 1 to 4"),
+            )),
         })
         .collect::<Result<_, _>>()?;
     if digits.len() != 4 {
-        return Err(format!("a cell is four digits xyab, got `{text}`"));
+        return Err(ParseError::new(
+            "cell",
+            text,
+            format!("a cell is four digits xyab, got `{text}`"),
+        ));
     }
-    cell_at([digits[0], digits[1], digits[2], digits[3]])
-        .ok_or_else(|| format!("cell {text} is not playable (its digit sum is odd)"))
+    cell_at([digits[0], digits[1], digits[2], digits[3]]).ok_or_else(|| {
+        ParseError::new(
+            "cell",
+            text,
+            format!("cell {text} is not playable (its digit sum is odd)"),
+        )
+    })
 }
 
 /// The 40 unit directions: two components +-1 and two 0, or all four +-1.

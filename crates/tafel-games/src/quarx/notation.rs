@@ -58,7 +58,7 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, ParseError> {
     let mut path = Vec::with_capacity(parts.len());
     let mut offset = 0;
     for part in &parts {
-        path.push((parse_name(part).map_err(|e| err(offset, e))?, offset));
+        path.push((parse_name(part).map_err(|e| err(offset, e.reason))?, offset));
         offset += part.chars().count() + 1;
     }
     let from = path[0].0;

@@ -1,6 +1,6 @@
 //! Quarx's settings: the reconstructed setup and an engine ply limit.
 
-use tafel_core::settings::{choose, GameSettings, Origin, SettingSpec, SettingValues};
+use tafel_core::settings::{choose, GameSettings, Origin, SettingSpec, SettingValues, ValueError};
 
 use super::board::{bit, cell_at, Cell, CELLS};
 
@@ -119,7 +119,7 @@ impl GameSettings for QuarxSettings {
         },
     ];
 
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ValueError> {
         match key {
             "setup" => {
                 let word = choose(value, SETUP_WORDS)?;
@@ -129,8 +129,9 @@ impl GameSettings for QuarxSettings {
                     .expect("every word names a setup");
             }
             _ => {
-                self.ply_limit = value.parse().map_err(|_| {
-                    format!("expected a whole number of plies (0 for none), got `{value}`")
+                self.ply_limit = value.parse().map_err(|_| ValueError::Malformed {
+                    expected: "a whole number of plies (0 for none)",
+                    got: Some(value.to_string()),
                 })?
             }
         }

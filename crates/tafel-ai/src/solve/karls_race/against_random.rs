@@ -23,7 +23,6 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use indicatif::ProgressBar;
 use memmap2::MmapMut;
 use tafel_core::{Game, Player, Status};
 use tafel_games::karls_race::{squares_in, State, MAX_SIZE};
@@ -34,6 +33,7 @@ use super::solver::{
     prefetch, probability, solve_in_order, PositionSolver, MAX_FORWARD, MAX_STEPS, ONE,
 };
 use super::table::{anonymous_memory, as_cells, as_values, Table, TableError};
+use crate::solve::Progress;
 
 /// How the computer picks its step.
 #[derive(Clone, Copy)]
@@ -61,10 +61,10 @@ pub struct AgainstRandom {
 
 impl AgainstRandom {
     /// The best response to random play, for every position with 1 to `max_stones` stones a
-    /// side. `progress` gets its length set and advances per position.
+    /// side. `progress` is told the number of positions and advances per position.
     pub fn best_response(
         max_stones: usize,
-        progress: &ProgressBar,
+        progress: &dyn Progress,
     ) -> Result<AgainstRandom, TableError> {
         let geometry = Geometry::new();
         let index = Index::new(&geometry, max_stones.clamp(1, MAX_STONES));
@@ -76,7 +76,7 @@ impl AgainstRandom {
     pub fn perfect_player(
         table: &Table,
         colour: Player,
-        progress: &ProgressBar,
+        progress: &dyn Progress,
     ) -> Result<AgainstRandom, TableError> {
         let strategy = Strategy::Perfect {
             perfect: table.entries(),
@@ -92,13 +92,13 @@ impl AgainstRandom {
         index: Index,
         strategy: Strategy,
         colour: Option<Player>,
-        progress: &ProgressBar,
+        progress: &dyn Progress,
     ) -> Result<AgainstRandom, TableError> {
         let bytes = usize::try_from(4 * index.len())
             .map_err(|_| TableError::Invalid("(memory)".into(), "too large for memory".into()))?;
         let mut computer = anonymous_memory(bytes)?;
         let mut random = anonymous_memory(bytes)?;
-        progress.set_length(index.len());
+        progress.start(index.len());
         let pass = Pass {
             geometry: &geometry,
             index: &index,

@@ -32,7 +32,7 @@ mod tests;
 
 use std::path::PathBuf;
 
-use indicatif::ProgressBar;
+use super::Progress;
 
 pub use against_random::AgainstRandom;
 pub use agent::PerfectAgent;
@@ -57,14 +57,18 @@ pub fn default_path() -> PathBuf {
 
 /// Solves every position with 1 to `max_stones` stones a side (6 for the whole game) and
 /// returns the table; `origin` names what it was solved for (a start set or a position code)
-/// in the header. `progress` gets its length set and advances per position.
-pub fn solve(max_stones: usize, origin: &str, progress: &ProgressBar) -> Result<Table, TableError> {
+/// in the header. `progress` is told the number of positions and advances per position.
+pub fn solve(
+    max_stones: usize,
+    origin: &str,
+    progress: &dyn Progress,
+) -> Result<Table, TableError> {
     let mut table = Table::blank(Header {
         max_stones: max_stones.clamp(1, MAX_STONES),
         origin: origin.to_string(),
     })?;
     let (geometry, index) = (table.geometry().clone(), table.index().clone());
-    progress.set_length(index.len());
+    progress.start(index.len());
     let cells = table.cells().expect("a blank table is in memory");
     solver::solve(&geometry, &index, cells, progress);
     Ok(table)

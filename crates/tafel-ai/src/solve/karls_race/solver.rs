@@ -14,12 +14,12 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use indicatif::ProgressBar;
 use rayon::prelude::*;
 use tafel_games::karls_race::{squares_in, SquareSet, MAX_SIZE, SQUARES};
 
 use super::index::{Index, MAX_STONES};
 use super::position::{Canonical, Geometry};
+use crate::solve::Progress;
 
 /// The fixed-point value of certainty: a table entry `v` means probability `v / ONE`.
 pub const ONE: u32 = u32::MAX;
@@ -35,7 +35,7 @@ type Sets = Vec<Vec<(SquareSet, u32)>>;
 /// Solves every position of `index` into `cells` (one per slot): the probability that the
 /// side to move wins, before its die is rolled, with perfect play by both sides.
 /// `progress` advances by one per position solved.
-pub fn solve(geometry: &Geometry, index: &Index, cells: &[AtomicU32], progress: &ProgressBar) {
+pub fn solve(geometry: &Geometry, index: &Index, cells: &[AtomicU32], progress: &dyn Progress) {
     assert_eq!(cells.len() as u64, index.len(), "one cell per slot");
     let solver = LevelSolver {
         geometry,
@@ -65,7 +65,7 @@ pub(super) fn solve_in_order<S: PositionSolver>(
     geometry: &Geometry,
     index: &Index,
     solver: &S,
-    progress: &ProgressBar,
+    progress: &dyn Progress,
 ) {
     let max = index.max_stones();
     let all: SquareSet = (1 << SQUARES) - 1;
@@ -97,7 +97,7 @@ pub(super) fn solve_in_order<S: PositionSolver>(
                         .sum::<u64>()
                 })
                 .sum();
-            progress.inc(solved);
+            progress.advance(solved);
         }
     }
 }

@@ -16,7 +16,7 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use std::sync::atomic::AtomicU32;
@@ -152,71 +152,32 @@ impl Table {
 
     /// Maps the table file at `path` into memory after checking its header and size.
     pub fn open(path: &Path) -> Result<Table, TableError> {
-        let file = File::open(path).map_err(|error| match error.kind() {
-            std::io::ErrorKind::NotFound => TableError::Missing(path.to_path_buf()),
-            _ => TableError::Io(path.to_path_buf(), error),
-        })?;
+        let file = open_file(path)?;
         // SAFETY: the map is read-only; a table file is written once (to a temporary name,
         // then renamed) and not changed while it is read.
         let map = unsafe { Mmap::map(&file) }.map_err(|e| TableError::Io(path.into(), e))?;
-        let invalid = |why: String| TableError::Invalid(path.to_path_buf(), why);
-        if map.len() < HEADER_LEN {
-            return Err(invalid(format!(
-                "{} bytes, shorter than the {HEADER_LEN}-byte header",
-                map.len()
-            )));
-        }
-        if &map[..8] != MAGIC {
-            return Err(invalid("it does not start with TAFEL-KR".into()));
-        }
-        let word = |at: usize| u32::from_le_bytes(map[at..at + 4].try_into().expect("4 bytes"));
-        let version = word(8);
-        if version != VERSION {
-            return Err(TableError::Version(path.to_path_buf(), version));
-        }
-        if word(12) != INDEX_SCHEME || word(16) != VALUE_ENCODING {
-            return Err(invalid(format!(
-                "unknown index scheme {} or value encoding {}",
-                word(12),
-                word(16)
-            )));
-        }
-        let max_stones = word(20) as usize;
-        if !(1..=MAX_STONES).contains(&max_stones) {
-            return Err(invalid(format!("{max_stones} stones a side")));
-        }
-        let entries = u64::from_le_bytes(map[24..32].try_into().expect("8 bytes"));
-        let origin_bytes = &map[32..HEADER_LEN];
-        let end = origin_bytes
-            .iter()
-            .position(|&b| b == 0)
-            .unwrap_or(ORIGIN_LEN);
-        let origin = std::str::from_utf8(&origin_bytes[..end])
-            .ok()
-            .filter(|s| s.is_ascii() && origin_bytes[end..].iter().all(|&b| b == 0))
-            .ok_or_else(|| invalid("the origin field is not zero-padded ASCII".into()))?
-            .to_string();
+        let header = read_header(path, &map, map.len() as u64)?;
         let geometry = Geometry::new();
-        let index = Index::new(&geometry, max_stones);
-        if entries != index.len() {
-            return Err(invalid(format!(
-                "{entries} entries, but {max_stones} stones a side need {}",
-                index.len()
-            )));
-        }
-        let expected = HEADER_LEN as u64 + 4 * entries;
-        if map.len() as u64 != expected {
-            return Err(invalid(format!(
-                "{} bytes where header and entries take {expected} (truncated or padded)",
-                map.len()
-            )));
-        }
+        let index = Index::new(&geometry, header.max_stones);
         Ok(Table {
-            header: Header { max_stones, origin },
+            header,
             geometry,
             index,
             storage: Storage::File(map),
         })
+    }
+
+    /// Checks the table file at `path` as [`Table::open`] does (its header and its size)
+    /// without mapping it: reads only the header.
+    pub fn check(path: &Path) -> Result<Header, TableError> {
+        let file = open_file(path)?;
+        let io = |e| TableError::Io(path.to_path_buf(), e);
+        let len = file.metadata().map_err(io)?.len();
+        let mut header = Vec::with_capacity(HEADER_LEN);
+        file.take(HEADER_LEN as u64)
+            .read_to_end(&mut header)
+            .map_err(io)?;
+        read_header(path, &header, len)
     }
 
     /// Writes the table to `path`: first to `path.partial`, then renamed, so that an
@@ -264,6 +225,69 @@ impl Table {
     pub fn entries(&self) -> &[u32] {
         as_values(&self.storage.bytes()[HEADER_LEN..])
     }
+}
+
+/// Opens the file at `path` for reading; a missing file is [`TableError::Missing`].
+fn open_file(path: &Path) -> Result<File, TableError> {
+    File::open(path).map_err(|error| match error.kind() {
+        std::io::ErrorKind::NotFound => TableError::Missing(path.to_path_buf()),
+        _ => TableError::Io(path.to_path_buf(), error),
+    })
+}
+
+/// Reads and checks the header at the start of `bytes`, the start of the table file at
+/// `path` whose length is `len` bytes: the magic, version, scheme and encoding, the stones a
+/// side, the number of entries against the index, and the length against the entries.
+fn read_header(path: &Path, bytes: &[u8], len: u64) -> Result<Header, TableError> {
+    let invalid = |why: String| TableError::Invalid(path.to_path_buf(), why);
+    if bytes.len() < HEADER_LEN {
+        return Err(invalid(format!(
+            "{len} bytes, shorter than the {HEADER_LEN}-byte header"
+        )));
+    }
+    if &bytes[..8] != MAGIC {
+        return Err(invalid("it does not start with TAFEL-KR".into()));
+    }
+    let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+    let version = word(8);
+    if version != VERSION {
+        return Err(TableError::Version(path.to_path_buf(), version));
+    }
+    if word(12) != INDEX_SCHEME || word(16) != VALUE_ENCODING {
+        return Err(invalid(format!(
+            "unknown index scheme {} or value encoding {}",
+            word(12),
+            word(16)
+        )));
+    }
+    let max_stones = word(20) as usize;
+    if !(1..=MAX_STONES).contains(&max_stones) {
+        return Err(invalid(format!("{max_stones} stones a side")));
+    }
+    let entries = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
+    let origin_bytes = &bytes[32..HEADER_LEN];
+    let end = origin_bytes
+        .iter()
+        .position(|&b| b == 0)
+        .unwrap_or(ORIGIN_LEN);
+    let origin = std::str::from_utf8(&origin_bytes[..end])
+        .ok()
+        .filter(|s| s.is_ascii() && origin_bytes[end..].iter().all(|&b| b == 0))
+        .ok_or_else(|| invalid("the origin field is not zero-padded ASCII".into()))?
+        .to_string();
+    let index_len = Index::new(&Geometry::new(), max_stones).len();
+    if entries != index_len {
+        return Err(invalid(format!(
+            "{entries} entries, but {max_stones} stones a side need {index_len}"
+        )));
+    }
+    let expected = HEADER_LEN as u64 + 4 * entries;
+    if len != expected {
+        return Err(invalid(format!(
+            "{len} bytes where header and entries take {expected} (truncated or padded)"
+        )));
+    }
+    Ok(Header { max_stones, origin })
 }
 
 /// `bytes` bytes of zeroed anonymous memory, with huge pages requested (the solvers read

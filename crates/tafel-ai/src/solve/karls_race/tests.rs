@@ -4,7 +4,6 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use indicatif::ProgressBar;
 use tafel_core::game::GameExt;
 use tafel_core::{Game, Player, Status};
 use tafel_games::karls_race::{set_names, squares_in, KarlsRace, Move, SquareSet, State, SQUARES};
@@ -13,6 +12,8 @@ use super::position::{BLACK, WHITE};
 use super::solver::ONE;
 use super::*;
 use crate::agent::{Agent, Evaluation};
+use crate::solve::progress::Counter;
+use crate::solve::NoProgress;
 
 /// The fixed-point rounding allowed between the table and exact arithmetic: half a unit per
 /// ply, for far more plies than these small games last.
@@ -23,7 +24,7 @@ fn rules() -> KarlsRace {
 }
 
 fn solved(max_stones: usize) -> Table {
-    solve(max_stones, "test", &ProgressBar::hidden()).unwrap()
+    solve(max_stones, "test", &NoProgress).unwrap()
 }
 
 /// Plain expectimax to the end of the game through the public game interface: the exact
@@ -438,12 +439,10 @@ fn minimax_for(table: &Table, state: &State, computer: Player) -> f64 {
 /// inequality was strict (by more than 1e-6).
 fn check_against_random(table: &Arc<Table>, states: &[State]) -> (usize, usize) {
     let game = rules();
-    let best =
-        AgainstRandom::best_response(table.index().max_stones(), &ProgressBar::hidden()).unwrap();
+    let best = AgainstRandom::best_response(table.index().max_stones(), &NoProgress).unwrap();
     let (mut better_than_perfect, mut better_than_minimax) = (0, 0);
     for computer in [WHITE, BLACK] {
-        let perfect =
-            AgainstRandom::perfect_player(table, computer, &ProgressBar::hidden()).unwrap();
+        let perfect = AgainstRandom::perfect_player(table, computer, &NoProgress).unwrap();
         let other = if computer == WHITE { BLACK } else { WHITE };
         assert_eq!(perfect.probability(&states[0], other), None, "other colour");
         let mut best_memo = HashMap::new();
@@ -520,7 +519,7 @@ fn positions_with_three_stones_a_side_against_random_play_match_brute_force() {
 #[test]
 fn against_random_play_answers_only_before_the_roll() {
     let game = rules();
-    let best = AgainstRandom::best_response(2, &ProgressBar::hidden()).unwrap();
+    let best = AgainstRandom::best_response(2, &NoProgress).unwrap();
     let s = game.parse_position("w:BH:NP").unwrap();
     assert!(best.probability(&s, WHITE).is_some());
     assert_eq!(
@@ -534,4 +533,16 @@ fn against_random_play_answers_only_before_the_roll() {
     let won = game.parse_position("b:T:P").unwrap();
     assert_eq!(best.probability(&won, BLACK), Some(1.0));
     assert_eq!(best.probability(&won, WHITE), Some(0.0));
+}
+
+#[test]
+fn the_solvers_report_every_position_as_progress() {
+    let counter = Counter::default();
+    let table = solve(2, "test", &counter).unwrap();
+    assert_eq!(counter.total(), table.index().len());
+    assert_eq!(counter.done(), table.index().len());
+    let counter = Counter::default();
+    AgainstRandom::best_response(2, &counter).unwrap();
+    assert_eq!(counter.total(), table.index().len());
+    assert_eq!(counter.done(), table.index().len());
 }

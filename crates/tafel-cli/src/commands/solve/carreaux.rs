@@ -24,7 +24,7 @@ pub fn run(args: &Args) -> Result<()> {
                 pairs.retain(|(k, _)| *k != "size" && *k != "layout");
                 pairs.push(("size", size.to_string()));
                 pairs.push(("layout", layout.to_string()));
-                let g = Carreaux::new(CarreauxSettings::from_pairs("carreaux", &pairs)?)?;
+                let g = Carreaux::new(CarreauxSettings::from_pairs(Carreaux::INFO.name, &pairs)?)?;
                 let started = Instant::now();
                 let [draw, loses] = solve_both(&g, &g.start())?;
                 println!(

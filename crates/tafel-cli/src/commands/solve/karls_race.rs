@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use tafel_ai::solve::karls_race::{self, Table};
+use tafel_ai::solve::Progress;
 use tafel_core::game::GameExt;
 use tafel_core::{Game, GameSettings, Player, Status};
 use tafel_games::karls_race::{
@@ -20,7 +21,7 @@ use super::Args;
 /// Solves Karl's Race from the start (or `--position`), writes the table and prints the
 /// mover's exact winning probability and the best step for each die.
 pub fn run(args: &Args) -> Result<()> {
-    let settings = KarlsRaceSettings::from_pairs("karls-race", &args.target.game.pairs()?)?;
+    let settings = KarlsRaceSettings::from_pairs(KarlsRace::INFO.name, &args.target.game.pairs()?)?;
     if settings.players != 2 {
         bail!("only the two-player game is solved (players=2)");
     }
@@ -103,25 +104,37 @@ fn solve_karls_race(most: usize, origin: &str, threads: Option<usize>) -> Result
     })
 }
 
+/// A progress bar drawing a solver's reports ([`Progress`]).
+struct Bar(ProgressBar);
+
+impl Progress for Bar {
+    fn start(&self, total: u64) {
+        self.0.set_length(total);
+    }
+    fn advance(&self, units: u64) {
+        self.0.inc(units);
+    }
+}
+
 /// Runs `work` on `threads` workers (default: one per core) with a progress bar of
 /// positions, cleared at the end.
 fn with_progress<T: Send>(
     threads: Option<usize>,
-    work: impl FnOnce(&ProgressBar) -> Result<T> + Send,
+    work: impl FnOnce(&dyn Progress) -> Result<T> + Send,
 ) -> Result<T> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()
         .context("starting the worker threads")?;
-    let progress = ProgressBar::new(0).with_style(
+    let progress = Bar(ProgressBar::new(0).with_style(
         ProgressStyle::with_template(
             "{elapsed_precise} [{bar:40}] {percent}% {human_pos}/{human_len} positions, ETA {eta}",
         )
         .expect("a valid template")
         .progress_chars("=> "),
-    );
+    ));
     let result = pool.install(|| work(&progress));
-    progress.finish_and_clear();
+    progress.0.finish_and_clear();
     result
 }
 

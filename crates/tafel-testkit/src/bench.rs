@@ -1,17 +1,16 @@
 //! Benchmark pieces every game shares: uniform random playouts and perft from a position, each
 //! reported per element (playouts, or perft leaves) so criterion prints a rate; and the hot
 //! functions of the `Game` trait (move generation, apply, hashing) on a fixed set of positions
-//! reached by seeded random play, reported per position.
-
-// Each bench target compiles this module on its own and uses only part of it.
-#![allow(dead_code)]
+//! reached by seeded random play ([`crate::positions::seeded_positions`]), reported per
+//! position.
 
 use criterion::measurement::WallTime;
 use criterion::{black_box, BatchSize, BenchmarkGroup, Throughput};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-use tafel_core::playout::sample_chance;
-use tafel_core::{Game, Outcome, Status};
+use rand::SeedableRng;
+use tafel_core::{Game, Outcome};
+
+use crate::positions::random_moves;
 
 /// A random-playout loop: `tafel_core::playout::random_playout` (the game's own loop where
 /// it has one) or `generic_random_playout`.
@@ -54,52 +53,6 @@ pub fn perft<G: Game>(
     group.bench_function(format!("perft {depth}"), |b| {
         b.iter(|| tafel_core::perft::perft(game, start, depth))
     });
-}
-
-/// `count` positions where a player is to move, reached by uniform random play from `start`
-/// with a generator seeded by `seed`: every third such position of game after game, so that
-/// openings, middle games and endings all appear. The same positions on every run.
-pub fn positions<G: Game>(game: &G, start: &G::State, count: usize, seed: u64) -> Vec<G::State> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut moves = Vec::new();
-    let mut found = Vec::with_capacity(count);
-    let mut seen = 0u64;
-    while found.len() < count {
-        let mut state = start.clone();
-        loop {
-            match game.status(&state) {
-                Status::Over(_) => break,
-                Status::Chance => {
-                    game.legal_moves(&state, &mut moves);
-                    let roll = sample_chance(game, &state, &moves, &mut rng);
-                    game.apply(&mut state, roll);
-                }
-                Status::ToMove(_) => {
-                    if seen.is_multiple_of(3) && found.len() < count {
-                        found.push(state.clone());
-                    }
-                    seen += 1;
-                    game.legal_moves(&state, &mut moves);
-                    let mv = moves[rng.random_range(0..moves.len())];
-                    game.apply(&mut state, mv);
-                }
-            }
-        }
-    }
-    found
-}
-
-/// One uniformly drawn legal move of each of `positions` (seeded).
-pub fn random_moves<G: Game>(game: &G, positions: &[G::State], seed: u64) -> Vec<G::Move> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut moves = Vec::new();
-    positions
-        .iter()
-        .map(|state| {
-            game.legal_moves(state, &mut moves);
-            moves[rng.random_range(0..moves.len())]
-        })
-        .collect()
 }
 
 /// Benchmarks `name` as `work` applied to every one of `positions`, throughput in positions.

@@ -1,0 +1,53 @@
+//! What the Black Path Game gives the computer players.
+
+use tafel_games::black_path::BlackPath;
+
+use super::{GameAi, NoPerfectPlay};
+use crate::agent::Agent;
+use crate::eval::PlayoutEvaluator;
+use crate::levels::{alpha_beta, mcts, perfect, Algorithm, PLAYOUT};
+use crate::signature::SignatureSpec;
+use crate::solve::black_path::PerfectBlackPath;
+
+/// Level 5, which level 6 falls back to.
+const LEVEL_5: Algorithm = mcts(2_000, PLAYOUT);
+
+impl GameAi for BlackPath {
+    /// No static feature of a Black Path position was found that predicts the result better
+    /// than a random playout (see `docs/ai.md`), so its "own" evaluation is one playout.
+    type Heuristic = PlayoutEvaluator;
+
+    /// MCTS with random playouts, stepping through the range where more search still
+    /// measurably pays (`docs/ai.md`); level 6 plays perfectly (the domino strategy and an
+    /// exact search, `docs/analysis.md`).
+    const LEVELS: &'static [Algorithm] = &[
+        mcts(5, PLAYOUT),
+        mcts(20, PLAYOUT),
+        mcts(80, PLAYOUT),
+        mcts(300, PLAYOUT),
+        LEVEL_5,
+        perfect(&LEVEL_5),
+    ];
+
+    const ANALYSIS: Algorithm = alpha_beta(64, 3_000_000, PLAYOUT);
+
+    const SIGNATURE: &'static [SignatureSpec] = &[SignatureSpec {
+        settings: &[],
+        positions: &[
+            "......../......../......../......../......../......../......../........",
+            "32....../.3....../.2....../......../......../......../......../........",
+            "32....../.3....../.232..../...23.../......../......../......../........",
+            "32....../.3....../.2322.../...232../....21../......../......../........",
+        ],
+        depth: 10,
+    }];
+
+    /// Every board and start is played perfectly.
+    fn perfect_play(&self) -> Result<(), NoPerfectPlay> {
+        Ok(())
+    }
+
+    fn perfect_agent(&self) -> Result<Box<dyn Agent<Self>>, NoPerfectPlay> {
+        Ok(Box::new(PerfectBlackPath::default()))
+    }
+}

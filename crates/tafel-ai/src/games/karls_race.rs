@@ -1,0 +1,101 @@
+//! What Karl's Race gives the computer players.
+
+use std::sync::{Arc, Mutex};
+
+use tafel_core::Game;
+use tafel_games::karls_race::KarlsRace;
+
+use super::{GameAi, NoPerfectPlay};
+use crate::agent::Agent;
+use crate::eval::karls_race::RaceEvaluator;
+use crate::levels::{expectimax, mcts, perfect, Algorithm, EVAL, PLAYOUT};
+use crate::signature::SignatureSpec;
+use crate::solve::karls_race::{self, PerfectAgent, Table};
+
+/// Level 5, which level 6 falls back to.
+const LEVEL_5: Algorithm = expectimax(64, 1_000_000, EVAL);
+
+/// Why only the two-player game has perfect play.
+const ONLY_TWO_PLAYERS: &str = "only the two-player game of Karl's Race is solved";
+
+/// The table of this process, mapped on first use by a perfect player.
+static TABLE: Mutex<Option<Arc<Table>>> = Mutex::new(None);
+
+impl GameAi for KarlsRace {
+    type Heuristic = RaceEvaluator;
+
+    /// Expectimax over the die with the race evaluation (MCTS with a tenth of the nodes as
+    /// iterations in the four-player game). Level 6 plays perfectly from the solved table
+    /// once it has been built (`tafel solve karls-race`), like level 5 before.
+    const LEVELS: &'static [Algorithm] = &[
+        mcts(10, PLAYOUT),
+        mcts(100, PLAYOUT),
+        expectimax(1, 1_000, EVAL),
+        expectimax(3, 100_000, EVAL),
+        LEVEL_5,
+        perfect(&LEVEL_5),
+    ];
+
+    const ANALYSIS: Algorithm = expectimax(64, 3_000_000, EVAL);
+
+    const SIGNATURE: &'static [SignatureSpec] = &[
+        SignatureSpec {
+            settings: &[],
+            positions: &["w3:ABCGHJ:MNPQTU", "w1:EGHJ:KMQU", "w5:EJ:KMOR", "w6:M:JOR"],
+            depth: 4,
+        },
+        SignatureSpec {
+            settings: &[("players", "4")],
+            positions: &[
+                "se6:AGHJ:CDEF:ORSU:MNQT",
+                "nw1:GHJ:CEF:LOU:MNP",
+                "se1:BG:FK:LU:MN",
+                "nw1:BH:IK:LO:Q",
+            ],
+            depth: 0,
+        },
+    ];
+
+    /// Two players, and the table at [`karls_race::default_path`] (its header and size
+    /// checked, nothing mapped).
+    fn perfect_play(&self) -> Result<(), NoPerfectPlay> {
+        if self.num_players() != 2 {
+            return Err(NoPerfectPlay::UnsolvedSettings(ONLY_TWO_PLAYERS));
+        }
+        if shared_table().is_some() {
+            return Ok(());
+        }
+        Table::check(&karls_race::default_path())
+            .map(|_| ())
+            .map_err(NoPerfectPlay::Table)
+    }
+
+    /// From the table at [`karls_race::default_path`], mapped once per process.
+    fn perfect_agent(&self) -> Result<Box<dyn Agent<Self>>, NoPerfectPlay> {
+        if self.num_players() != 2 {
+            return Err(NoPerfectPlay::UnsolvedSettings(ONLY_TWO_PLAYERS));
+        }
+        let mut shared = TABLE
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let table = match shared.as_ref() {
+            Some(table) => table.clone(),
+            None => {
+                let table = Arc::new(
+                    Table::open(&karls_race::default_path()).map_err(NoPerfectPlay::Table)?,
+                );
+                *shared = Some(table.clone());
+                table
+            }
+        };
+        Ok(Box::new(PerfectAgent::new(table)))
+    }
+}
+
+/// The table mapped by an earlier perfect player, if any.
+fn shared_table() -> Option<Arc<Table>> {
+    TABLE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .clone()
+}

@@ -1,0 +1,106 @@
+//! Position codes: the board's rows from the top, separated by `/`, one character per square:
+//! `.` for an empty square, `1`, `2` or `3` for its tile. The board size and the start edge
+//! come from the settings; the path's end follows from the tiles, so a code whose tiles are
+//! not all on the path from the start edge is refused.
+
+use tafel_core::{Game, ParseError};
+
+use super::{BlackPath, PathEnd, State, WORDS};
+
+/// Reads a position code under `game`'s settings.
+pub(super) fn parse(game: &BlackPath, code: &str) -> Result<State, ParseError> {
+    let size = game.size();
+    let rows: Vec<&str> = code.split('/').collect();
+    if rows.len() != size.rows {
+        return Err(ParseError::new(
+            "position code",
+            code,
+            format!(
+                "{} rows, but the board has {} (set size= to match)",
+                rows.len(),
+                size.rows
+            ),
+        ));
+    }
+    let mut state = State {
+        tiles: [0; WORDS],
+        end: PathEnd::Boundary,
+        placed: 0,
+        hash: 0,
+    };
+    let mut offset = 0;
+    for (r, row) in rows.iter().enumerate() {
+        if row.chars().count() != size.cols {
+            return Err(ParseError::at(
+                "position code",
+                code,
+                offset,
+                format!(
+                    "row {} has {} squares, but the board has {} columns",
+                    r + 1,
+                    row.chars().count(),
+                    size.cols
+                ),
+            ));
+        }
+        for (c, ch) in row.chars().enumerate() {
+            match ch {
+                '.' => {}
+                '1'..='3' => {
+                    state.set_tile(size.index(r, c), ch as u8 - b'0');
+                    state.placed += 1;
+                }
+                _ => {
+                    return Err(ParseError::at(
+                        "position code",
+                        code,
+                        offset + c,
+                        format!("`{ch}` is not `.`, `1`, `2` or `3`"),
+                    ))
+                }
+            }
+        }
+        offset += row.len() + 1;
+    }
+    let path = game.trace(&state);
+    let on_path = |cell: usize| path.iter().any(|&(c, _)| c == cell);
+    if let Some(cell) = (0..size.cells()).find(|&c| state.tile(c) != 0 && !on_path(c)) {
+        let (r, c) = size.coords(cell);
+        return Err(ParseError::new(
+            "position code",
+            code,
+            format!(
+                "the tile on row {}, column {} is not on the path from the start edge",
+                r + 1,
+                c + 1
+            ),
+        ));
+    }
+    let &(last, entry) = path.last().expect("the path has its start square");
+    state.end = if state.tile(last) == 0 {
+        PathEnd::Open {
+            cell: last as u16,
+            entry,
+        }
+    } else {
+        PathEnd::Boundary
+    };
+    state.hash = game.hash_from_scratch(&state);
+    Ok(state)
+}
+
+/// Writes `state`'s position code.
+pub(super) fn format(game: &BlackPath, state: &State) -> String {
+    let size = game.size();
+    let rows: Vec<String> = (0..size.rows)
+        .map(|r| {
+            (0..size.cols)
+                .map(|c| match state.tile(size.index(r, c)) {
+                    0 => '.',
+                    t => (b'0' + t) as char,
+                })
+                .collect()
+        })
+        .collect();
+    rows.join("/")
+}

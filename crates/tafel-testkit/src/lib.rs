@@ -1,0 +1,20 @@
+//! What Tafel's tests and benchmarks share, in one crate that is never published:
+//!
+//! - [`games`]: small games whose values can be computed by hand or by brute force, for the
+//!   generic code (perft, records, the erased view, the searchers): [`games::DiceRace`], a
+//!   two-player race with an unfair die, and [`games::TeamNim`], four seats in two teams;
+//! - [`brute`]: brute-force solvers (expectiminimax over the whole tree, forced wins by plain
+//!   minimax) to check the searchers against;
+//! - [`positions`]: positions reached by seeded random play, the same on every run;
+//! - [`msrv`]: the check that no locked dependency needs a newer Rust than the workspace's
+//!   `rust-version` (the `check-msrv` binary, run by `scripts/test`);
+//! - `bench` (with the `criterion` feature): the criterion pieces every game's benchmarks
+//!   share (playouts, perft, the hot functions of the `Game` trait per position).
+
+pub mod brute;
+pub mod games;
+pub mod msrv;
+pub mod positions;
+
+#[cfg(feature = "criterion")]
+pub mod bench;
