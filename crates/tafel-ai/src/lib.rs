@@ -39,5 +39,5 @@ pub use erased::{
     agent, agent_with, level_availability, AgentOptions, AiError, DynAgent, DynDecision,
 };
 pub use eval::{Evaluator, Leaf, PlayoutEvaluator};
-pub use games::{entry_ai, game_ai, Availability, DynGameAi, GameAi, NoPerfectPlay};
+pub use games::{entry_ai, game_ai, Availability, DynGameAi, GameAi, MissingTable, NoPerfectPlay};
 pub use levels::Algorithm;

@@ -105,6 +105,30 @@ fn karls_race_top_level_without_a_table_says_how_to_build_it() {
     )
     .unwrap();
     assert!(four.notice().unwrap().contains("two-player"));
+
+    // What `tafel serve --build-tables` would build: the two-player table at the path that
+    // perfect play reads, and nothing for four players or for the games without tables.
+    let ai = tafel_ai::game_ai(game.as_ref()).unwrap();
+    let missing = ai
+        .missing_table(game.as_ref())
+        .unwrap()
+        .expect("the table is absent");
+    assert_eq!(missing.path, empty.path().join("karls-race.tafeltable"));
+    assert_eq!(missing.what, "the Karl's Race table");
+    assert!(ai.missing_table(game_four().as_ref()).unwrap().is_none());
+    for entry in tafel_games::registry().entries() {
+        let other = entry.build(&[]).unwrap();
+        let table = tafel_ai::game_ai(other.as_ref())
+            .unwrap()
+            .missing_table(other.as_ref())
+            .unwrap();
+        assert_eq!(
+            table.is_some(),
+            entry.info.name == "karls-race",
+            "{}",
+            entry.info.name
+        );
+    }
 }
 
 fn game_four() -> Arc<dyn DynGame> {

@@ -7,7 +7,8 @@
 //! - [`api`] (REST) and [`ws`] (WebSocket pushes and moves);
 //! - [`listener`] (connection limits and timeouts), [`guard`] (Host and Origin checks, security
 //!   headers), [`rate`] (creations per client address), [`error`] (every error as JSON);
-//! - [`web`]: the page, its files and the rules pages, embedded in the binary, and the 404 page.
+//! - [`web`]: the page, its files and the rules pages, embedded in the binary, and the 404 page;
+//! - [`tables`]: the solution tables of perfect levels, built in the background on request.
 //!
 //! The limits, their defaults and what the server guarantees are in `docs/reliability.md`.
 
@@ -23,6 +24,7 @@ pub mod pool;
 pub mod rate;
 pub mod seat;
 pub mod store;
+pub mod tables;
 pub mod web;
 pub mod ws;
 

@@ -212,7 +212,7 @@ fn work(shared: &Shared) {
 
 /// Gives the calling thread a nice value of 10, so that request handlers come first (Linux:
 /// the nice value belongs to each thread). Elsewhere the thread keeps the normal priority.
-fn lower_priority() {
+pub(crate) fn lower_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: setpriority only reads its integer arguments; gettid has no preconditions.
     unsafe {

@@ -3,14 +3,14 @@
 use std::sync::{Arc, Mutex};
 
 use tafel_core::Game;
-use tafel_games::karls_race::KarlsRace;
+use tafel_games::karls_race::{KarlsRace, START_SETS};
 
-use super::{GameAi, NoPerfectPlay};
+use super::{GameAi, MissingTable, NoPerfectPlay};
 use crate::agent::Agent;
 use crate::eval::karls_race::RaceEvaluator;
 use crate::levels::{expectimax, mcts, perfect, Algorithm, EVAL, PLAYOUT};
 use crate::signature::SignatureSpec;
-use crate::solve::karls_race::{self, PerfectAgent, Table};
+use crate::solve::karls_race::{self, PerfectAgent, Table, MAX_STONES};
 
 /// Level 5, which level 6 falls back to.
 const LEVEL_5: Algorithm = expectimax(64, 1_000_000, EVAL);
@@ -89,6 +89,23 @@ impl GameAi for KarlsRace {
             }
         };
         Ok(Box::new(PerfectAgent::new(table)))
+    }
+
+    /// The whole table (every position with up to six stones a side, which serves every start
+    /// set) when the two-player game's table at [`karls_race::default_path`] is missing or
+    /// unusable.
+    fn missing_table(&self) -> Option<MissingTable> {
+        if self.num_players() != 2 || self.perfect_play().is_ok() {
+            return None;
+        }
+        let path = karls_race::default_path();
+        let origin = START_SETS[self.settings().start];
+        let out = path.clone();
+        Some(MissingTable::new(
+            "the Karl's Race table",
+            path,
+            move |progress| karls_race::solve(MAX_STONES, origin, progress)?.write(&out),
+        ))
     }
 }
 

@@ -19,6 +19,7 @@ pub mod quarx;
 
 use std::fmt;
 use std::marker::PhantomData;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use tafel_core::registry::GameEntry;
@@ -30,6 +31,7 @@ use crate::eval::Evaluator;
 use crate::levels::{level_in, Algorithm, UnknownLevel};
 use crate::signature::{game_lines, SignatureLine, SignatureSpec};
 use crate::solve::karls_race::TableError;
+use crate::solve::Progress;
 
 /// What a game gives the computer players. One implementation per game, in
 /// `games/<game>.rs`; see the module documentation.
@@ -72,6 +74,59 @@ pub trait GameAi: Game {
     /// by default `agent` as it is.
     fn with_exact_knowledge(&self, agent: Box<dyn Agent<Self>>) -> Box<dyn Agent<Self>> {
         agent
+    }
+
+    /// The solution table that perfect play with these settings needs and that is missing
+    /// (or unusable) here, with how to build it; `None` when perfect play needs no table or
+    /// has it. A game that keeps its solution in a file overrides this together with
+    /// [`GameAi::perfect_play`].
+    fn missing_table(&self) -> Option<MissingTable> {
+        None
+    }
+}
+
+/// A solution table that is missing, and the work that builds it where perfect play looks for
+/// it ([`GameAi::missing_table`]): for `tafel serve --build-tables`, which builds such tables
+/// in the background.
+pub struct MissingTable {
+    /// What the table is, for people ("the Karl's Race table").
+    pub what: &'static str,
+    /// Where it is written, and where perfect play looks for it.
+    pub path: PathBuf,
+    build: BuildTable,
+}
+
+/// The work that builds a [`MissingTable`], reporting to the progress it is given.
+type BuildTable = Box<dyn FnOnce(&dyn Progress) -> Result<(), TableError> + Send>;
+
+impl MissingTable {
+    /// A table called `what`, at `path`, made by `build` (which reports to the progress it is
+    /// given and writes the file so that it appears under `path` only when complete).
+    pub fn new(
+        what: &'static str,
+        path: PathBuf,
+        build: impl FnOnce(&dyn Progress) -> Result<(), TableError> + Send + 'static,
+    ) -> MissingTable {
+        MissingTable {
+            what,
+            path,
+            build: Box::new(build),
+        }
+    }
+
+    /// Builds the table and writes it to [`MissingTable::path`]; the levels that need it can
+    /// play as they say from then on.
+    pub fn build(self, progress: &dyn Progress) -> Result<(), TableError> {
+        (self.build)(progress)
+    }
+}
+
+impl fmt::Debug for MissingTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MissingTable")
+            .field("what", &self.what)
+            .field("path", &self.path)
+            .finish_non_exhaustive()
     }
 }
 
@@ -183,6 +238,9 @@ pub trait DynGameAi: Send + Sync {
     /// Whether level `level` can play on `game` (this game, with its settings) as its table
     /// says, found out without building the agent.
     fn availability(&self, game: &dyn DynGame, level: u32) -> Result<Availability, AiError>;
+    /// The solution table that perfect play on `game` (this game, with its settings) needs
+    /// and that is missing here ([`GameAi::missing_table`]).
+    fn missing_table(&self, game: &dyn DynGame) -> Result<Option<MissingTable>, AiError>;
 }
 
 /// The [`DynGameAi`] of the game `G`.
@@ -232,6 +290,9 @@ impl<G: GameAi> DynGameAi for AiOf<G> {
     fn availability(&self, game: &dyn DynGame, level: u32) -> Result<Availability, AiError> {
         let algorithm = self.level(level)?;
         Ok(availability(Self::rules(game)?.as_ref(), algorithm))
+    }
+    fn missing_table(&self, game: &dyn DynGame) -> Result<Option<MissingTable>, AiError> {
+        Ok(Self::rules(game)?.missing_table())
     }
 }
 

@@ -1,5 +1,6 @@
 //! `tafel serve`: the web server.
 
+use std::io::IsTerminal;
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
@@ -69,6 +70,15 @@ pub struct Args {
     /// applies.
     #[arg(long, default_value_t = 30)]
     games_burst: u32,
+    /// Build the solution tables that perfect levels lack (Karl's Race level 6: about 200
+    /// CPU-seconds, 2.3 GB of memory and of disk, in `$TAFEL_DATA` or the current directory)
+    /// in the background, with progress in the log; the level plays perfectly once its table
+    /// is written.
+    #[arg(long)]
+    build_tables: bool,
+    /// Worker threads for `--build-tables` (they run at a lower priority than requests).
+    #[arg(long, default_value_t = 1, requires = "build_tables")]
+    table_threads: usize,
 }
 
 impl Args {
@@ -111,7 +121,11 @@ fn positive(name: &str, value: usize) -> Result<usize> {
 
 /// Serves until interrupted (Ctrl-C).
 pub fn run(args: Args) -> Result<()> {
-    tracing_subscriber::fmt().with_target(false).init();
+    // Colours only for a terminal: a log file or journal gets plain text.
+    tracing_subscriber::fmt()
+        .with_target(false)
+        .with_ansi(std::io::stdout().is_terminal())
+        .init();
     let limits = args.limits()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -128,6 +142,10 @@ pub fn run(args: Args) -> Result<()> {
             "Tafel is serving on http://{}/ (games are stored in {})",
             server.addr, config.database
         );
+        if args.build_tables {
+            let threads = positive("table-threads", args.table_threads)?;
+            tafel_server::tables::build_in_background(tafel_server::tables::missing(), threads);
+        }
         tokio::select! {
             _ = tokio::signal::ctrl_c() => println!("stopping"),
             _ = server.task => {}
