@@ -32,6 +32,8 @@ async function api(path, body) {
 test("the lobby: labelled settings, conditions, badges, the Carreaux note, levels, recent games", async () => {
   const page = await newPage(browser);
   await page.goto(BASE + "/");
+  // The lobby fills the list from the catalog after the page has loaded.
+  await page.waitForSelector("#game option", { state: "attached" });
   const games = await page.locator("#game option").evaluateAll((ns) => ns.map((n) => n.value));
   assert.deepEqual(games.sort(), ["black-path", "carreaux", "karls-race", "kauri", "quarx"]);
 
