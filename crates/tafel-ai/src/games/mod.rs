@@ -22,12 +22,15 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use tafel_core::registry::GameEntry;
-use tafel_core::{DynGame, Game, GameInfo};
+use tafel_core::{DynGame, DynPosition, Game, GameInfo};
 
 use crate::agent::Agent;
 use crate::erased::{typed_agent_with_notice, AgentOptions, AiError, DynAgent, ErasedAgent};
 use crate::eval::Evaluator;
 use crate::levels::{level_in, Algorithm, UnknownLevel};
+use crate::review::{review_typed, GameReview, ReviewControl, ReviewError, ReviewOptions};
+use crate::scale::assess::{assess_typed, calibration};
+use crate::scale::{AssessOptions, Calibration, DynAssessment, Oracle};
 use crate::signature::{game_lines, SignatureLine, SignatureSpec};
 use crate::solve::karls_race::TableError;
 
@@ -73,6 +76,19 @@ pub trait GameAi: Game {
     fn with_exact_knowledge(&self, agent: Box<dyn Agent<Self>>) -> Box<dyn Agent<Self>> {
         agent
     }
+
+    /// The exact value of every move, where the game's solvers know it with these settings
+    /// (see [`Oracle`]); `None`, the default, for a game without solvers.
+    fn oracle(&self) -> Option<Box<dyn Oracle<Self>>> {
+        None
+    }
+
+    /// The curves that map this game's search scores to chances on the one scale
+    /// ([`crate::scale`]): the JSON text of a [`crate::scale::Calibration`], as
+    /// `tafel analyze GAME --fit` writes it (embedded with `include_str!`). Empty, the
+    /// default, where none was fitted: the searches' own expected results are shown then,
+    /// labelled as not calibrated.
+    const CALIBRATION: &'static str = "";
 }
 
 /// Why a game cannot be played perfectly with its settings.
@@ -183,6 +199,25 @@ pub trait DynGameAi: Send + Sync {
     /// Whether level `level` can play on `game` (this game, with its settings) as its table
     /// says, found out without building the agent.
     fn availability(&self, game: &dyn DynGame, level: u32) -> Result<Availability, AiError>;
+    /// The game's fitted curves ([`GameAi::CALIBRATION`]), if it has any.
+    fn calibration(&self) -> Option<Calibration>;
+    /// `position` of `game` (this game) on the one scale ([`crate::scale::assess`]).
+    fn assess(
+        &self,
+        game: &dyn DynGame,
+        position: &dyn DynPosition,
+        options: &AssessOptions,
+    ) -> Result<DynAssessment, AiError>;
+    /// Every move of a game of `game` (this game) on the one scale
+    /// ([`crate::review::review_game`]).
+    fn review(
+        &self,
+        game: &dyn DynGame,
+        start: &dyn DynPosition,
+        moves: &[String],
+        options: &ReviewOptions,
+        control: &mut dyn ReviewControl,
+    ) -> Result<GameReview, ReviewError>;
 }
 
 /// The [`DynGameAi`] of the game `G`.
@@ -232,6 +267,27 @@ impl<G: GameAi> DynGameAi for AiOf<G> {
     fn availability(&self, game: &dyn DynGame, level: u32) -> Result<Availability, AiError> {
         let algorithm = self.level(level)?;
         Ok(availability(Self::rules(game)?.as_ref(), algorithm))
+    }
+    fn calibration(&self) -> Option<Calibration> {
+        calibration::<G>()
+    }
+    fn assess(
+        &self,
+        game: &dyn DynGame,
+        position: &dyn DynPosition,
+        options: &AssessOptions,
+    ) -> Result<DynAssessment, AiError> {
+        assess_typed(Self::rules(game)?, position, options)
+    }
+    fn review(
+        &self,
+        game: &dyn DynGame,
+        start: &dyn DynPosition,
+        moves: &[String],
+        options: &ReviewOptions,
+        control: &mut dyn ReviewControl,
+    ) -> Result<GameReview, ReviewError> {
+        review_typed(Self::rules(game)?, start, moves, options, control)
     }
 }
 
