@@ -37,7 +37,11 @@ fn analysis_curve(calibration: &Calibration) -> &Curve {
 #[test]
 fn every_game_with_a_search_estimate_has_a_committed_curve() {
     let names: Vec<String> = calibrations().iter().map(|(c, _)| c.game.clone()).collect();
-    for game in ["black-path", "carreaux", "kauri", "quarx"] {
+    // Carreaux has none: under the designer's rules it is exact everywhere, and under
+    // `rule=free` the levels drew all their games, which leaves nothing to fit. Black Path has
+    // none: its search's score did not predict the levels' games better than the base rates
+    // (docs/analysis.md), and its solvers answer the boards up to 64 squares exactly.
+    for game in ["karls-race", "kauri", "quarx"] {
         assert!(names.iter().any(|n| n == game), "{game}: {names:?}");
     }
 }

@@ -41,6 +41,9 @@ impl GameAi for KarlsRace {
     /// `docs/analysis.md`).
     const ANALYSIS: Algorithm = expectimax(64, 1_000_000, EVAL);
 
+    /// Fitted by `tafel analyze karls-race --fit` (the command and figures are in the file).
+    const CALIBRATION: &'static str = include_str!("../../calibration/karls-race.json");
+
     const SIGNATURE: &'static [SignatureSpec] = &[
         SignatureSpec {
             settings: &[],
