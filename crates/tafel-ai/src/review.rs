@@ -213,20 +213,22 @@ impl From<AiError> for ReviewError {
 /// of `game`: every move with the mover's chances before and after it, its loss and its mark.
 ///
 /// ```
-/// use tafel_ai::review::{review_game, Mark, ReviewOptions};
+/// use tafel_ai::review::{review_game, ReviewOptions};
 ///
 /// let game = tafel_games::registry().get("black-path").unwrap()
-///     .build(&[("size".into(), "3x3".into())]).unwrap();
+///     .build(&[("size".into(), "4x4".into())]).unwrap();
 /// let start = game.start();
 /// let mut position = start.clone();
-/// let moves: Vec<String> = (0..2).map(|_| {
-///     let mv = position.legal_moves()[0].clone();
-///     position.play(&mv).unwrap()
-/// }).collect();
+/// // The first move of each turn, for as long as the game lasts.
+/// let mut moves = Vec::new();
+/// while let Some(mv) = position.legal_moves().first().cloned() {
+///     moves.push(position.play(&mv).unwrap());
+/// }
 /// let review = review_game(game.as_ref(), start.as_ref(), &moves, &ReviewOptions::default(), &mut ())
 ///     .unwrap();
-/// assert_eq!(review.moves.len(), 2);
-/// // Black Path on 3 x 3 is solved: every value is exact.
+/// assert_eq!(review.moves.len(), moves.len());
+/// // Black Path on 4 x 4 is solved: every value is exact, and so is the result.
+/// assert!(review.result.unwrap().is_exact());
 /// assert!(review.moves.iter().all(|m| m.before.is_exact() && m.after.is_exact()));
 /// ```
 pub fn review_game(
