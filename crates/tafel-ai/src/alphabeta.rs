@@ -118,6 +118,8 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     /// The ply where the quiescence search stops and evaluates whatever it finds.
     horizon: u32,
     root_best: Option<(G::Move, i32)>,
+    /// A root move the current search leaves out ([`AlphaBeta::analyse_excluding`]).
+    root_excluded: Option<G::Move>,
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
@@ -136,15 +138,30 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             must_finish: false,
             horizon: 0,
             root_best: None,
+            root_excluded: None,
         }
     }
 
     /// Searches `state` by iterative deepening within the budget; `None` when nobody is to
     /// move or the game has chance or more than two teams.
     pub fn analyse(&mut self, game: &G, state: &G::State) -> Option<SearchResult<G::Move>> {
+        self.analyse_excluding(game, state, None)
+    }
+
+    /// [`AlphaBeta::analyse`] with the root move `excluded` left out: the best of the other
+    /// moves (how much worse they are says whether a move was the only good one). `None`
+    /// also when no other move is legal. The root's value is not stored in the table then,
+    /// since it is not the position's.
+    pub fn analyse_excluding(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        excluded: Option<G::Move>,
+    ) -> Option<SearchResult<G::Move>> {
         let Status::ToMove(_) = game.status(state) else {
             return None;
         };
+        self.root_excluded = excluded;
         self.meter = self.config.budget.start();
         self.aborted = false;
         self.killers.clear();
@@ -265,6 +282,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let original_alpha = alpha;
         let mut best = (-INFINITY, None);
         for &(_, mv) in &list {
+            if ply == 0 && self.root_excluded == Some(mv) {
+                continue;
+            }
             let mut child = state.clone();
             game.apply(&mut child, mv);
             let score = self.child_score(
@@ -292,8 +312,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             }
         }
         self.lists[ply_index] = list;
-        if self.aborted {
-            return 0;
+        if self.aborted || (ply == 0 && self.root_excluded.is_some()) {
+            return if self.aborted { 0 } else { best.0 };
         }
         self.table[slot] = Some(TableEntry {
             key,

@@ -12,13 +12,9 @@ use tafel_core::erased::ErasedPosition;
 use tafel_core::{DynGame, DynPosition, Game};
 
 use crate::agent::{Agent, Evaluation, RandomAgent};
-use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use crate::budget::Budget;
-use crate::eval::LeafEvaluator;
-use crate::expectimax::{Expectimax, ExpectimaxConfig};
 use crate::games::{game_ai, substitute_notice, Availability, GameAi};
 use crate::levels::{Algorithm, UnknownLevel, MOVE_TIME_CAP};
-use crate::mcts::{Mcts, MctsConfig};
+use crate::searcher::Searcher;
 
 /// Everything about an agent that is not its algorithm.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -203,41 +199,9 @@ fn searcher_agent<G: GameAi>(
     algorithm: Algorithm,
     options: &AgentOptions,
 ) -> Box<dyn Agent<G>> {
-    let work = |units: u64| Budget::work(units).and_time(options.time_cap);
-    let evaluator = |leaf| LeafEvaluator::new(leaf, G::Heuristic::default());
-    let mcts = |iterations: u64, leaf| -> Box<dyn Agent<G>> {
-        let config = MctsConfig {
-            threads: options.threads.max(1),
-            ..MctsConfig::new(work(iterations), options.seed)
-        };
-        Box::new(Mcts::new(config, evaluator(leaf)))
-    };
-    let two_seats = game.num_players() == 2;
-    match algorithm {
-        Algorithm::Random => Box::new(RandomAgent::new(options.seed)),
-        Algorithm::Mcts { iterations, leaf } => mcts(iterations, leaf),
-        Algorithm::AlphaBeta { depth, nodes, leaf } if two_seats => Box::new(AlphaBeta::new(
-            AlphaBetaConfig {
-                budget: work(nodes),
-                max_depth: depth,
-                table_bits: 18,
-                seed: options.seed,
-            },
-            evaluator(leaf),
-        )),
-        Algorithm::Expectimax { depth, nodes, leaf } if two_seats => Box::new(Expectimax::new(
-            ExpectimaxConfig {
-                budget: work(nodes),
-                max_depth: depth,
-                seed: options.seed,
-            },
-            evaluator(leaf),
-        )),
-        Algorithm::AlphaBeta { nodes, leaf, .. } | Algorithm::Expectimax { nodes, leaf, .. } => {
-            mcts((nodes / 10).max(1), leaf)
-        }
-        // Perfect play is chosen before a searcher is; here only its stand-in can play.
-        Algorithm::Perfect { otherwise } => searcher_agent(game, *otherwise, options),
+    match Searcher::new(game, algorithm, options) {
+        Some(searcher) => Box::new(searcher),
+        None => Box::new(RandomAgent::new(options.seed)),
     }
 }
 

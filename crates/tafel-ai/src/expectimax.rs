@@ -125,6 +125,17 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
 
     /// Searches `state` by iterative deepening; `None` when nobody is to move.
     pub fn analyse(&mut self, game: &G, state: &G::State) -> Option<ExpectimaxResult<G::Move>> {
+        self.analyse_excluding(game, state, None)
+    }
+
+    /// [`Expectimax::analyse`] with the root move `excluded` left out: the best of the other
+    /// moves. `None` also when no other move is legal.
+    pub fn analyse_excluding(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        excluded: Option<G::Move>,
+    ) -> Option<ExpectimaxResult<G::Move>> {
         let Status::ToMove(root) = game.status(state) else {
             return None;
         };
@@ -137,6 +148,7 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
         self.aborted = false;
         let mut moves = Vec::new();
         game.legal_moves(state, &mut moves);
+        moves.retain(|&mv| Some(mv) != excluded);
         let mut result: Option<ExpectimaxResult<G::Move>> = None;
         for depth in 1..=self.config.max_depth.max(1) {
             self.must_finish = depth == 1;

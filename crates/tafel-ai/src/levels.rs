@@ -76,6 +76,41 @@ impl fmt::Display for Algorithm {
     }
 }
 
+impl Algorithm {
+    /// The same algorithm with its work budget per move set to `units` (nodes, or iterations
+    /// for MCTS); random play and perfect play as they are.
+    pub fn with_work(self, units: u64) -> Algorithm {
+        match self {
+            Algorithm::Mcts { leaf, .. } => Algorithm::Mcts {
+                iterations: units,
+                leaf,
+            },
+            Algorithm::AlphaBeta { depth, leaf, .. } => Algorithm::AlphaBeta {
+                depth,
+                nodes: units,
+                leaf,
+            },
+            Algorithm::Expectimax { depth, leaf, .. } => Algorithm::Expectimax {
+                depth,
+                nodes: units,
+                leaf,
+            },
+            other => other,
+        }
+    }
+
+    /// The work budget per move (nodes, or iterations for MCTS; a perfect level's stand-in's),
+    /// `None` for random play.
+    pub fn work(&self) -> Option<u64> {
+        match *self {
+            Algorithm::Mcts { iterations, .. } => Some(iterations),
+            Algorithm::AlphaBeta { nodes, .. } | Algorithm::Expectimax { nodes, .. } => Some(nodes),
+            Algorithm::Random => None,
+            Algorithm::Perfect { otherwise } => otherwise.work(),
+        }
+    }
+}
+
 /// The most time any level may spend on one move (the work budgets normally end far sooner).
 pub const MOVE_TIME_CAP: Duration = Duration::from_secs(10);
 

@@ -18,7 +18,10 @@
 //! - [`solve`]: exact solvers and perfect players (Black Path, Karl's Race, Carreaux, Kauri's
 //!   tie-break);
 //! - [`signature`]: the search signature, one number that changes when search behaviour does;
-//! - [`erased`]: agents for the type-erased games of the command line and the server.
+//! - [`erased`]: agents for the type-erased games of the command line and the server;
+//! - [`scale`]: the one scale of evaluations people see (the chance to win and to draw), exact
+//!   from the solvers or estimated through fitted curves, and [`review`]: a whole game on it,
+//!   move by move, with each move's loss and mark.
 
 pub mod agent;
 pub mod alphabeta;
@@ -30,6 +33,9 @@ pub mod expectimax;
 pub mod games;
 pub mod levels;
 pub mod mcts;
+pub mod review;
+pub mod scale;
+mod searcher;
 pub mod signature;
 pub mod solve;
 

@@ -33,6 +33,8 @@ enum Command {
     Match(commands::match_::Args),
     /// The best move in a position and its evaluation, by a computer player.
     Hint(commands::hint::Args),
+    /// A record's moves on the one scale, what the games are like, or the scale's fit.
+    Analyze(commands::analyze::Args),
     /// Replay a record, checking every move; print the final position and result.
     Replay(commands::replay::Args),
     /// Serve the browser interface: play any game at one screen, online, or against the computer.
@@ -55,6 +57,7 @@ fn main() -> ExitCode {
         Command::Play(args) => commands::play::run(args),
         Command::Match(args) => commands::match_::run(args),
         Command::Hint(args) => commands::hint::run(args),
+        Command::Analyze(args) => commands::analyze::run(args),
         Command::Replay(args) => commands::replay::run(args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Bench(args) => commands::bench::run(args),

@@ -12,7 +12,9 @@ const WIN_IN_FOUR: &str = "2..12.../3.131.../3.31..../231...../......../........
 fn hint_names_the_winning_move_and_its_length() {
     let out = run_ok(&["hint", "black-path", "--position", WIN_IN_FOUR]);
     assert!(
-        out.starts_with("best move: 2\nevaluation: win in 4 plies\n"),
+        out.starts_with(
+            "best move: 2\nevaluation: Second player to move: 100% win (exact); win in 4 plies\n"
+        ),
         "{out}"
     );
     assert!(out.contains("search: analysis, alpha-beta"), "{out}");
@@ -25,6 +27,18 @@ fn hint_names_the_winning_move_and_its_length() {
         "2",
     ]);
     assert!(out.contains("search: level 2, MCTS"), "{out}");
+    // A searched estimate is labelled as one; Kauri has draws, so its chance to draw is given.
+    let out = run_ok(&["hint", "kauri", "--nodes", "2000"]);
+    assert!(
+        out.contains("evaluation: First player to move: ") && out.contains("% draw (estimate)\n"),
+        "{out}"
+    );
+    // Under the designer's rules Carreaux is solved: a draw, exact.
+    let out = run_ok(&["hint", "carreaux"]);
+    assert!(
+        out.contains("evaluation: Red to move: 0% win, 100% draw (exact)\n"),
+        "{out}"
+    );
 }
 
 #[test]

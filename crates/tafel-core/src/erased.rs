@@ -49,6 +49,15 @@ pub trait DynGame: Send + Sync {
         moves: &[String],
         json: bool,
     ) -> Result<String, ReplayError>;
+    /// Writes the record of `moves` from `start` as text with `notes[i]` after move `i`
+    /// and the `extra` tags ([`record::to_annotated_text`]); it replays like the plain record.
+    fn write_annotated_record(
+        &self,
+        start: &dyn DynPosition,
+        moves: &[String],
+        notes: &[record::MoveNote],
+        extra: &[(String, String)],
+    ) -> Result<String, ReplayError>;
     /// The record's number of each of `moves` from `start` ([`Game::move_numbers`]).
     fn move_numbers(
         &self,
@@ -218,6 +227,23 @@ impl<G: Game> DynGame for ErasedGame<G> {
         } else {
             record::to_text(self.0.as_ref(), &start.state, &concrete)
         })
+    }
+    fn write_annotated_record(
+        &self,
+        start: &dyn DynPosition,
+        moves: &[String],
+        notes: &[record::MoveNote],
+        extra: &[(String, String)],
+    ) -> Result<String, ReplayError> {
+        let start = self.concrete(start)?;
+        let concrete = self.concrete_moves(&start.state, moves)?;
+        Ok(record::to_annotated_text(
+            self.0.as_ref(),
+            &start.state,
+            &concrete,
+            notes,
+            extra,
+        ))
     }
     fn move_numbers(
         &self,

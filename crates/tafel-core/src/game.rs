@@ -135,10 +135,23 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// from the start, when the rules or settings give one.
     fn max_plies(&self) -> Option<u64>;
 
-    /// Writes a record's moves (the text after the tags). Games with a traditional notation
-    /// for whole games (Kauri) override this and [`Game::parse_movetext`].
+    /// Writes a record's moves (the text after the tags): [`Game::write_annotated_movetext`]
+    /// without notes.
     fn write_movetext(&self, start: &Self::State, moves: &[Self::Move]) -> String {
-        crate::record::write_numbered_movetext(self, start, moves)
+        self.write_annotated_movetext(start, moves, &[])
+    }
+
+    /// Writes a record's moves with `notes[i]` (a mark such as `?` and a `{comment}`) after
+    /// move `i`; `notes` may be shorter than `moves`. [`Game::parse_movetext`] reads the text
+    /// back, skipping the notes. Games with a traditional notation for whole games (Kauri)
+    /// override this and [`Game::parse_movetext`].
+    fn write_annotated_movetext(
+        &self,
+        start: &Self::State,
+        moves: &[Self::Move],
+        notes: &[crate::record::MoveNote],
+    ) -> String {
+        crate::record::write_numbered_movetext(self, start, moves, notes)
     }
 
     /// The number each of `moves` from `start` carries in the record [`Game::write_movetext`]

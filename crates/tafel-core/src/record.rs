@@ -264,9 +264,57 @@ fn describe_move_error(text: &str, error: &MoveError) -> String {
     }
 }
 
+/// A note on one move of a record, written after it: a mark (`!`, `?`, `??`, `!?`, `?!`) and a
+/// comment, which records write in braces (`12. 3 U-S? {52% -> 38%}`). Readers skip both.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct MoveNote {
+    /// The mark, if any: only the characters `!` and `?`.
+    pub mark: Option<String>,
+    /// The comment, if any (braces in it are written as parentheses, so it cannot end early).
+    pub comment: Option<String>,
+}
+
+impl MoveNote {
+    /// The note as written after a move: the mark right after it, then ` {comment}`.
+    pub fn text(&self) -> String {
+        self.mark_text() + &self.comment_text()
+    }
+
+    /// The mark alone, as written right after the move (only its `!` and `?`).
+    pub fn mark_text(&self) -> String {
+        self.mark
+            .iter()
+            .flat_map(|m| m.chars())
+            .filter(|c| matches!(c, '!' | '?'))
+            .collect()
+    }
+
+    /// The comment alone, as written: ` {comment}`, or nothing.
+    pub fn comment_text(&self) -> String {
+        let Some(comment) = &self.comment else {
+            return String::new();
+        };
+        let clean: String = comment
+            .chars()
+            .map(|c| match c {
+                '{' => '(',
+                '}' => ')',
+                c if c.is_control() => ' ',
+                c => c,
+            })
+            .collect();
+        format!(" {{{clean}}}")
+    }
+}
+
 /// Writes the default movetext: one line per move, numbered from 1, each move preceded by the
-/// chance outcomes that came before it (`12. 3 U-S`).
-pub fn write_numbered_movetext<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> String {
+/// chance outcomes that came before it (`12. 3 U-S`), and followed by its note, if any.
+pub fn write_numbered_movetext<G: Game>(
+    game: &G,
+    start: &G::State,
+    moves: &[G::Move],
+    notes: &[MoveNote],
+) -> String {
     let numbers = numbered_move_numbers(game, start, moves);
     let mut out = String::new();
     let mut state = start.clone();
@@ -277,6 +325,9 @@ pub fn write_numbered_movetext<G: Game>(game: &G, start: &G::State, moves: &[G::
             out.push(' ');
         }
         out.push_str(&game.format_move(&state, mv));
+        if let Some(note) = notes.get(i) {
+            out.push_str(&note.text());
+        }
         game.apply(&mut state, mv);
         if numbers.get(i + 1) != Some(&numbers[i]) {
             out.push('\n');
@@ -301,8 +352,35 @@ pub fn numbered_move_numbers<G: Game>(game: &G, start: &G::State, moves: &[G::Mo
     out
 }
 
+/// Splits a movetext into its tokens, leaving out comments in braces and the marks `!` and `?`
+/// written after a move (or alone); an unclosed brace is an error at the move it follows.
+fn movetext_tokens(text: &str) -> Result<Vec<&str>, usize> {
+    let mut tokens = Vec::new();
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start();
+        if rest.is_empty() {
+            return Ok(tokens);
+        }
+        if let Some(inner) = rest.strip_prefix('{') {
+            let close = inner.find('}').ok_or(tokens.len())?;
+            rest = &inner[close + 1..];
+            continue;
+        }
+        let end = rest
+            .find(|c: char| c.is_whitespace() || c == '{')
+            .unwrap_or(rest.len());
+        let token = rest[..end].trim_end_matches(['!', '?']);
+        if !token.is_empty() {
+            tokens.push(token);
+        }
+        rest = &rest[end..];
+    }
+}
+
 /// Reads the default movetext: whitespace-separated moves and chance outcomes, with optional
-/// move numbers (`12.`), which must count up from 1 when present.
+/// move numbers (`12.`), which must count up from 1 when present. Comments in braces and the
+/// marks `!` and `?` after a move ([`MoveNote`]) are skipped.
 pub fn parse_numbered_movetext<G: Game>(
     game: &G,
     start: &G::State,
@@ -311,7 +389,9 @@ pub fn parse_numbered_movetext<G: Game>(
     let mut state = start.clone();
     let mut moves = Vec::new();
     let mut number = 1;
-    for token in text.split_whitespace() {
+    let tokens = movetext_tokens(text)
+        .map_err(|_| ReplayError::record("a comment `{` has no closing `}`"))?;
+    for token in tokens {
         if let Some(digits) = token.strip_suffix('.') {
             match digits.parse::<usize>() {
                 Ok(n) if n == number => continue,
@@ -395,6 +475,19 @@ pub fn to_json<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> String
 
 /// The record as text: tags, a blank line, then the movetext.
 pub fn to_text<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> String {
+    to_annotated_text(game, start, moves, &[], &[])
+}
+
+/// The record as text with notes on its moves ([`Game::write_annotated_movetext`]) and
+/// `extra` tags after the standard ones (double quotes in their values become single ones).
+/// It replays like the plain record.
+pub fn to_annotated_text<G: Game>(
+    game: &G,
+    start: &G::State,
+    moves: &[G::Move],
+    notes: &[MoveNote],
+    extra: &[(String, String)],
+) -> String {
     let record = to_record(game, start, moves);
     let settings = crate::settings::pairs_to_string(&game.settings().to_pairs());
     let mut out = format!("[Game \"{}\"]\n[Settings \"{settings}\"]\n", record.game);
@@ -402,9 +495,15 @@ pub fn to_text<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> String
         out.push_str(&format!("[Start \"{code}\"]\n"));
     }
     out.push_str(&format!(
-        "[Result \"{}\"]\n\n",
+        "[Result \"{}\"]\n",
         record.result.unwrap_or_default()
     ));
-    out.push_str(&game.write_movetext(start, moves));
+    for (name, value) in extra {
+        let name: String = name.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+        let value = value.replace('"', "'").replace(['\n', '\r'], " ");
+        out.push_str(&format!("[{name} \"{value}\"]\n"));
+    }
+    out.push('\n');
+    out.push_str(&game.write_annotated_movetext(start, moves, notes));
     out
 }

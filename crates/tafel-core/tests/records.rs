@@ -55,6 +55,41 @@ fn the_default_movetext_numbers_moves_with_their_chance_outcomes_first() {
     assert!(text.ends_with("\n\n1. 3 10\n"), "{text}");
 }
 
+#[test]
+fn notes_are_written_after_their_moves_and_skipped_when_read() {
+    let start = DiceRace.start();
+    let moves = moves_of(&DiceRace, &start, &["2", "10", "1", "11", "3"]);
+    let note = |mark: &str, comment: &str| record::MoveNote {
+        mark: (!mark.is_empty()).then(|| mark.to_string()),
+        comment: (!comment.is_empty()).then(|| comment.to_string()),
+    };
+    let notes = [
+        record::MoveNote::default(),
+        note("?", "52% -> 38% {best 11}"),
+        note("", ""),
+        note("!", ""),
+        note("??x", "a draw\nor won by 3 : 2"),
+    ];
+    let extra = [("Annotator".to_string(), "tafel \"analyze\"".to_string())];
+    let text = record::to_annotated_text(&DiceRace, &start, &moves, &notes, &extra);
+    assert_eq!(
+        text,
+        "[Game \"dice-race\"]\n[Settings \"\"]\n[Result \"*\"]\n[Annotator \"tafel 'analyze'\"]\n\n\
+         1. 2 10? {52% -> 38% (best 11)}\n2. 1 11!\n3. 3?? {a draw or won by 3 : 2}\n"
+    );
+    let raw = parse_record(&text).unwrap();
+    assert_eq!(replay(&DiceRace, &raw).unwrap().moves, moves);
+    // A comment may stand anywhere between tokens, marks may stand alone, and a comment must
+    // be closed.
+    let raw = parse_record("1. {opening} 2 10 ! 2. 1{x}11?! {y} 3. 3").unwrap();
+    assert_eq!(replay(&DiceRace, &raw).unwrap().moves, moves);
+    let raw = parse_record("1. 2 10 {unclosed").unwrap();
+    assert_eq!(
+        replay(&DiceRace, &raw).unwrap_err().to_string(),
+        "a comment `{` has no closing `}`"
+    );
+}
+
 /// Replays `text` as a dice race record and returns the error's text.
 fn refused(text: &str) -> String {
     let raw = parse_record(text).unwrap();

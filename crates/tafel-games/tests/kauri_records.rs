@@ -202,3 +202,29 @@ fn finished_games_get_a_result_line_naming_the_seat() {
     let wrong = text.replace("second", "first");
     assert!(game.parse_movetext(&start, &wrong).is_err());
 }
+
+#[test]
+fn notes_go_around_the_capture_annotations_and_replay() {
+    use tafel_core::record::{to_annotated_text, MoveNote};
+    let game = Kauri::new(KauriSettings::default()).unwrap();
+    let replayed = replay(&game, &parse_record(CORRECTED).unwrap()).unwrap();
+    let mut notes = vec![MoveNote::default(); replayed.moves.len()];
+    // Words a result line is found by, inside comments, must not end the moves early.
+    notes[0].comment = Some("62% win, 10% draw; won by nobody yet".into());
+    notes[15] = MoveNote {
+        mark: Some("!".into()),
+        comment: Some("the only good move".into()),
+    };
+    let text = to_annotated_text(&game, &replayed.start, &replayed.moves, &notes, &[]);
+    assert!(
+        text.contains("1. f {62% win, 10% draw; won by nobody yet} D;"),
+        "{text}"
+    );
+    assert!(
+        text.contains("8. b D! (+25) {the only good move};"),
+        "{text}"
+    );
+    let again = replay(&game, &parse_record(&text).unwrap()).unwrap();
+    assert_eq!(again.moves, replayed.moves);
+    assert_eq!(stores(&again.end), (8, 31));
+}

@@ -6,8 +6,9 @@ use super::{GameAi, NoPerfectPlay};
 use crate::agent::Agent;
 use crate::eval::PlayoutEvaluator;
 use crate::levels::{alpha_beta, mcts, perfect, Algorithm, PLAYOUT};
+use crate::scale::Oracle;
 use crate::signature::SignatureSpec;
-use crate::solve::black_path::PerfectBlackPath;
+use crate::solve::black_path::{BlackPathOracle, PerfectBlackPath};
 
 /// Level 5, which level 6 falls back to.
 const LEVEL_5: Algorithm = mcts(2_000, PLAYOUT);
@@ -29,6 +30,8 @@ impl GameAi for BlackPath {
         perfect(&LEVEL_5),
     ];
 
+    /// The analysis search (hints, reviews). No curve maps its score to a chance
+    /// (`docs/analysis.md`, "The one scale"): the solvers answer where they can.
     const ANALYSIS: Algorithm = alpha_beta(64, 3_000_000, PLAYOUT);
 
     const SIGNATURE: &'static [SignatureSpec] = &[SignatureSpec {
@@ -49,5 +52,11 @@ impl GameAi for BlackPath {
 
     fn perfect_agent(&self) -> Result<Box<dyn Agent<Self>>, NoPerfectPlay> {
         Ok(Box::new(PerfectBlackPath::default()))
+    }
+
+    /// Every position the perfect player settles (the domino strategy, the exact search up to
+    /// 64 squares within its node limit) is exact.
+    fn oracle(&self) -> Option<Box<dyn Oracle<Self>>> {
+        Some(Box::new(BlackPathOracle::default()))
     }
 }

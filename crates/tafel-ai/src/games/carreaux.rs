@@ -7,8 +7,9 @@ use super::{GameAi, NoPerfectPlay};
 use crate::agent::Agent;
 use crate::eval::carreaux::ConnectionEvaluator;
 use crate::levels::{alpha_beta, mcts, perfect, Algorithm, EVAL, PLAYOUT};
+use crate::scale::Oracle;
 use crate::signature::SignatureSpec;
-use crate::solve::carreaux::{PerfectCarreaux, FREE_RULE_UNSOLVED};
+use crate::solve::carreaux::{CarreauxOracle, PerfectCarreaux, FREE_RULE_UNSOLVED};
 
 /// Level 5, which level 6 falls back to.
 const LEVEL_5: Algorithm = mcts(5_000, EVAL);
@@ -31,6 +32,8 @@ impl GameAi for Carreaux {
         perfect(&LEVEL_5),
     ];
 
+    /// The analysis search (hints, reviews). No curve maps its score to a chance
+    /// (`docs/analysis.md`, "The one scale"): the solvers answer where they can.
     const ANALYSIS: Algorithm = alpha_beta(64, 1_000_000, EVAL);
 
     const SIGNATURE: &'static [SignatureSpec] = &[
@@ -67,5 +70,11 @@ impl GameAi for Carreaux {
     fn perfect_agent(&self) -> Result<Box<dyn Agent<Self>>, NoPerfectPlay> {
         self.perfect_play()?;
         Ok(Box::new(PerfectCarreaux::new()))
+    }
+
+    /// Exact everywhere under the literal move rule; nothing under `rule=free`.
+    fn oracle(&self) -> Option<Box<dyn Oracle<Self>>> {
+        self.perfect_play().ok()?;
+        Some(Box::new(CarreauxOracle::default()))
     }
 }

@@ -9,8 +9,9 @@ use super::{GameAi, MissingTable, NoPerfectPlay};
 use crate::agent::Agent;
 use crate::eval::karls_race::RaceEvaluator;
 use crate::levels::{expectimax, mcts, perfect, Algorithm, EVAL, PLAYOUT};
+use crate::scale::Oracle;
 use crate::signature::SignatureSpec;
-use crate::solve::karls_race::{self, PerfectAgent, Table, MAX_STONES};
+use crate::solve::karls_race::{self, PerfectAgent, Table, TableOracle, MAX_STONES};
 
 /// Level 5, which level 6 falls back to.
 const LEVEL_5: Algorithm = expectimax(64, 1_000_000, EVAL);
@@ -36,7 +37,12 @@ impl GameAi for KarlsRace {
         perfect(&LEVEL_5),
     ];
 
-    const ANALYSIS: Algorithm = expectimax(64, 3_000_000, EVAL);
+    /// The analysis search (hints, reviews, the scale's curve, which was fitted at this budget:
+    /// `docs/analysis.md`).
+    const ANALYSIS: Algorithm = expectimax(64, 1_000_000, EVAL);
+
+    /// Fitted by `tafel analyze karls-race --fit` (the command and figures are in the file).
+    const CALIBRATION: &'static str = include_str!("../../calibration/karls-race.json");
 
     const SIGNATURE: &'static [SignatureSpec] = &[
         SignatureSpec {
@@ -72,23 +78,12 @@ impl GameAi for KarlsRace {
 
     /// From the table at [`karls_race::default_path`], mapped once per process.
     fn perfect_agent(&self) -> Result<Box<dyn Agent<Self>>, NoPerfectPlay> {
-        if self.num_players() != 2 {
-            return Err(NoPerfectPlay::UnsolvedSettings(ONLY_TWO_PLAYERS));
-        }
-        let mut shared = TABLE
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let table = match shared.as_ref() {
-            Some(table) => table.clone(),
-            None => {
-                let table = Arc::new(
-                    Table::open(&karls_race::default_path()).map_err(NoPerfectPlay::Table)?,
-                );
-                *shared = Some(table.clone());
-                table
-            }
-        };
-        Ok(Box::new(PerfectAgent::new(table)))
+        Ok(Box::new(PerfectAgent::new(table(self)?)))
+    }
+
+    /// Exact from the table, once it is built (two players).
+    fn oracle(&self) -> Option<Box<dyn Oracle<Self>>> {
+        Some(Box::new(TableOracle::new(table(self).ok()?)))
     }
 
     /// The whole table (every position with up to six stones a side, which serves every start
@@ -106,6 +101,25 @@ impl GameAi for KarlsRace {
             path,
             move |progress| karls_race::solve(MAX_STONES, origin, progress)?.write(&out),
         ))
+    }
+}
+
+/// The solved table for the two-player `game`, mapped once per process.
+fn table(game: &KarlsRace) -> Result<Arc<Table>, NoPerfectPlay> {
+    if game.num_players() != 2 {
+        return Err(NoPerfectPlay::UnsolvedSettings(ONLY_TWO_PLAYERS));
+    }
+    let mut shared = TABLE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    match shared.as_ref() {
+        Some(table) => Ok(table.clone()),
+        None => {
+            let table =
+                Arc::new(Table::open(&karls_race::default_path()).map_err(NoPerfectPlay::Table)?);
+            *shared = Some(table.clone());
+            Ok(table)
+        }
     }
 }
 

@@ -7,8 +7,9 @@ use super::GameAi;
 use crate::agent::Agent;
 use crate::eval::kauri::StoreEvaluator;
 use crate::levels::{alpha_beta, mcts, Algorithm, EVAL, PLAYOUT};
+use crate::scale::Oracle;
 use crate::signature::SignatureSpec;
-use crate::solve::kauri::TiebreakAgent;
+use crate::solve::kauri::{TiebreakAgent, TiebreakOracle};
 
 impl GameAi for Kauri {
     type Heuristic = StoreEvaluator;
@@ -23,7 +24,12 @@ impl GameAi for Kauri {
         alpha_beta(64, 300_000, EVAL),
     ];
 
-    const ANALYSIS: Algorithm = alpha_beta(64, 1_000_000, EVAL);
+    /// The analysis search (hints, reviews, the scale's curve, which was fitted at this budget:
+    /// `docs/analysis.md`).
+    const ANALYSIS: Algorithm = alpha_beta(64, 300_000, EVAL);
+
+    /// Fitted by `tafel analyze kauri --fit` (the command and figures are in the file).
+    const CALIBRATION: &'static str = include_str!("../../calibration/kauri.json");
 
     const SIGNATURE: &'static [SignatureSpec] = &[SignatureSpec {
         settings: &[],
@@ -41,6 +47,14 @@ impl GameAi for Kauri {
         match self.settings().tiebreak {
             Tiebreak::Old => Box::new(TiebreakAgent::new(agent)),
             Tiebreak::None => agent,
+        }
+    }
+
+    /// With `tiebreak=old`, the cowries-only phase is exact.
+    fn oracle(&self) -> Option<Box<dyn Oracle<Self>>> {
+        match self.settings().tiebreak {
+            Tiebreak::Old => Some(Box::new(TiebreakOracle::new())),
+            Tiebreak::None => None,
         }
     }
 }

@@ -23,12 +23,15 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use tafel_core::registry::GameEntry;
-use tafel_core::{DynGame, Game, GameInfo};
+use tafel_core::{DynGame, DynPosition, Game, GameInfo};
 
 use crate::agent::Agent;
 use crate::erased::{typed_agent_with_notice, AgentOptions, AiError, DynAgent, ErasedAgent};
 use crate::eval::Evaluator;
 use crate::levels::{level_in, Algorithm, UnknownLevel};
+use crate::review::{review_typed, GameReview, ReviewControl, ReviewError, ReviewOptions};
+use crate::scale::assess::{assess_typed, calibration};
+use crate::scale::{AssessOptions, Calibration, DynAssessment, Oracle};
 use crate::signature::{game_lines, SignatureLine, SignatureSpec};
 use crate::solve::karls_race::TableError;
 use crate::solve::Progress;
@@ -83,6 +86,19 @@ pub trait GameAi: Game {
     fn missing_table(&self) -> Option<MissingTable> {
         None
     }
+
+    /// The exact value of every move, where the game's solvers know it with these settings
+    /// (see [`Oracle`]); `None`, the default, for a game without solvers.
+    fn oracle(&self) -> Option<Box<dyn Oracle<Self>>> {
+        None
+    }
+
+    /// The curves that map this game's search scores to chances on the one scale
+    /// ([`crate::scale`]): the JSON text of a [`crate::scale::Calibration`], as
+    /// `tafel analyze GAME --fit` writes it (embedded with `include_str!`). Empty, the
+    /// default, where none was fitted: the searches' own expected results are shown then,
+    /// labelled as not calibrated.
+    const CALIBRATION: &'static str = "";
 }
 
 /// A solution table that is missing, and the work that builds it where perfect play looks for
@@ -241,6 +257,25 @@ pub trait DynGameAi: Send + Sync {
     /// The solution table that perfect play on `game` (this game, with its settings) needs
     /// and that is missing here ([`GameAi::missing_table`]).
     fn missing_table(&self, game: &dyn DynGame) -> Result<Option<MissingTable>, AiError>;
+    /// The game's fitted curves ([`GameAi::CALIBRATION`]), if it has any.
+    fn calibration(&self) -> Option<Calibration>;
+    /// `position` of `game` (this game) on the one scale ([`crate::scale::assess`]).
+    fn assess(
+        &self,
+        game: &dyn DynGame,
+        position: &dyn DynPosition,
+        options: &AssessOptions,
+    ) -> Result<DynAssessment, AiError>;
+    /// Every move of a game of `game` (this game) on the one scale
+    /// ([`crate::review::review_game`]).
+    fn review(
+        &self,
+        game: &dyn DynGame,
+        start: &dyn DynPosition,
+        moves: &[String],
+        options: &ReviewOptions,
+        control: &mut dyn ReviewControl,
+    ) -> Result<GameReview, ReviewError>;
 }
 
 /// The [`DynGameAi`] of the game `G`.
@@ -293,6 +328,27 @@ impl<G: GameAi> DynGameAi for AiOf<G> {
     }
     fn missing_table(&self, game: &dyn DynGame) -> Result<Option<MissingTable>, AiError> {
         Ok(Self::rules(game)?.missing_table())
+    }
+    fn calibration(&self) -> Option<Calibration> {
+        calibration::<G>()
+    }
+    fn assess(
+        &self,
+        game: &dyn DynGame,
+        position: &dyn DynPosition,
+        options: &AssessOptions,
+    ) -> Result<DynAssessment, AiError> {
+        assess_typed(Self::rules(game)?, position, options)
+    }
+    fn review(
+        &self,
+        game: &dyn DynGame,
+        start: &dyn DynPosition,
+        moves: &[String],
+        options: &ReviewOptions,
+        control: &mut dyn ReviewControl,
+    ) -> Result<GameReview, ReviewError> {
+        review_typed(Self::rules(game)?, start, moves, options, control)
     }
 }
 

@@ -20,7 +20,12 @@ impl GameAi for Quarx {
         alpha_beta(4, 1_000_000, EVAL),
     ];
 
-    const ANALYSIS: Algorithm = alpha_beta(64, 1_000_000, EVAL);
+    /// The analysis search (hints, reviews, the scale's curve, which was fitted at this budget:
+    /// `docs/analysis.md`).
+    const ANALYSIS: Algorithm = alpha_beta(64, 100_000, EVAL);
+
+    /// Fitted by `tafel analyze quarx --fit` (the command and figures are in the file).
+    const CALIBRATION: &'static str = include_str!("../../calibration/quarx.json");
 
     const SIGNATURE: &'static [SignatureSpec] = &[SignatureSpec {
         settings: &[],

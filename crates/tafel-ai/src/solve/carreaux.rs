@@ -16,6 +16,7 @@ use tafel_core::{Game, Player, Status};
 use tafel_games::carreaux::{Carreaux, MoveRule, State};
 
 use crate::agent::{Agent, Decision, Evaluation};
+use crate::scale::{Chance, Oracle};
 
 /// The result of a position with perfect play, for the player to move.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -200,6 +201,25 @@ impl PerfectCarreaux {
     pub fn new() -> Self {
         Self::default()
     }
+
+    /// Runs `work` with a solver holding the positions solved before under `game`'s settings,
+    /// and keeps what it solves; `None` under `rule=free`.
+    fn with_solver<R>(
+        &mut self,
+        game: &Carreaux,
+        work: impl FnOnce(&mut Solver) -> R,
+    ) -> Option<R> {
+        let settings = *game.settings();
+        let memo = match self.memo.take() {
+            Some((s, memo)) if s == settings => memo,
+            _ => HashMap::new(),
+        };
+        let mut solver = Solver::new(game).ok()?;
+        solver.memo = memo;
+        let result = work(&mut solver);
+        self.memo = Some((settings, solver.memo));
+        Some(result)
+    }
 }
 
 impl Agent<Carreaux> for PerfectCarreaux {
@@ -209,21 +229,16 @@ impl Agent<Carreaux> for PerfectCarreaux {
         let Status::ToMove(_) = game.status(state) else {
             return None;
         };
-        let settings = *game.settings();
-        let memo = match self.memo.take() {
-            Some((s, memo)) if s == settings => memo,
-            _ => HashMap::new(),
-        };
-        let mut solver = Solver::new(game).ok()?;
-        solver.memo = memo;
-        let before = solver.positions();
-        let (mv, node) = solver.best_move(state)?;
-        let effort = format!(
-            "exact solution: {} positions ({} new)",
-            solver.positions(),
-            solver.positions() - before
-        );
-        self.memo = Some((settings, solver.memo));
+        let (mv, node, effort) = self.with_solver(game, |solver| {
+            let before = solver.positions();
+            let (mv, node) = solver.best_move(state)?;
+            let effort = format!(
+                "exact solution: {} positions ({} new)",
+                solver.positions(),
+                solver.positions() - before
+            );
+            Some((mv, node, effort))
+        })??;
         let evaluation = match node.value {
             Value::Win => Evaluation::WinIn(node.plies),
             Value::Loss => Evaluation::LossIn(node.plies),
@@ -233,6 +248,34 @@ impl Agent<Carreaux> for PerfectCarreaux {
             mv,
             evaluation,
             effort,
+        })
+    }
+}
+
+/// The exact value of every move under the literal rules, from the same solved game tree as
+/// [`PerfectCarreaux`]; nothing under `rule=free`.
+#[derive(Default)]
+pub struct CarreauxOracle {
+    solved: PerfectCarreaux,
+}
+
+impl Oracle<Carreaux> for CarreauxOracle {
+    fn move_values(&mut self, game: &Carreaux, state: &State) -> Option<Vec<(u8, Chance)>> {
+        let Status::ToMove(_) = game.status(state) else {
+            return None;
+        };
+        self.solved.with_solver(game, |solver| {
+            game.legal_move_vec(state)
+                .into_iter()
+                .map(|mv| {
+                    let chance = match solver.solve(&game.after(state, mv)).value.flip() {
+                        Value::Win => Chance::of_payoff(1.0),
+                        Value::Draw => Chance::of_payoff(0.5),
+                        Value::Loss => Chance::of_payoff(0.0),
+                    };
+                    (mv, chance)
+                })
+                .collect()
         })
     }
 }

@@ -51,7 +51,7 @@ struct GameResult {
 }
 
 /// The seed of game `index` in a match seeded by `seed` (a SplitMix64 step).
-fn game_seed(seed: u64, index: u64) -> u64 {
+pub(crate) fn game_seed(seed: u64, index: u64) -> u64 {
     let mut z = seed.wrapping_add((index + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -60,7 +60,11 @@ fn game_seed(seed: u64, index: u64) -> u64 {
 
 /// Plays up to `plies` random moves from `start` that do not end the game (chance outcomes by
 /// their probability, not counted); returns the moves.
-fn random_opening(position: &mut Box<dyn DynPosition>, plies: u32, seed: u64) -> Vec<String> {
+pub(crate) fn random_opening(
+    position: &mut Box<dyn DynPosition>,
+    plies: u32,
+    seed: u64,
+) -> Vec<String> {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let mut moves = Vec::new();
     let mut played = 0;

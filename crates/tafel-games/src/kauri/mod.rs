@@ -26,7 +26,7 @@ pub use board::{hole_of, letter, owner, HOLES, ROW, TOTAL_COWRIES, TOTAL_SEEDS};
 pub use settings::{KauriSettings, Tiebreak};
 
 use tafel_core::game::GameInfo;
-use tafel_core::record::ReplayError;
+use tafel_core::record::{MoveNote, ReplayError};
 use tafel_core::settings::SettingsError;
 use tafel_core::{Game, Outcome, ParseError, Player, PlayerSet, Scores, Status};
 
@@ -394,8 +394,13 @@ impl Game for Kauri {
         (self.settings.ply_limit > 0).then_some(self.settings.ply_limit as u64)
     }
 
-    fn write_movetext(&self, start: &State, moves: &[Move]) -> String {
-        movetext::write(self, start, moves)
+    fn write_annotated_movetext(
+        &self,
+        start: &State,
+        moves: &[Move],
+        notes: &[MoveNote],
+    ) -> String {
+        movetext::write(self, start, moves, notes)
     }
 
     fn move_numbers(&self, start: &State, moves: &[Move]) -> Vec<u32> {

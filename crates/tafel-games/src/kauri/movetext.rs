@@ -7,7 +7,9 @@
 //! `pass` may be written to show one (our writer does so only for a pass that ends a record).
 //! After a ply, `(+n)` gives the seeds the mover captured directly and `(-n)` the seeds he lost
 //! by indirect capture; compound forms such as `(+1;-1)` or `(-1+3)` add up their `+` terms and
-//! their `-` terms separately. `!`, `?`, note markers such as `(A)` and `{...}` are comments.
+//! their `-` terms separately. `!`, `?`, note markers such as `(A)` and `{...}` are comments
+//! (a result line is looked for outside braces only); the writer puts a move's [`MoveNote`]
+//! around its capture annotation: `b D! (+25) {comment}`.
 //!
 //! Replaying checks every annotation against the simulation, both ways: an annotation that
 //! disagrees is an error, and so is a capturing ply without one (that is how Mancala World
@@ -17,7 +19,7 @@
 //! surnames) cannot be tied to a seat, so then only the scores are checked.
 
 use tafel_core::game::GameExt;
-use tafel_core::record::ReplayError;
+use tafel_core::record::{MoveNote, ReplayError};
 use tafel_core::{Game, Player, Status};
 
 use super::board::{hole_of, letter, owner};
@@ -26,9 +28,10 @@ use super::{Kauri, Move, State};
 /// Moves per line in written records.
 const MOVES_PER_LINE: usize = 8;
 
-/// Writes `moves` from `start` in Mancala World notation, with capture annotations and, when
-/// the game is over, the result line.
-pub(super) fn write(game: &Kauri, start: &State, moves: &[Move]) -> String {
+/// Writes `moves` from `start` in Mancala World notation, with capture annotations, the notes
+/// (`notes[i]` after ply `i`; an implied pass's note is left out with the pass) and, when the
+/// game is over, the result line.
+pub(super) fn write(game: &Kauri, start: &State, moves: &[Move], notes: &[MoveNote]) -> String {
     let numbers = move_numbers(game, start, moves);
     // One entry per move number: its plies with their annotations, a chain of one player's
     // plies joined by `-`; forced passes are implied, except a pass that ends the record.
@@ -42,7 +45,8 @@ pub(super) fn write(game: &Kauri, start: &State, moves: &[Move]) -> String {
         if !is_written(mv, i, moves.len()) {
             continue;
         }
-        let text = text + &annotation(direct, indirect);
+        let note = notes.get(i).cloned().unwrap_or_default();
+        let text = text + &note.mark_text() + &annotation(direct, indirect) + &note.comment_text();
         if numbered.len() < numbers[i] as usize {
             numbered.push(format!("{}. {text}", numbers[i]));
         } else {
@@ -418,8 +422,26 @@ enum Claim {
 /// Splits a record into its moves and its result line (after the last ` - ` or line break
 /// before `won by` or `draw`), if it has one.
 fn split_result(text: &str) -> (&str, Option<&str>) {
-    // ASCII case folding keeps every byte where it is, so `at` indexes `text` too.
-    let lower = text.to_ascii_lowercase();
+    // ASCII case folding keeps every byte where it is, so `at` indexes `text` too; so does
+    // blanking out the comments in braces (whole runs of bytes, from `{` to `}`).
+    let mut in_comment = false;
+    let masked: Vec<u8> = text
+        .bytes()
+        .map(|b| {
+            let blank = in_comment || b == b'{';
+            if b == b'{' {
+                in_comment = true;
+            } else if b == b'}' {
+                in_comment = false;
+            }
+            if blank {
+                b' '
+            } else {
+                b.to_ascii_lowercase()
+            }
+        })
+        .collect();
+    let lower = String::from_utf8(masked).expect("whole comments were blanked out");
     let Some(at) = lower.find("won by").or_else(|| lower.find("draw")) else {
         return (text, None);
     };

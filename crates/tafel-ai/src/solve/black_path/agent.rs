@@ -7,6 +7,7 @@ use tafel_games::black_path::{BlackPath, BlackPathSettings, PathEnd, State, Tile
 use super::domino::{self, DominoVerdict};
 use super::Searcher;
 use crate::agent::{Agent, Decision, Evaluation};
+use crate::scale::{Chance, Oracle};
 
 /// Plays Black Path perfectly: the domino strategy where it applies, the exact search elsewhere
 /// (boards of up to [`super::MAX_SEARCH_SQUARES`] squares). A lost position is played on with a
@@ -59,6 +60,51 @@ impl PerfectBlackPath {
             });
         }
         self.searcher.as_mut().map(|(_, s)| s)
+    }
+
+    /// Whether the player to move in `state` (a running game) wins with perfect play: by the
+    /// domino argument, else by the exact search within [`AGENT_NODE_LIMIT`]; `None` where
+    /// neither settles it.
+    pub(super) fn mover_wins(&mut self, game: &BlackPath, state: &State) -> Option<bool> {
+        match domino::verdict(game, state) {
+            Some(DominoVerdict::MoverWins { .. }) => Some(true),
+            Some(DominoVerdict::MoverLoses) => Some(false),
+            None => self
+                .searcher(game)?
+                .solve(game, state)
+                .ok()
+                .map(|s| s.mover_wins),
+        }
+    }
+}
+
+/// The exact value of every move of a Black Path position, from the same methods as
+/// [`PerfectBlackPath`] (and within the same node limit per position solved).
+#[derive(Default)]
+pub struct BlackPathOracle {
+    solver: PerfectBlackPath,
+}
+
+impl Oracle<BlackPath> for BlackPathOracle {
+    fn move_values(&mut self, game: &BlackPath, state: &State) -> Option<Vec<(Tile, Chance)>> {
+        let Status::ToMove(mover) = game.status(state) else {
+            return None;
+        };
+        game.legal_move_vec(state)
+            .into_iter()
+            .map(|tile| {
+                let child = game.after(state, tile);
+                let chance = match game.status(&child) {
+                    Status::Over(outcome) => Chance::of_payoff(outcome.payoff(mover)),
+                    _ => Chance::of_payoff(if self.solver.mover_wins(game, &child)? {
+                        0.0
+                    } else {
+                        1.0
+                    }),
+                };
+                Some((tile, chance))
+            })
+            .collect()
     }
 }
 

@@ -7,13 +7,14 @@
 //! 2. an **exact search** ([`search`]) with a transposition table, for the other positions on
 //!    boards of up to [`MAX_SEARCH_SQUARES`] squares, and to check the first method.
 //!
-//! [`PerfectBlackPath`] plays perfectly with them.
+//! [`PerfectBlackPath`] plays perfectly with them; [`BlackPathOracle`] gives every move's exact
+//! value from them.
 
 mod agent;
 pub mod domino;
 pub mod search;
 
-pub use agent::{PerfectBlackPath, AGENT_TABLE_LOG2};
+pub use agent::{BlackPathOracle, PerfectBlackPath, AGENT_TABLE_LOG2};
 pub use domino::DominoVerdict;
 pub use search::{Searcher, MAX_SEARCH_SQUARES};
 

@@ -5,8 +5,10 @@ use std::sync::Arc;
 use tafel_core::{Game, Status};
 use tafel_games::karls_race::KarlsRace;
 
+use super::solver::probability;
 use super::table::{Table, TableError};
 use crate::agent::{Agent, Decision, Evaluation};
+use crate::scale::{Basis, Chance, Oracle};
 
 /// Plays the step that maximises the exact winning probability, and reports that
 /// probability as its evaluation. Two-player games only.
@@ -44,5 +46,38 @@ impl Agent<KarlsRace> for PerfectAgent {
             evaluation: Evaluation::Expected(probability),
             effort: "perfect play from the solved table".to_string(),
         })
+    }
+}
+
+/// The exact winning probability of every step of a rolled two-player state, from a solved
+/// table; nothing for the states the table does not cover.
+#[derive(Clone)]
+pub struct TableOracle {
+    table: Arc<Table>,
+}
+
+impl TableOracle {
+    /// An oracle reading `table`.
+    pub fn new(table: Arc<Table>) -> Self {
+        TableOracle { table }
+    }
+}
+
+impl Oracle<KarlsRace> for TableOracle {
+    fn move_values(
+        &mut self,
+        game: &KarlsRace,
+        state: &<KarlsRace as Game>::State,
+    ) -> Option<Vec<(<KarlsRace as Game>::Move, Chance)>> {
+        if game.num_players() != 2 || !matches!(game.status(state), Status::ToMove(_)) {
+            return None;
+        }
+        let steps = self.table.step_values(state)?;
+        Some(
+            steps
+                .into_iter()
+                .map(|(mv, value)| (mv, Chance::new(probability(value), 0.0, Basis::Exact)))
+                .collect(),
+        )
     }
 }

@@ -35,7 +35,7 @@ use std::path::PathBuf;
 use super::Progress;
 
 pub use against_random::AgainstRandom;
-pub use agent::PerfectAgent;
+pub use agent::{PerfectAgent, TableOracle};
 pub use index::{Index, MAX_STONES};
 pub use position::{Canonical, Geometry};
 pub use table::{Header, Table, TableError};

@@ -546,3 +546,35 @@ fn the_solvers_report_every_position_as_progress() {
     assert_eq!(counter.total(), table.index().len());
     assert_eq!(counter.done(), table.index().len());
 }
+
+#[test]
+fn the_oracle_gives_every_steps_exact_chance_as_brute_force_does() {
+    use crate::scale::{Basis, Oracle};
+    let game = rules();
+    let mut oracle = TableOracle::new(Arc::new(solved(3)));
+    let mut memo = HashMap::new();
+    let mut steps = 0;
+    for code in ["w:KOP:BEH", "b:IMN:GJL", "w:HK:LS", "b:KN:I"] {
+        let start = game.parse_position(code).unwrap();
+        // Before the roll nobody is to move: the oracle leaves it to the caller.
+        assert!(oracle.move_values(&game, &start).is_none());
+        for die in 1..=6 {
+            let rolled = game.after(&start, Move::Roll(die));
+            let values = oracle.move_values(&game, &rolled).unwrap();
+            assert_eq!(values.len(), game.legal_move_vec(&rolled).len());
+            for (mv, chance) in values {
+                let exact = 1.0 - brute(&game, &game.after(&rolled, mv), &mut memo);
+                assert_eq!(chance.basis, Basis::Exact);
+                assert!(
+                    (chance.win - exact).abs() <= TOLERANCE && chance.draw == 0.0,
+                    "{code} die {die} {mv:?}: {chance} vs {exact}"
+                );
+                steps += 1;
+            }
+        }
+    }
+    assert!(steps > 30, "{steps} steps");
+    // Positions beyond the table (more stones) are not answered.
+    let full = game.after(&game.start(), Move::Roll(6));
+    assert!(oracle.move_values(&game, &full).is_none());
+}

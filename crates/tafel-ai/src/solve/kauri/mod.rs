@@ -25,6 +25,7 @@ use tafel_games::kauri::{Kauri, Move, State, HOLES, ROW};
 
 use crate::agent::{Agent, Decision, Evaluation};
 use crate::eval::{EvalContext, Evaluator, Payoffs};
+use crate::scale::{Chance, Oracle};
 pub use retro::{PhaseValue, Retrograde};
 
 /// The solved tie-break phase (all 12 cowries).
@@ -80,29 +81,74 @@ fn preference(value: PhaseValue) -> i64 {
     }
 }
 
+/// The value for the mover of playing `mv` in the tie-break position `state`: a move into a
+/// position that repeats (a draw at once) is a draw.
+fn move_value(table: &TiebreakTable, game: &Kauri, state: &State, mv: Move) -> PhaseValue {
+    let next = game.after(state, mv);
+    match game.status(&next) {
+        Status::Over(outcome) if outcome.is_draw() => PhaseValue::Draw,
+        Status::Over(outcome) if outcome.winners.contains(state.side()) => PhaseValue::Win(1),
+        Status::Over(_) => PhaseValue::Loss(1),
+        _ => match table.retro.value(&mover_holes(&next)) {
+            PhaseValue::Win(d) => PhaseValue::Loss(d + 1),
+            PhaseValue::Loss(d) => PhaseValue::Win(d + 1),
+            PhaseValue::Draw => PhaseValue::Draw,
+        },
+    }
+}
+
 /// The best move of a tie-break position by the table, with the value it leads to for the
 /// mover: moves into a position that repeats (a draw at once) are valued as draws.
 pub fn best_move(table: &TiebreakTable, game: &Kauri, state: &State) -> Option<(Move, PhaseValue)> {
     table.value(game, state)?;
     let mut best: Option<(i64, Move, PhaseValue)> = None;
     for mv in game.legal_move_vec(state) {
-        let next = game.after(state, mv);
-        let value = match game.status(&next) {
-            Status::Over(outcome) if outcome.is_draw() => PhaseValue::Draw,
-            Status::Over(outcome) if outcome.winners.contains(state.side()) => PhaseValue::Win(1),
-            Status::Over(_) => PhaseValue::Loss(1),
-            _ => match table.retro.value(&mover_holes(&next)) {
-                PhaseValue::Win(d) => PhaseValue::Loss(d + 1),
-                PhaseValue::Loss(d) => PhaseValue::Win(d + 1),
-                PhaseValue::Draw => PhaseValue::Draw,
-            },
-        };
+        let value = move_value(table, game, state, mv);
         let score = preference(value);
         if best.is_none_or(|(b, _, _)| score > b) {
             best = Some((score, mv, value));
         }
     }
     best.map(|(_, mv, value)| (mv, value))
+}
+
+/// The exact value of every move inside the tie-break phase, from [`TiebreakTable::shared`];
+/// nothing elsewhere.
+pub struct TiebreakOracle {
+    table: &'static TiebreakTable,
+}
+
+impl TiebreakOracle {
+    /// An oracle reading [`TiebreakTable::shared`] (solved on first use).
+    pub fn new() -> Self {
+        TiebreakOracle {
+            table: TiebreakTable::shared(),
+        }
+    }
+}
+
+impl Default for TiebreakOracle {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Oracle<Kauri> for TiebreakOracle {
+    fn move_values(&mut self, game: &Kauri, state: &State) -> Option<Vec<(Move, Chance)>> {
+        self.table.value(game, state)?;
+        if !matches!(game.status(state), Status::ToMove(_)) {
+            return None;
+        }
+        let moves = game.legal_move_vec(state).into_iter().map(|mv| {
+            let chance = match move_value(self.table, game, state, mv) {
+                PhaseValue::Win(_) => Chance::of_payoff(1.0),
+                PhaseValue::Draw => Chance::of_payoff(0.5),
+                PhaseValue::Loss(_) => Chance::of_payoff(0.0),
+            };
+            (mv, chance)
+        });
+        Some(moves.collect())
+    }
 }
 
 /// Plays perfectly inside the tie-break phase from the table, and like `outside` elsewhere.

@@ -244,3 +244,35 @@ fn outside_the_phase_there_is_no_value_and_the_evaluator_is_exact_inside() {
     };
     assert_eq!(&payoffs[..2], &expected);
 }
+
+#[test]
+fn the_oracle_values_every_move_as_the_table_does() {
+    use crate::scale::Oracle;
+    let g = game();
+    let table = TiebreakTable::shared();
+    let mut oracle = TiebreakOracle::new();
+    let mut rng = SmallRng::seed_from_u64(21);
+    assert!(oracle.move_values(&g, &g.start()).is_none());
+    for _ in 0..200 {
+        let state = random_phase_position(&g, &mut rng);
+        if !matches!(g.status(&state), Status::ToMove(_)) {
+            continue;
+        }
+        let values = oracle.move_values(&g, &state).unwrap();
+        assert_eq!(values.len(), g.legal_move_vec(&state).len());
+        assert!(values.iter().all(|(_, c)| c.is_exact()));
+        // The best move's chance is the position's value in the table.
+        let best = values.iter().map(|(_, c)| c.score()).fold(0.0, f64::max);
+        let expected = match table.value(&g, &state).unwrap() {
+            PhaseValue::Win(_) => 1.0,
+            PhaseValue::Draw => 0.5,
+            PhaseValue::Loss(_) => 0.0,
+        };
+        assert_eq!(best, expected, "{}", g.format_position(&state));
+        // And each move's chance is the table's value of the move.
+        for (mv, chance) in values {
+            let value = move_value(table, &g, &state, mv);
+            assert_eq!(chance.score(), (sign(value) as f64 + 1.0) / 2.0);
+        }
+    }
+}
