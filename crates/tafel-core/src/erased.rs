@@ -15,7 +15,7 @@ use crate::notation::ParseError;
 use crate::outcome::Status;
 use crate::player::Player;
 use crate::playout::{random_playouts, sample_chance, PlayoutStats};
-use crate::record::{self, RawRecord, ReplayError};
+use crate::record::{self, Ending, RawRecord, ReplayError};
 use crate::settings::{GameSettings, SettingSpec};
 
 /// A game with its settings applied, behind a trait object.
@@ -40,13 +40,30 @@ pub trait DynGame: Send + Sync {
     fn parse_position(&self, code: &str) -> Result<Box<dyn DynPosition>, ParseError>;
     /// Replays a record made for this game: the start position and the move texts (in
     /// canonical notation), with every move checked.
-    fn replay(&self, raw: &RawRecord) -> Result<(Box<dyn DynPosition>, Vec<String>), ReplayError>;
+    fn replay(&self, raw: &RawRecord) -> Result<(Box<dyn DynPosition>, Vec<String>), ReplayError> {
+        self.replay_record(raw).map(|r| (r.start, r.moves))
+    }
+    /// Replays a record made for this game, with every move and the result checked: also how
+    /// the game ended when the record says it ended otherwise than by its rules.
+    fn replay_record(&self, raw: &RawRecord) -> Result<ErasedReplay, ReplayError>;
     /// Writes the record of `moves` from `start` as text, or as JSON when `json` is set.
     /// The moves must be legal (they are replayed through the rules).
     fn write_record(
         &self,
         start: &dyn DynPosition,
         moves: &[String],
+        json: bool,
+    ) -> Result<String, ReplayError> {
+        self.write_ended_record(start, moves, None, json)
+    }
+    /// Writes the record of a game that may have ended otherwise than by its rules
+    /// (`ending`: a resignation, an agreed draw, a loss on time), with its result and
+    /// `Termination`.
+    fn write_ended_record(
+        &self,
+        start: &dyn DynPosition,
+        moves: &[String],
+        ending: Option<&Ending>,
         json: bool,
     ) -> Result<String, ReplayError>;
     /// The record's number of each of `moves` from `start` ([`Game::move_numbers`]).
@@ -75,6 +92,16 @@ impl dyn DynGame + '_ {
             .downcast_ref::<ErasedGame<G>>()
             .map(|erased| &erased.0)
     }
+}
+
+/// A record replayed through [`DynGame::replay_record`].
+pub struct ErasedReplay {
+    /// The start position.
+    pub start: Box<dyn DynPosition>,
+    /// Every move and chance outcome, in canonical notation.
+    pub moves: Vec<String>,
+    /// How the game ended, when the record says it ended otherwise than by its rules.
+    pub ending: Option<Ending>,
 }
 
 /// A position of some game, behind a trait object, that knows its game.
@@ -195,7 +222,7 @@ impl<G: Game> DynGame for ErasedGame<G> {
     fn parse_position(&self, code: &str) -> Result<Box<dyn DynPosition>, ParseError> {
         Ok(self.position(self.0.parse_position(code.trim())?))
     }
-    fn replay(&self, raw: &RawRecord) -> Result<(Box<dyn DynPosition>, Vec<String>), ReplayError> {
+    fn replay_record(&self, raw: &RawRecord) -> Result<ErasedReplay, ReplayError> {
         let replay = record::replay(self.0.as_ref(), raw)?;
         let mut state = replay.start.clone();
         let mut texts = Vec::with_capacity(replay.moves.len());
@@ -203,20 +230,25 @@ impl<G: Game> DynGame for ErasedGame<G> {
             texts.push(self.0.format_move(&state, mv));
             self.0.apply(&mut state, mv);
         }
-        Ok((self.position(replay.start), texts))
+        Ok(ErasedReplay {
+            start: self.position(replay.start),
+            moves: texts,
+            ending: replay.ending,
+        })
     }
-    fn write_record(
+    fn write_ended_record(
         &self,
         start: &dyn DynPosition,
         moves: &[String],
+        ending: Option<&Ending>,
         json: bool,
     ) -> Result<String, ReplayError> {
         let start = self.concrete(start)?;
         let concrete = self.concrete_moves(&start.state, moves)?;
         Ok(if json {
-            record::to_json(self.0.as_ref(), &start.state, &concrete)
+            record::to_ended_json(self.0.as_ref(), &start.state, &concrete, ending)
         } else {
-            record::to_text(self.0.as_ref(), &start.state, &concrete)
+            record::to_ended_text(self.0.as_ref(), &start.state, &concrete, ending)
         })
     }
     fn move_numbers(
