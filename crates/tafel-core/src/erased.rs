@@ -86,6 +86,18 @@ impl dyn DynGame + '_ {
         self.as_any().is::<ErasedGame<G>>()
     }
 
+    /// Every seat's name and team, in seat order (what an [`Ending`] is made from).
+    pub fn seats(&self) -> Vec<(&'static str, u8)> {
+        (0..self.num_players())
+            .map(|p| {
+                (
+                    self.player_name(Player(p as u8)),
+                    self.team_of(Player(p as u8)),
+                )
+            })
+            .collect()
+    }
+
     /// The concrete rules inside, if this is the game `G`.
     pub fn downcast<G: Game>(&self) -> Option<&Arc<G>> {
         self.as_any()
