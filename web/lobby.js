@@ -239,7 +239,7 @@ function recentItem(g) {
   const date = new Date(g.created_at);
   const when = Number.isNaN(date.getTime()) ? g.created_at : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
   const who = (p) => (p.kind === "computer" ? `computer ${p.level}` : p.kind === "local" ? "here" : "online");
-  const players = g.players.map((p) => `${p.name} (${who(p)})`).join(" vs ");
+  const players = g.players.map((p) => `${p.name} (${p.player ? `${p.player}, ` : ""}${who(p)})`).join(" vs ");
   const moves = g.record_moves === null || g.record_moves === undefined ? plural(g.moves, "ply") : plural(g.record_moves, "move");
   return el("li", {},
     el("div", { class: "recent-head" }, el("a", { href: `/game/${g.id}` }, g.title || g.game),
