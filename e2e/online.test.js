@@ -53,6 +53,16 @@ test("host, guest and spectator: seats claimed once, names, who is watching, a d
   assert.match(await text(host, '#players li[data-seat="1"]'), /Ada/);
   await host.waitForSelector(".invite input", { state: "detached" }); // the used invitation is gone
 
+  // The guest's private link opens the seat on another device (the token stays in the fragment).
+  const device = await guest.inputValue("#device-1");
+  assert.match(device, /#seat=1&token=[0-9a-f]{32}$/);
+  const phone = await newPage(browser, PHONE);
+  await phone.goto(device);
+  await phone.waitForSelector("#you");
+  assert.equal(await youLine(phone), `You play ${blue}`);
+  assert.equal(new URL(phone.url()).hash, "", "the token leaves the address bar");
+  await phone.context().close();
+
   // A third browser with the same link gets no seat: it watches, and is counted.
   const spectator = await newPage(browser);
   await spectator.goto(link);
