@@ -108,6 +108,7 @@ pub async fn connect(
                 hub,
                 id,
                 ping,
+                presence_due: None,
                 _slot: slot,
             }
             .serve()
@@ -122,8 +123,15 @@ struct Viewer {
     id: String,
     watch: Watch,
     ping: Duration,
+    /// When to tell this viewer who is watching: changes of presence are sent together, at
+    /// most one message per [`PRESENCE_PAUSE`], so that many viewers coming and going on one
+    /// game do not make each of them a message apiece.
+    presence_due: Option<Instant>,
     _slot: OwnedSemaphorePermit,
 }
+
+/// How long a change of presence waits for others before it is sent.
+const PRESENCE_PAUSE: Duration = Duration::from_millis(250);
 
 impl Viewer {
     /// Sends a message, unless the client does not take it within the ping interval.
@@ -146,7 +154,11 @@ impl Viewer {
     /// Sends what `event` says, and the view after it.
     async fn send_event(&mut self, event: Event) -> bool {
         let notice = match event {
-            Event::Presence => return self.send_presence().await,
+            Event::Presence => {
+                self.presence_due
+                    .get_or_insert_with(|| Instant::now() + PRESENCE_PAUSE);
+                return true;
+            }
             Event::Changed => None,
             Event::Joined { seat, name } => {
                 Some(serde_json::json!({ "type": "joined", "seat": seat, "name": name }))
@@ -181,7 +193,14 @@ impl Viewer {
         let mut pinged = false;
         loop {
             let wake = quiet_since + self.ping;
+            let presence = self.presence_due;
             tokio::select! {
+                () = tokio::time::sleep_until(presence.unwrap_or(wake)), if presence.is_some() => {
+                    self.presence_due = None;
+                    if !self.send_presence().await {
+                        return;
+                    }
+                }
                 event = self.watch.changed() => {
                     if !self.send_event(event).await {
                         return;
