@@ -253,10 +253,12 @@ test("two browsers play online through the invitation link, each seeing the othe
   const host = await newPage(browser);
   await createGame(host, "carreaux", { seats: ["local", "invite"] });
   const link = await host.inputValue(".invite input");
-  assert.match(link, /#seat=1&token=[0-9a-f]{32}$/);
+  assert.match(link, /#invite=[0-9a-f]+$/);
   const guest = await newPage(browser);
   await guest.goto(link);
   await guest.waitForSelector("#board");
+  await guest.click("#join");
+  await guest.waitForFunction(() => document.querySelector("#you")?.textContent.startsWith("You play"));
   assert.equal(await guest.locator("#board .movable").count(), 0, "not the guest's turn");
   assert.equal(await guest.title(), "Red to move · Carreaux");
 

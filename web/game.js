@@ -3,12 +3,15 @@
 // move controls (clicks on the board; buttons for a dozen moves or fewer, else a move box with
 // completion; moves without a cell, such as a forced pass, as one button next to the status),
 // errors in words next to the board, the move list numbered as the record, replay (buttons and
-// Home/End/Left/Right), undo, records, invitation links, and a banner while the connection is
-// lost (the page reconnects by itself).
+// Home/End/Left/Right), undo, records, a banner while the connection is lost (the page
+// reconnects by itself); and for online play (web/table.js): joining with an invitation, "You
+// play Black" or "You are watching", players' names, clocks, resign, draw offers, takebacks by
+// consent, rematch, invitation links and a link to open one's seat on another device.
 
 import { animateLastMove, clickToMove, previewPath, settingsOf } from "./boards/common.js";
 import { follow } from "./live.js";
 import { keepInView, moveList } from "./movelist.js";
+import { chime, clockBox, sound, tableControls, tick, youLine } from "./table.js";
 import { api, el, fill, plural, seatKind, sentence, tokens } from "./ui.js";
 
 /** At most this many legal moves are offered as buttons; more get a move box. */
@@ -18,14 +21,17 @@ const MIN_TAP = 32;
 
 /** Draws game `id` into `app` and keeps it live. */
 export async function gamePage(app, id) {
-  // An invitation link carries its seat's token in the fragment: #seat=1&token=...
+  // A seat holder's link for another device carries the seat's token in the fragment
+  // (#seat=1&token=..., never sent to the server); an invitation carries its code
+  // (#invite=...), exchanged once for the seat's token when the invited person joins.
   const fragment = new URLSearchParams(location.hash.slice(1));
+  const invite = fragment.get("invite");
   if (fragment.get("token")) {
     const held = tokens.load(id);
-    held[fragment.get("seat")] = { kind: "invite", token: fragment.get("token"), joined: true };
+    held[fragment.get("seat")] = { kind: "seat", token: fragment.get("token"), joined: true };
     tokens.save(id, held);
-    history.replaceState(null, "", location.pathname);
   }
+  if (location.hash) history.replaceState(null, "", location.pathname);
 
   let view; // the game as the server last sent it
   try {
@@ -50,11 +56,29 @@ export async function gamePage(app, id) {
   let pushes = 0;
 
   const held = () => tokens.load(id);
-  // A seat this browser may move for: local seats and invitations it joined.
+  // A seat this browser may move for: local seats and seats it joined.
   const myToken = (seat) => {
     const h = held()[seat];
     return h && (h.kind === "local" || h.joined) ? h.token : null;
   };
+  const mine = (seat) => Boolean(myToken(seat));
+  const allTokens = () => Object.keys(held()).map((seat) => myToken(seat)).filter(Boolean);
+  // Whether another person (not at this screen, not the computer) plays in the game.
+  const othersPlay = () => view.seats.some((s) => s.kind !== "computer" && !mine(s.seat));
+  // Who sits in a seat, as this browser sees it: the name given, else what kind of player.
+  const seatLabel = (s) => {
+    if (s.kind === "computer") return seatKind(s);
+    if (!s.joined) return "waiting for the invited player";
+    const where = s.kind === "local" && mine(s.seat) ? "at this screen" : s.kind === "local" ? "at the host's screen" : "online";
+    return s.player ? `${s.player}, ${where}` : `person ${where}`;
+  };
+  let receivedAt = performance.now(); // when `view` arrived, for the running clock
+  let spectators = 0;
+  let confirmingResign = false;
+  let joining = invite; // an invitation not yet exchanged for the seat
+  let joinForm = null; // its form, kept while the page is drawn again
+  let notice = ""; // the last thing that happened at the table ("Ada joined as Black")
+  let wasMyTurn = false;
 
   // The page's parts that stay while the game changes (so that screen readers follow them).
   const banner = el("div", { class: "conn-banner", id: "connection", role: "alert", hidden: true });
@@ -63,13 +87,15 @@ export async function gamePage(app, id) {
   const boardArea = el("section", { class: "board-area", "aria-label": "Board" });
   const side = el("aside", { class: "side" });
   const error = el("p", { class: "error", id: "error", role: "alert" });
+  const tableArea = el("div", { class: "table-area", id: "table-area" });
+  const noticeLine = el("p", { class: "table-notice", id: "table-notice", role: "status" });
   const head = el("div", { class: "game-head" },
     el("h1", {}, view.title),
     el("p", { class: "help settings-line" }, settingsLine(catalogEntry, settings)),
     el("nav", { class: "game-links", "aria-label": "Game" },
       el("a", { href: `/rules/${view.game}`, id: "rules-link" }, `Rules of ${view.title}`), " · ",
       el("a", { href: "/" }, "Lobby")));
-  app.replaceChildren(el("div", { class: "game-page" }, banner, head, el("div", { class: "game-layout" }, status, boardArea, side)));
+  app.replaceChildren(el("div", { class: "game-page" }, banner, head, noticeLine, el("div", { class: "game-layout" }, status, boardArea, side)));
 
   const showError = (message) => { error.textContent = message ? sentence(message) : ""; };
 
@@ -78,8 +104,49 @@ export async function gamePage(app, id) {
     const answer = await request;
     if (pushes === before) {
       view = answer;
+      receivedAt = performance.now();
       shownPly = null;
       render({ animate: false });
+    }
+  }
+
+  /** Resign, draw, takeback or rematch for this browser's seat (the one to move if it holds
+   * several). */
+  async function act(what, action) {
+    showError("");
+    const seat = mine(view.status.seat) ? view.status.seat : view.seats.find((s) => mine(s.seat))?.seat;
+    const body = { token: myToken(seat), ...(action ? { action } : {}) };
+    try {
+      if (what === "rematch") {
+        const rematch = await api(`/api/games/${id}/rematch`, { method: "POST", body: JSON.stringify(body) });
+        const next = {};
+        for (const s of rematch.seats) next[s.seat] = { kind: "seat", token: s.token, joined: true };
+        for (const s of rematch.invites) next[s.seat] = { kind: "invite", invite: s.invite };
+        tokens.save(rematch.id, { ...next, ...tokens.load(rematch.id) });
+        location.href = `/game/${rematch.id}`;
+        return;
+      }
+      await fresh(api(`/api/games/${id}/${what}`, { method: "POST", body: JSON.stringify(body) }));
+    } catch (e) {
+      showError(e.message);
+    }
+  }
+
+  /** Takes the invited seat with the name given. */
+  async function join(name) {
+    try {
+      localStorage.setItem("tafel:name", name);
+      const joined = await api(`/api/games/${id}/join`, { method: "POST", body: JSON.stringify({ invite: joining, name }) });
+      tokens.save(id, { ...held(), [joined.seat]: { kind: "seat", token: joined.token, joined: true } });
+      joining = null;
+      live.greet();
+      view = joined.view;
+      receivedAt = performance.now();
+      render({ animate: false });
+    } catch (e) {
+      joining = null;
+      render({ animate: false });
+      showError(e.message);
     }
   }
 
@@ -123,21 +190,26 @@ export async function gamePage(app, id) {
         el("button", { class: "link", onclick: () => show(null) }, "Back to the game"));
     }
     if (v.status.state === "over") return el("div", { class: "banner", id: "result" }, `Game over: ${v.status.result}`);
+    if (!v.started) {
+      const free = v.seats.filter((s) => !s.joined).map((s) => s.name).join(" and ");
+      return el("div", { class: "status", id: "turn" }, `Waiting for the invited player (${free}) to join.`);
+    }
     if (v.status.state === "chance") return el("div", { class: "status", id: "turn" }, "Rolling the die…");
     const seat = v.seats[v.status.seat];
     if (seat.kind === "computer") {
       return el("div", { class: "status thinking", id: "turn" },
         el("span", { class: "spinner", "aria-hidden": "true" }), `${v.status.name} (computer) is thinking…`);
     }
-    const mine = myToken(v.status.seat);
-    return el("div", { class: `status${mine ? " yours" : ""}`, id: "turn" },
-      mine ? `Your move: ${v.status.name}` : `${v.status.name} to move (${seatKind(seat)})`);
+    const yours = myToken(v.status.seat);
+    return el("div", { class: `status${yours ? " yours" : ""}`, id: "turn" },
+      yours ? `Your move: ${v.status.name}` : `${v.status.name} to move (${seatLabel(seat)})`);
   }
 
   /** The tab's title: whose turn it is, then the game. */
   function title(v) {
     let what;
     if (v.status.state === "over") what = "Game over";
+    else if (!v.started) what = "Waiting for a player";
     else if (v.status.state !== "to_move") what = "Rolling";
     else if (myToken(v.status.seat)) what = "Your move";
     else if (v.seats[v.status.seat].kind === "computer") what = `${v.status.name} is thinking`;
@@ -179,8 +251,12 @@ export async function gamePage(app, id) {
   function render({ animate }) {
     const v = shownPly === null ? view : shownView;
     const place = focusPlace();
-    const mine = v.status.state === "to_move" && v.ply === v.moves.length && myToken(v.status.seat);
+    const myMove = v.status.state === "to_move" && v.ply === v.moves.length && v.started && myToken(v.status.seat);
     document.title = title(view);
+    const myTurn = view.status.state === "to_move" && view.started && Boolean(myToken(view.status.seat)) && othersPlay();
+    if (myTurn && !wasMyTurn && sound.on()) chime();
+    wasMyTurn = myTurn;
+    if (noticeLine.textContent !== notice) noticeLine.textContent = notice;
 
     // The board.
     const drawn = board.draw(v, settings);
@@ -191,19 +267,19 @@ export async function gamePage(app, id) {
     svgNode.dataset.ply = v.ply;
     const scroll = el("div", { class: "board-scroll" }, svgNode);
     boardArea.replaceChildren(scroll);
-    if (mine) clickToMove(svgNode, v.legal, drawn.pathOf, move, (cells) => previewPath(svgNode, drawn.centreOf, cells));
+    if (myMove) clickToMove(svgNode, v.legal, drawn.pathOf, move, (cells) => previewPath(svgNode, drawn.centreOf, cells));
     fitForTouch(scroll, svgNode, drawn);
 
     // Status, with the moves that have no cell on the board (a forced pass) right beside it.
-    const boardless = mine ? v.legal.filter((m) => !drawn.pathOf(m)) : [];
-    fill(status, statusLine(v), boardless.length
+    const boardless = myMove ? v.legal.filter((m) => !drawn.pathOf(m)) : [];
+    fill(status, joining ? (joinForm ??= joinCard()) : null, youLine(view, mine, spectators), clockBox(view, receivedAt), statusLine(v), boardless.length
       ? el("div", { class: "boardless" }, boardless.map((m) =>
         el("button", { class: "big", "data-move": m, onclick: () => move(m) }, board.describeMove?.(m, v, settings) ?? m)))
       : null);
 
     // Beside the board: the die, the last move, how to move, the move controls, errors.
     const controls = el("div", { class: "move-controls", id: "controls" });
-    if (mine) {
+    if (myMove) {
       const onBoard = v.legal.filter((m) => drawn.pathOf(m));
       if (onBoard.length && onBoard.length <= MAX_MOVE_BUTTONS) {
         controls.append(el("div", { class: "moves-legal", id: "legal", role: "group", "aria-label": "Legal moves" },
@@ -220,6 +296,12 @@ export async function gamePage(app, id) {
       lastLine,
       controls,
       error,
+      tableControls(view, mine, act, {
+        confirming: confirmingResign,
+        setConfirming: (on) => { confirmingResign = on; render({ animate: false }); },
+        othersPlay: othersPlay(),
+        ownMovePlayed: view.plies.some((p) => p.seat !== null && mine(p.seat)),
+      }),
       v.status.state === "over" ? null : el("p", { class: "howto help" }, board.howTo),
       el("h2", { class: "moves-title" }, "Moves"),
       moveList(view, v.ply, (ply) => show(ply)),
@@ -228,9 +310,13 @@ export async function gamePage(app, id) {
         el("button", { class: "secondary", id: "undo", onclick: undo, disabled: !canUndo() }, "Undo"),
         el("a", { href: `/api/games/${id}/record?format=text`, download: true, id: "download-text" }, "Record (text)"),
         el("a", { href: `/api/games/${id}/record?format=json`, download: true, id: "download-json" }, "Record (JSON)")),
-      invitations(v),
+      invitations(view),
       el("h2", { class: "players-title" }, "Players"),
-      el("ul", { class: "players" }, v.seats.map((s) => el("li", {}, `${s.name}: ${seatKind(s)}${myToken(s.seat) ? " (you)" : ""}`))),
+      el("ul", { class: "players", id: "players" }, view.seats.map((s) => el("li", { "data-seat": s.seat },
+        `${s.name}: ${seatLabel(s)}${mine(s.seat) ? " (you)" : ""}`))),
+      otherDevice(),
+      el("label", { class: "sound-toggle" }, el("input", { type: "checkbox", id: "sound", checked: sound.on(),
+        onchange: (e) => { sound.set(e.target.checked); if (e.target.checked) chime(); } }), " Sound when it is my turn"),
       el("details", { class: "picture-box", open: pictureOpen, ontoggle: (e) => { pictureOpen = e.target.open; } },
         el("summary", {}, "Text picture and position code"),
         el("pre", { class: "picture", id: "picture", "aria-label": "Board as text" }, v.picture),
@@ -263,12 +349,30 @@ export async function gamePage(app, id) {
     return form;
   }
 
-  /** Whether this browser may take a move back: it holds a seat, something was played, and
-   * the game is against the computer or at one screen (the server refuses undo between people
-   * online). */
+  /** Whether this browser may take a move back at once: it holds a seat, something was
+   * played, and nobody else plays (only the computer, or people at this screen); between people
+   * a takeback is asked for instead. */
   function canUndo() {
-    const online = view.seats.some((s) => s.kind === "invite") && !view.seats.some((s) => s.kind === "computer");
-    return !online && view.moves.length > 0 && Object.keys(held()).some((seat) => myToken(seat));
+    return !othersPlay() && view.moves.length > 0 && allTokens().length > 0;
+  }
+
+  /** The invitation's form: the name to show, and the button that takes the seat. */
+  function joinCard() {
+    const input = el("input", { id: "join-name", value: localStorage.getItem("tafel:name") || "", maxlength: 32, autocomplete: "nickname" });
+    return el("form", { class: "join-card", id: "join-form", onsubmit: (e) => { e.preventDefault(); join(input.value.trim() || "Guest"); } },
+      el("p", {}, "You are invited to play this game."),
+      el("label", { for: "join-name" }, "Your name"),
+      el("div", { class: "move-box-row" }, input, el("button", { type: "submit", id: "join" }, "Take the seat")));
+  }
+
+  /** A link that opens this browser's seats on another device (the token stays in the
+   * fragment, which browsers never send to the server). */
+  function otherDevice() {
+    const seats = view.seats.filter((s) => mine(s.seat) && s.kind !== "local");
+    if (!seats.length) return null;
+    return el("details", { class: "other-device" }, el("summary", {}, "Play on another device"),
+      seats.map((s) => el("div", { class: "invite" }, el("label", { for: `device-${s.seat}` }, `Your link for ${s.name} (keep it secret)`),
+        el("input", { id: `device-${s.seat}`, readonly: true, value: `${location.origin}/game/${id}#seat=${s.seat}&token=${myToken(s.seat)}` }))));
   }
 
   /** First, back, forward, last: the replay buttons. */
@@ -284,11 +388,11 @@ export async function gamePage(app, id) {
       button("Last position", "»", null, ply === last));
   }
 
-  /** The invitation links this browser holds and has not used itself. */
+  /** The invitation links this browser holds for seats nobody has taken yet. */
   function invitations(v) {
-    return Object.entries(held()).filter(([, h]) => h.kind === "invite" && !h.joined).map(([seat, h]) =>
+    return Object.entries(held()).filter(([seat, h]) => h.invite && v.seats[seat] && !v.seats[seat].joined).map(([seat, h]) =>
       el("div", { class: "invite" }, el("label", { for: `invite-${seat}` }, `Invitation for ${v.seats[seat].name}: send this link`),
-        el("input", { id: `invite-${seat}`, readonly: true, value: `${location.origin}/game/${id}#seat=${seat}&token=${h.token}` })));
+        el("input", { id: `invite-${seat}`, readonly: true, value: `${location.origin}/game/${id}#invite=${h.invite}` })));
   }
 
   /** On a narrow screen, shows a board whose click areas would be under MIN_TAP pixels zoomed
@@ -326,13 +430,31 @@ export async function gamePage(app, id) {
     show(target);
   });
 
-  follow(id, {
+  // The running clock ticks between the server's views.
+  setInterval(() => tick(document.getElementById("clocks"), view, receivedAt), 200);
+
+  const live = follow(id, {
+    hello: allTokens,
     onView: (v) => {
       pushes += 1;
+      receivedAt = performance.now();
       if (JSON.stringify(v) === JSON.stringify(view)) return; // nothing new: keep any selection
       const othersMove = v.moves.length > view.moves.length && v.last_move && !myToken(v.last_move.seat);
       view = v;
       render({ animate: shownPly === null && othersMove });
+    },
+    onEvent: (message) => {
+      if (message.type === "presence") {
+        spectators = message.spectators;
+        const line = document.getElementById("spectators");
+        if (line) line.textContent = spectators ? ` · ${spectators} watching` : "";
+      } else if (message.type === "joined") {
+        notice = `${message.name} joined as ${view.seats[message.seat]?.name ?? `seat ${message.seat}`}.`;
+        render({ animate: false });
+      } else if (message.type === "rematch") {
+        notice = "A rematch was asked for.";
+        render({ animate: false });
+      }
     },
     onError: (message) => showError(message),
     onState: (state) => {

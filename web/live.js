@@ -4,23 +4,33 @@
 
 /**
  * Follows game `id`: `onView(view)` gets every view the server pushes (one at once on each
- * (re)connection), `onError(message)` the server's error messages, `onState(state)` "open" or
- * "lost". Retries after 0.5 s, doubling up to 5 s.
+ * (re)connection), `onEvent(message)` the other messages (`presence`, `joined`, `rematch`),
+ * `onError(message)` the server's error messages, `onState(state)` "open" or "lost".
+ * `hello()` gives the seat tokens this browser holds, sent on each (re)connection so that the
+ * server counts this viewer as their player rather than a spectator; the returned `greet()`
+ * sends them again (after joining a seat). Retries after 0.5 s, doubling up to 5 s.
  */
-export function follow(id, { onView, onError, onState }) {
+export function follow(id, { onView, onEvent, onError, onState, hello }) {
   let delay = 500;
   let lost = false;
+  let socket = null;
+  const greet = () => {
+    const tokens = hello();
+    if (tokens.length && socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "hello", tokens }));
+  };
   function open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws`);
+    socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws`);
     socket.onopen = () => {
       delay = 500;
+      greet();
       if (lost) { lost = false; onState("open"); }
     };
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "view") onView(message.view);
       else if (message.type === "error") onError(message.error);
+      else onEvent(message);
     };
     socket.onclose = () => {
       if (!lost) { lost = true; onState("lost"); }
@@ -29,4 +39,5 @@ export function follow(id, { onView, onError, onState }) {
     };
   }
   open();
+  return { greet };
 }

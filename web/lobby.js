@@ -1,6 +1,7 @@
 // The lobby: choose a game, its settings (with their labels; settings that do not apply are
-// hidden, reconstructions and variants labelled) and who sits in each seat (levels that cannot
-// play as they say are shown unavailable, with the reason); import a record; recent games.
+// hidden, reconstructions and variants labelled), who sits in each seat (levels that cannot
+// play as they say are shown unavailable, with the reason), the clock, and whether the game is
+// an open challenge; the open challenges to join in one click; import a record; recent games.
 
 import { api, el, plural, sentence, tokens } from "./ui.js";
 
@@ -23,6 +24,14 @@ export async function lobby(app) {
   const levelNotes = el("div", { id: "level-notes" });
   const error = el("p", { class: "error", role: "alert", id: "lobby-error" });
   const startButton = el("button", { id: "start", onclick: start }, "Start");
+  const nameInput = el("input", { id: "your-name", value: localStorage.getItem("tafel:name") || "", maxlength: 32, autocomplete: "nickname" });
+  const clockSelect = el("select", { id: "clock" }, CLOCKS.map(([value, label]) => el("option", { value }, label)));
+  const publicBox = el("input", { type: "checkbox", id: "public" });
+  const yourName = () => {
+    const name = nameInput.value.trim();
+    localStorage.setItem("tafel:name", name);
+    return name || null;
+  };
 
   const currentGame = () => catalog.games.find((g) => g.name === gameSelect.value);
   /** The value of every setting shown (hidden ones keep their defaults). */
@@ -127,7 +136,8 @@ export async function lobby(app) {
     try {
       const created = await api("/api/games", {
         method: "POST",
-        body: JSON.stringify({ game: currentGame().name, settings: settingValues(), seats: seatRequests(seatsBox) }),
+        body: JSON.stringify({ game: currentGame().name, settings: settingValues(), seats: seatRequests(seatsBox, yourName()),
+          time_control: timeControl(clockSelect.value), public: publicBox.checked }),
       });
       remember(created);
     } catch (e) {
@@ -186,6 +196,22 @@ export async function lobby(app) {
     else recent.replaceChildren(...games.map(recentItem));
   }).catch((e) => recent.replaceChildren(el("li", { class: "error" }, e.message)));
 
+  const challenges = el("ul", { class: "recent", id: "challenges" });
+  const challengeError = el("p", { class: "error", role: "alert", id: "challenge-error" });
+  api("/api/challenges").then((open) => {
+    if (!open.length) challenges.replaceChildren(el("li", { class: "help" }, "No open challenges now."));
+    else challenges.replaceChildren(...open.map((c) => challengeItem(c, async (seat) => {
+      challengeError.textContent = "";
+      try {
+        const joined = await api(`/api/games/${c.id}/join`, { method: "POST", body: JSON.stringify({ seat, name: yourName() || "Guest" }) });
+        tokens.save(c.id, { [joined.seat]: { kind: "seat", token: joined.token, joined: true } });
+        location.href = `/game/${c.id}`;
+      } catch (e) {
+        challengeError.textContent = e.message;
+      }
+    })));
+  }).catch((e) => challenges.replaceChildren(el("li", { class: "error" }, e.message)));
+
   gameSelect.addEventListener("change", refreshSettings);
   app.replaceChildren(el("div", { class: "lobby" },
     el("section", { class: "card new-game", "aria-labelledby": "new-title" },
@@ -193,8 +219,14 @@ export async function lobby(app) {
       el("label", { for: "game" }, "Game"), gameSelect, summary, note,
       el("h2", {}, "Settings"), settingsBox,
       el("h2", {}, "Players"), seatsBox, levelNotes,
+      el("label", { for: "your-name" }, "Your name (shown to the other players)"), nameInput,
+      el("label", { for: "clock" }, "Clock"), clockSelect,
+      el("label", { class: "check" }, publicBox, " List it as an open challenge (anyone may take the invited seat)"),
       el("p", {}, startButton), error),
-    recentBox,
+    el("div", { class: "lobby-lists" },
+      el("section", { class: "card challenges-card", "aria-labelledby": "challenges-title" },
+        el("h2", { id: "challenges-title" }, "Open challenges"), challenges, challengeError),
+      recentBox),
     el("section", { class: "card import-card", "aria-labelledby": "import-title" },
       el("h2", { id: "import-title" }, "Import a record"),
       el("p", { class: "help" }, "Paste a text or JSON record, or choose a file, to replay or continue it."),
@@ -207,12 +239,43 @@ function recentItem(g) {
   const date = new Date(g.created_at);
   const when = Number.isNaN(date.getTime()) ? g.created_at : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
   const who = (p) => (p.kind === "computer" ? `computer ${p.level}` : p.kind === "local" ? "here" : "online");
-  const players = g.players.map((p) => `${p.name} (${who(p)})`).join(" vs ");
+  const players = g.players.map((p) => `${p.name} (${p.player ? `${p.player}, ` : ""}${who(p)})`).join(" vs ");
   const moves = g.record_moves === null || g.record_moves === undefined ? plural(g.moves, "ply") : plural(g.record_moves, "move");
   return el("li", {},
     el("div", { class: "recent-head" }, el("a", { href: `/game/${g.id}` }, g.title || g.game),
       el("span", { class: g.result ? "recent-result" : "recent-result help" }, g.result || "in progress")),
     el("div", { class: "help" }, `${players} · ${moves} · `, el("time", { datetime: g.created_at }, when)));
+}
+
+/** The clocks offered: none, Fischer (minutes + seconds per move), correspondence. */
+const CLOCKS = [
+  ["none", "No clock"],
+  ["fischer:180:0", "3+0 (3 minutes each)"],
+  ["fischer:300:3", "5+3 (5 minutes, 3 seconds per move)"],
+  ["fischer:900:10", "15+10"],
+  ["correspondence:1", "Correspondence, 1 day per move"],
+  ["correspondence:3", "Correspondence, 3 days per move"],
+];
+
+/** The API's time control for a choice of CLOCKS. */
+function timeControl(choice) {
+  const [kind, a, b] = choice.split(":");
+  if (kind === "fischer") return { kind, initial_seconds: Number(a), increment_seconds: Number(b) };
+  if (kind === "correspondence") return { kind, days_per_move: Number(a) };
+  return { kind: "none" };
+}
+
+/** An open challenge: the game, who waits, the clock, and a button per free seat. */
+function challengeItem(c, join) {
+  const waiting = c.players.filter((p) => p.joined && p.kind !== "computer").map((p) => p.player || p.name).join(", ") || "Someone";
+  const clock = c.time_control.kind === "none" ? "no clock"
+    : c.time_control.kind === "fischer" ? `${c.time_control.initial_seconds / 60}+${c.time_control.increment_seconds}`
+      : `${c.time_control.days_per_move} d per move`;
+  return el("li", { "data-challenge": c.id },
+    el("div", { class: "recent-head" }, el("span", {}, c.title || c.game), el("span", { class: "help" }, clock)),
+    el("div", { class: "help" }, `${waiting} waits for an opponent.`),
+    el("div", { class: "controls" }, c.players.filter((p) => !p.joined).map((p) =>
+      el("button", { class: "secondary", "data-join": p.seat, onclick: () => join(p.seat) }, `Play ${p.name}`))));
 }
 
 /** Text with `code` spans as <code> elements. */
@@ -250,13 +313,19 @@ function seatChoices(prefix, names, levels, computerSeat, previous) {
   });
 }
 
-// The seat requests chosen in the seat selects inside `box`.
-const seatRequests = (box) => [...box.querySelectorAll("[data-seat]")].map((s) =>
-  s.value.startsWith("computer:") ? { kind: "computer", level: Number(s.value.split(":")[1]) } : { kind: s.value });
+// The seat requests chosen in the seat selects inside `box`; the seats at this screen carry
+// `name` when given.
+const seatRequests = (box, name = null) => [...box.querySelectorAll("[data-seat]")].map((s) =>
+  s.value.startsWith("computer:") ? { kind: "computer", level: Number(s.value.split(":")[1]) }
+    : s.value === "local" && name ? { kind: "local", name } : { kind: s.value });
 
+// Keeps the creator's seat tokens and the invitations to pass on, then opens the game.
 function remember(created) {
   const held = {};
-  for (const seat of created.seats) if (seat.token) held[seat.seat] = { kind: seat.kind, token: seat.token };
+  for (const seat of created.seats) {
+    if (seat.token) held[seat.seat] = { kind: seat.kind, token: seat.token };
+    else if (seat.invite) held[seat.seat] = { kind: "invite", invite: seat.invite };
+  }
   tokens.save(created.id, held);
   location.href = `/game/${created.id}`;
 }

@@ -15,7 +15,7 @@ use crate::notation::ParseError;
 use crate::outcome::Status;
 use crate::player::Player;
 use crate::playout::{random_playouts, sample_chance, PlayoutStats};
-use crate::record::{self, RawRecord, ReplayError};
+use crate::record::{self, Ending, RawRecord, ReplayError};
 use crate::settings::{GameSettings, SettingSpec};
 
 /// A game with its settings applied, behind a trait object.
@@ -40,7 +40,12 @@ pub trait DynGame: Send + Sync {
     fn parse_position(&self, code: &str) -> Result<Box<dyn DynPosition>, ParseError>;
     /// Replays a record made for this game: the start position and the move texts (in
     /// canonical notation), with every move checked.
-    fn replay(&self, raw: &RawRecord) -> Result<(Box<dyn DynPosition>, Vec<String>), ReplayError>;
+    fn replay(&self, raw: &RawRecord) -> Result<(Box<dyn DynPosition>, Vec<String>), ReplayError> {
+        self.replay_record(raw).map(|r| (r.start, r.moves))
+    }
+    /// Replays a record made for this game, with every move and the result checked: also how
+    /// the game ended when the record says it ended otherwise than by its rules.
+    fn replay_record(&self, raw: &RawRecord) -> Result<ErasedReplay, ReplayError>;
     /// Writes the record of `moves` from `start` as text, or as JSON when `json` is set.
     /// The moves must be legal (they are replayed through the rules).
     fn write_record(
@@ -48,13 +53,27 @@ pub trait DynGame: Send + Sync {
         start: &dyn DynPosition,
         moves: &[String],
         json: bool,
+    ) -> Result<String, ReplayError> {
+        self.write_ended_record(start, moves, None, json)
+    }
+    /// Writes the record of a game that may have ended otherwise than by its rules
+    /// (`ending`: a resignation, an agreed draw, a loss on time), with its result and
+    /// `Termination`.
+    fn write_ended_record(
+        &self,
+        start: &dyn DynPosition,
+        moves: &[String],
+        ending: Option<&Ending>,
+        json: bool,
     ) -> Result<String, ReplayError>;
     /// Writes the record of `moves` from `start` as text with `notes[i]` after move `i`
-    /// and the `extra` tags ([`record::to_annotated_text`]); it replays like the plain record.
+    /// and the `extra` tags ([`record::to_annotated_text`]), ended as `ending` says (as in
+    /// [`DynGame::write_ended_record`]); it replays like the plain record.
     fn write_annotated_record(
         &self,
         start: &dyn DynPosition,
         moves: &[String],
+        ending: Option<&Ending>,
         notes: &[record::MoveNote],
         extra: &[(String, String)],
     ) -> Result<String, ReplayError>;
@@ -78,12 +97,34 @@ impl dyn DynGame + '_ {
         self.as_any().is::<ErasedGame<G>>()
     }
 
+    /// Every seat's name and team, in seat order (what an [`Ending`] is made from).
+    pub fn seats(&self) -> Vec<(&'static str, u8)> {
+        (0..self.num_players())
+            .map(|p| {
+                (
+                    self.player_name(Player(p as u8)),
+                    self.team_of(Player(p as u8)),
+                )
+            })
+            .collect()
+    }
+
     /// The concrete rules inside, if this is the game `G`.
     pub fn downcast<G: Game>(&self) -> Option<&Arc<G>> {
         self.as_any()
             .downcast_ref::<ErasedGame<G>>()
             .map(|erased| &erased.0)
     }
+}
+
+/// A record replayed through [`DynGame::replay_record`].
+pub struct ErasedReplay {
+    /// The start position.
+    pub start: Box<dyn DynPosition>,
+    /// Every move and chance outcome, in canonical notation.
+    pub moves: Vec<String>,
+    /// How the game ended, when the record says it ended otherwise than by its rules.
+    pub ending: Option<Ending>,
 }
 
 /// A position of some game, behind a trait object, that knows its game.
@@ -204,7 +245,7 @@ impl<G: Game> DynGame for ErasedGame<G> {
     fn parse_position(&self, code: &str) -> Result<Box<dyn DynPosition>, ParseError> {
         Ok(self.position(self.0.parse_position(code.trim())?))
     }
-    fn replay(&self, raw: &RawRecord) -> Result<(Box<dyn DynPosition>, Vec<String>), ReplayError> {
+    fn replay_record(&self, raw: &RawRecord) -> Result<ErasedReplay, ReplayError> {
         let replay = record::replay(self.0.as_ref(), raw)?;
         let mut state = replay.start.clone();
         let mut texts = Vec::with_capacity(replay.moves.len());
@@ -212,26 +253,32 @@ impl<G: Game> DynGame for ErasedGame<G> {
             texts.push(self.0.format_move(&state, mv));
             self.0.apply(&mut state, mv);
         }
-        Ok((self.position(replay.start), texts))
+        Ok(ErasedReplay {
+            start: self.position(replay.start),
+            moves: texts,
+            ending: replay.ending,
+        })
     }
-    fn write_record(
+    fn write_ended_record(
         &self,
         start: &dyn DynPosition,
         moves: &[String],
+        ending: Option<&Ending>,
         json: bool,
     ) -> Result<String, ReplayError> {
         let start = self.concrete(start)?;
         let concrete = self.concrete_moves(&start.state, moves)?;
         Ok(if json {
-            record::to_json(self.0.as_ref(), &start.state, &concrete)
+            record::to_ended_json(self.0.as_ref(), &start.state, &concrete, ending)
         } else {
-            record::to_text(self.0.as_ref(), &start.state, &concrete)
+            record::to_ended_text(self.0.as_ref(), &start.state, &concrete, ending)
         })
     }
     fn write_annotated_record(
         &self,
         start: &dyn DynPosition,
         moves: &[String],
+        ending: Option<&Ending>,
         notes: &[record::MoveNote],
         extra: &[(String, String)],
     ) -> Result<String, ReplayError> {
@@ -241,6 +288,7 @@ impl<G: Game> DynGame for ErasedGame<G> {
             self.0.as_ref(),
             &start.state,
             &concrete,
+            ending,
             notes,
             extra,
         ))

@@ -14,7 +14,10 @@
 //! ```
 //!
 //! `Start` is present only when the game did not begin from the default start, `Result` is
-//! `*` for an unfinished game. By default the moves are one numbered line per ply, the chance
+//! `*` for an unfinished game. A game that ended otherwise than by its rules (a resignation,
+//! a draw agreed between the players, a loss on time) says so in a `Termination` tag
+//! (`[Termination "resignation"]`, see [`Termination`]); its result is then the one that
+//! ending gives ([`Ending`]) rather than the one of the final position, which is unfinished. By default the moves are one numbered line per ply, the chance
 //! outcomes before the move; games with a traditional notation replace that part
 //! ([`Game::write_movetext`]). The JSON form has the same fields, with the moves as a flat list
 //! in the order they were played, chance outcomes included.
@@ -44,9 +47,13 @@ pub struct Record {
     /// Every move and chance outcome in the order played, in the game's notation.
     #[serde(default)]
     pub moves: Vec<String>,
-    /// The result as [`describe_status`] writes it, `*` while unfinished.
+    /// The result as [`describe_status`] writes it, `*` while unfinished; for a game with a
+    /// [`termination`](Record::termination), the result of that [`Ending`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
+    /// How the game ended when not by its rules (absent when it did, or goes on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub termination: Option<Termination>,
 }
 
 /// A record as read from text or JSON, before the game checks its moves.
@@ -60,6 +67,8 @@ pub struct RawRecord {
     pub start: Option<String>,
     /// The result claimed by the record, if given.
     pub result: Option<String>,
+    /// How the record says the game ended, when not by its rules.
+    pub termination: Option<Termination>,
     /// The moves, still as text.
     pub moves: RawMoves,
 }
@@ -138,6 +147,7 @@ pub fn parse_record(text: &str) -> Result<RawRecord, ParseError> {
             settings: record.settings.into_iter().collect(),
             start: record.start,
             result: record.result,
+            termination: record.termination,
             moves: RawMoves::List(record.moves),
         });
     }
@@ -166,11 +176,19 @@ pub fn parse_record(text: &str) -> Result<RawRecord, ParseError> {
             .collect::<Result<_, _>>()?,
         None => Vec::new(),
     };
+    let termination = match tag("Termination") {
+        Some(text) => Some(
+            text.parse::<Termination>()
+                .map_err(|reason| ParseError::new("record", &text, reason))?,
+        ),
+        None => None,
+    };
     Ok(RawRecord {
         game,
         settings,
         start: tag("Start"),
         result: tag("Result"),
+        termination,
         moves: RawMoves::Movetext(movetext),
     })
 }
@@ -200,10 +218,14 @@ pub struct Replay<G: Game> {
     pub moves: Vec<G::Move>,
     /// The position after the last move.
     pub end: G::State,
+    /// How the game ended, when the record says it ended otherwise than by its rules.
+    pub ending: Option<Ending>,
 }
 
 /// Replays `raw` under `game` (built from the record's settings), checking the start code,
-/// every move and the claimed result.
+/// every move and the claimed result: the result of the final position, or, when the record
+/// has a [`Termination`], one that such an ending gives in this game (and then the moves must
+/// leave the game unfinished).
 pub fn replay<G: Game>(game: &G, raw: &RawRecord) -> Result<Replay<G>, ReplayError> {
     if let Some(name) = raw.game.as_deref().filter(|&name| name != G::INFO.name) {
         return Err(ReplayError::record(format!(
@@ -225,15 +247,245 @@ pub fn replay<G: Game>(game: &G, raw: &RawRecord) -> Result<Replay<G>, ReplayErr
     for &mv in &moves {
         game.apply(&mut end, mv);
     }
-    if let Some(claimed) = &raw.result {
-        let actual = describe_status(game, &end);
-        if claimed.trim() != actual {
-            return Err(ReplayError::record(format!(
-                "the record's result is `{claimed}` but the moves give `{actual}`"
-            )));
+    let actual = describe_status(game, &end);
+    let ending = match raw.termination {
+        None => {
+            if let Some(claimed) = &raw.result {
+                if claimed.trim() != actual {
+                    return Err(ReplayError::record(format!(
+                        "the record's result is `{claimed}` but the moves give `{actual}`"
+                    )));
+                }
+            }
+            None
+        }
+        Some(termination) => Some(claimed_ending(
+            &seats_of(game),
+            termination,
+            raw.result.as_deref(),
+            &actual,
+        )?),
+    };
+    Ok(Replay {
+        start,
+        moves,
+        end,
+        ending,
+    })
+}
+
+/// The ending a record with a `Termination` claims: the game must be unfinished by its moves
+/// (`actual` is `*`) and the claimed result one that the termination gives.
+fn claimed_ending(
+    seats: &[(&str, u8)],
+    termination: Termination,
+    claimed: Option<&str>,
+    actual: &str,
+) -> Result<Ending, ReplayError> {
+    if actual != "*" {
+        return Err(ReplayError::record(format!(
+            "the record says the game ended by {termination}, but its moves end it: `{actual}`"
+        )));
+    }
+    let claimed = claimed.map(str::trim).ok_or_else(|| {
+        ReplayError::record(format!(
+            "the record says the game ended by {termination} but gives no result"
+        ))
+    })?;
+    let possible = Ending::possible(termination, seats);
+    possible
+        .iter()
+        .find(|ending| ending.result == claimed)
+        .cloned()
+        .ok_or_else(|| {
+            let listed: Vec<String> = possible.iter().map(|e| format!("`{}`", e.result)).collect();
+            ReplayError::record(format!(
+                "the record's result `{claimed}` does not follow from a {termination}; it would be {}",
+                listed.join(" or ")
+            ))
+        })
+}
+
+/// The seats of `game`: each one's name and team, in seat order (what an [`Ending`] needs).
+pub fn seats_of<G: Game>(game: &G) -> Vec<(&'static str, u8)> {
+    (0..game.num_players())
+        .map(|p| {
+            let player = crate::player::Player(p as u8);
+            (game.player_name(player), game.team_of(player))
+        })
+        .collect()
+}
+
+/// How a game ended when not by its rules: the players or the clock ended it. Written in a
+/// record's `Termination` tag (and JSON `termination` field) as `resignation`, `agreement`
+/// or `time forfeit` (the last as in PGN).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Termination {
+    /// A side resigned: the other side wins.
+    #[serde(rename = "resignation")]
+    Resignation,
+    /// Every side agreed to a draw.
+    #[serde(rename = "agreement")]
+    Agreement,
+    /// A seat's clock ran out: its side loses.
+    #[serde(rename = "time forfeit")]
+    TimeForfeit,
+}
+
+impl Termination {
+    /// Every termination, in the order error messages list them.
+    pub const ALL: [Termination; 3] = [
+        Termination::Resignation,
+        Termination::Agreement,
+        Termination::TimeForfeit,
+    ];
+
+    /// The tag's value: `resignation`, `agreement`, `time forfeit`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Termination::Resignation => "resignation",
+            Termination::Agreement => "agreement",
+            Termination::TimeForfeit => "time forfeit",
         }
     }
-    Ok(Replay { start, moves, end })
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Termination {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Termination, String> {
+        Termination::ALL
+            .into_iter()
+            .find(|t| t.as_str() == text.trim())
+            .ok_or_else(|| {
+                let known: Vec<&str> = Termination::ALL.iter().map(|t| t.as_str()).collect();
+                format!("unknown termination `{text}` (known: {})", known.join(", "))
+            })
+    }
+}
+
+/// A game ended by its players or its clock: how, by whom, who won, and the result in words
+/// (what a record's `Result` tag says).
+///
+/// A resignation or a loss on time loses for the seat's whole team (every seat of the other
+/// teams wins); an agreement is a draw.
+///
+/// ```
+/// use tafel_core::record::{Ending, Termination};
+/// use tafel_core::Player;
+///
+/// let seats = [("White", 0), ("Black", 1)];
+/// assert_eq!(Ending::resigned(Player(0), &seats).result, "Black wins (White resigned)");
+/// assert_eq!(Ending::out_of_time(Player(1), &seats).result, "White wins (Black ran out of time)");
+/// assert_eq!(Ending::agreed_draw().result, "draw (agreed)");
+/// assert_eq!(Ending::possible(Termination::Resignation, &seats).len(), 2);
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Ending {
+    /// How it ended.
+    pub termination: Termination,
+    /// The seat that ran out of time, or the first seat of the side that resigned (a side
+    /// resigns as one); `None` for an agreed draw.
+    pub by: Option<crate::player::Player>,
+    /// The seats that won (none for a draw).
+    pub winners: crate::player::PlayerSet,
+    /// The result in words, e.g. `Black wins (White resigned)`.
+    pub result: String,
+}
+
+impl Ending {
+    /// `by`'s side resigned; `seats` are every seat's name and team ([`seats_of`]).
+    pub fn resigned(by: crate::player::Player, seats: &[(&str, u8)]) -> Ending {
+        let team = seats[by.index()].1;
+        let first = seats.iter().position(|(_, t)| *t == team).unwrap_or(0);
+        let losers = names(seats, |(_, t)| *t == team);
+        Ending::lost(
+            Termination::Resignation,
+            crate::player::Player(first as u8),
+            seats,
+            &format!("{losers} resigned"),
+        )
+    }
+
+    /// `by`'s clock ran out, so its side loses.
+    pub fn out_of_time(by: crate::player::Player, seats: &[(&str, u8)]) -> Ending {
+        let name = seats[by.index()].0;
+        Ending::lost(
+            Termination::TimeForfeit,
+            by,
+            seats,
+            &format!("{name} ran out of time"),
+        )
+    }
+
+    /// Every side agreed to a draw.
+    pub fn agreed_draw() -> Ending {
+        Ending {
+            termination: Termination::Agreement,
+            by: None,
+            winners: crate::player::PlayerSet::EMPTY,
+            result: "draw (agreed)".to_string(),
+        }
+    }
+
+    /// Every ending of kind `termination` that the game with `seats` can have (a
+    /// resignation once per side).
+    pub fn possible(termination: Termination, seats: &[(&str, u8)]) -> Vec<Ending> {
+        let by_seat = |make: fn(crate::player::Player, &[(&str, u8)]) -> Ending| {
+            let mut endings: Vec<Ending> = Vec::new();
+            for p in 0..seats.len() {
+                let ending = make(crate::player::Player(p as u8), seats);
+                if !endings.contains(&ending) {
+                    endings.push(ending);
+                }
+            }
+            endings
+        };
+        match termination {
+            Termination::Resignation => by_seat(Ending::resigned),
+            Termination::TimeForfeit => by_seat(Ending::out_of_time),
+            Termination::Agreement => vec![Ending::agreed_draw()],
+        }
+    }
+
+    fn lost(
+        termination: Termination,
+        by: crate::player::Player,
+        seats: &[(&str, u8)],
+        reason: &str,
+    ) -> Ending {
+        let team = seats[by.index()].1;
+        let mut winners = crate::player::PlayerSet::EMPTY;
+        for (p, (_, t)) in seats.iter().enumerate() {
+            if *t != team {
+                winners = winners.with(crate::player::Player(p as u8));
+            }
+        }
+        let won = names(seats, |(_, t)| *t != team);
+        let verb = if winners.iter().count() == 1 {
+            "wins"
+        } else {
+            "win"
+        };
+        Ending {
+            termination,
+            by: Some(by),
+            winners,
+            result: format!("{won} {verb} ({reason})"),
+        }
+    }
+}
+
+/// The names of the seats that pass `keep`, joined with "and".
+fn names(seats: &[(&str, u8)], keep: impl Fn(&(&str, u8)) -> bool) -> String {
+    let kept: Vec<&str> = seats.iter().filter(|s| keep(s)).map(|(n, _)| *n).collect();
+    kept.join(" and ")
 }
 
 fn parse_move_list<G: Game>(
@@ -447,6 +699,17 @@ pub fn describe_status<G: Game>(game: &G, state: &G::State) -> String {
 
 /// The record of a game as a [`Record`] value (the JSON shape).
 pub fn to_record<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> Record {
+    to_ended_record(game, start, moves, None)
+}
+
+/// The record of a game that may have ended otherwise than by its rules (`ending`, whose
+/// result and termination the record then carries).
+pub fn to_ended_record<G: Game>(
+    game: &G,
+    start: &G::State,
+    moves: &[G::Move],
+    ending: Option<&Ending>,
+) -> Record {
     let mut state = start.clone();
     let mut texts = Vec::with_capacity(moves.len());
     for &mv in moves {
@@ -463,32 +726,59 @@ pub fn to_record<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> Reco
             .collect(),
         start: (*start != game.start()).then(|| game.format_position(start)),
         moves: texts,
-        result: Some(describe_status(game, &state)),
+        result: Some(match ending {
+            Some(ending) => ending.result.clone(),
+            None => describe_status(game, &state),
+        }),
+        termination: ending.map(|e| e.termination),
     }
 }
 
 /// The record as JSON.
 pub fn to_json<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> String {
-    serde_json::to_string_pretty(&to_record(game, start, moves))
+    to_ended_json(game, start, moves, None)
+}
+
+/// The record as JSON, of a game that may have ended otherwise than by its rules.
+pub fn to_ended_json<G: Game>(
+    game: &G,
+    start: &G::State,
+    moves: &[G::Move],
+    ending: Option<&Ending>,
+) -> String {
+    serde_json::to_string_pretty(&to_ended_record(game, start, moves, ending))
         .expect("a record always serialises")
 }
 
 /// The record as text: tags, a blank line, then the movetext.
 pub fn to_text<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> String {
-    to_annotated_text(game, start, moves, &[], &[])
+    to_ended_text(game, start, moves, None)
+}
+
+/// The record as text, of a game that may have ended otherwise than by its rules (then with
+/// a `Termination` tag after the `Result`).
+pub fn to_ended_text<G: Game>(
+    game: &G,
+    start: &G::State,
+    moves: &[G::Move],
+    ending: Option<&Ending>,
+) -> String {
+    to_annotated_text(game, start, moves, ending, &[], &[])
 }
 
 /// The record as text with notes on its moves ([`Game::write_annotated_movetext`]) and
-/// `extra` tags after the standard ones (double quotes in their values become single ones).
-/// It replays like the plain record.
+/// `extra` tags after the standard ones (double quotes in their values become single ones),
+/// of a game that may have ended otherwise than by its rules (`ending`, as in
+/// [`to_ended_text`]). It replays like the plain record.
 pub fn to_annotated_text<G: Game>(
     game: &G,
     start: &G::State,
     moves: &[G::Move],
+    ending: Option<&Ending>,
     notes: &[MoveNote],
     extra: &[(String, String)],
 ) -> String {
-    let record = to_record(game, start, moves);
+    let record = to_ended_record(game, start, moves, ending);
     let settings = crate::settings::pairs_to_string(&game.settings().to_pairs());
     let mut out = format!("[Game \"{}\"]\n[Settings \"{settings}\"]\n", record.game);
     if let Some(code) = &record.start {
@@ -498,6 +788,9 @@ pub fn to_annotated_text<G: Game>(
         "[Result \"{}\"]\n",
         record.result.unwrap_or_default()
     ));
+    if let Some(termination) = record.termination {
+        out.push_str(&format!("[Termination \"{termination}\"]\n"));
+    }
     for (name, value) in extra {
         let name: String = name.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
         let value = value.replace('"', "'").replace(['\n', '\r'], " ");

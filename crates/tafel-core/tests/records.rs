@@ -71,7 +71,7 @@ fn notes_are_written_after_their_moves_and_skipped_when_read() {
         note("??x", "a draw\nor won by 3 : 2"),
     ];
     let extra = [("Annotator".to_string(), "tafel \"analyze\"".to_string())];
-    let text = record::to_annotated_text(&DiceRace, &start, &moves, &notes, &extra);
+    let text = record::to_annotated_text(&DiceRace, &start, &moves, None, &notes, &extra);
     assert_eq!(
         text,
         "[Game \"dice-race\"]\n[Settings \"\"]\n[Result \"*\"]\n[Annotator \"tafel 'analyze'\"]\n\n\
@@ -164,6 +164,28 @@ fn round_trip<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> Result<
         prop_assert_eq!(&replayed.moves, moves);
         prop_assert_eq!(&replayed.end, &end);
         prop_assert_eq!(raw.result, Some(record::describe_status(game, &end)));
+        prop_assert_eq!(replayed.ending, None);
+    }
+    // An unfinished game may also have ended by resignation, agreement or time.
+    if matches!(game.status(&end), tafel_core::Status::Over(_)) {
+        return Ok(());
+    }
+    let seats = record::seats_of(game);
+    let by = tafel_core::Player((moves.len() % seats.len()) as u8);
+    for ending in [
+        record::Ending::resigned(by, &seats),
+        record::Ending::agreed_draw(),
+        record::Ending::out_of_time(by, &seats),
+    ] {
+        for text in [
+            record::to_ended_text(game, start, moves, Some(&ending)),
+            record::to_ended_json(game, start, moves, Some(&ending)),
+        ] {
+            let raw = parse_record(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let replayed = replay(game, &raw).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(&replayed.moves, moves);
+            prop_assert_eq!(replayed.ending.as_ref(), Some(&ending), "{}", text);
+        }
     }
     Ok(())
 }
@@ -202,4 +224,130 @@ proptest! {
         let moves = random_moves(&TeamNim, &start, &mut rng, plies);
         round_trip(&TeamNim, &start, &moves)?;
     }
+}
+
+#[test]
+fn games_ended_by_the_players_or_the_clock_keep_their_ending_in_both_forms() {
+    use tafel_core::record::{seats_of, Ending, Termination};
+    use tafel_core::Player;
+    let start = DiceRace.start();
+    let moves = moves_of(&DiceRace, &start, &["2", "10", "1"]);
+    let seats = seats_of(&DiceRace);
+    for ending in [
+        Ending::resigned(Player(1), &seats),
+        Ending::agreed_draw(),
+        Ending::out_of_time(Player(0), &seats),
+    ] {
+        let text = record::to_ended_text(&DiceRace, &start, &moves, Some(&ending));
+        let tags = format!(
+            "[Result \"{}\"]\n[Termination \"{}\"]\n\n1. 2 10\n2. 1\n",
+            ending.result, ending.termination
+        );
+        assert!(text.ends_with(&tags), "{text}");
+        let json = record::to_ended_json(&DiceRace, &start, &moves, Some(&ending));
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(value["termination"], ending.termination.as_str());
+        for written in [text, json] {
+            let replayed = replay(&DiceRace, &parse_record(&written).unwrap()).unwrap();
+            assert_eq!(replayed.moves, moves);
+            assert_eq!(replayed.ending.as_ref(), Some(&ending), "{written}");
+        }
+        // An annotated record (`tafel analyze --record`) keeps how the game ended.
+        let notes = [record::MoveNote {
+            mark: Some("?".to_string()),
+            comment: None,
+        }];
+        let annotated =
+            record::to_annotated_text(&DiceRace, &start, &moves, Some(&ending), &notes, &[]);
+        assert!(annotated.contains("1. 2? 10"), "{annotated}");
+        let replayed = replay(&DiceRace, &parse_record(&annotated).unwrap()).unwrap();
+        assert_eq!(replayed.moves, moves);
+        assert_eq!(replayed.ending.as_ref(), Some(&ending), "{annotated}");
+    }
+    assert_eq!(
+        Ending::resigned(Player(1), &seats).result,
+        "A wins (B resigned)"
+    );
+    assert_eq!(
+        Ending::out_of_time(Player(0), &seats).result,
+        "B wins (A ran out of time)"
+    );
+    // Without an ending, nothing changes: no Termination tag or field.
+    let plain = record::to_text(&DiceRace, &start, &moves);
+    assert!(!plain.contains("Termination"), "{plain}");
+    let plain = record::to_json(&DiceRace, &start, &moves);
+    assert!(!plain.contains("termination"), "{plain}");
+    assert_eq!(Termination::ALL.len(), 3);
+}
+
+#[test]
+fn a_team_resigns_or_loses_on_time_together() {
+    use tafel_core::record::{seats_of, Ending};
+    use tafel_core::{Player, PlayerSet};
+    let seats = seats_of(&TeamNim);
+    let resigned = Ending::resigned(Player(1), &seats);
+    assert_eq!(
+        resigned.winners,
+        PlayerSet::single(Player(0)).with(Player(2))
+    );
+    assert_eq!(
+        resigned.result,
+        format!(
+            "{} and {} win ({} and {} resigned)",
+            seats[0].0, seats[2].0, seats[1].0, seats[3].0
+        )
+    );
+    let flagged = Ending::out_of_time(Player(2), &seats);
+    assert_eq!(
+        flagged.winners,
+        PlayerSet::single(Player(1)).with(Player(3))
+    );
+    assert_eq!(
+        flagged.result,
+        format!(
+            "{} and {} win ({} ran out of time)",
+            seats[1].0, seats[3].0, seats[2].0
+        )
+    );
+    let text = record::to_ended_text(&TeamNim, &TeamNim.start(), &[], Some(&flagged));
+    let replayed = replay(&TeamNim, &parse_record(&text).unwrap()).unwrap();
+    assert_eq!(replayed.ending, Some(flagged));
+}
+
+#[test]
+fn an_ending_must_fit_the_moves_and_the_termination() {
+    // A termination on a game the moves finished.
+    let won = "[Start \"3,0 0 A 3\"]\n[Result \"B wins (A resigned)\"]\n[Termination \"resignation\"]\n\n1. 10";
+    assert_eq!(
+        refused(won),
+        "the record says the game ended by resignation, but its moves end it: `A wins (reached the goal)`"
+    );
+    // A result that no resignation gives.
+    assert_eq!(
+        refused("[Result \"A wins (B gave up)\"]\n[Termination \"resignation\"]\n\n1. 2"),
+        "the record's result `A wins (B gave up)` does not follow from a resignation; \
+         it would be `B wins (A resigned)` or `A wins (B resigned)`"
+    );
+    assert_eq!(
+        refused("[Termination \"agreement\"]\n\n1. 2"),
+        "the record says the game ended by agreement but gives no result"
+    );
+    let unknown = parse_record("[Termination \"abandoned\"]\n\n1. 2")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        unknown.contains(
+            "unknown termination `abandoned` (known: resignation, agreement, time forfeit)"
+        ),
+        "{unknown}"
+    );
+    let json =
+        parse_record(r#"{"game": "dice-race", "result": "draw (agreed)", "termination": "truce"}"#)
+            .unwrap_err()
+            .to_string();
+    assert!(json.contains("unknown variant `truce`"), "{json}");
+    // An agreed draw in JSON replays.
+    let agreed = r#"{"game": "dice-race", "moves": ["2"], "result": "draw (agreed)", "termination": "agreement"}"#;
+    let replayed = replay(&DiceRace, &parse_record(agreed).unwrap()).unwrap();
+    assert_eq!(replayed.ending.unwrap().result, "draw (agreed)");
 }

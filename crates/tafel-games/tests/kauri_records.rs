@@ -215,7 +215,7 @@ fn notes_go_around_the_capture_annotations_and_replay() {
         mark: Some("!".into()),
         comment: Some("the only good move".into()),
     };
-    let text = to_annotated_text(&game, &replayed.start, &replayed.moves, &notes, &[]);
+    let text = to_annotated_text(&game, &replayed.start, &replayed.moves, None, &notes, &[]);
     assert!(
         text.contains("1. f {62% win, 10% draw; won by nobody yet} D;"),
         "{text}"

@@ -1,7 +1,13 @@
 //! The computer's moves for computer seats, from `tafel-ai`'s strength levels.
 
+use std::time::Duration;
+
 use tafel_ai::AgentOptions;
 use tafel_core::{DynGame, DynPosition};
+
+/// The most time the computer takes for a move off the clock (`tafel-ai`'s cap for every
+/// level; on the clock it takes a share of its time left, up to this).
+pub const MOVE_TIME_CAP: Duration = tafel_ai::levels::MOVE_TIME_CAP;
 
 /// The strongest level of `game`'s computer player (0 for a name that is not a game).
 pub fn max_level(game: &str) -> u8 {
@@ -21,12 +27,21 @@ pub fn level_notice(game: &dyn DynGame, level: u8) -> Result<Option<String>, Str
         .map_err(|e| e.to_string())
 }
 
-/// The move the computer plays at `level` in `position` (where a seat is to move). Each move
-/// gets a fresh search with a fresh seed on one thread, so that many games can think at once.
-/// Where the level cannot play as its table says (perfect play without the solved table, for
-/// example), the agent's notice goes to the server log, once per move.
-pub fn choose(game: &dyn DynGame, position: &dyn DynPosition, level: u8) -> Result<String, String> {
-    let options = AgentOptions::seeded(rand::random());
+/// The move the computer plays at `level` in `position` (where a seat is to move), thinking
+/// at most `time_cap`. Each move gets a fresh search with a fresh seed on one thread, so that
+/// many games can think at once. Where the level cannot play as its table says (perfect play
+/// without the solved table, for example), the agent's notice goes to the server log, once
+/// per move.
+pub fn choose(
+    game: &dyn DynGame,
+    position: &dyn DynPosition,
+    level: u8,
+    time_cap: Duration,
+) -> Result<String, String> {
+    let options = AgentOptions {
+        time_cap,
+        ..AgentOptions::seeded(rand::random())
+    };
     let mut agent = tafel_ai::agent(game, level.into(), &options).map_err(|e| e.to_string())?;
     if let Some(notice) = agent.notice() {
         tracing::warn!("{} level {level}: {notice}", game.info().name);

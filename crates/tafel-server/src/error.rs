@@ -9,6 +9,13 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
+/// The body of every error answer: `{"error": "..."}`.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong, in words for people.
+    pub error: String,
+}
+
 /// An error answer of the API.
 #[derive(Debug)]
 pub struct ApiError {
@@ -121,7 +128,9 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = (
             self.status,
-            Json(serde_json::json!({ "error": self.message })),
+            Json(ErrorBody {
+                error: self.message,
+            }),
         )
             .into_response();
         if let Some(after) = self.retry_after {

@@ -21,28 +21,64 @@
 //!   retried; after [`COMPUTER_ATTEMPTS`] failures the game shows the error
 //!   (`computer_error`) until a change wakes the computer again or the game is reloaded. When
 //!   the queue is full the task ends, and the next request for the game starts it again.
+//! - **People.** Invitations are claimed once ([`Hub::join`]); resignations, draws and
+//!   takebacks follow the consent rules of [`crate::consent`]; a rematch is one new game per
+//!   finished game, whose seats each person of the old game fetches with their old token.
+//! - **Clocks.** Every change settles the clocks (see [`crate::clock`]) and stores when the
+//!   running clock falls. A keeper task ends games on time: it looks in the store every
+//!   [`CLOCK_SCAN`] for flags falling within the next [`CLOCK_AHEAD`] (so games not in memory,
+//!   or changed by another instance, are found too), keeps those deadlines and the ones of
+//!   changes made here, and wakes at the earliest. A heartbeat in the store
+//!   ([`HEARTBEAT`]) lets a restarted server credit its downtime to the running clocks.
+//! - **Presence.** Each viewer counts as a spectator until it shows the tokens it holds
+//!   (`hello` over its WebSocket); viewers are told who is online and how many watch.
 //! - **Restart.** [`Hub::resume`] looks, in the background, only at the games whose computer
 //!   was to move, a few at a time.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 
+use serde::Serialize;
+use tafel_core::record::Ending;
 use tafel_core::Player;
-use tokio::sync::{broadcast, Mutex, OnceCell, OwnedMutexGuard};
+use tokio::sync::{broadcast, Mutex, Notify, OnceCell, OwnedMutexGuard};
+use utoipa::ToSchema;
 
+use crate::clock::{now_ms, Clock, TimeControl};
+use crate::computer::MOVE_TIME_CAP;
+use crate::consent::{Answer, Decided};
 use crate::error::ApiError;
-use crate::live::{new_id, LiveGame};
+use crate::live::{constant_time_eq, new_id, Change, Event, LiveGame, Moves};
 use crate::pool::{JobOutcome, SearchPool};
-use crate::seat::{SeatKind, SeatRequest};
-use crate::store::{Store, StoredGame};
+use crate::seat::{person_name, SeatKind, SeatRequest};
+use crate::store::{Store, StoredGame, StoredSeat};
 
 /// A shared handle to one game in play.
 pub type GameHandle = Arc<Mutex<LiveGame>>;
 
 /// How often the computer tries to move before it gives up and shows the error.
 pub const COMPUTER_ATTEMPTS: u32 = 3;
+
+/// How often a server says in the store that it is alive.
+pub const HEARTBEAT: Duration = Duration::from_secs(1);
+
+/// A silence of the store's heartbeat longer than this means no server was alive: a server
+/// starting after it credits the downtime to the running clocks.
+pub const SILENCE: Duration = Duration::from_secs(3);
+
+/// How often the clock keeper looks in the store for flags about to fall.
+pub const CLOCK_SCAN: Duration = Duration::from_secs(1);
+
+/// How far ahead the clock keeper looks.
+pub const CLOCK_AHEAD: Duration = Duration::from_secs(3);
+
+/// Deadlines the clock keeper holds at most (the soonest; the store has the others).
+const MAX_DEADLINES: usize = 10_000;
+
+/// Flags the keeper reads from the store per look at most.
+const SCAN_LIMIT: i64 = 1_000;
 
 /// The hub's limits (see [`crate::Limits`] for the defaults and why).
 #[derive(Clone, Debug)]
@@ -70,6 +106,8 @@ pub struct HubStats {
     pub stale_searches: AtomicU64,
     /// Failed attempts of the computer to move (search or storage errors).
     pub computer_failures: AtomicU64,
+    /// Games ended on time.
+    pub flags: AtomicU64,
 }
 
 /// A game's place in memory: loaded (or being loaded) once, used at `last_used`.
@@ -78,18 +116,35 @@ struct Slot {
     last_used: Instant,
 }
 
-/// The games in memory, and the change channels of every game in memory or watched. A game in
-/// memory always has its channel here (its [`LiveGame::changed`]); a channel is dropped only
-/// when its game is not in memory and nobody watches it.
+/// Who watches a game: viewers by the seats they hold, and spectators.
+#[derive(Default)]
+struct Presence {
+    seats: BTreeMap<usize, u32>,
+    spectators: u32,
+}
+
+/// Who is online in a game, as its viewers are told.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ToSchema)]
+pub struct PresenceView {
+    /// The seats whose holder has the game open.
+    pub seats: Vec<usize>,
+    /// Viewers who hold no seat.
+    pub spectators: u32,
+}
+
+/// The games in memory, the change channels of every game in memory or watched, and who
+/// watches. A game in memory always has its channel here (its [`LiveGame::changed`]); a
+/// channel is dropped only when its game is not in memory and nobody watches it.
 #[derive(Default)]
 struct Games {
     slots: HashMap<String, Slot>,
-    channels: HashMap<String, broadcast::Sender<()>>,
+    channels: HashMap<String, broadcast::Sender<Event>>,
+    presence: HashMap<String, Presence>,
 }
 
 impl Games {
     /// The change channel of game `id`, made if it has none.
-    fn channel(&mut self, id: &str) -> broadcast::Sender<()> {
+    fn channel(&mut self, id: &str) -> broadcast::Sender<Event> {
         self.channels
             .entry(id.to_string())
             .or_insert_with(|| broadcast::channel(16).0)
@@ -107,26 +162,60 @@ impl Games {
             self.channels.remove(id);
         }
     }
+
+    /// Counts a viewer of game `id` holding `seats` (none: a spectator) in (`by` 1) or out
+    /// (`by` -1), and tells the game's viewers.
+    fn count(&mut self, id: &str, seats: &[usize], by: i32) {
+        let presence = self.presence.entry(id.to_string()).or_default();
+        let add = |n: &mut u32| *n = n.saturating_add_signed(by);
+        if seats.is_empty() {
+            add(&mut presence.spectators);
+        }
+        for &seat in seats {
+            add(presence.seats.entry(seat).or_default());
+        }
+        presence.seats.retain(|_, n| *n > 0);
+        if presence.spectators == 0 && presence.seats.is_empty() {
+            self.presence.remove(id);
+        }
+        if let Some(channel) = self.channels.get(id) {
+            let _ = channel.send(Event::Presence);
+        }
+    }
 }
 
 /// A viewer's subscription to a game's changes; it ends when dropped.
 pub struct Watch {
     hub: Arc<Hub>,
     id: String,
-    changes: Option<broadcast::Receiver<()>>,
+    changes: Option<broadcast::Receiver<Event>>,
+    seats: Vec<usize>,
 }
 
 impl Watch {
-    /// Waits for the next change of the game (several changes in a row may come as one).
-    /// Never returns while the game has no change.
-    pub async fn changed(&mut self) {
+    /// Waits for the next event of the game (after missed events, [`Event::Changed`]).
+    /// Never returns while the game has none.
+    pub async fn changed(&mut self) -> Event {
         let Some(changes) = self.changes.as_mut() else {
             return std::future::pending().await;
         };
         match changes.recv().await {
-            Ok(()) | Err(broadcast::error::RecvError::Lagged(_)) => {}
+            Ok(event) => event,
+            Err(broadcast::error::RecvError::Lagged(_)) => Event::Changed,
             Err(broadcast::error::RecvError::Closed) => std::future::pending().await,
         }
+    }
+
+    /// This viewer holds `seats` (it showed their tokens): it counts for them, not as a
+    /// spectator.
+    pub fn identify(&mut self, seats: Vec<usize>) {
+        if seats == self.seats {
+            return;
+        }
+        let mut games = self.hub.lock_games();
+        games.count(&self.id, &self.seats, -1);
+        games.count(&self.id, &seats, 1);
+        self.seats = seats;
     }
 }
 
@@ -134,6 +223,7 @@ impl Drop for Watch {
     fn drop(&mut self) {
         drop(self.changes.take());
         let mut games = self.hub.lock_games();
+        games.count(&self.id, &self.seats, -1);
         if !games.slots.contains_key(&self.id)
             && games
                 .channels
@@ -145,6 +235,87 @@ impl Drop for Watch {
     }
 }
 
+/// The moments running clocks fall, for the games the keeper watches.
+#[derive(Default)]
+struct Deadlines {
+    by_time: BTreeSet<(i64, String)>,
+    by_game: HashMap<String, i64>,
+}
+
+impl Deadlines {
+    /// Game `id`'s clock falls at `at` (`None`: no clock runs).
+    fn set(&mut self, id: &str, at: Option<i64>) {
+        if let Some(old) = self.by_game.remove(id) {
+            self.by_time.remove(&(old, id.to_string()));
+        }
+        if let Some(at) = at {
+            if self.by_game.len() < MAX_DEADLINES {
+                self.by_game.insert(id.to_string(), at);
+                self.by_time.insert((at, id.to_string()));
+            }
+        }
+    }
+
+    /// The games whose deadline is `now` or earlier, taken out.
+    fn take_due(&mut self, now: i64) -> Vec<String> {
+        let mut due = Vec::new();
+        while let Some((at, id)) = self.by_time.first().cloned() {
+            if at > now {
+                break;
+            }
+            self.by_time.pop_first();
+            self.by_game.remove(&id);
+            due.push(id);
+        }
+        due
+    }
+
+    /// The earliest deadline.
+    fn next(&self) -> Option<i64> {
+        self.by_time.first().map(|(at, _)| *at)
+    }
+}
+
+/// What to create: a game, its settings and start, moves already played (an imported
+/// record), the seats, and the options chosen.
+pub struct NewGame {
+    /// The registry name.
+    pub game: String,
+    /// The settings as `key=value` pairs.
+    pub settings: Vec<(String, String)>,
+    /// The start position's code, if not the default start.
+    pub start: Option<String>,
+    /// Moves already played (an imported record).
+    pub moves: Vec<String>,
+    /// Who sits where.
+    pub seats: Vec<SeatRequest>,
+    /// Whether to list the game as an open challenge while a seat is free.
+    pub public: bool,
+    /// The time control.
+    pub time_control: TimeControl,
+    /// How an imported game ended, when not by its rules.
+    pub ending: Option<Ending>,
+}
+
+/// How a person claims a seat: with its invitation code, or (in a public game) by its number.
+pub enum Claim {
+    /// The invitation code.
+    Invite(String),
+    /// A free seat of a public game.
+    Seat(usize),
+}
+
+/// A person's seats in a game (a rematch): seat numbers with their tokens, and the
+/// invitations of seats nobody holds yet.
+pub struct Held {
+    /// The game's id.
+    pub id: String,
+    /// `(seat, token)` for each seat the person holds.
+    pub tokens: Vec<(usize, String)>,
+    /// `(seat, invitation code)` for each seat still to be taken.
+    pub invites: Vec<(usize, String)>,
+}
+
 /// The games in play and the database behind them.
 pub struct Hub {
     store: Store,
@@ -152,11 +323,15 @@ pub struct Hub {
     pool: SearchPool,
     limits: HubLimits,
     stats: HubStats,
+    deadlines: std::sync::Mutex<Deadlines>,
+    keeper: Arc<Notify>,
+    stopped: AtomicBool,
 }
 
 impl Hub {
-    /// A hub over `store`; it also starts the task that lets idle games leave memory (and
-    /// returns freed memory to the system).
+    /// A hub over `store`; it also starts its background tasks: letting idle games leave
+    /// memory (and returning freed memory to the system), ending games on time, and the
+    /// heartbeat in the store.
     pub fn new(store: Store, limits: HubLimits) -> Arc<Hub> {
         let hub = Arc::new(Hub {
             store,
@@ -164,19 +339,48 @@ impl Hub {
             pool: SearchPool::new(limits.searches, limits.search_queue),
             limits,
             stats: HubStats::default(),
+            deadlines: std::sync::Mutex::new(Deadlines::default()),
+            keeper: Arc::new(Notify::new()),
+            stopped: AtomicBool::new(false),
         });
         let weak = Arc::downgrade(&hub);
         let period = (hub.limits.game_idle / 4).clamp(Duration::from_millis(100), MAX_SWEEP);
         tokio::spawn(async move {
             loop {
                 tokio::time::sleep(period).await;
-                let Some(hub) = weak.upgrade() else { return };
+                let Some(hub) = weak.upgrade().filter(|h| !h.is_stopped()) else {
+                    return;
+                };
                 hub.sweep_idle();
                 hub.trim();
                 release_free_memory();
             }
         });
+        tokio::spawn(keep_clocks(Arc::downgrade(&hub), hub.keeper.clone()));
+        let weak = Arc::downgrade(&hub);
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(HEARTBEAT).await;
+                let Some(hub) = weak.upgrade().filter(|h| !h.is_stopped()) else {
+                    return;
+                };
+                if let Err(e) = hub.store.alive(now_ms()).await {
+                    tracing::warn!("cannot write the heartbeat: {e:#}");
+                }
+            }
+        });
         hub
+    }
+
+    /// Stops the background tasks (the heartbeat, the clock keeper, the idle sweep): the
+    /// server is going away.
+    pub fn stop(&self) {
+        self.stopped.store(true, Ordering::Release);
+        self.keeper.notify_one();
+    }
+
+    fn is_stopped(&self) -> bool {
+        self.stopped.load(Ordering::Acquire)
     }
 
     /// The database.
@@ -204,19 +408,52 @@ impl Hub {
         self.lock_games().channels.len()
     }
 
-    /// Subscribes to the changes of game `id` (which need not be in memory).
+    /// Subscribes to the events of game `id` (which need not be in memory), as a spectator
+    /// until [`Watch::identify`].
     pub fn watch(self: &Arc<Self>, id: &str) -> Watch {
-        let changes = self.lock_games().channel(id).subscribe();
+        let mut games = self.lock_games();
+        let changes = games.channel(id).subscribe();
+        games.count(id, &[], 1);
         Watch {
             hub: self.clone(),
             id: id.to_string(),
             changes: Some(changes),
+            seats: Vec::new(),
         }
+    }
+
+    /// Who has game `id` open.
+    pub fn presence(&self, id: &str) -> PresenceView {
+        let games = self.lock_games();
+        games
+            .presence
+            .get(id)
+            .map(|p| PresenceView {
+                seats: p.seats.keys().copied().collect(),
+                spectators: p.spectators,
+            })
+            .unwrap_or_default()
     }
 
     fn lock_games(&self) -> std::sync::MutexGuard<'_, Games> {
         // Nothing panics while holding this lock; a poisoned map is still consistent.
         self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn lock_deadlines(&self) -> std::sync::MutexGuard<'_, Deadlines> {
+        self.deadlines.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Game `id`'s running clock falls at `at` (`None`: none runs). Deadlines further away
+    /// than the keeper looks are left to its next look in the store.
+    fn schedule(&self, id: &str, at: Option<i64>) {
+        let near = at.filter(|&at| at <= now_ms() + CLOCK_AHEAD.as_millis() as i64);
+        let mut deadlines = self.lock_deadlines();
+        let earliest = deadlines.next();
+        deadlines.set(id, near);
+        if near.is_some_and(|at| earliest.is_none_or(|e| at < e)) {
+            self.keeper.notify_one();
+        }
     }
 
     /// The game with this id, loaded from storage if it is not in memory. If a computer seat
@@ -284,6 +521,7 @@ impl Hub {
             .ok_or_else(|| ApiError::not_found(format!("no game `{id}`")))?;
         let mut live = LiveGame::from_stored(&stored)?;
         live.changed = self.lock_games().channel(id);
+        self.schedule(id, live.table.clock.as_ref().and_then(Clock::flag_at));
         Ok(Arc::new(Mutex::new(live)))
     }
 
@@ -304,37 +542,65 @@ impl Hub {
         ))
     }
 
-    /// Creates a game from a game name, settings, an optional start code and optional moves
-    /// (an imported record), stores it, and starts its computer seats. Returns the id.
-    pub async fn create(
-        self: &Arc<Self>,
-        game: &str,
-        settings: Vec<(String, String)>,
-        start: Option<String>,
-        moves: Vec<String>,
-        seats: &[SeatRequest],
-    ) -> Result<String, ApiError> {
-        let seats = seats
+    /// Creates a game, stores it, and starts its computer seats. Returns the id.
+    pub async fn create(self: &Arc<Self>, new: NewGame) -> Result<String, ApiError> {
+        let seats = new
+            .seats
             .iter()
-            .map(|s| s.to_stored(game))
+            .map(|s| s.to_stored(&new.game))
             .collect::<Result<Vec<_>, _>>()?;
-        let mut stored = StoredGame {
-            id: new_id(),
-            game: game.to_string(),
-            settings,
-            start,
+        if new.public && !seats.iter().any(StoredSeat::is_open) {
+            return Err(ApiError::bad_request(
+                "a public game needs a seat for an invited person (an opponent to wait for)",
+            ));
+        }
+        new.time_control.check().map_err(ApiError::bad_request)?;
+        let mut stored = StoredGame::new(
+            new_id(),
+            new.game,
+            new.settings,
+            new.start,
             seats,
-            moves,
-        };
-        // A new game is seen by nobody until it is stored, so its dice are rolled at once.
+            new.moves,
+        );
+        stored.public = new.public;
+        stored.time_control = new.time_control;
+        stored.table.clock = Clock::new(new.time_control, stored.table.seats.len());
+        stored.table.ending = new.ending;
+        self.store_new(stored, None).await
+    }
+
+    /// Stores a new game (for `old`'s rematch, with `old`'s change naming it, when given),
+    /// rolls its first dice and starts its clock; nobody sees it before it is stored. Puts it
+    /// in memory and lets its computer play.
+    async fn store_new(
+        self: &Arc<Self>,
+        mut stored: StoredGame,
+        old: Option<(&mut LiveGame, Change)>,
+    ) -> Result<String, ApiError> {
         let mut live = LiveGame::from_stored(&stored)?;
-        let dice = live.continuation(None)?;
-        live.extend(dice);
+        let now = now_ms();
+        let opening = live.opening_change(now)?;
+        let summary = live.progress_after(&opening)?.summary;
+        live.apply(opening);
         stored.moves = live.moves.clone();
-        self.store
-            .create(&stored, &live.progress())
-            .await
-            .map_err(ApiError::internal)?;
+        stored.table = live.table.clone();
+        match old {
+            None => self.store.create(&stored, &summary).await,
+            Some((old, change)) => {
+                let progress = old.progress_after(&change)?;
+                let result = self
+                    .store
+                    .rematch(&old.id, &progress, &stored, &summary)
+                    .await;
+                if result.is_ok() {
+                    old.apply(change);
+                }
+                result
+            }
+        }
+        .map_err(ApiError::internal)?;
+        let flag = live.table.clock.as_ref().and_then(Clock::flag_at);
         let handle = {
             let mut games = self.lock_games();
             live.changed = games.channel(&stored.id);
@@ -346,9 +612,35 @@ impl Hub {
             games.slots.insert(stored.id.clone(), slot);
             handle
         };
+        self.schedule(&stored.id, flag);
         self.trim();
         self.wake_computer(handle);
         Ok(stored.id)
+    }
+
+    /// Stores `change` of `live`, then applies it, tells the viewers and schedules the clock.
+    /// If storing fails, the store's transaction is rolled back and the game is unchanged here
+    /// too.
+    async fn commit(&self, live: &mut LiveGame, change: Change) -> Result<(), ApiError> {
+        let progress = live.progress_after(&change)?;
+        let started = Instant::now();
+        match &change.moves {
+            Moves::Same => self.store.update(&live.id, &progress).await,
+            Moves::Extend(continuation) => {
+                self.store
+                    .append(&live.id, live.moves.len(), continuation.moves(), &progress)
+                    .await
+            }
+            Moves::Truncate(keep) => self.store.truncate(&live.id, *keep, &progress).await,
+        }
+        .map_err(ApiError::internal)?;
+        let took = started.elapsed();
+        if took > SLOW_STORE {
+            tracing::warn!("storing a change of game {} took {took:?}", live.id);
+        }
+        live.apply(change);
+        self.schedule(&live.id, live.table.clock.as_ref().and_then(Clock::flag_at));
+        Ok(())
     }
 
     /// Plays `text` for the seat holding `token`, if that seat is to move and `ply` (when given)
@@ -362,9 +654,7 @@ impl Hub {
         ply: Option<usize>,
     ) -> Result<(), ApiError> {
         let (handle, mut live) = self.lock_game(id).await?;
-        let seat = live
-            .seat_of(token)
-            .ok_or_else(|| ApiError::forbidden("that token holds no seat in this game"))?;
+        let seat = live.seat_for(token)?;
         if let Some(ply) = ply.filter(|&p| p != live.moves.len()) {
             return Err(ApiError::conflict(format!(
                 "the game is at move {}, not {ply}; reload",
@@ -379,59 +669,306 @@ impl Hub {
             }
             None => return Err(ApiError::conflict("the game is over")),
         }
-        self.commit(&mut live, text).await?;
+        self.play_for(&mut live, seat, text).await?;
         drop(live);
         self.wake_computer(handle);
         Ok(())
     }
 
-    /// Takes back the last move of the seat holding `token`, with everything played after it.
-    /// Allowed against the computer and at one screen, where nobody else's move is lost
-    /// without their say; refused between people online. The shorter game is stored first
+    /// Plays `text` for `seat` (which is to move): unless its time ran out, which ends the
+    /// game on time instead.
+    async fn play_for(&self, live: &mut LiveGame, seat: usize, text: &str) -> Result<(), ApiError> {
+        let now = now_ms();
+        if let Some(fallen) = live.fallen(now) {
+            self.end_on_time(live, fallen, now).await?;
+            let name = live.game.player_name(Player(fallen as u8));
+            return Err(ApiError::conflict(format!(
+                "{name}'s time ran out before the move arrived"
+            )));
+        }
+        let change = live.move_change(seat, text, now)?;
+        self.commit(live, change).await
+    }
+
+    /// Ends the game on time: `seat`'s clock fell.
+    async fn end_on_time(
+        &self,
+        live: &mut LiveGame,
+        seat: usize,
+        now: i64,
+    ) -> Result<(), ApiError> {
+        let ending = Ending::out_of_time(Player(seat as u8), &live.seat_names());
+        let change = live.ending_change(ending, now);
+        self.commit(live, change).await?;
+        self.stats.flags.fetch_add(1, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Ends game `id` on time if its running clock has fallen; otherwise schedules it again.
+    pub async fn flag(self: &Arc<Self>, id: &str) {
+        let (_, mut live) = match self.lock_game(id).await {
+            Ok(locked) => locked,
+            Err(e) => {
+                tracing::warn!("cannot look at the clock of game {id}: {}", e.message);
+                return;
+            }
+        };
+        let now = now_ms();
+        match live.fallen(now) {
+            Some(seat) => {
+                if let Err(e) = self.end_on_time(&mut live, seat, now).await {
+                    tracing::error!("cannot end game {id} on time: {}", e.message);
+                    // Try again at the next look in the store.
+                }
+            }
+            None => self.schedule(id, live.table.clock.as_ref().and_then(Clock::flag_at)),
+        }
+    }
+
+    /// Takes back the last move of the seat holding `token`, with everything played after it,
+    /// where no other person is in the game (only the computer, or people at the same
+    /// screen). Elsewhere a takeback must be asked for ([`Hub::takeback`]), since it would
+    /// remove another person's moves or undo what they saw. The shorter game is stored first
     /// and only then shown.
     pub async fn undo(self: &Arc<Self>, id: &str, token: &str) -> Result<(), ApiError> {
         let (handle, mut live) = self.lock_game(id).await?;
-        let seat = live
-            .seat_of(token)
-            .ok_or_else(|| ApiError::forbidden("that token holds no seat in this game"))?;
-        let has = |kind| live.seats.iter().any(|s| s.kind == kind);
-        if has(SeatKind::Invite) && !has(SeatKind::Computer) {
+        let seat = live.seat_for(token)?;
+        if live.table.ending.is_some() {
+            return Err(ApiError::conflict("the game is over"));
+        }
+        if live.sides(&live.table).others_present(seat) {
             return Err(ApiError::conflict(
-                "undo is for games against the computer or at one screen",
+                "another person plays in this game: ask for a takeback, which they must accept",
             ));
         }
         let keep = live.undo_point(seat)?;
-        let progress = live.progress_after_undo(keep);
-        self.store
-            .truncate(id, keep, &progress)
-            .await
-            .map_err(ApiError::internal)?;
-        live.truncate(keep);
-        let _ = live.changed.send(());
+        let change = live.takeback_change(keep, now_ms());
+        self.commit(&mut live, change).await?;
         drop(live);
         self.wake_computer(handle);
         Ok(())
     }
 
-    /// Plays a move and the dice after it: stores them, then applies them and tells the
-    /// viewers. If storing fails, the store's transaction is rolled back and the game is
-    /// unchanged here too.
-    async fn commit(&self, live: &mut LiveGame, text: &str) -> Result<(), ApiError> {
-        let first = live.moves.len();
-        let continuation = live.continuation(Some(text))?;
-        let progress = live.progress_after(&continuation);
-        let started = Instant::now();
-        self.store
-            .append(&live.id, first, continuation.moves(), &progress)
-            .await
-            .map_err(ApiError::internal)?;
-        let took = started.elapsed();
-        if took > SLOW_STORE {
-            tracing::warn!("storing a move of game {} took {took:?}", live.id);
+    /// A person claims a seat, once: with its invitation code or, in a public game, by its
+    /// number; gives the name shown to everyone. Returns the seat and its token. The host and
+    /// everyone watching are told.
+    pub async fn join(
+        self: &Arc<Self>,
+        id: &str,
+        claim: Claim,
+        name: Option<&str>,
+    ) -> Result<(usize, String), ApiError> {
+        let name = person_name(name.unwrap_or("Guest"))?;
+        let (handle, mut live) = self.lock_game(id).await?;
+        let seats = &live.table.seats;
+        let seat = match claim {
+            Claim::Invite(code) => seats
+                .iter()
+                .position(|s| {
+                    s.invite
+                        .as_deref()
+                        .is_some_and(|invite| constant_time_eq(invite, &code))
+                })
+                .ok_or_else(|| ApiError::not_found("no invitation with that code in this game"))?,
+            Claim::Seat(seat) => {
+                if !live.public {
+                    return Err(ApiError::forbidden(
+                        "this game is not public: joining it needs an invitation",
+                    ));
+                }
+                if seats.get(seat).is_none_or(|s| s.kind != SeatKind::Invite) {
+                    return Err(ApiError::not_found(format!(
+                        "seat {seat} of this game is not open to people online"
+                    )));
+                }
+                seat
+            }
+        };
+        let seat_name = live.game.player_name(Player(seat as u8));
+        if live.table.seats[seat].joined {
+            return Err(ApiError::conflict(format!(
+                "{seat_name}'s seat is taken already"
+            )));
         }
-        live.extend(continuation);
-        let _ = live.changed.send(());
+        if live.is_over() {
+            return Err(ApiError::conflict("the game is over"));
+        }
+        let mut table = live.table.clone();
+        table.seats[seat].joined = true;
+        table.seats[seat].name = Some(name.clone());
+        let token = table.seats[seat].token.clone();
+        let change = live.table_change(table, now_ms());
+        self.commit(&mut live, change).await?;
+        let _ = live.changed.send(Event::Joined { seat, name });
+        drop(live);
+        self.wake_computer(handle);
+        Ok((seat, token))
+    }
+
+    /// The seat holding `token` resigns for its side: the game ends when every person of the
+    /// side has resigned (in a two-player game, at once).
+    pub async fn resign(self: &Arc<Self>, id: &str, token: &str) -> Result<(), ApiError> {
+        let (_, mut live) = self.lock_game(id).await?;
+        let seat = live.seat_for(token)?;
+        if live.is_over() {
+            return Err(ApiError::conflict("the game is over"));
+        }
+        let mut table = live.table.clone();
+        let mut proposals = std::mem::take(&mut table.proposals);
+        let decided = proposals.resign(&live.sides(&table), seat);
+        table.proposals = proposals;
+        let now = now_ms();
+        let change = match decided {
+            Decided::Done => live.ending_change(
+                Ending::resigned(Player(seat as u8), &live.seat_names()),
+                now,
+            ),
+            Decided::Waiting => live.table_change(table, now),
+        };
+        self.commit(&mut live, change).await
+    }
+
+    /// The seat holding `token` offers, accepts or declines a draw; the game ends drawn when
+    /// every side has agreed.
+    pub async fn draw(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+        answer: Answer,
+    ) -> Result<(), ApiError> {
+        let (_, mut live) = self.lock_game(id).await?;
+        let seat = live.seat_for(token)?;
+        if live.is_over() {
+            return Err(ApiError::conflict("the game is over"));
+        }
+        let mut table = live.table.clone();
+        let mut proposals = std::mem::take(&mut table.proposals);
+        let decided = proposals.draw(&live.sides(&table), seat, answer)?;
+        table.proposals = proposals;
+        let now = now_ms();
+        let change = match decided {
+            Decided::Done => live.ending_change(Ending::agreed_draw(), now),
+            Decided::Waiting => live.table_change(table, now),
+        };
+        self.commit(&mut live, change).await
+    }
+
+    /// The seat holding `token` asks to take back its last move (with everything after it),
+    /// or accepts or declines the takeback asked for. It happens when every other person in
+    /// the game has accepted (at once where there is nobody else).
+    pub async fn takeback(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+        answer: Answer,
+    ) -> Result<(), ApiError> {
+        let (handle, mut live) = self.lock_game(id).await?;
+        let seat = live.seat_for(token)?;
+        if live.is_over() {
+            return Err(ApiError::conflict("the game is over"));
+        }
+        let mut table = live.table.clone();
+        let mut proposals = std::mem::take(&mut table.proposals);
+        let keep = match answer {
+            Answer::Offer => {
+                let keep = live.undo_point(seat)?;
+                match proposals.request_takeback(&live.sides(&table), seat, keep)? {
+                    Decided::Done => Some(keep),
+                    Decided::Waiting => None,
+                }
+            }
+            Answer::Accept => proposals.answer_takeback(&live.sides(&table), seat, true)?,
+            Answer::Decline => proposals.answer_takeback(&live.sides(&table), seat, false)?,
+        };
+        table.proposals = proposals;
+        let now = now_ms();
+        let change = match keep {
+            Some(keep) => live.takeback_change(keep, now),
+            None => live.table_change(table, now),
+        };
+        self.commit(&mut live, change).await?;
+        drop(live);
+        self.wake_computer(handle);
         Ok(())
+    }
+
+    /// The rematch of finished game `id` for the holder of `token`: made on the first
+    /// request (same game, settings, start, time control and people, sides swapped: every
+    /// seat moves one place, which swaps the two sides of a two-player game and the two
+    /// teams of a four-player one), and everyone in the old game is told. Returns the seats
+    /// the holder has in it, with their new tokens (at one screen, every seat there), and the
+    /// invitations of seats nobody took in the old game.
+    pub async fn rematch(self: &Arc<Self>, id: &str, token: &str) -> Result<Held, ApiError> {
+        let (_, mut live) = self.lock_game(id).await?;
+        let seat = live.seat_for(token)?;
+        if !live.is_over() {
+            return Err(ApiError::conflict(
+                "the game is not over yet: a rematch follows its end",
+            ));
+        }
+        let mine = live.sides(&live.table).speaking_with(seat);
+        let n = live.table.seats.len();
+        let new_id = match live.table.rematch.clone() {
+            Some(rematch) => rematch,
+            None => {
+                let seats = (0..n)
+                    .map(|i| {
+                        let old = &live.table.seats[(i + 1) % n];
+                        match old.kind {
+                            SeatKind::Computer => StoredSeat::computer(old.level.unwrap_or(1)),
+                            _ if old.is_open() => StoredSeat::invited(),
+                            kind => StoredSeat::person(kind, old.name.clone()),
+                        }
+                    })
+                    .collect();
+                let mut stored = StoredGame::new(
+                    new_id(),
+                    live.game.info().name,
+                    live.settings.clone(),
+                    live.start.clone(),
+                    seats,
+                    Vec::new(),
+                );
+                stored.time_control = live.time_control;
+                stored.rematch_of = Some(live.id.clone());
+                stored.table.clock = Clock::new(live.time_control, n);
+                let mut table = live.table.clone();
+                table.rematch = Some(stored.id.clone());
+                let change = live.table_change(table, now_ms());
+                let new_id = self.store_new(stored, Some((&mut live, change))).await?;
+                let _ = live.changed.send(Event::Rematch { id: new_id.clone() });
+                new_id
+            }
+        };
+        drop(live);
+        let (_, rematch) = self.lock_game(&new_id).await?;
+        let seats = &rematch.table.seats;
+        Ok(Held {
+            id: new_id.clone(),
+            tokens: mine
+                .iter()
+                .map(|old| (old + n - 1) % n)
+                .filter(|&new| seats[new].joined)
+                .map(|new| (new, seats[new].token.clone()))
+                .collect(),
+            invites: seats
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| Some((i, s.invite.clone()?)).filter(|_| s.is_open()))
+                .collect(),
+        })
+    }
+
+    /// The seats of game `id` held by `tokens` (a viewer's, to count it as their holder).
+    pub async fn seats_held(self: &Arc<Self>, id: &str, tokens: &[String]) -> Vec<usize> {
+        let Ok(handle) = self.get(id).await else {
+            return Vec::new();
+        };
+        let live = handle.lock().await;
+        let mut seats: Vec<usize> = tokens.iter().filter_map(|t| live.seat_of(t)).collect();
+        seats.sort_unstable();
+        seats.dedup();
+        seats
     }
 
     /// Lets the least recently used games leave memory while there are more than the limit,
@@ -516,7 +1053,7 @@ impl Hub {
                 let mut live = handle.lock().await;
                 live.thinking = false;
                 live.computer_error = Some(format!("the computer's task failed: {error}"));
-                let _ = live.changed.send(());
+                let _ = live.changed.send(Event::Changed);
             }
         });
     }
@@ -530,32 +1067,39 @@ impl Hub {
             }
             live.thinking = true;
             live.computer_error = None;
-            let _ = live.changed.send(());
+            let _ = live.changed.send(Event::Changed);
         }
         let mut failures = 0;
         loop {
             // What to search, taken under the lock; "thinking" ends under the same lock that
             // sees nothing more to do, so that a move arriving meanwhile always finds either
             // this task still going or none.
-            let (id, rules, position, level, version, mut changes) = {
+            let (id, seat, rules, position, level, time_cap, version, mut changes) = {
                 let mut live = handle.lock().await;
                 let seat = match live.seat_to_move() {
                     Some(seat)
-                        if !live.is_evicted() && live.seats[seat].kind == SeatKind::Computer =>
+                        if !live.is_evicted()
+                            && live.table.seats[seat].kind == SeatKind::Computer =>
                     {
                         seat
                     }
                     _ => {
                         live.thinking = false;
-                        let _ = live.changed.send(());
+                        let _ = live.changed.send(Event::Changed);
                         return;
                     }
                 };
+                // On the clock, the computer thinks for a share of its time left.
+                let time_cap = live.table.clock.as_ref().map_or(MOVE_TIME_CAP, |clock| {
+                    clock.thinking_time(seat, now_ms(), MOVE_TIME_CAP)
+                });
                 (
                     live.id.clone(),
+                    seat,
                     live.game.clone(),
                     live.current().clone_box(),
-                    live.seats[seat].level.unwrap_or(1),
+                    live.table.seats[seat].level.unwrap_or(1),
+                    time_cap,
                     live.version().clone(),
                     live.changed.subscribe(),
                 )
@@ -563,8 +1107,8 @@ impl Hub {
             let searched = version.get();
             let watch = version.clone();
             let submitted = self.pool.submit(
-                move || watch.get() != searched,
-                move || crate::computer::choose(rules.as_ref(), position.as_ref(), level),
+                move || watch.changed_since(searched),
+                move || crate::computer::choose(rules.as_ref(), position.as_ref(), level, time_cap),
             );
             let search = match submitted {
                 Ok(search) => search,
@@ -573,13 +1117,13 @@ impl Hub {
                     tracing::warn!("game {id}: {full}");
                     let mut live = handle.lock().await;
                     live.thinking = false;
-                    let _ = live.changed.send(());
+                    let _ = live.changed.send(Event::Changed);
                     return;
                 }
             };
             // Stop waiting as soon as the game changes: the result would be dropped anyway.
             let changed = async {
-                while version.get() == searched {
+                while !version.changed_since(searched) {
                     if let Err(tokio::sync::broadcast::error::RecvError::Closed) =
                         changes.recv().await
                     {
@@ -600,16 +1144,18 @@ impl Hub {
                 JobOutcome::Done(Err(message)) => message,
                 JobOutcome::Done(Ok(mv)) => {
                     let mut live = handle.lock().await;
-                    if live.version().get() != searched {
+                    if live.version().changed_since(searched) {
                         self.stats.stale_searches.fetch_add(1, Ordering::Relaxed);
                         continue;
                     }
-                    match self.commit(&mut live, &mv).await {
+                    match self.play_for(&mut live, seat, &mv).await {
                         Ok(()) => {
                             self.stats.computer_moves.fetch_add(1, Ordering::Relaxed);
                             failures = 0;
                             continue;
                         }
+                        // Its time ran out before the move: the game is over.
+                        Err(_) if live.is_over() => continue,
                         Err(e) => format!("its move {mv} could not be stored: {}", e.message),
                     }
                 }
@@ -623,7 +1169,7 @@ impl Hub {
                 let mut live = handle.lock().await;
                 live.thinking = false;
                 live.computer_error = Some(failure);
-                let _ = live.changed.send(());
+                let _ = live.changed.send(Event::Changed);
                 return;
             }
             tokio::time::sleep(RETRY_PAUSE * failures).await;
@@ -670,6 +1216,45 @@ impl Hub {
                 tokio::task::yield_now().await;
             }
         });
+    }
+}
+
+/// Ends games on time: looks in the store every [`CLOCK_SCAN`] for clocks falling within
+/// [`CLOCK_AHEAD`], and wakes at the earliest deadline (or when a nearer one is scheduled).
+async fn keep_clocks(hub: Weak<Hub>, wake: Arc<Notify>) {
+    let mut next_scan = 0;
+    loop {
+        let Some(strong) = hub.upgrade().filter(|h| !h.is_stopped()) else {
+            return;
+        };
+        let now = now_ms();
+        if now >= next_scan {
+            let ahead = now + CLOCK_AHEAD.as_millis() as i64;
+            match strong.store.flags_due(ahead, SCAN_LIMIT).await {
+                Ok(flags) => {
+                    let mut deadlines = strong.lock_deadlines();
+                    for (id, at) in flags {
+                        deadlines.set(&id, Some(at));
+                    }
+                }
+                Err(e) => tracing::warn!("cannot read the clocks' deadlines: {e:#}"),
+            }
+            next_scan = now + CLOCK_SCAN.as_millis() as i64;
+        }
+        let due = strong.lock_deadlines().take_due(now_ms());
+        for id in due {
+            strong.flag(&id).await;
+        }
+        let next = strong
+            .lock_deadlines()
+            .next()
+            .map_or(next_scan, |at| at.min(next_scan));
+        drop(strong);
+        let wait = Duration::from_millis(next.saturating_sub(now_ms()).max(0) as u64);
+        tokio::select! {
+            () = tokio::time::sleep(wait) => {}
+            () = wake.notified() => {}
+        }
     }
 }
 

@@ -4,7 +4,10 @@
 //! - [`store`]: games and moves in SQLite through sqlx, with migrations;
 //! - [`live`] and [`hub`]: games in memory (within a limit), rebuilt from storage, changed only
 //!   after the change is stored; computer seats played on the bounded [`pool`];
-//! - [`api`] (REST) and [`ws`] (WebSocket pushes and moves);
+//! - [`seat`] (seats, invitations, names), [`consent`] (draws, takebacks, resignations decided
+//!   together), [`clock`] (time controls, kept in the store), [`dice`] (rolls fixed per ply);
+//! - [`api`] (REST, described by the OpenAPI document at `/api/openapi.json`, generated from
+//!   the handlers) and [`ws`] (WebSocket pushes and moves);
 //! - [`listener`] (connection limits and timeouts), [`guard`] (Host and Origin checks, security
 //!   headers), [`rate`] (creations per client address), [`error`] (every error as JSON);
 //! - [`web`]: the page, its files and the rules pages, embedded in the binary, and the 404 page;
@@ -13,8 +16,11 @@
 //! The limits, their defaults and what the server guarantees are in `docs/reliability.md`.
 
 pub mod api;
+pub mod clock;
 pub mod computer;
 pub mod config;
+pub mod consent;
+pub mod dice;
 pub mod error;
 pub mod guard;
 pub mod hub;
@@ -29,21 +35,23 @@ pub mod web;
 pub mod ws;
 
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use anyhow::{Context, Result};
-use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRef, Request, State};
-use axum::http::StatusCode;
-use axum::middleware::{self, Next};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::extract::{DefaultBodyLimit, FromRef};
+use axum::http::{header, StatusCode};
+use axum::middleware;
+use axum::response::IntoResponse;
+use axum::routing::get;
 use axum::Router;
 use tower::ServiceBuilder;
 use tower_http::timeout::TimeoutLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 pub use config::{Config, Limits};
 
-use crate::error::ApiError;
 use crate::guard::Origins;
 use crate::hub::{Hub, HubLimits};
 use crate::listener::ConnectionLimits;
@@ -79,6 +87,72 @@ impl FromRef<AppState> for Arc<Sockets> {
     }
 }
 
+impl FromRef<AppState> for Arc<RateLimiter> {
+    fn from_ref(state: &AppState) -> Self {
+        state.creations.clone()
+    }
+}
+
+/// The OpenAPI document's description of the API as a whole; the paths and schemas come from
+/// the handlers' annotations.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Tafel",
+        description = "Play Tafel's games online: create, invite, join, play, resign, draw, \
+            take back by consent, rematch, on the clock. Errors are `{\"error\": \"...\"}` with a \
+            4xx or 5xx status. The WebSocket's messages and the flows are described in \
+            docs/api.md.",
+        license(name = "MIT")
+    ),
+    tags(
+        (name = "catalog", description = "The games, their settings, seats and computer levels"),
+        (name = "games", description = "Creating, importing, listing and reading games; records"),
+        (name = "play", description = "Joining, moves, undo, resignation, draws, takebacks, rematches, the WebSocket")
+    )
+)]
+struct ApiDoc;
+
+/// The API's routes, each with its OpenAPI description.
+fn api_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(api::catalog))
+        .routes(routes!(api::seats))
+        .routes(routes!(api::levels))
+        .routes(routes!(api::list, api::create))
+        .routes(routes!(api::challenges))
+        .routes(routes!(api::import))
+        .routes(routes!(api::read))
+        .routes(routes!(api::join))
+        .routes(routes!(api::play))
+        .routes(routes!(api::undo))
+        .routes(routes!(api::resign))
+        .routes(routes!(api::draw))
+        .routes(routes!(api::takeback))
+        .routes(routes!(api::rematch))
+        .routes(routes!(api::record))
+        .routes(routes!(ws::connect))
+}
+
+/// The OpenAPI document of the whole HTTP API, generated from the handlers.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    api_routes().into_openapi()
+}
+
+/// `/api/openapi.json`: the OpenAPI document, made once.
+async fn openapi_json() -> impl IntoResponse {
+    static DOCUMENT: OnceLock<String> = OnceLock::new();
+    let document = DOCUMENT.get_or_init(|| {
+        openapi()
+            .to_pretty_json()
+            .unwrap_or_else(|e| format!("{{\"error\": \"the OpenAPI document failed: {e}\"}}"))
+    });
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        document.as_str(),
+    )
+}
+
 /// The HTTP routes over the shared state, inside the layers every request passes: security
 /// headers, errors as JSON, OPTIONS, Host and Origin checks, a time limit and a body limit.
 pub fn router(state: AppState, limits: &Limits) -> Router {
@@ -99,53 +173,18 @@ pub fn router(state: AppState, limits: &Limits) -> Router {
     )
 }
 
-/// The routes: the page, its assets, the API and the WebSockets.
+/// The routes: the page, its assets, the API (with its OpenAPI document) and the WebSockets.
 fn routes(state: AppState) -> Router {
-    let creating = middleware::from_fn_with_state(state.creations.clone(), limit_creations);
+    let (api, _) = api_routes().split_for_parts();
     Router::new()
         .route("/", get(web::index))
         .route("/game/{id}", get(web::index))
         .route("/assets/{*path}", get(web::asset))
         .route("/rules/{game}", get(web::rules))
-        .route("/api/catalog", get(api::catalog))
-        .route("/api/catalog/{game}/seats", get(api::seats))
-        .route("/api/catalog/{game}/levels", get(api::levels))
-        .route(
-            "/api/games",
-            get(api::list)
-                .post(api::create)
-                .route_layer(creating.clone()),
-        )
-        .route("/api/import", post(api::import).route_layer(creating))
-        .route("/api/games/{id}", get(api::read))
-        .route("/api/games/{id}/moves", post(api::play))
-        .route("/api/games/{id}/undo", post(api::undo))
-        .route("/api/games/{id}/record", get(api::record))
-        .route("/api/games/{id}/ws", get(ws::connect))
+        .route("/api/openapi.json", get(openapi_json))
+        .merge(api)
         .fallback(web::not_found)
         .with_state(state)
-}
-
-/// Refuses a creation or import (`POST`) beyond the client address's allowance (429).
-async fn limit_creations(
-    State(limiter): State<Arc<RateLimiter>>,
-    request: Request,
-    next: Next,
-) -> Response {
-    if request.method() == axum::http::Method::POST {
-        let client = request
-            .extensions()
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|ConnectInfo(addr)| addr.ip());
-        if let Some(Err(wait)) = client.map(|ip| limiter.check(ip)) {
-            return ApiError::too_many_requests(
-                "this address has created many games in a short time; wait a little",
-                wait,
-            )
-            .into_response();
-        }
-    }
-    next.run(request).await
 }
 
 /// A running server.
@@ -159,11 +198,32 @@ pub struct Server {
     pub task: tokio::task::JoinHandle<()>,
 }
 
+impl Server {
+    /// Stops accepting connections and stops the games' background tasks (the heartbeat in
+    /// the store, the clocks' keeper): as a server that went away. Connections already open
+    /// finish on their own.
+    pub fn stop(self) {
+        self.task.abort();
+        self.hub.stop();
+    }
+}
+
 /// The routes and the games for `config`, without a listener (tests drive the router
 /// in-process; [`start`] serves it).
 pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
     let limits = &config.limits;
     let store = Store::open(&config.database).await?;
+    let silence = hub::SILENCE.as_millis() as i64;
+    if let Some(down) = store
+        .credit_downtime(clock::now_ms(), silence)
+        .await
+        .context("cannot read when the server was last alive")?
+    {
+        tracing::info!(
+            "no server was alive for {:.1} s: that time is not charged to running clocks",
+            down as f64 / 1000.0
+        );
+    }
     let hub = Hub::new(
         store,
         HubLimits {

@@ -1,25 +1,56 @@
-//! Games in play: the rules, every position so far, the seats, and the viewers to notify.
+//! Games in play: the rules, every position so far, the table (seats, clocks, proposals,
+//! ending), and the viewers to notify.
 //!
 //! A [`LiveGame`] is rebuilt from storage by replaying its moves through the rules, so the
-//! database holds only settings, seats and move texts. Every change is worked out first
-//! ([`LiveGame::continuation`], [`LiveGame::undo_point`]), written to the store, and only then
-//! applied here ([`LiveGame::extend`], [`LiveGame::truncate`]) and shown to anyone.
+//! database holds only settings, the table and move texts. Every change is worked out first
+//! as a [`Change`] (the moves it adds or takes back and the table after it:
+//! [`LiveGame::move_change`], [`LiveGame::takeback_change`], [`LiveGame::table_change`],
+//! [`LiveGame::ending_change`]), written to the store, and only then applied here
+//! ([`LiveGame::apply`]) and shown to anyone. Working a change out also settles the clocks:
+//! the mover's clock stops (with its increment) and the clock of the seat to move next runs.
 //!
-//! Each change also advances the game's [`Version`], which work done off the game's lock (the
-//! computer's search) compares before its result is used: a search for a position that was
-//! taken back, or for a game that left memory, is dropped.
+//! Each change of the moves, and the end of the game, advances the game's [`Version`], which
+//! work done off the game's lock (the computer's search) compares before its result is used:
+//! a search for a position that was taken back, or for a game that ended or left memory, is
+//! dropped.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use rand::Rng;
 use serde::Serialize;
+use tafel_core::record::Ending;
 use tafel_core::{DynGame, DynPosition, Player, Status};
 use tokio::sync::broadcast;
+use utoipa::ToSchema;
 
+use crate::clock::{ClockView, TimeControl};
+use crate::consent::{Proposals, Sides};
+use crate::dice::Dice;
 use crate::error::ApiError;
-use crate::seat::SeatKind;
-use crate::store::{Progress, StoredGame, StoredSeat};
+use crate::seat::{SeatKind, SeatView};
+use crate::store::{Progress, StoredGame, Summary, Table};
+
+/// What viewers of a game are told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The game changed: send its view again.
+    Changed,
+    /// A person took an invited seat.
+    Joined {
+        /// The seat.
+        seat: usize,
+        /// The name they gave.
+        name: String,
+    },
+    /// Somebody asked for a rematch: the new game's id.
+    Rematch {
+        /// The rematch's id.
+        id: String,
+    },
+    /// Who is watching changed.
+    Presence,
+}
 
 /// A game being played, held in memory.
 pub struct LiveGame {
@@ -29,14 +60,24 @@ pub struct LiveGame {
     pub game: Arc<dyn DynGame>,
     /// The settings as given at creation.
     pub settings: Vec<(String, String)>,
+    /// The start position's code as stored (`None`: the default start).
+    pub start: Option<String>,
     /// Every position so far: `positions[0]` is the start, `positions[i]` follows `moves[..i]`.
     pub positions: Vec<Box<dyn DynPosition>>,
     /// Every move and chance outcome, in order.
     pub moves: Vec<String>,
-    /// Who sits where, with their secret tokens.
-    pub seats: Vec<StoredSeat>,
-    /// Tells viewers (WebSockets) that the game changed.
-    pub changed: broadcast::Sender<()>,
+    /// Seats, clocks, proposals, ending and rematch.
+    pub table: Table,
+    /// The secret seed of the dice.
+    pub dice: Dice,
+    /// Whether the game is listed as an open challenge while a seat is free.
+    pub public: bool,
+    /// The time control chosen at creation.
+    pub time_control: TimeControl,
+    /// The game this one is the rematch of.
+    pub rematch_of: Option<String>,
+    /// Tells viewers (WebSockets) what happened.
+    pub changed: broadcast::Sender<Event>,
     /// Whether a computer seat's task is running for this game.
     pub thinking: bool,
     /// Why the computer could not move, once it has given up retrying (shown in the view;
@@ -47,8 +88,9 @@ pub struct LiveGame {
 }
 
 /// A game's change counter, readable without the game's lock (from a search thread, say).
-/// It advances with every move, undo and eviction, never goes back, and is not the move
-/// count: an undo followed by a new move leaves the same number of moves but a new version.
+/// It advances with every move, takeback, ending and eviction, never goes back, and is not the
+/// move count: an undo followed by a new move leaves the same number of moves but a new
+/// version.
 #[derive(Clone, Debug, Default)]
 pub struct Version(Arc<AtomicU64>);
 
@@ -56,6 +98,12 @@ impl Version {
     /// The current value.
     pub fn get(&self) -> u64 {
         self.0.load(Ordering::Acquire)
+    }
+
+    /// Whether the game changed since it was at `seen` (work for that version is stale).
+    /// The one place where the computer's searches learn that they are no longer wanted.
+    pub fn changed_since(&self, seen: u64) -> bool {
+        self.get() != seen
     }
 
     fn advance(&self) {
@@ -76,21 +124,26 @@ impl Continuation {
     }
 }
 
-/// The public view of one seat (no token).
-#[derive(Serialize)]
-pub struct SeatView {
-    /// The seat number, from 0.
-    pub seat: usize,
-    /// The game's name for the seat ("White").
-    pub name: &'static str,
-    /// `local`, `invite` or `computer`.
-    pub kind: SeatKind,
-    /// The computer's level.
-    pub level: Option<u8>,
+/// What a change does to the moves.
+pub enum Moves {
+    /// Nothing.
+    Same,
+    /// Adds a move and the dice after it.
+    Extend(Continuation),
+    /// Keeps the first so many moves.
+    Truncate(usize),
+}
+
+/// A change worked out but not applied yet: the moves, and the table after it.
+pub struct Change {
+    /// What happens to the moves.
+    pub moves: Moves,
+    /// The table after the change.
+    pub table: Table,
 }
 
 /// Whose turn it is or how the game ended.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(tag = "state", rename_all = "snake_case")]
 pub enum StatusView {
     /// A seat is to move.
@@ -108,11 +161,14 @@ pub enum StatusView {
         result: String,
         /// The winning seats, from 0 (none for a draw).
         winners: Vec<usize>,
+        /// How it ended when not by the rules: `resignation`, `agreement` or `time forfeit`.
+        #[schema(value_type = Option<String>)]
+        termination: Option<&'static str>,
     },
 }
 
 /// One entry of the move list: its number in the record and who played it.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct PlyView {
     /// The number the game's record gives it; a chance outcome has the number of the move it
     /// comes before (`12. 3 U-S`), Kauri's plies are numbered in pairs (`1. f D`).
@@ -123,7 +179,7 @@ pub struct PlyView {
 
 /// The last move (not a chance outcome) before the position shown, so that the page can mark
 /// what it changed.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct LastMoveView {
     /// Its index in the game's moves.
     pub index: usize,
@@ -136,7 +192,7 @@ pub struct LastMoveView {
 }
 
 /// Everything a browser needs to draw a game at one ply.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct GameView {
     /// The game's id.
     pub id: String,
@@ -144,10 +200,15 @@ pub struct GameView {
     pub game: &'static str,
     /// The game's title.
     pub title: &'static str,
-    /// The settings.
+    /// The settings, as `[key, value]` pairs.
+    #[schema(value_type = Vec<Vec<String>>)]
     pub settings: Vec<(String, String)>,
-    /// The seats.
+    /// The seats, with the names of the people in them.
     pub seats: Vec<SeatView>,
+    /// Whether every seat is taken (invited people have joined); clocks run only then.
+    pub started: bool,
+    /// Whether the game is listed as an open challenge while a seat is free.
+    pub public: bool,
     /// Every move so far (the whole game, also when viewing an earlier ply).
     pub moves: Vec<String>,
     /// Each of `moves` with its number in the record and who played it.
@@ -160,10 +221,19 @@ pub struct GameView {
     pub code: String,
     /// The text picture.
     pub picture: String,
-    /// Whose turn it is, or the result.
+    /// Whose turn it is, or the result (of the whole game when it ended otherwise than by
+    /// its rules).
     pub status: StatusView,
     /// The legal moves at this ply (empty when viewing the past or when the game is over).
     pub legal: Vec<String>,
+    /// The clocks (absent without a time control).
+    pub clock: Option<ClockView>,
+    /// Draw offers, takeback requests and team resignations waiting for an answer.
+    pub proposals: Proposals,
+    /// The rematch of this game, once somebody asked for one.
+    pub rematch: Option<String>,
+    /// The game this one is the rematch of.
+    pub rematch_of: Option<String>,
     /// Whether the computer is choosing a move.
     pub thinking: bool,
     /// Why the computer could not move (after retrying), if it could not.
@@ -183,21 +253,26 @@ impl LiveGame {
             Some(code) => game.parse_position(code).map_err(ApiError::bad_request)?,
             None => game.start(),
         };
-        if stored.seats.len() != game.num_players() {
+        if stored.table.seats.len() != game.num_players() {
             return Err(ApiError::bad_request(format!(
                 "{} has {} seats, not {}",
                 entry.info.name,
                 game.num_players(),
-                stored.seats.len()
+                stored.table.seats.len()
             )));
         }
         let mut live = LiveGame {
             id: stored.id.clone(),
             game,
             settings: stored.settings.clone(),
+            start: stored.start.clone(),
             positions: vec![start],
             moves: Vec::new(),
-            seats: stored.seats.clone(),
+            table: stored.table.clone(),
+            dice: stored.dice.clone(),
+            public: stored.public,
+            time_control: stored.time_control,
+            rematch_of: stored.rematch_of.clone(),
             changed: broadcast::channel(16).0,
             thinking: false,
             computer_error: None,
@@ -223,8 +298,22 @@ impl LiveGame {
             .as_ref()
     }
 
+    /// Who speaks for whom among the seats of `table`.
+    pub fn sides<'a>(&self, table: &'a Table) -> Sides<'a> {
+        let teams = (0..table.seats.len())
+            .map(|p| self.game.team_of(Player(p as u8)))
+            .collect();
+        Sides::new(&table.seats, teams)
+    }
+
+    /// Every seat's name and team, for endings.
+    pub fn seat_names(&self) -> Vec<(&'static str, u8)> {
+        self.game.seats()
+    }
+
     /// What follows the current position after `text` (a move in notation, if given) and the
-    /// dice rolled while chance is to act; the game itself is not changed.
+    /// dice rolled while chance is to act, each roll drawn from the game's dice for its ply;
+    /// the game itself is not changed.
     pub fn continuation(&self, text: Option<&str>) -> Result<Continuation, ApiError> {
         let mut continuation = Continuation {
             positions: Vec::new(),
@@ -238,7 +327,8 @@ impl LiveGame {
             continuation.positions.push(position.clone_box());
         }
         while position.status() == Status::Chance {
-            let Some(outcome) = position.play_random(&mut rand::rng()) else {
+            let ply = self.moves.len() + continuation.moves.len();
+            let Some(outcome) = position.play_random(&mut self.dice.for_ply(ply)) else {
                 return Err(ApiError::unprocessable(
                     "a chance position has no outcomes (a rules bug)",
                 ));
@@ -249,25 +339,193 @@ impl LiveGame {
         Ok(continuation)
     }
 
-    /// Applies a continuation worked out by [`LiveGame::continuation`] (once it is stored).
-    pub fn extend(&mut self, continuation: Continuation) {
-        self.positions.extend(continuation.positions);
-        self.moves.extend(continuation.moves);
-        self.version.advance();
+    /// Whether every seat of `table` is taken (no invitation waits).
+    pub fn all_taken(table: &Table) -> bool {
+        table.seats.iter().all(|s| !s.is_open())
     }
 
-    /// Takes moves back to the position after `keep` moves (once that is stored).
-    pub fn truncate(&mut self, keep: usize) {
-        self.positions.truncate(keep + 1);
-        self.moves.truncate(keep);
-        self.version.advance();
+    /// Sets the clocks of `table` for the game at `position` at `now`: the seat to move's
+    /// clock runs, unless the game ended, waits for a person to join, or chance acts.
+    fn settle_clock(&self, table: &mut Table, position: &dyn DynPosition, now: i64) {
+        let running = match position.status() {
+            Status::ToMove(p) if table.ending.is_none() && Self::all_taken(table) => {
+                Some(p.index())
+            }
+            _ => None,
+        };
+        if let Some(clock) = table.clock.as_mut() {
+            clock.settle(running, now);
+        }
+    }
+
+    /// The dice a new game rolls at once (nobody sees it before they are rolled) and its
+    /// clocks started at `now` when every seat is taken.
+    pub fn opening_change(&self, now: i64) -> Result<Change, ApiError> {
+        let mut table = self.table.clone();
+        let (moves, after) = if table.ending.is_some() {
+            (Moves::Same, self.current().clone_box())
+        } else {
+            let dice = self.continuation(None)?;
+            let after = dice
+                .positions
+                .last()
+                .map_or(self.current().clone_box(), |p| p.clone_box());
+            (Moves::Extend(dice), after)
+        };
+        self.settle_clock(&mut table, after.as_ref(), now);
+        Ok(Change { moves, table })
+    }
+
+    /// Whose clock has run out at `now` (the game goes on, so it is the seat to move).
+    pub fn fallen(&self, now: i64) -> Option<usize> {
+        if self.table.ending.is_some() {
+            return None;
+        }
+        self.table.clock.as_ref().and_then(|c| c.fallen(now))
+    }
+
+    /// `seat` plays `text` at `now`: the move, the dice after it, the proposals it answers and
+    /// the clocks.
+    pub fn move_change(&self, seat: usize, text: &str, now: i64) -> Result<Change, ApiError> {
+        let continuation = self.continuation(Some(text))?;
+        let mut table = self.table.clone();
+        let person = table.seats[seat].kind.is_person();
+        let mut proposals = std::mem::take(&mut table.proposals);
+        proposals.after_move(&self.sides(&table), seat, person);
+        table.proposals = proposals;
+        if let Some(clock) = table.clock.as_mut() {
+            clock.moved(seat, now);
+        }
+        let after = continuation
+            .positions
+            .last()
+            .map_or(self.current(), |p| p.as_ref());
+        self.settle_clock(&mut table, after, now);
+        Ok(Change {
+            moves: Moves::Extend(continuation),
+            table,
+        })
+    }
+
+    /// Moves taken back to the position after `keep` at `now` (an undo or an accepted
+    /// takeback): proposals are cleared, times stay as they are, and the clock of the seat to
+    /// move then runs.
+    pub fn takeback_change(&self, keep: usize, now: i64) -> Change {
+        let mut table = self.table.clone();
+        table.proposals = Proposals::default();
+        self.settle_clock(&mut table, self.positions[keep].as_ref(), now);
+        Change {
+            moves: Moves::Truncate(keep),
+            table,
+        }
+    }
+
+    /// A change of the table alone (a person joined, a proposal) at `now`, the clocks settled
+    /// for it.
+    pub fn table_change(&self, mut table: Table, now: i64) -> Change {
+        self.settle_clock(&mut table, self.current(), now);
+        Change {
+            moves: Moves::Same,
+            table,
+        }
+    }
+
+    /// The game ends as `ending` says at `now`: proposals cleared, clocks stopped.
+    pub fn ending_change(&self, ending: Ending, now: i64) -> Change {
+        let mut table = self.table.clone();
+        table.ending = Some(ending);
+        table.proposals = Proposals::default();
+        if let Some(clock) = table.clock.as_mut() {
+            clock.stop(now);
+        }
+        Change {
+            moves: Moves::Same,
+            table,
+        }
+    }
+
+    /// What the store keeps with `change`: its table and the summary after it.
+    pub fn progress_after(&self, change: &Change) -> Result<Progress, ApiError> {
+        let (moves, positions): (Vec<String>, Vec<&dyn DynPosition>) = match &change.moves {
+            Moves::Same => (
+                self.moves.clone(),
+                self.positions.iter().map(|p| p.as_ref()).collect(),
+            ),
+            Moves::Extend(c) => (
+                self.moves.iter().chain(&c.moves).cloned().collect(),
+                self.positions
+                    .iter()
+                    .chain(&c.positions)
+                    .map(|p| p.as_ref())
+                    .collect(),
+            ),
+            Moves::Truncate(keep) => (
+                self.moves[..*keep].to_vec(),
+                self.positions[..=*keep]
+                    .iter()
+                    .map(|p| p.as_ref())
+                    .collect(),
+            ),
+        };
+        let table = &change.table;
+        let end = positions[moves.len()];
+        let status = end.status();
+        let numbers = self
+            .game
+            .move_numbers(positions[0], &moves)
+            .map_err(ApiError::internal_replay)?;
+        let record_moves = (0..moves.len())
+            .rev()
+            .find(|&i| matches!(positions[i].status(), Status::ToMove(_)))
+            .map_or(0, |i| numbers[i]);
+        Ok(Progress {
+            table: table.clone(),
+            summary: Summary {
+                result: match (&table.ending, status) {
+                    (Some(ending), _) => Some(ending.result.clone()),
+                    (None, Status::Over(_)) => Some(end.describe_status()),
+                    _ => None,
+                },
+                computer_to_move: match status {
+                    Status::ToMove(p) => {
+                        table.ending.is_none() && table.seats[p.index()].kind == SeatKind::Computer
+                    }
+                    _ => false,
+                },
+                record_moves: Some(record_moves),
+                players: Some(self.seat_views(table)),
+            },
+        })
+    }
+
+    /// Applies a change worked out here (once it is stored) and tells the viewers.
+    pub fn apply(&mut self, change: Change) {
+        let ended = change.table.ending.is_some() && self.table.ending.is_none();
+        let moved = match change.moves {
+            Moves::Same => false,
+            Moves::Extend(continuation) => {
+                self.positions.extend(continuation.positions);
+                self.moves.extend(continuation.moves);
+                true
+            }
+            Moves::Truncate(keep) => {
+                self.positions.truncate(keep + 1);
+                self.moves.truncate(keep);
+                true
+            }
+        };
+        self.table = change.table;
+        if moved || ended {
+            self.version.advance();
+        }
+        let _ = self.changed.send(Event::Changed);
     }
 
     /// The number of moves to keep when `seat` takes back its last move: everything from that
     /// move on goes. At one screen, a local seat takes back the last move of any local seat.
     pub fn undo_point(&self, seat: usize) -> Result<usize, ApiError> {
-        let local = self.seats[seat].kind == SeatKind::Local;
-        let owns = |s: usize| s == seat || (local && self.seats[s].kind == SeatKind::Local);
+        let local = self.table.seats[seat].kind == SeatKind::Local;
+        let owns = |s: usize| s == seat || (local && self.table.seats[s].kind == SeatKind::Local);
         (0..self.moves.len())
             .rev()
             .find(|&i| match self.positions[i].status() {
@@ -275,35 +533,6 @@ impl LiveGame {
                 _ => false,
             })
             .ok_or_else(|| ApiError::conflict("there is no move of yours to take back"))
-    }
-
-    /// What the store keeps about the game beside its moves, were `position` its current
-    /// position.
-    fn progress_at(&self, position: &dyn DynPosition) -> Progress {
-        let status = position.status();
-        Progress {
-            result: matches!(status, Status::Over(_)).then(|| position.describe_status()),
-            computer_to_move: match status {
-                Status::ToMove(p) => self.seats[p.index()].kind == SeatKind::Computer,
-                _ => false,
-            },
-        }
-    }
-
-    /// The progress after `continuation` would be applied.
-    pub fn progress_after(&self, continuation: &Continuation) -> Progress {
-        let last = continuation.positions.last();
-        self.progress_at(last.map_or(self.current(), |p| p.as_ref()))
-    }
-
-    /// The progress after truncating to `keep` moves.
-    pub fn progress_after_undo(&self, keep: usize) -> Progress {
-        self.progress_at(self.positions[keep].as_ref())
-    }
-
-    /// The progress now.
-    pub fn progress(&self) -> Progress {
-        self.progress_at(self.current())
     }
 
     /// The game's change counter.
@@ -326,7 +555,7 @@ impl LiveGame {
     /// Whether a computer seat is to move now.
     pub fn computer_to_move(&self) -> bool {
         self.seat_to_move()
-            .is_some_and(|s| self.seats[s].kind == SeatKind::Computer)
+            .is_some_and(|s| self.table.seats[s].kind == SeatKind::Computer)
     }
 
     /// Whether a computer seat is to move and nothing is playing for it.
@@ -334,23 +563,46 @@ impl LiveGame {
         self.computer_to_move() && !self.thinking && !self.evicted
     }
 
-    /// The seat to move now, if a seat is to move.
+    /// The seat to move now, if a seat is to move (none once the game has ended, by its rules
+    /// or otherwise).
     pub fn seat_to_move(&self) -> Option<usize> {
         match self.current().status() {
-            Status::ToMove(p) => Some(p.index()),
+            Status::ToMove(p) if self.table.ending.is_none() => Some(p.index()),
             _ => None,
         }
     }
 
-    /// The seat whose secret is `token`.
-    pub fn seat_of(&self, token: &str) -> Option<usize> {
-        self.seats
-            .iter()
-            .position(|s| s.kind.is_person() && constant_time_eq(&s.token, token))
+    /// Whether the game is over, by its rules or otherwise.
+    pub fn is_over(&self) -> bool {
+        self.table.ending.is_some() || matches!(self.current().status(), Status::Over(_))
     }
 
-    /// The view at `ply` (the current position when `None`).
-    pub fn view(&self, ply: Option<usize>) -> Result<GameView, ApiError> {
+    /// The seat whose secret is `token` (a taken seat of a person).
+    pub fn seat_of(&self, token: &str) -> Option<usize> {
+        self.table
+            .seats
+            .iter()
+            .position(|s| s.kind.is_person() && s.joined && constant_time_eq(&s.token, token))
+    }
+
+    /// The seat whose secret is `token`, or 403.
+    pub fn seat_for(&self, token: &str) -> Result<usize, ApiError> {
+        self.seat_of(token)
+            .ok_or_else(|| ApiError::forbidden("that token holds no seat in this game"))
+    }
+
+    /// The seat views of `table`.
+    pub fn seat_views(&self, table: &Table) -> Vec<SeatView> {
+        table
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatView::of(i, self.game.player_name(Player(i as u8)), s))
+            .collect()
+    }
+
+    /// The view at `ply` (the current position when `None`) at `now`.
+    pub fn view(&self, ply: Option<usize>, now: i64) -> Result<GameView, ApiError> {
         let last = self.moves.len();
         let ply = ply.unwrap_or(last);
         let position = self.positions.get(ply).ok_or_else(|| {
@@ -383,15 +635,22 @@ impl LiveGame {
                 before: self.positions[i].code(),
             })
         });
-        let status = match position.status() {
-            Status::ToMove(p) => StatusView::ToMove {
+        let ending = self.table.ending.as_ref().filter(|_| ply == last);
+        let status = match (ending, position.status()) {
+            (Some(ending), _) => StatusView::Over {
+                result: ending.result.clone(),
+                winners: ending.winners.iter().map(Player::index).collect(),
+                termination: Some(ending.termination.as_str()),
+            },
+            (None, Status::ToMove(p)) => StatusView::ToMove {
                 seat: p.index(),
                 name: self.game.player_name(p),
             },
-            Status::Chance => StatusView::Chance,
-            Status::Over(outcome) => StatusView::Over {
+            (None, Status::Chance) => StatusView::Chance,
+            (None, Status::Over(outcome)) => StatusView::Over {
                 result: position.describe_status(),
                 winners: outcome.winners.iter().map(Player::index).collect(),
+                termination: None,
             },
         };
         Ok(GameView {
@@ -399,17 +658,9 @@ impl LiveGame {
             game: info.name,
             title: info.title,
             settings: self.settings.clone(),
-            seats: self
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, s)| SeatView {
-                    seat: i,
-                    name: self.game.player_name(Player(i as u8)),
-                    kind: s.kind,
-                    level: s.level,
-                })
-                .collect(),
+            seats: self.seat_views(&self.table),
+            started: Self::all_taken(&self.table),
+            public: self.public,
             moves: self.moves.clone(),
             plies,
             ply,
@@ -417,11 +668,15 @@ impl LiveGame {
             code: position.code(),
             picture: position.picture(),
             status,
-            legal: if ply == last {
+            legal: if ply == last && ending.is_none() {
                 position.legal_moves()
             } else {
                 Vec::new()
             },
+            clock: self.table.clock.as_ref().map(|c| c.view(now)),
+            proposals: self.table.proposals.clone(),
+            rematch: self.table.rematch.clone(),
+            rematch_of: self.rematch_of.clone(),
             thinking: self.thinking,
             computer_error: self.computer_error.clone(),
         })
@@ -443,7 +698,7 @@ pub fn new_id() -> String {
 }
 
 /// Compares two secrets without leaking where they differ through timing.
-fn constant_time_eq(a: &str, b: &str) -> bool {
+pub fn constant_time_eq(a: &str, b: &str) -> bool {
     a.len() == b.len()
         && a.bytes()
             .zip(b.bytes())

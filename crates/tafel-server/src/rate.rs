@@ -8,9 +8,42 @@
 //! addresses, and its memory comes first).
 
 use std::collections::HashMap;
-use std::net::IpAddr;
-use std::sync::Mutex;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
+use axum::http::request::Parts;
+
+use crate::error::ApiError;
+
+/// A request from a client address that still has allowance for creations (games created,
+/// imported or joined): taking this extractor spends one, or refuses the request with 429
+/// and `Retry-After`. Requests without a client address (in-process tests) pass.
+pub struct Allowance;
+
+impl<S> FromRequestParts<S> for Allowance
+where
+    Arc<RateLimiter>: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Allowance, ApiError> {
+        let limiter = Arc::<RateLimiter>::from_ref(state);
+        let client = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(addr)| addr.ip());
+        match client.map(|ip| limiter.check(ip)) {
+            Some(Err(wait)) => Err(ApiError::too_many_requests(
+                "this address has created or joined many games in a short time; wait a little",
+                wait,
+            )),
+            _ => Ok(Allowance),
+        }
+    }
+}
 
 /// Token buckets by client address.
 pub struct RateLimiter {

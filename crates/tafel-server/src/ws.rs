@@ -1,9 +1,13 @@
 //! The WebSocket of a game: every viewer gets the game's view at once and again after every
-//! change; players may also send moves and undo requests through it.
+//! change, and who is online; players may also send moves and undo requests through it.
 //!
-//! Messages from the server: `{"type": "view", "view": {...}}` and `{"type": "error",
-//! "error": "..."}`. Messages to the server: `{"type": "move", "token": "...", "move": "...",
-//! "ply": 12}` and `{"type": "undo", "token": "..."}`.
+//! Messages from the server: `{"type": "view", "view": {...}}`, `{"type": "presence",
+//! "seats": [0], "spectators": 2}`, `{"type": "joined", "seat": 1, "name": "Ann"}` (an
+//! invited person took their seat), `{"type": "rematch", "id": "..."}` (somebody asked for
+//! the rematch) and `{"type": "error", "error": "..."}`. Messages to the server: `{"type":
+//! "hello", "tokens": ["..."]}` (the seats this viewer holds, so that it counts as their
+//! holder rather than a spectator), `{"type": "move", "token": "...", "move": "...", "ply":
+//! 12}` and `{"type": "undo", "token": "..."}`. `docs/api.md` describes them with the flows.
 //!
 //! Limits: at most [`Sockets`]' number of WebSockets are open (503 beyond); a client's message
 //! may be 16 KiB; buffers start small and grow only to the size of the messages; a socket that
@@ -20,8 +24,10 @@ use serde::Deserialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::{timeout, Instant};
 
-use crate::error::ApiError;
+use crate::clock::now_ms;
+use crate::error::{ApiError, ErrorBody};
 use crate::hub::{Hub, Watch};
+use crate::live::Event;
 
 /// What a client may send.
 #[derive(Debug, Deserialize)]
@@ -37,7 +43,13 @@ enum ClientMessage {
     Undo {
         token: String,
     },
+    Hello {
+        tokens: Vec<String>,
+    },
 }
+
+/// The most tokens a `hello` may show (a game has at most four seats).
+const MAX_HELLO_TOKENS: usize = 8;
 
 /// The largest message a client may send.
 const MAX_MESSAGE: usize = 16 * 1024;
@@ -64,7 +76,13 @@ impl Sockets {
     }
 }
 
-/// Upgrades to a WebSocket for game `id`, if a socket may still be opened.
+/// Upgrades to a WebSocket for game `id`, if a socket may still be opened. The messages are
+/// described in `docs/api.md`.
+#[utoipa::path(get, path = "/api/games/{id}/ws", tag = crate::api::tags::PLAY,
+    params(("id" = String, Path, description = "The game's id")),
+    responses((status = 101, description = "A WebSocket: the game's views, presence, joined and rematch events pushed; hello, move and undo accepted"),
+              (status = 404, description = "No such game", body = ErrorBody),
+              (status = 503, description = "As many WebSockets open as the server allows", body = ErrorBody)))]
 pub async fn connect(
     State(hub): State<Arc<Hub>>,
     State(sockets): State<Arc<Sockets>>,
@@ -90,6 +108,7 @@ pub async fn connect(
                 hub,
                 id,
                 ping,
+                presence_due: None,
                 _slot: slot,
             }
             .serve()
@@ -104,8 +123,15 @@ struct Viewer {
     id: String,
     watch: Watch,
     ping: Duration,
+    /// When to tell this viewer who is watching: changes of presence are sent together, at
+    /// most one message per [`PRESENCE_PAUSE`], so that many viewers coming and going on one
+    /// game do not make each of them a message apiece.
+    presence_due: Option<Instant>,
     _slot: OwnedSemaphorePermit,
 }
+
+/// How long a change of presence waits for others before it is sent.
+const PRESENCE_PAUSE: Duration = Duration::from_millis(250);
 
 impl Viewer {
     /// Sends a message, unless the client does not take it within the ping interval.
@@ -116,10 +142,41 @@ impl Viewer {
         )
     }
 
+    /// Sends who is online.
+    async fn send_presence(&mut self) -> bool {
+        let presence = self.hub.presence(&self.id);
+        let text = serde_json::json!({
+            "type": "presence", "seats": presence.seats, "spectators": presence.spectators,
+        });
+        self.send(text.to_string()).await
+    }
+
+    /// Sends what `event` says, and the view after it.
+    async fn send_event(&mut self, event: Event) -> bool {
+        let notice = match event {
+            Event::Presence => {
+                self.presence_due
+                    .get_or_insert_with(|| Instant::now() + PRESENCE_PAUSE);
+                return true;
+            }
+            Event::Changed => None,
+            Event::Joined { seat, name } => {
+                Some(serde_json::json!({ "type": "joined", "seat": seat, "name": name }))
+            }
+            Event::Rematch { id } => Some(serde_json::json!({ "type": "rematch", "id": id })),
+        };
+        if let Some(notice) = notice {
+            if !self.send(notice.to_string()).await {
+                return false;
+            }
+        }
+        self.send_view().await
+    }
+
     /// Sends the current view.
     async fn send_view(&mut self) -> bool {
         let text = match self.hub.get(&self.id).await {
-            Ok(handle) => match handle.lock().await.view(None) {
+            Ok(handle) => match handle.lock().await.view(None, now_ms()) {
                 Ok(view) => serde_json::json!({ "type": "view", "view": view }).to_string(),
                 Err(e) => error_message(&e.message),
             },
@@ -129,16 +186,23 @@ impl Viewer {
     }
 
     async fn serve(mut self) {
-        if !self.send_view().await {
+        if !self.send_view().await || !self.send_presence().await {
             return;
         }
         let mut quiet_since = Instant::now();
         let mut pinged = false;
         loop {
             let wake = quiet_since + self.ping;
+            let presence = self.presence_due;
             tokio::select! {
-                () = self.watch.changed() => {
-                    if !self.send_view().await {
+                () = tokio::time::sleep_until(presence.unwrap_or(wake)), if presence.is_some() => {
+                    self.presence_due = None;
+                    if !self.send_presence().await {
+                        return;
+                    }
+                }
+                event = self.watch.changed() => {
+                    if !self.send_event(event).await {
                         return;
                     }
                 }
@@ -166,6 +230,11 @@ impl Viewer {
                             self.hub.play(&self.id, &token, &mv, ply).await
                         }
                         Ok(ClientMessage::Undo { token }) => self.hub.undo(&self.id, &token).await,
+                        Ok(ClientMessage::Hello { tokens }) => {
+                            let seats = self.hub.seats_held(&self.id, &tokens).await;
+                            self.watch.identify(seats);
+                            Ok(())
+                        }
                         Err(e) => Err(e),
                     };
                     if let Err(e) = result {
@@ -181,7 +250,16 @@ impl Viewer {
 
 /// Reads a client's message.
 fn parse(text: &str) -> Result<ClientMessage, ApiError> {
-    serde_json::from_str(text).map_err(|e| ApiError::bad_request(format!("malformed message: {e}")))
+    let message: ClientMessage = serde_json::from_str(text)
+        .map_err(|e| ApiError::bad_request(format!("malformed message: {e}")))?;
+    if let ClientMessage::Hello { tokens } = &message {
+        if tokens.len() > MAX_HELLO_TOKENS {
+            return Err(ApiError::bad_request(format!(
+                "malformed message: a hello shows at most {MAX_HELLO_TOKENS} tokens"
+            )));
+        }
+    }
+    Ok(message)
 }
 
 fn error_message(message: &str) -> String {
@@ -203,6 +281,10 @@ mod tests {
             parse(r#"{"type": "undo", "token": "t"}"#),
             Ok(ClientMessage::Undo { .. })
         ));
+        assert!(matches!(
+            parse(r#"{"type": "hello", "tokens": ["a", "b"]}"#),
+            Ok(ClientMessage::Hello { .. })
+        ));
         for bad in [
             "",
             "{",
@@ -210,6 +292,7 @@ mod tests {
             r#"{"type": "undo"}"#,
             r#"{"type": "move", "token": "t", "move": 2}"#,
             r#"{"type": "undo", "token": "t", "extra": 1}"#,
+            r#"{"type": "hello", "tokens": ["1","2","3","4","5","6","7","8","9"]}"#,
         ] {
             let error = parse(bad).unwrap_err();
             assert!(error.message.starts_with("malformed message: "), "{bad}");

@@ -7,7 +7,7 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use serde_json::{json, Value};
 use tafel_server::seat::SeatKind;
-use tafel_server::store::{Progress, Store, StoredGame, StoredSeat};
+use tafel_server::store::{Store, StoredGame, StoredSeat, Summary};
 use tafel_server::{start, Config, Server};
 
 async fn serve(db: &std::path::Path) -> Server {
@@ -206,27 +206,22 @@ async fn computer_seats_resume_after_a_restart() {
     let url = format!("sqlite://{}", db.display());
     // A game stored while the computer was to move, as if the server had stopped then.
     let store = Store::open(&url).await.unwrap();
-    let seat = |kind, level| StoredSeat {
-        kind,
-        level,
-        token: "secret".into(),
-    };
-    let stored = StoredGame {
-        id: "resumegame22".into(),
-        game: "black-path".into(),
-        settings: vec![("size".into(), "3x3".into())],
-        start: None,
-        seats: vec![
-            seat(SeatKind::Local, None),
-            seat(SeatKind::Computer, Some(1)),
+    let stored = StoredGame::new(
+        "resumegame22",
+        "black-path",
+        vec![("size".into(), "3x3".into())],
+        None,
+        vec![
+            StoredSeat::person(SeatKind::Local, None),
+            StoredSeat::computer(1),
         ],
-        moves: vec!["3".into()],
-    };
-    let progress = Progress {
-        result: None,
+        vec!["3".into()],
+    );
+    let summary = Summary {
         computer_to_move: true,
+        ..Summary::default()
     };
-    store.create(&stored, &progress).await.unwrap();
+    store.create(&stored, &summary).await.unwrap();
     drop(store);
     let server = serve(&db).await;
     let client = Client::new(&server);
@@ -244,7 +239,19 @@ async fn online_players_get_moves_pushed_and_only_their_seat() {
     let (_, created) = client.post("/api/games", body).await;
     let id = created["id"].as_str().unwrap();
     let host = created["seats"][0]["token"].as_str().unwrap();
-    let guest = created["seats"][1]["token"].as_str().unwrap();
+    assert!(
+        created["seats"][1].get("token").is_none(),
+        "the creator gets no token for the invited seat"
+    );
+    let invite = created["seats"][1]["invite"].as_str().unwrap();
+    let (status, joined) = client
+        .post(
+            &format!("/api/games/{id}/join"),
+            json!({"invite": invite, "name": "Ada"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{joined}");
+    let guest = joined["token"].as_str().unwrap();
 
     let (mut socket, _) =
         tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))

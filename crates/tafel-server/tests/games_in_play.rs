@@ -244,8 +244,16 @@ async fn a_change_the_store_refuses_is_not_shown_to_anyone() {
         moves(&client.get(&format!("/api/games/{id}")).await.body),
         ["2"]
     );
-    // The viewer heard of no change.
-    let pushed = tokio::time::timeout(Duration::from_millis(300), socket.next()).await;
+    // The viewer heard of no change (who is watching may be told; no view is).
+    let pushed = tokio::time::timeout(Duration::from_millis(300), async {
+        loop {
+            let message = socket.next().await.unwrap().unwrap();
+            if !message.to_text().unwrap().contains("\"type\":\"presence\"") {
+                return message;
+            }
+        }
+    })
+    .await;
     assert!(pushed.is_err(), "a refused change was pushed: {pushed:?}");
 
     execute(&pool, "DROP TRIGGER refuse_undo").await;
@@ -285,11 +293,16 @@ async fn games_leave_memory_beyond_the_limit_and_come_back() {
     assert!(server.hub.games_in_memory() <= 3);
     let moved = client.play(id, tokens[0].as_ref().unwrap(), "2").await;
     assert_eq!(moved.status, 200, "{}", moved.body);
-    let pushed = tokio::time::timeout(Duration::from_secs(5), socket.next())
-        .await
-        .unwrap()
-        .unwrap()
-        .unwrap();
+    let pushed = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            let message = socket.next().await.unwrap().unwrap();
+            if message.to_text().unwrap().contains("\"type\":\"view\"") {
+                return message;
+            }
+        }
+    })
+    .await
+    .unwrap();
     assert!(pushed.to_text().unwrap().contains("\"moves\":[\"2\"]"));
     // Every game still reads as it was stored.
     for (other, _) in &games[1..] {
@@ -332,29 +345,24 @@ async fn idle_games_leave_memory_and_channels_do_not_pile_up() {
 /// Stores a game directly (as a server that stopped would have left it).
 async fn store_game(url: &str, id: &str, moves: &[&str], computer_to_move: bool) {
     use tafel_server::seat::SeatKind;
-    use tafel_server::store::{Progress, Store, StoredGame, StoredSeat};
+    use tafel_server::store::{Store, StoredGame, StoredSeat, Summary};
     let store = Store::open(url).await.unwrap();
-    let seat = |kind, level| StoredSeat {
-        kind,
-        level,
-        token: "secret".into(),
-    };
-    let game = StoredGame {
-        id: id.into(),
-        game: "black-path".into(),
-        settings: vec![("size".into(), "3x3".into())],
-        start: None,
-        seats: vec![
-            seat(SeatKind::Local, None),
-            seat(SeatKind::Computer, Some(1)),
+    let game = StoredGame::new(
+        id,
+        "black-path",
+        vec![("size".into(), "3x3".into())],
+        None,
+        vec![
+            StoredSeat::person(SeatKind::Local, None),
+            StoredSeat::computer(1),
         ],
-        moves: moves.iter().map(|m| m.to_string()).collect(),
-    };
-    let progress = Progress {
-        result: None,
+        moves.iter().map(|m| m.to_string()).collect(),
+    );
+    let summary = Summary {
         computer_to_move,
+        ..Summary::default()
     };
-    store.create(&game, &progress).await.unwrap();
+    store.create(&game, &summary).await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

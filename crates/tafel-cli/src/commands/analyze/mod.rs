@@ -135,9 +135,10 @@ fn review(args: &Args, file: &Path) -> Result<()> {
             .get(&args.game.game)?
             .build(&raw.settings)?
     };
-    let (start, moves) = game
-        .replay(&raw)
+    let replay = game
+        .replay_record(&raw)
         .with_context(|| format!("{}", file.display()))?;
+    let (start, moves) = (replay.start, replay.moves);
     ensure!(args.seconds > 0.0, "--seconds must be positive");
     let options = ReviewOptions {
         assess: AssessOptions {
@@ -160,6 +161,7 @@ fn review(args: &Args, file: &Path) -> Result<()> {
     let annotated = game.write_annotated_record(
         start.as_ref(),
         &moves,
+        replay.ending.as_ref(),
         &record::notes(&review, moves.len()),
         &record::tags(&review),
     )?;
