@@ -8,6 +8,7 @@
 // play Black" or "You are watching", players' names, clocks, resign, draw offers, takebacks by
 // consent, rematch, invitation links and a link to open one's seat on another device.
 
+import { analysisPanel, drawBestMove, fetchAnalysis, marksByPly, reviewAt } from "./analysis.js";
 import { animateLastMove, clickToMove, previewPath, settingsOf } from "./boards/common.js";
 import { follow } from "./live.js";
 import { keepInView, moveList } from "./movelist.js";
@@ -79,6 +80,12 @@ export async function gamePage(app, id) {
   let joinForm = null; // its form, kept while the page is drawn again
   let notice = ""; // the last thing that happened at the table ("Ada joined as Black")
   let wasMyTurn = false;
+  // The analysis (docs/analysis.md): the review once fetched, for how many moves, and what
+  // the panel says meanwhile (the progress, or why there is none).
+  let review = null;
+  let reviewedMoves = -1; // the number of moves the review (or the request under way) covers
+  let analysing = false;
+  let analysisNote = "";
 
   // The page's parts that stay while the game changes (so that screen readers follow them).
   const banner = el("div", { class: "conn-banner", id: "connection", role: "alert", hidden: true });
@@ -182,6 +189,44 @@ export async function gamePage(app, id) {
     }
   }
 
+  /** Whether this browser may see the analysis: after the game, or as a spectator. */
+  const mayAnalyse = () => view.status.state === "over" || allTokens().length === 0;
+
+  /** Fetches the analysis of the moves played so far (the server computes it once). */
+  async function analyse() {
+    if (analysing || !mayAnalyse()) return;
+    analysing = true;
+    reviewedMoves = view.moves.length;
+    analysisNote = "Analysing the game…";
+    render({ animate: false });
+    try {
+      review = await fetchAnalysis(id, allTokens(), ({ done, total }) => {
+        analysisNote = total ? `Analysing the game: ${done} of ${plural(total, "move")}…` : "Analysing the game…";
+        const note = document.getElementById("analysis-note");
+        if (note) note.textContent = analysisNote;
+      });
+      analysisNote = "";
+    } catch (e) {
+      analysisNote = `No analysis: ${e.message}`;
+    } finally {
+      analysing = false;
+      render({ animate: false });
+    }
+  }
+
+  /** The analysis panel: the chart and the losses once there, else the progress, or the
+   * button that asks for it (spectators during a game). */
+  function analysisArea(v) {
+    if (review && reviewedMoves === view.moves.length) return analysisPanel(review, view, v.ply, (ply) => show(ply));
+    if (!mayAnalyse()) return null;
+    return el("section", { class: "analysis", id: "analysis", "aria-labelledby": "analysis-title" },
+      el("h2", { id: "analysis-title" }, "Analysis"),
+      analysisNote ? el("p", { class: "help", id: "analysis-note", role: "status" }, analysisNote) : null,
+      !analysing && view.status.state !== "over"
+        ? el("button", { class: "secondary", id: "analyse", onclick: analyse }, "Analyse the moves so far")
+        : null);
+  }
+
   /** The status line: whose turn, the result, or the position replayed. */
   function statusLine(v) {
     if (v.ply !== v.moves.length) {
@@ -268,6 +313,8 @@ export async function gamePage(app, id) {
     const scroll = el("div", { class: "board-scroll" }, svgNode);
     boardArea.replaceChildren(scroll);
     if (myMove) clickToMove(svgNode, v.legal, drawn.pathOf, move, (cells) => previewPath(svgNode, drawn.centreOf, cells));
+    const reviewed = reviewedMoves === view.moves.length ? reviewAt(review, v.ply) : null;
+    if (reviewed && !myMove) drawBestMove(drawn, reviewed.best);
     fitForTouch(scroll, svgNode, drawn);
 
     // Status, with the moves that have no cell on the board (a forced pass) right beside it.
@@ -304,8 +351,9 @@ export async function gamePage(app, id) {
       }),
       v.status.state === "over" ? null : el("p", { class: "howto help" }, board.howTo),
       el("h2", { class: "moves-title" }, "Moves"),
-      moveList(view, v.ply, (ply) => show(ply)),
+      moveList(view, v.ply, (ply) => show(ply), reviewedMoves === view.moves.length ? marksByPly(review) : undefined),
       replayControls(v),
+      analysisArea(v),
       el("div", { class: "controls" },
         el("button", { class: "secondary", id: "undo", onclick: undo, disabled: !canUndo() }, "Undo"),
         el("a", { href: `/api/games/${id}/record?format=text`, download: true, id: "download-text" }, "Record (text)"),
@@ -326,6 +374,8 @@ export async function gamePage(app, id) {
     keepInView(side.querySelector("#movelist"));
     restoreFocus(place);
     if (animate) animateLastMove(drawn);
+    // A finished game's analysis comes by itself (computed once on the server).
+    if (view.status.state === "over" && !analysing && reviewedMoves !== view.moves.length) analyse();
   }
 
   /** A text box with the legal moves as completions; a legal move typed is drawn on the board. */

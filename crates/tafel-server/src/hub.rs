@@ -46,6 +46,7 @@ use tafel_core::Player;
 use tokio::sync::{broadcast, Mutex, Notify, OnceCell, OwnedMutexGuard};
 use utoipa::ToSchema;
 
+use crate::analysis::{Analyses, Budget};
 use crate::clock::{now_ms, Clock, TimeControl};
 use crate::computer::MOVE_TIME_CAP;
 use crate::consent::{Answer, Decided};
@@ -91,6 +92,8 @@ pub struct HubLimits {
     pub searches: usize,
     /// Searches waiting at most.
     pub search_queue: usize,
+    /// The search each position of an analysis gets.
+    pub analysis: Budget,
 }
 
 /// Counts of what the hub did, for tests, logs and measurements.
@@ -326,6 +329,7 @@ pub struct Hub {
     deadlines: std::sync::Mutex<Deadlines>,
     keeper: Arc<Notify>,
     stopped: AtomicBool,
+    analyses: Analyses,
 }
 
 impl Hub {
@@ -342,6 +346,7 @@ impl Hub {
             deadlines: std::sync::Mutex::new(Deadlines::default()),
             keeper: Arc::new(Notify::new()),
             stopped: AtomicBool::new(false),
+            analyses: Analyses::default(),
         });
         let weak = Arc::downgrade(&hub);
         let period = (hub.limits.game_idle / 4).clamp(Duration::from_millis(100), MAX_SWEEP);
@@ -379,7 +384,7 @@ impl Hub {
         self.keeper.notify_one();
     }
 
-    fn is_stopped(&self) -> bool {
+    pub(crate) fn is_stopped(&self) -> bool {
         self.stopped.load(Ordering::Acquire)
     }
 
@@ -396,6 +401,16 @@ impl Hub {
     /// What the hub did so far.
     pub fn stats(&self) -> &HubStats {
         &self.stats
+    }
+
+    /// The analyses running and computed.
+    pub fn analyses(&self) -> &Analyses {
+        &self.analyses
+    }
+
+    /// The search each position of an analysis gets.
+    pub fn analysis_budget(&self) -> Budget {
+        self.limits.analysis
     }
 
     /// The number of games in memory now.
