@@ -3,11 +3,13 @@
 // point (or Enter on it) shows the position before that move with its best move drawn on the
 // board and its evaluation in words, the losses are in a table and the marks in the move
 // list; during a game a spectator may ask for the analysis of the moves so far, a player sees
-// none. Screenshots at both sizes, axe-core clean.
+// none. Hints: off unless turned on in the lobby before a game against the computer; then the
+// best move of the player's position is drawn on request. Screenshots at both sizes, axe-core
+// clean.
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { axeViolations, BASE, boardPly, launch, newPage, openNewGame, PHONE, screenshot } from "./lib.js";
+import { axeViolations, BASE, boardPly, launch, newPage, openNewGame, PHONE, screenshot, waitForTurn } from "./lib.js";
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -22,8 +24,9 @@ async function playAlong(created, moves) {
   let view = created.view;
   for (const move of moves) {
     const token = created.seats[view.status.seat].token;
+    // The API takes the side the path leaves by (the board's exit "0,0:E" is "E").
     const response = await fetch(`${BASE}/api/games/${created.id}/moves`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token, move }),
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token, move: move.split(":")[1] }),
     });
     assert.equal(response.status, 200, `${move}: ${response.status}`);
     view = await response.json();
@@ -105,4 +108,39 @@ test("during a game a spectator may see the analysis of the moves so far, a play
   assert.deepEqual(await axeViolations(spectator), []);
   assert.deepEqual(player.errors, []);
   assert.deepEqual(spectator.errors, []);
+});
+
+test("hints: off by default, turned on in the lobby before a game against the computer", async () => {
+  const page = await newPage(browser);
+  await page.goto(BASE + "/");
+  await page.selectOption("#game", "black-path");
+  await page.waitForSelector("#seat-1");
+  await page.selectOption("#seat-0", "local");
+  await page.selectOption("#seat-1", "local");
+  assert.equal(await page.isVisible("#hints"), false, "no hints between people");
+  await page.selectOption("#seat-1", "computer:1");
+  assert.equal(await page.isVisible("#hints"), true);
+  assert.equal(await page.isChecked("#hints"), false, "off unless turned on");
+
+  // Without hints: no hint button.
+  await page.click("#start");
+  await page.waitForURL(/\/game\/[a-z0-9]+$/);
+  assert.equal(await waitForTurn(page), "move");
+  assert.equal(await page.locator("#hint").count(), 0);
+
+  // With hints: the best move drawn and said.
+  await page.goto(BASE + "/");
+  await page.selectOption("#game", "black-path");
+  await page.waitForSelector("#seat-1");
+  await page.selectOption("#seat-1", "computer:1");
+  await page.check("#hints");
+  await page.click("#start");
+  await page.waitForURL(/\/game\/[a-z0-9]+$/);
+  assert.equal(await waitForTurn(page), "move");
+  await page.click("#hint");
+  await page.waitForSelector("#board .best-move");
+  assert.match(await page.textContent("#hint-line"), /^Hint: \d\. first player to move: \d+% win/);
+  await screenshot(page, "hint-1366");
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(page.errors, []);
 });

@@ -12,11 +12,15 @@ const WIDTH = 600;
 const HEIGHT = 170;
 const PAD = { left: 34, right: 10, top: 10, bottom: 22 };
 
-/** A chance as words: "63% win (estimate)", "40% win, 20% draw (exact)". */
+/** How each basis of a chance is said. */
+const BASIS = { exact: "exact", estimate: "estimate", search: "the search's own estimate, not calibrated" };
+
+/** A chance as words, as the server and the command line say it: "63% win (estimate)",
+ * "40% win, 20% draw (exact)". */
 export function chanceWords(chance) {
   const percent = (p) => `${Math.round(p * 100)}%`;
   const draw = chance.draw > 0 ? `, ${percent(chance.draw)} draw` : "";
-  return `${percent(chance.win)} win${draw} (${chance.basis === "exact" ? "exact" : "estimate"})`;
+  return `${percent(chance.win)} win${draw} (${BASIS[chance.basis] ?? chance.basis})`;
 }
 
 /** The winning chance with a draw counting half: what the chart shows. */

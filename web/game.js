@@ -8,7 +8,7 @@
 // play Black" or "You are watching", players' names, clocks, resign, draw offers, takebacks by
 // consent, rematch, invitation links and a link to open one's seat on another device.
 
-import { analysisPanel, drawBestMove, fetchAnalysis, marksByPly, reviewAt } from "./analysis.js";
+import { analysisPanel, chanceWords, drawBestMove, fetchAnalysis, marksByPly, reviewAt } from "./analysis.js";
 import { animateLastMove, clickToMove, previewPath, settingsOf } from "./boards/common.js";
 import { follow } from "./live.js";
 import { keepInView, moveList } from "./movelist.js";
@@ -86,6 +86,7 @@ export async function gamePage(app, id) {
   let reviewedMoves = -1; // the number of moves the review (or the request under way) covers
   let analysing = false;
   let analysisNote = "";
+  let hint = null; // the last hint asked for: { ply, best, words }
 
   // The page's parts that stay while the game changes (so that screen readers follow them).
   const banner = el("div", { class: "conn-banner", id: "connection", role: "alert", hidden: true });
@@ -187,6 +188,28 @@ export async function gamePage(app, id) {
     } catch (e) {
       showError(e.message);
     }
+  }
+
+  /** Asks the server for the best move of this screen's position (hints turned on before
+   * the game against the computer). */
+  async function askHint() {
+    showError("");
+    try {
+      const token = myToken(view.status.seat);
+      hint = await api(`/api/games/${id}/hint`, { method: "POST", body: JSON.stringify({ token }) });
+      render({ animate: false });
+    } catch (e) {
+      showError(e.message);
+    }
+  }
+
+  /** The hint button and the hint found, where this screen is to move with hints on. */
+  function hintArea(v, myMove) {
+    if (!myMove || !v.seats[v.status.seat]?.hints) return null;
+    const found = hint && hint.ply === v.ply
+      ? el("p", { class: "hint-line", id: "hint-line", role: "status" }, `Hint: ${hint.best}. ${v.status.name} to move: ${chanceWords(hint.chance)}.`)
+      : null;
+    return el("div", { class: "hint-area" }, el("button", { class: "secondary", id: "hint", onclick: askHint }, "Hint: show the best move"), found);
   }
 
   /** Whether this browser may see the analysis: after the game, or as a spectator. */
@@ -315,6 +338,7 @@ export async function gamePage(app, id) {
     if (myMove) clickToMove(svgNode, v.legal, drawn.pathOf, move, (cells) => previewPath(svgNode, drawn.centreOf, cells));
     const reviewed = reviewedMoves === view.moves.length ? reviewAt(review, v.ply) : null;
     if (reviewed && !myMove) drawBestMove(drawn, reviewed.best);
+    else if (myMove && hint?.ply === v.ply && v.seats[v.status.seat]?.hints) drawBestMove(drawn, hint.best);
     fitForTouch(scroll, svgNode, drawn);
 
     // Status, with the moves that have no cell on the board (a forced pass) right beside it.
@@ -342,6 +366,7 @@ export async function gamePage(app, id) {
       drawn.extra ? el("div", { class: "board-extra" }, drawn.extra) : null,
       lastLine,
       controls,
+      hintArea(v, myMove),
       error,
       tableControls(view, mine, act, {
         confirming: confirmingResign,

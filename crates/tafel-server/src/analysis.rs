@@ -1,5 +1,8 @@
 //! The analysis of a game ([`tafel_ai::review::review_game`]): every move's winning chances
-//! on the one scale, its loss and its mark, as `GET /api/games/{id}/analysis` serves it.
+//! on the one scale, its loss and its mark, as `GET /api/games/{id}/analysis` serves it; and
+//! hints ([`hint`], `POST /api/games/{id}/hint`): the best move of a player's position, for a
+//! person who turned hints on before a game against the computer (off by default, refused
+//! otherwise), searched on the pool with the same budget per position.
 //!
 //! - **Who may see it.** Anyone, once the game is over; during the game, spectators only: a
 //!   request that shows a token holding a seat is refused, so that a player does not consult
@@ -25,7 +28,7 @@ use std::time::Duration;
 use axum::http::StatusCode;
 use serde::Serialize;
 use tafel_ai::review::{review_game, ReviewControl, ReviewOptions};
-use tafel_ai::scale::AssessOptions;
+use tafel_ai::scale::{assess, AssessOptions, Chance};
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
@@ -240,5 +243,75 @@ impl ReviewControl for Control {
     fn progress(&mut self, done: usize, total: usize) {
         self.progress.done.store(done, Ordering::Relaxed);
         self.progress.total.store(total, Ordering::Relaxed);
+    }
+}
+
+/// A hint: the best move of a position and the mover's chances.
+pub struct Hint {
+    /// The number of moves played before the position.
+    pub ply: usize,
+    /// The best move, in the game's notation.
+    pub best: String,
+    /// The mover's chances after it.
+    pub chance: Chance,
+}
+
+/// The best move of game `id`'s position for the seat holding `token`, found on the pool with
+/// the analysis budget: refused unless the seat's person turned hints on before the game (only
+/// possible against the computer) and the seat is to move.
+pub async fn hint(hub: &Arc<Hub>, id: &str, token: &str) -> Result<Hint, ApiError> {
+    let handle = hub.get(id).await?;
+    let (game, position, ply, version) = {
+        let live = handle.lock().await;
+        let seat = live.seat_for(token)?;
+        if !live.table.seats[seat].hints {
+            return Err(ApiError::forbidden(
+                "hints are off in this game: they are turned on before a game against the computer",
+            ));
+        }
+        if live.is_over() {
+            return Err(ApiError::conflict("the game is over"));
+        }
+        if live.seat_to_move() != Some(seat) {
+            return Err(ApiError::conflict(
+                "a hint is for the position where it is your move",
+            ));
+        }
+        (
+            live.game.clone(),
+            live.current().clone_box(),
+            live.moves.len(),
+            live.version().clone(),
+        )
+    };
+    let budget = hub.analysis_budget();
+    let options = AssessOptions {
+        work: Some(budget.work),
+        time_cap: budget.time,
+        ..AssessOptions::default()
+    };
+    let searched = version.get();
+    let weak = Arc::downgrade(hub);
+    let job = hub
+        .pool()
+        .submit(
+            move || stopped(&weak) || version.changed_since(searched),
+            move || assess(game.as_ref(), position.as_ref(), &options),
+        )
+        .map_err(ApiError::unavailable)?;
+    match job.await {
+        JobOutcome::Done(Ok(found)) => Ok(Hint {
+            ply,
+            best: found.best,
+            chance: found.chance,
+        }),
+        JobOutcome::Done(Err(e)) => Err(ApiError::conflict(e)),
+        JobOutcome::Cancelled => Err(ApiError::conflict(
+            "the game changed before the hint was found; ask again",
+        )),
+        JobOutcome::Panicked(message) => Err(ApiError::with_status(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the search failed: {message}"),
+        )),
     }
 }

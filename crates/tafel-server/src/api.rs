@@ -767,3 +767,42 @@ pub async fn analysis(
             .into_response(),
     })
 }
+
+/// A hint: the best move of the position where the asking seat is to move, with the mover's
+/// chances on the one scale.
+#[derive(Serialize, ToSchema)]
+pub struct HintView {
+    /// The number of moves played: the position the hint is for.
+    ply: usize,
+    /// The best move found, in the game's notation.
+    best: String,
+    /// The mover's chances after it (`win`, `draw` from 0 to 1, `basis`: `exact`, `estimate`
+    /// or `search`).
+    #[schema(value_type = Object)]
+    chance: tafel_ai::scale::Chance,
+    /// The chances in words ("63% win (estimate)").
+    words: String,
+}
+
+/// The best move of the caller's position, found on the server's search pool with the
+/// analysis budget: only for a seat whose person turned hints on before a game against the
+/// computer, and only where that seat is to move.
+#[utoipa::path(post, path = "/api/games/{id}/hint", tag = tags::PLAY,
+    params(("id" = String, Path, description = "The game's id")), request_body = TokenRequest,
+    responses((status = 200, description = "The best move and the chances", body = HintView),
+              (status = 403, description = "The token holds no seat, or hints are off for it", body = ErrorBody),
+              (status = 409, description = "Not the seat's turn, or the game is over", body = ErrorBody),
+              (status = 503, description = "Too many searches are waiting; see Retry-After", body = ErrorBody)))]
+pub async fn hint(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Json(request): Json<TokenRequest>,
+) -> Result<Json<HintView>, ApiError> {
+    let hint = crate::analysis::hint(&hub, &id, &request.token).await?;
+    Ok(Json(HintView {
+        ply: hint.ply,
+        best: hint.best,
+        words: hint.chance.to_string(),
+        chance: hint.chance,
+    }))
+}

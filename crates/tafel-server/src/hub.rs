@@ -564,6 +564,11 @@ impl Hub {
             .iter()
             .map(|s| s.to_stored(&new.game))
             .collect::<Result<Vec<_>, _>>()?;
+        if seats.iter().any(|s| s.hints) && !seats.iter().any(|s| s.kind == SeatKind::Computer) {
+            return Err(ApiError::bad_request(
+                "hints are only for games against the computer",
+            ));
+        }
         if new.public && !seats.iter().any(StoredSeat::is_open) {
             return Err(ApiError::bad_request(
                 "a public game needs a seat for an invited person (an opponent to wait for)",
@@ -932,7 +937,10 @@ impl Hub {
                         match old.kind {
                             SeatKind::Computer => StoredSeat::computer(old.level.unwrap_or(1)),
                             _ if old.is_open() => StoredSeat::invited(),
-                            kind => StoredSeat::person(kind, old.name.clone()),
+                            kind => StoredSeat {
+                                hints: old.hints,
+                                ..StoredSeat::person(kind, old.name.clone())
+                            },
                         }
                     })
                     .collect();

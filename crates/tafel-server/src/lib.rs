@@ -134,6 +134,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::rematch))
         .routes(routes!(api::record))
         .routes(routes!(api::analysis))
+        .routes(routes!(api::hint))
         .routes(routes!(ws::connect))
 }
 

@@ -44,6 +44,10 @@ pub struct StoredSeat {
     /// The person's name, if given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// Whether the person may ask for hints (the best move of their position): chosen before
+    /// a game against the computer, off otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hints: bool,
 }
 
 fn taken() -> bool {

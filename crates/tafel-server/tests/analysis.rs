@@ -266,3 +266,78 @@ async fn an_analysis_made_before_a_takeback_is_not_served_for_the_moves_after_it
     assert_eq!(server.hub.analyses().computed(), 2);
     server.stop();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hints_only_where_the_player_turned_them_on_before_a_game_against_the_computer() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("tafel.db")).await;
+    let client = Client::new(&server);
+    let settings = json!({"size": "3x4"});
+
+    // Between people there are no hints to turn on.
+    let refused = client
+        .post(
+            "/api/games",
+            json!({"game": "black-path", "settings": settings,
+                   "seats": [{"kind": "local", "hints": true}, {"kind": "local"}]}),
+        )
+        .await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(
+        refused.error().contains("against the computer"),
+        "{}",
+        refused.error()
+    );
+
+    // Against the computer, hints are off unless asked for.
+    let (id, tokens) = client
+        .create(json!({"game": "black-path", "settings": settings,
+                       "seats": [{"kind": "local"}, {"kind": "computer", "level": 1}]}))
+        .await;
+    let token = tokens[0].clone().unwrap();
+    let off = client
+        .post(&format!("/api/games/{id}/hint"), json!({"token": token}))
+        .await;
+    assert_eq!(off.status, 403, "{}", off.body);
+    assert!(off.error().contains("hints are off"), "{}", off.error());
+
+    // Turned on before the game: the best move of the player's position.
+    let (id, tokens) = client
+        .create(json!({"game": "black-path", "settings": settings,
+                       "seats": [{"kind": "local", "hints": true}, {"kind": "computer", "level": 1}]}))
+        .await;
+    let token = tokens[0].clone().unwrap();
+    let view = client.get(&format!("/api/games/{id}")).await.body;
+    assert_eq!(view["seats"][0]["hints"], true);
+    assert_eq!(view["seats"][1]["hints"], false);
+    let hint = client
+        .post(&format!("/api/games/{id}/hint"), json!({"token": token}))
+        .await;
+    assert_eq!(hint.status, 200, "{}", hint.body);
+    assert_eq!(hint.body["ply"], 0);
+    let legal: Vec<&str> = view["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert!(
+        legal.contains(&hint.body["best"].as_str().unwrap()),
+        "{}",
+        hint.body
+    );
+    assert!(chance_in_range(&hint.body["chance"]), "{}", hint.body);
+    // 3 x 4 is solved: the value is exact, and said in words on the one scale.
+    assert!(
+        hint.body["words"].as_str().unwrap().ends_with("(exact)"),
+        "{}",
+        hint.body
+    );
+
+    // Someone else's token holds no seat.
+    let stranger = client
+        .post(&format!("/api/games/{id}/hint"), json!({"token": "nobody"}))
+        .await;
+    assert_eq!(stranger.status, 403, "{}", stranger.body);
+    server.stop();
+}
