@@ -139,7 +139,7 @@ test("hints: off by default, turned on in the lobby before a game against the co
   assert.equal(await waitForTurn(page), "move");
   await page.click("#hint");
   await page.waitForSelector("#board .best-move");
-  assert.match(await page.textContent("#hint-line"), /^Hint: \d\. first player to move: \d+% win/);
+  assert.match(await page.textContent("#hint-line"), /^Hint: Tile \d: out \w+\. first player to move: \d+% win/);
   await screenshot(page, "hint-1366");
   assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(page.errors, []);

@@ -8,9 +8,11 @@ import { arrow, svg } from "./boards/common.js";
 import { el, plural, sentence } from "./ui.js";
 
 /** The chart's size in SVG units (it scales to the panel's width). */
-const WIDTH = 600;
-const HEIGHT = 170;
-const PAD = { left: 34, right: 10, top: 10, bottom: 22 };
+const WIDTH = 360;
+const HEIGHT = 140;
+const PAD = { left: 34, right: 10, top: 10, bottom: 20 };
+/** A point's area for clicks and taps, in SVG units (its dot is smaller). */
+const HIT = 10;
 
 /** How each basis of a chance is said. */
 const BASIS = { exact: "exact", estimate: "estimate", search: "the search's own estimate, not calibrated" };
@@ -25,6 +27,9 @@ export function chanceWords(chance) {
 
 /** The winning chance with a draw counting half: what the chart shows. */
 const score = (chance) => chance.win + chance.draw / 2;
+
+/** Whether the table of losses is open (kept while the page is drawn again). */
+let lossOpen = false;
 
 /** The mark's symbol and words. */
 const MARKS = { only: ["!", "the only good move"], mistake: ["?", "a mistake"], blunder: ["??", "a blunder"] };
@@ -56,14 +61,15 @@ export const reviewAt = (review, ply) => review?.moves.find((m) => m.index === p
 
 /**
  * The analysis panel for `review` of the game `view`, with the position after `shown` moves
- * marked; `select(ply)` shows a position.
+ * marked; `select(ply)` shows a position, `describe(move)` says a move of the position shown
+ * in words.
  */
-export function analysisPanel(review, view, shown, select) {
+export function analysisPanel(review, view, shown, select, describe = (m) => m) {
   const seatName = (seat) => view.seats[seat]?.name ?? `seat ${seat + 1}`;
   const first = seatName(0);
   const at = reviewAt(review, shown);
   const evaluation = at
-    ? `${seatName(at.seat)} to move: ${chanceWords(at.before)}. Best move: ${at.best}.`
+    ? `${seatName(at.seat)} to move: ${chanceWords(at.before)}. Best move: ${describe(at.best)}.`
     : "No evaluation for this position (nobody moves from it, or it was not analysed).";
   return el("section", { class: "analysis", id: "analysis", "aria-labelledby": "analysis-title" },
     el("h2", { id: "analysis-title" }, "Analysis"),
@@ -93,12 +99,14 @@ function chart(review, view, shown, select, first, seatName) {
       ? `Before move ${m.number}, ${seatName(m.seat)} ${m.played}: ${first} ${Math.round(p * 100)}%`
         + `${m.mark ? `, ${MARKS[m.mark][1]}` : ""}`
       : `Result: ${first} ${Math.round(p * 100)}%`;
-    const dot = svg("circle", {
+    const [cx, cy] = [x(ply).toFixed(1), y(p).toFixed(1)];
+    const dot = svg("g", {
       class: `chart-point${m?.mark ? ` ${m.mark}` : ""}${ply === shown ? " current" : ""}`,
-      cx: x(ply).toFixed(1), cy: y(p).toFixed(1), r: ply === shown ? 6 : 4.5,
       tabindex: "0", role: "button", "aria-label": label, "data-ply": ply, id: `point-${ply}`,
       "aria-current": ply === shown ? "step" : null,
-    }, svg("title", {}, label));
+    }, svg("title", {}, label),
+    svg("circle", { class: "hit", cx, cy, r: HIT }),
+    svg("circle", { class: "dot", cx, cy, r: ply === shown ? 5.5 : 4 }));
     const activate = () => select(ply);
     dot.addEventListener("click", activate);
     dot.addEventListener("keydown", (e) => {
@@ -132,7 +140,8 @@ function lossTable(review, view, shown, select, seatName) {
     el("td", {}, m.best),
     el("td", { class: "num" }, m.forced ? "forced" : `${(m.loss * 100).toFixed(1)}`),
     el("td", { class: "mark" }, m.mark ? el("abbr", { title: MARKS[m.mark][1] }, MARKS[m.mark][0]) : "")));
-  return el("details", { class: "loss-box", id: "loss-box" }, el("summary", {}, "Every move's loss"),
+  return el("details", { class: "loss-box", id: "loss-box", open: lossOpen, ontoggle: (e) => { lossOpen = e.target.open; } },
+    el("summary", {}, "Every move's loss"),
     el("div", { class: "loss-scroll" },
       el("table", { class: "loss-table", id: "loss-table" },
         el("caption", { class: "help" }, "Loss: the winning chance the move gave away, in points of 100."),
@@ -144,7 +153,7 @@ function lossTable(review, view, shown, select, seatName) {
  * list: `{symbol, words}`. */
 export function marksByPly(review) {
   const marks = new Map();
-  for (const m of review?.moves ?? []) if (m.mark) marks.set(m.index + 1, { symbol: MARKS[m.mark][0], words: MARKS[m.mark][1] });
+  for (const m of review?.moves ?? []) if (m.mark) marks.set(m.index + 1, { kind: m.mark, symbol: MARKS[m.mark][0], words: MARKS[m.mark][1] });
   return marks;
 }
 
@@ -160,7 +169,7 @@ export function drawBestMove(drawn, best) {
   const mark = centres.length > 1
     ? arrow(centres, "best-move", 1.1)
     : svg("g", { class: "best-move", "aria-hidden": "true" },
-      svg("circle", { class: "best-ring", cx: centres[0][0], cy: centres[0][1], r: (drawn.minCell || 8) * 0.42 }));
+      svg("circle", { class: "best-ring", cx: centres[0][0], cy: centres[0][1], r: (drawn.minCell || 8) * 0.29 }));
   mark.dataset.best = best;
   drawn.svg.append(mark);
 }

@@ -46,6 +46,8 @@ export async function gamePage(app, id) {
   const [board, catalog] = await Promise.all([import(`./boards/${view.game}.js`), api("/api/catalog")]);
   const catalogEntry = catalog.games.find((g) => g.name === view.game);
   const settings = settingsOf(catalogEntry, view);
+  /** A move of the position `v` in words, as its button says it ("Tile 2: out south"). */
+  const describe = (move, v) => board.describeMove?.(move, v, settings) ?? move;
 
   let shownPly = null; // null: follow the game; a number: showing the position after that many moves
   let shownView = view; // the view drawn
@@ -207,7 +209,7 @@ export async function gamePage(app, id) {
   function hintArea(v, myMove) {
     if (!myMove || !v.seats[v.status.seat]?.hints) return null;
     const found = hint && hint.ply === v.ply
-      ? el("p", { class: "hint-line", id: "hint-line", role: "status" }, `Hint: ${hint.best}. ${v.status.name} to move: ${chanceWords(hint.chance)}.`)
+      ? el("p", { class: "hint-line", id: "hint-line", role: "status" }, `Hint: ${describe(hint.best, v)}. ${v.status.name} to move: ${chanceWords(hint.chance)}.`)
       : null;
     return el("div", { class: "hint-area" }, el("button", { class: "secondary", id: "hint", onclick: askHint }, "Hint: show the best move"), found);
   }
@@ -240,7 +242,7 @@ export async function gamePage(app, id) {
   /** The analysis panel: the chart and the losses once there, else the progress, or the
    * button that asks for it (spectators during a game). */
   function analysisArea(v) {
-    if (review && reviewedMoves === view.moves.length) return analysisPanel(review, view, v.ply, (ply) => show(ply));
+    if (review && reviewedMoves === view.moves.length) return analysisPanel(review, view, v.ply, (ply) => show(ply), (m) => describe(m, v));
     if (!mayAnalyse()) return null;
     return el("section", { class: "analysis", id: "analysis", "aria-labelledby": "analysis-title" },
       el("h2", { id: "analysis-title" }, "Analysis"),

@@ -23,7 +23,7 @@ export function moveList(view, shown, select, marks = new Map()) {
       "aria-label": `move ${number}, ${who} ${text}${mark ? `, ${mark.words}` : ""}`,
       "aria-current": i + 1 === shown ? "step" : null,
       onclick: () => select(i + 1),
-    }, text, mark ? el("span", { class: "move-mark", "aria-hidden": "true" }, mark.symbol) : null));
+    }, text, mark ? el("span", { class: `move-mark ${mark.kind}`, "aria-hidden": "true" }, mark.symbol) : null));
   });
   const list = el("ol", { class: "movelist", id: "movelist", "aria-label": "Moves" },
     lines.map((line) => el("li", { value: line.number }, el("span", { class: "num", "aria-hidden": "true" }, `${line.number}.`), line.items)));
