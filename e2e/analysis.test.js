@@ -55,7 +55,7 @@ for (const [viewport, size] of [[undefined, "1366"], [PHONE, "390"]]) {
     assert.equal(await page.locator("#board .best-move").count(), 1, "the best move is drawn");
     const best = await page.getAttribute("#board .best-move", "data-best");
     assert.ok(EXITS.length && best, "the best move is named");
-    assert.match(await page.textContent("#evaluation"), /^first player to move: \d+% win \(exact\)\. Best move: .+\.$/);
+    assert.match(await page.textContent("#evaluation"), /^First player to move: \d+% win \(exact\)\. Best move: Tile \d: out \w+\.$/);
     assert.equal(await page.getAttribute('#analysis-chart .chart-point[data-ply="4"]', "aria-current"), "step");
     assert.equal(await page.getAttribute("#movelist .ply.current", "data-ply"), "4");
 
@@ -63,14 +63,14 @@ for (const [viewport, size] of [[undefined, "1366"], [PHONE, "390"]]) {
     await page.focus('#analysis-chart .chart-point[data-ply="9"]');
     await page.keyboard.press("Enter");
     await shownPly(page, 9);
-    assert.match(await page.textContent("#evaluation"), /^second player to move: /);
+    assert.match(await page.textContent("#evaluation"), /^Second player to move: /);
     assert.equal(await page.evaluate(() => document.activeElement?.id), "point-9", "the focus stays on the point");
 
     // The table of losses jumps too; the marks it shows are in the move list.
     await page.click("#loss-box summary");
     await page.click("#loss-2");
     await shownPly(page, 2);
-    const marked = await page.locator("#loss-table tbody td.mark abbr").count();
+    const marked = await page.locator("#loss-table tbody td.mark-cell abbr").count();
     assert.equal(await page.locator("#movelist .move-mark").count(), marked);
     // The final position has no move to suggest.
     await page.click('#analysis-chart .chart-point[data-ply="12"]');
@@ -139,7 +139,7 @@ test("hints: off by default, turned on in the lobby before a game against the co
   assert.equal(await waitForTurn(page), "move");
   await page.click("#hint");
   await page.waitForSelector("#board .best-move");
-  assert.match(await page.textContent("#hint-line"), /^Hint: Tile \d: out \w+\. first player to move: \d+% win/);
+  assert.match(await page.textContent("#hint-line"), /^Hint: Tile \d: out \w+\. First player to move: \d+% win/);
   await screenshot(page, "hint-1366");
   assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(page.errors, []);

@@ -25,6 +25,9 @@ export function chanceWords(chance) {
   return `${percent(chance.win)} win${draw} (${BASIS[chance.basis] ?? chance.basis})`;
 }
 
+/** `text` with a capital first letter, to begin a sentence ("first player" -> "First player"). */
+export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** The winning chance with a draw counting half: what the chart shows. */
 const score = (chance) => chance.win + chance.draw / 2;
 
@@ -69,7 +72,7 @@ export function analysisPanel(review, view, shown, select, describe = (m) => m) 
   const first = seatName(0);
   const at = reviewAt(review, shown);
   const evaluation = at
-    ? `${seatName(at.seat)} to move: ${chanceWords(at.before)}. Best move: ${describe(at.best)}.`
+    ? `${capital(seatName(at.seat))} to move: ${chanceWords(at.before)}. Best move: ${describe(at.best)}.`
     : "No evaluation for this position (nobody moves from it, or it was not analysed).";
   return el("section", { class: "analysis", id: "analysis", "aria-labelledby": "analysis-title" },
     el("h2", { id: "analysis-title" }, "Analysis"),
@@ -139,7 +142,7 @@ function lossTable(review, view, shown, select, seatName) {
     el("td", {}, seatName(m.seat)),
     el("td", {}, m.best),
     el("td", { class: "num" }, m.forced ? "forced" : `${(m.loss * 100).toFixed(1)}`),
-    el("td", { class: "mark" }, m.mark ? el("abbr", { title: MARKS[m.mark][1] }, MARKS[m.mark][0]) : "")));
+    el("td", { class: "mark-cell" }, m.mark ? el("abbr", { title: MARKS[m.mark][1] }, MARKS[m.mark][0]) : "")));
   return el("details", { class: "loss-box", id: "loss-box", open: lossOpen, ontoggle: (e) => { lossOpen = e.target.open; } },
     el("summary", {}, "Every move's loss"),
     el("div", { class: "loss-scroll" },
@@ -168,8 +171,16 @@ export function drawBestMove(drawn, best) {
   if (!centres.length) return;
   const mark = centres.length > 1
     ? arrow(centres, "best-move", 1.1)
-    : svg("g", { class: "best-move", "aria-hidden": "true" },
-      svg("circle", { class: "best-ring", cx: centres[0][0], cy: centres[0][1], r: (drawn.minCell || 8) * 0.29 }));
+    : ring(centres[0], (drawn.minCell || 8) * 0.29);
   mark.dataset.best = best;
   drawn.svg.append(mark);
+}
+
+/** A ring around a point, of class `best-move`: green on a light halo, so that it shows on
+ * every board's colours. */
+function ring([cx, cy], r) {
+  const width = r * 0.22;
+  return svg("g", { class: "best-move", "aria-hidden": "true" },
+    svg("circle", { class: "best-halo", cx, cy, r, "stroke-width": width * 2 }),
+    svg("circle", { class: "best-ring", cx, cy, r, "stroke-width": width }));
 }

@@ -8,7 +8,7 @@
 // play Black" or "You are watching", players' names, clocks, resign, draw offers, takebacks by
 // consent, rematch, invitation links and a link to open one's seat on another device.
 
-import { analysisPanel, chanceWords, drawBestMove, fetchAnalysis, marksByPly, reviewAt } from "./analysis.js";
+import { analysisPanel, capital, chanceWords, drawBestMove, fetchAnalysis, marksByPly, reviewAt } from "./analysis.js";
 import { animateLastMove, clickToMove, previewPath, settingsOf } from "./boards/common.js";
 import { follow } from "./live.js";
 import { keepInView, moveList } from "./movelist.js";
@@ -209,7 +209,7 @@ export async function gamePage(app, id) {
   function hintArea(v, myMove) {
     if (!myMove || !v.seats[v.status.seat]?.hints) return null;
     const found = hint && hint.ply === v.ply
-      ? el("p", { class: "hint-line", id: "hint-line", role: "status" }, `Hint: ${describe(hint.best, v)}. ${v.status.name} to move: ${chanceWords(hint.chance)}.`)
+      ? el("p", { class: "hint-line", id: "hint-line", role: "status" }, `Hint: ${describe(hint.best, v)}. ${capital(v.status.name)} to move: ${chanceWords(hint.chance)}.`)
       : null;
     return el("div", { class: "hint-area" }, el("button", { class: "secondary", id: "hint", onclick: askHint }, "Hint: show the best move"), found);
   }
