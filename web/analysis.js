@@ -138,7 +138,7 @@ function summary(review) {
 function lossTable(review, view, shown, select, seatName) {
   const rows = review.moves.map((m) => el("tr", { class: m.mark ?? null, "aria-current": m.index === shown ? "step" : null },
     el("td", {}, el("button", { class: "link", id: `loss-${m.index}`, "data-ply": m.index, onclick: () => select(m.index),
-      "aria-label": `Show the position before move ${m.number}, ${seatName(m.seat)} ${m.played}` }, `${m.number}. ${m.played}`)),
+      "aria-label": `${m.number}. ${m.played}: show the position before ${seatName(m.seat)}'s move` }, `${m.number}. ${m.played}`)),
     el("td", {}, seatName(m.seat)),
     el("td", {}, m.best),
     el("td", { class: "num" }, m.forced ? "forced" : `${(m.loss * 100).toFixed(1)}`),
