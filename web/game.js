@@ -8,6 +8,7 @@
 // play Black" or "You are watching", players' names, clocks, resign, draw offers, takebacks by
 // consent, rematch, invitation links and a link to open one's seat on another device.
 
+import { analysisPanel, capital, chanceWords, drawBestMove, fetchAnalysis, marksByPly, reviewAt } from "./analysis.js";
 import { animateLastMove, clickToMove, previewPath, settingsOf } from "./boards/common.js";
 import { follow } from "./live.js";
 import { keepInView, moveList } from "./movelist.js";
@@ -45,6 +46,8 @@ export async function gamePage(app, id) {
   const [board, catalog] = await Promise.all([import(`./boards/${view.game}.js`), api("/api/catalog")]);
   const catalogEntry = catalog.games.find((g) => g.name === view.game);
   const settings = settingsOf(catalogEntry, view);
+  /** A move of the position `v` in words, as its button says it ("Tile 2: out south"). */
+  const describe = (move, v) => board.describeMove?.(move, v, settings) ?? move;
 
   let shownPly = null; // null: follow the game; a number: showing the position after that many moves
   let shownView = view; // the view drawn
@@ -79,6 +82,13 @@ export async function gamePage(app, id) {
   let joinForm = null; // its form, kept while the page is drawn again
   let notice = ""; // the last thing that happened at the table ("Ada joined as Black")
   let wasMyTurn = false;
+  // The analysis (docs/analysis.md): the review once fetched, for how many moves, and what
+  // the panel says meanwhile (the progress, or why there is none).
+  let review = null;
+  let reviewedMoves = -1; // the number of moves the review (or the request under way) covers
+  let analysing = false;
+  let analysisNote = "";
+  let hint = null; // the last hint asked for: { ply, best, words }
 
   // The page's parts that stay while the game changes (so that screen readers follow them).
   const banner = el("div", { class: "conn-banner", id: "connection", role: "alert", hidden: true });
@@ -182,6 +192,66 @@ export async function gamePage(app, id) {
     }
   }
 
+  /** Asks the server for the best move of this screen's position (hints turned on before
+   * the game against the computer). */
+  async function askHint() {
+    showError("");
+    try {
+      const token = myToken(view.status.seat);
+      hint = await api(`/api/games/${id}/hint`, { method: "POST", body: JSON.stringify({ token }) });
+      render({ animate: false });
+    } catch (e) {
+      showError(e.message);
+    }
+  }
+
+  /** The hint button and the hint found, where this screen is to move with hints on. */
+  function hintArea(v, myMove) {
+    if (!myMove || !v.seats[v.status.seat]?.hints) return null;
+    const found = hint && hint.ply === v.ply
+      ? el("p", { class: "hint-line", id: "hint-line", role: "status" }, `Hint: ${describe(hint.best, v)}. ${capital(v.status.name)} to move: ${chanceWords(hint.chance)}.`)
+      : null;
+    return el("div", { class: "hint-area" }, el("button", { class: "secondary", id: "hint", onclick: askHint }, "Hint: show the best move"), found);
+  }
+
+  /** Whether this browser may see the analysis: after the game, or as a spectator. */
+  const mayAnalyse = () => view.status.state === "over" || allTokens().length === 0;
+
+  /** Fetches the analysis of the moves played so far (the server computes it once). */
+  async function analyse() {
+    if (analysing || !mayAnalyse()) return;
+    analysing = true;
+    reviewedMoves = view.moves.length;
+    analysisNote = "Analysing the game…";
+    render({ animate: false });
+    try {
+      review = await fetchAnalysis(id, allTokens(), ({ done, total }) => {
+        analysisNote = total ? `Analysing the game: ${done} of ${plural(total, "move")}…` : "Analysing the game…";
+        const note = document.getElementById("analysis-note");
+        if (note) note.textContent = analysisNote;
+      });
+      analysisNote = "";
+    } catch (e) {
+      analysisNote = `No analysis: ${e.message}`;
+    } finally {
+      analysing = false;
+      render({ animate: false });
+    }
+  }
+
+  /** The analysis panel: the chart and the losses once there, else the progress, or the
+   * button that asks for it (spectators during a game). */
+  function analysisArea(v) {
+    if (review && reviewedMoves === view.moves.length) return analysisPanel(review, view, v.ply, (ply) => show(ply), (m) => describe(m, v));
+    if (!mayAnalyse()) return null;
+    return el("section", { class: "analysis", id: "analysis", "aria-labelledby": "analysis-title" },
+      el("h2", { id: "analysis-title" }, "Analysis"),
+      analysisNote ? el("p", { class: "help", id: "analysis-note", role: "status" }, analysisNote) : null,
+      !analysing && view.status.state !== "over"
+        ? el("button", { class: "secondary", id: "analyse", onclick: analyse }, "Analyse the moves so far")
+        : null);
+  }
+
   /** The status line: whose turn, the result, or the position replayed. */
   function statusLine(v) {
     if (v.ply !== v.moves.length) {
@@ -268,6 +338,9 @@ export async function gamePage(app, id) {
     const scroll = el("div", { class: "board-scroll" }, svgNode);
     boardArea.replaceChildren(scroll);
     if (myMove) clickToMove(svgNode, v.legal, drawn.pathOf, move, (cells) => previewPath(svgNode, drawn.centreOf, cells));
+    const reviewed = reviewedMoves === view.moves.length ? reviewAt(review, v.ply) : null;
+    if (reviewed && !myMove) drawBestMove(drawn, reviewed.best);
+    else if (myMove && hint?.ply === v.ply && v.seats[v.status.seat]?.hints) drawBestMove(drawn, hint.best);
     fitForTouch(scroll, svgNode, drawn);
 
     // Status, with the moves that have no cell on the board (a forced pass) right beside it.
@@ -295,6 +368,7 @@ export async function gamePage(app, id) {
       drawn.extra ? el("div", { class: "board-extra" }, drawn.extra) : null,
       lastLine,
       controls,
+      hintArea(v, myMove),
       error,
       tableControls(view, mine, act, {
         confirming: confirmingResign,
@@ -304,8 +378,9 @@ export async function gamePage(app, id) {
       }),
       v.status.state === "over" ? null : el("p", { class: "howto help" }, board.howTo),
       el("h2", { class: "moves-title" }, "Moves"),
-      moveList(view, v.ply, (ply) => show(ply)),
+      moveList(view, v.ply, (ply) => show(ply), reviewedMoves === view.moves.length ? marksByPly(review) : undefined),
       replayControls(v),
+      analysisArea(v),
       el("div", { class: "controls" },
         el("button", { class: "secondary", id: "undo", onclick: undo, disabled: !canUndo() }, "Undo"),
         el("a", { href: `/api/games/${id}/record?format=text`, download: true, id: "download-text" }, "Record (text)"),
@@ -326,6 +401,8 @@ export async function gamePage(app, id) {
     keepInView(side.querySelector("#movelist"));
     restoreFocus(place);
     if (animate) animateLastMove(drawn);
+    // A finished game's analysis comes by itself (computed once on the server).
+    if (view.status.state === "over" && !analysing && reviewedMoves !== view.moves.length) analyse();
   }
 
   /** A text box with the legal moves as completions; a legal move typed is drawn on the board. */

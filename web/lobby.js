@@ -27,6 +27,14 @@ export async function lobby(app) {
   const nameInput = el("input", { id: "your-name", value: localStorage.getItem("tafel:name") || "", maxlength: 32, autocomplete: "nickname" });
   const clockSelect = el("select", { id: "clock" }, CLOCKS.map(([value, label]) => el("option", { value }, label)));
   const publicBox = el("input", { type: "checkbox", id: "public" });
+  // Hints (the best move on request) are off unless asked for before a game against the
+  // computer; the box shows only when a computer seat is chosen.
+  const hintsBox = el("input", { type: "checkbox", id: "hints" });
+  const hintsLabel = el("label", { class: "check", id: "hints-label", hidden: true }, hintsBox,
+    " Hints: let me ask for the best move during the game");
+  const againstComputer = () => [...seatsBox.querySelectorAll("[data-seat]")].some((s) => s.value.startsWith("computer:"));
+  const refreshHints = () => { hintsLabel.hidden = !againstComputer(); };
+  seatsBox.addEventListener("change", refreshHints);
   const yourName = () => {
     const name = nameInput.value.trim();
     localStorage.setItem("tafel:name", name);
@@ -67,6 +75,7 @@ export async function lobby(app) {
     if (ticket !== refreshing) return;
     const previous = [...seatsBox.querySelectorAll("[data-seat]")].map((s) => s.value);
     seatsBox.replaceChildren(...seatChoices("seat", names, levels, 1, previous));
+    refreshHints();
     const unavailable = levels.filter((l) => l.notice);
     levelNotes.replaceChildren(...unavailable.map((l) =>
       el("p", { class: "help level-note" }, el("strong", {}, `Computer level ${l.level} is not available here. `), withCode(sentence(l.notice)))));
@@ -136,7 +145,8 @@ export async function lobby(app) {
     try {
       const created = await api("/api/games", {
         method: "POST",
-        body: JSON.stringify({ game: currentGame().name, settings: settingValues(), seats: seatRequests(seatsBox, yourName()),
+        body: JSON.stringify({ game: currentGame().name, settings: settingValues(),
+          seats: seatRequests(seatsBox, yourName(), hintsBox.checked && againstComputer()),
           time_control: timeControl(clockSelect.value), public: publicBox.checked }),
       });
       remember(created);
@@ -221,6 +231,7 @@ export async function lobby(app) {
       el("h2", {}, "Players"), seatsBox, levelNotes,
       el("label", { for: "your-name" }, "Your name (shown to the other players)"), nameInput,
       el("label", { for: "clock" }, "Clock"), clockSelect,
+      hintsLabel,
       el("label", { class: "check" }, publicBox, " List it as an open challenge (anyone may take the invited seat)"),
       el("p", {}, startButton), error),
     el("div", { class: "lobby-lists" },
@@ -314,10 +325,10 @@ function seatChoices(prefix, names, levels, computerSeat, previous) {
 }
 
 // The seat requests chosen in the seat selects inside `box`; the seats at this screen carry
-// `name` when given.
-const seatRequests = (box, name = null) => [...box.querySelectorAll("[data-seat]")].map((s) =>
+// `name` when given, and `hints` when asked for.
+const seatRequests = (box, name = null, hints = false) => [...box.querySelectorAll("[data-seat]")].map((s) =>
   s.value.startsWith("computer:") ? { kind: "computer", level: Number(s.value.split(":")[1]) }
-    : s.value === "local" && name ? { kind: "local", name } : { kind: s.value });
+    : s.value === "local" ? { kind: "local", ...(name ? { name } : {}), ...(hints ? { hints } : {}) } : { kind: s.value });
 
 // Keeps the creator's seat tokens and the invitations to pass on, then opens the game.
 function remember(created) {

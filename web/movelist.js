@@ -7,21 +7,23 @@ import { el } from "./ui.js";
 /**
  * The list for `view` with the position after `shown` moves marked; `select(ply)` is called
  * with the number of moves to show when a move is clicked. Chance outcomes (the server's
- * rolls) are drawn as dice.
+ * rolls) are drawn as dice. `marks` (from the analysis) maps the number of moves after a move
+ * to its mark, `{symbol, words}`, written after the move.
  */
-export function moveList(view, shown, select) {
+export function moveList(view, shown, select, marks = new Map()) {
   const lines = [];
   view.moves.forEach((text, i) => {
     const { number, seat } = view.plies[i];
     if (!lines.length || lines[lines.length - 1].number !== number) lines.push({ number, items: [] });
     const who = seat === null ? "roll" : view.seats[seat]?.name ?? "";
+    const mark = marks.get(i + 1);
     lines[lines.length - 1].items.push(el("button", {
       class: `ply${seat === null ? " chance" : ""}${i + 1 === shown ? " current" : ""}`,
       "data-ply": i + 1,
-      "aria-label": `move ${number}, ${who} ${text}`,
+      "aria-label": `move ${number}, ${who} ${text}${mark ? `, ${mark.words}` : ""}`,
       "aria-current": i + 1 === shown ? "step" : null,
       onclick: () => select(i + 1),
-    }, text));
+    }, text, mark ? el("span", { class: `move-mark ${mark.kind}`, "aria-hidden": "true" }, mark.symbol) : null));
   });
   const list = el("ol", { class: "movelist", id: "movelist", "aria-label": "Moves" },
     lines.map((line) => el("li", { value: line.number }, el("span", { class: "num", "aria-hidden": "true" }, `${line.number}.`), line.items)));

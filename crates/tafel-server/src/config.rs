@@ -66,6 +66,13 @@ pub struct Limits {
     /// Computer searches that may wait for a thread. Default 1,024; there is at most one per
     /// game, so this is reached only with that many computer games thinking at once.
     pub search_queue: usize,
+    /// The search each position of a game's analysis gets at most: nodes (iterations for
+    /// MCTS). Default 20,000: a few milliseconds to a few tenths of a second per position, so
+    /// that a game of a hundred moves is analysed within about a minute of one thread, and
+    /// analyses share the pool fairly with the computer's moves.
+    pub analysis_work: u64,
+    /// The time each position of an analysis gets at most. Default 0.5 s.
+    pub analysis_time: Duration,
     /// Games kept in memory at most; the least recently used leave first. Default 2,000
     /// (a game in memory takes from a few KB to about 150 KB for the largest boards).
     pub games_in_memory: usize,
@@ -95,6 +102,8 @@ impl Default for Limits {
             ws_ping: Duration::from_secs(30),
             searches: std::thread::available_parallelism().map_or(2, |n| n.get()),
             search_queue: 1_024,
+            analysis_work: 20_000,
+            analysis_time: Duration::from_millis(500),
             games_in_memory: 2_000,
             game_idle: Duration::from_secs(600),
             games_per_minute: 30,

@@ -46,6 +46,7 @@ use tafel_core::Player;
 use tokio::sync::{broadcast, Mutex, Notify, OnceCell, OwnedMutexGuard};
 use utoipa::ToSchema;
 
+use crate::analysis::{Analyses, Budget};
 use crate::clock::{now_ms, Clock, TimeControl};
 use crate::computer::MOVE_TIME_CAP;
 use crate::consent::{Answer, Decided};
@@ -91,6 +92,8 @@ pub struct HubLimits {
     pub searches: usize,
     /// Searches waiting at most.
     pub search_queue: usize,
+    /// The search each position of an analysis gets.
+    pub analysis: Budget,
 }
 
 /// Counts of what the hub did, for tests, logs and measurements.
@@ -326,6 +329,7 @@ pub struct Hub {
     deadlines: std::sync::Mutex<Deadlines>,
     keeper: Arc<Notify>,
     stopped: AtomicBool,
+    analyses: Analyses,
 }
 
 impl Hub {
@@ -342,6 +346,7 @@ impl Hub {
             deadlines: std::sync::Mutex::new(Deadlines::default()),
             keeper: Arc::new(Notify::new()),
             stopped: AtomicBool::new(false),
+            analyses: Analyses::default(),
         });
         let weak = Arc::downgrade(&hub);
         let period = (hub.limits.game_idle / 4).clamp(Duration::from_millis(100), MAX_SWEEP);
@@ -379,7 +384,7 @@ impl Hub {
         self.keeper.notify_one();
     }
 
-    fn is_stopped(&self) -> bool {
+    pub(crate) fn is_stopped(&self) -> bool {
         self.stopped.load(Ordering::Acquire)
     }
 
@@ -396,6 +401,16 @@ impl Hub {
     /// What the hub did so far.
     pub fn stats(&self) -> &HubStats {
         &self.stats
+    }
+
+    /// The analyses running and computed.
+    pub fn analyses(&self) -> &Analyses {
+        &self.analyses
+    }
+
+    /// The search each position of an analysis gets.
+    pub fn analysis_budget(&self) -> Budget {
+        self.limits.analysis
     }
 
     /// The number of games in memory now.
@@ -549,6 +564,11 @@ impl Hub {
             .iter()
             .map(|s| s.to_stored(&new.game))
             .collect::<Result<Vec<_>, _>>()?;
+        if seats.iter().any(|s| s.hints) && !seats.iter().any(|s| s.kind == SeatKind::Computer) {
+            return Err(ApiError::bad_request(
+                "hints are only for games against the computer",
+            ));
+        }
         if new.public && !seats.iter().any(StoredSeat::is_open) {
             return Err(ApiError::bad_request(
                 "a public game needs a seat for an invited person (an opponent to wait for)",
@@ -917,7 +937,10 @@ impl Hub {
                         match old.kind {
                             SeatKind::Computer => StoredSeat::computer(old.level.unwrap_or(1)),
                             _ if old.is_open() => StoredSeat::invited(),
-                            kind => StoredSeat::person(kind, old.name.clone()),
+                            kind => StoredSeat {
+                                hints: old.hints,
+                                ..StoredSeat::person(kind, old.name.clone())
+                            },
                         }
                     })
                     .collect();

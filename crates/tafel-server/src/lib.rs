@@ -11,10 +11,12 @@
 //! - [`listener`] (connection limits and timeouts), [`guard`] (Host and Origin checks, security
 //!   headers), [`rate`] (creations per client address), [`error`] (every error as JSON);
 //! - [`web`]: the page, its files and the rules pages, embedded in the binary, and the 404 page;
+//! - [`analysis`]: the analysis of a game, move by move, computed on the pool and stored;
 //! - [`tables`]: the solution tables of perfect levels, built in the background on request.
 //!
 //! The limits, their defaults and what the server guarantees are in `docs/reliability.md`.
 
+pub mod analysis;
 pub mod api;
 pub mod clock;
 pub mod computer;
@@ -131,6 +133,8 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::takeback))
         .routes(routes!(api::rematch))
         .routes(routes!(api::record))
+        .routes(routes!(api::analysis))
+        .routes(routes!(api::hint))
         .routes(routes!(ws::connect))
 }
 
@@ -231,6 +235,10 @@ pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
             game_idle: limits.game_idle,
             searches: limits.searches,
             search_queue: limits.search_queue,
+            analysis: analysis::Budget {
+                work: limits.analysis_work,
+                time: limits.analysis_time,
+            },
         },
     );
     let state = AppState {

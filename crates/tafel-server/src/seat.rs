@@ -45,6 +45,10 @@ pub struct SeatRequest {
     /// The name of the person in a seat at the creator's screen, shown to everyone.
     #[serde(default)]
     pub name: Option<String>,
+    /// Whether the person in a seat at the creator's screen may ask for hints (the best move
+    /// of their position) during the game: only in a game against the computer; default off.
+    #[serde(default)]
+    pub hints: bool,
 }
 
 impl SeatRequest {
@@ -63,8 +67,16 @@ impl SeatRequest {
                 ))
             }
         };
+        if self.hints && self.kind != SeatKind::Local {
+            return Err(ApiError::bad_request(
+                "hints are for the seats at the creator's screen",
+            ));
+        }
         match (self.kind, self.level) {
-            (SeatKind::Local, None) => Ok(StoredSeat::person(SeatKind::Local, name)),
+            (SeatKind::Local, None) => Ok(StoredSeat {
+                hints: self.hints,
+                ..StoredSeat::person(SeatKind::Local, name)
+            }),
             (SeatKind::Invite, None) => Ok(StoredSeat::invited()),
             (SeatKind::Computer, Some(level)) if (1..=max_level).contains(&level) => {
                 Ok(StoredSeat::computer(level))
@@ -89,6 +101,7 @@ impl StoredSeat {
             invite: None,
             joined: true,
             name,
+            hints: false,
         }
     }
 
@@ -101,6 +114,7 @@ impl StoredSeat {
             invite: Some(new_token()),
             joined: false,
             name: None,
+            hints: false,
         }
     }
 
@@ -113,6 +127,7 @@ impl StoredSeat {
             invite: None,
             joined: true,
             name: None,
+            hints: false,
         }
     }
 
@@ -162,6 +177,9 @@ pub struct SeatView {
     /// Whether somebody holds the seat: false only for an invitation nobody has taken yet.
     #[serde(default = "taken")]
     pub joined: bool,
+    /// Whether the person may ask for hints (chosen before a game against the computer).
+    #[serde(default)]
+    pub hints: bool,
 }
 
 fn taken() -> bool {
@@ -178,6 +196,7 @@ impl SeatView {
             level: stored.level,
             player: stored.name.clone(),
             joined: stored.joined,
+            hints: stored.hints,
         }
     }
 }
@@ -209,6 +228,7 @@ mod tests {
             kind,
             level,
             name: None,
+            hints: false,
         };
         assert!(request(SeatKind::Computer, Some(1))
             .to_stored("black-path")
@@ -238,6 +258,7 @@ mod tests {
             kind: SeatKind::Invite,
             level: None,
             name: Some("Bo".into()),
+            hints: false,
         };
         assert!(named.to_stored("quarx").is_err());
     }

@@ -44,6 +44,10 @@ pub struct StoredSeat {
     /// The person's name, if given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// Whether the person may ask for hints (the best move of their position): chosen before
+    /// a game against the computer, off otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hints: bool,
 }
 
 fn taken() -> bool {
@@ -227,6 +231,11 @@ enum Change {
     Alive {
         at_ms: i64,
     },
+    Analysis {
+        id: String,
+        played: Vec<String>,
+        review: String,
+    },
 }
 
 /// A change waiting for the writer, and where to say how it went.
@@ -401,6 +410,33 @@ impl Store {
         };
         sqlx::query(end).execute(&mut *connection).await?;
         credited
+    }
+
+    /// Stores the analysis `review` (JSON) of game `id` over the moves `played`, in place of
+    /// the game's earlier analysis, if any.
+    pub async fn put_analysis(&self, id: &str, played: &[String], review: &str) -> Result<()> {
+        self.write(Change::Analysis {
+            id: id.to_string(),
+            played: played.to_vec(),
+            review: review.to_string(),
+        })
+        .await
+    }
+
+    /// The stored analysis (JSON) of game `id` over exactly the moves `played`, if any.
+    pub async fn analysis(&self, id: &str, played: &[String]) -> Result<Option<String>> {
+        let row =
+            sqlx::query("SELECT played, review FROM analyses WHERE game_id = ? AND moves = ?")
+                .bind(id)
+                .bind(played.len() as i64)
+                .fetch_optional(&self.pool)
+                .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let stored: Vec<String> = serde_json::from_str(row.get::<&str, _>("played"))
+            .context("a stored analysis's moves are unreadable")?;
+        Ok((stored == played).then(|| row.get::<String, _>("review")))
     }
 
     /// Loads one game, or `None` if there is no game with that id.
@@ -712,6 +748,21 @@ async fn apply(tx: &mut SqliteConnection, change: &Change) -> Result<()> {
                 .await?;
         }
         Change::Alive { at_ms } => mark_alive(tx, *at_ms).await?,
+        Change::Analysis { id, played, review } => {
+            sqlx::query("DELETE FROM analyses WHERE game_id = ?")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query(
+                "INSERT INTO analyses (game_id, moves, played, review) VALUES (?, ?, ?, ?)",
+            )
+            .bind(id)
+            .bind(played.len() as i64)
+            .bind(serde_json::to_string(played)?)
+            .bind(review)
+            .execute(&mut *tx)
+            .await?;
+        }
     }
     Ok(())
 }

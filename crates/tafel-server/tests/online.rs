@@ -778,6 +778,8 @@ async fn the_openapi_document_covers_the_whole_api() {
         "/api/games/{id}/takeback",
         "/api/games/{id}/rematch",
         "/api/games/{id}/record",
+        "/api/games/{id}/analysis",
+        "/api/games/{id}/hint",
         "/api/games/{id}/ws",
     ] {
         assert!(paths.contains_key(path), "{path} is missing");

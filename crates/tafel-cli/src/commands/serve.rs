@@ -56,6 +56,12 @@ pub struct Args {
     /// Computer searches that may wait for a free thread.
     #[arg(long, default_value_t = 1_024)]
     search_queue: usize,
+    /// Search per position of a game's analysis: nodes (iterations for MCTS).
+    #[arg(long, default_value_t = 20_000)]
+    analysis_work: u64,
+    /// Seconds of search per position of a game's analysis at most.
+    #[arg(long, default_value_t = 0.5, value_name = "SECONDS")]
+    analysis_time: f64,
     /// Games kept in memory at most (the least recently used leave first; they come back
     /// from the database when asked for).
     #[arg(long, default_value_t = 2_000)]
@@ -103,6 +109,8 @@ impl Args {
             ws_ping: seconds("ws-ping", self.ws_ping)?,
             searches: positive("searches", self.searches.unwrap_or(defaults.searches))?,
             search_queue: positive("search-queue", self.search_queue)?,
+            analysis_work: self.analysis_work.max(1),
+            analysis_time: seconds("analysis-time", self.analysis_time)?,
             games_in_memory: positive("games-in-memory", self.games_in_memory)?,
             game_idle: seconds("game-idle", self.game_idle)?,
             games_per_minute: self.games_per_minute,

@@ -1,0 +1,343 @@
+//! `GET /api/games/{id}/analysis` (issue #21) against a real server on loopback with a real
+//! SQLite file: a finished game of each of the five games is analysed on the search pool
+//! (with a small budget), stored once and served from the store afterwards, across a restart
+//! too; players of a game in play are refused, spectators are not.
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use support::{serve_with, Client};
+use tafel_server::{Limits, Server};
+
+/// A small search per position, so that each game's analysis takes a second or two.
+fn limits() -> Limits {
+    Limits {
+        analysis_work: 300,
+        analysis_time: Duration::from_millis(50),
+        ..Limits::default()
+    }
+}
+
+async fn serve(db: &std::path::Path) -> Server {
+    serve_with(db, limits()).await
+}
+
+/// A game of Black Path on 3 x 4 that the first player wins on the twelfth tile (each move
+/// the side the path leaves by).
+const BLACK_PATH: [&str; 12] = ["E", "E", "S", "W", "W", "S", "E", "E", "E", "N", "N", "W"];
+
+/// A game of `game` (with `settings`) between people at one screen: its id and the seats'
+/// tokens.
+async fn at_one_screen(client: &Client, game: &str, settings: Value) -> (String, Vec<String>) {
+    let seats = client.get(&format!("/api/catalog/{game}/seats")).await;
+    assert_eq!(seats.status, 200, "{}", seats.body);
+    let seats: Vec<Value> = seats
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|_| json!({"kind": "local"}))
+        .collect();
+    let (id, tokens) = client
+        .create(json!({"game": game, "settings": settings, "seats": seats}))
+        .await;
+    (id, tokens.into_iter().map(Option::unwrap).collect())
+}
+
+/// Plays `moves` (or, for `None`, the first legal move in the server's order) for whoever is
+/// to move, unless the game ends first; returns the view.
+async fn play_moves(client: &Client, id: &str, tokens: &[String], moves: &[Option<&str>]) -> Value {
+    let mut view = client.get(&format!("/api/games/{id}")).await.body;
+    for scripted in moves {
+        if view["status"]["state"] != "to_move" {
+            break;
+        }
+        let seat = view["status"]["seat"].as_u64().unwrap() as usize;
+        let mv = scripted.map_or_else(
+            || view["legal"][0].as_str().unwrap().to_string(),
+            str::to_string,
+        );
+        let answer = client.play(id, &tokens[seat], &mv).await;
+        assert_eq!(answer.status, 200, "{mv}: {}", answer.body);
+        view = answer.body;
+    }
+    view
+}
+
+/// Ends the game by resignation (of each seat in turn, for teams) unless it is over.
+async fn finish(client: &Client, id: &str, tokens: &[String]) -> Value {
+    for token in tokens {
+        let view = client.get(&format!("/api/games/{id}")).await.body;
+        if view["status"]["state"] == "over" {
+            return view;
+        }
+        client
+            .post(&format!("/api/games/{id}/resign"), json!({"token": token}))
+            .await;
+    }
+    let view = client.get(&format!("/api/games/{id}")).await.body;
+    assert_eq!(view["status"]["state"], "over", "{view}");
+    view
+}
+
+/// Asks for the analysis until it is there (at most `limit`); every answer before is `202`
+/// with the progress.
+async fn analysis(client: &Client, id: &str, limit: Duration) -> Value {
+    let start = Instant::now();
+    loop {
+        let answer = client.get(&format!("/api/games/{id}/analysis")).await;
+        match answer.status {
+            200 => return answer.body,
+            202 => {
+                assert_eq!(answer.body["status"], "computing", "{}", answer.body);
+                assert_eq!(answer.header("retry-after"), "1");
+            }
+            other => panic!("analysis of {id}: {other} {}", answer.body),
+        }
+        assert!(
+            start.elapsed() < limit,
+            "no analysis of {id} within {limit:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+fn chance_in_range(chance: &Value) -> bool {
+    let win = chance["win"].as_f64().unwrap();
+    let draw = chance["draw"].as_f64().unwrap();
+    (0.0..=1.0).contains(&win) && (0.0..=1.0).contains(&draw) && win + draw <= 1.0 + 1e-9
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_of_each_game_is_analysed_once_and_served_from_the_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tafel.db");
+    let server = serve(&db).await;
+    let client = Client::new(&server);
+    let mut finished = Vec::new();
+    let first_moves = [None; 8];
+    let black_path: Vec<Option<&str>> = BLACK_PATH.iter().copied().map(Some).collect();
+    for (game, settings, moves) in [
+        ("karls-race", json!({}), &first_moves[..]),
+        ("carreaux", json!({}), &first_moves[..]),
+        ("black-path", json!({"size": "3x4"}), &black_path[..]),
+        ("kauri", json!({}), &first_moves[..]),
+        ("quarx", json!({}), &first_moves[..]),
+    ] {
+        let (id, tokens) = at_one_screen(&client, game, settings).await;
+        play_moves(&client, &id, &tokens, moves).await;
+        let view = finish(&client, &id, &tokens).await;
+        let computed = server.hub.analyses().computed();
+        let review = analysis(&client, &id, Duration::from_secs(120)).await;
+        assert_eq!(server.hub.analyses().computed(), computed + 1, "{game}");
+
+        assert_eq!(review["game"], game);
+        let moves = review["moves"].as_array().unwrap();
+        // Every move a player made is reviewed (a chance outcome is not a move).
+        let played: Vec<(usize, &Value)> = view["plies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .filter(|(_, ply)| !ply["seat"].is_null())
+            .map(|(i, _)| (i, &view["moves"][i]))
+            .collect();
+        assert!(!played.is_empty(), "{game}: no moves were played");
+        assert_eq!(moves.len(), played.len(), "{game}: {review}");
+        for (reviewed, (index, notation)) in moves.iter().zip(&played) {
+            assert_eq!(reviewed["index"], *index as u64, "{game}");
+            assert_eq!(&reviewed["played"], *notation, "{game}");
+            for chance in ["before", "first", "after"] {
+                assert!(
+                    chance_in_range(&reviewed[chance]),
+                    "{game} {chance}: {reviewed}"
+                );
+            }
+            let loss = reviewed["loss"].as_f64().unwrap();
+            assert!((0.0..=1.0).contains(&loss), "{game}: {reviewed}");
+            assert!(reviewed["best"].as_str().is_some_and(|b| !b.is_empty()));
+        }
+
+        // Asked again, it comes from the store: nothing is computed.
+        let again = client.get(&format!("/api/games/{id}/analysis")).await;
+        assert_eq!(again.status, 200, "{}", again.body);
+        assert_eq!(again.body, review);
+        assert_eq!(server.hub.analyses().computed(), computed + 1, "{game}");
+        finished.push((id, review));
+    }
+    assert_eq!(server.hub.analyses().failed(), 0);
+    server.stop();
+
+    // A restarted server serves them from the store at once.
+    let server = serve(&db).await;
+    let client = Client::new(&server);
+    for (id, review) in finished {
+        let answer = client.get(&format!("/api/games/{id}/analysis")).await;
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        assert_eq!(answer.body, review);
+    }
+    assert_eq!(server.hub.analyses().computed(), 0);
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn during_a_game_players_are_refused_and_spectators_see_the_moves_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("tafel.db")).await;
+    let client = Client::new(&server);
+    let (id, tokens) = at_one_screen(&client, "black-path", json!({"size": "3x4"})).await;
+    let view = play_moves(&client, &id, &tokens, &[Some("E"), Some("E"), Some("S")]).await;
+    assert_eq!(view["status"]["state"], "to_move", "{view}");
+
+    let path = format!("/api/games/{id}/analysis");
+    for token in [tokens[0].clone(), format!("not-a-seat, {}", tokens[1])] {
+        let refused = client
+            .send(
+                client
+                    .http
+                    .get(format!("{}{path}", client.base))
+                    .header("X-Tafel-Token", token),
+            )
+            .await;
+        assert_eq!(refused.status, 403, "{}", refused.body);
+        assert!(
+            refused.error().contains("once the game is over"),
+            "{}",
+            refused.error()
+        );
+    }
+    assert_eq!(server.hub.analyses().computed(), 0);
+
+    // A spectator (or a token that holds no seat) gets the moves played so far; the position
+    // on the board, whose best move would help a player, is not in it.
+    let spectator = client
+        .send(
+            client
+                .http
+                .get(format!("{}{path}", client.base))
+                .header("X-Tafel-Token", "nobody"),
+        )
+        .await;
+    assert_eq!(spectator.status, 202, "{}", spectator.body);
+    let review = analysis(&client, &id, Duration::from_secs(60)).await;
+    assert_eq!(review["moves"].as_array().unwrap().len(), 3);
+
+    // After another move the stored analysis no longer fits: a new one covers four moves.
+    play_moves(&client, &id, &tokens, &[Some("W")]).await;
+    let review = analysis(&client, &id, Duration::from_secs(60)).await;
+    assert_eq!(review["moves"].as_array().unwrap().len(), 4);
+    assert_eq!(server.hub.analyses().computed(), 2);
+
+    // Unknown games are 404, as everywhere.
+    let missing = client.get("/api/games/no-such-game/analysis").await;
+    assert_eq!(missing.status, 404, "{}", missing.body);
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_made_before_a_takeback_is_not_served_for_the_moves_after_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("tafel.db")).await;
+    let client = Client::new(&server);
+    let (id, tokens) = at_one_screen(&client, "black-path", json!({"size": "3x4"})).await;
+    let view = play_moves(&client, &id, &tokens, &[Some("E"), Some("E")]).await;
+    let first = analysis(&client, &id, Duration::from_secs(60)).await;
+    // Take the last move back and play another one in its place: still two moves.
+    let mover = view["status"]["seat"].as_u64().unwrap() as usize;
+    let last = 1 - mover;
+    let undone = client
+        .post(
+            &format!("/api/games/{id}/undo"),
+            json!({"token": tokens[last]}),
+        )
+        .await;
+    assert_eq!(undone.status, 200, "{}", undone.body);
+    let legal = undone.body["legal"].as_array().unwrap();
+    let other = legal
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .find(|m| *m != first["moves"][1]["played"])
+        .expect("another move");
+    assert_eq!(client.play(&id, &tokens[last], other).await.status, 200);
+    let second = analysis(&client, &id, Duration::from_secs(60)).await;
+    assert_eq!(second["moves"][1]["played"], other);
+    assert_eq!(server.hub.analyses().computed(), 2);
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hints_only_where_the_player_turned_them_on_before_a_game_against_the_computer() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("tafel.db")).await;
+    let client = Client::new(&server);
+    let settings = json!({"size": "3x4"});
+
+    // Between people there are no hints to turn on.
+    let refused = client
+        .post(
+            "/api/games",
+            json!({"game": "black-path", "settings": settings,
+                   "seats": [{"kind": "local", "hints": true}, {"kind": "local"}]}),
+        )
+        .await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(
+        refused.error().contains("against the computer"),
+        "{}",
+        refused.error()
+    );
+
+    // Against the computer, hints are off unless asked for.
+    let (id, tokens) = client
+        .create(json!({"game": "black-path", "settings": settings,
+                       "seats": [{"kind": "local"}, {"kind": "computer", "level": 1}]}))
+        .await;
+    let token = tokens[0].clone().unwrap();
+    let off = client
+        .post(&format!("/api/games/{id}/hint"), json!({"token": token}))
+        .await;
+    assert_eq!(off.status, 403, "{}", off.body);
+    assert!(off.error().contains("hints are off"), "{}", off.error());
+
+    // Turned on before the game: the best move of the player's position.
+    let (id, tokens) = client
+        .create(json!({"game": "black-path", "settings": settings,
+                       "seats": [{"kind": "local", "hints": true}, {"kind": "computer", "level": 1}]}))
+        .await;
+    let token = tokens[0].clone().unwrap();
+    let view = client.get(&format!("/api/games/{id}")).await.body;
+    assert_eq!(view["seats"][0]["hints"], true);
+    assert_eq!(view["seats"][1]["hints"], false);
+    let hint = client
+        .post(&format!("/api/games/{id}/hint"), json!({"token": token}))
+        .await;
+    assert_eq!(hint.status, 200, "{}", hint.body);
+    assert_eq!(hint.body["ply"], 0);
+    let legal: Vec<&str> = view["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert!(
+        legal.contains(&hint.body["best"].as_str().unwrap()),
+        "{}",
+        hint.body
+    );
+    assert!(chance_in_range(&hint.body["chance"]), "{}", hint.body);
+    // 3 x 4 is solved: the value is exact, and said in words on the one scale.
+    assert!(
+        hint.body["words"].as_str().unwrap().ends_with("(exact)"),
+        "{}",
+        hint.body
+    );
+
+    // Someone else's token holds no seat.
+    let stranger = client
+        .post(&format!("/api/games/{id}/hint"), json!({"token": "nobody"}))
+        .await;
+    assert_eq!(stranger.status, 403, "{}", stranger.body);
+    server.stop();
+}
