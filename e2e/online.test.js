@@ -49,6 +49,7 @@ test("host, guest and spectator: seats claimed once, names, who is watching, a d
   await host.waitForFunction(() => /Ada joined/.test(document.querySelector("#table-notice")?.textContent));
   assert.equal(await youLine(host), `You play ${red}`);
   assert.equal(await youLine(guest), `You play ${blue}`);
+  assert.doesNotMatch(await text(guest, "#table-notice"), /Ada joined/, "the guest is not told of their own arrival");
   assert.match(await text(guest, '#players li[data-seat="0"]'), /Hal/);
   assert.match(await text(host, '#players li[data-seat="1"]'), /Ada/);
   await host.waitForSelector(".invite input", { state: "detached" }); // the used invitation is gone
@@ -104,6 +105,9 @@ test("host, guest and spectator: seats claimed once, names, who is watching, a d
   const rematch = gameId(host);
   await guest.waitForFunction(() => /rematch/i.test(document.querySelector("#table-notice")?.textContent));
   await spectator.waitForFunction(() => /rematch/i.test(document.querySelector("#table-notice")?.textContent));
+  // A spectator gets a link to watch the rematch; the players take their seats with the button.
+  assert.equal(await spectator.getAttribute("#notice-link", "href"), `/game/${rematch}`);
+  assert.equal(await guest.locator("#notice-link").count(), 0);
   await guest.click("#rematch");
   await guest.waitForURL(`${BASE}/game/${rematch}`);
   await host.waitForSelector("#you");

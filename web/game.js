@@ -81,6 +81,7 @@ export async function gamePage(app, id) {
   let joining = invite; // an invitation not yet exchanged for the seat
   let joinForm = null; // its form, kept while the page is drawn again
   let notice = ""; // the last thing that happened at the table ("Ada joined as Black")
+  let noticeLink = null; // a link after the notice, { href, text }: a spectator's way to the rematch
   let wasMyTurn = false;
   // The analysis (docs/analysis.md): the review once fetched, for how many moves, and what
   // the panel says meanwhile (the progress, or why there is none).
@@ -326,7 +327,12 @@ export async function gamePage(app, id) {
     const myTurn = view.status.state === "to_move" && view.started && Boolean(myToken(view.status.seat)) && othersPlay();
     if (myTurn && !wasMyTurn && sound.on()) chime();
     wasMyTurn = myTurn;
-    if (noticeLine.textContent !== notice) noticeLine.textContent = notice;
+    const noticeShown = `${notice}|${noticeLink?.href ?? ""}`;
+    if (noticeLine.dataset.shown !== noticeShown) {
+      noticeLine.dataset.shown = noticeShown;
+      noticeLine.replaceChildren(notice,
+        ...(noticeLink ? [" ", el("a", { href: noticeLink.href, id: "notice-link" }, noticeLink.text)] : []));
+    }
 
     // The board.
     const drawn = board.draw(v, settings);
@@ -526,10 +532,15 @@ export async function gamePage(app, id) {
         const line = document.getElementById("spectators");
         if (line) line.textContent = spectators ? ` · ${spectators} watching` : "";
       } else if (message.type === "joined") {
+        if (mine(message.seat)) return; // the person who joined knows it
         notice = `${message.name} joined as ${view.seats[message.seat]?.name ?? `seat ${message.seat}`}.`;
+        noticeLink = null;
         render({ animate: false });
       } else if (message.type === "rematch") {
         notice = "A rematch was asked for.";
+        // The players take their seats with the Rematch button; anyone else may watch it.
+        const playing = view.seats.some((s) => mine(s.seat));
+        noticeLink = playing ? null : { href: `/game/${message.id}`, text: "Watch the rematch" };
         render({ animate: false });
       }
     },
