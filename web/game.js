@@ -82,6 +82,7 @@ export async function gamePage(app, id) {
   let joinForm = null; // its form, kept while the page is drawn again
   let notice = ""; // the last thing that happened at the table ("Ada joined as Black")
   let noticeLink = null; // a link after the notice, { href, text }: a spectator's way to the rematch
+  let joinedSeat = null; // the seat the "joined" notice is about
   let wasMyTurn = false;
   // The analysis (docs/analysis.md): the review once fetched, for how many moves, and what
   // the panel says meanwhile (the progress, or why there is none).
@@ -150,6 +151,8 @@ export async function gamePage(app, id) {
       const joined = await api(`/api/games/${id}/join`, { method: "POST", body: JSON.stringify({ invite: joining, name }) });
       tokens.save(id, { ...held(), [joined.seat]: { kind: "seat", token: joined.token, joined: true } });
       joining = null;
+      // The event of one's own arrival can come before this answer: the joiner is not told.
+      if (joinedSeat === joined.seat) notice = "";
       live.greet();
       view = joined.view;
       receivedAt = performance.now();
@@ -535,6 +538,7 @@ export async function gamePage(app, id) {
         if (mine(message.seat)) return; // the person who joined knows it
         notice = `${message.name} joined as ${view.seats[message.seat]?.name ?? `seat ${message.seat}`}.`;
         noticeLink = null;
+        joinedSeat = message.seat;
         render({ animate: false });
       } else if (message.type === "rematch") {
         notice = "A rematch was asked for.";
