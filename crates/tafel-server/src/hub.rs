@@ -829,10 +829,7 @@ impl Hub {
     /// side has resigned (in a two-player game, at once).
     pub async fn resign(self: &Arc<Self>, id: &str, token: &str) -> Result<(), ApiError> {
         let (_, mut live) = self.lock_game(id).await?;
-        let seat = live.seat_for(token)?;
-        if live.is_over() {
-            return Err(ApiError::conflict("the game is over"));
-        }
+        let seat = live.playing_seat(token)?;
         let mut table = live.table.clone();
         let mut proposals = std::mem::take(&mut table.proposals);
         let decided = proposals.resign(&live.sides(&table), seat);
@@ -857,10 +854,7 @@ impl Hub {
         answer: Answer,
     ) -> Result<(), ApiError> {
         let (_, mut live) = self.lock_game(id).await?;
-        let seat = live.seat_for(token)?;
-        if live.is_over() {
-            return Err(ApiError::conflict("the game is over"));
-        }
+        let seat = live.playing_seat(token)?;
         let mut table = live.table.clone();
         let mut proposals = std::mem::take(&mut table.proposals);
         let decided = proposals.draw(&live.sides(&table), seat, answer)?;
@@ -883,10 +877,7 @@ impl Hub {
         answer: Answer,
     ) -> Result<(), ApiError> {
         let (handle, mut live) = self.lock_game(id).await?;
-        let seat = live.seat_for(token)?;
-        if live.is_over() {
-            return Err(ApiError::conflict("the game is over"));
-        }
+        let seat = live.playing_seat(token)?;
         let mut table = live.table.clone();
         let mut proposals = std::mem::take(&mut table.proposals);
         let keep = match answer {

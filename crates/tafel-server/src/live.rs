@@ -591,6 +591,16 @@ impl LiveGame {
             .ok_or_else(|| ApiError::forbidden("that token holds no seat in this game"))
     }
 
+    /// [`Live::seat_for`] in a game still being played: what resigning, draws and takebacks
+    /// need (409 once the game is over).
+    pub fn playing_seat(&self, token: &str) -> Result<usize, ApiError> {
+        let seat = self.seat_for(token)?;
+        if self.is_over() {
+            return Err(ApiError::conflict("the game is over"));
+        }
+        Ok(seat)
+    }
+
     /// The seat views of `table`.
     pub fn seat_views(&self, table: &Table) -> Vec<SeatView> {
         table
