@@ -591,7 +591,7 @@ impl LiveGame {
             .ok_or_else(|| ApiError::forbidden("that token holds no seat in this game"))
     }
 
-    /// [`Live::seat_for`] in a game still being played: what resigning, draws and takebacks
+    /// [`Self::seat_for`] in a game still being played: what resigning, draws and takebacks
     /// need (409 once the game is over).
     pub fn playing_seat(&self, token: &str) -> Result<usize, ApiError> {
         let seat = self.seat_for(token)?;
