@@ -26,7 +26,7 @@ const INFINITY: i32 = WIN + 1;
 pub const QUIESCENCE_PLIES: u32 = 16;
 
 /// The settings of one alpha-beta player.
-#[derive(Clone, Copy, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct AlphaBetaConfig {
     /// Nodes and/or time per move. The first iteration (depth 1) always completes.
     pub budget: Budget,
@@ -125,15 +125,16 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// A player with the given settings and evaluation.
     pub fn new(config: AlphaBetaConfig, evaluator: E) -> Self {
+        let meter = config.budget.start();
         AlphaBeta {
-            config,
             evaluator,
             ctx: EvalContext::new(config.seed),
             table: vec![None; 1 << config.table_bits],
             killers: Vec::new(),
             history: HashMap::new(),
             lists: Vec::new(),
-            meter: config.budget.start(),
+            meter,
+            config,
             aborted: false,
             must_finish: false,
             horizon: 0,

@@ -12,12 +12,13 @@ use tafel_core::erased::ErasedPosition;
 use tafel_core::{DynGame, DynPosition, Game};
 
 use crate::agent::{Agent, Evaluation, RandomAgent};
+use crate::budget::StopFlag;
 use crate::games::{game_ai, substitute_notice, Availability, GameAi};
 use crate::levels::{Algorithm, UnknownLevel, MOVE_TIME_CAP};
 use crate::searcher::Searcher;
 
 /// Everything about an agent that is not its algorithm.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct AgentOptions {
     /// The seed of the agent's generators.
     pub seed: u64,
@@ -25,15 +26,19 @@ pub struct AgentOptions {
     pub threads: usize,
     /// The most time one move may take.
     pub time_cap: Duration,
+    /// A flag that ends the searches early when raised (see [`crate::budget::StopFlag`]);
+    /// the searchers then answer with what they found so far.
+    pub stop: Option<StopFlag>,
 }
 
 impl AgentOptions {
-    /// One thread and the usual time cap.
+    /// One thread, the usual time cap, no stop flag.
     pub fn seeded(seed: u64) -> Self {
         AgentOptions {
             seed,
             threads: 1,
             time_cap: MOVE_TIME_CAP,
+            stop: None,
         }
     }
 }

@@ -42,7 +42,7 @@ struct TableEntry {
 const TABLE_BITS: u32 = 16;
 
 /// The settings of one expectimax player.
-#[derive(Clone, Copy, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct ExpectimaxConfig {
     /// Nodes and/or time per move. The first iteration (depth 1) always completes.
     pub budget: Budget,
@@ -107,11 +107,12 @@ pub struct Expectimax<G: Game, E: Evaluator<G>> {
 impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
     /// A player with the given settings and evaluation.
     pub fn new(config: ExpectimaxConfig, evaluator: E) -> Self {
+        let meter = config.budget.start();
         Expectimax {
-            config,
             evaluator,
             ctx: EvalContext::new(config.seed),
-            meter: config.budget.start(),
+            meter,
+            config,
             aborted: false,
             must_finish: false,
             root: Player(0),

@@ -19,7 +19,7 @@ use crate::budget::Budget;
 use crate::eval::{outcome_payoffs, EvalContext, Evaluator, Payoffs};
 
 /// The settings of one MCTS player.
-#[derive(Clone, Copy, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct MctsConfig {
     /// Iterations (work units) and/or time per move, for all threads together.
     pub budget: Budget,
@@ -313,7 +313,7 @@ impl<G: Game> Tree<G> {
         game: &G,
         evaluator: &E,
         config: &MctsConfig,
-        budget: Budget,
+        budget: &Budget,
     ) {
         let mut meter = budget.start();
         loop {
@@ -389,11 +389,11 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 .map(|i| Tree::new(game, state.clone(), tree_seed(self.config.seed, i)))
                 .collect();
         }
-        let budget = self.config.budget.split(threads);
+        let budget = self.config.budget.clone().split(threads);
         let (config, evaluator) = (&self.config, &self.evaluator);
         let run = |tree: &mut Tree<G>| {
             tree.advance_to(game, state);
-            tree.search(game, evaluator, config, budget);
+            tree.search(game, evaluator, config, &budget);
         };
         if threads == 1 {
             run(&mut self.trees[0]);

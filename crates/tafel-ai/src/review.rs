@@ -60,7 +60,7 @@ impl Default for Thresholds {
 }
 
 /// How to review a game.
-#[derive(Clone, Copy, PartialEq, Debug, Default)]
+#[derive(Clone, PartialEq, Debug, Default)]
 pub struct ReviewOptions {
     /// How each position is assessed (search, budget, seed, solvers).
     pub assess: AssessOptions,

@@ -31,7 +31,11 @@ impl<G: GameAi> Searcher<G> {
     /// seats; with more, the level's node budget goes to MCTS instead (a tenth of it, as
     /// iterations cost about ten nodes).
     pub(crate) fn new(game: &G, algorithm: Algorithm, options: &AgentOptions) -> Option<Self> {
-        let work = |units: u64| Budget::work(units).and_time(options.time_cap);
+        let work = |units: u64| {
+            Budget::work(units)
+                .and_time(options.time_cap)
+                .and_maybe_stop(options.stop.clone())
+        };
         let evaluator = |leaf| LeafEvaluator::new(leaf, G::Heuristic::default());
         let mcts = |iterations: u64, leaf| {
             let config = MctsConfig {

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
 use tafel_ai::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use tafel_ai::budget::Budget;
+use tafel_ai::budget::{Budget, StopFlag};
 use tafel_ai::expectimax::{Expectimax, ExpectimaxConfig};
 use tafel_ai::mcts::{Mcts, MctsConfig};
 use tafel_ai::{Agent, Evaluation, PlayoutEvaluator};
@@ -177,40 +177,81 @@ fn assert_within(limit: Duration, what: &str, run: impl FnOnce()) {
     );
 }
 
-#[test]
-fn searches_stop_within_their_time_budget() {
+/// A search to run once.
+type Search = Box<dyn FnOnce()>;
+
+/// Every searcher (MCTS on one and two threads, alpha-beta, expectimax) as a closure that
+/// searches the start position within `budget`, by name.
+fn every_searcher(budget: &Budget) -> Vec<(&'static str, Search)> {
     let game = game();
     let start = game.start();
-    let limit = Duration::from_millis(300);
-    let budget = Budget::work(u64::MAX).and_time(limit);
-    assert_within(limit, "MCTS", || {
-        Mcts::new(MctsConfig::new(budget, 1), PlayoutEvaluator::default()).choose(&game, &start);
-    });
-    assert_within(limit, "MCTS on two threads", || {
+    let mcts = |threads| {
+        let (game, start) = (game.clone(), start.clone());
         let config = MctsConfig {
-            threads: 2,
-            ..MctsConfig::new(budget, 1)
+            threads,
+            ..MctsConfig::new(budget.clone(), 1)
         };
-        Mcts::new(config, PlayoutEvaluator::default()).choose(&game, &start);
-    });
-    assert_within(limit, "alpha-beta", || {
-        let config = AlphaBetaConfig {
-            budget,
-            max_depth: 64,
-            table_bits: 16,
-            seed: 1,
-        };
-        AlphaBeta::new(config, PlayoutEvaluator { playouts: 8 }).choose(&game, &start);
-    });
+        Box::new(move || {
+            Mcts::new(config, PlayoutEvaluator::default()).choose(&game, &start);
+        }) as Search
+    };
+    let alpha_beta = AlphaBetaConfig {
+        budget: budget.clone(),
+        max_depth: 64,
+        table_bits: 16,
+        seed: 1,
+    };
     // Expectimax works on deterministic games too (it is then plain alpha-beta).
-    assert_within(limit, "expectimax", || {
-        let config = ExpectimaxConfig {
-            budget,
-            max_depth: 64,
-            seed: 1,
-        };
-        Expectimax::new(config, PlayoutEvaluator { playouts: 8 }).choose(&game, &start);
-    });
+    let expectimax = ExpectimaxConfig {
+        budget: budget.clone(),
+        max_depth: 64,
+        seed: 1,
+    };
+    let (g1, s1) = (game.clone(), start.clone());
+    vec![
+        ("MCTS", mcts(1)),
+        ("MCTS on two threads", mcts(2)),
+        (
+            "alpha-beta",
+            Box::new(move || {
+                AlphaBeta::new(alpha_beta, PlayoutEvaluator { playouts: 8 }).choose(&g1, &s1);
+            }),
+        ),
+        (
+            "expectimax",
+            Box::new(move || {
+                Expectimax::new(expectimax, PlayoutEvaluator { playouts: 8 }).choose(&game, &start);
+            }),
+        ),
+    ]
+}
+
+#[test]
+fn searches_stop_within_their_time_budget() {
+    let limit = Duration::from_millis(300);
+    for (what, search) in every_searcher(&Budget::work(u64::MAX).and_time(limit)) {
+        assert_within(limit, what, search);
+    }
+}
+
+#[test]
+fn searches_stop_when_their_flag_is_raised() {
+    let after = Duration::from_millis(200);
+    for i in 0..every_searcher(&Budget::work(1)).len() {
+        let flag = StopFlag::new();
+        let budget = Budget::work(u64::MAX).and_stop(flag.clone());
+        let (what, search) = every_searcher(&budget).into_iter().nth(i).unwrap();
+        let raiser = std::thread::spawn({
+            let flag = flag.clone();
+            move || {
+                std::thread::sleep(after);
+                flag.stop();
+            }
+        });
+        assert_within(after, what, search);
+        raiser.join().unwrap();
+        assert!(flag.work_done() > 0, "{what} reports its work");
+    }
 }
 
 #[test]

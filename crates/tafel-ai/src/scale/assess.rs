@@ -9,13 +9,14 @@ use tafel_core::{DynGame, DynPosition, Game, Status};
 
 use super::{chance_of, Calibration, Chance, Curve, Oracle, SearchKind};
 use crate::agent::{Agent, Evaluation};
+use crate::budget::StopFlag;
 use crate::erased::{AgentOptions, AiError};
 use crate::games::{game_ai, GameAi};
 use crate::levels::{Algorithm, MOVE_TIME_CAP};
 use crate::searcher::Searcher;
 
 /// How to assess positions.
-#[derive(Clone, Copy, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct AssessOptions {
     /// The search; `None` for the game's analysis search ([`GameAi::ANALYSIS`]).
     pub algorithm: Option<Algorithm>,
@@ -28,10 +29,14 @@ pub struct AssessOptions {
     pub seed: u64,
     /// Whether to ask the game's solvers first ([`GameAi::oracle`]).
     pub exact: bool,
+    /// A flag that ends the searches early when raised ([`StopFlag`]); a stopped search
+    /// answers with what it found so far.
+    pub stop: Option<StopFlag>,
 }
 
 impl Default for AssessOptions {
-    /// The analysis search with its own budget, the usual time cap, seed 1, solvers first.
+    /// The analysis search with its own budget, the usual time cap, seed 1, solvers first,
+    /// no stop flag.
     fn default() -> Self {
         AssessOptions {
             algorithm: None,
@@ -39,6 +44,7 @@ impl Default for AssessOptions {
             time_cap: MOVE_TIME_CAP,
             seed: 1,
             exact: true,
+            stop: None,
         }
     }
 }
@@ -86,6 +92,7 @@ impl<G: GameAi> Assessor<G> {
                 seed: options.seed,
                 threads: 1,
                 time_cap: options.time_cap,
+                stop: options.stop.clone(),
             },
         }
     }
