@@ -41,6 +41,8 @@ enum Command {
     Serve(commands::serve::Args),
     /// Solve a game exactly: the result with perfect play (black-path, karls-race, carreaux, kauri).
     Solve(commands::solve::Args),
+    /// Speak the engine protocol on standard input and output (docs/engine-protocol.md).
+    Engine(commands::engine::Args),
     /// Measure each game's engine: random playouts, perft nodes and MCTS iterations per second.
     Bench(commands::bench::Args),
 }
@@ -61,6 +63,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => commands::replay::run(args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Bench(args) => commands::bench::run(args),
+        Command::Engine(args) => commands::engine::run(args),
         Command::Solve(args) => commands::solve::run(args),
     };
     match result {
