@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+"""Tafel's levels against OpenSpiel's MCTS bot on EinStein wuerfelt nicht (issue #23).
+
+Run through `scripts/match-openspiel`, which installs OpenSpiel into the peers' private virtual
+environment (`scripts/peers/venv.sh`) and builds `tafel` first.
+
+Each pairing is one Tafel level, driven through `tafel engine` (`go level L time MS`: the
+level's search for a fixed time per move), against OpenSpiel 2.0.2's C++ MCTS bot
+(`pyspiel.MCTSBot`, UCT with c = 2, one random rollout per leaf from
+`pyspiel.RandomRolloutEvaluator`) with a fixed number of simulations per move. This script is
+the referee: it keeps OpenSpiel's state, draws every chance outcome (the two start
+arrangements, then the die) from its own seeded generator, and sends every move and outcome
+to the engine in Tafel's notation through `scripts/peers/einstein.py`, the one mapping between
+the two implementations. Sides alternate from game to game. At the end of every game Tafel's
+result must agree with OpenSpiel's, or the match stops.
+
+Each side's thinking time per move is measured as wall-clock time around its decision (the
+engine's reply to `go`; `bot.step`), so the table shows which simulation budgets fit the time
+Tafel was given. Win rates come with Wilson 95% intervals (EinStein has no draws).
+"""
+
+import argparse
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+import time
+
+import pyspiel
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from peers import einstein  # noqa: E402  (the path above makes `peers` importable)
+
+
+class EngineError(Exception):
+    """An `error` reply of the engine, or an engine that ended."""
+
+
+class Engine:
+    """A `tafel engine` process, spoken to line by line."""
+
+    def __init__(self, tafel, seed):
+        self.process = subprocess.Popen(
+            [tafel, "engine", "--seed", str(seed)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+
+    def ask(self, line):
+        """Sends `line`; returns the reply's lines up to its final one (progress lines left
+        out). An `error` reply raises EngineError."""
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+        lines = []
+        while True:
+            reply = self.process.stdout.readline()
+            if not reply:
+                raise EngineError(f"the engine ended after `{line}`")
+            reply = reply.rstrip("\n")
+            if reply.startswith("info work "):
+                continue
+            lines.append(reply)
+            if reply.startswith("error "):
+                raise EngineError(f"`{line}`: {reply}")
+            if reply in ("ok", "readyok") or reply.startswith("bestmove "):
+                return lines
+
+    def close(self):
+        self.process.stdin.write("quit\n")
+        self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+def wilson(wins, games, z=1.96):
+    """The Wilson score interval of a win rate."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_game(game, engine, bot, level, time_ms, tafel_seat, rng, search_seed, clocks):
+    """One game; returns Tafel's seat's return (1 for a win, -1 for a loss). `clocks` gathers
+    each side's thinking times."""
+    state = game.new_initial_state()
+    engine.ask(f"new {einstein.TAFEL_GAME}")
+    tafel_player = einstein.openspiel_player(tafel_seat)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes())
+            action = rng.choices(outcomes, weights)[0]
+            text = einstein.move_text(state, action)
+        elif state.current_player() == tafel_player:
+            search_seed += 1
+            started = time.perf_counter()
+            reply = engine.ask(f"go level {level} time {time_ms} seed {search_seed}")
+            clocks["tafel"].append(time.perf_counter() - started)
+            text = reply[-1].split()[1]
+            action = einstein.action_of(state, text)
+        else:
+            started = time.perf_counter()
+            action = bot.step(state)
+            clocks["openspiel"].append(time.perf_counter() - started)
+            text = einstein.move_text(state, action)
+        engine.ask(f"play {text}")
+        state.apply_action(action)
+    returns = state.returns()
+    show = engine.ask("show")
+    result = next(l for l in show if l.startswith("result "))
+    winner_seat = einstein.tafel_seat(max(range(2), key=lambda p: returns[p]))
+    winner_name = ["white", "black"][winner_seat]
+    if winner_name not in result.lower():
+        raise RuntimeError(f"Tafel says `{result}`, OpenSpiel's returns are {returns}")
+    return returns[tafel_player]
+
+
+def pairing(args, game, level, simulations):
+    """Plays `args.games` games of Tafel's `level` against MCTS with `simulations`."""
+    seed = args.seed * 1_000_003 + level * 10_007 + simulations
+    rng = random.Random(seed)
+    engine = Engine(args.tafel, seed)
+    clocks = {"tafel": [], "openspiel": []}
+    wins = 0
+    try:
+        for i in range(args.games):
+            evaluator = pyspiel.RandomRolloutEvaluator(1, seed + i)
+            bot = pyspiel.MCTSBot(game, evaluator, 2.0, simulations, 1000, False, seed + i, False)
+            tafel_seat = i % 2
+            result = play_game(
+                game, engine, bot, level, args.time_ms, tafel_seat, rng, seed * 1000 + i * 100, clocks
+            )
+            wins += result > 0
+            if args.verbose:
+                print(f"  game {i + 1}: Tafel as {['White', 'Black'][tafel_seat]}: "
+                      f"{'win' if result > 0 else 'loss'}", file=sys.stderr)
+    finally:
+        engine.close()
+    games = args.games
+    low, high = wilson(wins, games)
+    mean = lambda xs: 1000 * sum(xs) / max(1, len(xs))  # noqa: E731
+    return {
+        "tafel_level": level,
+        "tafel_time_ms": args.time_ms,
+        "tafel_ms_per_move": round(mean(clocks["tafel"]), 1),
+        "openspiel_simulations": simulations,
+        "openspiel_ms_per_move": round(mean(clocks["openspiel"]), 1),
+        "games": games,
+        "tafel_wins": wins,
+        "tafel_win_rate": wins / games,
+        "wilson95": [low, high],
+    }
+
+
+def row(r):
+    low, high = r["wilson95"]
+    return (
+        f"| {r['tafel_level']} | {r['tafel_time_ms']} ms ({r['tafel_ms_per_move']}) "
+        f"| {r['openspiel_simulations']} | {r['openspiel_ms_per_move']} ms "
+        f"| {r['games']} | {r['tafel_wins']} | {100 * r['tafel_win_rate']:.1f}% "
+        f"| {100 * low:.1f}% to {100 * high:.1f}% |"
+    )
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tafel", default="target/release/tafel", help="the tafel binary")
+    parser.add_argument("--levels", default="6", help="Tafel's levels, comma-separated")
+    parser.add_argument("--simulations", default="100,300,1000",
+                        help="OpenSpiel MCTS simulations per move, comma-separated")
+    parser.add_argument("--games", type=int, default=400, help="games per pairing")
+    parser.add_argument("--time-ms", type=int, default=50, help="Tafel's time per move")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument("--verbose", action="store_true", help="print every game's result")
+    args = parser.parse_args()
+    game = pyspiel.load_game(einstein.OPENSPIEL_GAME)
+    print(f"OpenSpiel {pyspiel.__version__}; Tafel through `{args.tafel} engine`; "
+          f"{args.games} games per pairing, sides alternated, seed {args.seed}", flush=True)
+    print("| Tafel level | Tafel time per move (measured) | OpenSpiel MCTS simulations "
+          "| OpenSpiel time per move | games | Tafel wins | Tafel win rate | Wilson 95% |")
+    print("|---|---|---|---|---|---|---|---|", flush=True)
+    results = []
+    for level in [int(x) for x in args.levels.split(",")]:
+        for simulations in [int(x) for x in args.simulations.split(",")]:
+            r = pairing(args, game, level, simulations)
+            results.append(r)
+            print(row(r), flush=True)
+            if args.json:
+                with open(args.json, "w") as f:
+                    json.dump(results, f, indent=2)
+
+
+if __name__ == "__main__":
+    main()
