@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Tafel: five little-known abstract games, playable, analysable and solvable.
+/// Tafel: six little-known abstract games, playable, analysable and solvable.
 #[derive(Parser)]
 #[command(name = "tafel", version, about)]
 struct Cli {
@@ -41,6 +41,8 @@ enum Command {
     Serve(commands::serve::Args),
     /// Solve a game exactly: the result with perfect play (black-path, karls-race, carreaux, kauri).
     Solve(commands::solve::Args),
+    /// Replay many games from standard input, writing every position (code, status, legal moves).
+    Trace(commands::trace::Args),
     /// Measure each game's engine: random playouts, perft nodes and MCTS iterations per second.
     Bench(commands::bench::Args),
 }
@@ -62,6 +64,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => commands::serve::run(args),
         Command::Bench(args) => commands::bench::run(args),
         Command::Solve(args) => commands::solve::run(args),
+        Command::Trace(args) => commands::trace::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -11,3 +11,4 @@ pub mod replay;
 pub mod serve;
 pub mod show;
 pub mod solve;
+pub mod trace;
