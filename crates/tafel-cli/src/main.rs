@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Tafel: five little-known abstract games, playable, analysable and solvable.
+/// Tafel: six little-known abstract games, playable, analysable and solvable.
 #[derive(Parser)]
 #[command(name = "tafel", version, about)]
 struct Cli {
@@ -43,6 +43,8 @@ enum Command {
     Solve(commands::solve::Args),
     /// Speak the engine protocol on standard input and output (docs/engine-protocol.md).
     Engine(commands::engine::Args),
+    /// Replay many games from standard input, writing every position (code, status, legal moves).
+    Trace(commands::trace::Args),
     /// Measure each game's engine: random playouts, perft nodes and MCTS iterations per second.
     Bench(commands::bench::Args),
 }
@@ -65,6 +67,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => commands::bench::run(args),
         Command::Engine(args) => commands::engine::run(args),
         Command::Solve(args) => commands::solve::run(args),
+        Command::Trace(args) => commands::trace::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

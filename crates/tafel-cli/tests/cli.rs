@@ -520,3 +520,43 @@ fn perft_checks_a_suite_and_fails_on_a_wrong_count() {
         assert!(stderr.contains(expected), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn trace_writes_every_position_and_stops_a_game_at_an_illegal_move() {
+    let input = "123456 654321 3 c1-c2\n123456 654321 3 c1-d2 1\n";
+    let out = tafel()
+        .args(["trace", "einstein"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let games: Vec<Vec<&str>> = text
+        .trim_end()
+        .split("\n\n")
+        .map(|g| g.lines().collect())
+        .collect();
+    assert_eq!(games.len(), 2, "{text}");
+    // The start, then after each of the four moves.
+    assert_eq!(games[0].len(), 5);
+    assert!(games[0][0].starts_with("bs:...../...../...../...../.....\tchance\t123456 "));
+    assert_eq!(
+        games[0][2],
+        "w:b1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1\tchance\t1 2 3 4 5 6"
+    );
+    assert_eq!(
+        games[0][3],
+        "w3:b1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1\tmove 0\tc1-c2 c1-b2 c1-b1"
+    );
+    assert_eq!(
+        games[0][4],
+        "b:b1b2b3../b4b5.../b6...w6/..w3w5w4/...w2w1\tchance\t1 2 3 4 5 6"
+    );
+    // The illegal step ends the second game with the reason; the roll after it is not played.
+    assert_eq!(games[1].len(), 5);
+    assert!(
+        games[1][4].starts_with("error\tillegal move `c1-d2`; legal here: c1-c2"),
+        "{}",
+        games[1][4]
+    );
+}

@@ -1,10 +1,12 @@
-//! The five Tafel games, one module per game, each implementing [`tafel_core::Game`], and
+//! The six Tafel games, one module per game, each implementing [`tafel_core::Game`], and
 //! the one list of them: [`for_each_game!`], from which [`registry`] (by name, for the
 //! command line and the server) and every crate that needs each game's type (the computer
 //! players of `tafel-ai`) are built.
 
 pub mod black_path;
 pub mod carreaux;
+pub mod chance;
+pub mod einstein;
 pub mod grid;
 pub mod history;
 pub mod karls_race;
@@ -39,6 +41,7 @@ macro_rules! for_each_game {
             $crate::carreaux::Carreaux,
             $crate::kauri::Kauri,
             $crate::quarx::Quarx,
+            $crate::einstein::Einstein,
         }
     };
 }

@@ -5,6 +5,7 @@
 //! and a searcher's leaves are valued as its [`Leaf`] setting says ([`LeafEvaluator`]).
 
 pub mod carreaux;
+pub mod einstein;
 pub mod karls_race;
 pub mod kauri;
 pub mod quarx;

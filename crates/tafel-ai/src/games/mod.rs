@@ -13,6 +13,7 @@
 
 pub mod black_path;
 pub mod carreaux;
+pub mod einstein;
 pub mod karls_race;
 pub mod kauri;
 pub mod quarx;

@@ -12,3 +12,4 @@ pub mod replay;
 pub mod serve;
 pub mod show;
 pub mod solve;
+pub mod trace;

@@ -1,0 +1,150 @@
+//! Equally likely chance outcomes drawn exactly as [`tafel_core::playout::sample_chance`] draws
+//! them, by integer comparisons: for the games' own fast playout loops, which must play the
+//! same games as the generic loop for the same generator (Karl's Race's and EinStein's die,
+//! EinStein's drawn start arrangements).
+//!
+//! `sample_chance` takes a random `f64` in [0, 1) and subtracts each outcome's probability
+//! in turn until the rest is negative. With `n` equally likely outcomes, the rest after
+//! subtracting `k` probabilities stays non-negative for every `k` below the chosen outcome's
+//! number, and once negative it stays negative, so the outcome is the number of non-negative
+//! rests (the last outcome when all are). Rounding makes that number grow with the random
+//! number, so a binary search finds, for every outcome, the smallest random number that picks
+//! it or a later one: those bounds, compared with the random number's bits, give the outcome.
+
+use rand::Rng;
+
+/// Random bits behind a random `f64` in [0, 1): `rand` keeps the top 53 bits of a `u64` and
+/// scales them by 2^-53, exactly.
+const FLOAT_BITS: u32 = 53;
+
+/// The random `f64` whose bits are `bits` (below 2^53).
+const fn float_of(bits: u64) -> f64 {
+    bits as f64 / (1u64 << FLOAT_BITS) as f64
+}
+
+/// Whether [`tafel_core::playout::sample_chance`] picks outcome `index` or a later one among
+/// `outcomes` equally likely ones for the random number `roll`: the rest after subtracting
+/// `index` probabilities is still non-negative.
+const fn reaches(roll: f64, index: usize, outcomes: usize) -> bool {
+    let probability = 1.0 / outcomes as f64;
+    let mut rest = roll;
+    let mut subtracted = 0;
+    while subtracted < index {
+        rest -= probability;
+        subtracted += 1;
+    }
+    rest >= 0.0
+}
+
+/// The smallest 53-bit random value whose roll picks outcome `index` (from 1) or a later one.
+const fn bound(index: usize, outcomes: usize) -> u64 {
+    let (mut low, mut high) = (0u64, 1u64 << FLOAT_BITS);
+    while low < high {
+        let middle = low + (high - low) / 2;
+        if reaches(float_of(middle), index, outcomes) {
+            high = middle;
+        } else {
+            low = middle + 1;
+        }
+    }
+    low
+}
+
+/// For `N` equally likely outcomes, `bounds[k]` is the smallest 53-bit random value that picks
+/// outcome `k` or a later one (`bounds[0]` is 0). A `const fn`, so small tables (a die's) are
+/// worked out by the compiler; a large one is built once at run time.
+pub const fn equal_chance_bounds<const N: usize>() -> [u64; N] {
+    let mut bounds = [0; N];
+    let mut index = 1;
+    while index < N {
+        bounds[index] = bound(index, N);
+        index += 1;
+    }
+    bounds
+}
+
+/// The top 53 bits of the random `u64` behind the random `f64` that `sample_chance` draws.
+#[inline]
+pub fn float_bits<R: Rng + ?Sized>(rng: &mut R) -> u64 {
+    rng.random::<u64>() >> (64 - FLOAT_BITS)
+}
+
+/// The outcome (from 0) a few equally likely outcomes' `bounds` give for the random bits
+/// `bits`, branch-free: the number of bounds past the first that `bits` reaches.
+#[inline]
+pub fn small_draw<const N: usize>(bounds: &[u64; N], bits: u64) -> usize {
+    bounds[1..].iter().map(|&b| (bits >= b) as usize).sum()
+}
+
+/// The outcome (from 0) many equally likely outcomes' `bounds` give for the random bits
+/// `bits`, by binary search.
+#[inline]
+pub fn large_draw(bounds: &[u64], bits: u64) -> usize {
+    bounds.partition_point(|&b| b <= bits) - 1
+}
+
+/// The six faces of a fair die.
+pub const DIE_BOUNDS: [u64; 6] = equal_chance_bounds::<6>();
+
+/// Rolls a fair die (1 to 6) as `sample_chance` does, from the same random number.
+#[inline]
+pub fn roll_die<R: Rng + ?Sized>(rng: &mut R) -> u8 {
+    1 + small_draw(&DIE_BOUNDS, float_bits(rng)) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    /// The outcome `sample_chance` picks among `outcomes` for `roll`: its own loop.
+    fn by_float(mut roll: f64, outcomes: usize) -> usize {
+        for index in 0..outcomes {
+            roll -= 1.0 / outcomes as f64;
+            if roll < 0.0 {
+                return index;
+            }
+        }
+        outcomes - 1
+    }
+
+    fn check<const N: usize>(bounds: &[u64; N]) {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+        let edges = bounds
+            .iter()
+            .flat_map(|&bound| bound.saturating_sub(3)..bound + 3)
+            .filter(|&bits| bits < 1 << FLOAT_BITS);
+        let ends = [0, 1, (1 << FLOAT_BITS) - 1];
+        let random = (0..20_000).map(|_| float_bits(&mut rng));
+        for bits in edges.chain(ends).chain(random) {
+            let expected = by_float(float_of(bits), N);
+            assert_eq!(large_draw(bounds, bits), expected, "bits {bits}");
+            if N <= 6 {
+                assert_eq!(small_draw(bounds, bits), expected, "bits {bits}");
+            }
+        }
+        // Each outcome gets its share of the rolls, to within rounding.
+        for (k, &bound) in bounds.iter().enumerate() {
+            let exact = (k as u64) * (1 << FLOAT_BITS) / N as u64;
+            assert!(bound.abs_diff(exact) <= N as u64, "outcome {k}: {bound} vs {exact}");
+        }
+    }
+
+    #[test]
+    fn integer_draws_pick_the_floating_point_draws_outcome() {
+        check(&DIE_BOUNDS);
+        check(&equal_chance_bounds::<720>());
+    }
+
+    #[test]
+    fn the_die_draws_what_sample_chance_draws() {
+        // The same generator state through both: the face agrees roll after roll.
+        let mut a = rand::rngs::SmallRng::seed_from_u64(3);
+        let mut b = a.clone();
+        for _ in 0..10_000 {
+            let face = roll_die(&mut a);
+            let roll: f64 = b.random();
+            assert_eq!(face as usize, 1 + by_float(roll, 6));
+        }
+    }
+}

@@ -1,0 +1,290 @@
+//! Rules tests on positions built by hand: the start arrangements (drawn and chosen), which
+//! cubes a die lets move, steps and captures, both ways of winning, codes and notation.
+
+use tafel_core::conformance::{check_own_playout, check_random_game};
+use tafel_core::game::GameExt;
+use tafel_core::perft::perft;
+use tafel_core::record::describe_status;
+use tafel_core::settings::GameSettings;
+use tafel_core::{Game, Status};
+
+use super::*;
+
+fn game(pairs: &[(&str, &str)]) -> Einstein {
+    Einstein::new(EinsteinSettings::from_pairs("einstein", pairs).unwrap()).unwrap()
+}
+
+fn at(game: &Einstein, code: &str) -> State {
+    game.parse_position(code)
+        .unwrap_or_else(|e| panic!("{code}: {e}"))
+}
+
+/// The legal moves of `code` in notation, separated by spaces.
+fn moves(game: &Einstein, code: &str) -> String {
+    let state = at(game, code);
+    game.legal_move_vec(&state)
+        .iter()
+        .map(|&m| game.format_move(&state, m))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn play(game: &Einstein, state: &State, text: &str) -> State {
+    let mv = game
+        .parse_legal_move(state, text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    game.after(state, mv)
+}
+
+/// OpenSpiel's first draw for Black (arrangement 0) and last for White (719), as its own
+/// picture shows them after `apply_action(0)`, `apply_action(719)`.
+const DRAWN: &str = "w:b1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1";
+
+#[test]
+fn the_random_start_draws_blacks_arrangement_then_whites_then_white_rolls() {
+    let g = game(&[]);
+    let start = g.start();
+    assert_eq!(g.format_position(&start), "bs:...../...../...../...../.....");
+    assert_eq!(g.status(&start), Status::Chance);
+    let outcomes = g.legal_move_vec(&start);
+    assert_eq!(outcomes.len(), 720);
+    assert_eq!(g.format_move(&start, outcomes[0]), "123456");
+    assert_eq!(g.format_move(&start, outcomes[719]), "654321");
+    assert!((g.chance_probability(&start, &outcomes, 5) - 1.0 / 720.0).abs() < 1e-15);
+    let black = play(&g, &start, "123456");
+    assert_eq!(
+        g.format_position(&black),
+        "ws:b1b2b3../b4b5.../b6..../...../....."
+    );
+    assert_eq!(g.status(&black), Status::Chance);
+    let both = play(&g, &black, "654321");
+    assert_eq!(g.format_position(&both), DRAWN);
+    assert_eq!(g.status(&both), Status::Chance);
+    assert_eq!(moves(&g, DRAWN), "1 2 3 4 5 6");
+    // White rolls 3: its cube 3 on c1 steps up, diagonally up-left or left.
+    assert_eq!(moves(&g, "w3:b1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1"), "c1-c2 c1-b2 c1-b1");
+    assert_eq!(g.max_plies(), Some(80));
+}
+
+#[test]
+fn with_placement_the_first_mover_arranges_first_and_arrangements_are_moves() {
+    let g = game(&[("start", "placement")]);
+    let start = g.start();
+    assert_eq!(g.format_position(&start), "ws:...../...../...../...../.....");
+    assert_eq!(g.status(&start), Status::ToMove(WHITE));
+    let white = play(&g, &start, "614325");
+    assert_eq!(
+        g.format_position(&white),
+        "bs:...../...../....w6/...w1w4/..w3w2w5"
+    );
+    assert_eq!(g.status(&white), Status::ToMove(BLACK));
+    let both = play(&g, &white, "123456");
+    assert_eq!(g.status(&both), Status::Chance);
+    assert_eq!(both.to_move(), WHITE);
+    assert_eq!(g.max_plies(), Some(82));
+    // Black first: Black arranges first and rolls first.
+    let g = game(&[("start", "placement"), ("first", "black")]);
+    let both = play(&g, &play(&g, &g.start(), "123456"), "123456");
+    assert_eq!(g.format_position(&both), "b:b1b2b3../b4b5.../b6...w1/...w2w3/..w4w5w6");
+    // A drawn start is Black's then White's whoever moves first.
+    let g = game(&[("first", "black")]);
+    assert_eq!(g.format_position(&g.start()), "bs:...../...../...../...../.....");
+    let both = play(&g, &play(&g, &g.start(), "123456"), "123456");
+    assert_eq!(g.status(&both), Status::Chance);
+    assert_eq!(both.to_move(), BLACK);
+}
+
+#[test]
+fn the_die_names_the_cube_or_the_nearest_numbers_above_and_below() {
+    let g = game(&[]);
+    // White has 2, 5 and 6. A 5 moves only the 5 (on d3).
+    let code = |die: u8| format!("w{die}:b1..../...../...w2./...w5./.w6...");
+    assert_eq!(moves(&g, &code(5)), "d2-d3 d2-c3 d2-c2");
+    // A 3 or a 4: the nearest below (2, on d3) and the nearest above (5, on d2), in square
+    // order.
+    for die in [3, 4] {
+        assert_eq!(moves(&g, &code(die)), "d3-d4 d3-c4 d3-c3 d2-d3 d2-c3 d2-c2");
+    }
+    // A 1: nothing below, so the nearest above (2).
+    assert_eq!(moves(&g, &code(1)), "d3-d4 d3-c4 d3-c3");
+    // Black with only its 1: every die moves it.
+    for die in 1..=6 {
+        assert_eq!(
+            moves(&g, &format!("b{die}:b1..../...../...w2./...w5./.w6...")),
+            "a5-b4 a5-a4 a5-b5"
+        );
+    }
+}
+
+#[test]
+fn steps_stop_at_the_edges_and_take_any_cube_there() {
+    let g = game(&[]);
+    // White's 4 on a2: up to a3 (its own 6, taken), no diagonal or left step off the board.
+    let code = "w4:b1..../...../w6..../w4b2.../.....";
+    assert_eq!(moves(&g, code), "a2-a3");
+    let after = play(&g, &at(&g, code), "a2-a3");
+    assert_eq!(g.format_position(&after), "b:b1..../...../w4..../.b2.../.....");
+    assert_eq!(after.square_of(WHITE, 6), None);
+    assert_eq!(after.cube_count(WHITE), 1);
+    // Black rolled 2: its 2 on b2 steps diagonally to c1, down to b1 or right to c2.
+    assert_eq!(moves(&g, "b2:b1..../...../w4..../.b2.../....."), "b2-c1 b2-b1 b2-c2");
+    // Black's 2 on a4 takes White's 4 on b3 diagonally.
+    let code = "b2:b1..../b2..../.w4.../...../.....";
+    let after = play(&g, &at(&g, code), "a4-b3");
+    assert_eq!(g.format_position(&after), "w:b1..../...../.b2.../...../.....");
+}
+
+#[test]
+fn reaching_the_corner_or_taking_the_last_cube_wins() {
+    let g = game(&[]);
+    // White's 3 on b4 can reach a5 diagonally.
+    let code = "w3:...../.w3.../...../...b1./.....";
+    let won = play(&g, &at(&g, code), "b4-a5");
+    assert_eq!(
+        g.status(&won),
+        Status::Over(Outcome::win(WHITE, REASON_CORNER))
+    );
+    assert_eq!(describe_status(&g, &won), "White wins (reached the opposite corner)");
+    assert!(g.legal_move_vec(&won).is_empty());
+    // Taking Black's last cube wins, wherever it stands.
+    let code = "w3:...../...../..w3../..b1../.....";
+    assert_eq!(moves(&g, code), "c3-c4 c3-b4 c3-b3");
+    let code = "w3:...../...../...../..b1w3./.....";
+    let won = play(&g, &at(&g, code), "d2-c2");
+    assert_eq!(
+        g.status(&won),
+        Status::Over(Outcome::win(WHITE, REASON_NO_CUBES))
+    );
+    // Black wins on e1.
+    let code = "b5:...../...../...../...b5./w1....";
+    let won = play(&g, &at(&g, code), "d2-e1");
+    assert_eq!(g.status(&won), Status::Over(Outcome::win(BLACK, REASON_CORNER)));
+    // White's own cube on e1 is no win for anyone: it is White's start corner.
+    assert_eq!(g.status(&at(&g, "b:b1..../...../...../...../....w1")), Status::Chance);
+}
+
+#[test]
+fn codes_round_trip_and_errors_say_what_is_wrong() {
+    let g = game(&[]);
+    for code in [
+        DRAWN,
+        "bs:...../...../...../...../.....",
+        "ws:b1b2b3../b4b5.../b6..../...../.....",
+        "b6:b1..../...../...w2./...w5./.w6...",
+        "b:...../.w3.../...../...../.....",
+    ] {
+        let state = at(&g, code);
+        assert_eq!(g.format_position(&state), code);
+        assert_eq!(g.hash(&state), g.hash_from_scratch(&state));
+    }
+    // Either case reads.
+    assert_eq!(
+        g.format_position(&at(&g, "W3:B1..../...../...../...../....W1")),
+        "w3:b1..../...../...../...../....w1"
+    );
+    let error = |code: &str| g.parse_position(code).unwrap_err().to_string();
+    assert!(error("w").contains("`:`"));
+    assert!(error("x:...../...../...../...../.....").contains("w (White) or b (Black)"));
+    assert!(error("w7:...../...../...../...../.....").contains("the die 1 to 6"));
+    assert!(error("w:...../...../...../...../....").contains("rank 1 has 4 squares"));
+    assert!(error("w:...../...../...../.....").contains("the board has 5 ranks, not 4"));
+    assert!(error("w:...../...../...../...../...../.....").contains("not more"));
+    assert!(error("w:....../...../...../...../.....").contains("more than 5 squares"));
+    assert!(error("w:x..../...../...../...../.....").contains("`x` is not a square"));
+    assert!(error("w:w7..../...../...../...../.....").contains("followed by its number"));
+    assert!(error("w:w1w1.../...../...../...../.....").contains("White has two cubes numbered 1"));
+    // Positions that cannot arise.
+    assert!(error("w:w1..../...../...../...../....b1").contains("both sides"));
+    assert!(error("w3:w1..../...../...../...../....b2").contains("both sides"));
+    assert!(error("b3:w1..../...../...../..b2../.....").contains("no die can be rolled"));
+    assert!(error("ws:...../...../...../...../.....").contains("Black arranges its cubes first"));
+    assert!(error("bs:b1..../...../...../...../.....").contains("none of them"));
+    assert!(error("ws:b1b2b3../b4b5.../b6..../...../....w1").contains("none of them"));
+    assert!(error("ws:b1b2b3../b4.b5../b6..../...../.....").contains("a5 b5 c5 a4 b4 a3"));
+    // The game over by taking every cube is a position like any other.
+    let over = at(&g, "b:w1..../...../...../...../.....");
+    assert!(matches!(g.status(&over), Status::Over(_)));
+}
+
+#[test]
+fn moves_read_back_and_errors_name_the_problem() {
+    let g = game(&[]);
+    let s = g.start();
+    for text in ["3", "b4-c3", "614325", "123456"] {
+        let mv = g.parse_move(&s, text).unwrap();
+        assert_eq!(g.format_move(&s, mv), text);
+    }
+    assert_eq!(
+        g.parse_move(&s, "B4-C3").unwrap(),
+        Move::Step {
+            from: square_named("b4").unwrap(),
+            to: square_named("c3").unwrap()
+        }
+    );
+    let error = |text: &str| g.parse_move(&s, text).unwrap_err().to_string();
+    assert!(error("7").contains("1 to 6"));
+    assert!(error("12").contains("six digits"));
+    assert!(error("123455").contains("cube 5 appears twice"));
+    assert!(error("b4-f3").contains("`f3` is not a square"));
+    assert!(error("b4").contains("expected a die value"));
+    // Legality is checked by parse_legal_move, which names the legal moves.
+    let rolled = at(&g, "w3:b1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1");
+    let err = g.parse_legal_move(&rolled, "d2-d3").unwrap_err().to_string();
+    assert!(err.contains("legal here: c1-c2 c1-b2 c1-b1"), "{err}");
+}
+
+#[test]
+fn perft_counts_from_the_drawn_start() {
+    let g = game(&[]);
+    let drawn = at(&g, DRAWN);
+    // Every face moves one of White's six cubes, each of which has three steps.
+    assert_eq!(perft(&g, &drawn, 1), 18);
+    // Placement: White's 720 arrangements, then Black's 720.
+    let p = game(&[("start", "placement")]);
+    assert_eq!(perft(&p, &p.start(), 1), 720);
+    assert_eq!(perft(&p, &p.start(), 2), 720 * 720);
+}
+
+#[test]
+fn the_own_playout_plays_the_generic_loops_games() {
+    for pairs in [&[][..], &[("start", "placement"), ("first", "black")][..]] {
+        let g = game(pairs);
+        for seed in 0..300 {
+            if let Err(e) = check_own_playout(&g, seed) {
+                panic!("{e}");
+            }
+        }
+    }
+}
+
+#[test]
+fn random_games_follow_the_conformance_rules() {
+    for pairs in [&[][..], &[("start", "placement")][..]] {
+        let g = game(pairs);
+        for seed in 0..50 {
+            let plies = check_random_game(&g, seed).unwrap_or_else(|e| panic!("{e}"));
+            assert!(plies >= 4, "seed {seed}: {plies} moves");
+        }
+    }
+}
+
+#[test]
+fn the_picture_shows_cubes_targets_and_the_turn() {
+    let g = game(&[]);
+    let picture = g.picture(&at(&g, "w3:b1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1"));
+    assert_eq!(
+        picture,
+        "5  B1 B2 B3  .  .\n\
+         4  B4 B5  .  .  .\n\
+         3  B6  .  .  . W6\n\
+         2   .  .  . W5 W4\n\
+         1   .  . W3 W2 W1\n    \
+         a  b  c  d  e\n\
+         White (W), racing to a5: cubes 1 2 3 4 5 6\n\
+         Black (B), racing to e1: cubes 1 2 3 4 5 6\n\
+         White to move, die 3"
+    );
+    assert!(g.picture(&g.start()).ends_with("Black to arrange its cubes"));
+    let empty = g.picture(&at(&g, "b:...../.w3.../...../...../....."));
+    assert!(empty.contains("5   *"), "{empty}");
+}
