@@ -14,9 +14,12 @@ to the engine in Tafel's notation through `scripts/peers/einstein.py`, the one m
 the two implementations. Sides alternate from game to game. At the end of every game Tafel's
 result must agree with OpenSpiel's, or the match stops.
 
-Each side's thinking time per move is measured as wall-clock time around its decision (the
-engine's reply to `go`; `bot.step`), so the table shows which simulation budgets fit the time
-Tafel was given. Win rates come with Wilson 95% intervals (EinStein has no draws).
+Each side's thinking time per move is measured around its decision (the engine's reply to
+`go`; `bot.step`) both as wall-clock time and as CPU time (the engine process's user + system
+time from /proc; this process's own CPU time for the bot, which runs in it), so the table
+shows which simulation budgets fit the time Tafel was given even on a loaded machine, where
+Tafel's fixed wall-clock time buys less CPU. Win rates come with Wilson 95% intervals
+(EinStein has no draws).
 """
 
 import argparse
@@ -69,6 +72,13 @@ class Engine:
             if reply in ("ok", "readyok") or reply.startswith("bestmove "):
                 return lines
 
+    def cpu_seconds(self):
+        """The engine process's CPU time so far (user + system), in seconds."""
+        with open(f"/proc/{self.process.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        # utime and stime are the 14th and 15th fields; the split starts at the 3rd.
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def close(self):
         self.process.stdin.write("quit\n")
         self.process.stdin.close()
@@ -98,15 +108,17 @@ def play_game(game, engine, bot, level, time_ms, tafel_seat, rng, search_seed, c
             text = einstein.move_text(state, action)
         elif state.current_player() == tafel_player:
             search_seed += 1
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), engine.cpu_seconds()
             reply = engine.ask(f"go level {level} time {time_ms} seed {search_seed}")
             clocks["tafel"].append(time.perf_counter() - started)
+            clocks["tafel_cpu"].append(engine.cpu_seconds() - cpu)
             text = reply[-1].split()[1]
             action = einstein.action_of(state, text)
         else:
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             action = bot.step(state)
             clocks["openspiel"].append(time.perf_counter() - started)
+            clocks["openspiel_cpu"].append(time.process_time() - cpu)
             text = einstein.move_text(state, action)
         engine.ask(f"play {text}")
         state.apply_action(action)
@@ -125,7 +137,7 @@ def pairing(args, game, level, simulations):
     seed = args.seed * 1_000_003 + level * 10_007 + simulations
     rng = random.Random(seed)
     engine = Engine(args.tafel, seed)
-    clocks = {"tafel": [], "openspiel": []}
+    clocks = {"tafel": [], "tafel_cpu": [], "openspiel": [], "openspiel_cpu": []}
     wins = 0
     try:
         for i in range(args.games):
@@ -148,8 +160,10 @@ def pairing(args, game, level, simulations):
         "tafel_level": level,
         "tafel_time_ms": args.time_ms,
         "tafel_ms_per_move": round(mean(clocks["tafel"]), 1),
+        "tafel_cpu_ms_per_move": round(mean(clocks["tafel_cpu"]), 1),
         "openspiel_simulations": simulations,
         "openspiel_ms_per_move": round(mean(clocks["openspiel"]), 1),
+        "openspiel_cpu_ms_per_move": round(mean(clocks["openspiel_cpu"]), 1),
         "games": games,
         "tafel_wins": wins,
         "tafel_win_rate": wins / games,
@@ -160,8 +174,10 @@ def pairing(args, game, level, simulations):
 def row(r):
     low, high = r["wilson95"]
     return (
-        f"| {r['tafel_level']} | {r['tafel_time_ms']} ms ({r['tafel_ms_per_move']}) "
-        f"| {r['openspiel_simulations']} | {r['openspiel_ms_per_move']} ms "
+        f"| {r['tafel_level']} | {r['tafel_time_ms']} ms "
+        f"| {r['tafel_ms_per_move']} ms ({r['tafel_cpu_ms_per_move']} ms) "
+        f"| {r['openspiel_simulations']} "
+        f"| {r['openspiel_ms_per_move']} ms ({r['openspiel_cpu_ms_per_move']} ms) "
         f"| {r['games']} | {r['tafel_wins']} | {100 * r['tafel_win_rate']:.1f}% "
         f"| {100 * low:.1f}% to {100 * high:.1f}% |"
     )
@@ -182,9 +198,10 @@ def main():
     game = pyspiel.load_game(einstein.OPENSPIEL_GAME)
     print(f"OpenSpiel {pyspiel.__version__}; Tafel through `{args.tafel} engine`; "
           f"{args.games} games per pairing, sides alternated, seed {args.seed}", flush=True)
-    print("| Tafel level | Tafel time per move (measured) | OpenSpiel MCTS simulations "
-          "| OpenSpiel time per move | games | Tafel wins | Tafel win rate | Wilson 95% |")
-    print("|---|---|---|---|---|---|---|---|", flush=True)
+    print("| Tafel level | Tafel's time per move | Tafel per move: wall (CPU) "
+          "| OpenSpiel MCTS simulations | OpenSpiel per move: wall (CPU) "
+          "| games | Tafel wins | Tafel win rate | Wilson 95% |")
+    print("|---|---|---|---|---|---|---|---|---|", flush=True)
     results = []
     for level in [int(x) for x in args.levels.split(",")]:
         for simulations in [int(x) for x in args.simulations.split(",")]:
