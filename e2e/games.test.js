@@ -1,4 +1,4 @@
-// Each of the five games in a real browser, with scripted moves of our own: the computer's
+// Each of the six games in a real browser, with scripted moves of our own: the computer's
 // reply is marked on the board (class last-move), the page fits one laptop screen and a phone
 // (tap targets of at least 32 px), axe-core finds no serious or critical violation, and each
 // game can be played to its end by clicks. Screenshots of every game at 1366x768 and 390x844
@@ -31,7 +31,7 @@ async function checkScreens(page, name) {
   await page.setViewportSize(LAPTOP);
   await page.reload();
   await waitForTurn(page);
-  for (const selector of ["#board", "#turn", "#controls", "#rules-link", ".howto"].concat(name === "karls-race" ? ["[data-die]"] : [])) {
+  for (const selector of ["#board", "#turn", "#controls", "#rules-link", ".howto"].concat(["karls-race", "einstein"].includes(name) ? ["[data-die]"] : [])) {
     const box = await boxOf(page, selector);
     assert.ok(box, `${name}: ${selector} is on the page`);
     assert.ok(box.top >= 0 && box.bottom <= LAPTOP.height && box.right <= LAPTOP.width, `${name}: ${selector} at ${JSON.stringify(box)} is not on the 1366x768 screen`);
@@ -301,5 +301,57 @@ test("Quarx: a double capture chosen cell by cell ends the game; kings wear crow
   assert.match(await page.textContent("#movelist"), /1111x1133x3311/);
   assert.match(await page.textContent("#result"), /White wins/);
   await screenshot(page, "quarx-end");
+  assert.deepEqual(page.errors, []);
+});
+
+test("EinStein from a drawn start: the roll names the cube, the goals, the computer's step marked", async () => {
+  const page = await newPage(browser);
+  await createGame(page, "einstein", { seats: ["local", "computer:1"] });
+  // The server drew both arrangements and White's roll: White (us) moves first.
+  assert.equal(await waitForTurn(page), "move");
+  const die = Number(await page.getAttribute("[data-die]", "data-die"));
+  assert.ok(die >= 1 && die <= 6);
+  assert.equal(await page.textContent("#die-caption"), `White rolled ${die}`);
+  assert.match(await page.getAttribute('#board [data-cell="a5"]', "aria-label"), /White's goal/);
+  assert.match(await page.getAttribute('#board [data-cell="e1"]', "aria-label"), /Black's goal/);
+  // With all six cubes on the board, the die names exactly one: ours with that number.
+  const movable = await cellsOf(page, "movable");
+  assert.equal(movable.length, 1);
+  assert.equal(await page.getAttribute(`#board [data-cell="${movable[0]}"]`, "data-cube"), `w${die}`);
+  assert.match(await page.getAttribute(`#board [data-cell="${movable[0]}"]`, "aria-label"), new RegExp(`White cube ${die}`));
+  // Twelve numbered cubes, each number drawn on its cube.
+  assert.equal(await page.locator("#board .ew-number").count(), 12);
+  await page.click(`#board .movable[data-cell="${movable[0]}"]`);
+  const targets = await cellsOf(page, "target");
+  assert.ok(targets.length >= 1 && targets.length <= 3);
+  // Chosen again, the choice is taken back; then our step, to the cube's first target.
+  await page.click(`#board [data-cell="${movable[0]}"]`);
+  assert.equal(await page.locator("#board .target").count(), 0);
+  const ply = await boardPly(page);
+  await play(page, [movable[0], targets[0]]);
+  await waitForReply(page, ply + 1);
+  await assertComputerMoveMarked(page);
+  assert.match(await page.textContent("#last-move-line"), /Black \(computer\) rolled [1-6] and played [a-e][1-5]-[a-e][1-5]/);
+  await checkScreens(page, "einstein");
+  assert.deepEqual(page.errors, []);
+});
+
+test("EinStein: a scripted step onto the goal that also takes a cube ends the game", async () => {
+  const page = await newPage(browser);
+  // White's 2 on b4, Black's 3 on a5 (White's goal) and 1 on c5: with White's only cube,
+  // every roll moves it, and b4-a5 takes Black's 3 and reaches the goal.
+  await importGame(page, `[Game "einstein"]\n[Start "w:b3.b1../.w2.../...../...../....."]\n\n`, ["local", "computer:1"]);
+  assert.equal(await waitForTurn(page), "move");
+  assert.deepEqual(await cellsOf(page, "movable"), ["b4"]);
+  await page.click('#board [data-cell="b4"]');
+  assert.deepEqual(await cellsOf(page, "target"), ["a4", "a5", "b5"]);
+  await page.click('#board [data-cell="a5"]');
+  assert.equal(await waitForTurn(page), "over");
+  assert.match(await page.textContent("#result"), /White wins/);
+  assert.equal(await page.getAttribute('#board [data-cell="a5"]', "data-cube"), "w2");
+  assert.deepEqual(await cellsOf(page, "last-move"), ["a5", "b4"]);
+  assert.equal(await page.locator('#board [data-cell="a5"].lm-capture').count(), 1, "the taken cube is marked");
+  assert.match(await page.textContent("#die-caption"), /^White rolled [1-6]$/);
+  await screenshot(page, "einstein-end");
   assert.deepEqual(page.errors, []);
 });

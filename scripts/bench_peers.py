@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
-"""Random playouts per CPU-second: Tafel next to OpenSpiel (issue #11).
+"""Random playouts per CPU-second: Tafel next to OpenSpiel (issues #11 and #23).
 
 Run through `scripts/bench-peers`, which installs OpenSpiel into a private virtual environment
-and builds `tafel` first. Each of our games is set against OpenSpiel's closest relative:
+and builds `tafel` first. One game is the same in both, the others are set against OpenSpiel's
+closest relative:
 
+    EinStein     -  einstein_wurfelt_nicht (the same game: Tafel's `einstein` with its default
+                    settings plays OpenSpiel's rules exactly, start arrangements drawn as chance
+                    events; scripts/compare-einstein checks it position by position)
     Karl's Race  -  einstein_wurfelt_nicht (EinStein wuerfelt nicht, which it is a variant of)
     Kauri        -  mancala (Kalah, 6 holes, 4 seeds)
     Quarx        -  checkers (8 x 8 English draughts)
@@ -42,6 +46,7 @@ import pyspiel
 
 # (tafel game, OpenSpiel game, what relates them)
 PAIRS = [
+    ("einstein", "einstein_wurfelt_nicht", "the same game"),
     ("karls-race", "einstein_wurfelt_nicht", "EinStein wuerfelt nicht"),
     ("kauri", "mancala", "Kalah"),
     ("quarx", "checkers", "English draughts"),

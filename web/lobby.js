@@ -13,7 +13,7 @@ const ORIGIN_BADGE = {
 
 /** Draws the lobby into `app`. */
 export async function lobby(app) {
-  document.title = "Tafel · play five little-known abstract games";
+  document.title = "Tafel · play six little-known abstract games";
   const catalog = await api("/api/catalog");
   const gameSelect = el("select", { id: "game" },
     catalog.games.map((g) => el("option", { value: g.name }, g.title)));

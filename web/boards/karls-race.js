@@ -8,6 +8,7 @@
 // two players: Black (NW) first, then White (SE).
 
 import { arrow, boardSvg, cell, markCells, svg } from "./common.js";
+import { dieBox } from "./die.js";
 
 const geometry = await fetch("/assets/boards/karls-race-board.json").then((r) => r.json());
 const UNIT = 10;
@@ -24,10 +25,6 @@ const STONES = {
 // Each corner's square, and the corner a player starting there races to.
 const CORNER_SQUARE = { NW: "A", NE: "D", SW: "R", SE: "T" };
 const GOAL_OF = { NW: "SE", SE: "NW", NE: "SW", SW: "NE" };
-const PIPS = {
-  1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
-  5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]], 6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]],
-};
 // The seat of each home corner: two players are White (SE) and Black (NW); four are numbered
 // in turn order SE, SW, NW, NE (docs/rules/karls-race.md).
 const SEATS = { 2: { SE: 0, NW: 1 }, 4: { SE: 0, SW: 1, NW: 2, NE: 3 } };
@@ -47,32 +44,12 @@ function parse(code) {
   return { die: die && Number(die), stones };
 }
 
-/** A die face showing `value` (or blank before the roll). */
-function dieFace(value, caption) {
-  const face = svg("svg", { class: "die", viewBox: "0 0 30 30", role: "img", "data-die": value ?? "",
-    "aria-label": value ? `${caption}: ${value}` : caption },
-  svg("rect", { x: 1, y: 1, width: 28, height: 28, rx: 5 }));
-  for (const [i, j] of PIPS[value] || []) face.append(svg("circle", { cx: 7 + 8 * i, cy: 7 + 8 * j, r: 2.6 }));
-  return face;
-}
-
 /** A stone's shape for the legend, in a small SVG of its own. */
 function stoneIcon(corner) {
   const { shape, cls } = STONES[corner];
   return svg("svg", { class: "stone-icon", viewBox: "0 0 10 10", "aria-hidden": "true" }, shape === "circle"
     ? svg("circle", { class: `kr-stone ${cls}`, cx: 5, cy: 5, r: 3.6 })
     : svg("rect", { class: `kr-stone ${cls}`, x: 1.5, y: 1.5, width: 7, height: 7, rx: 0.8 }));
-}
-
-/** The die to show and who rolled it: the roll of the player to move, or else the roll that
- * allowed the last move (so it stays after the game ends). */
-function shownRoll(view, die) {
-  const name = (seat) => view.seats[seat]?.name ?? "";
-  if (die) return { value: die, caption: `${name(view.status.seat)} rolled` };
-  const last = view.last_move;
-  const roll = last && last.index > 0 && view.plies[last.index - 1].seat === null ? Number(view.moves[last.index - 1]) : null;
-  if (roll) return { value: roll, caption: `${name(last.seat)} rolled` };
-  return { value: null, caption: view.status.state === "over" ? "no roll" : "die not rolled yet" };
 }
 
 /** Draws a Karl's Race position. */
@@ -143,16 +120,9 @@ export function draw(view) {
     item.append(goal);
     legend.append(item);
   }
-  const roll = shownRoll(view, die);
-  const dieBox = document.createElement("figure");
-  dieBox.className = "die-box";
-  const caption = document.createElement("figcaption");
-  caption.id = "die-caption";
-  caption.textContent = roll.value ? `${roll.caption} ${roll.value}` : roll.caption;
-  dieBox.append(dieFace(roll.value, roll.caption), caption);
   const extra = document.createElement("div");
   extra.className = "kr-side";
-  extra.append(dieBox, legend);
+  extra.append(dieBox(view, die), legend);
   return {
     svg: root,
     extra,

@@ -2,7 +2,7 @@
 //!
 //! A game is a [`Game`]: an immutable rules object (built from typed [`GameSettings`]) that
 //! creates, inspects and advances its `State` values. Everything generic lives here so that the
-//! five games, the search code, the command line and the server share one vocabulary:
+//! six games, the search code, the command line and the server share one vocabulary:
 //!
 //! - [`player`] and [`outcome`]: seats, teams, who won, scores and why the game ended;
 //! - [`settings`]: typed settings with defaults, allowed values and `key=value` text;

@@ -126,7 +126,10 @@ mod tests {
         // Each outcome gets its share of the rolls, to within rounding.
         for (k, &bound) in bounds.iter().enumerate() {
             let exact = (k as u64) * (1 << FLOAT_BITS) / N as u64;
-            assert!(bound.abs_diff(exact) <= N as u64, "outcome {k}: {bound} vs {exact}");
+            assert!(
+                bound.abs_diff(exact) <= N as u64,
+                "outcome {k}: {bound} vs {exact}"
+            );
         }
     }
 

@@ -44,7 +44,7 @@ fn layout(title: &str, main_attributes: &str, body: &str, script: bool) -> Strin
   {script}
 </head>
 <body>
-  <header class="site"><a href="/" class="brand">Tafel</a><span class="tagline">five little-known abstract games</span></header>
+  <header class="site"><a href="/" class="brand">Tafel</a><span class="tagline">six little-known abstract games</span></header>
   <main{main_attributes}>{body}</main>
 </body>
 </html>

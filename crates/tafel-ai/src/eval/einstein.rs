@@ -5,12 +5,12 @@
 //! of the row and column distances) and `q` the share of the die's faces that let the side
 //! move that cube (a cube whose neighbouring numbers are gone is moved more often). One cube
 //! always movable counts as much as two at the same distance movable half the time each. The
-//! side to move is a step ahead when its die is still to be rolled, and by its best cube's
-//! step when the die has been rolled. The payoff of White (seat 0) is
-//! `logistic(SCALE * ln(threat0 / threat1) + tempo)`.
+//! side whose turn it is (to roll, or to move after its roll) gets a tempo of `ln 2`, worth a
+//! step of its whole threat. The payoff of White (seat 0) is
+//! `logistic(SCALE * ln(threat0 / threat1) + tempo)`, the tempo counted for White or against.
 
 use tafel_core::{Game, Player, Status};
-use tafel_games::einstein::{distance, Einstein, State, BLACK, CUBES, WHITE};
+use tafel_games::einstein::{distance, movable_numbers, Einstein, State, BLACK, CUBES, WHITE};
 
 use super::{logistic, outcome_payoffs, two_sided, EvalContext, Evaluator, Payoffs};
 
@@ -29,7 +29,7 @@ const FACES: [[u8; CUBES]; 1 << CUBES] = {
     while present < 1 << CUBES {
         let mut die = 1;
         while die <= CUBES {
-            let movable = movable(die, present);
+            let movable = movable_numbers(die, present as u8);
             let mut n = 0;
             while n < CUBES {
                 if movable & 1 << n != 0 {
@@ -43,31 +43,6 @@ const FACES: [[u8; CUBES]; 1 << CUBES] = {
     }
     table
 };
-
-/// The numbers (bit `n - 1`) a roll of `die` lets a side move that has the numbers `present`.
-const fn movable(die: usize, present: usize) -> usize {
-    if present & 1 << (die - 1) != 0 {
-        return 1 << (die - 1);
-    }
-    let mut set = 0;
-    let mut below = die - 1;
-    while below >= 1 {
-        if present & 1 << (below - 1) != 0 {
-            set |= 1 << (below - 1);
-            break;
-        }
-        below -= 1;
-    }
-    let mut above = die + 1;
-    while above <= CUBES {
-        if present & 1 << (above - 1) != 0 {
-            set |= 1 << (above - 1);
-            break;
-        }
-        above += 1;
-    }
-    set
-}
 
 /// Powers of one half by distance (no cube is more than four steps away).
 const HALF_POWERS: [f64; 5] = [1.0, 0.5, 0.25, 0.125, 0.0625];
@@ -134,14 +109,22 @@ mod tests {
     fn a_nearer_or_more_mobile_cube_threatens_more() {
         let game = Einstein::new(Default::default()).unwrap();
         let at = |code: &str| game.parse_position(code).unwrap();
-        let near = at("b:...../.w1.../...../...../....b1");
-        let far = at("b:...../...../..w1../...../....b1");
+        let threat = |code: &str| CubeRaceEvaluator::threat(&at(code), WHITE);
+        // Nearer: one step from a5 against two.
         assert!(
-            CubeRaceEvaluator::threat(&near, WHITE) > CubeRaceEvaluator::threat(&far, WHITE)
+            threat("b:...../.w1.../...../...../b1....")
+                > threat("b:...../...../..w1../...../b1....")
         );
-        // White's cube one step from a5 against Black's four steps from e1: White is ahead
-        // even with Black to move.
-        let lead = at("b:b1..../.w1.../...../...../.....");
-        assert!(CubeRaceEvaluator::white_payoff(&lead) > 0.8);
+        // More mobile: alone, White's 1 on b4 moves on every face; among five more cubes far
+        // away it moves on one face in six, and they add less than it loses.
+        assert!(
+            threat("b:...../.w1.../...../...../b1....")
+                > threat("b:...../.w1.../....w2/...w3w4/..w5w6b1")
+        );
+        // White's cube one step from a5 against Black's four steps from e1 (and out of reach
+        // of each other): White is well ahead even with Black to move.
+        let lead = at("b:...../.w1.../...../...../b1....");
+        assert!(CubeRaceEvaluator::white_payoff(&lead) > 0.75);
+        assert!(CubeRaceEvaluator::white_payoff(&at("w:...../.w1.../...../...../b1....")) > 0.9);
     }
 }

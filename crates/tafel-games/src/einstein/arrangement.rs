@@ -111,6 +111,8 @@ mod tests {
         }
         assert!(parse("12345").is_err());
         assert!(parse("123457").unwrap_err().contains("`7`"));
-        assert!(parse("123451").unwrap_err().contains("cube 1 appears twice"));
+        assert!(parse("123451")
+            .unwrap_err()
+            .contains("cube 1 appears twice"));
     }
 }

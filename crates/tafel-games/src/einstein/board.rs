@@ -65,7 +65,9 @@ pub fn square_named(name: &str) -> Option<Square> {
         return None;
     }
     let column = "abcde".find(file.to_ascii_lowercase())?;
-    let rank = rank.to_digit(10).filter(|r| (1..=SIDE as u32).contains(r))? as usize;
+    let rank = rank
+        .to_digit(10)
+        .filter(|r| (1..=SIDE as u32).contains(r))? as usize;
     Some(((SIDE - rank) * SIDE + column) as Square)
 }
 
@@ -81,7 +83,9 @@ pub fn step(square: Square, (rows, columns): (i8, i8)) -> Option<Square> {
 /// steps, the larger of the row and column distances.
 pub fn distance(seat: Player, square: Square) -> u8 {
     let target = TARGET[seat.index()];
-    row(square).abs_diff(row(target)).max(column(square).abs_diff(column(target))) as u8
+    row(square)
+        .abs_diff(row(target))
+        .max(column(square).abs_diff(column(target))) as u8
 }
 
 /// The most steps a cube of `seat` on `square` can still take: every step brings it at least

@@ -95,7 +95,9 @@ impl Einstein {
                     0
                 } else {
                     let home = HOME[other.index()];
-                    let at_home = home.iter().all(|&sq| is_of(board[sq as usize], other.index()));
+                    let at_home = home
+                        .iter()
+                        .all(|&sq| is_of(board[sq as usize], other.index()));
                     if !at_home || count(other.index()) != CUBES {
                         return Err(whole(format!(
                             "before the game starts, {}'s six cubes stand on its corner ({})",
@@ -219,8 +221,10 @@ fn parse_board(ranks: &str) -> Result<[u8; SQUARES], (usize, String)> {
                     .get(i + 1)
                     .and_then(|d| d.to_digit(10))
                     .filter(|d| (1..=CUBES as u32).contains(d))
-                    .ok_or((i + 1, "a cube's letter is followed by its number, 1 to 6".into()))?
-                    as u8;
+                    .ok_or((
+                        i + 1,
+                        "a cube's letter is followed by its number, 1 to 6".into(),
+                    ))? as u8;
                 if seen[seat.index()] & 1 << number != 0 {
                     return Err((
                         i,
@@ -238,7 +242,10 @@ fn parse_board(ranks: &str) -> Result<[u8; SQUARES], (usize, String)> {
         column += 1;
     }
     if row != SIDE - 1 {
-        return Err((chars.len(), format!("the board has {SIDE} ranks, not {}", row + 1)));
+        return Err((
+            chars.len(),
+            format!("the board has {SIDE} ranks, not {}", row + 1),
+        ));
     }
     Ok(board)
 }

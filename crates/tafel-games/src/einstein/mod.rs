@@ -93,7 +93,12 @@ impl State {
 
 /// The cube a board entry stands for, as (seat, number).
 fn piece_cube(piece: u8) -> Option<(Player, u8)> {
-    (piece != 0).then(|| (Player((piece - 1) / CUBES as u8), (piece - 1) % CUBES as u8 + 1))
+    (piece != 0).then(|| {
+        (
+            Player((piece - 1) / CUBES as u8),
+            (piece - 1) % CUBES as u8 + 1,
+        )
+    })
 }
 
 /// The board entry of `seat`'s cube `number`.
@@ -194,19 +199,32 @@ const ROLLS: [Move; CUBES] = [
     Move::Roll(6),
 ];
 
-/// The numbers (bit `n - 1`) a roll of `die` lets a side move that has the numbers `present`:
-/// the die's own if present, else the nearest present below it and the nearest above it.
-fn movable_numbers(die: usize, present: u8) -> u8 {
-    let has = |n: usize| present & 1 << (n - 1) != 0;
-    if has(die) {
+/// The numbers (bit `n - 1`) a roll of `die` (1 to 6) lets a side move that has the numbers
+/// `present` (bit `n - 1` for cube `n`): the die's own if present, else the nearest present
+/// below it and the nearest above it. A `const fn`, so that evaluations can build their
+/// tables from it at compile time.
+pub const fn movable_numbers(die: usize, present: u8) -> u8 {
+    if present & 1 << (die - 1) != 0 {
         return 1 << (die - 1);
     }
-    let below = (1..die).rev().find(|&n| has(n));
-    let above = (die + 1..=CUBES).find(|&n| has(n));
-    below
-        .into_iter()
-        .chain(above)
-        .fold(0, |set, n| set | 1 << (n - 1))
+    let mut set = 0;
+    let mut below = die - 1;
+    while below >= 1 {
+        if present & 1 << (below - 1) != 0 {
+            set |= 1 << (below - 1);
+            break;
+        }
+        below -= 1;
+    }
+    let mut above = die + 1;
+    while above <= CUBES {
+        if present & 1 << (above - 1) != 0 {
+            set |= 1 << (above - 1);
+            break;
+        }
+        above += 1;
+    }
+    set
 }
 
 impl Einstein {

@@ -44,7 +44,10 @@ const DRAWN: &str = "w:b1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1";
 fn the_random_start_draws_blacks_arrangement_then_whites_then_white_rolls() {
     let g = game(&[]);
     let start = g.start();
-    assert_eq!(g.format_position(&start), "bs:...../...../...../...../.....");
+    assert_eq!(
+        g.format_position(&start),
+        "bs:...../...../...../...../....."
+    );
     assert_eq!(g.status(&start), Status::Chance);
     let outcomes = g.legal_move_vec(&start);
     assert_eq!(outcomes.len(), 720);
@@ -62,7 +65,10 @@ fn the_random_start_draws_blacks_arrangement_then_whites_then_white_rolls() {
     assert_eq!(g.status(&both), Status::Chance);
     assert_eq!(moves(&g, DRAWN), "1 2 3 4 5 6");
     // White rolls 3: its cube 3 on c1 steps up, diagonally up-left or left.
-    assert_eq!(moves(&g, "w3:b1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1"), "c1-c2 c1-b2 c1-b1");
+    assert_eq!(
+        moves(&g, "w3:b1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1"),
+        "c1-c2 c1-b2 c1-b1"
+    );
     assert_eq!(g.max_plies(), Some(80));
 }
 
@@ -70,7 +76,10 @@ fn the_random_start_draws_blacks_arrangement_then_whites_then_white_rolls() {
 fn with_placement_the_first_mover_arranges_first_and_arrangements_are_moves() {
     let g = game(&[("start", "placement")]);
     let start = g.start();
-    assert_eq!(g.format_position(&start), "ws:...../...../...../...../.....");
+    assert_eq!(
+        g.format_position(&start),
+        "ws:...../...../...../...../....."
+    );
     assert_eq!(g.status(&start), Status::ToMove(WHITE));
     let white = play(&g, &start, "614325");
     assert_eq!(
@@ -85,10 +94,16 @@ fn with_placement_the_first_mover_arranges_first_and_arrangements_are_moves() {
     // Black first: Black arranges first and rolls first.
     let g = game(&[("start", "placement"), ("first", "black")]);
     let both = play(&g, &play(&g, &g.start(), "123456"), "123456");
-    assert_eq!(g.format_position(&both), "b:b1b2b3../b4b5.../b6...w1/...w2w3/..w4w5w6");
+    assert_eq!(
+        g.format_position(&both),
+        "b:b1b2b3../b4b5.../b6...w1/...w2w3/..w4w5w6"
+    );
     // A drawn start is Black's then White's whoever moves first.
     let g = game(&[("first", "black")]);
-    assert_eq!(g.format_position(&g.start()), "bs:...../...../...../...../.....");
+    assert_eq!(
+        g.format_position(&g.start()),
+        "bs:...../...../...../...../....."
+    );
     let both = play(&g, &play(&g, &g.start(), "123456"), "123456");
     assert_eq!(g.status(&both), Status::Chance);
     assert_eq!(both.to_move(), BLACK);
@@ -123,15 +138,24 @@ fn steps_stop_at_the_edges_and_take_any_cube_there() {
     let code = "w4:b1..../...../w6..../w4b2.../.....";
     assert_eq!(moves(&g, code), "a2-a3");
     let after = play(&g, &at(&g, code), "a2-a3");
-    assert_eq!(g.format_position(&after), "b:b1..../...../w4..../.b2.../.....");
+    assert_eq!(
+        g.format_position(&after),
+        "b:b1..../...../w4..../.b2.../....."
+    );
     assert_eq!(after.square_of(WHITE, 6), None);
     assert_eq!(after.cube_count(WHITE), 1);
     // Black rolled 2: its 2 on b2 steps diagonally to c1, down to b1 or right to c2.
-    assert_eq!(moves(&g, "b2:b1..../...../w4..../.b2.../....."), "b2-c1 b2-b1 b2-c2");
+    assert_eq!(
+        moves(&g, "b2:b1..../...../w4..../.b2.../....."),
+        "b2-c1 b2-b1 b2-c2"
+    );
     // Black's 2 on a4 takes White's 4 on b3 diagonally.
     let code = "b2:b1..../b2..../.w4.../...../.....";
     let after = play(&g, &at(&g, code), "a4-b3");
-    assert_eq!(g.format_position(&after), "w:b1..../...../.b2.../...../.....");
+    assert_eq!(
+        g.format_position(&after),
+        "w:b1..../...../.b2.../...../....."
+    );
 }
 
 #[test]
@@ -144,7 +168,10 @@ fn reaching_the_corner_or_taking_the_last_cube_wins() {
         g.status(&won),
         Status::Over(Outcome::win(WHITE, REASON_CORNER))
     );
-    assert_eq!(describe_status(&g, &won), "White wins (reached the opposite corner)");
+    assert_eq!(
+        describe_status(&g, &won),
+        "White wins (reached the opposite corner)"
+    );
     assert!(g.legal_move_vec(&won).is_empty());
     // Taking Black's last cube wins, wherever it stands.
     let code = "w3:...../...../..w3../..b1../.....";
@@ -158,9 +185,15 @@ fn reaching_the_corner_or_taking_the_last_cube_wins() {
     // Black wins on e1.
     let code = "b5:...../...../...../...b5./w1....";
     let won = play(&g, &at(&g, code), "d2-e1");
-    assert_eq!(g.status(&won), Status::Over(Outcome::win(BLACK, REASON_CORNER)));
+    assert_eq!(
+        g.status(&won),
+        Status::Over(Outcome::win(BLACK, REASON_CORNER))
+    );
     // White's own cube on e1 is no win for anyone: it is White's start corner.
-    assert_eq!(g.status(&at(&g, "b:b1..../...../...../...../....w1")), Status::Chance);
+    assert_eq!(
+        g.status(&at(&g, "b:b1..../...../...../...../....w1")),
+        Status::Chance
+    );
 }
 
 #[test]
@@ -229,7 +262,10 @@ fn moves_read_back_and_errors_name_the_problem() {
     assert!(error("b4").contains("expected a die value"));
     // Legality is checked by parse_legal_move, which names the legal moves.
     let rolled = at(&g, "w3:b1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1");
-    let err = g.parse_legal_move(&rolled, "d2-d3").unwrap_err().to_string();
+    let err = g
+        .parse_legal_move(&rolled, "d2-d3")
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("legal here: c1-c2 c1-b2 c1-b1"), "{err}");
 }
 
@@ -284,7 +320,9 @@ fn the_picture_shows_cubes_targets_and_the_turn() {
          Black (B), racing to e1: cubes 1 2 3 4 5 6\n\
          White to move, die 3"
     );
-    assert!(g.picture(&g.start()).ends_with("Black to arrange its cubes"));
+    assert!(g
+        .picture(&g.start())
+        .ends_with("Black to arrange its cubes"));
     let empty = g.picture(&at(&g, "b:...../.w3.../...../...../....."));
     assert!(empty.contains("5   *"), "{empty}");
 }

@@ -1,0 +1,42 @@
+// The die beside a dice game's board (Karl's Race, EinStein würfelt nicht): its face with who
+// rolled it, read from the view. The face carries data-die (the value, empty before the roll).
+
+import { svg } from "./common.js";
+
+const PIPS = {
+  1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
+  5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]], 6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]],
+};
+
+/** A die face showing `value` (or blank before the roll). */
+export function dieFace(value, caption) {
+  const face = svg("svg", { class: "die", viewBox: "0 0 30 30", role: "img", "data-die": value ?? "",
+    "aria-label": value ? `${caption}: ${value}` : caption },
+  svg("rect", { x: 1, y: 1, width: 28, height: 28, rx: 5 }));
+  for (const [i, j] of PIPS[value] || []) face.append(svg("circle", { cx: 7 + 8 * i, cy: 7 + 8 * j, r: 2.6 }));
+  return face;
+}
+
+/** The die to show and who rolled it: the roll of the player to move (`die`, from the position
+ * code), or else the roll that allowed the last move (so it stays after the game ends). */
+export function shownRoll(view, die) {
+  const name = (seat) => view.seats[seat]?.name ?? "";
+  if (die) return { value: die, caption: `${name(view.status.seat)} rolled` };
+  const last = view.last_move;
+  const before = last && last.index > 0 ? view.moves[last.index - 1] : null;
+  const roll = before && view.plies[last.index - 1].seat === null && /^[1-6]$/.test(before) ? Number(before) : null;
+  if (roll) return { value: roll, caption: `${name(last.seat)} rolled` };
+  return { value: null, caption: view.status.state === "over" ? "no roll" : "die not rolled yet" };
+}
+
+/** The die with its caption, as a figure for beside the board. */
+export function dieBox(view, die) {
+  const roll = shownRoll(view, die);
+  const box = document.createElement("figure");
+  box.className = "die-box";
+  const caption = document.createElement("figcaption");
+  caption.id = "die-caption";
+  caption.textContent = roll.value ? `${roll.caption} ${roll.value}` : roll.caption;
+  box.append(dieFace(roll.value, roll.caption), caption);
+  return box;
+}

@@ -1,0 +1,124 @@
+// EinStein würfelt nicht board: the 5 x 5 board with the two home triangles tinted and each
+// player's goal corner marked, the numbered cubes (Black's dark, White's light with a ring, so
+// that colour is not the only cue), and beside the board the die with who rolled it and a
+// legend. A step is two clicks: the cube's square, then the square it steps onto ("b4-c3").
+// Arrangements (six digits, with start=placement) have no cell: the page offers them in its
+// move box.
+// Position code: side ("w"/"b", then the die once rolled, or "s" while that side's arrangement is
+// to be made), ":", the ranks from the top separated by "/", each square "." or a cube ("w3").
+// Squares are named like chess squares: files a-e from the left, ranks 1-5 from the bottom.
+
+import { arrow, boardSvg, cell, label, markCells, svg } from "./common.js";
+import { dieBox } from "./die.js";
+
+const SIDE = 5;
+const UNIT = 10;
+const MARGIN = 6;
+const COLOURS = { b: "Black", w: "White" };
+// Each colour's home triangle (squares with row + column <= 2 from its corner) and goal corner.
+const HOME = { b: (r, c) => r + c <= 2, w: (r, c) => r + c >= 6 };
+const GOAL = { b: "e1", w: "a5" };
+// Seats in the engine's order: White (seat 0) moves first by default, Black is seat 1.
+const SEAT = { w: 0, b: 1 };
+const STEP = /^[a-e][1-5]-[a-e][1-5]$/i;
+
+export const howTo = "Click your highlighted cube (the one the die names, or its nearest numbers), then the square it steps onto: "
+  + "Black heads right or down towards e1, White left or up towards a5. Any cube there is removed. The server rolls the die.";
+
+const nameOf = (r, c) => `${String.fromCharCode(97 + c)}${SIDE - r}`;
+
+/** Reads a position code into the die (a number, or null) and the cube on every square. */
+function parse(code) {
+  const [head, ranks] = code.split(":");
+  const die = /^[wb][1-6]$/i.test(head) ? Number(head[1]) : null;
+  const cubes = new Map();
+  ranks.split("/").forEach((rank, r) => {
+    let c = 0;
+    for (let i = 0; i < rank.length; i++) {
+      if (rank[i] === ".") { c++; continue; }
+      cubes.set(nameOf(r, c), { colour: rank[i].toLowerCase(), number: Number(rank[i + 1]) });
+      i++;
+      c++;
+    }
+  });
+  return { die, cubes };
+}
+
+/** A cube drawn centred on (cx, cy), its number on it (the cell's name says it for readers). */
+function cubeShape(colour, number, cx, cy, size = 7.2) {
+  return svg("g", { class: "piece" },
+    svg("rect", { class: `ew-cube ew-${colour}`, x: cx - size / 2, y: cy - size / 2, width: size, height: size, rx: 1.3 }),
+    svg("text", { class: `ew-number ew-number-${colour}`, x: cx, y: cy + 0.1, "text-anchor": "middle", "dominant-baseline": "central", "aria-hidden": "true" }, number));
+}
+
+/** Draws an EinStein position. */
+export function draw(view) {
+  const { die, cubes } = parse(view.code);
+  const owner = (colour) => view.seats[SEAT[colour]]?.name ?? COLOURS[colour];
+  const size = SIDE * UNIT + 2 * MARGIN;
+  const root = boardSvg(size, size, "EinStein würfelt nicht board, 5 by 5");
+  const centres = new Map();
+  root.append(svg("rect", { class: "ew-frame", x: MARGIN - 1, y: MARGIN - 1, width: SIDE * UNIT + 2, height: SIDE * UNIT + 2, rx: 1.2 }));
+  for (let r = 0; r < SIDE; r++) {
+    root.append(label(MARGIN / 2, MARGIN + (r + 0.5) * UNIT, SIDE - r, { class: "coord" }));
+    for (let c = 0; c < SIDE; c++) {
+      const name = nameOf(r, c);
+      const x = MARGIN + c * UNIT;
+      const y = MARGIN + r * UNIT;
+      const centre = [x + UNIT / 2, y + UNIT / 2];
+      centres.set(name, centre);
+      const home = Object.keys(HOME).find((colour) => HOME[colour](r, c));
+      const goalOf = Object.keys(GOAL).find((colour) => GOAL[colour] === name);
+      const cube = cubes.get(name);
+      const words = [`square ${name}`];
+      if (goalOf) words.push(`${owner(goalOf)}'s goal`);
+      words.push(cube ? `${COLOURS[cube.colour]} cube ${cube.number}` : "empty");
+      root.append(cell(name, words.join(", "), { class: "ew-cell", "data-cube": cube ? `${cube.colour}${cube.number}` : "" },
+        svg("rect", { class: `ew-square${home ? ` ew-home-${home}` : ""}`, x, y, width: UNIT, height: UNIT }),
+        goalOf ? svg("rect", { class: "ew-goal", x: x + 0.8, y: y + 0.8, width: UNIT - 1.6, height: UNIT - 1.6 }) : null,
+        cube ? cubeShape(cube.colour, cube.number, ...centre) : null));
+    }
+  }
+  for (let c = 0; c < SIDE; c++) root.append(label(MARGIN + (c + 0.5) * UNIT, size - MARGIN / 2, String.fromCharCode(97 + c), { class: "coord" }));
+
+  // The last step: its two squares (the second marked as a capture when a cube stood there)
+  // and an arrow between them.
+  let motion = null;
+  const last = view.last_move;
+  if (last && STEP.test(last.text)) {
+    const [from, to] = last.text.toLowerCase().split("-");
+    markCells(root, [from], "from");
+    markCells(root, [to], parse(last.before).cubes.has(to) ? "capture" : "to");
+    root.append(arrow([centres.get(from), centres.get(to)], "last-move lm-path", 1));
+    motion = [from, to];
+  }
+
+  const legend = document.createElement("ul");
+  legend.className = "legend";
+  for (const colour of ["w", "b"]) {
+    const item = document.createElement("li");
+    const icon = svg("svg", { class: "stone-icon", viewBox: "0 0 10 10", "aria-hidden": "true" },
+      svg("rect", { class: `ew-cube ew-${colour}`, x: 1.2, y: 1.2, width: 7.6, height: 7.6, rx: 1.3 }));
+    const goal = document.createElement("span");
+    goal.className = "help";
+    goal.textContent = ` → ${GOAL[colour]}`;
+    item.append(icon, ` ${owner(colour)}`, goal);
+    legend.append(item);
+  }
+  const extra = document.createElement("div");
+  extra.className = "kr-side";
+  extra.append(dieBox(view, die), legend);
+  return {
+    svg: root,
+    extra,
+    motion,
+    minCell: UNIT,
+    centreOf: (name) => centres.get(name),
+    pathOf: (move) => (STEP.test(move) ? move.toLowerCase().split("-") : null),
+  };
+}
+
+/** A move's words on a button: "b4 → c3", or an arrangement's digits. */
+export function describeMove(move) {
+  return STEP.test(move) ? move.toLowerCase().replace("-", " → ") : move;
+}
