@@ -275,10 +275,8 @@ impl Einstein {
         if state.arranged < 2 {
             return None;
         }
-        for seat in 0..2 {
-            if is_seat(state.board[TARGET[seat] as usize], seat) {
-                return Some((Player(seat as u8), REASON_CORNER));
-            }
+        if let Some(seat) = (0..2).find(|&seat| is_seat(state.board[TARGET[seat] as usize], seat)) {
+            return Some((Player(seat as u8), REASON_CORNER));
         }
         (0..2)
             .find(|&seat| state.present[1 - seat] == 0)
