@@ -35,7 +35,7 @@ test("the lobby: labelled settings, conditions, badges, the Carreaux note, level
   // The lobby fills the list from the catalog after the page has loaded.
   await page.waitForSelector("#game option", { state: "attached" });
   const games = await page.locator("#game option").evaluateAll((ns) => ns.map((n) => n.value));
-  assert.deepEqual(games.sort(), ["black-path", "carreaux", "karls-race", "kauri", "quarx"]);
+  assert.deepEqual(games.sort(), ["black-path", "carreaux", "einstein", "karls-race", "kauri", "quarx"]);
 
   await page.selectOption("#game", "karls-race");
   await page.waitForSelector("#set-first");
@@ -109,7 +109,7 @@ test("the lobby: labelled settings, conditions, badges, the Carreaux note, level
 
 test("the rules of every game as a page, with our decisions labelled; unknown paths get the 404 page", async () => {
   const page = await newPage(browser);
-  for (const [game, title] of [["black-path", "Black Path Game"], ["carreaux", "Carreaux"], ["karls-race", "Karl's Race"], ["kauri", "Kauri"], ["quarx", "Quarx"]]) {
+  for (const [game, title] of [["black-path", "Black Path Game"], ["carreaux", "Carreaux"], ["karls-race", "Karl's Race"], ["kauri", "Kauri"], ["quarx", "Quarx"], ["einstein", "EinStein würfelt nicht"]]) {
     const response = await page.goto(`${BASE}/rules/${game}`);
     assert.equal(response.status(), 200, game);
     assert.equal(await page.title(), `Rules of ${title} · Tafel`);
