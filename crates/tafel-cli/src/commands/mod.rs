@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod db;
 pub mod games;
 pub mod hint;
 pub mod match_;
