@@ -133,7 +133,7 @@ struct Viewer(
 );
 
 impl Viewer {
-    /// Waits (at most `limit`) for a view with `moves` moves.
+    /// Waits (at most `limit`) for a view with `moves` moves or more.
     async fn view_with(&mut self, moves: usize, limit: Duration) -> Value {
         let deadline = Instant::now() + limit;
         loop {
@@ -145,7 +145,7 @@ impl Viewer {
                 .unwrap();
             if let Message::Text(text) = message {
                 let message: Value = serde_json::from_str(&text).unwrap();
-                if message["type"] == "view" && moves_of(&message["view"]) == moves {
+                if message["type"] == "view" && moves_of(&message["view"]) >= moves {
                     return message["view"].clone();
                 }
             }
@@ -229,6 +229,7 @@ async fn viewers_on_one_instance_see_the_moves_made_through_the_other() {
                 .view_with(ply + 1, Duration::from_secs(5))
                 .await;
             latencies.push(sent.elapsed());
+            assert_eq!(moves_of(&seen), ply + 1);
             assert_eq!(seen["moves"][ply], mv);
             viewers[through]
                 .view_with(ply + 1, Duration::from_secs(5))
@@ -318,12 +319,13 @@ async fn a_computer_game_goes_on_when_the_instance_playing_it_dies() {
     };
     let mut a = Instance::start(&database);
     let b = Instance::start(&database);
-    // Two computers: the instance that created the game plays both (it holds the lease).
+    // Two computers: the instance that created the game plays both (it holds the lease). A
+    // game between them on this board lasts seconds, some hundred moves.
     let (id, _) = a
         .create(json!({
             "game": "black-path",
-            "settings": {"size": "6x6"},
-            "seats": [{"kind": "computer", "level": 4}, {"kind": "computer", "level": 4}],
+            "settings": {"size": "20x20"},
+            "seats": [{"kind": "computer", "level": 5}, {"kind": "computer", "level": 5}],
         }))
         .await;
     let mut viewer = b.watch(&id).await;
@@ -353,6 +355,69 @@ async fn a_computer_game_goes_on_when_the_instance_playing_it_dies() {
         moves_of(&view)
     );
     assert!(moves_of(&view) > before);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn takebacks_and_clocks_work_across_instances() {
+    let Some(database) = postgres("consent").await else {
+        return;
+    };
+    let [a, b] = [Instance::start(&database), Instance::start(&database)];
+    let (status, created) = a
+        .post(
+            "/api/games",
+            json!({
+                "game": "quarx",
+                "seats": [{"kind": "local", "name": "Host"}, {"kind": "invite"}],
+                "time_control": {"kind": "fischer", "initial_seconds": 4, "increment_seconds": 0},
+            }),
+        )
+        .await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let host = created["seats"][0]["token"].as_str().unwrap().to_string();
+    let invite = created["seats"][1]["invite"].as_str().unwrap();
+    // The guest joins through the other instance.
+    let (status, joined) = b
+        .post(
+            &format!("/api/games/{id}/join"),
+            json!({"invite": invite, "name": "Guest"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{joined}");
+    let guest = joined["token"].as_str().unwrap().to_string();
+    let tokens = [host.clone(), guest.clone()];
+    for (ply, instance) in [&a, &b].into_iter().enumerate() {
+        let view = instance.view(&id).await;
+        let seat = view["status"]["seat"].as_u64().unwrap() as usize;
+        let mv = view["legal"][0].as_str().unwrap().to_string();
+        let (status, answer) = instance.play(&id, &tokens[seat], &mv, ply).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    // The host asks through B for a takeback, the guest accepts through A.
+    let takeback = |token: &str, action: &str| json!({"token": token, "action": action});
+    let path = format!("/api/games/{id}/takeback");
+    let (status, asked) = b.post(&path, takeback(&host, "offer")).await;
+    assert_eq!(status, 200, "{asked}");
+    let (status, accepted) = a.post(&path, takeback(&guest, "accept")).await;
+    assert_eq!(status, 200, "{accepted}");
+    let (on_a, on_b) = (a.view(&id).await, b.view(&id).await);
+    assert_eq!(on_a["moves"], on_b["moves"]);
+    assert!(moves_of(&on_a) < 2, "{on_a}");
+    // Nobody moves: the clock falls once, and both instances show the same ending.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let ended = loop {
+        let view = b.view(&id).await;
+        if is_over(&view) {
+            break view;
+        }
+        assert!(Instant::now() < deadline, "the clock did not fall: {view}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(ended["status"]["termination"], "time forfeit", "{ended}");
+    let on_a = a.view(&id).await;
+    assert_eq!(on_a["status"], ended["status"]);
+    assert_eq!(on_a["moves"], ended["moves"]);
 }
 
 /// Creates games of several kinds on `instance` (moves, an invited seat, a clock, a finished

@@ -891,9 +891,13 @@ impl Hub {
         let now = now_ms();
         match live.fallen(now) {
             Some(seat) => {
-                if let Err(e) = self.end_on_time(&mut live, seat, now).await {
-                    tracing::error!("cannot end game {id} on time: {}", e.message);
+                match self.end_on_time(&mut live, seat, now).await {
+                    Ok(()) => {}
+                    // Another instance changed the game first (it ended it on time, or a move
+                    // arrived in time there): that instance decided.
+                    Err(e) if e.status == axum::http::StatusCode::CONFLICT => {}
                     // Try again at the next look in the store.
+                    Err(e) => tracing::error!("cannot end game {id} on time: {}", e.message),
                 }
             }
             None => self.schedule(id, live.table.clock.as_ref().and_then(Clock::flag_at)),
