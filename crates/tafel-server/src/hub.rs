@@ -34,6 +34,12 @@
 //!   (`hello` over its WebSocket); viewers are told who is online and how many watch.
 //! - **Restart.** [`Hub::resume`] looks, in the background, only at the games whose computer
 //!   was to move, a few at a time.
+//! - **Several instances** (a shared database, [`Store::is_shared`]). A game in memory is
+//!   checked against the stored version before it is served or changed, and leaves memory
+//!   when another instance announces a change ([`Hub::follow`]); a change stored over a stale
+//!   version is refused ([`Conflict`]) and the copy leaves memory. A computer seat plays only
+//!   under the game's lease ([`LEASE`]), renewed with the heartbeat, which also takes over
+//!   the computer games whose lease lapsed.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

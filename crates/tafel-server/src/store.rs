@@ -202,7 +202,7 @@ pub struct OpenChallenge {
 }
 
 /// The database the store speaks to: the SQL is the same for both but for a few words
-/// ([`Backend::sql`] and the fragments below).
+/// (placeholders, the time as text, the order of insertion).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
     /// An SQLite file (or memory) database: one server instance.
