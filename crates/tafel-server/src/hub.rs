@@ -1227,7 +1227,8 @@ impl Hub {
         tokio::spawn(async move {
             let turns = tokio::spawn(hub.clone().computer_turns(handle.clone()));
             let ended = turns.await;
-            if hub.store.is_shared() {
+            // A task that found another one playing leaves that one's lease alone.
+            if hub.store.is_shared() && !matches!(ended, Ok(false)) {
                 let id = handle.lock().await.id.clone();
                 if let Err(e) = hub.store.release_lease(&id).await {
                     tracing::warn!("game {id}: cannot give up the computer's lease: {e:#}");
@@ -1245,11 +1246,12 @@ impl Hub {
     }
 
     /// Plays for computer seats while one is to move (see the module documentation).
-    async fn computer_turns(self: Arc<Self>, handle: GameHandle) {
+    /// Returns false if it did not start (another task plays, or nothing is to play).
+    async fn computer_turns(self: Arc<Self>, handle: GameHandle) -> bool {
         {
             let mut live = handle.lock().await;
             if live.thinking || live.is_evicted() || !live.computer_to_move() {
-                return;
+                return false;
             }
             live.thinking = true;
             live.computer_error = None;
@@ -1272,7 +1274,7 @@ impl Hub {
                     _ => {
                         live.thinking = false;
                         let _ = live.changed.send(Event::Changed);
-                        return;
+                        return true;
                     }
                 };
                 // On the clock, the computer thinks for a share of its time left.
@@ -1295,7 +1297,7 @@ impl Hub {
                 let mut live = handle.lock().await;
                 live.thinking = false;
                 let _ = live.changed.send(Event::Changed);
-                return;
+                return true;
             }
             let searched = version.get();
             let watch = version.clone();
@@ -1311,7 +1313,7 @@ impl Hub {
                     let mut live = handle.lock().await;
                     live.thinking = false;
                     let _ = live.changed.send(Event::Changed);
-                    return;
+                    return true;
                 }
             };
             // Stop waiting as soon as the game changes: the result would be dropped anyway.
@@ -1364,7 +1366,7 @@ impl Hub {
                 live.thinking = false;
                 live.computer_error = Some(failure);
                 let _ = live.changed.send(Event::Changed);
-                return;
+                return true;
             }
             tokio::time::sleep(RETRY_PAUSE * failures).await;
         }
