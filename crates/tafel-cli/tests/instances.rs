@@ -34,11 +34,15 @@ impl Instance {
             .spawn()
             .unwrap();
         let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let line = lines
+        let Some(line) = lines
             .by_ref()
-            .map(Result::unwrap)
+            .map_while(Result::ok)
             .find(|line| line.contains("serving on http://"))
-            .expect("tafel serve did not start");
+        else {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("tafel serve did not start");
+        };
         let start = line.find("http://").unwrap();
         let base = line[start..]
             .split_whitespace()
