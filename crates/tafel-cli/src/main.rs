@@ -39,6 +39,9 @@ enum Command {
     Replay(commands::replay::Args),
     /// Serve the browser interface: play any game at one screen, online, or against the computer.
     Serve(commands::serve::Args),
+    /// The server's database: copy every game between SQLite and PostgreSQL.
+    #[command(subcommand)]
+    Db(commands::db::Command),
     /// Solve a game exactly: the result with perfect play (black-path, karls-race, carreaux, kauri).
     Solve(commands::solve::Args),
     /// Speak the engine protocol on standard input and output (docs/engine-protocol.md).
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => commands::analyze::run(args),
         Command::Replay(args) => commands::replay::run(args),
         Command::Serve(args) => commands::serve::run(args),
+        Command::Db(command) => commands::db::run(command),
         Command::Bench(args) => commands::bench::run(args),
         Command::Engine(args) => commands::engine::run(args),
         Command::Solve(args) => commands::solve::run(args),

@@ -29,6 +29,13 @@
 //! moved (a new game when one ends), for `--seconds`. Prints the latency of the person's moves
 //! (p50, p99, max), the computer's moves, and the server's resident memory during the run and
 //! after the games stopped.
+//!
+//! **Instances** (`--instances N`): N `tafel serve` processes on one database (`--database`,
+//! a PostgreSQL URL; by default an SQLite file, for one instance), and `--clients` players at
+//! one screen playing random legal moves as fast as they are answered, each move through the
+//! next instance in turn (as a load balancer without sticky sessions would send them), for
+//! `--seconds`. Prints moves per second and the latency of moves (p50, p99, max); refused
+//! moves count as errors.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -89,6 +96,13 @@ struct Args {
     /// Keep the temporary directory (database and server log) and print where it is.
     #[arg(long)]
     keep: bool,
+    /// Server instances on one database, sharing the moves (instances mode when given).
+    #[arg(long)]
+    instances: Option<usize>,
+    /// The database of the instances mode (default: an SQLite file in the temporary
+    /// directory).
+    #[arg(long)]
+    database: Option<String>,
     /// More arguments for `tafel serve` (repeatable), e.g. `--serve-arg=--searches=2`.
     #[arg(long = "serve-arg", allow_hyphen_values = true)]
     serve_args: Vec<String>,
@@ -102,10 +116,11 @@ fn main() -> ExitCode {
         .build()
         .unwrap();
     let ok = runtime.block_on(async {
-        match (args.computer_games, args.idle_sockets) {
-            (Some(games), _) => computer_games(&args, games).await,
-            (None, Some(sockets)) => idle_sockets(&args, sockets).await,
-            (None, None) => moves(&args).await,
+        match (args.computer_games, args.idle_sockets, args.instances) {
+            (Some(games), _, _) => computer_games(&args, games).await,
+            (None, Some(sockets), _) => idle_sockets(&args, sockets).await,
+            (None, None, Some(instances)) => throughput(&args, instances).await,
+            (None, None, None) => moves(&args).await,
         }
     });
     if ok {
@@ -128,6 +143,8 @@ struct Server {
     started: usize,
     /// The largest resident memory seen, in KiB.
     peak_rss: Arc<AtomicU64>,
+    /// The database URL (`None`: `soak.db` in `dir`).
+    database: Option<String>,
 }
 
 impl Server {
@@ -146,6 +163,7 @@ impl Server {
             child: None,
             started: 0,
             peak_rss: Arc::new(AtomicU64::new(0)),
+            database: None,
         }
     }
 
@@ -164,13 +182,16 @@ impl Server {
     /// Starts the server and waits until it says it serves; returns how long that took.
     fn start(&mut self) -> Duration {
         let started = Instant::now();
-        let log = self.dir.join("server.log");
+        let log = self.dir.join(format!("server-{}.log", self.port));
         let out = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(&log)
             .unwrap();
-        let db = format!("sqlite://{}", self.dir.join("soak.db").display());
+        let db = self
+            .database
+            .clone()
+            .unwrap_or_else(|| format!("sqlite://{}", self.dir.join("soak.db").display()));
         let child = Command::new(&self.tafel)
             .args(["serve", "--port", &self.port.to_string(), "--database", &db])
             .args(&self.extra)
@@ -264,6 +285,137 @@ impl Latencies {
 
 fn mib(kib: u64) -> f64 {
     kib as f64 / 1024.0
+}
+
+// ------------------------------------------------------------------ instances mode
+
+/// Moves per second and their latency with `count` instances on one database.
+async fn throughput(args: &Args, count: usize) -> bool {
+    let dir = tempdir();
+    let extra = [
+        vec!["--games-per-minute".to_string(), "0".to_string()],
+        args.serve_args.clone(),
+    ]
+    .concat();
+    let mut servers: Vec<Server> = (0..count.max(1))
+        .map(|_| {
+            let mut server = Server::new(args, &dir, extra.clone());
+            server.database = args.database.clone();
+            server
+        })
+        .collect();
+    for server in &mut servers {
+        server.start();
+    }
+    let bases: Arc<Vec<String>> = Arc::new(servers.iter().map(Server::base).collect());
+    let latencies = Arc::new(Latencies::default());
+    let (moves, errors) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
+    let stop = Arc::new(AtomicBool::new(false));
+    println!(
+        "instances: {} clients for {} s through {} instance(s) on {}",
+        args.clients,
+        args.seconds,
+        bases.len(),
+        args.database.as_deref().unwrap_or("an SQLite file")
+    );
+    let started = Instant::now();
+    let mut clients = Vec::new();
+    for client in 0..args.clients {
+        let (bases, latencies, moves, errors, stop) = (
+            bases.clone(),
+            latencies.clone(),
+            moves.clone(),
+            errors.clone(),
+            stop.clone(),
+        );
+        let seed = args.seed + client as u64;
+        clients.push(tokio::spawn(async move {
+            let http = reqwest::Client::builder()
+                .local_address(client_address(client))
+                .build()
+                .unwrap();
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut turn = client;
+            'games: while !stop.load(Ordering::Relaxed) {
+                let (name, _) = GAMES[turn % GAMES.len()];
+                let Ok(response) = http
+                    .post(format!("{}/api/games", bases[turn % bases.len()]))
+                    .json(&json!({"game": name, "seats": [{"kind": "local"}, {"kind": "local"}]}))
+                    .send()
+                    .await
+                else {
+                    errors.fetch_add(1, Ordering::Relaxed);
+                    continue;
+                };
+                let Ok(created) = response.json::<Value>().await else {
+                    errors.fetch_add(1, Ordering::Relaxed);
+                    continue;
+                };
+                let id = created["id"].as_str().unwrap_or_default().to_string();
+                let tokens: Vec<String> = created["seats"]
+                    .as_array()
+                    .map(|seats| {
+                        seats
+                            .iter()
+                            .map(|s| s["token"].as_str().unwrap_or_default().to_string())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let mut view = created["view"].clone();
+                while !stop.load(Ordering::Relaxed) {
+                    let (Some(seat), Some(legal)) =
+                        (view["status"]["seat"].as_u64(), view["legal"].as_array())
+                    else {
+                        continue 'games; // over
+                    };
+                    if legal.is_empty() {
+                        continue 'games;
+                    }
+                    let mv = legal[rng.random_range(0..legal.len())].clone();
+                    turn += 1;
+                    let base = &bases[turn % bases.len()];
+                    let ply = moves_of(&view).len();
+                    let asked = Instant::now();
+                    let answer = http
+                        .post(format!("{base}/api/games/{id}/moves"))
+                        .json(&json!({"token": tokens[seat as usize], "move": mv, "ply": ply}))
+                        .send()
+                        .await;
+                    match answer {
+                        Ok(response) if response.status().is_success() => {
+                            latencies.add(asked.elapsed());
+                            moves.fetch_add(1, Ordering::Relaxed);
+                            match response.json::<Value>().await {
+                                Ok(next) => view = next,
+                                Err(_) => continue 'games,
+                            }
+                        }
+                        _ => {
+                            errors.fetch_add(1, Ordering::Relaxed);
+                            continue 'games;
+                        }
+                    }
+                }
+            }
+        }));
+    }
+    tokio::time::sleep(Duration::from_secs(args.seconds)).await;
+    stop.store(true, Ordering::Relaxed);
+    for client in clients {
+        let _ = client.await;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let (count, p50, p99, max) = latencies.summary();
+    let errors = errors.load(Ordering::Relaxed);
+    println!(
+        "instances: {count} moves in {elapsed:.1} s = {:.0} moves/s through {} instance(s); \
+         latency p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms; {errors} errors",
+        count as f64 / elapsed,
+        bases.len()
+    );
+    drop(servers);
+    finish(args, &dir);
+    errors == 0 && count > 0
 }
 
 // ------------------------------------------------------------------ moves mode

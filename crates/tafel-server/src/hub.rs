@@ -34,6 +34,12 @@
 //!   (`hello` over its WebSocket); viewers are told who is online and how many watch.
 //! - **Restart.** [`Hub::resume`] looks, in the background, only at the games whose computer
 //!   was to move, a few at a time.
+//! - **Several instances** (a shared database, [`Store::is_shared`]). A game in memory is
+//!   checked against the stored version before it is served or changed, and leaves memory
+//!   when another instance announces a change ([`Hub::follow`]); a change stored over a stale
+//!   version is refused ([`Conflict`]) and the copy leaves memory. A computer seat plays only
+//!   under the game's lease ([`LEASE`]), renewed with the heartbeat, which also takes over
+//!   the computer games whose lease lapsed.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -54,7 +60,7 @@ use crate::error::ApiError;
 use crate::live::{constant_time_eq, new_id, Change, Event, LiveGame, Moves};
 use crate::pool::{JobOutcome, SearchPool};
 use crate::seat::{person_name, SeatKind, SeatRequest};
-use crate::store::{Store, StoredGame, StoredSeat};
+use crate::store::{Changes, Conflict, Heard, Store, StoredGame, StoredSeat, LEASE};
 
 /// A shared handle to one game in play.
 pub type GameHandle = Arc<Mutex<LiveGame>>;
@@ -74,6 +80,9 @@ pub const CLOCK_SCAN: Duration = Duration::from_secs(1);
 
 /// How far ahead the clock keeper looks.
 pub const CLOCK_AHEAD: Duration = Duration::from_secs(3);
+
+/// Games without a living lease an instance takes over per heartbeat at most.
+const TAKEOVERS: i64 = 20;
 
 /// Deadlines the clock keeper holds at most (the soonest; the store has the others).
 const MAX_DEADLINES: usize = 10_000;
@@ -372,9 +381,106 @@ impl Hub {
                 if let Err(e) = hub.store.alive(now_ms()).await {
                     tracing::warn!("cannot write the heartbeat: {e:#}");
                 }
+                if hub.store.is_shared() {
+                    hub.keep_leases().await;
+                }
             }
         });
         hub
+    }
+
+    /// On a shared database, once per heartbeat: renews this instance's leases on computer
+    /// moves, and takes over the games whose computer is to move and which no living instance
+    /// holds (their instance died), loading them (which starts their computer).
+    async fn keep_leases(self: &Arc<Self>) {
+        let now = now_ms();
+        if let Err(e) = self
+            .store
+            .renew_leases(now + LEASE.as_millis() as i64)
+            .await
+        {
+            tracing::warn!("cannot renew the computer's leases: {e:#}");
+        }
+        let orphans = match self.store.unleased_computer_games(now, TAKEOVERS).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!("cannot look for games to take over: {e:#}");
+                return;
+            }
+        };
+        for id in orphans {
+            if self.pool.queued() >= self.pool.threads() * 2 {
+                break;
+            }
+            if let Err(e) = self.get(&id).await {
+                tracing::warn!("cannot take over game {id}: {}", e.message);
+            }
+        }
+    }
+
+    /// Follows the changes other instances make to the shared database: a game changed
+    /// elsewhere leaves memory here (the next request loads it again) and its viewers here
+    /// are told. If the connection was lost, every game in memory leaves it.
+    pub fn follow(self: &Arc<Self>, mut changes: Changes) {
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                let heard = changes.next().await;
+                let Some(hub) = weak.upgrade().filter(|h| !h.is_stopped()) else {
+                    return;
+                };
+                match heard {
+                    Ok(Heard::Changed { id, version }) => hub.changed_elsewhere(&id, version).await,
+                    Ok(Heard::Lost) => {
+                        tracing::warn!("lost the database's change announcements; reloading");
+                        let ids: Vec<String> = hub.lock_games().slots.keys().cloned().collect();
+                        for id in ids {
+                            hub.changed_elsewhere(&id, i64::MAX).await;
+                        }
+                    }
+                    Err(e) => {
+                        tracing::error!("cannot hear the database's changes: {e:#}");
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                    }
+                }
+            }
+        });
+    }
+
+    /// Game `id` was stored at `version` by another instance: a copy here at an older
+    /// version leaves memory, and the viewers here are told (they ask for the game again).
+    async fn changed_elsewhere(self: &Arc<Self>, id: &str, version: i64) {
+        let (handle, channel) = {
+            let games = self.lock_games();
+            let handle = games.slots.get(id).and_then(|s| s.cell.get()).cloned();
+            (handle, games.channels.get(id).cloned())
+        };
+        if let Some(handle) = handle {
+            let mut live = handle.lock().await;
+            if live.stored_version < version {
+                self.forget(&mut live, &handle);
+            }
+        }
+        if let Some(channel) = channel {
+            let _ = channel.send(Event::Changed);
+        }
+    }
+
+    /// Takes `live` (locked, held by `handle`) out of memory: it is stale.
+    fn forget(&self, live: &mut LiveGame, handle: &GameHandle) {
+        if live.is_evicted() {
+            return;
+        }
+        live.evict();
+        let mut games = self.lock_games();
+        let same = games
+            .slots
+            .get(&live.id)
+            .and_then(|s| s.cell.get())
+            .is_some_and(|h| Arc::ptr_eq(h, handle));
+        if same {
+            games.remove(&live.id);
+        }
     }
 
     /// Stops the background tasks (the heartbeat, the clock keeper, the idle sweep): the
@@ -488,6 +594,10 @@ impl Hub {
             slot.cell.clone()
         };
         if let Some(handle) = cell.get() {
+            if self.store.is_shared() && !self.is_current(handle).await? {
+                // Stale, and out of memory now: load the stored game instead.
+                return Box::pin(self.get(id)).await;
+            }
             let owed = handle
                 .try_lock()
                 .is_ok_and(|live| live.computer_owed() && live.computer_error.is_none());
@@ -525,6 +635,25 @@ impl Hub {
                 Err(error)
             }
         }
+    }
+
+    /// Whether the game in memory behind `handle` is at the stored version; if not, it leaves
+    /// memory. Only on a shared database.
+    async fn is_current(&self, handle: &GameHandle) -> Result<bool, ApiError> {
+        let mut live = handle.lock().await;
+        if live.is_evicted() {
+            return Ok(false);
+        }
+        let stored = self
+            .store
+            .version(&live.id)
+            .await
+            .map_err(ApiError::internal)?;
+        if stored == Some(live.stored_version) {
+            return Ok(true);
+        }
+        self.forget(&mut live, handle);
+        Ok(false)
     }
 
     async fn load(&self, id: &str) -> Result<GameHandle, ApiError> {
@@ -611,12 +740,11 @@ impl Hub {
                 let progress = old.progress_after(&change)?;
                 let result = self
                     .store
-                    .rematch(&old.id, &progress, &stored, &summary)
+                    .rematch(&old.id, old.stored_version, &progress, &stored, &summary)
                     .await;
-                if result.is_ok() {
-                    old.apply(change);
-                }
-                result
+                self.stored(old, result)?;
+                old.apply(change);
+                Ok(())
             }
         }
         .map_err(ApiError::internal)?;
@@ -644,16 +772,27 @@ impl Hub {
     async fn commit(&self, live: &mut LiveGame, change: Change) -> Result<(), ApiError> {
         let progress = live.progress_after(&change)?;
         let started = Instant::now();
-        match &change.moves {
-            Moves::Same => self.store.update(&live.id, &progress).await,
+        let version = live.stored_version;
+        let stored = match &change.moves {
+            Moves::Same => self.store.update(&live.id, version, &progress).await,
             Moves::Extend(continuation) => {
                 self.store
-                    .append(&live.id, live.moves.len(), continuation.moves(), &progress)
+                    .append(
+                        &live.id,
+                        version,
+                        live.moves.len(),
+                        continuation.moves(),
+                        &progress,
+                    )
                     .await
             }
-            Moves::Truncate(keep) => self.store.truncate(&live.id, *keep, &progress).await,
-        }
-        .map_err(ApiError::internal)?;
+            Moves::Truncate(keep) => {
+                self.store
+                    .truncate(&live.id, version, *keep, &progress)
+                    .await
+            }
+        };
+        self.stored(live, stored)?;
         let took = started.elapsed();
         if took > SLOW_STORE {
             tracing::warn!("storing a change of game {} took {took:?}", live.id);
@@ -661,6 +800,28 @@ impl Hub {
         live.apply(change);
         self.schedule(&live.id, live.table.clock.as_ref().and_then(Clock::flag_at));
         Ok(())
+    }
+
+    /// How storing a change of `live` went: on success `live` is at the next stored version;
+    /// if another instance changed the game first, this copy is stale and leaves memory, and
+    /// the change is refused as a conflict.
+    fn stored(&self, live: &mut LiveGame, stored: anyhow::Result<()>) -> Result<(), ApiError> {
+        match stored {
+            Ok(()) => {
+                live.stored_version += 1;
+                Ok(())
+            }
+            Err(e) if e.downcast_ref::<Conflict>().is_some() => {
+                live.evict();
+                let mut games = self.lock_games();
+                games.remove(&live.id);
+                let _ = live.changed.send(Event::Changed);
+                Err(ApiError::conflict(
+                    "the game was changed meanwhile (another move came first); reload",
+                ))
+            }
+            Err(e) => Err(ApiError::internal(e)),
+        }
     }
 
     /// Plays `text` for the seat holding `token`, if that seat is to move and `ply` (when given)
@@ -736,9 +897,13 @@ impl Hub {
         let now = now_ms();
         match live.fallen(now) {
             Some(seat) => {
-                if let Err(e) = self.end_on_time(&mut live, seat, now).await {
-                    tracing::error!("cannot end game {id} on time: {}", e.message);
+                match self.end_on_time(&mut live, seat, now).await {
+                    Ok(()) => {}
+                    // Another instance changed the game first (it ended it on time, or a move
+                    // arrived in time there): that instance decided.
+                    Err(e) if e.status == axum::http::StatusCode::CONFLICT => {}
                     // Try again at the next look in the store.
+                    Err(e) => tracing::error!("cannot end game {id} on time: {}", e.message),
                 }
             }
             None => self.schedule(id, live.table.clock.as_ref().and_then(Clock::flag_at)),
@@ -1061,7 +1226,15 @@ impl Hub {
         let hub = self.clone();
         tokio::spawn(async move {
             let turns = tokio::spawn(hub.clone().computer_turns(handle.clone()));
-            if let Err(error) = turns.await {
+            let ended = turns.await;
+            // A task that found another one playing leaves that one's lease alone.
+            if hub.store.is_shared() && !matches!(ended, Ok(false)) {
+                let id = handle.lock().await.id.clone();
+                if let Err(e) = hub.store.release_lease(&id).await {
+                    tracing::warn!("game {id}: cannot give up the computer's lease: {e:#}");
+                }
+            }
+            if let Err(error) = ended {
                 tracing::error!("the computer's task failed: {error}");
                 hub.stats.computer_failures.fetch_add(1, Ordering::Relaxed);
                 let mut live = handle.lock().await;
@@ -1073,11 +1246,12 @@ impl Hub {
     }
 
     /// Plays for computer seats while one is to move (see the module documentation).
-    async fn computer_turns(self: Arc<Self>, handle: GameHandle) {
+    /// Returns false if it did not start (another task plays, or nothing is to play).
+    async fn computer_turns(self: Arc<Self>, handle: GameHandle) -> bool {
         {
             let mut live = handle.lock().await;
             if live.thinking || live.is_evicted() || !live.computer_to_move() {
-                return;
+                return false;
             }
             live.thinking = true;
             live.computer_error = None;
@@ -1100,7 +1274,7 @@ impl Hub {
                     _ => {
                         live.thinking = false;
                         let _ = live.changed.send(Event::Changed);
-                        return;
+                        return true;
                     }
                 };
                 // On the clock, the computer thinks for a share of its time left.
@@ -1118,6 +1292,13 @@ impl Hub {
                     live.changed.subscribe(),
                 )
             };
+            if !self.lease(&handle).await {
+                // Another instance plays this move (or the game changed there).
+                let mut live = handle.lock().await;
+                live.thinking = false;
+                let _ = live.changed.send(Event::Changed);
+                return true;
+            }
             let searched = version.get();
             let watch = version.clone();
             let submitted = self.pool.submit(
@@ -1132,7 +1313,7 @@ impl Hub {
                     let mut live = handle.lock().await;
                     live.thinking = false;
                     let _ = live.changed.send(Event::Changed);
-                    return;
+                    return true;
                 }
             };
             // Stop waiting as soon as the game changes: the result would be dropped anyway.
@@ -1168,8 +1349,9 @@ impl Hub {
                             failures = 0;
                             continue;
                         }
-                        // Its time ran out before the move: the game is over.
-                        Err(_) if live.is_over() => continue,
+                        // Its time ran out before the move: the game is over; or another
+                        // instance changed the game first and this copy left memory.
+                        Err(_) if live.is_over() || live.is_evicted() => continue,
                         Err(e) => format!("its move {mv} could not be stored: {}", e.message),
                     }
                 }
@@ -1184,9 +1366,34 @@ impl Hub {
                 live.thinking = false;
                 live.computer_error = Some(failure);
                 let _ = live.changed.send(Event::Changed);
-                return;
+                return true;
             }
             tokio::time::sleep(RETRY_PAUSE * failures).await;
+        }
+    }
+
+    /// Whether this instance may play the computer's move in the game behind `handle` now:
+    /// always on SQLite; on a shared database, if it took the lease for the game's stored
+    /// version (see [`LEASE`]).
+    async fn lease(&self, handle: &GameHandle) -> bool {
+        if !self.store.is_shared() {
+            return true;
+        }
+        let (id, version) = {
+            let live = handle.lock().await;
+            (live.id.clone(), live.stored_version)
+        };
+        let now = now_ms();
+        match self
+            .store
+            .take_lease(&id, version, now, now + LEASE.as_millis() as i64)
+            .await
+        {
+            Ok(taken) => taken,
+            Err(e) => {
+                tracing::warn!("game {id}: cannot take the computer's lease: {e:#}");
+                false
+            }
         }
     }
 

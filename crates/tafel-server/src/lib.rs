@@ -1,7 +1,8 @@
 //! `tafel serve`: play every Tafel game in the browser, at one screen, online through
 //! invitation links, or against the computer.
 //!
-//! - [`store`]: games and moves in SQLite through sqlx, with migrations;
+//! - [`store`]: games and moves in SQLite or PostgreSQL through sqlx, with migrations; on
+//!   PostgreSQL several instances share the games (see the store and the hub);
 //! - [`live`] and [`hub`]: games in memory (within a limit), rebuilt from storage, changed only
 //!   after the change is stored; computer seats played on the bounded [`pool`];
 //! - [`seat`] (seats, invitations, names), [`consent`] (draws, takebacks, resignations decided
@@ -12,7 +13,8 @@
 //!   headers), [`rate`] (creations per client address), [`error`] (every error as JSON);
 //! - [`web`]: the page, its files and the rules pages, embedded in the binary, and the 404 page;
 //! - [`analysis`]: the analysis of a game, move by move, computed on the pool and stored;
-//! - [`tables`]: the solution tables of perfect levels, built in the background on request.
+//! - [`tables`]: the solution tables of perfect levels, built in the background on request;
+//! - [`copy`]: every game copied from one database into another (`tafel db copy`).
 //!
 //! The limits, their defaults and what the server guarantees are in `docs/reliability.md`.
 
@@ -22,6 +24,7 @@ pub mod clock;
 pub mod computer;
 pub mod config;
 pub mod consent;
+pub mod copy;
 pub mod dice;
 pub mod error;
 pub mod guard;
@@ -217,6 +220,7 @@ impl Server {
 pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
     let limits = &config.limits;
     let store = Store::open(&config.database).await?;
+    let changes = store.listen().await?;
     let silence = hub::SILENCE.as_millis() as i64;
     if let Some(down) = store
         .credit_downtime(clock::now_ms(), silence)
@@ -241,6 +245,9 @@ pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
             },
         },
     );
+    if let Some(changes) = changes {
+        hub.follow(changes);
+    }
     let state = AppState {
         hub: hub.clone(),
         sockets: Arc::new(Sockets::new(limits.max_websockets, limits.ws_ping)),

@@ -83,6 +83,9 @@ pub struct LiveGame {
     /// Why the computer could not move, once it has given up retrying (shown in the view;
     /// cleared when the computer tries again).
     pub computer_error: Option<String>,
+    /// The version stored in the database this copy is at: a change is stored only over it
+    /// (another instance may have changed the game meanwhile).
+    pub stored_version: i64,
     version: Version,
     evicted: bool,
 }
@@ -276,6 +279,7 @@ impl LiveGame {
             changed: broadcast::channel(16).0,
             thinking: false,
             computer_error: None,
+            stored_version: stored.version,
             version: Version::default(),
             evicted: false,
         };

@@ -404,7 +404,7 @@ async fn a_database_from_before_the_computer_flag_keeps_working() {
     std::fs::create_dir(&first).unwrap();
     std::fs::write(
         first.join("0001_games.sql"),
-        include_str!("../migrations/0001_games.sql"),
+        include_str!("../migrations/sqlite/0001_games.sql"),
     )
     .unwrap();
     let pool = sqlx::SqlitePool::connect(&url).await.unwrap();

@@ -801,11 +801,11 @@ async fn games_stored_before_online_play_keep_working_after_the_migration() {
     for (name, sql) in [
         (
             "0001_games.sql",
-            include_str!("../migrations/0001_games.sql"),
+            include_str!("../migrations/sqlite/0001_games.sql"),
         ),
         (
             "0002_computer_to_move.sql",
-            include_str!("../migrations/0002_computer_to_move.sql"),
+            include_str!("../migrations/sqlite/0002_computer_to_move.sql"),
         ),
     ] {
         std::fs::write(before.join(name), sql).unwrap();

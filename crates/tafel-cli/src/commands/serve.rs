@@ -18,7 +18,8 @@ pub struct Args {
     /// The port (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     port: u16,
-    /// Where games are stored: an SQLite URL, created on first run.
+    /// Where games are stored: an SQLite URL (`sqlite://PATH`, created on first run), or a
+    /// PostgreSQL one (`postgres://USER@HOST/DB`), which several instances may share.
     #[arg(long, default_value = "sqlite://tafel.db")]
     database: String,
     /// An address people reach the server by, e.g. `https://games.example.org` (repeatable, or
