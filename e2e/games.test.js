@@ -336,6 +336,44 @@ test("EinStein from a drawn start: the roll names the cube, the goals, the compu
   assert.deepEqual(page.errors, []);
 });
 
+test("EinStein with start=placement: the cubes arranged by clicking the home squares 1 to 6", async () => {
+  const page = await newPage(browser);
+  await createGame(page, "einstein", { settings: { start: "placement" }, seats: ["local", "computer:1"] });
+  // White (us) moves first, so arranges first: the six home squares are the clickable cells,
+  // and the 720 arrangements are not offered as buttons.
+  assert.equal(await waitForTurn(page), "move");
+  assert.deepEqual(await cellsOf(page, "movable"), ["c1", "d1", "d2", "e1", "e2", "e3"]);
+  assert.equal(await page.locator(".boardless button").count(), 0);
+  assert.equal(await page.locator("#move-input").count(), 1, "the digits can be typed too");
+  // Cube 1 on e1, 2 on d1, 3 on c1: each square chosen shows its number.
+  await page.click('#board .movable[data-cell="e1"]');
+  await page.click('#board .target[data-cell="d1"]');
+  await page.click('#board .target[data-cell="c1"]');
+  await page.mouse.move(0, 0);
+  assert.deepEqual(await page.locator("#board .ew-arranging .ew-number").allTextContents(), ["1", "2", "3"]);
+  assert.deepEqual(await cellsOf(page, "target"), ["d2", "e2", "e3"]);
+  await screenshot(page, "einstein-placement-1366");
+  await page.setViewportSize(PHONE);
+  assert.ok(await smallestSide(page, "#board .target") >= 32, "home squares are at least 32 px on a phone");
+  await screenshot(page, "einstein-placement-390");
+  await page.setViewportSize(LAPTOP);
+  assert.deepEqual(await axeViolations(page), [], "axe while arranging");
+  // 4 on e2, 5 on d2, 6 on e3: the arrangement written in reading order (e3 d2 e2 c1 d1 e1).
+  const ply = await boardPly(page);
+  await page.click('#board .target[data-cell="e2"]');
+  await page.click('#board .target[data-cell="d2"]');
+  await page.click('#board .target[data-cell="e3"]');
+  await waitForReply(page, ply + 1);
+  assert.match(await page.textContent("#movelist"), /654321/);
+  for (const [square, cube] of [["e1", "w1"], ["d1", "w2"], ["c1", "w3"], ["e2", "w4"], ["d2", "w5"], ["e3", "w6"]]) {
+    assert.equal(await page.getAttribute(`#board [data-cell="${square}"]`, "data-cube"), cube, square);
+  }
+  // The computer arranged Black's six cubes in its turn; then the die was rolled for us.
+  assert.equal(await page.locator("#board .ew-number").count(), 12);
+  assert.match(await page.textContent("#die-caption"), /^White rolled [1-6]$/);
+  assert.deepEqual(page.errors, []);
+});
+
 test("EinStein: a scripted step onto the goal that also takes a cube ends the game", async () => {
   const page = await newPage(browser);
   // White's 2 on b4, Black's 3 on a5 (White's goal) and 1 on c5: with White's only cube,

@@ -346,7 +346,7 @@ export async function gamePage(app, id) {
     svgNode.dataset.ply = v.ply;
     const scroll = el("div", { class: "board-scroll" }, svgNode);
     boardArea.replaceChildren(scroll);
-    if (myMove) clickToMove(svgNode, v.legal, drawn.pathOf, move, (cells) => previewPath(svgNode, drawn.centreOf, cells));
+    if (myMove) clickToMove(svgNode, v.legal, drawn.pathOf, move, drawn.preview ?? ((cells) => previewPath(svgNode, drawn.centreOf, cells)));
     const reviewed = reviewedMoves === view.moves.length ? reviewAt(review, v.ply) : null;
     if (reviewed && !myMove) drawBestMove(drawn, reviewed.best);
     else if (myMove && hint?.ply === v.ply && v.seats[v.status.seat]?.hints) drawBestMove(drawn, hint.best);

@@ -2,8 +2,9 @@
 // player's goal corner marked, the numbered cubes (Black's dark, White's light with a ring, so
 // that colour is not the only cue), and beside the board the die with who rolled it and a
 // legend. A step is two clicks: the cube's square, then the square it steps onto ("b4-c3").
-// Arrangements (six digits, with start=placement) have no cell: the page offers them in its
-// move box.
+// Arrangements (six digits, with start=placement) are made on the board too: the player clicks
+// their home squares in the order of the numbers 1 to 6 (each square clicked shows the number it
+// gets), or types the digits in the move box.
 // Position code: side ("w"/"b", then the die once rolled, or "s" while that side's arrangement is
 // to be made), ":", the ranks from the top separated by "/", each square "." or a cube ("w3").
 // Squares are named like chess squares: files a-e from the left, ranks 1-5 from the bottom.
@@ -21,9 +22,20 @@ const GOAL = { b: "e1", w: "a5" };
 // Seats in the engine's order: White (seat 0) moves first by default, Black is seat 1.
 const SEAT = { w: 0, b: 1 };
 const STEP = /^[a-e][1-5]-[a-e][1-5]$/i;
+const ARRANGEMENT = /^[1-6]{6}$/;
+// Each colour's home squares in reading order (top rank first, left to right): the order in
+// which an arrangement's six digits are written.
+const HOME_SQUARES = { b: ["a5", "b5", "c5", "a4", "b4", "a3"], w: ["e3", "d2", "e2", "c1", "d1", "e1"] };
 
 export const howTo = "Click your highlighted cube (the one the die names, or its nearest numbers), then the square it steps onto: "
-  + "Black heads right or down towards e1, White left or up towards a5. Any cube there is removed. The server rolls the die.";
+  + "Black heads right or down towards e1, White left or up towards a5. Any cube there is removed. The server rolls the die. "
+  + "When you arrange your cubes (start: placement), click your home squares for the cubes 1 to 6 in turn.";
+
+/** The squares of an arrangement's cubes 1 to 6, in that order, for the colour arranging. */
+function arrangementPath(colour, move) {
+  const squares = HOME_SQUARES[colour];
+  return [1, 2, 3, 4, 5, 6].map((number) => squares[move.indexOf(String(number))]);
+}
 
 const nameOf = (r, c) => `${String.fromCharCode(97 + c)}${SIDE - r}`;
 
@@ -31,6 +43,8 @@ const nameOf = (r, c) => `${String.fromCharCode(97 + c)}${SIDE - r}`;
 function parse(code) {
   const [head, ranks] = code.split(":");
   const die = /^[wb][1-6]$/i.test(head) ? Number(head[1]) : null;
+  // The colour whose arrangement is to be made, if one is.
+  const arranging = /^[wb]s$/i.test(head) ? head[0].toLowerCase() : null;
   const cubes = new Map();
   ranks.split("/").forEach((rank, r) => {
     let c = 0;
@@ -41,7 +55,7 @@ function parse(code) {
       c++;
     }
   });
-  return { die, cubes };
+  return { die, cubes, arranging };
 }
 
 /** A cube drawn centred on (cx, cy), its number on it (the cell's name says it for readers). */
@@ -53,7 +67,7 @@ function cubeShape(colour, number, cx, cy, size = 7.2) {
 
 /** Draws an EinStein position. */
 export function draw(view) {
-  const { die, cubes } = parse(view.code);
+  const { die, cubes, arranging } = parse(view.code);
   const owner = (colour) => view.seats[SEAT[colour]]?.name ?? COLOURS[colour];
   const size = SIDE * UNIT + 2 * MARGIN;
   const root = boardSvg(size, size, "EinStein würfelt nicht board, 5 by 5");
@@ -114,7 +128,16 @@ export function draw(view) {
     motion,
     minCell: UNIT,
     centreOf: (name) => centres.get(name),
-    pathOf: (move) => (STEP.test(move) ? move.toLowerCase().split("-") : null),
+    pathOf: (move) => {
+      if (STEP.test(move)) return move.toLowerCase().split("-");
+      return arranging && ARRANGEMENT.test(move) ? arrangementPath(arranging, move) : null;
+    },
+    // While arranging, the squares chosen so far show the numbers their cubes will carry.
+    preview: arranging ? (chosen) => {
+      root.querySelector(".move-preview")?.remove();
+      root.append(svg("g", { class: "move-preview ew-arranging", "aria-hidden": "true" },
+        chosen.map((name, i) => cubeShape(arranging, i + 1, ...centres.get(name)))));
+    } : null,
   };
 }
 
