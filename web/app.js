@@ -1,4 +1,4 @@
-// Tafel's browser interface: the lobby (web/lobby.js) at "/", a game (web/game.js) at
+// Tafel's browser interface: the lobby (web/lobby/page.js) at "/", a game (web/game/page.js) at
 // "/game/<id>". Plain ES modules: no build step. Each game's board is drawn by its own module,
 // web/boards/<game>.js (see web/boards/common.js for the module interface and the data
 // attributes that tests rely on).
@@ -8,7 +8,7 @@ import { el } from "./ui.js";
 const app = document.getElementById("app");
 const match = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
 const page = match
-  ? import("./game.js").then((m) => m.gamePage(app, match[1]))
-  : import("./lobby.js").then((m) => m.lobby(app));
+  ? import("./game/page.js").then((m) => m.gamePage(app, match[1]))
+  : import("./lobby/page.js").then((m) => m.lobby(app));
 page.catch((e) => app.replaceChildren(el("section", { class: "card" },
   el("p", { class: "error", role: "alert" }, e.message), el("a", { href: "/" }, "Back to the lobby"))));

@@ -5,7 +5,8 @@
 // R, B, G and "." for the bubble, and under rule=free a third field with the plies played.
 // Cells are named like chess squares: files a.. from the left, ranks 1.. from the bottom.
 
-import { arrow, boardSvg, cell, label, markCells, svg } from "./common.js";
+import { boardSvg, cell, markStep, squareCoordinates, svg } from "./common.js";
+import { readCode, squareName } from "./position.js";
 
 const UNIT = 10;
 const MARGIN = 6;
@@ -15,8 +16,7 @@ export const howTo = "Click a tile next to the bubble (the empty cell) to slide 
   + "their tiles into one group; under the designer's rules a slide must lower the total group value.";
 
 /** The rows of a position code, top first. */
-const rowsOf = (code) => code.split(":")[1].split("/");
-const nameOf = (n, r, c) => `${String.fromCharCode(97 + c)}${n - r}`;
+const rowsOf = (code) => readCode(code).rows;
 
 /** The symbol that tells a tile's colour without colour. */
 function symbol(tile, cx, cy) {
@@ -33,10 +33,10 @@ export function draw(view) {
   const root = boardSvg(size, size, `Carreaux board, ${n} by ${n}`);
   const centres = new Map();
   root.append(svg("rect", { class: "cx-frame", x: MARGIN - 1, y: MARGIN - 1, width: n * UNIT + 2, height: n * UNIT + 2, rx: 1.5 }));
+  root.append(...squareCoordinates(n, UNIT, MARGIN));
   for (let r = 0; r < n; r++) {
-    root.append(label(MARGIN / 2, MARGIN + (r + 0.5) * UNIT, n - r, { class: "coord" }));
     for (let c = 0; c < n; c++) {
-      const name = nameOf(n, r, c);
+      const name = squareName(n, r, c);
       const tile = rows[r][c];
       const x = MARGIN + c * UNIT;
       const y = MARGIN + r * UNIT;
@@ -50,7 +50,6 @@ export function draw(view) {
             symbol(tile, x + UNIT / 2, y + UNIT / 2))));
     }
   }
-  for (let c = 0; c < n; c++) root.append(label(MARGIN + (c + 0.5) * UNIT, size - MARGIN / 2, String.fromCharCode(97 + c), { class: "coord" }));
 
   // The last move: the tile slid from its cell (now the bubble) into the bubble's old cell.
   let motion = null;
@@ -58,14 +57,9 @@ export function draw(view) {
   if (last) {
     const before = rowsOf(last.before);
     let to = null;
-    before.forEach((row, r) => [...row].forEach((t, c) => { if (t === ".") to = nameOf(n, r, c); }));
+    before.forEach((row, r) => [...row].forEach((t, c) => { if (t === ".") to = squareName(n, r, c); }));
     const from = last.text.toLowerCase();
-    if (to && centres.has(from)) {
-      markCells(root, [from], "from");
-      markCells(root, [to], "to");
-      root.append(arrow([centres.get(from), centres.get(to)], "last-move lm-path", 1));
-      motion = [from, to];
-    }
+    if (to && centres.has(from)) motion = markStep(root, centres, from, to, false);
   }
   return {
     svg: root,

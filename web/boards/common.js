@@ -1,6 +1,7 @@
 // Shared helpers for the per-game board drawings (web/boards/<game>.js): SVG construction, the
-// last-move marks, move paths drawn over the board, the computer's move animated, and the
-// click-to-move controller. No build step: plain ES module.
+// coordinates of a board of squares, the last-move marks, arrows, and the last move animated.
+// The interface every board module follows is described here; position codes are read with
+// web/boards/position.js, moves chosen by clicks with web/boards/click-to-move.js.
 //
 // A board module exports `draw(view, settings)` and returns
 //   { svg, pathOf, centreOf, minCell, extra?, motion? }
@@ -35,6 +36,7 @@
 // (tabindex 0, role button) and react to Enter and Space.
 
 import { reducedMotion } from "../ui.js";
+import { fileLetter } from "./position.js";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -76,6 +78,15 @@ export function label(x, y, text, attrs = {}) {
   return svg("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", "aria-hidden": "true", ...attrs }, text);
 }
 
+/** The coordinates around a board of `n` x `n` squares of side `unit` drawn `margin` from the
+ * edge: the ranks (n at the top) on the left, the files (a..) below. */
+export function squareCoordinates(n, unit, margin) {
+  const size = n * unit + 2 * margin;
+  const ranks = Array.from({ length: n }, (_, r) => label(margin / 2, margin + (r + 0.5) * unit, n - r, { class: "coord" }));
+  const files = Array.from({ length: n }, (_, c) => label(margin + (c + 0.5) * unit, size - margin / 2, fileLetter(c), { class: "coord" }));
+  return [...ranks, ...files];
+}
+
 /** The settings of a game: the catalog's defaults overridden by the game's own. */
 export function settingsOf(catalogEntry, view) {
   const out = {};
@@ -90,6 +101,16 @@ export function markCells(root, names, kind) {
     const node = root.querySelector(`[data-cell="${CSS.escape(name)}"]`);
     if (node) node.classList.add("last-move", `lm-${kind}`);
   }
+}
+
+/** Marks a last move that took a piece from cell `from` to cell `to` (a capture when
+ * `captured`) with an arrow of `width` between their centres; returns the cells the piece
+ * travelled through, for `animateLastMove`. */
+export function markStep(root, centres, from, to, captured, width = 1) {
+  markCells(root, [from], "from");
+  markCells(root, [to], captured ? "capture" : "to");
+  root.append(arrow([centres.get(from), centres.get(to)], "last-move lm-path", width));
+  return [from, to];
 }
 
 /** A line through `points` with an arrow head at the end, as one group of class `cls`. */
@@ -127,106 +148,4 @@ export function animateLastMove(drawn) {
   for (const node of root.querySelectorAll(".last-move")) {
     node.animate([{ opacity: 0.25 }, { opacity: 1 }], { duration: 500, easing: "ease-out" });
   }
-}
-
-/**
- * Makes a drawn board playable by clicks. `legal` are the legal moves, `pathOf` maps a move to
- * the cells to click in order, `play(move)` sends the chosen move, `preview(cells)` (optional)
- * is told the cells of the move being chosen (the clicked ones, plus a hovered or focused
- * next cell), or `[]`. Cells that start a move are marked `movable`; once one is chosen, the
- * cells that can follow are marked `target`. A move is sent as soon as the clicked cells name
- * exactly one move that needs no further click, so a move with a single cell takes a single
- * click. Clicking a chosen cell again takes the choice back to before it; clicking anything
- * else starts over.
- */
-export function clickToMove(root, legal, pathOf, play, preview = () => {}) {
-  const moves = legal.map((move) => ({ move, path: pathOf(move) })).filter((m) => m.path && m.path.length);
-  const cells = new Map();
-  for (const node of root.querySelectorAll("[data-cell]")) cells.set(node.dataset.cell, node);
-  const roles = new Map([...cells].map(([name, node]) => [name, node.getAttribute("role")]));
-  let chosen = [];
-  let sending = false; // a move is on its way: nothing is clickable until the answer
-
-  const candidates = () => moves.filter((m) => chosen.every((c, i) => m.path[i] === c));
-  const nextCells = () => new Set(candidates().filter((m) => m.path.length > chosen.length).map((m) => m.path[chosen.length]));
-
-  function refresh() {
-    for (const [name, node] of cells) {
-      node.classList.remove("movable", "target", "selected");
-      node.removeAttribute("tabindex");
-      if (roles.get(name)) node.setAttribute("role", roles.get(name));
-      else node.removeAttribute("role");
-    }
-    const clickable = (name, cls) => {
-      const node = cells.get(name);
-      if (!node) return;
-      node.classList.add(cls);
-      node.setAttribute("tabindex", "0");
-      node.setAttribute("role", "button");
-    };
-    for (const name of chosen) clickable(name, "selected");
-    for (const name of sending ? [] : nextCells()) clickable(name, chosen.length ? "target" : "movable");
-    preview(chosen.slice());
-  }
-
-  function choose(name) {
-    if (nextCells().has(name)) {
-      chosen.push(name);
-      const left = candidates();
-      const done = left.find((m) => m.path.length === chosen.length);
-      if (done && left.every((m) => m.path.length === chosen.length)) {
-        chosen = [];
-        sending = true;
-        // The cells stop being focusable while the move is on its way: the focus stays on
-        // the board.
-        if (root.contains(document.activeElement)) root.focus({ preventScroll: true });
-        refresh();
-        // The page normally redraws the board with the new position; if it does not (the
-        // move was refused), this board becomes playable again.
-        Promise.resolve(play(done.move)).finally(() => { sending = false; refresh(); });
-        return;
-      }
-    } else if (chosen.includes(name)) {
-      chosen = chosen.slice(0, chosen.indexOf(name));
-    } else {
-      chosen = [];
-      if (nextCells().has(name)) return choose(name);
-    }
-    refresh();
-    cells.get(name)?.focus?.();
-  }
-
-  const activate = (event) => {
-    const node = event.target.closest?.("[data-cell]");
-    if (!node || !root.contains(node) || sending || !node.hasAttribute("tabindex")) {
-      if (chosen.length) { chosen = []; refresh(); }
-      return;
-    }
-    event.preventDefault();
-    choose(node.dataset.cell);
-  };
-  const hover = (event) => {
-    const node = event.target.closest?.("[data-cell]");
-    const name = node?.dataset.cell;
-    if (!sending && name && nextCells().has(name)) preview([...chosen, name]);
-    else preview(chosen.slice());
-  };
-  root.addEventListener("click", activate);
-  root.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") activate(event);
-  });
-  root.addEventListener("pointerover", hover);
-  root.addEventListener("focusin", hover);
-  root.addEventListener("pointerleave", () => preview(chosen.slice()));
-  refresh();
-}
-
-/**
- * Draws the path of a move being chosen (the cells' centres joined, the last with an arrow
- * head) in an overlay of `root`, replacing the previous one; no line for fewer than two cells.
- */
-export function previewPath(root, centreOf, cells) {
-  root.querySelector(".move-preview")?.remove();
-  if (!centreOf || cells.length < 2) return;
-  root.append(arrow(cells.map(centreOf), "move-preview", 1.1));
 }

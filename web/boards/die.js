@@ -1,5 +1,6 @@
-// The die beside a dice game's board (Karl's Race, EinStein würfelt nicht): its face with who
-// rolled it, read from the view. The face carries data-die (the value, empty before the roll).
+// Beside a dice game's board (Karl's Race, EinStein würfelt nicht): the die's face with who
+// rolled it, read from the view, and the legend of the players' pieces and goals. The face
+// carries data-die (the value, empty before the roll).
 
 import { svg } from "./common.js";
 
@@ -9,7 +10,7 @@ const PIPS = {
 };
 
 /** A die face showing `value` (or blank before the roll). */
-export function dieFace(value, caption) {
+function dieFace(value, caption) {
   const face = svg("svg", { class: "die", viewBox: "0 0 30 30", role: "img", "data-die": value ?? "",
     "aria-label": value ? `${caption}: ${value}` : caption },
   svg("rect", { x: 1, y: 1, width: 28, height: 28, rx: 5 }));
@@ -19,7 +20,7 @@ export function dieFace(value, caption) {
 
 /** The die to show and who rolled it: the roll of the player to move (`die`, from the position
  * code), or else the roll that allowed the last move (so it stays after the game ends). */
-export function shownRoll(view, die) {
+function shownRoll(view, die) {
   const name = (seat) => view.seats[seat]?.name ?? "";
   if (die) return { value: die, caption: `${name(view.status.seat)} rolled` };
   const last = view.last_move;
@@ -30,7 +31,7 @@ export function shownRoll(view, die) {
 }
 
 /** The die with its caption, as a figure for beside the board. */
-export function dieBox(view, die) {
+function dieBox(view, die) {
   const roll = shownRoll(view, die);
   const box = document.createElement("figure");
   box.className = "die-box";
@@ -39,4 +40,24 @@ export function dieBox(view, die) {
   caption.textContent = roll.value ? `${roll.caption} ${roll.value}` : roll.caption;
   box.append(dieFace(roll.value, roll.caption), caption);
   return box;
+}
+
+/** What a dice game shows beside its board: the die rolled (`die` from the position code, or
+ * null) and a legend line per player, `{ icon, name, goal }` (the piece's small SVG, the
+ * player's name, the square they race to). */
+export function diceSide(view, die, players) {
+  const legend = document.createElement("ul");
+  legend.className = "legend";
+  for (const { icon, name, goal } of players) {
+    const item = document.createElement("li");
+    const where = document.createElement("span");
+    where.className = "help";
+    where.textContent = ` → ${goal}`;
+    item.append(icon, ` ${name}`, where);
+    legend.append(item);
+  }
+  const side = document.createElement("div");
+  side.className = "dice-side";
+  side.append(dieBox(view, die), legend);
+  return side;
 }

@@ -9,8 +9,9 @@
 // to be made), ":", the ranks from the top separated by "/", each square "." or a cube ("w3").
 // Squares are named like chess squares: files a-e from the left, ranks 1-5 from the bottom.
 
-import { arrow, boardSvg, cell, label, markCells, svg } from "./common.js";
-import { dieBox } from "./die.js";
+import { boardSvg, cell, markStep, squareCoordinates, svg } from "./common.js";
+import { diceSide } from "./die.js";
+import { readCode, rolledDie, squareName } from "./position.js";
 
 const SIDE = 5;
 const UNIT = 10;
@@ -37,16 +38,15 @@ function arrangementPath(colour, move) {
   return [1, 2, 3, 4, 5, 6].map((number) => squares[move.indexOf(String(number))]);
 }
 
-const nameOf = (r, c) => `${String.fromCharCode(97 + c)}${SIDE - r}`;
+const nameOf = (r, c) => squareName(SIDE, r, c);
 
 /** Reads a position code into the die (a number, or null) and the cube on every square. */
 function parse(code) {
-  const [head, ranks] = code.split(":");
-  const die = /^[wb][1-6]$/i.test(head) ? Number(head[1]) : null;
+  const { head, rows } = readCode(code);
   // The colour whose arrangement is to be made, if one is.
   const arranging = /^[wb]s$/i.test(head) ? head[0].toLowerCase() : null;
   const cubes = new Map();
-  ranks.split("/").forEach((rank, r) => {
+  rows.forEach((rank, r) => {
     let c = 0;
     for (let i = 0; i < rank.length; i++) {
       if (rank[i] === ".") { c++; continue; }
@@ -55,7 +55,7 @@ function parse(code) {
       c++;
     }
   });
-  return { die, cubes, arranging };
+  return { die: rolledDie(head), cubes, arranging };
 }
 
 /** A cube drawn centred on (cx, cy), its number on it (the cell's name says it for readers). */
@@ -73,8 +73,8 @@ export function draw(view) {
   const root = boardSvg(size, size, "EinStein würfelt nicht board, 5 by 5");
   const centres = new Map();
   root.append(svg("rect", { class: "ew-frame", x: MARGIN - 1, y: MARGIN - 1, width: SIDE * UNIT + 2, height: SIDE * UNIT + 2, rx: 1.2 }));
+  root.append(...squareCoordinates(SIDE, UNIT, MARGIN));
   for (let r = 0; r < SIDE; r++) {
-    root.append(label(MARGIN / 2, MARGIN + (r + 0.5) * UNIT, SIDE - r, { class: "coord" }));
     for (let c = 0; c < SIDE; c++) {
       const name = nameOf(r, c);
       const x = MARGIN + c * UNIT;
@@ -93,7 +93,6 @@ export function draw(view) {
         cube ? cubeShape(cube.colour, cube.number, ...centre) : null));
     }
   }
-  for (let c = 0; c < SIDE; c++) root.append(label(MARGIN + (c + 0.5) * UNIT, size - MARGIN / 2, String.fromCharCode(97 + c), { class: "coord" }));
 
   // The last step: its two squares (the second marked as a capture when a cube stood there)
   // and an arrow between them.
@@ -101,27 +100,15 @@ export function draw(view) {
   const last = view.last_move;
   if (last && STEP.test(last.text)) {
     const [from, to] = last.text.toLowerCase().split("-");
-    markCells(root, [from], "from");
-    markCells(root, [to], parse(last.before).cubes.has(to) ? "capture" : "to");
-    root.append(arrow([centres.get(from), centres.get(to)], "last-move lm-path", 1));
-    motion = [from, to];
+    motion = markStep(root, centres, from, to, parse(last.before).cubes.has(to));
   }
 
-  const legend = document.createElement("ul");
-  legend.className = "legend";
-  for (const colour of ["w", "b"]) {
-    const item = document.createElement("li");
-    const icon = svg("svg", { class: "stone-icon", viewBox: "0 0 10 10", "aria-hidden": "true" },
-      svg("rect", { class: `ew-cube ew-${colour}`, x: 1.2, y: 1.2, width: 7.6, height: 7.6, rx: 1.3 }));
-    const goal = document.createElement("span");
-    goal.className = "help";
-    goal.textContent = ` → ${GOAL[colour]}`;
-    item.append(icon, ` ${owner(colour)}`, goal);
-    legend.append(item);
-  }
-  const extra = document.createElement("div");
-  extra.className = "kr-side";
-  extra.append(dieBox(view, die), legend);
+  const extra = diceSide(view, die, ["w", "b"].map((colour) => ({
+    icon: svg("svg", { class: "stone-icon", viewBox: "0 0 10 10", "aria-hidden": "true" },
+      svg("rect", { class: `ew-cube ew-${colour}`, x: 1.2, y: 1.2, width: 7.6, height: 7.6, rx: 1.3 })),
+    name: owner(colour),
+    goal: GOAL[colour],
+  })));
   return {
     svg: root,
     extra,

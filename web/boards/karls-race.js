@@ -7,8 +7,9 @@
 // die once rolled, then each player's squares after ":" in the order NW, NE, SW, SE ("-" none);
 // two players: Black (NW) first, then White (SE).
 
-import { arrow, boardSvg, cell, markCells, svg } from "./common.js";
-import { dieBox } from "./die.js";
+import { boardSvg, cell, markStep, svg } from "./common.js";
+import { diceSide } from "./die.js";
+import { rolledDie } from "./position.js";
 
 const geometry = await fetch("/assets/boards/karls-race-board.json").then((r) => r.json());
 const UNIT = 10;
@@ -35,13 +36,12 @@ export const howTo = "Click one of your highlighted stones, then the square it s
 /** Reads a position code into the die and each corner's squares. */
 function parse(code) {
   const [head, ...players] = code.split(":");
-  const die = head.match(/\d$/)?.[0] ?? null;
   const corners = players.length === 2 ? ["NW", "SE"] : ["NW", "NE", "SW", "SE"];
   const stones = new Map();
   players.forEach((squares, i) => {
     if (squares !== "-") for (const s of squares.toUpperCase()) stones.set(s, corners[i]);
   });
-  return { die: die && Number(die), stones };
+  return { die: rolledDie(head), stones };
 }
 
 /** A stone's shape for the legend, in a small SVG of its own. */
@@ -102,27 +102,14 @@ export function draw(view) {
   const last = view.last_move;
   if (last && /^[A-U]-[A-U]$/i.test(last.text)) {
     const [from, to] = last.text.toUpperCase().split("-");
-    const captured = parse(last.before).stones.has(to);
-    markCells(root, [from], "from");
-    markCells(root, [to], captured ? "capture" : "to");
-    root.append(arrow([centres.get(from), centres.get(to)], "last-move lm-path", 1.1));
-    motion = [from, to];
+    motion = markStep(root, centres, from, to, parse(last.before).stones.has(to), 1.1);
   }
 
-  const legend = document.createElement("ul");
-  legend.className = "legend";
-  for (const [corner, seat] of Object.entries(seats)) {
-    const item = document.createElement("li");
-    item.append(stoneIcon(corner), ` ${view.seats[seat].name}`);
-    const goal = document.createElement("span");
-    goal.className = "help";
-    goal.textContent = ` → ${CORNER_SQUARE[GOAL_OF[corner]]}`;
-    item.append(goal);
-    legend.append(item);
-  }
-  const extra = document.createElement("div");
-  extra.className = "kr-side";
-  extra.append(dieBox(view, die), legend);
+  const extra = diceSide(view, die, Object.entries(seats).map(([corner, seat]) => ({
+    icon: stoneIcon(corner),
+    name: view.seats[seat].name,
+    goal: CORNER_SQUARE[GOAL_OF[corner]],
+  })));
   return {
     svg: root,
     extra,

@@ -4,6 +4,7 @@
 // owner's right hand). Counters travel anticlockwise. A move is one click on a hole.
 // Position code: SIDE/a,b,c,d,e,f/A,B,C,D,E,F/FIRST,SECOND[/PLIES], each hole SEEDS+COWRIES.
 
+import { plural } from "../ui.js";
 import { boardSvg, cell, label, svg } from "./common.js";
 
 const HOLE = 20;
@@ -22,8 +23,6 @@ function parse(code) {
   parseRow(second, "ABCDEF");
   return { holes, stores: stores.split(",").map(Number) };
 }
-
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Draws one hole: a shell per cowrie, then (outside the hole's group, whose accessible name
  * says it all) its letter and seed count. */

@@ -11,6 +11,7 @@
 // x/X Black man/king, "." or a digit 1..8 for empty cells.
 
 import { arrow, boardSvg, cell, label, markCells, svg } from "./common.js";
+import { readCode } from "./position.js";
 
 const UNIT = 10;
 const BOARD = 4 * UNIT;
@@ -23,7 +24,7 @@ export const howTo = "Click a piece, then each cell it lands on in turn (a captu
 
 /** Reads a position code into a map from cell name ("xyab") to piece letter. */
 function parse(code) {
-  const boards = code.split(":")[1].split("/");
+  const boards = readCode(code).rows;
   const pieces = new Map();
   boards.forEach((text, i) => {
     const [a, b] = [(i % 4) + 1, Math.floor(i / 4) + 1];

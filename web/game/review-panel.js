@@ -1,11 +1,11 @@
-// The analysis of a game on its page (GET /api/games/{id}/analysis, docs/analysis.md): a chart
+// The analysis panel of a game (the review of GET /api/games/{id}/analysis, docs/analysis.md): a chart
 // of the first player's winning chance over the game (hand-written SVG; each point a button
 // that shows the position before that move), a table of every move's loss and mark (the
 // chart's equivalent for a screen reader), the evaluation of the position shown in words on the
 // one scale, and the best move of that position drawn on the board (class `best-move`).
 
-import { arrow, svg } from "./boards/common.js";
-import { el, plural, sentence } from "./ui.js";
+import { arrow, svg } from "../boards/common.js";
+import { el, plural } from "../ui.js";
 
 /** The chart's size in SVG units (it scales to the panel's width). */
 const WIDTH = 360;
@@ -36,28 +36,6 @@ let lossOpen = false;
 
 /** The mark's symbol and words. */
 const MARKS = { only: ["!", "the only good move"], mistake: ["?", "a mistake"], blunder: ["??", "a blunder"] };
-
-/**
- * Fetches the analysis of game `id`, asking again while the server computes it; `progress`
- * is told the server's `{done, total}` meanwhile. `tokens` are the seats' secrets this browser
- * holds (the server refuses players during a game). Resolves to the review.
- */
-export async function fetchAnalysis(id, tokens, progress) {
-  for (;;) {
-    let response;
-    try {
-      response = await fetch(`/api/games/${id}/analysis`, { headers: tokens.length ? { "x-tafel-token": tokens.join(",") } : {} });
-    } catch {
-      throw new Error("The server cannot be reached.");
-    }
-    const body = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
-    if (response.status === 200) return body;
-    if (response.status !== 202) throw new Error(sentence(body.error || `the server answered ${response.status}`));
-    progress(body);
-    const wait = Number(response.headers.get("retry-after")) || 1;
-    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-  }
-}
 
 /** The reviewed move played from the position after `ply` moves, if any. */
 export const reviewAt = (review, ply) => review?.moves.find((m) => m.index === ply) ?? null;

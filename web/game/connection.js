@@ -1,4 +1,4 @@
-// A game's live connection: the WebSocket that pushes every change of the game, reopened by
+// The game page's live connection: the WebSocket that pushes every change of the game, reopened by
 // itself after it is lost (the server restarted, the network dropped), with the state of the
 // connection reported so that the page can say so.
 

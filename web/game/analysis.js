@@ -1,0 +1,111 @@
+// The analysis on the game page (docs/analysis.md): fetching the review of the moves played
+// (after the game by itself, or on a spectator's request during it), the panel meanwhile, the
+// best move of the position shown drawn on the board, and the hint (the best move on request,
+// where hints were turned on before a game against the computer).
+
+import { api, el, plural, sentence } from "../ui.js";
+import { analysisPanel, capital, chanceWords, drawBestMove, marksByPly, reviewAt } from "./review-panel.js";
+import { showPly } from "./move-list.js";
+import { describe } from "./state.js";
+
+/**
+ * Fetches the analysis of game `id`, asking again while the server computes it; `progress`
+ * is told the server's `{done, total}` meanwhile. `tokens` are the seats' secrets this browser
+ * holds (the server refuses players during a game). Resolves to the review.
+ */
+async function fetchAnalysis(id, tokens, progress) {
+  for (;;) {
+    let response;
+    try {
+      response = await fetch(`/api/games/${id}/analysis`, { headers: tokens.length ? { "x-tafel-token": tokens.join(",") } : {} });
+    } catch {
+      throw new Error("The server cannot be reached.");
+    }
+    const body = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
+    if (response.status === 200) return body;
+    if (response.status !== 202) throw new Error(sentence(body.error || `the server answered ${response.status}`));
+    progress(body);
+    const wait = Number(response.headers.get("retry-after")) || 1;
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
+}
+
+/** Whether this browser may see the analysis: after the game, or as a spectator. */
+const mayAnalyse = ({ view, seats }) => view.status.state === "over" || seats.all().length === 0;
+
+/** Whether the review covers every move played. */
+const reviewed = (game) => game.reviewedMoves === game.view.moves.length;
+
+/** Fetches the analysis of the moves played so far (the server computes it once). */
+async function analyse(game) {
+  if (game.analysing || !mayAnalyse(game)) return;
+  game.analysing = true;
+  game.reviewedMoves = game.view.moves.length;
+  game.analysisNote = "Analysing the game…";
+  game.render({ animate: false });
+  try {
+    game.review = await fetchAnalysis(game.id, game.seats.all(), ({ done, total }) => {
+      game.analysisNote = total ? `Analysing the game: ${done} of ${plural(total, "move")}…` : "Analysing the game…";
+      const note = document.getElementById("analysis-note");
+      if (note) note.textContent = game.analysisNote;
+    });
+    game.analysisNote = "";
+  } catch (e) {
+    game.analysisNote = `No analysis: ${e.message}`;
+  } finally {
+    game.analysing = false;
+    game.render({ animate: false });
+  }
+}
+
+/** A finished game's analysis comes by itself (computed once on the server). */
+export function analyseFinishedGame(game) {
+  if (game.view.status.state === "over" && !game.analysing && !reviewed(game)) analyse(game);
+}
+
+/** The analysis panel for the position `v`: the chart and the losses once there, else the
+ * progress, or the button that asks for it (spectators during a game). */
+export function analysisArea(game, v) {
+  const { view } = game;
+  if (game.review && reviewed(game)) return analysisPanel(game.review, view, v.ply, (ply) => showPly(game, ply), (m) => describe(game, m, v));
+  if (!mayAnalyse(game)) return null;
+  return el("section", { class: "analysis", id: "analysis", "aria-labelledby": "analysis-title" },
+    el("h2", { id: "analysis-title" }, "Analysis"),
+    game.analysisNote ? el("p", { class: "help", id: "analysis-note", role: "status" }, game.analysisNote) : null,
+    !game.analysing && view.status.state !== "over"
+      ? el("button", { class: "secondary", id: "analyse", onclick: () => analyse(game) }, "Analyse the moves so far")
+      : null);
+}
+
+/** The marks of the reviewed moves for the move list, once the review covers every move. */
+export const reviewMarks = (game) => (reviewed(game) ? marksByPly(game.review) : undefined);
+
+/** Draws on the board the best move of the position `v`: the review's (when this screen is
+ * not to move), or the hint asked for. */
+export function showBestMove(game, v, drawn, myMove) {
+  const review = reviewed(game) ? reviewAt(game.review, v.ply) : null;
+  if (review && !myMove) drawBestMove(drawn, review.best);
+  else if (myMove && game.hint?.ply === v.ply && v.seats[v.status.seat]?.hints) drawBestMove(drawn, game.hint.best);
+}
+
+/** Asks the server for the best move of this screen's position. */
+async function askHint(game) {
+  game.showError("");
+  try {
+    const token = game.seats.token(game.view.status.seat);
+    game.hint = await api(`/api/games/${game.id}/hint`, { method: "POST", body: JSON.stringify({ token }) });
+    game.render({ animate: false });
+  } catch (e) {
+    game.showError(e.message);
+  }
+}
+
+/** The hint button and the hint found, where this screen is to move with hints on. */
+export function hintArea(game, v, myMove) {
+  if (!myMove || !v.seats[v.status.seat]?.hints) return null;
+  const { hint } = game;
+  const found = hint && hint.ply === v.ply
+    ? el("p", { class: "hint-line", id: "hint-line", role: "status" }, `Hint: ${describe(game, hint.best, v)}. ${capital(v.status.name)} to move: ${chanceWords(hint.chance)}.`)
+    : null;
+  return el("div", { class: "hint-area" }, el("button", { class: "secondary", id: "hint", onclick: () => askHint(game) }, "Hint: show the best move"), found);
+}

@@ -1,0 +1,67 @@
+// The board on the game page: the game's board module (web/boards/<game>.js) drawn for the
+// position shown, with the attributes tests wait for, playable by clicks when this screen is to
+// move, the best move drawn when there is one to show, zoomed on a phone when its click areas
+// would be too small; and the text picture with the position code under the moves.
+
+import { clickToMove, previewPath } from "../boards/click-to-move.js";
+import { el } from "../ui.js";
+import { showBestMove } from "./analysis.js";
+import { playMove } from "./move-input.js";
+
+/** The smallest click area on a phone, in CSS pixels; smaller boards are shown zoomed. */
+const MIN_TAP = 32;
+
+/** Draws the position `v` into the board area (playable when `myMove`); returns what the board
+ * module returned (`{ svg, pathOf, centreOf, ... }`, web/boards/common.js). */
+export function drawBoard(game, v, myMove) {
+  const drawn = game.board.draw(v, game.settings);
+  const svgNode = drawn.svg;
+  svgNode.id = "board";
+  svgNode.dataset.game = v.game;
+  svgNode.dataset.code = v.code;
+  svgNode.dataset.ply = v.ply;
+  const scroll = el("div", { class: "board-scroll" }, svgNode);
+  game.ui.boardArea.replaceChildren(scroll);
+  if (myMove) {
+    clickToMove(svgNode, v.legal, drawn.pathOf, (move) => playMove(game, move),
+      drawn.preview ?? ((cells) => previewPath(svgNode, drawn.centreOf, cells)));
+  }
+  showBestMove(game, v, drawn, myMove);
+  fitForTouch(game, scroll, drawn);
+  return drawn;
+}
+
+/** On a narrow screen, shows a board whose click areas would be under MIN_TAP pixels zoomed
+ * in (scrollable), with a button to see it whole. */
+function fitForTouch(game, scroll, drawn) {
+  const svgNode = drawn.svg;
+  const narrow = window.matchMedia("(max-width: 50rem)").matches;
+  const units = svgNode.viewBox.baseVal.width;
+  const width = scroll.clientWidth;
+  if (!narrow || !drawn.minCell || !units || !width) return;
+  const needed = (MIN_TAP / drawn.minCell) * units; // the board's width with big enough cells
+  if (needed <= width) return;
+  if (game.zoomed === null) game.zoomed = true;
+  const toggle = el("button", { class: "secondary zoom-toggle", id: "zoom", "aria-pressed": String(game.zoomed),
+    onclick: () => { game.zoomed = !game.zoomed; game.render({ animate: false }); } }, game.zoomed ? "Show the whole board" : "Zoom in");
+  game.ui.boardArea.append(toggle);
+  if (!game.zoomed) return;
+  scroll.classList.add("zoomed");
+  svgNode.style.width = `${Math.ceil(needed)}px`;
+  const focus = svgNode.querySelector(".movable, .last-move, [data-cell]");
+  if (focus) {
+    const box = focus.getBoundingClientRect();
+    const frame = scroll.getBoundingClientRect();
+    scroll.scrollLeft += box.left - frame.left - frame.width / 2 + box.width / 2;
+    scroll.scrollTop += box.top - frame.top - frame.height / 2 + box.height / 2;
+  }
+}
+
+/** The board as text and the position code of `v`, folded (kept open while the page is drawn
+ * again). */
+export function positionPicture(game, v) {
+  return el("details", { class: "picture-box", open: game.pictureOpen, ontoggle: (e) => { game.pictureOpen = e.target.open; } },
+    el("summary", {}, "Text picture and position code"),
+    el("pre", { class: "picture", id: "picture", "aria-label": "Board as text" }, v.picture),
+    el("p", { class: "help" }, "Position code: ", el("code", { id: "code" }, v.code)));
+}

@@ -1,0 +1,54 @@
+// The game's clocks: one per seat with the time left, the running one ticking down between the
+// server's views, low time marked.
+
+import { el } from "../ui.js";
+
+/** "4:59", "1:02:03", "2 d 03 h" for a clock's time left. */
+function formatClock(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const days = Math.floor(s / 86400);
+  if (days >= 1) return `${days} d ${String(Math.floor((s % 86400) / 3600)).padStart(2, "0")} h`;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
+/** The time control in words: "5+3", "3 days per move", or null without clocks. */
+function controlName(control) {
+  if (!control || control.kind === "none") return null;
+  if (control.kind === "fischer") {
+    const minutes = control.initial_seconds / 60;
+    const initial = Number.isInteger(minutes) ? `${minutes}` : `${control.initial_seconds} s`;
+    return `${initial}+${control.increment_seconds}`;
+  }
+  return `${control.days_per_move} ${control.days_per_move === 1 ? "day" : "days"} per move`;
+}
+
+/** The clocks of the game, one per seat (none without a time control). */
+export function clockBox(game) {
+  const { view } = game;
+  if (!view.clock) return null;
+  const box = el("div", { class: "clocks", id: "clocks", role: "group", "aria-label": `Clocks, ${controlName(view.clock.control)}` },
+    view.seats.map((s) => el("div", { class: `clock${view.clock.running === s.seat ? " running" : ""}`, "data-seat": s.seat },
+      el("span", { class: "clock-name" }, s.player || s.name),
+      el("span", { class: "time num", "aria-label": `${s.name}'s time` }, formatClock(view.clock.remaining_ms[s.seat])))));
+  tick(box, game);
+  return box;
+}
+
+/** Shows the running clock's time as of now in `box`. */
+function tick(box, { view, receivedAt }) {
+  const running = view.clock?.running;
+  if (!box || running === null || running === undefined) return;
+  const left = view.clock.remaining_ms[running] - (performance.now() - receivedAt);
+  const node = box.querySelector(`.clock[data-seat="${running}"] .time`);
+  const text = formatClock(left);
+  if (node && node.textContent !== text) node.textContent = text;
+  box.querySelector(`.clock[data-seat="${running}"]`)?.classList.toggle("low", left < 10000);
+}
+
+/** Keeps the running clock ticking between the server's views. */
+export function keepClocksRunning(game) {
+  setInterval(() => tick(document.getElementById("clocks"), game), 200);
+}

@@ -1,0 +1,22 @@
+// Keeping the keyboard focus where it was when the game page is drawn again: on the same board
+// cell, the same control (by id), or the board.
+
+/** Where focus is, to put it back after the page is drawn again. */
+export function focusPlace() {
+  const active = document.activeElement;
+  if (!active || active === document.body) return null;
+  const boardNode = document.getElementById("board");
+  if (boardNode && boardNode.contains(active)) return { cell: active.dataset?.cell ?? null, board: true };
+  if (active.dataset?.move) return { board: true };
+  if (active.id) return { id: active.id };
+  return null;
+}
+
+/** Puts the focus back at `place` (from `focusPlace`) in the page drawn again. */
+export function restoreFocus(place) {
+  if (!place) return;
+  const target = (place.cell && document.querySelector(`#board [data-cell="${CSS.escape(place.cell)}"][tabindex]`))
+    || (place.id && document.getElementById(place.id))
+    || (place.board && document.getElementById("board"));
+  if (target && !target.disabled) target.focus({ preventScroll: true });
+}

@@ -1,0 +1,127 @@
+// The game page at "/game/<id>": loads the game, its board module and the catalog, lays out the
+// page's lasting parts, draws the page again on every change by composing its parts (each in
+// its own module of web/game/), and follows the game live over the connection.
+
+import { animateLastMove, settingsOf } from "../boards/common.js";
+import { api, el, fill } from "../ui.js";
+import { analyseFinishedGame, analysisArea, hintArea, reviewMarks } from "./analysis.js";
+import { drawBoard, positionPicture } from "./board-view.js";
+import { clockBox, keepClocksRunning } from "./clock.js";
+import { follow } from "./connection.js";
+import { focusPlace, restoreFocus } from "./focus.js";
+import { boardlessMoves, moveControls } from "./move-input.js";
+import { keepInView, listenForReplayKeys, moveList, replayControls, undoAndRecords } from "./move-list.js";
+import { showNotice, tableControls, tableEvent } from "./online.js";
+import { invitations, joinForm, otherDevice, playersList, readFragment, youLine } from "./seats.js";
+import { chimeOnMyTurn, soundToggle } from "./sound.js";
+import { gameState, shownView } from "./state.js";
+import { pageTitle, settingsLine, showLastMove, statusLine } from "./status.js";
+
+/** Draws game `id` into `app` and keeps it live. */
+export async function gamePage(app, id) {
+  const invite = readFragment(id);
+  let view;
+  try {
+    view = await api(`/api/games/${id}`);
+  } catch (e) {
+    showNotFound(app, e.message);
+    return;
+  }
+  const [board, catalog] = await Promise.all([import(`../boards/${view.game}.js`), api("/api/catalog")]);
+  const catalogEntry = catalog.games.find((g) => g.name === view.game);
+  const game = gameState({ id, view, board, catalogEntry, settings: settingsOf(catalogEntry, view), invite });
+  game.render = (options) => render(game, options);
+  app.replaceChildren(layout(game));
+  listenForReplayKeys(game);
+  keepClocksRunning(game);
+  game.live = connect(game);
+  render(game, { animate: false });
+}
+
+/** The page for a game that cannot be shown, with the server's reason. */
+function showNotFound(app, message) {
+  document.title = "Game not found · Tafel";
+  app.replaceChildren(el("section", { class: "card notice-page" }, el("h1", {}, "This game cannot be shown"),
+    el("p", { class: "error", role: "alert" }, message), el("p", {}, el("a", { href: "/" }, "Back to the lobby"))));
+}
+
+/** The page's frame: the connection banner, the title with the settings and links, the notice
+ * line, then the status, the board and the side column (filled by `render`). */
+function layout(game) {
+  const { view, ui } = game;
+  const head = el("div", { class: "game-head" },
+    el("h1", {}, view.title),
+    el("p", { class: "help settings-line" }, settingsLine(game.catalogEntry, game.settings)),
+    el("nav", { class: "game-links", "aria-label": "Game" },
+      el("a", { href: `/rules/${view.game}`, id: "rules-link" }, `Rules of ${view.title}`), " · ",
+      el("a", { href: "/" }, "Lobby")));
+  return el("div", { class: "game-page" }, ui.banner, head, ui.noticeLine,
+    el("div", { class: "game-layout" }, ui.status, ui.boardArea, ui.side));
+}
+
+/** Draws the page again for the position shown (`animate`: the last move glides, when
+ * somebody else made it). */
+function render(game, { animate }) {
+  const v = shownView(game);
+  const place = focusPlace();
+  const myMove = v.status.state === "to_move" && v.ply === v.moves.length && v.started && game.seats.mine(v.status.seat);
+  document.title = pageTitle(game);
+  chimeOnMyTurn(game);
+  showNotice(game);
+  const drawn = drawBoard(game, v, myMove);
+  // Status, with the moves that have no cell on the board (a forced pass) right beside it.
+  fill(game.ui.status, joinForm(game), youLine(game), clockBox(game), statusLine(game, v), myMove ? boardlessMoves(game, v, drawn) : null);
+  fill(game.ui.side, sideColumn(game, v, drawn, myMove));
+  showLastMove(game.ui.lastLine, v);
+  keepInView(game.ui.side.querySelector("#movelist"));
+  restoreFocus(place);
+  if (animate) animateLastMove(drawn);
+  analyseFinishedGame(game);
+}
+
+/** Beside the board: the die, the last move, the move controls, errors, the table's controls,
+ * how to move, the moves, the analysis, the records, the players and the page's options. */
+function sideColumn(game, v, drawn, myMove) {
+  return [
+    drawn.extra ? el("div", { class: "board-extra" }, drawn.extra) : null,
+    game.ui.lastLine,
+    moveControls(game, v, drawn, myMove),
+    hintArea(game, v, myMove),
+    game.ui.error,
+    tableControls(game),
+    v.status.state === "over" ? null : el("p", { class: "howto help" }, game.board.howTo),
+    moveList(game, v.ply, reviewMarks(game)),
+    replayControls(game, v),
+    analysisArea(game, v),
+    undoAndRecords(game),
+    invitations(game),
+    playersList(game),
+    otherDevice(game),
+    soundToggle(),
+    positionPicture(game, v),
+  ];
+}
+
+/** Follows the game over the WebSocket: views pushed are shown (the last move animated when
+ * somebody else made it), the table's events noted, a lost connection said in the banner. */
+function connect(game) {
+  const { ui } = game;
+  return follow(game.id, {
+    hello: () => game.seats.all(),
+    onView: (v) => {
+      game.pushes += 1;
+      game.receivedAt = performance.now();
+      if (JSON.stringify(v) === JSON.stringify(game.view)) return; // nothing new: keep any selection
+      const othersMove = v.moves.length > game.view.moves.length && v.last_move && !game.seats.mine(v.last_move.seat);
+      game.view = v;
+      render(game, { animate: game.shownPly === null && othersMove });
+    },
+    onEvent: (message) => tableEvent(game, message),
+    onError: (message) => game.showError(message),
+    onState: (state) => {
+      ui.banner.hidden = state === "open";
+      ui.banner.textContent = state === "open" ? "" : "The connection to the server is lost. Reconnecting…";
+      if (state === "open") game.showError("");
+    },
+  });
+}

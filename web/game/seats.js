@@ -1,0 +1,134 @@
+// Who this browser is at the table: the seats it holds (their secrets in localStorage), a seat
+// holder's link from another device read from the address, the invitation form, and the parts of
+// the page about seats: "You play Black", the players, the invitation links this browser may pass
+// on, and the link that opens one's seat on another device.
+
+import { api, el, seatKind, tokens } from "../ui.js";
+
+/**
+ * Reads the address's fragment and removes it from the address bar. A seat holder's link for
+ * another device carries the seat's token (#seat=1&token=..., never sent to the server), which
+ * is stored; an invitation carries its code (#invite=...), returned to be exchanged once for the
+ * seat's token when the invited person joins.
+ */
+export function readFragment(id) {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (fragment.get("token")) {
+    const held = tokens.load(id);
+    held[fragment.get("seat")] = { kind: "seat", token: fragment.get("token"), joined: true };
+    tokens.save(id, held);
+  }
+  if (location.hash) history.replaceState(null, "", location.pathname);
+  return fragment.get("invite");
+}
+
+/** The seats this browser holds in game `id`, read afresh from localStorage on every call. */
+export function heldSeats(id) {
+  const held = () => tokens.load(id);
+  // A seat this browser may move for: local seats and seats it joined.
+  const token = (seat) => {
+    const h = held()[seat];
+    return h && (h.kind === "local" || h.joined) ? h.token : null;
+  };
+  const mine = (seat) => Boolean(token(seat));
+  return {
+    held,
+    token,
+    mine,
+    /** The tokens of every seat this browser may move for. */
+    all: () => Object.keys(held()).map(token).filter(Boolean),
+    /** Whether another person (not at this screen, not the computer) plays in `view`. */
+    othersPlay: (view) => view.seats.some((s) => s.kind !== "computer" && !mine(s.seat)),
+    /** Who sits in seat `s`, as this browser sees it: the name given, else what kind of player. */
+    label: (s) => {
+      if (s.kind === "computer") return seatKind(s);
+      if (!s.joined) return "waiting for the invited player";
+      const where = s.kind === "local" && mine(s.seat) ? "at this screen" : s.kind === "local" ? "at the host's screen" : "online";
+      return s.player ? `${s.player}, ${where}` : `person ${where}`;
+    },
+  };
+}
+
+/** The seat this browser acts for: the one to move if it holds it, else the first it holds. */
+export function actingSeat(game) {
+  const { view, seats } = game;
+  return seats.mine(view.status.seat) ? view.status.seat : view.seats.find((s) => seats.mine(s.seat))?.seat;
+}
+
+/** "You play Black", "You play White and Black", "You are watching" (with the number of
+ * spectators when known). */
+export function youLine(game) {
+  const names = game.view.seats.filter((s) => game.seats.mine(s.seat)).map((s) => s.name);
+  const watching = game.spectators ? ` · ${game.spectators} watching` : "";
+  const text = names.length
+    ? `You play ${names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0]}`
+    : "You are watching";
+  return el("p", { class: `you${names.length ? " player" : " spectator"}`, id: "you" }, text,
+    el("span", { class: "help", id: "spectators" }, watching));
+}
+
+/** Shows the number of spectators in the line drawn by `youLine`. */
+export function showSpectators(game, count) {
+  game.spectators = count;
+  const line = document.getElementById("spectators");
+  if (line) line.textContent = count ? ` · ${count} watching` : "";
+}
+
+/** The invitation's form while an invitation is not yet exchanged (kept while the page is
+ * drawn again): the name to show, and the button that takes the seat. */
+export function joinForm(game) {
+  if (!game.joining) return null;
+  if (game.joinForm) return game.joinForm;
+  const input = el("input", { id: "join-name", value: localStorage.getItem("tafel:name") || "", maxlength: 32, autocomplete: "nickname" });
+  game.joinForm = el("form", { class: "join-card", id: "join-form", onsubmit: (e) => { e.preventDefault(); join(game, input.value.trim() || "Guest"); } },
+    el("p", {}, "You are invited to play this game."),
+    el("label", { for: "join-name" }, "Your name"),
+    el("div", { class: "move-box-row" }, input, el("button", { type: "submit", id: "join" }, "Take the seat")));
+  return game.joinForm;
+}
+
+/** Takes the invited seat with the name given. */
+async function join(game, name) {
+  try {
+    localStorage.setItem("tafel:name", name);
+    const joined = await api(`/api/games/${game.id}/join`, { method: "POST", body: JSON.stringify({ invite: game.joining, name }) });
+    tokens.save(game.id, { ...game.seats.held(), [joined.seat]: { kind: "seat", token: joined.token, joined: true } });
+    game.joining = null;
+    // The event of one's own arrival can come before this answer: the joiner is not told.
+    if (game.joinedSeat === joined.seat) game.notice = "";
+    game.live.greet();
+    game.view = joined.view;
+    game.receivedAt = performance.now();
+    game.render({ animate: false });
+  } catch (e) {
+    game.joining = null;
+    game.render({ animate: false });
+    game.showError(e.message);
+  }
+}
+
+/** The players: each seat's name and who sits there. */
+export function playersList(game) {
+  return [el("h2", { class: "players-title" }, "Players"),
+    el("ul", { class: "players", id: "players" }, game.view.seats.map((s) => el("li", { "data-seat": s.seat },
+      `${s.name}: ${game.seats.label(s)}${game.seats.mine(s.seat) ? " (you)" : ""}`)))];
+}
+
+/** The invitation links this browser holds for seats nobody has taken yet. */
+export function invitations(game) {
+  const { view, id } = game;
+  return Object.entries(game.seats.held()).filter(([seat, h]) => h.invite && view.seats[seat] && !view.seats[seat].joined).map(([seat, h]) =>
+    el("div", { class: "invite" }, el("label", { for: `invite-${seat}` }, `Invitation for ${view.seats[seat].name}: send this link`),
+      el("input", { id: `invite-${seat}`, readonly: true, value: `${location.origin}/game/${id}#invite=${h.invite}` })));
+}
+
+/** A link that opens this browser's seats on another device (the token stays in the
+ * fragment, which browsers never send to the server). */
+export function otherDevice(game) {
+  const { seats, id } = game;
+  const mine = game.view.seats.filter((s) => seats.mine(s.seat) && s.kind !== "local");
+  if (!mine.length) return null;
+  return el("details", { class: "other-device" }, el("summary", {}, "Play on another device"),
+    mine.map((s) => el("div", { class: "invite" }, el("label", { for: `device-${s.seat}` }, `Your link for ${s.name} (keep it secret)`),
+      el("input", { id: `device-${s.seat}`, readonly: true, value: `${location.origin}/game/${id}#seat=${s.seat}&token=${seats.token(s.seat)}` }))));
+}

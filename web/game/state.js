@@ -1,0 +1,83 @@
+// The game page's state, one object passed to every part of the page: the game as the server
+// last sent it, the position shown, the seats this browser holds, the page's lasting nodes, and
+// what the table and the analysis are doing. Also how a request's answer becomes the game shown.
+
+import { api, el, sentence } from "../ui.js";
+import { heldSeats } from "./seats.js";
+
+/** The state of the page of game `id`, first drawn from `view`; `board` is the game's board
+ * module (web/boards/<game>.js), `invite` an invitation code not yet exchanged for its seat. */
+export function gameState({ id, view, board, catalogEntry, settings, invite }) {
+  const ui = {
+    banner: el("div", { class: "conn-banner", id: "connection", role: "alert", hidden: true }),
+    status: el("div", { class: "status-area", id: "status-area", "aria-live": "polite" }),
+    lastLine: el("p", { class: "last-move-line", id: "last-move-line", "aria-live": "polite" }),
+    boardArea: el("section", { class: "board-area", "aria-label": "Board" }),
+    side: el("aside", { class: "side" }),
+    error: el("p", { class: "error", id: "error", role: "alert" }),
+    noticeLine: el("p", { class: "table-notice", id: "table-notice", role: "status" }),
+  };
+  return {
+    id, board, catalogEntry, settings, ui,
+    seats: heldSeats(id),
+    view, // the game as the server last sent it
+    receivedAt: performance.now(), // when `view` arrived, for the running clock
+    // Views pushed so far. A request's answer is shown only if no push came while it was under
+    // way: a push is never older than the answer, but an answer that arrives late can be older
+    // than a push (the computer may already have replied).
+    pushes: 0,
+    shownPly: null, // null: follow the game; a number: showing the position after that many moves
+    shownView: view, // the view drawn when replaying
+    zoomed: null, // on a phone, whether a small-celled board is shown zoomed (null: not decided)
+    pictureOpen: false,
+    spectators: 0,
+    confirmingResign: false,
+    joining: invite, // an invitation not yet exchanged for the seat
+    joinForm: null, // its form, kept while the page is drawn again
+    notice: "", // the last thing that happened at the table ("Ada joined as Black")
+    noticeLink: null, // a link after the notice, { href, text }: a spectator's way to the rematch
+    joinedSeat: null, // the seat the "joined" notice is about
+    wasMyTurn: false,
+    // The analysis (docs/analysis.md): the review once fetched, for how many moves, and what
+    // the panel says meanwhile (the progress, or why there is none).
+    review: null,
+    reviewedMoves: -1, // the number of moves the review (or the request under way) covers
+    analysing: false,
+    analysisNote: "",
+    hint: null, // the last hint asked for: { ply, best, words }
+    live: null, // the connection (web/game/connection.js), once opened
+    /** Draws the page again (set by the page). */
+    render: () => {},
+    /** Shows `message` as the error beside the board ("" clears it). */
+    showError(message) { ui.error.textContent = message ? sentence(message) : ""; },
+  };
+}
+
+/** The position drawn: the game, or the one replayed. */
+export const shownView = (game) => (game.shownPly === null ? game.view : game.shownView);
+
+/** A move of the position `v` in words, as its button says it ("Tile 2: out south"). */
+export const describe = (game, move, v) => game.board.describeMove?.(move, v, game.settings) ?? move;
+
+/** Shows the game the server answered `request` with, unless a push came meanwhile. */
+async function applyAnswer(game, request) {
+  const before = game.pushes;
+  const answer = await request;
+  if (game.pushes === before) {
+    game.view = answer;
+    game.receivedAt = performance.now();
+    game.shownPly = null;
+    game.render({ animate: false });
+  }
+}
+
+/** Posts `body` to the game's endpoint `what` (moves, undo, resign...) and shows the answer;
+ * a refusal is shown as the error. */
+export async function post(game, what, body) {
+  game.showError("");
+  try {
+    await applyAnswer(game, api(`/api/games/${game.id}/${what}`, { method: "POST", body: JSON.stringify(body) }));
+  } catch (e) {
+    game.showError(e.message);
+  }
+}

@@ -1,0 +1,70 @@
+// Importing a record in the lobby: pasted or read from a file, the record's game and settings
+// read to offer its seats (each a person at this screen unless chosen otherwise, so that an
+// imported game can be continued against the computer), then imported and opened.
+
+import { api, el } from "../ui.js";
+import { remember, seatChoices, seatOptions, seatRequests } from "./seats.js";
+
+/** The import card. */
+export function importCard() {
+  const form = {
+    seatsBox: el("div"),
+    error: el("p", { class: "error", role: "alert" }),
+    // The record's game and settings the seats were offered for: the seats' choices stay as
+    // they are while the record names the same (a textarea reports "change" again each time
+    // it loses focus).
+    key: null,
+  };
+  form.recordText = el("textarea", { id: "record", rows: 5, "aria-label": "Record to import", onchange: () => refreshSeats(form) });
+  const recordFile = el("input", { type: "file", "aria-label": "Record file", onchange: async (e) => {
+    form.recordText.value = await e.target.files[0].text();
+    refreshSeats(form);
+  } });
+  return el("section", { class: "card import-card", "aria-labelledby": "import-title" },
+    el("h2", { id: "import-title" }, "Import a record"),
+    el("p", { class: "help" }, "Paste a text or JSON record, or choose a file, to replay or continue it."),
+    recordFile, form.recordText, form.seatsBox, el("p", {}, el("button", { id: "import", onclick: () => importRecord(form) }, "Import")), form.error);
+}
+
+/** The seats of the record's game, once the record names one. */
+async function refreshSeats(form) {
+  form.error.textContent = "";
+  try {
+    const { game, settings } = recordGame(form.recordText.value);
+    const key = JSON.stringify([game, settings]);
+    if (key === form.key && form.seatsBox.querySelector("[data-seat]")) return;
+    form.key = key;
+    const [names, levels] = await seatOptions(game, settings);
+    form.seatsBox.replaceChildren(el("h3", {}, "Players"), ...seatChoices("import-seat", names, levels, null, []));
+  } catch (e) {
+    form.key = null;
+    form.seatsBox.replaceChildren();
+    if (form.recordText.value.trim()) form.error.textContent = e.message;
+  }
+}
+
+/** Imports the record with the seats chosen and opens the game. */
+async function importRecord(form) {
+  form.error.textContent = "";
+  try {
+    if (!form.seatsBox.querySelector("[data-seat]")) await refreshSeats(form);
+    const created = await api("/api/import", {
+      method: "POST",
+      body: JSON.stringify({ record: form.recordText.value, seats: seatRequests(form.seatsBox) }),
+    });
+    remember(created);
+  } catch (e) {
+    form.error.textContent = e.message;
+  }
+}
+
+/** The game and settings a record (text or JSON) names; the server checks the rest on import. */
+function recordGame(record) {
+  const game = (record.match(/\[Game "([^"]+)"\]/) || [])[1] || (() => { try { return JSON.parse(record).game; } catch { return null; } })();
+  const settings = {};
+  const line = (record.match(/\[Settings "([^"]*)"\]/) || [])[1];
+  if (line) for (const pair of line.split(/\s+/).filter(Boolean)) { const [k, v] = pair.split("="); settings[k] = v; }
+  else { try { Object.assign(settings, JSON.parse(record).settings || {}); } catch { /* text without settings */ } }
+  if (!game) throw new Error("The record names no game: it needs a [Game \"...\"] tag.");
+  return { game, settings };
+}

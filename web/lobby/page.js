@@ -1,0 +1,21 @@
+// The lobby at "/": the new-game form, the open challenges and the recent games, and the
+// import of a record.
+
+import { api, el } from "../ui.js";
+import { importCard } from "./import.js";
+import { challengesCard, recentCard } from "./lists.js";
+import { newGameForm } from "./new-game.js";
+
+/** Draws the lobby into `app`. */
+export async function lobby(app) {
+  document.title = "Tafel · play six little-known abstract games";
+  const catalog = await api("/api/catalog");
+  const newGame = newGameForm(catalog);
+  const recent = recentCard();
+  const challenges = challengesCard(newGame.yourName);
+  app.replaceChildren(el("div", { class: "lobby" },
+    newGame.card,
+    el("div", { class: "lobby-lists" }, challenges, recent),
+    importCard()));
+  newGame.show();
+}

@@ -1,0 +1,62 @@
+// The seats of a game to create (new or imported): who may sit in each (a person at this
+// screen, a person invited online, the computer at a level; levels that cannot play as they
+// say are shown unavailable, with the reason), the requests for the API, and keeping the seats'
+// secrets once the game is created.
+
+import { api, el, sentence, tokens } from "../ui.js";
+
+/** The seats' names and the computer's levels of `game` with `settings`, from the catalog. */
+export function seatOptions(game, settings) {
+  const query = new URLSearchParams(settings);
+  return Promise.all([api(`/api/catalog/${game}/seats?${query}`), api(`/api/catalog/${game}/levels?${query}`)]);
+}
+
+/** One select per seat: a person here, a person invited online, or the computer at a level
+ * (unavailable levels shown but disabled). `computerSeat` (or null) is the seat preselected as
+ * the computer at level 1; `previous` are the seats' earlier choices, kept where still possible. */
+export function seatChoices(prefix, names, levels, computerSeat, previous) {
+  return names.map((name, i) => {
+    const wanted = previous[i] ?? (i === computerSeat ? "computer:1" : "local");
+    const options = [
+      el("option", { value: "local" }, "Person at this screen"),
+      el("option", { value: "invite" }, "Person invited online (a link to send)"),
+      ...levels.map((l) => el("option", { value: `computer:${l.level}`, disabled: Boolean(l.notice) },
+        `Computer, level ${l.level}${l.notice ? " (unavailable)" : ""}`)),
+    ];
+    const select = el("select", { id: `${prefix}-${i}`, "data-seat": i }, options);
+    const usable = options.find((o) => o.value === wanted && !o.disabled);
+    select.value = usable ? wanted : "local";
+    return el("div", { class: "seat" }, el("label", { for: `${prefix}-${i}` }, name), select);
+  });
+}
+
+/** The seat choices made in the selects inside `box`. */
+export const seatValues = (box) => [...box.querySelectorAll("[data-seat]")].map((s) => s.value);
+
+/** Why each unavailable computer level cannot play here. */
+export function levelNotices(levels) {
+  return levels.filter((l) => l.notice).map((l) =>
+    el("p", { class: "help level-note" }, el("strong", {}, `Computer level ${l.level} is not available here. `), withCode(sentence(l.notice))));
+}
+
+/** Text with `code` spans as <code> elements. */
+function withCode(text) {
+  return text.split("`").map((part, i) => (i % 2 ? el("code", {}, part) : part));
+}
+
+/** The seat requests chosen in the seat selects inside `box`; the seats at this screen carry
+ * `name` when given, and `hints` when asked for. */
+export const seatRequests = (box, name = null, hints = false) => seatValues(box).map((value) =>
+  value.startsWith("computer:") ? { kind: "computer", level: Number(value.split(":")[1]) }
+    : value === "local" ? { kind: "local", ...(name ? { name } : {}), ...(hints ? { hints } : {}) } : { kind: value });
+
+/** Keeps the creator's seat tokens and the invitations to pass on, then opens the game. */
+export function remember(created) {
+  const held = {};
+  for (const seat of created.seats) {
+    if (seat.token) held[seat.seat] = { kind: seat.kind, token: seat.token };
+    else if (seat.invite) held[seat.seat] = { kind: "invite", invite: seat.invite };
+  }
+  tokens.save(created.id, held);
+  location.href = `/game/${created.id}`;
+}

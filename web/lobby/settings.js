@@ -1,0 +1,55 @@
+// A game's settings in the lobby: one control per setting with its label, its help and a badge
+// for reconstructions, variants and engine limits; settings that do not apply hidden, choices
+// that depend on another setting filled in; the values chosen.
+
+import { el } from "../ui.js";
+
+const ORIGIN_BADGE = {
+  reconstructed: "reconstructed",
+  variant: "variant, not the designer's rules",
+  engine: "engine limit, not a rule",
+};
+
+/** One control per setting of `game` (from the catalog); `changed()` is called on a change. */
+export function settingControls(game, changed) {
+  return game.settings.map((s) => {
+    const badge = ORIGIN_BADGE[s.origin] ? el("span", { class: `badge badge-${s.origin}` }, ORIGIN_BADGE[s.origin]) : "";
+    const id = `set-${s.key}`;
+    const control = s.choices || s.choices_by
+      ? el("select", { id, "data-key": s.key, "aria-describedby": `${id}-help`, onchange: changed })
+      : el("input", { id, "data-key": s.key, value: s.default, "aria-describedby": `${id}-help`, onchange: changed, autocomplete: "off" });
+    if (s.choices) control.append(...s.choices.map((c) => el("option", { value: c, selected: c === s.default }, c)));
+    return el("div", { class: "setting", "data-setting": s.key },
+      el("label", { for: id }, s.label, badge),
+      control,
+      el("div", { class: "help", id: `${id}-help` }, s.choices || s.choices_by ? s.help : `${s.help} (${s.allowed})`));
+  });
+}
+
+/** The control of setting `key` inside `box`. */
+export const settingControl = (box, key) => box.querySelector(`[data-key="${key}"]`);
+
+/** Hides the settings of `game` in `box` that do not apply and fills the choices that depend
+ * on another. */
+export function applyConditions(box, game) {
+  const valueOf = (key) => settingControl(box, key)?.value;
+  for (const s of game.settings) {
+    const setting = box.querySelector(`[data-setting="${s.key}"]`);
+    setting.hidden = Boolean(s.applies_when) && valueOf(s.applies_when.key) !== s.applies_when.value;
+    if (s.choices_by) {
+      const select = setting.querySelector("select");
+      const words = s.choices_by.choices[valueOf(s.choices_by.key)] || [];
+      const keep = words.includes(select.value) ? select.value : words.includes(s.default) ? s.default : words[0];
+      select.replaceChildren(...words.map((w) => el("option", { value: w, selected: w === keep }, w)));
+    }
+  }
+}
+
+/** The value of every setting shown in `box` (hidden ones keep their defaults). */
+export function settingValues(box) {
+  const out = {};
+  for (const input of box.querySelectorAll("[data-key]")) {
+    if (!input.closest("[hidden]")) out[input.dataset.key] = input.value.trim();
+  }
+  return out;
+}
