@@ -65,6 +65,20 @@ function cubeShape(colour, number, cx, cy, size = 7.2) {
     svg("text", { class: `ew-number ew-number-${colour}`, x: cx, y: cy + 0.1, "text-anchor": "middle", "dominant-baseline": "central", "aria-hidden": "true" }, number));
 }
 
+/** Square `name` (row `r`, column `c`, its corner at x, y) with its home tint, its goal mark
+ * and its cube; `owner(colour)` names the player of a colour. */
+function square(name, r, c, x, y, cube, owner) {
+  const home = Object.keys(HOME).find((colour) => HOME[colour](r, c));
+  const goalOf = Object.keys(GOAL).find((colour) => GOAL[colour] === name);
+  const words = [`square ${name}`];
+  if (goalOf) words.push(`${owner(goalOf)}'s goal`);
+  words.push(cube ? `${COLOURS[cube.colour]} cube ${cube.number}` : "empty");
+  return cell(name, words.join(", "), { class: "ew-cell", "data-cube": cube ? `${cube.colour}${cube.number}` : "" },
+    svg("rect", { class: `ew-square${home ? ` ew-home-${home}` : ""}`, x, y, width: UNIT, height: UNIT }),
+    goalOf ? svg("rect", { class: "ew-goal", x: x + 0.8, y: y + 0.8, width: UNIT - 1.6, height: UNIT - 1.6 }) : null,
+    cube ? cubeShape(cube.colour, cube.number, x + UNIT / 2, y + UNIT / 2) : null);
+}
+
 /** Draws an EinStein position. */
 export function draw(view) {
   const { die, cubes, arranging } = parse(view.code);
@@ -77,20 +91,9 @@ export function draw(view) {
   for (let r = 0; r < SIDE; r++) {
     for (let c = 0; c < SIDE; c++) {
       const name = nameOf(r, c);
-      const x = MARGIN + c * UNIT;
-      const y = MARGIN + r * UNIT;
-      const centre = [x + UNIT / 2, y + UNIT / 2];
-      centres.set(name, centre);
-      const home = Object.keys(HOME).find((colour) => HOME[colour](r, c));
-      const goalOf = Object.keys(GOAL).find((colour) => GOAL[colour] === name);
-      const cube = cubes.get(name);
-      const words = [`square ${name}`];
-      if (goalOf) words.push(`${owner(goalOf)}'s goal`);
-      words.push(cube ? `${COLOURS[cube.colour]} cube ${cube.number}` : "empty");
-      root.append(cell(name, words.join(", "), { class: "ew-cell", "data-cube": cube ? `${cube.colour}${cube.number}` : "" },
-        svg("rect", { class: `ew-square${home ? ` ew-home-${home}` : ""}`, x, y, width: UNIT, height: UNIT }),
-        goalOf ? svg("rect", { class: "ew-goal", x: x + 0.8, y: y + 0.8, width: UNIT - 1.6, height: UNIT - 1.6 }) : null,
-        cube ? cubeShape(cube.colour, cube.number, ...centre) : null));
+      const [x, y] = [MARGIN + c * UNIT, MARGIN + r * UNIT];
+      centres.set(name, [x + UNIT / 2, y + UNIT / 2]);
+      root.append(square(name, r, c, x, y, cubes.get(name), owner));
     }
   }
 

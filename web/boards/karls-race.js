@@ -52,6 +52,40 @@ function stoneIcon(corner) {
     : svg("rect", { class: `kr-stone ${cls}`, x: 1.5, y: 1.5, width: 7, height: 7, rx: 0.8 }));
 }
 
+/** Square `sq` of the geometry with the stone of home `corner` on it and the goal mark of
+ * `goal`'s player; `owner(corner)` names a player. Its centre (where a stone stands) and its
+ * nodes: its group, then its words. */
+function square(sq, corner, goal, owner) {
+  const x = MARGIN + sq.x * UNIT;
+  const y = MARGIN + sq.y * UNIT;
+  const w = sq.size * UNIT;
+  const centre = [x + w / 2, sq.size === 1 ? y + 6.4 : y + w / 2];
+  const name = [`square ${sq.name}, size ${sq.size}`];
+  if (goal) name.push(`${owner(goal)}'s goal`);
+  name.push(corner ? `${owner(corner)} stone` : "empty");
+  const group = cell(sq.name, name.join(", "), { "data-size": sq.size, "data-stone": corner ?? null },
+    svg("rect", { class: `kr-square kr-size${sq.size}`, x, y, width: w, height: w }),
+    // A 1 x 1 square is small on a phone: its click area reaches a little beyond it.
+    sq.size === 1 ? svg("circle", { class: "kr-hit", cx: x + w / 2, cy: y + w / 2, r: HIT_RADIUS }) : null,
+    goal ? svg("rect", { class: `kr-goal kr-goal-${goal.toLowerCase()}`, x: x + 0.6, y: y + 0.6, width: w - 1.2, height: w - 1.2 }) : null);
+  if (corner) {
+    const { shape, cls } = STONES[corner];
+    const [cx, cy] = centre;
+    group.append(svg("g", { class: "piece" }, shape === "circle"
+      ? svg("circle", { class: `kr-stone ${cls}`, cx, cy, r: sq.size === 1 ? 2.6 : 3.4 })
+      : svg("rect", { class: `kr-stone ${cls}`, x: cx - 2.6, y: cy - 2.6, width: 5.2, height: 5.2, rx: 0.8 })));
+  }
+  // The square's words lie outside its group, whose accessible name says it all: the letter,
+  // the side length in the bottom-right corner (in the top line of a 1 x 1 square, whose
+  // stone needs the rest of it), and whose goal it is.
+  const words = [
+    svg("text", { class: "kr-letter", x: x + 1.2, y: y + 3.6, "aria-hidden": "true" }, sq.name),
+    svg("text", { class: "kr-size", x: x + w - 1.2, y: sq.size === 1 ? y + 3.4 : y + w - 1.2, "text-anchor": "end", "aria-hidden": "true" }, sq.size),
+    goal ? svg("text", { class: "kr-goal-text", x: x + 1.6, y: y + w - 1.6, "aria-hidden": "true" }, `${owner(goal)}'s goal`) : null,
+  ];
+  return { centre, nodes: [group, ...words.filter(Boolean)] };
+}
+
 /** Draws a Karl's Race position. */
 export function draw(view) {
   const { die, stones } = parse(view.code);
@@ -64,37 +98,9 @@ export function draw(view) {
   // The 1 x 1 squares last, so that their enlarged click areas lie on top of their neighbours.
   const squares = [...geometry.squares].sort((p, q) => (p.size === 1) - (q.size === 1));
   for (const sq of squares) {
-    const x = MARGIN + sq.x * UNIT;
-    const y = MARGIN + sq.y * UNIT;
-    const w = sq.size * UNIT;
-    const corner = stones.get(sq.name);
-    const goal = goals.get(sq.name);
-    const centre = [x + w / 2, sq.size === 1 ? y + 6.4 : y + w / 2];
+    const { centre, nodes } = square(sq, stones.get(sq.name), goals.get(sq.name), owner);
     centres.set(sq.name, centre);
-    const name = [`square ${sq.name}, size ${sq.size}`];
-    if (goal) name.push(`${owner(goal)}'s goal`);
-    name.push(corner ? `${owner(corner)} stone` : "empty");
-    const group = cell(sq.name, name.join(", "), { "data-size": sq.size, "data-stone": corner ?? null },
-      svg("rect", { class: `kr-square kr-size${sq.size}`, x, y, width: w, height: w }),
-      // A 1 x 1 square is small on a phone: its click area reaches a little beyond it.
-      sq.size === 1 ? svg("circle", { class: "kr-hit", cx: x + w / 2, cy: y + w / 2, r: HIT_RADIUS }) : null,
-      goal ? svg("rect", { class: `kr-goal kr-goal-${goal.toLowerCase()}`, x: x + 0.6, y: y + 0.6, width: w - 1.2, height: w - 1.2 }) : null);
-    // The square's words lie outside its group, whose accessible name says it all: the letter,
-    // the side length in the bottom-right corner (in the top line of a 1 x 1 square, whose
-    // stone needs the rest of it), and whose goal it is.
-    const words = [
-      svg("text", { class: "kr-letter", x: x + 1.2, y: y + 3.6, "aria-hidden": "true" }, sq.name),
-      svg("text", { class: "kr-size", x: x + w - 1.2, y: sq.size === 1 ? y + 3.4 : y + w - 1.2, "text-anchor": "end", "aria-hidden": "true" }, sq.size),
-      goal ? svg("text", { class: "kr-goal-text", x: x + 1.6, y: y + w - 1.6, "aria-hidden": "true" }, `${owner(goal)}'s goal`) : null,
-    ];
-    if (corner) {
-      const { shape, cls } = STONES[corner];
-      const [cx, cy] = centre;
-      group.append(svg("g", { class: "piece" }, shape === "circle"
-        ? svg("circle", { class: `kr-stone ${cls}`, cx, cy, r: sq.size === 1 ? 2.6 : 3.4 })
-        : svg("rect", { class: `kr-stone ${cls}`, x: cx - 2.6, y: cy - 2.6, width: 5.2, height: 5.2, rx: 0.8 })));
-    }
-    root.append(group, ...words.filter(Boolean));
+    root.append(...nodes);
   }
 
   // The last move: its two squares and an arrow between them.
