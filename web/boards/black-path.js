@@ -87,51 +87,58 @@ export function draw(view, settings) {
   root.append(svg("circle", { class: "bp-start", cx: sx, cy: sy, r: 1.2, "aria-hidden": "true" }));
   root.append(svg("path", { class: "bp-path", d, "aria-hidden": "true" }));
 
-  // The last move: the square its tile went into and the stretch of path it added.
-  const last = view.last_move;
-  if (last) {
-    const before = gridOf(last.before);
-    const was = trace(before, ...start).end;
-    if (was) {
-      const { d: added, end: now } = trace(grid, was.row, was.col, was.entry);
-      root.querySelector(`[data-square="${was.row},${was.col}"]`)?.classList.add("last-move", "lm-to");
-      root.append(svg("path", { class: "last-move lm-path bp-added", d: added, "aria-hidden": "true" }));
-      if (!now) root.append(svg("circle", { class: "last-move lm-capture bp-out", cx: lastPoint(added)[0], cy: lastPoint(added)[1], r: 1.8, "aria-hidden": "true" }));
-    }
-  }
+  markLastMove(root, view.last_move, grid, start);
 
+  // The exits of the square the next tile goes into, by the tile that leads there.
   const exits = new Map();
   const centres = new Map();
-  if (end) {
-    const [cx, cy] = centre(end.row, end.col);
-    root.append(svg("circle", { class: "bp-dot", cx, cy, r: 0.9, "aria-hidden": "true" }));
-    // The quarter of the square towards each side, reaching a little beyond it.
-    const quarter = [
-      [[0, 0], [1, 0]], [[1, 0], [1, 1]], [[1, 1], [0, 1]], [[0, 1], [0, 0]],
-    ];
-    for (let side = 0; side < 4; side++) {
-      if (side === end.entry) continue;
-      const tile = EXIT.findIndex((row) => row && row[end.entry] === side);
-      const name = `${end.row},${end.col}:${SIDES[side]}`;
-      exits.set(String(tile), name);
-      const [x, y] = mid(end.row, end.col, side);
-      centres.set(name, [x, y]);
-      const [a, b] = quarter[side].map(([dx, dy]) => corner(end.row, end.col, dx, dy));
-      const out = [(x - cx) * 0.8, (y - cy) * 0.8];
-      const area = `M ${cx} ${cy} L ${a.join(" ")} L ${a[0] + out[0]} ${a[1] + out[1]} L ${b[0] + out[0]} ${b[1] + out[1]} L ${b.join(" ")} Z`;
-      // The click area, then the exit marker and (for the style sheet) the bend it would make.
-      root.append(cell(name, `tile ${tile}: the path leaves by the ${SIDE_NAMES[side]} side`, { class: "bp-exit" },
-        svg("path", { class: "bp-exit-area", d: area }),
-        svg("circle", { class: "bp-exit-dot", cx: x, cy: y, r: 1.6 }),
-        svg("path", { class: "bp-preview", d: `M ${mid(end.row, end.col, end.entry).join(" ")} ${segment(end.row, end.col, side)}` })));
-    }
-  }
+  if (end) root.append(...exitCells(end, exits, centres));
   return {
     svg: root,
     minCell: 9,
     centreOf: (name) => centres.get(name),
     pathOf: (move) => (exits.has(move) ? [exits.get(move)] : null),
   };
+}
+
+/** Marks the last move (`last`, from the view): the square its tile went into and the stretch
+ * of path it added, ending in a mark where it ran out. */
+function markLastMove(root, last, grid, start) {
+  if (!last) return;
+  const was = trace(gridOf(last.before), ...start).end;
+  if (!was) return;
+  const { d: added, end: now } = trace(grid, was.row, was.col, was.entry);
+  root.querySelector(`[data-square="${was.row},${was.col}"]`)?.classList.add("last-move", "lm-to");
+  root.append(svg("path", { class: "last-move lm-path bp-added", d: added, "aria-hidden": "true" }));
+  if (!now) root.append(svg("circle", { class: "last-move lm-capture bp-out", cx: lastPoint(added)[0], cy: lastPoint(added)[1], r: 1.8, "aria-hidden": "true" }));
+}
+
+/** The dot in the middle of square `end` (where the path enters by `end.entry`) and the click
+ * areas of its three exits, each the quarter of the square towards its side, reaching a little
+ * beyond it; `exits` is filled with each exit's cell by tile, `centres` with their centres. */
+function exitCells(end, exits, centres) {
+  const [cx, cy] = centre(end.row, end.col);
+  const quarter = [
+    [[0, 0], [1, 0]], [[1, 0], [1, 1]], [[1, 1], [0, 1]], [[0, 1], [0, 0]],
+  ];
+  const cells = [svg("circle", { class: "bp-dot", cx, cy, r: 0.9, "aria-hidden": "true" })];
+  for (let side = 0; side < 4; side++) {
+    if (side === end.entry) continue;
+    const tile = EXIT.findIndex((row) => row && row[end.entry] === side);
+    const name = `${end.row},${end.col}:${SIDES[side]}`;
+    exits.set(String(tile), name);
+    const [x, y] = mid(end.row, end.col, side);
+    centres.set(name, [x, y]);
+    const [a, b] = quarter[side].map(([dx, dy]) => corner(end.row, end.col, dx, dy));
+    const out = [(x - cx) * 0.8, (y - cy) * 0.8];
+    const area = `M ${cx} ${cy} L ${a.join(" ")} L ${a[0] + out[0]} ${a[1] + out[1]} L ${b[0] + out[0]} ${b[1] + out[1]} L ${b.join(" ")} Z`;
+    // The click area, then the exit marker and (for the style sheet) the bend it would make.
+    cells.push(cell(name, `tile ${tile}: the path leaves by the ${SIDE_NAMES[side]} side`, { class: "bp-exit" },
+      svg("path", { class: "bp-exit-area", d: area }),
+      svg("circle", { class: "bp-exit-dot", cx: x, cy: y, r: 1.6 }),
+      svg("path", { class: "bp-preview", d: `M ${mid(end.row, end.col, end.entry).join(" ")} ${segment(end.row, end.col, side)}` })));
+  }
+  return cells;
 }
 
 /** The end point of a path drawn by `trace`. */

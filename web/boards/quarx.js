@@ -18,6 +18,8 @@ const BOARD = 4 * UNIT;
 const GAP = 9;
 const MARGIN = 10;
 const NAMES = { o: "White man", O: "White king", x: "Black man", X: "Black king" };
+// A move: the piece's cell, then each landing cell after "-" (a step) or "x" (a capture).
+const MOVE = /^\d{4}([-x]\d{4})+$/;
 
 export const howTo = "Click a piece, then each cell it lands on in turn (a capture lists every landing), or type the "
   + "move in the box: a cell is its digits x y a b, e.g. 2233-2323 or 3333x1111x3311. Capturing is compulsory.";
@@ -56,6 +58,53 @@ function piece(kind, cx, cy) {
   return svg("g", { class: "piece" }, body, crown);
 }
 
+/** Board (a, b) of the hypercube: its frame, its x and y coordinates, and its cells (the dark
+ * ones playable, with their pieces); `centres` is filled with the dark cells' centres. */
+function smallBoard(a, b, pieces, centres) {
+  const bx = MARGIN + (a - 1) * (BOARD + GAP);
+  const by = MARGIN + (4 - b) * (BOARD + GAP);
+  const nodes = [svg("rect", { class: "qx-board", x: bx - 0.6, y: by - 0.6, width: BOARD + 1.2, height: BOARD + 1.2 })];
+  for (let i = 1; i <= 4; i++) {
+    nodes.push(label(bx + (i - 0.5) * UNIT, by + BOARD + 2.2, i, { class: "qx-coord" }),
+      label(bx - 2, by + (4 - i + 0.5) * UNIT, i, { class: "qx-coord" }));
+  }
+  for (let x = 1; x <= 4; x++) {
+    for (let y = 1; y <= 4; y++) {
+      const cx = bx + (x - 1) * UNIT;
+      const cy = by + (4 - y) * UNIT;
+      if ((x + y + a + b) % 2) {
+        nodes.push(svg("rect", { class: "qx-light", x: cx, y: cy, width: UNIT, height: UNIT }));
+        continue;
+      }
+      const name = `${x}${y}${a}${b}`;
+      const kind = pieces.get(name);
+      centres.set(name, [cx + UNIT / 2, cy + UNIT / 2]);
+      nodes.push(cell(name, `cell ${name}: ${kind ? NAMES[kind] : "empty"}`, { "data-piece": kind ?? null, class: "qx-cell" },
+        svg("rect", { class: "qx-dark", x: cx, y: cy, width: UNIT, height: UNIT }),
+        svg("circle", { class: "qx-target-dot", cx: cx + UNIT / 2, cy: cy + UNIT / 2, r: 1.6 }),
+        kind ? piece(kind, cx + UNIT / 2, cy + UNIT / 2) : null));
+    }
+  }
+  return nodes;
+}
+
+/** Marks the last move: where the piece started, each landing, the pieces it took, and its
+ * path; returns the path, for the animation. */
+function markLastMove(root, last, pieces, centres) {
+  const path = last.text.split(/[-x]/);
+  const before = parse(last.before);
+  const taken = [...before.keys()].filter((c) => c !== path[0] && !pieces.has(c));
+  markCells(root, [path[0]], "from");
+  markCells(root, path.slice(1), "to");
+  markCells(root, taken, "capture");
+  for (const c of taken) {
+    const [x, y] = centres.get(c);
+    root.append(svg("path", { class: "last-move lm-capture qx-taken", d: `M ${x - 2.5} ${y - 2.5} L ${x + 2.5} ${y + 2.5} M ${x + 2.5} ${y - 2.5} L ${x - 2.5} ${y + 2.5}`, "aria-hidden": "true" }));
+  }
+  root.append(arrow(path.map((c) => centres.get(c)), "last-move lm-path", 1));
+  return path;
+}
+
 /** Draws a Quarx position. */
 export function draw(view) {
   const pieces = parse(view.code);
@@ -64,59 +113,19 @@ export function draw(view) {
   root.classList.add("qx");
   const centres = new Map();
   for (let a = 1; a <= 4; a++) {
-    for (let b = 1; b <= 4; b++) {
-      const bx = MARGIN + (a - 1) * (BOARD + GAP);
-      const by = MARGIN + (4 - b) * (BOARD + GAP);
-      root.append(svg("rect", { class: "qx-board", x: bx - 0.6, y: by - 0.6, width: BOARD + 1.2, height: BOARD + 1.2 }));
-      for (let i = 1; i <= 4; i++) {
-        root.append(label(bx + (i - 0.5) * UNIT, by + BOARD + 2.2, i, { class: "qx-coord" }),
-          label(bx - 2, by + (4 - i + 0.5) * UNIT, i, { class: "qx-coord" }));
-      }
-      for (let x = 1; x <= 4; x++) {
-        for (let y = 1; y <= 4; y++) {
-          const cx = bx + (x - 1) * UNIT;
-          const cy = by + (4 - y) * UNIT;
-          if ((x + y + a + b) % 2) {
-            root.append(svg("rect", { class: "qx-light", x: cx, y: cy, width: UNIT, height: UNIT }));
-            continue;
-          }
-          const name = `${x}${y}${a}${b}`;
-          const kind = pieces.get(name);
-          centres.set(name, [cx + UNIT / 2, cy + UNIT / 2]);
-          root.append(cell(name, `cell ${name}: ${kind ? NAMES[kind] : "empty"}`, { "data-piece": kind ?? null, class: "qx-cell" },
-            svg("rect", { class: "qx-dark", x: cx, y: cy, width: UNIT, height: UNIT }),
-            svg("circle", { class: "qx-target-dot", cx: cx + UNIT / 2, cy: cy + UNIT / 2, r: 1.6 }),
-            kind ? piece(kind, cx + UNIT / 2, cy + UNIT / 2) : null));
-        }
-      }
-    }
+    for (let b = 1; b <= 4; b++) root.append(...smallBoard(a, b, pieces, centres));
     root.append(label(MARGIN + (a - 1) * (BOARD + GAP) + BOARD / 2, size - 2.5, `a = ${a}`, { class: "coord" }));
     const ly = MARGIN + (4 - a) * (BOARD + GAP) + BOARD / 2;
     root.append(label(2.5, ly, `b = ${a}`, { class: "coord", transform: `rotate(-90 2.5 ${ly})` }));
   }
 
-  // The last move: where the piece started, each landing, the pieces it took, and its path.
-  let motion = null;
   const last = view.last_move;
-  if (last && /^\d{4}([-x]\d{4})+$/.test(last.text)) {
-    const path = last.text.split(/[-x]/);
-    const before = parse(last.before);
-    const taken = [...before.keys()].filter((c) => c !== path[0] && !pieces.has(c));
-    markCells(root, [path[0]], "from");
-    markCells(root, path.slice(1), "to");
-    markCells(root, taken, "capture");
-    for (const c of taken) {
-      const [x, y] = centres.get(c);
-      root.append(svg("path", { class: "last-move lm-capture qx-taken", d: `M ${x - 2.5} ${y - 2.5} L ${x + 2.5} ${y + 2.5} M ${x + 2.5} ${y - 2.5} L ${x - 2.5} ${y + 2.5}`, "aria-hidden": "true" }));
-    }
-    root.append(arrow(path.map((c) => centres.get(c)), "last-move lm-path", 1));
-    motion = path;
-  }
+  const motion = last && MOVE.test(last.text) ? markLastMove(root, last, pieces, centres) : null;
   return {
     svg: root,
     motion,
     minCell: UNIT,
     centreOf: (name) => centres.get(name),
-    pathOf: (move) => (/^\d{4}([-x]\d{4})+$/.test(move) ? move.split(/[-x]/) : null),
+    pathOf: (move) => (MOVE.test(move) ? move.split(/[-x]/) : null),
   };
 }
