@@ -6,7 +6,7 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use crate::guard::PublicUrl;
+use crate::public_url::PublicUrl;
 
 /// Where to listen, where to keep the games, and the server's limits.
 #[derive(Clone, Debug)]

@@ -6,8 +6,9 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 use serde_json::{json, Value};
-use tafel_server::seat::SeatKind;
-use tafel_server::store::{Store, StoredGame, StoredSeat, Summary};
+use tafel_server::domain::game::{StoredGame, Summary};
+use tafel_server::domain::seat::{SeatKind, StoredSeat};
+use tafel_server::store::Store;
 use tafel_server::{start, Config, Server};
 
 async fn serve(db: &std::path::Path) -> Server {

@@ -11,7 +11,7 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use serde_json::{json, Value};
 use support::{black_path_at_one_screen, serve_with, Client};
-use tafel_server::pool::JobOutcome;
+use tafel_server::compute::pool::JobOutcome;
 use tafel_server::Limits;
 
 /// Seconds the computer may take for a move: one level's time cap (tafel-ai's
@@ -344,8 +344,9 @@ async fn idle_games_leave_memory_and_channels_do_not_pile_up() {
 
 /// Stores a game directly (as a server that stopped would have left it).
 async fn store_game(url: &str, id: &str, moves: &[&str], computer_to_move: bool) {
-    use tafel_server::seat::SeatKind;
-    use tafel_server::store::{Store, StoredGame, StoredSeat, Summary};
+    use tafel_server::domain::game::{StoredGame, Summary};
+    use tafel_server::domain::seat::{SeatKind, StoredSeat};
+    use tafel_server::store::Store;
     let store = Store::open(url).await.unwrap();
     let game = StoredGame::new(
         id,

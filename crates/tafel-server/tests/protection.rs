@@ -8,7 +8,7 @@ mod support;
 use reqwest::Method;
 use serde_json::json;
 use support::{black_path_at_one_screen, serve_with, Client};
-use tafel_server::guard::CONTENT_SECURITY_POLICY;
+use tafel_server::http::guard::CONTENT_SECURITY_POLICY;
 use tafel_server::Limits;
 
 async fn server() -> (tafel_server::Server, Client, tempfile::TempDir) {

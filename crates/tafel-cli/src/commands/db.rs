@@ -1,7 +1,7 @@
 //! `tafel db`: the server's database.
 
 use anyhow::Result;
-use tafel_server::copy::{copy, CopyOptions};
+use tafel_server::store::copy::{copy, CopyOptions};
 
 /// The `db` subcommands.
 #[derive(clap::Subcommand, Debug)]

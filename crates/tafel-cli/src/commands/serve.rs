@@ -5,8 +5,11 @@ use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use anyhow::Result;
-use tafel_server::guard::PublicUrl;
+use tafel_server::public_url::PublicUrl;
 use tafel_server::Limits;
+
+/// The limits' defaults: [`Limits::default`] is their one source, which the flags show.
+static DEFAULTS: std::sync::LazyLock<Limits> = std::sync::LazyLock::new(Limits::default);
 
 /// Arguments of `tafel serve`. Every limit has a flag; the defaults suit a club's server on
 /// one machine (docs/reliability.md says why).
@@ -29,53 +32,53 @@ pub struct Args {
     public_urls: Vec<PublicUrl>,
     /// Seconds a connection has to send a request's headers (also how long an idle
     /// keep-alive connection stays open).
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    #[arg(long, default_value_t = DEFAULTS.header_timeout.as_secs_f64(), value_name = "SECONDS")]
     header_timeout: f64,
     /// Seconds without any traffic after which a connection is closed.
-    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    #[arg(long, default_value_t = DEFAULTS.idle_timeout.as_secs_f64(), value_name = "SECONDS")]
     idle_timeout: f64,
     /// Seconds a request may take to arrive and be answered (408 after).
-    #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
+    #[arg(long, default_value_t = DEFAULTS.request_timeout.as_secs_f64(), value_name = "SECONDS")]
     request_timeout: f64,
     /// Open connections at most, WebSockets included (lowered to what the open-file limit
     /// allows).
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = DEFAULTS.max_connections)]
     max_connections: usize,
     /// Open connections from one client address at most (an IPv6 /64 is one address).
-    #[arg(long, default_value_t = 512)]
+    #[arg(long, default_value_t = DEFAULTS.max_connections_per_address)]
     max_connections_per_address: usize,
     /// Open WebSockets at most.
-    #[arg(long, default_value_t = 8_000)]
+    #[arg(long, default_value_t = DEFAULTS.max_websockets)]
     max_websockets: usize,
     /// Seconds of silence after which a WebSocket is pinged (and closed if the ping goes
     /// unanswered as long again).
-    #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
+    #[arg(long, default_value_t = DEFAULTS.ws_ping.as_secs_f64(), value_name = "SECONDS")]
     ws_ping: f64,
     /// Computer searches running at once (default: the number of cores).
     #[arg(long)]
     searches: Option<usize>,
     /// Computer searches that may wait for a free thread.
-    #[arg(long, default_value_t = 1_024)]
+    #[arg(long, default_value_t = DEFAULTS.search_queue)]
     search_queue: usize,
     /// Search per position of a game's analysis: nodes (iterations for MCTS).
-    #[arg(long, default_value_t = 20_000)]
+    #[arg(long, default_value_t = DEFAULTS.analysis_work)]
     analysis_work: u64,
     /// Seconds of search per position of a game's analysis at most.
-    #[arg(long, default_value_t = 0.5, value_name = "SECONDS")]
+    #[arg(long, default_value_t = DEFAULTS.analysis_time.as_secs_f64(), value_name = "SECONDS")]
     analysis_time: f64,
     /// Games kept in memory at most (the least recently used leave first; they come back
     /// from the database when asked for).
-    #[arg(long, default_value_t = 2_000)]
+    #[arg(long, default_value_t = DEFAULTS.games_in_memory)]
     games_in_memory: usize,
     /// Seconds after which a game nobody asked for leaves memory.
-    #[arg(long, default_value_t = 600.0, value_name = "SECONDS")]
+    #[arg(long, default_value_t = DEFAULTS.game_idle.as_secs_f64(), value_name = "SECONDS")]
     game_idle: f64,
     /// Games one client address may create or import per minute, on average (0: no limit).
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = DEFAULTS.games_per_minute)]
     games_per_minute: u32,
     /// Games one client address may create or import at once before the per-minute rate
     /// applies.
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = DEFAULTS.games_burst)]
     games_burst: u32,
     /// Build the solution tables that perfect levels lack (Karl's Race level 6: about 200
     /// CPU-seconds, 2.3 GB of memory and of disk, in `$TAFEL_DATA` or the current directory)
@@ -153,7 +156,10 @@ pub fn run(args: Args) -> Result<()> {
         );
         if args.build_tables {
             let threads = positive("table-threads", args.table_threads)?;
-            tafel_server::tables::build_in_background(tafel_server::tables::missing(), threads);
+            tafel_server::compute::solution_tables::build_in_background(
+                tafel_server::compute::solution_tables::missing(),
+                threads,
+            );
         }
         tokio::select! {
             _ = tokio::signal::ctrl_c() => println!("stopping"),

@@ -102,12 +102,14 @@ struct SquareEntry {
     size: usize,
 }
 
+/// The board's geometry as JSON (`board.json`, a copy of the spec's data file): the one
+/// source of the tiling, for the engine and for whoever draws the board.
+pub const BOARD_JSON: &str = include_str!("board.json");
+
 /// The board, built once from the embedded geometry.
 pub fn board() -> &'static Board {
     static BOARD: OnceLock<Board> = OnceLock::new();
-    BOARD.get_or_init(|| {
-        Board::from_json(include_str!("board.json")).expect("the embedded board file is valid")
-    })
+    BOARD.get_or_init(|| Board::from_json(BOARD_JSON).expect("the embedded board file is valid"))
 }
 
 impl Board {

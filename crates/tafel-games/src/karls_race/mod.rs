@@ -20,7 +20,7 @@ mod settings;
 
 pub use board::{
     board, set_names, square_name, square_named, squares_in, Board, Dir, Placement, Square,
-    SquareSet, MAX_SIZE, SIDE, SQUARES,
+    SquareSet, BOARD_JSON, MAX_SIZE, SIDE, SQUARES,
 };
 pub use corner::Corner;
 pub use settings::{KarlsRaceSettings, TeamStart, START_SETS};

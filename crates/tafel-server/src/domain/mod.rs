@@ -1,0 +1,22 @@
+//! The model of a game being played, pure: no HTTP, no database, no sockets. Each module is
+//! one concept, tested on its own:
+//!
+//! - [`live`]: the live game, rebuilt by replaying its moves, and every change worked out
+//!   before it is stored and applied;
+//! - [`game`]: the game as it is kept (its table, its summary, what lists show);
+//! - [`seat`] (who sits where, names), [`consent`] (draws, takebacks, resignations decided
+//!   together), [`clock`] (time controls), [`dice`] (the server's chance outcomes);
+//! - [`ids`] (game ids and secrets) and [`error`] (the one error type, with its kinds).
+//!
+//! The domain imports nothing else of the server; every other layer may import it.
+
+pub mod clock;
+pub mod consent;
+pub mod dice;
+pub mod error;
+pub mod game;
+pub mod ids;
+pub mod live;
+pub mod seat;
+
+pub use error::{Error, ErrorKind};

@@ -1,0 +1,301 @@
+//! Who sits in a seat: a person at the creator's screen, a person invited online, or the
+//! computer at a level; the check of a creator's request for one; people's names; and the
+//! public view of a seat (never its secrets).
+//!
+//! Each person's seat has a secret token (128 random bits) that acts for it. The creator
+//! receives the tokens of the seats at their screen only; an invited seat has an invitation
+//! code instead, which the invited person exchanges once for the seat's token
+//! ([`crate::play::Hub::join`]): a second claim is refused.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::domain::error::Error;
+use crate::domain::ids::new_token;
+
+/// The kind of player in a seat. Stored and sent as `"local"`, `"invite"` or `"computer"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SeatKind {
+    /// A person at the creator's screen (they share one browser).
+    Local,
+    /// A person who joins online through an invitation.
+    Invite,
+    /// The computer, at the seat's level.
+    Computer,
+}
+
+impl SeatKind {
+    /// Whether a person moves for this seat (with the seat's token).
+    pub fn is_person(self) -> bool {
+        self != SeatKind::Computer
+    }
+}
+
+/// Who sits in a seat, as asked for when creating a game.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRequest {
+    /// `local`, `invite` or `computer`.
+    pub kind: SeatKind,
+    /// The computer's level (computer seats only).
+    #[serde(default)]
+    pub level: Option<u8>,
+    /// The name of the person in a seat at the creator's screen, shown to everyone.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Whether the person in a seat at the creator's screen may ask for hints (the best move
+    /// of their position) during the game: only in a game against the computer; default off.
+    #[serde(default)]
+    pub hints: bool,
+}
+
+impl SeatRequest {
+    /// The seat to store for this request in a game whose strongest computer level is
+    /// `max_level`, with a fresh token (and an invitation code for an invited seat); an error
+    /// if a computer seat has no level or one the game lacks, or a person's seat has a level,
+    /// or a name is given where it cannot be.
+    pub fn to_stored(&self, max_level: u8) -> Result<StoredSeat, Error> {
+        let name = match (&self.name, self.kind) {
+            (None, _) => None,
+            (Some(name), SeatKind::Local) => Some(person_name(name)?),
+            (Some(_), _) => {
+                return Err(Error::invalid(
+                    "only seats at the creator's screen are named at creation \
+                     (an invited person gives their name on joining)",
+                ))
+            }
+        };
+        if self.hints && self.kind != SeatKind::Local {
+            return Err(Error::invalid(
+                "hints are for the seats at the creator's screen",
+            ));
+        }
+        match (self.kind, self.level) {
+            (SeatKind::Local, None) => Ok(StoredSeat {
+                hints: self.hints,
+                ..StoredSeat::person(SeatKind::Local, name)
+            }),
+            (SeatKind::Invite, None) => Ok(StoredSeat::invited()),
+            (SeatKind::Computer, Some(level)) if (1..=max_level).contains(&level) => {
+                Ok(StoredSeat::computer(level))
+            }
+            (SeatKind::Computer, _) => Err(Error::invalid(format!(
+                "a computer seat needs a level from 1 to {max_level}"
+            ))),
+            (SeatKind::Local | SeatKind::Invite, Some(_)) => {
+                Err(Error::invalid("only computer seats have a level"))
+            }
+        }
+    }
+}
+
+/// Who sits in a seat, as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredSeat {
+    /// A person at the creator's screen, a person with an invitation, or the computer.
+    pub kind: SeatKind,
+    /// The computer's strength level, for computer seats.
+    pub level: Option<u8>,
+    /// The secret that lets its holder act for this seat.
+    pub token: String,
+    /// The invitation code of an invited seat, exchanged once for the token.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
+    /// Whether the seat is taken: false only for an invitation not yet claimed. Seats stored
+    /// before invitations were claimed count as taken (their links carried the token).
+    #[serde(default = "taken")]
+    pub joined: bool,
+    /// The person's name, if given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Whether the person may ask for hints (the best move of their position): chosen before
+    /// a game against the computer, off otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hints: bool,
+}
+
+impl StoredSeat {
+    /// A person's seat of `kind`, claimed, with a fresh token.
+    pub fn person(kind: SeatKind, name: Option<String>) -> StoredSeat {
+        StoredSeat {
+            kind,
+            level: None,
+            token: new_token(),
+            invite: None,
+            joined: true,
+            name,
+            hints: false,
+        }
+    }
+
+    /// An invited seat nobody has claimed yet: a fresh token and a fresh invitation code.
+    pub fn invited() -> StoredSeat {
+        StoredSeat {
+            kind: SeatKind::Invite,
+            level: None,
+            token: new_token(),
+            invite: Some(new_token()),
+            joined: false,
+            name: None,
+            hints: false,
+        }
+    }
+
+    /// The computer at `level`.
+    pub fn computer(level: u8) -> StoredSeat {
+        StoredSeat {
+            kind: SeatKind::Computer,
+            level: Some(level),
+            token: new_token(),
+            invite: None,
+            joined: true,
+            name: None,
+            hints: false,
+        }
+    }
+
+    /// Whether an invited seat still waits for its person.
+    pub fn is_open(&self) -> bool {
+        self.kind == SeatKind::Invite && !self.joined
+    }
+}
+
+/// The longest name a person may give, in characters.
+pub const MAX_NAME: usize = 32;
+
+/// A person's name as given, checked: trimmed, inner runs of white space made one space, 1 to
+/// [`MAX_NAME`] characters, no control characters.
+pub fn person_name(text: &str) -> Result<String, Error> {
+    let name = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if name.is_empty() {
+        return Err(Error::invalid("a name needs at least one letter"));
+    }
+    if name.chars().count() > MAX_NAME {
+        return Err(Error::invalid(format!(
+            "a name may have at most {MAX_NAME} characters"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(Error::invalid("a name may not contain control characters"));
+    }
+    Ok(name)
+}
+
+/// The public view of one seat: who sits there, never its secrets.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SeatView {
+    /// The seat number, from 0.
+    pub seat: usize,
+    /// The game's name for the seat ("White").
+    pub name: String,
+    /// `local`, `invite` or `computer`.
+    pub kind: SeatKind,
+    /// The computer's level.
+    pub level: Option<u8>,
+    /// The person's name, if they gave one.
+    #[serde(default)]
+    pub player: Option<String>,
+    /// Whether somebody holds the seat: false only for an invitation nobody has taken yet.
+    #[serde(default = "taken")]
+    pub joined: bool,
+    /// Whether the person may ask for hints (chosen before a game against the computer).
+    #[serde(default)]
+    pub hints: bool,
+}
+
+fn taken() -> bool {
+    true
+}
+
+impl SeatView {
+    /// The view of `stored` as seat `seat`, which the game calls `name`.
+    pub fn of(seat: usize, name: &str, stored: &StoredSeat) -> SeatView {
+        SeatView {
+            seat,
+            name: name.to_string(),
+            kind: stored.kind,
+            level: stored.level,
+            player: stored.name.clone(),
+            joined: stored.joined,
+            hints: stored.hints,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A strongest level, as a game has one.
+    const BLACK_PATH_LEVELS: u8 = 5;
+
+    #[test]
+    fn kinds_keep_their_stored_names() {
+        for (kind, name) in [
+            (SeatKind::Local, "\"local\""),
+            (SeatKind::Invite, "\"invite\""),
+            (SeatKind::Computer, "\"computer\""),
+        ] {
+            assert_eq!(serde_json::to_string(&kind).unwrap(), name);
+            assert_eq!(serde_json::from_str::<SeatKind>(name).unwrap(), kind);
+        }
+        let error = serde_json::from_str::<SeatRequest>(r#"{"kind": "robot"}"#).unwrap_err();
+        assert!(
+            error.to_string().contains("unknown variant `robot`"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn levels_belong_to_computer_seats_only() {
+        let request = |kind, level| SeatRequest {
+            kind,
+            level,
+            name: None,
+            hints: false,
+        };
+        assert!(request(SeatKind::Computer, Some(1))
+            .to_stored(BLACK_PATH_LEVELS)
+            .is_ok());
+        assert!(request(SeatKind::Computer, None)
+            .to_stored(BLACK_PATH_LEVELS)
+            .is_err());
+        assert!(request(SeatKind::Computer, Some(99))
+            .to_stored(BLACK_PATH_LEVELS)
+            .is_err());
+        assert!(request(SeatKind::Local, Some(1))
+            .to_stored(BLACK_PATH_LEVELS)
+            .is_err());
+        let invited = request(SeatKind::Invite, None)
+            .to_stored(BLACK_PATH_LEVELS)
+            .unwrap();
+        assert!(invited.is_open());
+        assert_ne!(invited.invite.as_deref(), Some(invited.token.as_str()));
+    }
+
+    #[test]
+    fn names_are_trimmed_and_bounded() {
+        assert_eq!(person_name("  Ann   Lee ").unwrap(), "Ann Lee");
+        assert!(person_name("   ").is_err());
+        assert!(person_name(&"x".repeat(MAX_NAME)).is_ok());
+        assert!(person_name(&"x".repeat(MAX_NAME + 1)).is_err());
+        assert!(person_name("a\u{7}b").is_err());
+        let named = SeatRequest {
+            kind: SeatKind::Invite,
+            level: None,
+            name: Some("Bo".into()),
+            hints: false,
+        };
+        assert!(named.to_stored(BLACK_PATH_LEVELS).is_err());
+    }
+
+    #[test]
+    fn seats_stored_before_invitations_were_claimed_count_as_taken() {
+        let old: StoredSeat =
+            serde_json::from_str(r#"{"kind":"invite","level":null,"token":"abc"}"#).unwrap();
+        assert!(old.joined);
+        assert!(!old.is_open());
+        assert_eq!(old.invite, None);
+    }
+}

@@ -1,0 +1,88 @@
+//! The catalogue: the games, their seats under given settings, and the computer's levels.
+
+use std::collections::BTreeMap;
+
+use axum::extract::{Path, Query};
+use axum::Json;
+use serde::Serialize;
+use tafel_core::Player;
+use utoipa::ToSchema;
+
+use super::tags;
+use crate::compute::computer::{level_notice, max_level};
+use crate::http::error::{ApiError, ErrorBody};
+
+/// The catalogue: every game with its settings and its computer's strongest level.
+#[utoipa::path(get, path = "/api/catalog", tag = tags::CATALOG,
+    responses((status = 200, description = "Every game: name, title, summary, settings (key, label, default, allowed values, origin) and the strongest computer level", body = Object)))]
+pub async fn catalog() -> Json<serde_json::Value> {
+    let registry = tafel_games::registry();
+    let games: Vec<_> = registry
+        .entries()
+        .iter()
+        .map(|e| {
+            serde_json::json!({
+                "name": e.info.name, "title": e.info.title, "summary": e.info.summary, "settings": e.specs,
+                "max_level": max_level(e.info.name),
+            })
+        })
+        .collect();
+    Json(serde_json::json!({ "games": games }))
+}
+
+/// The seats a game has under the given settings (query string `key=value` pairs).
+#[utoipa::path(get, path = "/api/catalog/{game}/seats", tag = tags::CATALOG,
+    params(("game" = String, Path, description = "The game's name, e.g. `karls-race`"),
+           ("settings" = Object, Query, style = Form, explode, description = "The settings as `key=value` pairs")),
+    responses((status = 200, description = "The seats' names in turn order", body = Vec<String>),
+              (status = 400, description = "Invalid settings", body = ErrorBody),
+              (status = 404, description = "No such game", body = ErrorBody)))]
+pub async fn seats(
+    Path(game): Path<String>,
+    Query(settings): Query<BTreeMap<String, String>>,
+) -> Result<Json<Vec<&'static str>>, ApiError> {
+    let registry = tafel_games::registry();
+    let entry = registry.get(&game).map_err(ApiError::not_found)?;
+    let pairs: Vec<(String, String)> = settings.into_iter().collect();
+    let rules = entry.build(&pairs).map_err(ApiError::bad_request)?;
+    Ok(Json(
+        (0..rules.num_players())
+            .map(|p| rules.player_name(Player(p as u8)))
+            .collect(),
+    ))
+}
+
+/// One computer level of a game under given settings.
+#[derive(Serialize, ToSchema)]
+pub struct LevelView {
+    /// The level, from 1.
+    level: u8,
+    /// Why the level cannot play as it says (a solved table is missing, and how to build it),
+    /// or `None`.
+    notice: Option<String>,
+}
+
+/// The computer's levels of a game under the given settings (query string `key=value` pairs),
+/// each with the reason it cannot play as it says, if any.
+#[utoipa::path(get, path = "/api/catalog/{game}/levels", tag = tags::CATALOG,
+    params(("game" = String, Path, description = "The game's name"),
+           ("settings" = Object, Query, style = Form, explode, description = "The settings as `key=value` pairs")),
+    responses((status = 200, description = "The levels", body = Vec<LevelView>),
+              (status = 400, description = "Invalid settings", body = ErrorBody),
+              (status = 404, description = "No such game", body = ErrorBody)))]
+pub async fn levels(
+    Path(game): Path<String>,
+    Query(settings): Query<BTreeMap<String, String>>,
+) -> Result<Json<Vec<LevelView>>, ApiError> {
+    let registry = tafel_games::registry();
+    let entry = registry.get(&game).map_err(ApiError::not_found)?;
+    let pairs: Vec<(String, String)> = settings.into_iter().collect();
+    let rules = entry.build(&pairs).map_err(ApiError::bad_request)?;
+    let levels = (1..=max_level(entry.info.name))
+        .map(|level| {
+            let notice = level_notice(rules.as_ref(), level).map_err(ApiError::bad_request)?;
+            Ok(LevelView { level, notice })
+        })
+        .collect::<Result<_, ApiError>>()?;
+    Ok(Json(levels))
+}

@@ -1,0 +1,22 @@
+//! The REST API: the catalogue of games; creating, listing, reading and importing games;
+//! joining them; moves, undo, resignation, draws, takebacks, rematches; records. Every answer
+//! is JSON; errors are `{"error": "..."}` with a 4xx status. Each handler carries its OpenAPI
+//! description (`#[utoipa::path]`), from which `/api/openapi.json` is generated.
+
+//!
+//! One module a group of operations: [`catalog`], [`games`], [`play`], [`analysis`].
+
+pub mod analysis;
+pub mod catalog;
+pub mod games;
+pub mod play;
+
+/// The tags that group the API's operations in its OpenAPI document.
+pub mod tags {
+    /// The games Tafel offers.
+    pub const CATALOG: &str = "catalog";
+    /// Creating, listing and reading games.
+    pub const GAMES: &str = "games";
+    /// Playing: joining, moves and everything people decide together.
+    pub const PLAY: &str = "play";
+}

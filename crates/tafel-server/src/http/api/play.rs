@@ -1,0 +1,249 @@
+//! Playing: joining, moves, undo, resignation, draws, takebacks and rematches.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::games::current;
+use super::tags;
+use crate::domain::consent::Answer;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::rate::Allowance;
+use crate::http::views::GameView;
+use crate::play::{Claim, Held, Hub};
+
+/// A claim of a seat: the invitation code, or in a public game the seat's number; and the
+/// name shown to everyone.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    /// The invitation code.
+    #[serde(default)]
+    invite: Option<String>,
+    /// A free seat of a public game (instead of an invitation).
+    #[serde(default)]
+    seat: Option<usize>,
+    /// The name shown to everyone (1 to 32 characters; default `Guest`).
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// The seat taken.
+#[derive(Serialize, ToSchema)]
+pub struct Joined {
+    /// The seat, from 0.
+    seat: usize,
+    /// The secret that acts for it from now on (keep it; it opens the game on another device
+    /// too: `/game/{id}#seat=N&token=TOKEN`).
+    token: String,
+    /// The game.
+    view: GameView,
+}
+
+/// Takes an invited seat, once: the second claim of a seat is refused (409). The host and
+/// everyone watching get a `joined` event. Counts against the client address's allowance of
+/// creations.
+#[utoipa::path(post, path = "/api/games/{id}/join", tag = tags::PLAY,
+    params(("id" = String, Path, description = "The game's id")), request_body = JoinRequest,
+    responses((status = 200, description = "The seat and its token", body = Joined),
+              (status = 400, description = "Neither an invitation nor a seat, or a bad name", body = ErrorBody),
+              (status = 403, description = "A seat number for a game that is not public", body = ErrorBody),
+              (status = 404, description = "No such game or invitation", body = ErrorBody),
+              (status = 409, description = "The seat is taken already, or the game is over", body = ErrorBody),
+              (status = 429, description = "Too many games created or joined from this address", body = ErrorBody)))]
+pub async fn join(
+    _allowed: Allowance,
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Json(request): Json<JoinRequest>,
+) -> Result<Json<Joined>, ApiError> {
+    let claim = match (request.invite, request.seat) {
+        (Some(code), None) => Claim::Invite(code),
+        (None, Some(seat)) => Claim::Seat(seat),
+        _ => {
+            return Err(ApiError::bad_request(
+                "give either the invitation (`invite`) or, in a public game, the `seat`",
+            ))
+        }
+    };
+    let (seat, token) = hub.join(&id, claim, request.name.as_deref()).await?;
+    let Json(view) = current(hub, id).await?;
+    Ok(Json(Joined { seat, token, view }))
+}
+
+/// A move for a seat.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    /// The seat's secret.
+    token: String,
+    /// The move in the game's notation.
+    #[serde(rename = "move")]
+    mv: String,
+    /// The number of moves the sender saw; a different number means the sender is behind.
+    #[serde(default)]
+    ply: Option<usize>,
+}
+
+/// Plays a move.
+#[utoipa::path(post, path = "/api/games/{id}/moves", tag = tags::PLAY,
+    params(("id" = String, Path, description = "The game's id")), request_body = MoveRequest,
+    responses((status = 200, description = "The game after the move and the dice", body = GameView),
+              (status = 403, description = "The token holds no seat", body = ErrorBody),
+              (status = 409, description = "Not the seat's turn, a stale ply, the game is over, or the seat's time ran out", body = ErrorBody),
+              (status = 422, description = "An illegal or malformed move", body = ErrorBody)))]
+pub async fn play(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Json(request): Json<MoveRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    hub.play(&id, &request.token, &request.mv, request.ply)
+        .await?;
+    current(hub, id).await
+}
+
+/// A seat's secret, for what a seat does alone.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TokenRequest {
+    /// The seat's secret.
+    pub(super) token: String,
+}
+
+/// Takes back the caller's last move and everything after it, where no other person plays
+/// (against the computer, or at one screen); elsewhere ask with `/takeback`.
+#[utoipa::path(post, path = "/api/games/{id}/undo", tag = tags::PLAY,
+    params(("id" = String, Path, description = "The game's id")), request_body = TokenRequest,
+    responses((status = 200, description = "The game after the undo", body = GameView),
+              (status = 403, description = "The token holds no seat", body = ErrorBody),
+              (status = 409, description = "Another person plays (ask for a takeback), no move to take back, or the game ended", body = ErrorBody)))]
+pub async fn undo(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Json(request): Json<TokenRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    hub.undo(&id, &request.token).await?;
+    current(hub, id).await
+}
+
+/// Resigns for the caller's side: the other side wins. In a team game the side resigns when
+/// all its people have.
+#[utoipa::path(post, path = "/api/games/{id}/resign", tag = tags::PLAY,
+    params(("id" = String, Path, description = "The game's id")), request_body = TokenRequest,
+    responses((status = 200, description = "The game, ended or waiting for the partners", body = GameView),
+              (status = 403, description = "The token holds no seat", body = ErrorBody),
+              (status = 409, description = "The game is over", body = ErrorBody)))]
+pub async fn resign(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Json(request): Json<TokenRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    hub.resign(&id, &request.token).await?;
+    current(hub, id).await
+}
+
+/// An answer to a proposal.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ProposalRequest {
+    /// The seat's secret.
+    token: String,
+    /// `offer` (also `request`), `accept` or `decline`.
+    action: Answer,
+}
+
+/// Offers, accepts or declines a draw. It is agreed when every side (every person of every
+/// team) has agreed; the computer never agrees.
+#[utoipa::path(post, path = "/api/games/{id}/draw", tag = tags::PLAY,
+    params(("id" = String, Path, description = "The game's id")), request_body = ProposalRequest,
+    responses((status = 200, description = "The game, drawn or with the offer standing", body = GameView),
+              (status = 403, description = "The token holds no seat", body = ErrorBody),
+              (status = 409, description = "No offer to answer, agreed already, against the computer, or the game is over", body = ErrorBody)))]
+pub async fn draw(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Json(request): Json<ProposalRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    hub.draw(&id, &request.token, request.action).await?;
+    current(hub, id).await
+}
+
+/// Asks to take back the caller's last move (with everything after it), or accepts or
+/// declines the takeback asked for. It happens when every other person in the game has
+/// accepted; where nobody else plays, at once.
+#[utoipa::path(post, path = "/api/games/{id}/takeback", tag = tags::PLAY,
+    params(("id" = String, Path, description = "The game's id")), request_body = ProposalRequest,
+    responses((status = 200, description = "The game, taken back or with the request standing", body = GameView),
+              (status = 403, description = "The token holds no seat", body = ErrorBody),
+              (status = 409, description = "No move to take back, no request to answer, one already asked for, or the game is over", body = ErrorBody)))]
+pub async fn takeback(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Json(request): Json<ProposalRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    hub.takeback(&id, &request.token, request.action).await?;
+    current(hub, id).await
+}
+
+/// A seat of a rematch held by the caller.
+#[derive(Serialize, ToSchema)]
+pub struct HeldSeat {
+    /// The seat, from 0.
+    seat: usize,
+    /// Its secret.
+    token: String,
+}
+
+/// An invitation of a rematch's seat that nobody has taken.
+#[derive(Serialize, ToSchema)]
+pub struct OpenSeat {
+    /// The seat, from 0.
+    seat: usize,
+    /// The invitation code.
+    invite: String,
+}
+
+/// The caller's place in a rematch.
+#[derive(Serialize, ToSchema)]
+pub struct Rematched {
+    /// The rematch's id.
+    id: String,
+    /// The caller's seats in it (sides swapped) with their new secrets.
+    seats: Vec<HeldSeat>,
+    /// Invitations of its seats nobody has taken.
+    invites: Vec<OpenSeat>,
+}
+
+/// The rematch of a finished game: made by the first to ask (same game, settings, clock and
+/// people, sides swapped), after which everyone in the old game gets a `rematch` event; each
+/// person then fetches their seats in it by calling this with their old token.
+#[utoipa::path(post, path = "/api/games/{id}/rematch", tag = tags::PLAY,
+    params(("id" = String, Path, description = "The finished game's id")), request_body = TokenRequest,
+    responses((status = 200, description = "The rematch and the caller's seats in it", body = Rematched),
+              (status = 403, description = "The token holds no seat", body = ErrorBody),
+              (status = 409, description = "The game is not over", body = ErrorBody)))]
+pub async fn rematch(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Json(request): Json<TokenRequest>,
+) -> Result<Json<Rematched>, ApiError> {
+    let Held {
+        id,
+        tokens,
+        invites,
+    } = hub.rematch(&id, &request.token).await?;
+    Ok(Json(Rematched {
+        id,
+        seats: tokens
+            .into_iter()
+            .map(|(seat, token)| HeldSeat { seat, token })
+            .collect(),
+        invites: invites
+            .into_iter()
+            .map(|(seat, invite)| OpenSeat { seat, invite })
+            .collect(),
+    }))
+}

@@ -1,0 +1,171 @@
+//! HTTP: routes, extractors, the error type and its status codes, the OpenAPI document,
+//! WebSocket framing, pages and rules, the guard, rate limits and the listener. The only
+//! layer that knows about axum; it calls online play ([`crate::play`]) and reads the domain.
+//!
+//! - [`api`] (REST, described by the OpenAPI document at `/api/openapi.json`, generated from
+//!   the handlers), [`views`] (what a browser is shown of a game) and [`ws`] (WebSocket
+//!   pushes and moves);
+//! - [`listener`] (connection limits and timeouts), [`guard`] (Host and Origin checks,
+//!   security headers), [`rate`] (creations per client address), [`error`] (every error as
+//!   JSON);
+//! - [`web`]: the page, its files and the rules pages, embedded in the binary, and the 404
+//!   page.
+
+pub mod api;
+pub mod error;
+pub mod guard;
+pub mod listener;
+pub mod rate;
+pub mod views;
+pub mod web;
+pub mod ws;
+
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use axum::extract::{DefaultBodyLimit, FromRef};
+use axum::http::{header, StatusCode};
+use axum::middleware;
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::Router;
+use tower::ServiceBuilder;
+use tower_http::timeout::TimeoutLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::play::Hub;
+use guard::Origins;
+use rate::RateLimiter;
+use ws::Sockets;
+
+/// The largest request body the server reads (records included).
+pub const MAX_BODY: usize = 256 * 1024;
+
+/// Everything the handlers share. Handlers take the part they need (`State<Arc<Hub>>`...).
+#[derive(Clone)]
+pub struct AppState {
+    /// The games.
+    pub hub: Arc<Hub>,
+    /// The open WebSockets and their limit.
+    pub sockets: Arc<Sockets>,
+    /// Game creations and imports per client address.
+    pub creations: Arc<RateLimiter>,
+    /// The hosts and origins the server answers.
+    pub origins: Arc<Origins>,
+}
+
+impl FromRef<AppState> for Arc<Hub> {
+    fn from_ref(state: &AppState) -> Self {
+        state.hub.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<Sockets> {
+    fn from_ref(state: &AppState) -> Self {
+        state.sockets.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<RateLimiter> {
+    fn from_ref(state: &AppState) -> Self {
+        state.creations.clone()
+    }
+}
+
+/// The OpenAPI document's description of the API as a whole; the paths and schemas come from
+/// the handlers' annotations.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Tafel",
+        description = "Play Tafel's games online: create, invite, join, play, resign, draw, \
+            take back by consent, rematch, on the clock. Errors are `{\"error\": \"...\"}` with a \
+            4xx or 5xx status. The WebSocket's messages and the flows are described in \
+            docs/api.md.",
+        license(name = "MIT")
+    ),
+    tags(
+        (name = "catalog", description = "The games, their settings, seats and computer levels"),
+        (name = "games", description = "Creating, importing, listing and reading games; records"),
+        (name = "play", description = "Joining, moves, undo, resignation, draws, takebacks, rematches, the WebSocket")
+    )
+)]
+struct ApiDoc;
+
+/// The API's routes, each with its OpenAPI description.
+fn api_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(api::catalog::catalog))
+        .routes(routes!(api::catalog::seats))
+        .routes(routes!(api::catalog::levels))
+        .routes(routes!(api::games::list, api::games::create))
+        .routes(routes!(api::games::challenges))
+        .routes(routes!(api::games::import))
+        .routes(routes!(api::games::read))
+        .routes(routes!(api::play::join))
+        .routes(routes!(api::play::play))
+        .routes(routes!(api::play::undo))
+        .routes(routes!(api::play::resign))
+        .routes(routes!(api::play::draw))
+        .routes(routes!(api::play::takeback))
+        .routes(routes!(api::play::rematch))
+        .routes(routes!(api::games::record))
+        .routes(routes!(api::analysis::analysis))
+        .routes(routes!(api::analysis::hint))
+        .routes(routes!(ws::connect))
+}
+
+/// The OpenAPI document of the whole HTTP API, generated from the handlers.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    api_routes().into_openapi()
+}
+
+/// `/api/openapi.json`: the OpenAPI document, made once.
+async fn openapi_json() -> impl IntoResponse {
+    static DOCUMENT: OnceLock<String> = OnceLock::new();
+    let document = DOCUMENT.get_or_init(|| {
+        openapi()
+            .to_pretty_json()
+            .unwrap_or_else(|e| format!("{{\"error\": \"the OpenAPI document failed: {e}\"}}"))
+    });
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        document.as_str(),
+    )
+}
+
+/// The HTTP routes over the shared state, inside the layers every request passes: security
+/// headers, errors as JSON, OPTIONS, Host and Origin checks, a time limit and a body limit.
+pub fn router(state: AppState, request_timeout: Duration) -> Router {
+    let origins = state.origins.clone();
+    // The layers wrap the whole router (as its fallback service) rather than each route, so
+    // that they see the answers the router makes itself (405 with its `Allow` header, 404).
+    Router::new().fallback_service(routes(state)).layer(
+        ServiceBuilder::new()
+            .layer(middleware::map_response(guard::security_headers))
+            .layer(middleware::from_fn(error::json_errors))
+            .layer(middleware::from_fn(error::options))
+            .layer(middleware::from_fn_with_state(origins, guard::check))
+            .layer(TimeoutLayer::with_status_code(
+                StatusCode::REQUEST_TIMEOUT,
+                request_timeout,
+            ))
+            .layer(DefaultBodyLimit::max(MAX_BODY)),
+    )
+}
+
+/// The routes: the page, its assets, the API (with its OpenAPI document) and the WebSockets.
+fn routes(state: AppState) -> Router {
+    let (api, _) = api_routes().split_for_parts();
+    Router::new()
+        .route("/", get(web::index))
+        .route("/game/{id}", get(web::index))
+        .route("/assets/{*path}", get(web::asset))
+        .route("/rules/{game}", get(web::rules))
+        .route("/api/openapi.json", get(openapi_json))
+        .merge(api)
+        .fallback(web::not_found)
+        .with_state(state)
+}

@@ -1,0 +1,198 @@
+//! A rate limit per client address (a token bucket each), with a bounded table.
+//!
+//! Each address may spend `burst` requests at once, and gets `per_minute` back per minute.
+//! An IPv6 client usually controls a whole /64, so the limit counts a /64 as one address.
+//! The table never holds more than a fixed number of addresses: an address whose bucket has
+//! refilled is the same as an unknown one and is dropped first; if every remembered address
+//! is still limited, a new address must wait as well (the server is being flooded from many
+//! addresses, and its memory comes first).
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
+use axum::http::request::Parts;
+
+use crate::http::error::ApiError;
+
+/// A request from a client address that still has allowance for creations (games created,
+/// imported or joined): taking this extractor spends one, or refuses the request with 429
+/// and `Retry-After`. Requests without a client address (in-process tests) pass.
+pub struct Allowance;
+
+impl<S> FromRequestParts<S> for Allowance
+where
+    Arc<RateLimiter>: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Allowance, ApiError> {
+        let limiter = Arc::<RateLimiter>::from_ref(state);
+        let client = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(addr)| addr.ip());
+        match client.map(|ip| limiter.check(ip)) {
+            Some(Err(wait)) => Err(ApiError::too_many_requests(
+                "this address has created or joined many games in a short time; wait a little",
+                wait,
+            )),
+            _ => Ok(Allowance),
+        }
+    }
+}
+
+/// Token buckets by client address.
+pub struct RateLimiter {
+    per_second: f64,
+    burst: f64,
+    max_clients: usize,
+    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+}
+
+#[derive(Clone, Copy)]
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    fn refilled(self, now: Instant, per_second: f64, burst: f64) -> Bucket {
+        let earned = now.saturating_duration_since(self.at).as_secs_f64() * per_second;
+        Bucket {
+            tokens: (self.tokens + earned).min(burst),
+            at: now,
+        }
+    }
+}
+
+impl RateLimiter {
+    /// `per_minute` requests a minute per address after a first `burst` (0 per minute: no
+    /// limit), remembering at most `max_clients` addresses.
+    pub fn new(per_minute: u32, burst: u32, max_clients: usize) -> RateLimiter {
+        RateLimiter {
+            per_second: f64::from(per_minute) / 60.0,
+            burst: f64::from(burst.max(1)),
+            max_clients: max_clients.max(1),
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Takes one request from `client`'s allowance now; `Err(wait)` if it has none left, with
+    /// how long until it has.
+    pub fn check(&self, client: IpAddr) -> Result<(), Duration> {
+        self.check_at(client, Instant::now())
+    }
+
+    fn check_at(&self, client: IpAddr, now: Instant) -> Result<(), Duration> {
+        if self.per_second == 0.0 {
+            return Ok(());
+        }
+        let key = client_key(client);
+        let one_token = Duration::from_secs_f64(1.0 / self.per_second);
+        let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
+        if !buckets.contains_key(&key) && buckets.len() >= self.max_clients {
+            let (per_second, burst) = (self.per_second, self.burst);
+            buckets.retain(|_, b| b.refilled(now, per_second, burst).tokens < burst);
+            if buckets.len() >= self.max_clients {
+                return Err(one_token);
+            }
+        }
+        let bucket = buckets.entry(key).or_insert(Bucket {
+            tokens: self.burst,
+            at: now,
+        });
+        *bucket = bucket.refilled(now, self.per_second, self.burst);
+        if bucket.tokens >= 1.0 {
+            bucket.tokens -= 1.0;
+            Ok(())
+        } else {
+            Err(Duration::from_secs_f64(
+                (1.0 - bucket.tokens) / self.per_second,
+            ))
+        }
+    }
+
+    /// The number of addresses remembered now.
+    pub fn remembered(&self) -> usize {
+        self.buckets.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+}
+
+/// The address a limit counts: IPv4 as it is (also when written as IPv6), IPv6 by its /64.
+pub fn client_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6((u128::from(v6) & !((1u128 << 64) - 1)).into()),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn a_burst_then_the_rate() {
+        let limiter = RateLimiter::new(60, 3, 100);
+        let start = Instant::now();
+        for _ in 0..3 {
+            assert!(limiter.check_at(ip("10.0.0.1"), start).is_ok());
+        }
+        let wait = limiter.check_at(ip("10.0.0.1"), start).unwrap_err();
+        assert!(wait > Duration::from_millis(900) && wait <= Duration::from_secs(1));
+        assert!(
+            limiter.check_at(ip("10.0.0.2"), start).is_ok(),
+            "others are not limited"
+        );
+        let later = start + Duration::from_secs(1);
+        assert!(limiter.check_at(ip("10.0.0.1"), later).is_ok());
+        assert!(limiter.check_at(ip("10.0.0.1"), later).is_err());
+    }
+
+    #[test]
+    fn an_ipv6_client_is_its_slash_64() {
+        let limiter = RateLimiter::new(60, 1, 100);
+        let now = Instant::now();
+        assert!(limiter.check_at(ip("2001:db8::1"), now).is_ok());
+        assert!(limiter.check_at(ip("2001:db8::ffff:2"), now).is_err());
+        assert!(limiter.check_at(ip("2001:db8:0:1::1"), now).is_ok());
+        assert_eq!(client_key(ip("::ffff:10.1.2.3")), ip("10.1.2.3"));
+    }
+
+    #[test]
+    fn the_table_stays_bounded() {
+        let limiter = RateLimiter::new(60, 2, 10);
+        let start = Instant::now();
+        for i in 0..10 {
+            assert!(limiter.check_at(ip(&format!("10.0.0.{i}")), start).is_ok());
+        }
+        assert!(
+            limiter.check_at(ip("10.0.1.1"), start).is_err(),
+            "all remembered addresses are still limited"
+        );
+        assert_eq!(limiter.remembered(), 10);
+        // A second later every bucket is full again: they are forgotten to make room.
+        let later = start + Duration::from_secs(1);
+        assert!(limiter.check_at(ip("10.0.1.1"), later).is_ok());
+        assert_eq!(limiter.remembered(), 1);
+    }
+
+    #[test]
+    fn zero_per_minute_is_no_limit() {
+        let limiter = RateLimiter::new(0, 1, 1);
+        for _ in 0..100 {
+            assert!(limiter.check(ip("10.0.0.1")).is_ok());
+        }
+        assert_eq!(limiter.remembered(), 0);
+    }
+}

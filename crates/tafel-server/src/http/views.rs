@@ -1,0 +1,194 @@
+//! What a browser is shown of a game: the view of one ply, sent as JSON by the API and the
+//! WebSocket.
+
+use serde::Serialize;
+use tafel_core::{Player, Status};
+use utoipa::ToSchema;
+
+use crate::domain::clock::ClockView;
+use crate::domain::consent::Proposals;
+use crate::domain::live::LiveGame;
+use crate::domain::seat::SeatView;
+use crate::domain::Error;
+
+/// Whose turn it is or how the game ended.
+#[derive(Serialize, ToSchema)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum StatusView {
+    /// A seat is to move.
+    ToMove {
+        /// The seat, from 0.
+        seat: usize,
+        /// The seat's name.
+        name: &'static str,
+    },
+    /// The server is about to roll.
+    Chance,
+    /// The game is over.
+    Over {
+        /// The result in words.
+        result: String,
+        /// The winning seats, from 0 (none for a draw).
+        winners: Vec<usize>,
+        /// How it ended when not by the rules: `resignation`, `agreement` or `time forfeit`.
+        #[schema(value_type = Option<String>)]
+        termination: Option<&'static str>,
+    },
+}
+
+/// One entry of the move list: its number in the record and who played it.
+#[derive(Serialize, ToSchema)]
+pub struct PlyView {
+    /// The number the game's record gives it; a chance outcome has the number of the move it
+    /// comes before (`12. 3 U-S`), Kauri's plies are numbered in pairs (`1. f D`).
+    pub number: u32,
+    /// The seat that played it; `None` for a chance outcome (the server's roll).
+    pub seat: Option<usize>,
+}
+
+/// The last move (not a chance outcome) before the position shown, so that the page can mark
+/// what it changed.
+#[derive(Serialize, ToSchema)]
+pub struct LastMoveView {
+    /// Its index in the game's moves.
+    pub index: usize,
+    /// The move in notation.
+    pub text: String,
+    /// The seat that played it.
+    pub seat: usize,
+    /// The position code before it.
+    pub before: String,
+}
+
+/// Everything a browser needs to draw a game at one ply.
+#[derive(Serialize, ToSchema)]
+pub struct GameView {
+    /// The game's id.
+    pub id: String,
+    /// The registry name.
+    pub game: &'static str,
+    /// The game's title.
+    pub title: &'static str,
+    /// The settings, as `[key, value]` pairs.
+    #[schema(value_type = Vec<Vec<String>>)]
+    pub settings: Vec<(String, String)>,
+    /// The seats, with the names of the people in them.
+    pub seats: Vec<SeatView>,
+    /// Whether every seat is taken (invited people have joined); clocks run only then.
+    pub started: bool,
+    /// Whether the game is listed as an open challenge while a seat is free.
+    pub public: bool,
+    /// Every move so far (the whole game, also when viewing an earlier ply).
+    pub moves: Vec<String>,
+    /// Each of `moves` with its number in the record and who played it.
+    pub plies: Vec<PlyView>,
+    /// The ply shown (number of moves played before this position).
+    pub ply: usize,
+    /// The last move before the ply shown, if any.
+    pub last_move: Option<LastMoveView>,
+    /// The position code.
+    pub code: String,
+    /// The text picture.
+    pub picture: String,
+    /// Whose turn it is, or the result (of the whole game when it ended otherwise than by
+    /// its rules).
+    pub status: StatusView,
+    /// The legal moves at this ply (empty when viewing the past or when the game is over).
+    pub legal: Vec<String>,
+    /// The clocks (absent without a time control).
+    pub clock: Option<ClockView>,
+    /// Draw offers, takeback requests and team resignations waiting for an answer.
+    pub proposals: Proposals,
+    /// The rematch of this game, once somebody asked for one.
+    pub rematch: Option<String>,
+    /// The game this one is the rematch of.
+    pub rematch_of: Option<String>,
+    /// Whether the computer is choosing a move.
+    pub thinking: bool,
+    /// Why the computer could not move (after retrying), if it could not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub computer_error: Option<String>,
+}
+
+impl GameView {
+    /// The view of `live` at `ply` (the current position when `None`) at `now`.
+    pub fn of(live: &LiveGame, ply: Option<usize>, now: i64) -> Result<GameView, Error> {
+        let last = live.moves.len();
+        let ply = ply.unwrap_or(last);
+        let position = live.positions.get(ply).ok_or_else(|| {
+            Error::invalid(format!(
+                "ply {ply} does not exist; the game has {last} moves"
+            ))
+        })?;
+        let info = live.game.info();
+        let numbers = live
+            .game
+            .move_numbers(live.positions[0].as_ref(), &live.moves)
+            .map_err(Error::replay)?;
+        let seat_at = |i: usize| match live.positions[i].status() {
+            Status::ToMove(p) => Some(p.index()),
+            _ => None,
+        };
+        let plies = numbers
+            .into_iter()
+            .enumerate()
+            .map(|(i, number)| PlyView {
+                number,
+                seat: seat_at(i),
+            })
+            .collect::<Vec<_>>();
+        let last_move = (0..ply).rev().find_map(|i| {
+            plies[i].seat.map(|seat| LastMoveView {
+                index: i,
+                text: live.moves[i].clone(),
+                seat,
+                before: live.positions[i].code(),
+            })
+        });
+        let ending = live.table.ending.as_ref().filter(|_| ply == last);
+        let status = match (ending, position.status()) {
+            (Some(ending), _) => StatusView::Over {
+                result: ending.result.clone(),
+                winners: ending.winners.iter().map(Player::index).collect(),
+                termination: Some(ending.termination.as_str()),
+            },
+            (None, Status::ToMove(p)) => StatusView::ToMove {
+                seat: p.index(),
+                name: live.game.player_name(p),
+            },
+            (None, Status::Chance) => StatusView::Chance,
+            (None, Status::Over(outcome)) => StatusView::Over {
+                result: position.describe_status(),
+                winners: outcome.winners.iter().map(Player::index).collect(),
+                termination: None,
+            },
+        };
+        Ok(GameView {
+            id: live.id.clone(),
+            game: info.name,
+            title: info.title,
+            settings: live.settings.clone(),
+            seats: live.seat_views(&live.table),
+            started: LiveGame::all_taken(&live.table),
+            public: live.public,
+            moves: live.moves.clone(),
+            plies,
+            ply,
+            last_move,
+            code: position.code(),
+            picture: position.picture(),
+            status,
+            legal: if ply == last && ending.is_none() {
+                position.legal_moves()
+            } else {
+                Vec::new()
+            },
+            clock: live.table.clock.as_ref().map(|c| c.view(now)),
+            proposals: live.table.proposals.clone(),
+            rematch: live.table.rematch.clone(),
+            rematch_of: live.rematch_of.clone(),
+            thinking: live.thinking,
+            computer_error: live.computer_error.clone(),
+        })
+    }
+}

@@ -1,0 +1,339 @@
+//! The WebSocket of a game: every viewer gets the game's view at once and again after every
+//! change, and who is online; players may also send moves and undo requests through it.
+//!
+//! Messages from the server: `{"type": "view", "view": {...}}`, `{"type": "presence",
+//! "seats": [0], "spectators": 2}`, `{"type": "joined", "seat": 1, "name": "Ann"}` (an
+//! invited person took their seat), `{"type": "rematch", "id": "..."}` (somebody asked for
+//! the rematch) and `{"type": "error", "error": "..."}`. Messages to the server: `{"type":
+//! "hello", "tokens": ["..."]}` (the seats this viewer holds, so that it counts as their
+//! holder rather than a spectator), `{"type": "move", "token": "...", "move": "...", "ply":
+//! 12}` and `{"type": "undo", "token": "..."}`. `docs/api.md` describes them with the flows.
+//!
+//! Limits: at most [`Sockets`]' number of WebSockets are open (503 beyond); a client's message
+//! may be 16 KiB; buffers start small and grow only to the size of the messages; a socket that
+//! is quiet for the ping interval is pinged and closed if it does not answer within as long
+//! again, and so is one that cannot take a message within that time.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::Response;
+use serde::Deserialize;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::time::{timeout, Instant};
+
+use crate::domain::clock::now_ms;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::views::GameView;
+use crate::play::{Event, Hub, Watch};
+
+/// What a client may send.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+enum ClientMessage {
+    Move {
+        token: String,
+        #[serde(rename = "move")]
+        mv: String,
+        #[serde(default)]
+        ply: Option<usize>,
+    },
+    Undo {
+        token: String,
+    },
+    Hello {
+        tokens: Vec<String>,
+    },
+}
+
+/// The most tokens a `hello` may show (a game has at most four seats).
+const MAX_HELLO_TOKENS: usize = 8;
+
+/// The largest message a client may send.
+const MAX_MESSAGE: usize = 16 * 1024;
+
+/// The read buffer a socket starts with: clients send small messages.
+const READ_BUFFER: usize = 4 * 1024;
+
+/// Unsent data a socket may hold (a view waiting for a slow reader).
+const MAX_WRITE_BUFFER: usize = 1024 * 1024;
+
+/// The WebSockets open now, within a limit, and how often they are pinged.
+pub struct Sockets {
+    slots: Arc<Semaphore>,
+    ping: Duration,
+}
+
+impl Sockets {
+    /// At most `max` sockets open, each pinged after `ping` of silence.
+    pub fn new(max: usize, ping: Duration) -> Sockets {
+        Sockets {
+            slots: Arc::new(Semaphore::new(max)),
+            ping,
+        }
+    }
+}
+
+/// Upgrades to a WebSocket for game `id`, if a socket may still be opened. The messages are
+/// described in `docs/api.md`.
+#[utoipa::path(get, path = "/api/games/{id}/ws", tag = crate::http::api::tags::PLAY,
+    params(("id" = String, Path, description = "The game's id")),
+    responses((status = 101, description = "A WebSocket: the game's views, presence, joined and rematch events pushed; hello, move and undo accepted"),
+              (status = 404, description = "No such game", body = ErrorBody),
+              (status = 503, description = "As many WebSockets open as the server allows", body = ErrorBody)))]
+pub async fn connect(
+    State(hub): State<Arc<Hub>>,
+    State(sockets): State<Arc<Sockets>>,
+    Path(id): Path<String>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let slot = sockets.slots.clone().try_acquire_owned().map_err(|_| {
+        ApiError::unavailable("the server has as many WebSockets open as it allows")
+    })?;
+    // The game must exist; the viewer finds it again for every view (it may leave memory).
+    hub.get(&id).await?;
+    let ping = sockets.ping;
+    Ok(upgrade
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
+        .max_write_buffer_size(MAX_WRITE_BUFFER)
+        .max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| async move {
+            Viewer {
+                socket,
+                watch: hub.watch(&id),
+                hub,
+                id,
+                ping,
+                presence_due: None,
+                _slot: slot,
+            }
+            .serve()
+            .await
+        }))
+}
+
+/// One open WebSocket on a game.
+struct Viewer {
+    socket: WebSocket,
+    hub: Arc<Hub>,
+    id: String,
+    watch: Watch,
+    ping: Duration,
+    /// When to tell this viewer who is watching: changes of presence are sent together, at
+    /// most one message per [`PRESENCE_PAUSE`], so that many viewers coming and going on one
+    /// game do not make each of them a message apiece.
+    presence_due: Option<Instant>,
+    _slot: OwnedSemaphorePermit,
+}
+
+/// How long a change of presence waits for others before it is sent.
+const PRESENCE_PAUSE: Duration = Duration::from_millis(250);
+
+impl Viewer {
+    /// Sends a message, unless the client does not take it within the ping interval.
+    async fn send(&mut self, text: String) -> bool {
+        matches!(
+            timeout(self.ping, self.socket.send(Message::Text(text.into()))).await,
+            Ok(Ok(()))
+        )
+    }
+
+    /// Sends who is online.
+    async fn send_presence(&mut self) -> bool {
+        let presence = self.hub.presence(&self.id);
+        let text = serde_json::json!({
+            "type": "presence", "seats": presence.seats, "spectators": presence.spectators,
+        });
+        self.send(text.to_string()).await
+    }
+
+    /// Sends what `event` says, and the view after it.
+    async fn send_event(&mut self, event: Event) -> bool {
+        let notice = match event {
+            Event::Presence => {
+                self.presence_due
+                    .get_or_insert_with(|| Instant::now() + PRESENCE_PAUSE);
+                return true;
+            }
+            Event::Changed => None,
+            Event::Joined { seat, name } => {
+                Some(serde_json::json!({ "type": "joined", "seat": seat, "name": name }))
+            }
+            Event::Rematch { id } => Some(serde_json::json!({ "type": "rematch", "id": id })),
+        };
+        if let Some(notice) = notice {
+            if !self.send(notice.to_string()).await {
+                return false;
+            }
+        }
+        self.send_view().await
+    }
+
+    /// Sends the current view.
+    async fn send_view(&mut self) -> bool {
+        let text = match self.hub.get(&self.id).await {
+            Ok(handle) => match GameView::of(&*handle.lock().await, None, now_ms()) {
+                Ok(view) => serde_json::json!({ "type": "view", "view": view }).to_string(),
+                Err(e) => error_message(&e.message),
+            },
+            Err(e) => error_message(&e.message),
+        };
+        self.send(text).await
+    }
+
+    async fn serve(mut self) {
+        if !self.send_view().await || !self.send_presence().await {
+            return;
+        }
+        let mut quiet_since = Instant::now();
+        let mut pinged = false;
+        loop {
+            let wake = quiet_since + self.ping;
+            let presence = self.presence_due;
+            tokio::select! {
+                () = tokio::time::sleep_until(presence.unwrap_or(wake)), if presence.is_some() => {
+                    self.presence_due = None;
+                    if !self.send_presence().await {
+                        return;
+                    }
+                }
+                event = self.watch.changed() => {
+                    if !self.send_event(event).await {
+                        return;
+                    }
+                }
+                () = tokio::time::sleep_until(wake) => {
+                    if pinged {
+                        // No answer to the ping: the other end is gone.
+                        return;
+                    }
+                    if timeout(self.ping, self.socket.send(Message::Ping(Default::default()))).await.is_err() {
+                        return;
+                    }
+                    pinged = true;
+                    quiet_since = Instant::now();
+                }
+                message = self.socket.recv() => {
+                    quiet_since = Instant::now();
+                    pinged = false;
+                    let text = match message {
+                        Some(Ok(Message::Text(text))) => text,
+                        Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                        Some(Ok(_)) => continue,
+                    };
+                    let result = match parse(&text) {
+                        Ok(ClientMessage::Move { token, mv, ply }) => self
+                            .hub
+                            .play(&self.id, &token, &mv, ply)
+                            .await
+                            .map_err(ApiError::from),
+                        Ok(ClientMessage::Undo { token }) => self
+                            .hub
+                            .undo(&self.id, &token)
+                            .await
+                            .map_err(ApiError::from),
+                        Ok(ClientMessage::Hello { tokens }) => {
+                            let seats = self.hub.seats_held(&self.id, &tokens).await;
+                            self.watch.identify(seats);
+                            Ok(())
+                        }
+                        Err(e) => Err(e),
+                    };
+                    if let Err(e) = result {
+                        if !self.send(error_message(&e.message)).await {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Reads a client's message.
+fn parse(text: &str) -> Result<ClientMessage, ApiError> {
+    let message: ClientMessage = serde_json::from_str(text)
+        .map_err(|e| ApiError::bad_request(format!("malformed message: {e}")))?;
+    if let ClientMessage::Hello { tokens } = &message {
+        if tokens.len() > MAX_HELLO_TOKENS {
+            return Err(ApiError::bad_request(format!(
+                "malformed message: a hello shows at most {MAX_HELLO_TOKENS} tokens"
+            )));
+        }
+    }
+    Ok(message)
+}
+
+fn error_message(message: &str) -> String {
+    serde_json::json!({ "type": "error", "error": message }).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn messages_are_read_or_refused_with_a_reason() {
+        assert!(matches!(
+            parse(r#"{"type": "move", "token": "t", "move": "2", "ply": 3}"#),
+            Ok(ClientMessage::Move { ply: Some(3), .. })
+        ));
+        assert!(matches!(
+            parse(r#"{"type": "undo", "token": "t"}"#),
+            Ok(ClientMessage::Undo { .. })
+        ));
+        assert!(matches!(
+            parse(r#"{"type": "hello", "tokens": ["a", "b"]}"#),
+            Ok(ClientMessage::Hello { .. })
+        ));
+        for bad in [
+            "",
+            "{",
+            r#"{"type": "resign"}"#,
+            r#"{"type": "undo"}"#,
+            r#"{"type": "move", "token": "t", "move": 2}"#,
+            r#"{"type": "undo", "token": "t", "extra": 1}"#,
+            r#"{"type": "hello", "tokens": ["1","2","3","4","5","6","7","8","9"]}"#,
+        ] {
+            let error = parse(bad).unwrap_err();
+            assert!(error.message.starts_with("malformed message: "), "{bad}");
+        }
+    }
+
+    /// A valid message, for mutation.
+    const SAMPLE: &str = r#"{"type": "move", "token": "0123abcd", "move": "2233-2244", "ply": 12}"#;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(10_000))]
+
+        #[test]
+        fn any_text_is_read_or_refused_without_panic(text in any::<String>()) {
+            let _ = parse(&text);
+        }
+
+        #[test]
+        fn mutated_messages_are_read_or_refused_without_panic(
+            edits in proptest::collection::vec((any::<prop::sample::Index>(), any::<char>(), 0..3u8), 1..6)
+        ) {
+            let mut text: Vec<char> = SAMPLE.chars().collect();
+            for (at, c, how) in edits {
+                let i = at.index(text.len() + 1);
+                match how {
+                    0 => text.insert(i, c),
+                    1 if i < text.len() => { text.remove(i); }
+                    _ if i < text.len() => text[i] = c,
+                    _ => text.push(c),
+                }
+            }
+            let text: String = text.into_iter().collect();
+            if let Err(e) = parse(&text) {
+                prop_assert!(e.message.starts_with("malformed message: "));
+            }
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! Time: the clock keeper that ends games on time, and the heartbeat that lets a restarted
+//! server credit its downtime to the running clocks.
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+use tafel_core::record::Ending;
+use tafel_core::Player;
+use tokio::sync::Notify;
+
+use super::Hub;
+use crate::domain::clock::{now_ms, Clock};
+use crate::domain::live::LiveGame;
+use crate::domain::Error;
+
+/// How often a server says in the store that it is alive.
+pub const HEARTBEAT: Duration = Duration::from_secs(1);
+
+/// A silence of the store's heartbeat longer than this means no server was alive: a server
+/// starting after it credits the downtime to the running clocks.
+pub const SILENCE: Duration = Duration::from_secs(3);
+
+/// How often the clock keeper looks in the store for flags about to fall.
+pub const CLOCK_SCAN: Duration = Duration::from_secs(1);
+
+/// How far ahead the clock keeper looks.
+pub const CLOCK_AHEAD: Duration = Duration::from_secs(3);
+
+/// Deadlines the clock keeper holds at most (the soonest; the store has the others).
+const MAX_DEADLINES: usize = 10_000;
+
+/// Flags the keeper reads from the store per look at most.
+const SCAN_LIMIT: i64 = 1_000;
+
+/// The moments running clocks fall, for the games the keeper watches.
+#[derive(Default)]
+pub(super) struct Deadlines {
+    by_time: BTreeSet<(i64, String)>,
+    by_game: HashMap<String, i64>,
+}
+
+impl Deadlines {
+    /// Game `id`'s clock falls at `at` (`None`: no clock runs).
+    fn set(&mut self, id: &str, at: Option<i64>) {
+        if let Some(old) = self.by_game.remove(id) {
+            self.by_time.remove(&(old, id.to_string()));
+        }
+        if let Some(at) = at {
+            if self.by_game.len() < MAX_DEADLINES {
+                self.by_game.insert(id.to_string(), at);
+                self.by_time.insert((at, id.to_string()));
+            }
+        }
+    }
+
+    /// The games whose deadline is `now` or earlier, taken out.
+    fn take_due(&mut self, now: i64) -> Vec<String> {
+        let mut due = Vec::new();
+        while let Some((at, id)) = self.by_time.first().cloned() {
+            if at > now {
+                break;
+            }
+            self.by_time.pop_first();
+            self.by_game.remove(&id);
+            due.push(id);
+        }
+        due
+    }
+
+    /// The earliest deadline.
+    fn next(&self) -> Option<i64> {
+        self.by_time.first().map(|(at, _)| *at)
+    }
+}
+
+impl Hub {
+    fn lock_deadlines(&self) -> std::sync::MutexGuard<'_, Deadlines> {
+        self.deadlines.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Game `id`'s running clock falls at `at` (`None`: none runs). Deadlines further away
+    /// than the keeper looks are left to its next look in the store.
+    pub(super) fn schedule(&self, id: &str, at: Option<i64>) {
+        let near = at.filter(|&at| at <= now_ms() + CLOCK_AHEAD.as_millis() as i64);
+        let mut deadlines = self.lock_deadlines();
+        let earliest = deadlines.next();
+        deadlines.set(id, near);
+        if near.is_some_and(|at| earliest.is_none_or(|e| at < e)) {
+            self.keeper.notify_one();
+        }
+    }
+
+    /// Ends the game on time: `seat`'s clock fell.
+    pub(super) async fn end_on_time(
+        &self,
+        live: &mut LiveGame,
+        seat: usize,
+        now: i64,
+    ) -> Result<(), Error> {
+        let ending = Ending::out_of_time(Player(seat as u8), &live.seat_names());
+        let change = live.ending_change(ending, now);
+        self.commit(live, change).await?;
+        self.stats.flags.fetch_add(1, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Ends game `id` on time if its running clock has fallen; otherwise schedules it again.
+    pub async fn flag(self: &Arc<Self>, id: &str) {
+        let (_, mut live) = match self.lock_game(id).await {
+            Ok(locked) => locked,
+            Err(e) => {
+                tracing::warn!("cannot look at the clock of game {id}: {}", e.message);
+                return;
+            }
+        };
+        let now = now_ms();
+        match live.fallen(now) {
+            Some(seat) => {
+                match self.end_on_time(&mut live, seat, now).await {
+                    Ok(()) => {}
+                    // Another instance changed the game first (it ended it on time, or a move
+                    // arrived in time there): that instance decided.
+                    Err(e) if e.is_conflict() => {}
+                    // Try again at the next look in the store.
+                    Err(e) => tracing::error!("cannot end game {id} on time: {}", e.message),
+                }
+            }
+            None => self.schedule(id, live.table.clock.as_ref().and_then(Clock::flag_at)),
+        }
+    }
+}
+
+/// Starts the heartbeat: every [`HEARTBEAT`] the store hears that this server is alive and,
+/// on a shared database, the computer's leases are kept.
+pub(super) fn heartbeat(hub: &Arc<Hub>) {
+    let weak = Arc::downgrade(hub);
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(HEARTBEAT).await;
+            let Some(hub) = weak.upgrade().filter(|h| !h.is_stopped()) else {
+                return;
+            };
+            if let Err(e) = hub.store.alive(now_ms()).await {
+                tracing::warn!("cannot write the heartbeat: {e:#}");
+            }
+            if hub.store.is_shared() {
+                hub.keep_leases().await;
+            }
+        }
+    });
+}
+
+/// Ends games on time: looks in the store every [`CLOCK_SCAN`] for clocks falling within
+/// [`CLOCK_AHEAD`], and wakes at the earliest deadline (or when a nearer one is scheduled).
+pub(super) async fn keep_clocks(hub: Weak<Hub>, wake: Arc<Notify>) {
+    let mut next_scan = 0;
+    loop {
+        let Some(strong) = hub.upgrade().filter(|h| !h.is_stopped()) else {
+            return;
+        };
+        let now = now_ms();
+        if now >= next_scan {
+            let ahead = now + CLOCK_AHEAD.as_millis() as i64;
+            match strong.store.flags_due(ahead, SCAN_LIMIT).await {
+                Ok(flags) => {
+                    let mut deadlines = strong.lock_deadlines();
+                    for (id, at) in flags {
+                        deadlines.set(&id, Some(at));
+                    }
+                }
+                Err(e) => tracing::warn!("cannot read the clocks' deadlines: {e:#}"),
+            }
+            next_scan = now + CLOCK_SCAN.as_millis() as i64;
+        }
+        let due = strong.lock_deadlines().take_due(now_ms());
+        for id in due {
+            strong.flag(&id).await;
+        }
+        let next = strong
+            .lock_deadlines()
+            .next()
+            .map_or(next_scan, |at| at.min(next_scan));
+        drop(strong);
+        let wait = Duration::from_millis(next.saturating_sub(now_ms()).max(0) as u64);
+        tokio::select! {
+            () = tokio::time::sleep(wait) => {}
+            () = wake.notified() => {}
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! New games: created from a request, or as the rematch of a finished game.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use tafel_core::record::Ending;
+use tokio::sync::{Mutex, OnceCell};
+
+use super::memory::Slot;
+use super::viewers::Event;
+use super::Hub;
+use crate::compute::computer::max_level;
+use crate::domain::clock::{now_ms, Clock, TimeControl};
+use crate::domain::game::StoredGame;
+use crate::domain::ids::new_id;
+use crate::domain::live::{Change, LiveGame};
+use crate::domain::seat::{SeatKind, SeatRequest, StoredSeat};
+use crate::domain::Error;
+
+/// What to create: a game, its settings and start, moves already played (an imported
+/// record), the seats, and the options chosen.
+pub struct NewGame {
+    /// The registry name.
+    pub game: String,
+    /// The settings as `key=value` pairs.
+    pub settings: Vec<(String, String)>,
+    /// The start position's code, if not the default start.
+    pub start: Option<String>,
+    /// Moves already played (an imported record).
+    pub moves: Vec<String>,
+    /// Who sits where.
+    pub seats: Vec<SeatRequest>,
+    /// Whether to list the game as an open challenge while a seat is free.
+    pub public: bool,
+    /// The time control.
+    pub time_control: TimeControl,
+    /// How an imported game ended, when not by its rules.
+    pub ending: Option<Ending>,
+}
+
+/// A person's seats in a game (a rematch): seat numbers with their tokens, and the
+/// invitations of seats nobody holds yet.
+pub struct Held {
+    /// The game's id.
+    pub id: String,
+    /// `(seat, token)` for each seat the person holds.
+    pub tokens: Vec<(usize, String)>,
+    /// `(seat, invitation code)` for each seat still to be taken.
+    pub invites: Vec<(usize, String)>,
+}
+
+impl Hub {
+    /// Creates a game, stores it, and starts its computer seats. Returns the id.
+    pub async fn create(self: &Arc<Self>, new: NewGame) -> Result<String, Error> {
+        let seats = new
+            .seats
+            .iter()
+            .map(|s| s.to_stored(max_level(&new.game)))
+            .collect::<Result<Vec<_>, _>>()?;
+        if seats.iter().any(|s| s.hints) && !seats.iter().any(|s| s.kind == SeatKind::Computer) {
+            return Err(Error::invalid(
+                "hints are only for games against the computer",
+            ));
+        }
+        if new.public && !seats.iter().any(StoredSeat::is_open) {
+            return Err(Error::invalid(
+                "a public game needs a seat for an invited person (an opponent to wait for)",
+            ));
+        }
+        new.time_control.check()?;
+        let mut stored = StoredGame::new(
+            new_id(),
+            new.game,
+            new.settings,
+            new.start,
+            seats,
+            new.moves,
+        );
+        stored.public = new.public;
+        stored.time_control = new.time_control;
+        stored.table.clock = Clock::new(new.time_control, stored.table.seats.len());
+        stored.table.ending = new.ending;
+        self.store_new(stored, None).await
+    }
+
+    /// Stores a new game (for `old`'s rematch, with `old`'s change naming it, when given),
+    /// rolls its first dice and starts its clock; nobody sees it before it is stored. Puts it
+    /// in memory and lets its computer play.
+    async fn store_new(
+        self: &Arc<Self>,
+        mut stored: StoredGame,
+        old: Option<(&mut LiveGame, Change)>,
+    ) -> Result<String, Error> {
+        let mut live = LiveGame::from_stored(&stored)?;
+        let now = now_ms();
+        let opening = live.opening_change(now)?;
+        let summary = live.snapshot_after(&opening)?.summary;
+        live.apply(opening);
+        stored.moves = live.moves.clone();
+        stored.table = live.table.clone();
+        match old {
+            None => self
+                .store
+                .create(&stored, &summary)
+                .await
+                .map_err(|e| Error::storage(e.into()))?,
+            Some((old, change)) => {
+                let snapshot = old.snapshot_after(&change)?;
+                let result = self
+                    .store
+                    .rematch(&old.id, old.stored_version, &snapshot, &stored, &summary)
+                    .await;
+                self.stored(old, result)?;
+                old.apply(change);
+                self.tell(&old.id, Event::Changed);
+            }
+        }
+        let flag = live.table.clock.as_ref().and_then(Clock::flag_at);
+        let handle = {
+            let mut games = self.lock_games();
+            games.channel(&stored.id);
+            let handle = Arc::new(Mutex::new(live));
+            let slot = Slot {
+                cell: Arc::new(OnceCell::new_with(Some(handle.clone()))),
+                last_used: Instant::now(),
+            };
+            games.slots.insert(stored.id.clone(), slot);
+            handle
+        };
+        self.schedule(&stored.id, flag);
+        self.trim();
+        self.wake_computer(handle);
+        Ok(stored.id)
+    }
+
+    /// The rematch of finished game `id` for the holder of `token`: made on the first
+    /// request (same game, settings, start, time control and people, sides swapped: every
+    /// seat moves one place, which swaps the two sides of a two-player game and the two
+    /// teams of a four-player one), and everyone in the old game is told. Returns the seats
+    /// the holder has in it, with their new tokens (at one screen, every seat there), and the
+    /// invitations of seats nobody took in the old game.
+    pub async fn rematch(self: &Arc<Self>, id: &str, token: &str) -> Result<Held, Error> {
+        let (_, mut live) = self.lock_game(id).await?;
+        let seat = live.seat_for(token)?;
+        if !live.is_over() {
+            return Err(Error::conflict(
+                "the game is not over yet: a rematch follows its end",
+            ));
+        }
+        let mine = live.sides(&live.table).speaking_with(seat);
+        let n = live.table.seats.len();
+        let new_id = match live.table.rematch.clone() {
+            Some(rematch) => rematch,
+            None => {
+                let seats = (0..n)
+                    .map(|i| {
+                        let old = &live.table.seats[(i + 1) % n];
+                        match old.kind {
+                            SeatKind::Computer => StoredSeat::computer(old.level.unwrap_or(1)),
+                            _ if old.is_open() => StoredSeat::invited(),
+                            kind => StoredSeat {
+                                hints: old.hints,
+                                ..StoredSeat::person(kind, old.name.clone())
+                            },
+                        }
+                    })
+                    .collect();
+                let mut stored = StoredGame::new(
+                    new_id(),
+                    live.game.info().name,
+                    live.settings.clone(),
+                    live.start.clone(),
+                    seats,
+                    Vec::new(),
+                );
+                stored.time_control = live.time_control;
+                stored.rematch_of = Some(live.id.clone());
+                stored.table.clock = Clock::new(live.time_control, n);
+                let mut table = live.table.clone();
+                table.rematch = Some(stored.id.clone());
+                let change = live.table_change(table, now_ms());
+                let new_id = self.store_new(stored, Some((&mut live, change))).await?;
+                self.tell(&live.id, Event::Rematch { id: new_id.clone() });
+                new_id
+            }
+        };
+        drop(live);
+        let (_, rematch) = self.lock_game(&new_id).await?;
+        let seats = &rematch.table.seats;
+        Ok(Held {
+            id: new_id.clone(),
+            tokens: mine
+                .iter()
+                .map(|old| (old + n - 1) % n)
+                .filter(|&new| seats[new].joined)
+                .map(|new| (new, seats[new].token.clone()))
+                .collect(),
+            invites: seats
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| Some((i, s.invite.clone()?)).filter(|_| s.is_open()))
+                .collect(),
+        })
+    }
+}

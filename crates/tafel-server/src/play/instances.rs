@@ -1,0 +1,89 @@
+//! Several instances on one database: following the changes the others announce, and the
+//! computer's leases.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::viewers::Event;
+use super::Hub;
+use crate::domain::clock::now_ms;
+use crate::store::{Changes, Heard, LEASE};
+
+/// Games without a living lease an instance takes over per heartbeat at most.
+const TAKEOVERS: i64 = 20;
+
+impl Hub {
+    /// On a shared database, once per heartbeat: renews this instance's leases on computer
+    /// moves, and takes over the games whose computer is to move and which no living instance
+    /// holds (their instance died), loading them (which starts their computer).
+    pub(super) async fn keep_leases(self: &Arc<Self>) {
+        let now = now_ms();
+        if let Err(e) = self
+            .store
+            .renew_leases(now + LEASE.as_millis() as i64)
+            .await
+        {
+            tracing::warn!("cannot renew the computer's leases: {e:#}");
+        }
+        let orphans = match self.store.unleased_computer_games(now, TAKEOVERS).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!("cannot look for games to take over: {e:#}");
+                return;
+            }
+        };
+        for id in orphans {
+            if self.pool.queued() >= self.pool.threads() * 2 {
+                break;
+            }
+            if let Err(e) = self.get(&id).await {
+                tracing::warn!("cannot take over game {id}: {}", e.message);
+            }
+        }
+    }
+
+    /// Follows the changes other instances make to the shared database: a game changed
+    /// elsewhere leaves memory here (the next request loads it again) and its viewers here
+    /// are told. If the connection was lost, every game in memory leaves it.
+    pub fn follow(self: &Arc<Self>, mut changes: Changes) {
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                let heard = changes.next().await;
+                let Some(hub) = weak.upgrade().filter(|h| !h.is_stopped()) else {
+                    return;
+                };
+                match heard {
+                    Ok(Heard::Changed { id, version }) => hub.changed_elsewhere(&id, version).await,
+                    Ok(Heard::Lost) => {
+                        tracing::warn!("lost the database's change announcements; reloading");
+                        let ids: Vec<String> = hub.lock_games().slots.keys().cloned().collect();
+                        for id in ids {
+                            hub.changed_elsewhere(&id, i64::MAX).await;
+                        }
+                    }
+                    Err(e) => {
+                        tracing::error!("cannot hear the database's changes: {e:#}");
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                    }
+                }
+            }
+        });
+    }
+
+    /// Game `id` was stored at `version` by another instance: a copy here at an older
+    /// version leaves memory, and the viewers here are told (they ask for the game again).
+    async fn changed_elsewhere(self: &Arc<Self>, id: &str, version: i64) {
+        let handle = {
+            let games = self.lock_games();
+            games.slots.get(id).and_then(|s| s.cell.get()).cloned()
+        };
+        if let Some(handle) = handle {
+            let mut live = handle.lock().await;
+            if live.stored_version < version {
+                self.forget(&mut live, &handle);
+            }
+        }
+        self.tell(id, Event::Changed);
+    }
+}

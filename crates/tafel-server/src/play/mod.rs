@@ -1,0 +1,285 @@
+//! The games in play, by id: loading them from storage on demand and letting them leave memory
+//! again, changing them (moves, dice, undo) with every change stored before it is applied, and
+//! playing for computer seats on the [`SearchPool`].
+//!
+//! - **Memory.** At most [`HubLimits::games_in_memory`] games stay loaded; past that, the
+//!   least recently used leave (finished ones first), and a game nobody has asked for within
+//!   [`HubLimits::game_idle`] leaves too. A game the computer is thinking in stays until it
+//!   has moved: such a game has a search queued or running (at most
+//!   [`HubLimits::search_queue`] plus the pool's threads) or pauses a few seconds between
+//!   failed attempts, so the excess over the limit stays small and passes. A game that left
+//!   comes back from the store on the next request. A copy that left is marked
+//!   ([`LiveGame::evict`]): whoever still holds it finds the game again through the hub before
+//!   changing anything.
+//! - **Viewers** ([`Watch`]) subscribe to a game's changes by id, through a channel that
+//!   outlives the game's time in memory: a watched game may leave memory, and its viewers
+//!   hear of the next change made to it after it is loaded again.
+//! - **Computer seats.** One task per game at most plays while a computer seat is to move. Its
+//!   search runs on the pool with the game's [`Version`](crate::live::Version) as cancellation
+//!   check, and its move is applied only if the version is still the one searched: an undo,
+//!   a new move or the game leaving memory drops it. A failed search or store is logged and
+//!   retried; after [`COMPUTER_ATTEMPTS`] failures the game shows the error
+//!   (`computer_error`) until a change wakes the computer again or the game is reloaded. When
+//!   the queue is full the task ends, and the next request for the game starts it again.
+//! - **People.** Invitations are claimed once ([`Hub::join`]); resignations, draws and
+//!   takebacks follow the consent rules of [`crate::consent`]; a rematch is one new game per
+//!   finished game, whose seats each person of the old game fetches with their old token.
+//! - **Clocks.** Every change settles the clocks (see [`crate::clock`]) and stores when the
+//!   running clock falls. A keeper task ends games on time: it looks in the store every
+//!   [`CLOCK_SCAN`] for flags falling within the next [`CLOCK_AHEAD`] (so games not in memory,
+//!   or changed by another instance, are found too), keeps those deadlines and the ones of
+//!   changes made here, and wakes at the earliest. A heartbeat in the store
+//!   ([`HEARTBEAT`]) lets a restarted server credit its downtime to the running clocks.
+//! - **Presence.** Each viewer counts as a spectator until it shows the tokens it holds
+//!   (`hello` over its WebSocket); viewers are told who is online and how many watch.
+//! - **Restart.** [`Hub::resume`] looks, in the background, only at the games whose computer
+//!   was to move, a few at a time.
+//! - **Several instances** (a shared database, [`Store::is_shared`]). A game in memory is
+//!   checked against the stored version before it is served or changed, and leaves memory
+//!   when another instance announces a change ([`Hub::follow`]); a change stored over a stale
+//!   version is refused ([`Conflict`]) and the copy leaves memory. A computer seat plays only
+//!   under the game's lease ([`LEASE`]), renewed with the heartbeat, which also takes over
+//!   the computer games whose lease lapsed.
+
+//!
+//! One unit an action or concern, each an `impl Hub` block: [`memory`] (games loaded and
+//! let go), [`viewers`] (who watches, and the one place events are sent), [`create`] (new
+//! games, rematches), [`moves`] (moves, undo, the one place changes are stored), [`seats`]
+//! (joining), [`consent`] (resign, draws, takebacks), [`clocks`] (time, the heartbeat),
+//! [`computer`] (the computer's turns), [`instances`] (other instances on a shared database)
+//! and [`analysis`] (analyses and hints on the search pool).
+
+pub mod analysis;
+pub mod clocks;
+pub mod computer;
+pub mod consent;
+pub mod create;
+pub mod instances;
+pub mod memory;
+pub mod moves;
+pub mod seats;
+pub mod viewers;
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{broadcast, Mutex, Notify};
+
+use crate::compute::pool::SearchPool;
+use crate::compute::review::AnalysisBudget;
+use crate::domain::clock::now_ms;
+use crate::domain::game::{OpenChallenge, RecentGame};
+use crate::domain::live::LiveGame;
+use crate::domain::seat::SeatView;
+use crate::domain::Error;
+use crate::store::Store;
+use analysis::Analyses;
+use clocks::Deadlines;
+use memory::Slot;
+use viewers::Presence;
+
+pub use clocks::{CLOCK_AHEAD, CLOCK_SCAN, HEARTBEAT, SILENCE};
+pub use computer::COMPUTER_ATTEMPTS;
+pub use create::{Held, NewGame};
+pub use seats::Claim;
+pub use viewers::{Event, PresenceView, Watch};
+
+/// A shared handle to one game in play.
+pub type GameHandle = Arc<Mutex<LiveGame>>;
+
+/// The hub's limits (see [`crate::Limits`] for the defaults and why).
+#[derive(Clone, Debug)]
+pub struct HubLimits {
+    /// Games kept in memory at most.
+    pub games_in_memory: usize,
+    /// A game nobody asked for in this long leaves memory.
+    pub game_idle: Duration,
+    /// Searches running at once (the pool's threads).
+    pub searches: usize,
+    /// Searches waiting at most.
+    pub search_queue: usize,
+    /// The search each position of an analysis gets.
+    pub analysis: AnalysisBudget,
+}
+
+/// Counts of what the hub did, for tests, logs and measurements.
+#[derive(Debug, Default)]
+pub struct HubStats {
+    /// Games loaded from the store.
+    pub loaded: AtomicU64,
+    /// Games that left memory.
+    pub evicted: AtomicU64,
+    /// Moves the computer played.
+    pub computer_moves: AtomicU64,
+    /// Searches whose result was dropped because the game changed meanwhile.
+    pub stale_searches: AtomicU64,
+    /// Failed attempts of the computer to move (search or storage errors).
+    pub computer_failures: AtomicU64,
+    /// Games ended on time.
+    pub flags: AtomicU64,
+}
+
+/// The games in memory, the change channels of every game in memory or watched, and who
+/// watches. A game in memory always has its channel here; a channel is dropped only when
+/// its game is not in memory and nobody watches it.
+#[derive(Default)]
+struct Games {
+    slots: HashMap<String, Slot>,
+    channels: HashMap<String, broadcast::Sender<Event>>,
+    presence: HashMap<String, Presence>,
+}
+
+impl Games {
+    /// The change channel of game `id`, made if it has none.
+    fn channel(&mut self, id: &str) -> broadcast::Sender<Event> {
+        self.channels
+            .entry(id.to_string())
+            .or_insert_with(|| broadcast::channel(16).0)
+            .clone()
+    }
+
+    /// Takes game `id` out of memory, and its channel if nobody watches.
+    fn remove(&mut self, id: &str) {
+        self.slots.remove(id);
+        if self
+            .channels
+            .get(id)
+            .is_some_and(|c| c.receiver_count() == 0)
+        {
+            self.channels.remove(id);
+        }
+    }
+}
+
+/// The games in play and the database behind them.
+pub struct Hub {
+    store: Store,
+    games: std::sync::Mutex<Games>,
+    pool: SearchPool,
+    limits: HubLimits,
+    stats: HubStats,
+    deadlines: std::sync::Mutex<Deadlines>,
+    keeper: Arc<Notify>,
+    stopped: AtomicBool,
+    analyses: Analyses,
+}
+
+impl Hub {
+    /// A hub over `store`; it also starts its background tasks: letting idle games leave
+    /// memory (and returning freed memory to the system), ending games on time, and the
+    /// heartbeat in the store.
+    pub fn new(store: Store, limits: HubLimits) -> Arc<Hub> {
+        let hub = Arc::new(Hub {
+            store,
+            games: std::sync::Mutex::new(Games::default()),
+            pool: SearchPool::new(limits.searches, limits.search_queue),
+            limits,
+            stats: HubStats::default(),
+            deadlines: std::sync::Mutex::new(Deadlines::default()),
+            keeper: Arc::new(Notify::new()),
+            stopped: AtomicBool::new(false),
+            analyses: Analyses::default(),
+        });
+        memory::sweep(&hub);
+        tokio::spawn(clocks::keep_clocks(
+            Arc::downgrade(&hub),
+            hub.keeper.clone(),
+        ));
+        clocks::heartbeat(&hub);
+        hub
+    }
+
+    /// Stops the background tasks (the heartbeat, the clock keeper, the idle sweep): the
+    /// server is going away.
+    pub fn stop(&self) {
+        self.stopped.store(true, Ordering::Release);
+        self.keeper.notify_one();
+    }
+
+    pub(crate) fn is_stopped(&self) -> bool {
+        self.stopped.load(Ordering::Acquire)
+    }
+
+    /// The database.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The threads that run the computer's searches.
+    pub fn pool(&self) -> &SearchPool {
+        &self.pool
+    }
+
+    /// What the hub did so far.
+    pub fn stats(&self) -> &HubStats {
+        &self.stats
+    }
+
+    /// The analyses running and computed.
+    pub fn analyses(&self) -> &Analyses {
+        &self.analyses
+    }
+
+    /// The search each position of an analysis gets.
+    pub fn analysis_budget(&self) -> AnalysisBudget {
+        self.limits.analysis
+    }
+
+    /// The number of games in memory now.
+    pub fn games_in_memory(&self) -> usize {
+        self.lock_games().slots.len()
+    }
+
+    /// The number of change channels kept (games in memory or watched).
+    pub fn channels(&self) -> usize {
+        self.lock_games().channels.len()
+    }
+
+    /// The most recently changed games first, at most `limit`, from their stored summaries
+    /// (games stored before summaries were kept are worked out once and stored).
+    pub async fn recent_games(&self, limit: i64) -> Result<Vec<RecentGame>, Error> {
+        let mut games = self.store.list(limit).await.map_err(Error::storage)?;
+        for game in &mut games {
+            if game.players.is_none() || game.record_moves.is_none() {
+                let (players, record_moves) = self.fill_summary(game).await;
+                game.players = Some(players);
+                game.record_moves = record_moves;
+            }
+        }
+        Ok(games)
+    }
+
+    /// The players and record move count of a game stored before the lists' summary was kept:
+    /// worked out once by replaying it (off the async threads) and stored.
+    async fn fill_summary(&self, summary: &RecentGame) -> (Vec<SeatView>, Option<u32>) {
+        let stored = match self.store.load(&summary.id).await {
+            Ok(Some(stored)) => stored,
+            _ => return (Vec::new(), None),
+        };
+        let worked_out = tokio::task::spawn_blocking(move || {
+            let live = LiveGame::from_stored(&stored).ok()?;
+            let change = live.table_change(live.table.clone(), now_ms());
+            live.snapshot_after(&change).ok().map(|p| p.summary)
+        })
+        .await
+        .ok()
+        .flatten();
+        let Some(worked_out) = worked_out else {
+            return (Vec::new(), None);
+        };
+        if let Err(e) = self.store.set_summary(&summary.id, &worked_out).await {
+            tracing::warn!("cannot store the summary of game {}: {e:#}", summary.id);
+        }
+        (
+            worked_out.players.unwrap_or_default(),
+            worked_out.record_moves,
+        )
+    }
+
+    /// The public games waiting for an opponent, newest first, at most `limit`.
+    pub async fn open_challenges(&self, limit: i64) -> Result<Vec<OpenChallenge>, Error> {
+        self.store.challenges(limit).await.map_err(Error::storage)
+    }
+}

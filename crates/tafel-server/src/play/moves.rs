@@ -1,0 +1,157 @@
+//! Moves and undo, and the one place where a change of a game is stored before it is applied.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tafel_core::Player;
+
+use super::viewers::Event;
+use super::Hub;
+use crate::domain::clock::{now_ms, Clock};
+use crate::domain::live::{Change, LiveGame, Moves};
+use crate::domain::Error;
+use crate::store::WriteError;
+
+impl Hub {
+    /// Stores `change` of `live`, then applies it, tells the viewers and schedules the clock.
+    /// If storing fails, the store's transaction is rolled back and the game is unchanged here
+    /// too.
+    pub(super) async fn commit(&self, live: &mut LiveGame, change: Change) -> Result<(), Error> {
+        let progress = live.snapshot_after(&change)?;
+        let started = Instant::now();
+        let version = live.stored_version;
+        let stored = match &change.moves {
+            Moves::Same => self.store.update(&live.id, version, &progress).await,
+            Moves::Extend(continuation) => {
+                self.store
+                    .append(
+                        &live.id,
+                        version,
+                        live.moves.len(),
+                        continuation.moves(),
+                        &progress,
+                    )
+                    .await
+            }
+            Moves::Truncate(keep) => {
+                self.store
+                    .truncate(&live.id, version, *keep, &progress)
+                    .await
+            }
+        };
+        self.stored(live, stored)?;
+        let took = started.elapsed();
+        if took > SLOW_STORE {
+            tracing::warn!("storing a change of game {} took {took:?}", live.id);
+        }
+        live.apply(change);
+        self.tell(&live.id, Event::Changed);
+        self.schedule(&live.id, live.table.clock.as_ref().and_then(Clock::flag_at));
+        Ok(())
+    }
+
+    /// How storing a change of `live` went: on success `live` is at the next stored version;
+    /// if another instance changed the game first, this copy is stale and leaves memory, and
+    /// the change is refused as a conflict.
+    pub(super) fn stored(
+        &self,
+        live: &mut LiveGame,
+        stored: Result<(), WriteError>,
+    ) -> Result<(), Error> {
+        match stored {
+            Ok(()) => {
+                live.stored_version += 1;
+                Ok(())
+            }
+            Err(WriteError::Conflict(_)) => {
+                live.evict();
+                let mut games = self.lock_games();
+                games.remove(&live.id);
+                games.tell(&live.id, Event::Changed);
+                Err(Error::conflict(
+                    "the game was changed meanwhile (another move came first); reload",
+                ))
+            }
+            Err(WriteError::Failed(e)) => Err(Error::storage(e)),
+        }
+    }
+
+    /// Plays `text` for the seat holding `token`, if that seat is to move and `ply` (when given)
+    /// is the current number of moves; then rolls the dice, stores everything, tells the
+    /// viewers and lets a computer seat reply.
+    pub async fn play(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+        text: &str,
+        ply: Option<usize>,
+    ) -> Result<(), Error> {
+        let (handle, mut live) = self.lock_game(id).await?;
+        let seat = live.seat_for(token)?;
+        if let Some(ply) = ply.filter(|&p| p != live.moves.len()) {
+            return Err(Error::conflict(format!(
+                "the game is at move {}, not {ply}; reload",
+                live.moves.len()
+            )));
+        }
+        match live.seat_to_move() {
+            Some(s) if s == seat => {}
+            Some(s) => {
+                let name = live.game.player_name(Player(s as u8));
+                return Err(Error::conflict(format!("it is {name}'s turn")));
+            }
+            None => return Err(Error::conflict("the game is over")),
+        }
+        self.play_for(&mut live, seat, text).await?;
+        drop(live);
+        self.wake_computer(handle);
+        Ok(())
+    }
+
+    /// Plays `text` for `seat` (which is to move): unless its time ran out, which ends the
+    /// game on time instead.
+    pub(super) async fn play_for(
+        &self,
+        live: &mut LiveGame,
+        seat: usize,
+        text: &str,
+    ) -> Result<(), Error> {
+        let now = now_ms();
+        if let Some(fallen) = live.fallen(now) {
+            self.end_on_time(live, fallen, now).await?;
+            let name = live.game.player_name(Player(fallen as u8));
+            return Err(Error::conflict(format!(
+                "{name}'s time ran out before the move arrived"
+            )));
+        }
+        let change = live.move_change(seat, text, now)?;
+        self.commit(live, change).await
+    }
+
+    /// Takes back the last move of the seat holding `token`, with everything played after it,
+    /// where no other person is in the game (only the computer, or people at the same
+    /// screen). Elsewhere a takeback must be asked for ([`Hub::takeback`]), since it would
+    /// remove another person's moves or undo what they saw. The shorter game is stored first
+    /// and only then shown.
+    pub async fn undo(self: &Arc<Self>, id: &str, token: &str) -> Result<(), Error> {
+        let (handle, mut live) = self.lock_game(id).await?;
+        let seat = live.seat_for(token)?;
+        if live.table.ending.is_some() {
+            return Err(Error::conflict("the game is over"));
+        }
+        if live.sides(&live.table).others_present(seat) {
+            return Err(Error::conflict(
+                "another person plays in this game: ask for a takeback, which they must accept",
+            ));
+        }
+        let keep = live.undo_point(seat)?;
+        let change = live.takeback_change(keep, now_ms());
+        self.commit(&mut live, change).await?;
+        drop(live);
+        self.wake_computer(handle);
+        Ok(())
+    }
+}
+
+/// A store write slower than this is logged (the disk is the usual suspect).
+const SLOW_STORE: Duration = Duration::from_millis(200);

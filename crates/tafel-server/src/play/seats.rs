@@ -1,0 +1,90 @@
+//! Taking a seat: an invitation claimed once, or a free seat of a public game.
+
+use std::sync::Arc;
+
+use tafel_core::Player;
+
+use super::viewers::Event;
+use super::Hub;
+use crate::domain::clock::now_ms;
+use crate::domain::ids::constant_time_eq;
+use crate::domain::seat::{person_name, SeatKind};
+use crate::domain::Error;
+
+/// How a person claims a seat: with its invitation code, or (in a public game) by its number.
+pub enum Claim {
+    /// The invitation code.
+    Invite(String),
+    /// A free seat of a public game.
+    Seat(usize),
+}
+
+impl Hub {
+    /// A person claims a seat, once: with its invitation code or, in a public game, by its
+    /// number; gives the name shown to everyone. Returns the seat and its token. The host and
+    /// everyone watching are told.
+    pub async fn join(
+        self: &Arc<Self>,
+        id: &str,
+        claim: Claim,
+        name: Option<&str>,
+    ) -> Result<(usize, String), Error> {
+        let name = person_name(name.unwrap_or("Guest"))?;
+        let (handle, mut live) = self.lock_game(id).await?;
+        let seats = &live.table.seats;
+        let seat = match claim {
+            Claim::Invite(code) => seats
+                .iter()
+                .position(|s| {
+                    s.invite
+                        .as_deref()
+                        .is_some_and(|invite| constant_time_eq(invite, &code))
+                })
+                .ok_or_else(|| Error::not_found("no invitation with that code in this game"))?,
+            Claim::Seat(seat) => {
+                if !live.public {
+                    return Err(Error::forbidden(
+                        "this game is not public: joining it needs an invitation",
+                    ));
+                }
+                if seats.get(seat).is_none_or(|s| s.kind != SeatKind::Invite) {
+                    return Err(Error::not_found(format!(
+                        "seat {seat} of this game is not open to people online"
+                    )));
+                }
+                seat
+            }
+        };
+        let seat_name = live.game.player_name(Player(seat as u8));
+        if live.table.seats[seat].joined {
+            return Err(Error::conflict(format!(
+                "{seat_name}'s seat is taken already"
+            )));
+        }
+        if live.is_over() {
+            return Err(Error::conflict("the game is over"));
+        }
+        let mut table = live.table.clone();
+        table.seats[seat].joined = true;
+        table.seats[seat].name = Some(name.clone());
+        let token = table.seats[seat].token.clone();
+        let change = live.table_change(table, now_ms());
+        self.commit(&mut live, change).await?;
+        self.tell(&live.id, Event::Joined { seat, name });
+        drop(live);
+        self.wake_computer(handle);
+        Ok((seat, token))
+    }
+
+    /// The seats of game `id` held by `tokens` (a viewer's, to count it as their holder).
+    pub async fn seats_held(self: &Arc<Self>, id: &str, tokens: &[String]) -> Vec<usize> {
+        let Ok(handle) = self.get(id).await else {
+            return Vec::new();
+        };
+        let live = handle.lock().await;
+        let mut seats: Vec<usize> = tokens.iter().filter_map(|t| live.seat_of(t)).collect();
+        seats.sort_unstable();
+        seats.dedup();
+        seats
+    }
+}

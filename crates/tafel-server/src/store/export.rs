@@ -1,0 +1,177 @@
+//! Every stored row of a game, out and in: what `tafel db copy` carries from one database to
+//! another.
+
+use anyhow::Result;
+use sqlx::any::AnyArguments;
+use sqlx::Row;
+
+use super::Store;
+
+impl Store {
+    /// The ids of every stored game, in the order they were stored (for `tafel db copy`).
+    pub async fn game_ids(&self) -> Result<Vec<String>> {
+        let rows = sqlx::query(&format!(
+            "SELECT id FROM games ORDER BY {}",
+            self.backend.insertion_order()
+        ))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|r| r.get(0)).collect())
+    }
+
+    /// Everything stored about game `id`, column by column (for `tafel db copy`).
+    pub async fn export(&self, id: &str) -> Result<Option<GameRows>> {
+        let mut tx = self.pool.begin().await?;
+        let columns = COPIED_TEXT
+            .iter()
+            .chain(COPIED_NUMBERS)
+            .copied()
+            .collect::<Vec<_>>()
+            .join(", ");
+        let Some(row) =
+            sqlx::query(&self.sql(&format!("SELECT {columns} FROM games WHERE id = ?")))
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?
+        else {
+            return Ok(None);
+        };
+        let text = (0..COPIED_TEXT.len()).map(|i| row.get(i)).collect();
+        let numbers = (0..COPIED_NUMBERS.len())
+            .map(|i| row.get(COPIED_TEXT.len() + i))
+            .collect();
+        let moves = sqlx::query(
+            &self.sql("SELECT ply, notation FROM moves WHERE game_id = ? ORDER BY ply"),
+        )
+        .bind(id)
+        .fetch_all(&mut *tx)
+        .await?
+        .into_iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+        let analyses = sqlx::query(&self.sql(
+            "SELECT moves, played, review, created_at FROM analyses WHERE game_id = ?
+             ORDER BY moves",
+        ))
+        .bind(id)
+        .fetch_all(&mut *tx)
+        .await?
+        .into_iter()
+        .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3)))
+        .collect();
+        tx.commit().await?;
+        Ok(Some(GameRows {
+            text,
+            numbers,
+            moves,
+            analyses,
+        }))
+    }
+
+    /// Stores `rows` (from [`Store::export`]) in place of the game with their id, if any,
+    /// all or nothing; the lease is not copied.
+    pub async fn import(&self, rows: &GameRows) -> Result<()> {
+        let id = rows.id();
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(&self.sql("DELETE FROM games WHERE id = ?"))
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        let names: Vec<&str> = COPIED_TEXT.iter().chain(COPIED_NUMBERS).copied().collect();
+        let marks = vec!["?"; names.len()].join(", ");
+        let sql = self.sql(&format!(
+            "INSERT INTO games ({}) VALUES ({marks})",
+            names.join(", ")
+        ));
+        let mut insert = sqlx::query_with(&sql, AnyArguments::default());
+        for value in &rows.text {
+            insert = insert.bind(value.clone());
+        }
+        for value in &rows.numbers {
+            insert = insert.bind(*value);
+        }
+        insert.execute(&mut *tx).await?;
+        for (ply, notation) in &rows.moves {
+            sqlx::query(&self.sql("INSERT INTO moves (game_id, ply, notation) VALUES (?, ?, ?)"))
+                .bind(id)
+                .bind(*ply)
+                .bind(notation)
+                .execute(&mut *tx)
+                .await?;
+        }
+        for (moves, played, review, created_at) in &rows.analyses {
+            sqlx::query(&self.sql(
+                "INSERT INTO analyses (game_id, moves, played, review, created_at)
+                 VALUES (?, ?, ?, ?, ?)",
+            ))
+            .bind(id)
+            .bind(*moves)
+            .bind(played)
+            .bind(review)
+            .bind(created_at)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+/// The text columns of a game that `tafel db copy` copies (`id` first).
+const COPIED_TEXT: &[&str] = &[
+    "id",
+    "game",
+    "settings",
+    "start",
+    "seats",
+    "result",
+    "created_at",
+    "updated_at",
+    "dice_seed",
+    "time_control",
+    "clock",
+    "ending",
+    "proposals",
+    "rematch",
+    "rematch_of",
+    "players",
+];
+
+/// The number columns of a game that `tafel db copy` copies.
+const COPIED_NUMBERS: &[&str] = &[
+    "computer_to_move",
+    "public",
+    "open_seats",
+    "clock_since",
+    "flag_at",
+    "record_moves",
+    "plies",
+    "version",
+];
+
+/// Everything stored about one game, as it is stored: the game's columns, its moves and its
+/// analyses. What `tafel db copy` carries from one database to the other.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRows {
+    text: Vec<Option<String>>,
+    numbers: Vec<Option<i64>>,
+    moves: Vec<(i64, String)>,
+    analyses: Vec<(i64, String, String, String)>,
+}
+
+impl GameRows {
+    /// The game's id.
+    pub fn id(&self) -> &str {
+        self.text[0].as_deref().unwrap_or_default()
+    }
+
+    /// The number of moves stored.
+    pub fn moves(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The number of analyses stored.
+    pub fn analyses(&self) -> usize {
+        self.analyses.len()
+    }
+}

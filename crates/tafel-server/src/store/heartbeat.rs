@@ -1,0 +1,70 @@
+//! When a server was last alive, so that a server starting after a downtime credits it to the
+//! running clocks instead of charging the players.
+
+use anyhow::Result;
+use sqlx::{AnyConnection, Row};
+
+use super::backend::Backend;
+use super::writer::{mark_alive, Mutation};
+use super::Store;
+
+impl Store {
+    /// Records that a server instance is alive at `at_ms` (milliseconds since the Unix epoch).
+    pub async fn alive(&self, at_ms: i64) -> Result<()> {
+        Ok(self.write(Mutation::Alive { at_ms }).await?)
+    }
+
+    /// Called once when a server starts at `now_ms`: if no instance has said it was alive for
+    /// longer than `silence_ms`, the service was down since then, and every running clock's
+    /// start (and fall) moves forward by that time, so that nobody is charged for it. Marks
+    /// the service alive now. Returns the downtime credited, if any. One transaction that
+    /// takes the write lock first, so that two instances starting together credit it once.
+    pub async fn credit_downtime(&self, now_ms: i64, silence_ms: i64) -> Result<Option<i64>> {
+        let mut connection = self.pool.acquire().await?;
+        let begin = match self.backend {
+            Backend::Sqlite => "BEGIN IMMEDIATE",
+            Backend::Postgres => "BEGIN",
+        };
+        sqlx::query(begin).execute(&mut *connection).await?;
+        if self.backend == Backend::Postgres {
+            sqlx::query("LOCK TABLE server_alive IN SHARE ROW EXCLUSIVE MODE")
+                .execute(&mut *connection)
+                .await?;
+        }
+        let credited =
+            credit_downtime_locked(self.backend, &mut connection, now_ms, silence_ms).await;
+        let end = if credited.is_ok() {
+            "COMMIT"
+        } else {
+            "ROLLBACK"
+        };
+        sqlx::query(end).execute(&mut *connection).await?;
+        credited
+    }
+}
+
+/// [`Store::credit_downtime`] inside its transaction.
+async fn credit_downtime_locked(
+    backend: Backend,
+    connection: &mut AnyConnection,
+    now_ms: i64,
+    silence_ms: i64,
+) -> Result<Option<i64>> {
+    let last: Option<i64> = sqlx::query("SELECT at_ms FROM server_alive WHERE id = 1")
+        .fetch_optional(&mut *connection)
+        .await?
+        .map(|r| r.get(0));
+    let downtime = last.map(|at| now_ms - at).filter(|&gap| gap > silence_ms);
+    if let Some(gap) = downtime {
+        sqlx::query(&backend.sql(
+            "UPDATE games SET clock_since = clock_since + ?, flag_at = flag_at + ?
+             WHERE clock_since IS NOT NULL",
+        ))
+        .bind(gap)
+        .bind(gap)
+        .execute(&mut *connection)
+        .await?;
+    }
+    mark_alive(backend, connection, now_ms).await?;
+    Ok(downtime)
+}

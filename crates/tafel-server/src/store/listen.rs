@@ -1,0 +1,77 @@
+//! The changes other server instances make, as PostgreSQL announces them (`NOTIFY` inside
+//! each change's transaction).
+
+use std::sync::Arc;
+
+use anyhow::{Context, Result};
+use sqlx::postgres::PgListener;
+
+use super::{Backend, Store};
+
+/// The channel on which PostgreSQL tells every instance that a game changed.
+pub(super) const CHANGES_CHANNEL: &str = "tafel_games";
+
+impl Store {
+    /// Listens for the changes other instances make (PostgreSQL only: `None` on SQLite,
+    /// where this instance is the only one).
+    pub async fn listen(&self) -> Result<Option<Changes>> {
+        if self.backend != Backend::Postgres {
+            return Ok(None);
+        }
+        let mut listener = PgListener::connect(&self.url)
+            .await
+            .context("cannot listen for changes")?;
+        listener.listen(CHANGES_CHANNEL).await?;
+        Ok(Some(Changes {
+            listener,
+            instance: self.instance.clone(),
+        }))
+    }
+}
+
+/// The changes other server instances make, as PostgreSQL announces them.
+pub struct Changes {
+    listener: PgListener,
+    instance: Arc<str>,
+}
+
+/// What [`Changes::next`] heard.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Heard {
+    /// Game `id` was stored at `version` by another instance.
+    Changed {
+        /// The game.
+        id: String,
+        /// Its stored version now.
+        version: i64,
+    },
+    /// The connection was lost and made again: changes may have been missed.
+    Lost,
+}
+
+impl Changes {
+    /// Waits for the next change made by another instance.
+    pub async fn next(&mut self) -> Result<Heard> {
+        loop {
+            let Some(notification) = self.listener.try_recv().await? else {
+                return Ok(Heard::Lost);
+            };
+            let mut words = notification.payload().split(' ');
+            let (Some(id), Some(version), Some(instance)) =
+                (words.next(), words.next(), words.next())
+            else {
+                continue;
+            };
+            if instance == &*self.instance {
+                continue;
+            }
+            let Ok(version) = version.parse() else {
+                continue;
+            };
+            return Ok(Heard::Changed {
+                id: id.to_string(),
+                version,
+            });
+        }
+    }
+}

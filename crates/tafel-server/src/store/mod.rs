@@ -1,0 +1,130 @@
+//! Durable storage of games and moves, through sqlx.
+//!
+//! All SQL lives here, behind [`Store`], for two databases: SQLite (the default, one server
+//! instance) and PostgreSQL (several instances may share it). Both are reached through sqlx's
+//! `Any` driver with one set of queries; the few words that differ come from [`Backend`].
+//! Each backend's schema is created and upgraded by its own migrations
+//! (`migrations/sqlite/`, `migrations/postgres/`), embedded at compile time.
+//!
+//! **Several instances.** Every change of a game is written only over the stored version it
+//! was worked out from, and advances it (a [`Conflict`] otherwise); moves are unique per
+//! `(game, ply)`. So when two instances change one game at once, the database lets exactly
+//! one through. On PostgreSQL each change is announced (`NOTIFY`, heard through
+//! [`Store::listen`]) when it commits, and a computer seat's move is made under a lease
+//! ([`Store::take_lease`]) that its instance renews while alive.
+//!
+//! **Writes are committed in groups.** Every change goes to one writer task, which takes all
+//! the changes waiting at that moment and makes them in one transaction, each inside its own
+//! savepoint (so that one refused change does not undo the others), then commits once: one
+//! disk flush for many moves. A change is acknowledged only after that commit, so nothing is
+//! acknowledged that a crash could lose. Changes to one game never meet in a group, since the
+//! hub makes them one after another.
+
+//!
+//! One module a concern: [`backend`] (the two databases and their few differences), [`writes`]
+//! (the changes, as callers make them) and [`writer`] (the group commit), [`reads`], [`leases`]
+//! (the computer's moves between instances), [`listen`] (changes other instances announce),
+//! [`heartbeat`] (when a server was last alive, and the downtime credited to clocks),
+//! [`export`] and [`copy`] (`tafel db copy`). The store imports the domain only.
+
+pub mod backend;
+pub mod copy;
+mod ending;
+pub mod export;
+pub mod heartbeat;
+pub mod leases;
+pub mod listen;
+pub mod reads;
+pub mod writer;
+pub mod writes;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+use anyhow::{anyhow, Context, Result};
+use sqlx::any::AnyPoolOptions;
+use sqlx::AnyPool;
+use tokio::sync::{mpsc, oneshot};
+
+pub use backend::Backend;
+pub use export::GameRows;
+pub use leases::LEASE;
+pub use listen::{Changes, Heard};
+pub use writer::{Conflict, WriteError};
+
+use backend::{open_sqlite, MAX_POSTGRES_CONNECTIONS};
+use writer::{writer, Mutation, Queued, WriterContext, MAX_WAITING};
+
+/// The database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+    url: String,
+    instance: Arc<str>,
+    writes: mpsc::Sender<Queued>,
+}
+
+impl Store {
+    /// Opens the database at `url` (creating an SQLite file if needed) and brings its schema
+    /// up to date with its backend's migrations.
+    ///
+    /// An in-memory SQLite database (`sqlite::memory:`) lives as long as the store: it has
+    /// one connection that is never closed, since each SQLite connection has its own memory
+    /// database.
+    pub async fn open(url: &str) -> Result<Store> {
+        sqlx::any::install_default_drivers();
+        let backend = Backend::of(url)?;
+        let pool = match backend {
+            Backend::Sqlite => open_sqlite(url).await?,
+            Backend::Postgres => AnyPoolOptions::new()
+                .max_connections(MAX_POSTGRES_CONNECTIONS)
+                .connect(url)
+                .await
+                .with_context(|| format!("cannot open the database `{url}`"))?,
+        };
+        match backend {
+            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&pool).await,
+            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&pool).await,
+        }
+        .context("cannot migrate the database")?;
+        let instance: Arc<str> = format!("{:016x}", rand::random::<u64>()).into();
+        let (writes, waiting) = mpsc::channel(MAX_WAITING);
+        let context = WriterContext {
+            backend,
+            instance: instance.clone(),
+        };
+        tokio::spawn(writer(pool.clone(), context, waiting));
+        Ok(Store {
+            pool,
+            backend,
+            url: url.to_string(),
+            instance,
+            writes,
+        })
+    }
+
+    /// Whether other server instances may share the database (PostgreSQL): then a game kept
+    /// in memory is checked against the stored version before use, changes made elsewhere
+    /// are announced, and computer seats are played under a lease.
+    pub fn is_shared(&self) -> bool {
+        self.backend == Backend::Postgres
+    }
+
+    fn sql(&self, text: &str) -> String {
+        self.backend.sql(text)
+    }
+
+    /// Hands `change` to the writer and waits until it is committed (or refused).
+    async fn write(&self, change: Mutation) -> Result<(), WriteError> {
+        let stopped = || WriteError::Failed(anyhow!("the database writer has stopped"));
+        let (done, outcome) = oneshot::channel();
+        self.writes
+            .send(Queued { change, done })
+            .await
+            .map_err(|_| stopped())?;
+        outcome.await.map_err(|_| stopped())?
+    }
+}

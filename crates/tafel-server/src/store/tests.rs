@@ -1,0 +1,311 @@
+//! The store's tests run on SQLite, and on PostgreSQL too when `TAFEL_TEST_POSTGRES` is
+//! the URL of a PostgreSQL database whose user may create databases (`scripts/test` starts
+//! such a server): each test gets a database of its own there.
+use super::*;
+use crate::domain::clock::{now_ms, Clock, TimeControl};
+use crate::domain::game::{Snapshot, StoredGame, Summary};
+use crate::domain::seat::{SeatKind, StoredSeat};
+use tafel_core::record::Ending;
+use tafel_core::Player;
+
+/// The databases to test on: a fresh in-memory SQLite one, and a fresh PostgreSQL one
+/// when `TAFEL_TEST_POSTGRES` is set.
+async fn databases() -> Vec<Store> {
+    let mut stores = vec![Store::open("sqlite::memory:").await.unwrap()];
+    if let Some(url) = postgres().await {
+        stores.push(Store::open(&url).await.unwrap());
+    }
+    stores
+}
+
+/// A new empty PostgreSQL database, when `TAFEL_TEST_POSTGRES` names a server.
+async fn postgres() -> Option<String> {
+    let Ok(server) = std::env::var("TAFEL_TEST_POSTGRES") else {
+        eprintln!("TAFEL_TEST_POSTGRES is not set: testing on SQLite only");
+        return None;
+    };
+    let name = format!("tafel_store_{:016x}", rand::random::<u64>());
+    Some(create_postgres_database(&server, &name).await.unwrap())
+}
+
+fn game(id: &str) -> StoredGame {
+    let seat = StoredSeat::person(SeatKind::Local, None);
+    StoredGame::new(
+        id,
+        "black-path",
+        vec![],
+        None,
+        vec![seat.clone(), seat],
+        vec![],
+    )
+}
+
+fn going_on(game: &StoredGame) -> Snapshot {
+    Snapshot {
+        table: game.table.clone(),
+        summary: Summary::default(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn changes_made_together_succeed_or_fail_each_on_its_own() {
+    for store in databases().await {
+        let snapshot = going_on(&game("g0"));
+        for i in 0..40 {
+            store
+                .create(&game(&format!("g{i}")), &Summary::default())
+                .await
+                .unwrap();
+        }
+        // Forty moves at once, and two changes the database refuses among them.
+        let mut writes = Vec::new();
+        for i in 0..40 {
+            let (store, snapshot) = (store.clone(), snapshot.clone());
+            writes.push(tokio::spawn(async move {
+                store
+                    .append(&format!("g{i}"), 0, 0, &["2".to_string()], &snapshot)
+                    .await
+            }));
+        }
+        let (two, again, summary) = (["2".to_string()], game("g0"), Summary::default());
+        let refused = store.append("nosuchgame", 0, 0, &two, &snapshot);
+        let twice = store.create(&again, &summary);
+        let (refused, twice) = tokio::join!(refused, twice);
+        assert!(refused.is_err());
+        assert!(twice.is_err());
+        for write in writes {
+            write.await.unwrap().unwrap();
+        }
+        for i in 0..40 {
+            let stored = store.load(&format!("g{i}")).await.unwrap().unwrap();
+            assert_eq!(stored.moves, ["2"]);
+            assert_eq!(stored.version, 1);
+        }
+        assert!(store.load("nosuchgame").await.unwrap().is_none());
+        assert!(store.update("nosuchgame", 0, &snapshot).await.is_err());
+        let listed = store.list(100).await.unwrap();
+        assert_eq!(listed.len(), 40);
+        assert!(listed.iter().all(|g| g.moves == 1), "{listed:?}");
+    }
+}
+
+#[tokio::test]
+async fn the_table_and_the_secret_dice_come_back_as_stored() {
+    for store in databases().await {
+        let mut stored = game("tabled");
+        stored.time_control = TimeControl::Fischer {
+            initial_seconds: 180,
+            increment_seconds: 2,
+        };
+        stored.table.seats[1] = StoredSeat::invited();
+        let mut clock = Clock::new(stored.time_control, 2).unwrap();
+        clock.settle(Some(0), 1_000);
+        stored.table.clock = Some(clock);
+        stored.table.proposals.draw = Some(vec![0]);
+        stored.table.ending = Some(Ending::resigned(Player(1), &[("White", 0), ("Black", 1)]));
+        stored.public = true;
+        store.create(&stored, &Summary::default()).await.unwrap();
+        let loaded = store.load("tabled").await.unwrap().unwrap();
+        assert_eq!(loaded.table, stored.table);
+        assert_eq!(loaded.dice, stored.dice);
+        assert_eq!(loaded.time_control, stored.time_control);
+        assert!(loaded.public);
+        // The flag is stored for the timers.
+        assert_eq!(
+            store.flags_due(i64::MAX, 10).await.unwrap(),
+            vec![("tabled".to_string(), 181_000)]
+        );
+        // A public game with a free seat is an open challenge.
+        let challenges = store.challenges(10).await.unwrap();
+        assert_eq!(challenges.len(), 1);
+        assert_eq!(challenges[0].id, "tabled");
+    }
+}
+
+#[tokio::test]
+async fn downtime_is_credited_once_to_running_clocks() {
+    for store in databases().await {
+        let mut stored = game("ticking");
+        stored.time_control = TimeControl::Fischer {
+            initial_seconds: 60,
+            increment_seconds: 0,
+        };
+        let mut clock = Clock::new(stored.time_control, 2).unwrap();
+        clock.settle(Some(0), 10_000);
+        stored.table.clock = Some(clock);
+        store.create(&stored, &Summary::default()).await.unwrap();
+        assert_eq!(store.credit_downtime(20_000, 3_000).await.unwrap(), None);
+        store.alive(21_000).await.unwrap();
+        // Silent from 21 s to 40 s: 19 s are credited, once.
+        assert_eq!(
+            store.credit_downtime(40_000, 3_000).await.unwrap(),
+            Some(19_000)
+        );
+        assert_eq!(store.credit_downtime(41_000, 3_000).await.unwrap(), None);
+        let clock = store
+            .load("ticking")
+            .await
+            .unwrap()
+            .unwrap()
+            .table
+            .clock
+            .unwrap();
+        assert_eq!(clock.since_ms, Some(29_000));
+        assert_eq!(clock.flag_at(), Some(89_000));
+    }
+}
+
+#[tokio::test]
+async fn a_change_over_a_stale_version_is_a_conflict() {
+    for store in databases().await {
+        let stored = game("raced");
+        let snapshot = going_on(&stored);
+        store.create(&stored, &Summary::default()).await.unwrap();
+        let one = ["1".to_string()];
+        store.append("raced", 0, 0, &one, &snapshot).await.unwrap();
+        // Worked out from version 0 again: refused, as a conflict, and nothing changes.
+        for refused in [
+            store.append("raced", 0, 1, &one, &snapshot).await,
+            store.update("raced", 0, &snapshot).await,
+            store.truncate("raced", 0, 0, &snapshot).await,
+        ] {
+            let error = refused.unwrap_err();
+            assert!(matches!(error, WriteError::Conflict(_)), "{error:#}");
+        }
+        let loaded = store.load("raced").await.unwrap().unwrap();
+        assert_eq!((loaded.moves.len(), loaded.version), (1, 1));
+        store.truncate("raced", 1, 0, &snapshot).await.unwrap();
+        assert_eq!(store.version("raced").await.unwrap(), Some(2));
+        assert_eq!(store.version("nothing").await.unwrap(), None);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_stores_racing_for_a_ply_are_decided_once_by_the_database() {
+    // Two stores on one database are two instances' stores; on SQLite a file is shared.
+    let folder = tempfile::tempdir().unwrap();
+    let mut urls = vec![format!("sqlite://{}/race.db", folder.path().display())];
+    urls.extend(postgres().await);
+    for url in urls {
+        let (a, b) = (
+            Store::open(&url).await.unwrap(),
+            Store::open(&url).await.unwrap(),
+        );
+        for trial in 0..100 {
+            let id = format!("race{trial}");
+            let stored = game(&id);
+            let snapshot = going_on(&stored);
+            a.create(&stored, &Summary::default()).await.unwrap();
+            let (x, y) = (["1".to_string()], ["2".to_string()]);
+            let (first, second) = tokio::join!(
+                a.append(&id, 0, 0, &x, &snapshot),
+                b.append(&id, 0, 0, &y, &snapshot)
+            );
+            assert!(
+                first.is_ok() != second.is_ok(),
+                "{url}: {first:?} {second:?}"
+            );
+            let loser = first.err().or(second.err()).unwrap();
+            assert!(matches!(loser, WriteError::Conflict(_)), "{loser:#}");
+            let loaded = b.load(&id).await.unwrap().unwrap();
+            assert_eq!((loaded.moves.len(), loaded.version), (1, 1));
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_lease_is_held_by_one_store_until_it_lapses_or_the_game_changes() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut urls = vec![format!("sqlite://{}/lease.db", folder.path().display())];
+    urls.extend(postgres().await);
+    for url in urls {
+        let (a, b) = (
+            Store::open(&url).await.unwrap(),
+            Store::open(&url).await.unwrap(),
+        );
+        let stored = game("leased");
+        let summary = Summary {
+            computer_to_move: true,
+            ..Summary::default()
+        };
+        a.create(&stored, &summary).await.unwrap();
+        a.release_lease("leased").await.unwrap();
+        assert_eq!(
+            a.unleased_computer_games(1_000, 10).await.unwrap(),
+            ["leased"]
+        );
+        assert!(a.take_lease("leased", 0, 1_000, 4_000).await.unwrap());
+        assert!(!b.take_lease("leased", 0, 2_000, 5_000).await.unwrap());
+        assert!(a
+            .unleased_computer_games(2_000, 10)
+            .await
+            .unwrap()
+            .is_empty());
+        a.renew_leases(6_000).await.unwrap();
+        assert!(!b.take_lease("leased", 0, 5_000, 8_000).await.unwrap());
+        // A's lease lapses (it died): B takes over, but only at the stored version.
+        assert!(!b.take_lease("leased", 1, 7_000, 10_000).await.unwrap());
+        assert!(b.take_lease("leased", 0, 7_000, 10_000).await.unwrap());
+        b.release_lease("leased").await.unwrap();
+        assert!(a.take_lease("leased", 0, 7_500, 10_000).await.unwrap());
+        // Whoever changes the game holds the lease on its next computer move.
+        let snapshot = Snapshot {
+            table: stored.table.clone(),
+            summary,
+        };
+        b.update("leased", 0, &snapshot).await.unwrap();
+        let now = now_ms();
+        assert!(!a.take_lease("leased", 1, now, now + 3_000).await.unwrap());
+        assert!(b.take_lease("leased", 1, now, now + 3_000).await.unwrap());
+    }
+}
+
+#[tokio::test]
+async fn a_game_exported_and_imported_is_stored_the_same() {
+    let stores = databases().await;
+    for from in &stores {
+        for to in &stores {
+            let mut stored = game(&format!("copied{}", rand::random::<u32>()));
+            stored.moves = vec!["1".into(), "2".into()];
+            stored.public = true;
+            stored.table.seats[1] = StoredSeat::invited();
+            from.create(&stored, &Summary::default()).await.unwrap();
+            let played = stored.moves.clone();
+            from.put_analysis(&stored.id, &played, "{}").await.unwrap();
+            let rows = from.export(&stored.id).await.unwrap().unwrap();
+            to.import(&rows).await.unwrap();
+            // Twice: the same game replaced by itself.
+            to.import(&rows).await.unwrap();
+            assert_eq!(to.export(&stored.id).await.unwrap().unwrap(), rows);
+            let loaded = to.load(&stored.id).await.unwrap().unwrap();
+            assert_eq!(loaded.moves, stored.moves);
+            assert_eq!(loaded.table, stored.table);
+            assert_eq!(loaded.dice, stored.dice);
+            let analysis = to.analysis(&stored.id, &played).await.unwrap();
+            assert_eq!(analysis.as_deref(), Some("{}"));
+        }
+    }
+}
+
+/// Creates the empty database `name` on the PostgreSQL server of `url` (a database there
+/// that the user may connect to, with the right to create databases) and returns the new
+/// database's URL. For tests and first setups; `name` is letters, digits and `_`.
+async fn create_postgres_database(url: &str, name: &str) -> Result<String> {
+    use sqlx::Connection;
+    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        return Err(anyhow!("invalid database name `{name}`"));
+    }
+    let mut connection = sqlx::PgConnection::connect(url)
+        .await
+        .with_context(|| format!("cannot connect to `{url}`"))?;
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut connection)
+        .await
+        .with_context(|| format!("cannot create the database `{name}`"))?;
+    let (base, query) = url.split_once('?').unwrap_or((url, ""));
+    let server = base.rsplit_once('/').map_or(base, |(server, _)| server);
+    Ok(match query {
+        "" => format!("{server}/{name}"),
+        query => format!("{server}/{name}?{query}"),
+    })
+}
