@@ -9,8 +9,8 @@
 //!
 //! The servers are real `tafel serve` processes (a crash is a SIGKILL): the binary of this
 //! build, `target/<profile>/tafel` beside this test's folder, which `cargo test --workspace`
-//! builds for the command line's tests, or the one `TAFEL_BIN` names. A binary older than
-//! the workspace's sources is refused rather than tested.
+//! builds for the command line's tests, or the one `TAFEL_BIN` names. A binary of this build
+//! older than the sources it is built from is refused rather than tested.
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -41,8 +41,10 @@ fn tafel() -> PathBuf {
             bin.display()
         );
     };
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    if let Some((changed, file)) = newest(&[root.join("crates"), root.join("web")]) {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let sources = ["tafel-core", "tafel-games", "tafel-ai", "tafel-server", "tafel-cli"]
+        .map(|name| crates.join(name).join("src"));
+    if let Some((changed, file)) = newest_source(&sources) {
         assert!(
             changed <= built,
             "{} is older than {}: rebuild it with `cargo test --workspace --no-run`, or name \
@@ -54,28 +56,21 @@ fn tafel() -> PathBuf {
     bin
 }
 
-/// The last change to a file under `folders` that goes into the binary (the crates' `src/`
-/// and `migrations/` folders, and the web pages), and that file.
-fn newest(folders: &[PathBuf]) -> Option<(SystemTime, PathBuf)> {
+/// The last change to a Rust file under `folders` (the sources of the crates the binary is
+/// built from), and that file.
+fn newest_source(folders: &[PathBuf]) -> Option<(SystemTime, PathBuf)> {
     let mut newest: Option<(SystemTime, PathBuf)> = None;
     let mut stack = folders.to_vec();
     while let Some(folder) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&folder) else {
-            continue;
-        };
-        for entry in entries.flatten() {
+        for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
             let path = entry.path();
             let Ok(meta) = entry.metadata() else {
                 continue;
             };
-            let name = entry.file_name();
             if meta.is_dir() {
-                // In a crate, only its sources and migrations are built into the binary.
-                let in_crate = folder.parent().is_some_and(|p| p.ends_with("crates"));
-                if !in_crate || name == "src" || name == "migrations" {
-                    stack.push(path);
-                }
-            } else if let Ok(modified) = meta.modified() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let modified = meta.modified().unwrap();
                 if newest.as_ref().is_none_or(|(at, _)| modified > *at) {
                     newest = Some((modified, path));
                 }
