@@ -41,9 +41,15 @@ fn tafel() -> PathBuf {
             bin.display()
         );
     };
-    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let sources = ["tafel-core", "tafel-games", "tafel-ai", "tafel-server", "tafel-cli"]
-        .map(|name| crates.join(name).join("src"));
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let sources = [
+        "tafel-core",
+        "tafel-games",
+        "tafel-ai",
+        "tafel-server",
+        "tafel-cli",
+    ]
+    .map(|name| crates.join(name).join("src"));
     if let Some((changed, file)) = newest_source(&sources) {
         assert!(
             changed <= built,
@@ -89,13 +95,14 @@ struct Instance {
 impl Instance {
     /// Starts `tafel serve` on a free port with `database`.
     fn start(database: &str) -> Instance {
-        let mut child = Command::new(tafel())
+        let tafel = tafel();
+        let mut child = Command::new(&tafel)
             .args(["serve", "--port", "0", "--database", database])
             .args(["--games-per-minute", "100000", "--games-burst", "100000"])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .unwrap();
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", tafel.display()));
         let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
         let Some(line) = lines
             .by_ref()
@@ -436,12 +443,15 @@ fn lasting(mut view: Value) -> Value {
 
 /// Copies with `tafel db copy`; returns its output.
 fn copy(from: &str, to: &str, merge: bool) -> std::process::Output {
-    let mut command = Command::new(tafel());
+    let tafel = tafel();
+    let mut command = Command::new(&tafel);
     command.args(["db", "copy", "--from", from, "--to", to]);
     if merge {
         command.arg("--merge");
     }
-    command.output().unwrap()
+    command
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", tafel.display()))
 }
 
 /// Copies the games of a server on `first` to `second` and on to `third`, and compares what
