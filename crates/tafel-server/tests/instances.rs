@@ -308,15 +308,7 @@ async fn a_computer_game_goes_on_when_the_instance_playing_it_dies() {
     // B takes the game over within a few seconds, and plays it to its end.
     viewer.view_with(before + 1, Duration::from_secs(20)).await;
     let took_over = killed.elapsed();
-    let deadline = Instant::now() + Duration::from_secs(180);
-    let view = loop {
-        let view = b.view(&id).await;
-        if is_over(&view) {
-            break view;
-        }
-        assert!(Instant::now() < deadline, "the game did not end: {view}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let view = b.wait_for(&id, Duration::from_secs(180), is_over).await;
     eprintln!(
         "killed at move {before}; the other instance moved {took_over:?} later and finished \
          the game at move {}",
@@ -375,15 +367,7 @@ async fn takebacks_and_clocks_work_across_instances() {
     assert_eq!(on_a["moves"], on_b["moves"]);
     assert!(moves_of(&on_a) < 2, "{on_a}");
     // Nobody moves: the clock falls once, and both instances show the same ending.
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let ended = loop {
-        let view = b.view(&id).await;
-        if is_over(&view) {
-            break view;
-        }
-        assert!(Instant::now() < deadline, "the clock did not fall: {view}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let ended = b.wait_for(&id, Duration::from_secs(20), is_over).await;
     assert_eq!(ended["status"]["termination"], "time forfeit", "{ended}");
     let on_a = a.view(&id).await;
     assert_eq!(on_a["status"], ended["status"]);
