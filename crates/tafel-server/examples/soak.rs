@@ -50,8 +50,9 @@ use futures_util::StreamExt;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
+use tafel_testkit::client::{connect_from, Client};
+use tafel_testkit::viewer::Viewer;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpSocket, TcpStream};
 
 /// The reliability suite's driver.
 #[derive(Parser, Debug, Clone)]
@@ -307,7 +308,7 @@ async fn throughput(args: &Args, count: usize) -> bool {
     for server in &mut servers {
         server.start();
     }
-    let bases: Arc<Vec<String>> = Arc::new(servers.iter().map(Server::base).collect());
+    let addrs: Arc<Vec<SocketAddr>> = Arc::new(servers.iter().map(Server::addr).collect());
     let latencies = Arc::new(Latencies::default());
     let (moves, errors) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
     let stop = Arc::new(AtomicBool::new(false));
@@ -315,14 +316,14 @@ async fn throughput(args: &Args, count: usize) -> bool {
         "instances: {} clients for {} s through {} instance(s) on {}",
         args.clients,
         args.seconds,
-        bases.len(),
+        addrs.len(),
         args.database.as_deref().unwrap_or("an SQLite file")
     );
     let started = Instant::now();
     let mut clients = Vec::new();
     for client in 0..args.clients {
-        let (bases, latencies, moves, errors, stop) = (
-            bases.clone(),
+        let (addrs, latencies, moves, errors, stop) = (
+            addrs.clone(),
             latencies.clone(),
             moves.clone(),
             errors.clone(),
@@ -330,38 +331,27 @@ async fn throughput(args: &Args, count: usize) -> bool {
         );
         let seed = args.seed + client as u64;
         clients.push(tokio::spawn(async move {
-            let http = reqwest::Client::builder()
-                .local_address(client_address(client))
-                .build()
-                .unwrap();
+            // One client of every instance, sharing its connections and local address.
+            let first = Client::from_address(addrs[0], client_address(client));
+            let instances: Vec<Client> = addrs.iter().map(|addr| first.on(*addr)).collect();
             let mut rng = SmallRng::seed_from_u64(seed);
             let mut turn = client;
             'games: while !stop.load(Ordering::Relaxed) {
                 let (name, _) = GAMES[turn % GAMES.len()];
-                let Ok(response) = http
-                    .post(format!("{}/api/games", bases[turn % bases.len()]))
-                    .json(&json!({"game": name, "seats": [{"kind": "local"}, {"kind": "local"}]}))
-                    .send()
+                let body = json!({"game": name, "seats": [{"kind": "local"}, {"kind": "local"}]});
+                let Ok(created) = instances[turn % instances.len()]
+                    .try_post("/api/games", body)
                     .await
                 else {
                     errors.fetch_add(1, Ordering::Relaxed);
                     continue;
                 };
-                let Ok(created) = response.json::<Value>().await else {
-                    errors.fetch_add(1, Ordering::Relaxed);
+                let Some((id, tokens)) = created.created() else {
                     continue;
                 };
-                let id = created["id"].as_str().unwrap_or_default().to_string();
-                let tokens: Vec<String> = created["seats"]
-                    .as_array()
-                    .map(|seats| {
-                        seats
-                            .iter()
-                            .map(|s| s["token"].as_str().unwrap_or_default().to_string())
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                let mut view = created["view"].clone();
+                let tokens: Vec<String> =
+                    tokens.into_iter().map(Option::unwrap_or_default).collect();
+                let mut view = created.body["view"].clone();
                 while !stop.load(Ordering::Relaxed) {
                     let (Some(seat), Some(legal)) =
                         (view["status"]["seat"].as_u64(), view["legal"].as_array())
@@ -371,24 +361,22 @@ async fn throughput(args: &Args, count: usize) -> bool {
                     if legal.is_empty() {
                         continue 'games;
                     }
-                    let mv = legal[rng.random_range(0..legal.len())].clone();
+                    let mv = legal[rng.random_range(0..legal.len())]
+                        .as_str()
+                        .unwrap_or_default()
+                        .to_string();
                     turn += 1;
-                    let base = &bases[turn % bases.len()];
+                    let instance = &instances[turn % instances.len()];
                     let ply = moves_of(&view).len();
                     let asked = Instant::now();
-                    let answer = http
-                        .post(format!("{base}/api/games/{id}/moves"))
-                        .json(&json!({"token": tokens[seat as usize], "move": mv, "ply": ply}))
-                        .send()
-                        .await;
-                    match answer {
-                        Ok(response) if response.status().is_success() => {
+                    match instance
+                        .try_play(&id, &tokens[seat as usize], &mv, Some(ply))
+                        .await
+                    {
+                        Ok(answer) if answer.is_success() => {
                             latencies.add(asked.elapsed());
                             moves.fetch_add(1, Ordering::Relaxed);
-                            match response.json::<Value>().await {
-                                Ok(next) => view = next,
-                                Err(_) => continue 'games,
-                            }
+                            view = answer.body;
                         }
                         _ => {
                             errors.fetch_add(1, Ordering::Relaxed);
@@ -411,7 +399,7 @@ async fn throughput(args: &Args, count: usize) -> bool {
         "instances: {count} moves in {elapsed:.1} s = {:.0} moves/s through {} instance(s); \
          latency p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms; {errors} errors",
         count as f64 / elapsed,
-        bases.len()
+        addrs.len()
     );
     drop(servers);
     finish(args, &dir);
@@ -429,8 +417,8 @@ struct Played {
 
 /// What every client shares.
 struct Shared {
-    base: String,
-    http: reqwest::Client,
+    /// A client of the server (reading games, the catalog).
+    client: Client,
     stop: AtomicBool,
     latencies: Latencies,
     acked_moves: AtomicU64,
@@ -463,11 +451,7 @@ async fn moves(args: &Args) -> bool {
     );
     let first_start = server.start();
     let shared = Arc::new(Shared {
-        base: server.base(),
-        http: reqwest::Client::builder()
-            .pool_max_idle_per_host(4)
-            .build()
-            .unwrap(),
+        client: Client::new(server.addr()),
         stop: AtomicBool::new(false),
         latencies: Latencies::default(),
         acked_moves: AtomicU64::new(0),
@@ -617,15 +601,9 @@ async fn sample(
     most.0 = most.0.max(held.load(Ordering::Relaxed));
     most.1 = most.1.max(sockets.load(Ordering::Relaxed));
     let asked = Instant::now();
-    if let Ok(response) = shared
-        .http
-        .get(format!("{}/api/catalog", shared.base))
-        .send()
-        .await
-    {
-        if response.status().is_success() && response.bytes().await.is_ok() {
-            catalog.add(asked.elapsed());
-        }
+    let answer = shared.client.try_get("/api/catalog").await;
+    if answer.is_ok_and(|a| a.is_success()) {
+        catalog.add(asked.elapsed());
     }
     tokio::time::sleep(Duration::from_millis(100)).await;
 }
@@ -653,34 +631,31 @@ fn moves_of(view: &Value) -> Vec<String> {
 /// The stored moves of game `id`, waiting for the server as long as it is down.
 async fn read_moves(shared: &Shared, id: &str) -> Vec<String> {
     loop {
-        let answer = shared
-            .http
-            .get(format!("{}/api/games/{id}", shared.base))
-            .send()
-            .await;
-        if let Ok(response) = answer {
-            if response.status().is_success() {
-                if let Ok(view) = response.json::<Value>().await {
-                    return moves_of(&view);
-                }
-            }
+        if let Some(view) = read_once(shared, id).await {
+            return moves_of(&view);
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
 
+/// The view of game `id`, if the server answers with one.
+async fn read_once(shared: &Shared, id: &str) -> Option<Value> {
+    let answer = shared.client.try_get(&format!("/api/games/{id}")).await;
+    answer
+        .ok()
+        .filter(|a| a.is_success() && a.body.is_object())
+        .map(|a| a.body)
+}
+
 /// One player: plays games at one screen, both seats, random legal moves, one after another.
 async fn play(shared: Arc<Shared>, client: usize, seed: u64) {
-    let http = reqwest::Client::builder()
-        .local_address(client_address(client))
-        .build()
-        .unwrap();
+    let player = Client::from_address(shared.client.addr(), client_address(client));
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut round = seed as usize;
     while !shared.stop.load(Ordering::Relaxed) {
         let (name, settings) = GAMES[round % GAMES.len()];
         round += 1;
-        let Some((mut game, mut view)) = create(&shared, &http, name, settings).await else {
+        let Some((mut game, mut view)) = create(&shared, &player, name, settings).await else {
             continue;
         };
         loop {
@@ -704,17 +679,13 @@ async fn play(shared: Arc<Shared>, client: usize, seed: u64) {
             let mv = &legal[rng.random_range(0..legal.len())];
             let ply = moves_of(&view).len();
             let asked = Instant::now();
-            let answer = http
-                .post(format!("{}/api/games/{}/moves", shared.base, game.id))
-                .json(&json!({"token": game.tokens[seat as usize], "move": mv, "ply": ply}))
-                .send()
+            let answer = player
+                .try_play(&game.id, &game.tokens[seat as usize], mv, Some(ply))
                 .await;
-            let answered = match answer {
-                Ok(response) if response.status().is_success() => {
-                    response.json::<Value>().await.ok()
-                }
-                _ => None,
-            };
+            let answered = answer
+                .ok()
+                .filter(|a| a.is_success() && a.body.is_object())
+                .map(|a| a.body);
             match answered {
                 Some(next) => {
                     shared.latencies.add(asked.elapsed());
@@ -752,15 +723,8 @@ async fn play(shared: Arc<Shared>, client: usize, seed: u64) {
 
 async fn read_view(shared: &Shared, id: &str) -> Option<Value> {
     for _ in 0..500 {
-        if let Ok(response) = shared
-            .http
-            .get(format!("{}/api/games/{id}", shared.base))
-            .send()
-            .await
-        {
-            if response.status().is_success() {
-                return response.json().await.ok();
-            }
+        if let Some(view) = read_once(shared, id).await {
+            return Some(view);
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
@@ -770,7 +734,7 @@ async fn read_view(shared: &Shared, id: &str) -> Option<Value> {
 /// Creates a game at one screen, retrying while the server is down.
 async fn create(
     shared: &Shared,
-    http: &reqwest::Client,
+    player: &Client,
     name: &str,
     settings: &[(&str, &str)],
 ) -> Option<(Played, Value)> {
@@ -780,27 +744,24 @@ async fn create(
         .collect();
     while !shared.stop.load(Ordering::Relaxed) {
         let seats: Vec<Value> = vec![json!({"kind": "local"}); 2];
-        let answer = http
-            .post(format!("{}/api/games", shared.base))
-            .json(&json!({"game": name, "settings": settings, "seats": seats}))
-            .send()
+        let answer = player
+            .try_post(
+                "/api/games",
+                json!({"game": name, "settings": settings, "seats": seats}),
+            )
             .await;
-        let Ok(response) = answer else {
+        let Ok(created) = answer else {
             shared.errors.fetch_add(1, Ordering::Relaxed);
             tokio::time::sleep(Duration::from_millis(20)).await;
             continue;
         };
-        let Ok(created) = response.json::<Value>().await else {
+        if !created.body.is_object() {
             shared.errors.fetch_add(1, Ordering::Relaxed);
             continue;
-        };
-        let id = created["id"].as_str()?.to_string();
-        let tokens = created["seats"]
-            .as_array()?
-            .iter()
-            .map(|s| s["token"].as_str().unwrap_or_default().to_string())
-            .collect();
-        let view = created["view"].clone();
+        }
+        let (id, tokens) = created.created()?;
+        let tokens = tokens.into_iter().map(Option::unwrap_or_default).collect();
+        let view = created.body["view"].clone();
         let acked = moves_of(&view);
         shared
             .games
@@ -822,7 +783,7 @@ async fn hold_half_sent(
     held: Arc<AtomicUsize>,
 ) {
     while !shared.stop.load(Ordering::Relaxed) {
-        let Ok(mut stream) = connect_from(addr, client).await else {
+        let Ok(mut stream) = connect_from(addr, client_address(client)).await else {
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
@@ -863,7 +824,8 @@ async fn watch(
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
-        let Some(mut socket) = websocket_from(addr, client, &id).await else {
+        let Ok(mut socket) = Viewer::open(addr, &id, Some(client_address(client)), None).await
+        else {
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
@@ -879,17 +841,9 @@ async fn idle_sockets(args: &Args, count: usize) -> bool {
     let dir = tempdir();
     let mut server = Server::new(args, &dir, args.serve_args.clone());
     server.start();
-    let http = reqwest::Client::new();
-    let created: Value = http
-        .post(format!("{}/api/games", server.base()))
-        .json(&json!({"game": "quarx", "seats": [{"kind": "local"}, {"kind": "invite"}]}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let id = created["id"].as_str().unwrap().to_string();
+    let (id, _) = Client::new(server.addr())
+        .create(json!({"game": "quarx", "seats": [{"kind": "local"}, {"kind": "invite"}]}))
+        .await;
     tokio::time::sleep(Duration::from_secs(1)).await;
     let before = server.sample_rss();
     println!(
@@ -901,7 +855,9 @@ async fn idle_sockets(args: &Args, count: usize) -> bool {
     for round in 1..=2 {
         let mut sockets = Vec::new();
         for i in 0..count {
-            if let Some(mut socket) = websocket_from(server.addr(), i, &id).await {
+            if let Ok(mut socket) =
+                Viewer::open(server.addr(), &id, Some(client_address(i)), None).await
+            {
                 // The first view arrives at once.
                 if socket.next().await.is_some() {
                     sockets.push(socket);
@@ -945,14 +901,14 @@ async fn computer_games(args: &Args, games: usize) -> bool {
         .concat(),
     );
     server.start();
-    let base = server.base();
     let before = server.sample_rss();
     println!(
-        "computer games: {games} games of {} against level {} for {} s; server on {base} \
+        "computer games: {games} games of {} against level {} for {} s; server on {} \
          ({:.0} MiB resident at start)",
         args.game,
         args.level,
         args.seconds,
+        server.base(),
         mib(before)
     );
     let stop = Arc::new(AtomicBool::new(false));
@@ -961,15 +917,8 @@ async fn computer_games(args: &Args, games: usize) -> bool {
     let finished = Arc::new(AtomicU64::new(0));
     let mut tasks = Vec::new();
     for i in 0..games {
-        let http = reqwest::Client::builder()
-            .local_address(client_address(i))
-            .build()
-            .unwrap();
         tasks.push(tokio::spawn(person(
-            base.clone(),
-            server.addr(),
-            i,
-            http,
+            Client::from_address(server.addr(), client_address(i)),
             args.game.clone(),
             args.level,
             args.seed.wrapping_add(i as u64),
@@ -1020,10 +969,7 @@ async fn computer_games(args: &Args, games: usize) -> bool {
 /// once with a random legal move; starts a new game when one ends.
 #[allow(clippy::too_many_arguments)]
 async fn person(
-    base: String,
-    addr: SocketAddr,
-    client: usize,
-    http: reqwest::Client,
+    client: Client,
     game: String,
     level: u8,
     seed: u64,
@@ -1035,26 +981,15 @@ async fn person(
     let mut rng = SmallRng::seed_from_u64(seed);
     while !stop.load(Ordering::Relaxed) {
         let body = json!({"game": game, "seats": [{"kind": "local"}, {"kind": "computer", "level": level}]});
-        let Ok(response) = http
-            .post(format!("{base}/api/games"))
-            .json(&body)
-            .send()
-            .await
-        else {
+        let Ok(created) = client.try_post("/api/games", body).await else {
             return;
         };
-        let Ok(created) = response.json::<Value>().await else {
+        let Some((id, tokens)) = created.created() else {
+            eprintln!("cannot create a game: {}", created.body);
             return;
         };
-        let Some(id) = created["id"].as_str().map(str::to_string) else {
-            eprintln!("cannot create a game: {created}");
-            return;
-        };
-        let token = created["seats"][0]["token"]
-            .as_str()
-            .unwrap_or_default()
-            .to_string();
-        let Some(mut socket) = websocket_from(addr, client, &id).await else {
+        let token = tokens[0].clone().unwrap_or_default();
+        let Ok(mut socket) = client.try_watch(&id, None).await else {
             return;
         };
         let mut last_ply = 0;
@@ -1081,18 +1016,15 @@ async fn person(
             if legal.is_empty() {
                 continue;
             }
-            let mv = legal[rng.random_range(0..legal.len())].clone();
+            let mv = legal[rng.random_range(0..legal.len())]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
             let asked = Instant::now();
-            let answer = http
-                .post(format!("{base}/api/games/{id}/moves"))
-                .json(&json!({"token": token, "move": mv, "ply": ply}))
-                .send()
-                .await;
-            if let Ok(response) = answer {
-                if response.status().is_success() && response.bytes().await.is_ok() {
-                    latencies.add(asked.elapsed());
-                    last_ply = ply + 1;
-                }
+            let answer = client.try_play(&id, &token, &mv, Some(ply)).await;
+            if answer.is_ok_and(|a| a.is_success()) {
+                latencies.add(asked.elapsed());
+                last_ply = ply + 1;
             }
             if stop.load(Ordering::Relaxed) {
                 return;
@@ -1112,26 +1044,6 @@ fn client_address(i: usize) -> IpAddr {
         (n / 256 % 256) as u8,
         (n % 256) as u8,
     ))
-}
-
-/// A connection to `addr` from client `i`'s address.
-async fn connect_from(addr: SocketAddr, i: usize) -> std::io::Result<TcpStream> {
-    let socket = TcpSocket::new_v4()?;
-    socket.bind(SocketAddr::new(client_address(i), 0))?;
-    socket.connect(addr).await
-}
-
-/// A WebSocket on game `id` from client `i`'s address.
-async fn websocket_from(
-    addr: SocketAddr,
-    i: usize,
-    id: &str,
-) -> Option<tokio_tungstenite::WebSocketStream<TcpStream>> {
-    let stream = connect_from(addr, i).await.ok()?;
-    tokio_tungstenite::client_async(format!("ws://{addr}/api/games/{id}/ws"), stream)
-        .await
-        .ok()
-        .map(|(socket, _)| socket)
 }
 
 /// Removes the temporary directory, or says where it is with `--keep`.

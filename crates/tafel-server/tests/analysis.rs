@@ -8,8 +8,9 @@ mod support;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use support::{serve_with, Client};
+use support::serve_with;
 use tafel_server::{Limits, Server};
+use tafel_testkit::client::Client;
 
 /// A small search per position, so that each game's analysis takes a second or two.
 fn limits() -> Limits {
@@ -40,10 +41,9 @@ async fn at_one_screen(client: &Client, game: &str, settings: Value) -> (String,
         .iter()
         .map(|_| json!({"kind": "local"}))
         .collect();
-    let (id, tokens) = client
-        .create(json!({"game": game, "settings": settings, "seats": seats}))
-        .await;
-    (id, tokens.into_iter().map(Option::unwrap).collect())
+    client
+        .create_at_one_screen(json!({"game": game, "settings": settings, "seats": seats}))
+        .await
 }
 
 /// Plays `moves` (or, for `None`, the first legal move in the server's order) for whoever is
@@ -115,7 +115,7 @@ async fn a_finished_game_of_each_game_is_analysed_once_and_served_from_the_store
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("tafel.db");
     let server = serve(&db).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let mut finished = Vec::new();
     let first_moves = [None; 8];
     let black_path: Vec<Option<&str>> = BLACK_PATH.iter().copied().map(Some).collect();
@@ -172,7 +172,7 @@ async fn a_finished_game_of_each_game_is_analysed_once_and_served_from_the_store
 
     // A restarted server serves them from the store at once.
     let server = serve(&db).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     for (id, review) in finished {
         let answer = client.get(&format!("/api/games/{id}/analysis")).await;
         assert_eq!(answer.status, 200, "{}", answer.body);
@@ -186,7 +186,7 @@ async fn a_finished_game_of_each_game_is_analysed_once_and_served_from_the_store
 async fn during_a_game_players_are_refused_and_spectators_see_the_moves_played() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir.path().join("tafel.db")).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let (id, tokens) = at_one_screen(&client, "black-path", json!({"size": "3x4"})).await;
     let view = play_moves(&client, &id, &tokens, &[Some("E"), Some("E"), Some("S")]).await;
     assert_eq!(view["status"]["state"], "to_move", "{view}");
@@ -240,7 +240,7 @@ async fn during_a_game_players_are_refused_and_spectators_see_the_moves_played()
 async fn an_analysis_made_before_a_takeback_is_not_served_for_the_moves_after_it() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir.path().join("tafel.db")).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let (id, tokens) = at_one_screen(&client, "black-path", json!({"size": "3x4"})).await;
     let view = play_moves(&client, &id, &tokens, &[Some("E"), Some("E")]).await;
     let first = analysis(&client, &id, Duration::from_secs(60)).await;
@@ -271,7 +271,7 @@ async fn an_analysis_made_before_a_takeback_is_not_served_for_the_moves_after_it
 async fn hints_only_where_the_player_turned_them_on_before_a_game_against_the_computer() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir.path().join("tafel.db")).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let settings = json!({"size": "3x4"});
 
     // Between people there are no hints to turn on.

@@ -2,74 +2,30 @@
 //! create, move, illegal move refused, wrong seat token refused, undo, records, import,
 //! pushes over the WebSocket, and restart-and-resume from the same database file.
 
+mod support;
+
 use std::time::Duration;
 
 use futures_util::StreamExt;
 use serde_json::{json, Value};
+use support::serve_with;
 use tafel_server::domain::game::{StoredGame, Summary};
 use tafel_server::domain::seat::{SeatKind, StoredSeat};
 use tafel_server::store::Store;
-use tafel_server::{start, Config, Server};
+use tafel_server::{Limits, Server};
+use tafel_testkit::client::Client;
 
 async fn serve(db: &std::path::Path) -> Server {
-    let config = Config::new(
-        "127.0.0.1:0".parse().unwrap(),
-        format!("sqlite://{}", db.display()),
-    );
-    start(&config).await.unwrap()
+    serve_with(db, Limits::default()).await
 }
 
-struct Client {
-    base: String,
-    http: reqwest::Client,
-}
-
-impl Client {
-    fn new(server: &Server) -> Client {
-        Client {
-            base: format!("http://{}", server.addr),
-            http: reqwest::Client::new(),
-        }
-    }
-
-    async fn get(&self, path: &str) -> (u16, Value) {
-        let response = self
-            .http
-            .get(format!("{}{path}", self.base))
-            .send()
-            .await
-            .unwrap();
-        (
-            response.status().as_u16(),
-            response.json().await.unwrap_or(Value::Null),
-        )
-    }
-
-    async fn post(&self, path: &str, body: Value) -> (u16, Value) {
-        let response = self
-            .http
-            .post(format!("{}{path}", self.base))
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
-        (
-            response.status().as_u16(),
-            response.json().await.unwrap_or(Value::Null),
-        )
-    }
-
-    /// Waits until the game has `moves` moves (a computer seat is replying).
-    async fn wait_for_moves(&self, id: &str, moves: usize) -> Value {
-        for _ in 0..200 {
-            let (_, view) = self.get(&format!("/api/games/{id}")).await;
-            if view["moves"].as_array().unwrap().len() >= moves && view["thinking"] == false {
-                return view;
-            }
-            tokio::time::sleep(Duration::from_millis(25)).await;
-        }
-        panic!("game {id} never reached {moves} moves");
-    }
+/// Waits until the game has `moves` moves (a computer seat is replying).
+async fn wait_for_moves(client: &Client, id: &str, moves: usize) -> Value {
+    client
+        .wait_for(id, Duration::from_secs(5), |view| {
+            view["moves"].as_array().is_some_and(|m| m.len() >= moves) && view["thinking"] == false
+        })
+        .await
 }
 
 fn black_path_against_computer() -> Value {
@@ -85,11 +41,12 @@ async fn a_game_against_the_computer_survives_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("tafel.db");
     let server = serve(&db).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
 
     let (status, created) = client
         .post("/api/games", black_path_against_computer())
-        .await;
+        .await
+        .parts();
     assert_eq!(status, 200, "{created}");
     let id = created["id"].as_str().unwrap().to_string();
     let token = created["seats"][0]["token"].as_str().unwrap().to_string();
@@ -106,7 +63,8 @@ async fn a_game_against_the_computer_survives_a_restart() {
             &format!("/api/games/{id}/moves"),
             json!({"token": token, "move": "7"}),
         )
-        .await;
+        .await
+        .parts();
     assert_eq!(status, 422);
     assert!(
         body["error"].as_str().unwrap().contains("invalid move `7`"),
@@ -117,14 +75,16 @@ async fn a_game_against_the_computer_survives_a_restart() {
             &format!("/api/games/{id}/moves"),
             json!({"token": "f00", "move": "3"}),
         )
-        .await;
+        .await
+        .parts();
     assert_eq!(status, 403, "{body}");
     let (status, _) = client
         .post(
             &format!("/api/games/{id}/moves"),
             json!({"token": token, "move": "3", "ply": 5}),
         )
-        .await;
+        .await
+        .parts();
     assert_eq!(status, 409);
 
     // A legal move; the computer answers on its own.
@@ -133,15 +93,17 @@ async fn a_game_against_the_computer_survives_a_restart() {
             &format!("/api/games/{id}/moves"),
             json!({"token": token, "move": "3", "ply": 0}),
         )
-        .await;
+        .await
+        .parts();
     assert_eq!(status, 200, "{body}");
-    let view = client.wait_for_moves(&id, 2).await;
+    let view = wait_for_moves(&client, &id, 2).await;
     assert_eq!(view["moves"][0], "3");
 
     // It is not the person's turn while the computer is to move; after the reply it is.
     let (status, view) = client
         .post(&format!("/api/games/{id}/undo"), json!({"token": token}))
-        .await;
+        .await
+        .parts();
     assert_eq!(status, 200, "{view}");
     assert_eq!(
         view["moves"],
@@ -153,50 +115,44 @@ async fn a_game_against_the_computer_survives_a_restart() {
             &format!("/api/games/{id}/moves"),
             json!({"token": token, "move": "2"}),
         )
-        .await;
+        .await
+        .parts();
     assert_eq!(status, 200);
-    let before = client.wait_for_moves(&id, 2).await;
+    let before = wait_for_moves(&client, &id, 2).await;
 
     // Restart on the same database file: the game is there as it was.
     server.task.abort();
     let server = serve(&db).await;
-    let client = Client::new(&server);
-    let (status, after) = client.get(&format!("/api/games/{id}")).await;
+    let client = Client::new(server.addr);
+    let (status, after) = client.get(&format!("/api/games/{id}")).await.parts();
     assert_eq!(status, 200);
     assert_eq!(after["moves"], before["moves"]);
     assert_eq!(after["code"], before["code"]);
 
     // The record downloads and imports into a new game that replays to the same position.
-    let text = reqwest::get(format!("{}/api/games/{id}/record", client.base))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let text = client.get(&format!("/api/games/{id}/record")).await.text;
     assert!(text.starts_with("[Game \"black-path\"]"), "{text}");
     let (status, imported) = client
         .post(
             "/api/import",
             json!({"record": text, "seats": [{"kind": "local"}, {"kind": "local"}]}),
         )
-        .await;
+        .await
+        .parts();
     assert_eq!(status, 200, "{imported}");
     assert_eq!(imported["view"]["code"], after["code"]);
-    let json_record: Value =
-        reqwest::get(format!("{}/api/games/{id}/record?format=json", client.base))
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+    let json_record: Value = client
+        .get(&format!("/api/games/{id}/record?format=json"))
+        .await
+        .body;
     assert_eq!(json_record["moves"], after["moves"]);
 
     // Replay: any earlier ply can be viewed.
-    let (status, first) = client.get(&format!("/api/games/{id}?ply=0")).await;
+    let (status, first) = client.get(&format!("/api/games/{id}?ply=0")).await.parts();
     assert_eq!(status, 200);
     assert_eq!(first["code"], "..../..../..../....");
     assert_eq!(first["legal"], json!([]));
-    let (status, _) = client.get(&format!("/api/games/{id}?ply=99")).await;
+    let (status, _) = client.get(&format!("/api/games/{id}?ply=99")).await.parts();
     assert_eq!(status, 400);
 }
 
@@ -225,8 +181,8 @@ async fn computer_seats_resume_after_a_restart() {
     store.create(&stored, &summary).await.unwrap();
     drop(store);
     let server = serve(&db).await;
-    let client = Client::new(&server);
-    let view = client.wait_for_moves("resumegame22", 2).await;
+    let client = Client::new(server.addr);
+    let view = wait_for_moves(&client, "resumegame22", 2).await;
     assert_eq!(view["status"]["state"], "to_move");
     assert_eq!(view["status"]["seat"], 0);
 }
@@ -235,9 +191,9 @@ async fn computer_seats_resume_after_a_restart() {
 async fn online_players_get_moves_pushed_and_only_their_seat() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir.path().join("tafel.db")).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let body = json!({"game": "black-path", "seats": [{"kind": "local"}, {"kind": "invite"}]});
-    let (_, created) = client.post("/api/games", body).await;
+    let (_, created) = client.post("/api/games", body).await.parts();
     let id = created["id"].as_str().unwrap();
     let host = created["seats"][0]["token"].as_str().unwrap();
     assert!(
@@ -250,14 +206,12 @@ async fn online_players_get_moves_pushed_and_only_their_seat() {
             &format!("/api/games/{id}/join"),
             json!({"invite": invite, "name": "Ada"}),
         )
-        .await;
+        .await
+        .parts();
     assert_eq!(status, 200, "{joined}");
     let guest = joined["token"].as_str().unwrap();
 
-    let (mut socket, _) =
-        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
-            .await
-            .unwrap();
+    let mut socket = client.watch(id).await;
     // Waits for a pushed view with exactly `moves`, within five seconds.
     let mut pushed = async |moves: Value| loop {
         let message = tokio::time::timeout(Duration::from_secs(5), socket.next())
@@ -277,14 +231,16 @@ async fn online_players_get_moves_pushed_and_only_their_seat() {
             &format!("/api/games/{id}/moves"),
             json!({"token": guest, "move": "2"}),
         )
-        .await;
+        .await
+        .parts();
     assert_eq!(status, 409, "the guest may not move for the host");
     let (status, _) = client
         .post(
             &format!("/api/games/{id}/moves"),
             json!({"token": host, "move": "2"}),
         )
-        .await;
+        .await
+        .parts();
     assert_eq!(status, 200);
     pushed(json!(["2"])).await;
     let (status, _) = client
@@ -292,12 +248,14 @@ async fn online_players_get_moves_pushed_and_only_their_seat() {
             &format!("/api/games/{id}/moves"),
             json!({"token": guest, "move": "3"}),
         )
-        .await;
+        .await
+        .parts();
     assert_eq!(status, 200);
     pushed(json!(["2", "3"])).await;
     let (status, body) = client
         .post(&format!("/api/games/{id}/undo"), json!({"token": host}))
-        .await;
+        .await
+        .parts();
     assert_eq!(status, 409, "no undo between people online: {body}");
 }
 
@@ -305,7 +263,7 @@ async fn online_players_get_moves_pushed_and_only_their_seat() {
 async fn malformed_requests_get_client_errors() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir.path().join("tafel.db")).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let cases = [
         (json!({"game": "chess", "seats": []}), 400, "unknown game"),
         (
@@ -335,7 +293,7 @@ async fn malformed_requests_get_client_errors() {
         ),
     ];
     for (body, status, message) in cases {
-        let (got, answer) = client.post("/api/games", body.clone()).await;
+        let (got, answer) = client.post("/api/games", body.clone()).await.parts();
         assert_eq!(got, status, "{body} -> {answer}");
         assert!(
             answer["error"]
@@ -345,11 +303,12 @@ async fn malformed_requests_get_client_errors() {
             "{body} -> {answer}"
         );
     }
-    let (status, _) = client.get("/api/games/nosuchgame").await;
+    let (status, _) = client.get("/api/games/nosuchgame").await.parts();
     assert_eq!(status, 404);
     let (status, body) = client
         .post("/api/import", json!({"record": "1. 2", "seats": []}))
-        .await;
+        .await
+        .parts();
     assert_eq!(status, 400, "{body}");
     let response = client
         .http
@@ -369,12 +328,7 @@ async fn malformed_requests_get_client_errors() {
         .await
         .unwrap();
     assert_eq!(response.status().as_u16(), 413);
-    let page = reqwest::get(format!("{}/", client.base))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = client.get("/").await.text;
     assert!(page.contains("/assets/app.js"));
 }
 
@@ -382,25 +336,22 @@ async fn malformed_requests_get_client_errors() {
 async fn the_page_and_every_board_module_are_served() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir.path().join("t.db")).await;
-    let client = Client::new(&server);
-    let (_, catalog) = client.get("/api/catalog").await;
+    let client = Client::new(server.addr);
+    let (_, catalog) = client.get("/api/catalog").await.parts();
     for game in catalog["games"].as_array().unwrap() {
         let name = game["name"].as_str().unwrap();
-        let response = reqwest::get(format!("{}/assets/boards/{name}.js", client.base))
-            .await
-            .unwrap();
-        assert_eq!(response.status().as_u16(), 200, "board module of {name}");
-        let kind = response.headers()["content-type"].to_str().unwrap();
+        let response = client.get(&format!("/assets/boards/{name}.js")).await;
+        assert_eq!(response.status, 200, "board module of {name}");
+        let kind = response.header("content-type");
         assert!(kind.starts_with("text/javascript"), "{name}: {kind}");
-        assert!(response
-            .text()
-            .await
-            .unwrap()
-            .contains("export function draw"));
+        assert!(response.text.contains("export function draw"));
     }
-    let (status, geometry) = client.get("/assets/boards/karls-race-board.json").await;
+    let (status, geometry) = client
+        .get("/assets/boards/karls-race-board.json")
+        .await
+        .parts();
     assert_eq!(status, 200);
     assert_eq!(geometry["squares"].as_array().unwrap().len(), 21);
-    let (status, _) = client.get("/assets/boards/nothing.js").await;
+    let (status, _) = client.get("/assets/boards/nothing.js").await.parts();
     assert_eq!(status, 404);
 }

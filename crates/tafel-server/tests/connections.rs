@@ -9,19 +9,19 @@ use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
 use serde_json::json;
-use support::{black_path_at_one_screen, serve_with, Client};
+use support::serve_with;
 use tafel_server::Limits;
+use tafel_testkit::client::{black_path_at_one_screen, connect_from, Client};
+use tafel_testkit::viewer::tungstenite;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpSocket, TcpStream};
+use tokio::net::TcpStream;
 
 /// Opens `n` connections from `from` that send the first line of a request and nothing more,
 /// and waits until the server has taken them.
 async fn half_sent(addr: SocketAddr, from: IpAddr, n: usize) -> Vec<TcpStream> {
     let mut held = Vec::new();
     for _ in 0..n {
-        let socket = TcpSocket::new_v4().unwrap();
-        socket.bind(SocketAddr::new(from, 0)).unwrap();
-        let mut stream = socket.connect(addr).await.unwrap();
+        let mut stream = connect_from(addr, from).await.unwrap();
         stream.write_all(b"GET / HTTP/1.1\r\n").await.unwrap();
         held.push(stream);
     }
@@ -39,13 +39,7 @@ fn ip(text: &str) -> IpAddr {
 
 /// A client whose connections come from `from` (another loopback address is another client).
 fn client_from(server: &tafel_server::Server, from: &str) -> Client {
-    Client {
-        base: format!("http://{}", server.addr),
-        http: reqwest::Client::builder()
-            .local_address(ip(from))
-            .build()
-            .unwrap(),
-    }
+    Client::from_address(server.addr, ip(from))
 }
 
 /// Whether the server closes `stream` within `limit` (end of stream or reset).
@@ -67,7 +61,7 @@ async fn three_hundred_half_sent_requests_do_not_stop_the_catalog() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve_with(&dir.path().join("t.db"), Limits::default()).await;
     let held = half_sent(server.addr, ip(HOME), 300).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let started = Instant::now();
     let answer = tokio::time::timeout(Duration::from_secs(1), client.get("/api/catalog"))
         .await
@@ -125,7 +119,7 @@ async fn connections_over_the_limit_get_a_json_503_and_room_comes_back() {
     };
     let server = serve_with(&dir.path().join("t.db"), limits).await;
     let held = half_sent(server.addr, ip(HOME), 10).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let answer = client.get("/api/catalog").await;
     assert_eq!(answer.status, 503);
     assert!(
@@ -136,7 +130,10 @@ async fn connections_over_the_limit_get_a_json_503_and_room_comes_back() {
     assert_eq!(answer.header("retry-after"), "5");
     drop(held);
     tokio::time::sleep(Duration::from_millis(200)).await;
-    assert_eq!(Client::new(&server).get("/api/catalog").await.status, 200);
+    assert_eq!(
+        Client::new(server.addr).get("/api/catalog").await.status,
+        200
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -165,12 +162,11 @@ async fn websockets_have_a_limit_and_dead_ones_are_closed_by_pings() {
         ..Limits::default()
     };
     let server = serve_with(&dir.path().join("t.db"), limits).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let (id, tokens) = client.create(black_path_at_one_screen()).await;
-    let url = format!("ws://{}/api/games/{id}/ws", server.addr);
 
     // A live viewer: reads (and so answers pings) all along, counting the views it gets.
-    let (live, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let live = client.watch(&id).await;
     let (views_tx, mut views) = tokio::sync::mpsc::unbounded_channel();
     let reader = tokio::spawn(async move {
         let mut live = live;
@@ -181,11 +177,13 @@ async fn websockets_have_a_limit_and_dead_ones_are_closed_by_pings() {
         }
     });
     // A dead one: connected, but never read again, so it answers no ping.
-    let (dead, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let dead = client.watch(&id).await;
 
-    let refused = tokio_tungstenite::connect_async(&url).await.unwrap_err();
+    let Err(refused) = client.try_watch(&id, None).await else {
+        panic!("a WebSocket over the limit was opened");
+    };
     match refused {
-        tokio_tungstenite::tungstenite::Error::Http(response) => {
+        tungstenite::Error::Http(response) => {
             assert_eq!(response.status().as_u16(), 503);
             let body = String::from_utf8(response.body().clone().unwrap_or_default()).unwrap();
             assert!(body.contains("WebSockets"), "{body}");
@@ -196,7 +194,8 @@ async fn websockets_have_a_limit_and_dead_ones_are_closed_by_pings() {
     // The dead socket is pinged after 0.3 s of silence and closed 0.3 s later; its place is
     // free again, while the live viewer stays.
     tokio::time::sleep(Duration::from_millis(1200)).await;
-    let (_third, _) = tokio_tungstenite::connect_async(&url)
+    let _third = client
+        .try_watch(&id, None)
         .await
         .expect("the dead socket's place is free");
     let moved = client.play(&id, tokens[0].as_ref().unwrap(), "2").await;

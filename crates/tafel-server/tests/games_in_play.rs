@@ -10,9 +10,10 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 use serde_json::{json, Value};
-use support::{black_path_at_one_screen, serve_with, Client};
+use support::serve_with;
 use tafel_server::compute::pool::JobOutcome;
 use tafel_server::Limits;
+use tafel_testkit::client::{black_path_at_one_screen, Client};
 
 /// Seconds the computer may take for a move: one level's time cap (tafel-ai's
 /// `MOVE_TIME_CAP`, 10 s) plus room for a loaded machine.
@@ -59,7 +60,7 @@ async fn after_an_undo_the_computer_moves_on_the_new_position_and_drops_the_old_
         ..Limits::default()
     };
     let server = serve_with(&dir.path().join("t.db"), limits).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let (id, tokens) = client.create(carreaux_against_level_5()).await;
     let token = tokens[0].clone().unwrap();
     let start = client.get(&format!("/api/games/{id}")).await.body;
@@ -108,7 +109,7 @@ async fn after_an_undo_the_computer_moves_on_the_new_position_and_drops_the_old_
     // What is stored is what was shown: a restart on the same file gives the same game.
     server.task.abort();
     let again = serve_with(&dir.path().join("t.db"), Limits::default()).await;
-    let stored = Client::new(&again)
+    let stored = Client::new(again.addr)
         .get(&format!("/api/games/{id}"))
         .await
         .body;
@@ -120,7 +121,7 @@ async fn undo_and_a_new_move_while_the_computer_thinks_never_hang_a_game() {
     // The probe: 9 of 10 such Carreaux games at level 5 hung.
     let dir = tempfile::tempdir().unwrap();
     let server = serve_with(&dir.path().join("t.db"), Limits::default()).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let mut games = Vec::new();
     for _ in 0..8 {
         let (id, tokens) = client.create(carreaux_against_level_5()).await;
@@ -154,7 +155,7 @@ async fn a_computer_that_cannot_store_its_move_retries_then_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
     let server = serve_with(&db, Limits::default()).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let (id, tokens) = client
         .create(json!({
             "game": "black-path", "settings": {"size": "4x4"},
@@ -208,15 +209,12 @@ async fn a_change_the_store_refuses_is_not_shown_to_anyone() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
     let server = serve_with(&db, Limits::default()).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let (id, tokens) = client.create(black_path_at_one_screen()).await;
     let token = tokens[0].clone().unwrap();
     assert_eq!(client.play(&id, &token, "2").await.status, 200);
 
-    let (mut socket, _) =
-        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
-            .await
-            .unwrap();
+    let mut socket = client.watch(&id).await;
     let first = socket.next().await.unwrap().unwrap();
     assert!(first.to_text().unwrap().contains("\"moves\":[\"2\"]"));
 
@@ -272,7 +270,7 @@ async fn games_leave_memory_beyond_the_limit_and_come_back() {
         ..Limits::default()
     };
     let server = serve_with(&dir.path().join("t.db"), limits).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let mut games = Vec::new();
     for _ in 0..8 {
         games.push(client.create(black_path_at_one_screen()).await);
@@ -282,10 +280,7 @@ async fn games_leave_memory_beyond_the_limit_and_come_back() {
 
     // A viewer of the first game (long gone from memory) hears of a move made in it.
     let (id, tokens) = &games[0];
-    let (mut socket, _) =
-        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
-            .await
-            .unwrap();
+    let mut socket = client.watch(id).await;
     socket.next().await.unwrap().unwrap();
     for (other, _) in &games[1..] {
         client.get(&format!("/api/games/{other}")).await;
@@ -320,15 +315,12 @@ async fn idle_games_leave_memory_and_channels_do_not_pile_up() {
         ..Limits::default()
     };
     let server = serve_with(&dir.path().join("t.db"), limits).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let (watched, _) = client.create(black_path_at_one_screen()).await;
     for _ in 0..4 {
         client.create(black_path_at_one_screen()).await;
     }
-    let (socket, _) =
-        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{watched}/ws", server.addr))
-            .await
-            .unwrap();
+    let socket = client.watch(&watched).await;
     assert_eq!(server.hub.games_in_memory(), 5);
     tokio::time::sleep(Duration::from_millis(1000)).await;
     assert_eq!(server.hub.games_in_memory(), 0);
@@ -376,7 +368,7 @@ async fn a_restart_resumes_only_the_games_whose_computer_is_to_move() {
         store_game(&url, &format!("personsturn{i}"), &[], false).await;
     }
     let server = serve_with(&db, Limits::default()).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     // Nobody asks for the game: the server resumes it by itself.
     tokio::time::timeout(BUDGET, async {
         while server.hub.stats().computer_moves.load(Ordering::Relaxed) < 1 {
@@ -451,7 +443,7 @@ async fn a_database_from_before_the_computer_flag_keeps_working() {
     pool.close().await;
 
     let server = serve_with(&db, Limits::default()).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let view = client
         .wait_for("oldcomputer1", BUDGET, |v| moves(v).len() == 2)
         .await;

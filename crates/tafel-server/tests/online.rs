@@ -7,13 +7,10 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use futures_util::StreamExt;
 use serde_json::{json, Value};
-use support::{serve_with, Client};
+use support::serve_with;
 use tafel_server::{Limits, Server};
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-
-type Socket = WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
+use tafel_testkit::client::{Answer, Client};
 
 async fn serve(dir: &tempfile::TempDir) -> Server {
     serve_with(&dir.path().join("tafel.db"), Limits::default()).await
@@ -37,7 +34,7 @@ async fn host_and_guest(client: &Client, mut body: Value) -> (String, String, St
     (id, host, guest)
 }
 
-async fn join(client: &Client, id: &str, invite: &str, name: &str) -> support::Answer {
+async fn join(client: &Client, id: &str, invite: &str, name: &str) -> Answer {
     client
         .post(
             &format!("/api/games/{id}/join"),
@@ -47,41 +44,12 @@ async fn join(client: &Client, id: &str, invite: &str, name: &str) -> support::A
 }
 
 /// Posts `{"token", "action"}` (or just the token) to `/api/games/{id}/{what}`.
-async fn act(
-    client: &Client,
-    id: &str,
-    what: &str,
-    token: &str,
-    action: Option<&str>,
-) -> support::Answer {
+async fn act(client: &Client, id: &str, what: &str, token: &str, action: Option<&str>) -> Answer {
     let body = match action {
         Some(action) => json!({"token": token, "action": action}),
         None => json!({"token": token}),
     };
     client.post(&format!("/api/games/{id}/{what}"), body).await
-}
-
-async fn watch(server: &Server, id: &str) -> Socket {
-    let (socket, _) =
-        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
-            .await
-            .unwrap();
-    socket
-}
-
-/// The next message of type `kind` on `socket`, within five seconds.
-async fn next_of(socket: &mut Socket, kind: &str) -> Value {
-    tokio::time::timeout(Duration::from_secs(5), async {
-        loop {
-            let message = socket.next().await.unwrap().unwrap();
-            let value: Value = serde_json::from_str(message.to_text().unwrap()).unwrap();
-            if value["type"] == kind {
-                return value;
-            }
-        }
-    })
-    .await
-    .unwrap_or_else(|_| panic!("no `{kind}` message within five seconds"))
 }
 
 fn moves(view: &Value) -> Vec<String> {
@@ -92,7 +60,7 @@ fn moves(view: &Value) -> Vec<String> {
 async fn seats_belong_to_the_people_who_claim_them() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let body = json!({"game": "black-path", "settings": {"size": "4x4"},
                       "seats": [{"kind": "local", "name": "Hal"}, {"kind": "invite"}]});
     let created = client.post("/api/games", body).await;
@@ -115,17 +83,11 @@ async fn seats_belong_to_the_people_who_claim_them() {
     );
 
     // The host watches and says which seat is theirs.
-    let mut socket = watch(&server, &id).await;
-    next_of(&mut socket, "view").await;
-    use futures_util::SinkExt;
+    let mut socket = client.watch(&id).await;
+    socket.next_of("view").await;
     socket
-        .send(tokio_tungstenite::tungstenite::Message::Text(
-            json!({"type": "hello", "tokens": [host]})
-                .to_string()
-                .into(),
-        ))
-        .await
-        .unwrap();
+        .send_json(json!({"type": "hello", "tokens": [host]}))
+        .await;
 
     // Nobody moves for the free seat; the guest claims it once.
     let wrong = join(&client, &id, "not-the-code", "Eve").await;
@@ -140,7 +102,7 @@ async fn seats_belong_to_the_people_who_claim_them() {
     assert!(again.error().contains("taken"), "{}", again.body);
 
     // The host hears of it; everyone sees the names.
-    let event = next_of(&mut socket, "joined").await;
+    let event = socket.next_of("joined").await;
     assert_eq!(event, json!({"type": "joined", "seat": 1, "name": "Ada"}));
     let view = client.get(&format!("/api/games/{id}")).await.body;
     assert_eq!(view["started"], true);
@@ -166,7 +128,7 @@ async fn seats_belong_to_the_people_who_claim_them() {
 async fn resignation_ends_the_game_for_the_resigning_seat_only_and_goes_into_the_record() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let (id, host, guest) = host_and_guest(
         &client,
         json!({"game": "black-path", "settings": {"size": "4x4"}}),
@@ -227,7 +189,7 @@ async fn resignation_ends_the_game_for_the_resigning_seat_only_and_goes_into_the
 async fn draws_are_agreed_by_both_sides_and_never_by_one_token_for_another() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let (id, host, guest) = host_and_guest(
         &client,
         json!({"game": "black-path", "settings": {"size": "4x4"}}),
@@ -287,7 +249,7 @@ async fn draws_are_agreed_by_both_sides_and_never_by_one_token_for_another() {
 async fn takebacks_need_the_other_persons_consent() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let (id, host, guest) = host_and_guest(
         &client,
         json!({"game": "black-path", "settings": {"size": "4x4"}}),
@@ -330,7 +292,7 @@ async fn takebacks_need_the_other_persons_consent() {
 async fn in_four_player_karls_race_a_takeback_waits_for_the_other_person() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     // The case: invite, invite, computer, computer.
     let created = client
         .post(
@@ -393,7 +355,7 @@ async fn in_four_player_karls_race_a_takeback_waits_for_the_other_person() {
 async fn after_a_takeback_and_the_same_move_the_die_shows_the_same_value() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     // At one screen (plain undo) and between two people (takeback by consent).
     let (screen, tokens) = client
         .create(json!({"game": "karls-race", "seats": [{"kind": "local"}, {"kind": "local"}]}))
@@ -440,7 +402,7 @@ async fn after_a_takeback_and_the_same_move_the_die_shows_the_same_value() {
 async fn a_rematch_swaps_the_sides_keeps_the_people_and_tells_everyone() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let clock = json!({"kind": "fischer", "initial_seconds": 300, "increment_seconds": 3});
     let (id, host, guest) = host_and_guest(
         &client,
@@ -449,8 +411,8 @@ async fn a_rematch_swaps_the_sides_keeps_the_people_and_tells_everyone() {
     .await;
     let early = act(&client, &id, "rematch", &host, None).await;
     assert_eq!(early.status, 409, "not before the end: {}", early.body);
-    let mut socket = watch(&server, &id).await;
-    next_of(&mut socket, "view").await;
+    let mut socket = client.watch(&id).await;
+    socket.next_of("view").await;
     act(&client, &id, "resign", &host, None).await;
 
     let asked = act(&client, &id, "rematch", &guest, None).await;
@@ -461,7 +423,7 @@ async fn a_rematch_swaps_the_sides_keeps_the_people_and_tells_everyone() {
         asked.body["seats"],
         json!([{"seat": 0, "token": asked.body["seats"][0]["token"]}])
     );
-    let event = next_of(&mut socket, "rematch").await;
+    let event = socket.next_of("rematch").await;
     assert_eq!(event["id"], rematch.as_str());
     // The host asks too and gets the other seat of the same rematch.
     let host_side = act(&client, &id, "rematch", &host, None).await;
@@ -497,7 +459,7 @@ async fn a_rematch_swaps_the_sides_keeps_the_people_and_tells_everyone() {
 async fn clocks_are_bounded_and_a_clock_with_no_move_ends_the_game_on_time() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     // 3+0 and correspondence are accepted; nonsense is refused.
     for (control, status) in [
         (
@@ -542,10 +504,10 @@ async fn clocks_are_bounded_and_a_clock_with_no_move_ends_the_game_on_time() {
     .await;
     let started = Instant::now();
     let flag = Duration::from_secs(2);
-    let mut socket = watch(&server, &id).await;
+    let mut socket = client.watch(&id).await;
     let ended = tokio::time::timeout(Duration::from_secs(5), async {
         loop {
-            let view = next_of(&mut socket, "view").await;
+            let view = socket.next_of("view").await;
             if view["view"]["status"]["state"] == "over" {
                 return view["view"].clone();
             }
@@ -575,7 +537,7 @@ async fn clocks_survive_a_restart_and_a_move_gains_the_increment() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("tafel.db");
     let server = serve_with(&db, Limits::default()).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let (id, tokens) = client
         .create(json!({"game": "black-path", "settings": {"size": "4x4"},
                        "seats": [{"kind": "local"}, {"kind": "local"}],
@@ -596,7 +558,7 @@ async fn clocks_survive_a_restart_and_a_move_gains_the_increment() {
 
     // A new server on the same file: the clocks go on where they were, Black's still runs.
     let server = serve_with(&db, Limits::default()).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let view = client.get(&format!("/api/games/{id}")).await.body;
     assert_eq!(view["clock"]["remaining_ms"][0], white);
     assert_eq!(view["clock"]["running"], 1);
@@ -612,7 +574,7 @@ async fn clocks_survive_a_restart_and_a_move_gains_the_increment() {
 async fn the_computer_plays_on_the_clock() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let (id, tokens) = client
         .create(json!({"game": "black-path", "settings": {"size": "4x4"},
                        "seats": [{"kind": "local"}, {"kind": "computer", "level": 3}],
@@ -638,7 +600,7 @@ async fn the_computer_plays_on_the_clock() {
 async fn open_challenges_are_listed_joined_in_one_step_and_then_gone() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let private = client
         .post(
             "/api/games",
@@ -704,26 +666,20 @@ async fn open_challenges_are_listed_joined_in_one_step_and_then_gone() {
 async fn spectators_are_counted_and_can_do_nothing_but_watch() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let (id, host, _) = host_and_guest(
         &client,
         json!({"game": "black-path", "settings": {"size": "4x4"}}),
     )
     .await;
-    let mut player = watch(&server, &id).await;
-    next_of(&mut player, "view").await;
-    use futures_util::SinkExt;
+    let mut player = client.watch(&id).await;
+    player.next_of("view").await;
     player
-        .send(tokio_tungstenite::tungstenite::Message::Text(
-            json!({"type": "hello", "tokens": [host]})
-                .to_string()
-                .into(),
-        ))
-        .await
-        .unwrap();
-    let mut spectator = watch(&server, &id).await;
+        .send_json(json!({"type": "hello", "tokens": [host]}))
+        .await;
+    let mut spectator = client.watch(&id).await;
     let presence = loop {
-        let presence = next_of(&mut spectator, "presence").await;
+        let presence = spectator.next_of("presence").await;
         if presence["seats"] == json!([0]) && presence["spectators"] == 1 {
             break presence;
         }
@@ -731,14 +687,9 @@ async fn spectators_are_counted_and_can_do_nothing_but_watch() {
     assert_eq!(presence["type"], "presence");
     // A spectator has no token: every action is refused.
     spectator
-        .send(tokio_tungstenite::tungstenite::Message::Text(
-            json!({"type": "move", "token": "", "move": "1"})
-                .to_string()
-                .into(),
-        ))
-        .await
-        .unwrap();
-    let refused = next_of(&mut spectator, "error").await;
+        .send_json(json!({"type": "move", "token": "", "move": "1"}))
+        .await;
+    let refused = spectator.next_of("error").await;
     assert!(!refused["error"].as_str().unwrap().is_empty());
     for what in ["resign", "undo", "rematch"] {
         assert_eq!(
@@ -760,7 +711,7 @@ async fn spectators_are_counted_and_can_do_nothing_but_watch() {
 async fn the_openapi_document_covers_the_whole_api() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     let document = client.get("/api/openapi.json").await;
     assert_eq!(document.status, 200);
     let paths = document.body["paths"].as_object().unwrap();
@@ -830,7 +781,7 @@ async fn games_stored_before_online_play_keep_working_after_the_migration() {
     pool.close().await;
 
     let server = serve_with(&db, Limits::default()).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     // The list works it out once and shows the seats as taken.
     let list = client.get("/api/games").await.body;
     assert_eq!(list[0]["id"], "oldonline001");

@@ -5,16 +5,18 @@
 
 mod support;
 
-use reqwest::Method;
 use serde_json::json;
-use support::{black_path_at_one_screen, serve_with, Client};
+use support::serve_with;
 use tafel_server::http::guard::CONTENT_SECURITY_POLICY;
 use tafel_server::Limits;
+use tafel_testkit::client::reqwest::Method;
+use tafel_testkit::client::{black_path_at_one_screen, Client};
+use tafel_testkit::viewer::tungstenite;
 
 async fn server() -> (tafel_server::Server, Client, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let server = serve_with(&dir.path().join("t.db"), Limits::default()).await;
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     (server, client, dir)
 }
 
@@ -209,18 +211,8 @@ async fn foreign_hosts_and_pages_are_refused() {
     assert_eq!(answer.status, 403);
 
     // A foreign page cannot open a game's WebSocket; the server's own page can.
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let socket = |origin: &str| {
-        let mut request = format!("ws://{}/api/games/{id}/ws", server.addr)
-            .into_client_request()
-            .unwrap();
-        request
-            .headers_mut()
-            .insert("origin", origin.parse().unwrap());
-        tokio_tungstenite::connect_async(request)
-    };
-    match socket("https://evil.example").await {
-        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+    match client.try_watch(&id, Some("https://evil.example")).await {
+        Err(tungstenite::Error::Http(response)) => {
             assert_eq!(response.status().as_u16(), 403);
             let body = String::from_utf8(response.body().clone().unwrap_or_default()).unwrap();
             assert!(body.contains("not accepted"), "{body}");
@@ -228,7 +220,7 @@ async fn foreign_hosts_and_pages_are_refused() {
         Ok(_) => panic!("a foreign page opened a WebSocket"),
         Err(other) => panic!("expected a 403, got {other}"),
     }
-    assert!(socket(&own).await.is_ok());
+    assert!(client.try_watch(&id, Some(&own)).await.is_ok());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -240,7 +232,7 @@ async fn a_public_url_is_accepted_as_host_and_origin() {
     );
     config.public_urls = vec!["https://games.example.org".parse().unwrap()];
     let server = tafel_server::start(&config).await.unwrap();
-    let client = Client::new(&server);
+    let client = Client::new(server.addr);
     // As a reverse proxy would pass it on: the public host, the public page's origin.
     let answer = client
         .send(

@@ -4,32 +4,26 @@
 //! the move list's numbering and the last move in a game's view, and the game list's players
 //! and move counts.
 
+mod support;
+
 use serde_json::{json, Value};
-use tafel_server::{start, Config, Server};
+use support::serve_with;
+use tafel_server::{Limits, Server};
+use tafel_testkit::client::Client;
 
 async fn serve(dir: &tempfile::TempDir) -> Server {
-    let config = Config::new(
-        "127.0.0.1:0".parse().unwrap(),
-        format!("sqlite://{}", dir.path().join("tafel.db").display()),
-    );
-    start(&config).await.unwrap()
+    serve_with(&dir.path().join("tafel.db"), Limits::default()).await
 }
 
 /// Status, content type and body of a GET.
 async fn get(server: &Server, path: &str) -> (u16, String, String, Option<String>) {
-    let response = reqwest::get(format!("http://{}{path}", server.addr))
-        .await
-        .unwrap();
-    let status = response.status().as_u16();
-    let header = |name: &str| {
-        response
-            .headers()
-            .get(name)
-            .map(|v| v.to_str().unwrap().to_string())
-    };
-    let kind = header("content-type").unwrap_or_default();
-    let policy = header("content-security-policy");
-    (status, kind, response.text().await.unwrap(), policy)
+    let answer = Client::new(server.addr).get(path).await;
+    let kind = answer.header("content-type").to_string();
+    let policy = answer
+        .headers
+        .get("content-security-policy")
+        .map(|v| v.to_str().unwrap().to_string());
+    (answer.status, kind, answer.text, policy)
 }
 
 async fn get_json(server: &Server, path: &str) -> Value {
@@ -39,14 +33,9 @@ async fn get_json(server: &Server, path: &str) -> Value {
 }
 
 async fn post(server: &Server, path: &str, body: Value) -> Value {
-    let response = reqwest::Client::new()
-        .post(format!("http://{}{path}", server.addr))
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    assert!(response.status().is_success(), "{path}");
-    response.json().await.unwrap()
+    let answer = Client::new(server.addr).post(path, body).await;
+    assert!(answer.is_success(), "{path}");
+    answer.body
 }
 
 #[tokio::test]

@@ -9,7 +9,11 @@
 //! - [`msrv`]: the check that no locked dependency needs a newer Rust than the workspace's
 //!   `rust-version` (the `check-msrv` binary, run by `scripts/test`);
 //! - `bench` (with the `criterion` feature): the criterion pieces every game's benchmarks
-//!   share (playouts, perft, the hot functions of the `Game` trait per position).
+//!   share (playouts, perft, the hot functions of the `Game` trait per position);
+//! - `client`, `viewer` and `postgres` (with the `server` feature): a client of a running
+//!   server over HTTP (`client::Client`) and WebSocket (`viewer::Viewer`), and test databases
+//!   on PostgreSQL, shared by the server's tests, the multi-instance tests and the soak
+//!   driver.
 
 pub mod brute;
 pub mod games;
@@ -18,3 +22,9 @@ pub mod positions;
 
 #[cfg(feature = "criterion")]
 pub mod bench;
+#[cfg(feature = "server")]
+pub mod client;
+#[cfg(feature = "server")]
+pub mod postgres;
+#[cfg(feature = "server")]
+pub mod viewer;

@@ -20,12 +20,7 @@ async fn databases() -> Vec<Store> {
 
 /// A new empty PostgreSQL database, when `TAFEL_TEST_POSTGRES` names a server.
 async fn postgres() -> Option<String> {
-    let Ok(server) = std::env::var("TAFEL_TEST_POSTGRES") else {
-        eprintln!("TAFEL_TEST_POSTGRES is not set: testing on SQLite only");
-        return None;
-    };
-    let name = format!("tafel_store_{:016x}", rand::random::<u64>());
-    Some(create_postgres_database(&server, &name).await.unwrap())
+    tafel_testkit::postgres::test_database("store").await
 }
 
 fn game(id: &str) -> StoredGame {
@@ -285,27 +280,4 @@ async fn a_game_exported_and_imported_is_stored_the_same() {
             assert_eq!(analysis.as_deref(), Some("{}"));
         }
     }
-}
-
-/// Creates the empty database `name` on the PostgreSQL server of `url` (a database there
-/// that the user may connect to, with the right to create databases) and returns the new
-/// database's URL. For tests and first setups; `name` is letters, digits and `_`.
-async fn create_postgres_database(url: &str, name: &str) -> Result<String> {
-    use sqlx::Connection;
-    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-        return Err(anyhow!("invalid database name `{name}`"));
-    }
-    let mut connection = sqlx::PgConnection::connect(url)
-        .await
-        .with_context(|| format!("cannot connect to `{url}`"))?;
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut connection)
-        .await
-        .with_context(|| format!("cannot create the database `{name}`"))?;
-    let (base, query) = url.split_once('?').unwrap_or((url, ""));
-    let server = base.rsplit_once('/').map_or(base, |(server, _)| server);
-    Ok(match query {
-        "" => format!("{server}/{name}"),
-        query => format!("{server}/{name}?{query}"),
-    })
 }

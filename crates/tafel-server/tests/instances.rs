@@ -3,36 +3,106 @@
 //!
 //! The tests that need PostgreSQL run when `TAFEL_TEST_POSTGRES` is the URL of a database
 //! whose user may create databases (`scripts/test` starts a throwaway server and sets it;
-//! `scripts/with-postgres cargo test -p tafel-cli --test instances` does the same by hand);
+//! `scripts/with-postgres cargo test --workspace --test instances` does the same by hand);
 //! each test gets a database of its own. Without it they say so and pass; the SQLite copy
 //! test always runs.
+//!
+//! The servers are real `tafel serve` processes (a crash is a SIGKILL): the binary of this
+//! build, `target/<profile>/tafel` beside this test's folder, which `cargo test --workspace`
+//! builds for the command line's tests, or the one `TAFEL_BIN` names. A binary of this build
+//! older than the sources it is built from is refused rather than tested.
 
 use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
-use futures_util::StreamExt;
 use serde_json::{json, Value};
-use tafel_server::store::Store;
-use tokio_tungstenite::tungstenite::Message;
+use tafel_testkit::client::{black_path_at_one_screen, Client};
+use tafel_testkit::postgres::test_database;
+
+/// The `tafel` binary to test: `TAFEL_BIN`, or the one of this build.
+fn tafel() -> PathBuf {
+    if let Some(bin) = std::env::var_os("TAFEL_BIN") {
+        return PathBuf::from(bin);
+    }
+    // This test runs from target/<profile>/deps; the binary is in target/<profile>.
+    let exe = std::env::current_exe().unwrap();
+    let bin = exe
+        .parent()
+        .and_then(Path::parent)
+        .unwrap()
+        .join(format!("tafel{}", std::env::consts::EXE_SUFFIX));
+    let Ok(built) = bin.metadata().and_then(|m| m.modified()) else {
+        panic!(
+            "no tafel binary at {}: build it with `cargo test --workspace --no-run` (or \
+             `cargo build -p tafel-cli` for the dev profile), or name one with TAFEL_BIN",
+            bin.display()
+        );
+    };
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let sources = [
+        "tafel-core",
+        "tafel-games",
+        "tafel-ai",
+        "tafel-server",
+        "tafel-cli",
+    ]
+    .map(|name| crates.join(name).join("src"));
+    if let Some((changed, file)) = newest_source(&sources) {
+        assert!(
+            changed <= built,
+            "{} is older than {}: rebuild it with `cargo test --workspace --no-run`, or name \
+             another binary with TAFEL_BIN",
+            bin.display(),
+            file.display()
+        );
+    }
+    bin
+}
+
+/// The last change to a Rust file under `folders` (the sources of the crates the binary is
+/// built from), and that file.
+fn newest_source(folders: &[PathBuf]) -> Option<(SystemTime, PathBuf)> {
+    let mut newest: Option<(SystemTime, PathBuf)> = None;
+    let mut stack = folders.to_vec();
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+            let path = entry.path();
+            let Ok(meta) = entry.metadata() else {
+                continue;
+            };
+            if meta.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let modified = meta.modified().unwrap();
+                if newest.as_ref().is_none_or(|(at, _)| modified > *at) {
+                    newest = Some((modified, path));
+                }
+            }
+        }
+    }
+    newest
+}
 
 /// A `tafel serve` process; killed when dropped.
 struct Instance {
     child: Child,
-    base: String,
-    http: reqwest::Client,
+    client: Client,
 }
 
 impl Instance {
     /// Starts `tafel serve` on a free port with `database`.
     fn start(database: &str) -> Instance {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tafel"))
+        let tafel = tafel();
+        let mut child = Command::new(&tafel)
             .args(["serve", "--port", "0", "--database", database])
             .args(["--games-per-minute", "100000", "--games-burst", "100000"])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .unwrap();
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", tafel.display()));
         let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
         let Some(line) = lines
             .by_ref()
@@ -43,80 +113,20 @@ impl Instance {
             let _ = child.wait();
             panic!("tafel serve did not start");
         };
-        let start = line.find("http://").unwrap();
-        let base = line[start..]
+        let start = line.find("http://").unwrap() + "http://".len();
+        let addr: SocketAddr = line[start..]
             .split_whitespace()
             .next()
             .unwrap()
             .trim_end_matches('/')
-            .to_string();
+            .parse()
+            .unwrap();
         // Keep reading its output, so that it never blocks on a full pipe.
         std::thread::spawn(move || for _ in lines {});
         Instance {
             child,
-            base,
-            http: reqwest::Client::new(),
+            client: Client::new(addr),
         }
-    }
-
-    async fn get(&self, path: &str) -> Value {
-        let response = self
-            .http
-            .get(format!("{}{path}", self.base))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 200, "GET {path}");
-        response.json().await.unwrap()
-    }
-
-    /// Posts `body`; returns the status and the answer.
-    async fn post(&self, path: &str, body: Value) -> (u16, Value) {
-        let response = self
-            .http
-            .post(format!("{}{path}", self.base))
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
-        let status = response.status().as_u16();
-        (status, response.json().await.unwrap_or(Value::Null))
-    }
-
-    /// Creates a game; returns its id and the seats' tokens.
-    async fn create(&self, body: Value) -> (String, Vec<String>) {
-        let (status, answer) = self.post("/api/games", body).await;
-        assert_eq!(status, 200, "{answer}");
-        let tokens = answer["seats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s["token"].as_str().unwrap_or_default().to_string())
-            .collect();
-        (answer["id"].as_str().unwrap().to_string(), tokens)
-    }
-
-    async fn view(&self, id: &str) -> Value {
-        self.get(&format!("/api/games/{id}")).await
-    }
-
-    /// Plays `mv` at `ply` for the seat holding `token`.
-    async fn play(&self, id: &str, token: &str, mv: &str, ply: usize) -> (u16, Value) {
-        self.post(
-            &format!("/api/games/{id}/moves"),
-            json!({"token": token, "move": mv, "ply": ply}),
-        )
-        .await
-    }
-
-    /// A WebSocket on game `id`.
-    async fn watch(&self, id: &str) -> Viewer {
-        let url = format!(
-            "{}/api/games/{id}/ws",
-            self.base.replace("http://", "ws://")
-        );
-        let (socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
-        Viewer(socket)
     }
 
     /// Ends the process at once, as a crash would.
@@ -126,38 +136,18 @@ impl Instance {
     }
 }
 
-impl Drop for Instance {
-    fn drop(&mut self) {
-        self.kill();
+/// An instance is talked to as its client.
+impl std::ops::Deref for Instance {
+    type Target = Client;
+
+    fn deref(&self) -> &Client {
+        &self.client
     }
 }
 
-struct Viewer(
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
-);
-
-impl Viewer {
-    /// Waits (at most `limit`) for a view with `moves` moves or more.
-    async fn view_with(&mut self, moves: usize, limit: Duration) -> Value {
-        let deadline = Instant::now() + limit;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let message = tokio::time::timeout(left, self.0.next())
-                .await
-                .unwrap_or_else(|_| panic!("no view with {moves} moves within {limit:?}"))
-                .unwrap()
-                .unwrap();
-            if let Message::Text(text) = message {
-                let message: Value = serde_json::from_str(&text).unwrap();
-                if message["type"] == "view" && moves_of(&message["view"]) >= moves {
-                    return message["view"].clone();
-                }
-            }
-        }
-    }
-
-    async fn close(mut self) {
-        let _ = self.0.close(None).await;
+impl Drop for Instance {
+    fn drop(&mut self) {
+        self.kill();
     }
 }
 
@@ -169,46 +159,16 @@ fn is_over(view: &Value) -> bool {
     view["status"]["state"] == "over"
 }
 
-/// A new empty PostgreSQL database, or `None` (said) when `TAFEL_TEST_POSTGRES` is not set.
-async fn postgres(test: &str) -> Option<String> {
-    let Ok(server) = std::env::var("TAFEL_TEST_POSTGRES") else {
-        eprintln!("{test}: TAFEL_TEST_POSTGRES is not set, so this test does not run");
-        return None;
-    };
-    let name = format!("tafel_{test}_{:08x}", rand_id());
-    Some(
-        Store::create_postgres_database(&server, &name)
-            .await
-            .unwrap(),
-    )
-}
-
-fn rand_id() -> u32 {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap();
-    now.subsec_nanos() ^ std::process::id()
-}
-
-/// Black Path on 4x4 between two people at one screen: short games, no dice.
-fn black_path() -> Value {
-    json!({
-        "game": "black-path",
-        "settings": {"size": "4x4"},
-        "seats": [{"kind": "local"}, {"kind": "local"}],
-    })
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn viewers_on_one_instance_see_the_moves_made_through_the_other() {
-    let Some(database) = postgres("viewers").await else {
+    let Some(database) = test_database("viewers").await else {
         return;
     };
     let instances = [Instance::start(&database), Instance::start(&database)];
     let mut latencies = Vec::new();
     for _ in 0..2 {
         let (id, tokens) = instances[0]
-            .create(json!({
+            .create_at_one_screen(json!({
                 "game": "quarx",
                 "seats": [{"kind": "local"}, {"kind": "local"}],
             }))
@@ -227,7 +187,10 @@ async fn viewers_on_one_instance_see_the_moves_made_through_the_other() {
             let legal = view["legal"].as_array().unwrap();
             let mv = legal[ply % legal.len()].as_str().unwrap().to_string();
             let sent = Instant::now();
-            let (status, answer) = instances[through].play(&id, &tokens[seat], &mv, ply).await;
+            let (status, answer) = instances[through]
+                .play_at(&id, &tokens[seat], &mv, ply)
+                .await
+                .parts();
             assert_eq!(status, 200, "{answer}");
             let seen = viewers[other]
                 .view_with(ply + 1, Duration::from_secs(5))
@@ -258,14 +221,14 @@ async fn viewers_on_one_instance_see_the_moves_made_through_the_other() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_same_ply_sent_to_both_instances_at_once_is_accepted_once() {
-    let Some(database) = postgres("race").await else {
+    let Some(database) = test_database("race").await else {
         return;
     };
     let [a, b] = [Instance::start(&database), Instance::start(&database)];
     const TRIALS: usize = 500;
     let (mut trials, mut decided_by_the_store) = (0, 0);
     while trials < TRIALS {
-        let (id, tokens) = a.create(black_path()).await;
+        let (id, tokens) = a.create_at_one_screen(black_path_at_one_screen()).await;
         loop {
             // Both instances have the game in memory at this ply.
             let (view, also) = tokio::join!(a.view(&id), b.view(&id));
@@ -281,8 +244,9 @@ async fn the_same_ply_sent_to_both_instances_at_once_is_accepted_once() {
                 legal[legal.len() - 1].as_str().unwrap(),
             );
             let token = &tokens[seat];
-            let ((first, first_answer), (second, second_answer)) =
-                tokio::join!(a.play(&id, token, x, ply), b.play(&id, token, y, ply));
+            let (first, second) =
+                tokio::join!(a.play_at(&id, token, x, ply), b.play_at(&id, token, y, ply));
+            let ((first, first_answer), (second, second_answer)) = (first.parts(), second.parts());
             let mut statuses = [first, second];
             statuses.sort();
             assert_eq!(
@@ -318,7 +282,7 @@ async fn the_same_ply_sent_to_both_instances_at_once_is_accepted_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_computer_game_goes_on_when_the_instance_playing_it_dies() {
-    let Some(database) = postgres("takeover").await else {
+    let Some(database) = test_database("takeover").await else {
         return;
     };
     let mut a = Instance::start(&database);
@@ -344,15 +308,7 @@ async fn a_computer_game_goes_on_when_the_instance_playing_it_dies() {
     // B takes the game over within a few seconds, and plays it to its end.
     viewer.view_with(before + 1, Duration::from_secs(20)).await;
     let took_over = killed.elapsed();
-    let deadline = Instant::now() + Duration::from_secs(180);
-    let view = loop {
-        let view = b.view(&id).await;
-        if is_over(&view) {
-            break view;
-        }
-        assert!(Instant::now() < deadline, "the game did not end: {view}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let view = b.wait_for(&id, Duration::from_secs(180), is_over).await;
     eprintln!(
         "killed at move {before}; the other instance moved {took_over:?} later and finished \
          the game at move {}",
@@ -363,7 +319,7 @@ async fn a_computer_game_goes_on_when_the_instance_playing_it_dies() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn takebacks_and_clocks_work_across_instances() {
-    let Some(database) = postgres("consent").await else {
+    let Some(database) = test_database("consent").await else {
         return;
     };
     let [a, b] = [Instance::start(&database), Instance::start(&database)];
@@ -376,7 +332,8 @@ async fn takebacks_and_clocks_work_across_instances() {
                 "time_control": {"kind": "fischer", "initial_seconds": 4, "increment_seconds": 0},
             }),
         )
-        .await;
+        .await
+        .parts();
     assert_eq!(status, 200, "{created}");
     let id = created["id"].as_str().unwrap().to_string();
     let host = created["seats"][0]["token"].as_str().unwrap().to_string();
@@ -387,7 +344,8 @@ async fn takebacks_and_clocks_work_across_instances() {
             &format!("/api/games/{id}/join"),
             json!({"invite": invite, "name": "Guest"}),
         )
-        .await;
+        .await
+        .parts();
     assert_eq!(status, 200, "{joined}");
     let guest = joined["token"].as_str().unwrap().to_string();
     let tokens = [host.clone(), guest.clone()];
@@ -395,29 +353,21 @@ async fn takebacks_and_clocks_work_across_instances() {
         let view = instance.view(&id).await;
         let seat = view["status"]["seat"].as_u64().unwrap() as usize;
         let mv = view["legal"][0].as_str().unwrap().to_string();
-        let (status, answer) = instance.play(&id, &tokens[seat], &mv, ply).await;
+        let (status, answer) = instance.play_at(&id, &tokens[seat], &mv, ply).await.parts();
         assert_eq!(status, 200, "{answer}");
     }
     // The host asks through B for a takeback, the guest accepts through A.
     let takeback = |token: &str, action: &str| json!({"token": token, "action": action});
     let path = format!("/api/games/{id}/takeback");
-    let (status, asked) = b.post(&path, takeback(&host, "offer")).await;
+    let (status, asked) = b.post(&path, takeback(&host, "offer")).await.parts();
     assert_eq!(status, 200, "{asked}");
-    let (status, accepted) = a.post(&path, takeback(&guest, "accept")).await;
+    let (status, accepted) = a.post(&path, takeback(&guest, "accept")).await.parts();
     assert_eq!(status, 200, "{accepted}");
     let (on_a, on_b) = (a.view(&id).await, b.view(&id).await);
     assert_eq!(on_a["moves"], on_b["moves"]);
     assert!(moves_of(&on_a) < 2, "{on_a}");
     // Nobody moves: the clock falls once, and both instances show the same ending.
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let ended = loop {
-        let view = b.view(&id).await;
-        if is_over(&view) {
-            break view;
-        }
-        assert!(Instant::now() < deadline, "the clock did not fall: {view}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let ended = b.wait_for(&id, Duration::from_secs(20), is_over).await;
     assert_eq!(ended["status"]["termination"], "time forfeit", "{ended}");
     let on_a = a.view(&id).await;
     assert_eq!(on_a["status"], ended["status"]);
@@ -428,7 +378,9 @@ async fn takebacks_and_clocks_work_across_instances() {
 /// one); returns their ids.
 async fn games_to_copy(instance: &Instance) -> Vec<String> {
     let mut ids = Vec::new();
-    let (id, tokens) = instance.create(black_path()).await;
+    let (id, tokens) = instance
+        .create_at_one_screen(black_path_at_one_screen())
+        .await;
     let mut ply = 0;
     loop {
         let view = instance.view(&id).await;
@@ -437,7 +389,10 @@ async fn games_to_copy(instance: &Instance) -> Vec<String> {
         }
         let seat = view["status"]["seat"].as_u64().unwrap() as usize;
         let mv = view["legal"][0].as_str().unwrap().to_string();
-        assert_eq!(instance.play(&id, &tokens[seat], &mv, ply).await.0, 200);
+        assert_eq!(
+            instance.play_at(&id, &tokens[seat], &mv, ply).await.status,
+            200
+        );
         ply += 1;
     }
     ids.push(id);
@@ -450,12 +405,14 @@ async fn games_to_copy(instance: &Instance) -> Vec<String> {
         }))
         .await;
     ids.push(id);
-    let (id, tokens) = instance.create(black_path()).await;
+    let (id, tokens) = instance
+        .create_at_one_screen(black_path_at_one_screen())
+        .await;
     let mv = instance.view(&id).await["legal"][0]
         .as_str()
         .unwrap()
         .to_string();
-    assert_eq!(instance.play(&id, &tokens[0], &mv, 0).await.0, 200);
+    assert_eq!(instance.play_at(&id, &tokens[0], &mv, 0).await.status, 200);
     ids.push(id);
     ids
 }
@@ -470,12 +427,15 @@ fn lasting(mut view: Value) -> Value {
 
 /// Copies with `tafel db copy`; returns its output.
 fn copy(from: &str, to: &str, merge: bool) -> std::process::Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tafel"));
+    let tafel = tafel();
+    let mut command = Command::new(&tafel);
     command.args(["db", "copy", "--from", from, "--to", to]);
     if merge {
         command.arg("--merge");
     }
-    command.output().unwrap()
+    command
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", tafel.display()))
 }
 
 /// Copies the games of a server on `first` to `second` and on to `third`, and compares what
@@ -527,7 +487,7 @@ async fn db_copy_carries_every_game_from_sqlite_to_sqlite() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn db_copy_carries_every_game_from_sqlite_to_postgres_and_back() {
-    let Some(database) = postgres("copy").await else {
+    let Some(database) = test_database("copy").await else {
         return;
     };
     let folder = tempfile::tempdir().unwrap();
