@@ -15,16 +15,16 @@
 //!   outlives the game's time in memory: a watched game may leave memory, and its viewers
 //!   hear of the next change made to it after it is loaded again.
 //! - **Computer seats.** One task per game at most plays while a computer seat is to move. Its
-//!   search runs on the pool with the game's [`Version`](crate::live::Version) as cancellation
+//!   search runs on the pool with the game's [`Version`](crate::domain::live::Version) as cancellation
 //!   check, and its move is applied only if the version is still the one searched: an undo,
 //!   a new move or the game leaving memory drops it. A failed search or store is logged and
 //!   retried; after [`COMPUTER_ATTEMPTS`] failures the game shows the error
 //!   (`computer_error`) until a change wakes the computer again or the game is reloaded. When
 //!   the queue is full the task ends, and the next request for the game starts it again.
 //! - **People.** Invitations are claimed once ([`Hub::join`]); resignations, draws and
-//!   takebacks follow the consent rules of [`crate::consent`]; a rematch is one new game per
+//!   takebacks follow the consent rules of [`crate::domain::consent`]; a rematch is one new game per
 //!   finished game, whose seats each person of the old game fetches with their old token.
-//! - **Clocks.** Every change settles the clocks (see [`crate::clock`]) and stores when the
+//! - **Clocks.** Every change settles the clocks (see [`crate::domain::clock`]) and stores when the
 //!   running clock falls. A keeper task ends games on time: it looks in the store every
 //!   [`CLOCK_SCAN`] for flags falling within the next [`CLOCK_AHEAD`] (so games not in memory,
 //!   or changed by another instance, are found too), keeps those deadlines and the ones of
@@ -37,9 +37,9 @@
 //! - **Several instances** (a shared database, [`Store::is_shared`]). A game in memory is
 //!   checked against the stored version before it is served or changed, and leaves memory
 //!   when another instance announces a change ([`Hub::follow`]); a change stored over a stale
-//!   version is refused ([`Conflict`]) and the copy leaves memory. A computer seat plays only
-//!   under the game's lease ([`LEASE`]), renewed with the heartbeat, which also takes over
-//!   the computer games whose lease lapsed.
+//!   version is refused ([`Conflict`](crate::store::Conflict)) and the copy leaves memory.
+//!   A computer seat plays only under the game's lease ([`LEASE`](crate::store::LEASE)),
+//!   renewed with the heartbeat, which also takes over the computer games whose lease lapsed.
 
 //!
 //! One unit an action or concern, each an `impl Hub` block: [`memory`] (games loaded and

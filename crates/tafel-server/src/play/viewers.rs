@@ -1,4 +1,4 @@
-//! Who watches a game and what they are told: every event is sent from [`Hub::tell`].
+//! Who watches a game and what they are told: every event is sent from one method, `Hub::tell`.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -19,7 +19,7 @@ impl Store {
     }
 
     /// Appends moves from index `first` on and records the snapshot over stored `version`
-    /// (else a [`Conflict`]): either all of it is stored or none.
+    /// (else a [`Conflict`](super::Conflict)): either all of it is stored or none.
     pub async fn append(
         &self,
         id: &str,
@@ -39,7 +39,7 @@ impl Store {
     }
 
     /// Deletes every move from index `keep` on (an undo or takeback), and records the
-    /// snapshot over stored `version` (else a [`Conflict`]), all or nothing.
+    /// snapshot over stored `version` (else a [`Conflict`](super::Conflict)), all or nothing.
     pub async fn truncate(
         &self,
         id: &str,
@@ -57,7 +57,7 @@ impl Store {
     }
 
     /// Records a change of the table alone (a person joined, a proposal, an ending) over
-    /// stored `version` (else a [`Conflict`]).
+    /// stored `version` (else a [`Conflict`](super::Conflict)).
     pub async fn update(
         &self,
         id: &str,
@@ -73,7 +73,7 @@ impl Store {
     }
 
     /// Stores the rematch `game` of game `old` together with `old`'s table, which names it,
-    /// over `old`'s stored `version` (else a [`Conflict`]), all or nothing.
+    /// over `old`'s stored `version` (else a [`Conflict`](super::Conflict)), all or nothing.
     pub async fn rematch(
         &self,
         old: &str,
