@@ -1,15 +1,22 @@
-//! Fair dice: the server's chance outcomes (Karl's Race's die) drawn from a secret seed of the
-//! game and the ply, so that an outcome, once drawn for a ply, is fixed.
+//! Fair dice: the server's chance outcomes (Karl's Race's and EinStein's die) drawn from a
+//! secret seed of the game and the moves played before the roll, so that nobody can foresee a
+//! roll or fish for a better one.
 //!
 //! Each game has a seed of 128 random bits, made at creation, kept in the store and never sent
-//! to anyone. The outcome at ply `n` (the number of moves and outcomes before it) comes from a
-//! ChaCha8 stream keyed by the seed and `n`, sampled by the outcomes' probabilities. Taking a
-//! move back and playing it again reaches the same ply, so the same roll comes: a player
-//! cannot fish for a better roll with takebacks. Without the seed the next roll cannot be
-//! foreseen (ChaCha is a cipher).
+//! to anyone. The outcome after the moves `played` (every move and outcome so far) comes from
+//! a ChaCha8 stream whose key is the SHA-256 digest of the seed and those moves, sampled by the
+//! outcomes' probabilities. So:
+//!
+//! - the same moves lead to the same roll: taking a move back and playing it again brings the
+//!   roll that came before, and a player cannot fish for a better roll by taking back;
+//! - another move leads to another, unforeseeable roll: rolls seen after one move (the
+//!   computer's reply and one's own next roll, say) tell nothing about the rolls after
+//!   another, so a takeback cannot be used to look ahead;
+//! - without the seed no roll can be foreseen (ChaCha is a cipher, SHA-256 a one-way hash).
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use sha2::{Digest, Sha256};
 
 use crate::domain::error::Error;
 
@@ -54,13 +61,19 @@ impl Dice {
         Ok(Dice { seed })
     }
 
-    /// The random stream for the chance outcome at ply `ply`.
-    pub fn for_ply(&self, ply: usize) -> ChaCha8Rng {
-        let mut key = [0u8; 32];
-        key[..16].copy_from_slice(&self.seed);
-        key[16..24].copy_from_slice(&(ply as u64).to_le_bytes());
-        key[24..].copy_from_slice(b"tafeldie");
-        ChaCha8Rng::from_seed(key)
+    /// The random stream for the chance outcome that follows the moves `played` (every move
+    /// and chance outcome of the game before it, in notation).
+    pub fn for_roll(&self, played: &[String]) -> ChaCha8Rng {
+        let mut digest = Sha256::new();
+        digest.update(b"tafel dice");
+        digest.update(self.seed);
+        digest.update((played.len() as u64).to_le_bytes());
+        for mv in played {
+            // Each move with its length, so that no two histories give the same bytes.
+            digest.update((mv.len() as u64).to_le_bytes());
+            digest.update(mv.as_bytes());
+        }
+        ChaCha8Rng::from_seed(digest.finalize().into())
     }
 }
 
@@ -75,15 +88,38 @@ mod tests {
     use super::*;
     use rand::RngCore;
 
+    fn moves(list: &[&str]) -> Vec<String> {
+        list.iter().map(|m| m.to_string()).collect()
+    }
+
     #[test]
-    fn the_same_ply_gives_the_same_stream_and_other_plies_others() {
+    fn the_same_moves_give_the_same_stream_and_other_moves_others() {
         let dice = Dice::new();
         let again = Dice::from_hex(&dice.to_hex()).unwrap();
-        assert_eq!(dice.for_ply(7).next_u64(), again.for_ply(7).next_u64());
-        assert_ne!(dice.for_ply(7).next_u64(), dice.for_ply(8).next_u64());
+        let played = moves(&["4", "A-B"]);
+        assert_eq!(
+            dice.for_roll(&played).next_u64(),
+            again.for_roll(&played).next_u64()
+        );
+        for other in [
+            moves(&["4", "A-C"]),
+            moves(&["4"]),
+            moves(&["4", "A-B", ""]),
+        ] {
+            assert_ne!(
+                dice.for_roll(&played).next_u64(),
+                dice.for_roll(&other).next_u64(),
+                "{other:?}"
+            );
+        }
+        // Moves run together differently are other histories.
         assert_ne!(
-            dice.for_ply(7).next_u64(),
-            Dice::new().for_ply(7).next_u64()
+            dice.for_roll(&moves(&["ab", "c"])).next_u64(),
+            dice.for_roll(&moves(&["a", "bc"])).next_u64()
+        );
+        assert_ne!(
+            dice.for_roll(&played).next_u64(),
+            Dice::new().for_roll(&played).next_u64()
         );
         assert_eq!(format!("{dice:?}"), "Dice(secret)");
     }

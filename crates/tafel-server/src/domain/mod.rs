@@ -4,7 +4,7 @@
 //! - [`live`]: the live game, rebuilt by replaying its moves, and every change worked out
 //!   before it is stored and applied;
 //! - [`game`]: the game as it is kept (its table, its summary, what lists show);
-//! - [`seat`] (who sits where, names), [`consent`] (draws, takebacks, resignations decided
+//! - [`seat`] (who sits where), [`name`] (people's names, checked once for everyone), [`consent`] (draws, takebacks, resignations decided
 //!   together), [`clock`] (time controls), [`dice`] (the server's chance outcomes);
 //! - [`ids`] (game ids and secrets) and [`error`] (the one error type, with its kinds).
 //!
@@ -17,6 +17,7 @@ pub mod error;
 pub mod game;
 pub mod ids;
 pub mod live;
+pub mod name;
 pub mod seat;
 
 pub use error::{Error, ErrorKind};

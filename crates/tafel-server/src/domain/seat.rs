@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 
 use crate::domain::error::Error;
 use crate::domain::ids::new_token;
+use crate::domain::name::person_name;
 
 /// The kind of player in a seat. Stored and sent as `"local"`, `"invite"` or `"computer"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -161,27 +162,6 @@ impl StoredSeat {
     }
 }
 
-/// The longest name a person may give, in characters.
-pub const MAX_NAME: usize = 32;
-
-/// A person's name as given, checked: trimmed, inner runs of white space made one space, 1 to
-/// [`MAX_NAME`] characters, no control characters.
-pub fn person_name(text: &str) -> Result<String, Error> {
-    let name = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if name.is_empty() {
-        return Err(Error::invalid("a name needs at least one letter"));
-    }
-    if name.chars().count() > MAX_NAME {
-        return Err(Error::invalid(format!(
-            "a name may have at most {MAX_NAME} characters"
-        )));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(Error::invalid("a name may not contain control characters"));
-    }
-    Ok(name)
-}
-
 /// The public view of one seat: who sits there, never its secrets.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct SeatView {
@@ -226,6 +206,7 @@ impl SeatView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::name::MAX_NAME;
 
     /// A strongest level, as a game has one.
     const BLACK_PATH_LEVELS: u8 = 5;

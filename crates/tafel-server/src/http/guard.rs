@@ -76,8 +76,14 @@ impl Origins {
 
     /// Whether a request with this method and headers may go on; the refusal otherwise.
     pub fn admit(&self, method: &Method, uri: &Uri, headers: &HeaderMap) -> Result<(), ApiError> {
-        let host = headers
-            .get(header::HOST)
+        let mut hosts = headers.get_all(header::HOST).iter();
+        let host_header = hosts.next();
+        if hosts.next().is_some() {
+            return Err(ApiError::bad_request(
+                "a request may carry one Host header, not several",
+            ));
+        }
+        let host = host_header
             .and_then(|h| h.to_str().ok())
             .or_else(|| uri.authority().map(|a| a.as_str()));
         let authority = match host {
@@ -88,6 +94,11 @@ impl Origins {
             None => None,
         };
         if let Some(authority) = &authority {
+            if authority.as_str().contains('@') {
+                return Err(ApiError::bad_request(
+                    "the Host header names a host and a port, never a user",
+                ));
+            }
             if !self.host_allowed(authority.host()) {
                 return Err(ApiError::forbidden(format!(
                     "this server does not answer for the host `{}` (its operator can add it \
@@ -187,6 +198,28 @@ mod tests {
                 &headers(&[("host", "192.168.1.9:8080")])
             )
             .is_ok());
+    }
+
+    #[test]
+    fn a_host_is_one_header_without_a_user() {
+        assert!(!admits(Method::GET, &[("host", "user@127.0.0.1:8080")]));
+        assert!(!admits(Method::GET, &[("host", "evil@localhost")]));
+        let two = [("host", "127.0.0.1:8080"), ("host", "evil.example")];
+        let refusal = origins()
+            .admit(&Method::GET, &Uri::from_static("/"), &headers(&two))
+            .unwrap_err();
+        assert_eq!(refusal.status, axum::http::StatusCode::BAD_REQUEST);
+        assert!(
+            refusal.message.contains("one Host header"),
+            "{}",
+            refusal.message
+        );
+        let same_twice = [("host", "127.0.0.1:8080"), ("host", "127.0.0.1:8080")];
+        assert!(
+            !admits(Method::GET, &same_twice),
+            "two are refused even when equal"
+        );
+        assert!(admits(Method::GET, &[("host", "127.0.0.1:8080")]));
     }
 
     #[test]

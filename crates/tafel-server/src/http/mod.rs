@@ -94,6 +94,67 @@ impl FromRef<AppState> for Arc<RateLimiter> {
 )]
 struct ApiDoc;
 
+/// Adds to every operation the answers that come from how its request is read rather than
+/// from the handler (the framework's rejections, as JSON errors): a body that is not JSON
+/// (415), malformed (400) or of the wrong shape (422); a query or path that does not parse
+/// (400); an id naming no game (404). Each is added only where the operation has what can be
+/// wrong, and only if the handler's annotation does not list it already;
+/// `tests/openapi_statuses.rs` checks that every status answered is listed.
+struct RequestErrors;
+
+impl utoipa::Modify for RequestErrors {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::path::ParameterIn;
+        use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+        let error = |description: &str| {
+            ResponseBuilder::new()
+                .description(description)
+                .content(
+                    "application/json",
+                    ContentBuilder::new()
+                        .schema(Some(Ref::from_schema_name("ErrorBody")))
+                        .build(),
+                )
+                .build()
+        };
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            let operations = [
+                item.get.as_mut(),
+                item.post.as_mut(),
+                item.put.as_mut(),
+                item.delete.as_mut(),
+                item.patch.as_mut(),
+            ];
+            for operation in operations.into_iter().flatten() {
+                let queries = operation.parameters.iter().flatten().any(
+                    |p| matches!(p, RefOr::T(p) if matches!(p.parameter_in, ParameterIn::Query)),
+                );
+                let mut added = Vec::new();
+                if operation.request_body.is_some() {
+                    added.push(("400", "The body is not well-formed JSON"));
+                    added.push(("415", "The body is not sent as `application/json`"));
+                    added.push((
+                        "422",
+                        "The JSON body lacks a field or has one of the wrong type",
+                    ));
+                } else if queries {
+                    added.push(("400", "A query parameter does not parse"));
+                }
+                if path.contains("{id}") {
+                    added.push(("404", "No such game"));
+                }
+                for (status, description) in added {
+                    operation
+                        .responses
+                        .responses
+                        .entry(status.to_string())
+                        .or_insert_with(|| error(description).into());
+                }
+            }
+        }
+    }
+}
+
 /// The API's routes, each with its OpenAPI description.
 fn api_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
@@ -119,7 +180,9 @@ fn api_routes() -> OpenApiRouter<AppState> {
 
 /// The OpenAPI document of the whole HTTP API, generated from the handlers.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    api_routes().into_openapi()
+    let mut document = api_routes().into_openapi();
+    utoipa::Modify::modify(&RequestErrors, &mut document);
+    document
 }
 
 /// `/api/openapi.json`: the OpenAPI document, made once.

@@ -81,6 +81,7 @@ impl Sockets {
 #[utoipa::path(get, path = "/api/games/{id}/ws", tag = crate::http::api::tags::PLAY,
     params(("id" = String, Path, description = "The game's id")),
     responses((status = 101, description = "A WebSocket: the game's views, presence, joined and rematch events pushed; hello, move and undo accepted"),
+              (status = 400, description = "Not a WebSocket opening (the Upgrade and Sec-WebSocket headers are missing)", body = ErrorBody),
               (status = 404, description = "No such game", body = ErrorBody),
               (status = 503, description = "As many WebSockets open as the server allows", body = ErrorBody)))]
 pub async fn connect(

@@ -8,7 +8,8 @@ use super::viewers::Event;
 use super::Hub;
 use crate::domain::clock::now_ms;
 use crate::domain::ids::constant_time_eq;
-use crate::domain::seat::{person_name, SeatKind};
+use crate::domain::name::person_name;
+use crate::domain::seat::SeatKind;
 use crate::domain::Error;
 
 /// How a person claims a seat: with its invitation code, or (in a public game) by its number.

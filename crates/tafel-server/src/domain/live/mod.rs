@@ -188,7 +188,8 @@ impl LiveGame {
     }
 
     /// What follows the current position after `text` (a move in notation, if given) and the
-    /// dice rolled while chance is to act, each roll drawn from the game's dice for its ply;
+    /// dice rolled while chance is to act, each roll drawn from the game's dice for the moves
+    /// before it;
     /// the game itself is not changed.
     pub fn continuation(&self, text: Option<&str>) -> Result<Continuation, Error> {
         let mut continuation = Continuation {
@@ -203,8 +204,13 @@ impl LiveGame {
             continuation.positions.push(position.clone_box());
         }
         while position.status() == Status::Chance {
-            let ply = self.moves.len() + continuation.moves.len();
-            let Some(outcome) = position.play_random(&mut self.dice.for_ply(ply)) else {
+            let played: Vec<String> = self
+                .moves
+                .iter()
+                .chain(&continuation.moves)
+                .cloned()
+                .collect();
+            let Some(outcome) = position.play_random(&mut self.dice.for_roll(&played)) else {
                 return Err(Error::illegal(
                     "a chance position has no outcomes (a rules bug)",
                 ));

@@ -1,0 +1,93 @@
+//! People's names as the server shows them: checked once here for every name (seats now,
+//! accounts later), so that no name can hide characters or impersonate another by invisible
+//! or direction-changing characters.
+
+use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+
+use crate::domain::error::Error;
+
+/// The longest name a person may give, in characters.
+pub const MAX_NAME: usize = 32;
+
+/// A person's name as given, checked: trimmed, inner runs of white space made one space, 1 to
+/// [`MAX_NAME`] characters; refused if it holds a character that shows nothing or changes how
+/// the text around it is shown (see [`is_hidden`]).
+pub fn person_name(text: &str) -> Result<String, Error> {
+    let name = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if name.is_empty() {
+        return Err(Error::invalid("a name needs at least one letter"));
+    }
+    if name.chars().count() > MAX_NAME {
+        return Err(Error::invalid(format!(
+            "a name may have at most {MAX_NAME} characters"
+        )));
+    }
+    if let Some(hidden) = name.chars().find(|&c| is_hidden(c)) {
+        return Err(Error::invalid(format!(
+            "a name may not contain invisible, control or text-direction characters \
+             (it has U+{:04X})",
+            u32::from(hidden)
+        )));
+    }
+    Ok(name)
+}
+
+/// Whether `c` shows nothing or changes how the text around it is shown: control and format
+/// characters (zero-width spaces and joiners, the soft hyphen, the byte-order mark, every
+/// bidirectional embedding, override and isolate), private-use, surrogate and unassigned code
+/// points, line and paragraph separators, and the letters and marks that are drawn blank
+/// (Hangul fillers, variation selectors, the combining grapheme joiner, Braille blank).
+pub fn is_hidden(c: char) -> bool {
+    use GeneralCategory::*;
+    matches!(
+        c.general_category(),
+        Control | Format | PrivateUse | Surrogate | Unassigned | LineSeparator | ParagraphSeparator
+    ) || matches!(
+        u32::from(c),
+        0x034F | 0x115F | 0x1160 | 0x17B4 | 0x17B5 | 0x180B..=0x180F | 0x2800 | 0x3164
+            | 0xFE00..=0xFE0F | 0xFFA0 | 0xE0100..=0xE01EF
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invisible_and_direction_changing_characters_are_refused() {
+        for hidden in [
+            '\u{202E}',  // right-to-left override: "\u{202E}nimdA" shows as "Admin"
+            '\u{200B}',  // zero-width space
+            '\u{00AD}',  // soft hyphen
+            '\u{FEFF}',  // byte-order mark, zero-width no-break space
+            '\u{2066}',  // left-to-right isolate
+            '\u{200D}',  // zero-width joiner
+            '\u{061C}',  // Arabic letter mark
+            '\u{3164}',  // Hangul filler
+            '\u{FE0F}',  // variation selector
+            '\u{E0041}', // tag letter
+            '\u{E000}',  // private use
+        ] {
+            let error = person_name(&format!("Ad{hidden}min")).unwrap_err();
+            assert!(
+                error.message.contains("U+"),
+                "{hidden:?}: {}",
+                error.message
+            );
+        }
+        // Letters of every script, and spaces of every width (made one plain space), are fine.
+        for fine in [
+            "Ünal Çelik",
+            "Дмитрий",
+            "李小龙",
+            "محمد",
+            "Ngô Bảo Châu",
+            "Ann\u{00A0}Lee",
+        ] {
+            assert!(person_name(fine).is_ok(), "{fine}");
+        }
+        // Separators that are white space become one plain space.
+        assert_eq!(person_name("Ann\u{3000}Lee").unwrap(), "Ann Lee");
+        assert_eq!(person_name("Ann\u{2028}Lee").unwrap(), "Ann Lee");
+    }
+}
