@@ -15,8 +15,14 @@ use crate::domain::clock::{now_ms, Clock};
 use crate::domain::live::LiveGame;
 use crate::domain::Error;
 
-/// How often a server says in the store that it is alive.
-pub const HEARTBEAT: Duration = Duration::from_secs(1);
+/// How often a server says in the store that it is alive: a server that comes back after a
+/// crash credits the running clocks with the downtime counted from the last of these, so a
+/// crash gives back at most this much time.
+pub const HEARTBEAT: Duration = Duration::from_millis(100);
+
+/// How often, on a shared database, the computer's leases are renewed and lapsed ones taken
+/// over (every so many heartbeats).
+pub const LEASE_RENEWAL: Duration = Duration::from_secs(1);
 
 /// A silence of the store's heartbeat longer than this means no server was alive: a server
 /// starting after it credits the downtime to the running clocks.
@@ -133,10 +139,12 @@ impl Hub {
 }
 
 /// Starts the heartbeat: every [`HEARTBEAT`] the store hears that this server is alive and,
-/// on a shared database, the computer's leases are kept.
+/// on a shared database, every [`LEASE_RENEWAL`] the computer's leases are kept.
 pub(super) fn heartbeat(hub: &Arc<Hub>) {
     let weak = Arc::downgrade(hub);
+    let renew_every = (LEASE_RENEWAL.as_millis() / HEARTBEAT.as_millis()).max(1) as u64;
     tokio::spawn(async move {
+        let mut beats: u64 = 0;
         loop {
             tokio::time::sleep(HEARTBEAT).await;
             let Some(hub) = weak.upgrade().filter(|h| !h.is_stopped()) else {
@@ -145,7 +153,8 @@ pub(super) fn heartbeat(hub: &Arc<Hub>) {
             if let Err(e) = hub.store.alive(now_ms()).await {
                 tracing::warn!("cannot write the heartbeat: {e:#}");
             }
-            if hub.store.is_shared() {
+            beats += 1;
+            if hub.store.is_shared() && beats.is_multiple_of(renew_every) {
                 hub.keep_leases().await;
             }
         }

@@ -80,7 +80,7 @@ use clocks::Deadlines;
 use memory::Slot;
 use viewers::Presence;
 
-pub use clocks::{CLOCK_AHEAD, CLOCK_SCAN, HEARTBEAT, SILENCE};
+pub use clocks::{CLOCK_AHEAD, CLOCK_SCAN, HEARTBEAT, LEASE_RENEWAL, SILENCE};
 pub use computer::COMPUTER_ATTEMPTS;
 pub use create::{Held, NewGame};
 pub use seats::Claim;
