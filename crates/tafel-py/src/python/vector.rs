@@ -1,0 +1,87 @@
+//! `tafel.Vector`: N positions of one game stepped together, for training loops.
+
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use super::arrays;
+use crate::game::AnyGame;
+use crate::vector::AnyVector;
+
+/// N positions of one game, always with a player to move: chance is resolved by the vector's
+/// seeded generator, and a finished game reports its returns and starts again.
+#[pyclass(module = "tafel._tafel", name = "Vector")]
+pub struct PyVector {
+    game: Arc<dyn AnyGame>,
+    inner: Box<dyn AnyVector>,
+}
+
+impl PyVector {
+    /// Wraps `inner`, positions of `game`.
+    pub fn new(game: Arc<dyn AnyGame>, inner: Box<dyn AnyVector>) -> Self {
+        PyVector { game, inner }
+    }
+}
+
+#[pymethods]
+impl PyVector {
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+
+    /// Every position's observation tensor: a float32 array `[N, *observation_tensor_shape]`.
+    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut shape = self.game.observation_shape();
+        let size: usize = shape.iter().product();
+        let mut values = vec![0.0; size * self.inner.len()];
+        let inner = &self.inner;
+        py.detach(|| inner.observations(&mut values));
+        shape.insert(0, self.inner.len());
+        arrays::float32(py, &values, shape)
+    }
+
+    /// Every position's legal actions: a bool array `[N, num_distinct_actions]`.
+    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let width = self.game.num_actions();
+        let mut mask = vec![false; width * self.inner.len()];
+        let inner = &self.inner;
+        py.detach(|| inner.legal_actions_mask(&mut mask))?;
+        arrays::boolean(py, &mask, vec![self.inner.len(), width])
+    }
+
+    /// The seat to move in each position: an int32 array `[N]`.
+    fn current_players<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        arrays::int32(py, &self.inner.current_players(), vec![self.inner.len()])
+    }
+
+    /// The position codes, one per position.
+    fn codes(&self) -> Vec<String> {
+        self.inner.codes()
+    }
+
+    /// Plays `actions[i]` in position `i` (one legal action each, all checked before any is
+    /// played), then resolves chance and restarts finished games. Returns `(returns, done)`:
+    /// a float64 array `[N, num_players]` holding each finished game's returns (zeros
+    /// elsewhere) and a bool array `[N]`, true where a game finished (and restarted).
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let n = self.inner.len();
+        let actions = arrays::actions(py, actions, n)?;
+        let players = self.game.dyn_game().num_players();
+        let mut returns = vec![0.0; n * players];
+        let mut done = vec![false; n];
+        let inner = &mut self.inner;
+        py.detach(|| inner.step(&actions, &mut returns, &mut done))?;
+        PyTuple::new(
+            py,
+            [
+                arrays::float64(py, &returns, vec![n, players])?,
+                arrays::boolean(py, &done, vec![n])?,
+            ],
+        )
+    }
+}
