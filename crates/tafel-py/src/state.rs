@@ -1,11 +1,11 @@
 //! One position of any game behind [`AnyState`], in integers: OpenSpiel's state interface.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use tafel_core::erased::ErasedPosition;
 use tafel_core::game::GameExt;
 use tafel_core::playout::PlayoutStats;
-use tafel_core::{DynPosition, Status};
+use tafel_core::{DynPosition, Game, Status};
 
 use crate::encoding::Encoded;
 use crate::Error;
@@ -64,6 +64,17 @@ pub struct TypedState<G: Encoded> {
     state: G::State,
     origin: Arc<G::State>,
     history: Vec<u32>,
+    /// The legal moves and their numbers, found once per position: a Python loop asks for
+    /// them several times per ply (`legal_actions`, `chance_outcomes`, `apply_action`).
+    legal: OnceLock<Result<Legal<G>, Error>>,
+}
+
+/// The legal moves of a position in the game's order, their action numbers, and the numbers
+/// in ascending order.
+struct Legal<G: Game> {
+    moves: Vec<G::Move>,
+    actions: Vec<u32>,
+    sorted: Vec<u32>,
 }
 
 impl<G: Encoded> TypedState<G> {
@@ -74,23 +85,35 @@ impl<G: Encoded> TypedState<G> {
             rules,
             state,
             history: Vec::new(),
+            legal: OnceLock::new(),
         }
     }
 
-    /// The legal moves and their action numbers, in the game's order.
-    fn moves(&self) -> Result<(Vec<G::Move>, Vec<u32>), Error> {
-        let moves = self.rules.legal_move_vec(&self.state);
-        let mut actions = Vec::with_capacity(moves.len());
-        self.rules
-            .encode_moves(&self.state, &moves, &mut actions)
-            .map_err(Error::Value)?;
-        Ok((moves, actions))
+    /// The legal moves and their action numbers (found on the first call for a position).
+    fn legal(&self) -> Result<&Legal<G>, Error> {
+        self.legal
+            .get_or_init(|| {
+                let moves = self.rules.legal_move_vec(&self.state);
+                let mut actions = Vec::with_capacity(moves.len());
+                self.rules
+                    .encode_moves(&self.state, &moves, &mut actions)
+                    .map_err(Error::Value)?;
+                let mut sorted = actions.clone();
+                sorted.sort_unstable();
+                Ok(Legal {
+                    moves,
+                    actions,
+                    sorted,
+                })
+            })
+            .as_ref()
+            .map_err(Clone::clone)
     }
 
     /// The legal move numbered `action`, or why there is none.
     fn move_of(&self, action: i64) -> Result<G::Move, Error> {
-        let (moves, actions) = self.moves()?;
-        legal_move(&moves, &actions, action)
+        let legal = self.legal()?;
+        legal_move(&legal.moves, &legal.actions, action)
     }
 }
 
@@ -145,18 +168,16 @@ impl<G: Encoded> AnyState for TypedState<G> {
         }
     }
     fn legal_actions(&self) -> Result<Vec<u32>, Error> {
-        let (_, mut actions) = self.moves()?;
-        actions.sort_unstable();
-        Ok(actions)
+        Ok(self.legal()?.sorted.clone())
     }
     fn chance_outcomes(&self) -> Result<Vec<(u32, f64)>, Error> {
         if !matches!(self.rules.status(&self.state), Status::Chance) {
             return Ok(Vec::new());
         }
-        let (moves, actions) = self.moves()?;
+        let Legal { moves, actions, .. } = self.legal()?;
         let mut outcomes: Vec<(u32, f64)> = (0..moves.len())
             .map(|i| {
-                let p = self.rules.chance_probability(&self.state, &moves, i);
+                let p = self.rules.chance_probability(&self.state, moves, i);
                 (actions[i], p)
             })
             .collect();
@@ -167,6 +188,7 @@ impl<G: Encoded> AnyState for TypedState<G> {
         let mv = self.move_of(action)?;
         self.rules.apply(&mut self.state, mv);
         self.history.push(action as u32);
+        self.legal = OnceLock::new();
         Ok(())
     }
     fn action_to_string(&self, action: i64) -> Result<String, Error> {
@@ -178,12 +200,13 @@ impl<G: Encoded> AnyState for TypedState<G> {
             .rules
             .parse_legal_move(&self.state, text)
             .map_err(|e| Error::Value(e.to_string()))?;
-        let (moves, actions) = self.moves()?;
-        let i = moves
+        let legal = self.legal()?;
+        let i = legal
+            .moves
             .iter()
             .position(|&m| m == mv)
             .expect("a legal move is among the legal moves");
-        Ok(actions[i])
+        Ok(legal.actions[i])
     }
     fn returns(&self) -> Vec<f64> {
         returns_of(&self.rules.status(&self.state), self.rules.num_players())
@@ -243,6 +266,7 @@ impl<G: Encoded> AnyState for TypedState<G> {
             state: self.state.clone(),
             origin: self.origin.clone(),
             history: self.history.clone(),
+            legal: OnceLock::new(),
         })
     }
 }

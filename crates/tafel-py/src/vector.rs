@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use rand::rngs::SmallRng;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use tafel_core::playout::sample_chance;
 use tafel_core::{Game, Status};
 
@@ -26,6 +26,9 @@ pub trait AnyVector: Send + Sync {
     fn observations(&self, out: &mut [f32]);
     /// Writes every position's legal-action mask (`num_actions` booleans each).
     fn legal_actions_mask(&self, out: &mut [bool]) -> Result<(), Error>;
+    /// A uniformly random legal action for each position, drawn from the vector's generator
+    /// (a random policy without a round trip through the masks).
+    fn sample_actions(&mut self) -> Result<Vec<u32>, Error>;
     /// The seat to move in each position.
     fn current_players(&self) -> Vec<i32>;
     /// The position codes.
@@ -120,6 +123,15 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
             }
         }
         Ok(())
+    }
+    fn sample_actions(&mut self) -> Result<Vec<u32>, Error> {
+        let rules = self.rules.as_ref();
+        let mut sampled = Vec::with_capacity(self.states.len());
+        for state in &self.states {
+            encode(rules, state, &mut self.moves, &mut self.actions)?;
+            sampled.push(self.actions[self.rng.random_range(0..self.actions.len())]);
+        }
+        Ok(sampled)
     }
     fn current_players(&self) -> Vec<i32> {
         self.states

@@ -92,8 +92,8 @@ class State:
         """True at the legal actions."""
     def apply_action(self, action: ActionLike) -> None:
         """Plays a legal action."""
-    def chance_outcomes(self) -> List[Tuple[int, float]]:
-        """The chance outcomes and their probabilities."""
+    def chance_outcomes(self) -> Tuple[Tuple[int, float], ...]:
+        """The chance outcomes and their probabilities (an immutable tuple, shared between calls)."""
     def returns(self) -> List[float]:
         """Each seat's return."""
     def rewards(self) -> List[float]:
@@ -135,6 +135,8 @@ class Vector:
         """`[N, *observation_tensor_shape]`."""
     def legal_actions_mask(self) -> npt.NDArray[np.bool_]:
         """`[N, num_distinct_actions]`."""
+    def sample_actions(self) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action per position, from the vector's generator."""
     def current_players(self) -> npt.NDArray[np.int32]:
         """The seat to move in each position."""
     def codes(self) -> List[str]:

@@ -9,7 +9,7 @@
 //! White is to move (or to arrange), plane 19 for Black.
 
 use tafel_core::{Game, Player, Status};
-use tafel_games::einstein::{Einstein, Move, State, ARRANGEMENTS, SQUARES};
+use tafel_games::einstein::{Einstein, Move, Start, State, ARRANGEMENTS, SQUARES};
 
 use super::{set, Encoded};
 
@@ -23,13 +23,9 @@ impl Encoded for Einstein {
     fn num_chance_outcomes(&self) -> usize {
         ARRANGEMENTS
     }
-    fn encode_moves(
-        &self,
-        state: &State,
-        moves: &[Move],
-        out: &mut Vec<u32>,
-    ) -> Result<(), String> {
-        let chance = matches!(self.status(state), Status::Chance);
+    fn encode_moves(&self, _: &State, moves: &[Move], out: &mut Vec<u32>) -> Result<(), String> {
+        // Arrangements are drawn by chance exactly when the start is random.
+        let chance = self.settings().start == Start::Random;
         super::encode_each(moves, out, |mv| match mv {
             Move::Arrange(k) if chance => u32::from(k),
             Move::Arrange(k) => ARRANGE + u32::from(k),

@@ -1,62 +1,68 @@
-//! numpy arrays across the boundary, through bytes: the extension needs no numpy headers and
-//! stays abi3.
+//! numpy arrays across the boundary through the buffer protocol (in the limited API since
+//! Python 3.11): the extension needs no numpy headers and stays abi3.
 
+use std::borrow::Cow;
+
+use pyo3::buffer::PyBuffer;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes};
 
-/// A writable numpy array of `dtype` with `shape`, filled from `bytes` (native byte order).
-fn array<'py>(
+/// A value that goes into a numpy array by one copy into the array's buffer.
+pub trait Element: Copy {
+    /// numpy's name of the array's dtype.
+    const DTYPE: &'static str;
+    /// How the buffer holds it (a bool as a byte).
+    type Stored: pyo3::buffer::Element;
+    /// `values` as the buffer holds them.
+    fn stored(values: &[Self]) -> Cow<'_, [Self::Stored]>;
+}
+
+macro_rules! numeric_elements {
+    ($($type:ty => $dtype:literal),* $(,)?) => {
+        $(
+            impl Element for $type {
+                const DTYPE: &'static str = $dtype;
+                type Stored = $type;
+                fn stored(values: &[Self]) -> Cow<'_, [Self::Stored]> {
+                    Cow::Borrowed(values)
+                }
+            }
+        )*
+    };
+}
+
+numeric_elements!(f32 => "float32", f64 => "float64", i32 => "int32", i64 => "int64");
+
+impl Element for bool {
+    const DTYPE: &'static str = "bool";
+    type Stored = u8;
+    fn stored(values: &[Self]) -> Cow<'_, [u8]> {
+        Cow::Borrowed(bytemuck::cast_slice(values))
+    }
+}
+
+/// A new numpy array of `shape` holding `values` (copied once, into its buffer).
+pub fn array<'py, T: Element>(
     py: Python<'py>,
-    bytes: &[u8],
-    dtype: &str,
+    values: &[T],
     shape: Vec<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let numpy = py.import("numpy")?;
-    let buffer = PyByteArray::new(py, bytes);
-    numpy
-        .call_method1("frombuffer", (buffer, dtype))?
-        .call_method1("reshape", (shape,))
-}
-
-/// A float32 array of `shape` holding `values`.
-pub fn float32<'py>(
-    py: Python<'py>,
-    values: &[f32],
-    shape: Vec<usize>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
-    array(py, &bytes, "float32", shape)
-}
-
-/// A float64 array of `shape` holding `values`.
-pub fn float64<'py>(
-    py: Python<'py>,
-    values: &[f64],
-    shape: Vec<usize>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
-    array(py, &bytes, "float64", shape)
-}
-
-/// An int32 array of `shape` holding `values`.
-pub fn int32<'py>(
-    py: Python<'py>,
-    values: &[i32],
-    shape: Vec<usize>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
-    array(py, &bytes, "int32", shape)
-}
-
-/// A bool array of `shape` holding `values`.
-pub fn boolean<'py>(
-    py: Python<'py>,
-    values: &[bool],
-    shape: Vec<usize>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let bytes: Vec<u8> = values.iter().map(|&v| u8::from(v)).collect();
-    array(py, &bytes, "bool", shape)
+    let stored = T::stored(values);
+    let bytes_dtype = if T::DTYPE == "bool" {
+        "uint8"
+    } else {
+        T::DTYPE
+    };
+    let array = numpy.call_method1("empty", (shape, bytes_dtype))?;
+    let buffer = PyBuffer::<T::Stored>::get(&array)?;
+    buffer.copy_from_slice(py, &stored)?;
+    drop(buffer);
+    if T::DTYPE == "bool" {
+        array.call_method1("view", ("bool",))
+    } else {
+        Ok(array)
+    }
 }
 
 /// One action per position from `actions` (a sequence or array of `len` integers): `TypeError`
@@ -77,11 +83,6 @@ pub fn actions(py: Python<'_>, actions: &Bound<'_, PyAny>, len: usize) -> PyResu
             array.getattr("dtype")?.str()?
         )));
     }
-    let converted = array.call_method1("astype", ("int64",))?;
-    let bytes = converted.call_method0("tobytes")?;
-    let bytes = bytes.cast::<PyBytes>()?.as_bytes();
-    Ok(bytes
-        .chunks_exact(8)
-        .map(|chunk| i64::from_ne_bytes(chunk.try_into().expect("8-byte chunks")))
-        .collect())
+    let converted = numpy.call_method1("ascontiguousarray", (array, "int64"))?;
+    PyBuffer::<i64>::get(&converted)?.to_vec(py)
 }

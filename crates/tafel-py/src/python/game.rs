@@ -5,20 +5,31 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
+use super::chance::ChanceCache;
 use super::state::PyState;
 use super::vector::PyVector;
 use crate::game::AnyGame;
 
 /// A game with its settings: its facts, its start position and positions from codes.
 #[pyclass(module = "tafel._tafel", name = "Game", frozen)]
+#[derive(Clone)]
 pub struct PyGame {
     inner: Arc<dyn AnyGame>,
+    chances: Arc<ChanceCache>,
 }
 
 impl PyGame {
     /// Wraps `inner`.
     pub fn new(inner: Arc<dyn AnyGame>) -> Self {
-        PyGame { inner }
+        PyGame {
+            inner,
+            chances: Arc::default(),
+        }
+    }
+
+    /// The chance distributions its states handed out.
+    pub fn chances(&self) -> &ChanceCache {
+        &self.chances
     }
 
     /// The game inside.
@@ -107,13 +118,13 @@ impl PyGame {
 
     /// The start position.
     fn new_initial_state(&self) -> PyState {
-        PyState::new(self.inner.clone(), self.inner.new_initial_state())
+        PyState::new(self.clone(), self.inner.new_initial_state())
     }
 
     /// The position with `code` (as `tafel` prints and reads position codes).
     fn state_from_code(&self, code: &str) -> PyResult<PyState> {
         Ok(PyState::new(
-            self.inner.clone(),
+            self.clone(),
             self.inner.state_from_code(code)?,
         ))
     }

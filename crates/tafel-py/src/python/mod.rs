@@ -2,6 +2,7 @@
 //! `tafel` re-exports. Every error reaches Python as `ValueError` or `TypeError`.
 
 mod arrays;
+mod chance;
 mod game;
 mod state;
 mod vector;

@@ -1,11 +1,10 @@
 //! `tafel.State`: one position, shaped like OpenSpiel's `pyspiel.State`.
 
-use std::sync::Arc;
-
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
+use super::PyGame;
 use super::{action_of, arrays, int_of, optional_whole, whole};
 use crate::game::AnyGame;
 use crate::state::AnyState;
@@ -13,19 +12,24 @@ use crate::state::AnyState;
 /// A position with the actions that led to it: OpenSpiel's state interface in Tafel's integers.
 #[pyclass(module = "tafel._tafel", name = "State")]
 pub struct PyState {
-    game: Arc<dyn AnyGame>,
+    owner: PyGame,
     inner: Box<dyn AnyState>,
 }
 
 impl PyState {
-    /// Wraps `inner`, a position of `game`.
-    pub fn new(game: Arc<dyn AnyGame>, inner: Box<dyn AnyState>) -> Self {
-        PyState { game, inner }
+    /// Wraps `inner`, a position of `owner`.
+    pub fn new(owner: PyGame, inner: Box<dyn AnyState>) -> Self {
+        PyState { owner, inner }
     }
 
     /// The game and the position, for the players.
     pub fn parts(&self) -> (&dyn AnyGame, &dyn AnyState) {
-        (self.game.as_ref(), self.inner.as_ref())
+        (self.owner.inner().as_ref(), self.inner.as_ref())
+    }
+
+    /// The game.
+    fn game(&self) -> &dyn AnyGame {
+        self.owner.inner().as_ref()
     }
 
     /// The player number of an optional argument, refused unless it is `None` or a seat.
@@ -37,7 +41,7 @@ impl PyState {
 
     /// Refuses a player number other than `None` or a seat.
     fn check_player(&self, player: Option<i64>) -> PyResult<()> {
-        let players = self.game.dyn_game().num_players() as i64;
+        let players = self.game().dyn_game().num_players() as i64;
         match player {
             Some(p) if !(0..players).contains(&p) => Err(PyValueError::new_err(format!(
                 "player {p} does not exist; the game has {players} players (0 to {})",
@@ -106,15 +110,15 @@ impl PyState {
         player: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let width = if self.is_chance_node() {
-            self.game.num_chance_outcomes()
+            self.game().num_chance_outcomes()
         } else {
-            self.game.num_actions()
+            self.game().num_actions()
         };
         let mut mask = vec![false; width];
         for action in self.legal_actions(player)? {
             mask[action as usize] = true;
         }
-        arrays::boolean(py, &mask, vec![width])
+        arrays::array(py, &mask, vec![width])
     }
 
     /// Plays `action`, which must be legal (a chance outcome at a chance node).
@@ -123,10 +127,13 @@ impl PyState {
         Ok(self.inner.apply_action(action)?)
     }
 
-    /// The chance outcomes and their probabilities, `[(outcome, probability), ...]`; empty
-    /// unless chance acts.
-    fn chance_outcomes(&self) -> PyResult<Vec<(u32, f64)>> {
-        Ok(self.inner.chance_outcomes()?)
+    /// The chance outcomes and their probabilities, `((outcome, probability), ...)`, ascending;
+    /// empty unless chance acts. The tuple is immutable and the same object for the same
+    /// distribution (a die's faces), so that a roll does not build it again.
+    fn chance_outcomes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.owner
+            .chances()
+            .tuple(py, self.inner.chance_outcomes()?)
     }
 
     /// Each seat's return: 1 for a win, -1 for a loss, 0 for a draw or an unfinished game.
@@ -204,10 +211,10 @@ impl PyState {
         player: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         self.player_of(player)?;
-        let shape = self.game.observation_shape();
+        let shape = self.game().observation_shape();
         let mut values = vec![0.0; shape.iter().product()];
         self.inner.observe(&mut values);
-        arrays::float32(py, &values, shape)
+        arrays::array(py, &values, shape)
     }
 
     /// The observation as text: the picture, then the position code and whose turn it is.
@@ -239,7 +246,7 @@ impl PyState {
         let seed = optional_whole(seed, "seed", u64::MAX)?.unwrap_or(0);
         let inner = &self.inner;
         let stats = py.detach(|| inner.random_playouts(n, seed))?;
-        let players = self.game.dyn_game().num_players();
+        let players = self.game().dyn_game().num_players();
         let dict = PyDict::new(py);
         dict.set_item("games", stats.games)?;
         dict.set_item("plies", stats.plies)?;
@@ -250,13 +257,13 @@ impl PyState {
     }
 
     /// The game this position belongs to.
-    fn get_game(&self) -> super::PyGame {
-        super::PyGame::new(self.game.clone())
+    fn get_game(&self) -> PyGame {
+        self.owner.clone()
     }
 
     /// An independent copy.
     fn clone(&self) -> PyState {
-        PyState::new(self.game.clone(), self.inner.clone_box())
+        PyState::new(self.owner.clone(), self.inner.clone_box())
     }
 
     fn __copy__(&self) -> PyState {
@@ -272,9 +279,7 @@ impl PyState {
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let restore = py.import("tafel._tafel")?.getattr("restore_state")?;
-        let game = super::PyGame::new(self.game.clone())
-            .into_pyobject(py)?
-            .into_any();
+        let game = self.owner.clone().into_pyobject(py)?.into_any();
         let args = PyTuple::new(
             py,
             [
@@ -294,7 +299,7 @@ impl PyState {
     fn __repr__(&self) -> String {
         format!(
             "<tafel.State {} {:?}>",
-            self.game.dyn_game().info().name,
+            self.game().dyn_game().info().name,
             self.inner.code()
         )
     }
@@ -303,7 +308,7 @@ impl PyState {
 impl PyState {
     /// The picture, the code and whose turn it is, in words.
     fn observation_text(&self) -> String {
-        let game = self.game.dyn_game();
+        let game = self.game().dyn_game();
         let turn = match self.inner.current_player() {
             crate::state::CHANCE_PLAYER => "chance acts next".to_string(),
             crate::state::TERMINAL_PLAYER => format!("game over: {}", self.inner.describe_status()),
@@ -322,11 +327,11 @@ impl PyState {
 
 /// The state of `game` at `code` after `history` (what pickling stores).
 #[pyfunction]
-pub fn restore_state(game: &super::PyGame, code: &str, history: Vec<i64>) -> PyResult<PyState> {
+pub fn restore_state(game: &PyGame, code: &str, history: Vec<i64>) -> PyResult<PyState> {
     let inner = game.inner();
     let mut state = inner.state_from_code(code)?;
     for action in history {
         state.apply_action(action)?;
     }
-    Ok(PyState::new(inner.clone(), state))
+    Ok(PyState::new(game.clone(), state))
 }

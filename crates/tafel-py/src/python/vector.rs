@@ -15,12 +15,22 @@ use crate::vector::AnyVector;
 pub struct PyVector {
     game: Arc<dyn AnyGame>,
     inner: Box<dyn AnyVector>,
+    /// Room for the observations, kept between calls (a fresh megabyte each call cost more
+    /// than filling it).
+    observations: Vec<f32>,
+    /// Room for the masks, kept between calls.
+    mask: Vec<bool>,
 }
 
 impl PyVector {
     /// Wraps `inner`, positions of `game`.
     pub fn new(game: Arc<dyn AnyGame>, inner: Box<dyn AnyVector>) -> Self {
-        PyVector { game, inner }
+        PyVector {
+            game,
+            inner,
+            observations: Vec::new(),
+            mask: Vec::new(),
+        }
     }
 }
 
@@ -31,28 +41,39 @@ impl PyVector {
     }
 
     /// Every position's observation tensor: a float32 array `[N, *observation_tensor_shape]`.
-    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    fn observations<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let mut shape = self.game.observation_shape();
         let size: usize = shape.iter().product();
-        let mut values = vec![0.0; size * self.inner.len()];
-        let inner = &self.inner;
-        py.detach(|| inner.observations(&mut values));
-        shape.insert(0, self.inner.len());
-        arrays::float32(py, &values, shape)
+        let (inner, values) = (&self.inner, &mut self.observations);
+        values.clear();
+        values.resize(size * inner.len(), 0.0);
+        py.detach(|| inner.observations(values));
+        shape.insert(0, inner.len());
+        arrays::array(py, values, shape)
     }
 
     /// Every position's legal actions: a bool array `[N, num_distinct_actions]`.
-    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    fn legal_actions_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let width = self.game.num_actions();
-        let mut mask = vec![false; width * self.inner.len()];
-        let inner = &self.inner;
-        py.detach(|| inner.legal_actions_mask(&mut mask))?;
-        arrays::boolean(py, &mask, vec![self.inner.len(), width])
+        let (inner, mask) = (&self.inner, &mut self.mask);
+        mask.clear();
+        mask.resize(width * inner.len(), false);
+        py.detach(|| inner.legal_actions_mask(mask))?;
+        arrays::array(py, mask, vec![inner.len(), width])
+    }
+
+    /// A uniformly random legal action for each position, drawn from the vector's generator:
+    /// an int64 array `[N]` (a random policy in one call, without the masks).
+    fn sample_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let inner = &mut self.inner;
+        let actions = py.detach(|| inner.sample_actions())?;
+        let actions: Vec<i64> = actions.into_iter().map(i64::from).collect();
+        arrays::array(py, &actions, vec![self.inner.len()])
     }
 
     /// The seat to move in each position: an int32 array `[N]`.
     fn current_players<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        arrays::int32(py, &self.inner.current_players(), vec![self.inner.len()])
+        arrays::array(py, &self.inner.current_players(), vec![self.inner.len()])
     }
 
     /// The position codes, one per position.
@@ -79,8 +100,8 @@ impl PyVector {
         PyTuple::new(
             py,
             [
-                arrays::float64(py, &returns, vec![n, players])?,
-                arrays::boolean(py, &done, vec![n])?,
+                arrays::array(py, &returns, vec![n, players])?,
+                arrays::array(py, &done, vec![n])?,
             ],
         )
     }

@@ -51,7 +51,7 @@ def test_every_position_of_random_games(game):
             assert all(a < game.max_chance_outcomes() for a in legal)
         else:
             assert 0 <= player < game.num_players()
-            assert state.chance_outcomes() == []
+            assert state.chance_outcomes() == ()
             assert all(a < game.num_distinct_actions() for a in legal)
             assert state.legal_actions(1 - player if player < 2 else 0) == []
         mask = state.legal_actions_mask()

@@ -5,14 +5,13 @@ import os
 import random
 import sys
 
+import pyspiel
 import pytest
+from open_spiel.python.algorithms import mcts
 
-pyspiel = pytest.importorskip("pyspiel")
-from open_spiel.python.algorithms import mcts  # noqa: E402
-
-import tafel  # noqa: E402
-import tafel.openspiel  # noqa: E402
-from conftest import GAMES  # noqa: E402
+import tafel
+import tafel.openspiel
+from conftest import GAMES
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..", ".."))
 sys.path.insert(0, os.path.join(REPO, "scripts"))

@@ -1,12 +1,10 @@
 """Every game as a PettingZoo AEC environment passes PettingZoo's own checks."""
 
 import pytest
+from pettingzoo.test import api_test, seed_test
 
-pytest.importorskip("pettingzoo")
-from pettingzoo.test import api_test, seed_test  # noqa: E402
-
-import tafel.pettingzoo  # noqa: E402
-from conftest import GAMES  # noqa: E402
+import tafel.pettingzoo
+from conftest import GAMES
 
 CYCLES = {"quarx": 30}
 
