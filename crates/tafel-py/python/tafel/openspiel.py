@@ -61,8 +61,9 @@ class TafelState(pyspiel.State):
         return self.tafel_state.legal_actions()
 
     def chance_outcomes(self):
-        """The chance outcomes with their probabilities."""
-        return self.tafel_state.chance_outcomes()
+        """The chance outcomes with their probabilities, as a new list (OpenSpiel's algorithms
+        may shuffle it)."""
+        return list(self.tafel_state.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
         """Plays `action` (a chance outcome at a chance node)."""

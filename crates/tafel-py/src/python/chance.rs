@@ -10,9 +10,12 @@ use pyo3::types::PyTuple;
 /// How many distinct distributions a game keeps.
 const KEPT: usize = 8;
 
+/// A chance distribution: each outcome's number and probability.
+type Distribution = Vec<(u32, f64)>;
+
 /// Recent chance distributions of one game and their (immutable, so shareable) Python tuples.
 #[derive(Default)]
-pub struct ChanceCache(Mutex<Vec<(Vec<(u32, f64)>, Py<PyTuple>)>>);
+pub struct ChanceCache(Mutex<Vec<(Distribution, Py<PyTuple>)>>);
 
 impl ChanceCache {
     /// `outcomes` as a tuple of `(outcome, probability)` tuples: the kept one when the same
@@ -20,7 +23,7 @@ impl ChanceCache {
     pub fn tuple<'py>(
         &self,
         py: Python<'py>,
-        outcomes: Vec<(u32, f64)>,
+        outcomes: Distribution,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let mut kept = self
             .0
