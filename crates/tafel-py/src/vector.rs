@@ -25,7 +25,7 @@ pub trait AnyVector: Send + Sync {
     /// Writes every position's observation, one after the other.
     fn observations(&self, out: &mut [f32]);
     /// Writes every position's legal-action mask (`num_actions` booleans each).
-    fn legal_actions_mask(&self, out: &mut [bool]) -> Result<(), Error>;
+    fn legal_actions_mask(&mut self, out: &mut [bool]) -> Result<(), Error>;
     /// A uniformly random legal action for each position, drawn from the vector's generator
     /// (a random policy without a round trip through the masks).
     fn sample_actions(&mut self) -> Result<Vec<u32>, Error>;
@@ -49,8 +49,62 @@ pub struct TypedVector<G: Encoded> {
     rules: Arc<G>,
     states: Vec<G::State>,
     rng: SmallRng,
+    /// Room for chance outcomes.
+    moves: Vec<G::Move>,
+    legal: LegalTable<G>,
+}
+
+/// The legal moves of every position and their action numbers, one after the other, found
+/// once between two steps (masks, sampling and the step itself all need them).
+struct LegalTable<G: Game> {
+    /// Whether the table is for the positions as they are now.
+    fresh: bool,
     moves: Vec<G::Move>,
     actions: Vec<u32>,
+    /// Where each position's moves end in `moves` and `actions`.
+    ends: Vec<usize>,
+    /// Room for one position's moves.
+    buffer: Vec<G::Move>,
+}
+
+impl<G: Encoded> LegalTable<G> {
+    /// An empty, stale table.
+    fn new() -> Self {
+        LegalTable {
+            fresh: false,
+            moves: Vec::new(),
+            actions: Vec::new(),
+            ends: Vec::new(),
+            buffer: Vec::new(),
+        }
+    }
+
+    /// Fills the table for `states` unless it is fresh.
+    fn fill(&mut self, rules: &G, states: &[G::State]) -> Result<(), Error> {
+        if self.fresh {
+            return Ok(());
+        }
+        self.moves.clear();
+        self.actions.clear();
+        self.ends.clear();
+        for state in states {
+            rules.legal_moves(state, &mut self.buffer);
+            rules
+                .encode_moves(state, &self.buffer, &mut self.actions)
+                .map_err(Error::Value)?;
+            self.moves.extend_from_slice(&self.buffer);
+            self.ends.push(self.moves.len());
+        }
+        self.fresh = true;
+        Ok(())
+    }
+
+    /// Position `i`'s legal moves and their numbers (the table must be fresh).
+    fn of(&self, i: usize) -> (&[G::Move], &[u32]) {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        let end = self.ends[i];
+        (&self.moves[start..end], &self.actions[start..end])
+    }
 }
 
 impl<G: Encoded> TypedVector<G> {
@@ -70,37 +124,28 @@ impl<G: Encoded> TypedVector<G> {
             states,
             rng,
             moves,
-            actions: Vec::new(),
+            legal: LegalTable::new(),
         }
     }
 }
 
-/// Plays chance outcomes (by their probability) until a player is to move or the game ends.
+/// Plays chance outcomes (by their probability) until a player is to move or the game ends;
+/// returns the status reached.
 fn resolve_chance<G: Game>(
     rules: &G,
     state: &mut G::State,
     moves: &mut Vec<G::Move>,
     rng: &mut SmallRng,
-) {
-    while matches!(rules.status(state), Status::Chance) {
+) -> Status {
+    loop {
+        let status = rules.status(state);
+        if !matches!(status, Status::Chance) {
+            return status;
+        }
         rules.legal_moves(state, moves);
         let outcome = sample_chance(rules, state, moves, rng);
         rules.apply(state, outcome);
     }
-}
-
-/// Fills `moves` and `actions` with the legal moves of `state` and their numbers.
-fn encode<G: Encoded>(
-    rules: &G,
-    state: &G::State,
-    moves: &mut Vec<G::Move>,
-    actions: &mut Vec<u32>,
-) -> Result<(), Error> {
-    rules.legal_moves(state, moves);
-    actions.clear();
-    rules
-        .encode_moves(state, moves, actions)
-        .map_err(Error::Value)
 }
 
 impl<G: Encoded> AnyVector for TypedVector<G> {
@@ -113,24 +158,24 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
             self.rules.observe(state, chunk);
         }
     }
-    fn legal_actions_mask(&self, out: &mut [bool]) -> Result<(), Error> {
+    fn legal_actions_mask(&mut self, out: &mut [bool]) -> Result<(), Error> {
+        self.legal.fill(self.rules.as_ref(), &self.states)?;
         let width = self.rules.num_actions();
-        let (mut moves, mut actions) = (Vec::new(), Vec::new());
-        for (state, row) in self.states.iter().zip(out.chunks_exact_mut(width)) {
-            encode(self.rules.as_ref(), state, &mut moves, &mut actions)?;
-            for &action in &actions {
+        for (i, row) in out.chunks_exact_mut(width).enumerate() {
+            for &action in self.legal.of(i).1 {
                 row[action as usize] = true;
             }
         }
         Ok(())
     }
     fn sample_actions(&mut self) -> Result<Vec<u32>, Error> {
-        let rules = self.rules.as_ref();
-        let mut sampled = Vec::with_capacity(self.states.len());
-        for state in &self.states {
-            encode(rules, state, &mut self.moves, &mut self.actions)?;
-            sampled.push(self.actions[self.rng.random_range(0..self.actions.len())]);
-        }
+        self.legal.fill(self.rules.as_ref(), &self.states)?;
+        let sampled = (0..self.states.len())
+            .map(|i| {
+                let actions = self.legal.of(i).1;
+                actions[self.rng.random_range(0..actions.len())]
+            })
+            .collect();
         Ok(sampled)
     }
     fn current_players(&self) -> Vec<i32> {
@@ -155,19 +200,20 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
         done: &mut [bool],
     ) -> Result<(), Error> {
         let rules = self.rules.as_ref();
+        self.legal.fill(rules, &self.states)?;
         let mut chosen = Vec::with_capacity(self.states.len());
-        for (i, state) in self.states.iter().enumerate() {
-            encode(rules, state, &mut self.moves, &mut self.actions)?;
-            let mv = legal_move(&self.moves, &self.actions, actions[i])
+        for (i, &action) in actions.iter().enumerate() {
+            let (moves, numbers) = self.legal.of(i);
+            let mv = legal_move(moves, numbers, action)
                 .map_err(|e| Error::Value(format!("position {i}: {e}")))?;
             chosen.push(mv);
         }
+        self.legal.fresh = false;
         let players = rules.num_players();
         for (i, mv) in chosen.into_iter().enumerate() {
             let state = &mut self.states[i];
             rules.apply(state, mv);
-            resolve_chance(rules, state, &mut self.moves, &mut self.rng);
-            let status = rules.status(state);
+            let status = resolve_chance(rules, state, &mut self.moves, &mut self.rng);
             done[i] = matches!(status, Status::Over(_));
             if done[i] {
                 let returns = returns_of(&status, players);

@@ -55,11 +55,12 @@ impl PyVector {
     /// Every position's legal actions: a bool array `[N, num_distinct_actions]`.
     fn legal_actions_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let width = self.game.num_actions();
-        let (inner, mask) = (&self.inner, &mut self.mask);
+        let n = self.inner.len();
+        let (inner, mask) = (&mut self.inner, &mut self.mask);
         mask.clear();
-        mask.resize(width * inner.len(), false);
+        mask.resize(width * n, false);
         py.detach(|| inner.legal_actions_mask(mask))?;
-        arrays::array(py, mask, vec![inner.len(), width])
+        arrays::array(py, mask, vec![n, width])
     }
 
     /// A uniformly random legal action for each position, drawn from the vector's generator:
