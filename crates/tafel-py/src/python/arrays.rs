@@ -6,6 +6,18 @@ use std::borrow::Cow;
 use pyo3::buffer::PyBuffer;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyModule;
+
+/// numpy, imported once (an import per call had cost more than a whole step of 1,024 states).
+static NUMPY: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
+
+/// The numpy module.
+fn numpy(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
+    NUMPY
+        .get_or_try_init(py, || py.import("numpy").map(Bound::unbind))
+        .map(|module| module.bind(py))
+}
 
 /// A value that goes into a numpy array by one copy into the array's buffer.
 pub trait Element: Copy {
@@ -47,7 +59,7 @@ pub fn array<'py, T: Element>(
     values: &[T],
     shape: Vec<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let numpy = py.import("numpy")?;
+    let numpy = numpy(py)?;
     let stored = T::stored(values);
     let bytes_dtype = if T::DTYPE == "bool" {
         "uint8"
@@ -68,7 +80,7 @@ pub fn array<'py, T: Element>(
 /// One action per position from `actions` (a sequence or array of `len` integers): `TypeError`
 /// for non-integers, `ValueError` for the wrong shape.
 pub fn actions(py: Python<'_>, actions: &Bound<'_, PyAny>, len: usize) -> PyResult<Vec<i64>> {
-    let numpy = py.import("numpy")?;
+    let numpy = numpy(py)?;
     let array = numpy.call_method1("asarray", (actions,))?;
     let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
     let shape: Vec<usize> = array.getattr("shape")?.extract()?;
