@@ -144,6 +144,7 @@ impl PyGame {
         Ok(PyVector::new(self.inner.clone(), vector))
     }
 
+    /// The call that loads this game: `tafel.load_game("kauri", tiebreak="new", ...)`.
     fn __repr__(&self) -> String {
         let settings: Vec<String> = self
             .inner
@@ -159,6 +160,7 @@ impl PyGame {
         )
     }
 
+    /// Whether `other` is the same game with the same settings.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.cast::<PyGame>().is_ok_and(|other| {
             let other = other.get();
@@ -167,6 +169,7 @@ impl PyGame {
         })
     }
 
+    /// A hash of the name and the settings, consistent with `==`.
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
@@ -175,6 +178,7 @@ impl PyGame {
         hasher.finish()
     }
 
+    /// Pickling: the game is loaded again by name and settings.
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,

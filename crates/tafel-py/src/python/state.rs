@@ -266,14 +266,17 @@ impl PyState {
         PyState::new(self.owner.clone(), self.inner.clone_box())
     }
 
+    /// `copy.copy`: an independent copy (`clone()`).
     fn __copy__(&self) -> PyState {
         self.clone()
     }
 
+    /// `copy.deepcopy`: an independent copy (`clone()`), as OpenSpiel's Python states copy.
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
         self.clone()
     }
 
+    /// Pickling: the state is rebuilt from where its history begins and its actions.
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,
@@ -296,6 +299,7 @@ impl PyState {
         self.inner.picture()
     }
 
+    /// The game's name and the position code.
     fn __repr__(&self) -> String {
         format!(
             "<tafel.State {} {:?}>",

@@ -36,6 +36,7 @@ impl PyVector {
 
 #[pymethods]
 impl PyVector {
+    /// How many states the vector holds.
     fn __len__(&self) -> usize {
         self.inner.len()
     }
