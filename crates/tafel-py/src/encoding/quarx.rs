@@ -3,10 +3,11 @@
 //! `(from * 128 + to) * QUARX_SAME_ENDS + k`, where `k` tells apart captures with the same start
 //! and end but different captured pieces: `k` is the rank of the move's captured set among the
 //! legal moves from `from` to `to`, the sets compared as 128-bit numbers (bit `c` for cell
-//! `c`). A step or slide, and almost every capture, has `k = 0`. Observation `[6, 4, 4, 4, 4]`
-//! indexed by the coordinates `[x, y, a, b]` (0-based, the notation's digits minus one):
-//! planes White men, White kings, Black men, Black kings, White to move, Black to move
-//! (unplayable cells stay 0 in the piece planes).
+//! `c`). A step or slide has `k = 0`, and so had every capture of random games.
+//!
+//! Observation `[6, 4, 4, 4, 4]` indexed by the coordinates `[x, y, a, b]` (0-based, the
+//! notation's digits minus one): planes White men, White kings, Black men, Black kings, White
+//! to move, Black to move (unplayable cells stay 0 in the piece planes).
 
 use tafel_core::{Game, Status};
 use tafel_games::quarx::board::{coords, CELLS};
