@@ -52,6 +52,7 @@ pub struct TypedVector<G: Encoded> {
     /// Room for chance outcomes.
     moves: Vec<G::Move>,
     legal: LegalTable<G>,
+    restart: Restart<G>,
 }
 
 /// The legal moves of every position and their action numbers, one after the other, found
@@ -107,17 +108,57 @@ impl<G: Encoded> LegalTable<G> {
     }
 }
 
+/// How a finished game starts again: the start position and, when chance acts there first,
+/// its outcomes with their cumulative probabilities, found once (EinStein's 720 start
+/// arrangements had been most of the cost of a step).
+struct Restart<G: Game> {
+    start: G::State,
+    outcomes: Vec<G::Move>,
+    cumulative: Vec<f64>,
+}
+
+impl<G: Game> Restart<G> {
+    /// The start of `rules`.
+    fn new(rules: &G) -> Self {
+        let start = rules.start();
+        let mut outcomes = Vec::new();
+        let mut cumulative = Vec::new();
+        if matches!(rules.status(&start), Status::Chance) {
+            rules.legal_moves(&start, &mut outcomes);
+            let mut total = 0.0;
+            for i in 0..outcomes.len() {
+                total += rules.chance_probability(&start, &outcomes, i);
+                cumulative.push(total);
+            }
+        }
+        Restart {
+            start,
+            outcomes,
+            cumulative,
+        }
+    }
+
+    /// A new game with its chance resolved.
+    fn fresh(&self, rules: &G, moves: &mut Vec<G::Move>, rng: &mut SmallRng) -> G::State {
+        let mut state = self.start.clone();
+        if !self.outcomes.is_empty() {
+            let roll: f64 = rng.random();
+            let i = self.cumulative.partition_point(|&c| c <= roll);
+            rules.apply(&mut state, self.outcomes[i.min(self.outcomes.len() - 1)]);
+        }
+        resolve_chance(rules, &mut state, moves, rng);
+        state
+    }
+}
+
 impl<G: Encoded> TypedVector<G> {
     /// `n` start positions, chance resolved with a generator seeded by `seed`.
     pub fn new(rules: Arc<G>, n: usize, seed: u64) -> Self {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut moves = Vec::new();
+        let restart = Restart::new(rules.as_ref());
         let states = (0..n)
-            .map(|_| {
-                let mut state = rules.start();
-                resolve_chance(rules.as_ref(), &mut state, &mut moves, &mut rng);
-                state
-            })
+            .map(|_| restart.fresh(rules.as_ref(), &mut moves, &mut rng))
             .collect();
         TypedVector {
             rules,
@@ -125,6 +166,7 @@ impl<G: Encoded> TypedVector<G> {
             rng,
             moves,
             legal: LegalTable::new(),
+            restart,
         }
     }
 }
@@ -218,8 +260,7 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
             if done[i] {
                 let returns = returns_of(&status, players);
                 rewards[i * players..(i + 1) * players].copy_from_slice(&returns);
-                *state = rules.start();
-                resolve_chance(rules, state, &mut self.moves, &mut self.rng);
+                *state = self.restart.fresh(rules, &mut self.moves, &mut self.rng);
             }
         }
         Ok(())
