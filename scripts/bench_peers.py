@@ -211,8 +211,13 @@ def main():
         "python": platform.python_version(),
         "openspiel": pyspiel.__version__,
     }
+    # --- Python rows (issue #34, scripts/bench_peers_python.py) ---
+    import bench_peers_python
+
+    python_rows = bench_peers_python.rows(args.seconds, args.seed)
+    # --- end of the Python rows ---
     if args.json:
-        print(json.dumps({"machine": machine, "rows": rows}, indent=2))
+        print(json.dumps({"machine": machine, "rows": rows, "python": python_rows}, indent=2))
         return
     print(
         f"{machine['cpu']}, {machine['cores']} cores; load average "
@@ -232,6 +237,9 @@ def main():
             f"{rate(p['python_loop_per_cpu_second']):>11} ({p['plies_per_game']:>5.1f})   "
             f"{row['ratio_to_best']:>7.1f}x {row['ply_ratio_to_best']:>7.1f}x"
         )
+    # --- Python rows (issue #34) ---
+    bench_peers_python.print_rows(python_rows)
+    # --- end of the Python rows ---
 
 
 if __name__ == "__main__":

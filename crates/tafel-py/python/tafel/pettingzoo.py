@@ -1,0 +1,135 @@
+"""Tafel's games as PettingZoo AEC environments, observed as PettingZoo's classic games are:
+a dict with the `observation` tensor and the `action_mask` (int8, one per action number).
+Chance (dice, drawn start arrangements) is resolved inside `reset` and `step` by the
+environment's generator, seeded by `reset(seed=...)`; agents only ever see their own moves.
+
+    env = tafel.pettingzoo.env("quarx")
+
+Needs `pettingzoo` (1.24 or later).
+"""
+
+from typing import Any, Dict, Optional
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+import tafel
+
+# The largest value in an observation tensor: counts of seeds for Kauri, else 0/1 planes.
+_HIGH = {"kauri": 60.0}
+
+
+class TafelEnv(AECEnv):
+    """One Tafel game as a PettingZoo AEC environment; agents are `player_0`, `player_1`, ...
+    in seat order. Rewards come at the end: 1 for a win, -1 for a loss, 0 for a draw."""
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "tafel_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str, render_mode: Optional[str] = None, **settings: Any) -> None:
+        super().__init__()
+        self.game = tafel.load_game(game, **settings)
+        self.metadata = dict(self.metadata, name=f"tafel_{game.replace('-', '_')}_v0")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(self.game.num_players())]
+        actions = self.game.num_distinct_actions()
+        shape = tuple(self.game.observation_tensor_shape())
+        high = _HIGH.get(self.game.name, 1.0)
+        self.observation_spaces = {
+            agent: spaces.Dict({
+                "observation": spaces.Box(0.0, high, shape, np.float32),
+                "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+            })
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self.np_random, _ = seeding.np_random(None)
+        self.state = self.game.new_initial_state()
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        """The observation space of `agent` (the same for every agent)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        """The action space of `agent`: every action number of the game."""
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        """The observation tensor and, for the agent to move, the legal-action mask."""
+        mask = np.zeros(self.game.num_distinct_actions(), np.int8)
+        if not self.state.is_terminal() and self.agent_selection == agent:
+            mask[self.state.legal_actions()] = 1
+        return {"observation": self.state.observation_tensor(), "action_mask": mask}
+
+    def _resolve_chance(self) -> None:
+        """Rolls the dice (and draws start arrangements) with the environment's generator."""
+        while self.state.is_chance_node():
+            outcomes = self.state.chance_outcomes()
+            probabilities = np.array([p for _, p in outcomes])
+            index = self.np_random.choice(len(outcomes), p=probabilities / probabilities.sum())
+            self.state.apply_action(outcomes[index][0])
+
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        """Starts a new game; `seed` seeds the dice."""
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+        self.state = self.game.new_initial_state()
+        self._resolve_chance()
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.state.current_player()]
+
+    def step(self, action: int) -> None:
+        """Plays `action` for the agent to move (an illegal one raises `ValueError`)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self.state.apply_action(int(action))
+        self._resolve_chance()
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        if self.state.is_terminal():
+            for a, value in zip(self.possible_agents, self.state.returns()):
+                self.rewards[a] = value
+                self.terminations[a] = True
+        else:
+            self.agent_selection = self.possible_agents[self.state.current_player()]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> Optional[str]:
+        """The position's picture: returned for `ansi`, printed for `human`."""
+        if self.render_mode is None:
+            return None
+        text = str(self.state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(game: str, render_mode: Optional[str] = None, **settings: Any) -> TafelEnv:
+    """The environment without PettingZoo's checking wrappers."""
+    return TafelEnv(game, render_mode=render_mode, **settings)
+
+
+def env(game: str, render_mode: Optional[str] = None, **settings: Any) -> AECEnv:
+    """Game `game` (with its settings as keyword arguments) as a PettingZoo AEC environment,
+    wrapped as PettingZoo's classic games are (illegal moves end in an error, actions checked
+    against the space, order enforced)."""
+    wrapped = raw_env(game, render_mode=render_mode, **settings)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

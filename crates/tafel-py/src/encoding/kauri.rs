@@ -1,0 +1,40 @@
+//! Kauri: action `h` sows hole `h` (0..12: `a`..`f` are 0..5, `A`..`F` are 6..11), action 12 is
+//! the forced pass. Observation `[28]`: the seeds in holes 0..11, the cowries in holes 0..11,
+//! the two stores (first player's, second's), then 1 at index 26 or 27 for the side to move.
+
+use tafel_core::Player;
+use tafel_games::kauri::{Kauri, Move, State, HOLES};
+
+use super::Encoded;
+
+/// The pass's action number.
+const PASS: u32 = HOLES as u32;
+
+impl Encoded for Kauri {
+    fn num_actions(&self) -> usize {
+        HOLES + 1
+    }
+    fn num_chance_outcomes(&self) -> usize {
+        0
+    }
+    fn encode_moves(&self, _: &State, moves: &[Move], out: &mut Vec<u32>) -> Result<(), String> {
+        super::encode_each(moves, out, |mv| match mv {
+            Move::Sow(hole) => hole as u32,
+            Move::Pass => PASS,
+        });
+        Ok(())
+    }
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![2 * HOLES + 4]
+    }
+    fn observe(&self, state: &State, out: &mut [f32]) {
+        for hole in 0..HOLES {
+            out[hole] = state.seeds(hole) as f32;
+            out[HOLES + hole] = state.cowries(hole) as f32;
+        }
+        for seat in 0..2 {
+            out[2 * HOLES + seat] = state.store(Player(seat as u8)) as f32;
+        }
+        out[2 * HOLES + 2 + state.side().index()] = 1.0;
+    }
+}

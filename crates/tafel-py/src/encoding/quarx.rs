@@ -1,0 +1,76 @@
+//! Quarx. Cells are numbered as the engine numbers them (0..128, see
+//! [`tafel_games::quarx::board::coords`]). A move is one action however many jumps it makes:
+//! `(from * 128 + to) * QUARX_SAME_ENDS + k`, where `k` tells apart captures with the same start
+//! and end but different captured pieces: `k` is the rank of the move's captured set among the
+//! legal moves from `from` to `to`, the sets compared as 128-bit numbers (bit `c` for cell
+//! `c`). A step or slide has `k = 0`, and so had every capture of random games.
+//!
+//! Observation `[6, 4, 4, 4, 4]` indexed by the coordinates `[x, y, a, b]` (0-based, the
+//! notation's digits minus one): planes White men, White kings, Black men, Black kings, White
+//! to move, Black to move (unplayable cells stay 0 in the piece planes).
+
+use tafel_core::{Game, Status};
+use tafel_games::quarx::board::{coords, CELLS};
+use tafel_games::quarx::{Move, Quarx, State};
+
+use super::Encoded;
+
+/// How many moves with the same start and end cells the action map tells apart.
+pub const QUARX_SAME_ENDS: usize = 4;
+
+/// Cells of the 4 x 4 x 4 x 4 grid, playable or not: the area of an observation plane.
+const GRID: usize = 256;
+
+/// The plane index of `cell`.
+fn grid_index(cell: u8) -> usize {
+    let [x, y, a, b] = coords(cell).map(usize::from);
+    ((x * 4 + y) * 4 + a) * 4 + b
+}
+
+impl Encoded for Quarx {
+    fn num_actions(&self) -> usize {
+        CELLS * CELLS * QUARX_SAME_ENDS
+    }
+    fn num_chance_outcomes(&self) -> usize {
+        0
+    }
+    fn encode_moves(&self, _: &State, moves: &[Move], out: &mut Vec<u32>) -> Result<(), String> {
+        for mv in moves {
+            let rank = moves
+                .iter()
+                .filter(|other| {
+                    other.from == mv.from && other.to == mv.to && other.captured < mv.captured
+                })
+                .count();
+            if rank >= QUARX_SAME_ENDS {
+                return Err(format!(
+                    "this Quarx position has more than {QUARX_SAME_ENDS} captures from one cell \
+                     to another, more than the action map numbers"
+                ));
+            }
+            let ends = u32::from(mv.from) * CELLS as u32 + u32::from(mv.to);
+            out.push(ends * QUARX_SAME_ENDS as u32 + rank as u32);
+        }
+        Ok(())
+    }
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![6, 4, 4, 4, 4]
+    }
+    fn observe(&self, state: &State, out: &mut [f32]) {
+        let planes = [
+            state.white() & !state.kings(),
+            state.white() & state.kings(),
+            state.black() & !state.kings(),
+            state.black() & state.kings(),
+        ];
+        for (plane, set) in planes.into_iter().enumerate() {
+            for cell in tafel_games::quarx::board::cells(set) {
+                out[plane * GRID + grid_index(cell)] = 1.0;
+            }
+        }
+        if !matches!(self.status(state), Status::Over(_)) {
+            let plane = 4 + state.to_move().index();
+            out[plane * GRID..(plane + 1) * GRID].fill(1.0);
+        }
+    }
+}

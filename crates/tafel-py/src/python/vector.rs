@@ -1,0 +1,110 @@
+//! `tafel.Vector`: N positions of one game stepped together, for training loops.
+
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use super::arrays;
+use crate::game::AnyGame;
+use crate::vector::AnyVector;
+
+/// N positions of one game, always with a player to move: chance is resolved by the vector's
+/// seeded generator, and a finished game reports its returns and starts again.
+#[pyclass(module = "tafel._tafel", name = "Vector")]
+pub struct PyVector {
+    game: Arc<dyn AnyGame>,
+    inner: Box<dyn AnyVector>,
+    /// Room for the observations, kept between calls (a fresh megabyte each call cost more
+    /// than filling it).
+    observations: Vec<f32>,
+    /// Room for the masks, kept between calls.
+    mask: Vec<bool>,
+}
+
+impl PyVector {
+    /// Wraps `inner`, positions of `game`.
+    pub fn new(game: Arc<dyn AnyGame>, inner: Box<dyn AnyVector>) -> Self {
+        PyVector {
+            game,
+            inner,
+            observations: Vec::new(),
+            mask: Vec::new(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyVector {
+    /// How many states the vector holds.
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+
+    /// Every position's observation tensor: a float32 array `[N, *observation_tensor_shape]`.
+    fn observations<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut shape = self.game.observation_shape();
+        let size: usize = shape.iter().product();
+        let (inner, values) = (&self.inner, &mut self.observations);
+        values.clear();
+        values.resize(size * inner.len(), 0.0);
+        py.detach(|| inner.observations(values));
+        shape.insert(0, inner.len());
+        arrays::array(py, values, shape)
+    }
+
+    /// Every position's legal actions: a bool array `[N, num_distinct_actions]`.
+    fn legal_actions_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let width = self.game.num_actions();
+        let n = self.inner.len();
+        let (inner, mask) = (&mut self.inner, &mut self.mask);
+        mask.clear();
+        mask.resize(width * n, false);
+        py.detach(|| inner.legal_actions_mask(mask))?;
+        arrays::array(py, mask, vec![n, width])
+    }
+
+    /// A uniformly random legal action for each position, drawn from the vector's generator:
+    /// an int64 array `[N]` (a random policy in one call, without the masks).
+    fn sample_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let inner = &mut self.inner;
+        let actions = py.detach(|| inner.sample_actions())?;
+        let actions: Vec<i64> = actions.into_iter().map(i64::from).collect();
+        arrays::array(py, &actions, vec![self.inner.len()])
+    }
+
+    /// The seat to move in each position: an int32 array `[N]`.
+    fn current_players<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        arrays::array(py, &self.inner.current_players(), vec![self.inner.len()])
+    }
+
+    /// The position codes, one per position.
+    fn codes(&self) -> Vec<String> {
+        self.inner.codes()
+    }
+
+    /// Plays `actions[i]` in position `i` (one legal action each, all checked before any is
+    /// played), then resolves chance and restarts finished games. Returns `(returns, done)`:
+    /// a float64 array `[N, num_players]` holding each finished game's returns (zeros
+    /// elsewhere) and a bool array `[N]`, true where a game finished (and restarted).
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let n = self.inner.len();
+        let actions = arrays::actions(py, actions, n)?;
+        let players = self.game.dyn_game().num_players();
+        let mut returns = vec![0.0; n * players];
+        let mut done = vec![false; n];
+        let inner = &mut self.inner;
+        py.detach(|| inner.step(&actions, &mut returns, &mut done))?;
+        PyTuple::new(
+            py,
+            [
+                arrays::array(py, &returns, vec![n, players])?,
+                arrays::array(py, &done, vec![n])?,
+            ],
+        )
+    }
+}

@@ -1,0 +1,129 @@
+"""The OpenSpiel-shaped per-state API, for every game."""
+
+import copy
+import math
+import pickle
+
+import numpy as np
+import pytest
+
+import tafel
+from conftest import GAMES, random_positions
+
+
+def test_games_lists_all_six():
+    assert tafel.games() == ["black-path", "karls-race", "carreaux", "kauri", "quarx", "einstein"]
+
+
+def test_game_facts(game):
+    assert game.num_players() in (2, 4)
+    assert game.num_distinct_actions() > 0
+    assert game.max_chance_outcomes() >= 0
+    assert game.max_game_length() is None or game.max_game_length() > 0
+    shape = game.observation_tensor_shape()
+    assert game.observation_tensor_size() == math.prod(shape)
+    assert game.settings()  # every game has settings, all listed
+    assert repr(game).startswith(f'tafel.load_game("{game.name}"')
+
+
+def test_every_position_of_random_games(game):
+    """Action/move round trips over every legal move, masks, observations, chance
+    probabilities, codes and copies at every position of a few random games."""
+    shape = tuple(game.observation_tensor_shape())
+    positions = 0
+    for state in random_positions(game, games=3, seed=34):
+        positions += 1
+        legal = state.legal_actions()
+        assert legal == sorted(set(legal))
+        player = state.current_player()
+        if state.is_terminal():
+            assert player == tafel.TERMINAL_PLAYER and legal == []
+            returns = state.returns()
+            assert len(returns) == game.num_players()
+            assert all(r in (-1.0, 0.0, 1.0) for r in returns)
+            assert sum(returns) == 0.0
+            assert state.result() != "*"
+        elif state.is_chance_node():
+            assert player == tafel.CHANCE_PLAYER
+            outcomes = state.chance_outcomes()
+            assert [a for a, _ in outcomes] == legal
+            assert math.isclose(sum(p for _, p in outcomes), 1.0)
+            assert all(a < game.max_chance_outcomes() for a in legal)
+        else:
+            assert 0 <= player < game.num_players()
+            assert state.chance_outcomes() == ()
+            assert all(a < game.num_distinct_actions() for a in legal)
+            assert state.legal_actions(1 - player if player < 2 else 0) == []
+        mask = state.legal_actions_mask()
+        assert mask.dtype == np.bool_ and list(np.flatnonzero(mask)) == legal
+        for action in legal:
+            text = state.action_to_string(action)
+            assert state.string_to_action(text) == action
+            assert state.action_to_string(max(player, 0), action) == text
+        observation = state.observation_tensor()
+        assert observation.dtype == np.float32 and observation.shape == shape
+        assert np.array_equal(observation, state.observation_tensor(0))
+        assert state.observation_string().startswith(str(state))
+        again = game.state_from_code(state.code())
+        assert again.code() == state.code()
+        assert again.legal_actions() == legal
+    assert positions > 10
+
+
+def test_copies_are_independent_and_pickles_restore(game):
+    state = game.new_initial_state()
+    for _ in range(5):
+        if state.is_terminal():
+            break
+        state.apply_action(state.legal_actions()[-1])
+    for copied in (state.clone(), copy.copy(state), copy.deepcopy(state),
+                   pickle.loads(pickle.dumps(state))):
+        assert copied.code() == state.code()
+        assert copied.history() == state.history()
+        if not copied.is_terminal():
+            copied.apply_action(copied.legal_actions()[0])
+            assert copied.history() != state.history()
+    assert pickle.loads(pickle.dumps(game)) == game
+
+
+def test_settings_as_keyword_arguments():
+    old = tafel.load_game("kauri", tiebreak="old")
+    assert old.settings()["tiebreak"] == "old"
+    assert old != tafel.load_game("kauri")
+    four = tafel.load_game("karls-race", players=4)
+    assert four.num_players() == 4
+    assert four.new_initial_state().returns() == [0.0] * 4
+
+
+def test_kauri_start_matches_the_registry_example():
+    state = tafel.load_game("kauri", tiebreak="old").new_initial_state()
+    assert [state.action_to_string(a) for a in state.legal_actions()] == list("abcdef")
+    state.apply_action(state.string_to_action("f"))
+    assert state.code() == "A/5+1,5+1,5+1,5+1,5+1,0+0/6+1,6+1,6+1,6+1,6+1,5+2/0,0"
+    assert state.perft(2) == 32
+    assert state.history() == [5]
+
+
+def test_random_playouts_and_perft(game):
+    stats = game.new_initial_state().random_playouts(5, seed=3)
+    assert stats["games"] == 5 and stats["plies"] > 0
+    assert sum(stats["wins"]) + stats["draws"] >= 5 - 0  # a team win counts for each member
+    assert stats == game.new_initial_state().random_playouts(5, seed=3)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    assert state.perft(1) == len(state.legal_actions())
+
+
+def test_quarx_multiple_capture_is_one_action():
+    """Quarx captures of several jumps are one action whose notation lists every landing."""
+    game = tafel.load_game("quarx")
+    for state in random_positions(game, games=6, seed=5, limit=300):
+        for action in state.legal_actions():
+            text = state.action_to_string(action)
+            if text.count("x") >= 2:
+                after = state.clone()
+                after.apply_action(action)
+                assert after.current_player() != state.current_player() or after.is_terminal()
+                return
+    pytest.fail("no multiple capture in the random games")
