@@ -10,6 +10,9 @@
 //! rests (the last outcome when all are). Rounding makes that number grow with the random
 //! number, so a binary search finds, for every outcome, the smallest random number that picks
 //! it or a later one: those bounds, compared with the random number's bits, give the outcome.
+//!
+//! Loops that need not play the generic loop's games (EinStein's) draw with [`below`] instead:
+//! exactly uniform too, but from half a random word.
 
 use rand::Rng;
 
@@ -92,6 +95,22 @@ pub fn roll_die<R: Rng + ?Sized>(rng: &mut R) -> u8 {
     1 + small_draw(&DIE_BOUNDS, float_bits(rng)) as u8
 }
 
+/// A uniform number below `n` (at least 1) from the 32 random bits `bits`, exactly uniform:
+/// Lemire's multiply-and-shift, redrawing from `rng` in the rare case (under `n` in 2^32)
+/// that `bits` falls among the few values that would favour the lower results. Lets a loop
+/// draw two small numbers from one random `u64`.
+#[inline]
+pub fn below<R: Rng + ?Sized>(bits: u32, n: u32, rng: &mut R) -> u32 {
+    let mut product = u64::from(bits) * u64::from(n);
+    if (product as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (product as u32) < threshold {
+            product = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (product >> 32) as u32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,6 +156,30 @@ mod tests {
     fn integer_draws_pick_the_floating_point_draws_outcome() {
         check(&DIE_BOUNDS);
         check(&equal_chance_bounds::<720>());
+    }
+
+    #[test]
+    fn below_draws_every_number_equally_often() {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+        for n in 1..=7u32 {
+            let draws = 70_000 * u64::from(n);
+            let mut counts = vec![0u64; n as usize];
+            for _ in 0..draws {
+                counts[below(rng.random::<u32>(), n, &mut rng) as usize] += 1;
+            }
+            // Each count within five standard deviations of its expectation.
+            let p = 1.0 / f64::from(n);
+            let sigma = (draws as f64 * p * (1.0 - p)).sqrt();
+            for &count in &counts {
+                let off = (count as f64 - draws as f64 * p).abs();
+                assert!(off <= 5.0 * sigma + 1e-9, "n {n}: {counts:?}");
+            }
+        }
+        // The values that would favour the lower results are redrawn: with n = 6, 2^32 mod 6
+        // = 4 of them, the words whose product's low half is below 4 (0 is one).
+        for _ in 0..100 {
+            assert!(below(0, 6, &mut rng) < 6);
+        }
     }
 
     #[test]
