@@ -205,7 +205,7 @@ impl Game for Quarx {
         }
     }
 
-    /// Quarx's own loop ([`playout`]), playing the generic loop's games.
+    /// Quarx's own loop (module `playout`), playing the generic loop's games.
     fn random_playout<R: rand::Rng + ?Sized>(
         &self,
         state: &mut State,
