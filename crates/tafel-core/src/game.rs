@@ -84,8 +84,11 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// outcomes not counted). `buffer` may be used for move generation.
     ///
     /// The default is the generic loop [`crate::playout::generic_random_playout`]. A game may
-    /// override it with a faster loop of its own, which must draw the same random numbers and
-    /// so play exactly the same game for the same generator.
+    /// override it with a faster loop of its own, which must play the same random game: as a
+    /// rule by drawing the same random numbers, so that it plays exactly the generic loop's
+    /// game for the same generator ([`crate::conformance::check_own_playout`]); a loop that
+    /// draws its own way (EinStein's) must keep every move and outcome exactly as likely, and
+    /// its tests compare the two loops' games statistically.
     fn random_playout<R: Rng + ?Sized>(
         &self,
         state: &mut Self::State,

@@ -1,7 +1,6 @@
 //! Equally likely chance outcomes drawn exactly as [`tafel_core::playout::sample_chance`] draws
 //! them, by integer comparisons: for the games' own fast playout loops, which must play the
-//! same games as the generic loop for the same generator (Karl's Race's and EinStein's die,
-//! EinStein's drawn start arrangements).
+//! same games as the generic loop for the same generator (Karl's Race's die).
 //!
 //! `sample_chance` takes a random `f64` in [0, 1) and subtracts each outcome's probability
 //! in turn until the rest is negative. With `n` equally likely outcomes, the rest after
@@ -10,6 +9,9 @@
 //! rests (the last outcome when all are). Rounding makes that number grow with the random
 //! number, so a binary search finds, for every outcome, the smallest random number that picks
 //! it or a later one: those bounds, compared with the random number's bits, give the outcome.
+//!
+//! Loops that need not play the generic loop's games (EinStein's) draw with [`below`] instead:
+//! exactly uniform too, but from half a random word.
 
 use rand::Rng;
 
@@ -51,8 +53,8 @@ const fn bound(index: usize, outcomes: usize) -> u64 {
 }
 
 /// For `N` equally likely outcomes, `bounds[k]` is the smallest 53-bit random value that picks
-/// outcome `k` or a later one (`bounds[0]` is 0). A `const fn`, so small tables (a die's) are
-/// worked out by the compiler; a large one is built once at run time.
+/// outcome `k` or a later one (`bounds[0]` is 0). A `const fn`, so that the tables are worked
+/// out by the compiler.
 pub const fn equal_chance_bounds<const N: usize>() -> [u64; N] {
     let mut bounds = [0; N];
     let mut index = 1;
@@ -76,13 +78,6 @@ pub fn small_draw<const N: usize>(bounds: &[u64; N], bits: u64) -> usize {
     bounds[1..].iter().map(|&b| (bits >= b) as usize).sum()
 }
 
-/// The outcome (from 0) many equally likely outcomes' `bounds` give for the random bits
-/// `bits`, by binary search.
-#[inline]
-pub fn large_draw(bounds: &[u64], bits: u64) -> usize {
-    bounds.partition_point(|&b| b <= bits) - 1
-}
-
 /// The six faces of a fair die.
 pub const DIE_BOUNDS: [u64; 6] = equal_chance_bounds::<6>();
 
@@ -90,6 +85,22 @@ pub const DIE_BOUNDS: [u64; 6] = equal_chance_bounds::<6>();
 #[inline]
 pub fn roll_die<R: Rng + ?Sized>(rng: &mut R) -> u8 {
     1 + small_draw(&DIE_BOUNDS, float_bits(rng)) as u8
+}
+
+/// A uniform number below `n` (at least 1) from the 32 random bits `bits`, exactly uniform:
+/// Lemire's multiply-and-shift, redrawing from `rng` in the rare case (under `n` in 2^32)
+/// that `bits` falls among the few values that would favour the lower results. Lets a loop
+/// draw two small numbers from one random `u64`.
+#[inline]
+pub fn below<R: Rng + ?Sized>(bits: u32, n: u32, rng: &mut R) -> u32 {
+    let mut product = u64::from(bits) * u64::from(n);
+    if (product as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (product as u32) < threshold {
+            product = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (product >> 32) as u32
 }
 
 #[cfg(test)]
@@ -118,10 +129,7 @@ mod tests {
         let random = (0..20_000).map(|_| float_bits(&mut rng));
         for bits in edges.chain(ends).chain(random) {
             let expected = by_float(float_of(bits), N);
-            assert_eq!(large_draw(bounds, bits), expected, "bits {bits}");
-            if N <= 6 {
-                assert_eq!(small_draw(bounds, bits), expected, "bits {bits}");
-            }
+            assert_eq!(small_draw(bounds, bits), expected, "bits {bits}");
         }
         // Each outcome gets its share of the rolls, to within rounding.
         for (k, &bound) in bounds.iter().enumerate() {
@@ -136,7 +144,31 @@ mod tests {
     #[test]
     fn integer_draws_pick_the_floating_point_draws_outcome() {
         check(&DIE_BOUNDS);
-        check(&equal_chance_bounds::<720>());
+        check(&equal_chance_bounds::<5>());
+    }
+
+    #[test]
+    fn below_draws_every_number_equally_often() {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+        for n in 1..=7u32 {
+            let draws = 70_000 * u64::from(n);
+            let mut counts = vec![0u64; n as usize];
+            for _ in 0..draws {
+                counts[below(rng.random::<u32>(), n, &mut rng) as usize] += 1;
+            }
+            // Each count within five standard deviations of its expectation.
+            let p = 1.0 / f64::from(n);
+            let sigma = (draws as f64 * p * (1.0 - p)).sqrt();
+            for &count in &counts {
+                let off = (count as f64 - draws as f64 * p).abs();
+                assert!(off <= 5.0 * sigma + 1e-9, "n {n}: {counts:?}");
+            }
+        }
+        // The values that would favour the lower results are redrawn: with n = 6, 2^32 mod 6
+        // = 4 of them, the words whose product's low half is below 4 (0 is one).
+        for _ in 0..100 {
+            assert!(below(0, 6, &mut rng) < 6);
+        }
     }
 
     #[test]

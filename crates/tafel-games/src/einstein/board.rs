@@ -72,11 +72,16 @@ pub fn square_named(name: &str) -> Option<Square> {
 }
 
 /// The square one step from `square` by `(rows, columns)`, if it is on the board.
-pub fn step(square: Square, (rows, columns): (i8, i8)) -> Option<Square> {
+/// A `const fn`, so that the playout's tables are built at compile time.
+pub const fn step(square: Square, (rows, columns): (i8, i8)) -> Option<Square> {
     let r = row(square) as i8 + rows;
     let c = column(square) as i8 + columns;
-    let inside = |v: i8| (0..SIDE as i8).contains(&v);
-    (inside(r) && inside(c)).then(|| (r as usize * SIDE + c as usize) as Square)
+    let side = SIDE as i8;
+    if r >= 0 && r < side && c >= 0 && c < side {
+        Some((r as usize * SIDE + c as usize) as Square)
+    } else {
+        None
+    }
 }
 
 /// The fewest steps a cube of `seat` on `square` needs to reach its target: with diagonal

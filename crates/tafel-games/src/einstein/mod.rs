@@ -512,7 +512,7 @@ impl Game for Einstein {
         }
     }
 
-    /// EinStein's own loop, playing the generic loop's games.
+    /// EinStein's own loop (module `playout`): the generic loop's random game, drawn its own way.
     fn random_playout<R: rand::Rng + ?Sized>(
         &self,
         state: &mut State,

@@ -11,6 +11,7 @@ mod code;
 mod movegen;
 mod notation;
 mod picture;
+mod playout;
 mod settings;
 
 pub use settings::{QuarxSettings, Setup, DEFAULT_PLY_LIMIT};
@@ -202,6 +203,16 @@ impl Game for Quarx {
         if out.is_empty() {
             self.quiet_moves(state, out);
         }
+    }
+
+    /// Quarx's own loop (module `playout`), playing the generic loop's games.
+    fn random_playout<R: rand::Rng + ?Sized>(
+        &self,
+        state: &mut State,
+        rng: &mut R,
+        buffer: &mut Vec<Move>,
+    ) -> (Outcome, u64) {
+        self.random_playout_counting(state, rng, buffer)
     }
 
     fn apply(&self, state: &mut State, mv: Move) {

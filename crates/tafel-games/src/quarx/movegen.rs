@@ -189,7 +189,7 @@ impl Quarx {
     /// Calls `visit` with each cell the king on `from` may slide to (along each direction up
     /// to the first occupied cell, minus cells that would recreate a position) until `visit`
     /// returns false; returns whether every cell was visited.
-    fn king_slides(
+    pub(super) fn king_slides(
         &self,
         state: &State,
         from: Cell,

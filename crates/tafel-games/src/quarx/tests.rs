@@ -438,3 +438,21 @@ fn a_kings_slide_makes_the_history_matter_until_a_man_steps() {
     play(&g, &mut s, "4444-3344");
     assert!(g.history_free(&s), "a man's step can never be undone");
 }
+
+#[test]
+fn the_own_playout_plays_the_generic_loops_games() {
+    // Every setup, and a short ply limit, so that games also end at the limit.
+    let mut settings: Vec<Vec<(&str, &str)>> = Setup::ALL
+        .iter()
+        .map(|setup| vec![("setup", setup.word())])
+        .collect();
+    settings.push(vec![("ply-limit", "40")]);
+    for pairs in &settings {
+        let g = game(pairs);
+        for seed in 0..30 {
+            if let Err(e) = tafel_core::conformance::check_own_playout(&g, seed) {
+                panic!("{pairs:?}: {e}");
+            }
+        }
+    }
+}
