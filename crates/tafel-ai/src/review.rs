@@ -238,20 +238,52 @@ pub fn review_game(
     options: &ReviewOptions,
     control: &mut dyn ReviewControl,
 ) -> Result<GameReview, ReviewError> {
-    game_ai(game)?.review(game, start, moves, options, control)
+    let mut review = start_review(game, start, moves, options)?;
+    loop {
+        if control.cancelled() {
+            return Err(ReviewError::Cancelled);
+        }
+        if !review.step() {
+            break;
+        }
+        let (done, total) = review.counts();
+        control.progress(done, total);
+    }
+    Ok(review.finish())
 }
 
-/// [`review_game`] for the concrete game `G`.
-pub(crate) fn review_typed<G: GameAi>(
+/// A review done one position at a time ([`start_review`]), so that whoever runs it can do
+/// other work between two positions, on another thread if it likes.
+pub trait ReviewSteps: Send {
+    /// Reviews the next move; false once every move is reviewed (then nothing is done).
+    fn step(&mut self) -> bool;
+    /// The moves reviewed so far and the moves to review (moves where someone chose).
+    fn counts(&self) -> (usize, usize);
+    /// The review of the moves reviewed so far: the whole game once [`ReviewSteps::step`]
+    /// said false.
+    fn finish(self: Box<Self>) -> GameReview;
+}
+
+/// Checks the game of `moves` (as [`review_game`] takes it) and prepares its review, which
+/// [`ReviewSteps::step`] then does one move at a time.
+pub fn start_review(
+    game: &dyn DynGame,
+    start: &dyn DynPosition,
+    moves: &[String],
+    options: &ReviewOptions,
+) -> Result<Box<dyn ReviewSteps>, ReviewError> {
+    game_ai(game)?.start_review(game, start, moves, options)
+}
+
+/// [`start_review`] for the concrete game `G`.
+pub(crate) fn start_typed<G: GameAi>(
     game: &Arc<G>,
     start: &dyn DynPosition,
     moves: &[String],
     options: &ReviewOptions,
-    control: &mut dyn ReviewControl,
-) -> Result<GameReview, ReviewError> {
+) -> Result<Box<dyn ReviewSteps>, ReviewError> {
     let start = concrete(game, start)?.state.clone();
-    let game = game.as_ref();
-    let sides = Sides::of(game).ok_or(ReviewError::NotTwoSided)?;
+    let sides = Sides::of(game.as_ref()).ok_or(ReviewError::NotTwoSided)?;
     // The moves, checked, and the position before each.
     let mut states = vec![start.clone()];
     let mut parsed = Vec::with_capacity(moves.len());
@@ -270,41 +302,77 @@ pub(crate) fn review_typed<G: GameAi>(
     let decisions: Vec<usize> = (0..parsed.len())
         .filter(|&i| matches!(game.status(&states[i]), Status::ToMove(_)))
         .collect();
-    let mut reviewer = Reviewer {
-        assessor: Assessor::new(game, &options.assess),
-        sides,
-        cache: HashMap::new(),
-    };
-    let mut reviewed = Vec::with_capacity(decisions.len());
-    for (done, &i) in decisions.iter().enumerate() {
-        if control.cancelled() {
-            return Err(ReviewError::Cancelled);
-        }
-        let Status::ToMove(mover) = game.status(&states[i]) else {
+    Ok(Box::new(TypedReview {
+        game: game.clone(),
+        reviewer: Reviewer {
+            assessor: Assessor::new(game.as_ref(), &options.assess),
+            sides,
+            cache: HashMap::new(),
+        },
+        thresholds: options.thresholds,
+        reviewed: Vec::with_capacity(decisions.len()),
+        states,
+        parsed,
+        numbers,
+        decisions,
+    }))
+}
+
+/// A review of a game of `G` under way.
+struct TypedReview<G: GameAi> {
+    game: Arc<G>,
+    reviewer: Reviewer<G>,
+    thresholds: Thresholds,
+    /// The position before each move, and the last.
+    states: Vec<G::State>,
+    parsed: Vec<G::Move>,
+    numbers: Vec<u32>,
+    /// The indices of the moves where someone chose.
+    decisions: Vec<usize>,
+    reviewed: Vec<MoveReview>,
+}
+
+impl<G: GameAi> ReviewSteps for TypedReview<G> {
+    fn step(&mut self) -> bool {
+        let Some(&i) = self.decisions.get(self.reviewed.len()) else {
+            return false;
+        };
+        let game = self.game.as_ref();
+        let Status::ToMove(mover) = game.status(&self.states[i]) else {
             unreachable!("decisions are positions where someone is to move");
         };
-        let mut review = reviewer.review_move(game, &states[i], parsed[i], &options.thresholds);
+        let mut review =
+            self.reviewer
+                .review_move(game, &self.states[i], self.parsed[i], &self.thresholds);
         review.index = i;
-        review.number = numbers[i];
+        review.number = self.numbers[i];
         review.seat = mover.0;
-        review.first = reviewer.sides.for_first(mover, game, review.before);
-        reviewed.push(review);
-        control.progress(done + 1, decisions.len());
+        review.first = self.reviewer.sides.for_first(mover, game, review.before);
+        self.reviewed.push(review);
+        true
     }
-    let end = states.last().expect("the start is there");
-    let result = match game.status(end) {
-        Status::Over(outcome) => Some(Chance::of_payoff(outcome.payoff(Player(0)))),
-        _ => None,
-    };
-    let seats = summaries(game, &reviewed);
-    Ok(GameReview {
-        game: G::INFO.name.to_string(),
-        search: describe_search(&reviewer.assessor),
-        thresholds: options.thresholds,
-        moves: reviewed,
-        result,
-        seats,
-    })
+
+    fn counts(&self) -> (usize, usize) {
+        (self.reviewed.len(), self.decisions.len())
+    }
+
+    fn finish(self: Box<Self>) -> GameReview {
+        let game = self.game.as_ref();
+        let end = self.states.last().expect("the start is there");
+        let result = match game.status(end) {
+            Status::Over(outcome) => Some(Chance::of_payoff(outcome.payoff(Player(0)))),
+            _ => None,
+        };
+        let seats = summaries(game, &self.reviewed);
+        GameReview {
+            game: G::INFO.name.to_string(),
+            search: describe_search(&self.reviewer.assessor),
+            thresholds: self.thresholds,
+            moves: self.reviewed,
+            result,
+            seats,
+        }
+    }
 }
 
 fn describe_search<G: GameAi>(assessor: &Assessor<G>) -> String {

@@ -30,6 +30,9 @@
 //! (p50, p99, max), the computer's moves, and the server's resident memory during the run and
 //! after the games stopped.
 //!
+//! **Fairness** (`--fair`): a newcomer's replies from level 1 while games of the computer
+//! against itself, analyses and a hint flood load the server (see `soak/fair.rs`).
+//!
 //! **Instances** (`--instances N`): N `tafel serve` processes on one database (`--database`,
 //! a PostgreSQL URL; by default an SQLite file, for one instance), and `--clients` players at
 //! one screen playing random legal moves as fast as they are answered, each move through the
@@ -44,6 +47,9 @@ use std::process::{Child, Command, ExitCode, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+#[path = "soak/fair.rs"]
+mod fair;
 
 use clap::Parser;
 use futures_util::StreamExt;
@@ -104,6 +110,18 @@ struct Args {
     /// directory).
     #[arg(long)]
     database: Option<String>,
+    /// The fairness run (see `soak/fair.rs`): a newcomer against level 1 under load.
+    #[arg(long)]
+    fair: bool,
+    /// Games of the computer against itself at `--level` (fairness run).
+    #[arg(long, default_value_t = 100)]
+    unattended: usize,
+    /// Analyses under way (fairness run).
+    #[arg(long, default_value_t = 30)]
+    analyses: usize,
+    /// Hint requests at once on one game (fairness run).
+    #[arg(long, default_value_t = 300)]
+    hint_flood: usize,
     /// More arguments for `tafel serve` (repeatable), e.g. `--serve-arg=--searches=2`.
     #[arg(long = "serve-arg", allow_hyphen_values = true)]
     serve_args: Vec<String>,
@@ -117,6 +135,9 @@ fn main() -> ExitCode {
         .build()
         .unwrap();
     let ok = runtime.block_on(async {
+        if args.fair {
+            return fair::fair(&args).await;
+        }
         match (args.computer_games, args.idle_sockets, args.instances) {
             (Some(games), _, _) => computer_games(&args, games).await,
             (None, Some(sockets), _) => idle_sockets(&args, sockets).await,
@@ -911,21 +932,15 @@ async fn computer_games(args: &Args, games: usize) -> bool {
         server.base(),
         mib(before)
     );
-    let stop = Arc::new(AtomicBool::new(false));
-    let latencies = Arc::new(Latencies::default());
-    let replies = Arc::new(AtomicU64::new(0));
-    let finished = Arc::new(AtomicU64::new(0));
+    let load = Arc::new(Load::default());
     let mut tasks = Vec::new();
     for i in 0..games {
+        let seat = json!([{"kind": "local"}, {"kind": "computer", "level": args.level}]);
         tasks.push(tokio::spawn(person(
             Client::from_address(server.addr(), client_address(i)),
-            args.game.clone(),
-            args.level,
+            json!({"game": args.game, "seats": seat}),
             args.seed.wrapping_add(i as u64),
-            stop.clone(),
-            latencies.clone(),
-            replies.clone(),
-            finished.clone(),
+            load.clone(),
         )));
     }
     let started = Instant::now();
@@ -934,17 +949,17 @@ async fn computer_games(args: &Args, games: usize) -> bool {
         samples.push(server.sample_rss());
         tokio::time::sleep(Duration::from_millis(250)).await;
     }
-    stop.store(true, Ordering::Relaxed);
+    load.stop.store(true, Ordering::Relaxed);
     for task in tasks {
         task.abort();
     }
-    let (count, p50, p99, max) = latencies.summary();
+    let (count, p50, p99, max) = load.moves.summary();
     println!("the person's move (ms): p50 {p50:.1}, p99 {p99:.1}, max {max:.1} ({count} moves)");
+    let replies = load.replies.summary().0;
     println!(
-        "computer moves: {} ({:.1}/s); games finished: {}",
-        replies.load(Ordering::Relaxed),
-        replies.load(Ordering::Relaxed) as f64 / started.elapsed().as_secs_f64(),
-        finished.load(Ordering::Relaxed)
+        "computer moves: {replies} ({:.1}/s); games finished: {}",
+        replies as f64 / started.elapsed().as_secs_f64(),
+        load.finished.load(Ordering::Relaxed)
     );
     samples.sort_unstable();
     let median = samples.get(samples.len() / 2).copied().unwrap_or(0);
@@ -965,23 +980,26 @@ async fn computer_games(args: &Args, games: usize) -> bool {
     count > 0
 }
 
-/// A person against the computer: waits (on the WebSocket) for their turn, then answers at
-/// once with a random legal move; starts a new game when one ends.
-#[allow(clippy::too_many_arguments)]
-async fn person(
-    client: Client,
-    game: String,
-    level: u8,
-    seed: u64,
-    stop: Arc<AtomicBool>,
-    latencies: Arc<Latencies>,
-    replies: Arc<AtomicU64>,
-    finished: Arc<AtomicU64>,
-) {
+/// What the people playing the computer share: when to stop, and what they measured.
+#[derive(Default)]
+struct Load {
+    stop: AtomicBool,
+    /// How long the person's moves took to be acknowledged.
+    moves: Latencies,
+    /// How long the computer took to reply: from the person's move being sent until the
+    /// person is to move again.
+    replies: Latencies,
+    /// Games that ended.
+    finished: AtomicU64,
+}
+
+/// A person against the computer: creates the game `create` (the person in seat 0), waits (on
+/// the WebSocket) for their turn, then answers at once with a random legal move; starts a new
+/// game when one ends.
+async fn person(client: Client, create: Value, seed: u64, load: Arc<Load>) {
     let mut rng = SmallRng::seed_from_u64(seed);
-    while !stop.load(Ordering::Relaxed) {
-        let body = json!({"game": game, "seats": [{"kind": "local"}, {"kind": "computer", "level": level}]});
-        let Ok(created) = client.try_post("/api/games", body).await else {
+    while !load.stop.load(Ordering::Relaxed) {
+        let Ok(created) = client.try_post("/api/games", create.clone()).await else {
             return;
         };
         let Some((id, tokens)) = created.created() else {
@@ -993,6 +1011,7 @@ async fn person(
             return;
         };
         let mut last_ply = 0;
+        let mut sent: Option<Instant> = None;
         while let Some(Ok(message)) = socket.next().await {
             let Ok(text) = message.to_text() else {
                 continue;
@@ -1002,15 +1021,15 @@ async fn person(
             };
             let view = &value["view"];
             if view["status"]["state"] == "over" {
-                finished.fetch_add(1, Ordering::Relaxed);
+                load.finished.fetch_add(1, Ordering::Relaxed);
                 break;
             }
             let ply = moves_of(view).len();
-            if view["status"]["seat"] != 0 || view["thinking"] == true {
+            if view["status"]["seat"] != 0 || view["thinking"] == true || ply < last_ply {
                 continue;
             }
-            if ply > last_ply && ply > 1 {
-                replies.fetch_add(1, Ordering::Relaxed);
+            if let Some(sent) = sent.take() {
+                load.replies.add(sent.elapsed());
             }
             let legal = view["legal"].as_array().cloned().unwrap_or_default();
             if legal.is_empty() {
@@ -1023,10 +1042,11 @@ async fn person(
             let asked = Instant::now();
             let answer = client.try_play(&id, &token, &mv, Some(ply)).await;
             if answer.is_ok_and(|a| a.is_success()) {
-                latencies.add(asked.elapsed());
+                load.moves.add(asked.elapsed());
                 last_ply = ply + 1;
+                sent = Some(asked);
             }
-            if stop.load(Ordering::Relaxed) {
+            if load.stop.load(Ordering::Relaxed) {
                 return;
             }
         }

@@ -60,8 +60,10 @@ pub struct Limits {
     /// A WebSocket is pinged after this long without a message, and closed if the ping is not
     /// answered within as long again (or a message to it cannot be sent). Default 30 s.
     pub ws_ping: Duration,
-    /// Computer searches that run at once. Default: the number of cores, so that searches
-    /// use the machine without making each other (and the requests) wait for a core.
+    /// Computer searches that run at once in each of the search pool's two lanes (people's
+    /// replies and hints; games without a person and analyses, at the lowest priority).
+    /// Default: the number of cores, so that people's searches use the machine without
+    /// making each other (and the requests) wait for a core.
     pub searches: usize,
     /// Computer searches that may wait for a thread. Default 1,024; there is at most one per
     /// game, so this is reached only with that many computer games thinking at once.
@@ -73,6 +75,13 @@ pub struct Limits {
     pub analysis_work: u64,
     /// The time each position of an analysis gets at most. Default 0.5 s.
     pub analysis_time: Duration,
+    /// Analyses one client address may have under way at once (more are answered 429).
+    /// Default 2: one to read while the next is computed.
+    pub analyses_per_address: usize,
+    /// Games without a person (the computer against itself) one client address may have
+    /// running at once (more are refused with 429). Default 2: enough to watch levels play
+    /// each other, too few to fill the background lane.
+    pub unattended_per_address: usize,
     /// Games kept in memory at most; the least recently used leave first. Default 2,000
     /// (a game in memory takes from a few KB to about 150 KB for the largest boards).
     pub games_in_memory: usize,
@@ -104,6 +113,8 @@ impl Default for Limits {
             search_queue: 1_024,
             analysis_work: 20_000,
             analysis_time: Duration::from_millis(500),
+            analyses_per_address: 2,
+            unattended_per_address: 2,
             games_in_memory: 2_000,
             game_idle: Duration::from_secs(600),
             games_per_minute: 30,

@@ -93,6 +93,8 @@ pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
                 work: limits.analysis_work,
                 time: limits.analysis_time,
             },
+            analyses_per_address: limits.analyses_per_address,
+            unattended_per_address: limits.unattended_per_address,
         },
     );
     if let Some(changes) = changes {

@@ -5,10 +5,12 @@
 
 mod support;
 
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use support::serve_with;
+use tafel_server::compute::pool::{Class, Owner, Ticket};
 use tafel_server::{Limits, Server};
 use tafel_testkit::client::Client;
 
@@ -339,5 +341,145 @@ async fn hints_only_where_the_player_turned_them_on_before_a_game_against_the_co
         .post(&format!("/api/games/{id}/hint"), json!({"token": "nobody"}))
         .await;
     assert_eq!(stranger.status, 403, "{}", stranger.body);
+    server.stop();
+}
+
+/// Holds the pool's thread of `class`'s lane (the server has one per lane) until the sender is
+/// used or dropped; waits until it is held. The job's future must be kept meanwhile (a job
+/// whose future is dropped before it starts is skipped).
+async fn hold_lane(
+    server: &Server,
+    class: Class,
+) -> (std::sync::mpsc::Sender<()>, impl std::future::Future) {
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let pool = server.hub.pool();
+    let running = pool.running();
+    let job = pool
+        .submit(
+            Ticket::new(class, Owner::Game("holder".to_string())),
+            || false,
+            move || held.recv(),
+        )
+        .unwrap();
+    while pool.running() == running {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    (release, job)
+}
+
+/// A finished game of Black Path on 3 x 4 (twelve moves, each a choice) by `client`.
+async fn finished_black_path(client: &Client) -> String {
+    let (id, tokens) = at_one_screen(client, "black-path", json!({"size": "3x4"})).await;
+    let moves: Vec<Option<&str>> = BLACK_PATH.iter().map(|m| Some(*m)).collect();
+    let view = play_moves(client, &id, &tokens, &moves).await;
+    assert_eq!(view["status"]["state"], "over", "{view}");
+    id
+}
+
+fn one_thread_a_lane() -> Limits {
+    Limits {
+        searches: 1,
+        ..limits()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_is_searched_one_position_a_job_after_one_to_prepare_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve_with(&dir.path().join("tafel.db"), one_thread_a_lane()).await;
+    let client = Client::new(server.addr);
+    let id = finished_black_path(&client).await;
+    let finished = || server.hub.pool().stats().finished.load(Ordering::SeqCst);
+    let before = finished();
+    let review = analysis(&client, &id, Duration::from_secs(60)).await;
+    assert_eq!(review["moves"].as_array().unwrap().len(), BLACK_PATH.len());
+    // Nothing else searched meanwhile: one job prepared the review and each position was a
+    // job of its own, so that any other search could run between two of them.
+    assert_eq!(finished() - before, 1 + BLACK_PATH.len() as u64);
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_address_has_at_most_two_analyses_under_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve_with(&dir.path().join("tafel.db"), one_thread_a_lane()).await;
+    let (first, second) = (
+        Client::from_address(server.addr, [127, 0, 0, 2].into()),
+        Client::from_address(server.addr, [127, 0, 0, 3].into()),
+    );
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        games.push(finished_black_path(&first).await);
+    }
+    // While the background lane is held, no analysis gets anywhere.
+    let (release, _held) = hold_lane(&server, Class::Unattended).await;
+    let ask = |client: &Client, id: &str| {
+        let (client, path) = (client.clone(), format!("/api/games/{id}/analysis"));
+        async move { client.get(&path).await }
+    };
+    assert_eq!(ask(&first, &games[0]).await.status, 202);
+    assert_eq!(ask(&first, &games[1]).await.status, 202);
+    let third = ask(&first, &games[2]).await;
+    assert_eq!(third.status, 429, "{}", third.body);
+    assert!(
+        third.error().contains("2 analyses under way"),
+        "{}",
+        third.error()
+    );
+    assert_eq!(third.header("retry-after"), "5");
+    // Asking again for one under way is no new analysis; another address has its own two.
+    assert_eq!(ask(&first, &games[0]).await.status, 202);
+    assert_eq!(ask(&second, &games[2]).await.status, 202);
+    release.send(()).unwrap();
+    for id in &games {
+        analysis(&first, id, Duration::from_secs(60)).await;
+    }
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_hints_on_one_position_costs_one_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve_with(&dir.path().join("tafel.db"), one_thread_a_lane()).await;
+    let client = Client::new(server.addr);
+    let (id, tokens) = client
+        .create(json!({"game": "black-path", "settings": {"size": "4x4"},
+                       "seats": [{"kind": "local", "hints": true}, {"kind": "computer", "level": 1}]}))
+        .await;
+    let token = tokens[0].clone().unwrap();
+    let finished = || server.hub.pool().stats().finished.load(Ordering::SeqCst);
+    let (release, _held) = hold_lane(&server, Class::Reply).await;
+    let before = finished();
+    let asks: Vec<_> = (0..40)
+        .map(|_| {
+            let (client, path, token) = (
+                client.clone(),
+                format!("/api/games/{id}/hint"),
+                token.clone(),
+            );
+            tokio::spawn(async move { client.post(&path, json!({"token": token})).await })
+        })
+        .collect();
+    while server.hub.pool().queued() == 0 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    // Let every request arrive while the one search waits.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        server.hub.pool().queued(),
+        1,
+        "one search for every request"
+    );
+    release.send(()).unwrap();
+    let mut best = Vec::new();
+    for ask in asks {
+        let hint = ask.await.unwrap();
+        assert_eq!(hint.status, 200, "{}", hint.body);
+        best.push(hint.body["best"].clone());
+    }
+    best.dedup();
+    assert_eq!(best.len(), 1, "every request got the one answer: {best:?}");
+    // The holder and one hint.
+    assert_eq!(finished() - before, 2);
     server.stop();
 }

@@ -11,7 +11,7 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use serde_json::{json, Value};
 use support::serve_with;
-use tafel_server::compute::pool::JobOutcome;
+use tafel_server::compute::pool::{Class, JobOutcome, Owner, Ticket};
 use tafel_server::Limits;
 use tafel_testkit::client::{black_path_at_one_screen, Client};
 
@@ -66,12 +66,14 @@ async fn after_an_undo_the_computer_moves_on_the_new_position_and_drops_the_old_
     let start = client.get(&format!("/api/games/{id}")).await.body;
     let (first, second) = (legal(&start)[0].clone(), legal(&start)[1].clone());
 
-    // Hold the only search thread, so that the computer's search for the first move waits.
+    // Hold the only thread for replies to people, so that the computer's search for the
+    // first move waits.
     let (release, held) = std::sync::mpsc::channel::<()>();
+    let people = Ticket::new(Class::Reply, Owner::Game("blocker".to_string()));
     let blocker = server
         .hub
         .pool()
-        .submit(|| false, move || held.recv())
+        .submit(people, || false, move || held.recv())
         .unwrap();
     assert_eq!(client.play(&id, &token, &first).await.status, 200);
     let thinking = client
@@ -457,4 +459,68 @@ async fn a_database_from_before_the_computer_flag_keeps_working() {
         2,
         "the old unfinished computer game was looked at, the others only when asked for"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_address_runs_at_most_two_games_of_the_computer_against_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = Limits {
+        searches: 1,
+        ..Limits::default()
+    };
+    let server = serve_with(&dir.path().join("t.db"), limits).await;
+    // The background lane's only thread is held, so the computer's games keep running.
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let holder = Ticket::new(Class::Unattended, Owner::Game("holder".to_string()));
+    let blocker = server
+        .hub
+        .pool()
+        .submit(holder, || false, move || held.recv())
+        .unwrap();
+    let (first, second) = (
+        Client::from_address(server.addr, [127, 0, 0, 2].into()),
+        Client::from_address(server.addr, [127, 0, 0, 3].into()),
+    );
+    let computers = json!({"game": "carreaux", "seats": [
+        {"kind": "computer", "level": 1}, {"kind": "computer", "level": 1}]});
+    for _ in 0..2 {
+        assert_eq!(
+            first.post("/api/games", computers.clone()).await.status,
+            200
+        );
+    }
+    let third = first.post("/api/games", computers.clone()).await;
+    assert_eq!(third.status, 429, "{}", third.body);
+    assert!(
+        third.error().contains("computer against itself"),
+        "{}",
+        third.error()
+    );
+    // Another address may; a game with a person is no game of the computer against itself.
+    assert_eq!(
+        second.post("/api/games", computers.clone()).await.status,
+        200
+    );
+    assert_eq!(
+        first
+            .post("/api/games", carreaux_against_level_5())
+            .await
+            .status,
+        200
+    );
+
+    // Once a game ends, the address may start another.
+    release.send(()).unwrap();
+    assert!(matches!(blocker.await, JobOutcome::Done(Ok(()))));
+    let started = std::time::Instant::now();
+    loop {
+        let answer = first.post("/api/games", computers.clone()).await;
+        if answer.status == 200 {
+            break;
+        }
+        assert_eq!(answer.status, 429, "{}", answer.body);
+        assert!(started.elapsed() < BUDGET, "no game of the computer ended");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    server.stop();
 }

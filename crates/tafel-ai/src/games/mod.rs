@@ -30,7 +30,7 @@ use crate::agent::Agent;
 use crate::erased::{typed_agent_with_notice, AgentOptions, AiError, DynAgent, ErasedAgent};
 use crate::eval::Evaluator;
 use crate::levels::{level_in, Algorithm, UnknownLevel};
-use crate::review::{review_typed, GameReview, ReviewControl, ReviewError, ReviewOptions};
+use crate::review::{start_typed, ReviewError, ReviewOptions, ReviewSteps};
 use crate::scale::assess::{assess_typed, calibration};
 use crate::scale::{AssessOptions, Calibration, DynAssessment, Oracle};
 use crate::signature::{game_lines, SignatureLine, SignatureSpec};
@@ -267,16 +267,15 @@ pub trait DynGameAi: Send + Sync {
         position: &dyn DynPosition,
         options: &AssessOptions,
     ) -> Result<DynAssessment, AiError>;
-    /// Every move of a game of `game` (this game) on the one scale
-    /// ([`crate::review::review_game`]).
-    fn review(
+    /// The review of a game of `game` (this game) on the one scale, ready to be done move by
+    /// move ([`crate::review::start_review`]).
+    fn start_review(
         &self,
         game: &dyn DynGame,
         start: &dyn DynPosition,
         moves: &[String],
         options: &ReviewOptions,
-        control: &mut dyn ReviewControl,
-    ) -> Result<GameReview, ReviewError>;
+    ) -> Result<Box<dyn ReviewSteps>, ReviewError>;
 }
 
 /// The [`DynGameAi`] of the game `G`.
@@ -341,15 +340,14 @@ impl<G: GameAi> DynGameAi for AiOf<G> {
     ) -> Result<DynAssessment, AiError> {
         assess_typed(Self::rules(game)?, position, options)
     }
-    fn review(
+    fn start_review(
         &self,
         game: &dyn DynGame,
         start: &dyn DynPosition,
         moves: &[String],
         options: &ReviewOptions,
-        control: &mut dyn ReviewControl,
-    ) -> Result<GameReview, ReviewError> {
-        review_typed(Self::rules(game)?, start, moves, options, control)
+    ) -> Result<Box<dyn ReviewSteps>, ReviewError> {
+        start_typed(Self::rules(game)?, start, moves, options)
     }
 }
 

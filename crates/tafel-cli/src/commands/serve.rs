@@ -54,7 +54,8 @@ pub struct Args {
     /// unanswered as long again).
     #[arg(long, default_value_t = DEFAULTS.ws_ping.as_secs_f64(), value_name = "SECONDS")]
     ws_ping: f64,
-    /// Computer searches running at once (default: the number of cores).
+    /// Computer searches running at once in each lane of the search pool (default: the
+    /// number of cores).
     #[arg(long)]
     searches: Option<usize>,
     /// Computer searches that may wait for a free thread.
@@ -66,6 +67,13 @@ pub struct Args {
     /// Seconds of search per position of a game's analysis at most.
     #[arg(long, default_value_t = DEFAULTS.analysis_time.as_secs_f64(), value_name = "SECONDS")]
     analysis_time: f64,
+    /// Analyses one client address may have under way at once.
+    #[arg(long, default_value_t = DEFAULTS.analyses_per_address)]
+    analyses_per_address: usize,
+    /// Games without a person (the computer against itself) one client address may have
+    /// running at once.
+    #[arg(long, default_value_t = DEFAULTS.unattended_per_address)]
+    unattended_per_address: usize,
     /// Games kept in memory at most (the least recently used leave first; they come back
     /// from the database when asked for).
     #[arg(long, default_value_t = DEFAULTS.games_in_memory)]
@@ -115,6 +123,11 @@ impl Args {
             search_queue: positive("search-queue", self.search_queue)?,
             analysis_work: self.analysis_work.max(1),
             analysis_time: seconds("analysis-time", self.analysis_time)?,
+            analyses_per_address: positive("analyses-per-address", self.analyses_per_address)?,
+            unattended_per_address: positive(
+                "unattended-per-address",
+                self.unattended_per_address,
+            )?,
             games_in_memory: positive("games-in-memory", self.games_in_memory)?,
             game_idle: seconds("game-idle", self.game_idle)?,
             games_per_minute: self.games_per_minute,

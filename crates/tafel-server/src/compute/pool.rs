@@ -1,16 +1,35 @@
-//! A fixed set of threads for long computations (the computer's searches; later, analysis),
-//! fed from one first-come, first-served queue of bounded length.
+//! A fixed set of threads for long computations (the computer's moves, hints, analyses), fed
+//! from bounded queues in an order that is fair to people.
 //!
 //! A search may take seconds of CPU, so it must neither run on the async runtime (it would
 //! stall requests) nor get a thread of its own per request (a hundred games thinking at once
-//! would mean a hundred threads fighting over the cores and their memory). The pool runs at
-//! most as many jobs as it has threads; the others wait their turn in order. Each job comes
+//! would mean a hundred threads fighting over the cores and their memory). Each job comes
 //! with a cancellation check, asked just before the job starts, so that work nobody wants any
-//! more (the position was taken back, the game left memory) is skipped, not done. On Linux the
-//! threads run at a lower priority (nice 10) than the request handlers, so a human's move is
-//! answered at once even while every thread searches.
+//! more (the position was taken back, the game left memory) is skipped, not done.
+//!
+//! **Who comes first.** Every job has a [`Ticket`]: its [`Class`] and its [`Owner`] (the
+//! address of the person it is for, or the game when nobody is known). The classes run on two
+//! lanes of threads, as many threads each as the pool was given:
+//!
+//! - the **people's lane** runs the computer's replies to a person ([`Class::Reply`]), then
+//!   hints ([`Class::Hint`]), on threads at nice 10 (request handlers come first);
+//! - the **background lane** runs the moves of games without a person ([`Class::Unattended`]),
+//!   then analyses one position at a time ([`Class::Analysis`]), on threads at nice 19.
+//!
+//! So a person's reply never waits behind background work: when both lanes have work, the
+//! kernel gives the people's threads about seven times the CPU of the background ones (the
+//! weights of nice 10 and 19), and a search started for a person runs at once even while every
+//! background thread searches. Within a class, owners take turns: the next job is the oldest
+//! one of the owner whose turn it is, so one address with a hundred jobs waiting holds up
+//! another address's single job by at most one job. On other systems than Linux the lanes
+//! keep their order but not their nice values.
+//!
+//! **Bounds.** At most `max_queued` jobs of the first three classes wait; past that a job is
+//! refused ([`QueueFull`]). An analysis has at most one position waiting at a time, and the
+//! number of analyses is limited where they are started, so analysis steps are not counted.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -52,17 +71,161 @@ pub struct PoolStats {
     pub panicked: AtomicU64,
 }
 
+/// What a job is for; it decides the lane and the order (see the module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    /// The computer's move in a game where a person waits for it.
+    Reply,
+    /// A hint for a person to move.
+    Hint,
+    /// The computer's move in a game without a person.
+    Unattended,
+    /// One position of an analysis.
+    Analysis,
+}
+
+impl Class {
+    /// Every class, in the order of their rank (first: served first).
+    const ALL: [Class; 4] = [
+        Class::Reply,
+        Class::Hint,
+        Class::Unattended,
+        Class::Analysis,
+    ];
+
+    fn rank(self) -> usize {
+        self as usize
+    }
+
+    fn lane(self) -> Lane {
+        match self {
+            Class::Reply | Class::Hint => Lane::People,
+            Class::Unattended | Class::Analysis => Lane::Background,
+        }
+    }
+}
+
+/// The two sets of threads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Lane {
+    People,
+    Background,
+}
+
+impl Lane {
+    const ALL: [Lane; 2] = [Lane::People, Lane::Background];
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The nice value of the lane's threads (Linux).
+    fn nice(self) -> i32 {
+        match self {
+            Lane::People => 10,
+            Lane::Background => 19,
+        }
+    }
+}
+
+/// Whose job it is, for taking turns within a class.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Owner {
+    /// A client address (an IPv6 client by its /64: see [`crate::domain::client`]).
+    Address(IpAddr),
+    /// A game whose person is not known here (a game resumed after a restart, say).
+    Game(String),
+}
+
+/// A job's class and owner.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ticket {
+    /// What the job is for.
+    pub class: Class,
+    /// Whose it is.
+    pub owner: Owner,
+}
+
+impl Ticket {
+    /// A job of `class` for `owner`.
+    pub fn new(class: Class, owner: Owner) -> Ticket {
+        Ticket { class, owner }
+    }
+}
+
 type Job = Box<dyn FnOnce() + Send>;
 
+/// One class's waiting jobs, by owner, with the owners in the order of their turns.
+#[derive(Default)]
+struct Turns {
+    order: VecDeque<Owner>,
+    jobs: HashMap<Owner, VecDeque<Job>>,
+    len: usize,
+}
+
+impl Turns {
+    fn push(&mut self, owner: Owner, job: Job) {
+        let jobs = self.jobs.entry(owner.clone()).or_default();
+        if jobs.is_empty() {
+            self.order.push_back(owner);
+        }
+        jobs.push_back(job);
+        self.len += 1;
+    }
+
+    /// The oldest job of the owner whose turn it is; that owner goes to the back.
+    fn pop(&mut self) -> Option<Job> {
+        let owner = self.order.pop_front()?;
+        let jobs = self
+            .jobs
+            .get_mut(&owner)
+            .expect("an owner in line has jobs");
+        let job = jobs.pop_front().expect("an owner in line has jobs");
+        if jobs.is_empty() {
+            self.jobs.remove(&owner);
+        } else {
+            self.order.push_back(owner);
+        }
+        self.len -= 1;
+        Some(job)
+    }
+
+    fn clear(&mut self) {
+        *self = Turns::default();
+    }
+}
+
 struct Queue {
-    jobs: VecDeque<Job>,
-    running: usize,
+    /// By class rank.
+    classes: [Turns; 4],
+    /// Jobs running, by lane.
+    running: [usize; 2],
     closed: bool,
+}
+
+impl Queue {
+    /// The next job for a thread of `lane`: its first class with a job waiting.
+    fn next(&mut self, lane: Lane) -> Option<Job> {
+        Class::ALL
+            .iter()
+            .filter(|class| class.lane() == lane)
+            .find_map(|class| self.classes[class.rank()].pop())
+    }
+
+    /// The jobs waiting that count against the bound (every class but analyses).
+    fn bounded(&self) -> usize {
+        Class::ALL
+            .iter()
+            .filter(|&&class| class != Class::Analysis)
+            .map(|class| self.classes[class.rank()].len)
+            .sum()
+    }
 }
 
 struct Shared {
     queue: Mutex<Queue>,
-    work: Condvar,
+    /// One per lane.
+    work: [Condvar; 2],
     stats: PoolStats,
 }
 
@@ -73,7 +236,7 @@ impl Shared {
     }
 }
 
-/// A fixed number of worker threads and a bounded FIFO queue of jobs.
+/// Two lanes of worker threads and bounded queues of jobs taken in a fair order.
 pub struct SearchPool {
     shared: Arc<Shared>,
     threads: usize,
@@ -81,24 +244,31 @@ pub struct SearchPool {
 }
 
 impl SearchPool {
-    /// A pool of `threads` workers (at least one) taking at most `max_queued` waiting jobs.
+    /// A pool of `threads` workers (at least one) in each lane, taking at most `max_queued`
+    /// waiting jobs (analysis steps aside).
     pub fn new(threads: usize, max_queued: usize) -> SearchPool {
         let threads = threads.max(1);
         let shared = Arc::new(Shared {
             queue: Mutex::new(Queue {
-                jobs: VecDeque::new(),
-                running: 0,
+                classes: Default::default(),
+                running: [0; 2],
                 closed: false,
             }),
-            work: Condvar::new(),
+            work: [Condvar::new(), Condvar::new()],
             stats: PoolStats::default(),
         });
-        for i in 0..threads {
-            let shared = shared.clone();
-            std::thread::Builder::new()
-                .name(format!("tafel-search-{i}"))
-                .spawn(move || work(&shared))
-                .expect("the operating system starts a search thread");
+        for lane in Lane::ALL {
+            for i in 0..threads {
+                let shared = shared.clone();
+                let name = match lane {
+                    Lane::People => format!("tafel-search-{i}"),
+                    Lane::Background => format!("tafel-background-{i}"),
+                };
+                std::thread::Builder::new()
+                    .name(name)
+                    .spawn(move || work(&shared, lane))
+                    .expect("the operating system starts a search thread");
+            }
         }
         SearchPool {
             shared,
@@ -107,11 +277,13 @@ impl SearchPool {
         }
     }
 
-    /// Queues `job`; it runs on a pool thread once every job queued before it has started,
-    /// unless `cancelled()` is true when its turn comes. Returns a future of how it ended (the
-    /// job runs whether or not the future is polled, unless the future is dropped first).
+    /// Queues `job` as `ticket` says; it runs on a pool thread when its turn comes (see the
+    /// module documentation), unless `cancelled()` is true then. Returns a future of how it
+    /// ended (the job runs whether or not the future is polled, unless the future is dropped
+    /// first).
     pub fn submit<T, F, C>(
         &self,
+        ticket: Ticket,
         cancelled: C,
         job: F,
     ) -> Result<impl std::future::Future<Output = JobOutcome<T>> + Send + 'static, QueueFull>
@@ -146,28 +318,33 @@ impl SearchPool {
         });
         {
             let mut queue = self.shared.lock();
-            if queue.jobs.len() >= self.max_queued {
+            if ticket.class != Class::Analysis && queue.bounded() >= self.max_queued {
                 return Err(QueueFull);
             }
-            queue.jobs.push_back(wrapped);
+            queue.classes[ticket.class.rank()].push(ticket.owner, wrapped);
         }
-        self.shared.work.notify_one();
+        self.shared.work[ticket.class.lane().index()].notify_one();
         Ok(async move { rx.await.unwrap_or(JobOutcome::Cancelled) })
     }
 
-    /// The number of worker threads.
+    /// The number of worker threads in each lane.
     pub fn threads(&self) -> usize {
         self.threads
     }
 
-    /// Jobs waiting for a thread.
+    /// Jobs waiting for a thread, of every class.
     pub fn queued(&self) -> usize {
-        self.shared.lock().jobs.len()
+        self.shared
+            .lock()
+            .classes
+            .iter()
+            .map(|turns| turns.len)
+            .sum()
     }
 
-    /// Jobs running now.
+    /// Jobs running now, in both lanes.
     pub fn running(&self) -> usize {
-        self.shared.lock().running
+        self.shared.lock().running.iter().sum()
     }
 
     /// What the pool has done so far.
@@ -182,15 +359,18 @@ impl Drop for SearchPool {
     fn drop(&mut self) {
         let mut queue = self.shared.lock();
         queue.closed = true;
-        queue.jobs.clear();
+        queue.classes.iter_mut().for_each(Turns::clear);
         drop(queue);
-        self.shared.work.notify_all();
+        for work in &self.shared.work {
+            work.notify_all();
+        }
     }
 }
 
-/// A worker thread: takes jobs in order until the pool closes.
-fn work(shared: &Shared) {
-    lower_priority();
+/// A worker thread of `lane`: takes the lane's jobs in turn until the pool closes.
+fn work(shared: &Shared, lane: Lane) {
+    set_nice(lane.nice());
+    let index = lane.index();
     loop {
         let job = {
             let mut queue = shared.lock();
@@ -198,27 +378,36 @@ fn work(shared: &Shared) {
                 if queue.closed {
                     return;
                 }
-                if let Some(job) = queue.jobs.pop_front() {
-                    queue.running += 1;
+                if let Some(job) = queue.next(lane) {
+                    queue.running[index] += 1;
                     break job;
                 }
-                queue = shared.work.wait(queue).unwrap_or_else(|e| e.into_inner());
+                queue = shared.work[index]
+                    .wait(queue)
+                    .unwrap_or_else(|e| e.into_inner());
             }
         };
         job();
-        shared.lock().running -= 1;
+        shared.lock().running[index] -= 1;
     }
 }
 
-/// Gives the calling thread a nice value of 10, so that request handlers come first (Linux:
-/// the nice value belongs to each thread). Elsewhere the thread keeps the normal priority.
+/// Gives the calling thread a nice value of 10, so that request handlers come first.
 pub(crate) fn lower_priority() {
+    set_nice(Lane::People.nice());
+}
+
+/// Gives the calling thread the nice value `nice` (Linux: the nice value belongs to each
+/// thread). Elsewhere the thread keeps the normal priority.
+fn set_nice(nice: i32) {
     #[cfg(target_os = "linux")]
     // SAFETY: setpriority only reads its integer arguments; gettid has no preconditions.
     unsafe {
         let tid = libc::gettid();
-        libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, 10);
+        libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, nice);
     }
+    #[cfg(not(target_os = "linux"))]
+    let _ = nice;
 }
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
@@ -254,11 +443,46 @@ mod tests {
         gate.1.notify_all();
     }
 
+    fn ticket(class: Class, owner: u8) -> Ticket {
+        Ticket::new(class, Owner::Address(IpAddr::from([10, 0, 0, owner])))
+    }
+
+    /// A reply to the person at 10.0.0.1.
+    fn reply() -> Ticket {
+        ticket(Class::Reply, 1)
+    }
+
+    /// Waits until `count` jobs run.
+    fn until_running(pool: &SearchPool, count: usize) {
+        while pool.running() < count {
+            std::thread::yield_now();
+        }
+    }
+
+    /// Submits jobs that record `label` in `order` when they run.
+    fn recorder(
+        pool: &SearchPool,
+        order: &Arc<Mutex<Vec<&'static str>>>,
+        jobs: &[(Ticket, &'static str)],
+    ) -> Vec<impl std::future::Future<Output = JobOutcome<()>>> {
+        jobs.iter()
+            .map(|(ticket, label)| {
+                let (order, label) = (order.clone(), *label);
+                pool.submit(
+                    ticket.clone(),
+                    || false,
+                    move || order.lock().unwrap().push(label),
+                )
+                .unwrap()
+            })
+            .collect()
+    }
+
     #[tokio::test]
     async fn jobs_run_in_the_order_they_came_one_thread_at_a_time() {
         let pool = SearchPool::new(1, 100);
         let (blocker, wait) = gate();
-        let first = pool.submit(|| false, wait).unwrap();
+        let first = pool.submit(reply(), || false, wait).unwrap();
         while pool.running() == 0 {
             std::thread::yield_now();
         }
@@ -267,7 +491,7 @@ mod tests {
         for i in 0..5 {
             let order = order.clone();
             results.push(
-                pool.submit(|| false, move || order.lock().unwrap().push(i))
+                pool.submit(reply(), || false, move || order.lock().unwrap().push(i))
                     .unwrap(),
             );
         }
@@ -289,6 +513,7 @@ mod tests {
             .map(|_| {
                 let (running, most) = (running.clone(), most.clone());
                 pool.submit(
+                    reply(),
                     || false,
                     move || {
                         let now = running.fetch_add(1, Ordering::SeqCst) + 1;
@@ -314,13 +539,14 @@ mod tests {
     async fn a_job_no_longer_wanted_when_its_turn_comes_is_skipped() {
         let pool = SearchPool::new(1, 100);
         let (blocker, wait) = gate();
-        let first = pool.submit(|| false, wait).unwrap();
+        let first = pool.submit(reply(), || false, wait).unwrap();
         let stale = Arc::new(AtomicBool::new(false));
         let ran = Arc::new(AtomicBool::new(false));
         let check = stale.clone();
         let flag = ran.clone();
         let second = pool
             .submit(
+                reply(),
                 move || check.load(Ordering::SeqCst),
                 move || flag.store(true, Ordering::SeqCst),
             )
@@ -337,14 +563,14 @@ mod tests {
     async fn a_panicking_job_is_reported_and_the_thread_goes_on() {
         let pool = SearchPool::new(1, 100);
         let failed = pool
-            .submit(|| false, || -> u8 { panic!("search exploded") })
+            .submit(reply(), || false, || -> u8 { panic!("search exploded") })
             .unwrap();
         assert_eq!(
             failed.await,
             JobOutcome::Panicked("search exploded".to_string())
         );
         assert_eq!(
-            pool.submit(|| false, || 7).unwrap().await,
+            pool.submit(reply(), || false, || 7).unwrap().await,
             JobOutcome::Done(7)
         );
     }
@@ -353,15 +579,145 @@ mod tests {
     async fn the_queue_has_a_limit() {
         let pool = SearchPool::new(1, 2);
         let (blocker, wait) = gate();
-        let first = pool.submit(|| false, wait).unwrap();
+        let first = pool.submit(reply(), || false, wait).unwrap();
         while pool.running() == 0 {
             std::thread::yield_now();
         }
         while pool.queued() < 2 {
-            drop(pool.submit(|| false, || ()).unwrap());
+            drop(pool.submit(reply(), || false, || ()).unwrap());
         }
-        assert_eq!(pool.submit(|| false, || ()).err(), Some(QueueFull));
+        assert_eq!(pool.submit(reply(), || false, || ()).err(), Some(QueueFull));
         open(&blocker);
         first.await;
+    }
+
+    #[tokio::test]
+    async fn a_reply_comes_before_hints_and_people_take_turns() {
+        let pool = SearchPool::new(1, 100);
+        let (blocker, wait) = gate();
+        let first = pool.submit(reply(), || false, wait).unwrap();
+        until_running(&pool, 1);
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let jobs = recorder(
+            &pool,
+            &order,
+            &[
+                (ticket(Class::Hint, 1), "hint"),
+                (ticket(Class::Reply, 2), "a1"),
+                (ticket(Class::Reply, 2), "a2"),
+                (ticket(Class::Reply, 2), "a3"),
+                (ticket(Class::Reply, 3), "b1"),
+                (ticket(Class::Reply, 4), "c1"),
+            ],
+        );
+        open(&blocker);
+        first.await;
+        for job in jobs {
+            job.await;
+        }
+        // The person at .2 queued three replies first, yet .3 and .4 wait for one of them
+        // only; the hint, queued before them all, comes after every reply.
+        assert_eq!(
+            *order.lock().unwrap(),
+            vec!["a1", "b1", "c1", "a2", "a3", "hint"]
+        );
+    }
+
+    #[tokio::test]
+    async fn games_without_a_person_come_before_analyses_and_take_turns() {
+        let pool = SearchPool::new(1, 100);
+        let (blocker, wait) = gate();
+        let first = pool
+            .submit(ticket(Class::Unattended, 9), || false, wait)
+            .unwrap();
+        until_running(&pool, 1);
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let jobs = recorder(
+            &pool,
+            &order,
+            &[
+                (ticket(Class::Analysis, 1), "analysis"),
+                (ticket(Class::Unattended, 2), "a1"),
+                (ticket(Class::Unattended, 2), "a2"),
+                (ticket(Class::Unattended, 3), "b1"),
+            ],
+        );
+        open(&blocker);
+        first.await;
+        for job in jobs {
+            job.await;
+        }
+        assert_eq!(*order.lock().unwrap(), vec!["a1", "b1", "a2", "analysis"]);
+    }
+
+    #[tokio::test]
+    async fn background_work_never_holds_up_a_reply() {
+        let pool = SearchPool::new(1, 100);
+        let (blocker, wait) = gate();
+        let unattended = pool
+            .submit(ticket(Class::Unattended, 2), || false, wait)
+            .unwrap();
+        until_running(&pool, 1);
+        let analysis = pool
+            .submit(ticket(Class::Analysis, 3), || false, || "analysed")
+            .unwrap();
+        // Every background thread is busy, and a reply still runs at once.
+        assert_eq!(
+            pool.submit(reply(), || false, || "replied").unwrap().await,
+            JobOutcome::Done("replied")
+        );
+        assert_eq!(pool.queued(), 1, "the analysis still waits");
+        open(&blocker);
+        unattended.await;
+        assert_eq!(analysis.await, JobOutcome::Done("analysed"));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn the_background_lane_runs_at_the_lowest_priority() {
+        fn nice() -> i32 {
+            // SAFETY: getpriority only reads its integer arguments; gettid has none.
+            unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t) }
+        }
+        let pool = SearchPool::new(1, 100);
+        let people = pool.submit(reply(), || false, nice).unwrap().await;
+        let background = pool
+            .submit(ticket(Class::Analysis, 1), || false, nice)
+            .unwrap()
+            .await;
+        assert_eq!(
+            (people, background),
+            (JobOutcome::Done(10), JobOutcome::Done(19))
+        );
+    }
+
+    #[tokio::test]
+    async fn analysis_steps_do_not_count_against_the_bound() {
+        let pool = SearchPool::new(1, 1);
+        let (blocker, wait) = gate();
+        let first = pool
+            .submit(ticket(Class::Unattended, 1), || false, wait)
+            .unwrap();
+        until_running(&pool, 1);
+        let steps: Vec<_> = (0..5)
+            .map(|i| {
+                pool.submit(ticket(Class::Analysis, i), || false, || ())
+                    .unwrap()
+            })
+            .collect();
+        drop(
+            pool.submit(ticket(Class::Unattended, 2), || false, || ())
+                .unwrap(),
+        );
+        assert_eq!(
+            pool.submit(ticket(Class::Unattended, 3), || false, || ())
+                .err(),
+            Some(QueueFull)
+        );
+        open(&blocker);
+        first.await;
+        for step in steps {
+            assert_eq!(step.await, JobOutcome::Done(()));
+        }
     }
 }

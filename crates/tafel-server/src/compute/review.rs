@@ -1,12 +1,11 @@
 //! The searches behind analyses and hints, as jobs for the [pool](super::pool): how much search
-//! a position gets, and the link through which a review reports its progress and learns that
-//! it is no longer wanted.
+//! a position gets, and how far an analysis got.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 
-use tafel_ai::review::{ReviewControl, ReviewOptions};
+use tafel_ai::review::ReviewOptions;
 use tafel_ai::scale::AssessOptions;
 
 /// How much search each position of an analysis (and each hint) gets.
@@ -62,33 +61,14 @@ impl AnalysisProgress {
             .clone()
     }
 
+    /// Records how far the analysis got: `done` of `total` moves reviewed.
+    pub fn set(&self, (done, total): (usize, usize)) {
+        self.done.store(done, Ordering::Relaxed);
+        self.total.store(total, Ordering::Relaxed);
+    }
+
     /// Records why the analysis failed.
     pub fn fail(&self, why: String) {
         *self.failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
-    }
-}
-
-/// A review's link to whoever started it: it stops when `stopped` says so, and reports its
-/// progress.
-pub struct Control<S: Fn() -> bool> {
-    stopped: S,
-    progress: Arc<AnalysisProgress>,
-}
-
-impl<S: Fn() -> bool> Control<S> {
-    /// A review reporting into `progress`, cancelled once `stopped` returns true.
-    pub fn new(stopped: S, progress: Arc<AnalysisProgress>) -> Control<S> {
-        Control { stopped, progress }
-    }
-}
-
-impl<S: Fn() -> bool> ReviewControl for Control<S> {
-    fn cancelled(&self) -> bool {
-        (self.stopped)()
-    }
-
-    fn progress(&mut self, done: usize, total: usize) {
-        self.progress.done.store(done, Ordering::Relaxed);
-        self.progress.total.store(total, Ordering::Relaxed);
     }
 }

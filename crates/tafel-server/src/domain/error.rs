@@ -20,6 +20,9 @@ pub enum ErrorKind {
     Illegal,
     /// A limit of the server is reached for now (the search queue is full); try again shortly.
     Busy,
+    /// The client's address has as many of these under way as it may (analyses, games without
+    /// a person); try again when one ends.
+    Quota,
     /// The server failed (storage, a search that panicked); nothing was changed.
     Internal,
 }
@@ -69,6 +72,11 @@ impl Error {
     /// [`ErrorKind::Busy`].
     pub fn busy(message: impl ToString) -> Error {
         Error::new(ErrorKind::Busy, message)
+    }
+
+    /// [`ErrorKind::Quota`].
+    pub fn quota(message: impl ToString) -> Error {
+        Error::new(ErrorKind::Quota, message)
     }
 
     /// [`ErrorKind::Internal`], with `message` as it is.

@@ -6,10 +6,12 @@
 //! - [`game`]: the game as it is kept (its table, its summary, what lists show);
 //! - [`seat`] (who sits where), [`name`] (people's names, checked once for everyone), [`consent`] (draws, takebacks, resignations decided
 //!   together), [`clock`] (time controls), [`dice`] (the server's chance outcomes);
-//! - [`ids`] (game ids and secrets) and [`error`] (the one error type, with its kinds).
+//! - [`ids`] (game ids and secrets), [`client`] (the address a client counts as) and
+//!   [`error`] (the one error type, with its kinds).
 //!
 //! The domain imports nothing else of the server; every other layer may import it.
 
+pub mod client;
 pub mod clock;
 pub mod consent;
 pub mod dice;

@@ -114,6 +114,7 @@ impl From<Error> for ApiError {
             ErrorKind::Conflict => StatusCode::CONFLICT,
             ErrorKind::Illegal => StatusCode::UNPROCESSABLE_ENTITY,
             ErrorKind::Busy => return ApiError::unavailable(error.message),
+            ErrorKind::Quota => return ApiError::too_many_requests(error.message, QUOTA_RETRY),
             ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         };
         ApiError::with_status(status, error.message)
@@ -141,6 +142,10 @@ impl IntoResponse for ApiError {
 }
 
 /// The largest error body of the framework that [`json_errors`] rewrites (they are one line).
+/// When a client that reached a quota of its address is told to try again: analyses and games
+/// without a person last seconds to minutes, so a few seconds apart is often enough.
+const QUOTA_RETRY: Duration = Duration::from_secs(5);
+
 const MAX_ERROR_BODY: usize = 16 * 1024;
 
 /// Turns every error answer that is not JSON already (the framework's rejections: 400, 405,

@@ -26,8 +26,8 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tower::ServiceExt;
 
+use crate::domain::client::client_key;
 use crate::http::guard::SECURITY_HEADERS;
-use crate::http::rate::client_key;
 
 /// The limits on connections (see [`crate::Limits`] for the defaults and why).
 #[derive(Clone, Debug)]

@@ -1,4 +1,5 @@
-//! A rate limit per client address (a token bucket each), with a bounded table.
+//! A rate limit per client address (a token bucket each), with a bounded table; and the
+//! client's address as handlers read it.
 //!
 //! Each address may spend `burst` requests at once, and gets `per_minute` back per minute.
 //! An IPv6 client usually controls a whole /64, so the limit counts a /64 as one address.
@@ -15,6 +16,7 @@ use std::time::{Duration, Instant};
 use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
 use axum::http::request::Parts;
 
+use crate::domain::client::client_key;
 use crate::http::error::ApiError;
 
 /// A request from a client address that still has allowance for creations (games created,
@@ -31,11 +33,7 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Allowance, ApiError> {
         let limiter = Arc::<RateLimiter>::from_ref(state);
-        let client = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|ConnectInfo(addr)| addr.ip());
-        match client.map(|ip| limiter.check(ip)) {
+        match client_address(parts).map(|ip| limiter.check(ip)) {
             Some(Err(wait)) => Err(ApiError::too_many_requests(
                 "this address has created or joined many games in a short time; wait a little",
                 wait,
@@ -43,6 +41,29 @@ where
             _ => Ok(Allowance),
         }
     }
+}
+
+/// The address of the client making a request (as the listener accepted it); `None` in
+/// in-process tests.
+#[derive(Clone, Copy, Debug)]
+pub struct ClientAddress(pub Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        _: &S,
+    ) -> Result<ClientAddress, Self::Rejection> {
+        Ok(ClientAddress(client_address(parts)))
+    }
+}
+
+fn client_address(parts: &Parts) -> Option<IpAddr> {
+    parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(addr)| addr.ip())
 }
 
 /// Token buckets by client address.
@@ -122,17 +143,6 @@ impl RateLimiter {
     }
 }
 
-/// The address a limit counts: IPv4 as it is (also when written as IPv6), IPv6 by its /64.
-pub fn client_key(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V4(_) => ip,
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => IpAddr::V6((u128::from(v6) & !((1u128 << 64) - 1)).into()),
-        },
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,7 +176,6 @@ mod tests {
         assert!(limiter.check_at(ip("2001:db8::1"), now).is_ok());
         assert!(limiter.check_at(ip("2001:db8::ffff:2"), now).is_err());
         assert!(limiter.check_at(ip("2001:db8:0:1::1"), now).is_ok());
-        assert_eq!(client_key(ip("::ffff:10.1.2.3")), ip("10.1.2.3"));
     }
 
     #[test]

@@ -14,6 +14,7 @@
 //! is quiet for the ping interval is pinged and closed if it does not answer within as long
 //! again, and so is one that cannot take a message within that time.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -26,6 +27,7 @@ use tokio::time::{timeout, Instant};
 
 use crate::domain::clock::now_ms;
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::rate::ClientAddress;
 use crate::http::views::GameView;
 use crate::play::{Event, Hub, Watch};
 
@@ -85,6 +87,7 @@ impl Sockets {
               (status = 404, description = "No such game", body = ErrorBody),
               (status = 503, description = "As many WebSockets open as the server allows", body = ErrorBody)))]
 pub async fn connect(
+    ClientAddress(from): ClientAddress,
     State(hub): State<Arc<Hub>>,
     State(sockets): State<Arc<Sockets>>,
     Path(id): Path<String>,
@@ -108,6 +111,7 @@ pub async fn connect(
                 watch: hub.watch(&id),
                 hub,
                 id,
+                from,
                 ping,
                 presence_due: None,
                 _slot: slot,
@@ -122,6 +126,8 @@ struct Viewer {
     socket: WebSocket,
     hub: Arc<Hub>,
     id: String,
+    /// The client's address (the computer's replies to its moves are for it).
+    from: Option<IpAddr>,
     watch: Watch,
     ping: Duration,
     /// When to tell this viewer who is watching: changes of presence are sent together, at
@@ -229,7 +235,7 @@ impl Viewer {
                     let result = match parse(&text) {
                         Ok(ClientMessage::Move { token, mv, ply }) => self
                             .hub
-                            .play(&self.id, &token, &mv, ply)
+                            .play(&self.id, &token, &mv, ply, self.from)
                             .await
                             .map_err(ApiError::from),
                         Ok(ClientMessage::Undo { token }) => self

@@ -1,21 +1,21 @@
-//! The analysis of a game ([`tafel_ai::review::review_game`]): every move's winning chances
-//! on the one scale, its loss and its mark, as `GET /api/games/{id}/analysis` serves it; and
-//! hints ([`Hub::hint`], `POST /api/games/{id}/hint`): the best move of a player's position, for a
-//! person who turned hints on before a game against the computer (off by default, refused
-//! otherwise), searched on the pool with the same budget per position.
+//! The analysis of a game ([`tafel_ai::review`]): every move's winning chances on the one
+//! scale, its loss and its mark, as `GET /api/games/{id}/analysis` serves it.
 //!
 //! - **Who may see it.** Anyone, once the game is over; during the game, spectators only: a
 //!   request that shows a token holding a seat is refused, so that a player does not consult
 //!   the computer about the game being played. An analysis never covers more than the moves
 //!   played, so even a player who hides their token learns nothing about the position on the
 //!   board (the best move of the last position is not in it).
-//! - **Where it runs.** On the hub's bounded [`SearchPool`](crate::compute::pool::SearchPool), like the
-//!   computer's moves, never on the async runtime; a request that finds no analysis stored
-//!   starts one (unless the same one runs already) and is answered `202` with the progress;
-//!   the client asks again. A full queue is answered `503`.
-//! - **Budget.** Each position gets at most [`crate::Limits::analysis_work`] nodes of search
-//!   (iterations for MCTS) and [`crate::Limits::analysis_time`]; positions the solvers cover
-//!   cost no search. Stopping the server stops the analyses between positions.
+//! - **Where it runs.** On the hub's [`SearchPool`](crate::compute::pool::SearchPool), one
+//!   position at a time, each position a job of the lowest class ([`Class::Analysis`]), so that
+//!   every other search gets in between two positions; never on the async runtime. A request
+//!   that finds no analysis stored starts one (unless the same one is under way) and is
+//!   answered `202` with the progress; the client asks again.
+//! - **Bounds.** One client address has at most [`HubLimits::analyses_per_address`] analyses
+//!   under way (`429` past that), and the server at most [`HubLimits::search_queue`] (`503`).
+//!   Each position gets at most [`crate::Limits::analysis_work`] nodes of search (iterations
+//!   for MCTS) and [`crate::Limits::analysis_time`]; positions the solvers cover cost no
+//!   search. Stopping the server stops the analyses between positions.
 //! - **Storage.** Once computed, an analysis is stored with the number of moves it reviewed
 //!   and those moves; a request for the same moves is served from the store. Each game keeps
 //!   its latest analysis only, so a finished game's is computed once.
@@ -24,21 +24,27 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
+use std::net::IpAddr;
+
 use serde::Serialize;
-use tafel_ai::review::review_game;
-use tafel_ai::scale::{assess, Chance};
+use tafel_ai::review::{start_review, ReviewError};
+use tafel_core::{DynGame, DynPosition};
 use utoipa::ToSchema;
 
-use super::Hub;
-use crate::compute::pool::JobOutcome;
-use crate::compute::review::{AnalysisProgress, Control};
+use super::{Hub, HubLimits};
+use crate::compute::pool::{Class, JobOutcome, Owner, Ticket};
+use crate::compute::review::AnalysisProgress;
+use crate::domain::client::client_key;
 use crate::domain::Error;
+
+/// The analyses under way (by game id and number of moves reviewed), each with the address
+/// that asked for it.
+type Running = HashMap<(String, usize), (Option<IpAddr>, Arc<AnalysisProgress>)>;
 
 /// The analyses running, and how many were computed.
 #[derive(Default)]
 pub struct Analyses {
-    /// By game id and number of moves reviewed.
-    running: Mutex<HashMap<(String, usize), Arc<AnalysisProgress>>>,
+    running: Mutex<Running>,
     /// The analyses computed (and stored) so far.
     computed: AtomicU64,
     /// The analyses that failed.
@@ -46,7 +52,7 @@ pub struct Analyses {
 }
 
 impl Analyses {
-    fn running(&self) -> MutexGuard<'_, HashMap<(String, usize), Arc<AnalysisProgress>>> {
+    fn running(&self) -> MutexGuard<'_, Running> {
         self.running.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -91,32 +97,22 @@ pub enum Analysis {
     Computing(Computing),
 }
 
-/// A hint: the best move of a position and the mover's chances.
-pub struct Hint {
-    /// The number of moves played before the position.
-    pub ply: usize,
-    /// The best move, in the game's notation.
-    pub best: String,
-    /// The mover's chances after it.
-    pub chance: Chance,
-}
-
 /// Whether the hub is gone or stopping.
-fn stopped(hub: &Weak<Hub>) -> bool {
+pub(super) fn stopped(hub: &Weak<Hub>) -> bool {
     hub.upgrade().is_none_or(|hub| hub.is_stopped())
 }
 
 impl Hub {
     /// The analysis of game `id` over the moves played so far, or how far its computation got
-    /// (starting it if needed). `tokens` are the seats' secrets the client holds: during a game,
-    /// holding a seat means no analysis.
+    /// (starting it if needed, for the client at `from`). `tokens` are the seats' secrets the
+    /// client holds: during a game, holding a seat means no analysis.
     pub async fn analysis(
         self: &Arc<Self>,
         id: &str,
         tokens: &[String],
+        from: Option<IpAddr>,
     ) -> Result<Analysis, Error> {
-        let hub = self;
-        let handle = hub.get(id).await?;
+        let handle = self.get(id).await?;
         let (game, start, moves) = {
             let live = handle.lock().await;
             if !live.is_over() && tokens.iter().any(|t| live.seat_of(t).is_some()) {
@@ -130,8 +126,7 @@ impl Hub {
                 live.moves.clone(),
             )
         };
-        let count = moves.len();
-        if let Some(review) = hub
+        if let Some(review) = self
             .store()
             .analysis(id, &moves)
             .await
@@ -139,10 +134,11 @@ impl Hub {
         {
             return Ok(Analysis::Ready(review));
         }
-        let key = (id.to_string(), count);
+        let from = from.map(client_key);
+        let key = (id.to_string(), moves.len());
         let progress = {
-            let mut running = hub.analyses().running();
-            if let Some(progress) = running.get(&key) {
+            let mut running = self.analyses().running();
+            if let Some((_, progress)) = running.get(&key) {
                 if let Some(failure) = progress.failure() {
                     // Said once; the next request tries again.
                     running.remove(&key);
@@ -150,120 +146,123 @@ impl Hub {
                 }
                 return Ok(Analysis::Computing(Computing::of(progress)));
             }
+            admit(&running, from, &self.limits)?;
             let progress = Arc::new(AnalysisProgress::default());
-            running.insert(key.clone(), progress.clone());
+            running.insert(key.clone(), (from, progress.clone()));
             progress
         };
-        let options = hub.analysis_budget().review_options();
-        let weak = Arc::downgrade(hub);
-        let watched = weak.clone();
-        let mut control = Control::new(move || stopped(&watched), progress.clone());
-        let reviewed = moves.clone();
-        let submitted = hub.pool().submit(
-            move || stopped(&weak),
-            move || {
-                review_game(
-                    game.as_ref(),
-                    start.as_ref(),
-                    &reviewed,
-                    &options,
-                    &mut control,
-                )
-            },
-        );
-        let job = match submitted {
-            Ok(job) => job,
-            Err(full) => {
-                hub.analyses().running().remove(&key);
-                return Err(Error::busy(full));
-            }
-        };
-        let finisher = hub.clone();
         let answer = Computing::of(&progress);
-        tokio::spawn(async move {
-            let hub = finisher;
-            let outcome = job.await;
-            let failure = match outcome {
-                JobOutcome::Done(Ok(review)) => match serde_json::to_string(&review) {
-                    Ok(json) => match hub.store().put_analysis(&key.0, &moves, &json).await {
-                        Ok(()) => {
-                            hub.analyses().computed.fetch_add(1, Ordering::Relaxed);
-                            None
-                        }
-                        Err(e) => Some(format!("it could not be stored: {e:#}")),
-                    },
-                    Err(e) => Some(e.to_string()),
-                },
-                JobOutcome::Done(Err(e)) => Some(e.to_string()),
-                JobOutcome::Cancelled => Some("the server is stopping".to_string()),
-                JobOutcome::Panicked(message) => Some(format!("the review failed: {message}")),
-            };
-            match failure {
-                // Only now that the store has it may a request start it again.
-                None => drop(hub.analyses().running().remove(&key)),
-                Some(failure) => {
-                    hub.analyses().failed.fetch_add(1, Ordering::Relaxed);
-                    tracing::error!("game {}: no analysis of {} moves: {failure}", key.0, key.1);
-                    // The next request for it hears why.
-                    progress.fail(failure);
-                }
-            }
-        });
+        let owner = from.map_or_else(|| Owner::Game(id.to_string()), Owner::Address);
+        tokio::spawn(
+            self.clone()
+                .analyse(key, owner, game, start, moves, progress),
+        );
         Ok(Analysis::Computing(answer))
     }
 
-    /// The best move of game `id`'s position for the seat holding `token`, found on the pool with
-    /// the analysis budget: refused unless the seat's person turned hints on before the game (only
-    /// possible against the computer) and the seat is to move.
-    pub async fn hint(self: &Arc<Self>, id: &str, token: &str) -> Result<Hint, Error> {
-        let hub = self;
-        let handle = hub.get(id).await?;
-        let (game, position, ply, version) = {
-            let live = handle.lock().await;
-            let seat = live.seat_for(token)?;
-            if !live.table.seats[seat].hints {
-                return Err(Error::forbidden(
-                    "hints are off in this game: they are turned on before a game against the computer",
-                ));
-            }
-            if live.is_over() {
-                return Err(Error::conflict("the game is over"));
-            }
-            if live.seat_to_move() != Some(seat) {
-                return Err(Error::conflict(
-                    "a hint is for the position where it is your move",
-                ));
-            }
-            (
-                live.game.clone(),
-                live.current().clone_box(),
-                live.moves.len(),
-                live.version().clone(),
-            )
+    /// Computes the analysis `key` of `moves` from `start` one position at a time on the pool,
+    /// and stores it; or records why it failed, for the next request to hear.
+    async fn analyse(
+        self: Arc<Self>,
+        key: (String, usize),
+        owner: Owner,
+        game: Arc<dyn DynGame>,
+        start: Box<dyn DynPosition>,
+        moves: Vec<String>,
+        progress: Arc<AnalysisProgress>,
+    ) {
+        let failure = match self.review(owner, game, start, &moves, &progress).await {
+            Ok(json) => match self.store().put_analysis(&key.0, &moves, &json).await {
+                Ok(()) => {
+                    self.analyses().computed.fetch_add(1, Ordering::Relaxed);
+                    None
+                }
+                Err(e) => Some(format!("it could not be stored: {e:#}")),
+            },
+            Err(failure) => Some(failure),
         };
-        let options = hub.analysis_budget().assess_options();
-        let searched = version.get();
-        let weak = Arc::downgrade(hub);
-        let job = hub
-            .pool()
-            .submit(
-                move || stopped(&weak) || version.changed_since(searched),
-                move || assess(game.as_ref(), position.as_ref(), &options),
-            )
-            .map_err(Error::busy)?;
-        match job.await {
-            JobOutcome::Done(Ok(found)) => Ok(Hint {
-                ply,
-                best: found.best,
-                chance: found.chance,
-            }),
-            JobOutcome::Done(Err(e)) => Err(Error::conflict(e)),
-            JobOutcome::Cancelled => Err(Error::conflict(
-                "the game changed before the hint was found; ask again",
-            )),
-            JobOutcome::Panicked(message) => {
-                Err(Error::failed(format!("the search failed: {message}")))
+        match failure {
+            // Only now that the store has it may a request start it again.
+            None => drop(self.analyses().running().remove(&key)),
+            Some(failure) => {
+                self.analyses().failed.fetch_add(1, Ordering::Relaxed);
+                tracing::error!("game {}: no analysis of {} moves: {failure}", key.0, key.1);
+                // The next request for it hears why.
+                progress.fail(failure);
             }
         }
     }
+
+    /// The review of `moves` as JSON, each position a job of the pool's lowest class (after
+    /// one that checks the moves and prepares the review: solution tables may load then).
+    async fn review(
+        self: &Arc<Self>,
+        owner: Owner,
+        game: Arc<dyn DynGame>,
+        start: Box<dyn DynPosition>,
+        moves: &[String],
+        progress: &AnalysisProgress,
+    ) -> Result<String, String> {
+        let options = self.analysis_budget().review_options();
+        let moves = moves.to_vec();
+        let mut steps = self
+            .analysis_job(&owner, move || {
+                start_review(game.as_ref(), start.as_ref(), &moves, &options)
+            })
+            .await?;
+        loop {
+            let (reviewed, more) = self
+                .analysis_job(&owner, move || {
+                    let more = steps.step();
+                    Ok((steps, more))
+                })
+                .await?;
+            progress.set(reviewed.counts());
+            if !more {
+                return serde_json::to_string(&reviewed.finish()).map_err(|e| e.to_string());
+            }
+            steps = reviewed;
+        }
+    }
+
+    /// Runs `job`, a part of an analysis for `owner`, on the pool at the lowest priority.
+    async fn analysis_job<T: Send + 'static>(
+        self: &Arc<Self>,
+        owner: &Owner,
+        job: impl FnOnce() -> Result<T, ReviewError> + Send + 'static,
+    ) -> Result<T, String> {
+        let weak = Arc::downgrade(self);
+        let ticket = Ticket::new(Class::Analysis, owner.clone());
+        let job = self
+            .pool()
+            .submit(ticket, move || stopped(&weak), job)
+            .map_err(|full| full.to_string())?;
+        match job.await {
+            JobOutcome::Done(done) => done.map_err(|e| e.to_string()),
+            JobOutcome::Cancelled => Err("the server is stopping".to_string()),
+            JobOutcome::Panicked(message) => Err(format!("the review failed: {message}")),
+        }
+    }
+}
+
+/// Refuses a new analysis when the client at `from` has as many under way as it may, or the
+/// server has as many as it takes.
+fn admit(running: &Running, from: Option<IpAddr>, limits: &HubLimits) -> Result<(), Error> {
+    if running.len() >= limits.search_queue {
+        return Err(Error::busy(
+            "too many analyses are under way; ask again in a minute",
+        ));
+    }
+    let mine = running
+        .values()
+        .filter(|(owner, progress)| {
+            from.is_some() && *owner == from && progress.failure().is_none()
+        })
+        .count();
+    if mine >= limits.analyses_per_address {
+        return Err(Error::quota(format!(
+            "this address has {mine} analyses under way, as many as it may; ask again when one is done"
+        )));
+    }
+    Ok(())
 }

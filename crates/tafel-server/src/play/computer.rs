@@ -1,8 +1,16 @@
 //! The computer's turns: one task per game plays for its computer seats on the search pool,
 //! and a restarted server resumes the games whose computer was to move.
+//!
+//! A move in a game with a person is a reply the person waits for ([`Class::Reply`]); in a
+//! game without one (the computer against itself) it waits behind every person's search
+//! ([`Class::Unattended`]), and one client address may have at most
+//! [`HubLimits::unattended_per_address`](super::HubLimits::unattended_per_address) such games
+//! running ([`Unattended`]). The searches of one address take turns with other addresses'.
 
+use std::collections::{HashMap, HashSet};
+use std::net::IpAddr;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Weak};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Duration;
 
 use tafel_core::{DynGame, DynPosition};
@@ -11,10 +19,11 @@ use tokio::sync::broadcast;
 use super::viewers::Event;
 use super::{GameHandle, Hub};
 use crate::compute::computer::{choose, MOVE_TIME_CAP};
-use crate::compute::pool::JobOutcome;
+use crate::compute::pool::{Class, JobOutcome, Owner, Ticket};
 use crate::domain::clock::now_ms;
 use crate::domain::live::{LiveGame, Version};
 use crate::domain::seat::SeatKind;
+use crate::domain::Error;
 use crate::store::LEASE;
 
 /// How often the computer tries to move before it gives up and shows the error.
@@ -34,6 +43,13 @@ impl Hub {
                 let id = handle.lock().await.id.clone();
                 if let Err(e) = hub.store.release_lease(&id).await {
                     tracing::warn!("game {id}: cannot give up the computer's lease: {e:#}");
+                }
+            }
+            {
+                // A game without a person whose computer stopped no longer counts as running.
+                let live = handle.lock().await;
+                if !live.thinking {
+                    hub.unattended.end(live.origin, &live.id);
                 }
             }
             if let Err(error) = ended {
@@ -86,10 +102,12 @@ impl Hub {
                 level,
                 time_cap,
                 version,
+                ticket,
             } = turn;
             let searched = version.get();
             let watch = version.clone();
             let submitted = self.pool.submit(
+                ticket,
                 move || watch.changed_since(searched),
                 move || choose(rules.as_ref(), position.as_ref(), level, time_cap),
             );
@@ -240,6 +258,8 @@ struct Turn {
     level: u8,
     time_cap: Duration,
     version: Version,
+    /// A reply to a person, or a move in a game without one, and for whom.
+    ticket: Ticket,
 }
 
 impl Turn {
@@ -253,7 +273,16 @@ impl Turn {
         let time_cap = live.table.clock.as_ref().map_or(MOVE_TIME_CAP, |clock| {
             clock.thinking_time(seat, now_ms(), MOVE_TIME_CAP)
         });
+        let class = if live.table.seats.iter().any(|s| s.kind.is_person()) {
+            Class::Reply
+        } else {
+            Class::Unattended
+        };
+        let owner = live
+            .origin
+            .map_or_else(|| Owner::Game(live.id.clone()), Owner::Address);
         Some(Turn {
+            ticket: Ticket::new(class, owner),
             id: live.id.clone(),
             seat,
             rules: live.game.clone(),
@@ -267,3 +296,41 @@ impl Turn {
 
 /// The pause after the computer's first failure (doubled, tripled... after the next).
 const RETRY_PAUSE: Duration = Duration::from_secs(1);
+
+/// The games without a person running (their computer playing), by the address that created
+/// them, so that one address cannot fill the background lane.
+#[derive(Default)]
+pub(super) struct Unattended(Mutex<HashMap<IpAddr, HashSet<String>>>);
+
+impl Unattended {
+    fn lock(&self) -> MutexGuard<'_, HashMap<IpAddr, HashSet<String>>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Counts game `id` as running for `owner`, unless `owner` has `limit` running already.
+    pub(super) fn start(&self, owner: IpAddr, id: &str, limit: usize) -> Result<(), Error> {
+        let mut running = self.lock();
+        let games = running.entry(owner).or_default();
+        if games.len() >= limit {
+            return Err(Error::quota(format!(
+                "this address has {} games of the computer against itself running, as many as \
+                 it may; start another when one ends",
+                games.len()
+            )));
+        }
+        games.insert(id.to_string());
+        Ok(())
+    }
+
+    /// Game `id` of `owner` no longer runs (or never started).
+    pub(super) fn end(&self, owner: Option<IpAddr>, id: &str) {
+        let Some(owner) = owner else { return };
+        let mut running = self.lock();
+        if let Some(games) = running.get_mut(&owner) {
+            games.remove(id);
+            if games.is_empty() {
+                running.remove(&owner);
+            }
+        }
+    }
+}

@@ -1,5 +1,6 @@
 //! New games: created from a request, or as the rematch of a finished game.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -10,6 +11,7 @@ use super::memory::Slot;
 use super::viewers::Event;
 use super::Hub;
 use crate::compute::computer::max_level;
+use crate::domain::client::client_key;
 use crate::domain::clock::{now_ms, Clock, TimeControl};
 use crate::domain::game::StoredGame;
 use crate::domain::ids::new_id;
@@ -36,6 +38,9 @@ pub struct NewGame {
     pub time_control: TimeControl,
     /// How an imported game ended, when not by its rules.
     pub ending: Option<Ending>,
+    /// The address of the client creating it, if known: the computer's replies are for that
+    /// person, and games without a person count against that address.
+    pub origin: Option<IpAddr>,
 }
 
 /// A person's seats in a game (a rematch): seat numbers with their tokens, and the
@@ -80,7 +85,19 @@ impl Hub {
         stored.time_control = new.time_control;
         stored.table.clock = Clock::new(new.time_control, stored.table.seats.len());
         stored.table.ending = new.ending;
-        self.store_new(stored, None).await
+        let origin = new.origin.map(client_key);
+        // A game of the computer against itself that its computer will play.
+        let unattended = origin.filter(|_| stored.table.seats.iter().all(|s| !s.kind.is_person()));
+        let id = stored.id.clone();
+        if let Some(owner) = unattended {
+            let limit = self.limits.unattended_per_address;
+            self.unattended.start(owner, &id, limit)?;
+        }
+        let created = self.store_new(stored, None, origin).await;
+        if created.is_err() {
+            self.unattended.end(unattended, &id);
+        }
+        created
     }
 
     /// Stores a new game (for `old`'s rematch, with `old`'s change naming it, when given),
@@ -90,8 +107,10 @@ impl Hub {
         self: &Arc<Self>,
         mut stored: StoredGame,
         old: Option<(&mut LiveGame, Change)>,
+        origin: Option<IpAddr>,
     ) -> Result<String, Error> {
         let mut live = LiveGame::from_stored(&stored)?;
+        live.origin = origin;
         let now = now_ms();
         let opening = live.opening_change(now)?;
         let summary = live.snapshot_after(&opening)?.summary;
@@ -179,7 +198,10 @@ impl Hub {
                 let mut table = live.table.clone();
                 table.rematch = Some(stored.id.clone());
                 let change = live.table_change(table, now_ms());
-                let new_id = self.store_new(stored, Some((&mut live, change))).await?;
+                let origin = live.origin;
+                let new_id = self
+                    .store_new(stored, Some((&mut live, change)), origin)
+                    .await?;
                 self.tell(&live.id, Event::Rematch { id: new_id.clone() });
                 new_id
             }

@@ -15,7 +15,8 @@
 //!   outlives the game's time in memory: a watched game may leave memory, and its viewers
 //!   hear of the next change made to it after it is loaded again.
 //! - **Computer seats.** One task per game at most plays while a computer seat is to move. Its
-//!   search runs on the pool with the game's [`Version`](crate::domain::live::Version) as cancellation
+//!   search runs on the pool (a reply to a person, or behind every person when the game has
+//!   none: see [`crate::compute::pool`]) with the game's [`Version`](crate::domain::live::Version) as cancellation
 //!   check, and its move is applied only if the version is still the one searched: an undo,
 //!   a new move or the game leaving memory drops it. A failed search or store is logged and
 //!   retried; after [`COMPUTER_ATTEMPTS`] failures the game shows the error
@@ -46,14 +47,15 @@
 //! let go), [`viewers`] (who watches, and the one place events are sent), [`create`] (new
 //! games, rematches), [`moves`] (moves, undo, the one place changes are stored), [`seats`]
 //! (joining), [`consent`] (resign, draws, takebacks), [`clocks`] (time, the heartbeat),
-//! [`computer`] (the computer's turns), [`instances`] (other instances on a shared database)
-//! and [`analysis`] (analyses and hints on the search pool).
+//! [`computer`] (the computer's turns), [`instances`] (other instances on a shared database),
+//! [`analysis`] (analyses on the search pool) and [`hints`] (hints, one search per position).
 
 pub mod analysis;
 pub mod clocks;
 pub mod computer;
 pub mod consent;
 pub mod create;
+pub mod hints;
 pub mod instances;
 pub mod memory;
 pub mod moves;
@@ -77,6 +79,8 @@ use crate::domain::Error;
 use crate::store::Store;
 use analysis::Analyses;
 use clocks::Deadlines;
+use computer::Unattended;
+use hints::Hints;
 use memory::Slot;
 use viewers::Presence;
 
@@ -102,6 +106,10 @@ pub struct HubLimits {
     pub search_queue: usize,
     /// The search each position of an analysis gets.
     pub analysis: AnalysisBudget,
+    /// Analyses under way per client address at most.
+    pub analyses_per_address: usize,
+    /// Games without a person running per client address at most.
+    pub unattended_per_address: usize,
 }
 
 /// Counts of what the hub did, for tests, logs and measurements.
@@ -164,6 +172,8 @@ pub struct Hub {
     keeper: Arc<Notify>,
     stopped: AtomicBool,
     analyses: Analyses,
+    hints: Hints,
+    unattended: Unattended,
 }
 
 impl Hub {
@@ -181,6 +191,8 @@ impl Hub {
             keeper: Arc::new(Notify::new()),
             stopped: AtomicBool::new(false),
             analyses: Analyses::default(),
+            hints: Hints::default(),
+            unattended: Unattended::default(),
         });
         memory::sweep(&hub);
         tokio::spawn(clocks::keep_clocks(

@@ -1,5 +1,6 @@
 //! Moves and undo, and the one place where a change of a game is stored before it is applied.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -7,6 +8,7 @@ use tafel_core::Player;
 
 use super::viewers::Event;
 use super::Hub;
+use crate::domain::client::client_key;
 use crate::domain::clock::{now_ms, Clock};
 use crate::domain::live::{Change, LiveGame, Moves};
 use crate::domain::Error;
@@ -76,18 +78,22 @@ impl Hub {
         }
     }
 
-    /// Plays `text` for the seat holding `token`, if that seat is to move and `ply` (when given)
-    /// is the current number of moves; then rolls the dice, stores everything, tells the
-    /// viewers and lets a computer seat reply.
+    /// Plays `text` for the seat holding `token` (a client at `from`, if known), if that seat
+    /// is to move and `ply` (when given) is the current number of moves; then rolls the dice,
+    /// stores everything, tells the viewers and lets a computer seat reply (to that client).
     pub async fn play(
         self: &Arc<Self>,
         id: &str,
         token: &str,
         text: &str,
         ply: Option<usize>,
+        from: Option<IpAddr>,
     ) -> Result<(), Error> {
         let (handle, mut live) = self.lock_game(id).await?;
         let seat = live.seat_for(token)?;
+        if let Some(from) = from {
+            live.origin = Some(client_key(from));
+        }
         if let Some(ply) = ply.filter(|&p| p != live.moves.len()) {
             return Err(Error::conflict(format!(
                 "the game is at move {}, not {ply}; reload",

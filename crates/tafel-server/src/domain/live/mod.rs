@@ -14,6 +14,7 @@
 //! a search for a position that was taken back, or for a game that ended or left memory, is
 //! dropped.
 
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -57,6 +58,10 @@ pub struct LiveGame {
     /// Why the computer could not move, once it has given up retrying (shown in the view;
     /// cleared when the computer tries again).
     pub computer_error: Option<String>,
+    /// The address (see [`crate::domain::client`]) of the person the computer's next move
+    /// answers: whoever created the game or moved last in this copy. In memory only; `None`
+    /// in a game loaded from the store until a person moves.
+    pub origin: Option<IpAddr>,
     /// The version stored in the database this copy is at: a change is stored only over it
     /// (another instance may have changed the game meanwhile).
     pub stored_version: i64,
@@ -151,6 +156,7 @@ impl LiveGame {
             rematch_of: stored.rematch_of.clone(),
             thinking: false,
             computer_error: None,
+            origin: None,
             stored_version: stored.version,
             version: Version::default(),
             evicted: false,

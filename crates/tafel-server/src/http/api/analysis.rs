@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use super::play::TokenRequest;
 use super::tags;
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::rate::ClientAddress;
 use crate::play::analysis::{Analysis, Computing};
 use crate::play::Hub;
 
@@ -33,9 +34,11 @@ pub const TOKEN_HEADER: &str = "x-tafel-token";
               (status = 202, description = "Being computed; ask again", body = Computing),
               (status = 403, description = "A player asked during the game", body = ErrorBody),
               (status = 404, description = "No such game", body = ErrorBody),
+              (status = 429, description = "This address has as many analyses under way as it may; see Retry-After", body = ErrorBody),
               (status = 500, description = "The analysis failed (said once; the next request tries again)", body = ErrorBody),
-              (status = 503, description = "Too many searches are waiting; see Retry-After", body = ErrorBody)))]
+              (status = 503, description = "Too many analyses are under way; see Retry-After", body = ErrorBody)))]
 pub async fn analysis(
+    ClientAddress(from): ClientAddress,
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -48,7 +51,7 @@ pub async fn analysis(
         .map(|token| token.trim().to_string())
         .filter(|token| !token.is_empty())
         .collect();
-    Ok(match hub.analysis(&id, &tokens).await? {
+    Ok(match hub.analysis(&id, &tokens, from).await? {
         Analysis::Ready(review) => {
             ([(header::CONTENT_TYPE, "application/json")], review).into_response()
         }
@@ -87,11 +90,12 @@ pub struct HintView {
               (status = 409, description = "Not the seat's turn, or the game is over", body = ErrorBody),
               (status = 503, description = "Too many searches are waiting; see Retry-After", body = ErrorBody)))]
 pub async fn hint(
+    ClientAddress(from): ClientAddress,
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     Json(request): Json<TokenRequest>,
 ) -> Result<Json<HintView>, ApiError> {
-    let hint = hub.hint(&id, &request.token).await?;
+    let hint = hub.hint(&id, &request.token, from).await?;
     Ok(Json(HintView {
         ply: hint.ply,
         best: hint.best,

@@ -16,7 +16,7 @@ use crate::domain::clock::{now_ms, TimeControl};
 use crate::domain::seat::{SeatKind, SeatRequest, SeatView};
 use crate::domain::Error;
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::rate::Allowance;
+use crate::http::rate::{Allowance, ClientAddress};
 use crate::http::views::GameView;
 use crate::play::{Hub, NewGame};
 
@@ -75,9 +75,10 @@ pub struct Created {
     responses((status = 200, description = "The game, the creator's tokens and the invitations", body = Created),
               (status = 400, description = "Unknown game, invalid settings, seats or clock", body = ErrorBody),
               (status = 422, description = "A malformed request", body = ErrorBody),
-              (status = 429, description = "Too many games created from this address; see Retry-After", body = ErrorBody)))]
+              (status = 429, description = "Too many games created from this address, or as many games of the computer against itself running as it may; see Retry-After", body = ErrorBody)))]
 pub async fn create(
     _allowed: Allowance,
+    ClientAddress(from): ClientAddress,
     State(hub): State<Arc<Hub>>,
     Json(request): Json<CreateRequest>,
 ) -> Result<Json<Created>, ApiError> {
@@ -91,6 +92,7 @@ pub async fn create(
             public: request.public,
             time_control: request.time_control,
             ending: None,
+            origin: from,
         })
         .await?;
     created(&hub, id).await
@@ -113,9 +115,10 @@ pub struct ImportRequest {
     responses((status = 200, description = "The game, the creator's tokens and the invitations", body = Created),
               (status = 400, description = "An unreadable record or invalid seats", body = ErrorBody),
               (status = 422, description = "A record whose moves or result do not replay", body = ErrorBody),
-              (status = 429, description = "Too many games created from this address", body = ErrorBody)))]
+              (status = 429, description = "Too many games created from this address, or as many games of the computer against itself running as it may; see Retry-After", body = ErrorBody)))]
 pub async fn import(
     _allowed: Allowance,
+    ClientAddress(from): ClientAddress,
     State(hub): State<Arc<Hub>>,
     Json(request): Json<ImportRequest>,
 ) -> Result<Json<Created>, ApiError> {
@@ -142,6 +145,7 @@ pub async fn import(
             public: false,
             time_control: TimeControl::None,
             ending: replay.ending,
+            origin: from,
         })
         .await?;
     created(&hub, id).await

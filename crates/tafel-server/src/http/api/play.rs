@@ -11,7 +11,7 @@ use super::games::current;
 use super::tags;
 use crate::domain::consent::Answer;
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::rate::Allowance;
+use crate::http::rate::{Allowance, ClientAddress};
 use crate::http::views::GameView;
 use crate::play::{Claim, Held, Hub};
 
@@ -96,11 +96,12 @@ pub struct MoveRequest {
               (status = 409, description = "Not the seat's turn, a stale ply, the game is over, or the seat's time ran out", body = ErrorBody),
               (status = 422, description = "An illegal or malformed move", body = ErrorBody)))]
 pub async fn play(
+    ClientAddress(from): ClientAddress,
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     Json(request): Json<MoveRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    hub.play(&id, &request.token, &request.mv, request.ply)
+    hub.play(&id, &request.token, &request.mv, request.ply, from)
         .await?;
     current(hub, id).await
 }
