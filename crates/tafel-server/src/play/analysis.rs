@@ -211,17 +211,17 @@ impl Hub {
             })
             .await?;
         loop {
-            let (reviewed, more) = self
+            let (done, total) = steps.counts();
+            progress.set((done, total));
+            if done == total {
+                return serde_json::to_string(&steps.finish()).map_err(|e| e.to_string());
+            }
+            steps = self
                 .analysis_job(&owner, move || {
-                    let more = steps.step();
-                    Ok((steps, more))
+                    steps.step();
+                    Ok(steps)
                 })
                 .await?;
-            progress.set(reviewed.counts());
-            if !more {
-                return serde_json::to_string(&reviewed.finish()).map_err(|e| e.to_string());
-            }
-            steps = reviewed;
         }
     }
 
