@@ -14,7 +14,8 @@
 //! - the **people's lane** runs the computer's replies to a person ([`Class::Reply`]), then
 //!   hints ([`Class::Hint`]), on threads at nice 10 (request handlers come first);
 //! - the **background lane** runs the moves of games without a person ([`Class::Unattended`]),
-//!   then analyses one position at a time ([`Class::Analysis`]), on threads at nice 19.
+//!   then analyses one position at a time ([`Class::Analysis`]), on threads at nice 19; one
+//!   turn in [`ANALYSIS_SHARE`] is kept for analyses, so that they never starve.
 //!
 //! So a person's reply never waits behind background work: when both lanes have work, the
 //! kernel gives the people's threads about seven times the CPU of the background ones (the
@@ -153,6 +154,11 @@ impl Ticket {
     }
 }
 
+/// Analyses are the lowest class, yet never starve: when analysis steps wait, at least one
+/// background turn in this many is theirs (so with a hundred games of the computer against
+/// itself running, analyses go on at a quarter of the background lane).
+const ANALYSIS_SHARE: usize = 4;
+
 type Job = Box<dyn FnOnce() + Send>;
 
 /// One class's waiting jobs, by owner, with the owners in the order of their turns.
@@ -200,16 +206,32 @@ struct Queue {
     classes: [Turns; 4],
     /// Jobs running, by lane.
     running: [usize; 2],
+    /// Background jobs taken since the last analysis step (see [`ANALYSIS_SHARE`]).
+    since_analysis: usize,
     closed: bool,
 }
 
 impl Queue {
-    /// The next job for a thread of `lane`: its first class with a job waiting.
+    /// The next job for a thread of `lane`: its first class with a job waiting, except that
+    /// an analysis step waiting gets every [`ANALYSIS_SHARE`]th background turn.
     fn next(&mut self, lane: Lane) -> Option<Job> {
-        Class::ALL
+        let analyses = &mut self.classes[Class::Analysis.rank()];
+        if lane == Lane::Background && self.since_analysis + 1 >= ANALYSIS_SHARE {
+            if let Some(job) = analyses.pop() {
+                self.since_analysis = 0;
+                return Some(job);
+            }
+        }
+        let (class, job) = Class::ALL
             .iter()
             .filter(|class| class.lane() == lane)
-            .find_map(|class| self.classes[class.rank()].pop())
+            .find_map(|&class| Some((class, self.classes[class.rank()].pop()?)))?;
+        match class {
+            Class::Analysis => self.since_analysis = 0,
+            Class::Unattended => self.since_analysis += 1,
+            Class::Reply | Class::Hint => {}
+        }
+        Some(job)
     }
 
     /// The jobs waiting that count against the bound (every class but analyses).
@@ -252,6 +274,7 @@ impl SearchPool {
             queue: Mutex::new(Queue {
                 classes: Default::default(),
                 running: [0; 2],
+                since_analysis: 0,
                 closed: false,
             }),
             work: [Condvar::new(), Condvar::new()],
@@ -647,7 +670,36 @@ mod tests {
         for job in jobs {
             job.await;
         }
-        assert_eq!(*order.lock().unwrap(), vec!["a1", "b1", "a2", "analysis"]);
+        // Games first, addresses taking turns, though the analysis came first; after three
+        // background turns (the holder's, a1's, b1's) the fourth is the analysis's.
+        assert_eq!(*order.lock().unwrap(), vec!["a1", "b1", "analysis", "a2"]);
+    }
+
+    #[tokio::test]
+    async fn analyses_get_one_background_turn_in_four_however_many_games_wait() {
+        let pool = SearchPool::new(1, 100);
+        let (blocker, wait) = gate();
+        let first = pool
+            .submit(ticket(Class::Unattended, 9), || false, wait)
+            .unwrap();
+        until_running(&pool, 1);
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let mut jobs: Vec<(Ticket, &'static str)> = vec![
+            (ticket(Class::Analysis, 1), "x1"),
+            (ticket(Class::Analysis, 1), "x2"),
+        ];
+        jobs.extend((0..8).map(|_| (ticket(Class::Unattended, 2), "game")));
+        let jobs = recorder(&pool, &order, &jobs);
+        open(&blocker);
+        first.await;
+        for job in jobs {
+            job.await;
+        }
+        // The holder was the first background turn.
+        let expected = [
+            "game", "game", "x1", "game", "game", "game", "x2", "game", "game", "game",
+        ];
+        assert_eq!(*order.lock().unwrap(), expected);
     }
 
     #[tokio::test]
