@@ -7,7 +7,9 @@ environment (`scripts/peers/venv.sh`) and builds `tafel` first.
 Each pairing is one Tafel level, driven through `tafel engine` (`go level L time MS`: the
 level's search for a fixed time per move), against OpenSpiel 2.0.2's C++ MCTS bot
 (`pyspiel.MCTSBot`, UCT with c = 2, one random rollout per leaf from
-`pyspiel.RandomRolloutEvaluator`) with a fixed number of simulations per move. This script is
+`pyspiel.RandomRolloutEvaluator`) with a fixed number of simulations per move, or, with
+`--openspiel-time-ms`, as many simulations as fit a fixed time per move (the bot's own
+`max_wall_clock_time`), so that both sides get the same time. This script is
 the referee: it keeps OpenSpiel's state, draws every chance outcome (the two start
 arrangements, then the die) from its own seeded generator, and sends every move and outcome
 to the engine in Tafel's notation through `scripts/peers/einstein.py`, the one mapping between
@@ -116,9 +118,12 @@ def play_game(game, engine, bot, level, time_ms, tafel_seat, rng, search_seed, c
             action = einstein.action_of(state, text)
         else:
             started, cpu = time.perf_counter(), time.process_time()
-            action = bot.step(state)
+            # What `bot.step` does, keeping the root to count the simulations.
+            root = bot.mcts_search(state)
+            action = root.best_child().action
             clocks["openspiel"].append(time.perf_counter() - started)
             clocks["openspiel_cpu"].append(time.process_time() - cpu)
+            clocks["simulations"] += root.explore_count
             text = einstein.move_text(state, action)
         engine.ask(f"play {text}")
         state.apply_action(action)
@@ -133,24 +138,36 @@ def play_game(game, engine, bot, level, time_ms, tafel_seat, rng, search_seed, c
 
 
 def pairing(args, game, level, simulations):
-    """Plays `args.games` games of Tafel's `level` against MCTS with `simulations`."""
-    seed = args.seed * 1_000_003 + level * 10_007 + simulations
+    """Plays `args.games` games of Tafel's `level` against MCTS with `simulations` per move,
+    or (`simulations` None) with `args.openspiel_time_ms` per move; prints each game's result
+    and the running score when `args.verbose`."""
+    seed = args.seed * 1_000_003 + level * 10_007 + (simulations or 0)
+    if simulations is None:
+        # A time budget: the bot's clock ends its search, the simulations are unlimited.
+        bot_seconds, simulations = args.openspiel_time_ms / 1000, 2**31 - 1
+    else:
+        bot_seconds = -1.0  # OpenSpiel's "no time limit"
     rng = random.Random(seed)
     engine = Engine(args.tafel, seed)
-    clocks = {"tafel": [], "tafel_cpu": [], "openspiel": [], "openspiel_cpu": []}
+    clocks = {"tafel": [], "tafel_cpu": [], "openspiel": [], "openspiel_cpu": [], "simulations": 0}
     wins = 0
     try:
         for i in range(args.games):
             evaluator = pyspiel.RandomRolloutEvaluator(1, seed + i)
-            bot = pyspiel.MCTSBot(game, evaluator, 2.0, simulations, 1000, False, seed + i, False)
+            bot = pyspiel.MCTSBot(
+                game, evaluator, 2.0, simulations, 1000, False, seed + i, False,
+                pyspiel.ChildSelectionPolicy.UCT, bot_seconds,
+            )
             tafel_seat = i % 2
             result = play_game(
                 game, engine, bot, level, args.time_ms, tafel_seat, rng, seed * 1000 + i * 100, clocks
             )
             wins += result > 0
             if args.verbose:
+                low, high = wilson(wins, i + 1)
                 print(f"  game {i + 1}: Tafel as {['White', 'Black'][tafel_seat]}: "
-                      f"{'win' if result > 0 else 'loss'}", file=sys.stderr)
+                      f"{'win' if result > 0 else 'loss'}; Tafel {wins}/{i + 1} "
+                      f"({100 * low:.1f}% to {100 * high:.1f}%)", file=sys.stderr, flush=True)
     finally:
         engine.close()
     games = args.games
@@ -161,7 +178,9 @@ def pairing(args, game, level, simulations):
         "tafel_time_ms": args.time_ms,
         "tafel_ms_per_move": round(mean(clocks["tafel"]), 1),
         "tafel_cpu_ms_per_move": round(mean(clocks["tafel_cpu"]), 1),
-        "openspiel_simulations": simulations,
+        "openspiel_simulations": None if bot_seconds > 0 else simulations,
+        "openspiel_time_ms": args.openspiel_time_ms if bot_seconds > 0 else None,
+        "openspiel_simulations_per_move": round(clocks["simulations"] / max(1, len(clocks["openspiel"]))),
         "openspiel_ms_per_move": round(mean(clocks["openspiel"]), 1),
         "openspiel_cpu_ms_per_move": round(mean(clocks["openspiel_cpu"]), 1),
         "games": games,
@@ -171,12 +190,19 @@ def pairing(args, game, level, simulations):
     }
 
 
+def budget(r):
+    """The bot's budget per move as the table shows it."""
+    if r["openspiel_time_ms"]:
+        return f"{r['openspiel_time_ms']} ms ({r['openspiel_simulations_per_move']} simulations)"
+    return str(r["openspiel_simulations"])
+
+
 def row(r):
     low, high = r["wilson95"]
     return (
         f"| {r['tafel_level']} | {r['tafel_time_ms']} ms "
         f"| {r['tafel_ms_per_move']} ms ({r['tafel_cpu_ms_per_move']} ms) "
-        f"| {r['openspiel_simulations']} "
+        f"| {budget(r)} "
         f"| {r['openspiel_ms_per_move']} ms ({r['openspiel_cpu_ms_per_move']} ms) "
         f"| {r['games']} | {r['tafel_wins']} | {100 * r['tafel_win_rate']:.1f}% "
         f"| {100 * low:.1f}% to {100 * high:.1f}% |"
@@ -189,6 +215,9 @@ def main():
     parser.add_argument("--levels", default="6", help="Tafel's levels, comma-separated")
     parser.add_argument("--simulations", default="100,300,1000",
                         help="OpenSpiel MCTS simulations per move, comma-separated")
+    parser.add_argument("--openspiel-time-ms", type=int,
+                        help="give OpenSpiel's bot this time per move instead of a number of "
+                        "simulations (its max_wall_clock_time); --simulations is then ignored")
     parser.add_argument("--games", type=int, default=400, help="games per pairing")
     parser.add_argument("--time-ms", type=int, default=50, help="Tafel's time per move")
     parser.add_argument("--seed", type=int, default=1)
@@ -199,12 +228,16 @@ def main():
     print(f"OpenSpiel {pyspiel.__version__}; Tafel through `{args.tafel} engine`; "
           f"{args.games} games per pairing, sides alternated, seed {args.seed}", flush=True)
     print("| Tafel level | Tafel's time per move | Tafel per move: wall (CPU) "
-          "| OpenSpiel MCTS simulations | OpenSpiel per move: wall (CPU) "
+          "| OpenSpiel MCTS budget per move | OpenSpiel per move: wall (CPU) "
           "| games | Tafel wins | Tafel win rate | Wilson 95% |")
     print("|---|---|---|---|---|---|---|---|---|", flush=True)
     results = []
     for level in [int(x) for x in args.levels.split(",")]:
-        for simulations in [int(x) for x in args.simulations.split(",")]:
+        if args.openspiel_time_ms:
+            budgets = [None]
+        else:
+            budgets = [int(x) for x in args.simulations.split(",")]
+        for simulations in budgets:
             r = pairing(args, game, level, simulations)
             results.append(r)
             print(row(r), flush=True)

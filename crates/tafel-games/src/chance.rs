@@ -87,20 +87,20 @@ pub fn roll_die<R: Rng + ?Sized>(rng: &mut R) -> u8 {
     1 + small_draw(&DIE_BOUNDS, float_bits(rng)) as u8
 }
 
-/// A uniform number below `n` (at least 1) from the 32 random bits `bits`, exactly uniform:
-/// Lemire's multiply-and-shift, redrawing from `rng` in the rare case (under `n` in 2^32)
+/// A uniform number below `n` (at least 1) from the 16 random bits `bits`, exactly uniform:
+/// Lemire's multiply-and-shift, redrawing from `rng` in the rare case (under `n` in 2^16)
 /// that `bits` falls among the few values that would favour the lower results. Lets a loop
-/// draw two small numbers from one random `u64`.
+/// draw four small numbers from one random `u64`.
 #[inline]
-pub fn below<R: Rng + ?Sized>(bits: u32, n: u32, rng: &mut R) -> u32 {
-    let mut product = u64::from(bits) * u64::from(n);
-    if (product as u32) < n {
+pub fn below<R: Rng + ?Sized>(bits: u16, n: u16, rng: &mut R) -> u16 {
+    let mut product = u32::from(bits) * u32::from(n);
+    if (product as u16) < n {
         let threshold = n.wrapping_neg() % n;
-        while (product as u32) < threshold {
-            product = u64::from(rng.next_u32()) * u64::from(n);
+        while (product as u16) < threshold {
+            product = u32::from(rng.next_u32() as u16) * u32::from(n);
         }
     }
-    (product >> 32) as u32
+    (product >> 16) as u16
 }
 
 #[cfg(test)]
@@ -150,11 +150,11 @@ mod tests {
     #[test]
     fn below_draws_every_number_equally_often() {
         let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
-        for n in 1..=7u32 {
+        for n in 1..=7u16 {
             let draws = 70_000 * u64::from(n);
             let mut counts = vec![0u64; n as usize];
             for _ in 0..draws {
-                counts[below(rng.random::<u32>(), n, &mut rng) as usize] += 1;
+                counts[below(rng.random::<u16>(), n, &mut rng) as usize] += 1;
             }
             // Each count within five standard deviations of its expectation.
             let p = 1.0 / f64::from(n);
@@ -164,7 +164,7 @@ mod tests {
                 assert!(off <= 5.0 * sigma + 1e-9, "n {n}: {counts:?}");
             }
         }
-        // The values that would favour the lower results are redrawn: with n = 6, 2^32 mod 6
+        // The values that would favour the lower results are redrawn: with n = 6, 2^16 mod 6
         // = 4 of them, the words whose product's low half is below 4 (0 is one).
         for _ in 0..100 {
             assert!(below(0, 6, &mut rng) < 6);

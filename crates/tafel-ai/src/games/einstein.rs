@@ -22,6 +22,9 @@ impl GameAi for Einstein {
 
     const ANALYSIS: Algorithm = expectimax(64, 3_000_000, EVAL);
 
+    /// Fitted by `tafel analyze einstein --fit` (the command and figures are in the file).
+    const CALIBRATION: &'static str = include_str!("../../calibration/einstein.json");
+
     const SIGNATURE: &'static [SignatureSpec] = &[SignatureSpec {
         settings: &[],
         positions: &[

@@ -3,9 +3,10 @@
 //! look-ups in a row from one turn to the next, and no branch a random game could make the
 //! processor guess wrong.
 //!
-//! Each turn draws one random `u64`: its high half rolls the die and its low half picks the
-//! step among the legal ones, both exactly uniform ([`below`]); a start arrangement, drawn or
-//! chosen, is a uniform pick among the 720. It plays the same random game as the generic loop
+//! Each two turns draw one random `u64`, 32 bits a turn: their high half rolls the die and
+//! their low half picks the step among the legal ones, both exactly uniform ([`below`]); a
+//! start arrangement, drawn or chosen, is a uniform pick among the 720, both drawn from one
+//! `u64`. It plays the same random game as the generic loop
 //! ([`tafel_core::playout::generic_random_playout`]), uniform legal steps and a fair die,
 //! from other random numbers: the tests compare the two loops' games statistically, and the
 //! final position with the one the rules reach.
@@ -14,12 +15,14 @@
 //! a mask (0 on an empty square), so that a capture clears the taken cube from the set of
 //! cubes on the board with one operation, whichever cube it was. Bit [`NO_CUBE`] is "no cube":
 //! it stands [`NOWHERE`] (25), with no steps, so a turn with one movable cube takes the same
-//! path as a turn with two, and a step onto an empty square the same as a capture.
+//! path as a turn with two, and a step onto an empty square the same as a capture. The steps
+//! of the two cubes a roll lets move come from one look-up by their two squares ([`PAIRS`]),
+//! and a start arrangement is copied whole from a table ([`ARRANGED`]).
 //!
 //! [`Game::random_playout`]: tafel_core::Game::random_playout
 
 use rand::Rng;
-use tafel_core::Outcome;
+use tafel_core::{Outcome, Player};
 
 use super::arrangement::{ARRANGEMENTS, PERMUTATIONS};
 use super::board::{self, HOME, TARGET};
@@ -41,46 +44,53 @@ const NO_CUBE: u8 = 15;
 /// The cube bits of the numbers `numbers` of one seat.
 const SEAT_NUMBERS: u16 = (1 << CUBES) - 1;
 
-/// `REACH[seat][square]`: a cube of `seat` on `square`, packed in a `u64`: the squares its
-/// steps reach in the low three bytes (in listing order), the square itself in the fourth, the
-/// number of steps in the fifth. [`NOWHERE`] has no steps.
-const REACH: [[u64; PLACES]; 2] = {
-    let mut table = [[0; PLACES]; 2];
+/// Bits of a [`PAIRS`] entry that count its steps.
+const COUNT_BITS: u32 = 3;
+
+/// Bits of one step in a [`PAIRS`] entry: the square it reaches (five bits) and [`SECOND`].
+const STEP_BITS: u32 = 6;
+
+/// The bit of a [`PAIRS`] step that says the second cube takes it.
+const SECOND: usize = 1 << 5;
+
+/// `PAIRS[seat][first * 32 + second]`: the steps of two cubes of `seat` on the squares
+/// `first` and `second` (either may be [`NOWHERE`], which has none), packed in a `u64`: their
+/// number in the low [`COUNT_BITS`], then [`STEP_BITS`] each, the first cube's steps in
+/// listing order, then the second's, each the square it reaches and [`SECOND`] for the second
+/// cube's. A turn picks its step among the two cubes a roll lets move with one look-up.
+const PAIRS: [[u64; PLACES * PLACES]; 2] = {
+    let mut table = [[0; PLACES * PLACES]; 2];
     let mut seat = 0;
     while seat < 2 {
-        let mut from = 0;
-        while from < PLACES {
-            let (mut packed, mut count) = ((from as u64) << 24, 0);
-            let mut direction = 0;
-            while from < SQUARES && direction < 3 {
-                if let Some(to) = board::step(from as Square, board::DIRECTIONS[seat][direction]) {
-                    packed |= (to as u64) << (8 * count);
-                    count += 1;
+        let mut pair = 0;
+        while pair < PLACES * PLACES {
+            let (mut packed, mut count) = (0u64, 0);
+            let mut cube = 0;
+            while cube < 2 {
+                let from = if cube == 0 {
+                    pair / PLACES
+                } else {
+                    pair % PLACES
+                };
+                let mut direction = 0;
+                while from < SQUARES && direction < 3 {
+                    let step = board::step(from as Square, board::DIRECTIONS[seat][direction]);
+                    if let Some(to) = step {
+                        let entry = to as u64 | if cube == 1 { SECOND as u64 } else { 0 };
+                        packed |= entry << (COUNT_BITS + STEP_BITS * count);
+                        count += 1;
+                    }
+                    direction += 1;
                 }
-                direction += 1;
+                cube += 1;
             }
-            table[seat][from] = packed | count << 32;
-            from += 1;
+            table[seat][pair] = packed | count as u64;
+            pair += 1;
         }
         seat += 1;
     }
     table
 };
-
-/// The [`REACH`] entry of a taken cube, and of "no cube".
-const GONE: u64 = (NOWHERE as u64) << 24;
-
-/// The square of a [`REACH`] entry.
-#[inline(always)]
-fn square_of(reach: u64) -> usize {
-    (reach >> 24) as usize % PLACES
-}
-
-/// The number of steps of a [`REACH`] entry.
-#[inline(always)]
-fn steps_of(reach: u64) -> u32 {
-    (reach >> 32) as u32 & 0xff
-}
 
 /// `MOVERS[seat][die - 1][numbers]`: the cube bits a roll lets `seat` move when it still has
 /// the `numbers` (bit `n - 1` for cube `n`), the lower number first, the second [`NO_CUBE`]
@@ -111,6 +121,30 @@ const MOVERS: [[[[u8; 2]; 1 << CUBES]; CUBES]; 2] = {
     table
 };
 
+/// `ARRANGED[seat][index]`: after `seat`'s arrangement `index`, the square of each of its
+/// cubes by number (`[n - 1]`) and the board's cube bit on each of its home squares
+/// (`HOME[seat][i]`), so that an arrangement is a few copies.
+static ARRANGED: [[([u8; CUBES], [u16; CUBES]); ARRANGEMENTS]; 2] = {
+    let mut table = [[([0; CUBES], [0; CUBES]); ARRANGEMENTS]; 2];
+    let mut seat = 0;
+    while seat < 2 {
+        let mut index = 0;
+        while index < ARRANGEMENTS {
+            let mut i = 0;
+            while i < CUBES {
+                let number = PERMUTATIONS[index][i] as usize;
+                let square = HOME[seat][i] as usize;
+                table[seat][index].0[number - 1] = square as u8;
+                table[seat][index].1[i] = 1 << (seat * CUBES + number - 1);
+                i += 1;
+            }
+            index += 1;
+        }
+        seat += 1;
+    }
+    table
+};
+
 /// The numbers `seat` has (bit `n - 1`) among the cubes `present` ([`Race::present`]).
 #[inline(always)]
 fn numbers(present: u16, seat: usize) -> usize {
@@ -121,9 +155,8 @@ fn numbers(present: u16, seat: usize) -> usize {
 struct Race {
     /// The bit mask of the cube on each square (0 for none); the padding is never read.
     board: [u16; PLACES],
-    /// Each cube's [`REACH`] entry, by its bit: its square and steps ([`GONE`] for a taken
-    /// cube and for [`NO_CUBE`]), so that a turn finds a cube's steps with one look-up.
-    reach: [u64; BITS],
+    /// Each cube's square, by its bit ([`NOWHERE`] for a taken cube and for [`NO_CUBE`]).
+    square: [u8; BITS],
     /// The cubes on the board, a bit each: seat 0's numbers in bits 0 to 5, seat 1's in bits
     /// 6 to 11.
     present: u16,
@@ -132,27 +165,28 @@ struct Race {
 }
 
 impl Race {
+    #[inline(always)]
     fn new(state: &State) -> Self {
         let mut race = Race {
             board: [0; PLACES],
-            reach: [GONE; BITS],
+            square: [NOWHERE; BITS],
             present: u16::from(state.present[0]) | u16::from(state.present[1]) << CUBES,
             seat: state.to_move as usize,
         };
         // (Before the arrangements, nothing to place.)
         for seat in (0..2).filter(|&seat| state.present[seat] != 0) {
             for (number, &square) in state.squares[seat].iter().enumerate() {
-                race.place(seat, seat * CUBES + number, square as usize);
+                race.place(seat * CUBES + number, square as usize);
             }
         }
         race
     }
 
-    /// Puts the cube `bit` of `seat` on `square` (which may be [`NOWHERE`]).
+    /// Puts the cube `bit` on `square` (which may be [`NOWHERE`]).
     #[inline(always)]
-    fn place(&mut self, seat: usize, bit: usize, square: usize) {
+    fn place(&mut self, bit: usize, square: usize) {
         self.board[square % PLACES] = 1 << bit;
-        self.reach[bit % BITS] = REACH[seat][square % PLACES];
+        self.square[bit % BITS] = square as u8;
     }
 
     /// The numbers `seat` still has (bit `n - 1`).
@@ -169,15 +203,14 @@ impl Race {
         }
     }
 
-    /// Places `SEAT`'s cubes by arrangement `index` (a constant seat, so that the squares
-    /// and their steps are known at compile time).
+    /// Places `SEAT`'s cubes by arrangement `index` from [`ARRANGED`] (a constant seat, so
+    /// that the home squares are known at compile time).
     #[inline(always)]
     fn arrange_seat<const SEAT: usize>(&mut self, index: usize) {
-        let numbers = &PERMUTATIONS[index];
-        for (i, &square) in HOME[SEAT].iter().enumerate() {
-            let bit = SEAT * CUBES + usize::from(numbers[i]) - 1;
-            self.board[usize::from(square)] = 1 << bit;
-            self.reach[bit % BITS] = REACH[SEAT][usize::from(square)];
+        let (squares, bits) = &ARRANGED[SEAT][index % ARRANGEMENTS];
+        self.square[SEAT * CUBES..SEAT * CUBES + CUBES].copy_from_slice(squares);
+        for (&square, &bit) in HOME[SEAT].iter().zip(bits) {
+            self.board[usize::from(square)] = bit;
         }
         self.present |= SEAT_NUMBERS << (CUBES * SEAT);
     }
@@ -191,28 +224,29 @@ impl Race {
         &mut self,
         present: &mut u16,
         die_index: usize,
-        pick: u32,
+        pick: u16,
         rng: &mut R,
     ) -> bool {
         let [first, second] = MOVERS[SEAT][die_index][numbers(*present, SEAT)];
-        let reach_first = self.reach[usize::from(first) % BITS];
-        let reach_second = self.reach[usize::from(second) % BITS];
-        let first_count = steps_of(reach_first);
-        let choice = below(pick, first_count + steps_of(reach_second), rng);
-        let (bit, reach, index) = if choice < first_count {
-            (first, reach_first, choice)
+        let from_first = usize::from(self.square[usize::from(first) % BITS]) % PLACES;
+        let from_second = usize::from(self.square[usize::from(second) % BITS]) % PLACES;
+        let steps = PAIRS[SEAT][from_first * PLACES + from_second];
+        let choice = below(pick, steps as u16 & ((1 << COUNT_BITS) - 1), rng);
+        let step = (steps >> (COUNT_BITS + STEP_BITS * u32::from(choice))) as usize;
+        let to = step % PLACES;
+        let (bit, from) = if step & SECOND != 0 {
+            (second, from_second)
         } else {
-            (second, reach_second, choice - first_count)
+            (first, from_first)
         };
-        let to = (reach >> (8 * index)) as usize % PLACES;
         let taken = self.board[to];
-        self.board[square_of(reach)] = 0;
+        self.board[from] = 0;
         self.board[to] = 1 << bit;
-        self.reach[usize::from(bit) % BITS] = REACH[SEAT][to];
+        self.square[usize::from(bit) % BITS] = to as u8;
         // A branch rather than arithmetic on purpose: the processor guesses "no capture" and
         // starts the next turn without waiting for the board.
         if taken != 0 {
-            self.reach[taken.trailing_zeros() as usize % BITS] = GONE;
+            self.square[taken.trailing_zeros() as usize % BITS] = NOWHERE;
             *present &= !taken;
             if numbers(*present, 1 - SEAT) == 0 {
                 return true;
@@ -221,23 +255,23 @@ impl Race {
         to == usize::from(TARGET[SEAT])
     }
 
-    /// Rolls the die for `SEAT` and plays its turn from one random `u64`; returns whether
-    /// the step won the game.
+    /// Rolls the die for `SEAT` and plays its turn from the 32 random bits `bits`; returns
+    /// whether the step won the game.
     #[inline(always)]
     fn roll_and_turn<const SEAT: usize, R: Rng + ?Sized>(
         &mut self,
         present: &mut u16,
+        bits: u32,
         rng: &mut R,
     ) -> bool {
-        let bits = rng.next_u64();
-        let die_index = below((bits >> 32) as u32, CUBES as u32, rng) as usize;
-        self.turn::<SEAT, R>(present, die_index, bits as u32, rng)
+        let die_index = below((bits >> 16) as u16, CUBES as u16, rng) as usize;
+        self.turn::<SEAT, R>(present, die_index, bits as u16, rng)
     }
 
     /// Plays the turn of the seat to move, whose die shows `die`; returns whether the step
     /// won the game, and hands the turn on.
     fn rolled_turn<R: Rng + ?Sized>(&mut self, die: u8, rng: &mut R) -> bool {
-        let pick = rng.next_u32();
+        let pick = rng.next_u32() as u16;
         let seat = self.seat;
         self.seat = 1 - seat;
         let mut present = self.present;
@@ -258,17 +292,18 @@ impl Race {
         let mut plies = 1;
         let loser = 'game: {
             if self.seat == 1 {
-                if self.roll_and_turn::<1, R>(&mut present, rng) {
+                if self.roll_and_turn::<1, R>(&mut present, rng.next_u32(), rng) {
                     break 'game 0;
                 }
                 plies += 1;
             }
             loop {
-                if self.roll_and_turn::<0, R>(&mut present, rng) {
+                let bits = rng.next_u64();
+                if self.roll_and_turn::<0, R>(&mut present, bits as u32, rng) {
                     break 'game 1;
                 }
                 plies += 1;
-                if self.roll_and_turn::<1, R>(&mut present, rng) {
+                if self.roll_and_turn::<1, R>(&mut present, (bits >> 32) as u32, rng) {
                     break 'game 0;
                 }
                 plies += 1;
@@ -279,22 +314,38 @@ impl Race {
         plies
     }
 
+    /// The outcome of the finished game, the seat to move the loser ([`Race::play_out`]):
+    /// the winner reached its target (the reason given even where that step took the
+    /// loser's last cube, as [`Einstein::winner`] gives it), or else took every cube.
+    fn outcome(&self) -> Outcome {
+        let winner = 1 - self.seat;
+        let winners_cubes = SEAT_NUMBERS << (CUBES * winner);
+        let reason = if self.board[usize::from(TARGET[winner])] & winners_cubes != 0 {
+            super::REASON_CORNER
+        } else {
+            super::REASON_NO_CUBES
+        };
+        Outcome::win(Player(winner as u8), reason)
+    }
+
     /// Writes the position back into `state`: the board, the cubes, the seat to move, no
     /// die, and the hash.
     fn write(&self, game: &Einstein, state: &mut State) {
-        let mut board = [0u8; SQUARES + 1];
+        let mut board = [0u8; PLACES];
+        let mut squares = [NOWHERE; BITS];
         let mut hash = game.keys.to_move[self.seat] ^ game.keys.die[0] ^ game.keys.arranged[2];
+        // The cubes on the board, one bit at a time (a taken cube keeps NOWHERE and no key).
+        let mut cubes = self.present;
+        while cubes != 0 {
+            let bit = cubes.trailing_zeros() as usize % BITS;
+            cubes &= cubes - 1;
+            let square = usize::from(self.square[bit]) % PLACES;
+            board[square] = bit as u8 + 1;
+            squares[bit] = square as Square;
+            hash ^= game.keys.pieces[square % SQUARES][bit % (2 * CUBES) + 1];
+        }
         for seat in 0..2 {
-            for number in 0..CUBES {
-                let bit = seat * CUBES + number;
-                let square = square_of(self.reach[bit]).min(SQUARES);
-                let piece = bit + 1;
-                board[square] = piece as u8;
-                state.squares[seat][number] = square as Square;
-                // Taken cubes add no key: the mask is 0 for them, all ones otherwise.
-                let key = game.keys.pieces[square.min(SQUARES - 1)][piece];
-                hash ^= key & u64::from(square != SQUARES).wrapping_neg();
-            }
+            state.squares[seat].copy_from_slice(&squares[seat * CUBES..seat * CUBES + CUBES]);
             state.present[seat] = self.numbers(seat) as u8;
         }
         state.board.copy_from_slice(&board[..SQUARES]);
@@ -319,9 +370,11 @@ impl Einstein {
         let mut race = Race::new(state);
         let mut plies = 0;
         let mut arranged = state.arranged;
+        let mut bits = if arranged < 2 { rng.next_u64() } else { 0 };
         while arranged < 2 {
             let seat = self.arranger(arranged).index();
-            race.arrange(seat, rng.random_range(0..ARRANGEMENTS as u32) as usize);
+            race.arrange(seat, below(bits as u16, ARRANGEMENTS as u16, rng) as usize);
+            bits >>= 16;
             if self.settings.start == Start::Placement {
                 plies += 1;
             }
@@ -333,12 +386,12 @@ impl Einstein {
             plies += 1;
             if race.rolled_turn(state.die, rng) {
                 race.write(self, state);
-                return (self.outcome(state), plies);
+                return (race.outcome(), plies);
             }
         }
         plies += race.play_out(rng);
         race.write(self, state);
-        (self.outcome(state), plies)
+        (race.outcome(), plies)
     }
 
     /// The outcome of the finished game `state`.
