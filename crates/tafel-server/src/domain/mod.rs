@@ -1,16 +1,19 @@
-//! The model of a game being played, pure: no HTTP, no database, no sockets. Each module is
-//! one concept, tested on its own:
+//! The model of games being played and of the people who play them, pure: no HTTP, no database,
+//! no sockets. Each module is one concept, tested on its own:
 //!
 //! - [`live`]: the live game, rebuilt by replaying its moves, and every change worked out
 //!   before it is stored and applied;
 //! - [`game`]: the game as it is kept (its table, its summary, what lists show);
 //! - [`seat`] (who sits where), [`name`] (people's names, checked once for everyone), [`consent`] (draws, takebacks, resignations decided
 //!   together), [`clock`] (time controls), [`dice`] (the server's chance outcomes);
+//! - [`account`] (usernames, passwords and their hashes) and [`rating`] (Glicko-2 as lichess
+//!   runs it);
 //! - [`ids`] (game ids and secrets), [`client`] (the address a client counts as) and
 //!   [`error`] (the one error type, with its kinds).
 //!
 //! The domain imports nothing else of the server; every other layer may import it.
 
+pub mod account;
 pub mod client;
 pub mod clock;
 pub mod consent;
@@ -20,6 +23,7 @@ pub mod game;
 pub mod ids;
 pub mod live;
 pub mod name;
+pub mod rating;
 pub mod seat;
 
 pub use error::{Error, ErrorKind};

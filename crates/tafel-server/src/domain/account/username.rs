@@ -1,0 +1,320 @@
+//! Usernames: the name an account signs in with and is shown and found under (`/@/NAME`).
+//!
+//! A username has 3 to 20 characters, each an ASCII letter, a digit, `_` or `-`; it starts and
+//! ends with a letter or digit and never has two of `_` and `-` in a row. It keeps the spelling
+//! it was chosen with, but is compared without regard to case ([`Username::key`]).
+//!
+//! Letters outside ASCII are refused, so no name can imitate another with a lookalike letter of
+//! another script (Cyrillic `а` for Latin `a`) or with characters that show nothing or turn
+//! the text around: those cannot be in a username at all. What ASCII itself has of lookalikes
+//! (`I`, `l` and `1`; `O` and `0`; `rn` and `m`) is caught by [`Username::lookalike_key`],
+//! which the store keeps unique as well, and which the [`RESERVED`] names are compared by.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
+use crate::domain::error::Error;
+use crate::domain::name::is_hidden;
+
+/// The fewest characters a username has.
+pub const MIN_USERNAME: usize = 3;
+
+/// The most characters a username has.
+pub const MAX_USERNAME: usize = 20;
+
+/// Names nobody may take, because they would speak for the site, stand for nobody, or name
+/// what is not a person: compared by [`Username::lookalike_key`], so `Adm1n` is refused too.
+pub const RESERVED: &[&str] = &[
+    // The site and the people who run it.
+    "tafel",
+    "admin",
+    "administrator",
+    "root",
+    "system",
+    "sysop",
+    "moderator",
+    "mod",
+    "staff",
+    "support",
+    "help",
+    "official",
+    "security",
+    "abuse",
+    "webmaster",
+    "postmaster",
+    // Nobody in particular.
+    "anonymous",
+    "anon",
+    "guest",
+    "nobody",
+    "everyone",
+    "player",
+    "null",
+    "none",
+    "undefined",
+    // What games show in place of a person: a deleted account, the computer.
+    "deleted",
+    "deleted-player",
+    "bot",
+    "computer",
+    "engine",
+    "server",
+    "api",
+];
+
+/// A username, checked: see the module's documentation for the rules.
+#[derive(Clone)]
+pub struct Username {
+    name: String,
+}
+
+impl Username {
+    /// Reads a username as typed (white space around it is ignored), with an error that says
+    /// which rule it breaks.
+    pub fn parse(text: &str) -> Result<Username, Error> {
+        let name = text.trim();
+        let length = name.chars().count();
+        if !(MIN_USERNAME..=MAX_USERNAME).contains(&length) {
+            return Err(Error::invalid(format!(
+                "a username has {MIN_USERNAME} to {MAX_USERNAME} characters (this one has \
+                 {length})"
+            )));
+        }
+        if let Some(wrong) = name.chars().find(|&c| !is_username_char(c)) {
+            return Err(Error::invalid(format!(
+                "a username may have only the letters a to z and A to Z, digits, `_` and `-` \
+                 (this one has {}); letters of other alphabets could imitate other names",
+                describe(wrong)
+            )));
+        }
+        let is_separator = |c: char| c == '_' || c == '-';
+        if name.starts_with(is_separator) || name.ends_with(is_separator) {
+            return Err(Error::invalid(
+                "a username starts and ends with a letter or a digit",
+            ));
+        }
+        if name
+            .as_bytes()
+            .windows(2)
+            .any(|pair| pair.iter().all(|&b| is_separator(char::from(b))))
+        {
+            return Err(Error::invalid(
+                "a username may not have two of `_` and `-` in a row",
+            ));
+        }
+        let username = Username {
+            name: name.to_string(),
+        };
+        let lookalike = username.lookalike_key();
+        if let Some(reserved) = RESERVED
+            .iter()
+            .find(|reserved| lookalike_key(reserved) == lookalike)
+        {
+            return Err(Error::invalid(format!(
+                "the username {name} is kept for the site (it reads as `{reserved}`)"
+            )));
+        }
+        Ok(username)
+    }
+
+    /// The username as it was chosen, with its capitals.
+    pub fn as_str(&self) -> &str {
+        &self.name
+    }
+
+    /// The username in lower case: two usernames with the same key are the same name, and
+    /// the store keeps it unique.
+    pub fn key(&self) -> String {
+        self.name.to_ascii_lowercase()
+    }
+
+    /// A key under which names that look alike are equal: the [`key`](Username::key) with
+    /// `i`, `l` and `1` made `l`, `0` made `o`, then `rn` made `m` and `vv` made `w`. The store
+    /// keeps it unique too, so a name that could pass for another one (`PauI` for `Paul`,
+    /// `b0b` for `bob`) is refused as taken. It is broad on purpose: the cost of a false
+    /// match is picking another name.
+    pub fn lookalike_key(&self) -> String {
+        lookalike_key(&self.name)
+    }
+}
+
+/// The [`Username::lookalike_key`] of `name`.
+fn lookalike_key(name: &str) -> String {
+    let folded: String = name
+        .chars()
+        .map(|c| match c.to_ascii_lowercase() {
+            'i' | '1' => 'l',
+            '0' => 'o',
+            lower => lower,
+        })
+        .collect();
+    folded.replace("rn", "m").replace("vv", "w")
+}
+
+/// Whether `c` may be in a username.
+fn is_username_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '-'
+}
+
+/// A character for an error message: itself if it shows, with its code point.
+fn describe(c: char) -> String {
+    let code = format!("U+{:04X}", u32::from(c));
+    if is_hidden(c) || c.is_whitespace() {
+        code
+    } else {
+        format!("`{c}`, {code}")
+    }
+}
+
+impl PartialEq for Username {
+    fn eq(&self, other: &Username) -> bool {
+        self.name.eq_ignore_ascii_case(&other.name)
+    }
+}
+
+impl Eq for Username {}
+
+impl Hash for Username {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.key().hash(state);
+    }
+}
+
+impl fmt::Display for Username {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+impl fmt::Debug for Username {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Username({:?})", self.name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(text: &str) -> String {
+        Username::parse(text).unwrap_err().message
+    }
+
+    #[test]
+    fn letters_digits_underscores_and_hyphens_make_a_username() {
+        for fine in [
+            "bob",
+            "Ada_Lovelace",
+            "kauri-fan-2024",
+            "X9z",
+            "a1b2c3d4e5f6g7h8i9j0",
+        ] {
+            assert_eq!(Username::parse(fine).unwrap().as_str(), fine);
+        }
+        assert_eq!(Username::parse("  Ada \n").unwrap().as_str(), "Ada");
+    }
+
+    #[test]
+    fn the_length_is_3_to_20_characters() {
+        assert!(refused("ab").contains("has 2"), "{}", refused("ab"));
+        assert!(refused("").contains("has 0"));
+        assert!(Username::parse(&"a".repeat(20)).is_ok());
+        assert!(refused(&"a".repeat(21)).contains("has 21"));
+        // Counted in characters, not bytes, so the message is right for any input.
+        assert!(refused("ééééééééééééééééééééé").contains("has 21"));
+    }
+
+    #[test]
+    fn other_characters_are_refused_and_named() {
+        assert!(refused("bob smith").contains("U+0020"));
+        assert!(refused("bob.smith").contains("`.`, U+002E"));
+        assert!(refused("bob@home").contains("`@`"));
+        // Lookalike letters of other scripts: Cyrillic а and о, Greek ο, a fullwidth a.
+        for lookalike in ["b\u{043E}b", "\u{0430}dmin", "b\u{03BF}b", "\u{FF41}da"] {
+            assert!(
+                refused(lookalike).contains("other alphabets"),
+                "{lookalike}"
+            );
+        }
+        // Invisible and direction-changing characters are named only by their code point.
+        let message = refused("bo\u{200B}b");
+        assert!(message.contains("(this one has U+200B)"), "{message}");
+        assert!(refused("\u{202E}nimda").contains("U+202E"));
+    }
+
+    #[test]
+    fn separators_stand_between_letters_or_digits() {
+        assert!(refused("_bob").contains("starts and ends"));
+        assert!(refused("bob-").contains("starts and ends"));
+        for doubled in ["bo__b", "bo--b", "bo_-b", "bo-_b"] {
+            assert!(refused(doubled).contains("in a row"), "{doubled}");
+        }
+        assert!(Username::parse("b_o-b").is_ok());
+    }
+
+    #[test]
+    fn usernames_compare_without_regard_to_case() {
+        let bob = Username::parse("Bob").unwrap();
+        assert_eq!(bob, Username::parse("bOB").unwrap());
+        assert_ne!(bob, Username::parse("Bobby").unwrap());
+        assert_eq!(bob.key(), "bob");
+        assert_eq!(bob.to_string(), "Bob");
+        let hash = |name: &Username| {
+            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            name.hash(&mut hasher);
+            hasher.finish()
+        };
+        assert_eq!(hash(&bob), hash(&Username::parse("BOB").unwrap()));
+    }
+
+    #[test]
+    fn lookalike_names_share_a_key() {
+        let key = |name: &str| Username::parse(name).unwrap().lookalike_key();
+        assert_eq!(key("Paul"), key("PauI"));
+        assert_eq!(key("Paul"), key("Pau1"));
+        assert_eq!(key("bob"), key("B0B"));
+        assert_eq!(key("modern"), key("modem"));
+        assert_eq!(key("vvolf"), key("wolf"));
+        // The key never separates names that compare equal.
+        assert_eq!(key("Ivan"), key("ivan"));
+        assert_ne!(key("bob"), key("bab"));
+        assert_ne!(key("bob_1"), key("bob-1"));
+    }
+
+    #[test]
+    fn reserved_names_are_refused_in_any_case_and_lookalike() {
+        for reserved in [
+            "admin",
+            "ADMIN",
+            "Adm1n",
+            "tafel",
+            "TafeI",
+            "deleted",
+            "Anonymous",
+        ] {
+            let message = refused(reserved);
+            assert!(
+                message.contains("kept for the site"),
+                "{reserved}: {message}"
+            );
+        }
+        // Every reserved name would otherwise be a username: none of them is dead weight.
+        for reserved in RESERVED {
+            assert!(
+                (MIN_USERNAME..=MAX_USERNAME).contains(&reserved.len())
+                    && reserved.chars().all(is_username_char),
+                "{reserved}"
+            );
+        }
+        assert!(Username::parse("administrators").is_ok());
+        assert!(Username::parse("badminton").is_ok());
+    }
+
+    #[test]
+    fn debug_shows_the_name() {
+        assert_eq!(
+            format!("{:?}", Username::parse("Bob").unwrap()),
+            "Username(\"Bob\")"
+        );
+    }
+}
