@@ -15,7 +15,7 @@
 //!   hints ([`Class::Hint`]), on threads at nice 10 (request handlers come first);
 //! - the **background lane** runs the moves of games without a person ([`Class::Unattended`]),
 //!   then analyses one position at a time ([`Class::Analysis`]), on threads at nice 19; one
-//!   turn in [`ANALYSIS_SHARE`] is kept for analyses, so that they never starve.
+//!   turn in four is kept for analyses, so that they never starve.
 //!
 //! So a person's reply never waits behind background work: when both lanes have work, the
 //! kernel gives the people's threads about seven times the CPU of the background ones (the

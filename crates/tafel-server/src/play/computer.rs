@@ -5,7 +5,7 @@
 //! game without one (the computer against itself) it waits behind every person's search
 //! ([`Class::Unattended`]), and one client address may have at most
 //! [`HubLimits::unattended_per_address`](super::HubLimits::unattended_per_address) such games
-//! running ([`Unattended`]). The searches of one address take turns with other addresses'.
+//! running. The searches of one address take turns with other addresses'.
 
 use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
