@@ -32,6 +32,7 @@ use utoipa::ToSchema;
 use super::Hub;
 use crate::compute::pool::JobOutcome;
 use crate::compute::review::{AnalysisProgress, Control};
+use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::Error;
 
 /// The analyses running, and how many were computed.
@@ -112,8 +113,8 @@ impl Hub {
     /// holding a seat means no analysis.
     pub async fn analysis(
         self: &Arc<Self>,
-        id: &str,
-        tokens: &[String],
+        id: &GameId,
+        tokens: &[SeatToken],
     ) -> Result<Analysis, Error> {
         let hub = self;
         let handle = hub.get(id).await?;
@@ -215,7 +216,7 @@ impl Hub {
     /// The best move of game `id`'s position for the seat holding `token`, found on the pool with
     /// the analysis budget: refused unless the seat's person turned hints on before the game (only
     /// possible against the computer) and the seat is to move.
-    pub async fn hint(self: &Arc<Self>, id: &str, token: &str) -> Result<Hint, Error> {
+    pub async fn hint(self: &Arc<Self>, id: &GameId, token: &SeatToken) -> Result<Hint, Error> {
         let hub = self;
         let handle = hub.get(id).await?;
         let (game, position, ply, version) = {

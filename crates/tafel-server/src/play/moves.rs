@@ -8,6 +8,7 @@ use tafel_core::Player;
 use super::viewers::Event;
 use super::Hub;
 use crate::domain::clock::{now_ms, Clock};
+use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::live::{Change, LiveGame, Moves};
 use crate::domain::Error;
 use crate::store::WriteError;
@@ -81,8 +82,8 @@ impl Hub {
     /// viewers and lets a computer seat reply.
     pub async fn play(
         self: &Arc<Self>,
-        id: &str,
-        token: &str,
+        id: &GameId,
+        token: &SeatToken,
         text: &str,
         ply: Option<usize>,
     ) -> Result<(), Error> {
@@ -133,7 +134,7 @@ impl Hub {
     /// screen). Elsewhere a takeback must be asked for ([`Hub::takeback`]), since it would
     /// remove another person's moves or undo what they saw. The shorter game is stored first
     /// and only then shown.
-    pub async fn undo(self: &Arc<Self>, id: &str, token: &str) -> Result<(), Error> {
+    pub async fn undo(self: &Arc<Self>, id: &GameId, token: &SeatToken) -> Result<(), Error> {
         let (handle, mut live) = self.lock_game(id).await?;
         let seat = live.seat_for(token)?;
         if live.table.ending.is_some() {
