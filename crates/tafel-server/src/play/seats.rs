@@ -7,7 +7,7 @@ use tafel_core::Player;
 use super::viewers::Event;
 use super::Hub;
 use crate::domain::clock::now_ms;
-use crate::domain::ids::{GameId, InviteCode, SeatToken};
+use crate::domain::ids::{GameId, InviteCode, OfInvitation, SeatToken, SecretKind};
 use crate::domain::name::PersonName;
 use crate::domain::seat::SeatKind;
 use crate::domain::Error;
@@ -36,7 +36,7 @@ impl Hub {
             Claim::Invite(code) => seats
                 .iter()
                 .position(|s| s.invite.as_ref() == Some(&code))
-                .ok_or_else(|| Error::not_found("no invitation with that code in this game"))?,
+                .ok_or_else(OfInvitation::refused)?,
             Claim::Seat(seat) => {
                 if !live.public {
                     return Err(Error::forbidden(

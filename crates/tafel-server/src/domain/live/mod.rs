@@ -25,7 +25,7 @@ use crate::domain::consent::{Proposals, Sides};
 use crate::domain::dice::Dice;
 use crate::domain::error::Error;
 use crate::domain::game::{Snapshot, StoredGame, Summary, Table};
-use crate::domain::ids::{GameId, SeatToken};
+use crate::domain::ids::{GameId, OfSeat, SeatToken, SecretKind};
 use crate::domain::seat::{SeatKind, SeatView};
 
 /// A game being played, held in memory.
@@ -469,8 +469,7 @@ impl LiveGame {
 
     /// The seat whose secret is `token`, or 403.
     pub fn seat_for(&self, token: &SeatToken) -> Result<usize, Error> {
-        self.seat_of(token)
-            .ok_or_else(|| Error::forbidden("that token holds no seat in this game"))
+        self.seat_of(token).ok_or_else(OfSeat::refused)
     }
 
     /// [`Self::seat_for`] in a game still being played: what resigning, draws and takebacks
