@@ -8,8 +8,8 @@ import { newGameForm } from "./new-game.js";
 
 /** Draws the lobby into `app`. */
 export async function lobby(app) {
-  document.title = "Tafel · play six little-known abstract games";
   const catalog = await api("/api/catalog");
+  document.title = `Tafel · play ${catalog.tagline}`;
   const newGame = newGameForm(catalog);
   const recent = recentCard();
   const challenges = challengesCard(newGame.yourName);

@@ -1,39 +1,96 @@
-//! Game ids and secrets: making fresh ones, checking ids given by clients, and comparing
-//! secrets without leaking where they differ.
+//! Game ids and secrets, as types that parse their input: a [`GameId`] given by a client is
+//! checked once, where it comes in, and typed after that; a [`SeatToken`] or an
+//! [`InviteCode`] compares in constant time and never shows itself in `Debug` output (logs,
+//! panics).
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::ops::Deref;
+use std::str::FromStr;
 
 use rand::Rng;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use subtle::ConstantTimeEq;
 
 use crate::domain::error::Error;
 
 /// The longest game id accepted.
 pub const MAX_ID: usize = 64;
 
-/// A fresh secret: 128 random bits as hex.
-pub fn new_token() -> String {
-    format!("{:032x}", rand::rng().random::<u128>())
+/// The longest secret accepted (the server makes them of 32 hex digits).
+pub const MAX_SECRET: usize = 64;
+
+/// A game's id: 1 to [`MAX_ID`] ASCII letters, digits, `-` and `_` (fresh ones are 12
+/// lowercase letters and digits). Shown and stored as its text.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameId(String);
+
+impl GameId {
+    /// A fresh id: 12 random lowercase letters and digits (without the easily confused
+    /// `l`, `o`, `0` and `1`).
+    pub fn random() -> GameId {
+        const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+        let mut rng = rand::rng();
+        GameId(
+            (0..12)
+                .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
+                .collect(),
+        )
+    }
+
+    /// `text` as a game id, if it could be one; anything else is "no such game" (not found)
+    /// without asking the store.
+    pub fn parse(text: &str) -> Result<GameId, Error> {
+        let plausible = !text.is_empty()
+            && text.len() <= MAX_ID
+            && text
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if plausible {
+            Ok(GameId(text.to_string()))
+        } else {
+            Err(Error::not_found(format!("no game `{}`", shorten(text))))
+        }
+    }
+
+    /// The id's text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
 }
 
-/// A fresh game id: 12 random lowercase letters and digits.
-pub fn new_id() -> String {
-    const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
-    let mut rng = rand::rng();
-    (0..12)
-        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
-        .collect()
+/// An id reads as its text wherever text is wanted (the store's queries, log lines).
+impl Deref for GameId {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
 }
 
-/// `id` if it could be a game id (letters, digits, `-` and `_`, at most [`MAX_ID`]); anything
-/// else is "no such game" without asking the store.
-pub fn game_id(id: &str) -> Result<&str, Error> {
-    let plausible = !id.is_empty()
-        && id.len() <= MAX_ID
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    if plausible {
-        Ok(id)
-    } else {
-        Err(Error::not_found(format!("no game `{}`", shorten(id))))
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl FromStr for GameId {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<GameId, Error> {
+        GameId::parse(text)
+    }
+}
+
+impl From<GameId> for String {
+    fn from(id: GameId) -> String {
+        id.0
+    }
+}
+
+impl Serialize for GameId {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
     }
 }
 
@@ -45,36 +102,204 @@ pub fn shorten(text: &str) -> String {
     }
 }
 
-/// Compares two secrets without leaking where they differ through timing.
-pub fn constant_time_eq(a: &str, b: &str) -> bool {
-    a.len() == b.len()
-        && a.bytes()
-            .zip(b.bytes())
-            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
-            == 0
+/// What a kind of [`Secret`] is called and how a text that cannot be one is refused.
+pub trait SecretKind {
+    /// The type's name, for `Debug` output.
+    const NAME: &'static str;
+
+    /// The error for a text that cannot be such a secret: the same as for a well-formed
+    /// one that matches nothing.
+    fn refused() -> Error;
+}
+
+/// A secret the server hands out: 128 random bits as 32 hex digits; as given back by a
+/// client, 1 to [`MAX_SECRET`] ASCII letters and digits. Two secrets compare in constant
+/// time; `Debug` shows the kind, never the text.
+pub struct Secret<K: SecretKind> {
+    text: String,
+    kind: PhantomData<fn() -> K>,
+}
+
+/// The kind of [`SeatToken`]s.
+pub enum OfSeat {}
+
+impl SecretKind for OfSeat {
+    const NAME: &'static str = "SeatToken";
+
+    fn refused() -> Error {
+        Error::forbidden("that token holds no seat in this game")
+    }
+}
+
+/// The kind of [`InviteCode`]s.
+pub enum OfInvitation {}
+
+impl SecretKind for OfInvitation {
+    const NAME: &'static str = "InviteCode";
+
+    fn refused() -> Error {
+        Error::not_found("no invitation with that code in this game")
+    }
+}
+
+/// A seat's secret: whoever shows it acts for the seat.
+pub type SeatToken = Secret<OfSeat>;
+
+/// An invited seat's invitation code, exchanged once for the seat's token.
+pub type InviteCode = Secret<OfInvitation>;
+
+impl<K: SecretKind> Secret<K> {
+    /// A fresh secret: 128 random bits as 32 hex digits.
+    pub fn random() -> Secret<K> {
+        Secret::new(format!("{:032x}", rand::rng().random::<u128>()))
+    }
+
+    /// `text` as a secret of this kind, if it could be one; otherwise refused as a secret
+    /// that matches nothing would be ([`SecretKind::refused`]).
+    pub fn parse(text: &str) -> Result<Secret<K>, Error> {
+        let plausible = !text.is_empty()
+            && text.len() <= MAX_SECRET
+            && text.bytes().all(|b| b.is_ascii_alphanumeric());
+        if plausible {
+            Ok(Secret::new(text.to_string()))
+        } else {
+            Err(K::refused())
+        }
+    }
+
+    /// The secret itself, to hand to its holder or to store.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    fn new(text: String) -> Secret<K> {
+        Secret {
+            text,
+            kind: PhantomData,
+        }
+    }
+}
+
+impl<K: SecretKind> Clone for Secret<K> {
+    fn clone(&self) -> Self {
+        Secret::new(self.text.clone())
+    }
+}
+
+/// Compares without leaking through timing where two secrets of the same length differ.
+impl<K: SecretKind> PartialEq for Secret<K> {
+    fn eq(&self, other: &Self) -> bool {
+        self.text.as_bytes().ct_eq(other.text.as_bytes()).into()
+    }
+}
+
+impl<K: SecretKind> Eq for Secret<K> {}
+
+impl<K: SecretKind> fmt::Debug for Secret<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}(<secret>)", K::NAME)
+    }
+}
+
+impl<K: SecretKind> FromStr for Secret<K> {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Secret<K>, Error> {
+        Secret::parse(text)
+    }
+}
+
+/// Stored as its text.
+impl<K: SecretKind> Serialize for Secret<K> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.text)
+    }
+}
+
+/// Read back from storage, checked as a client's would be.
+impl<'de, K: SecretKind> Deserialize<'de> for Secret<K> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Secret::parse(&text).map_err(|_| {
+            serde::de::Error::custom(format!(
+                "`{}` is not a {} (1 to {MAX_SECRET} letters and digits)",
+                shorten(&text),
+                K::NAME
+            ))
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::ErrorKind;
 
     #[test]
     fn ids_are_checked_before_any_lookup() {
-        assert_eq!(game_id("abc-12_x").unwrap(), "abc-12_x");
-        assert!(game_id("").is_err());
-        assert!(game_id("a/b").is_err());
-        assert!(game_id(&"a".repeat(MAX_ID + 1)).is_err());
-        let error = game_id(&"é".repeat(100)).unwrap_err();
+        assert_eq!(GameId::parse("abc-12_x").unwrap().as_str(), "abc-12_x");
+        assert_eq!(
+            "abc".parse::<GameId>().unwrap(),
+            GameId::parse("abc").unwrap()
+        );
+        assert_eq!(GameId::parse("a_b").unwrap().to_string(), "a_b");
+        assert!(GameId::parse(&"a".repeat(MAX_ID)).is_ok());
+        for bad in ["", "a/b", "a b", "é", "../x", "a%2Fb"] {
+            let error = GameId::parse(bad).unwrap_err();
+            assert_eq!(error.kind, ErrorKind::NotFound, "{bad:?}");
+            assert_eq!(error.message, format!("no game `{bad}`"));
+        }
+        assert!(GameId::parse(&"a".repeat(MAX_ID + 1)).is_err());
+        let error = GameId::parse(&"é".repeat(100)).unwrap_err();
         assert!(error.message.ends_with("...`"), "{}", error.message);
-        assert!(game_id(&new_id()).is_ok());
+        let fresh = GameId::random();
+        assert_eq!(fresh.len(), 12);
+        assert_eq!(GameId::parse(fresh.as_str()), Ok(fresh.clone()));
+        assert_eq!(
+            serde_json::to_string(&fresh).unwrap(),
+            format!("\"{fresh}\"")
+        );
     }
 
     #[test]
-    fn secrets_compare_by_content() {
-        let token = new_token();
-        assert_eq!(token.len(), 32);
-        assert!(constant_time_eq(&token, &token.clone()));
-        assert!(!constant_time_eq(&token, &new_token()));
-        assert!(!constant_time_eq("ab", "abc"));
+    fn secrets_compare_by_content_and_stay_out_of_debug_output() {
+        let token = SeatToken::random();
+        assert_eq!(token.as_str().len(), 32);
+        assert_eq!(token, SeatToken::parse(token.as_str()).unwrap());
+        assert_ne!(token, SeatToken::random());
+        assert_ne!(
+            SeatToken::parse("ab").unwrap(),
+            SeatToken::parse("abc").unwrap()
+        );
+        let shown = format!("{token:?} {:?}", Some(InviteCode::random()));
+        assert_eq!(shown, "SeatToken(<secret>) Some(InviteCode(<secret>))");
+        assert!(!shown.contains(token.as_str()));
+    }
+
+    #[test]
+    fn texts_that_cannot_be_secrets_are_refused_as_matching_nothing() {
+        assert!("0123abcdEF".parse::<SeatToken>().is_ok());
+        assert!(SeatToken::parse(&"a".repeat(MAX_SECRET)).is_ok());
+        for bad in [
+            String::new(),
+            "not a token".to_string(),
+            "abc\u{0}".to_string(),
+            "a".repeat(MAX_SECRET + 1),
+        ] {
+            let refused = SeatToken::parse(&bad).unwrap_err();
+            assert_eq!(refused.kind, ErrorKind::Forbidden, "{bad:?}");
+            let refused = bad.parse::<InviteCode>().unwrap_err();
+            assert_eq!(refused.kind, ErrorKind::NotFound, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn secrets_are_stored_as_their_text_and_checked_when_read() {
+        let token = SeatToken::random();
+        let json = serde_json::to_string(&token).unwrap();
+        assert_eq!(json, format!("\"{}\"", token.as_str()));
+        assert_eq!(serde_json::from_str::<SeatToken>(&json).unwrap(), token);
+        let error = serde_json::from_str::<SeatToken>("\"a b\"").unwrap_err();
+        assert!(error.to_string().contains("is not a SeatToken"), "{error}");
     }
 }

@@ -4,12 +4,14 @@
 //! - [`live`]: the live game, rebuilt by replaying its moves, and every change worked out
 //!   before it is stored and applied;
 //! - [`game`]: the game as it is kept (its table, its summary, what lists show);
-//! - [`seat`] (who sits where), [`name`] (people's names, checked once for everyone), [`consent`] (draws, takebacks, resignations decided
+//! - [`seat`] (who sits where), [`consent`] (draws, takebacks, resignations decided
 //!   together), [`clock`] (time controls), [`dice`] (the server's chance outcomes);
 //! - [`account`] (usernames, passwords and their hashes) and [`rating`] (Glicko-2 as lichess
 //!   runs it);
-//! - [`ids`] (game ids and secrets), [`client`] (the address a client counts as) and
-//!   [`error`] (the one error type, with its kinds).
+//! - [`ids`] (game ids and secrets) and [`name`] (people's names): types that parse what
+//!   clients send, once, where it comes in;
+//! - [`client`] (the address a client counts as) and [`error`] (the one error type, with its
+//!   kinds).
 //!
 //! The domain imports nothing else of the server; every other layer may import it.
 

@@ -1,6 +1,9 @@
-//! People's names as the server shows them: checked once here for every name (seats now,
-//! accounts later), so that no name can hide characters or impersonate another by invisible
-//! or direction-changing characters.
+//! People's names as the server shows them: a [`PersonName`] is checked once, where it comes
+//! in, for every name (seats now, accounts later), so that no name can hide characters or
+//! impersonate another by invisible or direction-changing characters.
+
+use std::fmt;
+use std::str::FromStr;
 
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
@@ -9,27 +12,57 @@ use crate::domain::error::Error;
 /// The longest name a person may give, in characters.
 pub const MAX_NAME: usize = 32;
 
-/// A person's name as given, checked: trimmed, inner runs of white space made one space, 1 to
-/// [`MAX_NAME`] characters; refused if it holds a character that shows nothing or changes how
-/// the text around it is shown (see [`is_hidden`]).
-pub fn person_name(text: &str) -> Result<String, Error> {
-    let name = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if name.is_empty() {
-        return Err(Error::invalid("a name needs at least one letter"));
+/// A person's name, checked: trimmed, inner runs of white space made one space, 1 to
+/// [`MAX_NAME`] characters, without a character that shows nothing or changes how the text
+/// around it is shown (see [`is_hidden`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PersonName(String);
+
+impl PersonName {
+    /// The name `text` gives, or why it cannot be one (invalid).
+    pub fn parse(text: &str) -> Result<PersonName, Error> {
+        let name = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        if name.is_empty() {
+            return Err(Error::invalid("a name needs at least one letter"));
+        }
+        if name.chars().count() > MAX_NAME {
+            return Err(Error::invalid(format!(
+                "a name may have at most {MAX_NAME} characters"
+            )));
+        }
+        if let Some(hidden) = name.chars().find(|&c| is_hidden(c)) {
+            return Err(Error::invalid(format!(
+                "a name may not contain invisible, control or text-direction characters \
+                 (it has U+{:04X})",
+                u32::from(hidden)
+            )));
+        }
+        Ok(PersonName(name))
     }
-    if name.chars().count() > MAX_NAME {
-        return Err(Error::invalid(format!(
-            "a name may have at most {MAX_NAME} characters"
-        )));
+
+    /// The name's text.
+    pub fn as_str(&self) -> &str {
+        &self.0
     }
-    if let Some(hidden) = name.chars().find(|&c| is_hidden(c)) {
-        return Err(Error::invalid(format!(
-            "a name may not contain invisible, control or text-direction characters \
-             (it has U+{:04X})",
-            u32::from(hidden)
-        )));
+
+    /// The name's text, owned (to store it).
+    pub fn into_string(self) -> String {
+        self.0
     }
-    Ok(name)
+}
+
+impl fmt::Display for PersonName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl FromStr for PersonName {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<PersonName, Error> {
+        PersonName::parse(text)
+    }
 }
 
 /// Whether `c` shows nothing or changes how the text around it is shown: control and format
@@ -52,6 +85,7 @@ pub fn is_hidden(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::ErrorKind;
 
     #[test]
     fn invisible_and_direction_changing_characters_are_refused() {
@@ -68,7 +102,7 @@ mod tests {
             '\u{E0041}', // tag letter
             '\u{E000}',  // private use
         ] {
-            let error = person_name(&format!("Ad{hidden}min")).unwrap_err();
+            let error = PersonName::parse(&format!("Ad{hidden}min")).unwrap_err();
             assert!(
                 error.message.contains("U+"),
                 "{hidden:?}: {}",
@@ -84,10 +118,29 @@ mod tests {
             "Ngô Bảo Châu",
             "Ann\u{00A0}Lee",
         ] {
-            assert!(person_name(fine).is_ok(), "{fine}");
+            assert!(PersonName::parse(fine).is_ok(), "{fine}");
         }
         // Separators that are white space become one plain space.
-        assert_eq!(person_name("Ann\u{3000}Lee").unwrap(), "Ann Lee");
-        assert_eq!(person_name("Ann\u{2028}Lee").unwrap(), "Ann Lee");
+        assert_eq!(
+            PersonName::parse("Ann\u{3000}Lee").unwrap().as_str(),
+            "Ann Lee"
+        );
+        assert_eq!(
+            PersonName::parse("Ann\u{2028}Lee").unwrap().as_str(),
+            "Ann Lee"
+        );
+    }
+
+    #[test]
+    fn names_parse_from_text_and_show_as_given_once_checked() {
+        let name: PersonName = "  Ann   Lee ".parse().unwrap();
+        assert_eq!(name.to_string(), "Ann Lee");
+        assert_eq!(name.clone().into_string(), "Ann Lee");
+        assert_eq!(PersonName::parse("Ann Lee"), Ok(name));
+        assert!(PersonName::parse(&"é".repeat(MAX_NAME)).is_ok());
+        for bad in ["", &"é".repeat(MAX_NAME + 1), "a\u{202E}b"] {
+            let error = PersonName::parse(bad).unwrap_err();
+            assert_eq!(error.kind, ErrorKind::Invalid, "{bad:?}");
+        }
     }
 }

@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::domain::error::Error;
-use crate::domain::ids::new_token;
-use crate::domain::name::person_name;
+use crate::domain::ids::{InviteCode, SeatToken};
+use crate::domain::name::PersonName;
 
 /// The kind of player in a seat. Stored and sent as `"local"`, `"invite"` or `"computer"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -59,7 +59,7 @@ impl SeatRequest {
     pub fn to_stored(&self, max_level: u8) -> Result<StoredSeat, Error> {
         let name = match (&self.name, self.kind) {
             (None, _) => None,
-            (Some(name), SeatKind::Local) => Some(person_name(name)?),
+            (Some(name), SeatKind::Local) => Some(PersonName::parse(name)?.into_string()),
             (Some(_), _) => {
                 return Err(Error::invalid(
                     "only seats at the creator's screen are named at creation \
@@ -99,10 +99,10 @@ pub struct StoredSeat {
     /// The computer's strength level, for computer seats.
     pub level: Option<u8>,
     /// The secret that lets its holder act for this seat.
-    pub token: String,
+    pub token: SeatToken,
     /// The invitation code of an invited seat, exchanged once for the token.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub invite: Option<String>,
+    pub invite: Option<InviteCode>,
     /// Whether the seat is taken: false only for an invitation not yet claimed. Seats stored
     /// before invitations were claimed count as taken (their links carried the token).
     #[serde(default = "taken")]
@@ -122,7 +122,7 @@ impl StoredSeat {
         StoredSeat {
             kind,
             level: None,
-            token: new_token(),
+            token: SeatToken::random(),
             invite: None,
             joined: true,
             name,
@@ -135,8 +135,8 @@ impl StoredSeat {
         StoredSeat {
             kind: SeatKind::Invite,
             level: None,
-            token: new_token(),
-            invite: Some(new_token()),
+            token: SeatToken::random(),
+            invite: Some(InviteCode::random()),
             joined: false,
             name: None,
             hints: false,
@@ -148,7 +148,7 @@ impl StoredSeat {
         StoredSeat {
             kind: SeatKind::Computer,
             level: Some(level),
-            token: new_token(),
+            token: SeatToken::random(),
             invite: None,
             joined: true,
             name: None,
@@ -252,16 +252,22 @@ mod tests {
             .to_stored(BLACK_PATH_LEVELS)
             .unwrap();
         assert!(invited.is_open());
-        assert_ne!(invited.invite.as_deref(), Some(invited.token.as_str()));
+        assert_ne!(
+            invited.invite.as_ref().map(InviteCode::as_str),
+            Some(invited.token.as_str())
+        );
     }
 
     #[test]
     fn names_are_trimmed_and_bounded() {
-        assert_eq!(person_name("  Ann   Lee ").unwrap(), "Ann Lee");
-        assert!(person_name("   ").is_err());
-        assert!(person_name(&"x".repeat(MAX_NAME)).is_ok());
-        assert!(person_name(&"x".repeat(MAX_NAME + 1)).is_err());
-        assert!(person_name("a\u{7}b").is_err());
+        assert_eq!(
+            PersonName::parse("  Ann   Lee ").unwrap().as_str(),
+            "Ann Lee"
+        );
+        assert!(PersonName::parse("   ").is_err());
+        assert!(PersonName::parse(&"x".repeat(MAX_NAME)).is_ok());
+        assert!(PersonName::parse(&"x".repeat(MAX_NAME + 1)).is_err());
+        assert!(PersonName::parse("a\u{7}b").is_err());
         let named = SeatRequest {
             kind: SeatKind::Invite,
             level: None,

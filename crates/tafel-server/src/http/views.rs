@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 
 use crate::domain::clock::ClockView;
 use crate::domain::consent::Proposals;
+use crate::domain::ids::GameId;
 use crate::domain::live::LiveGame;
 use crate::domain::seat::SeatView;
 use crate::domain::Error;
@@ -64,7 +65,8 @@ pub struct LastMoveView {
 #[derive(Serialize, ToSchema)]
 pub struct GameView {
     /// The game's id.
-    pub id: String,
+    #[schema(value_type = String)]
+    pub id: GameId,
     /// The registry name.
     pub game: &'static str,
     /// The game's title.

@@ -24,6 +24,24 @@ struct RulesFiles;
 /// The Karl's Race tiling is the engine's own data, so page and engine cannot disagree.
 const KARLS_RACE_BOARD: &str = tafel_games::karls_race::BOARD_JSON;
 
+/// The site's tagline, which counts the games the registry holds: "six little-known abstract
+/// games". The page's header shows it and the catalogue carries it for the lobby's title.
+pub fn tagline() -> String {
+    let count = tafel_games::registry().entries().len();
+    format!("{} little-known abstract games", count_in_words(count))
+}
+
+/// `n` in words up to twelve ("six"), in digits above.
+fn count_in_words(n: usize) -> String {
+    const WORDS: [&str; 13] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |word| word.to_string())
+}
+
 /// A whole HTML page in the site's layout: the header with the way back to the lobby, then
 /// `body` inside `<main>`. `title` is escaped; `body` is HTML.
 fn layout(title: &str, main_attributes: &str, body: &str, script: bool) -> String {
@@ -44,12 +62,13 @@ fn layout(title: &str, main_attributes: &str, body: &str, script: bool) -> Strin
   {script}
 </head>
 <body>
-  <header class="site"><a href="/" class="brand">Tafel</a><span class="tagline">six little-known abstract games</span></header>
+  <header class="site"><a href="/" class="brand">Tafel</a><span class="tagline">{tagline}</span></header>
   <main{main_attributes}>{body}</main>
 </body>
 </html>
 "#,
         title = escape(title),
+        tagline = escape(&tagline()),
     )
 }
 
@@ -305,6 +324,19 @@ mod tests {
             table.contains("<td>2</td>") && !table.contains("style"),
             "{table}"
         );
+    }
+
+    #[test]
+    fn the_tagline_counts_the_registered_games_in_words() {
+        assert_eq!(count_in_words(6), "six");
+        assert_eq!(count_in_words(12), "twelve");
+        assert_eq!(count_in_words(13), "13");
+        let count = tafel_games::registry().entries().len();
+        assert_eq!(
+            tagline(),
+            format!("{} little-known abstract games", count_in_words(count))
+        );
+        assert!(layout("Tafel", "", "", false).contains(&tagline()));
     }
 
     #[test]

@@ -26,6 +26,8 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::{timeout, Instant};
 
 use crate::domain::clock::now_ms;
+use crate::domain::ids::{GameId, SeatToken};
+use crate::domain::Error;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::rate::ClientAddress;
 use crate::http::views::GameView;
@@ -97,6 +99,7 @@ pub async fn connect(
         ApiError::unavailable("the server has as many WebSockets open as it allows")
     })?;
     // The game must exist; the viewer finds it again for every view (it may leave memory).
+    let id = GameId::parse(&id)?;
     hub.get(&id).await?;
     let ping = sockets.ping;
     Ok(upgrade
@@ -125,7 +128,7 @@ pub async fn connect(
 struct Viewer {
     socket: WebSocket,
     hub: Arc<Hub>,
-    id: String,
+    id: GameId,
     /// The client's address (the computer's replies to its moves are for it).
     from: Option<IpAddr>,
     watch: Watch,
@@ -168,7 +171,7 @@ impl Viewer {
             }
             Event::Changed => None,
             Event::Joined { seat, name } => {
-                Some(serde_json::json!({ "type": "joined", "seat": seat, "name": name }))
+                Some(serde_json::json!({ "type": "joined", "seat": seat, "name": name.as_str() }))
             }
             Event::Rematch { id } => Some(serde_json::json!({ "type": "rematch", "id": id })),
         };
@@ -190,6 +193,29 @@ impl Viewer {
             Err(e) => error_message(&e.message),
         };
         self.send(text).await
+    }
+
+    /// Does what a client's message asks.
+    async fn act(&mut self, message: ClientMessage) -> Result<(), Error> {
+        match message {
+            ClientMessage::Move { token, mv, ply } => {
+                let token = SeatToken::parse(&token)?;
+                self.hub.play(&self.id, &token, &mv, ply, self.from).await
+            }
+            ClientMessage::Undo { token } => {
+                let token = SeatToken::parse(&token)?;
+                self.hub.undo(&self.id, &token).await
+            }
+            ClientMessage::Hello { tokens } => {
+                let tokens: Vec<SeatToken> = tokens
+                    .iter()
+                    .filter_map(|t| SeatToken::parse(t).ok())
+                    .collect();
+                let seats = self.hub.seats_held(&self.id, &tokens).await;
+                self.watch.identify(seats);
+                Ok(())
+            }
+        }
     }
 
     async fn serve(mut self) {
@@ -233,21 +259,7 @@ impl Viewer {
                         Some(Ok(_)) => continue,
                     };
                     let result = match parse(&text) {
-                        Ok(ClientMessage::Move { token, mv, ply }) => self
-                            .hub
-                            .play(&self.id, &token, &mv, ply, self.from)
-                            .await
-                            .map_err(ApiError::from),
-                        Ok(ClientMessage::Undo { token }) => self
-                            .hub
-                            .undo(&self.id, &token)
-                            .await
-                            .map_err(ApiError::from),
-                        Ok(ClientMessage::Hello { tokens }) => {
-                            let seats = self.hub.seats_held(&self.id, &tokens).await;
-                            self.watch.identify(seats);
-                            Ok(())
-                        }
+                        Ok(message) => self.act(message).await.map_err(ApiError::from),
                         Err(e) => Err(e),
                     };
                     if let Err(e) = result {

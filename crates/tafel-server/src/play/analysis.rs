@@ -35,6 +35,7 @@ use super::{Hub, HubLimits};
 use crate::compute::pool::{Class, JobOutcome, Owner, Ticket};
 use crate::compute::review::AnalysisProgress;
 use crate::domain::client::client_key;
+use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::Error;
 
 /// The analyses under way (by game id and number of moves reviewed), each with the address
@@ -108,8 +109,8 @@ impl Hub {
     /// client holds: during a game, holding a seat means no analysis.
     pub async fn analysis(
         self: &Arc<Self>,
-        id: &str,
-        tokens: &[String],
+        id: &GameId,
+        tokens: &[SeatToken],
         from: Option<IpAddr>,
     ) -> Result<Analysis, Error> {
         let handle = self.get(id).await?;

@@ -12,6 +12,7 @@ use tokio::sync::Notify;
 
 use super::Hub;
 use crate::domain::clock::{now_ms, Clock};
+use crate::domain::ids::GameId;
 use crate::domain::live::LiveGame;
 use crate::domain::Error;
 
@@ -114,7 +115,8 @@ impl Hub {
 
     /// Ends game `id` on time if its running clock has fallen; otherwise schedules it again.
     pub async fn flag(self: &Arc<Self>, id: &str) {
-        let (_, mut live) = match self.lock_game(id).await {
+        let locked = async { self.lock_game(&GameId::parse(id)?).await };
+        let (_, mut live) = match locked.await {
             Ok(locked) => locked,
             Err(e) => {
                 tracing::warn!("cannot look at the clock of game {id}: {}", e.message);

@@ -21,6 +21,7 @@ use super::{GameHandle, Hub};
 use crate::compute::computer::{choose, MOVE_TIME_CAP};
 use crate::compute::pool::{Class, JobOutcome, Owner, Ticket};
 use crate::domain::clock::now_ms;
+use crate::domain::ids::GameId;
 use crate::domain::live::{LiveGame, Version};
 use crate::domain::seat::SeatKind;
 use crate::domain::Error;
@@ -231,7 +232,7 @@ impl Hub {
                 while hub.pool.queued() >= hub.pool.threads() * 2 {
                     tokio::time::sleep(Duration::from_millis(100)).await;
                 }
-                match hub.get(&id).await {
+                match hub.get_listed(&id).await {
                     Ok(handle) => {
                         let waiting = handle.lock().await.computer_to_move();
                         if !waiting {
@@ -251,7 +252,7 @@ impl Hub {
 
 /// What the computer searches for one move, taken from the game under its lock.
 struct Turn {
-    id: String,
+    id: GameId,
     seat: usize,
     rules: Arc<dyn DynGame>,
     position: Box<dyn DynPosition>,
@@ -280,7 +281,7 @@ impl Turn {
         };
         let owner = live
             .origin
-            .map_or_else(|| Owner::Game(live.id.clone()), Owner::Address);
+            .map_or_else(|| Owner::Game(live.id.to_string()), Owner::Address);
         Some(Turn {
             ticket: Ticket::new(class, owner),
             id: live.id.clone(),

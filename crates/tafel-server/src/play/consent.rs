@@ -9,12 +9,13 @@ use tafel_core::Player;
 use super::Hub;
 use crate::domain::clock::now_ms;
 use crate::domain::consent::{Answer, Decided};
+use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::Error;
 
 impl Hub {
     /// The seat holding `token` resigns for its side: the game ends when every person of the
     /// side has resigned (in a two-player game, at once).
-    pub async fn resign(self: &Arc<Self>, id: &str, token: &str) -> Result<(), Error> {
+    pub async fn resign(self: &Arc<Self>, id: &GameId, token: &SeatToken) -> Result<(), Error> {
         let (_, mut live) = self.lock_game(id).await?;
         let seat = live.playing_seat(token)?;
         let mut table = live.table.clone();
@@ -36,8 +37,8 @@ impl Hub {
     /// every side has agreed.
     pub async fn draw(
         self: &Arc<Self>,
-        id: &str,
-        token: &str,
+        id: &GameId,
+        token: &SeatToken,
         answer: Answer,
     ) -> Result<(), Error> {
         let (_, mut live) = self.lock_game(id).await?;
@@ -59,8 +60,8 @@ impl Hub {
     /// the game has accepted (at once where there is nobody else).
     pub async fn takeback(
         self: &Arc<Self>,
-        id: &str,
-        token: &str,
+        id: &GameId,
+        token: &SeatToken,
         answer: Answer,
     ) -> Result<(), Error> {
         let (handle, mut live) = self.lock_game(id).await?;

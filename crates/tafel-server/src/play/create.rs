@@ -14,7 +14,7 @@ use crate::compute::computer::max_level;
 use crate::domain::client::client_key;
 use crate::domain::clock::{now_ms, Clock, TimeControl};
 use crate::domain::game::StoredGame;
-use crate::domain::ids::new_id;
+use crate::domain::ids::{GameId, InviteCode, SeatToken};
 use crate::domain::live::{Change, LiveGame};
 use crate::domain::seat::{SeatKind, SeatRequest, StoredSeat};
 use crate::domain::Error;
@@ -47,16 +47,16 @@ pub struct NewGame {
 /// invitations of seats nobody holds yet.
 pub struct Held {
     /// The game's id.
-    pub id: String,
+    pub id: GameId,
     /// `(seat, token)` for each seat the person holds.
-    pub tokens: Vec<(usize, String)>,
+    pub tokens: Vec<(usize, SeatToken)>,
     /// `(seat, invitation code)` for each seat still to be taken.
-    pub invites: Vec<(usize, String)>,
+    pub invites: Vec<(usize, InviteCode)>,
 }
 
 impl Hub {
     /// Creates a game, stores it, and starts its computer seats. Returns the id.
-    pub async fn create(self: &Arc<Self>, new: NewGame) -> Result<String, Error> {
+    pub async fn create(self: &Arc<Self>, new: NewGame) -> Result<GameId, Error> {
         let seats = new
             .seats
             .iter()
@@ -74,7 +74,7 @@ impl Hub {
         }
         new.time_control.check()?;
         let mut stored = StoredGame::new(
-            new_id(),
+            GameId::random(),
             new.game,
             new.settings,
             new.start,
@@ -108,9 +108,10 @@ impl Hub {
         mut stored: StoredGame,
         old: Option<(&mut LiveGame, Change)>,
         origin: Option<IpAddr>,
-    ) -> Result<String, Error> {
+    ) -> Result<GameId, Error> {
         let mut live = LiveGame::from_stored(&stored)?;
         live.origin = origin;
+        let id = live.id.clone();
         let now = now_ms();
         let opening = live.opening_change(now)?;
         let summary = live.snapshot_after(&opening)?.summary;
@@ -137,19 +138,19 @@ impl Hub {
         let flag = live.table.clock.as_ref().and_then(Clock::flag_at);
         let handle = {
             let mut games = self.lock_games();
-            games.channel(&stored.id);
+            games.channel(&id);
             let handle = Arc::new(Mutex::new(live));
             let slot = Slot {
                 cell: Arc::new(OnceCell::new_with(Some(handle.clone()))),
                 last_used: Instant::now(),
             };
-            games.slots.insert(stored.id.clone(), slot);
+            games.slots.insert(id.to_string(), slot);
             handle
         };
-        self.schedule(&stored.id, flag);
+        self.schedule(&id, flag);
         self.trim();
         self.wake_computer(handle);
-        Ok(stored.id)
+        Ok(id)
     }
 
     /// The rematch of finished game `id` for the holder of `token`: made on the first
@@ -158,7 +159,7 @@ impl Hub {
     /// teams of a four-player one), and everyone in the old game is told. Returns the seats
     /// the holder has in it, with their new tokens (at one screen, every seat there), and the
     /// invitations of seats nobody took in the old game.
-    pub async fn rematch(self: &Arc<Self>, id: &str, token: &str) -> Result<Held, Error> {
+    pub async fn rematch(self: &Arc<Self>, id: &GameId, token: &SeatToken) -> Result<Held, Error> {
         let (_, mut live) = self.lock_game(id).await?;
         let seat = live.seat_for(token)?;
         if !live.is_over() {
@@ -169,7 +170,7 @@ impl Hub {
         let mine = live.sides(&live.table).speaking_with(seat);
         let n = live.table.seats.len();
         let new_id = match live.table.rematch.clone() {
-            Some(rematch) => rematch,
+            Some(rematch) => GameId::parse(&rematch)?,
             None => {
                 let seats = (0..n)
                     .map(|i| {
@@ -185,7 +186,7 @@ impl Hub {
                     })
                     .collect();
                 let mut stored = StoredGame::new(
-                    new_id(),
+                    GameId::random(),
                     live.game.info().name,
                     live.settings.clone(),
                     live.start.clone(),
@@ -193,7 +194,7 @@ impl Hub {
                     Vec::new(),
                 );
                 stored.time_control = live.time_control;
-                stored.rematch_of = Some(live.id.clone());
+                stored.rematch_of = Some(live.id.to_string());
                 stored.table.clock = Clock::new(live.time_control, n);
                 let mut table = live.table.clone();
                 table.rematch = Some(stored.id.clone());

@@ -18,6 +18,7 @@ use super::analysis::stopped;
 use super::Hub;
 use crate::compute::pool::{Class, JobOutcome, Owner, Ticket};
 use crate::domain::client::client_key;
+use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::Error;
 
 /// A hint: the best move of a position and the mover's chances.
@@ -56,8 +57,8 @@ impl Hub {
     /// to move.
     pub async fn hint(
         self: &Arc<Self>,
-        id: &str,
-        token: &str,
+        id: &GameId,
+        token: &SeatToken,
         from: Option<IpAddr>,
     ) -> Result<Hint, Error> {
         let handle = self.get(id).await?;
@@ -88,7 +89,7 @@ impl Hub {
         let searched = version.get();
         let mut answer = {
             let mut hints = self.hints.lock();
-            match hints.get(id) {
+            match hints.get(id.as_str()) {
                 Some((at, answer)) if *at == searched => answer.clone(),
                 _ => {
                     let owner = from

@@ -36,7 +36,7 @@ impl Hub {
             if self.pool.queued() >= self.pool.threads() * 2 {
                 break;
             }
-            if let Err(e) = self.get(&id).await {
+            if let Err(e) = self.get_listed(&id).await {
                 tracing::warn!("cannot take over game {id}: {}", e.message);
             }
         }

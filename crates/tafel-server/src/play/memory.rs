@@ -9,7 +9,7 @@ use tokio::sync::{Mutex, OnceCell, OwnedMutexGuard};
 
 use super::{GameHandle, Games, Hub};
 use crate::domain::clock::Clock;
-use crate::domain::ids::game_id;
+use crate::domain::ids::GameId;
 use crate::domain::live::LiveGame;
 use crate::domain::Error;
 
@@ -28,8 +28,7 @@ impl Hub {
     /// The game with this id, loaded from storage if it is not in memory. If a computer seat
     /// is to move and nothing plays for it (the game was just loaded, or its task ended
     /// because the queue was full), its task is started.
-    pub async fn get(self: &Arc<Self>, id: &str) -> Result<GameHandle, Error> {
-        let id = game_id(id)?;
+    pub async fn get(self: &Arc<Self>, id: &GameId) -> Result<GameHandle, Error> {
         let cell = {
             let mut games = self.lock_games();
             let slot = games.slots.entry(id.to_string()).or_insert_with(|| Slot {
@@ -73,7 +72,7 @@ impl Hub {
                 let mut games = self.lock_games();
                 if games
                     .slots
-                    .get(id)
+                    .get(id.as_str())
                     .is_some_and(|slot| Arc::ptr_eq(&slot.cell, &cell) && !cell.initialized())
                 {
                     games.remove(id);
@@ -98,7 +97,13 @@ impl Hub {
         Ok(false)
     }
 
-    pub(super) async fn load(&self, id: &str) -> Result<GameHandle, Error> {
+    /// [`Hub::get`] for an id the store listed (a game to resume, to take over, or whose
+    /// clock falls): checked like a client's.
+    pub(super) async fn get_listed(self: &Arc<Self>, id: &str) -> Result<GameHandle, Error> {
+        self.get(&GameId::parse(id)?).await
+    }
+
+    pub(super) async fn load(&self, id: &GameId) -> Result<GameHandle, Error> {
         let stored = self
             .store
             .load(id)
@@ -114,7 +119,7 @@ impl Hub {
     /// The game locked for a change: never a copy that has left memory.
     pub(super) async fn lock_game(
         self: &Arc<Self>,
-        id: &str,
+        id: &GameId,
     ) -> Result<(GameHandle, OwnedMutexGuard<LiveGame>), Error> {
         for _ in 0..3 {
             let handle = self.get(id).await?;
@@ -137,7 +142,7 @@ impl Hub {
         let mut games = self.lock_games();
         let same = games
             .slots
-            .get(&live.id)
+            .get(live.id.as_str())
             .and_then(|s| s.cell.get())
             .is_some_and(|h| Arc::ptr_eq(h, handle));
         if same {

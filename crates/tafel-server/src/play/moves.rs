@@ -10,6 +10,7 @@ use super::viewers::Event;
 use super::Hub;
 use crate::domain::client::client_key;
 use crate::domain::clock::{now_ms, Clock};
+use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::live::{Change, LiveGame, Moves};
 use crate::domain::Error;
 use crate::store::WriteError;
@@ -83,8 +84,8 @@ impl Hub {
     /// stores everything, tells the viewers and lets a computer seat reply (to that client).
     pub async fn play(
         self: &Arc<Self>,
-        id: &str,
-        token: &str,
+        id: &GameId,
+        token: &SeatToken,
         text: &str,
         ply: Option<usize>,
         from: Option<IpAddr>,
@@ -139,7 +140,7 @@ impl Hub {
     /// screen). Elsewhere a takeback must be asked for ([`Hub::takeback`]), since it would
     /// remove another person's moves or undo what they saw. The shorter game is stored first
     /// and only then shown.
-    pub async fn undo(self: &Arc<Self>, id: &str, token: &str) -> Result<(), Error> {
+    pub async fn undo(self: &Arc<Self>, id: &GameId, token: &SeatToken) -> Result<(), Error> {
         let (handle, mut live) = self.lock_game(id).await?;
         let seat = live.seat_for(token)?;
         if live.table.ending.is_some() {

@@ -7,15 +7,15 @@ use tafel_core::Player;
 use super::viewers::Event;
 use super::Hub;
 use crate::domain::clock::now_ms;
-use crate::domain::ids::constant_time_eq;
-use crate::domain::name::person_name;
+use crate::domain::ids::{GameId, InviteCode, OfInvitation, SeatToken, SecretKind};
+use crate::domain::name::PersonName;
 use crate::domain::seat::SeatKind;
 use crate::domain::Error;
 
 /// How a person claims a seat: with its invitation code, or (in a public game) by its number.
 pub enum Claim {
     /// The invitation code.
-    Invite(String),
+    Invite(InviteCode),
     /// A free seat of a public game.
     Seat(usize),
 }
@@ -26,22 +26,17 @@ impl Hub {
     /// everyone watching are told.
     pub async fn join(
         self: &Arc<Self>,
-        id: &str,
+        id: &GameId,
         claim: Claim,
-        name: Option<&str>,
-    ) -> Result<(usize, String), Error> {
-        let name = person_name(name.unwrap_or("Guest"))?;
+        name: PersonName,
+    ) -> Result<(usize, SeatToken), Error> {
         let (handle, mut live) = self.lock_game(id).await?;
         let seats = &live.table.seats;
         let seat = match claim {
             Claim::Invite(code) => seats
                 .iter()
-                .position(|s| {
-                    s.invite
-                        .as_deref()
-                        .is_some_and(|invite| constant_time_eq(invite, &code))
-                })
-                .ok_or_else(|| Error::not_found("no invitation with that code in this game"))?,
+                .position(|s| s.invite.as_ref() == Some(&code))
+                .ok_or_else(OfInvitation::refused)?,
             Claim::Seat(seat) => {
                 if !live.public {
                     return Err(Error::forbidden(
@@ -67,7 +62,7 @@ impl Hub {
         }
         let mut table = live.table.clone();
         table.seats[seat].joined = true;
-        table.seats[seat].name = Some(name.clone());
+        table.seats[seat].name = Some(name.to_string());
         let token = table.seats[seat].token.clone();
         let change = live.table_change(table, now_ms());
         self.commit(&mut live, change).await?;
@@ -78,7 +73,7 @@ impl Hub {
     }
 
     /// The seats of game `id` held by `tokens` (a viewer's, to count it as their holder).
-    pub async fn seats_held(self: &Arc<Self>, id: &str, tokens: &[String]) -> Vec<usize> {
+    pub async fn seats_held(self: &Arc<Self>, id: &GameId, tokens: &[SeatToken]) -> Vec<usize> {
         let Ok(handle) = self.get(id).await else {
             return Vec::new();
         };

@@ -8,6 +8,8 @@ use tokio::sync::broadcast;
 use utoipa::ToSchema;
 
 use super::{Games, Hub};
+use crate::domain::ids::GameId;
+use crate::domain::name::PersonName;
 
 /// What viewers of a game are told.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,12 +21,12 @@ pub enum Event {
         /// The seat.
         seat: usize,
         /// The name they gave.
-        name: String,
+        name: PersonName,
     },
     /// Somebody asked for a rematch: the new game's id.
     Rematch {
         /// The rematch's id.
-        id: String,
+        id: GameId,
     },
     /// Who is watching changed.
     Presence,
@@ -139,7 +141,7 @@ impl Hub {
 
     /// Subscribes to the events of game `id` (which need not be in memory), as a spectator
     /// until [`Watch::identify`].
-    pub fn watch(self: &Arc<Self>, id: &str) -> Watch {
+    pub fn watch(self: &Arc<Self>, id: &GameId) -> Watch {
         let mut games = self.lock_games();
         let changes = games.channel(id).subscribe();
         games.count(id, &[], 1);
@@ -152,11 +154,11 @@ impl Hub {
     }
 
     /// Who has game `id` open.
-    pub fn presence(&self, id: &str) -> PresenceView {
+    pub fn presence(&self, id: &GameId) -> PresenceView {
         let games = self.lock_games();
         games
             .presence
-            .get(id)
+            .get(id.as_str())
             .map(|p| PresenceView {
                 seats: p.seats.keys().copied().collect(),
                 spectators: p.spectators,

@@ -26,13 +26,13 @@ use crate::domain::consent::{Proposals, Sides};
 use crate::domain::dice::Dice;
 use crate::domain::error::Error;
 use crate::domain::game::{Snapshot, StoredGame, Summary, Table};
-use crate::domain::ids::constant_time_eq;
+use crate::domain::ids::{GameId, OfSeat, SeatToken, SecretKind};
 use crate::domain::seat::{SeatKind, SeatView};
 
 /// A game being played, held in memory.
 pub struct LiveGame {
     /// The game's id.
-    pub id: String,
+    pub id: GameId,
     /// The rules, with the game's settings.
     pub game: Arc<dyn DynGame>,
     /// The settings as given at creation.
@@ -127,6 +127,7 @@ pub struct Change {
 impl LiveGame {
     /// Rebuilds a game from storage by replaying its moves.
     pub fn from_stored(stored: &StoredGame) -> Result<LiveGame, Error> {
+        let id = GameId::parse(&stored.id)?;
         let registry = tafel_games::registry();
         let entry = registry.get(&stored.game).map_err(Error::invalid)?;
         let game = entry.build(&stored.settings).map_err(Error::invalid)?;
@@ -143,7 +144,7 @@ impl LiveGame {
             )));
         }
         let mut live = LiveGame {
-            id: stored.id.clone(),
+            id,
             game,
             settings: stored.settings.clone(),
             start: stored.start.clone(),
@@ -465,22 +466,21 @@ impl LiveGame {
     }
 
     /// The seat whose secret is `token` (a taken seat of a person).
-    pub fn seat_of(&self, token: &str) -> Option<usize> {
+    pub fn seat_of(&self, token: &SeatToken) -> Option<usize> {
         self.table
             .seats
             .iter()
-            .position(|s| s.kind.is_person() && s.joined && constant_time_eq(&s.token, token))
+            .position(|s| s.kind.is_person() && s.joined && s.token == *token)
     }
 
     /// The seat whose secret is `token`, or 403.
-    pub fn seat_for(&self, token: &str) -> Result<usize, Error> {
-        self.seat_of(token)
-            .ok_or_else(|| Error::forbidden("that token holds no seat in this game"))
+    pub fn seat_for(&self, token: &SeatToken) -> Result<usize, Error> {
+        self.seat_of(token).ok_or_else(OfSeat::refused)
     }
 
     /// [`Self::seat_for`] in a game still being played: what resigning, draws and takebacks
     /// need (409 once the game is over).
-    pub fn playing_seat(&self, token: &str) -> Result<usize, Error> {
+    pub fn playing_seat(&self, token: &SeatToken) -> Result<usize, Error> {
         let seat = self.seat_for(token)?;
         if self.is_over() {
             return Err(Error::conflict("the game is over"));

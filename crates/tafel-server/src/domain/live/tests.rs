@@ -112,7 +112,7 @@ fn a_token_acts_only_for_its_own_seat() {
         None,
         "the computer's seat is no person's"
     );
-    let refused = live.seat_for("not a token").err().unwrap();
+    let refused = live.seat_for(&SeatToken::random()).err().unwrap();
     assert_eq!(refused.kind, ErrorKind::Forbidden);
     assert!(live.computer_to_move() || live.seat_to_move() == Some(0));
 }

@@ -9,8 +9,9 @@ use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::play::TokenRequest;
+use super::play::{game_and_token, TokenRequest};
 use super::tags;
+use crate::domain::ids::{GameId, SeatToken};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::rate::ClientAddress;
 use crate::play::analysis::{Analysis, Computing};
@@ -43,14 +44,14 @@ pub async fn analysis(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<axum::response::Response, ApiError> {
-    let tokens: Vec<String> = headers
+    let tokens: Vec<SeatToken> = headers
         .get_all(TOKEN_HEADER)
         .iter()
         .filter_map(|value| value.to_str().ok())
         .flat_map(|value| value.split(','))
-        .map(|token| token.trim().to_string())
-        .filter(|token| !token.is_empty())
+        .filter_map(|token| SeatToken::parse(token.trim()).ok())
         .collect();
+    let id = GameId::parse(&id)?;
     Ok(match hub.analysis(&id, &tokens, from).await? {
         Analysis::Ready(review) => {
             ([(header::CONTENT_TYPE, "application/json")], review).into_response()
@@ -95,7 +96,8 @@ pub async fn hint(
     Path(id): Path<String>,
     Json(request): Json<TokenRequest>,
 ) -> Result<Json<HintView>, ApiError> {
-    let hint = hub.hint(&id, &request.token, from).await?;
+    let (id, token) = game_and_token(&id, &request.token)?;
+    let hint = hub.hint(&id, &token, from).await?;
     Ok(Json(HintView {
         ply: hint.ply,
         best: hint.best,

@@ -11,10 +11,11 @@ use utoipa::ToSchema;
 use super::tags;
 use crate::compute::computer::{level_notice, max_level};
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::web::tagline;
 
-/// The catalogue: every game with its settings and its computer's strongest level.
+/// The catalogue: every game with its settings and its computer's strongest level; the tagline.
 #[utoipa::path(get, path = "/api/catalog", tag = tags::CATALOG,
-    responses((status = 200, description = "Every game: name, title, summary, settings (key, label, default, allowed values, origin) and the strongest computer level", body = Object)))]
+    responses((status = 200, description = "Every game (`games`: name, title, summary, settings (key, label, default, allowed values, origin) and the strongest computer level) and the site's tagline counting them (`tagline`)", body = Object)))]
 pub async fn catalog() -> Json<serde_json::Value> {
     let registry = tafel_games::registry();
     let games: Vec<_> = registry
@@ -27,7 +28,7 @@ pub async fn catalog() -> Json<serde_json::Value> {
             })
         })
         .collect();
-    Json(serde_json::json!({ "games": games }))
+    Json(serde_json::json!({ "games": games, "tagline": tagline() }))
 }
 
 /// The seats a game has under the given settings (query string `key=value` pairs).

@@ -13,6 +13,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::tags;
 use crate::domain::clock::{now_ms, TimeControl};
+use crate::domain::ids::{GameId, InviteCode, SeatToken};
 use crate::domain::seat::{SeatKind, SeatRequest, SeatView};
 use crate::domain::Error;
 use crate::http::error::{ApiError, ErrorBody};
@@ -52,18 +53,21 @@ pub struct CreatedSeat {
     kind: SeatKind,
     /// The secret that acts for this seat: only for seats at the creator's screen.
     #[serde(skip_serializing_if = "Option::is_none")]
-    token: Option<String>,
+    #[schema(value_type = Option<String>)]
+    token: Option<SeatToken>,
     /// The invitation code of an invited seat, to pass on (`/game/{id}#invite=CODE`); the
     /// invited person exchanges it once for the seat's token.
     #[serde(skip_serializing_if = "Option::is_none")]
-    invite: Option<String>,
+    #[schema(value_type = Option<String>)]
+    invite: Option<InviteCode>,
 }
 
 /// The answer to creating or importing a game.
 #[derive(Serialize, ToSchema)]
 pub struct Created {
     /// The game's id.
-    id: String,
+    #[schema(value_type = String)]
+    id: GameId,
     /// Each seat with the creator's secret or invitation.
     seats: Vec<CreatedSeat>,
     /// The game.
@@ -151,7 +155,7 @@ pub async fn import(
     created(&hub, id).await
 }
 
-async fn created(hub: &Arc<Hub>, id: String) -> Result<Json<Created>, ApiError> {
+async fn created(hub: &Arc<Hub>, id: GameId) -> Result<Json<Created>, ApiError> {
     let handle = hub.get(&id).await?;
     let live = handle.lock().await;
     let seats = live
@@ -299,14 +303,19 @@ pub async fn read(
     Path(id): Path<String>,
     Query(q): Query<PlyQuery>,
 ) -> Result<Json<GameView>, ApiError> {
-    let handle = hub.get(&id).await?;
+    view(&hub, &GameId::parse(&id)?, q.ply).await
+}
+
+/// The view of game `id` at `ply` (the current position when `None`).
+async fn view(hub: &Arc<Hub>, id: &GameId, ply: Option<usize>) -> Result<Json<GameView>, ApiError> {
+    let handle = hub.get(id).await?;
     let live = handle.lock().await;
-    Ok(Json(GameView::of(&live, q.ply, now_ms())?))
+    Ok(Json(GameView::of(&live, ply, now_ms())?))
 }
 
 /// The current view of game `id`.
-pub(super) async fn current(hub: Arc<Hub>, id: String) -> Result<Json<GameView>, ApiError> {
-    read(State(hub), Path(id), Query(PlyQuery { ply: None })).await
+pub(super) async fn current(hub: &Arc<Hub>, id: &GameId) -> Result<Json<GameView>, ApiError> {
+    view(hub, id, None).await
 }
 
 /// The record format asked for.
@@ -338,6 +347,7 @@ pub async fn record(
             )))
         }
     };
+    let id = GameId::parse(&id)?;
     let handle = hub.get(&id).await?;
     let live = handle.lock().await;
     let text = live

@@ -10,6 +10,8 @@ use utoipa::ToSchema;
 use super::games::current;
 use super::tags;
 use crate::domain::consent::Answer;
+use crate::domain::ids::{GameId, InviteCode, SeatToken};
+use crate::domain::name::PersonName;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::rate::{Allowance, ClientAddress};
 use crate::http::views::GameView;
@@ -38,7 +40,8 @@ pub struct Joined {
     seat: usize,
     /// The secret that acts for it from now on (keep it; it opens the game on another device
     /// too: `/game/{id}#seat=N&token=TOKEN`).
-    token: String,
+    #[schema(value_type = String)]
+    token: SeatToken,
     /// The game.
     view: GameView,
 }
@@ -61,7 +64,7 @@ pub async fn join(
     Json(request): Json<JoinRequest>,
 ) -> Result<Json<Joined>, ApiError> {
     let claim = match (request.invite, request.seat) {
-        (Some(code), None) => Claim::Invite(code),
+        (Some(code), None) => Claim::Invite(InviteCode::parse(&code)?),
         (None, Some(seat)) => Claim::Seat(seat),
         _ => {
             return Err(ApiError::bad_request(
@@ -69,8 +72,10 @@ pub async fn join(
             ))
         }
     };
-    let (seat, token) = hub.join(&id, claim, request.name.as_deref()).await?;
-    let Json(view) = current(hub, id).await?;
+    let name = PersonName::parse(request.name.as_deref().unwrap_or("Guest"))?;
+    let id = GameId::parse(&id)?;
+    let (seat, token) = hub.join(&id, claim, name).await?;
+    let Json(view) = current(&hub, &id).await?;
     Ok(Json(Joined { seat, token, view }))
 }
 
@@ -101,9 +106,10 @@ pub async fn play(
     Path(id): Path<String>,
     Json(request): Json<MoveRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    hub.play(&id, &request.token, &request.mv, request.ply, from)
+    let (id, token) = game_and_token(&id, &request.token)?;
+    hub.play(&id, &token, &request.mv, request.ply, from)
         .await?;
-    current(hub, id).await
+    current(&hub, &id).await
 }
 
 /// A seat's secret, for what a seat does alone.
@@ -112,6 +118,12 @@ pub async fn play(
 pub struct TokenRequest {
     /// The seat's secret.
     pub(super) token: String,
+}
+
+/// The game's id from the path and the seat's secret from the body of a request a seat
+/// makes, parsed (the id first, as a missing game would be found first).
+pub(super) fn game_and_token(id: &str, token: &str) -> Result<(GameId, SeatToken), ApiError> {
+    Ok((GameId::parse(id)?, SeatToken::parse(token)?))
 }
 
 /// Takes back the caller's last move and everything after it, where no other person plays
@@ -126,8 +138,9 @@ pub async fn undo(
     Path(id): Path<String>,
     Json(request): Json<TokenRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    hub.undo(&id, &request.token).await?;
-    current(hub, id).await
+    let (id, token) = game_and_token(&id, &request.token)?;
+    hub.undo(&id, &token).await?;
+    current(&hub, &id).await
 }
 
 /// Resigns for the caller's side: the other side wins. In a team game the side resigns when
@@ -142,8 +155,9 @@ pub async fn resign(
     Path(id): Path<String>,
     Json(request): Json<TokenRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    hub.resign(&id, &request.token).await?;
-    current(hub, id).await
+    let (id, token) = game_and_token(&id, &request.token)?;
+    hub.resign(&id, &token).await?;
+    current(&hub, &id).await
 }
 
 /// An answer to a proposal.
@@ -168,8 +182,9 @@ pub async fn draw(
     Path(id): Path<String>,
     Json(request): Json<ProposalRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    hub.draw(&id, &request.token, request.action).await?;
-    current(hub, id).await
+    let (id, token) = game_and_token(&id, &request.token)?;
+    hub.draw(&id, &token, request.action).await?;
+    current(&hub, &id).await
 }
 
 /// Asks to take back the caller's last move (with everything after it), or accepts or
@@ -185,8 +200,9 @@ pub async fn takeback(
     Path(id): Path<String>,
     Json(request): Json<ProposalRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    hub.takeback(&id, &request.token, request.action).await?;
-    current(hub, id).await
+    let (id, token) = game_and_token(&id, &request.token)?;
+    hub.takeback(&id, &token, request.action).await?;
+    current(&hub, &id).await
 }
 
 /// A seat of a rematch held by the caller.
@@ -195,7 +211,8 @@ pub struct HeldSeat {
     /// The seat, from 0.
     seat: usize,
     /// Its secret.
-    token: String,
+    #[schema(value_type = String)]
+    token: SeatToken,
 }
 
 /// An invitation of a rematch's seat that nobody has taken.
@@ -204,14 +221,16 @@ pub struct OpenSeat {
     /// The seat, from 0.
     seat: usize,
     /// The invitation code.
-    invite: String,
+    #[schema(value_type = String)]
+    invite: InviteCode,
 }
 
 /// The caller's place in a rematch.
 #[derive(Serialize, ToSchema)]
 pub struct Rematched {
     /// The rematch's id.
-    id: String,
+    #[schema(value_type = String)]
+    id: GameId,
     /// The caller's seats in it (sides swapped) with their new secrets.
     seats: Vec<HeldSeat>,
     /// Invitations of its seats nobody has taken.
@@ -231,11 +250,12 @@ pub async fn rematch(
     Path(id): Path<String>,
     Json(request): Json<TokenRequest>,
 ) -> Result<Json<Rematched>, ApiError> {
+    let (id, token) = game_and_token(&id, &request.token)?;
     let Held {
         id,
         tokens,
         invites,
-    } = hub.rematch(&id, &request.token).await?;
+    } = hub.rematch(&id, &token).await?;
     Ok(Json(Rematched {
         id,
         seats: tokens
