@@ -28,6 +28,7 @@
 //! [`export`] and [`copy`] (`tafel db copy`). The store imports the domain only.
 
 pub mod backend;
+mod changes;
 pub mod copy;
 mod ending;
 pub mod export;
@@ -54,6 +55,7 @@ pub use leases::LEASE;
 pub use listen::{Changes, Heard};
 pub use writer::{Conflict, WriteError};
 
+use crate::domain::clock::now_ms;
 use backend::{open_sqlite, MAX_POSTGRES_CONNECTIONS};
 use writer::{writer, Mutation, Queued, WriterContext, MAX_WAITING};
 
@@ -97,13 +99,18 @@ impl Store {
             instance: instance.clone(),
         };
         tokio::spawn(writer(pool.clone(), context, waiting));
-        Ok(Store {
+        let store = Store {
             pool,
             backend,
             url: url.to_string(),
             instance,
             writes,
-        })
+        };
+        store
+            .start_leases(now_ms())
+            .await
+            .context("cannot register this instance's leases")?;
+        Ok(store)
     }
 
     /// Whether other server instances may share the database (PostgreSQL): then a game kept
