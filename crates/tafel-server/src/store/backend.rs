@@ -107,6 +107,14 @@ impl Backend {
         }
     }
 
+    /// Groups of changes the writer commits at once (see [`writer`](super::writer)).
+    pub(super) fn writers(self) -> usize {
+        match self {
+            Backend::Sqlite => 1,
+            Backend::Postgres => 4,
+        }
+    }
+
     /// The larger of two numbers.
     pub(super) fn greatest(self) -> &'static str {
         match self {

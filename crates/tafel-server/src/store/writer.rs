@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use anyhow::anyhow;
 use sqlx::AnyPool;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, Semaphore};
 
 use super::backend::Backend;
 use super::changes::apply;
@@ -171,12 +171,27 @@ pub(super) struct WriterContext {
 }
 
 /// The writer: commits the changes waiting, in groups, until every [`Store`] is gone.
+///
+/// On PostgreSQL several groups are committed at once (up to [`Backend::writers`]), each on
+/// its own connection: while one waits for its commit to be flushed, the next is written.
+/// Their changes are of different games (the hub makes the changes of one game one after
+/// another, each once the one before is committed), and each group locks its rows in the one
+/// order, so they neither meet nor deadlock. On SQLite one group at a time, since SQLite
+/// writes one transaction at a time.
+///
+/// [`Store`]: super::Store
 pub(super) async fn writer(
     pool: AnyPool,
     context: WriterContext,
     mut waiting: mpsc::Receiver<Queued>,
 ) {
+    let context = Arc::new(context);
+    let writers = Arc::new(Semaphore::new(context.backend.writers()));
     while let Some(first) = waiting.recv().await {
+        let Ok(writer) = writers.clone().acquire_owned().await else {
+            return;
+        };
+        // Taken once a writer is free: the changes that came meanwhile join the group.
         let mut group = vec![first];
         while group.len() < MAX_GROUP {
             match waiting.try_recv() {
@@ -185,20 +200,25 @@ pub(super) async fn writer(
             }
         }
         group.sort_by(|a, b| a.change.lock_order().cmp(&b.change.lock_order()));
-        match commit_group(&pool, &context, &group).await {
-            Ok(outcomes) => {
-                for (write, outcome) in group.into_iter().zip(outcomes) {
-                    let _ = write.done.send(outcome);
+        let (pool, context) = (pool.clone(), context.clone());
+        tokio::spawn(async move {
+            let outcomes = commit_group(&pool, &context, &group).await;
+            drop(writer);
+            match outcomes {
+                Ok(outcomes) => {
+                    for (write, outcome) in group.into_iter().zip(outcomes) {
+                        let _ = write.done.send(outcome);
+                    }
+                }
+                Err(error) => {
+                    for write in group {
+                        let _ = write
+                            .done
+                            .send(Err(WriteError::Failed(anyhow!("{error:#}"))));
+                    }
                 }
             }
-            Err(error) => {
-                for write in group {
-                    let _ = write
-                        .done
-                        .send(Err(WriteError::Failed(anyhow!("{error:#}"))));
-                }
-            }
-        }
+        });
     }
 }
 
