@@ -5,10 +5,10 @@
 -- the rows of the games the writer changes: on PostgreSQL the renewal of many game rows took
 -- their locks in another order than the writer's group commit and deadlocked with it.
 -- A lease taken before this migration names an instance without a row: it has lapsed, and a
--- running instance takes the game over.
+-- running instance takes the game over. `games.lease_until` is no longer read or written; it
+-- stays so that instances of an older Tafel keep working during a rolling upgrade (their
+-- leases look lapsed to the new ones, and the stored version decides who moves).
 CREATE TABLE lease_holders (
     holder   TEXT PRIMARY KEY,
     until_ms INTEGER NOT NULL
 );
-
-ALTER TABLE games DROP COLUMN lease_until;

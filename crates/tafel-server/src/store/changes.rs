@@ -146,7 +146,7 @@ impl MovesChange<'_> {
     fn statement(&self, backend: Backend, game: &str) -> Option<String> {
         match self {
             MovesChange::Same => None,
-            MovesChange::Add { moves, .. } if moves.is_empty() => None,
+            MovesChange::Add { moves: [], .. } => None,
             MovesChange::Add { .. } => Some(format!(
                 "INSERT INTO moves (game_id, ply, notation)
                  SELECT g.id, s.first + m.key, m.value

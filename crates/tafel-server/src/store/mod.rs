@@ -13,12 +13,13 @@
 //! [`Store::listen`]) when it commits, and a computer seat's move is made under a lease
 //! ([`Store::take_lease`]) that its instance renews while alive.
 //!
-//! **Writes are committed in groups.** Every change goes to one writer task, which takes all
-//! the changes waiting at that moment and makes them in one transaction, each inside its own
-//! savepoint (so that one refused change does not undo the others), then commits once: one
-//! disk flush for many moves. A change is acknowledged only after that commit, so nothing is
-//! acknowledged that a crash could lose. Changes to one game never meet in a group, since the
-//! hub makes them one after another.
+//! **Writes are committed in groups.** Every change goes to the writer, which takes all the
+//! changes waiting at that moment and makes them in one transaction (one refused change does
+//! not undo the others), then commits once: one disk flush for many moves. A change is
+//! acknowledged only after that commit, so nothing is acknowledged that a crash could lose.
+//! Changes to one game never meet in a group, since the hub makes them one after another.
+//! Each group locks rows in one order, so that instances never deadlock ([`writer`]); on
+//! PostgreSQL a change is one statement (one round trip).
 
 //!
 //! One module a concern: [`backend`] (the two databases and their few differences), [`writes`]
