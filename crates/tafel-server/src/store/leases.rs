@@ -20,8 +20,9 @@ use super::Store;
 /// at most this long and its next look.
 pub const LEASE: std::time::Duration = std::time::Duration::from_secs(3);
 
-/// The condition that game `games`'s lease has lapsed at the time bound to `?`: its holder's
-/// row says it was renewed until before then, or there is no such row (or no holder).
+/// The condition, in a statement on `games`, that a game's lease has lapsed at the time bound
+/// to its `?`: its holder's row says it was renewed until before then, or there is no such
+/// row (or no holder).
 const LAPSED: &str = "NOT EXISTS (SELECT 1 FROM lease_holders
                                   WHERE holder = games.lease_owner AND until_ms >= ?)";
 
