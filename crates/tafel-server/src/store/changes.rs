@@ -1,4 +1,5 @@
-//! The SQL of each change the [writer](super::writer) makes. On SQLite a change is a few
+//! The changes the [writer](super::writer) makes: what they are (`Mutation`), why one is not
+//! stored ([`WriteError`], [`Conflict`]), and the SQL of each. On SQLite a change is a few
 //! statements one after another (calls within this process). On PostgreSQL each statement is
 //! a round trip to the server, so a change of a game is one statement: its row written over
 //! the stored version, its moves added or removed, and the notice to the other instances,
@@ -6,6 +7,8 @@
 //!
 //! A change writes nothing when it is refused ([`WriteError::Conflict`], or no such game):
 //! the writer counts on it to commit a group without a savepoint per change.
+
+use std::sync::Arc;
 
 use anyhow::anyhow;
 use sqlx::any::{Any, AnyArguments};
@@ -15,10 +18,140 @@ use sqlx::{AnyConnection, Row};
 use super::backend::Backend;
 use super::ending::StoredEnding;
 use super::listen::CHANGES_CHANNEL;
-use super::writer::{Conflict, Mutation, WriteError, WriterContext};
 use crate::domain::clock::{Clock, TimeControl};
 use crate::domain::consent::Proposals;
 use crate::domain::game::{Snapshot, StoredGame, Summary, Table};
+
+/// A change refused because the game was changed meanwhile (by another server instance):
+/// it was worked out from a version of the game that is no longer the stored one.
+#[derive(Debug)]
+pub struct Conflict {
+    /// The game.
+    pub id: String,
+}
+
+impl std::fmt::Display for Conflict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "game {} was changed meanwhile", self.id)
+    }
+}
+
+impl std::error::Error for Conflict {}
+
+/// Why a change was not stored.
+#[derive(Debug)]
+pub enum WriteError {
+    /// The game was changed meanwhile: the change was worked out from a stale version.
+    Conflict(Conflict),
+    /// The database failed or refused the change otherwise.
+    Failed(anyhow::Error),
+}
+
+impl std::fmt::Display for WriteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WriteError::Conflict(conflict) => conflict.fmt(f),
+            WriteError::Failed(error) => write!(f, "{error:#}"),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+impl From<anyhow::Error> for WriteError {
+    fn from(error: anyhow::Error) -> WriteError {
+        WriteError::Failed(error)
+    }
+}
+
+impl From<sqlx::Error> for WriteError {
+    fn from(error: sqlx::Error) -> WriteError {
+        WriteError::Failed(error.into())
+    }
+}
+
+impl From<serde_json::Error> for WriteError {
+    fn from(error: serde_json::Error) -> WriteError {
+        WriteError::Failed(error.into())
+    }
+}
+
+/// A change of the stored games. `version` is the stored version a change of an existing
+/// game was worked out from: it is written only over that version.
+#[derive(Debug)]
+pub(super) enum Mutation {
+    Create {
+        game: Box<StoredGame>,
+        summary: Summary,
+    },
+    Append {
+        id: String,
+        version: i64,
+        first: usize,
+        moves: Vec<String>,
+        snapshot: Box<Snapshot>,
+    },
+    Truncate {
+        id: String,
+        version: i64,
+        keep: usize,
+        snapshot: Box<Snapshot>,
+    },
+    Update {
+        id: String,
+        version: i64,
+        snapshot: Box<Snapshot>,
+    },
+    Rematch {
+        old: String,
+        version: i64,
+        snapshot: Box<Snapshot>,
+        game: Box<StoredGame>,
+        summary: Summary,
+    },
+    Summary {
+        id: String,
+        summary: Summary,
+    },
+    ComputerToMove {
+        id: String,
+        computer_to_move: bool,
+    },
+    Alive {
+        at_ms: i64,
+    },
+    Analysis {
+        id: String,
+        played: Vec<String>,
+        review: String,
+    },
+}
+
+impl Mutation {
+    /// Where the change comes in its group, so that every transaction locks rows in one
+    /// order: the heartbeat's row first (an empty id), then by game (a rematch by the game
+    /// it follows: its new game is locked by nobody else), then by kind.
+    pub(super) fn lock_order(&self) -> (&str, u8) {
+        match self {
+            Mutation::Alive { .. } => ("", 0),
+            Mutation::Create { game, .. } => (&game.id, 1),
+            Mutation::Append { id, .. } => (id, 2),
+            Mutation::Truncate { id, .. } => (id, 3),
+            Mutation::Update { id, .. } => (id, 4),
+            Mutation::Rematch { old, .. } => (old, 5),
+            Mutation::Summary { id, .. } => (id, 6),
+            Mutation::ComputerToMove { id, .. } => (id, 7),
+            Mutation::Analysis { id, .. } => (id, 8),
+        }
+    }
+}
+
+/// What the writer needs to know beside the pool: the backend's SQL and whom to name as the
+/// author of the changes it announces.
+pub(super) struct WriterContext {
+    pub(super) backend: Backend,
+    pub(super) instance: Arc<str>,
+}
 
 type AnyQuery<'q> = Query<'q, Any, AnyArguments<'q>>;
 

@@ -6,7 +6,7 @@ use sqlx::{AnyConnection, Row};
 
 use super::backend::Backend;
 use super::changes::mark_alive;
-use super::writer::Mutation;
+use super::changes::Mutation;
 use super::Store;
 
 impl Store {

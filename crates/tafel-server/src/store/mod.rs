@@ -51,14 +51,15 @@ use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
 pub use backend::Backend;
+pub use changes::{Conflict, WriteError};
 pub use export::GameRows;
 pub use leases::LEASE;
 pub use listen::{Changes, Heard};
-pub use writer::{Conflict, WriteError};
 
 use crate::domain::clock::now_ms;
 use backend::{open_sqlite, MAX_POSTGRES_CONNECTIONS};
-use writer::{writer, Mutation, Queued, WriterContext, MAX_WAITING};
+use changes::{Mutation, WriterContext};
+use writer::{writer, Queued, MAX_WAITING};
 
 /// The database.
 #[derive(Clone, Debug)]

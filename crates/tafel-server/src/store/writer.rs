@@ -1,5 +1,5 @@
 //! The writer: one task that commits the changes waiting, in groups, with one flush for many
-//! moves; a change over a stale version is a [`Conflict`].
+//! moves; a change over a stale version is a [`Conflict`](super::Conflict).
 //!
 //! **One change refused, the others stored.** A group is first made without savepoints
 //! (each is a round trip on PostgreSQL), since a refused change writes nothing
@@ -22,133 +22,7 @@ use anyhow::anyhow;
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot, Semaphore};
 
-use super::backend::Backend;
-use super::changes::apply;
-use crate::domain::game::{Snapshot, StoredGame, Summary};
-
-/// A change refused because the game was changed meanwhile (by another server instance):
-/// it was worked out from a version of the game that is no longer the stored one.
-#[derive(Debug)]
-pub struct Conflict {
-    /// The game.
-    pub id: String,
-}
-
-impl std::fmt::Display for Conflict {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "game {} was changed meanwhile", self.id)
-    }
-}
-
-impl std::error::Error for Conflict {}
-
-/// Why a change was not stored.
-#[derive(Debug)]
-pub enum WriteError {
-    /// The game was changed meanwhile: the change was worked out from a stale version.
-    Conflict(Conflict),
-    /// The database failed or refused the change otherwise.
-    Failed(anyhow::Error),
-}
-
-impl std::fmt::Display for WriteError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            WriteError::Conflict(conflict) => conflict.fmt(f),
-            WriteError::Failed(error) => write!(f, "{error:#}"),
-        }
-    }
-}
-
-impl std::error::Error for WriteError {}
-
-impl From<anyhow::Error> for WriteError {
-    fn from(error: anyhow::Error) -> WriteError {
-        WriteError::Failed(error)
-    }
-}
-
-impl From<sqlx::Error> for WriteError {
-    fn from(error: sqlx::Error) -> WriteError {
-        WriteError::Failed(error.into())
-    }
-}
-
-impl From<serde_json::Error> for WriteError {
-    fn from(error: serde_json::Error) -> WriteError {
-        WriteError::Failed(error.into())
-    }
-}
-
-/// A change of the stored games. `version` is the stored version a change of an existing
-/// game was worked out from: it is written only over that version.
-#[derive(Debug)]
-pub(super) enum Mutation {
-    Create {
-        game: Box<StoredGame>,
-        summary: Summary,
-    },
-    Append {
-        id: String,
-        version: i64,
-        first: usize,
-        moves: Vec<String>,
-        snapshot: Box<Snapshot>,
-    },
-    Truncate {
-        id: String,
-        version: i64,
-        keep: usize,
-        snapshot: Box<Snapshot>,
-    },
-    Update {
-        id: String,
-        version: i64,
-        snapshot: Box<Snapshot>,
-    },
-    Rematch {
-        old: String,
-        version: i64,
-        snapshot: Box<Snapshot>,
-        game: Box<StoredGame>,
-        summary: Summary,
-    },
-    Summary {
-        id: String,
-        summary: Summary,
-    },
-    ComputerToMove {
-        id: String,
-        computer_to_move: bool,
-    },
-    Alive {
-        at_ms: i64,
-    },
-    Analysis {
-        id: String,
-        played: Vec<String>,
-        review: String,
-    },
-}
-
-impl Mutation {
-    /// Where the change comes in its group, so that every transaction locks rows in one
-    /// order: the heartbeat's row first (an empty id), then by game (a rematch by the game
-    /// it follows: its new game is locked by nobody else), then by kind.
-    pub(super) fn lock_order(&self) -> (&str, u8) {
-        match self {
-            Mutation::Alive { .. } => ("", 0),
-            Mutation::Create { game, .. } => (&game.id, 1),
-            Mutation::Append { id, .. } => (id, 2),
-            Mutation::Truncate { id, .. } => (id, 3),
-            Mutation::Update { id, .. } => (id, 4),
-            Mutation::Rematch { old, .. } => (old, 5),
-            Mutation::Summary { id, .. } => (id, 6),
-            Mutation::ComputerToMove { id, .. } => (id, 7),
-            Mutation::Analysis { id, .. } => (id, 8),
-        }
-    }
-}
+use super::changes::{apply, Mutation, WriteError, WriterContext};
 
 /// A change waiting for the writer, and where to say how it went.
 #[derive(Debug)]
@@ -163,16 +37,9 @@ pub(super) const MAX_GROUP: usize = 256;
 /// Changes waiting for the writer at most (callers wait for room beyond).
 pub(super) const MAX_WAITING: usize = 1024;
 
-/// What the writer needs to know beside the pool: the backend's SQL and whom to name as the
-/// author of the changes it announces.
-pub(super) struct WriterContext {
-    pub(super) backend: Backend,
-    pub(super) instance: Arc<str>,
-}
-
 /// The writer: commits the changes waiting, in groups, until every [`Store`] is gone.
 ///
-/// On PostgreSQL several groups are committed at once (up to [`Backend::writers`]), each on
+/// On PostgreSQL several groups are committed at once (up to `Backend::writers`), each on
 /// its own connection: while one waits for its commit to be flushed, the next is written.
 /// Their changes are of different games (the hub makes the changes of one game one after
 /// another, each once the one before is committed), and each group locks its rows in the one
