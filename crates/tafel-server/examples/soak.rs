@@ -38,7 +38,9 @@
 //! one screen playing random legal moves as fast as they are answered, each move through the
 //! next instance in turn (as a load balancer without sticky sessions would send them), for
 //! `--seconds`. Prints moves per second and the latency of moves (p50, p99, max); refused
-//! moves count as errors.
+//! moves count as errors. With `--computer-games G`, G people play against the computer
+//! meanwhile (spread over the instances), and on PostgreSQL the run fails if the database
+//! detected a deadlock (`soak/postgres.rs`).
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -59,6 +61,9 @@ use serde_json::{json, Value};
 use tafel_testkit::client::{connect_from, Client};
 use tafel_testkit::viewer::Viewer;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+#[path = "soak/postgres.rs"]
+mod postgres;
 
 /// The reliability suite's driver.
 #[derive(Parser, Debug, Clone)]
@@ -81,7 +86,8 @@ struct Args {
     /// Idle WebSockets watching games (moves mode).
     #[arg(long, default_value_t = 1000)]
     sockets: usize,
-    /// Games against the computer at once (computer mode when given).
+    /// Games against the computer at once (computer mode when given; with `--instances`,
+    /// played alongside the moving clients).
     #[arg(long)]
     computer_games: Option<usize>,
     /// WebSockets to open and hold idle, measuring memory (idle sockets mode when given).
@@ -139,9 +145,9 @@ fn main() -> ExitCode {
             return fair::fair(&args).await;
         }
         match (args.computer_games, args.idle_sockets, args.instances) {
-            (Some(games), _, _) => computer_games(&args, games).await,
-            (None, Some(sockets), _) => idle_sockets(&args, sockets).await,
-            (None, None, Some(instances)) => throughput(&args, instances).await,
+            (_, _, Some(instances)) => throughput(&args, instances).await,
+            (Some(games), _, None) => computer_games(&args, games).await,
+            (None, Some(sockets), None) => idle_sockets(&args, sockets).await,
             (None, None, None) => moves(&args).await,
         }
     });
@@ -333,6 +339,10 @@ async fn throughput(args: &Args, count: usize) -> bool {
     let latencies = Arc::new(Latencies::default());
     let (moves, errors) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
     let stop = Arc::new(AtomicBool::new(false));
+    let deadlocks_before = postgres::deadlocks(args.database.as_deref()).await;
+    let computer = args
+        .computer_games
+        .map(|games| postgres::ComputerGames::start(args, &addrs, games));
     println!(
         "instances: {} clients for {} s through {} instance(s) on {}",
         args.clients,
@@ -422,9 +432,11 @@ async fn throughput(args: &Args, count: usize) -> bool {
         count as f64 / elapsed,
         addrs.len()
     );
+    let computer_moved = computer.is_none_or(postgres::ComputerGames::stop);
     drop(servers);
+    let no_deadlocks = postgres::no_deadlocks_since(args, deadlocks_before).await;
     finish(args, &dir);
-    errors == 0 && count > 0
+    errors == 0 && count > 0 && computer_moved && no_deadlocks
 }
 
 // ------------------------------------------------------------------ moves mode

@@ -25,7 +25,6 @@ use crate::domain::ids::GameId;
 use crate::domain::live::{LiveGame, Version};
 use crate::domain::seat::SeatKind;
 use crate::domain::Error;
-use crate::store::LEASE;
 
 /// How often the computer tries to move before it gives up and shows the error.
 pub const COMPUTER_ATTEMPTS: u32 = 3;
@@ -184,7 +183,7 @@ impl Hub {
 
     /// Whether this instance may play the computer's move in the game behind `handle` now:
     /// always on SQLite; on a shared database, if it took the lease for the game's stored
-    /// version (see [`LEASE`]).
+    /// version (see [`LEASE`](crate::store::LEASE)).
     async fn lease(&self, handle: &GameHandle) -> bool {
         if !self.store.is_shared() {
             return true;
@@ -193,12 +192,7 @@ impl Hub {
             let live = handle.lock().await;
             (live.id.clone(), live.stored_version)
         };
-        let now = now_ms();
-        match self
-            .store
-            .take_lease(&id, version, now, now + LEASE.as_millis() as i64)
-            .await
-        {
+        match self.store.take_lease(&id, version, now_ms()).await {
             Ok(taken) => taken,
             Err(e) => {
                 tracing::warn!("game {id}: cannot take the computer's lease: {e:#}");

@@ -83,6 +83,38 @@ impl Backend {
         }
     }
 
+    /// A table of the elements of a JSON list of strings bound as one parameter, as
+    /// `m(key, value)`: each element's index from 0 and its text (so that many moves are
+    /// inserted by one statement).
+    pub(super) fn json_list(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "json_each(?) AS m",
+            Backend::Postgres => {
+                "(SELECT ordinality - 1 AS key, value
+                  FROM json_array_elements_text(CAST(? AS json)) WITH ORDINALITY) AS m"
+            }
+        }
+    }
+
+    /// Appended to a subquery that ends `ORDER BY` the rows' key: locks the rows it selects
+    /// in that order (PostgreSQL), so that a statement changing many rows takes their locks
+    /// in the same order as the writer (see [`writer`](super::writer)). Nothing on SQLite,
+    /// where a writer locks the whole database.
+    pub(super) fn lock_in_order(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "",
+            Backend::Postgres => " FOR UPDATE",
+        }
+    }
+
+    /// Groups of changes the writer commits at once (see [`writer`](super::writer)).
+    pub(super) fn writers(self) -> usize {
+        match self {
+            Backend::Sqlite => 1,
+            Backend::Postgres => 4,
+        }
+    }
+
     /// The larger of two numbers.
     pub(super) fn greatest(self) -> &'static str {
         match self {

@@ -5,7 +5,8 @@ use anyhow::Result;
 use sqlx::{AnyConnection, Row};
 
 use super::backend::Backend;
-use super::writer::{mark_alive, Mutation};
+use super::changes::mark_alive;
+use super::changes::Mutation;
 use super::Store;
 
 impl Store {
@@ -56,10 +57,13 @@ async fn credit_downtime_locked(
         .map(|r| r.get(0));
     let downtime = last.map(|at| now_ms - at).filter(|&gap| gap > silence_ms);
     if let Some(gap) = downtime {
-        sqlx::query(&backend.sql(
+        // The games locked by id, as the writer locks them (no deadlock with another
+        // instance's writer).
+        sqlx::query(&backend.sql(&format!(
             "UPDATE games SET clock_since = clock_since + ?, flag_at = flag_at + ?
-             WHERE clock_since IS NOT NULL",
-        ))
+             WHERE id IN (SELECT id FROM games WHERE clock_since IS NOT NULL ORDER BY id{})",
+            backend.lock_in_order()
+        )))
         .bind(gap)
         .bind(gap)
         .execute(&mut *connection)

@@ -1,6 +1,14 @@
 //! Leases on computer moves: on a shared database, the instance that plays a computer seat's
 //! move holds the game's lease, renews it while alive, and another instance takes the game
 //! over when it lapses.
+//!
+//! A game's lease names its holder (`games.lease_owner`: the instance that wrote the game's
+//! last change, or took the lease) and lasts as long as the holder's row in `lease_holders`
+//! (`until_ms`), which the holder renews for all its games at once. So renewing writes one row
+//! that no other statement writes, never the rows of the games: on PostgreSQL, renewing the
+//! lease in each game's row (before issue #29) locked many games in another order than the
+//! writer's group commit and deadlocked with it. A lapsed holder's row counts as no row, so
+//! removing it changes nothing.
 
 use anyhow::Result;
 use sqlx::Row;
@@ -12,14 +20,19 @@ use super::Store;
 /// at most this long and its next look.
 pub const LEASE: std::time::Duration = std::time::Duration::from_secs(3);
 
+/// The condition, in a statement on `games`, that a game's lease has lapsed at the time bound
+/// to its `?`: its holder's row says it was renewed until before then, or there is no such
+/// row (or no holder).
+const LAPSED: &str = "NOT EXISTS (SELECT 1 FROM lease_holders
+                                  WHERE holder = games.lease_owner AND until_ms >= ?)";
+
 impl Store {
     /// The games whose computer seat is to move and which no instance holds a lease on at
     /// `now_ms` (its holder died, or none took it yet), the longest waiting first, at most
     /// `limit`.
     pub async fn unleased_computer_games(&self, now_ms: i64, limit: i64) -> Result<Vec<String>> {
         let rows = sqlx::query(&self.sql(&format!(
-            "SELECT id FROM games WHERE computer_to_move = 1
-               AND (lease_until IS NULL OR lease_until < ?)
+            "SELECT id FROM games WHERE computer_to_move = 1 AND {LAPSED}
              ORDER BY updated_at, {} LIMIT ?",
             self.backend.insertion_order()
         )))
@@ -30,23 +43,16 @@ impl Store {
         Ok(rows.into_iter().map(|r| r.get(0)).collect())
     }
 
-    /// Takes the lease on game `id`'s computer move until `until_ms`, if the game is still at
-    /// stored `version` and no other instance holds an unexpired lease at `now_ms`. Returns
-    /// whether this instance holds it now.
-    pub async fn take_lease(
-        &self,
-        id: &str,
-        version: i64,
-        now_ms: i64,
-        until_ms: i64,
-    ) -> Result<bool> {
-        let taken = sqlx::query(&self.sql(
-            "UPDATE games SET lease_owner = ?, lease_until = ?
+    /// Takes the lease on game `id`'s computer move, if the game is still at stored `version`
+    /// and no other instance holds a lease on it at `now_ms`. Returns whether this instance
+    /// holds it now (then it lasts as long as this instance renews its leases).
+    pub async fn take_lease(&self, id: &str, version: i64, now_ms: i64) -> Result<bool> {
+        let taken = sqlx::query(&self.sql(&format!(
+            "UPDATE games SET lease_owner = ?
              WHERE id = ? AND version = ?
-               AND (lease_owner IS NULL OR lease_owner = ? OR lease_until < ?)",
-        ))
+               AND (lease_owner IS NULL OR lease_owner = ? OR {LAPSED})"
+        )))
         .bind(&*self.instance)
-        .bind(until_ms)
         .bind(id)
         .bind(version)
         .bind(&*self.instance)
@@ -58,10 +64,9 @@ impl Store {
 
     /// Gives up this instance's lease on game `id`, if it holds one.
     pub async fn release_lease(&self, id: &str) -> Result<()> {
-        sqlx::query(&self.sql(
-            "UPDATE games SET lease_owner = NULL, lease_until = NULL
-             WHERE id = ? AND lease_owner = ?",
-        ))
+        sqlx::query(
+            &self.sql("UPDATE games SET lease_owner = NULL WHERE id = ? AND lease_owner = ?"),
+        )
         .bind(id)
         .bind(&*self.instance)
         .execute(&self.pool)
@@ -69,16 +74,32 @@ impl Store {
         Ok(())
     }
 
-    /// Extends every lease this instance holds on a computer move until `until_ms` (it is
-    /// alive).
+    /// Extends every lease this instance holds until `until_ms` (it is alive): one row.
     pub async fn renew_leases(&self, until_ms: i64) -> Result<()> {
         sqlx::query(&self.sql(
-            "UPDATE games SET lease_until = ? WHERE lease_owner = ? AND computer_to_move = 1",
+            "INSERT INTO lease_holders (holder, until_ms) VALUES (?, ?)
+             ON CONFLICT (holder) DO UPDATE SET until_ms = excluded.until_ms",
         ))
-        .bind(until_ms)
         .bind(&*self.instance)
+        .bind(until_ms)
         .execute(&self.pool)
         .await?;
         Ok(())
+    }
+
+    /// Called when the store opens at `now_ms`: this instance holds its leases from now on
+    /// (the games it writes are leased to it), and the rows of holders lapsed before now are
+    /// removed, locked in the order of their key so that two instances starting together do
+    /// not deadlock.
+    pub(super) async fn start_leases(&self, now_ms: i64) -> Result<()> {
+        sqlx::query(&self.sql(&format!(
+            "DELETE FROM lease_holders WHERE holder IN
+               (SELECT holder FROM lease_holders WHERE until_ms < ? ORDER BY holder{})",
+            self.backend.lock_in_order()
+        )))
+        .bind(now_ms)
+        .execute(&self.pool)
+        .await?;
+        self.renew_leases(now_ms + LEASE.as_millis() as i64).await
     }
 }

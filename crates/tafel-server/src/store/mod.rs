@@ -13,12 +13,13 @@
 //! [`Store::listen`]) when it commits, and a computer seat's move is made under a lease
 //! ([`Store::take_lease`]) that its instance renews while alive.
 //!
-//! **Writes are committed in groups.** Every change goes to one writer task, which takes all
-//! the changes waiting at that moment and makes them in one transaction, each inside its own
-//! savepoint (so that one refused change does not undo the others), then commits once: one
-//! disk flush for many moves. A change is acknowledged only after that commit, so nothing is
-//! acknowledged that a crash could lose. Changes to one game never meet in a group, since the
-//! hub makes them one after another.
+//! **Writes are committed in groups.** Every change goes to the writer, which takes all the
+//! changes waiting at that moment and makes them in one transaction (one refused change does
+//! not undo the others), then commits once: one disk flush for many moves. A change is
+//! acknowledged only after that commit, so nothing is acknowledged that a crash could lose.
+//! Changes to one game never meet in a group, since the hub makes them one after another.
+//! Each group locks rows in one order, so that instances never deadlock ([`writer`]); on
+//! PostgreSQL a change is one statement (one round trip).
 
 //!
 //! One module a concern: [`backend`] (the two databases and their few differences), [`writes`]
@@ -28,6 +29,7 @@
 //! [`export`] and [`copy`] (`tafel db copy`). The store imports the domain only.
 
 pub mod backend;
+mod changes;
 pub mod copy;
 mod ending;
 pub mod export;
@@ -49,13 +51,15 @@ use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
 pub use backend::Backend;
+pub use changes::{Conflict, WriteError};
 pub use export::GameRows;
 pub use leases::LEASE;
 pub use listen::{Changes, Heard};
-pub use writer::{Conflict, WriteError};
 
+use crate::domain::clock::now_ms;
 use backend::{open_sqlite, MAX_POSTGRES_CONNECTIONS};
-use writer::{writer, Mutation, Queued, WriterContext, MAX_WAITING};
+use changes::{Mutation, WriterContext};
+use writer::{writer, Queued, MAX_WAITING};
 
 /// The database.
 #[derive(Clone, Debug)]
@@ -97,13 +101,18 @@ impl Store {
             instance: instance.clone(),
         };
         tokio::spawn(writer(pool.clone(), context, waiting));
-        Ok(Store {
+        let store = Store {
             pool,
             backend,
             url: url.to_string(),
             instance,
             writes,
-        })
+        };
+        store
+            .start_leases(now_ms())
+            .await
+            .context("cannot register this instance's leases")?;
+        Ok(store)
     }
 
     /// Whether other server instances may share the database (PostgreSQL): then a game kept

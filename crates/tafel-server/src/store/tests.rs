@@ -224,34 +224,52 @@ async fn a_lease_is_held_by_one_store_until_it_lapses_or_the_game_changes() {
             ..Summary::default()
         };
         a.create(&stored, &summary).await.unwrap();
+        // Both stores renew their leases until 4 s into this test's time.
+        a.renew_leases(4_000).await.unwrap();
+        b.renew_leases(4_000).await.unwrap();
+        // The writer of the game holds its lease.
+        assert!(!b.take_lease("leased", 0, 1_000).await.unwrap());
         a.release_lease("leased").await.unwrap();
         assert_eq!(
             a.unleased_computer_games(1_000, 10).await.unwrap(),
             ["leased"]
         );
-        assert!(a.take_lease("leased", 0, 1_000, 4_000).await.unwrap());
-        assert!(!b.take_lease("leased", 0, 2_000, 5_000).await.unwrap());
+        assert!(a.take_lease("leased", 0, 1_000).await.unwrap());
+        assert!(!b.take_lease("leased", 0, 2_000).await.unwrap());
         assert!(a
             .unleased_computer_games(2_000, 10)
             .await
             .unwrap()
             .is_empty());
         a.renew_leases(6_000).await.unwrap();
-        assert!(!b.take_lease("leased", 0, 5_000, 8_000).await.unwrap());
+        assert!(!b.take_lease("leased", 0, 5_000).await.unwrap());
         // A's lease lapses (it died): B takes over, but only at the stored version.
-        assert!(!b.take_lease("leased", 1, 7_000, 10_000).await.unwrap());
-        assert!(b.take_lease("leased", 0, 7_000, 10_000).await.unwrap());
+        assert_eq!(
+            b.unleased_computer_games(7_000, 10).await.unwrap(),
+            ["leased"]
+        );
+        assert!(!b.take_lease("leased", 1, 7_000).await.unwrap());
+        assert!(b.take_lease("leased", 0, 7_000).await.unwrap());
+        // B holds it as long as B renews.
+        b.renew_leases(10_000).await.unwrap();
+        assert!(!a.take_lease("leased", 0, 9_000).await.unwrap());
         b.release_lease("leased").await.unwrap();
-        assert!(a.take_lease("leased", 0, 7_500, 10_000).await.unwrap());
+        assert!(a.take_lease("leased", 0, 9_000).await.unwrap());
         // Whoever changes the game holds the lease on its next computer move.
         let snapshot = Snapshot {
             table: stored.table.clone(),
             summary,
         };
         b.update("leased", 0, &snapshot).await.unwrap();
-        let now = now_ms();
-        assert!(!a.take_lease("leased", 1, now, now + 3_000).await.unwrap());
-        assert!(b.take_lease("leased", 1, now, now + 3_000).await.unwrap());
+        assert!(!a.take_lease("leased", 1, 9_000).await.unwrap());
+        assert!(b.take_lease("leased", 1, 9_000).await.unwrap());
+        // A store holds its leases from the moment it opens.
+        b.renew_leases(now_ms() + 60_000).await.unwrap();
+        let c = Store::open(&url).await.unwrap();
+        assert!(!c.take_lease("leased", 1, now_ms()).await.unwrap());
+        b.release_lease("leased").await.unwrap();
+        assert!(c.take_lease("leased", 1, now_ms()).await.unwrap());
+        assert!(!b.take_lease("leased", 1, now_ms()).await.unwrap());
     }
 }
 

@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 
-use super::writer::{Mutation, WriteError};
+use super::changes::{Mutation, WriteError};
 use super::Store;
 use crate::domain::game::{Snapshot, StoredGame, Summary};
 
