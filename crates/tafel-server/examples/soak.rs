@@ -195,6 +195,13 @@ impl Server {
         }
     }
 
+    /// A server that lets each address create as many games as it likes (the load generator
+    /// creates many from few addresses), with `--serve-arg`s.
+    fn without_creation_limit(args: &Args, dir: &Path) -> Server {
+        let unlimited = vec!["--games-per-minute".to_string(), "0".to_string()];
+        Server::new(args, dir, [unlimited, args.serve_args.clone()].concat())
+    }
+
     fn addr(&self) -> SocketAddr {
         SocketAddr::from(([127, 0, 0, 1], self.port))
     }
@@ -473,15 +480,7 @@ const GAMES: &[(&str, &[(&str, &str)])] = &[
 
 async fn moves(args: &Args) -> bool {
     let dir = tempdir();
-    let mut server = Server::new(
-        args,
-        &dir,
-        [
-            vec!["--games-per-minute".to_string(), "0".to_string()],
-            args.serve_args.clone(),
-        ]
-        .concat(),
-    );
+    let mut server = Server::without_creation_limit(args, &dir);
     let first_start = server.start();
     let shared = Arc::new(Shared {
         client: Client::new(server.addr()),
@@ -924,15 +923,7 @@ async fn idle_sockets(args: &Args, count: usize) -> bool {
 
 async fn computer_games(args: &Args, games: usize) -> bool {
     let dir = tempdir();
-    let mut server = Server::new(
-        args,
-        &dir,
-        [
-            vec!["--games-per-minute".to_string(), "0".to_string()],
-            args.serve_args.clone(),
-        ]
-        .concat(),
-    );
+    let mut server = Server::without_creation_limit(args, &dir);
     server.start();
     let before = server.sample_rss();
     println!(

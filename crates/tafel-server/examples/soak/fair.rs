@@ -45,15 +45,7 @@ impl Answers {
 /// Runs the fairness scenario; true if the newcomer was answered in time.
 pub async fn fair(args: &Args) -> bool {
     let dir = tempdir();
-    let mut server = Server::new(
-        args,
-        &dir,
-        [
-            vec!["--games-per-minute".to_string(), "0".to_string()],
-            args.serve_args.clone(),
-        ]
-        .concat(),
-    );
+    let mut server = Server::without_creation_limit(args, &dir);
     server.start();
     println!(
         "fairness: {} games of the computer against itself at level {}, {} analyses and {} \

@@ -614,16 +614,28 @@ mod tests {
         first.await;
     }
 
-    #[tokio::test]
-    async fn a_reply_comes_before_hints_and_people_take_turns() {
+    /// The order in which `jobs` run when they are queued while a job of `holder` holds its
+    /// lane's only thread.
+    async fn order_behind(holder: Ticket, jobs: &[(Ticket, &'static str)]) -> Vec<&'static str> {
         let pool = SearchPool::new(1, 100);
         let (blocker, wait) = gate();
-        let first = pool.submit(reply(), || false, wait).unwrap();
+        let first = pool.submit(holder, || false, wait).unwrap();
         until_running(&pool, 1);
         let order = Arc::new(Mutex::new(Vec::new()));
-        let jobs = recorder(
-            &pool,
-            &order,
+        let jobs = recorder(&pool, &order, jobs);
+        open(&blocker);
+        first.await;
+        for job in jobs {
+            job.await;
+        }
+        let order = order.lock().unwrap().clone();
+        order
+    }
+
+    #[tokio::test]
+    async fn a_reply_comes_before_hints_and_people_take_turns() {
+        let order = order_behind(
+            reply(),
             &[
                 (ticket(Class::Hint, 1), "hint"),
                 (ticket(Class::Reply, 2), "a1"),
@@ -632,74 +644,43 @@ mod tests {
                 (ticket(Class::Reply, 3), "b1"),
                 (ticket(Class::Reply, 4), "c1"),
             ],
-        );
-        open(&blocker);
-        first.await;
-        for job in jobs {
-            job.await;
-        }
+        )
+        .await;
         // The person at .2 queued three replies first, yet .3 and .4 wait for one of them
         // only; the hint, queued before them all, comes after every reply.
-        assert_eq!(
-            *order.lock().unwrap(),
-            vec!["a1", "b1", "c1", "a2", "a3", "hint"]
-        );
+        assert_eq!(order, vec!["a1", "b1", "c1", "a2", "a3", "hint"]);
     }
 
     #[tokio::test]
     async fn games_without_a_person_come_before_analyses_and_take_turns() {
-        let pool = SearchPool::new(1, 100);
-        let (blocker, wait) = gate();
-        let first = pool
-            .submit(ticket(Class::Unattended, 9), || false, wait)
-            .unwrap();
-        until_running(&pool, 1);
-        let order = Arc::new(Mutex::new(Vec::new()));
-        let jobs = recorder(
-            &pool,
-            &order,
+        let order = order_behind(
+            ticket(Class::Unattended, 9),
             &[
                 (ticket(Class::Analysis, 1), "analysis"),
                 (ticket(Class::Unattended, 2), "a1"),
                 (ticket(Class::Unattended, 2), "a2"),
                 (ticket(Class::Unattended, 3), "b1"),
             ],
-        );
-        open(&blocker);
-        first.await;
-        for job in jobs {
-            job.await;
-        }
+        )
+        .await;
         // Games first, addresses taking turns, though the analysis came first; after three
         // background turns (the holder's, a1's, b1's) the fourth is the analysis's.
-        assert_eq!(*order.lock().unwrap(), vec!["a1", "b1", "analysis", "a2"]);
+        assert_eq!(order, vec!["a1", "b1", "analysis", "a2"]);
     }
 
     #[tokio::test]
     async fn analyses_get_one_background_turn_in_four_however_many_games_wait() {
-        let pool = SearchPool::new(1, 100);
-        let (blocker, wait) = gate();
-        let first = pool
-            .submit(ticket(Class::Unattended, 9), || false, wait)
-            .unwrap();
-        until_running(&pool, 1);
-        let order = Arc::new(Mutex::new(Vec::new()));
         let mut jobs: Vec<(Ticket, &'static str)> = vec![
             (ticket(Class::Analysis, 1), "x1"),
             (ticket(Class::Analysis, 1), "x2"),
         ];
         jobs.extend((0..8).map(|_| (ticket(Class::Unattended, 2), "game")));
-        let jobs = recorder(&pool, &order, &jobs);
-        open(&blocker);
-        first.await;
-        for job in jobs {
-            job.await;
-        }
+        let order = order_behind(ticket(Class::Unattended, 9), &jobs).await;
         // The holder was the first background turn.
         let expected = [
             "game", "game", "x1", "game", "game", "game", "x2", "game", "game", "game",
         ];
-        assert_eq!(*order.lock().unwrap(), expected);
+        assert_eq!(order, expected);
     }
 
     #[tokio::test]
