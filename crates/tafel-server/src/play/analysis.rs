@@ -249,16 +249,16 @@ impl Hub {
 /// Refuses a new analysis when the client at `from` has as many under way as it may, or the
 /// server has as many as it takes.
 fn admit(running: &Running, from: Option<IpAddr>, limits: &HubLimits) -> Result<(), Error> {
-    if running.len() >= limits.search_queue {
+    // A failed analysis waits in the table until it is asked for again (to say why): it is
+    // under way no more, so it counts against neither bound.
+    let under_way = running.values().filter(|(_, p)| p.failure().is_none());
+    if under_way.clone().count() >= limits.search_queue {
         return Err(Error::busy(
             "too many analyses are under way; ask again in a minute",
         ));
     }
-    let mine = running
-        .values()
-        .filter(|(owner, progress)| {
-            from.is_some() && *owner == from && progress.failure().is_none()
-        })
+    let mine = under_way
+        .filter(|(owner, _)| from.is_some() && *owner == from)
         .count();
     if mine >= limits.analyses_per_address {
         return Err(Error::quota(format!(
