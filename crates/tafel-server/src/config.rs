@@ -97,6 +97,12 @@ pub struct Limits {
     /// Client addresses the creation limit remembers at most (about 50 bytes each); when
     /// that many are still limited, new addresses must wait too. Default 10,000.
     pub rate_limited_addresses: usize,
+    /// Passwords hashed or checked at once at most (sign-ups, sign-ins, password changes):
+    /// each takes about 19 MiB and a core for tens of milliseconds. Default 2.
+    pub password_checks: usize,
+    /// Sign-ups and sign-ins that may wait for a password check; more are refused as busy
+    /// (503). Default 64.
+    pub password_checks_waiting: usize,
 }
 
 impl Default for Limits {
@@ -120,6 +126,8 @@ impl Default for Limits {
             games_per_minute: 30,
             games_burst: 30,
             rate_limited_addresses: 10_000,
+            password_checks: 2,
+            password_checks_waiting: 64,
         }
     }
 }

@@ -40,7 +40,9 @@ use crate::domain::clock::now_ms;
 use crate::http::guard::Origins;
 use crate::http::listener::{self, ConnectionLimits};
 use crate::http::rate::RateLimiter;
+use crate::http::session::CookiePolicy;
 use crate::http::ws::Sockets;
+use crate::play::accounts::{AccountLimits, Accounts};
 use crate::play::{Hub, HubLimits, SILENCE};
 use crate::store::Store;
 
@@ -82,6 +84,13 @@ pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
             down as f64 / 1000.0
         );
     }
+    let accounts = Arc::new(Accounts::new(
+        store.clone(),
+        AccountLimits {
+            hashes_at_once: limits.password_checks,
+            hashes_waiting: limits.password_checks_waiting,
+        },
+    ));
     let hub = Hub::new(
         store,
         HubLimits {
@@ -109,6 +118,10 @@ pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
             limits.rate_limited_addresses,
         )),
         origins: Arc::new(Origins::new(config.public_urls.clone(), config.listen.ip())),
+        accounts,
+        cookies: CookiePolicy {
+            secure: config.public_urls.iter().any(|url| url.is_https()),
+        },
     };
     Ok((router(state, limits.request_timeout), hub))
 }

@@ -14,6 +14,11 @@ pub struct PublicUrl {
 }
 
 impl PublicUrl {
+    /// Whether people reach the server over https (its cookies are then sent over https only).
+    pub fn is_https(&self) -> bool {
+        self.origin().starts_with("https://")
+    }
+
     /// The origin as browsers send it (`https://games.example.org`, default port left out).
     pub fn origin(&self) -> &str {
         &self.origin

@@ -74,6 +74,12 @@ pub struct Args {
     /// running at once.
     #[arg(long, default_value_t = DEFAULTS.unattended_per_address)]
     unattended_per_address: usize,
+    /// Passwords hashed or checked at once at most (each takes about 19 MiB and a core).
+    #[arg(long, default_value_t = DEFAULTS.password_checks)]
+    password_checks: usize,
+    /// Sign-ups and sign-ins that may wait for a password check (more are refused as busy).
+    #[arg(long, default_value_t = DEFAULTS.password_checks_waiting)]
+    password_checks_waiting: usize,
     /// Games kept in memory at most (the least recently used leave first; they come back
     /// from the database when asked for).
     #[arg(long, default_value_t = DEFAULTS.games_in_memory)]
@@ -132,6 +138,8 @@ impl Args {
             game_idle: seconds("game-idle", self.game_idle)?,
             games_per_minute: self.games_per_minute,
             games_burst: self.games_burst.max(1),
+            password_checks: positive("password-checks", self.password_checks)?,
+            password_checks_waiting: self.password_checks_waiting,
             ..defaults
         })
     }

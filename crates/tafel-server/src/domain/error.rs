@@ -9,6 +9,8 @@ use std::fmt;
 pub enum ErrorKind {
     /// The request is malformed or names something invalid (a setting, a seat, a name).
     Invalid,
+    /// The caller must sign in first, or the name and password did not match an account.
+    Unauthorized,
     /// The caller may not do this (a token that holds no seat, a private game).
     Forbidden,
     /// There is no such game, invitation or seat.
@@ -47,6 +49,11 @@ impl Error {
     /// [`ErrorKind::Invalid`].
     pub fn invalid(message: impl ToString) -> Error {
         Error::new(ErrorKind::Invalid, message)
+    }
+
+    /// [`ErrorKind::Unauthorized`].
+    pub fn unauthorized(message: impl ToString) -> Error {
+        Error::new(ErrorKind::Unauthorized, message)
     }
 
     /// [`ErrorKind::Forbidden`].

@@ -10,6 +10,7 @@ use std::str::FromStr;
 
 use rand::Rng;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use crate::domain::error::Error;
@@ -94,6 +95,29 @@ impl Serialize for GameId {
     }
 }
 
+/// An account's id: 16 random hex digits, made by the server, never chosen or shown to
+/// people (they know an account by its username, which a deleted account no longer has).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct AccountId(String);
+
+impl AccountId {
+    /// A fresh id.
+    pub fn random() -> AccountId {
+        AccountId(format!("{:016x}", rand::rng().random::<u64>()))
+    }
+
+    /// An id as the store keeps it.
+    pub fn from_stored(text: String) -> AccountId {
+        AccountId(text)
+    }
+
+    /// The id's text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 /// At most 64 characters of `text`, for error messages that echo input.
 pub fn shorten(text: &str) -> String {
     match text.char_indices().nth(64) {
@@ -142,8 +166,23 @@ impl SecretKind for OfInvitation {
     }
 }
 
+/// The kind of [`SessionId`]s.
+pub enum OfSession {}
+
+impl SecretKind for OfSession {
+    const NAME: &'static str = "SessionId";
+
+    fn refused() -> Error {
+        Error::unauthorized("not signed in (the session has ended or never was)")
+    }
+}
+
 /// A seat's secret: whoever shows it acts for the seat.
 pub type SeatToken = Secret<OfSeat>;
+
+/// A signed-in session's secret, kept in the browser's cookie only (the store keeps its
+/// SHA-256, [`Secret::digest`]).
+pub type SessionId = Secret<OfSession>;
 
 /// An invited seat's invitation code, exchanged once for the seat's token.
 pub type InviteCode = Secret<OfInvitation>;
@@ -170,6 +209,15 @@ impl<K: SecretKind> Secret<K> {
     /// The secret itself, to hand to its holder or to store.
     pub fn as_str(&self) -> &str {
         &self.text
+    }
+
+    /// The secret's SHA-256 as 64 hex digits: what is stored of a secret that the store must
+    /// recognise without being able to hand it out (a session id).
+    pub fn digest(&self) -> String {
+        Sha256::digest(self.text.as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
     }
 
     fn new(text: String) -> Secret<K> {
@@ -301,5 +349,26 @@ mod tests {
         assert_eq!(serde_json::from_str::<SeatToken>(&json).unwrap(), token);
         let error = serde_json::from_str::<SeatToken>("\"a b\"").unwrap_err();
         assert!(error.to_string().contains("is not a SeatToken"), "{error}");
+    }
+
+    #[test]
+    fn a_session_is_stored_as_its_digest_and_refused_as_signed_out() {
+        let session = SessionId::random();
+        let digest = session.digest();
+        assert_eq!(digest.len(), 64);
+        assert!(!digest.contains(session.as_str()));
+        assert_eq!(SessionId::parse(session.as_str()).unwrap().digest(), digest);
+        assert_ne!(SessionId::random().digest(), digest);
+        // SHA-256 of "abc" (FIPS 180-2, appendix B.1).
+        assert_eq!(
+            SessionId::parse("abc").unwrap().digest(),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        assert_eq!(format!("{session:?}"), "SessionId(<secret>)");
+        let refused = SessionId::parse("no session").unwrap_err();
+        assert_eq!(refused.kind, ErrorKind::Unauthorized);
+        let account = AccountId::random();
+        assert_eq!(account.as_str().len(), 16);
+        assert_ne!(account, AccountId::random());
     }
 }

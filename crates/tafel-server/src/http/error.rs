@@ -104,11 +104,12 @@ impl ApiError {
 }
 
 impl From<Error> for ApiError {
-    /// Each kind of error with its status: 400, 403, 404, 409, 422, 503 (with `Retry-After`)
+    /// Each kind of error with its status: 400, 401, 403, 404, 409, 422, 503 (with `Retry-After`)
     /// and 500.
     fn from(error: Error) -> ApiError {
         let status = match error.kind {
             ErrorKind::Invalid => StatusCode::BAD_REQUEST,
+            ErrorKind::Unauthorized => StatusCode::UNAUTHORIZED,
             ErrorKind::Forbidden => StatusCode::FORBIDDEN,
             ErrorKind::NotFound => StatusCode::NOT_FOUND,
             ErrorKind::Conflict => StatusCode::CONFLICT,

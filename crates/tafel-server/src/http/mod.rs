@@ -6,8 +6,8 @@
 //!   the handlers), [`views`] (what a browser is shown of a game) and [`ws`] (WebSocket
 //!   pushes and moves);
 //! - [`listener`] (connection limits and timeouts), [`guard`] (Host and Origin checks,
-//!   security headers), [`rate`] (creations per client address), [`error`] (every error as
-//!   JSON);
+//!   security headers), [`rate`] (creations per client address), [`session`] (the session
+//!   cookie and who is signed in), [`error`] (every error as JSON);
 //! - [`web`]: the page, its files and the rules pages, embedded in the binary, and the 404
 //!   page.
 
@@ -16,6 +16,7 @@ pub mod error;
 pub mod guard;
 pub mod listener;
 pub mod rate;
+pub mod session;
 pub mod views;
 pub mod web;
 pub mod ws;
@@ -35,9 +36,11 @@ use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::play::accounts::Accounts;
 use crate::play::Hub;
 use guard::Origins;
 use rate::RateLimiter;
+use session::CookiePolicy;
 use ws::Sockets;
 
 /// The largest request body the server reads (records included).
@@ -54,6 +57,22 @@ pub struct AppState {
     pub creations: Arc<RateLimiter>,
     /// The hosts and origins the server answers.
     pub origins: Arc<Origins>,
+    /// Accounts and sessions.
+    pub accounts: Arc<Accounts>,
+    /// How the session cookie is made.
+    pub cookies: CookiePolicy,
+}
+
+impl FromRef<AppState> for Arc<Accounts> {
+    fn from_ref(state: &AppState) -> Self {
+        state.accounts.clone()
+    }
+}
+
+impl FromRef<AppState> for CookiePolicy {
+    fn from_ref(state: &AppState) -> Self {
+        state.cookies
+    }
 }
 
 impl FromRef<AppState> for Arc<Hub> {
@@ -89,7 +108,8 @@ impl FromRef<AppState> for Arc<RateLimiter> {
     tags(
         (name = "catalog", description = "The games, their settings, seats and computer levels"),
         (name = "games", description = "Creating, importing, listing and reading games; records"),
-        (name = "play", description = "Joining, moves, undo, resignation, draws, takebacks, rematches, the WebSocket")
+        (name = "play", description = "Joining, moves, undo, resignation, draws, takebacks, rematches, the WebSocket"),
+        (name = "accounts", description = "Optional accounts: signing up, in and out (the session travels in the `tafel_session` cookie)")
     )
 )]
 struct ApiDoc;
@@ -176,6 +196,8 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::analysis::analysis))
         .routes(routes!(api::analysis::hint))
         .routes(routes!(ws::connect))
+        .routes(routes!(api::accounts::sign_up, api::accounts::me))
+        .routes(routes!(api::accounts::sign_in, api::accounts::sign_out))
 }
 
 /// The OpenAPI document of the whole HTTP API, generated from the handlers.

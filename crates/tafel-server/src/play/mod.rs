@@ -48,8 +48,10 @@
 //! games, rematches), [`moves`] (moves, undo, the one place changes are stored), [`seats`]
 //! (joining), [`consent`] (resign, draws, takebacks), [`clocks`] (time, the heartbeat),
 //! [`computer`] (the computer's turns), [`instances`] (other instances on a shared database),
-//! [`analysis`] (analyses on the search pool) and [`hints`] (hints, one search per position).
+//! [`analysis`] (analyses on the search pool), [`hints`] (hints, one search per position) and
+//! [`accounts`] (signing up, in and out; sessions).
 
+pub mod accounts;
 pub mod analysis;
 pub mod clocks;
 pub mod computer;

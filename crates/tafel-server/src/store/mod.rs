@@ -26,8 +26,10 @@
 //! (the changes, as callers make them) and [`writer`] (the group commit), [`reads`], [`leases`]
 //! (the computer's moves between instances), [`listen`] (changes other instances announce),
 //! [`heartbeat`] (when a server was last alive, and the downtime credited to clocks),
-//! [`export`] and [`copy`] (`tafel db copy`). The store imports the domain only.
+//! [`export`] and [`copy`] (`tafel db copy`), [`accounts`] (accounts, sessions, whose seats).
+//! The store imports the domain only.
 
+pub mod accounts;
 pub mod backend;
 mod changes;
 pub mod copy;

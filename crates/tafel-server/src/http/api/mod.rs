@@ -4,8 +4,10 @@
 //! description (`#[utoipa::path]`), from which `/api/openapi.json` is generated.
 
 //!
-//! One module a group of operations: [`catalog`], [`games`], [`play`], [`analysis`].
+//! One module a group of operations: [`catalog`], [`games`], [`play`], [`analysis`],
+//! [`accounts`].
 
+pub mod accounts;
 pub mod analysis;
 pub mod catalog;
 pub mod games;
@@ -19,4 +21,6 @@ pub mod tags {
     pub const GAMES: &str = "games";
     /// Playing: joining, moves and everything people decide together.
     pub const PLAY: &str = "play";
+    /// Accounts and sessions.
+    pub const ACCOUNTS: &str = "accounts";
 }

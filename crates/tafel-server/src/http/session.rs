@@ -1,0 +1,118 @@
+//! The session cookie, and who a request comes from: [`Session`] (the cookie's session id, if
+//! any) and [`SignedIn`] (the account it opens, or 401).
+//!
+//! The cookie [`COOKIE`] holds the session id only; the server keeps the session (its
+//! account, when it ends) in the database, so signing out ends it everywhere and it works on
+//! every instance. It is `HttpOnly` (no script reads it), `SameSite=Lax` (other sites' pages
+//! do not send it with their requests), `Path=/`, and `Secure` when the server is reached over
+//! https (a `--public-url` with https).
+
+use std::sync::Arc;
+
+use axum::extract::{FromRef, FromRequestParts};
+use axum::http::request::Parts;
+use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+
+use crate::domain::ids::SessionId;
+use crate::http::error::ApiError;
+use crate::play::accounts::{Accounts, SignedIn as Account, SESSION_LIFETIME};
+
+/// The cookie's name.
+pub const COOKIE: &str = "tafel_session";
+
+/// How the session cookie is made.
+#[derive(Clone, Copy, Debug)]
+pub struct CookiePolicy {
+    /// Whether browsers send it over https only.
+    pub secure: bool,
+}
+
+impl CookiePolicy {
+    /// The cookie that carries `session`.
+    pub fn session(self, session: &SessionId) -> Cookie<'static> {
+        let mut cookie = self.base(session.as_str().to_string());
+        cookie.set_max_age(time_span(SESSION_LIFETIME));
+        cookie
+    }
+
+    /// The cookie that removes the session cookie from the browser.
+    pub fn removal(self) -> Cookie<'static> {
+        let mut cookie = self.base(String::new());
+        cookie.make_removal();
+        cookie
+    }
+
+    fn base(self, value: String) -> Cookie<'static> {
+        Cookie::build((COOKIE, value))
+            .http_only(true)
+            .same_site(SameSite::Lax)
+            .secure(self.secure)
+            .path("/")
+            .build()
+    }
+}
+
+/// `duration` as the cookie crate's time span.
+fn time_span(duration: std::time::Duration) -> time::Duration {
+    time::Duration::seconds(duration.as_secs() as i64)
+}
+
+/// The session id a request's cookie carries, if any (a cookie that cannot be a session id
+/// counts as none).
+pub struct Session(pub Option<SessionId>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Session {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Session, Self::Rejection> {
+        let jar = CookieJar::from_request_parts(parts, state).await?;
+        Ok(Session(
+            jar.get(COOKIE)
+                .and_then(|cookie| SessionId::parse(cookie.value()).ok()),
+        ))
+    }
+}
+
+/// The account whose open session the request carries; 401 when there is none.
+pub struct SignedIn(pub Account);
+
+impl<S> FromRequestParts<S> for SignedIn
+where
+    Arc<Accounts>: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<SignedIn, ApiError> {
+        match MaybeSignedIn::from_request_parts(parts, state).await? {
+            MaybeSignedIn(Some(account)) => Ok(SignedIn(account)),
+            MaybeSignedIn(None) => Err(crate::domain::Error::unauthorized(
+                "sign in first (no session, or it has ended)",
+            )
+            .into()),
+        }
+    }
+}
+
+/// The account whose open session the request carries, if any: requests without one go on
+/// as before accounts existed.
+pub struct MaybeSignedIn(pub Option<Account>);
+
+impl<S> FromRequestParts<S> for MaybeSignedIn
+where
+    Arc<Accounts>: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<MaybeSignedIn, ApiError> {
+        let Session(session) = Session::from_request_parts(parts, state)
+            .await
+            .unwrap_or(Session(None));
+        let Some(session) = session else {
+            return Ok(MaybeSignedIn(None));
+        };
+        let accounts = Arc::<Accounts>::from_ref(state);
+        Ok(MaybeSignedIn(accounts.signed_in(&session).await?))
+    }
+}

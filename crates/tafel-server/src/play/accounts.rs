@@ -1,0 +1,182 @@
+//! Accounts in use: signing up, in and out, and who a session belongs to.
+//!
+//! Hashing or checking a password costs about 19 MiB and tens of milliseconds of one core
+//! (Argon2id, [`crate::domain::account::password_hash`]), so it runs on the blocking threads,
+//! at most [`AccountLimits::hashes_at_once`] at a time; at most
+//! [`AccountLimits::hashes_waiting`] more wait, and past that a sign-up or sign-in is refused as
+//! busy (503) rather than queued without end. Signing in to a name that has no account checks
+//! the password all the same (against a hash nobody can match), so that the answer and its
+//! time do not tell which names exist.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::Semaphore;
+
+use crate::domain::account::{Password, PasswordHash, Username};
+use crate::domain::clock::now_ms;
+use crate::domain::ids::{AccountId, SessionId};
+use crate::domain::Error;
+use crate::store::accounts::SessionAccount;
+use crate::store::Store;
+
+/// How long a session lasts from sign-in: 30 days, then its holder signs in again.
+pub const SESSION_LIFETIME: Duration = Duration::from_secs(30 * 24 * 60 * 60);
+
+/// The answer to a wrong name or a wrong password alike.
+const NO_MATCH: &str = "that username and password do not match an account";
+
+/// The bounds on password hashing.
+#[derive(Clone, Debug)]
+pub struct AccountLimits {
+    /// Passwords hashed or checked at once at most (each takes 19 MiB and a core).
+    pub hashes_at_once: usize,
+    /// Sign-ups and sign-ins waiting for their turn to hash at most.
+    pub hashes_waiting: usize,
+}
+
+/// A person signed in: the account a session belongs to.
+pub type SignedIn = SessionAccount;
+
+/// Signing up, in and out, and sessions.
+pub struct Accounts {
+    store: Store,
+    hashing: Arc<Semaphore>,
+    waiting: AtomicUsize,
+    limits: AccountLimits,
+}
+
+impl Accounts {
+    /// Accounts kept in `store`, with password hashing bounded by `limits`.
+    pub fn new(store: Store, limits: AccountLimits) -> Accounts {
+        Accounts {
+            store,
+            hashing: Arc::new(Semaphore::new(limits.hashes_at_once.max(1))),
+            waiting: AtomicUsize::new(0),
+            limits,
+        }
+    }
+
+    /// Creates the account `username` with `password` and opens a session for it.
+    pub async fn sign_up(
+        &self,
+        username: &str,
+        password: &str,
+    ) -> Result<(SignedIn, SessionId), Error> {
+        let username = Username::parse(username)?;
+        let password = Password::choose(password, &username)?;
+        let hash = self.hash(move || PasswordHash::new(&password)).await??;
+        let id = AccountId::random();
+        self.store
+            .create_account(&id, &username, &hash, now_ms())
+            .await
+            .map_err(Error::storage)?
+            .map_err(|_| {
+                Error::conflict(format!(
+                    "the username {} is taken (or looks too much like one that is)",
+                    username.as_str()
+                ))
+            })?;
+        let account = SignedIn {
+            id,
+            username: username.as_str().to_string(),
+        };
+        let session = self.open_session(&account.id).await?;
+        Ok((account, session))
+    }
+
+    /// Checks `password` for the account `username` and opens a new session for it. A wrong
+    /// name and a wrong password get the same answer, after about the same time.
+    pub async fn sign_in(
+        &self,
+        username: &str,
+        password: &str,
+    ) -> Result<(SignedIn, SessionId), Error> {
+        let password = Password::entered(password)?;
+        // A name that cannot be a username has no account: checked like an unknown one.
+        let account = match Username::parse(username) {
+            Ok(username) => self
+                .store
+                .account_by_key(&username.key())
+                .await
+                .map_err(Error::storage)?,
+            Err(_) => None,
+        };
+        let hash = account.as_ref().map(|a| a.password_hash.clone());
+        let matches = self
+            .hash(move || PasswordHash::verify(&password, hash.as_ref()))
+            .await?;
+        let Some(account) = account.filter(|_| matches) else {
+            return Err(Error::unauthorized(NO_MATCH));
+        };
+        let session = self.open_session(&account.id).await?;
+        Ok((
+            SignedIn {
+                id: account.id,
+                username: account.username,
+            },
+            session,
+        ))
+    }
+
+    /// Ends `session` on the server: its cookie opens nothing afterwards.
+    pub async fn sign_out(&self, session: &SessionId) -> Result<(), Error> {
+        self.store
+            .end_session(session)
+            .await
+            .map_err(Error::storage)
+    }
+
+    /// Who `session` belongs to, if it is open.
+    pub async fn signed_in(&self, session: &SessionId) -> Result<Option<SignedIn>, Error> {
+        self.store
+            .session_account(session, now_ms())
+            .await
+            .map_err(Error::storage)
+    }
+
+    /// A fresh session for `account`.
+    async fn open_session(&self, account: &AccountId) -> Result<SessionId, Error> {
+        let session = SessionId::random();
+        let now = now_ms();
+        let expires = now + SESSION_LIFETIME.as_millis() as i64;
+        self.store
+            .create_session(&session, account, now, expires)
+            .await
+            .map_err(Error::storage)?;
+        Ok(session)
+    }
+
+    /// Runs `work` (hashing or checking a password) on the blocking threads, within the
+    /// bounds: busy when too many wait already.
+    async fn hash<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Error> {
+        let waiting = self.waiting.fetch_add(1, Ordering::SeqCst);
+        let _waiting = Waiting(&self.waiting);
+        if waiting >= self.limits.hashes_at_once + self.limits.hashes_waiting {
+            return Err(Error::busy(
+                "too many people are signing up or in at this moment; try again in a few seconds",
+            ));
+        }
+        let _permit = self
+            .hashing
+            .acquire()
+            .await
+            .map_err(|_| Error::failed("password checks have stopped"))?;
+        tokio::task::spawn_blocking(work)
+            .await
+            .map_err(|error| Error::failed(format!("a password check failed: {error}")))
+    }
+}
+
+/// One sign-up or sign-in counted among those waiting or hashing, until dropped.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}

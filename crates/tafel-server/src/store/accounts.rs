@@ -1,0 +1,191 @@
+//! Accounts, their sessions and the seats they play. These rows change rarely (a sign-up, a
+//! sign-in, a seat claimed), so they are written directly, not through the group commit of
+//! games' changes; each statement stands alone and is safe to repeat.
+
+use anyhow::{Context, Result};
+use sqlx::Row;
+
+use super::Store;
+use crate::domain::account::{PasswordHash, Username};
+use crate::domain::ids::{AccountId, SessionId};
+
+/// An account as stored, while it is not deleted.
+#[derive(Debug)]
+pub struct StoredAccount {
+    /// Its id.
+    pub id: AccountId,
+    /// The username as chosen, with its capitals.
+    pub username: String,
+    /// The hash of its password.
+    pub password_hash: PasswordHash,
+}
+
+/// The account a session belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionAccount {
+    /// The account's id.
+    pub id: AccountId,
+    /// Its username.
+    pub username: String,
+}
+
+/// Why an account was not created: its username, or one that looks like it, is taken.
+#[derive(Debug)]
+pub struct NameTaken;
+
+impl Store {
+    /// Creates an account, unless its username (without regard to case, or a name that looks
+    /// like it) is taken, by a living or a deleted account.
+    pub async fn create_account(
+        &self,
+        id: &AccountId,
+        username: &Username,
+        password_hash: &PasswordHash,
+        now_ms: i64,
+    ) -> Result<Result<(), NameTaken>> {
+        let inserted = sqlx::query(&self.sql(
+            "INSERT INTO accounts (id, username, username_key, lookalike_key, password_hash,
+                                   created_ms)
+             VALUES (?, ?, ?, ?, ?, ?)",
+        ))
+        .bind(id.as_str())
+        .bind(username.as_str())
+        .bind(username.key())
+        .bind(username.lookalike_key())
+        .bind(password_hash.as_stored())
+        .bind(now_ms)
+        .execute(&self.pool)
+        .await;
+        match inserted {
+            Ok(_) => Ok(Ok(())),
+            Err(sqlx::Error::Database(error)) if error.is_unique_violation() => Ok(Err(NameTaken)),
+            Err(error) => Err(error).context("cannot store a new account"),
+        }
+    }
+
+    /// The living account with the username `key` ([`Username::key`]), if any.
+    pub async fn account_by_key(&self, key: &str) -> Result<Option<StoredAccount>> {
+        let row = sqlx::query(&self.sql(
+            "SELECT id, username, password_hash FROM accounts
+             WHERE username_key = ? AND username IS NOT NULL",
+        ))
+        .bind(key)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|row| {
+            Ok(StoredAccount {
+                id: AccountId::from_stored(row.get("id")),
+                username: row.get("username"),
+                password_hash: PasswordHash::from_stored(row.get("password_hash"))?,
+            })
+        })
+        .transpose()
+    }
+
+    /// Opens a session for `account` until `expires_ms`. Only the session id's digest is
+    /// stored.
+    pub async fn create_session(
+        &self,
+        session: &SessionId,
+        account: &AccountId,
+        now_ms: i64,
+        expires_ms: i64,
+    ) -> Result<()> {
+        sqlx::query(&self.sql(
+            "INSERT INTO sessions (id_hash, account_id, created_ms, expires_ms)
+             VALUES (?, ?, ?, ?)",
+        ))
+        .bind(session.digest())
+        .bind(account.as_str())
+        .bind(now_ms)
+        .bind(expires_ms)
+        .execute(&self.pool)
+        .await
+        .context("cannot store a new session")?;
+        Ok(())
+    }
+
+    /// The living account whose session `session` is, if the session is open at `now_ms`.
+    pub async fn session_account(
+        &self,
+        session: &SessionId,
+        now_ms: i64,
+    ) -> Result<Option<SessionAccount>> {
+        let row = sqlx::query(&self.sql(
+            "SELECT accounts.id, accounts.username FROM sessions
+             JOIN accounts ON accounts.id = sessions.account_id
+             WHERE sessions.id_hash = ? AND sessions.expires_ms > ?
+               AND accounts.username IS NOT NULL",
+        ))
+        .bind(session.digest())
+        .bind(now_ms)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|row| SessionAccount {
+            id: AccountId::from_stored(row.get(0)),
+            username: row.get(1),
+        }))
+    }
+
+    /// Ends the session `session` (nothing if there is none).
+    pub async fn end_session(&self, session: &SessionId) -> Result<()> {
+        sqlx::query(&self.sql("DELETE FROM sessions WHERE id_hash = ?"))
+            .bind(session.digest())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Forgets the sessions that ended before `now_ms`; returns how many.
+    pub async fn forget_ended_sessions(&self, now_ms: i64) -> Result<u64> {
+        Ok(
+            sqlx::query(&self.sql("DELETE FROM sessions WHERE expires_ms <= ?"))
+                .bind(now_ms)
+                .execute(&self.pool)
+                .await?
+                .rows_affected(),
+        )
+    }
+
+    /// Records that `account` plays `seat` of game `game` (nothing if it did already; a seat
+    /// another account plays stays that account's). Returns whether the seat is `account`'s.
+    pub async fn own_seat(&self, game: &str, seat: usize, account: &AccountId) -> Result<bool> {
+        sqlx::query(&self.sql(
+            "INSERT INTO game_accounts (game_id, seat, account_id) VALUES (?, ?, ?)
+             ON CONFLICT (game_id, seat) DO NOTHING",
+        ))
+        .bind(game)
+        .bind(seat as i64)
+        .bind(account.as_str())
+        .execute(&self.pool)
+        .await
+        .context("cannot record whose seat it is")?;
+        Ok(self.seat_owner(game, seat).await?.as_ref() == Some(account))
+    }
+
+    /// The account that plays `seat` of game `game`, if any.
+    pub async fn seat_owner(&self, game: &str, seat: usize) -> Result<Option<AccountId>> {
+        Ok(sqlx::query(
+            &self.sql("SELECT account_id FROM game_accounts WHERE game_id = ? AND seat = ?"),
+        )
+        .bind(game)
+        .bind(seat as i64)
+        .fetch_optional(&self.pool)
+        .await?
+        .map(|row| AccountId::from_stored(row.get(0))))
+    }
+
+    /// The seats `account` plays in game `game`, in order.
+    pub async fn seats_of(&self, account: &AccountId, game: &str) -> Result<Vec<usize>> {
+        Ok(sqlx::query(&self.sql(
+            "SELECT seat FROM game_accounts WHERE account_id = ? AND game_id = ? ORDER BY seat",
+        ))
+        .bind(account.as_str())
+        .bind(game)
+        .fetch_all(&self.pool)
+        .await?
+        .into_iter()
+        .map(|row| row.get::<i64, _>(0) as usize)
+        .collect())
+    }
+}
