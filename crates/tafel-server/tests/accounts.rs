@@ -255,3 +255,73 @@ async fn the_cookie_is_secure_when_people_come_over_https() {
     assert_eq!(signed_up.status, StatusCode::CREATED, "{}", signed_up.text);
     assert!(signed_up.cookie.unwrap().contains("Secure"));
 }
+
+/// Signs `name` up and returns the session cookie to send back.
+async fn signed_up(router: &Router, name: &str) -> String {
+    let answer = send(
+        router,
+        "POST",
+        "/api/account",
+        None,
+        Some(json!({"username": name, "password": PASSWORD})),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+    sent_back(&answer.cookie.unwrap())
+}
+
+#[tokio::test]
+async fn seats_taken_while_signed_in_are_the_accounts() {
+    let router = memory_app().await;
+    let ada = signed_up(&router, "Ada").await;
+    let bob = signed_up(&router, "Bob").await;
+    let created = send(
+        &router,
+        "POST",
+        "/api/games",
+        Some(&ada),
+        Some(json!({"game": "black-path", "public": true,
+                    "seats": [{"kind": "local", "name": "Someone"}, {"kind": "invite"}]})),
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::OK, "{}", created.text);
+    let id = created.body["id"].as_str().unwrap().to_string();
+    let seat = &created.body["view"]["seats"][0];
+    assert_eq!(seat["player"], "Ada", "an account plays under its username");
+    assert_eq!(seat["account"], true);
+    // The creator's account may not take the other seat of its own game too.
+    let own = send(
+        &router,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(&ada),
+        Some(json!({"seat": 1})),
+    )
+    .await;
+    assert_eq!(own.status, StatusCode::CONFLICT, "{}", own.text);
+    let joined = send(
+        &router,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(&bob),
+        Some(json!({"seat": 1, "name": "Not Bob"})),
+    )
+    .await;
+    assert_eq!(joined.status, StatusCode::OK, "{}", joined.text);
+    let seat = &joined.body["view"]["seats"][1];
+    assert_eq!(seat["player"], "Bob");
+    assert_eq!(seat["account"], true);
+    assert!(!joined.text.contains("account_id") && !joined.text.contains("\"id_hash\""));
+
+    // Without a session, a game is created and joined as before: nobody's.
+    let anonymous = send(
+        &router,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"game": "black-path", "seats": [{"kind": "local"}, {"kind": "invite"}]})),
+    )
+    .await;
+    assert_eq!(anonymous.status, StatusCode::OK);
+    assert_eq!(anonymous.body["view"]["seats"][0]["account"], false);
+}

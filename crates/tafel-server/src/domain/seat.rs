@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::domain::error::Error;
-use crate::domain::ids::{InviteCode, SeatToken};
+use crate::domain::ids::{AccountId, InviteCode, SeatToken};
 use crate::domain::name::PersonName;
 
 /// The kind of player in a seat. Stored and sent as `"local"`, `"invite"` or `"computer"`.
@@ -107,9 +107,13 @@ pub struct StoredSeat {
     /// before invitations were claimed count as taken (their links carried the token).
     #[serde(default = "taken")]
     pub joined: bool,
-    /// The person's name, if given.
+    /// The person's name, if given (an account's username when an account plays the seat).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// The account that plays the seat, if one does: its person took the seat while signed
+    /// in, or claimed it with its token.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub account: Option<AccountId>,
     /// Whether the person may ask for hints (the best move of their position): chosen before
     /// a game against the computer, off otherwise.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -126,6 +130,7 @@ impl StoredSeat {
             invite: None,
             joined: true,
             name,
+            account: None,
             hints: false,
         }
     }
@@ -139,6 +144,7 @@ impl StoredSeat {
             invite: Some(InviteCode::random()),
             joined: false,
             name: None,
+            account: None,
             hints: false,
         }
     }
@@ -152,6 +158,7 @@ impl StoredSeat {
             invite: None,
             joined: true,
             name: None,
+            account: None,
             hints: false,
         }
     }
@@ -159,6 +166,12 @@ impl StoredSeat {
     /// Whether an invited seat still waits for its person.
     pub fn is_open(&self) -> bool {
         self.kind == SeatKind::Invite && !self.joined
+    }
+
+    /// The seat played by `account`, shown under its `username`.
+    pub fn played_by(&mut self, account: AccountId, username: &str) {
+        self.account = Some(account);
+        self.name = Some(username.to_string());
     }
 }
 
@@ -176,6 +189,10 @@ pub struct SeatView {
     /// The person's name, if they gave one.
     #[serde(default)]
     pub player: Option<String>,
+    /// Whether the person plays with an account (their name is then its username, and their
+    /// page is `/@/{player}`).
+    #[serde(default)]
+    pub account: bool,
     /// Whether somebody holds the seat: false only for an invitation nobody has taken yet.
     #[serde(default = "taken")]
     pub joined: bool,
@@ -197,6 +214,7 @@ impl SeatView {
             kind: stored.kind,
             level: stored.level,
             player: stored.name.clone(),
+            account: stored.account.is_some(),
             joined: stored.joined,
             hints: stored.hints,
         }

@@ -7,6 +7,7 @@ use std::time::Instant;
 use tafel_core::record::Ending;
 use tokio::sync::{Mutex, OnceCell};
 
+use super::accounts::SignedIn;
 use super::memory::Slot;
 use super::viewers::Event;
 use super::Hub;
@@ -41,6 +42,9 @@ pub struct NewGame {
     /// The address of the client creating it, if known: the computer's replies are for that
     /// person, and games without a person count against that address.
     pub origin: Option<IpAddr>,
+    /// The account of the person creating it, if signed in: it plays the creator's seat when
+    /// the creator has one seat (a game at one screen between several people is nobody's).
+    pub account: Option<SignedIn>,
 }
 
 /// A person's seats in a game (a rematch): seat numbers with their tokens, and the
@@ -57,11 +61,17 @@ pub struct Held {
 impl Hub {
     /// Creates a game, stores it, and starts its computer seats. Returns the id.
     pub async fn create(self: &Arc<Self>, new: NewGame) -> Result<GameId, Error> {
-        let seats = new
+        let mut seats = new
             .seats
             .iter()
             .map(|s| s.to_stored(max_level(&new.game)))
             .collect::<Result<Vec<_>, _>>()?;
+        let local: Vec<usize> = (0..seats.len())
+            .filter(|&i| seats[i].kind == SeatKind::Local)
+            .collect();
+        if let (Some(account), [seat]) = (&new.account, local.as_slice()) {
+            seats[*seat].played_by(account.id.clone(), &account.username);
+        }
         if seats.iter().any(|s| s.hints) && !seats.iter().any(|s| s.kind == SeatKind::Computer) {
             return Err(Error::invalid(
                 "hints are only for games against the computer",
@@ -93,9 +103,11 @@ impl Hub {
             let limit = self.limits.unattended_per_address;
             self.unattended.start(owner, &id, limit)?;
         }
+        let accounts = stored.table.seats.clone();
         let created = self.store_new(stored, None, origin).await;
-        if created.is_err() {
-            self.unattended.end(unattended, &id);
+        match &created {
+            Ok(id) => self.index_accounts(id, &accounts).await,
+            Err(_) => self.unattended.end(unattended, &id),
         }
         created
     }
@@ -180,6 +192,7 @@ impl Hub {
                             _ if old.is_open() => StoredSeat::invited(),
                             kind => StoredSeat {
                                 hints: old.hints,
+                                account: old.account.clone(),
                                 ..StoredSeat::person(kind, old.name.clone())
                             },
                         }
@@ -200,9 +213,11 @@ impl Hub {
                 table.rematch = Some(stored.id.clone());
                 let change = live.table_change(table, now_ms());
                 let origin = live.origin;
+                let accounts = stored.table.seats.clone();
                 let new_id = self
                     .store_new(stored, Some((&mut live, change)), origin)
                     .await?;
+                self.index_accounts(&new_id, &accounts).await;
                 self.tell(&live.id, Event::Rematch { id: new_id.clone() });
                 new_id
             }

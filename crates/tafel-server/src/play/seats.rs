@@ -4,12 +4,13 @@ use std::sync::Arc;
 
 use tafel_core::Player;
 
+use super::accounts::SignedIn;
 use super::viewers::Event;
 use super::Hub;
 use crate::domain::clock::now_ms;
 use crate::domain::ids::{GameId, InviteCode, OfInvitation, SeatToken, SecretKind};
 use crate::domain::name::PersonName;
-use crate::domain::seat::SeatKind;
+use crate::domain::seat::{SeatKind, StoredSeat};
 use crate::domain::Error;
 
 /// How a person claims a seat: with its invitation code, or (in a public game) by its number.
@@ -29,6 +30,7 @@ impl Hub {
         id: &GameId,
         claim: Claim,
         name: PersonName,
+        account: Option<&SignedIn>,
     ) -> Result<(usize, SeatToken), Error> {
         let (handle, mut live) = self.lock_game(id).await?;
         let seats = &live.table.seats;
@@ -62,14 +64,48 @@ impl Hub {
         }
         let mut table = live.table.clone();
         table.seats[seat].joined = true;
-        table.seats[seat].name = Some(name.to_string());
+        let name = match account {
+            Some(account) => {
+                if table
+                    .seats
+                    .iter()
+                    .any(|s| s.account.as_ref() == Some(&account.id))
+                {
+                    return Err(Error::conflict(
+                        "you play in this game already (an account takes one seat of a game)",
+                    ));
+                }
+                table.seats[seat].played_by(account.id.clone(), &account.username);
+                PersonName::parse(&account.username)?
+            }
+            None => {
+                table.seats[seat].name = Some(name.to_string());
+                name
+            }
+        };
         let token = table.seats[seat].token.clone();
         let change = live.table_change(table, now_ms());
         self.commit(&mut live, change).await?;
+        self.index_accounts(&live.id, &live.table.seats).await;
         self.tell(&live.id, Event::Joined { seat, name });
         drop(live);
         self.wake_computer(handle);
         Ok((seat, token))
+    }
+
+    /// Records in the store's index of accounts' games the seats of game `id` that accounts
+    /// play (`seats` as stored), so that each account's list finds the game. The seats
+    /// themselves, stored with the game, are what counts; a failure here is logged, and the
+    /// game stays as it was stored.
+    pub(super) async fn index_accounts(&self, id: &GameId, seats: &[StoredSeat]) {
+        for (seat, stored) in seats.iter().enumerate() {
+            let Some(account) = &stored.account else {
+                continue;
+            };
+            if let Err(error) = self.store.own_seat(id, seat, account).await {
+                tracing::error!("game {id}: cannot index seat {seat}'s account: {error:#}");
+            }
+        }
     }
 
     /// The seats of game `id` held by `tokens` (a viewer's, to count it as their holder).

@@ -18,6 +18,7 @@ use crate::domain::seat::{SeatKind, SeatRequest, SeatView};
 use crate::domain::Error;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::rate::{Allowance, ClientAddress};
+use crate::http::session::MaybeSignedIn;
 use crate::http::views::GameView;
 use crate::play::{Hub, NewGame};
 
@@ -83,6 +84,7 @@ pub struct Created {
 pub async fn create(
     _allowed: Allowance,
     ClientAddress(from): ClientAddress,
+    MaybeSignedIn(account): MaybeSignedIn,
     State(hub): State<Arc<Hub>>,
     Json(request): Json<CreateRequest>,
 ) -> Result<Json<Created>, ApiError> {
@@ -97,6 +99,7 @@ pub async fn create(
             time_control: request.time_control,
             ending: None,
             origin: from,
+            account,
         })
         .await?;
     created(&hub, id).await
@@ -150,6 +153,8 @@ pub async fn import(
             time_control: TimeControl::None,
             ending: replay.ending,
             origin: from,
+            // An imported record was not played here: it is nobody's game.
+            account: None,
         })
         .await?;
     created(&hub, id).await

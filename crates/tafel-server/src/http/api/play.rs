@@ -14,6 +14,7 @@ use crate::domain::ids::{GameId, InviteCode, SeatToken};
 use crate::domain::name::PersonName;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::rate::{Allowance, ClientAddress};
+use crate::http::session::MaybeSignedIn;
 use crate::http::views::GameView;
 use crate::play::{Claim, Held, Hub};
 
@@ -59,6 +60,7 @@ pub struct Joined {
               (status = 429, description = "Too many games created or joined from this address", body = ErrorBody)))]
 pub async fn join(
     _allowed: Allowance,
+    MaybeSignedIn(account): MaybeSignedIn,
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     Json(request): Json<JoinRequest>,
@@ -74,7 +76,7 @@ pub async fn join(
     };
     let name = PersonName::parse(request.name.as_deref().unwrap_or("Guest"))?;
     let id = GameId::parse(&id)?;
-    let (seat, token) = hub.join(&id, claim, name).await?;
+    let (seat, token) = hub.join(&id, claim, name, account.as_ref()).await?;
     let Json(view) = current(&hub, &id).await?;
     Ok(Json(Joined { seat, token, view }))
 }
