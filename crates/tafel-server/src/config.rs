@@ -103,6 +103,8 @@ pub struct Limits {
     /// Sign-ups and sign-ins that may wait for a password check; more are refused as busy
     /// (503). Default 64.
     pub password_checks_waiting: usize,
+    /// Seeks one person in the lobby (one lobby connection) may list at once. Default 3.
+    pub seeks_per_person: usize,
 }
 
 impl Default for Limits {
@@ -128,6 +130,7 @@ impl Default for Limits {
             rate_limited_addresses: 10_000,
             password_checks: 2,
             password_checks_waiting: 64,
+            seeks_per_person: 3,
         }
     }
 }

@@ -43,6 +43,7 @@ use crate::http::rate::RateLimiter;
 use crate::http::session::CookiePolicy;
 use crate::http::ws::Sockets;
 use crate::play::accounts::{AccountLimits, Accounts};
+use crate::play::lobby::Lobby;
 use crate::play::{Hub, HubLimits, SILENCE};
 use crate::store::Store;
 
@@ -91,6 +92,7 @@ pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
             hashes_waiting: limits.password_checks_waiting,
         },
     ));
+    let seeks_store = store.clone();
     let hub = Hub::new(
         store,
         HubLimits {
@@ -119,6 +121,11 @@ pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
         )),
         origins: Arc::new(Origins::new(config.public_urls.clone(), config.listen.ip())),
         accounts,
+        lobby: Arc::new(Lobby::new(
+            hub.clone(),
+            seeks_store,
+            limits.seeks_per_person,
+        )),
         cookies: CookiePolicy {
             secure: config.public_urls.iter().any(|url| url.is_https()),
         },

@@ -31,10 +31,24 @@ impl Viewer {
         from: Option<IpAddr>,
         origin: Option<&str>,
     ) -> Result<Viewer, tungstenite::Error> {
-        let mut request = format!("ws://{addr}/api/games/{id}/ws").into_client_request()?;
-        if let Some(origin) = origin {
-            let origin: tungstenite::http::HeaderValue = origin.parse()?;
-            request.headers_mut().insert("origin", origin);
+        let headers: Vec<(&str, &str)> = origin.iter().map(|o| ("origin", *o)).collect();
+        Viewer::open_at(addr, &format!("/api/games/{id}/ws"), from, &headers).await
+    }
+
+    /// Opens a WebSocket at `path` of the server on `addr` (the lobby's, a game's), from the
+    /// local address `from` when given, with the request headers `headers` (an `Origin`, a
+    /// `Cookie`).
+    pub async fn open_at(
+        addr: SocketAddr,
+        path: &str,
+        from: Option<IpAddr>,
+        headers: &[(&str, &str)],
+    ) -> Result<Viewer, tungstenite::Error> {
+        let mut request = format!("ws://{addr}{path}").into_client_request()?;
+        for (name, value) in headers {
+            let value: tungstenite::http::HeaderValue = value.parse()?;
+            let name: tungstenite::http::HeaderName = name.parse()?;
+            request.headers_mut().insert(name, value);
         }
         let stream = match from {
             Some(from) => connect_from(addr, from).await?,

@@ -80,6 +80,9 @@ pub struct Args {
     /// Sign-ups and sign-ins that may wait for a password check (more are refused as busy).
     #[arg(long, default_value_t = DEFAULTS.password_checks_waiting)]
     password_checks_waiting: usize,
+    /// Seeks one person in the lobby may list at once.
+    #[arg(long, default_value_t = DEFAULTS.seeks_per_person)]
+    seeks_per_person: usize,
     /// Games kept in memory at most (the least recently used leave first; they come back
     /// from the database when asked for).
     #[arg(long, default_value_t = DEFAULTS.games_in_memory)]
@@ -140,6 +143,7 @@ impl Args {
             games_burst: self.games_burst.max(1),
             password_checks: positive("password-checks", self.password_checks)?,
             password_checks_waiting: self.password_checks_waiting,
+            seeks_per_person: positive("seeks-per-person", self.seeks_per_person)?,
             ..defaults
         })
     }

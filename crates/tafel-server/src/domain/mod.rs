@@ -5,7 +5,8 @@
 //!   before it is stored and applied;
 //! - [`game`]: the game as it is kept (its table, its summary, what lists show);
 //! - [`seat`] (who sits where), [`consent`] (draws, takebacks, resignations decided
-//!   together), [`clock`] (time controls), [`dice`] (the server's chance outcomes);
+//!   together), [`clock`] (time controls), [`dice`] (the server's chance outcomes), [`seek`]
+//!   (someone to play now);
 //! - [`account`] (usernames, passwords and their hashes) and [`rating`] (Glicko-2 as lichess
 //!   runs it);
 //! - [`ids`] (game ids and secrets) and [`name`] (people's names): types that parse what
@@ -27,5 +28,6 @@ pub mod live;
 pub mod name;
 pub mod rating;
 pub mod seat;
+pub mod seek;
 
 pub use error::{Error, ErrorKind};

@@ -52,6 +52,15 @@ pub struct SeatRequest {
 }
 
 impl SeatRequest {
+    /// A seat for a person invited online.
+    pub fn invited() -> SeatRequest {
+        SeatRequest {
+            kind: SeatKind::Invite,
+            level: None,
+            name: None,
+            hints: false,
+        }
+    }
     /// The seat to store for this request in a game whose strongest computer level is
     /// `max_level`, with a fresh token (and an invitation code for an invited seat); an error
     /// if a computer seat has no level or one the game lacks, or a person's seat has a level,

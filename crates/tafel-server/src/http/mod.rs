@@ -3,8 +3,8 @@
 //! layer that knows about axum; it calls online play ([`crate::play`]) and reads the domain.
 //!
 //! - [`api`] (REST, described by the OpenAPI document at `/api/openapi.json`, generated from
-//!   the handlers), [`views`] (what a browser is shown of a game) and [`ws`] (WebSocket
-//!   pushes and moves);
+//!   the handlers), [`views`] (what a browser is shown of a game), [`ws`] (a game's WebSocket:
+//!   pushes and moves) and [`lobby`] (the seeks and the lobby's WebSocket);
 //! - [`listener`] (connection limits and timeouts), [`guard`] (Host and Origin checks,
 //!   security headers), [`rate`] (creations per client address), [`session`] (the session
 //!   cookie and who is signed in), [`error`] (every error as JSON);
@@ -15,6 +15,7 @@ pub mod api;
 pub mod error;
 pub mod guard;
 pub mod listener;
+pub mod lobby;
 pub mod rate;
 pub mod session;
 pub mod views;
@@ -37,6 +38,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::play::accounts::Accounts;
+use crate::play::lobby::Lobby;
 use crate::play::Hub;
 use guard::Origins;
 use rate::RateLimiter;
@@ -61,6 +63,14 @@ pub struct AppState {
     pub accounts: Arc<Accounts>,
     /// How the session cookie is made.
     pub cookies: CookiePolicy,
+    /// The lobby's seeks.
+    pub lobby: Arc<Lobby>,
+}
+
+impl FromRef<AppState> for Arc<Lobby> {
+    fn from_ref(state: &AppState) -> Self {
+        state.lobby.clone()
+    }
 }
 
 impl FromRef<AppState> for Arc<Accounts> {
@@ -109,6 +119,7 @@ impl FromRef<AppState> for Arc<RateLimiter> {
         (name = "catalog", description = "The games, their settings, seats and computer levels"),
         (name = "games", description = "Creating, importing, listing and reading games; records"),
         (name = "play", description = "Joining, moves, undo, resignation, draws, takebacks, rematches, the WebSocket"),
+        (name = "lobby", description = "Seeks: someone to play now (the lobby's WebSocket)"),
         (name = "accounts", description = "Optional accounts: signing up, in and out (the session travels in the `tafel_session` cookie)")
     )
 )]
@@ -198,6 +209,8 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(ws::connect))
         .routes(routes!(api::accounts::sign_up, api::accounts::me))
         .routes(routes!(api::accounts::sign_in, api::accounts::sign_out))
+        .routes(routes!(lobby::seeks))
+        .routes(routes!(lobby::connect))
 }
 
 /// The OpenAPI document of the whole HTTP API, generated from the handlers.

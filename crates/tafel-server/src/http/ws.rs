@@ -78,6 +78,28 @@ impl Sockets {
             ping,
         }
     }
+
+    /// A place for one more socket, held as long as the permit lives; 503 when all are taken.
+    pub fn open(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        self.slots.clone().try_acquire_owned().map_err(|_| {
+            ApiError::unavailable("the server has as many WebSockets open as it allows")
+        })
+    }
+
+    /// How long a socket may be silent before it is pinged.
+    pub fn ping(&self) -> Duration {
+        self.ping
+    }
+
+    /// `upgrade` within the limits of every socket: message size and buffers.
+    pub fn upgrade(&self, upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
+        upgrade
+            .read_buffer_size(READ_BUFFER)
+            .write_buffer_size(0)
+            .max_write_buffer_size(MAX_WRITE_BUFFER)
+            .max_message_size(MAX_MESSAGE)
+            .max_frame_size(MAX_MESSAGE)
+    }
 }
 
 /// Upgrades to a WebSocket for game `id`, if a socket may still be opened. The messages are
@@ -95,19 +117,13 @@ pub async fn connect(
     Path(id): Path<String>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let slot = sockets.slots.clone().try_acquire_owned().map_err(|_| {
-        ApiError::unavailable("the server has as many WebSockets open as it allows")
-    })?;
+    let slot = sockets.open()?;
     // The game must exist; the viewer finds it again for every view (it may leave memory).
     let id = GameId::parse(&id)?;
     hub.get(&id).await?;
     let ping = sockets.ping;
-    Ok(upgrade
-        .read_buffer_size(READ_BUFFER)
-        .write_buffer_size(0)
-        .max_write_buffer_size(MAX_WRITE_BUFFER)
-        .max_message_size(MAX_MESSAGE)
-        .max_frame_size(MAX_MESSAGE)
+    Ok(sockets
+        .upgrade(upgrade)
         .on_upgrade(move |socket| async move {
             Viewer {
                 socket,

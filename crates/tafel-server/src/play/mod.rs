@@ -49,7 +49,7 @@
 //! (joining), [`consent`] (resign, draws, takebacks), [`clocks`] (time, the heartbeat),
 //! [`computer`] (the computer's turns), [`instances`] (other instances on a shared database),
 //! [`analysis`] (analyses on the search pool), [`hints`] (hints, one search per position) and
-//! [`accounts`] (signing up, in and out; sessions).
+//! [`accounts`] (signing up, in and out; sessions), [`lobby`] (seeks: someone to play now).
 
 pub mod accounts;
 pub mod analysis;
@@ -59,6 +59,7 @@ pub mod consent;
 pub mod create;
 pub mod hints;
 pub mod instances;
+pub mod lobby;
 pub mod memory;
 pub mod moves;
 pub mod seats;

@@ -93,6 +93,16 @@ impl Hub {
         Ok((seat, token))
     }
 
+    /// The invitation codes of game `id`'s seats, in order (`None` for a seat without one).
+    pub async fn invitations(
+        self: &Arc<Self>,
+        id: &GameId,
+    ) -> Result<Vec<Option<InviteCode>>, Error> {
+        let handle = self.get(id).await?;
+        let live = handle.lock().await;
+        Ok(live.table.seats.iter().map(|s| s.invite.clone()).collect())
+    }
+
     /// Records in the store's index of accounts' games the seats of game `id` that accounts
     /// play (`seats` as stored), so that each account's list finds the game. The seats
     /// themselves, stored with the game, are what counts; a failure here is logged, and the

@@ -26,7 +26,7 @@
 //! (the changes, as callers make them) and [`writer`] (the group commit), [`reads`], [`leases`]
 //! (the computer's moves between instances), [`listen`] (changes other instances announce),
 //! [`heartbeat`] (when a server was last alive, and the downtime credited to clocks),
-//! [`export`] and [`copy`] (`tafel db copy`), [`accounts`] (accounts, sessions, whose seats).
+//! [`export`] and [`copy`] (`tafel db copy`), [`accounts`] (accounts, sessions, whose seats), [`seeks`] (the lobby's).
 //! The store imports the domain only.
 
 pub mod accounts;
@@ -39,6 +39,7 @@ pub mod heartbeat;
 pub mod leases;
 pub mod listen;
 pub mod reads;
+pub mod seeks;
 pub mod writer;
 pub mod writes;
 

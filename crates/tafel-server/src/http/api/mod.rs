@@ -23,4 +23,6 @@ pub mod tags {
     pub const PLAY: &str = "play";
     /// Accounts and sessions.
     pub const ACCOUNTS: &str = "accounts";
+    /// The lobby's seeks.
+    pub const LOBBY: &str = "lobby";
 }

@@ -1,0 +1,317 @@
+//! The lobby's seeks: someone to play now.
+//!
+//! A person in the lobby (one lobby connection, [`Seeker`]) lists a seek; everyone in the
+//! lobby sees it; the first to take it plays its owner, on sides drawn at random, and both
+//! land in the game (the taker at once, the owner through its connection, which finds the
+//! game made for its seek). Nobody takes their own seek (the same connection, or the same
+//! account on another one). A seek goes when its owner leaves the lobby (the connection
+//! closes), when the owner withdraws it, or when its instance dies.
+//!
+//! Seeks live in the database, so that every instance lists the same ones and exactly one
+//! taker gets each ([`Store::claim_seek`]). This instance's lobby connections hear of changes
+//! made here at once ([`Lobby::changes`]) and look again every [`LOBBY_REFRESH`] for those
+//! made by other instances.
+
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+use super::accounts::SignedIn;
+use super::create::NewGame;
+use super::seats::Claim;
+use super::Hub;
+use crate::domain::clock::now_ms;
+use crate::domain::ids::{AccountId, GameId, InviteCode, SeatToken};
+use crate::domain::name::PersonName;
+use crate::domain::seat::SeatRequest;
+use crate::domain::seek::{SeekRequest, SeekView};
+use crate::domain::Error;
+use crate::store::seeks::TakenSeek;
+use crate::store::Store;
+
+/// How often a lobby connection looks for changes made by other instances.
+pub const LOBBY_REFRESH: Duration = Duration::from_secs(2);
+
+/// The most seeks the lobby lists at once (the oldest first).
+pub const MAX_LISTED: usize = 200;
+
+/// How long a claimed seek whose owner never came for its game is kept.
+const CLAIMED_KEPT: Duration = Duration::from_secs(600);
+
+/// How often stale seeks (of dead instances, or claimed and never fetched) are removed.
+const STALE_SWEEP: Duration = Duration::from_secs(30);
+
+/// Someone in the lobby: their lobby connection, their account if signed in, and the name
+/// they go by otherwise.
+#[derive(Clone, Debug)]
+pub struct Seeker {
+    /// The lobby connection's id (random, never shown to others).
+    pub connection: String,
+    /// The account, if signed in.
+    pub account: Option<SignedIn>,
+    /// The name shown for a person without an account.
+    pub name: PersonName,
+}
+
+impl Seeker {
+    /// The name everyone sees: the account's username, or the name given.
+    fn shown_name(&self) -> String {
+        match &self.account {
+            Some(account) => account.username.clone(),
+            None => self.name.to_string(),
+        }
+    }
+}
+
+/// A game the lobby made: its id, and the seat and token of the person it is told to.
+#[derive(Debug)]
+pub struct LobbyGame {
+    /// The game.
+    pub id: GameId,
+    /// The person's seat.
+    pub seat: usize,
+    /// The person's token for it.
+    pub token: SeatToken,
+}
+
+/// The seeks, and the games made from them.
+pub struct Lobby {
+    hub: Arc<Hub>,
+    store: Store,
+    changed: watch::Sender<u64>,
+    seeks_per_connection: usize,
+    last_sweep: AtomicI64,
+}
+
+impl Lobby {
+    /// The lobby of `hub`'s games, each connection listing at most `seeks_per_connection`
+    /// seeks at once.
+    pub fn new(hub: Arc<Hub>, store: Store, seeks_per_connection: usize) -> Lobby {
+        Lobby {
+            hub,
+            store,
+            changed: watch::Sender::new(0),
+            seeks_per_connection,
+            last_sweep: AtomicI64::new(0),
+        }
+    }
+
+    /// Changes of the seeks made by this instance (a counter that goes up).
+    pub fn changes(&self) -> watch::Receiver<u64> {
+        self.changed.subscribe()
+    }
+
+    /// Lists `seek` for `seeker`.
+    pub async fn seek(&self, seeker: &Seeker, seek: SeekRequest) -> Result<SeekView, Error> {
+        seek.check(seeker.account.is_some())?;
+        let registry = tafel_games::registry();
+        let settings: Vec<(String, String)> = seek.settings.clone().into_iter().collect();
+        registry
+            .get(&seek.game)
+            .map_err(Error::invalid)?
+            .build(&settings)
+            .map_err(Error::invalid)?;
+        let listed = self
+            .store
+            .seeks_of(&seeker.connection)
+            .await
+            .map_err(Error::storage)?;
+        if listed >= self.seeks_per_connection {
+            return Err(Error::quota(format!(
+                "you have {listed} seeks listed, as many as one person may; withdraw one first"
+            )));
+        }
+        let id = GameId::random().to_string();
+        let name = seeker.shown_name();
+        let account = seeker.account.as_ref().map(|a| &a.id);
+        self.store
+            .add_seek(&id, &seeker.connection, account, &name, &seek, now_ms())
+            .await
+            .map_err(Error::storage)?;
+        self.tell();
+        Ok(SeekView {
+            id,
+            name,
+            account: account.is_some(),
+            game: seek.game,
+            settings: seek.settings,
+            time_control: seek.time_control,
+            rated: seek.rated,
+            rating_min: seek.rating_min,
+            rating_max: seek.rating_max,
+        })
+    }
+
+    /// Withdraws seek `id` of `seeker`, or all their seeks (they left the lobby).
+    pub async fn withdraw(&self, seeker: &Seeker, id: Option<&str>) -> Result<(), Error> {
+        let removed = self
+            .store
+            .withdraw_seeks(&seeker.connection, id)
+            .await
+            .map_err(Error::storage)?;
+        if removed > 0 {
+            self.tell();
+        }
+        Ok(())
+    }
+
+    /// The seeks waiting for a taker.
+    pub async fn listed(&self) -> Result<Vec<SeekView>, Error> {
+        let now = now_ms();
+        let last = self.last_sweep.load(Ordering::Relaxed);
+        if now - last >= STALE_SWEEP.as_millis() as i64
+            && self
+                .last_sweep
+                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+        {
+            let before = now - CLAIMED_KEPT.as_millis() as i64;
+            if let Err(error) = self.store.forget_stale_seeks(now, before).await {
+                tracing::warn!("cannot remove stale seeks: {error:#}");
+            }
+        }
+        Ok(self
+            .store
+            .open_seeks(now, MAX_LISTED as i64)
+            .await
+            .map_err(Error::storage)?
+            .into_iter()
+            .map(|seek| seek.view)
+            .collect())
+    }
+
+    /// `taker` takes seek `id`: a game between its owner and the taker is made, and the
+    /// taker's seat in it returned (the owner's connection finds its own).
+    pub async fn take(&self, taker: &Seeker, id: &str) -> Result<LobbyGame, Error> {
+        let seek = self
+            .store
+            .claim_seek(id, &taker.connection)
+            .await
+            .map_err(Error::storage)?
+            .ok_or_else(|| Error::not_found("that seek is gone (taken, withdrawn or left)"))?;
+        let own = seek.connection == taker.connection
+            || (seek.account.is_some()
+                && seek.account == taker.account.as_ref().map(|a| a.id.clone()));
+        let refusal = if own {
+            Some(Error::conflict("that is your own seek"))
+        } else if seek.view.rated && taker.account.is_none() {
+            Some(Error::unauthorized(
+                "a rated game needs an account: sign in first",
+            ))
+        } else {
+            None
+        };
+        if let Some(refusal) = refusal {
+            self.store.release_seek(id).await.map_err(Error::storage)?;
+            return Err(refusal);
+        }
+        let made = self.play(&seek.view, &seek.account, taker).await;
+        let (game, owner_seat, owner_token, taker_seat, taker_token) = match made {
+            Ok(made) => made,
+            Err(error) => {
+                self.store.release_seek(id).await.map_err(Error::storage)?;
+                return Err(error);
+            }
+        };
+        self.store
+            .seek_played(id, &game, owner_seat, &owner_token)
+            .await
+            .map_err(Error::storage)?;
+        self.tell();
+        Ok(LobbyGame {
+            id: game,
+            seat: taker_seat,
+            token: taker_token,
+        })
+    }
+
+    /// The games made for `seeker`'s seeks since last asked (each is told once).
+    pub async fn played(&self, seeker: &Seeker) -> Result<Vec<LobbyGame>, Error> {
+        let taken = self
+            .store
+            .take_played_seeks(&seeker.connection)
+            .await
+            .map_err(Error::storage)?;
+        taken
+            .into_iter()
+            .map(
+                |TakenSeek {
+                     game, seat, token, ..
+                 }| {
+                    Ok(LobbyGame {
+                        id: GameId::parse(&game)?,
+                        seat,
+                        token,
+                    })
+                },
+            )
+            .collect()
+    }
+
+    /// Makes the game of `seek` between its owner and `taker`, sides drawn at random:
+    /// `(game, owner's seat, owner's token, taker's seat, taker's token)`.
+    async fn play(
+        &self,
+        seek: &SeekView,
+        owner_account: &Option<AccountId>,
+        taker: &Seeker,
+    ) -> Result<(GameId, usize, SeatToken, usize, SeatToken), Error> {
+        let id = self
+            .hub
+            .create(NewGame {
+                game: seek.game.clone(),
+                settings: seek.settings.clone().into_iter().collect(),
+                start: None,
+                moves: Vec::new(),
+                seats: vec![SeatRequest::invited(), SeatRequest::invited()],
+                public: false,
+                time_control: seek.time_control,
+                ending: None,
+                origin: None,
+                account: None,
+            })
+            .await?;
+        let codes: Vec<InviteCode> = self
+            .hub
+            .invitations(&id)
+            .await?
+            .into_iter()
+            .flatten()
+            .collect();
+        if codes.len() != 2 {
+            return Err(Error::failed("a seek's game lacks its two invitations"));
+        }
+        let owner_seat = usize::from(rand::random::<bool>());
+        let taker_seat = 1 - owner_seat;
+        let owner = owner_account.as_ref().map(|id| SignedIn {
+            id: id.clone(),
+            username: seek.name.clone(),
+        });
+        let owner_name = PersonName::parse(&seek.name)?;
+        let (_, owner_token) = self
+            .hub
+            .join(
+                &id,
+                Claim::Invite(codes[owner_seat].clone()),
+                owner_name,
+                owner.as_ref(),
+            )
+            .await?;
+        let (_, taker_token) = self
+            .hub
+            .join(
+                &id,
+                Claim::Invite(codes[taker_seat].clone()),
+                taker.name.clone(),
+                taker.account.as_ref(),
+            )
+            .await?;
+        Ok((id, owner_seat, owner_token, taker_seat, taker_token))
+    }
+
+    fn tell(&self) {
+        self.changed.send_modify(|n| *n += 1);
+    }
+}

@@ -1,0 +1,231 @@
+//! Seeks in the lobby, kept in the database so that every instance lists the same ones and
+//! exactly one taker gets each. Written directly (a seek is not a game's change).
+
+use anyhow::{Context, Result};
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::Store;
+use crate::domain::ids::{AccountId, SeatToken};
+use crate::domain::seek::{SeekRequest, SeekView};
+
+/// A seek as stored, with its owner.
+#[derive(Debug)]
+pub struct StoredSeek {
+    /// What the lobby shows.
+    pub view: SeekView,
+    /// The owner's lobby connection.
+    pub connection: String,
+    /// The owner's account, if signed in.
+    pub account: Option<AccountId>,
+}
+
+/// Where the owner of a taken seek plays.
+#[derive(Debug)]
+pub struct TakenSeek {
+    /// The seek.
+    pub id: String,
+    /// The game made for it.
+    pub game: String,
+    /// The owner's seat in it.
+    pub seat: usize,
+    /// The owner's token for that seat.
+    pub token: SeatToken,
+}
+
+/// The columns a [`StoredSeek`] is read from.
+const COLUMNS: &str = "id, connection, account_id, name, game, settings, time_control, rated,
+                       rating_min, rating_max";
+
+/// The condition that a seek's instance is alive at the time bound to its `?`.
+const HOLDER_ALIVE: &str = "EXISTS (SELECT 1 FROM lease_holders
+                                    WHERE holder = seeks.holder AND until_ms >= ?)";
+
+impl Store {
+    /// Lists a new seek `id` of lobby connection `connection` (held by this instance) by
+    /// `name` (an account's username when `account` is given).
+    pub async fn add_seek(
+        &self,
+        id: &str,
+        connection: &str,
+        account: Option<&AccountId>,
+        name: &str,
+        seek: &SeekRequest,
+        now_ms: i64,
+    ) -> Result<()> {
+        sqlx::query(&self.sql(
+            "INSERT INTO seeks (id, holder, connection, account_id, name, game, settings,
+                                time_control, rated, rating_min, rating_max, created_ms)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        ))
+        .bind(id)
+        .bind(&*self.instance)
+        .bind(connection)
+        .bind(account.map(AccountId::as_str))
+        .bind(name)
+        .bind(&seek.game)
+        .bind(serde_json::to_string(&seek.settings)?)
+        .bind(serde_json::to_string(&seek.time_control)?)
+        .bind(i64::from(seek.rated))
+        .bind(seek.rating_min.map(i64::from))
+        .bind(seek.rating_max.map(i64::from))
+        .bind(now_ms)
+        .execute(&self.pool)
+        .await
+        .context("cannot store a seek")?;
+        Ok(())
+    }
+
+    /// The seeks waiting for a taker whose owners' instances are alive at `now_ms`, oldest
+    /// first, at most `limit`.
+    pub async fn open_seeks(&self, now_ms: i64, limit: i64) -> Result<Vec<StoredSeek>> {
+        let rows = sqlx::query(&self.sql(&format!(
+            "SELECT {COLUMNS} FROM seeks WHERE taken_by IS NULL AND {HOLDER_ALIVE}
+             ORDER BY created_ms, id LIMIT ?"
+        )))
+        .bind(now_ms)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(stored_seek).collect()
+    }
+
+    /// How many seeks lobby connection `connection` has listed.
+    pub async fn seeks_of(&self, connection: &str) -> Result<usize> {
+        let row = sqlx::query(&self.sql("SELECT count(*) FROM seeks WHERE connection = ?"))
+            .bind(connection)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.get::<i64, _>(0) as usize)
+    }
+
+    /// Claims seek `id` for the taker's connection `taker`, if nobody has (exactly one
+    /// claim succeeds), and returns it.
+    pub async fn claim_seek(&self, id: &str, taker: &str) -> Result<Option<StoredSeek>> {
+        let claimed = sqlx::query(
+            &self.sql("UPDATE seeks SET taken_by = ? WHERE id = ? AND taken_by IS NULL"),
+        )
+        .bind(taker)
+        .bind(id)
+        .execute(&self.pool)
+        .await?
+        .rows_affected();
+        if claimed == 0 {
+            return Ok(None);
+        }
+        let row = sqlx::query(&self.sql(&format!("SELECT {COLUMNS} FROM seeks WHERE id = ?")))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(stored_seek).transpose()
+    }
+
+    /// Puts a claimed seek back in the lobby (its game could not be made).
+    pub async fn release_seek(&self, id: &str) -> Result<()> {
+        sqlx::query(&self.sql("UPDATE seeks SET taken_by = NULL WHERE id = ?"))
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Records the game made for claimed seek `id`: the owner's seat and token in `game`.
+    pub async fn seek_played(
+        &self,
+        id: &str,
+        game: &str,
+        seat: usize,
+        token: &SeatToken,
+    ) -> Result<()> {
+        sqlx::query(&self.sql("UPDATE seeks SET game_id = ?, seat = ?, token = ? WHERE id = ?"))
+            .bind(game)
+            .bind(seat as i64)
+            .bind(token.as_str())
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The seeks of connection `connection` whose game is made, removed as they are read
+    /// (each is handed to its owner once).
+    pub async fn take_played_seeks(&self, connection: &str) -> Result<Vec<TakenSeek>> {
+        let rows = sqlx::query(&self.sql(
+            "SELECT id, game_id, seat, token FROM seeks
+             WHERE connection = ? AND game_id IS NOT NULL",
+        ))
+        .bind(connection)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut taken = Vec::with_capacity(rows.len());
+        for row in rows {
+            let id: String = row.get(0);
+            let removed = sqlx::query(&self.sql("DELETE FROM seeks WHERE id = ?"))
+                .bind(&id)
+                .execute(&self.pool)
+                .await?
+                .rows_affected();
+            if removed == 1 {
+                taken.push(TakenSeek {
+                    id,
+                    game: row.get(1),
+                    seat: row.get::<i64, _>(2) as usize,
+                    token: SeatToken::parse(row.get(3))
+                        .map_err(|e| anyhow::anyhow!("a stored seek's token: {}", e.message))?,
+                });
+            }
+        }
+        Ok(taken)
+    }
+
+    /// Removes the seeks of lobby connection `connection` that nobody has taken (its owner
+    /// left the lobby, or withdrew them), or only seek `id` of it when given.
+    pub async fn withdraw_seeks(&self, connection: &str, id: Option<&str>) -> Result<u64> {
+        let sql = self.sql(
+            "DELETE FROM seeks WHERE connection = ? AND (id = ? OR ? IS NULL) AND taken_by IS NULL",
+        );
+        Ok(sqlx::query(&sql)
+            .bind(connection)
+            .bind(id)
+            .bind(id)
+            .execute(&self.pool)
+            .await?
+            .rows_affected())
+    }
+
+    /// Removes the seeks of instances that died (their holders' rows lapsed by `now_ms`) and
+    /// the claimed seeks older than `before_ms` whose owner never came for the game.
+    pub async fn forget_stale_seeks(&self, now_ms: i64, before_ms: i64) -> Result<u64> {
+        Ok(sqlx::query(&self.sql(&format!(
+            "DELETE FROM seeks WHERE NOT {HOLDER_ALIVE}
+                OR (taken_by IS NOT NULL AND created_ms < ?)"
+        )))
+        .bind(now_ms)
+        .bind(before_ms)
+        .execute(&self.pool)
+        .await?
+        .rows_affected())
+    }
+}
+
+/// A seek read from a row of [`COLUMNS`].
+fn stored_seek(row: &AnyRow) -> Result<StoredSeek> {
+    let account: Option<String> = row.get("account_id");
+    Ok(StoredSeek {
+        view: SeekView {
+            id: row.get("id"),
+            name: row.get("name"),
+            account: account.is_some(),
+            game: row.get("game"),
+            settings: serde_json::from_str(row.get::<&str, _>("settings"))
+                .context("a stored seek's settings are unreadable")?,
+            time_control: serde_json::from_str(row.get::<&str, _>("time_control"))
+                .context("a stored seek's clock is unreadable")?,
+            rated: row.get::<i64, _>("rated") != 0,
+            rating_min: row.get::<Option<i64>, _>("rating_min").map(|r| r as u32),
+            rating_max: row.get::<Option<i64>, _>("rating_max").map(|r| r as u32),
+        },
+        connection: row.get("connection"),
+        account: account.map(AccountId::from_stored),
+    })
+}

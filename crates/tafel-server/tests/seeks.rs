@@ -1,0 +1,231 @@
+//! The lobby's seeks through its WebSocket, on a running server: a seek listed to everyone,
+//! taken by one person (both land in the game, on the two sides), never by its owner, gone
+//! when its owner leaves the lobby; rated seeks need accounts; bad seeks and the limit per
+//! person refused with a reason.
+
+mod support;
+
+use std::net::SocketAddr;
+
+use serde_json::{json, Value};
+use tafel_server::Limits;
+use tafel_testkit::client::Client;
+use tafel_testkit::viewer::Viewer;
+
+async fn lobby(addr: SocketAddr, cookie: Option<&str>) -> Viewer {
+    let headers: Vec<(&str, &str)> = cookie.iter().map(|c| ("cookie", *c)).collect();
+    Viewer::open_at(addr, "/api/lobby/ws", None, &headers)
+        .await
+        .unwrap()
+}
+
+/// The next list of seeks (after any others already sent), as the lobby shows it.
+async fn seeks(viewer: &mut Viewer) -> Vec<Value> {
+    viewer.next_of("seeks").await["seeks"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+/// Waits until the listed seeks number `count`.
+async fn seeks_until(viewer: &mut Viewer, count: usize) -> Vec<Value> {
+    loop {
+        let listed = seeks(viewer).await;
+        if listed.len() == count {
+            return listed;
+        }
+    }
+}
+
+/// Signs `name` up; the session cookie to send back.
+async fn account(client: &Client, name: &str) -> String {
+    let answer = client
+        .post(
+            "/api/account",
+            json!({"username": name, "password": "correct horse battery"}),
+        )
+        .await;
+    assert_eq!(answer.status, 201, "{}", answer.text);
+    let cookie = answer.header("set-cookie");
+    cookie.split(';').next().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn a_seek_is_listed_taken_once_and_both_land_in_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::serve_with(&dir.path().join("t.db"), Limits::default()).await;
+    let client = Client::new(server.addr);
+    let mut owner = lobby(server.addr, None).await;
+    let mut taker = lobby(server.addr, None).await;
+    let mut third = lobby(server.addr, None).await;
+    assert!(seeks(&mut owner).await.is_empty());
+    assert!(seeks(&mut taker).await.is_empty());
+
+    owner
+        .send_json(json!({"type": "seek", "name": "Ann",
+            "seek": {"game": "black-path",
+                     "time_control": {"kind": "fischer", "initial_seconds": 60, "increment_seconds": 0}}}))
+        .await;
+    let listed = owner.next_of("seeking").await["seek"].clone();
+    assert_eq!(listed["name"], "Ann");
+    assert_eq!(listed["account"], false);
+    let seen = seeks_until(&mut taker, 1).await;
+    assert_eq!(seen[0]["id"], listed["id"]);
+    assert_eq!(seen[0]["time_control"]["initial_seconds"], 60);
+    assert_eq!(count(&client.get("/api/seeks").await.body), 1);
+
+    // Its owner cannot take it.
+    owner
+        .send_json(json!({"type": "take", "id": listed["id"]}))
+        .await;
+    let refused = owner.next_of("error").await;
+    assert_eq!(refused["error"], "that is your own seek");
+
+    taker
+        .send_json(json!({"type": "take", "id": listed["id"], "name": "Bo"}))
+        .await;
+    let taken = taker.next_of("game").await;
+    let found = owner.next_of("game").await;
+    assert_eq!(taken["id"], found["id"], "both land in the same game");
+    assert_ne!(taken["seat"], found["seat"], "on the two sides");
+    let id = taken["id"].as_str().unwrap();
+    let view = client.view(id).await;
+    let names: Vec<&str> = view["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["player"].as_str().unwrap())
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["Ann", "Bo"]);
+    assert_eq!(view["clock"]["control"]["initial_seconds"], 60);
+    // Each token moves for its own seat: the one whose turn it is plays.
+    let (first, token) = if taken["seat"] == 0 {
+        (&taken, taken["token"].as_str().unwrap())
+    } else {
+        (&found, found["token"].as_str().unwrap())
+    };
+    assert_eq!(first["seat"], 0);
+    let moved = client.play(id, token, "2").await;
+    assert!(moved.is_success(), "{}", moved.text);
+
+    // The seek is gone for everyone; a second taker finds nothing.
+    seeks_until(&mut third, 0).await;
+    third
+        .send_json(json!({"type": "take", "id": listed["id"]}))
+        .await;
+    let gone = third.next_of("error").await;
+    assert!(gone["error"].as_str().unwrap().contains("gone"), "{gone}");
+    server.stop();
+}
+
+/// The number of seeks in a JSON list.
+fn count(list: &Value) -> usize {
+    list.as_array().map_or(0, Vec::len)
+}
+
+#[tokio::test]
+async fn a_seek_goes_when_its_owner_leaves_the_lobby() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::serve_with(&dir.path().join("t.db"), Limits::default()).await;
+    let mut owner = lobby(server.addr, None).await;
+    let mut watcher = lobby(server.addr, None).await;
+    owner
+        .send_json(json!({"type": "seek", "seek": {"game": "kauri"}}))
+        .await;
+    owner.next_of("seeking").await;
+    seeks_until(&mut watcher, 1).await;
+    owner.close().await;
+    seeks_until(&mut watcher, 0).await;
+    server.stop();
+}
+
+#[tokio::test]
+async fn rated_seeks_need_accounts_and_bad_seeks_say_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = Limits {
+        seeks_per_person: 2,
+        ..Limits::default()
+    };
+    let server = support::serve_with(&dir.path().join("t.db"), limits).await;
+    let client = Client::new(server.addr);
+    let mut anonymous = lobby(server.addr, None).await;
+    anonymous
+        .send_json(json!({"type": "seek", "seek": {"game": "kauri", "rated": true}}))
+        .await;
+    let refused = anonymous.next_of("error").await;
+    assert!(
+        refused["error"].as_str().unwrap().contains("sign in"),
+        "{refused}"
+    );
+    for (bad, why) in [
+        (json!({"type": "seek", "seek": {"game": "chess"}}), "chess"),
+        (
+            json!({"type": "seek", "seek": {"game": "kauri", "settings": {"pits": "x"}}}),
+            "pits",
+        ),
+        (
+            json!({"type": "seek", "seek": {"game": "kauri"}, "name": "\u{202e}x"}),
+            "name",
+        ),
+        (json!({"type": "sneak"}), "malformed message"),
+    ] {
+        anonymous.send_json(bad.clone()).await;
+        let error = anonymous.next_of("error").await;
+        assert!(
+            error["error"].as_str().unwrap().contains(why),
+            "{bad}: {error}"
+        );
+    }
+    for _ in 0..2 {
+        anonymous
+            .send_json(json!({"type": "seek", "seek": {"game": "kauri"}}))
+            .await;
+        anonymous.next_of("seeking").await;
+    }
+    anonymous
+        .send_json(json!({"type": "seek", "seek": {"game": "kauri"}}))
+        .await;
+    let limit = anonymous.next_of("error").await;
+    assert!(
+        limit["error"].as_str().unwrap().contains("as many as"),
+        "{limit}"
+    );
+
+    let ada = account(&client, "Ada").await;
+    let mut signed_in = lobby(server.addr, Some(&ada)).await;
+    signed_in
+        .send_json(json!({"type": "seek",
+            "seek": {"game": "kauri", "rated": true, "rating_min": 1000, "rating_max": 2000}}))
+        .await;
+    let rated = signed_in.next_of("seeking").await["seek"].clone();
+    assert_eq!(rated["name"], "Ada");
+    assert_eq!(rated["account"], true);
+    assert_eq!(rated["rated"], true);
+    // Somebody without an account cannot take a rated seek, and it stays listed.
+    anonymous
+        .send_json(json!({"type": "take", "id": rated["id"]}))
+        .await;
+    let refused = anonymous.next_of("error").await;
+    assert!(
+        refused["error"].as_str().unwrap().contains("account"),
+        "{refused}"
+    );
+    let listed = client.get("/api/seeks").await.body;
+    assert!(listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["id"] == rated["id"]));
+    // Nor can the same account from another lobby connection.
+    let mut again = lobby(server.addr, Some(&ada)).await;
+    again
+        .send_json(json!({"type": "take", "id": rated["id"]}))
+        .await;
+    assert_eq!(
+        again.next_of("error").await["error"],
+        "that is your own seek"
+    );
+    server.stop();
+}
