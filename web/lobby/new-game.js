@@ -8,7 +8,8 @@ import { applyConditions, settingControl, settingControls, settingValues } from 
 import { clockSelect, timeControl } from "./time-control.js";
 
 /** The form for the games of `catalog`: `card` to show, `yourName()` the name given (kept for
- * next time), `show()` fills the first game's settings and seats. */
+ * next time), `show()` fills the first game's settings and seats, `chosen()` the game,
+ * settings and clock chosen (for a seek). */
 export function newGameForm(catalog) {
   const form = {
     catalog,
@@ -42,7 +43,9 @@ export function newGameForm(catalog) {
     form.hintsLabel,
     el("label", { class: "check" }, form.publicBox, " List it as an open challenge (anyone may take the invited seat)"),
     el("p", {}, form.startButton), form.error);
-  return { card, yourName: () => yourName(form), show: () => refreshSettings(form) };
+  const chosen = () => ({ game: currentGame(form).name, settings: settingValues(form.settingsBox),
+    time_control: timeControl(form.clockSelect.value) });
+  return { card, yourName: () => yourName(form), show: () => refreshSettings(form), chosen };
 }
 
 /** The name given (kept in localStorage for next time), or null. */

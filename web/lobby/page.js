@@ -1,10 +1,11 @@
-// The lobby at "/": the new-game form, the open challenges and the recent games, and the
-// import of a record.
+// The lobby at "/": the new-game form, the seeks (someone to play now), the open challenges
+// and the recent games, and the import of a record.
 
 import { api, el } from "../ui.js";
 import { importCard } from "./import.js";
 import { challengesCard, recentCard } from "./lists.js";
 import { newGameForm } from "./new-game.js";
+import { seeksCard } from "./seeks.js";
 
 /** Draws the lobby into `app`. */
 export async function lobby(app) {
@@ -13,9 +14,10 @@ export async function lobby(app) {
   const newGame = newGameForm(catalog);
   const recent = recentCard();
   const challenges = challengesCard(newGame.yourName);
+  const seeks = seeksCard(catalog, newGame.chosen, newGame.yourName);
   app.replaceChildren(el("div", { class: "lobby" },
     newGame.card,
-    el("div", { class: "lobby-lists" }, challenges, recent),
+    el("div", { class: "lobby-lists" }, seeks, challenges, recent),
     importCard()));
   newGame.show();
 }

@@ -37,11 +37,22 @@ pub struct TakenSeek {
 const COLUMNS: &str = "id, connection, account_id, name, game, settings, time_control, rated,
                        rating_min, rating_max";
 
-/// The condition that a seek's instance is alive at the time bound to its `?`.
+/// The condition, on PostgreSQL, that a seek's instance is alive at the time bound to its
+/// `?` (its row in `lease_holders`, renewed every second, has not lapsed).
 const HOLDER_ALIVE: &str = "EXISTS (SELECT 1 FROM lease_holders
                                     WHERE holder = seeks.holder AND until_ms >= ?)";
 
 impl Store {
+    /// The condition that a seek's instance is alive at the time bound to its `?`. On SQLite
+    /// there is one instance, this one, and seeks of an earlier run are left over.
+    fn seek_holder_alive(&self) -> String {
+        if self.is_shared() {
+            HOLDER_ALIVE.to_string()
+        } else {
+            format!("(seeks.holder = '{}' AND ? IS NOT NULL)", self.instance)
+        }
+    }
+
     /// Lists a new seek `id` of lobby connection `connection` (held by this instance) by
     /// `name` (an account's username when `account` is given).
     pub async fn add_seek(
@@ -80,8 +91,9 @@ impl Store {
     /// first, at most `limit`.
     pub async fn open_seeks(&self, now_ms: i64, limit: i64) -> Result<Vec<StoredSeek>> {
         let rows = sqlx::query(&self.sql(&format!(
-            "SELECT {COLUMNS} FROM seeks WHERE taken_by IS NULL AND {HOLDER_ALIVE}
-             ORDER BY created_ms, id LIMIT ?"
+            "SELECT {COLUMNS} FROM seeks WHERE taken_by IS NULL AND {}
+             ORDER BY created_ms, id LIMIT ?",
+            self.seek_holder_alive()
         )))
         .bind(now_ms)
         .bind(limit)
@@ -197,8 +209,9 @@ impl Store {
     /// the claimed seeks older than `before_ms` whose owner never came for the game.
     pub async fn forget_stale_seeks(&self, now_ms: i64, before_ms: i64) -> Result<u64> {
         Ok(sqlx::query(&self.sql(&format!(
-            "DELETE FROM seeks WHERE NOT {HOLDER_ALIVE}
-                OR (taken_by IS NOT NULL AND created_ms < ?)"
+            "DELETE FROM seeks WHERE NOT {}
+                OR (taken_by IS NOT NULL AND created_ms < ?)",
+            self.seek_holder_alive()
         )))
         .bind(now_ms)
         .bind(before_ms)
@@ -228,4 +241,81 @@ fn stored_seek(row: &AnyRow) -> Result<StoredSeek> {
         connection: row.get("connection"),
         account: account.map(AccountId::from_stored),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::clock::now_ms;
+
+    fn kauri() -> SeekRequest {
+        serde_json::from_str(r#"{"game": "kauri"}"#).unwrap()
+    }
+
+    #[tokio::test]
+    async fn one_instance_lists_its_seeks_for_as_long_as_they_last() {
+        let store = Store::open("sqlite::memory:").await.unwrap();
+        let now = now_ms();
+        store
+            .add_seek("s1", "c1", None, "Ann", &kauri(), now)
+            .await
+            .unwrap();
+        // An hour later, without any lease renewed (one instance renews none), it is listed.
+        let later = now + 3_600_000;
+        assert_eq!(store.open_seeks(later, 10).await.unwrap().len(), 1);
+        assert_eq!(
+            store
+                .forget_stale_seeks(later, later - 600_000)
+                .await
+                .unwrap(),
+            0
+        );
+        // Claimed once; the claim hides it; the game made is handed to the owner once.
+        assert!(store.claim_seek("s1", "c2").await.unwrap().is_some());
+        assert!(store.claim_seek("s1", "c3").await.unwrap().is_none());
+        assert!(store.open_seeks(later, 10).await.unwrap().is_empty());
+        let token = SeatToken::random();
+        store.seek_played("s1", "g1", 1, &token).await.unwrap();
+        let played = store.take_played_seeks("c1").await.unwrap();
+        assert_eq!(played.len(), 1);
+        assert_eq!((played[0].game.as_str(), played[0].seat), ("g1", 1));
+        assert_eq!(played[0].token, token);
+        assert!(store.take_played_seeks("c1").await.unwrap().is_empty());
+        // Withdrawn: one, then all of a connection's.
+        for id in ["s2", "s3", "s4"] {
+            store
+                .add_seek(id, "c1", None, "Ann", &kauri(), now)
+                .await
+                .unwrap();
+        }
+        assert_eq!(store.withdraw_seeks("c1", Some("s2")).await.unwrap(), 1);
+        assert_eq!(store.seeks_of("c1").await.unwrap(), 2);
+        assert_eq!(store.withdraw_seeks("c1", None).await.unwrap(), 2);
+        assert_eq!(store.seeks_of("c1").await.unwrap(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_dead_instances_seeks_are_not_listed_on_a_shared_database() {
+        let Some(url) = tafel_testkit::postgres::test_database("seeks").await else {
+            return;
+        };
+        let alive = Store::open(&url).await.unwrap();
+        let dead = Store::open(&url).await.unwrap();
+        let now = now_ms();
+        alive
+            .add_seek("a", "c1", None, "Ann", &kauri(), now)
+            .await
+            .unwrap();
+        dead.add_seek("d", "c2", None, "Bo", &kauri(), now)
+            .await
+            .unwrap();
+        // Both are listed while both instances renew; then only the one still renewing is.
+        assert_eq!(alive.open_seeks(now, 10).await.unwrap().len(), 2);
+        let later = now + 60_000;
+        alive.renew_leases(later + 3_000).await.unwrap();
+        let listed = alive.open_seeks(later, 10).await.unwrap();
+        assert_eq!(listed.len(), 1);
+        assert_eq!(listed[0].view.id, "a");
+        assert_eq!(alive.forget_stale_seeks(later, 0).await.unwrap(), 1);
+    }
 }
