@@ -34,6 +34,7 @@ test("a seek listed in one browser is taken in another, and both play the game i
   assert.equal((await seek.textContent()).trim(), "Play Ann");
   assert.deepEqual(await axeViolations(taker), []);
   await screenshot(owner, "seeks-1366");
+  await taker.locator(".seeks-card").scrollIntoViewIfNeeded();
   await screenshot(taker, "seeks-390");
   await seek.click();
   await Promise.all([owner.waitForURL(/\/game\/[a-z0-9]+$/), taker.waitForURL(/\/game\/[a-z0-9]+$/)]);

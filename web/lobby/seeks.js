@@ -25,7 +25,7 @@ export function seeksCard(catalog, chosen, yourName) {
   connect(state, list, error, send);
   return el("section", { class: "card seeks-card", "aria-labelledby": "seeks-title" },
     el("h2", { id: "seeks-title" }, "Play someone now"),
-    el("p", { class: "help" }, "Seek a game with the settings and clock chosen above; it stays listed while you are here."),
+    el("p", { class: "help" }, "Seek a game with the game, settings and clock chosen under New game; it stays listed while you are on this page."),
     el("div", { class: "controls" }, seekButton, ratedLabel), error, list);
 }
 
