@@ -4,32 +4,48 @@
 
 /// Hashes of the positions seen since the last irreversible move. Games clear it after a move
 /// that can never be undone (a capture, a man's step), since no earlier position can recur.
+///
+/// A 64-bit filter of the hashes (one bit each, chosen by the hash's top six bits) answers
+/// most "never seen" questions without scanning the list: Quarx asks for every king's slide.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct History(Vec<u64>);
+pub struct History {
+    hashes: Vec<u64>,
+    /// The filter bit of every hash in `hashes` (a function of them, so equality holds).
+    filter: u64,
+}
+
+/// A hash's bit in [`History`]'s filter.
+#[inline]
+fn filter_bit(hash: u64) -> u64 {
+    1 << (hash >> 58)
+}
 
 impl History {
     /// Whether a position with this hash was seen.
+    #[inline]
     pub fn contains(&self, hash: u64) -> bool {
-        self.0.contains(&hash)
+        self.filter & filter_bit(hash) != 0 && self.hashes.contains(&hash)
     }
 
     /// Records a position.
     pub fn push(&mut self, hash: u64) {
-        self.0.push(hash);
+        self.hashes.push(hash);
+        self.filter |= filter_bit(hash);
     }
 
     /// Forgets every position (after an irreversible move).
     pub fn clear(&mut self) {
-        self.0.clear();
+        self.hashes.clear();
+        self.filter = 0;
     }
 
     /// Whether no position is remembered.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.hashes.is_empty()
     }
 
     /// How many positions are remembered.
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.hashes.len()
     }
 }

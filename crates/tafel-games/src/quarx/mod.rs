@@ -104,13 +104,14 @@ pub struct Quarx {
     settings: QuarxSettings,
     tables: Box<Tables>,
     /// One key per cell and kind (White man, White king, Black man, Black king).
-    piece_keys: Vec<u64>,
+    piece_keys: Box<[[u64; 4]; CELLS]>,
     side_key: u64,
 }
 
 impl Quarx {
     fn piece_key(&self, cell: Cell, kind: usize) -> u64 {
-        self.piece_keys[cell as usize * 4 + kind]
+        // (The remainders cost nothing and spare the bounds checks: cells are below 128.)
+        self.piece_keys[cell as usize % CELLS][kind % 4]
     }
 
     /// The Zobrist kind of the piece on `cell` (which must hold one).
@@ -156,10 +157,13 @@ impl Game for Quarx {
     };
 
     fn new(settings: QuarxSettings) -> Result<Self, SettingsError> {
+        let piece_keys = tafel_core::zobrist::keys(0x0A7A_0001, CELLS * 4);
         Ok(Quarx {
             settings,
             tables: Tables::new(),
-            piece_keys: tafel_core::zobrist::keys(0x0A7A_0001, CELLS * 4),
+            piece_keys: Box::new(std::array::from_fn(|cell| {
+                std::array::from_fn(|kind| piece_keys[cell * 4 + kind])
+            })),
             side_key: tafel_core::zobrist::keys(0x0A7A_0002, 1)[0],
         })
     }

@@ -97,7 +97,7 @@ impl CaptureSearch<'_> {
 /// two steps away, is a target with an empty cell behind it. A quick test that spares most
 /// kings the scan of all their rays.
 #[inline]
-fn king_can_jump(tables: &Tables, at: Cell, occupied: u128, targets: u128) -> bool {
+pub(super) fn king_can_jump(tables: &Tables, at: Cell, occupied: u128, targets: u128) -> bool {
     let (beyond, middle) = (&tables.beyond[at as usize], &tables.middle[at as usize]);
     let empty = |cell: Cell| occupied & bit(cell) == 0;
     cells(tables.jumpable[at as usize] & targets).any(|over| empty(beyond[over as usize]))
@@ -108,10 +108,16 @@ fn king_can_jump(tables: &Tables, at: Cell, occupied: u128, targets: u128) -> bo
 impl Quarx {
     /// Fills `out` with the side to move's captures of maximum length; leaves it empty when
     /// no capture is possible.
+    pub(super) fn captures(&self, state: &State, out: &mut Vec<Move>) {
+        self.captures_by(state, state.sides().0 & !state.kings, out);
+    }
+
+    /// [`Quarx::captures`], trying only the men `men` of the side to move (and every king):
+    /// the caller may leave out men it knows have no first jump.
     ///
     /// A man's first jump is tested here, without entering the search: most men on most plies
     /// have none.
-    pub(super) fn captures(&self, state: &State, out: &mut Vec<Move>) {
+    pub(super) fn captures_by(&self, state: &State, men: u128, out: &mut Vec<Move>) {
         out.clear();
         let (own, enemy) = state.sides();
         let t = &self.tables;
@@ -125,7 +131,7 @@ impl Quarx {
             piece_start: 0,
             out,
         };
-        for_each_cell(own & !state.kings, |from| {
+        for_each_cell(men, |from| {
             let overs = t.jumpable[from as usize] & enemy;
             if overs == 0 {
                 return;
@@ -198,12 +204,14 @@ impl Quarx {
     ) -> bool {
         // Membership is tested on the 64-bit halves: cheaper than a 128-bit mask per cell.
         let halves = [occupied as u64, (occupied >> 64) as u64];
+        let remembers = !state.history.is_empty();
         for ray in self.tables.rays(from) {
             for to in ray.iter() {
                 if halves[usize::from(to >> 6)] >> (to & 63) & 1 != 0 {
                     break;
                 }
-                if !self.repeats(state, from, to) && !visit(to) {
+                let allowed = !remembers || !self.repeats(state, from, to);
+                if allowed && !visit(to) {
                     return false;
                 }
             }
@@ -213,10 +221,8 @@ impl Quarx {
 
     /// Whether sliding the king on `from` to `to` recreates a position seen since the last
     /// capture or man's move.
+    #[inline]
     fn repeats(&self, state: &State, from: Cell, to: Cell) -> bool {
-        if state.history.is_empty() {
-            return false;
-        }
         let kind = super::KIND_KING + 2 * state.side as usize;
         let after =
             state.hash ^ self.piece_key(from, kind) ^ self.piece_key(to, kind) ^ self.side_key;
@@ -247,7 +253,15 @@ impl Quarx {
         if state.kings & bit(from) != 0 {
             return king_can_jump(t, from, occupied, enemy);
         }
-        cells(t.jumpable[from as usize] & enemy)
-            .any(|over| occupied & bit(t.beyond[from as usize][over as usize]) == 0)
+        man_can_jump(t, from, occupied, enemy)
     }
+}
+
+/// Whether a man on `from` can jump one of `targets`: a neighbour among them with an empty
+/// cell behind it.
+#[inline]
+pub(super) fn man_can_jump(tables: &Tables, from: Cell, occupied: u128, targets: u128) -> bool {
+    let overs = tables.jumpable[from as usize] & targets;
+    let beyond = &tables.beyond[from as usize];
+    overs != 0 && cells(overs).any(|over| occupied & bit(beyond[over as usize]) == 0)
 }

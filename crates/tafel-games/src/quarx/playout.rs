@@ -1,26 +1,58 @@
 //! Random playouts specialised to Quarx, the game's [`Game::random_playout`]: the quiet moves
 //! (men's steps, kings' slides) are counted rather than listed, and only the chosen one is
 //! found, in the order [`Quarx::quiet_moves`] lists them; captures, rare and few, are listed
-//! as the rules list them. Whether the side to move has a move at all comes out of the same
-//! work instead of a separate test.
+//! as the rules list them. One pass over the men counts their steps and looks for a first
+//! jump, which says whether a capture is due; whether the side to move has a move at all
+//! comes out of the same work instead of a separate test.
 //!
 //! It draws the same random numbers as the generic loop
 //! ([`tafel_core::playout::generic_random_playout`]): one uniform index among the legal moves
 //! a ply, the moves in the same order, so it plays exactly the same game for the same
-//! generator; the tests check this on many seeds.
+//! generator; the tests check this on many seeds, for both compiled versions of the loop.
 //!
 //! [`Game::random_playout`]: tafel_core::Game::random_playout
 
 use rand::Rng;
 use tafel_core::{Game, Outcome, Player};
 
-use super::board::{cells, for_each_cell, Cell};
+use super::board::{bit, cells, for_each_cell, Cell};
+use super::movegen::{king_can_jump, man_can_jump};
 use super::{Move, Quarx, State, REASON_NO_MOVE, REASON_NO_PIECES, REASON_PLY_LIMIT};
 
 impl Quarx {
     /// Plays uniformly random moves from `state` until the game ends; returns the outcome and
-    /// the number of moves played. `buffer` holds the captures of each ply.
+    /// the number of moves played. `buffer` holds the captures of each ply. Uses the
+    /// processor's bit-counting instruction where it has one (the default x86-64 target does
+    /// not assume it, and counting the men's steps is much of the work).
     pub(super) fn random_playout_counting<R: Rng + ?Sized>(
+        &self,
+        state: &mut State,
+        rng: &mut R,
+        buffer: &mut Vec<Move>,
+    ) -> (Outcome, u64) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor has the feature the function is compiled for.
+            return unsafe { self.playout_with_popcnt(state, rng, buffer) };
+        }
+        self.playout(state, rng, buffer)
+    }
+
+    /// [`Quarx::playout`] compiled for processors with `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    pub(super) fn playout_with_popcnt<R: Rng + ?Sized>(
+        &self,
+        state: &mut State,
+        rng: &mut R,
+        buffer: &mut Vec<Move>,
+    ) -> (Outcome, u64) {
+        self.playout(state, rng, buffer)
+    }
+
+    /// The loop of [`Quarx::random_playout_counting`], inlined into each compiled version.
+    #[inline(always)]
+    pub(super) fn playout<R: Rng + ?Sized>(
         &self,
         state: &mut State,
         rng: &mut R,
@@ -40,41 +72,53 @@ impl Quarx {
                 };
                 return (outcome, plies);
             }
-            self.captures(state, buffer);
-            let mv = if buffer.is_empty() {
-                let count = self.quiet_move_count(state);
-                if count == 0 {
-                    return (Outcome::win(winner, REASON_NO_MOVE), plies);
+            let mv = match self.quiet_move_count(state) {
+                Ok(0) => return (Outcome::win(winner, REASON_NO_MOVE), plies),
+                Ok(count) => self.quiet_move(state, rng.random_range(0..count)),
+                Err(jumping_men) => {
+                    self.captures_by(state, jumping_men, buffer);
+                    buffer[rng.random_range(0..buffer.len())]
                 }
-                self.quiet_move(state, rng.random_range(0..count))
-            } else {
-                buffer[rng.random_range(0..buffer.len())]
             };
             self.apply(state, mv);
             plies += 1;
         }
     }
 
-    /// How many moves [`Quarx::quiet_moves`] lists.
-    fn quiet_move_count(&self, state: &State) -> usize {
+    /// How many moves [`Quarx::quiet_moves`] lists, or, when a capture is due (a piece of the
+    /// side to move has a first jump, so that the legal moves are captures), the men that
+    /// have a first jump.
+    #[inline(always)]
+    fn quiet_move_count(&self, state: &State) -> Result<usize, u128> {
         let (own, enemy) = state.sides();
-        let empty = !(own | enemy);
-        let forward = &self.tables.forward[state.side as usize];
-        let mut count = 0;
+        let occupied = own | enemy;
+        let t = &self.tables;
+        let forward = &t.forward[state.side as usize];
+        let (mut count, mut jumping_men) = (0, 0);
         for_each_cell(own & !state.kings, |from| {
-            count += (forward[from as usize] & empty).count_ones() as usize;
+            count += (forward[from as usize] & !occupied).count_ones() as usize;
+            if man_can_jump(t, from, occupied, enemy) {
+                jumping_men |= bit(from);
+            }
         });
+        if jumping_men != 0 {
+            return Err(jumping_men);
+        }
         for from in cells(own & state.kings) {
-            self.king_slides(state, from, !empty, |_| {
+            if king_can_jump(t, from, occupied, enemy) {
+                return Err(0);
+            }
+            self.king_slides(state, from, occupied, |_| {
                 count += 1;
                 true
             });
         }
-        count
+        Ok(count)
     }
 
     /// The move number `index` (from 0) of the list [`Quarx::quiet_moves`] makes, which must
     /// be that long.
+    #[inline(always)]
     fn quiet_move(&self, state: &State, mut index: usize) -> Move {
         let (own, enemy) = state.sides();
         let empty = !(own | enemy);

@@ -456,3 +456,26 @@ fn the_own_playout_plays_the_generic_loops_games() {
         }
     }
 }
+
+#[test]
+fn the_own_playouts_portable_version_plays_the_generic_loops_games_too() {
+    // `random_playout` runs the version compiled for `popcnt` where the processor has it; the
+    // portable one, for other processors, must play the same games.
+    use rand::SeedableRng;
+    let g = game(&[]);
+    for seed in 0..20 {
+        let mut generic_rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        let mut portable_rng = generic_rng.clone();
+        let (mut generic, mut portable) = (g.start(), g.start());
+        let mut buffer = Vec::new();
+        let expected = tafel_core::playout::generic_random_playout(
+            &g,
+            &mut generic,
+            &mut generic_rng,
+            &mut buffer,
+        );
+        let played = g.playout(&mut portable, &mut portable_rng, &mut buffer);
+        assert_eq!(played, expected, "seed {seed}");
+        assert_eq!(portable, generic, "seed {seed}");
+    }
+}
