@@ -103,6 +103,10 @@ pub struct Limits {
     /// Sign-ups and sign-ins that may wait for a password check; more are refused as busy
     /// (503). Default 64.
     pub password_checks_waiting: usize,
+    /// The time a seat of a rated game has for its first move, from when its clock starts,
+    /// before the game is aborted (not rated, no result; zero: never). Default 30 s, about as
+    /// long as lichess gives.
+    pub abort_after: Duration,
 }
 
 impl Default for Limits {
@@ -128,6 +132,7 @@ impl Default for Limits {
             rate_limited_addresses: 10_000,
             password_checks: 2,
             password_checks_waiting: 64,
+            abort_after: crate::domain::rated::ABORT_AFTER,
         }
     }
 }

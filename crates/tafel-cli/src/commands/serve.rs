@@ -80,6 +80,10 @@ pub struct Args {
     /// Sign-ups and sign-ins that may wait for a password check (more are refused as busy).
     #[arg(long, default_value_t = DEFAULTS.password_checks_waiting)]
     password_checks_waiting: usize,
+    /// Seconds a seat of a rated game has for its first move before the game is aborted
+    /// (0: never).
+    #[arg(long, default_value_t = DEFAULTS.abort_after.as_secs_f64(), value_name = "SECONDS")]
+    abort_after: f64,
     /// Games kept in memory at most (the least recently used leave first; they come back
     /// from the database when asked for).
     #[arg(long, default_value_t = DEFAULTS.games_in_memory)]
@@ -140,6 +144,9 @@ impl Args {
             games_burst: self.games_burst.max(1),
             password_checks: positive("password-checks", self.password_checks)?,
             password_checks_waiting: self.password_checks_waiting,
+            abort_after: Duration::try_from_secs_f64(self.abort_after).map_err(|_| {
+                anyhow::anyhow!("--abort-after must be a number of seconds, 0 or more")
+            })?,
             ..defaults
         })
     }

@@ -49,7 +49,9 @@
 //! (joining), [`consent`] (resign, draws, takebacks), [`clocks`] (time, the heartbeat),
 //! [`computer`] (the computer's turns), [`instances`] (other instances on a shared database),
 //! [`analysis`] (analyses on the search pool), [`hints`] (hints, one search per position) and
-//! [`accounts`] (signing up, in and out; sessions).
+//! [`accounts`] (signing up, in and out; sessions), [`ratings`] (a game's end for its
+//! accounts: results and ratings; aborts of rated games) and [`players`] (players' pages and
+//! the leaderboards).
 
 pub mod accounts;
 pub mod analysis;
@@ -61,6 +63,8 @@ pub mod hints;
 pub mod instances;
 pub mod memory;
 pub mod moves;
+pub mod players;
+pub mod ratings;
 pub mod seats;
 pub mod viewers;
 
@@ -112,6 +116,9 @@ pub struct HubLimits {
     pub analyses_per_address: usize,
     /// Games without a person running per client address at most.
     pub unattended_per_address: usize,
+    /// The time a seat of a rated game has for its first move before the game is aborted
+    /// (zero: never aborted).
+    pub abort_after: Duration,
 }
 
 /// Counts of what the hub did, for tests, logs and measurements.
@@ -129,6 +136,8 @@ pub struct HubStats {
     pub computer_failures: AtomicU64,
     /// Games ended on time.
     pub flags: AtomicU64,
+    /// Rated games aborted (a first move not made in time).
+    pub aborts: AtomicU64,
 }
 
 /// The games in memory, the change channels of every game in memory or watched, and who

@@ -62,6 +62,11 @@ impl Hub {
         if live.is_over() {
             return Err(Error::conflict("the game is over"));
         }
+        if live.rated && account.is_none() {
+            return Err(Error::unauthorized(
+                "this game is rated, so it is played between accounts: sign in to join it",
+            ));
+        }
         let mut table = live.table.clone();
         table.seats[seat].joined = true;
         let name = match account {

@@ -42,6 +42,11 @@ pub struct CreateRequest {
     /// The clocks (default: none).
     #[serde(default)]
     time_control: TimeControl,
+    /// Rate the game (default: casual). Only an online game between two accounts is rated:
+    /// the creator signed in, one invited seat (only an account may take it), a clock; not
+    /// against the computer, at one screen, or with four players.
+    #[serde(default)]
+    rated: bool,
 }
 
 /// A seat of a newly created game: the secret for the creator's own seats, the invitation
@@ -78,7 +83,8 @@ pub struct Created {
 /// Creates a game. Counts against the client address's allowance of creations.
 #[utoipa::path(post, path = "/api/games", tag = tags::GAMES, request_body = CreateRequest,
     responses((status = 200, description = "The game, the creator's tokens and the invitations", body = Created),
-              (status = 400, description = "Unknown game, invalid settings, seats or clock", body = ErrorBody),
+              (status = 400, description = "Unknown game, invalid settings, seats or clock; a game that cannot be rated", body = ErrorBody),
+              (status = 401, description = "A rated game asked for without signing in", body = ErrorBody),
               (status = 422, description = "A malformed request", body = ErrorBody),
               (status = 429, description = "Too many games created from this address, or as many games of the computer against itself running as it may; see Retry-After", body = ErrorBody)))]
 pub async fn create(
@@ -100,6 +106,7 @@ pub async fn create(
             ending: None,
             origin: from,
             account,
+            rated: request.rated,
         })
         .await?;
     created(&hub, id).await
@@ -155,6 +162,7 @@ pub async fn import(
             origin: from,
             // An imported record was not played here: it is nobody's game.
             account: None,
+            rated: false,
         })
         .await?;
     created(&hub, id).await
