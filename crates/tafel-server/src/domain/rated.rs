@@ -70,13 +70,18 @@ pub fn player_moves(live: &LiveGame) -> usize {
 
 /// When rated game `live` is to be aborted, and whose missing first move aborts it: while the
 /// game goes on with every seat taken and fewer than [`MIN_PLIES`] moves made, the seat to
-/// move must move within `after` of its clock's start. `None` otherwise.
+/// move must move within `after` of its clock's start (a clock in minutes and seconds; a
+/// correspondence clock's days per move end such a game on time). `None` otherwise.
 pub fn abort_at(live: &LiveGame, after: Duration) -> Option<(usize, i64)> {
     if !live.rated || after.is_zero() || player_moves(live) >= MIN_PLIES {
         return None;
     }
     let seat = live.seat_to_move()?;
     let clock = live.table.clock.as_ref()?;
+    if !matches!(clock.control, TimeControl::Fischer { .. }) {
+        // Days per move: the clock itself ends a game nobody plays.
+        return None;
+    }
     let since = clock.since_ms.filter(|_| clock.running == Some(seat))?;
     Some((seat, since + after.as_millis() as i64))
 }

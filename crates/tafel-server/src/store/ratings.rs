@@ -207,3 +207,113 @@ pub(super) fn stored_rating(row: &sqlx::any::AnyRow, first: usize) -> StoredRati
         rated_ms: row.get(first + 4),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::game::{StoredGame, Summary};
+    use crate::domain::rating::Score;
+    use crate::domain::seat::{SeatKind, StoredSeat};
+
+    /// Two accounts and a finished game between them, rated, in `store`.
+    async fn finished_game(store: &Store) -> Finished {
+        let accounts = [AccountId::random(), AccountId::random()];
+        for account in &accounts {
+            sqlx::query(&store.sql(
+                "INSERT INTO accounts (id, username, username_key, lookalike_key, created_ms)
+                 VALUES (?, ?, ?, ?, 0)",
+            ))
+            .bind(account.as_str())
+            .bind(account.as_str())
+            .bind(account.as_str())
+            .bind(account.as_str())
+            .execute(&store.pool)
+            .await
+            .unwrap();
+        }
+        let seat = StoredSeat::person(SeatKind::Local, None);
+        let game = StoredGame::new(
+            format!("{:012x}", rand::random::<u64>() >> 16),
+            "kauri",
+            vec![],
+            None,
+            vec![seat.clone(), seat],
+            vec![],
+        );
+        store.create(&game, &Summary::default()).await.unwrap();
+        Finished {
+            game_id: game.id,
+            game: "kauri".into(),
+            results: vec![
+                (0, accounts[0].clone(), Score::Win),
+                (1, accounts[1].clone(), Score::Loss),
+            ],
+            rated: Some([(0, accounts[0].clone()), (1, accounts[1].clone())]),
+            first_score: Score::Win,
+        }
+    }
+
+    /// The stored ratings of the finished game's two accounts.
+    async fn ratings_of(store: &Store, finished: &Finished) -> Vec<StoredRating> {
+        let mut ratings = Vec::new();
+        for (_, account, _) in &finished.results {
+            let row = sqlx::query(&store.sql(
+                "SELECT 0, rating, deviation, volatility, games, rated_ms FROM ratings
+                 WHERE account_id = ? AND game = 'kauri'",
+            ))
+            .bind(account.as_str())
+            .fetch_one(&store.pool)
+            .await
+            .unwrap();
+            ratings.push(stored_rating(&row, 1));
+        }
+        ratings
+    }
+
+    async fn count(store: &Store, table: &str, game_id: &str) -> i64 {
+        sqlx::query(&store.sql(&format!("SELECT count(*) FROM {table} WHERE game_id = ?")))
+            .bind(game_id)
+            .fetch_one(&store.pool)
+            .await
+            .unwrap()
+            .get(0)
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_game_changes_ratings_once_when_two_instances_end_it_at_once() {
+        // On PostgreSQL, two stores (two instances' pools) on one database; on SQLite, one.
+        let mut pairs = vec![{
+            let store = Store::open("sqlite::memory:").await.unwrap();
+            (store.clone(), store)
+        }];
+        if let Some(url) = tafel_testkit::postgres::test_database("ratings").await {
+            pairs.push((
+                Store::open(&url).await.unwrap(),
+                Store::open(&url).await.unwrap(),
+            ));
+        }
+        for (a, b) in pairs {
+            for _ in 0..10 {
+                let finished = finished_game(&a).await;
+                let now = crate::domain::clock::now_ms();
+                let tries = (0..8).map(|i| {
+                    let store = if i % 2 == 0 { a.clone() } else { b.clone() };
+                    let finished = finished.clone();
+                    tokio::spawn(async move { store.record_finish(&finished, now).await })
+                });
+                let mut changed = 0;
+                for attempt in tries.collect::<Vec<_>>() {
+                    changed += usize::from(attempt.await.unwrap().unwrap());
+                }
+                assert_eq!(changed, 1, "exactly one of the attempts rated the game");
+                let ratings = ratings_of(&a, &finished).await;
+                assert_eq!(ratings.iter().map(|r| r.games).collect::<Vec<_>>(), [1, 1]);
+                let (winner, loser) = rate_game(START, START, Score::Win).unwrap();
+                assert_eq!(ratings[0].rating, winner);
+                assert_eq!(ratings[1].rating, loser);
+                assert_eq!(count(&b, "rating_changes", &finished.game_id).await, 2);
+                assert_eq!(count(&b, "account_results", &finished.game_id).await, 2);
+            }
+        }
+    }
+}

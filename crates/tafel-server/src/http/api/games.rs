@@ -19,7 +19,7 @@ use crate::domain::Error;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::rate::{Allowance, ClientAddress};
 use crate::http::session::MaybeSignedIn;
-use crate::http::views::GameView;
+use crate::http::views::{GameView, SeatRatingView};
 use crate::play::{Hub, NewGame};
 
 /// A request to start a game.
@@ -316,7 +316,24 @@ pub async fn read(
     Path(id): Path<String>,
     Query(q): Query<PlyQuery>,
 ) -> Result<Json<GameView>, ApiError> {
-    view(&hub, &GameId::parse(&id)?, q.ply).await
+    let id = GameId::parse(&id)?;
+    let Json(mut view) = view(&hub, &id, q.ply).await?;
+    if view.rated {
+        let changes = hub.rating_changes(&id).await?;
+        view.ratings = (!changes.is_empty()).then(|| {
+            changes
+                .into_iter()
+                .map(|c| SeatRatingView {
+                    seat: c.seat,
+                    before: c.before.0.round() as i64,
+                    deviation_before: c.before.1.round() as i64,
+                    after: c.after.0.round() as i64,
+                    deviation_after: c.after.1.round() as i64,
+                })
+                .collect()
+        });
+    }
+    Ok(Json(view))
 }
 
 /// The view of game `id` at `ply` (the current position when `None`).
