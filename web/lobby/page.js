@@ -15,7 +15,8 @@ export async function lobby(app) {
   const challenges = challengesCard(newGame.yourName);
   app.replaceChildren(el("div", { class: "lobby" },
     newGame.card,
-    el("div", { class: "lobby-lists" }, challenges, recent),
+    el("div", { class: "lobby-lists" }, challenges, recent,
+      el("p", { class: "lobby-links" }, el("a", { href: "/leaderboard", id: "leaderboards-link" }, "Leaderboards"))),
     importCard()));
   newGame.show();
 }
