@@ -18,9 +18,8 @@ use crate::domain::rating::{Rating, Score};
 use crate::domain::seat::SeatView;
 use crate::domain::Error;
 use crate::http::error::{ApiError, ErrorBody};
-use crate::play::players::{CurrentRating, MAX_PAGE_SIZE};
+use crate::play::players::{CurrentRating, GamesFilter, MAX_PAGE_SIZE};
 use crate::play::Hub;
-use crate::store::players::GamesFilter;
 
 /// The highest page number asked for that is answered (pages past the last are empty).
 const MAX_PAGE: u32 = 100_000;
