@@ -10,7 +10,7 @@ use crate::domain::clock::now_ms;
 use crate::domain::live::LiveGame;
 use crate::domain::rating::{Rating, PROVISIONAL_DEVIATION};
 use crate::domain::Error;
-use crate::store::players::{
+pub use crate::store::players::{
     GamesFilter, PlayerAccount, PlayerGame, RatingPoint, SeatRatingChange,
 };
 
