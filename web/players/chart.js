@@ -2,9 +2,9 @@
 // each rated game against the game's number in the player's history.
 
 const SVG = "http://www.w3.org/2000/svg";
-const WIDTH = 640;
-const HEIGHT = 220;
-const PAD = { left: 44, right: 12, top: 12, bottom: 24 };
+const WIDTH = 480;
+const HEIGHT = 200;
+const PAD = { left: 48, right: 12, top: 14, bottom: 30 };
 const COLOURS = ["#1f5fa8", "#a12a2a", "#2b7a3d", "#6a1b9a", "#b35c00", "#4a4a4a"];
 
 function svg(tag, attrs = {}, text) {
@@ -35,7 +35,7 @@ export function ratingChart(points, titles) {
     chart.append(svg("polyline", { points: mine.map(([p, i]) => `${x(i)},${y(p.rating)}`).join(" "),
       fill: "none", stroke: colour, "stroke-width": 2, "data-game": game }));
     for (const [p, i] of mine) chart.append(svg("circle", { cx: x(i), cy: y(p.rating), r: 3, fill: colour }));
-    chart.append(svg("text", { x: PAD.left + 4 + g * 120, y: HEIGHT - 6, fill: colour }, titles[game] || game));
+    chart.append(svg("text", { x: PAD.left + 4 + g * 130, y: HEIGHT - 8, fill: colour }, titles[game] || game));
   });
   return chart;
 }

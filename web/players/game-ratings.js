@@ -15,10 +15,11 @@ export function showGameRatings(app, id) {
     const text = view.ratings
       ? view.ratings.map((r) => `${view.seats[r.seat].player || view.seats[r.seat].name}: ${r.before} → ${r.after} (${r.after >= r.before ? "+" : ""}${r.after - r.before})`).join(" · ")
       : "Rated game";
+    const line = view.ratings ? `Ratings: ${text}` : text;
     if (text === shown && document.getElementById("game-ratings")) return;
     shown = text;
     document.getElementById("game-ratings")?.remove();
-    players.after(el("p", { class: "help game-ratings", id: "game-ratings" }, text));
+    players.after(el("p", { class: "help game-ratings", id: "game-ratings" }, line));
   };
   let last = "";
   new MutationObserver(() => {

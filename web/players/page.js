@@ -47,15 +47,14 @@ export async function playerPage(app, name) {
 /** The table of ratings, or a note that there are none. */
 function ratingsTable(ratings) {
   if (!ratings.length) return el("p", { class: "help", id: "ratings" }, "Not rated in any game yet.");
-  return el("table", { class: "ratings", id: "ratings" },
+  return el("div", { class: "table-scroll" }, el("table", { class: "ratings", id: "ratings" },
     el("caption", {}, "Ratings (Glicko-2; ? while provisional)"),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Game"), el("th", { scope: "col" }, "Rating"),
-      el("th", { scope: "col" }, "Deviation"), el("th", { scope: "col" }, "Rated games"))),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Game"), el("th", { scope: "col" }, "Rating ± deviation"),
+      el("th", { scope: "col" }, "Games"))),
     el("tbody", {}, ratings.map((r) => el("tr", { "data-game": r.game },
       el("td", {}, el("a", { href: `/leaderboard?game=${r.game}` }, r.title)),
-      el("td", { class: "rating" }, `${r.rating}${r.provisional ? "?" : ""}`),
-      el("td", {}, `±${r.deviation}`),
-      el("td", {}, r.games)))));
+      el("td", {}, el("span", { class: "rating" }, `${r.rating}${r.provisional ? "?" : ""}`), ` ±${r.deviation}`),
+      el("td", {}, r.games))))));
 }
 
 /** The player's result in one game, in words. */
