@@ -337,7 +337,7 @@ fn an_ending_must_fit_the_moves_and_the_termination() {
         .to_string();
     assert!(
         unknown.contains(
-            "unknown termination `abandoned` (known: resignation, agreement, time forfeit)"
+            "unknown termination `abandoned` (known: resignation, agreement, time forfeit, aborted)"
         ),
         "{unknown}"
     );
