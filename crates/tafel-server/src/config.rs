@@ -132,7 +132,7 @@ impl Default for Limits {
             rate_limited_addresses: 10_000,
             password_checks: 2,
             password_checks_waiting: 64,
-            abort_after: crate::domain::rated::ABORT_AFTER,
+            abort_after: Duration::from_secs(30),
         }
     }
 }

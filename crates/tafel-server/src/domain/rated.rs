@@ -7,9 +7,10 @@
 //!   the computer, at one screen and with four players (in teams) are not rated.
 //! - It counts once it ends with at least [`MIN_PLIES`] moves made by the players (chance
 //!   outcomes do not count).
-//! - While fewer moves than that are made, the seat to move has [`ABORT_AFTER`] (by default)
-//!   from when its clock started to make its first move; otherwise the game is aborted
-//!   ([`Ending::aborted`]): it ends without a result and is not rated.
+//! - While fewer moves than that are made, the seat to move has a set time (30 s by default:
+//!   `tafel serve --abort-after`) from when its clock started to make its first move;
+//!   otherwise the game is aborted ([`Ending::aborted`]): it ends without a result and is not
+//!   rated.
 
 use std::time::Duration;
 
@@ -25,10 +26,6 @@ use crate::domain::seat::{SeatKind, StoredSeat};
 
 /// The moves the players must have made for a finished game to count.
 pub const MIN_PLIES: usize = 2;
-
-/// How long a seat has for its first move in a rated game before the game is aborted, by
-/// default (lichess gives about as long).
-pub const ABORT_AFTER: Duration = Duration::from_secs(30);
 
 /// Refuses to rate a game with these seats and clock unless it is an online game between two
 /// people, the creator's seat played by its account (the creator is signed in), with a clock.
