@@ -3,7 +3,7 @@
 //! a rated game whose player does not make a first move in time.
 //!
 //! An abort is a timed ending like a fallen flag: its deadline ([`rated::abort_at`]) is kept
-//! with the clocks' deadlines ([`Hub::deadline`]), and, for the clock keeper's look in the
+//! with the clocks' deadlines (`Hub::deadline`), and, for the clock keeper's look in the
 //! store, noted in the game's row after every change of a rated game that has not had both
 //! first moves yet.
 
