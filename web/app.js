@@ -1,5 +1,6 @@
 // Tafel's browser interface: the lobby (web/lobby/page.js) at "/", a game (web/game/page.js) at
-// "/game/<id>". Plain ES modules: no build step. Each game's board is drawn by its own module,
+// "/game/<id>" (with web/players/game-ratings.js for a rated game), a player (web/players/page.js)
+// at "/@/<name>", the leaderboards (web/players/leaderboard.js) at "/leaderboard". Plain ES modules: no build step. Each game's board is drawn by its own module,
 // web/boards/<game>.js (see web/boards/common.js for the module interface and the data
 // attributes that tests rely on).
 
@@ -7,8 +8,12 @@ import { el } from "./ui.js";
 
 const app = document.getElementById("app");
 const match = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
+const player = location.pathname.match(/^\/@\/([^/]+)$/);
 const page = match
   ? import("./game/page.js").then((m) => m.gamePage(app, match[1]))
+    .then(() => import("./players/game-ratings.js")).then((m) => m.showGameRatings(app, match[1]))
+  : player ? import("./players/page.js").then((m) => m.playerPage(app, decodeURIComponent(player[1])))
+  : location.pathname === "/leaderboard" ? import("./players/leaderboard.js").then((m) => m.leaderboardPage(app))
   : import("./lobby/page.js").then((m) => m.lobby(app));
 page.catch((e) => app.replaceChildren(el("section", { class: "card" },
   el("p", { class: "error", role: "alert" }, e.message), el("a", { href: "/" }, "Back to the lobby"))));

@@ -26,11 +26,16 @@ export function newGameForm(catalog) {
     // Hints (the best move on request) are off unless asked for before a game against the
     // computer; the box shows only when a computer seat is chosen.
     hintsBox: el("input", { type: "checkbox", id: "hints" }),
+    // Rated (between accounts): offered only when signed in; casual unless ticked.
+    ratedBox: el("input", { type: "checkbox", id: "rated" }),
     refreshing: 0, // the latest request for seats, so that an older answer is dropped
   };
   form.startButton = el("button", { id: "start", onclick: () => start(form) }, "Start");
   form.hintsLabel = el("label", { class: "check", id: "hints-label", hidden: true }, form.hintsBox,
     " Hints: let me ask for the best move during the game");
+  form.ratedLabel = el("label", { class: "check", id: "rated-label", hidden: true }, form.ratedBox,
+    " Rated: an online game against another account, with a clock (it changes both ratings)");
+  api("/api/account").then(() => { form.ratedLabel.hidden = false; }, () => {});
   form.seatsBox.addEventListener("change", () => refreshHints(form));
   form.gameSelect.addEventListener("change", () => refreshSettings(form));
   const card = el("section", { class: "card new-game", "aria-labelledby": "new-title" },
@@ -40,7 +45,7 @@ export function newGameForm(catalog) {
     el("h2", {}, "Players"), form.seatsBox, form.levelNotes,
     el("label", { for: "your-name" }, "Your name (shown to the other players)"), form.nameInput,
     el("label", { for: "clock" }, "Clock"), form.clockSelect,
-    form.hintsLabel,
+    form.hintsLabel, form.ratedLabel,
     el("label", { class: "check" }, form.publicBox, " List it as an open challenge (anyone may take the invited seat)"),
     el("p", {}, form.startButton), form.error);
   const chosen = () => ({ game: currentGame(form).name, settings: settingValues(form.settingsBox),
@@ -127,7 +132,8 @@ async function start(form) {
       method: "POST",
       body: JSON.stringify({ game: currentGame(form).name, settings: settingValues(form.settingsBox),
         seats: seatRequests(form.seatsBox, yourName(form), form.hintsBox.checked && againstComputer(form)),
-        time_control: timeControl(form.clockSelect.value), public: form.publicBox.checked }),
+        time_control: timeControl(form.clockSelect.value), public: form.publicBox.checked,
+        rated: !form.ratedLabel.hidden && form.ratedBox.checked }),
     });
     remember(created);
   } catch (e) {

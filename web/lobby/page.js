@@ -17,7 +17,8 @@ export async function lobby(app) {
   const seeks = seeksCard(catalog, newGame.chosen, newGame.yourName);
   app.replaceChildren(el("div", { class: "lobby" },
     newGame.card,
-    el("div", { class: "lobby-lists" }, seeks, challenges, recent),
+    el("div", { class: "lobby-lists" }, seeks, challenges, recent,
+      el("p", { class: "lobby-links" }, el("a", { href: "/leaderboard", id: "leaderboards-link" }, "Leaderboards"))),
     importCard()));
   newGame.show();
 }

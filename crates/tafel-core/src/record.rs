@@ -317,8 +317,8 @@ pub fn seats_of<G: Game>(game: &G) -> Vec<(&'static str, u8)> {
 }
 
 /// How a game ended when not by its rules: the players or the clock ended it. Written in a
-/// record's `Termination` tag (and JSON `termination` field) as `resignation`, `agreement`
-/// or `time forfeit` (the last as in PGN).
+/// record's `Termination` tag (and JSON `termination` field) as `resignation`, `agreement`,
+/// `time forfeit` (as in PGN) or `aborted`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Termination {
     /// A side resigned: the other side wins.
@@ -330,14 +330,19 @@ pub enum Termination {
     /// A seat's clock ran out: its side loses.
     #[serde(rename = "time forfeit")]
     TimeForfeit,
+    /// A seat did not make its first move in time, so the game was called off: nobody wins
+    /// or loses (the server aborts rated games so; lichess's abort).
+    #[serde(rename = "aborted")]
+    Aborted,
 }
 
 impl Termination {
     /// Every termination, in the order error messages list them.
-    pub const ALL: [Termination; 3] = [
+    pub const ALL: [Termination; 4] = [
         Termination::Resignation,
         Termination::Agreement,
         Termination::TimeForfeit,
+        Termination::Aborted,
     ];
 
     /// The tag's value: `resignation`, `agreement`, `time forfeit`.
@@ -346,6 +351,7 @@ impl Termination {
             Termination::Resignation => "resignation",
             Termination::Agreement => "agreement",
             Termination::TimeForfeit => "time forfeit",
+            Termination::Aborted => "aborted",
         }
     }
 }
@@ -434,6 +440,17 @@ impl Ending {
         }
     }
 
+    /// The game was called off because `by` did not make its first move in time: nobody
+    /// wins.
+    pub fn aborted(by: crate::player::Player, seats: &[(&str, u8)]) -> Ending {
+        Ending {
+            termination: Termination::Aborted,
+            by: Some(by),
+            winners: crate::player::PlayerSet::EMPTY,
+            result: format!("aborted ({} did not move in time)", seats[by.index()].0),
+        }
+    }
+
     /// Every ending of kind `termination` that the game with `seats` can have (a
     /// resignation once per side).
     pub fn possible(termination: Termination, seats: &[(&str, u8)]) -> Vec<Ending> {
@@ -451,6 +468,7 @@ impl Ending {
             Termination::Resignation => by_seat(Ending::resigned),
             Termination::TimeForfeit => by_seat(Ending::out_of_time),
             Termination::Agreement => vec![Ending::agreed_draw()],
+            Termination::Aborted => by_seat(Ending::aborted),
         }
     }
 

@@ -277,7 +277,7 @@ fn games_ended_by_the_players_or_the_clock_keep_their_ending_in_both_forms() {
     assert!(!plain.contains("Termination"), "{plain}");
     let plain = record::to_json(&DiceRace, &start, &moves);
     assert!(!plain.contains("termination"), "{plain}");
-    assert_eq!(Termination::ALL.len(), 3);
+    assert_eq!(Termination::ALL.len(), 4);
 }
 
 #[test]
@@ -337,7 +337,7 @@ fn an_ending_must_fit_the_moves_and_the_termination() {
         .to_string();
     assert!(
         unknown.contains(
-            "unknown termination `abandoned` (known: resignation, agreement, time forfeit)"
+            "unknown termination `abandoned` (known: resignation, agreement, time forfeit, aborted)"
         ),
         "{unknown}"
     );

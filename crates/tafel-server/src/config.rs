@@ -105,6 +105,10 @@ pub struct Limits {
     pub password_checks_waiting: usize,
     /// Seeks one person in the lobby (one lobby connection) may list at once. Default 3.
     pub seeks_per_person: usize,
+    /// The time a seat of a rated game has for its first move, from when its clock starts,
+    /// before the game is aborted (not rated, no result; zero: never). Default 30 s, about as
+    /// long as lichess gives.
+    pub abort_after: Duration,
 }
 
 impl Default for Limits {
@@ -131,6 +135,7 @@ impl Default for Limits {
             password_checks: 2,
             password_checks_waiting: 64,
             seeks_per_person: 3,
+            abort_after: Duration::from_secs(30),
         }
     }
 }

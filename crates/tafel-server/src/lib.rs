@@ -106,6 +106,7 @@ pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
             },
             analyses_per_address: limits.analyses_per_address,
             unattended_per_address: limits.unattended_per_address,
+            abort_after: limits.abort_after,
         },
     );
     if let Some(changes) = changes {

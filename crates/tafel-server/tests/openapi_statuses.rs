@@ -113,7 +113,10 @@ async fn every_status_the_api_answers_is_documented() {
                 .collect();
             let takes_body = operation.get("requestBody").is_some();
             for (game_id, game_name) in [(id.as_str(), "kauri"), ("nosuchgame", "nosuch")] {
-                let base = path.replace("{id}", game_id).replace("{game}", game_name);
+                let base = path
+                    .replace("{id}", game_id)
+                    .replace("{game}", game_name)
+                    .replace("{name}", "nobody");
                 for query in [
                     "",
                     "?ply=9999",

@@ -197,7 +197,8 @@ async fn rated_seeks_need_accounts_and_bad_seeks_say_why() {
     let mut signed_in = lobby(server.addr, Some(&ada)).await;
     signed_in
         .send_json(json!({"type": "seek",
-            "seek": {"game": "kauri", "rated": true, "rating_min": 1000, "rating_max": 2000}}))
+            "seek": {"game": "kauri", "rated": true, "rating_min": 1000, "rating_max": 2000,
+                     "time_control": {"kind": "fischer", "initial_seconds": 120, "increment_seconds": 2}}}))
         .await;
     let rated = signed_in.next_of("seeking").await["seek"].clone();
     assert_eq!(rated["name"], "Ada");

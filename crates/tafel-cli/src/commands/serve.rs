@@ -83,6 +83,10 @@ pub struct Args {
     /// Seeks one person in the lobby may list at once.
     #[arg(long, default_value_t = DEFAULTS.seeks_per_person)]
     seeks_per_person: usize,
+    /// Seconds a seat of a rated game has for its first move before the game is aborted
+    /// (0: never).
+    #[arg(long, default_value_t = DEFAULTS.abort_after.as_secs_f64(), value_name = "SECONDS")]
+    abort_after: f64,
     /// Games kept in memory at most (the least recently used leave first; they come back
     /// from the database when asked for).
     #[arg(long, default_value_t = DEFAULTS.games_in_memory)]
@@ -144,6 +148,9 @@ impl Args {
             password_checks: positive("password-checks", self.password_checks)?,
             password_checks_waiting: self.password_checks_waiting,
             seeks_per_person: positive("seeks-per-person", self.seeks_per_person)?,
+            abort_after: Duration::try_from_secs_f64(self.abort_after).map_err(|_| {
+                anyhow::anyhow!("--abort-after must be a number of seconds, 0 or more")
+            })?,
             ..defaults
         })
     }

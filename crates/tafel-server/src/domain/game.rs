@@ -47,6 +47,8 @@ pub struct StoredGame {
     pub time_control: TimeControl,
     /// The game this one is the rematch of.
     pub rematch_of: Option<String>,
+    /// Whether the game is rated (an online game between two accounts, chosen at creation).
+    pub rated: bool,
     /// Seats, clocks, proposals, ending and rematch.
     pub table: Table,
     /// The stored version: 0 when created, advanced by every change.
@@ -73,6 +75,7 @@ impl StoredGame {
             public: false,
             time_control: TimeControl::None,
             rematch_of: None,
+            rated: false,
             table: Table {
                 seats,
                 ..Table::default()

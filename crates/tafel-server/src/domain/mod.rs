@@ -7,8 +7,9 @@
 //! - [`seat`] (who sits where), [`consent`] (draws, takebacks, resignations decided
 //!   together), [`clock`] (time controls), [`dice`] (the server's chance outcomes), [`seek`]
 //!   (someone to play now);
-//! - [`account`] (usernames, passwords and their hashes) and [`rating`] (Glicko-2 as lichess
-//!   runs it);
+//! - [`account`] (usernames, passwords and their hashes), [`rating`] (Glicko-2 as lichess
+//!   runs it) and [`rated`] (which games are rated, aborts, what a finished game tells its
+//!   accounts);
 //! - [`ids`] (game ids and secrets) and [`name`] (people's names): types that parse what
 //!   clients send, once, where it comes in;
 //! - [`client`] (the address a client counts as) and [`error`] (the one error type, with its
@@ -26,6 +27,7 @@ pub mod game;
 pub mod ids;
 pub mod live;
 pub mod name;
+pub mod rated;
 pub mod rating;
 pub mod seat;
 pub mod seek;

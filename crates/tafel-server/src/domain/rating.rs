@@ -99,6 +99,23 @@ impl Score {
         }
     }
 
+    /// The result in a word: `win`, `draw` or `loss` (as stored and as the API says it).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Score::Win => "win",
+            Score::Draw => "draw",
+            Score::Loss => "loss",
+        }
+    }
+
+    /// The result named `text` (`win`, `draw` or `loss`), or a clear error.
+    pub fn parse(text: &str) -> Result<Score, Error> {
+        [Score::Win, Score::Draw, Score::Loss]
+            .into_iter()
+            .find(|s| s.as_str() == text)
+            .ok_or_else(|| Error::invalid(format!("unknown result `{text}` (win, draw or loss)")))
+    }
+
     /// Glicko's score: 1 for a win, ½ for a draw, 0 for a loss.
     fn points(self) -> f64 {
         match self {

@@ -52,6 +52,16 @@ pub struct SeatRequest {
 }
 
 impl SeatRequest {
+    /// A seat for the person creating the game, named `name`.
+    pub fn person(name: &str) -> SeatRequest {
+        SeatRequest {
+            kind: SeatKind::Local,
+            level: None,
+            name: Some(name.to_string()),
+            hints: false,
+        }
+    }
+
     /// A seat for a person invited online.
     pub fn invited() -> SeatRequest {
         SeatRequest {

@@ -46,6 +46,9 @@ impl SeekRequest {
                 "a rated seek needs an account: sign in first",
             ));
         }
+        if self.rated && self.time_control == TimeControl::None {
+            return Err(Error::invalid("a rated game needs a clock"));
+        }
         let ranged = self.rating_min.is_some() || self.rating_max.is_some();
         if ranged && !self.rated {
             return Err(Error::invalid(
@@ -73,9 +76,13 @@ impl SeekRequest {
 
     /// Whether an opponent rated `rating` is in the range wanted.
     pub fn accepts(&self, rating: u32) -> bool {
-        self.rating_min.is_none_or(|min| rating >= min)
-            && self.rating_max.is_none_or(|max| rating <= max)
+        in_range(self.rating_min, self.rating_max, rating)
     }
+}
+
+/// Whether `rating` lies within `min` and `max` (either may be open).
+fn in_range(min: Option<u32>, max: Option<u32>, rating: u32) -> bool {
+    min.is_none_or(|min| rating >= min) && max.is_none_or(|max| rating <= max)
 }
 
 /// A seek as the lobby lists it.
@@ -99,6 +106,13 @@ pub struct SeekView {
     pub rating_min: Option<u32>,
     /// The highest rating of an opponent wanted.
     pub rating_max: Option<u32>,
+}
+
+impl SeekView {
+    /// Whether an opponent rated `rating` is in the range wanted.
+    pub fn accepts(&self, rating: u32) -> bool {
+        in_range(self.rating_min, self.rating_max, rating)
+    }
 }
 
 #[cfg(test)]
@@ -137,7 +151,10 @@ mod tests {
             .unwrap_err()
             .message
             .contains("above"));
-        let huge = seek(r#"{"game": "kauri", "rated": true, "rating_max": 9000}"#);
+        let huge = seek(
+            r#"{"game": "kauri", "rated": true, "rating_max": 9000,
+                "time_control": {"kind": "correspondence", "days_per_move": 1}}"#,
+        );
         assert!(huge.check(true).unwrap_err().message.contains("9000"));
         let bad_clock = seek(
             r#"{"game": "kauri", "time_control": {"kind": "fischer", "initial_seconds": 0, "increment_seconds": 0}}"#,

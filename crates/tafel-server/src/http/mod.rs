@@ -120,7 +120,8 @@ impl FromRef<AppState> for Arc<RateLimiter> {
         (name = "games", description = "Creating, importing, listing and reading games; records"),
         (name = "play", description = "Joining, moves, undo, resignation, draws, takebacks, rematches, the WebSocket"),
         (name = "lobby", description = "Seeks: someone to play now (the lobby's WebSocket)"),
-        (name = "accounts", description = "Optional accounts: signing up, in and out (the session travels in the `tafel_session` cookie)")
+        (name = "accounts", description = "Optional accounts: signing up, in and out (the session travels in the `tafel_session` cookie)"),
+        (name = "players", description = "Players' pages, games, rating histories and records; leaderboards")
     )
 )]
 struct ApiDoc;
@@ -211,6 +212,11 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::accounts::sign_in, api::accounts::sign_out))
         .routes(routes!(lobby::seeks))
         .routes(routes!(lobby::connect))
+        .routes(routes!(api::players::player))
+        .routes(routes!(api::players::games))
+        .routes(routes!(api::players::ratings))
+        .routes(routes!(api::players::records))
+        .routes(routes!(api::players::leaderboard))
 }
 
 /// The OpenAPI document of the whole HTTP API, generated from the handlers.
@@ -260,6 +266,8 @@ fn routes(state: AppState) -> Router {
     Router::new()
         .route("/", get(web::index))
         .route("/game/{id}", get(web::index))
+        .route("/@/{name}", get(web::player))
+        .route("/leaderboard", get(web::index))
         .route("/assets/{*path}", get(web::asset))
         .route("/rules/{game}", get(web::rules))
         .route("/api/openapi.json", get(openapi_json))

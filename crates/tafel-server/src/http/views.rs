@@ -31,7 +31,8 @@ pub enum StatusView {
         result: String,
         /// The winning seats, from 0 (none for a draw).
         winners: Vec<usize>,
-        /// How it ended when not by the rules: `resignation`, `agreement` or `time forfeit`.
+        /// How it ended when not by the rules: `resignation`, `agreement`, `time forfeit` or
+        /// `aborted` (a rated game whose player did not make a first move in time).
         #[schema(value_type = Option<String>)]
         termination: Option<&'static str>,
     },
@@ -61,6 +62,21 @@ pub struct LastMoveView {
     pub before: String,
 }
 
+/// One seat's rating before and after a rated game.
+#[derive(Serialize, ToSchema)]
+pub struct SeatRatingView {
+    /// The seat, from 0.
+    pub seat: usize,
+    /// The rating before the game, rounded.
+    pub before: i64,
+    /// Its deviation before, rounded.
+    pub deviation_before: i64,
+    /// The rating after the game, rounded.
+    pub after: i64,
+    /// Its deviation after, rounded.
+    pub deviation_after: i64,
+}
+
 /// Everything a browser needs to draw a game at one ply.
 #[derive(Serialize, ToSchema)]
 pub struct GameView {
@@ -80,6 +96,12 @@ pub struct GameView {
     pub started: bool,
     /// Whether the game is listed as an open challenge while a seat is free.
     pub public: bool,
+    /// Whether the game is rated.
+    pub rated: bool,
+    /// Once a rated game is over and rated: each rated seat's rating before and after it
+    /// (only in the answers of `GET /api/games/{id}`; absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<Vec<SeatRatingView>>,
     /// Every move so far (the whole game, also when viewing an earlier ply).
     pub moves: Vec<String>,
     /// Each of `moves` with its number in the record and who played it.
@@ -173,6 +195,8 @@ impl GameView {
             seats: live.seat_views(&live.table),
             started: LiveGame::all_taken(&live.table),
             public: live.public,
+            rated: live.rated,
+            ratings: None,
             moves: live.moves.clone(),
             plies,
             ply,

@@ -83,6 +83,20 @@ pub async fn index() -> Response {
     page(StatusCode::OK, layout("Tafel", r#" id="app""#, "", true))
 }
 
+/// The page of the player named `name` (`/@/{name}`): the page shell, or the 404 page when
+/// there is no such living account.
+pub async fn player(
+    axum::extract::State(hub): axum::extract::State<std::sync::Arc<crate::play::Hub>>,
+    Path(name): Path<String>,
+    uri: Uri,
+) -> Response {
+    match hub.player(&name).await {
+        Ok(_) => index().await,
+        Err(e) if e.kind == crate::domain::ErrorKind::NotFound => not_found_page(uri.path()),
+        Err(e) => crate::http::error::ApiError::from(e).into_response(),
+    }
+}
+
 /// One embedded file of `web/` (and the Karl's Race geometry), or the 404 page.
 pub async fn asset(Path(path): Path<String>) -> Response {
     if path == "boards/karls-race-board.json" {

@@ -11,7 +11,7 @@ use tafel_core::Player;
 use tokio::sync::Notify;
 
 use super::Hub;
-use crate::domain::clock::{now_ms, Clock};
+use crate::domain::clock::now_ms;
 use crate::domain::ids::GameId;
 use crate::domain::live::LiveGame;
 use crate::domain::Error;
@@ -124,6 +124,15 @@ impl Hub {
             }
         };
         let now = now_ms();
+        match self.abort_if_due(&mut live, now).await {
+            Ok(true) => return,
+            Ok(false) => {}
+            Err(e) if e.is_conflict() => return,
+            Err(e) => {
+                tracing::error!("cannot abort game {id}: {}", e.message);
+                return;
+            }
+        }
         match live.fallen(now) {
             Some(seat) => {
                 match self.end_on_time(&mut live, seat, now).await {
@@ -135,7 +144,7 @@ impl Hub {
                     Err(e) => tracing::error!("cannot end game {id} on time: {}", e.message),
                 }
             }
-            None => self.schedule(id, live.table.clock.as_ref().and_then(Clock::flag_at)),
+            None => self.schedule(id, self.deadline(&live)),
         }
     }
 }
@@ -174,7 +183,9 @@ pub(super) async fn keep_clocks(hub: Weak<Hub>, wake: Arc<Notify>) {
         let now = now_ms();
         if now >= next_scan {
             let ahead = now + CLOCK_AHEAD.as_millis() as i64;
-            match strong.store.flags_due(ahead, SCAN_LIMIT).await {
+            let flags = strong.store.flags_due(ahead, SCAN_LIMIT).await;
+            let aborts = strong.store.aborts_due(ahead, SCAN_LIMIT).await;
+            match flags.and_then(|flags| Ok([flags, aborts?].concat())) {
                 Ok(flags) => {
                     let mut deadlines = strong.lock_deadlines();
                     for (id, at) in flags {

@@ -17,6 +17,7 @@ use crate::domain::clock::{now_ms, Clock, TimeControl};
 use crate::domain::game::StoredGame;
 use crate::domain::ids::{GameId, InviteCode, SeatToken};
 use crate::domain::live::{Change, LiveGame};
+use crate::domain::rated::check_rated;
 use crate::domain::seat::{SeatKind, SeatRequest, StoredSeat};
 use crate::domain::Error;
 
@@ -45,6 +46,8 @@ pub struct NewGame {
     /// The account of the person creating it, if signed in: it plays the creator's seat when
     /// the creator has one seat (a game at one screen between several people is nobody's).
     pub account: Option<SignedIn>,
+    /// Whether the game is rated (see [`crate::domain::rated::check_rated`]).
+    pub rated: bool,
 }
 
 /// A person's seats in a game (a rematch): seat numbers with their tokens, and the
@@ -83,6 +86,9 @@ impl Hub {
             ));
         }
         new.time_control.check()?;
+        if new.rated {
+            check_rated(&seats, new.time_control)?;
+        }
         let mut stored = StoredGame::new(
             GameId::random(),
             new.game,
@@ -92,6 +98,7 @@ impl Hub {
             new.moves,
         );
         stored.public = new.public;
+        stored.rated = new.rated;
         stored.time_control = new.time_control;
         stored.table.clock = Clock::new(new.time_control, stored.table.seats.len());
         stored.table.ending = new.ending;
@@ -208,6 +215,7 @@ impl Hub {
                 );
                 stored.time_control = live.time_control;
                 stored.rematch_of = Some(live.id.to_string());
+                stored.rated = live.rated;
                 stored.table.clock = Clock::new(live.time_control, n);
                 let mut table = live.table.clone();
                 table.rematch = Some(stored.id.clone());

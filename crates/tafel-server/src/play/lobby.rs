@@ -23,8 +23,9 @@ use super::create::NewGame;
 use super::seats::Claim;
 use super::Hub;
 use crate::domain::clock::now_ms;
-use crate::domain::ids::{AccountId, GameId, InviteCode, SeatToken};
+use crate::domain::ids::{AccountId, GameId, SeatToken};
 use crate::domain::name::PersonName;
+use crate::domain::rating::START;
 use crate::domain::seat::SeatRequest;
 use crate::domain::seek::{SeekRequest, SeekView};
 use crate::domain::Error;
@@ -196,12 +197,14 @@ impl Lobby {
                 && seek.account == taker.account.as_ref().map(|a| a.id.clone()));
         let refusal = if own {
             Some(Error::conflict("that is your own seek"))
-        } else if seek.view.rated && taker.account.is_none() {
-            Some(Error::unauthorized(
-                "a rated game needs an account: sign in first",
-            ))
         } else {
-            None
+            match (&taker.account, seek.view.rated) {
+                (None, true) => Some(Error::unauthorized(
+                    "a rated game needs an account: sign in first",
+                )),
+                (Some(account), true) => self.check_range(&seek.view, account).await.err(),
+                (_, false) => None,
+            }
         };
         if let Some(refusal) = refusal {
             self.store.release_seek(id).await.map_err(Error::storage)?;
@@ -250,14 +253,20 @@ impl Lobby {
             .collect()
     }
 
-    /// Makes the game of `seek` between its owner and `taker`, sides drawn at random:
-    /// `(game, owner's seat, owner's token, taker's seat, taker's token)`.
+    /// Makes the game of `seek` between its owner and `taker`, sides drawn at random: the
+    /// owner's seat made for them (their account's, if any: the owner is the game's creator)
+    /// and the other an invitation the taker takes at once. Returns `(game, owner's seat,
+    /// owner's token, taker's seat, taker's token)`.
     async fn play(
         &self,
         seek: &SeekView,
         owner_account: &Option<AccountId>,
         taker: &Seeker,
     ) -> Result<(GameId, usize, SeatToken, usize, SeatToken), Error> {
+        let owner_seat = usize::from(rand::random::<bool>());
+        let taker_seat = 1 - owner_seat;
+        let mut seats = vec![SeatRequest::invited(), SeatRequest::invited()];
+        seats[owner_seat] = SeatRequest::person(&seek.name);
         let id = self
             .hub
             .create(NewGame {
@@ -265,50 +274,61 @@ impl Lobby {
                 settings: seek.settings.clone().into_iter().collect(),
                 start: None,
                 moves: Vec::new(),
-                seats: vec![SeatRequest::invited(), SeatRequest::invited()],
+                seats,
                 public: false,
                 time_control: seek.time_control,
                 ending: None,
                 origin: None,
-                account: None,
+                account: owner_account.as_ref().map(|id| SignedIn {
+                    id: id.clone(),
+                    username: seek.name.clone(),
+                }),
+                rated: seek.rated,
             })
             .await?;
-        let codes: Vec<InviteCode> = self
+        let (owner_token, code) = self
             .hub
-            .invitations(&id)
-            .await?
-            .into_iter()
-            .flatten()
-            .collect();
-        if codes.len() != 2 {
-            return Err(Error::failed("a seek's game lacks its two invitations"));
-        }
-        let owner_seat = usize::from(rand::random::<bool>());
-        let taker_seat = 1 - owner_seat;
-        let owner = owner_account.as_ref().map(|id| SignedIn {
-            id: id.clone(),
-            username: seek.name.clone(),
-        });
-        let owner_name = PersonName::parse(&seek.name)?;
-        let (_, owner_token) = self
-            .hub
-            .join(
-                &id,
-                Claim::Invite(codes[owner_seat].clone()),
-                owner_name,
-                owner.as_ref(),
-            )
+            .seats_to_hand_out(&id, owner_seat, taker_seat)
             .await?;
         let (_, taker_token) = self
             .hub
             .join(
                 &id,
-                Claim::Invite(codes[taker_seat].clone()),
+                Claim::Invite(code),
                 taker.name.clone(),
                 taker.account.as_ref(),
             )
             .await?;
         Ok((id, owner_seat, owner_token, taker_seat, taker_token))
+    }
+
+    /// Whether `taker` may take rated seek `seek`: their rating in its game (a newcomer's is
+    /// the start, 1500) is within the range the owner wants.
+    async fn check_range(&self, seek: &SeekView, taker: &SignedIn) -> Result<(), Error> {
+        if seek.rating_min.is_none() && seek.rating_max.is_none() {
+            return Ok(());
+        }
+        let ratings = self
+            .store
+            .player_ratings(&taker.id)
+            .await
+            .map_err(Error::storage)?;
+        let rating = ratings
+            .iter()
+            .find(|(game, _)| *game == seek.game)
+            .map_or(START, |(_, stored)| stored.now(now_ms()))
+            .rating
+            .round() as u32;
+        if seek.accepts(rating) {
+            Ok(())
+        } else {
+            Err(Error::forbidden(format!(
+                "your {} rating, {rating}, is outside the range this seek wants ({} to {})",
+                seek.game,
+                seek.rating_min.map_or("any".to_string(), |r| r.to_string()),
+                seek.rating_max.map_or("any".to_string(), |r| r.to_string()),
+            )))
+        }
     }
 
     fn tell(&self) {

@@ -49,7 +49,9 @@
 //! (joining), [`consent`] (resign, draws, takebacks), [`clocks`] (time, the heartbeat),
 //! [`computer`] (the computer's turns), [`instances`] (other instances on a shared database),
 //! [`analysis`] (analyses on the search pool), [`hints`] (hints, one search per position) and
-//! [`accounts`] (signing up, in and out; sessions), [`lobby`] (seeks: someone to play now).
+//! [`accounts`] (signing up, in and out; sessions), [`lobby`] (seeks: someone to play now),
+//! [`ratings`] (a game's end for its accounts: results and ratings; aborts of rated games)
+//! and [`players`] (players' pages and the leaderboards).
 
 pub mod accounts;
 pub mod analysis;
@@ -62,6 +64,8 @@ pub mod instances;
 pub mod lobby;
 pub mod memory;
 pub mod moves;
+pub mod players;
+pub mod ratings;
 pub mod seats;
 pub mod viewers;
 
@@ -113,6 +117,9 @@ pub struct HubLimits {
     pub analyses_per_address: usize,
     /// Games without a person running per client address at most.
     pub unattended_per_address: usize,
+    /// The time a seat of a rated game has for its first move before the game is aborted
+    /// (zero: never aborted).
+    pub abort_after: Duration,
 }
 
 /// Counts of what the hub did, for tests, logs and measurements.
@@ -130,6 +137,8 @@ pub struct HubStats {
     pub computer_failures: AtomicU64,
     /// Games ended on time.
     pub flags: AtomicU64,
+    /// Rated games aborted (a first move not made in time).
+    pub aborts: AtomicU64,
 }
 
 /// The games in memory, the change channels of every game in memory or watched, and who

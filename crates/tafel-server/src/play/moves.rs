@@ -9,7 +9,7 @@ use tafel_core::Player;
 use super::viewers::Event;
 use super::Hub;
 use crate::domain::client::client_key;
-use crate::domain::clock::{now_ms, Clock};
+use crate::domain::clock::now_ms;
 use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::live::{Change, LiveGame, Moves};
 use crate::domain::Error;
@@ -43,13 +43,15 @@ impl Hub {
             }
         };
         self.stored(live, stored)?;
+        let was_over = live.is_over();
         let took = started.elapsed();
         if took > SLOW_STORE {
             tracing::warn!("storing a change of game {} took {took:?}", live.id);
         }
         live.apply(change);
+        self.after_change(live, was_over).await;
         self.tell(&live.id, Event::Changed);
-        self.schedule(&live.id, live.table.clock.as_ref().and_then(Clock::flag_at));
+        self.schedule(&live.id, self.deadline(live));
         Ok(())
     }
 

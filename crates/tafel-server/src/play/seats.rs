@@ -62,6 +62,11 @@ impl Hub {
         if live.is_over() {
             return Err(Error::conflict("the game is over"));
         }
+        if live.rated && account.is_none() {
+            return Err(Error::unauthorized(
+                "this game is rated, so it is played between accounts: sign in to join it",
+            ));
+        }
         let mut table = live.table.clone();
         table.seats[seat].joined = true;
         let name = match account {
@@ -93,14 +98,26 @@ impl Hub {
         Ok((seat, token))
     }
 
-    /// The invitation codes of game `id`'s seats, in order (`None` for a seat without one).
-    pub async fn invitations(
+    /// What the lobby hands out of a game it made (see [`crate::play::lobby`]): the token of
+    /// seat `own` for its owner, and the invitation code of seat `invited` for its taker.
+    pub async fn seats_to_hand_out(
         self: &Arc<Self>,
         id: &GameId,
-    ) -> Result<Vec<Option<InviteCode>>, Error> {
+        own: usize,
+        invited: usize,
+    ) -> Result<(SeatToken, InviteCode), Error> {
         let handle = self.get(id).await?;
         let live = handle.lock().await;
-        Ok(live.table.seats.iter().map(|s| s.invite.clone()).collect())
+        let seats = &live.table.seats;
+        match (
+            seats.get(own),
+            seats.get(invited).and_then(|s| s.invite.clone()),
+        ) {
+            (Some(own), Some(code)) => Ok((own.token.clone(), code)),
+            _ => Err(Error::failed(
+                "the lobby's game lacks the seats it was made with",
+            )),
+        }
     }
 
     /// Records in the store's index of accounts' games the seats of game `id` that accounts

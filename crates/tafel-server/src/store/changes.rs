@@ -365,7 +365,7 @@ fn bind_snapshot<'q>(
 }
 
 /// The columns of a new game's row beside [`SNAPSHOT_COLUMNS`].
-const GAME_COLUMNS: [&str; 9] = [
+const GAME_COLUMNS: [&str; 10] = [
     "id",
     "game",
     "settings",
@@ -375,6 +375,7 @@ const GAME_COLUMNS: [&str; 9] = [
     "time_control",
     "rematch_of",
     "plies",
+    "rated",
 ];
 
 /// Binds the values of [`GAME_COLUMNS`] and [`SNAPSHOT_COLUMNS`] for a new `game`.
@@ -397,7 +398,8 @@ fn bind_new_game<'q>(
         .bind(i64::from(game.public))
         .bind(time_control)
         .bind(game.rematch_of.clone())
-        .bind(game.moves.len() as i64);
+        .bind(game.moves.len() as i64)
+        .bind(i64::from(game.rated));
     bind_snapshot(query, &game.table, summary, instance)
 }
 

@@ -93,6 +93,7 @@ async fn check(source: &Store, target: &Store, id: &str) -> Result<()> {
         && original.public == copy.public
         && original.time_control == copy.time_control
         && original.rematch_of == copy.rematch_of
+        && original.rated == copy.rated
         && original.table == copy.table
         && original.version == copy.version;
     if !same {

@@ -147,6 +147,7 @@ const COPIED_NUMBERS: &[&str] = &[
     "record_moves",
     "plies",
     "version",
+    "rated",
 ];
 
 /// Everything stored about one game, as it is stored: the game's columns, its moves and its

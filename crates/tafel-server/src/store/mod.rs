@@ -26,7 +26,9 @@
 //! (the changes, as callers make them) and [`writer`] (the group commit), [`reads`], [`leases`]
 //! (the computer's moves between instances), [`listen`] (changes other instances announce),
 //! [`heartbeat`] (when a server was last alive, and the downtime credited to clocks),
-//! [`export`] and [`copy`] (`tafel db copy`), [`accounts`] (accounts, sessions, whose seats), [`seeks`] (the lobby's).
+//! [`export`] and [`copy`] (`tafel db copy`), [`accounts`] (accounts, sessions, whose seats),
+//! [`ratings`] (what a finished game leaves its accounts: results, ratings changed once),
+//! [`players`] (a player's page and the leaderboards) and [`seeks`] (the lobby's).
 //! The store imports the domain only.
 
 pub mod accounts;
@@ -38,6 +40,8 @@ pub mod export;
 pub mod heartbeat;
 pub mod leases;
 pub mod listen;
+pub mod players;
+pub mod ratings;
 pub mod reads;
 pub mod seeks;
 pub mod writer;

@@ -56,7 +56,7 @@ impl Store {
         }
         let Some(row) = sqlx::query(&self.sql(
             "SELECT id, game, settings, start, seats, dice_seed, public, time_control, clock,
-                    clock_since, ending, proposals, rematch, rematch_of, version
+                    clock_since, ending, proposals, rematch, rematch_of, version, rated
              FROM games WHERE id = ?",
         ))
         .bind(id)
@@ -101,6 +101,7 @@ impl Store {
                 .unwrap_or_default(),
             rematch_of: row.get(13),
             version: row.get(14),
+            rated: row.get::<i64, _>(15) != 0,
             table: Table {
                 seats: serde_json::from_str(row.get::<&str, _>(4))?,
                 clock,

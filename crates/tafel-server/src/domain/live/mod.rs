@@ -53,6 +53,8 @@ pub struct LiveGame {
     pub time_control: TimeControl,
     /// The game this one is the rematch of.
     pub rematch_of: Option<String>,
+    /// Whether the game is rated.
+    pub rated: bool,
     /// Whether a computer seat's task is running for this game.
     pub thinking: bool,
     /// Why the computer could not move, once it has given up retrying (shown in the view;
@@ -155,6 +157,7 @@ impl LiveGame {
             public: stored.public,
             time_control: stored.time_control,
             rematch_of: stored.rematch_of.clone(),
+            rated: stored.rated,
             thinking: false,
             computer_error: None,
             origin: None,

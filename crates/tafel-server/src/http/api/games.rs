@@ -19,7 +19,7 @@ use crate::domain::Error;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::rate::{Allowance, ClientAddress};
 use crate::http::session::MaybeSignedIn;
-use crate::http::views::GameView;
+use crate::http::views::{GameView, SeatRatingView};
 use crate::play::{Hub, NewGame};
 
 /// A request to start a game.
@@ -42,6 +42,11 @@ pub struct CreateRequest {
     /// The clocks (default: none).
     #[serde(default)]
     time_control: TimeControl,
+    /// Rate the game (default: casual). Only an online game between two accounts is rated:
+    /// the creator signed in, one invited seat (only an account may take it), a clock; not
+    /// against the computer, at one screen, or with four players.
+    #[serde(default)]
+    rated: bool,
 }
 
 /// A seat of a newly created game: the secret for the creator's own seats, the invitation
@@ -78,7 +83,8 @@ pub struct Created {
 /// Creates a game. Counts against the client address's allowance of creations.
 #[utoipa::path(post, path = "/api/games", tag = tags::GAMES, request_body = CreateRequest,
     responses((status = 200, description = "The game, the creator's tokens and the invitations", body = Created),
-              (status = 400, description = "Unknown game, invalid settings, seats or clock", body = ErrorBody),
+              (status = 400, description = "Unknown game, invalid settings, seats or clock; a game that cannot be rated", body = ErrorBody),
+              (status = 401, description = "A rated game asked for without signing in", body = ErrorBody),
               (status = 422, description = "A malformed request", body = ErrorBody),
               (status = 429, description = "Too many games created from this address, or as many games of the computer against itself running as it may; see Retry-After", body = ErrorBody)))]
 pub async fn create(
@@ -100,6 +106,7 @@ pub async fn create(
             ending: None,
             origin: from,
             account,
+            rated: request.rated,
         })
         .await?;
     created(&hub, id).await
@@ -155,6 +162,7 @@ pub async fn import(
             origin: from,
             // An imported record was not played here: it is nobody's game.
             account: None,
+            rated: false,
         })
         .await?;
     created(&hub, id).await
@@ -308,7 +316,24 @@ pub async fn read(
     Path(id): Path<String>,
     Query(q): Query<PlyQuery>,
 ) -> Result<Json<GameView>, ApiError> {
-    view(&hub, &GameId::parse(&id)?, q.ply).await
+    let id = GameId::parse(&id)?;
+    let Json(mut view) = view(&hub, &id, q.ply).await?;
+    if view.rated {
+        let changes = hub.rating_changes(&id).await?;
+        view.ratings = (!changes.is_empty()).then(|| {
+            changes
+                .into_iter()
+                .map(|c| SeatRatingView {
+                    seat: c.seat,
+                    before: c.before.0.round() as i64,
+                    deviation_before: c.before.1.round() as i64,
+                    after: c.after.0.round() as i64,
+                    deviation_after: c.after.1.round() as i64,
+                })
+                .collect()
+        });
+    }
+    Ok(Json(view))
 }
 
 /// The view of game `id` at `ply` (the current position when `None`).

@@ -5,13 +5,14 @@
 
 //!
 //! One module a group of operations: [`catalog`], [`games`], [`play`], [`analysis`],
-//! [`accounts`].
+//! [`accounts`], [`players`].
 
 pub mod accounts;
 pub mod analysis;
 pub mod catalog;
 pub mod games;
 pub mod play;
+pub mod players;
 
 /// The tags that group the API's operations in its OpenAPI document.
 pub mod tags {
@@ -25,4 +26,6 @@ pub mod tags {
     pub const ACCOUNTS: &str = "accounts";
     /// The lobby's seeks.
     pub const LOBBY: &str = "lobby";
+    /// Players' pages, ratings and leaderboards.
+    pub const PLAYERS: &str = "players";
 }

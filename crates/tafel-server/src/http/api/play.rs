@@ -54,6 +54,7 @@ pub struct Joined {
     params(("id" = String, Path, description = "The game's id")), request_body = JoinRequest,
     responses((status = 200, description = "The seat and its token", body = Joined),
               (status = 400, description = "Neither an invitation nor a seat, or a bad name", body = ErrorBody),
+              (status = 401, description = "A rated game joined without signing in", body = ErrorBody),
               (status = 403, description = "A seat number for a game that is not public", body = ErrorBody),
               (status = 404, description = "No such game or invitation", body = ErrorBody),
               (status = 409, description = "The seat is taken already, or the game is over", body = ErrorBody),

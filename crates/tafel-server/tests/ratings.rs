@@ -1,0 +1,540 @@
+//! Rated games and players' pages through the API, in-process on SQLite: a rated game between
+//! two accounts changes both ratings once and its view shows them; the kinds of game that
+//! cannot be rated are refused; a rated game whose first move does not come is aborted and not
+//! rated; the players' endpoints (pagination, filters, bad input); the leaderboard leaves
+//! provisional players out.
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use axum::Router;
+use serde_json::{json, Value};
+use tafel_server::{Config, Limits};
+use tower::ServiceExt;
+
+/// A person in a browser: the session cookie once signed up.
+struct Person {
+    router: Router,
+    cookie: Option<String>,
+}
+
+impl Person {
+    fn anonymous(router: &Router) -> Person {
+        Person {
+            router: router.clone(),
+            cookie: None,
+        }
+    }
+
+    /// Signs up as `username`, keeping the session.
+    async fn signed_up(router: &Router, username: &str) -> Person {
+        let mut person = Person::anonymous(router);
+        let body = json!({"username": username, "password": "correct horse battery"});
+        let (status, answer, cookie) = person.request("POST", "/api/account", Some(body)).await;
+        assert_eq!(status, StatusCode::CREATED, "{answer}");
+        person.cookie = cookie.map(|c| c.split(';').next().unwrap().to_string());
+        person
+    }
+
+    /// Sends a request with the session, if any: the status, the body as JSON (a string when
+    /// it is not JSON) and the `Set-Cookie` header.
+    async fn request(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> (StatusCode, Value, Option<String>) {
+        let mut request = Request::builder().method(method).uri(path);
+        if let Some(cookie) = &self.cookie {
+            request = request.header(header::COOKIE, cookie);
+        }
+        let request = match body {
+            Some(body) => request
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(body.to_string())),
+            None => request.body(Body::empty()),
+        }
+        .unwrap();
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let cookie = response
+            .headers()
+            .get(header::SET_COOKIE)
+            .map(|c| c.to_str().unwrap().to_string());
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 22)
+            .await
+            .unwrap();
+        let text = String::from_utf8_lossy(&bytes).to_string();
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, body, cookie)
+    }
+
+    async fn get(&self, path: &str) -> (StatusCode, Value) {
+        let (status, body, _) = self.request("GET", path, None).await;
+        (status, body)
+    }
+
+    async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        let (status, body, _) = self.request("POST", path, Some(body)).await;
+        (status, body)
+    }
+}
+
+async fn server(limits: Limits, database: &str) -> Router {
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), database);
+    config.limits = limits;
+    tafel_server::app(&config).await.unwrap().0
+}
+
+async fn memory_server() -> Router {
+    server(Limits::default(), "sqlite::memory:").await
+}
+
+const CLOCK: &str = r#"{"kind": "fischer", "initial_seconds": 300, "increment_seconds": 0}"#;
+
+/// A rated Kauri game that `host` creates (seat 0, the first to move) and `guest`
+/// joins: its id and both tokens.
+async fn rated_game(host: &Person, guest: &Person) -> (String, [String; 2]) {
+    let clock: Value = serde_json::from_str(CLOCK).unwrap();
+    let (status, created) = host
+        .post(
+            "/api/games",
+            json!({"game": "kauri", "seats": [{"kind": "local"}, {"kind": "invite"}],
+                   "time_control": clock, "rated": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    assert_eq!(created["view"]["rated"], true);
+    let invite = created["seats"][1]["invite"].as_str().unwrap();
+    let (status, joined) = guest
+        .post(&format!("/api/games/{id}/join"), json!({"invite": invite}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{joined}");
+    let host_token = created["seats"][0]["token"].as_str().unwrap().to_string();
+    (
+        id,
+        [host_token, joined["token"].as_str().unwrap().to_string()],
+    )
+}
+
+/// Plays `plies` moves of game `id` (the first legal move each time).
+async fn play(person: &Person, id: &str, tokens: &[String; 2], plies: usize) {
+    for _ in 0..plies {
+        let (_, view) = person.get(&format!("/api/games/{id}")).await;
+        let seat = view["status"]["seat"].as_u64().unwrap() as usize;
+        let mv = view["legal"][0].as_str().unwrap();
+        let (status, answer) = person
+            .post(
+                &format!("/api/games/{id}/moves"),
+                json!({"token": tokens[seat], "move": mv}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+    }
+}
+
+async fn resign(person: &Person, id: &str, token: &str) {
+    let (status, answer) = person
+        .post(&format!("/api/games/{id}/resign"), json!({"token": token}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+}
+
+#[tokio::test]
+async fn a_rated_game_changes_both_ratings_once_and_shows_them() {
+    let router = memory_server().await;
+    let (ada, bob) = (
+        Person::signed_up(&router, "Ada").await,
+        Person::signed_up(&router, "bob").await,
+    );
+    let (id, tokens) = rated_game(&ada, &bob).await;
+    play(&ada, &id, &tokens, 2).await;
+    resign(&bob, &id, &tokens[1]).await;
+
+    let (_, view) = ada.get(&format!("/api/games/{id}")).await;
+    assert_eq!(view["status"]["state"], "over");
+    let ratings = view["ratings"].as_array().expect("the ratings");
+    assert_eq!(ratings.len(), 2, "{view}");
+    assert_eq!(
+        (ratings[0]["seat"].as_u64(), ratings[0]["before"].as_i64()),
+        (Some(0), Some(1500))
+    );
+    assert_eq!(ratings[0]["deviation_before"], 500);
+    // Two new players: the winner gains what the loser loses (lichess: 1741 and 1259).
+    let (won, lost) = (
+        ratings[0]["after"].as_i64().unwrap(),
+        ratings[1]["after"].as_i64().unwrap(),
+    );
+    assert!(
+        (1740..=1742).contains(&won) && (1257..=1259).contains(&lost),
+        "{view}"
+    );
+
+    let (status, page) = ada.get("/api/players/ada").await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert_eq!(page["username"], "Ada");
+    let rating = &page["ratings"][0];
+    assert_eq!(rating["game"], "kauri");
+    assert_eq!(rating["rating"].as_i64(), Some(won));
+    assert_eq!(rating["games"], 1);
+    assert_eq!(rating["provisional"], true);
+    assert_eq!(page["total"], json!({"win": 1, "draw": 0, "loss": 0}));
+    let (_, page) = ada.get("/api/players/BOB").await;
+    assert_eq!(page["ratings"][0]["rating"].as_i64(), Some(lost));
+    assert_eq!(page["total"], json!({"win": 0, "draw": 0, "loss": 1}));
+
+    let (_, games) = ada.get("/api/players/bob/games").await;
+    assert_eq!(games["total"], 1);
+    let game = &games["games"][0];
+    assert_eq!(
+        (game["id"].as_str(), game["outcome"].as_str()),
+        (Some(id.as_str()), Some("loss"))
+    );
+    assert_eq!(
+        (
+            game["rating_before"].as_i64(),
+            game["rating_after"].as_i64()
+        ),
+        (Some(1500), Some(lost))
+    );
+    assert_eq!(game["players"][0]["player"], "Ada");
+    let (_, history) = ada.get("/api/players/ada/ratings").await;
+    assert_eq!(history.as_array().unwrap().len(), 1);
+    assert_eq!(history[0]["rating"].as_i64(), Some(won));
+
+    // Every finished game at once, as records that name the game and its players.
+    let (status, records) = ada.get("/api/players/ada/records").await;
+    assert_eq!(status, StatusCode::OK);
+    let records = records.as_str().unwrap();
+    assert!(records.contains(&format!("[Id \"{id}\"]")), "{records}");
+    assert!(
+        records.contains("[Termination \"resignation\"]"),
+        "{records}"
+    );
+    assert!(
+        records.contains("\"Ada\"") && records.contains("\"bob\""),
+        "{records}"
+    );
+
+    // The rematch is rated too; a casual game between them changes no rating.
+    let (status, casual) = ada
+        .post(
+            "/api/games",
+            json!({"game": "black-path", "seats": [{"kind": "local"}, {"kind": "invite"}]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(casual["view"]["rated"], false);
+    let (_, page) = ada.get("/api/players/ada").await;
+    assert_eq!(page["ratings"][0]["games"], 1);
+}
+
+#[tokio::test]
+async fn games_that_cannot_be_rated_are_refused_with_the_reason() {
+    let router = memory_server().await;
+    let (ada, nobody) = (
+        Person::signed_up(&router, "ada").await,
+        Person::anonymous(&router),
+    );
+    let clock: Value = serde_json::from_str(CLOCK).unwrap();
+    let online = json!([{"kind": "local"}, {"kind": "invite"}]);
+    let cases = [
+        (
+            &nobody,
+            json!({"game": "black-path", "seats": online, "time_control": clock}),
+            StatusCode::UNAUTHORIZED,
+            "sign in",
+        ),
+        (
+            &ada,
+            json!({"game": "black-path", "seats": [{"kind": "local"}, {"kind": "computer", "level": 1}], "time_control": clock}),
+            StatusCode::BAD_REQUEST,
+            "computer",
+        ),
+        (
+            &ada,
+            json!({"game": "black-path", "seats": [{"kind": "local"}, {"kind": "local"}], "time_control": clock}),
+            StatusCode::BAD_REQUEST,
+            "one screen",
+        ),
+        (
+            &ada,
+            json!({"game": "black-path", "seats": online}),
+            StatusCode::BAD_REQUEST,
+            "clock",
+        ),
+        (
+            &ada,
+            json!({"game": "karls-race", "settings": {"players": "4"},
+                      "seats": [{"kind": "local"}, {"kind": "invite"}, {"kind": "invite"}, {"kind": "invite"}],
+                      "time_control": clock}),
+            StatusCode::BAD_REQUEST,
+            "four-player",
+        ),
+    ];
+    for (person, mut body, status, reason) in cases {
+        body["rated"] = json!(true);
+        let (answer, error) = person.post("/api/games", body.clone()).await;
+        assert_eq!(answer, status, "{body}: {error}");
+        assert!(error["error"].as_str().unwrap().contains(reason), "{error}");
+    }
+    // A rated game's invited seat is for an account only.
+    let (status, created) = ada
+        .post(
+            "/api/games",
+            json!({"game": "black-path", "seats": online, "time_control": clock, "rated": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let invite = created["seats"][1]["invite"].as_str().unwrap();
+    let (status, error) = nobody
+        .post(
+            &format!("/api/games/{id}/join"),
+            json!({"invite": invite, "name": "Eve"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{error}");
+    assert!(
+        error["error"].as_str().unwrap().contains("sign in"),
+        "{error}"
+    );
+}
+
+#[tokio::test]
+async fn a_rated_game_whose_first_moves_do_not_come_is_aborted_and_not_rated() {
+    let limits = Limits {
+        abort_after: Duration::from_millis(400),
+        ..Limits::default()
+    };
+    let router = server(limits, "sqlite::memory:").await;
+    let (ada, bob) = (
+        Person::signed_up(&router, "ada").await,
+        Person::signed_up(&router, "bob").await,
+    );
+    // Nobody moves; then the first player moves and the second does not; then both move.
+    let mut games = Vec::new();
+    for plies in [0, 1, 2] {
+        let (id, tokens) = rated_game(&ada, &bob).await;
+        play(&ada, &id, &tokens, plies).await;
+        games.push((id, tokens));
+    }
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    for (plies, (id, _)) in games.iter().enumerate() {
+        let (_, view) = ada.get(&format!("/api/games/{id}")).await;
+        let aborted = view["status"]["termination"] == "aborted";
+        assert_eq!(aborted, plies < 2, "{plies} moves: {view}");
+        if aborted {
+            let mover = view["seats"][plies]["name"]
+                .as_str()
+                .unwrap()
+                .to_lowercase();
+            let result = view["status"]["result"].as_str().unwrap().to_lowercase();
+            let said = format!("{mover} did not move in time");
+            assert!(result.contains(&said), "{result} / {said}");
+            assert!(view.get("ratings").is_none(), "{view}");
+        }
+    }
+    let (_, list) = ada.get("/api/players/ada/games").await;
+    assert_eq!(list["total"], 3);
+    assert!(list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|g| g["outcome"].is_null()));
+    let (_, page) = ada.get("/api/players/ada").await;
+    assert_eq!(page["ratings"], json!([]));
+    // The game both players moved in goes on, and counts once it ends.
+    let (id, tokens) = &games[2];
+    resign(&bob, id, &tokens[1]).await;
+    let (_, page) = ada.get("/api/players/ada").await;
+    assert_eq!(page["ratings"][0]["games"], 1, "{page}");
+}
+
+#[tokio::test]
+async fn a_players_games_come_a_page_at_a_time_filtered_by_game_and_result() {
+    let router = memory_server().await;
+    let (ada, bob) = (
+        Person::signed_up(&router, "ada").await,
+        Person::signed_up(&router, "bob").await,
+    );
+    // Five casual games: Ada wins three, loses one, one goes on.
+    for loser in [1, 1, 1, 0, 2] {
+        let (status, created) = ada
+            .post(
+                "/api/games",
+                json!({"game": "black-path", "seats": [{"kind": "local"}, {"kind": "invite"}]}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let id = created["id"].as_str().unwrap().to_string();
+        let invite = created["seats"][1]["invite"].as_str().unwrap();
+        let (_, joined) = bob
+            .post(&format!("/api/games/{id}/join"), json!({"invite": invite}))
+            .await;
+        let tokens = [
+            created["seats"][0]["token"].as_str().unwrap().to_string(),
+            joined["token"].as_str().unwrap().to_string(),
+        ];
+        if loser < 2 {
+            resign(if loser == 0 { &ada } else { &bob }, &id, &tokens[loser]).await;
+        }
+    }
+    let (_, all) = ada.get("/api/players/ada/games?per_page=2").await;
+    assert_eq!(
+        (
+            all["total"].as_i64(),
+            all["games"].as_array().unwrap().len()
+        ),
+        (Some(5), 2)
+    );
+    let mut seen = Vec::new();
+    for page in 1..=3 {
+        let (status, games) = ada
+            .get(&format!("/api/players/ada/games?per_page=2&page={page}"))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        seen.extend(
+            games["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|g| g["id"].clone()),
+        );
+    }
+    seen.sort_by_key(|v| v.to_string());
+    seen.dedup();
+    assert_eq!(seen.len(), 5, "every game on one page only");
+    let (_, beyond) = ada.get("/api/players/ada/games?per_page=2&page=4").await;
+    assert_eq!(beyond["games"], json!([]));
+    for (result, count) in [("win", 3), ("loss", 1), ("draw", 0)] {
+        let (_, games) = ada
+            .get(&format!(
+                "/api/players/ada/games?result={result}&game=black-path"
+            ))
+            .await;
+        assert_eq!(games["total"], count, "{result}");
+        assert!(games["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|g| g["outcome"] == result));
+    }
+    let (_, kauri) = ada.get("/api/players/ada/games?game=kauri").await;
+    assert_eq!(kauri["total"], 0);
+    let (_, page) = bob.get("/api/players/bob").await;
+    assert_eq!(page["total"], json!({"win": 1, "draw": 0, "loss": 3}));
+    assert_eq!(page["counts"][0]["game"], "black-path");
+
+    for (query, reason) in [
+        ("page=0", "page must be"),
+        ("per_page=101", "per_page must be"),
+        ("per_page=0", "per_page must be"),
+        ("result=won", "unknown result"),
+        ("game=chess", "unknown game"),
+        ("page=first", ""),
+        ("colour=white", ""),
+    ] {
+        let (status, error) = ada.get(&format!("/api/players/ada/games?{query}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {error}");
+        assert!(
+            error["error"].as_str().unwrap().contains(reason),
+            "{query}: {error}"
+        );
+    }
+    for path in [
+        "/api/players/nobody",
+        "/api/players/nobody/games",
+        "/api/players/nobody/ratings",
+        "/api/players/nobody/records",
+        "/api/players/a%20b",
+        "/api/leaderboard/chess",
+    ] {
+        let (status, error) = ada.get(path).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}: {error}");
+        assert!(error["error"].is_string(), "{path}");
+    }
+    let (status, _) = ada.get("/@/nobody").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = ada.get("/@/Ada").await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn the_leaderboard_lists_the_fifty_best_players_who_are_not_provisional() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}", dir.path().join("tafel.db").display());
+    let router = server(Limits::default(), &database).await;
+    let viewer = Person::anonymous(&router);
+    let (status, empty) = viewer.get("/api/leaderboard/kauri").await;
+    assert_eq!((status, &empty["players"]), (StatusCode::OK, &json!([])));
+
+    // Sixty settled players, and three others: provisional, settled long ago (idle time has
+    // grown the deviation past 110), and deleted.
+    let now = tafel_server::domain::clock::now_ms();
+    let two_years_ago = now - 2 * 365 * 86_400_000;
+    let mut rows: Vec<(String, f64, f64, i64, bool)> = (0..60)
+        .map(|i| {
+            (
+                format!("player{i:02}"),
+                1500.0 + f64::from(i) * 10.0,
+                60.0,
+                now,
+                false,
+            )
+        })
+        .collect();
+    rows.push(("unsure".into(), 2500.0, 150.0, now, false));
+    rows.push(("away".into(), 2400.0, 60.0, two_years_ago, false));
+    rows.push(("gone".into(), 2300.0, 60.0, now, true));
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&database).await.unwrap();
+    for (name, rating, deviation, rated_ms, deleted) in &rows {
+        sqlx::query(
+            "INSERT INTO accounts (id, username, username_key, lookalike_key, created_ms, deleted_ms)
+             VALUES (?, ?, ?, ?, 0, ?)",
+        )
+        .bind(name)
+        .bind(if *deleted { None } else { Some(name.clone()) })
+        .bind(name)
+        .bind(name)
+        .bind(if *deleted { Some(now) } else { None })
+        .execute(&pool)
+        .await
+        .unwrap();
+        sqlx::query(
+            "INSERT INTO ratings (account_id, game, rating, deviation, volatility, games, rated_ms)
+             VALUES (?, 'kauri', ?, ?, 0.06, 30, ?)",
+        )
+        .bind(name)
+        .bind(rating)
+        .bind(deviation)
+        .bind(rated_ms)
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    let (status, board) = viewer.get("/api/leaderboard/kauri").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(board["title"], "Kauri");
+    let players = board["players"].as_array().unwrap();
+    assert_eq!(players.len(), 50);
+    assert_eq!(
+        players[0],
+        json!({"rank": 1, "username": "player59", "rating": 2090, "deviation": 60, "games": 30})
+    );
+    assert_eq!(players[49]["username"], "player10");
+    assert!(players
+        .iter()
+        .all(|p| p["deviation"].as_i64().unwrap() < 110));
+    // The page of a deleted account is not found either.
+    let (status, _) = viewer.get("/api/players/gone").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, page) = viewer.get("/api/players/away").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(page["ratings"][0]["provisional"], true, "{page}");
+    let (_, other) = viewer.get("/api/leaderboard/quarx").await;
+    assert_eq!(other["players"], json!([]));
+}

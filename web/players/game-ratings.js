@@ -1,0 +1,33 @@
+// On a rated game's page: "Rated" while it is played, then each player's rating before and
+// after. A module of its own beside the game page: it reads the game's JSON view and adds one
+// line under the players, again whenever the game's status changes.
+
+import { api, el } from "../ui.js";
+
+/** Watches the game page of game `id` in `app` and keeps its line of ratings. */
+export function showGameRatings(app, id) {
+  let shown = "";
+  const refresh = async () => {
+    const players = document.getElementById("players");
+    if (!players) return;
+    const view = await api(`/api/games/${id}`).catch(() => null);
+    if (!view || !view.rated) return;
+    const text = view.ratings
+      ? view.ratings.map((r) => `${view.seats[r.seat].player || view.seats[r.seat].name}: ${r.before} → ${r.after} (${r.after >= r.before ? "+" : ""}${r.after - r.before})`).join(" · ")
+      : "Rated game";
+    const line = view.ratings ? `Ratings: ${text}` : text;
+    if (text === shown && document.getElementById("game-ratings")) return;
+    shown = text;
+    document.getElementById("game-ratings")?.remove();
+    players.after(el("p", { class: "help game-ratings", id: "game-ratings" }, line));
+  };
+  let last = "";
+  new MutationObserver(() => {
+    const status = document.querySelector("#result, #turn")?.textContent || "";
+    const players = document.getElementById("players");
+    if (status !== last || (players && !document.getElementById("game-ratings"))) {
+      last = status;
+      refresh();
+    }
+  }).observe(app, { childList: true, subtree: true });
+}

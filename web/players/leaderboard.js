@@ -1,0 +1,45 @@
+// The leaderboards at "/leaderboard?game=NAME": per game, the 50 best players whose ratings are
+// not provisional.
+
+import { api, el, fill } from "../ui.js";
+
+/** Draws the leaderboard of the game in the address (the first game by default) into `app`. */
+export async function leaderboardPage(app) {
+  const catalog = await api("/api/catalog");
+  const wanted = new URLSearchParams(location.search).get("game");
+  const select = el("select", { id: "leaderboard-game" },
+    catalog.games.map((g) => el("option", { value: g.name, selected: g.name === wanted }, g.title)));
+  const table = el("div", { id: "leaderboard" });
+  select.addEventListener("change", () => {
+    history.replaceState(null, "", `/leaderboard?game=${select.value}`);
+    show(select.value, table);
+  });
+  app.replaceChildren(el("section", { class: "card leaderboard-page", "aria-labelledby": "leaderboard-title" },
+    el("h1", { id: "leaderboard-title" }, "Leaderboards"),
+    el("p", { class: "help" }, "The 50 best players of each game whose ratings are settled (deviation under 110)."),
+    el("label", { for: "leaderboard-game" }, "Game"), select, table));
+  document.title = "Leaderboards · Tafel";
+  await show(select.value, table);
+}
+
+async function show(game, table) {
+  let board;
+  try {
+    board = await api(`/api/leaderboard/${game}`);
+  } catch (e) {
+    fill(table, el("p", { class: "error", role: "alert" }, e.message));
+    return;
+  }
+  if (!board.players.length) {
+    fill(table, el("p", { class: "help", id: "leaderboard-empty" }, `Nobody has a settled rating in ${board.title} yet.`));
+    return;
+  }
+  fill(table, el("table", { class: "leaders" },
+    el("caption", {}, board.title),
+    el("thead", {}, el("tr", {}, ["#", "Player", "Rating", "Games"].map((h) => el("th", { scope: "col" }, h)))),
+    el("tbody", {}, board.players.map((p) => el("tr", { "data-player": p.username },
+      el("td", {}, p.rank),
+      el("td", {}, el("a", { href: `/@/${encodeURIComponent(p.username)}` }, p.username)),
+      el("td", {}, `${p.rating} ±${p.deviation}`),
+      el("td", {}, p.games))))));
+}
