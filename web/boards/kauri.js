@@ -94,6 +94,11 @@ export function draw(view) {
   };
 }
 
+/** The seeds in each seat's store, for the ending's words (web/game/ending.js). */
+export function scores(view) {
+  return { label: "seeds captured", values: parse(view.code).stores };
+}
+
 /** A move's words on a button. */
 export function describeMove(move) {
   return move === "pass" ? "Pass (no cowrie in your row)" : `Sow ${move}`;

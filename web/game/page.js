@@ -11,10 +11,10 @@ import { follow } from "./connection.js";
 import { focusPlace, restoreFocus } from "./focus.js";
 import { boardlessMoves, moveControls } from "./move-input.js";
 import { keepInView, listenForReplayKeys, moveList, replayControls, undoAndRecords } from "./move-list.js";
-import { showNotice, tableControls, tableEvent } from "./online.js";
+import { presenceLine, showNotice, tableControls, tableEvent } from "./online.js";
 import { invitations, joinForm, otherDevice, playersList, readFragment, youLine } from "./seats.js";
 import { chimeOnMyTurn, soundToggle } from "./sound.js";
-import { gameState, shownView } from "./state.js";
+import { gameState, shownView, takeView } from "./state.js";
 import { pageTitle, settingsLine, showLastMove, statusLine } from "./status.js";
 
 /** Draws game `id` into `app` and keeps it live. */
@@ -69,6 +69,7 @@ function render(game, { animate }) {
   chimeOnMyTurn(game);
   showNotice(game);
   const drawn = drawBoard(game, v, myMove);
+  game.ui.boardArea.prepend(presenceLine(game));
   // Status, with the moves that have no cell on the board (a forced pass) right beside it.
   fill(game.ui.status, joinForm(game), youLine(game), clockBox(game), statusLine(game, v), myMove ? boardlessMoves(game, v, drawn) : null);
   fill(game.ui.side, sideColumn(game, v, drawn, myMove));
@@ -110,10 +111,9 @@ function connect(game) {
     hello: () => game.seats.all(),
     onView: (v) => {
       game.pushes += 1;
-      game.receivedAt = performance.now();
       if (JSON.stringify(v) === JSON.stringify(game.view)) return; // nothing new: keep any selection
       const othersMove = v.moves.length > game.view.moves.length && v.last_move && !game.seats.mine(v.last_move.seat);
-      game.view = v;
+      takeView(game, v);
       render(game, { animate: game.shownPly === null && othersMove });
     },
     onEvent: (message) => tableEvent(game, message),

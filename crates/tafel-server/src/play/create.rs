@@ -203,7 +203,13 @@ impl Hub {
                 let new_id = self
                     .store_new(stored, Some((&mut live, change)), origin)
                     .await?;
-                self.tell(&live.id, Event::Rematch { id: new_id.clone() });
+                self.tell(
+                    &live.id,
+                    Event::Rematch {
+                        id: new_id.clone(),
+                        seat,
+                    },
+                );
                 new_id
             }
         };
