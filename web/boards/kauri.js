@@ -11,6 +11,9 @@ const HOLE = 20;
 const STORE = 22;
 const PAD = 3;
 
+/** The seat drawn at the bottom (the first player's row); the page flips the board for the other. */
+export const bottomSeat = 0;
+
 export const howTo = "Click one of your holes that holds a cowrie (shell): its seeds, then its cowries, are sown "
   + "anticlockwise, one per hole. A cowrie dropped into an opponent's hole without a cowrie captures its seeds.";
 

@@ -21,6 +21,9 @@ const NAMES = { o: "White man", O: "White king", x: "Black man", X: "Black king"
 // A move: the piece's cell, then each landing cell after "-" (a step) or "x" (a capture).
 const MOVE = /^\d{4}([-x]\d{4})+$/;
 
+/** The seat drawn at the bottom (White's side of every board); the page flips the board for the other. */
+export const bottomSeat = 0;
+
 export const howTo = "Click a piece, then each cell it lands on in turn (a capture lists every landing), or type the "
   + "move in the box: a cell is its digits x y a b, e.g. 2233-2323 or 3333x1111x3311. Capturing is compulsory.";
 

@@ -13,6 +13,7 @@ import { boardlessMoves, moveControls } from "./move-input.js";
 import { keepInView, listenForReplayKeys, moveList, replayControls, undoAndRecords } from "./move-list.js";
 import { presenceLine, showNotice, tableControls, tableEvent } from "./online.js";
 import { invitations, joinForm, otherDevice, playersList, readFragment, youLine } from "./seats.js";
+import { notifyToggle, notifyTurn } from "./notify.js";
 import { chimeOnMyTurn, soundToggle } from "./sound.js";
 import { gameState, shownView, takeView } from "./state.js";
 import { pageTitle, settingsLine, showLastMove, statusLine } from "./status.js";
@@ -66,7 +67,7 @@ function render(game, { animate }) {
   const place = focusPlace();
   const myMove = v.status.state === "to_move" && v.ply === v.moves.length && v.started && game.seats.mine(v.status.seat);
   document.title = pageTitle(game);
-  chimeOnMyTurn(game);
+  const turnBegan = chimeOnMyTurn(game);
   showNotice(game);
   const drawn = drawBoard(game, v, myMove);
   game.ui.boardArea.prepend(presenceLine(game));
@@ -77,6 +78,7 @@ function render(game, { animate }) {
   keepInView(game.ui.side.querySelector("#movelist"));
   restoreFocus(place);
   if (animate) animateLastMove(drawn);
+  if (turnBegan) notifyTurn(game);
   analyseFinishedGame(game);
 }
 
@@ -99,6 +101,7 @@ function sideColumn(game, v, drawn, myMove) {
     playersList(game),
     otherDevice(game),
     soundToggle(),
+    notifyToggle(game),
     positionPicture(game, v),
   ];
 }

@@ -29,6 +29,7 @@ export function gameState({ id, view, board, catalogEntry, settings, invite }) {
     pushes: 0,
     shownPly: null, // null: follow the game; a number: showing the position after that many moves
     shownView: view, // the view drawn when replaying
+    flipped: null, // whether the board is turned round (null: as web/game/board-view.js decides)
     zoomed: null, // on a phone, whether a small-celled board is shown zoomed (null: not decided)
     pictureOpen: false,
     spectators: 0,
