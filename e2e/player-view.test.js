@@ -159,3 +159,41 @@ test("Kauri won by the second player: the score with the player's own first", as
   assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(page.errors, []);
 });
+
+/** The controls outside the board (buttons, links, fields, summaries, chart points, checkbox
+ * labels) under 32 pixels wide or high, as the page is now. */
+const smallControls = (page) => page.evaluate(() => [...document.querySelectorAll(
+  "button, a[href], select, input:not([type=checkbox]), textarea, summary, [role=button], label.check, label.sound-toggle")]
+  .filter((n) => !n.closest("#board") && n.getClientRects().length)
+  .map((n) => { const r = n.getBoundingClientRect(); return { what: n.id || n.textContent.trim().slice(0, 40) || n.tagName, width: r.width, height: r.height }; })
+  .filter((c) => Math.min(c.width, c.height) < 32));
+
+test("phone: every control outside the board is 32 pixels at least (a finished game with its analysis, an online game)", async () => {
+  const page = await newPage(browser, PHONE);
+  const created = await openNewGame(page, { game: "black-path", settings: { size: "3x4" }, seats: [{ kind: "local" }, { kind: "local" }] });
+  for (const exit of ["0,0:E", "0,1:E", "0,2:S", "1,2:W", "1,1:W", "1,0:S", "2,0:E", "2,1:E", "2,2:E", "2,3:N", "1,3:N", "0,3:W"]) {
+    assert.equal(await waitForTurn(page), "move");
+    await play(page, [exit]);
+  }
+  await page.waitForSelector("#analysis-chart .chart-point", { timeout: 60000 });
+  await page.click("#loss-box summary");
+  await page.click("#engine-details summary");
+  assert.deepEqual(await smallControls(page), []);
+  assert.ok(await page.locator("#movelist .ply").count() === 12 && await page.locator("#analysis-chart .chart-point").count() === 13);
+  await page.locator("#movelist").scrollIntoViewIfNeeded();
+  await screenshot(page, "view-phone-controls-390");
+
+  const host = await newPage(browser);
+  const online = await openNewGame(host, { game: "carreaux", seats: [{ kind: "local", name: "Hal" }, { kind: "invite" }] });
+  const guest = await newPage(browser, PHONE);
+  await guest.goto(`${BASE}/game/${online.id}#invite=${online.seats[1].invite}`);
+  await guest.waitForSelector("#join-name");
+  assert.deepEqual(await smallControls(guest), [], "the invitation");
+  await guest.fill("#join-name", "Ada");
+  await guest.click("#join");
+  await play(host, ["b6"]);
+  await host.click("#draw-offer");
+  await guest.waitForSelector("#draw-accept");
+  assert.deepEqual(await smallControls(guest), [], "an online game with a draw offered");
+  assert.deepEqual([...page.errors, ...guest.errors], []);
+});

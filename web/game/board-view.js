@@ -77,6 +77,15 @@ function fitForTouch(game, scroll, drawn) {
   }
 }
 
+/** On a phone, scrolls the board into view when less than half of it shows (after a chart
+ * point or a move was chosen below it). */
+export function boardIntoView(game) {
+  if (!window.matchMedia("(max-width: 50rem)").matches) return;
+  const box = game.ui.boardArea.getBoundingClientRect();
+  const shown = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+  if (shown < box.height / 2) game.ui.boardArea.scrollIntoView({ block: "start" });
+}
+
 /** The board as text and the position code of `v`, folded (kept open while the page is drawn
  * again). */
 export function positionPicture(game, v) {

@@ -4,6 +4,7 @@
 // download.
 
 import { api, el } from "../ui.js";
+import { boardIntoView } from "./board-view.js";
 import { post } from "./state.js";
 
 /** Shows the position after `ply` moves (null or the last: follow the game). */
@@ -42,7 +43,7 @@ export function moveList(game, shown, marks = new Map()) {
       title: text === record ? null : `Record: ${record}`,
       "data-record": record,
       "aria-current": i + 1 === shown ? "step" : null,
-      onclick: () => showPly(game, i + 1),
+      onclick: () => { showPly(game, i + 1); boardIntoView(game); },
     }, text, mark ? el("span", { class: `move-mark ${mark.kind}`, "aria-hidden": "true" }, mark.symbol) : null));
   });
   const list = el("ol", { class: "movelist", id: "movelist", "aria-label": "Moves" },
