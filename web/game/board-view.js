@@ -25,7 +25,7 @@ export function drawBoard(game, v, myMove) {
   svgNode.classList.toggle("flipped", flipped);
   svgNode.dataset.flipped = String(flipped);
   const scroll = el("div", { class: "board-scroll" }, svgNode);
-  game.ui.boardArea.replaceChildren(scroll, flipButton(game, flipped));
+  game.ui.boardArea.replaceChildren(scroll);
   if (myMove) {
     clickToMove(svgNode, v.legal, drawn.pathOf, (move) => playMove(game, move),
       drawn.preview ?? ((cells) => previewPath(svgNode, drawn.centreOf, cells)));
@@ -45,8 +45,9 @@ function isFlipped(game) {
   return board.bottomSeat !== undefined && mine.length === 1 && seats.othersPlay(view) && mine[0].seat !== board.bottomSeat;
 }
 
-/** The button that turns the board round. */
-function flipButton(game, flipped) {
+/** The button that turns the board round (beside the board's replay controls). */
+export function flipButton(game) {
+  const flipped = isFlipped(game);
   return el("button", { class: "secondary flip", id: "flip", type: "button", "aria-pressed": String(flipped),
     onclick: () => { game.flipped = !flipped; game.render({ animate: false }); } }, "Flip the board");
 }

@@ -5,7 +5,7 @@
 import { animateLastMove, settingsOf } from "../boards/common.js";
 import { api, el, fill } from "../ui.js";
 import { analyseFinishedGame, analysisArea, hintArea, reviewMarks } from "./analysis.js";
-import { drawBoard, positionPicture } from "./board-view.js";
+import { drawBoard, flipButton, positionPicture } from "./board-view.js";
 import { clockBox, keepClocksRunning } from "./clock.js";
 import { follow } from "./connection.js";
 import { focusPlace, restoreFocus } from "./focus.js";
@@ -95,6 +95,7 @@ function sideColumn(game, v, drawn, myMove) {
     v.status.state === "over" ? null : el("p", { class: "howto help" }, game.board.howTo),
     moveList(game, v.ply, reviewMarks(game)),
     replayControls(game, v),
+    el("div", { class: "controls" }, flipButton(game)),
     analysisArea(game, v),
     undoAndRecords(game),
     invitations(game),
