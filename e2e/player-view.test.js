@@ -197,3 +197,24 @@ test("phone: every control outside the board is 32 pixels at least (a finished g
   assert.deepEqual(await smallControls(guest), [], "an online game with a draw offered");
   assert.deepEqual([...page.errors, ...guest.errors], []);
 });
+
+test("after a resignation the die and the last move say whose roll it was", async () => {
+  const page = await newPage(browser);
+  await openNewGame(page, { game: "karls-race", seats: [{ kind: "local", name: "Hal" }, { kind: "computer", level: 1 }] });
+  assert.equal(await waitForTurn(page), "move");
+  const stone = await page.getAttribute("#board .movable", "data-cell");
+  await page.click(`#board .movable[data-cell="${stone}"]`);
+  await page.click(`#board .target`);
+  // The computer replies; the server then rolls for White, who resigns instead of moving.
+  assert.equal(await waitForTurn(page), "move");
+  const roll = await page.getAttribute("[data-die]", "data-die");
+  await page.click("#resign");
+  await page.click("#resign-confirm");
+  await page.waitForSelector("#result");
+  assert.equal(await text(page, "#result"), "You lost You resigned.");
+  assert.equal(await text(page, "#die-caption"), `White rolled ${roll}`);
+  assert.match(await text(page, "#last-move-line"), new RegExp(`^Last move: Black \\(computer\\) rolled \\d and played [A-U]-[A-U]\\. Then Hal \\(White\\) rolled ${roll}\\.$`));
+  await screenshot(page, "view-resigned-roll-1366");
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(page.errors, []);
+});
