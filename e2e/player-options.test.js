@@ -93,6 +93,11 @@ test("a 1+0 game from the lobby's custom clock", async () => {
   await page.fill("#clock-minutes", "1");
   await page.fill("#clock-increment", "0");
   await screenshot(page, "options-custom-clock-1366");
+  await page.setViewportSize(PHONE);
+  await page.locator("#clock-minutes").scrollIntoViewIfNeeded();
+  await screenshot(page, "options-custom-clock-390");
+  assert.deepEqual(await axeViolations(page), []);
+  await page.setViewportSize({ width: 1366, height: 768 });
   assert.deepEqual(await axeViolations(page), []);
   await page.click("#start");
   await page.waitForURL(/\/game\/[a-z0-9]+$/);

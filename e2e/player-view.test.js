@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import {
-  axeViolations, BASE, importGame, launch, newPage, openNewGame, PHONE, play, screenshot, waitForTurn,
+  axeViolations, BASE, importGame, LAPTOP, launch, newPage, openNewGame, PHONE, play, screenshot, waitForTurn,
 } from "./lib.js";
 
 let browser;
@@ -41,6 +41,9 @@ test("online: the invitation, presence, answers to offers, takeback words, and t
   await guest.waitForSelector("#invitation");
   assert.match(await text(guest, "#invitation"), /Hal invites you to play Carreaux as Blue\.\s*Clock: 5\+3\./);
   await screenshot(guest, "view-invitation-390");
+  await guest.setViewportSize(LAPTOP);
+  await screenshot(guest, "view-invitation-1366");
+  await guest.setViewportSize(PHONE);
   assert.deepEqual(await axeViolations(guest), []);
   await guest.fill("#join-name", "Ada");
   await guest.click("#join");
@@ -78,6 +81,7 @@ test("online: the invitation, presence, answers to offers, takeback words, and t
   await notice(host, /Ada \(Blue\) declined your draw offer\./);
   await notice(guest, /You declined the draw offer\./);
   await screenshot(host, "view-draw-declined-1366");
+  await screenshot(guest, "view-draw-declined-390");
 
   // A takeback names the moves that go, from each side; withdrawn, both are told.
   assert.equal(await waitForTurn(guest), "move");
