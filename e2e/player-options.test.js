@@ -79,6 +79,13 @@ test("the dark theme: the system's choice by default, the switch remembered", as
   await laptop.waitForSelector("#start");
   await screenshot(laptop, "options-dark-lobby-1366");
   assert.deepEqual(await axeViolations(laptop), []);
+  // A rules page (no other script) follows the switch too.
+  await laptop.goto(`${BASE}/rules/kauri`);
+  await laptop.waitForSelector("#theme");
+  assert.equal(await laptop.evaluate(() => getComputedStyle(document.body).backgroundColor), "rgb(21, 23, 26)");
+  assert.equal(await laptop.textContent("#theme"), "Theme: dark");
+  await screenshot(laptop, "options-dark-rules-1366");
+  assert.deepEqual(await axeViolations(laptop), []);
   assert.deepEqual([...page.errors, ...laptop.errors], []);
 });
 

@@ -3,10 +3,9 @@
 // web/boards/<game>.js (see web/boards/common.js for the module interface and the data
 // attributes that tests rely on).
 
-import { themeSwitch } from "./theme.js";
+import "./theme.js";
 import { el } from "./ui.js";
 
-themeSwitch();
 const app = document.getElementById("app");
 const match = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
 const page = match

@@ -1,6 +1,7 @@
 // The colour theme: the system's choice (prefers-color-scheme) unless the switch in the site's
 // header chose light or dark, remembered in localStorage. The style sheet's colours are
-// light-dark() pairs; this sets data-theme on <html> (none: the system's).
+// light-dark() pairs; this sets data-theme on <html> (none: the system's). Every page loads
+// this module (the rules pages too, which have no other script).
 
 import { el } from "./ui.js";
 
@@ -18,7 +19,7 @@ function apply(theme) {
 }
 
 /** Applies the theme remembered and puts its switch in the site's header. */
-export function themeSwitch() {
+function themeSwitch() {
   apply(chosen());
   const header = document.querySelector("header.site");
   if (!header || document.getElementById("theme")) return;
@@ -32,3 +33,5 @@ export function themeSwitch() {
   });
   header.append(button);
 }
+
+themeSwitch();
