@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use support::serve_with;
 use tafel_server::{Limits, Server};
 use tafel_testkit::client::{Answer, Client};
+use tafel_testkit::viewer::Viewer;
 
 async fn serve(dir: &tempfile::TempDir) -> Server {
     serve_with(&dir.path().join("tafel.db"), Limits::default()).await
@@ -50,6 +51,16 @@ async fn act(client: &Client, id: &str, what: &str, token: &str, action: Option<
         None => json!({"token": token}),
     };
     client.post(&format!("/api/games/{id}/{what}"), body).await
+}
+
+/// A WebSocket on game `id` that has had its first view and said it holds `token`'s seat.
+async fn watch_as(client: &Client, id: &str, token: &str) -> Viewer {
+    let mut viewer = client.watch(id).await;
+    viewer.next_of("view").await;
+    viewer
+        .send_json(json!({"type": "hello", "tokens": [token]}))
+        .await;
+    viewer
 }
 
 fn moves(view: &Value) -> Vec<String> {
@@ -673,11 +684,7 @@ async fn spectators_are_counted_and_can_do_nothing_but_watch() {
         json!({"game": "black-path", "settings": {"size": "4x4"}}),
     )
     .await;
-    let mut player = client.watch(&id).await;
-    player.next_of("view").await;
-    player
-        .send_json(json!({"type": "hello", "tokens": [host]}))
-        .await;
+    let mut player = watch_as(&client, &id, &host).await;
     let mut spectator = client.watch(&id).await;
     let presence = loop {
         let presence = spectator.next_of("presence").await;
@@ -720,11 +727,7 @@ async fn answers_to_offers_and_pages_hidden_are_told_to_the_table() {
     .await;
     // The player's page says hello at once: the first presence counts it as its seat, never
     // as a spectator.
-    let mut player = client.watch(&id).await;
-    player.next_of("view").await;
-    player
-        .send_json(json!({"type": "hello", "tokens": [host]}))
-        .await;
+    let mut player = watch_as(&client, &id, &host).await;
     let first = player.next_of("presence").await;
     assert_eq!(first["seats"], json!([0]), "{first}");
     assert_eq!(first["spectators"], 0, "{first}");
@@ -759,11 +762,7 @@ async fn answers_to_offers_and_pages_hidden_are_told_to_the_table() {
     );
 
     // The guest's page, hidden: away; shown again: not.
-    let mut other = client.watch(&id).await;
-    other.next_of("view").await;
-    other
-        .send_json(json!({"type": "hello", "tokens": [guest]}))
-        .await;
+    let mut other = watch_as(&client, &id, &guest).await;
     other.send_json(json!({"type": "away", "away": true})).await;
     loop {
         let presence = player.next_of("presence").await;
