@@ -684,7 +684,7 @@ async fn spectators_are_counted_and_can_do_nothing_but_watch() {
         json!({"game": "black-path", "settings": {"size": "4x4"}}),
     )
     .await;
-    let mut player = watch_as(&client, &id, &host).await;
+    let _player = watch_as(&client, &id, &host).await; // open while the spectator counts
     let mut spectator = client.watch(&id).await;
     let presence = loop {
         let presence = spectator.next_of("presence").await;
