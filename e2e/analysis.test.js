@@ -9,7 +9,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { axeViolations, BASE, boardPly, launch, newPage, openNewGame, PHONE, screenshot, waitForTurn } from "./lib.js";
+import { axeViolations, BASE, boardPly, boxOf, launch, newPage, openNewGame, PHONE, screenshot, smallestSide, waitForTurn } from "./lib.js";
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -58,6 +58,19 @@ for (const [viewport, size] of [[undefined, "1366"], [PHONE, "390"]]) {
     assert.match(await page.textContent("#evaluation"), /^First player to move: \d+% win \(exact\)\. Best move: Tile \d: out \w+\.$/);
     assert.equal(await page.getAttribute('#analysis-chart .chart-point[data-ply="4"]', "aria-current"), "step");
     assert.equal(await page.getAttribute("#movelist .ply.current", "data-ply"), "4");
+    if (viewport === PHONE) {
+      // On a phone the board, above the analysis, comes into view with the position chosen.
+      const board = await boxOf(page, ".board-area");
+      assert.ok(board.top >= -1 && board.top < PHONE.height / 2, `the board is in view (top ${board.top})`);
+      // Every point is a tap target of at least 32 pixels.
+      assert.ok(await smallestSide(page, "#analysis-chart .chart-point") >= 32, "chart points of 32 px at least");
+    }
+    // Words for players: who was winning, the chart's colours, the engine's details folded.
+    assert.match(await page.textContent("#story"), /^(First player was winning|Second player was winning|The game was balanced)[^.]*( until move \d+, then [^.]+)?\.$/);
+    assert.deepEqual(await page.locator("#chart-legend li").allTextContents(),
+      ["First player's chance", "the only good move", "a mistake", "a blunder", "the position shown"]);
+    assert.equal(await page.getAttribute("#engine-details", "open"), null);
+    assert.match(await page.textContent("#engine-details"), /Search: /);
 
     // Keyboard: Enter on a point jumps as a click does.
     await page.focus('#analysis-chart .chart-point[data-ply="9"]');

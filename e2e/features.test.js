@@ -161,7 +161,7 @@ test("the favicon, and the tab's title says whose turn it is", async () => {
     await play(page, [cells.includes(move) ? move : cells[0]]);
   }
   assert.equal(await waitForTurn(page), "over");
-  assert.equal(await page.title(), "Game over · Carreaux");
+  assert.equal(await page.title(), "Draw · Carreaux");
   assert.deepEqual(page.errors, []);
 });
 

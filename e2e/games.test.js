@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import {
-  axeViolations, boardPly, boxOf, cellsOf, createGame, importGame, LAPTOP, launch, newPage, PHONE, play,
+  axeViolations, BASE, boardPly, boxOf, cellsOf, createGame, importGame, LAPTOP, launch, newPage, PHONE, play,
   screenshot, smallestSide, waitForReply, waitForTurn,
 } from "./lib.js";
 
@@ -79,9 +79,14 @@ test("Black Path on 3 x 4 at one screen: a scripted game to its end", async () =
   }
   assert.equal(await waitForTurn(page), "over");
   // The twelfth tile sends the path back through (0, 2) and out at the top.
-  assert.match(await page.textContent("#result"), /first player wins/);
+  assert.match(await page.textContent("#result"), /first player won By the rules: first player wins/i);
   assert.equal(await page.locator("#board .bp-out.last-move").count(), 1, "where the path left the board");
   assert.equal(await page.locator("#movelist .ply").count(), 12);
+  // The move list names each tile with the side it sends the path out by (issue #31); the
+  // record keeps the tile's number.
+  const shown = await page.locator("#movelist .ply").allTextContents();
+  assert.deepEqual(shown.map((t) => t.split(" → ")[1]), exits.map((e) => e.split(":")[1]));
+  assert.deepEqual(await page.locator("#movelist .ply").evaluateAll((ns) => ns.map((n) => n.dataset.record)), shown.map((t) => t.split(" → ")[0]));
   await screenshot(page, "black-path-end");
   assert.deepEqual(page.errors, []);
 });
@@ -209,7 +214,7 @@ test("Kauri from a position near the end, finished by a click", async () => {
   assert.equal(await page.getAttribute('#board [data-store="0"]', "data-seeds"), "31");
   await play(page, ["f"]);
   assert.equal(await waitForTurn(page), "over");
-  assert.match(await page.textContent("#result"), /first player wins/);
+  assert.match(await page.textContent("#result"), /^You won By the rules: seeds captured 31 to 29, yours first\.$/);
   assert.equal(await page.getAttribute('#board [data-store="1"]', "data-seeds"), "29");
   assert.ok(await page.locator('#board [data-store="1"].last-move').count() === 1, "the store the seed went to");
   await screenshot(page, "kauri-end");
@@ -286,7 +291,10 @@ test("Quarx: a double capture chosen cell by cell ends the game; kings wear crow
   const code = quarxCode("b", { 1111: "o", 1223: "o", 1324: "x", 2222: "x", 4444: "O" });
   await importGame(page, `[Game "quarx"]\n[Start "${code}"]\n\n`, ["local", "computer:1"]);
   assert.equal(await waitForTurn(page), "move");
-  assert.match(await page.textContent("#movelist"), /1324x1122/);
+  // The move list says a capture shorter, with the pieces taken counted (issue #31); the
+  // record's notation stays on the button and in the record.
+  assert.match(await page.textContent("#movelist"), /1324×1122/);
+  assert.equal(await page.getAttribute('#movelist .ply[data-ply="1"]', "data-record"), "1324x1122");
   assert.equal(await page.locator('#board [data-cell="4444"] .qx-crown').count(), 1);
   assert.match(await page.getAttribute('#board [data-cell="4444"]', "aria-label"), /White king/);
   assert.deepEqual(await cellsOf(page, "movable"), ["1111"]);
@@ -298,8 +306,12 @@ test("Quarx: a double capture chosen cell by cell ends the game; kings wear crow
   assert.deepEqual(await cellsOf(page, "target"), ["3311"]);
   await page.click('#board [data-cell="3311"]');
   assert.equal(await waitForTurn(page), "over");
-  assert.match(await page.textContent("#movelist"), /1111x1133x3311/);
-  assert.match(await page.textContent("#result"), /White wins/);
+  assert.equal(await page.textContent('#movelist .ply[data-ply="2"]'), "1111×3311, 2 taken");
+  assert.equal(await page.getAttribute('#movelist .ply[data-ply="2"]', "title"), "Record: 1111x1133x3311");
+  const id = new URL(page.url()).pathname.split("/").pop();
+  const record = await (await fetch(`${BASE}/api/games/${id}/record?format=text`)).text();
+  assert.match(record, /1\. 1324x1122\n2\. 1111x1133x3311/, "the record keeps its notation");
+  assert.match(await page.textContent("#result"), /You won By the rules: White wins/);
   await screenshot(page, "quarx-end");
   assert.deepEqual(page.errors, []);
 });

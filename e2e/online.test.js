@@ -91,12 +91,12 @@ test("host, guest and spectator: seats claimed once, names, who is watching, a d
   await guest.click("#draw-offer");
   await guest.waitForSelector("#draw-offered");
   await host.waitForSelector("#draw-offer-notice");
-  assert.match(await text(host, "#draw-offer-notice"), /Ada offers a draw/);
+  assert.match(await text(host, "#draw-offer-notice"), /Ada \(Blue\) offers a draw/);
   await screenshot(host, "online-draw-offer-1366");
   await host.click("#draw-accept");
   for (const page of [host, guest, spectator]) {
     await page.waitForSelector("#result");
-    assert.match(await text(page, "#result"), /draw \(agreed\)/);
+    assert.match(await text(page, "#result"), /^Draw Both sides agreed to a draw\.$/);
   }
 
   // Rematch: the host asks, everyone is told, the guest follows; the sides are swapped.
@@ -135,7 +135,7 @@ test("a takeback needs the other player's consent; resignation ends the game for
   await host.click("#takeback");
   await host.waitForSelector("#takeback-asked");
   await guest.waitForSelector("#takeback-notice");
-  assert.match(await text(guest, "#takeback-notice"), /Hal asks to take back/);
+  assert.match(await text(guest, "#takeback-notice"), /Hal \(Red\) asks to take back b6/);
   await guest.click("#takeback-decline");
   await host.waitForSelector("#takeback");
   assert.equal(await boardPly(host), 1, "declined: the move stays");
@@ -178,10 +178,9 @@ test("clocks tick on both screens and the game ends on time", async () => {
   await screenshot(guest, "online-clocks-390");
   assert.deepEqual(await axeViolations(guest), []);
   // Nobody moves: the server's timer ends the game, and both pages say so.
-  for (const page of [host, guest]) {
-    await page.waitForSelector("#result", { timeout: 8000 });
-    assert.match(await text(page, "#result"), /ran out of time/);
-  }
+  for (const page of [host, guest]) await page.waitForSelector("#result", { timeout: 8000 });
+  assert.equal(await text(host, "#result"), "You lost Your time ran out.");
+  assert.equal(await text(guest, "#result"), "You won Hal (Red) ran out of time.");
   assert.equal(await red(host), "0:00");
   await screenshot(host, "online-flag-1366");
   assert.deepEqual([...host.errors, ...guest.errors], []);

@@ -4,6 +4,7 @@
 // web/boards/<game>.js (see web/boards/common.js for the module interface and the data
 // attributes that tests rely on).
 
+import "./theme.js";
 import { el } from "./ui.js";
 
 const app = document.getElementById("app");

@@ -147,6 +147,24 @@ function lastPoint(d) {
   return numbers.slice(-2);
 }
 
+/** The moves of `view` as the move list shows them: the tile laid and the side it sends the
+ * path out by ("3 → E"), replayed from the empty board; the bare tile number when the game
+ * started from another position. */
+export function shortMoves(view, settings) {
+  const final = gridOf(view.code);
+  const grid = final.map((row) => row.map(() => "."));
+  const start = startOf(settings);
+  const words = view.moves.map((move) => {
+    const end = trace(grid, ...start).end;
+    const tile = Number(move);
+    if (!end || !EXIT[tile]) return null;
+    grid[end.row][end.col] = move;
+    return `${move} → ${SIDES[EXIT[tile][end.entry]]}`;
+  });
+  const replayed = grid.map((row) => row.join("")).join("/") === view.code;
+  return replayed ? words : view.moves;
+}
+
 /** A move's words on a button: the tile and the side it sends the path out by. */
 export function describeMove(move, view, settings) {
   const tile = Number(move);

@@ -13,8 +13,11 @@
 // `minCell` is the smallest click area in SVG units (on a phone the page shows the board zoomed
 // when that would come out under 32 pixels).
 // A module also exports `howTo` (one line on how to move), and may export `describeMove(move)`
-// (a move's words on a button) and `lobbyNote(settings)` (a note for the lobby: { text, href,
-// linkText, offer: { label, settings } }).
+// (a move's words on a button), `lobbyNote(settings)` (a note for the lobby: { text, href,
+// linkText, offer: { label, settings } }), `shortMoves(view, settings)` (the moves as the move
+// list shows them, where the record's notation is hard to read; buttons keep the record's in
+// data-record), `scores(view)` (the scores at the end, { label, values } by seat) and
+// `bottomSeat` (the seat drawn at the bottom, for the board's flip).
 //
 // Stable attributes for tests and styling (every board):
 //   data-cell="<id>"   every element a move can name: a Karl's Race square letter ("U"), a

@@ -22,7 +22,11 @@ function dieFace(value, caption) {
  * code), or else the roll that allowed the last move (so it stays after the game ends). */
 function shownRoll(view, die) {
   const name = (seat) => view.seats[seat]?.name ?? "";
-  if (die) return { value: die, caption: `${name(view.status.seat)} rolled` };
+  // The roll of the seat to move; after a resignation, an agreed draw or a flag, of the seat
+  // that would have moved next.
+  const roller = view.status.state === "to_move" ? view.status.seat
+    : view.last_move ? (view.last_move.seat + 1) % view.seats.length : 0;
+  if (die) return { value: die, caption: `${name(roller)} rolled` };
   const last = view.last_move;
   const before = last && last.index > 0 ? view.moves[last.index - 1] : null;
   const roll = before && view.plies[last.index - 1].seat === null && /^[1-6]$/.test(before) ? Number(before) : null;

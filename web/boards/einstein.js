@@ -28,6 +28,9 @@ const ARRANGEMENT = /^[1-6]{6}$/;
 // which an arrangement's six digits are written.
 const HOME_SQUARES = { b: ["a5", "b5", "c5", "a4", "b4", "a3"], w: ["e3", "d2", "e2", "c1", "d1", "e1"] };
 
+/** The seat drawn at the bottom (White's corner); the page flips the board for the other. */
+export const bottomSeat = 0;
+
 export const howTo = "Click your highlighted cube (the one the die names, or its nearest numbers), then the square it steps onto: "
   + "Black heads right or down towards e1, White left or up towards a5. Any cube there is removed. The server rolls the die. "
   + "When you arrange your cubes (start: placement), click your home squares for the cubes 1 to 6 in turn.";

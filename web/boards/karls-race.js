@@ -30,6 +30,9 @@ const GOAL_OF = { NW: "SE", SE: "NW", NE: "SW", SW: "NE" };
 // in turn order SE, SW, NW, NE (docs/rules/karls-race.md).
 const SEATS = { 2: { SE: 0, NW: 1 }, 4: { SE: 0, SW: 1, NW: 2, NE: 3 } };
 
+/** The seat drawn at the bottom (White's corner (SE)); the page flips the board for the other. */
+export const bottomSeat = 0;
+
 export const howTo = "Click one of your highlighted stones, then the square it steps onto (Black heads east or south, "
   + "White north or west; with four, each towards the opposite corner). The server rolls the die for you.";
 

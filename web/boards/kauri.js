@@ -11,6 +11,9 @@ const HOLE = 20;
 const STORE = 22;
 const PAD = 3;
 
+/** The seat drawn at the bottom (the first player's row); the page flips the board for the other. */
+export const bottomSeat = 0;
+
 export const howTo = "Click one of your holes that holds a cowrie (shell): its seeds, then its cowries, are sown "
   + "anticlockwise, one per hole. A cowrie dropped into an opponent's hole without a cowrie captures its seeds.";
 
@@ -92,6 +95,11 @@ export function draw(view) {
     centreOf: (letter) => centres.get(letter),
     pathOf: (move) => (/^[a-f]$/i.test(move) ? [move] : null),
   };
+}
+
+/** The seeds in each seat's store, for the ending's words (web/game/ending.js). */
+export function scores(view) {
+  return { label: "seeds captured", values: parse(view.code).stores };
 }
 
 /** A move's words on a button. */

@@ -21,8 +21,23 @@ const NAMES = { o: "White man", O: "White king", x: "Black man", X: "Black king"
 // A move: the piece's cell, then each landing cell after "-" (a step) or "x" (a capture).
 const MOVE = /^\d{4}([-x]\d{4})+$/;
 
+/** The seat drawn at the bottom (White's side of every board); the page flips the board for the other. */
+export const bottomSeat = 0;
+
 export const howTo = "Click a piece, then each cell it lands on in turn (a capture lists every landing), or type the "
   + "move in the box: a cell is its digits x y a b, e.g. 2233-2323 or 3333x1111x3311. Capturing is compulsory.";
+
+/** The moves of `view` as the move list shows them: a step as it is ("2233-2323"), a capture
+ * as its first and last cells with the pieces taken counted ("1421×3221, 3 taken"); the
+ * record's notation stays in the record and the API. */
+export function shortMoves(view) {
+  return view.moves.map((move) => {
+    if (!MOVE.test(move) || !move.includes("x")) return move;
+    const cells = move.split("x");
+    const taken = cells.length - 1;
+    return taken === 1 ? `${cells[0]}×${cells[1]}` : `${cells[0]}×${cells.at(-1)}, ${taken} taken`;
+  });
+}
 
 /** Reads a position code into a map from cell name ("xyab") to piece letter. */
 function parse(code) {

@@ -5,6 +5,7 @@
 
 import { api, el, plural, sentence } from "../ui.js";
 import { analysisPanel, capital, chanceWords, drawBestMove, marksByPly, reviewAt } from "./review-panel.js";
+import { boardIntoView } from "./board-view.js";
 import { showPly } from "./move-list.js";
 import { describe } from "./state.js";
 
@@ -67,7 +68,9 @@ export function analyseFinishedGame(game) {
  * progress, or the button that asks for it (spectators during a game). */
 export function analysisArea(game, v) {
   const { view } = game;
-  if (game.review && reviewed(game)) return analysisPanel(game.review, view, v.ply, (ply) => showPly(game, ply), (m) => describe(game, m, v));
+  if (game.review && reviewed(game)) {
+    return analysisPanel(game.review, view, v.ply, (ply) => { showPly(game, ply); boardIntoView(game); }, (m) => describe(game, m, v));
+  }
   if (!mayAnalyse(game)) return null;
   return el("section", { class: "analysis", id: "analysis", "aria-labelledby": "analysis-title" },
     el("h2", { id: "analysis-title" }, "Analysis"),

@@ -1,7 +1,8 @@
 // The board on the game page: the game's board module (web/boards/<game>.js) drawn for the
 // position shown, with the attributes tests wait for, playable by clicks when this screen is to
 // move, the best move drawn when there is one to show, zoomed on a phone when its click areas
-// would be too small; and the text picture with the position code under the moves.
+// would be too small, turned round on request (or for the player's own side at the bottom);
+// and the text picture with the position code under the moves.
 
 import { clickToMove, previewPath } from "../boards/click-to-move.js";
 import { el } from "../ui.js";
@@ -20,6 +21,9 @@ export function drawBoard(game, v, myMove) {
   svgNode.dataset.game = v.game;
   svgNode.dataset.code = v.code;
   svgNode.dataset.ply = v.ply;
+  const flipped = isFlipped(game);
+  svgNode.classList.toggle("flipped", flipped);
+  svgNode.dataset.flipped = String(flipped);
   const scroll = el("div", { class: "board-scroll" }, svgNode);
   game.ui.boardArea.replaceChildren(scroll);
   if (myMove) {
@@ -29,6 +33,23 @@ export function drawBoard(game, v, myMove) {
   showBestMove(game, v, drawn, myMove);
   fitForTouch(game, scroll, drawn);
   return drawn;
+}
+
+/** Whether the board is drawn turned round: as the player chose, else by default when this
+ * screen plays one seat online and the board module draws another seat at the bottom (so that
+ * one's own side is at the bottom). */
+function isFlipped(game) {
+  if (game.flipped !== null) return game.flipped;
+  const { view, seats, board } = game;
+  const mine = view.seats.filter((s) => seats.mine(s.seat));
+  return board.bottomSeat !== undefined && mine.length === 1 && seats.othersPlay(view) && mine[0].seat !== board.bottomSeat;
+}
+
+/** The button that turns the board round (beside the board's replay controls). */
+export function flipButton(game) {
+  const flipped = isFlipped(game);
+  return el("button", { class: "secondary flip", id: "flip", type: "button", "aria-pressed": String(flipped),
+    onclick: () => { game.flipped = !flipped; game.render({ animate: false }); } }, "Flip the board");
 }
 
 /** On a narrow screen, shows a board whose click areas would be under MIN_TAP pixels zoomed
@@ -55,6 +76,15 @@ function fitForTouch(game, scroll, drawn) {
     scroll.scrollLeft += box.left - frame.left - frame.width / 2 + box.width / 2;
     scroll.scrollTop += box.top - frame.top - frame.height / 2 + box.height / 2;
   }
+}
+
+/** On a phone, scrolls the board into view when less than half of it shows (after a chart
+ * point or a move was chosen below it). */
+export function boardIntoView(game) {
+  if (!window.matchMedia("(max-width: 50rem)").matches) return;
+  const box = game.ui.boardArea.getBoundingClientRect();
+  const shown = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+  if (shown < box.height / 2) game.ui.boardArea.scrollIntoView({ block: "start" });
 }
 
 /** The board as text and the position code of `v`, folded (kept open while the page is drawn

@@ -15,7 +15,7 @@ function formatClock(ms) {
 }
 
 /** The time control in words: "5+3", "3 days per move", or null without clocks. */
-function controlName(control) {
+export function controlName(control) {
   if (!control || control.kind === "none") return null;
   if (control.kind === "fischer") {
     const minutes = control.initial_seconds / 60;

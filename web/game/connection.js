@@ -4,26 +4,32 @@
 
 /**
  * Follows game `id`: `onView(view)` gets every view the server pushes (one at once on each
- * (re)connection), `onEvent(message)` the other messages (`presence`, `joined`, `rematch`),
+ * (re)connection), `onEvent(message)` the other messages (`presence`, `joined`, `rematch`, `answered`),
  * `onError(message)` the server's error messages, `onState(state)` "open" or "lost".
  * `hello()` gives the seat tokens this browser holds, sent on each (re)connection so that the
  * server counts this viewer as their player rather than a spectator; the returned `greet()`
- * sends them again (after joining a seat). Retries after 0.5 s, doubling up to 5 s.
+ * sends them again (after joining a seat). Whether the page is hidden is said too (on opening
+ * and on every change). Retries after 0.5 s, doubling up to 5 s.
  */
 export function follow(id, { onView, onEvent, onError, onState, hello }) {
   let delay = 500;
   let lost = false;
   let socket = null;
+  const send = (message) => { if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message)); };
   const greet = () => {
     const tokens = hello();
-    if (tokens.length && socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "hello", tokens }));
+    if (tokens.length) send({ type: "hello", tokens });
   };
+  // A hidden page (another tab in front) is said, so that the other players see "away".
+  const sayAway = () => send({ type: "away", away: document.hidden });
+  document.addEventListener("visibilitychange", sayAway);
   function open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws`);
     socket.onopen = () => {
       delay = 500;
       greet();
+      if (document.hidden) sayAway();
       if (lost) { lost = false; onState("open"); }
     };
     socket.onmessage = (event) => {

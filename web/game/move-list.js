@@ -4,6 +4,7 @@
 // download.
 
 import { api, el } from "../ui.js";
+import { boardIntoView } from "./board-view.js";
 import { post } from "./state.js";
 
 /** Shows the position after `ply` moves (null or the last: follow the game). */
@@ -27,7 +28,10 @@ export async function showPly(game, ply) {
 export function moveList(game, shown, marks = new Map()) {
   const { view } = game;
   const lines = [];
-  view.moves.forEach((text, i) => {
+  // The board module may show moves shorter than the record's notation (web/boards/quarx.js).
+  const display = game.board.shortMoves?.(view, game.settings) ?? view.moves;
+  view.moves.forEach((record, i) => {
+    const text = display[i] ?? record;
     const { number, seat } = view.plies[i];
     if (!lines.length || lines[lines.length - 1].number !== number) lines.push({ number, items: [] });
     const who = seat === null ? "roll" : view.seats[seat]?.name ?? "";
@@ -36,8 +40,10 @@ export function moveList(game, shown, marks = new Map()) {
       class: `ply${seat === null ? " chance" : ""}${i + 1 === shown ? " current" : ""}`,
       "data-ply": i + 1,
       "aria-label": `move ${number}, ${who} ${text}${mark ? `, ${mark.words}` : ""}`,
+      title: text === record ? null : `Record: ${record}`,
+      "data-record": record,
       "aria-current": i + 1 === shown ? "step" : null,
-      onclick: () => showPly(game, i + 1),
+      onclick: () => { showPly(game, i + 1); boardIntoView(game); },
     }, text, mark ? el("span", { class: `move-mark ${mark.kind}`, "aria-hidden": "true" }, mark.symbol) : null));
   });
   const list = el("ol", { class: "movelist", id: "movelist", "aria-label": "Moves" },

@@ -4,6 +4,7 @@
 // many watch).
 
 import { api, el, tokens } from "../ui.js";
+import { whoSits } from "./ending.js";
 import { actingSeat, showSpectators } from "./seats.js";
 import { post } from "./state.js";
 
@@ -52,7 +53,7 @@ export function tableControls(game) {
 const agreed = (mySeats, seats) => mySeats.every((s) => seats.includes(s));
 
 /** The name of the player in `seat`, as the table says it. */
-const nameOf = (view, seat) => view.seats[seat].player || view.seats[seat].name;
+const nameOf = (view, seat) => whoSits(view.seats[seat]);
 
 /** The draw offered: withdraw one's own offer, or accept or decline another's. */
 function drawAnswer(game, mySeats, offeredBy) {
@@ -65,13 +66,23 @@ function drawAnswer(game, mySeats, offeredBy) {
     el("button", { class: "secondary", id: "draw-decline", onclick: () => act(game, "draw", "decline") }, "Decline")];
 }
 
+/** The moves a takeback removes, in words from this screen's side: "b6 (yours) and c6
+ * (Ada's)". */
+function movesTakenBack(game, keep) {
+  const { view, seats } = game;
+  const gone = view.moves.map((text, i) => ({ text, seat: view.plies[i].seat })).slice(keep).filter((m) => m.seat !== null);
+  const words = gone.map((m) => `${m.text} (${seats.mine(m.seat) ? "yours" : `${view.seats[m.seat].player || view.seats[m.seat].name}'s`})`);
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words[0] ?? "nothing";
+}
+
 /** The takeback asked for: withdraw one's own request, or accept or decline another's. */
 function takebackAnswer(game, mySeats, takeback) {
+  const moves = movesTakenBack(game, takeback.keep);
   if (agreed(mySeats, takeback.accepted)) {
-    return [el("p", { class: "proposal", id: "takeback-asked" }, "You asked to take back your last move; waiting for the answer. "),
+    return [el("p", { class: "proposal", id: "takeback-asked" }, `You asked to take back ${moves}; waiting for the answer. `),
       el("button", { class: "secondary", id: "takeback-decline", onclick: () => act(game, "takeback", "decline") }, "Withdraw the request")];
   }
-  return [el("p", { class: "proposal", id: "takeback-notice" }, `${nameOf(game.view, takeback.by)} asks to take back their last move.`),
+  return [el("p", { class: "proposal", id: "takeback-notice" }, `${nameOf(game.view, takeback.by)} asks to take back ${moves}.`),
     el("button", { id: "takeback-accept", onclick: () => act(game, "takeback", "accept") }, "Accept the takeback"),
     el("button", { class: "secondary", id: "takeback-decline", onclick: () => act(game, "takeback", "decline") }, "Decline")];
 }
@@ -96,24 +107,77 @@ function proposalRow(game, othersPlay, proposals) {
   return row;
 }
 
-/** Takes in a message of the connection other than a view: spectators counted, somebody
- * joined, a rematch asked for. */
+/** How long a notice of the table stays (one with a link stays until the next). */
+const NOTICE_MS = 12000;
+
+/** Says `text` in the notice line (with `link`, `{ href, text }`, after it), for a while. */
+function tell(game, text, link = null) {
+  game.notice = text;
+  game.noticeLink = link;
+  clearTimeout(game.noticeTimer);
+  if (!link) {
+    game.noticeTimer = setTimeout(() => { game.notice = ""; game.joinedSeat = null; showNotice(game); }, NOTICE_MS);
+  }
+  game.render({ animate: false });
+}
+
+/** Who did something at the table, from this screen's side: "You", "Ada (Blue)". */
+const actor = (game, seat) => (game.seats.mine(seat) ? "You" : nameOf(game.view, seat));
+
+/** The words for a proposal that came to nothing (the server's `answered` message). */
+function lapseWords(game, { proposal, seat, answer }) {
+  const what = proposal === "draw" ? "draw offer" : "takeback request";
+  const who = actor(game, seat);
+  const proposer = proposal === "draw" ? game.lastProposals?.draw?.[0] : game.lastProposals?.takeback?.by;
+  const whose = proposer !== undefined && game.seats.mine(proposer) && !game.seats.mine(seat) ? `your ${what}` : `the ${what}`;
+  if (answer === "withdrawn") return `${who} withdrew ${whose}.`;
+  if (answer === "expired") return `${who} played on instead of answering: ${whose} lapsed.`;
+  return `${who} declined ${whose}.`;
+}
+
+/** Takes in a message of the connection other than a view: who is online, somebody joined,
+ * a rematch asked for, a proposal answered. */
 export function tableEvent(game, message) {
   if (message.type === "presence") {
+    game.presence = message;
     showSpectators(game, message.spectators);
+    showPresence(game);
   } else if (message.type === "joined") {
     if (game.seats.mine(message.seat)) return; // the person who joined knows it
-    game.notice = `${message.name} joined as ${game.view.seats[message.seat]?.name ?? `seat ${message.seat}`}.`;
-    game.noticeLink = null;
     game.joinedSeat = message.seat;
-    game.render({ animate: false });
+    tell(game, `${message.name} joined as ${game.view.seats[message.seat]?.name ?? `seat ${message.seat}`}.`);
   } else if (message.type === "rematch") {
-    game.notice = "A rematch was asked for.";
     // The players take their seats with the Rematch button; anyone else may watch it.
     const playing = game.view.seats.some((s) => game.seats.mine(s.seat));
-    game.noticeLink = playing ? null : { href: `/game/${message.id}`, text: "Watch the rematch" };
-    game.render({ animate: false });
+    const who = message.seat === undefined ? "Somebody" : actor(game, message.seat);
+    tell(game, `${who} asked for a rematch.`, playing ? null : { href: `/game/${message.id}`, text: "Watch the rematch" });
+  } else if (message.type === "answered") {
+    tell(game, lapseWords(game, message));
   }
+}
+
+/** The other people at the table and whether they have the game open, for the board's edge:
+ * "Ada (Blue): online", "away" (the page hidden), "gone" (no page open). Nothing before the
+ * server first said who is online, or where nobody else plays. */
+export function presenceLine(game) {
+  const line = el("p", { class: "presence", id: "presence", "aria-live": "polite" });
+  game.ui.presence = line;
+  showPresence(game);
+  return line;
+}
+
+/** Fills the presence line with what the server last said. */
+function showPresence(game) {
+  const line = game.ui.presence;
+  if (!line) return;
+  const { view, seats, presence } = game;
+  const others = presence && seats.all().length ? view.seats.filter((s) => s.kind !== "computer" && s.joined && !seats.mine(s.seat)) : [];
+  line.replaceChildren(...others.map((s) => {
+    const state = !presence.seats.includes(s.seat) ? "gone" : (presence.away ?? []).includes(s.seat) ? "away" : "online";
+    return el("span", { class: `who ${state}`, "data-seat": s.seat, "data-presence": state },
+      el("span", { class: "dot", "aria-hidden": "true" }), `${nameOf(view, s.seat)}: ${state}`);
+  }));
+  line.hidden = !others.length;
 }
 
 /** The notice line: the last thing that happened at the table (redrawn only when it changed,

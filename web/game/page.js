@@ -5,16 +5,17 @@
 import { animateLastMove, settingsOf } from "../boards/common.js";
 import { api, el, fill } from "../ui.js";
 import { analyseFinishedGame, analysisArea, hintArea, reviewMarks } from "./analysis.js";
-import { drawBoard, positionPicture } from "./board-view.js";
+import { drawBoard, flipButton, positionPicture } from "./board-view.js";
 import { clockBox, keepClocksRunning } from "./clock.js";
 import { follow } from "./connection.js";
 import { focusPlace, restoreFocus } from "./focus.js";
 import { boardlessMoves, moveControls } from "./move-input.js";
 import { keepInView, listenForReplayKeys, moveList, replayControls, undoAndRecords } from "./move-list.js";
-import { showNotice, tableControls, tableEvent } from "./online.js";
+import { presenceLine, showNotice, tableControls, tableEvent } from "./online.js";
 import { invitations, joinForm, otherDevice, playersList, readFragment, youLine } from "./seats.js";
+import { notifyToggle, notifyTurn } from "./notify.js";
 import { chimeOnMyTurn, soundToggle } from "./sound.js";
-import { gameState, shownView } from "./state.js";
+import { gameState, shownView, takeView } from "./state.js";
 import { pageTitle, settingsLine, showLastMove, statusLine } from "./status.js";
 
 /** Draws game `id` into `app` and keeps it live. */
@@ -66,9 +67,10 @@ function render(game, { animate }) {
   const place = focusPlace();
   const myMove = v.status.state === "to_move" && v.ply === v.moves.length && v.started && game.seats.mine(v.status.seat);
   document.title = pageTitle(game);
-  chimeOnMyTurn(game);
+  const turnBegan = chimeOnMyTurn(game);
   showNotice(game);
   const drawn = drawBoard(game, v, myMove);
+  game.ui.boardArea.prepend(presenceLine(game));
   // Status, with the moves that have no cell on the board (a forced pass) right beside it.
   fill(game.ui.status, joinForm(game), youLine(game), clockBox(game), statusLine(game, v), myMove ? boardlessMoves(game, v, drawn) : null);
   fill(game.ui.side, sideColumn(game, v, drawn, myMove));
@@ -76,6 +78,7 @@ function render(game, { animate }) {
   keepInView(game.ui.side.querySelector("#movelist"));
   restoreFocus(place);
   if (animate) animateLastMove(drawn);
+  if (turnBegan) notifyTurn(game);
   analyseFinishedGame(game);
 }
 
@@ -92,12 +95,14 @@ function sideColumn(game, v, drawn, myMove) {
     v.status.state === "over" ? null : el("p", { class: "howto help" }, game.board.howTo),
     moveList(game, v.ply, reviewMarks(game)),
     replayControls(game, v),
+    el("div", { class: "controls" }, flipButton(game)),
     analysisArea(game, v),
     undoAndRecords(game),
     invitations(game),
     playersList(game),
     otherDevice(game),
     soundToggle(),
+    notifyToggle(game),
     positionPicture(game, v),
   ];
 }
@@ -110,10 +115,9 @@ function connect(game) {
     hello: () => game.seats.all(),
     onView: (v) => {
       game.pushes += 1;
-      game.receivedAt = performance.now();
       if (JSON.stringify(v) === JSON.stringify(game.view)) return; // nothing new: keep any selection
       const othersMove = v.moves.length > game.view.moves.length && v.last_move && !game.seats.mine(v.last_move.seat);
-      game.view = v;
+      takeView(game, v);
       render(game, { animate: game.shownPly === null && othersMove });
     },
     onEvent: (message) => tableEvent(game, message),

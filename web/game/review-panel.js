@@ -1,8 +1,8 @@
 // The analysis panel of a game (the review of GET /api/games/{id}/analysis, docs/analysis.md): a chart
 // of the first player's winning chance over the game (hand-written SVG; each point a button
-// that shows the position before that move), a table of every move's loss and mark (the
+// that shows the position before that move) with its legend, who was winning in words, a table of every move's loss and mark (the
 // chart's equivalent for a screen reader), the evaluation of the position shown in words on the
-// one scale, and the best move of that position drawn on the board (class `best-move`).
+// one scale, the engine's details folded away, and the best move of that position drawn on the board (class `best-move`).
 
 import { arrow, svg } from "../boards/common.js";
 import { el, plural } from "../ui.js";
@@ -11,8 +11,9 @@ import { el, plural } from "../ui.js";
 const WIDTH = 360;
 const HEIGHT = 140;
 const PAD = { left: 34, right: 10, top: 10, bottom: 20 };
-/** A point's area for clicks and taps, in SVG units (its dot is smaller). */
-const HIT = 10;
+/** On a phone, the width of a point's area for taps, in pixels (a strip the chart's height;
+ * its dot is smaller). */
+const MIN_POINT = 36;
 
 /** How each basis of a chance is said. */
 const BASIS = { exact: "exact", estimate: "estimate", search: "the search's own estimate, not calibrated" };
@@ -54,25 +55,73 @@ export function analysisPanel(review, view, shown, select, describe = (m) => m) 
     : "No evaluation for this position (nobody moves from it, or it was not analysed).";
   return el("section", { class: "analysis", id: "analysis", "aria-labelledby": "analysis-title" },
     el("h2", { id: "analysis-title" }, "Analysis"),
+    el("p", { class: "story", id: "story" }, story(review, view, seatName)),
     el("p", { class: "evaluation", id: "evaluation", "aria-live": "polite" }, evaluation),
-    chart(review, view, shown, select, first, seatName),
+    el("div", { class: "chart-scroll" }, chart(review, view, shown, select, first, seatName)),
+    legend(first),
     el("p", { class: "help" }, `The chart shows ${first}'s winning chance (a draw counting half) before each move; `,
-      "select a point to see that position with the best move drawn. Search: ", review.search, "."),
+      "select a point to see that position with the best move drawn."),
     summary(review),
-    lossTable(review, view, shown, select, seatName));
+    lossTable(review, view, shown, select, seatName),
+    el("details", { class: "engine-details", id: "engine-details" }, el("summary", {}, "Engine details"),
+      el("p", { class: "help" }, "Search: ", review.search, ". A chance is exact where the game was solved, an estimate "
+        + "where it comes from many played-out games, and the search's own estimate (not calibrated) otherwise.")));
+}
+
+/** Who was winning over the game, in words for players: "Black was winning until move 14,
+ * then White to the end." A side leads where its chance (a draw counting half) is 65% or more. */
+export function story(review, view, seatName) {
+  const other = view.seats.length === 2 ? seatName(1) : "the other side";
+  const leader = (m) => { const p = score(m.first); return p >= 0.65 ? capital(seatName(0)) : p <= 0.35 ? capital(other) : null; };
+  const runs = [];
+  for (const m of review.moves) {
+    const who = leader(m);
+    if (runs.length && runs.at(-1).who === who) continue;
+    runs.push({ who, from: m.number });
+  }
+  if (!runs.length) return "No move was analysed.";
+  const state = (who) => (who ? `${who} was winning` : "the game was balanced");
+  if (runs.length === 1) return `${capital(state(runs[0].who))} throughout.`;
+  if (runs.length > 5) {
+    const last = runs.at(-1).who;
+    return `The lead changed ${runs.length - 1} times; ${last ? `${last} was winning at the end` : "the game was balanced at the end"}.`;
+  }
+  const parts = runs.map((run, i) => {
+    const until = i + 1 < runs.length ? ` until move ${runs[i + 1].from}` : " to the end";
+    return i ? `then ${run.who ?? "balanced"}${until}` : `${state(run.who)}${until}`;
+  });
+  return `${capital(parts.join(", "))}.`;
+}
+
+/** What the chart's line and dots mean. */
+function legend(first) {
+  const dot = (cls) => svg("svg", { class: "legend-swatch", viewBox: "0 0 12 12", "aria-hidden": "true" },
+    svg("circle", { class: `dot ${cls}`, cx: 6, cy: 6, r: 4 }));
+  const item = (swatch, words) => el("li", {}, swatch, words);
+  return el("ul", { class: "chart-legend", id: "chart-legend", "aria-label": "The chart's colours" },
+    item(svg("svg", { class: "legend-swatch", viewBox: "0 0 12 12", "aria-hidden": "true" }, svg("path", { class: "chart-line", d: "M 0 6 L 12 6" })), capital(`${first}'s chance`)),
+    item(dot("only"), "the only good move"),
+    item(dot("mistake"), "a mistake"),
+    item(dot("blunder"), "a blunder"),
+    item(dot("current"), "the position shown"));
 }
 
 /** The chart: one focusable point per reviewed move, the 50% line, the result at the end. */
 function chart(review, view, shown, select, first, seatName) {
   const plies = Math.max(1, view.moves.length);
-  const x = (ply) => PAD.left + (ply / plies) * (WIDTH - PAD.left - PAD.right);
+  // On a phone, one unit is one pixel and the chart is as wide as a point's area of at least
+  // MIN_POINT pixels each needs (it scrolls sideways); elsewhere it fits the panel.
+  const narrow = window.matchMedia("(max-width: 50rem)").matches;
+  const width = narrow ? Math.max(WIDTH, PAD.left + PAD.right + plies * MIN_POINT) : WIDTH;
+  const x = (ply) => PAD.left + (ply / plies) * (width - PAD.left - PAD.right);
+  const half = (x(1) - x(0)) / 2;
   const y = (p) => PAD.top + (1 - p) * (HEIGHT - PAD.top - PAD.bottom);
   const points = review.moves.map((m) => [m.index, score(m.first), m]);
   if (review.result) points.push([view.moves.length, score(review.result), null]);
   const line = points.map(([ply, p]) => `${x(ply).toFixed(1)} ${y(p).toFixed(1)}`).join(" L ");
   const area = points.length ? `M ${x(points[0][0])} ${y(0)} L ${line} L ${x(points[points.length - 1][0])} ${y(0)} Z` : "";
   const grid = [0, 0.5, 1].map((p) => [
-    svg("line", { class: `chart-grid${p === 0.5 ? " even" : ""}`, x1: PAD.left, x2: WIDTH - PAD.right, y1: y(p), y2: y(p) }),
+    svg("line", { class: `chart-grid${p === 0.5 ? " even" : ""}`, x1: PAD.left, x2: width - PAD.right, y1: y(p), y2: y(p) }),
     svg("text", { class: "chart-axis", x: PAD.left - 4, y: y(p), "text-anchor": "end", "dominant-baseline": "central" }, `${p * 100}%`),
   ]);
   const dots = points.map(([ply, p, m]) => {
@@ -86,7 +135,7 @@ function chart(review, view, shown, select, first, seatName) {
       tabindex: "0", role: "button", "aria-label": label, "data-ply": ply, id: `point-${ply}`,
       "aria-current": ply === shown ? "step" : null,
     }, svg("title", {}, label),
-    svg("circle", { class: "hit", cx, cy, r: HIT }),
+    svg("rect", { class: "hit", x: (x(ply) - half).toFixed(1), y: PAD.top - 6, width: (2 * half).toFixed(1), height: HEIGHT - PAD.top - PAD.bottom + 12 }),
     svg("circle", { class: "dot", cx, cy, r: ply === shown ? 5.5 : 4 }));
     const activate = () => select(ply);
     dot.addEventListener("click", activate);
@@ -95,13 +144,15 @@ function chart(review, view, shown, select, first, seatName) {
     });
     return dot;
   });
-  return svg("svg", { class: "analysis-chart", id: "analysis-chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "group",
+  const node = svg("svg", { class: `analysis-chart${narrow ? " scrolls" : ""}`, id: "analysis-chart", viewBox: `0 0 ${width} ${HEIGHT}`, role: "group",
     "aria-label": `${first}'s winning chance over the game` },
   grid,
   svg("path", { class: "chart-area", d: area, "aria-hidden": "true" }),
   svg("path", { class: "chart-line", d: points.length ? `M ${line}` : "", "aria-hidden": "true" }),
-  svg("text", { class: "chart-axis", x: WIDTH - PAD.right, y: HEIGHT - 6, "text-anchor": "end", "aria-hidden": "true" }, plural(view.moves.length, "move")),
+  svg("text", { class: "chart-axis", x: width - PAD.right, y: HEIGHT - 6, "text-anchor": "end", "aria-hidden": "true" }, plural(view.moves.length, "move")),
   dots);
+  if (narrow) node.style.width = `${width}px`;
+  return node;
 }
 
 /** Each seat's average loss, mistakes and blunders. */

@@ -4,6 +4,8 @@
 // on, and the link that opens one's seat on another device.
 
 import { api, el, seatKind, tokens } from "../ui.js";
+import { controlName } from "./clock.js";
+import { takeView } from "./state.js";
 
 /**
  * Reads the address's fragment and removes it from the address bar. A seat holder's link for
@@ -81,10 +83,24 @@ export function joinForm(game) {
   if (game.joinForm) return game.joinForm;
   const input = el("input", { id: "join-name", value: localStorage.getItem("tafel:name") || "", maxlength: 32, autocomplete: "nickname" });
   game.joinForm = el("form", { class: "join-card", id: "join-form", onsubmit: (e) => { e.preventDefault(); join(game, input.value.trim() || "Guest"); } },
-    el("p", {}, "You are invited to play this game."),
+    invitationWords(game),
     el("label", { for: "join-name" }, "Your name"),
     el("div", { class: "move-box-row" }, input, el("button", { type: "submit", id: "join" }, "Take the seat")));
   return game.joinForm;
+}
+
+/** What the invitation is to, before joining: who invites, the game, the side and the clock
+ * ("Hal invites you to play Carreaux as Blue, clock 5+3."). */
+function invitationWords(game) {
+  const { view } = game;
+  const hosts = view.seats.filter((s) => s.kind !== "computer" && s.joined).map((s) => s.player).filter(Boolean);
+  const free = view.seats.filter((s) => s.kind === "invite" && !s.joined).map((s) => s.name);
+  const computers = view.seats.filter((s) => s.kind === "computer").map((s) => `${s.name} is the computer, level ${s.level}`);
+  const control = controlName(view.clock?.control);
+  return el("div", { class: "invitation", id: "invitation" },
+    el("p", { class: "invitation-title" }, `${hosts.length ? [...new Set(hosts)].join(" and ") : "Somebody"} invites you to play ${view.title}`,
+      free.length ? ` as ${free.join(" or ")}` : "", "."),
+    el("p", { class: "help" }, [control ? `Clock: ${control}.` : "No clock.", ...computers.map((c) => ` ${c}.`)]));
 }
 
 /** Takes the invited seat with the name given. */
@@ -97,8 +113,7 @@ async function join(game, name) {
     // The event of one's own arrival can come before this answer: the joiner is not told.
     if (game.joinedSeat === joined.seat) game.notice = "";
     game.live.greet();
-    game.view = joined.view;
-    game.receivedAt = performance.now();
+    takeView(game, joined.view);
     game.render({ animate: false });
   } catch (e) {
     game.joining = null;

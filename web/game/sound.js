@@ -31,12 +31,15 @@ function chime() {
   }
 }
 
-/** Chimes (if asked for) when it has just become this screen's turn with another person playing. */
+/** Chimes (if asked for) when it has just become this screen's turn with another person
+ * playing; returns whether it just did become so. */
 export function chimeOnMyTurn(game) {
   const { view, seats } = game;
   const myTurn = view.status.state === "to_move" && view.started && seats.mine(view.status.seat) && seats.othersPlay(view);
-  if (myTurn && !game.wasMyTurn && sound.on()) chime();
+  const began = myTurn && !game.wasMyTurn;
+  if (began && sound.on()) chime();
   game.wasMyTurn = myTurn;
+  return began;
 }
 
 /** The checkbox that turns the chime on (and plays it once, to hear it). */

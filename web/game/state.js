@@ -16,6 +16,7 @@ export function gameState({ id, view, board, catalogEntry, settings, invite }) {
     side: el("aside", { class: "side" }),
     error: el("p", { class: "error", id: "error", role: "alert" }),
     noticeLine: el("p", { class: "table-notice", id: "table-notice", role: "status" }),
+    presence: null, // the line of who is online, on the board's edge (web/game/online.js)
   };
   return {
     id, board, catalogEntry, settings, ui,
@@ -28,6 +29,7 @@ export function gameState({ id, view, board, catalogEntry, settings, invite }) {
     pushes: 0,
     shownPly: null, // null: follow the game; a number: showing the position after that many moves
     shownView: view, // the view drawn when replaying
+    flipped: null, // whether the board is turned round (null: as web/game/board-view.js decides)
     zoomed: null, // on a phone, whether a small-celled board is shown zoomed (null: not decided)
     pictureOpen: false,
     spectators: 0,
@@ -37,6 +39,9 @@ export function gameState({ id, view, board, catalogEntry, settings, invite }) {
     notice: "", // the last thing that happened at the table ("Ada joined as Black")
     noticeLink: null, // a link after the notice, { href, text }: a spectator's way to the rematch
     joinedSeat: null, // the seat the "joined" notice is about
+    noticeTimer: null, // clears the notice after a while
+    lastProposals: null, // the last draw offer or takeback request seen, for the words of its answer
+    presence: null, // who has the game open, as the server last said ({ seats, away, spectators })
     wasMyTurn: false,
     // The analysis (docs/analysis.md): the review once fetched, for how many moves, and what
     // the panel says meanwhile (the progress, or why there is none).
@@ -59,13 +64,20 @@ export const shownView = (game) => (game.shownPly === null ? game.view : game.sh
 /** A move of the position `v` in words, as its button says it ("Tile 2: out south"). */
 export const describe = (game, move, v) => game.board.describeMove?.(move, v, game.settings) ?? move;
 
+/** Takes `v` as the game (as the server last sent it), keeping the last proposals seen (an
+ * answer to one comes after the view without it). */
+export function takeView(game, v) {
+  if (game.view.proposals?.draw || game.view.proposals?.takeback) game.lastProposals = game.view.proposals;
+  game.view = v;
+  game.receivedAt = performance.now();
+}
+
 /** Shows the game the server answered `request` with, unless a push came meanwhile. */
 async function applyAnswer(game, request) {
   const before = game.pushes;
   const answer = await request;
   if (game.pushes === before) {
-    game.view = answer;
-    game.receivedAt = performance.now();
+    takeView(game, answer);
     game.shownPly = null;
     game.render({ animate: false });
   }

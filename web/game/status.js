@@ -3,6 +3,7 @@
 // B-K"), and the game's settings under its title.
 
 import { el, plural } from "../ui.js";
+import { endingBanner, endingWords, whoSits } from "./ending.js";
 import { showPly } from "./move-list.js";
 
 /** The status line for the position `v`: whose turn, the result, or the position replayed. */
@@ -12,7 +13,7 @@ export function statusLine(game, v) {
       `Showing the position after ${plural(v.ply, "move")} of ${v.moves.length}. `,
       el("button", { class: "link", onclick: () => showPly(game, null) }, "Back to the game"));
   }
-  if (v.status.state === "over") return el("div", { class: "banner", id: "result" }, `Game over: ${v.status.result}`);
+  if (v.status.state === "over") return endingBanner(game, v);
   if (!v.started) {
     const free = v.seats.filter((s) => !s.joined).map((s) => s.name).join(" and ");
     return el("div", { class: "status", id: "turn" }, `Waiting for the invited player (${free}) to join.`);
@@ -32,7 +33,7 @@ export function statusLine(game, v) {
 export function pageTitle(game) {
   const v = game.view;
   let what;
-  if (v.status.state === "over") what = "Game over";
+  if (v.status.state === "over") what = endingWords(game, v).headline;
   else if (!v.started) what = "Waiting for a player";
   else if (v.status.state !== "to_move") what = "Rolling";
   else if (game.seats.mine(v.status.seat)) what = "Your move";
@@ -48,16 +49,25 @@ export function showLastMove(line, v) {
   if (line.textContent !== text) line.textContent = text;
 }
 
-/** The words of the last move before the position `v`. */
+/** The words of the last move before the position `v`, each roll said with whom it was for:
+ * the rolls before the move (the mover's), and a roll after it (for the seat to move next,
+ * which the game may have ended before they moved). */
 function lastMoveWords(v) {
   const last = v.last_move;
-  if (!last) return "No move yet.";
-  const rolls = [];
-  for (let i = last.index - 1; i >= 0 && v.plies[i].seat === null; i--) rolls.unshift(v.moves[i]);
-  const seat = v.seats[last.seat];
-  const who = `${seat.name}${seat.kind === "computer" ? " (computer)" : ""}`;
+  const rollsBetween = (from, to) => v.moves.slice(from, to).filter((_, i) => v.plies[from + i].seat === null);
+  if (!last) {
+    const opening = rollsBetween(0, v.ply);
+    return opening.length ? `No move yet; rolled ${opening.join(", ")}.` : "No move yet.";
+  }
+  let first = last.index;
+  while (first > 0 && v.plies[first - 1].seat === null) first--;
+  const rolls = rollsBetween(first, last.index);
   const verb = last.text === "pass" ? "passed" : `played ${last.text}`;
-  return `Last move: ${who} ${rolls.length ? `rolled ${rolls.join(", ")} and ` : ""}${verb}.`;
+  const said = `Last move: ${whoSits(v.seats[last.seat])} ${rolls.length ? `rolled ${rolls.join(", ")} and ` : ""}${verb}.`;
+  const after = rollsBetween(last.index + 1, v.ply);
+  if (!after.length) return said;
+  const next = v.status.state === "to_move" ? v.status.seat : (last.seat + 1) % v.seats.length;
+  return `${said} Then ${whoSits(v.seats[next])} rolled ${after.join(", ")}.`;
 }
 
 /** The game's settings in words, with the labels of the catalog ("Board size: 6 · Legal slides:

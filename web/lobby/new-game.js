@@ -5,7 +5,7 @@
 import { api, el } from "../ui.js";
 import { levelNotices, remember, seatChoices, seatOptions, seatRequests, seatValues } from "./seats.js";
 import { applyConditions, settingControl, settingControls, settingValues } from "./settings.js";
-import { clockSelect, timeControl } from "./time-control.js";
+import { clockPicker } from "./time-control.js";
 
 /** The form for the games of `catalog`: `card` to show, `yourName()` the name given (kept for
  * next time), `show()` fills the first game's settings and seats, `chosen()` the game,
@@ -21,7 +21,7 @@ export function newGameForm(catalog) {
     levelNotes: el("div", { id: "level-notes" }),
     error: el("p", { class: "error", role: "alert", id: "lobby-error" }),
     nameInput: el("input", { id: "your-name", value: localStorage.getItem("tafel:name") || "", maxlength: 32, autocomplete: "nickname" }),
-    clockSelect: clockSelect(),
+    clock: clockPicker(),
     publicBox: el("input", { type: "checkbox", id: "public" }),
     // Hints (the best move on request) are off unless asked for before a game against the
     // computer; the box shows only when a computer seat is chosen.
@@ -44,12 +44,12 @@ export function newGameForm(catalog) {
     el("h2", {}, "Settings"), form.settingsBox,
     el("h2", {}, "Players"), form.seatsBox, form.levelNotes,
     el("label", { for: "your-name" }, "Your name (shown to the other players)"), form.nameInput,
-    el("label", { for: "clock" }, "Clock"), form.clockSelect,
+    el("label", { for: "clock" }, "Clock"), form.clock.nodes,
     form.hintsLabel, form.ratedLabel,
     el("label", { class: "check" }, form.publicBox, " List it as an open challenge (anyone may take the invited seat)"),
     el("p", {}, form.startButton), form.error);
   const chosen = () => ({ game: currentGame(form).name, settings: settingValues(form.settingsBox),
-    time_control: timeControl(form.clockSelect.value) });
+    time_control: form.clock.value() });
   return { card, yourName: () => yourName(form), show: () => refreshSettings(form), chosen };
 }
 
@@ -132,7 +132,7 @@ async function start(form) {
       method: "POST",
       body: JSON.stringify({ game: currentGame(form).name, settings: settingValues(form.settingsBox),
         seats: seatRequests(form.seatsBox, yourName(form), form.hintsBox.checked && againstComputer(form)),
-        time_control: timeControl(form.clockSelect.value), public: form.publicBox.checked,
+        time_control: form.clock.value(), public: form.publicBox.checked,
         rated: !form.ratedLabel.hidden && form.ratedBox.checked }),
     });
     remember(created);

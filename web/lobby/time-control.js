@@ -1,5 +1,6 @@
-// The clocks the lobby offers for a new game (none, Fischer, correspondence), the API's time
-// control for a choice, and an open challenge's clock in words.
+// The clocks the lobby offers for a new game (none, Fischer, correspondence, or any Fischer
+// clock from 1+0 up), the API's time control for a choice, and an open challenge's clock in
+// words.
 
 import { el } from "../ui.js";
 
@@ -13,11 +14,26 @@ const CLOCKS = [
   ["correspondence:3", "Correspondence, 3 days per move"],
 ];
 
-/** The clock's select, "No clock" chosen. */
-export const clockSelect = () => el("select", { id: "clock" }, CLOCKS.map(([value, label]) => el("option", { value }, label)));
+/** The clock's choice: a select ("No clock" chosen) and, for "Custom", the minutes each and
+ * the seconds added per move, from 1+0 up to the server's limits (24 hours, 1 hour a move).
+ * `nodes` go into the form; `value()` is the API's time control. */
+export function clockPicker() {
+  const select = el("select", { id: "clock" }, CLOCKS.map(([value, label]) => el("option", { value }, label)),
+    el("option", { value: "custom" }, "Custom: any minutes + seconds per move"));
+  const minutes = el("input", { id: "clock-minutes", type: "number", min: 1, max: 1440, step: 1, value: 1, inputmode: "numeric" });
+  const increment = el("input", { id: "clock-increment", type: "number", min: 0, max: 3600, step: 1, value: 0, inputmode: "numeric" });
+  const custom = el("div", { class: "custom-clock", id: "custom-clock", hidden: true },
+    el("div", {}, el("label", { for: "clock-minutes" }, "Minutes each"), minutes),
+    el("div", {}, el("label", { for: "clock-increment" }, "Seconds added per move"), increment));
+  select.addEventListener("change", () => { custom.hidden = select.value !== "custom"; });
+  const value = () => (select.value === "custom"
+    ? { kind: "fischer", initial_seconds: Math.round(Number(minutes.value) * 60), increment_seconds: Math.round(Number(increment.value)) }
+    : timeControl(select.value));
+  return { nodes: [select, custom], value };
+}
 
 /** The API's time control for a value of the clock's select. */
-export function timeControl(choice) {
+function timeControl(choice) {
   const [kind, a, b] = choice.split(":");
   if (kind === "fischer") return { kind, initial_seconds: Number(a), increment_seconds: Number(b) };
   if (kind === "correspondence") return { kind, days_per_move: Number(a) };

@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use support::serve_with;
 use tafel_server::{Limits, Server};
 use tafel_testkit::client::{Answer, Client};
+use tafel_testkit::viewer::Viewer;
 
 async fn serve(dir: &tempfile::TempDir) -> Server {
     serve_with(&dir.path().join("tafel.db"), Limits::default()).await
@@ -50,6 +51,16 @@ async fn act(client: &Client, id: &str, what: &str, token: &str, action: Option<
         None => json!({"token": token}),
     };
     client.post(&format!("/api/games/{id}/{what}"), body).await
+}
+
+/// A WebSocket on game `id` that has had its first view and said it holds `token`'s seat.
+async fn watch_as(client: &Client, id: &str, token: &str) -> Viewer {
+    let mut viewer = client.watch(id).await;
+    viewer.next_of("view").await;
+    viewer
+        .send_json(json!({"type": "hello", "tokens": [token]}))
+        .await;
+    viewer
 }
 
 fn moves(view: &Value) -> Vec<String> {
@@ -425,6 +436,7 @@ async fn a_rematch_swaps_the_sides_keeps_the_people_and_tells_everyone() {
     );
     let event = socket.next_of("rematch").await;
     assert_eq!(event["id"], rematch.as_str());
+    assert_eq!(event["seat"], 1, "the guest asked");
     // The host asks too and gets the other seat of the same rematch.
     let host_side = act(&client, &id, "rematch", &host, None).await;
     assert_eq!(host_side.body["id"], rematch.as_str());
@@ -672,11 +684,7 @@ async fn spectators_are_counted_and_can_do_nothing_but_watch() {
         json!({"game": "black-path", "settings": {"size": "4x4"}}),
     )
     .await;
-    let mut player = client.watch(&id).await;
-    player.next_of("view").await;
-    player
-        .send_json(json!({"type": "hello", "tokens": [host]}))
-        .await;
+    let _player = watch_as(&client, &id, &host).await; // open while the spectator counts
     let mut spectator = client.watch(&id).await;
     let presence = loop {
         let presence = spectator.next_of("presence").await;
@@ -704,6 +712,72 @@ async fn spectators_are_counted_and_can_do_nothing_but_watch() {
             403,
             "{what}"
         );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn answers_to_offers_and_pages_hidden_are_told_to_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir).await;
+    let client = Client::new(server.addr);
+    let (id, host, guest) = host_and_guest(
+        &client,
+        json!({"game": "black-path", "settings": {"size": "4x4"}}),
+    )
+    .await;
+    // The player's page says hello at once: the first presence counts it as its seat, never
+    // as a spectator.
+    let mut player = watch_as(&client, &id, &host).await;
+    let first = player.next_of("presence").await;
+    assert_eq!(first["seats"], json!([0]), "{first}");
+    assert_eq!(first["spectators"], 0, "{first}");
+
+    // Declined by the other side, withdrawn by the offerer, lapsed by a move.
+    act(&client, &id, "draw", &host, Some("offer")).await;
+    act(&client, &id, "draw", &guest, Some("decline")).await;
+    let declined = player.next_of("answered").await;
+    assert_eq!(
+        declined,
+        json!({"type": "answered", "proposal": "draw", "seat": 1, "answer": "declined"})
+    );
+    act(&client, &id, "draw", &host, Some("offer")).await;
+    act(&client, &id, "draw", &host, Some("decline")).await;
+    let withdrawn = player.next_of("answered").await;
+    assert_eq!(
+        (withdrawn["seat"].clone(), withdrawn["answer"].clone()),
+        (json!(0), json!("withdrawn"))
+    );
+    act(&client, &id, "draw", &guest, Some("offer")).await;
+    let played = client
+        .post(
+            &format!("/api/games/{id}/moves"),
+            json!({"token": host, "move": "E"}),
+        )
+        .await;
+    assert_eq!(played.status, 200, "{}", played.body);
+    let lapsed = player.next_of("answered").await;
+    assert_eq!(
+        lapsed,
+        json!({"type": "answered", "proposal": "draw", "seat": 0, "answer": "expired"})
+    );
+
+    // The guest's page, hidden: away; shown again: not.
+    let mut other = watch_as(&client, &id, &guest).await;
+    other.send_json(json!({"type": "away", "away": true})).await;
+    loop {
+        let presence = player.next_of("presence").await;
+        if presence["seats"] == json!([0, 1]) && presence["away"] == json!([1]) {
+            break;
+        }
+    }
+    other
+        .send_json(json!({"type": "away", "away": false}))
+        .await;
+    loop {
+        let presence = player.next_of("presence").await;
+        if presence["seats"] == json!([0, 1]) && presence["away"] == json!([]) {
+            break;
+        }
     }
 }
 

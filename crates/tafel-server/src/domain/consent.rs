@@ -136,6 +136,18 @@ pub struct Resignation {
     pub seats: Vec<usize>,
 }
 
+/// A proposal that came to nothing, as the table is told: which, by whose doing, and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lapse {
+    /// `draw` or `takeback`.
+    pub proposal: &'static str,
+    /// The seat whose action ended it.
+    pub seat: usize,
+    /// `declined`, `withdrawn` (by a seat that had proposed or agreed to it) or `expired` (a
+    /// move ended it).
+    pub answer: &'static str,
+}
+
 /// What a decision came to.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Decided {
@@ -294,6 +306,30 @@ impl Proposals {
         }
     }
 
+    /// The proposals of `self` that `after` no longer holds, ended by `seat` (by a move, when
+    /// `moved`), in a change that neither ends the game nor carries the proposal out.
+    pub fn lapses(&self, after: &Proposals, seat: usize, moved: bool) -> Vec<Lapse> {
+        let lapse = |proposal, agreed: &[usize]| Lapse {
+            proposal,
+            seat,
+            answer: if moved {
+                "expired"
+            } else if agreed.contains(&seat) {
+                "withdrawn"
+            } else {
+                "declined"
+            },
+        };
+        let mut lapses = Vec::new();
+        if let (Some(agreed), None) = (&self.draw, &after.draw) {
+            lapses.push(lapse("draw", agreed));
+        }
+        if let (Some(takeback), None) = (&self.takeback, &after.takeback) {
+            lapses.push(lapse("takeback", &takeback.accepted));
+        }
+        lapses
+    }
+
     /// What a move by `seat` (a person's, when `person`) clears.
     pub fn after_move(&mut self, sides: &Sides, seat: usize, person: bool) {
         if !person {
@@ -419,7 +455,33 @@ mod tests {
         p.after_move(&sides, 1, false);
         assert!(p.takeback.is_some());
         // The other side moves instead of answering: declined.
+        let before = p.clone();
         p.after_move(&sides, 1, true);
         assert_eq!(p, Proposals::default());
+        let expired = |proposal| Lapse {
+            proposal,
+            seat: 1,
+            answer: "expired",
+        };
+        assert_eq!(
+            before.lapses(&p, 1, true),
+            vec![expired("draw"), expired("takeback")]
+        );
+    }
+
+    #[test]
+    fn a_lapse_says_who_ended_the_proposal_and_how() {
+        let stored = seats(&[Local, Invite]);
+        let sides = Sides::new(&stored, vec![0, 1]);
+        let mut p = Proposals::default();
+        p.draw(&sides, 0, Answer::Offer).unwrap();
+        let offered = p.clone();
+        p.draw(&sides, 1, Answer::Decline).unwrap();
+        let [declined] = offered.lapses(&p, 1, false)[..] else {
+            panic!("one lapse")
+        };
+        assert_eq!((declined.proposal, declined.answer), ("draw", "declined"));
+        assert_eq!(offered.lapses(&p, 0, false)[0].answer, "withdrawn");
+        assert_eq!(offered.lapses(&offered, 1, false), vec![], "still open");
     }
 }

@@ -45,10 +45,12 @@ fn count_in_words(n: usize) -> String {
 /// A whole HTML page in the site's layout: the header with the way back to the lobby, then
 /// `body` inside `<main>`. `title` is escaped; `body` is HTML.
 fn layout(title: &str, main_attributes: &str, body: &str, script: bool) -> String {
+    // Every page applies the colour theme chosen (web/theme.js); the lobby and the game page
+    // also run the app.
     let script = if script {
         r#"<script type="module" src="/assets/app.js"></script>"#
     } else {
-        ""
+        r#"<script type="module" src="/assets/theme.js"></script>"#
     };
     format!(
         r#"<!doctype html>

@@ -2,12 +2,17 @@
 //! change, and who is online; players may also send moves and undo requests through it.
 //!
 //! Messages from the server: `{"type": "view", "view": {...}}`, `{"type": "presence",
-//! "seats": [0], "spectators": 2}`, `{"type": "joined", "seat": 1, "name": "Ann"}` (an
-//! invited person took their seat), `{"type": "rematch", "id": "..."}` (somebody asked for
-//! the rematch) and `{"type": "error", "error": "..."}`. Messages to the server: `{"type":
-//! "hello", "tokens": ["..."]}` (the seats this viewer holds, so that it counts as their
-//! holder rather than a spectator), `{"type": "move", "token": "...", "move": "...", "ply":
-//! 12}` and `{"type": "undo", "token": "..."}`. `docs/api.md` describes them with the flows.
+//! "seats": [0, 1], "away": [1], "spectators": 2}` (first sent a quarter of a second after the
+//! opening, so that a player's hello is counted), `{"type": "joined", "seat": 1, "name":
+//! "Ann"}` (an invited person took their seat), `{"type": "rematch", "id": "...", "seat": 0}`
+//! (somebody asked for the rematch), `{"type": "answered", "proposal": "draw", "seat": 1,
+//! "answer": "declined"}` (a draw offer or takeback request came to nothing: `declined`,
+//! `withdrawn` or `expired`, ended by a move) and `{"type": "error", "error": "..."}`.
+//! Messages to the server: `{"type": "hello", "tokens": ["..."]}` (the seats this viewer
+//! holds, so that it counts as their holder rather than a spectator), `{"type": "away",
+//! "away": true}` (the page is hidden, or shown again with `false`), `{"type": "move",
+//! "token": "...", "move": "...", "ply": 12}` and `{"type": "undo", "token": "..."}`.
+//! `docs/api.md` describes them with the flows.
 //!
 //! Limits: at most [`Sockets`]' number of WebSockets are open (503 beyond); a client's message
 //! may be 16 KiB; buffers start small and grow only to the size of the messages; a socket that
@@ -49,6 +54,9 @@ enum ClientMessage {
     },
     Hello {
         tokens: Vec<String>,
+    },
+    Away {
+        away: bool,
     },
 }
 
@@ -106,7 +114,7 @@ impl Sockets {
 /// described in `docs/api.md`.
 #[utoipa::path(get, path = "/api/games/{id}/ws", tag = crate::http::api::tags::PLAY,
     params(("id" = String, Path, description = "The game's id")),
-    responses((status = 101, description = "A WebSocket: the game's views, presence, joined and rematch events pushed; hello, move and undo accepted"),
+    responses((status = 101, description = "A WebSocket: the game's views, presence, joined, rematch and answered events pushed; hello, away, move and undo accepted"),
               (status = 400, description = "Not a WebSocket opening (the Upgrade and Sec-WebSocket headers are missing)", body = ErrorBody),
               (status = 404, description = "No such game", body = ErrorBody),
               (status = 503, description = "As many WebSockets open as the server allows", body = ErrorBody)))]
@@ -172,7 +180,8 @@ impl Viewer {
     async fn send_presence(&mut self) -> bool {
         let presence = self.hub.presence(&self.id);
         let text = serde_json::json!({
-            "type": "presence", "seats": presence.seats, "spectators": presence.spectators,
+            "type": "presence", "seats": presence.seats, "away": presence.away,
+            "spectators": presence.spectators,
         });
         self.send(text.to_string()).await
     }
@@ -189,7 +198,13 @@ impl Viewer {
             Event::Joined { seat, name } => {
                 Some(serde_json::json!({ "type": "joined", "seat": seat, "name": name.as_str() }))
             }
-            Event::Rematch { id } => Some(serde_json::json!({ "type": "rematch", "id": id })),
+            Event::Rematch { id, seat } => {
+                Some(serde_json::json!({ "type": "rematch", "id": id, "seat": seat }))
+            }
+            Event::Lapsed(lapse) => Some(serde_json::json!({
+                "type": "answered", "proposal": lapse.proposal, "seat": lapse.seat,
+                "answer": lapse.answer,
+            })),
         };
         if let Some(notice) = notice {
             if !self.send(notice.to_string()).await {
@@ -231,13 +246,20 @@ impl Viewer {
                 self.watch.identify(seats);
                 Ok(())
             }
+            ClientMessage::Away { away } => {
+                self.watch.set_away(away);
+                Ok(())
+            }
         }
     }
 
     async fn serve(mut self) {
-        if !self.send_view().await || !self.send_presence().await {
+        if !self.send_view().await {
             return;
         }
+        // Who is online is first sent after a pause: a player's page says hello at once, and
+        // would otherwise be told of itself as a spectator for a moment.
+        self.presence_due = Some(Instant::now() + PRESENCE_PAUSE);
         let mut quiet_since = Instant::now();
         let mut pinged = false;
         loop {
@@ -325,6 +347,10 @@ mod tests {
         assert!(matches!(
             parse(r#"{"type": "hello", "tokens": ["a", "b"]}"#),
             Ok(ClientMessage::Hello { .. })
+        ));
+        assert!(matches!(
+            parse(r#"{"type": "away", "away": true}"#),
+            Ok(ClientMessage::Away { away: true })
         ));
         for bad in [
             "",

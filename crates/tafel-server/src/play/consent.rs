@@ -48,11 +48,19 @@ impl Hub {
         let decided = proposals.draw(&live.sides(&table), seat, answer)?;
         table.proposals = proposals;
         let now = now_ms();
-        let change = match decided {
-            Decided::Done => live.ending_change(Ending::agreed_draw(), now),
-            Decided::Waiting => live.table_change(table, now),
-        };
-        self.commit(&mut live, change).await
+        let before = live.table.proposals.clone();
+        match decided {
+            Decided::Done => {
+                let change = live.ending_change(Ending::agreed_draw(), now);
+                self.commit(&mut live, change).await
+            }
+            Decided::Waiting => {
+                let change = live.table_change(table, now);
+                self.commit(&mut live, change).await?;
+                self.tell_lapses(&live.id, &before, &live.table.proposals, seat, false);
+                Ok(())
+            }
+        }
     }
 
     /// The seat holding `token` asks to take back its last move (with everything after it),
@@ -81,11 +89,18 @@ impl Hub {
         };
         table.proposals = proposals;
         let now = now_ms();
-        let change = match keep {
-            Some(keep) => live.takeback_change(keep, now),
-            None => live.table_change(table, now),
-        };
-        self.commit(&mut live, change).await?;
+        let before = live.table.proposals.clone();
+        match keep {
+            Some(keep) => {
+                let change = live.takeback_change(keep, now);
+                self.commit(&mut live, change).await?;
+            }
+            None => {
+                let change = live.table_change(table, now);
+                self.commit(&mut live, change).await?;
+                self.tell_lapses(&live.id, &before, &live.table.proposals, seat, false);
+            }
+        }
         drop(live);
         self.wake_computer(handle);
         Ok(())

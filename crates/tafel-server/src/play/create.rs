@@ -226,7 +226,13 @@ impl Hub {
                     .store_new(stored, Some((&mut live, change)), origin)
                     .await?;
                 self.index_accounts(&new_id, &accounts).await;
-                self.tell(&live.id, Event::Rematch { id: new_id.clone() });
+                self.tell(
+                    &live.id,
+                    Event::Rematch {
+                        id: new_id.clone(),
+                        seat,
+                    },
+                );
                 new_id
             }
         };

@@ -134,7 +134,12 @@ impl Hub {
             )));
         }
         let change = live.move_change(seat, text, now)?;
-        self.commit(live, change).await
+        let before = live.table.proposals.clone();
+        self.commit(live, change).await?;
+        if !live.is_over() {
+            self.tell_lapses(&live.id, &before, &live.table.proposals, seat, true);
+        }
+        Ok(())
     }
 
     /// Takes back the last move of the seat holding `token`, with everything played after it,

@@ -8,6 +8,7 @@ use tokio::sync::broadcast;
 use utoipa::ToSchema;
 
 use super::{Games, Hub};
+use crate::domain::consent::{Lapse, Proposals};
 use crate::domain::ids::GameId;
 use crate::domain::name::PersonName;
 
@@ -27,15 +28,22 @@ pub enum Event {
     Rematch {
         /// The rematch's id.
         id: GameId,
+        /// The seat (in this game) of who asked.
+        seat: usize,
     },
+    /// A draw offer or a takeback request came to nothing: declined, withdrawn or ended by
+    /// a move.
+    Lapsed(Lapse),
     /// Who is watching changed.
     Presence,
 }
 
-/// Who watches a game: viewers by the seats they hold, and spectators.
+/// Who watches a game: viewers by the seats they hold (all of them, and those whose page is
+/// hidden), and spectators.
 #[derive(Default)]
 pub(super) struct Presence {
     seats: BTreeMap<usize, u32>,
+    away: BTreeMap<usize, u32>,
     spectators: u32,
 }
 
@@ -44,6 +52,8 @@ pub(super) struct Presence {
 pub struct PresenceView {
     /// The seats whose holder has the game open.
     pub seats: Vec<usize>,
+    /// Those of `seats` whose every open page is hidden (another tab or window in front).
+    pub away: Vec<usize>,
     /// Viewers who hold no seat.
     pub spectators: u32,
 }
@@ -54,6 +64,7 @@ pub struct Watch {
     id: String,
     changes: Option<broadcast::Receiver<Event>>,
     seats: Vec<usize>,
+    away: bool,
 }
 
 impl Watch {
@@ -73,13 +84,24 @@ impl Watch {
     /// This viewer holds `seats` (it showed their tokens): it counts for them, not as a
     /// spectator.
     pub fn identify(&mut self, seats: Vec<usize>) {
-        if seats == self.seats {
+        self.recount(seats, self.away);
+    }
+
+    /// This viewer's page is hidden (`away`) or shown again.
+    pub fn set_away(&mut self, away: bool) {
+        self.recount(self.seats.clone(), away);
+    }
+
+    /// Counts this viewer for `seats`, `away` or not, instead of as before.
+    fn recount(&mut self, seats: Vec<usize>, away: bool) {
+        if seats == self.seats && away == self.away {
             return;
         }
         let mut games = self.hub.lock_games();
-        games.count(&self.id, &self.seats, -1);
-        games.count(&self.id, &seats, 1);
+        games.count(&self.id, &self.seats, self.away, -1);
+        games.count(&self.id, &seats, away, 1);
         self.seats = seats;
+        self.away = away;
     }
 }
 
@@ -87,7 +109,7 @@ impl Drop for Watch {
     fn drop(&mut self) {
         drop(self.changes.take());
         let mut games = self.hub.lock_games();
-        games.count(&self.id, &self.seats, -1);
+        games.count(&self.id, &self.seats, self.away, -1);
         if !games.slots.contains_key(&self.id)
             && games
                 .channels
@@ -100,9 +122,9 @@ impl Drop for Watch {
 }
 
 impl Games {
-    /// Counts a viewer of game `id` holding `seats` (none: a spectator) in (`by` 1) or out
-    /// (`by` -1), and tells the game's viewers.
-    pub(super) fn count(&mut self, id: &str, seats: &[usize], by: i32) {
+    /// Counts a viewer of game `id` holding `seats` (none: a spectator), its page hidden when
+    /// `away`, in (`by` 1) or out (`by` -1), and tells the game's viewers.
+    pub(super) fn count(&mut self, id: &str, seats: &[usize], away: bool, by: i32) {
         let presence = self.presence.entry(id.to_string()).or_default();
         let add = |n: &mut u32| *n = n.saturating_add_signed(by);
         if seats.is_empty() {
@@ -110,8 +132,12 @@ impl Games {
         }
         for &seat in seats {
             add(presence.seats.entry(seat).or_default());
+            if away {
+                add(presence.away.entry(seat).or_default());
+            }
         }
         presence.seats.retain(|_, n| *n > 0);
+        presence.away.retain(|_, n| *n > 0);
         if presence.spectators == 0 && presence.seats.is_empty() {
             self.presence.remove(id);
         }
@@ -133,6 +159,21 @@ impl Hub {
         self.lock_games().tell(id, event);
     }
 
+    /// Tells the viewers of game `id` of the proposals of `before` that the change by `seat`
+    /// (a move, when `moved`) ended without carrying them out; `after` holds what stays.
+    pub(super) fn tell_lapses(
+        &self,
+        id: &str,
+        before: &Proposals,
+        after: &Proposals,
+        seat: usize,
+        moved: bool,
+    ) {
+        for lapse in before.lapses(after, seat, moved) {
+            self.tell(id, Event::Lapsed(lapse));
+        }
+    }
+
     /// The events of game `id` from now on (for the computer, which stops searching when the
     /// game changes).
     pub(super) fn subscribe(&self, id: &str) -> broadcast::Receiver<Event> {
@@ -144,12 +185,13 @@ impl Hub {
     pub fn watch(self: &Arc<Self>, id: &GameId) -> Watch {
         let mut games = self.lock_games();
         let changes = games.channel(id).subscribe();
-        games.count(id, &[], 1);
+        games.count(id, &[], false, 1);
         Watch {
             hub: self.clone(),
             id: id.to_string(),
             changes: Some(changes),
             seats: Vec::new(),
+            away: false,
         }
     }
 
@@ -161,6 +203,10 @@ impl Hub {
             .get(id.as_str())
             .map(|p| PresenceView {
                 seats: p.seats.keys().copied().collect(),
+                away: (p.seats.iter())
+                    .filter(|(seat, n)| p.away.get(seat) == Some(n))
+                    .map(|(&seat, _)| seat)
+                    .collect(),
                 spectators: p.spectators,
             })
             .unwrap_or_default()

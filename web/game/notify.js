@@ -1,0 +1,38 @@
+// Browser notifications of one's turn in a game with another person, while the page is hidden
+// (another tab or window in front): asked for with a button, never required; the choice is
+// kept in localStorage and the browser's permission is asked for only on that click.
+
+import { el } from "../ui.js";
+import { pageTitle } from "./status.js";
+
+const KEY = "tafel:notify";
+
+/** Whether notifications can be shown: asked for here and allowed by the browser. */
+const allowed = () => "Notification" in window && Notification.permission === "granted" && localStorage.getItem(KEY) === "on";
+
+/** Shows a notification that it is this screen's turn, if the page is hidden and they are on. */
+export function notifyTurn(game) {
+  if (!document.hidden || !allowed()) return;
+  try {
+    const note = new Notification(pageTitle(game), { body: game.ui.lastLine.textContent, tag: `tafel-${game.id}` });
+    note.onclick = () => { window.focus(); note.close(); };
+  } catch {
+    // Some browsers show notifications only from a service worker: the title still tells.
+  }
+}
+
+/** The button that turns the notifications on (asking the browser) or off, for a player in a
+ * game with another person; nothing where the browser has no notifications. */
+export function notifyToggle(game) {
+  const { view, seats } = game;
+  if (!("Notification" in window) || !seats.all().length || !seats.othersPlay(view) || view.status.state === "over") return null;
+  if (Notification.permission === "denied") {
+    return el("p", { class: "help", id: "notify-denied" }, "Notifications of your turn are blocked in this browser's settings.");
+  }
+  const on = allowed();
+  return el("button", { class: "secondary", id: "notify", type: "button", "aria-pressed": String(on), onclick: async () => {
+    if (on) localStorage.setItem(KEY, "off");
+    else localStorage.setItem(KEY, (await Notification.requestPermission()) === "granted" ? "on" : "off");
+    game.render({ animate: false });
+  } }, on ? "Notifications of my turn: on" : "Notify me of my turn when this page is hidden");
+}
