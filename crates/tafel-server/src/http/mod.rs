@@ -39,7 +39,7 @@ use utoipa_axum::routes;
 use crate::play::accounts::Accounts;
 use crate::play::Hub;
 use guard::Origins;
-use rate::RateLimiter;
+use rate::{AccountRates, RateLimiter};
 use session::CookiePolicy;
 use ws::Sockets;
 
@@ -61,6 +61,14 @@ pub struct AppState {
     pub accounts: Arc<Accounts>,
     /// How the session cookie is made.
     pub cookies: CookiePolicy,
+    /// Sign-ins and sign-ups per client address and per account.
+    pub account_rates: Arc<AccountRates>,
+}
+
+impl FromRef<AppState> for Arc<AccountRates> {
+    fn from_ref(state: &AppState) -> Self {
+        state.account_rates.clone()
+    }
 }
 
 impl FromRef<AppState> for Arc<Accounts> {
@@ -196,8 +204,15 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::analysis::analysis))
         .routes(routes!(api::analysis::hint))
         .routes(routes!(ws::connect))
-        .routes(routes!(api::accounts::sign_up, api::accounts::me))
+        .routes(routes!(
+            api::accounts::sign_up,
+            api::accounts::me,
+            api::accounts::delete_account
+        ))
         .routes(routes!(api::accounts::sign_in, api::accounts::sign_out))
+        .routes(routes!(api::accounts::change_password))
+        .routes(routes!(api::accounts::claim))
+        .routes(routes!(api::accounts::my_seats))
 }
 
 /// The OpenAPI document of the whole HTTP API, generated from the handlers.

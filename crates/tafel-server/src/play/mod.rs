@@ -49,14 +49,17 @@
 //! (joining), [`consent`] (resign, draws, takebacks), [`clocks`] (time, the heartbeat),
 //! [`computer`] (the computer's turns), [`instances`] (other instances on a shared database),
 //! [`analysis`] (analyses on the search pool), [`hints`] (hints, one search per position) and
-//! [`accounts`] (signing up, in and out; sessions).
+//! [`accounts`] (signing up, in and out; sessions), [`claims`] (an account's seats claimed
+//! with their tokens, opened on any device) and [`deleted`] (the seats of deleted accounts).
 
 pub mod accounts;
 pub mod analysis;
+pub mod claims;
 pub mod clocks;
 pub mod computer;
 pub mod consent;
 pub mod create;
+pub mod deleted;
 pub mod hints;
 pub mod instances;
 pub mod memory;
