@@ -904,7 +904,9 @@ async fn no_password_or_hash_in_any_log_line_or_answer() {
         ),
         ("DELETE", "/api/account", json!({"password": NEW_PASSWORD})),
     ] {
-        answers.push(send(&router, method, path, Some(&cookie), Some(body)).await);
+        // Signing in again would end the session this test goes on with.
+        let cookie = (method != "POST").then_some(cookie.as_str());
+        answers.push(send(&router, method, path, cookie, Some(body)).await);
     }
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     let log = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
