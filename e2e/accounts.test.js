@@ -66,6 +66,7 @@ test("sign up claims the game played before, sign out, a wrong password, sign in
   await page.click("#account-name");
   assert.equal(await page.getAttribute("#account-menu a[href^='/@/']", "href"), `/@/${name}`);
   await noViolations(page, "the open account menu");
+  await screenshot(page, "account-menu-laptop");
   await page.click("#sign-out");
   await page.waitForURL(BASE + "/");
   await page.waitForSelector("#sign-in-link");

@@ -13,7 +13,7 @@ function field(id, label, attrs) {
 
 /** A form that sends its fields with `submit`, shows the server's refusal in its alert line,
  * and is busy meanwhile. */
-function form(id, title, fields, button, submit, extra = []) {
+function form(id, title, fields, button, submit, extra = [], heading = "h1") {
   const error = el("p", { class: "error", role: "alert", id: `${id}-error` });
   const submitButton = el("button", { type: "submit", id: `${id}-submit` }, button);
   const node = el("form", { class: "card account-form", id, onsubmit: async (e) => {
@@ -27,7 +27,7 @@ function form(id, title, fields, button, submit, extra = []) {
     } finally {
       submitButton.disabled = false;
     }
-  } }, el("h1", {}, title), fields, extra, error, submitButton);
+  } }, el(heading, {}, title), fields, extra, error, submitButton);
   return node;
 }
 
@@ -90,13 +90,14 @@ export async function settingsPage(app) {
   const done = el("p", { role: "status", id: "password-changed" });
   const change = form("change-password", "Change the password", [
     field("current-password", "Current password", { type: "password", autocomplete: "current-password", maxlength: 256 }),
-    field("new-password", "New password", { type: "password", autocomplete: "new-password", minlength: 10, maxlength: 256 }),
+    field("new-password", "New password", { type: "password", autocomplete: "new-password", minlength: 10, maxlength: 256, "aria-describedby": "new-password-help" }),
+    el("p", { class: "help", id: "new-password-help" }, "At least 10 characters; not a common password. Everywhere else you are signed in, you will be signed out."),
   ], "Change the password", async (f) => {
     fill(done);
     await api("/api/account/password", { method: "PUT", body: JSON.stringify({ password: value(f, "current-password"), new_password: value(f, "new-password") }) });
     f.reset();
     fill(done, "Your password is changed. Everywhere else you were signed in, you are signed out.");
-  }, done);
+  }, done, "h2");
   const remove = form("delete-account", "Delete the account", [
     el("p", {}, `Deleting ${me.username} forgets its name and password and signs it out everywhere. Its games stay, shown as played by a deleted player; the name is never given to anyone else.`),
     field("delete-password", "Password", { type: "password", autocomplete: "current-password", maxlength: 256 }),
@@ -107,7 +108,7 @@ export async function settingsPage(app) {
     await showAccount(true);
     fill(app, el("section", { class: "card account-form", id: "deleted" }, el("h1", {}, "Account deleted"),
       el("p", { role: "status" }, "Your account is deleted. Your games show a deleted player."), el("a", { href: "/" }, "To the lobby")));
-  });
+  }, [], "h2");
   remove.querySelector("button[type=submit]").classList.add("danger");
-  fill(app, el("div", { class: "account-page" }, change, remove));
+  fill(app, el("div", { class: "account-page" }, el("h1", {}, "Settings"), change, remove));
 }
