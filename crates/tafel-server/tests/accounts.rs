@@ -66,6 +66,12 @@ async fn send(
     }
 }
 
+/// Sends a username and a password to `path` (sign up or in) without a session.
+async fn credentials(router: &Router, path: &str, username: &str, password: &str) -> Answer {
+    let body = json!({"username": username, "password": password});
+    send(router, "POST", path, None, Some(body)).await
+}
+
 /// The `name=value` part of a `Set-Cookie` header, as a browser sends it back.
 fn sent_back(set_cookie: &str) -> String {
     set_cookie.split(';').next().unwrap().trim().to_string()
@@ -76,14 +82,7 @@ const PASSWORD: &str = "correct horse battery";
 #[tokio::test]
 async fn sign_up_in_and_out_with_a_session_the_server_ends() {
     let router = memory_app().await;
-    let signed_up = send(
-        &router,
-        "POST",
-        "/api/account",
-        None,
-        Some(json!({"username": "Ada_L", "password": PASSWORD})),
-    )
-    .await;
+    let signed_up = credentials(&router, "/api/account", "Ada_L", PASSWORD).await;
     assert_eq!(signed_up.status, StatusCode::CREATED, "{}", signed_up.text);
     assert_eq!(signed_up.body, json!({"username": "Ada_L"}));
     let set_cookie = signed_up.cookie.expect("a session cookie");
@@ -145,16 +144,7 @@ async fn names_are_taken_without_regard_to_case_and_by_lookalikes() {
     let router = memory_app().await;
     let up = |name: &'static str| {
         let router = router.clone();
-        async move {
-            send(
-                &router,
-                "POST",
-                "/api/account",
-                None,
-                Some(json!({"username": name, "password": PASSWORD})),
-            )
-            .await
-        }
+        async move { credentials(&router, "/api/account", name, PASSWORD).await }
     };
     assert_eq!(up("Paul").await.status, StatusCode::CREATED);
     for taken in ["paul", "PAUL", "PauI", "Pau1"] {
@@ -178,14 +168,7 @@ async fn names_are_taken_without_regard_to_case_and_by_lookalikes() {
         } else {
             PASSWORD
         };
-        let answer = send(
-            &router,
-            "POST",
-            "/api/account",
-            None,
-            Some(json!({"username": bad, "password": password})),
-        )
-        .await;
+        let answer = credentials(&router, "/api/account", bad, password).await;
         assert_eq!(
             answer.status,
             StatusCode::BAD_REQUEST,
@@ -199,39 +182,12 @@ async fn names_are_taken_without_regard_to_case_and_by_lookalikes() {
 #[tokio::test]
 async fn a_wrong_password_and_an_unknown_name_get_the_same_answer() {
     let router = memory_app().await;
-    let up = send(
-        &router,
-        "POST",
-        "/api/account",
-        None,
-        Some(json!({"username": "grace", "password": PASSWORD})),
-    )
-    .await;
+    let up = credentials(&router, "/api/account", "grace", PASSWORD).await;
     assert_eq!(up.status, StatusCode::CREATED);
-    let wrong = send(
-        &router,
-        "POST",
-        "/api/session",
-        None,
-        Some(json!({"username": "grace", "password": "not the password"})),
-    )
-    .await;
-    let unknown = send(
-        &router,
-        "POST",
-        "/api/session",
-        None,
-        Some(json!({"username": "nobody_here", "password": "not the password"})),
-    )
-    .await;
-    let impossible = send(
-        &router,
-        "POST",
-        "/api/session",
-        None,
-        Some(json!({"username": "no such name!", "password": "not the password"})),
-    )
-    .await;
+    let wrong = credentials(&router, "/api/session", "grace", "not the password").await;
+    let unknown = credentials(&router, "/api/session", "nobody_here", "not the password").await;
+    let impossible =
+        credentials(&router, "/api/session", "no such name!", "not the password").await;
     for answer in [&wrong, &unknown, &impossible] {
         assert_eq!(answer.status, StatusCode::UNAUTHORIZED, "{}", answer.text);
         assert_eq!(answer.text, wrong.text);
@@ -244,28 +200,14 @@ async fn the_cookie_is_secure_when_people_come_over_https() {
     let mut config = Config::new("127.0.0.1:0".parse().unwrap(), "sqlite::memory:");
     config.public_urls = vec!["https://games.example.org".parse().unwrap()];
     let router = app(config).await;
-    let signed_up = send(
-        &router,
-        "POST",
-        "/api/account",
-        None,
-        Some(json!({"username": "Lin", "password": PASSWORD})),
-    )
-    .await;
+    let signed_up = credentials(&router, "/api/account", "Lin", PASSWORD).await;
     assert_eq!(signed_up.status, StatusCode::CREATED, "{}", signed_up.text);
     assert!(signed_up.cookie.unwrap().contains("Secure"));
 }
 
 /// Signs `name` up and returns the session cookie to send back.
 async fn signed_up(router: &Router, name: &str) -> String {
-    let answer = send(
-        router,
-        "POST",
-        "/api/account",
-        None,
-        Some(json!({"username": name, "password": PASSWORD})),
-    )
-    .await;
+    let answer = credentials(router, "/api/account", name, PASSWORD).await;
     assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
     sent_back(&answer.cookie.unwrap())
 }
@@ -374,14 +316,7 @@ const NEW_PASSWORD: &str = "a new and better passphrase";
 async fn changing_the_password_ends_the_other_sessions() {
     let router = memory_app().await;
     let here = signed_up(&router, "Changer").await;
-    let elsewhere = send(
-        &router,
-        "POST",
-        "/api/session",
-        None,
-        Some(json!({"username": "Changer", "password": PASSWORD})),
-    )
-    .await;
+    let elsewhere = credentials(&router, "/api/session", "Changer", PASSWORD).await;
     let elsewhere = sent_back(&elsewhere.cookie.unwrap());
     let change = |cookie: Option<String>, old: &'static str, new: &'static str| {
         let router = router.clone();
@@ -415,15 +350,9 @@ async fn changing_the_password_ends_the_other_sessions() {
     let sign_in = |password: &'static str| {
         let router = router.clone();
         async move {
-            send(
-                &router,
-                "POST",
-                "/api/session",
-                None,
-                Some(json!({"username": "changer", "password": password})),
-            )
-            .await
-            .status
+            credentials(&router, "/api/session", "changer", password)
+                .await
+                .status
         }
     };
     assert_eq!(sign_in(PASSWORD).await, StatusCode::UNAUTHORIZED);
@@ -497,23 +426,9 @@ async fn a_deleted_account_keeps_its_games_as_a_deleted_players_and_its_name_is_
     assert!(deleted.cookie.unwrap().contains("Max-Age=0"));
     let me = send(&router, "GET", "/api/account", Some(&ada), None).await;
     assert_eq!(me.status, StatusCode::UNAUTHORIZED, "every session ended");
-    let again = send(
-        &router,
-        "POST",
-        "/api/session",
-        None,
-        Some(json!({"username": "Leaver", "password": PASSWORD})),
-    )
-    .await;
+    let again = credentials(&router, "/api/session", "Leaver", PASSWORD).await;
     assert_eq!(again.status, StatusCode::UNAUTHORIZED);
-    let taken = send(
-        &router,
-        "POST",
-        "/api/account",
-        None,
-        Some(json!({"username": "leaver", "password": PASSWORD})),
-    )
-    .await;
+    let taken = credentials(&router, "/api/account", "leaver", PASSWORD).await;
     assert_eq!(taken.status, StatusCode::CONFLICT, "{}", taken.text);
 
     // The seat is rewritten in the background.
@@ -711,23 +626,9 @@ async fn pages_of_other_sites_cannot_use_the_new_endpoints() {
         game_view(&router, &game).await["seats"][0]["account"],
         false
     );
-    let sign_in = send(
-        &router,
-        "POST",
-        "/api/session",
-        None,
-        Some(json!({"username": "Guarded", "password": PASSWORD})),
-    )
-    .await;
+    let sign_in = credentials(&router, "/api/session", "Guarded", PASSWORD).await;
     assert_eq!(sign_in.status, StatusCode::OK);
-    let nobody_else = send(
-        &router,
-        "POST",
-        "/api/session",
-        None,
-        Some(json!({"username": "Someone", "password": PASSWORD})),
-    )
-    .await;
+    let nobody_else = credentials(&router, "/api/session", "Someone", PASSWORD).await;
     assert_eq!(nobody_else.status, StatusCode::UNAUTHORIZED);
 }
 
@@ -753,18 +654,7 @@ async fn sign_ins_are_limited_per_address_and_per_account_and_sign_ups_per_addre
     };
     assert_eq!(up("first", "10.0.0.1").await.status, StatusCode::CREATED);
     assert_eq!(up("second", "10.0.0.1").await.status, StatusCode::CREATED);
-    let third = up("third", "10.0.0.1").await;
-    assert_eq!(
-        third.status,
-        StatusCode::TOO_MANY_REQUESTS,
-        "{}",
-        third.text
-    );
-    assert!(
-        third.text.contains("signed up many accounts"),
-        "{}",
-        third.text
-    );
+    limited(up("third", "10.0.0.1").await, "signed up many accounts");
     assert_eq!(up("third", "10.0.0.2").await.status, StatusCode::CREATED);
 
     let sign_in = |name: &'static str, password: &'static str, address: &'static str| {
@@ -788,17 +678,9 @@ async fn sign_ins_are_limited_per_address_and_per_account_and_sign_ups_per_addre
             StatusCode::UNAUTHORIZED
         );
     }
-    let limited = sign_in("FIRST", PASSWORD, "10.0.1.4").await;
-    assert_eq!(
-        limited.status,
-        StatusCode::TOO_MANY_REQUESTS,
-        "{}",
-        limited.text
-    );
-    assert!(
-        limited.text.contains("for this account"),
-        "{}",
-        limited.text
+    limited(
+        sign_in("FIRST", PASSWORD, "10.0.1.4").await,
+        "for this account",
     );
     assert_eq!(
         sign_in("second", PASSWORD, "10.0.1.4").await.status,
@@ -811,22 +693,25 @@ async fn sign_ins_are_limited_per_address_and_per_account_and_sign_ups_per_addre
             StatusCode::UNAUTHORIZED
         );
     }
-    let limited = sign_in("third", PASSWORD, "10.0.2.1").await;
-    assert_eq!(
-        limited.status,
-        StatusCode::TOO_MANY_REQUESTS,
-        "{}",
-        limited.text
-    );
-    assert!(
-        limited.text.contains("from this address"),
-        "{}",
-        limited.text
+    limited(
+        sign_in("third", PASSWORD, "10.0.2.1").await,
+        "from this address",
     );
     assert_eq!(
         sign_in("third", PASSWORD, "10.0.2.2").await.status,
         StatusCode::OK
     );
+}
+
+/// Checks that `answer` is a 429 whose message has `words`.
+fn limited(answer: Answer, words: &str) {
+    assert_eq!(
+        answer.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        answer.text
+    );
+    assert!(answer.text.contains(words), "{}", answer.text);
 }
 
 /// A `tracing` writer into a shared buffer: what the server logs during a test.
@@ -856,14 +741,7 @@ async fn no_password_or_hash_in_any_log_line_or_answer() {
     );
     let router = memory_app().await;
     let mut answers = Vec::new();
-    let up = send(
-        &router,
-        "POST",
-        "/api/account",
-        None,
-        Some(json!({"username": "Quiet", "password": PASSWORD})),
-    )
-    .await;
+    let up = credentials(&router, "/api/account", "Quiet", PASSWORD).await;
     let cookie = sent_back(up.cookie.as_deref().unwrap());
     answers.push(up);
     for (method, path, body) in [
