@@ -1,6 +1,8 @@
 // Tafel's browser interface: the lobby (web/lobby/page.js) at "/", a game (web/game/page.js) at
 // "/game/<id>" (with web/players/game-ratings.js for a rated game), a player (web/players/page.js)
-// at "/@/<name>", the leaderboards (web/players/leaderboard.js) at "/leaderboard". Plain ES modules: no build step. Each game's board is drawn by its own module,
+// at "/@/<name>", the leaderboards (web/players/leaderboard.js) at "/leaderboard", the account
+// pages (web/account/page.js) at "/sign-in", "/sign-up" and "/settings". Plain ES modules: no
+// build step. Each game's board is drawn by its own module,
 // web/boards/<game>.js (see web/boards/common.js for the module interface and the data
 // attributes that tests rely on).
 
@@ -10,11 +12,15 @@ import { el } from "./ui.js";
 const app = document.getElementById("app");
 const match = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
 const player = location.pathname.match(/^\/@\/([^/]+)$/);
+const accountPages = { "/sign-in": "signInPage", "/sign-up": "signUpPage", "/settings": "settingsPage" };
+const accountPage = accountPages[location.pathname];
 const page = match
-  ? import("./game/page.js").then((m) => m.gamePage(app, match[1]))
+  ? import("./account/seats.js").then((m) => m.openAccountSeats(match[1]))
+    .then(() => import("./game/page.js")).then((m) => m.gamePage(app, match[1]))
     .then(() => import("./players/game-ratings.js")).then((m) => m.showGameRatings(app, match[1]))
   : player ? import("./players/page.js").then((m) => m.playerPage(app, decodeURIComponent(player[1])))
   : location.pathname === "/leaderboard" ? import("./players/leaderboard.js").then((m) => m.leaderboardPage(app))
+  : accountPage ? import("./account/page.js").then((m) => m[accountPage](app))
   : import("./lobby/page.js").then((m) => m.lobby(app));
 page.catch((e) => app.replaceChildren(el("section", { class: "card" },
   el("p", { class: "error", role: "alert" }, e.message), el("a", { href: "/" }, "Back to the lobby"))));

@@ -94,9 +94,26 @@ pub struct Limits {
     /// Games one client address may create or import in a burst, before the per-minute rate
     /// applies. Default 30.
     pub games_burst: u32,
-    /// Client addresses the creation limit remembers at most (about 50 bytes each); when
-    /// that many are still limited, new addresses must wait too. Default 10,000.
+    /// Client addresses (or usernames) each rate limit remembers at most (about 50 bytes
+    /// each); when that many are still limited, new ones must wait too. Default 10,000.
     pub rate_limited_addresses: usize,
+    /// Sign-in attempts one client address may make per minute, on average (0: no limit).
+    /// Default 10.
+    pub sign_ins_per_minute: u32,
+    /// Sign-in attempts one client address may make in a burst. Default 30: a club behind
+    /// one address signing in together.
+    pub sign_ins_burst: u32,
+    /// Sign-in attempts per minute for one account, on average, from anywhere (0: no limit);
+    /// password changes and deletions count too. Default 2: guessing a password of 10
+    /// characters, not on the common list, at about 3,000 tries a day is hopeless.
+    pub account_sign_ins_per_minute: u32,
+    /// Sign-in attempts for one account in a burst. Default 10: a person mistyping.
+    pub account_sign_ins_burst: u32,
+    /// Accounts one client address may sign up per minute, on average (0: no limit).
+    /// Default 1.
+    pub sign_ups_per_minute: u32,
+    /// Accounts one client address may sign up in a burst. Default 10.
+    pub sign_ups_burst: u32,
     /// Passwords hashed or checked at once at most (sign-ups, sign-ins, password changes):
     /// each takes about 19 MiB and a core for tens of milliseconds. Default 2.
     pub password_checks: usize,
@@ -132,6 +149,12 @@ impl Default for Limits {
             games_per_minute: 30,
             games_burst: 30,
             rate_limited_addresses: 10_000,
+            sign_ins_per_minute: 10,
+            sign_ins_burst: 30,
+            account_sign_ins_per_minute: 2,
+            account_sign_ins_burst: 10,
+            sign_ups_per_minute: 1,
+            sign_ups_burst: 10,
             password_checks: 2,
             password_checks_waiting: 64,
             seeks_per_person: 3,

@@ -39,7 +39,7 @@ use crate::compute::review::AnalysisBudget;
 use crate::domain::clock::now_ms;
 use crate::http::guard::Origins;
 use crate::http::listener::{self, ConnectionLimits};
-use crate::http::rate::RateLimiter;
+use crate::http::rate::{AccountRates, RateLimiter};
 use crate::http::session::CookiePolicy;
 use crate::http::ws::Sockets;
 use crate::play::accounts::{AccountLimits, Accounts};
@@ -85,13 +85,13 @@ pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
             down as f64 / 1000.0
         );
     }
-    let accounts = Arc::new(Accounts::new(
+    let accounts = Accounts::new(
         store.clone(),
         AccountLimits {
             hashes_at_once: limits.password_checks,
             hashes_waiting: limits.password_checks_waiting,
         },
-    ));
+    );
     let seeks_store = store.clone();
     let hub = Hub::new(
         store,
@@ -112,14 +112,34 @@ pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
     if let Some(changes) = changes {
         hub.follow(changes);
     }
+    // Seats of accounts deleted while a server stopped midway are forgotten now.
+    hub.forget_deleted_accounts();
+    let remembered = limits.rate_limited_addresses;
     let state = AppState {
         hub: hub.clone(),
         sockets: Arc::new(Sockets::new(limits.max_websockets, limits.ws_ping)),
         creations: Arc::new(RateLimiter::new(
             limits.games_per_minute,
             limits.games_burst,
-            limits.rate_limited_addresses,
+            remembered,
         )),
+        account_rates: Arc::new(AccountRates {
+            sign_ins_per_address: RateLimiter::new(
+                limits.sign_ins_per_minute,
+                limits.sign_ins_burst,
+                remembered,
+            ),
+            sign_ins_per_account: RateLimiter::new(
+                limits.account_sign_ins_per_minute,
+                limits.account_sign_ins_burst,
+                remembered,
+            ),
+            sign_ups_per_address: RateLimiter::new(
+                limits.sign_ups_per_minute,
+                limits.sign_ups_burst,
+                remembered,
+            ),
+        }),
         origins: Arc::new(Origins::new(config.public_urls.clone(), config.listen.ip())),
         accounts,
         lobby: Arc::new(Lobby::new(

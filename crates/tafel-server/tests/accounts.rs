@@ -66,6 +66,12 @@ async fn send(
     }
 }
 
+/// Sends a username and a password to `path` (sign up or in) without a session.
+async fn credentials(router: &Router, path: &str, username: &str, password: &str) -> Answer {
+    let body = json!({"username": username, "password": password});
+    send(router, "POST", path, None, Some(body)).await
+}
+
 /// The `name=value` part of a `Set-Cookie` header, as a browser sends it back.
 fn sent_back(set_cookie: &str) -> String {
     set_cookie.split(';').next().unwrap().trim().to_string()
@@ -76,14 +82,7 @@ const PASSWORD: &str = "correct horse battery";
 #[tokio::test]
 async fn sign_up_in_and_out_with_a_session_the_server_ends() {
     let router = memory_app().await;
-    let signed_up = send(
-        &router,
-        "POST",
-        "/api/account",
-        None,
-        Some(json!({"username": "Ada_L", "password": PASSWORD})),
-    )
-    .await;
+    let signed_up = credentials(&router, "/api/account", "Ada_L", PASSWORD).await;
     assert_eq!(signed_up.status, StatusCode::CREATED, "{}", signed_up.text);
     assert_eq!(signed_up.body, json!({"username": "Ada_L"}));
     let set_cookie = signed_up.cookie.expect("a session cookie");
@@ -145,16 +144,7 @@ async fn names_are_taken_without_regard_to_case_and_by_lookalikes() {
     let router = memory_app().await;
     let up = |name: &'static str| {
         let router = router.clone();
-        async move {
-            send(
-                &router,
-                "POST",
-                "/api/account",
-                None,
-                Some(json!({"username": name, "password": PASSWORD})),
-            )
-            .await
-        }
+        async move { credentials(&router, "/api/account", name, PASSWORD).await }
     };
     assert_eq!(up("Paul").await.status, StatusCode::CREATED);
     for taken in ["paul", "PAUL", "PauI", "Pau1"] {
@@ -178,14 +168,7 @@ async fn names_are_taken_without_regard_to_case_and_by_lookalikes() {
         } else {
             PASSWORD
         };
-        let answer = send(
-            &router,
-            "POST",
-            "/api/account",
-            None,
-            Some(json!({"username": bad, "password": password})),
-        )
-        .await;
+        let answer = credentials(&router, "/api/account", bad, password).await;
         assert_eq!(
             answer.status,
             StatusCode::BAD_REQUEST,
@@ -199,39 +182,12 @@ async fn names_are_taken_without_regard_to_case_and_by_lookalikes() {
 #[tokio::test]
 async fn a_wrong_password_and_an_unknown_name_get_the_same_answer() {
     let router = memory_app().await;
-    let up = send(
-        &router,
-        "POST",
-        "/api/account",
-        None,
-        Some(json!({"username": "grace", "password": PASSWORD})),
-    )
-    .await;
+    let up = credentials(&router, "/api/account", "grace", PASSWORD).await;
     assert_eq!(up.status, StatusCode::CREATED);
-    let wrong = send(
-        &router,
-        "POST",
-        "/api/session",
-        None,
-        Some(json!({"username": "grace", "password": "not the password"})),
-    )
-    .await;
-    let unknown = send(
-        &router,
-        "POST",
-        "/api/session",
-        None,
-        Some(json!({"username": "nobody_here", "password": "not the password"})),
-    )
-    .await;
-    let impossible = send(
-        &router,
-        "POST",
-        "/api/session",
-        None,
-        Some(json!({"username": "no such name!", "password": "not the password"})),
-    )
-    .await;
+    let wrong = credentials(&router, "/api/session", "grace", "not the password").await;
+    let unknown = credentials(&router, "/api/session", "nobody_here", "not the password").await;
+    let impossible =
+        credentials(&router, "/api/session", "no such name!", "not the password").await;
     for answer in [&wrong, &unknown, &impossible] {
         assert_eq!(answer.status, StatusCode::UNAUTHORIZED, "{}", answer.text);
         assert_eq!(answer.text, wrong.text);
@@ -244,28 +200,14 @@ async fn the_cookie_is_secure_when_people_come_over_https() {
     let mut config = Config::new("127.0.0.1:0".parse().unwrap(), "sqlite::memory:");
     config.public_urls = vec!["https://games.example.org".parse().unwrap()];
     let router = app(config).await;
-    let signed_up = send(
-        &router,
-        "POST",
-        "/api/account",
-        None,
-        Some(json!({"username": "Lin", "password": PASSWORD})),
-    )
-    .await;
+    let signed_up = credentials(&router, "/api/account", "Lin", PASSWORD).await;
     assert_eq!(signed_up.status, StatusCode::CREATED, "{}", signed_up.text);
     assert!(signed_up.cookie.unwrap().contains("Secure"));
 }
 
 /// Signs `name` up and returns the session cookie to send back.
 async fn signed_up(router: &Router, name: &str) -> String {
-    let answer = send(
-        router,
-        "POST",
-        "/api/account",
-        None,
-        Some(json!({"username": name, "password": PASSWORD})),
-    )
-    .await;
+    let answer = credentials(router, "/api/account", name, PASSWORD).await;
     assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
     sent_back(&answer.cookie.unwrap())
 }
@@ -324,4 +266,548 @@ async fn seats_taken_while_signed_in_are_the_accounts() {
     .await;
     assert_eq!(anonymous.status, StatusCode::OK);
     assert_eq!(anonymous.body["view"]["seats"][0]["account"], false);
+}
+
+/// Sends `body` with `method` to `path` from `address`, as the listener would record it.
+async fn send_from(
+    router: &Router,
+    address: &str,
+    method: &str,
+    path: &str,
+    body: Value,
+) -> Answer {
+    let mut request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let address: std::net::SocketAddr = format!("{address}:40000").parse().unwrap();
+    request
+        .extensions_mut()
+        .insert(axum::extract::ConnectInfo(address));
+    let response = router.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let retry = response.headers().get(header::RETRY_AFTER).cloned();
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+        .await
+        .unwrap();
+    let text = String::from_utf8_lossy(&bytes).to_string();
+    if status == StatusCode::TOO_MANY_REQUESTS {
+        let seconds: u64 = retry
+            .expect("Retry-After")
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(seconds >= 1, "{text}");
+    }
+    Answer {
+        status,
+        cookie: None,
+        body: serde_json::from_str(&text).unwrap_or(Value::Null),
+        text,
+    }
+}
+
+const NEW_PASSWORD: &str = "a new and better passphrase";
+
+#[tokio::test]
+async fn changing_the_password_ends_the_other_sessions() {
+    let router = memory_app().await;
+    let here = signed_up(&router, "Changer").await;
+    let elsewhere = credentials(&router, "/api/session", "Changer", PASSWORD).await;
+    let elsewhere = sent_back(&elsewhere.cookie.unwrap());
+    let change = |cookie: Option<String>, old: &'static str, new: &'static str| {
+        let router = router.clone();
+        async move {
+            send(
+                &router,
+                "PUT",
+                "/api/account/password",
+                cookie.as_deref(),
+                Some(json!({"password": old, "new_password": new})),
+            )
+            .await
+        }
+    };
+    let nobody = change(None, PASSWORD, NEW_PASSWORD).await;
+    assert_eq!(nobody.status, StatusCode::UNAUTHORIZED, "{}", nobody.text);
+    let wrong = change(Some(here.clone()), "not the password", NEW_PASSWORD).await;
+    assert_eq!(wrong.status, StatusCode::UNAUTHORIZED, "{}", wrong.text);
+    assert!(wrong.text.contains("current password"), "{}", wrong.text);
+    let weak = change(Some(here.clone()), PASSWORD, "password123").await;
+    assert_eq!(weak.status, StatusCode::BAD_REQUEST, "{}", weak.text);
+    let changed = change(Some(here.clone()), PASSWORD, NEW_PASSWORD).await;
+    assert_eq!(changed.status, StatusCode::NO_CONTENT, "{}", changed.text);
+
+    let me = |cookie: String| {
+        let router = router.clone();
+        async move { send(&router, "GET", "/api/account", Some(&cookie), None).await }
+    };
+    assert_eq!(me(here).await.status, StatusCode::OK, "this session stays");
+    assert_eq!(me(elsewhere).await.status, StatusCode::UNAUTHORIZED);
+    let sign_in = |password: &'static str| {
+        let router = router.clone();
+        async move {
+            credentials(&router, "/api/session", "changer", password)
+                .await
+                .status
+        }
+    };
+    assert_eq!(sign_in(PASSWORD).await, StatusCode::UNAUTHORIZED);
+    assert_eq!(sign_in(NEW_PASSWORD).await, StatusCode::OK);
+}
+
+/// The view of game `id` as everyone sees it.
+async fn game_view(router: &Router, id: &str) -> Value {
+    let answer = send(router, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    answer.body
+}
+
+/// Creates a game of black-path with `seats`, with `cookie`'s session if any; its id and the
+/// tokens of the seats the creator holds.
+async fn create(router: &Router, cookie: Option<&str>, seats: Value) -> (String, Vec<String>) {
+    let created = send(
+        router,
+        "POST",
+        "/api/games",
+        cookie,
+        Some(json!({"game": "black-path", "seats": seats})),
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::OK, "{}", created.text);
+    let tokens = created.body["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["token"].as_str().map(str::to_string))
+        .collect();
+    (created.body["id"].as_str().unwrap().to_string(), tokens)
+}
+
+#[tokio::test]
+async fn a_deleted_account_keeps_its_games_as_a_deleted_players_and_its_name_is_never_reused() {
+    let router = memory_app().await;
+    let ada = signed_up(&router, "Leaver").await;
+    let (id, _) = create(
+        &router,
+        Some(&ada),
+        json!([{"kind": "local"}, {"kind": "computer", "level": 1}]),
+    )
+    .await;
+    assert_eq!(
+        game_view(&router, &id).await["seats"][0]["player"],
+        "Leaver"
+    );
+
+    let delete = |cookie: Option<String>, password: &'static str| {
+        let router = router.clone();
+        async move {
+            send(
+                &router,
+                "DELETE",
+                "/api/account",
+                cookie.as_deref(),
+                Some(json!({"password": password})),
+            )
+            .await
+        }
+    };
+    assert_eq!(
+        delete(None, PASSWORD).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    let wrong = delete(Some(ada.clone()), "not the password").await;
+    assert_eq!(wrong.status, StatusCode::UNAUTHORIZED, "{}", wrong.text);
+    let deleted = delete(Some(ada.clone()), PASSWORD).await;
+    assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.text);
+    assert!(deleted.cookie.unwrap().contains("Max-Age=0"));
+    let me = send(&router, "GET", "/api/account", Some(&ada), None).await;
+    assert_eq!(me.status, StatusCode::UNAUTHORIZED, "every session ended");
+    let again = credentials(&router, "/api/session", "Leaver", PASSWORD).await;
+    assert_eq!(again.status, StatusCode::UNAUTHORIZED);
+    let taken = credentials(&router, "/api/account", "leaver", PASSWORD).await;
+    assert_eq!(taken.status, StatusCode::CONFLICT, "{}", taken.text);
+
+    // The seat is rewritten in the background.
+    let mut seat = Value::Null;
+    for _ in 0..100 {
+        seat = game_view(&router, &id).await["seats"][0].clone();
+        if seat["deleted"] == true {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(seat["deleted"], true, "{seat}");
+    assert_eq!(seat["player"], "a deleted player");
+    assert_eq!(seat["account"], false);
+    let text = game_view(&router, &id).await.to_string();
+    assert!(!text.contains("Leaver"), "{text}");
+    let listed = send(&router, "GET", "/api/games", None, None).await;
+    assert!(!listed.text.contains("Leaver"), "{}", listed.text);
+}
+
+/// Claims the seats of `held` (game, token) with `cookie`'s session.
+async fn claim(router: &Router, cookie: Option<&str>, held: &[(&str, &str)]) -> Answer {
+    let seats: Vec<Value> = held
+        .iter()
+        .map(|(game, token)| json!({"game": game, "token": token}))
+        .collect();
+    send(
+        router,
+        "POST",
+        "/api/account/claims",
+        cookie,
+        Some(json!({ "seats": seats })),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn seats_played_without_an_account_are_claimed_and_opened_by_the_session() {
+    let router = memory_app().await;
+    let (game, tokens) = create(
+        &router,
+        None,
+        json!([{"kind": "local", "name": "Me"}, {"kind": "computer", "level": 1}]),
+    )
+    .await;
+    let (together, both) =
+        create(&router, None, json!([{"kind": "local"}, {"kind": "local"}])).await;
+    let ada = signed_up(&router, "Claimer").await;
+    let nobody = claim(&router, None, &[(&game, &tokens[0])]).await;
+    assert_eq!(nobody.status, StatusCode::UNAUTHORIZED);
+
+    let held = [
+        (game.as_str(), tokens[0].as_str()),
+        (together.as_str(), both[0].as_str()),
+        (together.as_str(), both[1].as_str()),
+        ("nosuchgame", tokens[0].as_str()),
+        (game.as_str(), "0123456789abcdef"),
+    ];
+    let claimed = claim(&router, Some(&ada), &held).await;
+    assert_eq!(claimed.status, StatusCode::OK, "{}", claimed.text);
+    assert_eq!(
+        claimed.body,
+        json!({"claimed": 1}),
+        "a game at one screen stays nobody's"
+    );
+    let seat = &game_view(&router, &game).await["seats"][0];
+    assert_eq!(seat["player"], "Claimer");
+    assert_eq!(seat["account"], true);
+    assert_eq!(
+        game_view(&router, &together).await["seats"][0]["account"],
+        false
+    );
+    let twice = claim(&router, Some(&ada), &held).await;
+    assert_eq!(twice.body, json!({"claimed": 0}));
+    // The seat's token keeps working.
+    let moved = send(&router, "GET", &format!("/api/games/{game}"), None, None).await;
+    assert_eq!(moved.status, StatusCode::OK);
+
+    // The session opens the account's seats on another device.
+    let mine = send(
+        &router,
+        "GET",
+        &format!("/api/games/{game}/my-seats"),
+        Some(&ada),
+        None,
+    )
+    .await;
+    assert_eq!(mine.status, StatusCode::OK, "{}", mine.text);
+    assert_eq!(
+        mine.body,
+        json!({"seats": [{"seat": 0, "token": tokens[0]}]})
+    );
+
+    // Another account acting with its own session gets nothing of Claimer's seats, even
+    // holding the token.
+    let bob = signed_up(&router, "Other").await;
+    let taken_over = claim(&router, Some(&bob), &[(&game, &tokens[0])]).await;
+    assert_eq!(
+        taken_over.body,
+        json!({"claimed": 0}),
+        "{}",
+        taken_over.text
+    );
+    assert_eq!(
+        game_view(&router, &game).await["seats"][0]["player"],
+        "Claimer"
+    );
+    let theirs = send(
+        &router,
+        "GET",
+        &format!("/api/games/{game}/my-seats"),
+        Some(&bob),
+        None,
+    )
+    .await;
+    assert_eq!(theirs.body, json!({"seats": []}));
+    let anonymous = send(
+        &router,
+        "GET",
+        &format!("/api/games/{game}/my-seats"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+    let missing = send(
+        &router,
+        "GET",
+        "/api/games/nosuchgame/my-seats",
+        Some(&bob),
+        None,
+    )
+    .await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+
+    let too_many: Vec<(&str, &str)> = (0..201)
+        .map(|_| (game.as_str(), tokens[0].as_str()))
+        .collect();
+    let refused = claim(&router, Some(&bob), &too_many).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.text);
+    assert!(refused.text.contains("at most 200"), "{}", refused.text);
+}
+
+#[tokio::test]
+async fn pages_of_other_sites_cannot_use_the_new_endpoints() {
+    let router = memory_app().await;
+    let ada = signed_up(&router, "Guarded").await;
+    let (game, tokens) = create(
+        &router,
+        None,
+        json!([{"kind": "local"}, {"kind": "computer", "level": 1}]),
+    )
+    .await;
+    let attempts = [
+        (
+            "POST",
+            "/api/account",
+            json!({"username": "Someone", "password": PASSWORD}),
+        ),
+        (
+            "POST",
+            "/api/session",
+            json!({"username": "Guarded", "password": PASSWORD}),
+        ),
+        ("DELETE", "/api/session", json!({})),
+        (
+            "PUT",
+            "/api/account/password",
+            json!({"password": PASSWORD, "new_password": NEW_PASSWORD}),
+        ),
+        ("DELETE", "/api/account", json!({"password": PASSWORD})),
+        (
+            "POST",
+            "/api/account/claims",
+            json!({"seats": [{"game": game, "token": tokens[0]}]}),
+        ),
+    ];
+    for (method, path, body) in attempts {
+        let request = Request::builder()
+            .method(method)
+            .uri(path)
+            .header(header::HOST, "127.0.0.1:8080")
+            .header(header::ORIGIN, "https://evil.example")
+            .header(header::COOKIE, &ada)
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap();
+        let response = router.clone().oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::FORBIDDEN, "{method} {path}");
+    }
+    // Nothing happened: the account, its session and its password are as they were.
+    let me = send(&router, "GET", "/api/account", Some(&ada), None).await;
+    assert_eq!(me.status, StatusCode::OK);
+    assert_eq!(
+        game_view(&router, &game).await["seats"][0]["account"],
+        false
+    );
+    let sign_in = credentials(&router, "/api/session", "Guarded", PASSWORD).await;
+    assert_eq!(sign_in.status, StatusCode::OK);
+    let nobody_else = credentials(&router, "/api/session", "Someone", PASSWORD).await;
+    assert_eq!(nobody_else.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn sign_ins_are_limited_per_address_and_per_account_and_sign_ups_per_address() {
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), "sqlite::memory:");
+    config.limits.sign_ins_burst = 5;
+    config.limits.account_sign_ins_burst = 3;
+    config.limits.sign_ups_burst = 2;
+    let router = app(config).await;
+    let up = |name: &'static str, address: &'static str| {
+        let router = router.clone();
+        async move {
+            send_from(
+                &router,
+                address,
+                "POST",
+                "/api/account",
+                json!({"username": name, "password": PASSWORD}),
+            )
+            .await
+        }
+    };
+    assert_eq!(up("first", "10.0.0.1").await.status, StatusCode::CREATED);
+    assert_eq!(up("second", "10.0.0.1").await.status, StatusCode::CREATED);
+    limited(up("third", "10.0.0.1").await, "signed up many accounts");
+    assert_eq!(up("third", "10.0.0.2").await.status, StatusCode::CREATED);
+
+    let sign_in = |name: &'static str, password: &'static str, address: &'static str| {
+        let router = router.clone();
+        async move {
+            send_from(
+                &router,
+                address,
+                "POST",
+                "/api/session",
+                json!({"username": name, "password": password}),
+            )
+            .await
+        }
+    };
+    // Per account, from any address: the fourth attempt is refused before the password is
+    // checked, the right password included.
+    for address in ["10.0.1.1", "10.0.1.2", "10.0.1.3"] {
+        assert_eq!(
+            sign_in("first", "wrong password", address).await.status,
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    limited(
+        sign_in("FIRST", PASSWORD, "10.0.1.4").await,
+        "for this account",
+    );
+    assert_eq!(
+        sign_in("second", PASSWORD, "10.0.1.4").await.status,
+        StatusCode::OK
+    );
+    // Per address, over any names (unknown ones too).
+    for name in ["n1", "n2", "n3", "n4", "n5"] {
+        assert_eq!(
+            sign_in(name, "wrong password", "10.0.2.1").await.status,
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    limited(
+        sign_in("third", PASSWORD, "10.0.2.1").await,
+        "from this address",
+    );
+    assert_eq!(
+        sign_in("third", PASSWORD, "10.0.2.2").await.status,
+        StatusCode::OK
+    );
+}
+
+/// Checks that `answer` is a 429 whose message has `words`.
+fn limited(answer: Answer, words: &str) {
+    assert_eq!(
+        answer.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        answer.text
+    );
+    assert!(answer.text.contains(words), "{}", answer.text);
+}
+
+/// A `tracing` writer into a shared buffer: what the server logs during a test.
+#[derive(Clone, Default)]
+struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[tokio::test]
+async fn no_password_or_hash_in_any_log_line_or_answer() {
+    let captured = Captured::default();
+    let writer = captured.clone();
+    let _logging = tracing::subscriber::set_default(
+        tracing_subscriber::fmt()
+            .with_max_level(tracing::Level::TRACE)
+            .with_writer(move || writer.clone())
+            .finish(),
+    );
+    let router = memory_app().await;
+    let mut answers = Vec::new();
+    let up = credentials(&router, "/api/account", "Quiet", PASSWORD).await;
+    let cookie = sent_back(up.cookie.as_deref().unwrap());
+    answers.push(up);
+    for (method, path, body) in [
+        (
+            "POST",
+            "/api/session",
+            json!({"username": "Quiet", "password": "the wrong password"}),
+        ),
+        (
+            "POST",
+            "/api/session",
+            json!({"username": "Quiet", "password": PASSWORD}),
+        ),
+        (
+            "PUT",
+            "/api/account/password",
+            json!({"password": "the wrong password", "new_password": NEW_PASSWORD}),
+        ),
+        (
+            "PUT",
+            "/api/account/password",
+            json!({"password": PASSWORD, "new_password": NEW_PASSWORD}),
+        ),
+        (
+            "POST",
+            "/api/account",
+            json!({"username": "Quiet2", "password": "sh0rtpw"}),
+        ),
+        (
+            "POST",
+            "/api/account",
+            json!({"username": "Quiet", "password": NEW_PASSWORD}),
+        ),
+        (
+            "DELETE",
+            "/api/account",
+            json!({"password": "the wrong password"}),
+        ),
+        ("DELETE", "/api/account", json!({"password": NEW_PASSWORD})),
+    ] {
+        // Signing in again would end the session this test goes on with.
+        let cookie = (method != "POST").then_some(cookie.as_str());
+        answers.push(send(&router, method, path, cookie, Some(body)).await);
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let log = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+    for text in answers
+        .iter()
+        .map(|a| a.text.as_str())
+        .chain([log.as_str()])
+    {
+        for secret in [
+            PASSWORD,
+            NEW_PASSWORD,
+            "the wrong password",
+            "sh0rtpw",
+            "$argon2",
+            "argon2id",
+        ] {
+            assert!(!text.contains(secret), "{secret:?} in {text}");
+        }
+    }
+    assert_eq!(
+        answers.last().unwrap().status,
+        StatusCode::NO_CONTENT,
+        "{}",
+        answers.last().unwrap().text
+    );
 }

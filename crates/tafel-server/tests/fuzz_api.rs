@@ -1,7 +1,13 @@
 //! The API's request bodies fed arbitrary and mutated input, in-process through the router:
-//! creating and importing games, moves and undo. Every answer must be a success or a client
-//! error (never a 5xx, never a panic) in JSON, with a message for every error. Each property
-//! runs 10,000 cases; the WebSocket's messages are fuzzed in `ws.rs`'s unit tests.
+//! creating and importing games, moves and undo; signing up and in. Every answer must be a
+//! success or a client error (never a 5xx, never a panic) in JSON, with a message for every
+//! error. Each property runs 10,000 cases; the WebSocket's messages are fuzzed in `ws.rs`'s
+//! unit tests.
+//!
+//! Checking a password takes Argon2's tens of milliseconds, so the sign-up and sign-in bodies
+//! are made so that most fail before it: sign-ins mostly try a few names, whose attempts the
+//! per-account limit soon refuses (429), and few sign-ups carry a password that passes the
+//! rules.
 
 use std::sync::OnceLock;
 
@@ -223,6 +229,82 @@ fn pointers(value: &Value, at: String, out: &mut Vec<String>) {
         _ => {}
     }
     out.push(at);
+}
+
+/// The account paths: sign up, sign in.
+const ACCOUNT_PATHS: [&str; 2] = ["/api/account", "/api/session"];
+
+/// Usernames: a few (so that the per-account limit soon stops their password checks),
+/// names of any characters, and names the rules refuse.
+fn username() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        6 => prop::sample::select(vec![
+            "fuzz_a", "Fuzz_A", "fuzz-b", "fuzz9", "ab", "admin", "Adm1n", "a__b", "", " ",
+            "xxxxxxxxxxxxxxxxxxxxx", "na\u{0}me", "n\u{430}me", "\u{202e}evil",
+        ])
+        .prop_map(Value::from),
+        1 => "[a-zA-Z0-9_-]{0,24}".prop_map(Value::from),
+        1 => any::<String>().prop_map(Value::from),
+        1 => json_value(),
+    ]
+}
+
+/// Passwords: mostly ones the rules refuse (short, too long, control characters, common,
+/// not text), and a few good ones.
+fn password() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        10 => ".{0,9}".prop_map(Value::from),
+        2 => ".{257,300}".prop_map(Value::from),
+        2 => "[a-z]{5}[\\x00-\\x1f][a-z]{5}".prop_map(Value::from),
+        2 => prop::sample::select(vec!["password123", "qwertyuiop", "fuzz_a12345", "Tafel12345"])
+            .prop_map(Value::from),
+        2 => json_value(),
+        1 => "[a-z]{4} [a-z]{4} [a-z]{4}".prop_map(Value::from),
+    ]
+}
+
+/// A sign-up or sign-in body: of the right shape, with a field missing or an unknown one, or
+/// any JSON, or a mutated one, or any bytes.
+fn account_body() -> impl Strategy<Value = Vec<u8>> {
+    let shaped = (username(), password(), 0..8u8).prop_map(|(username, password, shape)| {
+        let body = match shape {
+            0 => json!({ "username": username }),
+            1 => json!({ "password": password }),
+            2 => json!({ "username": username, "password": password, "extra": 1 }),
+            _ => json!({ "username": username, "password": password }),
+        };
+        body.to_string().into_bytes()
+    });
+    let mutated = (
+        prop::sample::select(vec![
+            r#"{"username": "fuzz_a", "password": "a fine long password"}"#,
+            r#"{"username": "Fuzz-B", "password": "short"}"#,
+        ]),
+        prop::collection::vec((any::<Index>(), any::<Index>(), 0..4u8, edit_char()), 1..6),
+    )
+        .prop_map(|(base, edits)| mutate(base, &edits).into_bytes());
+    prop_oneof![
+        8 => shaped,
+        2 => mutated,
+        1 => json_value().prop_map(|v| v.to_string().into_bytes()),
+        1 => prop::collection::vec(any::<u8>(), 0..120),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(CASES))]
+
+    #[test]
+    fn sign_up_and_sign_in_bodies_get_an_answer_or_a_client_error(
+        body in account_body(),
+        path in prop::sample::select(ACCOUNT_PATHS.to_vec()),
+    ) {
+        let fixture = fixture();
+        let (status, answer) = fixture.send(path, body.clone());
+        check(path, &body, (status, answer.clone()))?;
+        let text = answer.to_string();
+        prop_assert!(!text.contains("argon2"), "{path}: a hash in {text}");
+    }
 }
 
 proptest! {

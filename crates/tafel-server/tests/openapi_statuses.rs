@@ -58,6 +58,10 @@ fn bodies(token: &str, game: &Value) -> Vec<(String, bool)> {
         json!({"game": "kauri", "seats": [{"kind": "computer"}, {"kind": "local"}]}),
         json!({"record": "[Game \"kauri\"]\n\n1. x"}),
         json!({"record": "not a record"}),
+        json!({"username": "Ann_L", "password": "a long enough passphrase"}),
+        json!({"username": "ab", "password": "short"}),
+        json!({"password": "a long enough passphrase", "new_password": "short"}),
+        json!({"seats": [{"game": "nosuchgame", "token": "0123abcd"}]}),
     ];
     let mut bodies: Vec<(String, bool)> = good.iter().map(|b| (b.to_string(), true)).collect();
     for broken in ["", "{", "[]", "null", "{\"unknown\": 1}", "{\"token\": 5}"] {

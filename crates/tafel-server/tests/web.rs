@@ -68,6 +68,32 @@ async fn pages_files_rules_and_not_found() {
         include_str!("../../tafel-games/src/karls_race/board.json")
     );
 
+    // The account pages are the page's own routes; every page's header has the account's
+    // part, drawn by its script.
+    for path in [
+        "/sign-in",
+        "/sign-up",
+        "/settings",
+        "/rules/kauri",
+        "/no/such/page",
+    ] {
+        let (_, kind, body, _) = get(&server, path).await;
+        assert!(kind.starts_with("text/html"), "{path}");
+        assert!(
+            body.contains(r#"<nav class="account" id="account""#),
+            "{path}"
+        );
+        assert!(
+            body.contains(r#"<script type="module" src="/assets/account/header.js"></script>"#),
+            "{path}"
+        );
+    }
+    for path in ["/sign-in", "/sign-up", "/settings"] {
+        let (status, _, body, _) = get(&server, path).await;
+        assert_eq!(status, 200, "{path}");
+        assert!(body.contains(r#"src="/assets/app.js""#), "{path}");
+    }
+
     let (status, kind, body, policy) = get(&server, "/rules/kauri").await;
     assert_eq!(status, 200);
     assert!(kind.starts_with("text/html") && policy.is_some());
@@ -188,8 +214,8 @@ async fn views_number_the_moves_as_the_record_and_name_the_last_move() {
     assert_eq!(listed["moves"], 3);
     assert_eq!(
         listed["players"],
-        json!([{"seat": 0, "name": "White", "kind": "local", "level": null, "player": null, "account": false, "joined": true, "hints": false},
-               {"seat": 1, "name": "Black", "kind": "local", "level": null, "player": null, "account": false, "joined": true, "hints": false}])
+        json!([{"seat": 0, "name": "White", "kind": "local", "level": null, "player": null, "joined": true, "hints": false, "account": false, "deleted": false},
+               {"seat": 1, "name": "Black", "kind": "local", "level": null, "player": null, "joined": true, "hints": false, "account": false, "deleted": false}])
     );
     assert!(listed["created_at"].as_str().unwrap().ends_with('Z'));
     assert!(

@@ -101,6 +101,26 @@ pub struct Args {
     /// applies.
     #[arg(long, default_value_t = DEFAULTS.games_burst)]
     games_burst: u32,
+    /// Sign-in attempts one client address may make per minute, on average (0: no limit).
+    #[arg(long, default_value_t = DEFAULTS.sign_ins_per_minute)]
+    sign_ins_per_minute: u32,
+    /// Sign-in attempts one client address may make at once before the per-minute rate
+    /// applies.
+    #[arg(long, default_value_t = DEFAULTS.sign_ins_burst)]
+    sign_ins_burst: u32,
+    /// Sign-in attempts (and password changes and deletions) per minute for one account, on
+    /// average, from any address (0: no limit).
+    #[arg(long, default_value_t = DEFAULTS.account_sign_ins_per_minute)]
+    account_sign_ins_per_minute: u32,
+    /// Sign-in attempts for one account at once before the per-minute rate applies.
+    #[arg(long, default_value_t = DEFAULTS.account_sign_ins_burst)]
+    account_sign_ins_burst: u32,
+    /// Accounts one client address may sign up per minute, on average (0: no limit).
+    #[arg(long, default_value_t = DEFAULTS.sign_ups_per_minute)]
+    sign_ups_per_minute: u32,
+    /// Accounts one client address may sign up at once before the per-minute rate applies.
+    #[arg(long, default_value_t = DEFAULTS.sign_ups_burst)]
+    sign_ups_burst: u32,
     /// Build the solution tables that perfect levels lack (Karl's Race level 6: about 200
     /// CPU-seconds, 2.3 GB of memory and of disk, in `$TAFEL_DATA` or the current directory)
     /// in the background, with progress in the log; the level plays perfectly once its table
@@ -145,6 +165,12 @@ impl Args {
             game_idle: seconds("game-idle", self.game_idle)?,
             games_per_minute: self.games_per_minute,
             games_burst: self.games_burst.max(1),
+            sign_ins_per_minute: self.sign_ins_per_minute,
+            sign_ins_burst: self.sign_ins_burst.max(1),
+            account_sign_ins_per_minute: self.account_sign_ins_per_minute,
+            account_sign_ins_burst: self.account_sign_ins_burst.max(1),
+            sign_ups_per_minute: self.sign_ups_per_minute,
+            sign_ups_burst: self.sign_ups_burst.max(1),
             password_checks: positive("password-checks", self.password_checks)?,
             password_checks_waiting: self.password_checks_waiting,
             seeks_per_person: positive("seeks-per-person", self.seeks_per_person)?,

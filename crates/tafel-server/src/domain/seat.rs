@@ -137,7 +137,15 @@ pub struct StoredSeat {
     /// a game against the computer, off otherwise.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hints: bool,
+    /// Whether the account that played the seat was deleted: the seat keeps no name and no
+    /// account, and shows [`DELETED_PLAYER`].
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub deleted: bool,
 }
+
+/// What a seat whose account was deleted shows in place of a name (the usernames `deleted`
+/// and `deleted-player` are reserved, so nobody can pose as one).
+pub const DELETED_PLAYER: &str = "a deleted player";
 
 impl StoredSeat {
     /// A person's seat of `kind`, claimed, with a fresh token.
@@ -151,6 +159,7 @@ impl StoredSeat {
             name,
             account: None,
             hints: false,
+            deleted: false,
         }
     }
 
@@ -165,6 +174,7 @@ impl StoredSeat {
             name: None,
             account: None,
             hints: false,
+            deleted: false,
         }
     }
 
@@ -179,6 +189,7 @@ impl StoredSeat {
             name: None,
             account: None,
             hints: false,
+            deleted: false,
         }
     }
 
@@ -191,6 +202,14 @@ impl StoredSeat {
     pub fn played_by(&mut self, account: AccountId, username: &str) {
         self.account = Some(account);
         self.name = Some(username.to_string());
+    }
+
+    /// The seat of an account that was deleted: it forgets the account and its name, and
+    /// shows [`DELETED_PLAYER`].
+    pub fn forget_player(&mut self) {
+        self.account = None;
+        self.name = None;
+        self.deleted = true;
     }
 }
 
@@ -218,6 +237,9 @@ pub struct SeatView {
     /// Whether the person may ask for hints (chosen before a game against the computer).
     #[serde(default)]
     pub hints: bool,
+    /// Whether the person's account was deleted (`player` is then "a deleted player").
+    #[serde(default)]
+    pub deleted: bool,
 }
 
 fn taken() -> bool {
@@ -232,10 +254,14 @@ impl SeatView {
             name: name.to_string(),
             kind: stored.kind,
             level: stored.level,
-            player: stored.name.clone(),
+            player: match stored.deleted {
+                true => Some(DELETED_PLAYER.to_string()),
+                false => stored.name.clone(),
+            },
             account: stored.account.is_some(),
             joined: stored.joined,
             hints: stored.hints,
+            deleted: stored.deleted,
         }
     }
 }

@@ -41,7 +41,7 @@ use crate::play::accounts::Accounts;
 use crate::play::lobby::Lobby;
 use crate::play::Hub;
 use guard::Origins;
-use rate::RateLimiter;
+use rate::{AccountRates, RateLimiter};
 use session::CookiePolicy;
 use ws::Sockets;
 
@@ -65,11 +65,19 @@ pub struct AppState {
     pub cookies: CookiePolicy,
     /// The lobby's seeks.
     pub lobby: Arc<Lobby>,
+    /// Sign-ins and sign-ups per client address and per account.
+    pub account_rates: Arc<AccountRates>,
 }
 
 impl FromRef<AppState> for Arc<Lobby> {
     fn from_ref(state: &AppState) -> Self {
         state.lobby.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<AccountRates> {
+    fn from_ref(state: &AppState) -> Self {
+        state.account_rates.clone()
     }
 }
 
@@ -208,7 +216,11 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::analysis::analysis))
         .routes(routes!(api::analysis::hint))
         .routes(routes!(ws::connect))
-        .routes(routes!(api::accounts::sign_up, api::accounts::me))
+        .routes(routes!(
+            api::accounts::sign_up,
+            api::accounts::me,
+            api::accounts::delete_account
+        ))
         .routes(routes!(api::accounts::sign_in, api::accounts::sign_out))
         .routes(routes!(lobby::seeks))
         .routes(routes!(lobby::connect))
@@ -217,6 +229,9 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::players::ratings))
         .routes(routes!(api::players::records))
         .routes(routes!(api::players::leaderboard))
+        .routes(routes!(api::accounts::change_password))
+        .routes(routes!(api::accounts::claim))
+        .routes(routes!(api::accounts::my_seats))
 }
 
 /// The OpenAPI document of the whole HTTP API, generated from the handlers.
@@ -268,6 +283,9 @@ fn routes(state: AppState) -> Router {
         .route("/game/{id}", get(web::index))
         .route("/@/{name}", get(web::player))
         .route("/leaderboard", get(web::index))
+        .route("/sign-in", get(web::index))
+        .route("/sign-up", get(web::index))
+        .route("/settings", get(web::index))
         .route("/assets/{*path}", get(web::asset))
         .route("/rules/{game}", get(web::rules))
         .route("/api/openapi.json", get(openapi_json))

@@ -1,14 +1,16 @@
-//! A rate limit per client address (a token bucket each), with a bounded table; and the
-//! client's address as handlers read it.
+//! Rate limits by a key (a token bucket each), with a bounded table: per client address (the
+//! games a client creates, its sign-ups and sign-ins) and per account (sign-in attempts, by
+//! the username tried); and the client's address as handlers read it.
 //!
-//! Each address may spend `burst` requests at once, and gets `per_minute` back per minute.
-//! An IPv6 client usually controls a whole /64, so the limit counts a /64 as one address.
-//! The table never holds more than a fixed number of addresses: an address whose bucket has
-//! refilled is the same as an unknown one and is dropped first; if every remembered address
-//! is still limited, a new address must wait as well (the server is being flooded from many
-//! addresses, and its memory comes first).
+//! Each key may spend `burst` requests at once, and gets `per_minute` back per minute.
+//! An IPv6 client usually controls a whole /64, so an address key counts a /64 as one address
+//! ([`LimitKey`]). The table never holds more than a fixed number of keys: a key whose bucket
+//! has refilled is the same as an unknown one and is dropped first; if every remembered key
+//! is still limited, a new key must wait as well (the server is being flooded from many
+//! addresses or names, and its memory comes first).
 
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -43,6 +45,65 @@ where
     }
 }
 
+/// The limits on signing up and in: sign-in attempts per client address and per account
+/// (counted by the username tried, whether or not an account has it, so that the answer
+/// tells nothing), sign-ups per client address. A password change or deletion, which checks
+/// the password too, counts as a sign-in attempt of its account.
+pub struct AccountRates {
+    /// Sign-in attempts per client address.
+    pub sign_ins_per_address: RateLimiter<IpAddr>,
+    /// Sign-in attempts per username.
+    pub sign_ins_per_account: RateLimiter<String>,
+    /// Sign-ups per client address.
+    pub sign_ups_per_address: RateLimiter<IpAddr>,
+}
+
+/// The longest part of a username tried that the per-account limit keeps as its key.
+const NAME_KEY_CHARS: usize = 64;
+
+impl AccountRates {
+    /// Counts a sign-in attempt from `address` (if known) for `username`: 429 with
+    /// `Retry-After` when either has none left.
+    pub fn sign_in(&self, address: Option<IpAddr>, username: &str) -> Result<(), ApiError> {
+        if let Some(Err(wait)) = address.map(|ip| self.sign_ins_per_address.check(ip)) {
+            return Err(ApiError::too_many_requests(
+                "too many sign-in attempts from this address; wait a little",
+                wait,
+            ));
+        }
+        self.password_check(username)
+    }
+
+    /// Counts a password check for the account `username` (a sign-in, a password change, a
+    /// deletion): 429 with `Retry-After` when it has none left.
+    pub fn password_check(&self, username: &str) -> Result<(), ApiError> {
+        let key: String = username
+            .trim()
+            .to_lowercase()
+            .chars()
+            .take(NAME_KEY_CHARS)
+            .collect();
+        self.sign_ins_per_account.check(key).map_err(|wait| {
+            ApiError::too_many_requests(
+                "too many sign-in attempts for this account; wait a little",
+                wait,
+            )
+        })
+    }
+
+    /// Counts a sign-up from `address` (if known): 429 with `Retry-After` when it has none
+    /// left.
+    pub fn sign_up(&self, address: Option<IpAddr>) -> Result<(), ApiError> {
+        match address.map(|ip| self.sign_ups_per_address.check(ip)) {
+            Some(Err(wait)) => Err(ApiError::too_many_requests(
+                "this address has signed up many accounts in a short time; wait a little",
+                wait,
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// The address of the client making a request (as the listener accepted it); `None` in
 /// in-process tests.
 #[derive(Clone, Copy, Debug)]
@@ -66,12 +127,32 @@ fn client_address(parts: &Parts) -> Option<IpAddr> {
         .map(|ConnectInfo(addr)| addr.ip())
 }
 
-/// Token buckets by client address.
-pub struct RateLimiter {
+/// What a [`RateLimiter`] counts by: each key is first brought to the form it counts as.
+pub trait LimitKey: Hash + Eq {
+    /// The key this one counts as.
+    fn counted_as(self) -> Self;
+}
+
+impl LimitKey for IpAddr {
+    /// An address counts by [`client_key`]: an IPv6 client by its /64.
+    fn counted_as(self) -> IpAddr {
+        client_key(self)
+    }
+}
+
+impl LimitKey for String {
+    /// A name (a username's key) counts as it is.
+    fn counted_as(self) -> String {
+        self
+    }
+}
+
+/// Token buckets by key: client addresses unless said otherwise.
+pub struct RateLimiter<K = IpAddr> {
     per_second: f64,
     burst: f64,
     max_clients: usize,
-    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+    buckets: Mutex<HashMap<K, Bucket>>,
 }
 
 #[derive(Clone, Copy)]
@@ -90,10 +171,10 @@ impl Bucket {
     }
 }
 
-impl RateLimiter {
-    /// `per_minute` requests a minute per address after a first `burst` (0 per minute: no
-    /// limit), remembering at most `max_clients` addresses.
-    pub fn new(per_minute: u32, burst: u32, max_clients: usize) -> RateLimiter {
+impl<K: LimitKey> RateLimiter<K> {
+    /// `per_minute` requests a minute per key after a first `burst` (0 per minute: no
+    /// limit), remembering at most `max_clients` keys.
+    pub fn new(per_minute: u32, burst: u32, max_clients: usize) -> RateLimiter<K> {
         RateLimiter {
             per_second: f64::from(per_minute) / 60.0,
             burst: f64::from(burst.max(1)),
@@ -104,15 +185,15 @@ impl RateLimiter {
 
     /// Takes one request from `client`'s allowance now; `Err(wait)` if it has none left, with
     /// how long until it has.
-    pub fn check(&self, client: IpAddr) -> Result<(), Duration> {
+    pub fn check(&self, client: K) -> Result<(), Duration> {
         self.check_at(client, Instant::now())
     }
 
-    fn check_at(&self, client: IpAddr, now: Instant) -> Result<(), Duration> {
+    fn check_at(&self, client: K, now: Instant) -> Result<(), Duration> {
         if self.per_second == 0.0 {
             return Ok(());
         }
-        let key = client_key(client);
+        let key = client.counted_as();
         let one_token = Duration::from_secs_f64(1.0 / self.per_second);
         let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
         if !buckets.contains_key(&key) && buckets.len() >= self.max_clients {
@@ -137,7 +218,7 @@ impl RateLimiter {
         }
     }
 
-    /// The number of addresses remembered now.
+    /// The number of keys remembered now.
     pub fn remembered(&self) -> usize {
         self.buckets.lock().unwrap_or_else(|e| e.into_inner()).len()
     }
@@ -153,7 +234,7 @@ mod tests {
 
     #[test]
     fn a_burst_then_the_rate() {
-        let limiter = RateLimiter::new(60, 3, 100);
+        let limiter = RateLimiter::<IpAddr>::new(60, 3, 100);
         let start = Instant::now();
         for _ in 0..3 {
             assert!(limiter.check_at(ip("10.0.0.1"), start).is_ok());
@@ -171,7 +252,7 @@ mod tests {
 
     #[test]
     fn an_ipv6_client_is_its_slash_64() {
-        let limiter = RateLimiter::new(60, 1, 100);
+        let limiter = RateLimiter::<IpAddr>::new(60, 1, 100);
         let now = Instant::now();
         assert!(limiter.check_at(ip("2001:db8::1"), now).is_ok());
         assert!(limiter.check_at(ip("2001:db8::ffff:2"), now).is_err());
@@ -180,7 +261,7 @@ mod tests {
 
     #[test]
     fn the_table_stays_bounded() {
-        let limiter = RateLimiter::new(60, 2, 10);
+        let limiter = RateLimiter::<IpAddr>::new(60, 2, 10);
         let start = Instant::now();
         for i in 0..10 {
             assert!(limiter.check_at(ip(&format!("10.0.0.{i}")), start).is_ok());
@@ -197,8 +278,18 @@ mod tests {
     }
 
     #[test]
+    fn names_are_keys_too() {
+        let limiter = RateLimiter::<String>::new(60, 2, 10);
+        let now = Instant::now();
+        assert!(limiter.check_at("ada".into(), now).is_ok());
+        assert!(limiter.check_at("ada".into(), now).is_ok());
+        assert!(limiter.check_at("ada".into(), now).is_err());
+        assert!(limiter.check_at("bob".into(), now).is_ok());
+    }
+
+    #[test]
     fn zero_per_minute_is_no_limit() {
-        let limiter = RateLimiter::new(0, 1, 1);
+        let limiter = RateLimiter::<IpAddr>::new(0, 1, 1);
         for _ in 0..100 {
             assert!(limiter.check(ip("10.0.0.1")).is_ok());
         }

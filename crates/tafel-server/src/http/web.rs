@@ -42,8 +42,9 @@ fn count_in_words(n: usize) -> String {
         .map_or_else(|| n.to_string(), |word| word.to_string())
 }
 
-/// A whole HTML page in the site's layout: the header with the way back to the lobby, then
-/// `body` inside `<main>`. `title` is escaped; `body` is HTML.
+/// A whole HTML page in the site's layout: the header with the way back to the lobby and the
+/// account's part (drawn by `web/account/header.js`: sign in and up, or the account's menu),
+/// then `body` inside `<main>`. `title` is escaped; `body` is HTML.
 fn layout(title: &str, main_attributes: &str, body: &str, script: bool) -> String {
     // Every page applies the colour theme chosen (web/theme.js); the lobby and the game page
     // also run the app.
@@ -62,9 +63,10 @@ fn layout(title: &str, main_attributes: &str, body: &str, script: bool) -> Strin
   <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
   <link rel="stylesheet" href="/assets/style.css">
   {script}
+  <script type="module" src="/assets/account/header.js"></script>
 </head>
 <body>
-  <header class="site"><a href="/" class="brand">Tafel</a><span class="tagline">{tagline}</span></header>
+  <header class="site"><a href="/" class="brand">Tafel</a><span class="tagline">{tagline}</span><nav class="account" id="account" aria-label="Account"></nav></header>
   <main{main_attributes}>{body}</main>
 </body>
 </html>

@@ -1,4 +1,5 @@
-//! Accounts in use: signing up, in and out, and who a session belongs to.
+//! Accounts in use: signing up, in and out, who a session belongs to, changing a password
+//! and deleting an account; ended sessions are forgotten every [`SESSION_SWEEP`].
 //!
 //! Hashing or checking a password costs about 19 MiB and tens of milliseconds of one core
 //! (Argon2id, [`crate::domain::account::password_hash`]), so it runs on the blocking threads,
@@ -9,7 +10,7 @@
 //! time do not tell which names exist.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use tokio::sync::Semaphore;
@@ -23,6 +24,9 @@ use crate::store::Store;
 
 /// How long a session lasts from sign-in: 30 days, then its holder signs in again.
 pub const SESSION_LIFETIME: Duration = Duration::from_secs(30 * 24 * 60 * 60);
+
+/// How often the sessions that ended (by expiry) are removed from the store.
+pub const SESSION_SWEEP: Duration = Duration::from_secs(60 * 60);
 
 /// The answer to a wrong name or a wrong password alike.
 const NO_MATCH: &str = "that username and password do not match an account";
@@ -48,14 +52,17 @@ pub struct Accounts {
 }
 
 impl Accounts {
-    /// Accounts kept in `store`, with password hashing bounded by `limits`.
-    pub fn new(store: Store, limits: AccountLimits) -> Accounts {
-        Accounts {
+    /// Accounts kept in `store`, with password hashing bounded by `limits`; a background
+    /// task forgets ended sessions every [`SESSION_SWEEP`] while the accounts are in use.
+    pub fn new(store: Store, limits: AccountLimits) -> Arc<Accounts> {
+        let accounts = Arc::new(Accounts {
             store,
             hashing: Arc::new(Semaphore::new(limits.hashes_at_once.max(1))),
             waiting: AtomicUsize::new(0),
             limits,
-        }
+        });
+        tokio::spawn(sweep_sessions(Arc::downgrade(&accounts)));
+        accounts
     }
 
     /// Creates the account `username` with `password` and opens a session for it.
@@ -136,6 +143,60 @@ impl Accounts {
             .map_err(Error::storage)
     }
 
+    /// Changes the password of `account` from `old` to `new`, if `old` is its password; every
+    /// other session of the account ends, `current` stays open.
+    pub async fn change_password(
+        &self,
+        account: &SignedIn,
+        current: &SessionId,
+        old: &str,
+        new: &str,
+    ) -> Result<(), Error> {
+        let username = Username::parse(&account.username)?;
+        let new = Password::choose(new, &username)?;
+        self.check_password(account, old).await?;
+        let hash = self.hash(move || PasswordHash::new(&new)).await??;
+        self.store
+            .set_password_hash(&account.id, &hash)
+            .await
+            .map_err(Error::storage)?;
+        self.store
+            .end_other_sessions(&account.id, current)
+            .await
+            .map_err(Error::storage)
+    }
+
+    /// Deletes `account`, if `password` is its password: its username and password hash are
+    /// forgotten and every session of it ends (the seats it played are the hub's to forget:
+    /// [`crate::play::Hub::forget_deleted_accounts`]).
+    pub async fn delete(&self, account: &SignedIn, password: &str) -> Result<(), Error> {
+        self.check_password(account, password).await?;
+        self.store
+            .delete_account(&account.id, now_ms())
+            .await
+            .map_err(Error::storage)
+    }
+
+    /// Checks that `password` is the password of `account` (401 otherwise).
+    async fn check_password(&self, account: &SignedIn, password: &str) -> Result<(), Error> {
+        let password = Password::entered(password)?;
+        let stored = self
+            .store
+            .account_by_id(&account.id)
+            .await
+            .map_err(Error::storage)?
+            .ok_or_else(|| Error::unauthorized("this account does not exist any more"))?;
+        let hash = stored.password_hash;
+        if self
+            .hash(move || PasswordHash::verify(&password, Some(&hash)))
+            .await?
+        {
+            Ok(())
+        } else {
+            Err(Error::unauthorized("the current password is not right"))
+        }
+    }
+
     /// A fresh session for `account`.
     async fn open_session(&self, account: &AccountId) -> Result<SessionId, Error> {
         let session = SessionId::random();
@@ -169,6 +230,21 @@ impl Accounts {
         tokio::task::spawn_blocking(work)
             .await
             .map_err(|error| Error::failed(format!("a password check failed: {error}")))
+    }
+}
+
+/// Forgets the ended sessions every [`SESSION_SWEEP`], until the accounts are dropped.
+async fn sweep_sessions(accounts: Weak<Accounts>) {
+    loop {
+        tokio::time::sleep(SESSION_SWEEP).await;
+        let Some(accounts) = accounts.upgrade() else {
+            return;
+        };
+        match accounts.store.forget_ended_sessions(now_ms()).await {
+            Ok(0) => {}
+            Ok(count) => tracing::info!("forgot {count} ended sessions"),
+            Err(error) => tracing::warn!("cannot forget ended sessions: {error:#}"),
+        }
     }
 }
 

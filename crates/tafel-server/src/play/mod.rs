@@ -49,16 +49,19 @@
 //! (joining), [`consent`] (resign, draws, takebacks), [`clocks`] (time, the heartbeat),
 //! [`computer`] (the computer's turns), [`instances`] (other instances on a shared database),
 //! [`analysis`] (analyses on the search pool), [`hints`] (hints, one search per position) and
-//! [`accounts`] (signing up, in and out; sessions), [`lobby`] (seeks: someone to play now),
-//! [`ratings`] (a game's end for its accounts: results and ratings; aborts of rated games)
-//! and [`players`] (players' pages and the leaderboards).
+//! [`accounts`] (signing up, in and out; sessions), [`claims`] (an account's seats claimed
+//! with their tokens, opened on any device), [`deleted`] (the seats of deleted accounts),
+//! [`lobby`] (seeks: someone to play now), [`ratings`] (a game's end for its accounts: results
+//! and ratings; aborts of rated games) and [`players`] (players' pages and the leaderboards).
 
 pub mod accounts;
 pub mod analysis;
+pub mod claims;
 pub mod clocks;
 pub mod computer;
 pub mod consent;
 pub mod create;
+pub mod deleted;
 pub mod hints;
 pub mod instances;
 pub mod lobby;

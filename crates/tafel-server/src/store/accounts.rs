@@ -72,14 +72,93 @@ impl Store {
         .bind(key)
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|row| {
-            Ok(StoredAccount {
-                id: AccountId::from_stored(row.get("id")),
-                username: row.get("username"),
-                password_hash: PasswordHash::from_stored(row.get("password_hash"))?,
-            })
-        })
-        .transpose()
+        row.map(stored_account).transpose()
+    }
+
+    /// The living account `id`, if it is not deleted.
+    pub async fn account_by_id(&self, id: &AccountId) -> Result<Option<StoredAccount>> {
+        let row = sqlx::query(&self.sql(
+            "SELECT id, username, password_hash FROM accounts
+             WHERE id = ? AND username IS NOT NULL",
+        ))
+        .bind(id.as_str())
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(stored_account).transpose()
+    }
+
+    /// Replaces the password hash of the living account `id`.
+    pub async fn set_password_hash(&self, id: &AccountId, hash: &PasswordHash) -> Result<()> {
+        sqlx::query(
+            &self
+                .sql("UPDATE accounts SET password_hash = ? WHERE id = ? AND username IS NOT NULL"),
+        )
+        .bind(hash.as_stored())
+        .bind(id.as_str())
+        .execute(&self.pool)
+        .await
+        .context("cannot store a new password hash")?;
+        Ok(())
+    }
+
+    /// Ends every session of `account` but `keep`.
+    pub async fn end_other_sessions(&self, account: &AccountId, keep: &SessionId) -> Result<()> {
+        sqlx::query(&self.sql("DELETE FROM sessions WHERE account_id = ? AND id_hash <> ?"))
+            .bind(account.as_str())
+            .bind(keep.digest())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Deletes the account `id` at `now_ms`: its username and password hash go, its sessions
+    /// end; the row keeps its id and its name's keys (so the name is never taken again) and
+    /// when it was made and deleted. Its seats in games stay indexed until
+    /// [`Store::seats_of_deleted_accounts`] finds them.
+    pub async fn delete_account(&self, id: &AccountId, now_ms: i64) -> Result<()> {
+        let mut transaction = self.pool.begin().await?;
+        sqlx::query(&self.sql(
+            "UPDATE accounts SET username = NULL, password_hash = NULL, deleted_ms = ?
+             WHERE id = ?",
+        ))
+        .bind(now_ms)
+        .bind(id.as_str())
+        .execute(&mut *transaction)
+        .await
+        .context("cannot delete an account")?;
+        sqlx::query(&self.sql("DELETE FROM sessions WHERE account_id = ?"))
+            .bind(id.as_str())
+            .execute(&mut *transaction)
+            .await?;
+        transaction.commit().await?;
+        Ok(())
+    }
+
+    /// At most `limit` games (with the deleted account) in which a deleted account still
+    /// has seats indexed: the seats still to be shown as a deleted player's.
+    pub async fn seats_of_deleted_accounts(&self, limit: i64) -> Result<Vec<(AccountId, String)>> {
+        Ok(sqlx::query(&self.sql(
+            "SELECT DISTINCT game_accounts.account_id, game_accounts.game_id
+             FROM game_accounts JOIN accounts ON accounts.id = game_accounts.account_id
+             WHERE accounts.deleted_ms IS NOT NULL
+             ORDER BY game_accounts.account_id, game_accounts.game_id LIMIT ?",
+        ))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?
+        .into_iter()
+        .map(|row| (AccountId::from_stored(row.get(0)), row.get(1)))
+        .collect())
+    }
+
+    /// Removes from the index the seats `account` plays in game `game`.
+    pub async fn unindex_seats(&self, account: &AccountId, game: &str) -> Result<()> {
+        sqlx::query(&self.sql("DELETE FROM game_accounts WHERE account_id = ? AND game_id = ?"))
+            .bind(account.as_str())
+            .bind(game)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     /// Opens a session for `account` until `expires_ms`. Only the session id's digest is
@@ -188,4 +267,13 @@ impl Store {
         .map(|row| row.get::<i64, _>(0) as usize)
         .collect())
     }
+}
+
+/// An account row (`id`, `username`, `password_hash`) of a living account.
+fn stored_account(row: sqlx::any::AnyRow) -> Result<StoredAccount> {
+    Ok(StoredAccount {
+        id: AccountId::from_stored(row.get("id")),
+        username: row.get("username"),
+        password_hash: PasswordHash::from_stored(row.get("password_hash"))?,
+    })
 }

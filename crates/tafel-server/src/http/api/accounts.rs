@@ -1,9 +1,12 @@
-//! Accounts: signing up, in and out, and who is signed in. A session travels in the
-//! [`COOKIE`](crate::http::session::COOKIE) cookie, set by sign-up and sign-in.
+//! Accounts: signing up, in and out, who is signed in, changing the password, deleting the
+//! account, claiming the seats a browser holds and opening the account's seats on any
+//! device. A session travels in the [`COOKIE`](crate::http::session::COOKIE) cookie, set by
+//! sign-up and sign-in. Sign-ins are limited per client address and per account, sign-ups
+//! per address ([`AccountRates`]).
 
 use std::sync::Arc;
 
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::Json;
@@ -12,9 +15,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::tags;
+use crate::domain::ids::{GameId, SeatToken};
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::rate::{AccountRates, ClientAddress};
 use crate::http::session::{CookiePolicy, Session, SignedIn};
 use crate::play::accounts::{Accounts, SignedIn as Account};
+use crate::play::Hub;
 
 /// A username and a password, to sign up or in.
 #[derive(Deserialize, ToSchema)]
@@ -46,14 +52,18 @@ impl From<&Account> for Me {
     responses((status = 201, description = "Signed up and in; the session cookie is set", body = Me),
               (status = 400, description = "A username or password that breaks a rule (the message says which)", body = ErrorBody),
               (status = 409, description = "The username is taken, or looks like one that is", body = ErrorBody),
+              (status = 429, description = "This address signed up many accounts in a short time; see Retry-After", body = ErrorBody),
               (status = 503, description = "Too many sign-ups and sign-ins at once; see Retry-After", body = ErrorBody)))]
 pub async fn sign_up(
     State(accounts): State<Arc<Accounts>>,
     State(policy): State<CookiePolicy>,
+    State(rates): State<Arc<AccountRates>>,
+    ClientAddress(address): ClientAddress,
     Session(old): Session,
     jar: CookieJar,
     Json(request): Json<Credentials>,
 ) -> Result<impl IntoResponse, ApiError> {
+    rates.sign_up(address)?;
     let (account, session) = accounts
         .sign_up(&request.username, &request.password)
         .await?;
@@ -80,14 +90,18 @@ pub async fn me(SignedIn(account): SignedIn) -> Json<Me> {
     responses((status = 200, description = "Signed in; the session cookie is set", body = Me),
               (status = 400, description = "A password longer than the limit", body = ErrorBody),
               (status = 401, description = "The username and password do not match an account", body = ErrorBody),
+              (status = 429, description = "Too many sign-in attempts from this address or for this account; see Retry-After", body = ErrorBody),
               (status = 503, description = "Too many sign-ups and sign-ins at once; see Retry-After", body = ErrorBody)))]
 pub async fn sign_in(
     State(accounts): State<Arc<Accounts>>,
     State(policy): State<CookiePolicy>,
+    State(rates): State<Arc<AccountRates>>,
+    ClientAddress(address): ClientAddress,
     Session(old): Session,
     jar: CookieJar,
     Json(request): Json<Credentials>,
 ) -> Result<impl IntoResponse, ApiError> {
+    rates.sign_in(address, &request.username)?;
     let (account, session) = accounts
         .sign_in(&request.username, &request.password)
         .await?;
@@ -111,4 +125,159 @@ pub async fn sign_out(
         accounts.sign_out(&session).await?;
     }
     Ok((StatusCode::NO_CONTENT, jar.add(policy.removal())))
+}
+
+/// A new password, with the current one.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordChange {
+    /// The current password.
+    password: String,
+    /// The new password (at least 10 characters, not a common one).
+    new_password: String,
+}
+
+/// Changes the password: every other session of the account ends; this one stays open.
+#[utoipa::path(put, path = "/api/account/password", tag = tags::ACCOUNTS, request_body = PasswordChange,
+    responses((status = 204, description = "The password is changed; the account's other sessions have ended"),
+              (status = 400, description = "A new password that breaks a rule (the message says which)", body = ErrorBody),
+              (status = 401, description = "Nobody is signed in, or the current password is not right", body = ErrorBody),
+              (status = 429, description = "Too many password checks for this account; see Retry-After", body = ErrorBody),
+              (status = 503, description = "Too many password checks at once; see Retry-After", body = ErrorBody)))]
+pub async fn change_password(
+    State(accounts): State<Arc<Accounts>>,
+    State(rates): State<Arc<AccountRates>>,
+    SignedIn(account): SignedIn,
+    Session(session): Session,
+    Json(request): Json<PasswordChange>,
+) -> Result<StatusCode, ApiError> {
+    let session = session.ok_or_else(|| ApiError::from(no_session()))?;
+    rates.password_check(&account.username)?;
+    accounts
+        .change_password(&account, &session, &request.password, &request.new_password)
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The password, to confirm a deletion.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Confirmation {
+    /// The account's password.
+    password: String,
+}
+
+/// Deletes the account: its username and password hash are forgotten, every session of it
+/// ends (the cookie is removed), and its games stay, shown as played by a deleted player.
+/// The username is never given to anyone again.
+#[utoipa::path(delete, path = "/api/account", tag = tags::ACCOUNTS, request_body = Confirmation,
+    responses((status = 204, description = "The account is deleted and signed out"),
+              (status = 401, description = "Nobody is signed in, or the password is not right", body = ErrorBody),
+              (status = 429, description = "Too many password checks for this account; see Retry-After", body = ErrorBody),
+              (status = 503, description = "Too many password checks at once; see Retry-After", body = ErrorBody)))]
+pub async fn delete_account(
+    State(accounts): State<Arc<Accounts>>,
+    State(hub): State<Arc<Hub>>,
+    State(rates): State<Arc<AccountRates>>,
+    State(policy): State<CookiePolicy>,
+    SignedIn(account): SignedIn,
+    jar: CookieJar,
+    Json(request): Json<Confirmation>,
+) -> Result<impl IntoResponse, ApiError> {
+    rates.password_check(&account.username)?;
+    accounts.delete(&account, &request.password).await?;
+    hub.forget_deleted_accounts();
+    Ok((StatusCode::NO_CONTENT, jar.add(policy.removal())))
+}
+
+/// A seat this browser holds: its game and its token.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HeldSeat {
+    /// The game's id.
+    game: String,
+    /// The seat's token.
+    #[schema(value_type = String)]
+    token: SeatToken,
+}
+
+/// The seats a browser holds, to make the signed-in account's.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Claim {
+    /// At most 200 seats (their games and tokens).
+    seats: Vec<HeldSeat>,
+}
+
+/// How many games gained the account's seat.
+#[derive(Serialize, ToSchema)]
+pub struct Claimed {
+    /// The number of games in which a seat became the account's.
+    claimed: usize,
+}
+
+/// Makes the seats whose tokens the browser holds the signed-in account's (sent at sign-up
+/// and sign-in): one seat a game; not a seat another account plays, not a seat of a game at
+/// one screen between several people, not a deleted player's. Tokens that hold no seat are
+/// passed over.
+#[utoipa::path(post, path = "/api/account/claims", tag = tags::ACCOUNTS, request_body = Claim,
+    responses((status = 200, description = "The number of games whose seat became the account's", body = Claimed),
+              (status = 400, description = "More than 200 seats at once", body = ErrorBody),
+              (status = 401, description = "Nobody is signed in", body = ErrorBody)))]
+pub async fn claim(
+    State(hub): State<Arc<Hub>>,
+    SignedIn(account): SignedIn,
+    Json(request): Json<Claim>,
+) -> Result<Json<Claimed>, ApiError> {
+    let seats = request
+        .seats
+        .into_iter()
+        .filter_map(|held| Some((GameId::parse(&held.game).ok()?, held.token)))
+        .collect();
+    let claimed = hub.claim_seats(&account, seats).await?;
+    Ok(Json(Claimed { claimed }))
+}
+
+/// A seat of the account, with its token.
+#[derive(Serialize, ToSchema)]
+pub struct AccountSeat {
+    /// The seat number, from 0.
+    seat: usize,
+    /// The seat's token (acts for the seat, as the creator's or joiner's token does).
+    #[schema(value_type = String)]
+    token: SeatToken,
+}
+
+/// The seats the signed-in account plays in a game.
+#[derive(Serialize, ToSchema)]
+pub struct AccountSeats {
+    /// The seats, in order (none if the account does not play in the game).
+    seats: Vec<AccountSeat>,
+}
+
+/// The seats the signed-in account plays in game `id`, with their tokens: how the account's
+/// session opens its seats on a device that does not hold their tokens.
+#[utoipa::path(get, path = "/api/games/{id}/my-seats", tag = tags::ACCOUNTS,
+    params(("id" = String, Path, description = "The game's id")),
+    responses((status = 200, description = "The account's seats in the game", body = AccountSeats),
+              (status = 401, description = "Nobody is signed in", body = ErrorBody)))]
+pub async fn my_seats(
+    State(hub): State<Arc<Hub>>,
+    SignedIn(account): SignedIn,
+    Path(id): Path<String>,
+) -> Result<Json<AccountSeats>, ApiError> {
+    let id = GameId::parse(&id)?;
+    let seats = hub
+        .seats_of_account(&account, &id)
+        .await?
+        .into_iter()
+        .map(|(seat, token)| AccountSeat { seat, token })
+        .collect();
+    Ok(Json(AccountSeats { seats }))
+}
+
+/// The refusal when a request is signed in but carries no session (cannot happen through
+/// [`SignedIn`], which reads the session).
+fn no_session() -> crate::domain::Error {
+    crate::domain::Error::unauthorized("sign in first (no session, or it has ended)")
 }

@@ -1,0 +1,115 @@
+//! An account's seats in games it played without being signed in: the seats whose tokens a
+//! browser holds become the account's when it signs up or in ([`Hub::claim_seats`]), and a
+//! session opens the account's seats on any device ([`Hub::seats_of_account`]).
+//!
+//! A claim follows the rules of seats taken while signed in: an account takes one seat of a
+//! game; a seat another account plays stays that account's; a game at one screen between
+//! several people (more than one seat at the creator's screen) stays nobody's; a seat whose
+//! account was deleted stays a deleted player's.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::accounts::SignedIn;
+use super::viewers::Event;
+use super::Hub;
+use crate::domain::clock::now_ms;
+use crate::domain::ids::{GameId, SeatToken};
+use crate::domain::seat::{SeatKind, StoredSeat};
+use crate::domain::{Error, ErrorKind};
+
+/// Seat tokens one claim may carry at most (a browser with more sends them in parts).
+pub const MAX_CLAIMED_TOKENS: usize = 200;
+
+impl Hub {
+    /// Makes the seats that `tokens` (each with its game) hold `account`'s, under its
+    /// username, as the module's rules allow; tokens that hold no seat, and games that do not
+    /// exist, are passed over. Returns the number of games in which a seat became the
+    /// account's.
+    pub async fn claim_seats(
+        self: &Arc<Self>,
+        account: &SignedIn,
+        tokens: Vec<(GameId, SeatToken)>,
+    ) -> Result<usize, Error> {
+        if tokens.len() > MAX_CLAIMED_TOKENS {
+            return Err(Error::invalid(format!(
+                "a claim carries at most {MAX_CLAIMED_TOKENS} seat tokens, not {}; send them in parts",
+                tokens.len()
+            )));
+        }
+        let mut by_game: BTreeMap<String, (GameId, Vec<SeatToken>)> = BTreeMap::new();
+        for (game, token) in tokens {
+            let entry = by_game
+                .entry(game.to_string())
+                .or_insert_with(|| (game, Vec::new()));
+            entry.1.push(token);
+        }
+        let mut claimed = 0;
+        for (game, tokens) in by_game.into_values() {
+            match self.claim_in_game(account, &game, &tokens).await {
+                Ok(true) => claimed += 1,
+                Ok(false) => {}
+                Err(error) if error.kind == ErrorKind::NotFound => {}
+                Err(error) => return Err(error),
+            }
+        }
+        Ok(claimed)
+    }
+
+    /// Claims for `account` the first seat of game `id` that `tokens` hold and the rules let
+    /// it take; whether one became its.
+    async fn claim_in_game(
+        self: &Arc<Self>,
+        account: &SignedIn,
+        id: &GameId,
+        tokens: &[SeatToken],
+    ) -> Result<bool, Error> {
+        let (_handle, mut live) = self.lock_game(id).await?;
+        let seats = &live.table.seats;
+        if seats
+            .iter()
+            .any(|s| s.account.as_ref() == Some(&account.id))
+        {
+            return Ok(false);
+        }
+        let at_one_screen = seats.iter().filter(|s| s.kind == SeatKind::Local).count() > 1;
+        let claimable = |seat: &StoredSeat| {
+            seat.account.is_none()
+                && !seat.deleted
+                && !(at_one_screen && seat.kind == SeatKind::Local)
+        };
+        let Some(seat) = tokens
+            .iter()
+            .filter_map(|token| live.seat_of(token))
+            .find(|&seat| claimable(&seats[seat]))
+        else {
+            return Ok(false);
+        };
+        let mut table = live.table.clone();
+        table.seats[seat].played_by(account.id.clone(), &account.username);
+        let change = live.table_change(table, now_ms());
+        self.commit(&mut live, change).await?;
+        self.index_accounts(&live.id, &live.table.seats).await;
+        self.tell(&live.id, Event::Changed);
+        Ok(true)
+    }
+
+    /// The seats `account` plays in game `id`, with their tokens: what opens them on a
+    /// device that does not hold the tokens.
+    pub async fn seats_of_account(
+        self: &Arc<Self>,
+        account: &SignedIn,
+        id: &GameId,
+    ) -> Result<Vec<(usize, SeatToken)>, Error> {
+        let handle = self.get(id).await?;
+        let live = handle.lock().await;
+        Ok(live
+            .table
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, seat)| seat.account.as_ref() == Some(&account.id))
+            .map(|(number, seat)| (number, seat.token.clone()))
+            .collect())
+    }
+}

@@ -1,0 +1,160 @@
+// Accounts in a real browser: the header's account part on every page; sign up, sign out, sign
+// in, a wrong password as the server words it; an anonymous game against the computer claimed
+// at sign-up and shown under the username; the account's seat opened on another device; the
+// settings page (change the password, delete the account, its seat then a deleted player's);
+// axe-core on the new views; screenshots of sign in, sign up and settings at both sizes.
+
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import {
+  axeViolations, BASE, boardPly, cellsOf, createGame, LAPTOP, launch, newPage, PHONE, play, screenshot,
+  waitForReply, waitForTurn,
+} from "./lib.js";
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const PASSWORD = "a long walk on the beach";
+const NEW_PASSWORD = "another long walk at dusk";
+/** A username nobody has taken in this server's database. */
+const freshName = (prefix) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.slice(0, 20);
+
+/** Fills and sends the form on /sign-up or /sign-in. */
+async function submitAccountForm(page, path, username, password) {
+  await page.goto(BASE + path);
+  const form = path.slice(1);
+  await page.fill("#username", username);
+  await page.fill("#password", password);
+  await page.click(`#${form}-submit`);
+}
+
+async function noViolations(page, what) {
+  assert.deepEqual(await axeViolations(page), [], what);
+}
+
+test("sign up claims the game played before, sign out, a wrong password, sign in, another device", async () => {
+  const page = await newPage(browser);
+  // The header offers signing in and up on every page.
+  await page.goto(BASE + "/rules/kauri");
+  await page.waitForSelector("#sign-in-link");
+  assert.equal(await page.getAttribute("#sign-up-link", "href"), "/sign-up");
+
+  // A game against the computer without an account: a few moves.
+  await createGame(page, "black-path", { seats: ["local", "computer:1"] });
+  const gameUrl = page.url();
+  for (let i = 0; i < 3; i++) {
+    if (await waitForTurn(page) !== "move") break;
+    const [cell] = await cellsOf(page, "movable");
+    const ply = await boardPly(page);
+    await play(page, [cell]);
+    await waitForReply(page, ply + 1);
+  }
+  assert.match(await page.textContent("#players li[data-seat='0']"), /person at this screen/);
+
+  // Sign up: the game becomes the account's.
+  const name = freshName("e2e");
+  await submitAccountForm(page, "/sign-up", name, PASSWORD);
+  await page.waitForSelector("#welcome");
+  assert.equal(await page.textContent("#claimed"), "1 game you played in this browser was added to your account.");
+  assert.equal(await page.textContent("#account-name"), name);
+  await page.goto(gameUrl);
+  await page.waitForSelector("#board");
+  assert.match(await page.textContent("#players li[data-seat='0']"), new RegExp(`^[^:]+: ${name}, at this screen \\(you\\)`));
+
+  // The menu: profile, settings, sign out.
+  await page.click("#account-name");
+  assert.equal(await page.getAttribute("#account-menu a[href^='/@/']", "href"), `/@/${name}`);
+  await noViolations(page, "the open account menu");
+  await screenshot(page, "account-menu-laptop");
+  await page.click("#sign-out");
+  await page.waitForURL(BASE + "/");
+  await page.waitForSelector("#sign-in-link");
+
+  // A wrong password, in the server's words; then the right one.
+  await submitAccountForm(page, "/sign-in", name, "not the password at all");
+  await page.waitForFunction(() => document.querySelector("#sign-in-error")?.textContent);
+  assert.equal(await page.textContent("#sign-in-error"), "That username and password do not match an account.");
+  await noViolations(page, "sign-in with an error");
+  await page.fill("#password", PASSWORD);
+  await page.click("#sign-in-submit");
+  await page.waitForSelector("#welcome");
+  assert.equal(await page.textContent("#account-name"), name);
+
+  // Another device (a fresh browser context, no tokens): the session opens the seat.
+  const other = await newPage(browser);
+  await submitAccountForm(other, "/sign-in", name, PASSWORD);
+  await other.waitForSelector("#welcome");
+  await other.goto(gameUrl);
+  await other.waitForSelector("#board");
+  assert.match(await other.textContent("#you"), /^You play /);
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(other.errors, []);
+  await other.context().close();
+});
+
+test("settings: change the password, delete the account; its seat shows a deleted player", async () => {
+  const page = await newPage(browser);
+  await page.goto(BASE + "/settings");
+  await page.waitForSelector("main a[href='/sign-in']");
+  const name = freshName("set");
+  await submitAccountForm(page, "/sign-up", name, PASSWORD);
+  await page.waitForSelector("#welcome");
+  await createGame(page, "black-path", { seats: ["local", "computer:1"] });
+  const gameUrl = page.url();
+
+  await page.goto(BASE + "/settings");
+  await page.waitForSelector("#change-password");
+  await noViolations(page, "settings");
+  await page.fill("#current-password", "not the password at all");
+  await page.fill("#new-password", NEW_PASSWORD);
+  await page.click("#change-password-submit");
+  await page.waitForFunction(() => document.querySelector("#change-password-error")?.textContent);
+  assert.equal(await page.textContent("#change-password-error"), "The current password is not right.");
+  await page.fill("#current-password", PASSWORD);
+  await page.click("#change-password-submit");
+  await page.waitForFunction(() => document.querySelector("#password-changed")?.textContent);
+  assert.match(await page.textContent("#password-changed"), /password is changed/);
+
+  await page.fill("#delete-password", NEW_PASSWORD);
+  await page.check("#delete-confirm");
+  await page.click("#delete-account-submit");
+  await page.waitForSelector("#deleted");
+  await page.waitForSelector("#sign-in-link");
+  await page.goto(gameUrl);
+  await page.waitForSelector("#board");
+  await page.waitForFunction(() => /a deleted player/.test(document.querySelector("#players li[data-seat='0']")?.textContent), null, { timeout: 10000 });
+  assert.deepEqual(page.errors, []);
+});
+
+test("the account pages at laptop and phone size: axe-core clean, screenshots", async () => {
+  for (const [size, viewport] of [["laptop", LAPTOP], ["phone", PHONE]]) {
+    const page = await newPage(browser, viewport);
+    await page.goto(BASE + "/sign-in");
+    await page.waitForSelector("#sign-in");
+    assert.equal(await page.getAttribute("#password", "autocomplete"), "current-password");
+    assert.equal(await page.getAttribute("#username", "autocomplete"), "username");
+    await noViolations(page, `sign-in (${size})`);
+    await screenshot(page, `account-sign-in-${size}`);
+    await page.goto(BASE + "/sign-up");
+    await page.waitForSelector("#sign-up");
+    assert.equal(await page.getAttribute("#password", "autocomplete"), "new-password");
+    await page.fill("#username", "ab");
+    await page.fill("#password", "a long walk on the beach");
+    await page.click("#sign-up-submit");
+    await page.waitForFunction(() => document.querySelector("#sign-up-error")?.textContent);
+    assert.match(await page.textContent("#sign-up-error"), /3 to 20/);
+    await noViolations(page, `sign-up (${size})`);
+    await screenshot(page, `account-sign-up-${size}`);
+    await submitAccountForm(page, "/sign-up", freshName("shot"), PASSWORD);
+    await page.waitForSelector("#welcome");
+    await page.goto(BASE + "/settings");
+    await page.waitForSelector("#delete-account");
+    await noViolations(page, `settings (${size})`);
+    await screenshot(page, `account-settings-${size}`, true);
+    // No part of the page is wider than the screen.
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `settings fits (${size})`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});

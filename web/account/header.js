@@ -1,0 +1,41 @@
+// The account part of every page's header: "Sign in" and "Sign up" links, or the username
+// with a menu (profile, settings, sign out). Loaded by every page (the lobby, games, rules,
+// the 404 page), and by the account pages to know who is signed in.
+
+import { el, fill } from "../ui.js";
+
+let current;
+
+/** Who is signed in: `{ username }`, or null (asked once a page, unless `fresh`). */
+export function whoAmI(fresh = false) {
+  if (!current || fresh) {
+    current = fetch("/api/account").then((r) => (r.ok ? r.json() : null)).catch(() => null);
+  }
+  return current;
+}
+
+/** Draws the header's account part for whoever is signed in now. */
+export async function showAccount(fresh = false) {
+  const nav = document.getElementById("account");
+  if (!nav) return;
+  const me = await whoAmI(fresh);
+  if (!me) {
+    fill(nav, el("a", { href: "/sign-in", id: "sign-in-link" }, "Sign in"), el("a", { href: "/sign-up", id: "sign-up-link" }, "Sign up"));
+    return;
+  }
+  const name = me.username;
+  fill(nav, el("details", { class: "account-menu", id: "account-menu" },
+    el("summary", { id: "account-name" }, name),
+    el("ul", {},
+      el("li", {}, el("a", { href: `/@/${encodeURIComponent(name)}` }, "Your profile")),
+      el("li", {}, el("a", { href: "/settings" }, "Settings")),
+      el("li", {}, el("button", { type: "button", class: "link", id: "sign-out", onclick: signOut }, "Sign out")))));
+}
+
+/** Ends the session on the server and goes back to the lobby. */
+async function signOut() {
+  await fetch("/api/session", { method: "DELETE" }).catch(() => null);
+  location.assign("/");
+}
+
+showAccount();
