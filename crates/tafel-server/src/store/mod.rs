@@ -146,3 +146,16 @@ impl Store {
         outcome.await.map_err(|_| stopped())?
     }
 }
+
+/// `first` and what else waits in `waiting` right now, `max` at most: a group taken at once
+/// (by the [`writer`] and the version [`reader`]).
+fn with_waiting<T>(first: T, waiting: &mut mpsc::Receiver<T>, max: usize) -> Vec<T> {
+    let mut group = vec![first];
+    while group.len() < max {
+        match waiting.try_recv() {
+            Ok(next) => group.push(next),
+            Err(_) => break,
+        }
+    }
+    group
+}

@@ -14,6 +14,7 @@ use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot, Semaphore};
 
 use super::backend::Backend;
+use super::with_waiting;
 use super::Store;
 
 /// A game whose stored version is asked for, and where to answer (`None`: no such game).
@@ -64,13 +65,7 @@ pub(super) async fn reader(pool: AnyPool, backend: Backend, mut waiting: mpsc::R
             return;
         };
         // Taken once a reader is free: the requests that came meanwhile join the group.
-        let mut group = vec![first];
-        while group.len() < MAX_GROUP {
-            match waiting.try_recv() {
-                Ok(asked) => group.push(asked),
-                Err(_) => break,
-            }
-        }
+        let group = with_waiting(first, &mut waiting, MAX_GROUP);
         let (pool, sql) = (pool.clone(), sql.clone());
         tokio::spawn(async move {
             let read = read_group(&pool, &sql, &group).await;

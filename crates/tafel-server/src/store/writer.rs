@@ -30,6 +30,7 @@ use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot, Semaphore};
 
 use super::changes::{apply, Mutation, WriteError, WriterContext};
+use super::with_waiting;
 
 /// A change waiting for the writer, and where to say how it went.
 #[derive(Debug)]
@@ -66,13 +67,7 @@ pub(super) async fn writer(
             return;
         };
         // Taken once a writer is free: the changes that came meanwhile join the group.
-        let mut group = vec![first];
-        while group.len() < MAX_GROUP {
-            match waiting.try_recv() {
-                Ok(write) => group.push(write),
-                Err(_) => break,
-            }
-        }
+        let mut group = with_waiting(first, &mut waiting, MAX_GROUP);
         group.sort_by(|a, b| a.change.lock_order().cmp(&b.change.lock_order()));
         let (pool, context) = (pool.clone(), context.clone());
         tokio::spawn(async move {
