@@ -146,6 +146,25 @@ impl Mutation {
     }
 }
 
+impl Mutation {
+    /// Whether the change is one statement on `backend`, which is then a transaction of its
+    /// own: a group of this change alone needs no `BEGIN` and `COMMIT` around it (two round
+    /// trips fewer on PostgreSQL). A change that touches a game checks afterwards, in a
+    /// second statement, why its row was not written; that only reads.
+    pub(super) fn is_one_statement(&self, backend: Backend) -> bool {
+        match self {
+            Mutation::Create { .. }
+            | Mutation::Append { .. }
+            | Mutation::Truncate { .. }
+            | Mutation::Update { .. } => backend == Backend::Postgres,
+            Mutation::Summary { .. } | Mutation::ComputerToMove { .. } | Mutation::Alive { .. } => {
+                true
+            }
+            Mutation::Rematch { .. } | Mutation::Analysis { .. } => false,
+        }
+    }
+}
+
 /// What the writer needs to know beside the pool: the backend's SQL and whom to name as the
 /// author of the changes it announces.
 pub(super) struct WriterContext {

@@ -19,11 +19,14 @@
 //! acknowledged only after that commit, so nothing is acknowledged that a crash could lose.
 //! Changes to one game never meet in a group, since the hub makes them one after another.
 //! Each group locks rows in one order, so that instances never deadlock ([`writer`]); on
-//! PostgreSQL a change is one statement (one round trip).
+//! PostgreSQL a change is one statement, and a group of one such change one round trip
+//! (no `BEGIN`/`COMMIT`). The stored versions that requests check their games against are
+//! read in groups too ([`versions`]).
 
 //!
 //! One module a concern: [`backend`] (the two databases and their few differences), [`writes`]
-//! (the changes, as callers make them) and [`writer`] (the group commit), [`reads`], [`leases`]
+//! (the changes, as callers make them) and [`writer`] (the group commit), [`reads`] and
+//! [`versions`] (the stored versions, read in groups), [`leases`]
 //! (the computer's moves between instances), [`listen`] (changes other instances announce),
 //! [`heartbeat`] (when a server was last alive, and the downtime credited to clocks),
 //! [`export`] and [`copy`] (`tafel db copy`), [`accounts`] (accounts, sessions, whose seats),
@@ -44,6 +47,7 @@ pub mod players;
 pub mod ratings;
 pub mod reads;
 pub mod seeks;
+pub mod versions;
 pub mod writer;
 pub mod writes;
 
@@ -66,6 +70,7 @@ pub use listen::{Changes, Heard};
 use crate::domain::clock::now_ms;
 use backend::{open_sqlite, MAX_POSTGRES_CONNECTIONS};
 use changes::{Mutation, WriterContext};
+use versions::reader;
 use writer::{writer, Queued, MAX_WAITING};
 
 /// The database.
@@ -76,6 +81,7 @@ pub struct Store {
     url: String,
     instance: Arc<str>,
     writes: mpsc::Sender<Queued>,
+    versions: mpsc::Sender<versions::Asked>,
 }
 
 impl Store {
@@ -108,12 +114,15 @@ impl Store {
             instance: instance.clone(),
         };
         tokio::spawn(writer(pool.clone(), context, waiting));
+        let (versions, asked) = mpsc::channel(versions::MAX_WAITING);
+        tokio::spawn(reader(pool.clone(), backend, asked));
         let store = Store {
             pool,
             backend,
             url: url.to_string(),
             instance,
             writes,
+            versions,
         };
         store
             .start_leases(now_ms())
@@ -143,4 +152,17 @@ impl Store {
             .map_err(|_| stopped())?;
         outcome.await.map_err(|_| stopped())?
     }
+}
+
+/// `first` and what else waits in `waiting` right now, `max` at most: a group taken at once
+/// (by the [`writer`] and the version [`reader`]).
+fn with_waiting<T>(first: T, waiting: &mut mpsc::Receiver<T>, max: usize) -> Vec<T> {
+    let mut group = vec![first];
+    while group.len() < max {
+        match waiting.try_recv() {
+            Ok(next) => group.push(next),
+            Err(_) => break,
+        }
+    }
+    group
 }

@@ -32,18 +32,6 @@ impl Store {
         Ok((stored == played).then(|| row.get::<String, _>("review")))
     }
 
-    /// The stored version of game `id` (`None`: no such game): a copy kept in memory at
-    /// another version is stale.
-    pub async fn version(&self, id: &str) -> Result<Option<i64>> {
-        Ok(
-            sqlx::query(&self.sql("SELECT version FROM games WHERE id = ?"))
-                .bind(id)
-                .fetch_optional(&self.pool)
-                .await?
-                .map(|r| r.get(0)),
-        )
-    }
-
     /// Loads one game, or `None` if there is no game with that id.
     pub async fn load(&self, id: &str) -> Result<Option<StoredGame>> {
         // One transaction, so that the moves belong to the row read (another instance may

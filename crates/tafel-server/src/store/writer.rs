@@ -6,6 +6,13 @@
 //! (`store/changes.rs`); only if a change fails is the group made again from the
 //! start, each change inside its own savepoint, so that it fails alone.
 //!
+//! **A change alone is one round trip on PostgreSQL.** A group of one change that is one
+//! statement (`Mutation::is_one_statement`: a move, an undo, a new game...) is sent without
+//! `BEGIN` and `COMMIT`: the statement is a transaction by itself, as atomic and as durable
+//! (acknowledged after its commit is flushed). With several groups committed at once,
+//! PostgreSQL flushes the commits that arrive together in one write of its log, so that
+//! a group of one costs one round trip, and the flush is still shared.
+//!
 //! **No deadlocks on PostgreSQL.** Two transactions that each hold a row lock the other waits
 //! for deadlock; PostgreSQL then aborts one. Every transaction that locks several rows takes
 //! them in one order: the heartbeat's row (`server_alive`) first, then the games by id. The
@@ -23,6 +30,7 @@ use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot, Semaphore};
 
 use super::changes::{apply, Mutation, WriteError, WriterContext};
+use super::with_waiting;
 
 /// A change waiting for the writer, and where to say how it went.
 #[derive(Debug)]
@@ -59,13 +67,7 @@ pub(super) async fn writer(
             return;
         };
         // Taken once a writer is free: the changes that came meanwhile join the group.
-        let mut group = vec![first];
-        while group.len() < MAX_GROUP {
-            match waiting.try_recv() {
-                Ok(write) => group.push(write),
-                Err(_) => break,
-            }
-        }
+        let mut group = with_waiting(first, &mut waiting, MAX_GROUP);
         group.sort_by(|a, b| a.change.lock_order().cmp(&b.change.lock_order()));
         let (pool, context) = (pool.clone(), context.clone());
         tokio::spawn(async move {
@@ -89,13 +91,20 @@ pub(super) async fn writer(
     }
 }
 
-/// Makes every change of `group` in one transaction; returns how each went, or the error
-/// that stopped the whole group (then nothing was stored).
+/// Makes every change of `group` in one transaction (a change of one statement alone is a
+/// transaction by itself: one round trip); returns how each went, or the error that stopped
+/// the whole group (then nothing was stored).
 async fn commit_group(
     pool: &AnyPool,
     context: &WriterContext,
     group: &[Queued],
 ) -> anyhow::Result<Vec<Result<(), WriteError>>> {
+    if let [alone] = group {
+        if alone.change.is_one_statement(context.backend) {
+            let mut connection = pool.acquire().await?;
+            return Ok(vec![apply(&mut connection, context, &alone.change).await]);
+        }
+    }
     match commit_together(pool, context, group).await? {
         Some(outcomes) => Ok(outcomes),
         None => commit_each_in_savepoint(pool, context, group).await,
