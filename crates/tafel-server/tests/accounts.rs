@@ -9,13 +9,9 @@ use serde_json::{json, Value};
 use tafel_server::Config;
 use tower::ServiceExt;
 
-/// An answer: its status, its `Set-Cookie` header if any, and its JSON body (`Null` if none).
-struct Answer {
-    status: StatusCode,
-    cookie: Option<String>,
-    body: Value,
-    text: String,
-}
+mod in_process;
+
+use in_process::{send, Answer};
 
 async fn app(config: Config) -> Router {
     tafel_server::app(&config).await.unwrap().0
@@ -27,43 +23,6 @@ async fn memory_app() -> Router {
         "sqlite::memory:",
     ))
     .await
-}
-
-async fn send(
-    router: &Router,
-    method: &str,
-    path: &str,
-    cookie: Option<&str>,
-    body: Option<Value>,
-) -> Answer {
-    let mut request = Request::builder().method(method).uri(path);
-    if let Some(cookie) = cookie {
-        request = request.header(header::COOKIE, cookie);
-    }
-    let request = match body {
-        Some(body) => request
-            .header(header::CONTENT_TYPE, "application/json")
-            .body(Body::from(body.to_string())),
-        None => request.body(Body::empty()),
-    }
-    .unwrap();
-    let response = router.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let cookie = response
-        .headers()
-        .get(header::SET_COOKIE)
-        .map(|c| c.to_str().unwrap().to_string());
-    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
-        .await
-        .unwrap();
-    let text = String::from_utf8_lossy(&bytes).to_string();
-    let body = serde_json::from_str(&text).unwrap_or(Value::Null);
-    Answer {
-        status,
-        cookie,
-        body,
-        text,
-    }
 }
 
 /// Sends a username and a password to `path` (sign up or in) without a session.

@@ -6,12 +6,14 @@
 
 use std::time::Duration;
 
-use axum::body::Body;
-use axum::http::{header, Request, StatusCode};
+use axum::http::StatusCode;
 use axum::Router;
 use serde_json::{json, Value};
 use tafel_server::{Config, Limits};
-use tower::ServiceExt;
+
+mod in_process;
+
+use in_process::send;
 
 /// A person in a browser: the session cookie once signed up.
 struct Person {
@@ -45,29 +47,12 @@ impl Person {
         path: &str,
         body: Option<Value>,
     ) -> (StatusCode, Value, Option<String>) {
-        let mut request = Request::builder().method(method).uri(path);
-        if let Some(cookie) = &self.cookie {
-            request = request.header(header::COOKIE, cookie);
-        }
-        let request = match body {
-            Some(body) => request
-                .header(header::CONTENT_TYPE, "application/json")
-                .body(Body::from(body.to_string())),
-            None => request.body(Body::empty()),
-        }
-        .unwrap();
-        let response = self.router.clone().oneshot(request).await.unwrap();
-        let status = response.status();
-        let cookie = response
-            .headers()
-            .get(header::SET_COOKIE)
-            .map(|c| c.to_str().unwrap().to_string());
-        let bytes = axum::body::to_bytes(response.into_body(), 1 << 22)
-            .await
-            .unwrap();
-        let text = String::from_utf8_lossy(&bytes).to_string();
-        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
-        (status, body, cookie)
+        let answer = send(&self.router, method, path, self.cookie.as_deref(), body).await;
+        let body = match answer.body {
+            Value::Null => Value::String(answer.text),
+            body => body,
+        };
+        (answer.status, body, answer.cookie)
     }
 
     async fn get(&self, path: &str) -> (StatusCode, Value) {

@@ -19,7 +19,7 @@ use axum::response::Response;
 use axum::Json;
 use serde::Deserialize;
 use tokio::sync::OwnedSemaphorePermit;
-use tokio::time::{timeout, Instant};
+use tokio::time::timeout;
 
 use super::api::tags;
 use crate::domain::ids::SeatToken;
@@ -28,7 +28,7 @@ use crate::domain::seek::{SeekRequest, SeekView};
 use crate::domain::Error;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::session::MaybeSignedIn;
-use crate::http::ws::Sockets;
+use crate::http::ws::{Incoming, Keepalive, Sockets};
 use crate::play::lobby::{Lobby, LobbyGame, Seeker, LOBBY_REFRESH};
 
 /// What a client may send.
@@ -165,11 +165,9 @@ impl Visitor {
         if !self.refresh(&mut last).await {
             return self.leave().await;
         }
-        let mut quiet_since = Instant::now();
-        let mut pinged = false;
+        let mut keepalive = Keepalive::new(self.ping);
         let mut tick = tokio::time::interval(LOBBY_REFRESH);
         loop {
-            let wake = quiet_since + self.ping;
             tokio::select! {
                 changed = changes.changed() => {
                     if changed.is_err() || !self.refresh(&mut last).await {
@@ -181,20 +179,16 @@ impl Visitor {
                         break;
                     }
                 }
-                () = tokio::time::sleep_until(wake) => {
-                    if pinged || timeout(self.ping, self.socket.send(Message::Ping(Default::default()))).await.is_err() {
+                () = tokio::time::sleep_until(keepalive.due()) => {
+                    if !keepalive.ping(&mut self.socket).await {
                         break;
                     }
-                    pinged = true;
-                    quiet_since = Instant::now();
                 }
                 message = self.socket.recv() => {
-                    quiet_since = Instant::now();
-                    pinged = false;
-                    let text = match message {
-                        Some(Ok(Message::Text(text))) => text,
-                        Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                        Some(Ok(_)) => continue,
+                    let text = match keepalive.heard(message) {
+                        Incoming::Text(text) => text,
+                        Incoming::Gone => break,
+                        Incoming::Nothing => continue,
                     };
                     let answer = match serde_json::from_str::<ClientMessage>(&text) {
                         Ok(message) => self.act(message).await.map_err(|e| e.message),

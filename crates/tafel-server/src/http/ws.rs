@@ -110,6 +110,63 @@ impl Sockets {
     }
 }
 
+/// What a socket's silence means: after the ping interval without a message it is pinged, and
+/// when the ping goes unanswered as long again (or cannot be sent) the other end is gone.
+pub struct Keepalive {
+    ping: Duration,
+    quiet_since: Instant,
+    pinged: bool,
+}
+
+/// What a socket's next message is to its loop.
+pub enum Incoming {
+    /// A text message to read.
+    Text(String),
+    /// Nothing to act on (a ping, a pong, binary data).
+    Nothing,
+    /// The other end closed the socket or it failed.
+    Gone,
+}
+
+impl Keepalive {
+    /// Pinging after `ping` of silence.
+    pub fn new(ping: Duration) -> Keepalive {
+        Keepalive {
+            ping,
+            quiet_since: Instant::now(),
+            pinged: false,
+        }
+    }
+
+    /// When the socket is to be pinged (or given up) if it stays silent.
+    pub fn due(&self) -> Instant {
+        self.quiet_since + self.ping
+    }
+
+    /// At [`Keepalive::due`]: pings `socket`, or says (false) that the other end is gone
+    /// because it did not answer the last ping or this one cannot be sent.
+    pub async fn ping(&mut self, socket: &mut WebSocket) -> bool {
+        if self.pinged {
+            return false;
+        }
+        let sent = timeout(self.ping, socket.send(Message::Ping(Default::default()))).await;
+        self.pinged = true;
+        self.quiet_since = Instant::now();
+        matches!(sent, Ok(Ok(())))
+    }
+
+    /// Takes what the socket received: the other end is there.
+    pub fn heard(&mut self, message: Option<Result<Message, axum::Error>>) -> Incoming {
+        self.quiet_since = Instant::now();
+        self.pinged = false;
+        match message {
+            Some(Ok(Message::Text(text))) => Incoming::Text(text.to_string()),
+            Some(Ok(Message::Close(_))) | None | Some(Err(_)) => Incoming::Gone,
+            Some(Ok(_)) => Incoming::Nothing,
+        }
+    }
+}
+
 /// Upgrades to a WebSocket for game `id`, if a socket may still be opened. The messages are
 /// described in `docs/api.md`.
 #[utoipa::path(get, path = "/api/games/{id}/ws", tag = crate::http::api::tags::PLAY,
@@ -260,10 +317,9 @@ impl Viewer {
         // Who is online is first sent after a pause: a player's page says hello at once, and
         // would otherwise be told of itself as a spectator for a moment.
         self.presence_due = Some(Instant::now() + PRESENCE_PAUSE);
-        let mut quiet_since = Instant::now();
-        let mut pinged = false;
+        let mut keepalive = Keepalive::new(self.ping);
         loop {
-            let wake = quiet_since + self.ping;
+            let wake = keepalive.due();
             let presence = self.presence_due;
             tokio::select! {
                 () = tokio::time::sleep_until(presence.unwrap_or(wake)), if presence.is_some() => {
@@ -278,23 +334,15 @@ impl Viewer {
                     }
                 }
                 () = tokio::time::sleep_until(wake) => {
-                    if pinged {
-                        // No answer to the ping: the other end is gone.
+                    if !keepalive.ping(&mut self.socket).await {
                         return;
                     }
-                    if timeout(self.ping, self.socket.send(Message::Ping(Default::default()))).await.is_err() {
-                        return;
-                    }
-                    pinged = true;
-                    quiet_since = Instant::now();
                 }
                 message = self.socket.recv() => {
-                    quiet_since = Instant::now();
-                    pinged = false;
-                    let text = match message {
-                        Some(Ok(Message::Text(text))) => text,
-                        Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                        Some(Ok(_)) => continue,
+                    let text = match keepalive.heard(message) {
+                        Incoming::Text(text) => text,
+                        Incoming::Gone => return,
+                        Incoming::Nothing => continue,
                     };
                     let result = match parse(&text) {
                         Ok(message) => self.act(message).await.map_err(ApiError::from),

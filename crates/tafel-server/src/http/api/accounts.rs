@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::tags;
-use crate::domain::ids::{GameId, SeatToken};
+use crate::domain::ids::{GameId, SeatToken, SessionId};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::rate::{AccountRates, ClientAddress};
 use crate::http::session::{CookiePolicy, Session, SignedIn};
@@ -67,14 +67,23 @@ pub async fn sign_up(
     let (account, session) = accounts
         .sign_up(&request.username, &request.password)
         .await?;
+    let jar = opened(&accounts, policy, jar, old, &session).await?;
+    Ok((StatusCode::CREATED, jar, Json(Me::from(&account))))
+}
+
+/// The browser's cookies with `session` in place of the session it had (`old`), which ends on
+/// the server: a new session id at every sign-up and sign-in.
+async fn opened(
+    accounts: &Accounts,
+    policy: CookiePolicy,
+    jar: CookieJar,
+    old: Option<SessionId>,
+    session: &SessionId,
+) -> Result<CookieJar, ApiError> {
     if let Some(old) = old {
         accounts.sign_out(&old).await?;
     }
-    Ok((
-        StatusCode::CREATED,
-        jar.add(policy.session(&session)),
-        Json(Me::from(&account)),
-    ))
+    Ok(jar.add(policy.session(session)))
 }
 
 /// Who the session cookie signs in, if anyone.
@@ -105,10 +114,8 @@ pub async fn sign_in(
     let (account, session) = accounts
         .sign_in(&request.username, &request.password)
         .await?;
-    if let Some(old) = old {
-        accounts.sign_out(&old).await?;
-    }
-    Ok((jar.add(policy.session(&session)), Json(Me::from(&account))))
+    let jar = opened(&accounts, policy, jar, old, &session).await?;
+    Ok((jar, Json(Me::from(&account))))
 }
 
 /// Signs out: the session ends on the server and the cookie is removed (also when there was
