@@ -5,7 +5,7 @@
 //!
 //! The store's index of accounts' seats says which games are left to rewrite: a game's rows
 //! of a deleted account leave the index once its seats are rewritten. The work runs in the
-//! background, one game at a time and [`FORGET_BATCH`] games a query, after each deletion
+//! background, one game at a time and `FORGET_BATCH` (50) games a query, after each deletion
 //! and when a server starts (so that a deletion a stopped server left halfway is finished).
 
 use std::sync::Arc;
