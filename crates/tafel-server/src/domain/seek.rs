@@ -134,9 +134,13 @@ mod tests {
     }
 
     #[test]
-    fn a_rated_seek_needs_an_account_and_a_sensible_range() {
-        let rated =
-            seek(r#"{"game": "kauri", "rated": true, "rating_min": 1400, "rating_max": 1600}"#);
+    fn a_rated_seek_needs_an_account_a_clock_and_a_sensible_range() {
+        let clockless = seek(r#"{"game": "kauri", "rated": true}"#);
+        assert!(clockless.check(true).unwrap_err().message.contains("clock"));
+        let rated = seek(
+            r#"{"game": "kauri", "rated": true, "rating_min": 1400, "rating_max": 1600,
+                "time_control": {"kind": "fischer", "initial_seconds": 60, "increment_seconds": 1}}"#,
+        );
         assert_eq!(
             rated.check(false).unwrap_err().kind,
             ErrorKind::Unauthorized
@@ -144,17 +148,18 @@ mod tests {
         assert!(rated.check(true).is_ok());
         assert!(rated.accepts(1400) && rated.accepts(1600) && rated.accepts(1500));
         assert!(!rated.accepts(1399) && !rated.accepts(1601));
-        let upside_down =
-            seek(r#"{"game": "kauri", "rated": true, "rating_min": 1600, "rating_max": 1400}"#);
+        let daily = r#""time_control": {"kind": "correspondence", "days_per_move": 1}"#;
+        let upside_down = seek(&format!(
+            r#"{{"game": "kauri", "rated": true, "rating_min": 1600, "rating_max": 1400, {daily}}}"#
+        ));
         assert!(upside_down
             .check(true)
             .unwrap_err()
             .message
             .contains("above"));
-        let huge = seek(
-            r#"{"game": "kauri", "rated": true, "rating_max": 9000,
-                "time_control": {"kind": "correspondence", "days_per_move": 1}}"#,
-        );
+        let huge = seek(&format!(
+            r#"{{"game": "kauri", "rated": true, "rating_max": 9000, {daily}}}"#
+        ));
         assert!(huge.check(true).unwrap_err().message.contains("9000"));
         let bad_clock = seek(
             r#"{"game": "kauri", "time_control": {"kind": "fischer", "initial_seconds": 0, "increment_seconds": 0}}"#,
