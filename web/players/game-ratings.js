@@ -8,10 +8,12 @@ import { api, el } from "../ui.js";
 export function showGameRatings(app, id) {
   let shown = "";
   const refresh = async () => {
-    const players = document.getElementById("players");
-    if (!players) return;
+    if (!document.getElementById("players")) return;
     const view = await api(`/api/games/${id}`).catch(() => null);
     if (!view || !view.rated) return;
+    // Looked up after the answer: the page may have been drawn again meanwhile.
+    const players = document.getElementById("players");
+    if (!players) return;
     const text = view.ratings
       ? view.ratings.map((r) => `${view.seats[r.seat].player || view.seats[r.seat].name}: ${r.before} → ${r.after} (${r.after >= r.before ? "+" : ""}${r.after - r.before})`).join(" · ")
       : "Rated game";
