@@ -32,4 +32,6 @@ export function showGameRatings(app, id) {
       refresh();
     }
   }).observe(app, { childList: true, subtree: true });
+  // The page may be drawn for the last time before the observer starts: look once now.
+  refresh();
 }
