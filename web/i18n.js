@@ -1,5 +1,7 @@
 // The interface's language: English, or German (web/i18n/de.js). The language chosen with the
-// switch is remembered in localStorage; otherwise the browser's preferred languages decide.
+// switch is remembered in localStorage and in the cookie `tafel_language` (which the server reads
+// for the pages it renders itself, such as the rules); otherwise the browser's preferred
+// languages decide (Accept-Language on the server's side).
 // Every string a person reads goes through t(), keyed by its English text (gettext's way), so
 // that English needs no dictionary and a missing translation shows English, never a key.
 
@@ -22,9 +24,11 @@ export function language() {
   return "en";
 }
 
-/** Remembers the language chosen (the page is then reloaded by the caller). */
+/** Remembers the language chosen, here and for the server (the caller then reloads the page). */
 export function chooseLanguage(code) {
-  if (code in LANGUAGES) localStorage.setItem(KEY, code);
+  if (!(code in LANGUAGES)) return;
+  localStorage.setItem(KEY, code);
+  document.cookie = `tafel_language=${code}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
 /**
