@@ -602,3 +602,63 @@ async fn db_copy_carries_accounts_sessions_and_ratings() {
         from = to;
     }
 }
+
+/// A server stopped between storing a rated game's end and rating it leaves the game over and
+/// its players unrated; at the next start the end is recorded: the same results and ratings as
+/// if nothing had happened.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_end_lost_to_a_crash_is_recorded_at_the_next_start() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}/tafel.db", folder.path().display());
+    let first = server(Limits::default(), &database).await;
+    let (ada, bob) = (
+        Person::signed_up(&first, "Ada").await,
+        Person::signed_up(&first, "bob").await,
+    );
+    let (id, tokens) = rated_game(&ada, &bob).await;
+    play(&ada, &id, &tokens, 2).await;
+    resign(&bob, &id, &tokens[1]).await;
+    // The players' pages and the game's ratings, without the moments of recording, which
+    // differ (so the games list and the rating history are left out).
+    let lasting = |pages: Vec<Value>| {
+        let mut kept = [pages[0].clone(), pages[1].clone(), pages[4].clone()];
+        for page in &mut kept[..2] {
+            for rating in page["ratings"].as_array_mut().into_iter().flatten() {
+                rating.as_object_mut().unwrap().remove("last_rated_ms");
+            }
+        }
+        kept
+    };
+    let recorded = lasting(people_pages(&first, &id).await);
+
+    // What a crash right after the game's last change leaves behind.
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&database).await.unwrap();
+    for table in ["rating_changes", "account_results", "ratings"] {
+        sqlx::query(&format!("DELETE FROM {table}"))
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    assert_ne!(lasting(people_pages(&first, &id).await), recorded);
+
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), &database);
+    config.limits = Limits::default();
+    let (again, hub) = tafel_server::app(&config).await.unwrap();
+    hub.record_missed_finishes();
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        if lasting(people_pages(&again, &id).await) == recorded {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the end was not recorded"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Recorded once: another start changes nothing.
+    hub.record_missed_finishes();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(lasting(people_pages(&again, &id).await), recorded);
+}
