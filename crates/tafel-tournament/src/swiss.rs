@@ -23,8 +23,9 @@
 //!    as small as possible in that order (a pair `d` half points apart weighs `B^d` with `B` more
 //!    than the number of pairs, so one pair 2 points apart is worse than any number 1½ apart).
 //!    The bye counts as a pair with a player one point below the lowest score, so it goes to the
-//!    lowest score group. Differences so large that `B^d` would not fit the weights (fields of
-//!    hundreds) are weighed alike. Among equal differences, floats from lower score groups are
+//!    lowest score group. Where `B^d` would not fit the weights (large fields, large
+//!    differences), differences beyond the largest that fits, `D`, weigh `B^D · (1 + d − D)`:
+//!    still the larger the worse, but no longer each worse than any number of smaller ones. Among equal differences, floats from lower score groups are
 //!    preferred (the sum of the floaters' scores is minimised), as the Dutch system pairs the
 //!    higher brackets first (C.5);
 //! 4. C.12: as few players as possible miss their colour preference;
@@ -65,7 +66,7 @@ use crate::{Entrant, Pairing, PlayedRound, Round, Side};
 
 /// The most entrants a Swiss pairs: the matching is cubic in the field, and the weights must
 /// fit 120 bits (measured: see docs/tournaments.md).
-pub const MAX_ENTRANTS: usize = 400;
+pub const MAX_ENTRANTS: usize = 256;
 
 /// How a Swiss tournament is run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -388,6 +389,18 @@ struct Field<'a> {
     round: usize,
 }
 
+/// How far a pair strays from the Dutch order (C.04.3 D), all to be minimised, most important
+/// first.
+struct Order {
+    /// 1 for two players of one score group who are not one from S1 and one from S2.
+    exchange: u128,
+    /// For a floater, how many of its group rank below it.
+    floater_depth: u128,
+    /// How far the pair is from the natural S1-S2 pairs (or the floater's from the top of the
+    /// group below, the bye's from the bottom).
+    arrangement: u128,
+}
+
 /// The weight criteria of one candidate pair, most important first (all to be minimised).
 #[derive(Clone, Copy, Debug, Default)]
 struct Criteria {
@@ -459,7 +472,7 @@ impl<'a> Field<'a> {
                 self.pair_criteria(i, j)
             }
         };
-        let scale = Scale::new(vertices, n, |i, j| criteria(i, j))?;
+        let scale = Scale::new(vertices, n, self.order_max(), |i, j| criteria(i, j))?;
         let mate = max_weight_matching(vertices, |i, j| criteria(i, j).map(|c| scale.weight(&c)));
         if mate.iter().any(Option::is_none) {
             return Err(SwissError::NoLegalPairing { round: self.round });
@@ -521,15 +534,26 @@ impl Field<'_> {
         }
         let (start_a, size_a) = self.groups[i];
         let (start_b, _) = self.groups[j];
-        criteria.order = if start_a == start_b {
-            // S1 against S2 in order: rank k against k + size / 2.
-            let distance = (j - i) as i128 - (size_a / 2) as i128;
-            (distance * distance) as u128
+        let order = if start_a == start_b {
+            let half = size_a / 2;
+            let (in_s1, in_s2) = (i - start_a < half, j - start_a >= half);
+            // S1 against S2 in order: the k-th of the group against the (k + size/2)-th.
+            let distance = (j - i) as i128 - half as i128;
+            Order {
+                exchange: u128::from(!(in_s1 && in_s2)),
+                floater_depth: 0,
+                arrangement: (distance * distance) as u128,
+            }
         } else {
             // The lowest of the upper group floats down, and the floaters meet the highest of
             // the lower group in their order (the higher floater the higher opponent).
-            ((start_a + size_a - 1 - i) + (j - start_b) * (n - i)) as u128
+            Order {
+                exchange: 0,
+                floater_depth: (start_a + size_a - 1 - i) as u128,
+                arrangement: ((j - start_b) * (n - i)) as u128,
+            }
         };
+        criteria.order = self.order_value(order);
         Some(criteria)
     }
 
@@ -544,8 +568,31 @@ impl Field<'_> {
             score_difference: player.score - lowest + 2,
             float_height: u128::from(player.score) + 1,
             floats: self.float_penalty(player, Float::Down),
-            order: (self.players.len() - 1 - i) as u128,
+            order: self.order_value(Order {
+                exchange: 0,
+                floater_depth: 0,
+                arrangement: (self.players.len() - 1 - i) as u128,
+            }),
             ..Criteria::default()
+        })
+    }
+
+    /// The three parts of the Dutch order as one number: an exchange between S1 and S2 weighs
+    /// more than any one pair's choice of floater, and that more than any one arrangement (per
+    /// pair, not over the whole round: the order is the last criterion, and exact priorities
+    /// would cost the weights twenty more bits).
+    fn order_value(&self, order: Order) -> u128 {
+        let n = self.players.len() as u128;
+        order.exchange * 4 * n * n + order.floater_depth * 2 * n + order.arrangement
+    }
+
+    /// The largest [`Field::order_value`] of one pair.
+    fn order_max(&self) -> u128 {
+        let n = self.players.len() as u128;
+        self.order_value(Order {
+            exchange: 1,
+            floater_depth: n,
+            arrangement: 2 * n * n,
         })
     }
 
@@ -624,7 +671,8 @@ impl Field<'_> {
 struct Scale {
     /// More than the number of pairs: one pair `d + 1` apart outweighs every pair `d` apart.
     base: u128,
-    /// Score differences beyond this are weighed as this (only in fields of hundreds).
+    /// Score differences up to this weigh `base^d`; beyond it, `base^largest · (1 + d − largest)`
+    /// (only in large fields, where `base^d` would not fit the weights).
     largest_difference: u32,
     /// The place values of the digits, from the absolute clash down to the floats (the order's
     /// is 1).
@@ -639,6 +687,7 @@ impl Scale {
     fn new(
         vertices: usize,
         players: usize,
+        order_max: u128,
         criteria: impl Fn(usize, usize) -> Option<Criteria>,
     ) -> Result<Scale, SwissError> {
         let pairs = (vertices / 2) as u128;
@@ -651,7 +700,6 @@ impl Scale {
             .unwrap_or(0);
         let radix = players as u128 + 2;
         let float_max = radix.pow(3) + radix.pow(2) + radix + 1;
-        let order_max = (players * players + 2 * players) as u128;
         let height_max = (0..vertices)
             .flat_map(|i| (i + 1..vertices).map(move |j| (i, j)))
             .filter_map(|(i, j)| criteria(i, j))
@@ -660,7 +708,11 @@ impl Scale {
             .unwrap_or(0);
         let maxima = |difference_max| [1, difference_max, height_max, 1, 1, float_max, order_max];
         for largest_difference in (0..=widest).rev() {
-            if let Some(scale) = Scale::fitting(base, largest_difference, pairs, maxima) {
+            let difference_max =
+                |place: u128| place.checked_mul(u128::from(1 + widest - largest_difference));
+            if let Some(scale) = Scale::fitting(base, largest_difference, pairs, |place| {
+                difference_max(place).map(maxima)
+            }) {
                 return Ok(scale);
             }
         }
@@ -672,10 +724,10 @@ impl Scale {
         base: u128,
         largest_difference: u32,
         pairs: u128,
-        maxima: impl Fn(u128) -> [u128; 7],
+        maxima: impl Fn(u128) -> Option<[u128; 7]>,
     ) -> Option<Scale> {
         // Per-edge maxima of each digit, from the top digit down.
-        let maxima = maxima(base.checked_pow(largest_difference)?);
+        let maxima = maxima(base.checked_pow(largest_difference)?)?;
         let mut places = [0u128; 6];
         let mut below = 0u128; // the largest per-edge value of the digits below
         for level in (0..maxima.len()).rev() {
@@ -763,6 +815,83 @@ mod tests {
     fn the_seed_draws_the_initial_colour() {
         assert_eq!(initial_colour(FIRST), Side::First);
         assert!((0..64).any(|seed| initial_colour(seed) == Side::Second));
+    }
+
+    /// Five players, four rounds, byes worth a win, worked out by hand.
+    ///
+    /// Round 1: the lowest-rated, 5, has the bye; 1-3 and 4-2 (S1 = 1 2, S2 = 3 4, colours
+    /// alternating from the lot). 1 and 4 win.
+    ///
+    /// Round 2: 1, 4, 5 have 1 point, 2 and 3 none. One of the top three floats down, one of 2
+    /// and 3 has the bye (every pairing has differences [1, 1, 0]). The Dutch order would pair
+    /// S1 = 1 with S2's 4, but both want the second move (C.12), so 1-5 (5 has no preference:
+    /// 5-1) and 4, the lowest of S2, floats. 4 has met 2, so 4 meets 3 (3-4, each getting the
+    /// colour it wants), and 2 has the bye. 5 beats 1, 3-4 drawn.
+    ///
+    /// Round 3: 5 2 points, 4 1½, 1 and 2 1, 3 ½. 5 and 2 have had byes; the lowest, 3, has it
+    /// (one point below the lowest score: 1). Then 5-4 (½ apart) and 1-2 (level) is the only
+    /// pairing with no difference over 1 point. 5 wants the second move (strong), 4 the first
+    /// (mild): 4-5. 2 wants the first strongly, 1 mildly: the stronger wins (E.2), 2-1. 5 beats
+    /// 4, 2-1 drawn.
+    ///
+    /// Round 4 cannot be paired: only 1 and 4 may still have the bye (5, 2, 3 had theirs), and
+    /// without 1 the rest (5, 2, 3, 4) cannot pair off (3-4 and 2-4 met, so 4 would need 5,
+    /// met too); without 4, 1 has met 3 and 5, so 1-2 and 5-3, who met.
+    #[test]
+    fn five_players_with_byes_by_hand() {
+        let ratings = [2000, 1900, 1800, 1700, 1600];
+        let s = settings(4);
+        use Outcome::*;
+        let r1 = pair_next_round(&s, &ratings, &[], &[]).unwrap();
+        assert_eq!(
+            (numbered(&r1), r1.bye),
+            (vec![(1, 3), (4, 2)], Some(Entrant(4)))
+        );
+        let mut so_far = vec![played(&r1, &[FirstWon, FirstWon])];
+        let r2 = pair_next_round(&s, &ratings, &so_far, &[]).unwrap();
+        assert_eq!(
+            (numbered(&r2), r2.bye),
+            (vec![(5, 1), (3, 4)], Some(Entrant(1)))
+        );
+        so_far.push(played(&r2, &[FirstWon, Draw]));
+        let r3 = pair_next_round(&s, &ratings, &so_far, &[]).unwrap();
+        assert_eq!(
+            (numbered(&r3), r3.bye),
+            (vec![(4, 5), (2, 1)], Some(Entrant(2)))
+        );
+        so_far.push(played(&r3, &[SecondWon, Draw]));
+        assert_eq!(
+            pair_next_round(&s, &ratings, &so_far, &[]),
+            Err(SwissError::NoLegalPairing { round: 4 })
+        );
+    }
+
+    #[test]
+    fn bad_input_gets_a_clear_error() {
+        let ratings = [1500, 1400];
+        let s = settings(2);
+        let stranger = PlayedRound {
+            results: vec![],
+            bye: Some(Entrant(7)),
+        };
+        let error = pair_next_round(&s, &ratings, &[stranger], &[]).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "round 1 names entrant 7, who is not in the tournament"
+        );
+        assert_eq!(
+            pair_next_round(&s, &ratings, &[], &[Entrant(0)]),
+            Err(SwissError::NotEnoughPlayers { active: 1 })
+        );
+        assert_eq!(
+            pair_next_round(&settings(0), &ratings, &[], &[]),
+            Err(SwissError::NoRounds)
+        );
+        let too_many = vec![1500; MAX_ENTRANTS + 1];
+        assert!(matches!(
+            pair_next_round(&s, &too_many, &[], &[]),
+            Err(SwissError::TooManyEntrants { .. })
+        ));
     }
 
     #[test]
