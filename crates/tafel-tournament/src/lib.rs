@@ -118,6 +118,26 @@ pub struct PlayedRound {
 }
 
 impl PlayedRound {
+    /// Checks that the round names only entrants below `entrants`, each at most once (games
+    /// and bye together); `number` (from 1) names the round in the error.
+    pub fn check(&self, entrants: usize, number: usize) -> Result<(), RoundError> {
+        let mut seen = vec![false; entrants];
+        let named = self
+            .results
+            .iter()
+            .flat_map(|result| [result.pairing.first, result.pairing.second])
+            .chain(self.bye);
+        for entrant in named {
+            let slot = seen
+                .get_mut(entrant.0)
+                .ok_or(RoundError::UnknownEntrant { round: number, entrant })?;
+            if std::mem::replace(slot, true) {
+                return Err(RoundError::PairedTwice { round: number, entrant });
+            }
+        }
+        Ok(())
+    }
+
     /// The result of `entrant`'s game this round, if it was paired.
     pub fn game_of(&self, entrant: Entrant) -> Option<&GameResult> {
         self.results
@@ -159,3 +179,41 @@ impl GameResult {
         }
     }
 }
+
+/// What is wrong with a round given as played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoundError {
+    /// The round names an entrant that is not in the tournament.
+    UnknownEntrant {
+        /// The round, from 1.
+        round: usize,
+        /// The entrant named.
+        entrant: Entrant,
+    },
+    /// The round pairs an entrant more than once (or pairs it and gives it the bye).
+    PairedTwice {
+        /// The round, from 1.
+        round: usize,
+        /// The entrant.
+        entrant: Entrant,
+    },
+}
+
+impl std::fmt::Display for RoundError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RoundError::UnknownEntrant { round, entrant } => write!(
+                f,
+                "round {round} names entrant {}, who is not in the tournament",
+                entrant.0
+            ),
+            RoundError::PairedTwice { round, entrant } => write!(
+                f,
+                "round {round} pairs entrant {} more than once",
+                entrant.0
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RoundError {}

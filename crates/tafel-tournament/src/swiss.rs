@@ -62,7 +62,7 @@ use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use crate::matching::{max_weight_matching, MAX_WEIGHT};
-use crate::{Entrant, Pairing, PlayedRound, Round, Side};
+use crate::{Entrant, Pairing, PlayedRound, Round, RoundError, Side};
 
 /// The most entrants a Swiss pairs: the matching is cubic in the field, and the weights must
 /// fit 120 bits (measured: see docs/tournaments.md).
@@ -94,20 +94,10 @@ pub enum SwissError {
         /// The number of rounds.
         rounds: usize,
     },
-    /// A round names an entrant that is not in the tournament (rounds numbered from 1).
-    UnknownEntrant {
-        /// The round that names it (0 for the withdrawn list).
-        round: usize,
-        /// The entrant named.
-        entrant: Entrant,
-    },
-    /// A round pairs an entrant more than once (or pairs it and gives it the bye).
-    PairedTwice {
-        /// The round.
-        round: usize,
-        /// The entrant.
-        entrant: Entrant,
-    },
+    /// A round so far is malformed.
+    Round(RoundError),
+    /// The withdrawn list names an entrant that is not in the tournament.
+    UnknownWithdrawn(Entrant),
     /// Fewer than two entrants are still playing.
     NotEnoughPlayers {
         /// How many are.
@@ -131,19 +121,10 @@ impl fmt::Display for SwissError {
             SwissError::Finished { rounds } => {
                 write!(f, "all {rounds} rounds have been paired already")
             }
-            SwissError::UnknownEntrant { round: 0, entrant } => write!(
+            SwissError::Round(error) => error.fmt(f),
+            SwissError::UnknownWithdrawn(entrant) => write!(
                 f,
                 "the withdrawn list names entrant {}, who is not in the tournament",
-                entrant.0
-            ),
-            SwissError::UnknownEntrant { round, entrant } => write!(
-                f,
-                "round {round} names entrant {}, who is not in the tournament",
-                entrant.0
-            ),
-            SwissError::PairedTwice { round, entrant } => write!(
-                f,
-                "round {round} pairs entrant {} more than once",
                 entrant.0
             ),
             SwissError::NotEnoughPlayers { active } => write!(
@@ -187,7 +168,7 @@ pub fn pair_next_round(
     for &entrant in withdrawn {
         *active
             .get_mut(entrant.0)
-            .ok_or(SwissError::UnknownEntrant { round: 0, entrant })? = false;
+            .ok_or(SwissError::UnknownWithdrawn(entrant))? = false;
     }
     let mut players: Vec<&PlayerHistory> = history
         .players
@@ -274,27 +255,7 @@ impl History {
         for (index, round) in played.iter().enumerate() {
             let number = index + 1;
             let before: Vec<u32> = players.iter().map(|player| player.score).collect();
-            let mut seen = vec![false; n];
-            let mut mark = |entrant: Entrant| -> Result<(), SwissError> {
-                let slot = seen.get_mut(entrant.0).ok_or(SwissError::UnknownEntrant {
-                    round: number,
-                    entrant,
-                })?;
-                if std::mem::replace(slot, true) {
-                    return Err(SwissError::PairedTwice {
-                        round: number,
-                        entrant,
-                    });
-                }
-                Ok(())
-            };
-            for result in &round.results {
-                mark(result.pairing.first)?;
-                mark(result.pairing.second)?;
-            }
-            if let Some(bye) = round.bye {
-                mark(bye)?;
-            }
+            round.check(n, number).map_err(SwissError::Round)?;
             for result in &round.results {
                 let (a, b) = (result.pairing.first.0, result.pairing.second.0);
                 let (points_a, points_b) = result.outcome.half_points();
