@@ -128,11 +128,15 @@ impl PlayedRound {
             .flat_map(|result| [result.pairing.first, result.pairing.second])
             .chain(self.bye);
         for entrant in named {
-            let slot = seen
-                .get_mut(entrant.0)
-                .ok_or(RoundError::UnknownEntrant { round: number, entrant })?;
+            let slot = seen.get_mut(entrant.0).ok_or(RoundError::UnknownEntrant {
+                round: number,
+                entrant,
+            })?;
             if std::mem::replace(slot, true) {
-                return Err(RoundError::PairedTwice { round: number, entrant });
+                return Err(RoundError::PairedTwice {
+                    round: number,
+                    entrant,
+                });
             }
         }
         Ok(())

@@ -121,7 +121,10 @@ fn entries(
                     let (_, half_points) = result
                         .side_and_half_points(entrant)
                         .expect("the game involves the entrant");
-                    match (result.outcome.was_played(), result.pairing.opponent_of(entrant)) {
+                    match (
+                        result.outcome.was_played(),
+                        result.pairing.opponent_of(entrant),
+                    ) {
                         (true, Some(opponent)) => Entry::Played {
                             opponent,
                             half_points,
@@ -317,7 +320,11 @@ impl Crosstable {
                 let _ = write!(text, " {cell:<cell_width$}");
             }
             let points = standings.iter().find(|line| line.entrant == *entrant);
-            let _ = writeln!(text, "  {}", points.map_or(String::new(), |l| half_points(l.points)));
+            let _ = writeln!(
+                text,
+                "  {}",
+                points.map_or(String::new(), |l| half_points(l.points))
+            );
         }
         text
     }
@@ -396,7 +403,15 @@ mod tests {
         let lines = standings(4, &rounds, &StandingsRules::default()).unwrap();
         let summary: Vec<_> = lines
             .iter()
-            .map(|l| (l.rank, l.entrant.0, l.points, l.sonneborn_berger, l.buchholz))
+            .map(|l| {
+                (
+                    l.rank,
+                    l.entrant.0,
+                    l.points,
+                    l.sonneborn_berger,
+                    l.buchholz,
+                )
+            })
             .collect();
         assert_eq!(
             summary,
@@ -440,7 +455,10 @@ mod tests {
         // A and C share 1½ points; C is ahead on Sonneborn-Berger (C: virtual ½·1 + A 1½·½
         // = 1¼; A: B ½·1 + C 1·½ = 1).
         assert_eq!(lines[0].entrant, Entrant(2));
-        assert_eq!((lines[0].sonneborn_berger, lines[1].sonneborn_berger), (5, 4));
+        assert_eq!(
+            (lines[0].sonneborn_berger, lines[1].sonneborn_berger),
+            (5, 4)
+        );
     }
 
     #[test]
