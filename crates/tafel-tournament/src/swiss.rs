@@ -185,6 +185,18 @@ pub fn pair_next_round(
     field.pair(initial_colour(settings.seed))
 }
 
+/// Each entrant's pairing number (from 1): by rating, highest first, ties in the tournament's
+/// order. TRF files number the players the same way.
+pub fn pairing_numbers(ratings: &[u32]) -> Vec<usize> {
+    let mut by_rating: Vec<usize> = (0..ratings.len()).collect();
+    by_rating.sort_by_key(|&i| std::cmp::Reverse(ratings[i]));
+    let mut numbers = vec![0; ratings.len()];
+    for (place, &i) in by_rating.iter().enumerate() {
+        numbers[i] = place + 1;
+    }
+    numbers
+}
+
 /// The side the higher-ranked player of board 1 gets in round 1, drawn by lot from `seed`.
 fn initial_colour(seed: u64) -> Side {
     if SmallRng::seed_from_u64(seed).random::<bool>() {
@@ -236,21 +248,18 @@ impl History {
         bye_half_points: u32,
     ) -> Result<History, SwissError> {
         let n = ratings.len();
-        let mut by_rating: Vec<usize> = (0..n).collect();
-        by_rating.sort_by_key(|&i| std::cmp::Reverse(ratings[i]));
-        let mut players: Vec<PlayerHistory> = (0..n)
-            .map(|i| PlayerHistory {
+        let mut players: Vec<PlayerHistory> = pairing_numbers(ratings)
+            .into_iter()
+            .enumerate()
+            .map(|(i, pairing_number)| PlayerHistory {
                 entrant: Entrant(i),
-                pairing_number: 0,
+                pairing_number,
                 score: 0,
                 colours: Vec::new(),
                 floats: Vec::new(),
                 had_bye: false,
             })
             .collect();
-        for (place, &i) in by_rating.iter().enumerate() {
-            players[i].pairing_number = place + 1;
-        }
         let mut met = vec![false; n * n];
         for (index, round) in played.iter().enumerate() {
             let number = index + 1;
