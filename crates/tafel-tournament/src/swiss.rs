@@ -442,7 +442,7 @@ impl<'a> Field<'a> {
                 self.pair_criteria(i, j)
             }
         };
-        let scale = Scale::new(vertices, n, self.order_max(), |i, j| criteria(i, j))?;
+        let scale = Scale::new(vertices, n, self.order_max(), criteria)?;
         let mate = max_weight_matching(vertices, |i, j| criteria(i, j).map(|c| scale.weight(&c)));
         if mate.iter().any(Option::is_none) {
             return Err(SwissError::NoLegalPairing { round: self.round });
@@ -908,7 +908,7 @@ mod tests {
         use Outcome::*;
         let p1 = played(&r1, &[FirstWon, Draw, FirstWon]);
 
-        let r2 = pair_next_round(&s, &ratings, &[p1.clone()], &[]).unwrap();
+        let r2 = pair_next_round(&s, &ratings, std::slice::from_ref(&p1), &[]).unwrap();
         assert_eq!(numbered(&r2), vec![(3, 1), (2, 4), (6, 5)]);
         let p2 = played(&r2, &[Draw, FirstWon, FirstWon]);
 
@@ -1037,7 +1037,7 @@ mod tests {
                 return;
             };
             free.remove(0);
-            if free.len() % 2 == 0 && bye.is_none() && self.may_have_bye[a] {
+            if free.len().is_multiple_of(2) && bye.is_none() && self.may_have_bye[a] {
                 self.search(free, games, Some(a), best);
             }
             for k in 0..free.len() {
