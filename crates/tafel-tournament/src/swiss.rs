@@ -662,20 +662,15 @@ impl Scale {
     ) -> Result<Scale, SwissError> {
         let pairs = (vertices / 2) as u128;
         let base = pairs + 1;
-        let widest = (0..vertices)
+        // The largest score difference and float height among the candidate pairs.
+        let (widest, height_max) = (0..vertices)
             .flat_map(|i| (i + 1..vertices).map(move |j| (i, j)))
             .filter_map(|(i, j)| criteria(i, j))
-            .map(|c| c.score_difference)
-            .max()
-            .unwrap_or(0);
+            .fold((0, 0), |(widest, height), c| {
+                (widest.max(c.score_difference), height.max(c.float_height))
+            });
         let radix = players as u128 + 2;
         let float_max = radix.pow(3) + radix.pow(2) + radix + 1;
-        let height_max = (0..vertices)
-            .flat_map(|i| (i + 1..vertices).map(move |j| (i, j)))
-            .filter_map(|(i, j)| criteria(i, j))
-            .map(|c| c.float_height)
-            .max()
-            .unwrap_or(0);
         let maxima = |difference_max| [1, difference_max, height_max, 1, 1, float_max, order_max];
         for largest_difference in (0..=widest).rev() {
             let difference_max =
@@ -833,6 +828,60 @@ mod tests {
         assert_eq!(
             pair_next_round(&s, &ratings, &so_far, &[]),
             Err(SwissError::NoLegalPairing { round: 4 })
+        );
+    }
+
+    /// Seven players, four rounds, byes worth a win, worked out by hand: floaters through three
+    /// score groups, repeated-float avoidance, and a bye that skips the lowest player (who had
+    /// one).
+    ///
+    /// Round 1: 7 has the bye; 1-4, 5-2, 3-6. 1 wins, 5-2 drawn, 6 wins.
+    ///
+    /// Round 2: 1, 6, 7 have 1 point; 2, 5 ½ (they met); 3, 4 none. Every pairing has
+    /// differences [1, ½, ½, 0]: a pair of the top three, the third floats to 2 or 5, the other
+    /// of those to 3 or 4, the last of those has the bye. 1-6 would float 7 down again (C.14:
+    /// 7's bye was a downfloat), so 1-7 and 6 floats; 6 and 2 both want the first move, so 6-5;
+    /// 2-3, and 4 has the bye. 7-1 drawn, 6 beats 5, 3 beats 2.
+    ///
+    /// Round 3: 6 2 points; 1, 7 1½ (they met); 3, 4 1; 2, 5 ½. Every pairing chains the
+    /// floats down (6 to 1 or 7, the other to 3 or 4, the other to 2 or 5, the last the bye):
+    /// only 6-1, 7-3, 4-2 and the bye to 5 gives every player its colour (1-4 and 3-2 met; 4-5 and
+    /// 3-5 both want the first move; 6-7 the second). Colours: 1-6 (mild against mild, each its
+    /// own), 3-7, 4-2. 1 beats 6, 3-7 drawn, 2 beats 4.
+    ///
+    /// Round 4, the last: 1 2½; 6, 7 2; 2, 3, 5 1½; 4 1. 4, the lowest, had a bye, and so did
+    /// 5 and 7: it goes to 2 or 3 (1 point above the lowest score). 1 has met 4, 6 and 7, so it
+    /// floats to 2, 3 or 5, and 4 must meet one of 3, 5 (2 met it): differences [1½, 1, ½, 0]
+    /// with 6-7 level. Of bye 3 (1-2, 5-4), bye 2 (1-3, 5-4) and bye 2 (1-5, 3-4), only the first
+    /// has one colour clash (6-7) rather than two: 6 wants the first move strongly, 7 mildly
+    /// (E.2): 6-7; 2-1; 5-4; 3 has the bye.
+    #[test]
+    fn seven_players_four_rounds_by_hand() {
+        let ratings = [2100, 2000, 1900, 1800, 1700, 1600, 1500];
+        let s = settings(4);
+        use Outcome::*;
+        let r1 = pair_next_round(&s, &ratings, &[], &[]).unwrap();
+        assert_eq!(
+            (numbered(&r1), r1.bye),
+            (vec![(1, 4), (5, 2), (3, 6)], Some(Entrant(6)))
+        );
+        let mut so_far = vec![played(&r1, &[FirstWon, Draw, SecondWon])];
+        let r2 = pair_next_round(&s, &ratings, &so_far, &[]).unwrap();
+        assert_eq!(
+            (numbered(&r2), r2.bye),
+            (vec![(7, 1), (6, 5), (2, 3)], Some(Entrant(3)))
+        );
+        so_far.push(played(&r2, &[Draw, FirstWon, SecondWon]));
+        let r3 = pair_next_round(&s, &ratings, &so_far, &[]).unwrap();
+        assert_eq!(
+            (numbered(&r3), r3.bye),
+            (vec![(1, 6), (3, 7), (4, 2)], Some(Entrant(4)))
+        );
+        so_far.push(played(&r3, &[FirstWon, Draw, SecondWon]));
+        let r4 = pair_next_round(&s, &ratings, &so_far, &[]).unwrap();
+        assert_eq!(
+            (numbered(&r4), r4.bye),
+            (vec![(2, 1), (6, 7), (5, 4)], Some(Entrant(2)))
         );
     }
 
