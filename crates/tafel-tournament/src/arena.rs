@@ -3,6 +3,9 @@
 //! in which every player is paired again as soon as it is free, and a score sheet that rewards
 //! winning streaks and quick, decisive games.
 //!
+//! The duration is the server's to keep (this crate has no clock): it calls [`pair_waiting`]
+//! whenever players are free until the time is up, and [`sheets`] as games finish.
+//!
 //! **Scoring** (lichess's wording: "a win has a base score of 2 points, a draw 1 point, and a
 //! loss is worth no points. If you win two games consecutively you will start a double point
 //! streak … until you fail to win a game"):
