@@ -1114,13 +1114,110 @@ mod tests {
         }
     }
 
+    /// Plays a Swiss of `n` players with random results and checks every round: everyone
+    /// active paired once, nobody meets twice, nobody has two byes (or a bye after a forfeit
+    /// win), an absolute preference granted unless the opponent has the same; and with
+    /// `exhaustive`, against brute force over every legal pairing: absolute colour clashes only
+    /// when none avoids them, the best score differences, a round refused only when no legal
+    /// pairing exists.
+    fn play_random(
+        n: usize,
+        rounds: usize,
+        seed: u64,
+        ratings: &[u32],
+        codes: Vec<u8>,
+        withdrawal: Option<(usize, usize)>,
+        exhaustive: bool,
+    ) -> Result<(), TestCaseError> {
+        let settings = SwissSettings {
+            rounds,
+            bye_half_points: 2,
+            seed,
+        };
+        let ratings = &ratings[..n];
+        let mut history: Vec<PlayedRound> = Vec::new();
+        let mut codes = codes.into_iter().cycle();
+        for round in 0..rounds {
+            let withdrawn: Vec<Entrant> = withdrawal
+                .filter(|&(who, after)| who < n && after <= round)
+                .map(|(who, _)| Entrant(who))
+                .into_iter()
+                .collect();
+            let oracle = Oracle::new(n, rounds, &history, &withdrawn);
+            // The brute force is for small fields only.
+            let best = if exhaustive { oracle.best() } else { None };
+            let paired = pair_next_round(&settings, ratings, &history, &withdrawn);
+            let Ok(paired) = paired else {
+                prop_assert_eq!(paired, Err(SwissError::NoLegalPairing { round: round + 1 }));
+                prop_assert!(
+                    !exhaustive || best.is_none(),
+                    "refused a round that can be paired"
+                );
+                break;
+            };
+            let mut seen: Vec<usize> = paired
+                .games
+                .iter()
+                .flat_map(|g| [g.first.0, g.second.0])
+                .chain(paired.bye.map(|b| b.0))
+                .collect();
+            seen.sort_unstable();
+            prop_assert_eq!(&seen, &oracle.active, "everyone active is paired once");
+            let games: Vec<(usize, usize)> = paired
+                .games
+                .iter()
+                .map(|g| (g.first.0, g.second.0))
+                .collect();
+            for &(a, b) in &games {
+                prop_assert!(
+                    !oracle.met.contains(&(a.min(b), a.max(b))),
+                    "{}-{} met before",
+                    a,
+                    b
+                );
+                // An absolute preference is granted unless both have one for the same side.
+                for (me, side) in [(a, Side::First), (b, Side::Second)] {
+                    let other = if me == a { b } else { a };
+                    if let Some(wanted) = oracle.absolute[me] {
+                        prop_assert!(
+                            wanted == side || oracle.absolute[other] == Some(wanted),
+                            "{} wanted {:?}",
+                            me,
+                            wanted
+                        );
+                    }
+                }
+            }
+            if let Some(bye) = paired.bye {
+                prop_assert!(oracle.may_have_bye[bye.0], "second bye for {}", bye.0);
+            }
+            if let Some((fewest_clashes, smallest_differences)) = &best {
+                let clashes = games.iter().filter(|&&(a, b)| oracle.clash(a, b)).count();
+                prop_assert_eq!(clashes, *fewest_clashes, "avoidable absolute colour clash");
+                prop_assert_eq!(
+                    &oracle.differences(&games, paired.bye.map(|b| b.0)),
+                    smallest_differences
+                );
+            } else {
+                prop_assert!(
+                    !exhaustive,
+                    "a pairing was found where brute force found none"
+                );
+            }
+            let outcomes: Vec<Outcome> = paired
+                .games
+                .iter()
+                .map(|_| outcome(codes.next().unwrap()))
+                .collect();
+            history.push(played(&paired, &outcomes));
+        }
+        Ok(())
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
-        /// Random results over many rounds: no pair meets twice, nobody has two byes (or a bye
-        /// after a forfeit win), absolute colour clashes only when no legal pairing avoids them,
-        /// the score differences are the best possible, an absolute preference against a weaker
-        /// one is granted; and a round is refused only when no legal pairing exists.
+        /// Small fields, every round checked against brute force.
         #[test]
         fn random_tournaments_keep_the_rules(
             n in 6usize..=10,
@@ -1130,59 +1227,24 @@ mod tests {
             codes in proptest::collection::vec(any::<u8>(), 50),
             withdrawal in proptest::option::of((0usize..10, 0usize..9)),
         ) {
-            let settings = SwissSettings { rounds, bye_half_points: 2, seed };
-            let ratings = &ratings[..n];
-            let mut history: Vec<PlayedRound> = Vec::new();
-            let mut codes = codes.into_iter().cycle();
-            for round in 0..rounds {
-                let withdrawn: Vec<Entrant> = withdrawal
-                    .filter(|&(who, after)| who < n && after <= round)
-                    .map(|(who, _)| Entrant(who))
-                    .into_iter()
-                    .collect();
-                let oracle = Oracle::new(n, rounds, &history, &withdrawn);
-                let best = oracle.best();
-                let paired = pair_next_round(&settings, ratings, &history, &withdrawn);
-                let Ok(paired) = paired else {
-                    prop_assert_eq!(paired, Err(SwissError::NoLegalPairing { round: round + 1 }));
-                    prop_assert!(best.is_none(), "refused a round that can be paired");
-                    break;
-                };
-                let (fewest_clashes, smallest_differences) = best.expect("a pairing was found");
-                let mut seen: Vec<usize> = paired.games.iter()
-                    .flat_map(|g| [g.first.0, g.second.0])
-                    .chain(paired.bye.map(|b| b.0))
-                    .collect();
-                seen.sort_unstable();
-                prop_assert_eq!(&seen, &oracle.active, "everyone active is paired once");
-                let games: Vec<(usize, usize)> =
-                    paired.games.iter().map(|g| (g.first.0, g.second.0)).collect();
-                for &(a, b) in &games {
-                    prop_assert!(!oracle.met.contains(&(a.min(b), a.max(b))), "{}-{} met before", a, b);
-                    // An absolute preference is granted unless both have one for the same side.
-                    for (me, side) in [(a, Side::First), (b, Side::Second)] {
-                        let other = if me == a { b } else { a };
-                        if let Some(wanted) = oracle.absolute[me] {
-                            prop_assert!(
-                                wanted == side || oracle.absolute[other] == Some(wanted),
-                                "{} wanted {:?}", me, wanted
-                            );
-                        }
-                    }
-                }
-                if let Some(bye) = paired.bye {
-                    prop_assert!(oracle.may_have_bye[bye.0], "second bye for {}", bye.0);
-                }
-                let clashes = games.iter().filter(|&&(a, b)| oracle.clash(a, b)).count();
-                prop_assert_eq!(clashes, fewest_clashes, "avoidable absolute colour clash");
-                prop_assert_eq!(
-                    oracle.differences(&games, paired.bye.map(|b| b.0)),
-                    smallest_differences
-                );
-                let outcomes: Vec<Outcome> =
-                    paired.games.iter().map(|_| outcome(codes.next().unwrap())).collect();
-                history.push(played(&paired, &outcomes));
-            }
+            play_random(n, rounds, seed, &ratings, codes, withdrawal, true)?;
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        /// Fields of up to 40, the rules that need no brute force.
+        #[test]
+        fn large_random_tournaments_keep_the_absolute_rules(
+            n in 11usize..=40,
+            rounds in 5usize..=9,
+            seed in any::<u64>(),
+            ratings in proptest::collection::vec(1000u32..2000, 40),
+            codes in proptest::collection::vec(any::<u8>(), 50),
+            withdrawal in proptest::option::of((0usize..40, 0usize..9)),
+        ) {
+            play_random(n, rounds, seed, &ratings, codes, withdrawal, false)?;
         }
     }
 }
