@@ -19,30 +19,33 @@
 //!    round, when one of them is a topscorer (over half the points so far). FIDE makes this
 //!    absolute; here it is the heaviest weight instead, so a pairing is still found when nothing
 //!    else exists, with as few such pairs as possible;
-//! 3. C.5–C.7: score differences: the pairing score differences, sorted from the largest, are
+//! 3. C.5–C.6: score differences: the pairing score differences, sorted from the largest, are
 //!    as small as possible in that order (a pair `d` half points apart weighs `B^d` with `B` more
 //!    than the number of pairs, so one pair 2 points apart is worse than any number 1½ apart).
 //!    The bye counts as a pair with a player one point below the lowest score, so it goes to the
 //!    lowest score group. Where `B^d` would not fit the weights (large fields, large
 //!    differences), differences beyond the largest that fits, `D`, weigh `B^D · (1 + d − D)`:
-//!    still the larger the worse, but no longer each worse than any number of smaller ones. Among equal differences, floats from lower score groups are
-//!    preferred (the sum of the floaters' scores is minimised), as the Dutch system pairs the
-//!    higher brackets first (C.5);
-//! 4. C.12: as few players as possible miss their colour preference;
-//! 5. C.13: as few as possible miss a strong (or absolute) one;
-//! 6. C.14–C.17: as few as possible float down after floating down the round before, up after
+//!    still the larger the worse, but no longer each worse than any number of smaller ones;
+//! 4. among equal differences, floats from lower score groups rather than higher ones (the sum
+//!    of the floaters' scores is minimised), as the Dutch system pairs the top brackets first;
+//! 5. C.12: as few players as possible miss their colour preference;
+//! 6. C.13: as few as possible miss a strong (or absolute) one;
+//! 7. C.14–C.17: as few as possible float down after floating down the round before, up after
 //!    up the round before, down after down two rounds before, up after up two rounds before
 //!    (the bye, and any round not played, count as a downfloat);
-//! 7. the Dutch order: within a score group the top half (S1) meets the bottom half (S2) in
-//!    order, 1 against `g/2 + 1` and so on (each pair weighs the square of its distance from
-//!    that); a floater is the lowest of its group and meets the highest of the group below; the
-//!    bye goes to the lowest-ranked eligible player.
+//! 8. the Dutch order (C.04.3 D), approximately: within a score group the top half (S1) meets
+//!    the bottom half (S2) in order, the k-th against the (k + g/2)-th; a pair of two from the
+//!    same half (an exchange) weighs most, then how far a floater is from the bottom of its group,
+//!    then the square of a pair's distance from its natural opponent (or of a floater's opponent
+//!    from the top of the group below; the bye goes to the lowest-ranked eligible player). These
+//!    three weigh against each other per pair, not over the whole round.
 //!
-//! Not modelled, so pairings can differ from JaVaFo's in the cases they decide: C.8 (looking
-//! ahead to the next bracket's completion is done exactly by the global matching instead),
-//! C.10–C.11 (topscorers' colour difference over 2 or three same colours in the last round),
-//! C.18–C.21 (the score differences of repeated floaters), and the exact order of transpositions
-//! and exchanges of C.04.3 D, which the weights of item 7 only approximate.
+//! Not modelled, so pairings can differ from JaVaFo's where only these decide: C.10–C.11
+//! (topscorers' colour difference over 2 or three same colours in the last round), C.18–C.21
+//! (the score differences of repeated floaters), and the exact sequence of transpositions and
+//! exchanges of C.04.3 D, which item 8 approximates. The look-ahead to the next bracket that
+//! the Dutch rules make (completing the pairing, C.4 and C.7) is exact here: the matching pairs
+//! the whole round at once.
 //!
 //! **Colours** (C.04.3 A.6, E). The colour difference is firsts minus seconds over games played.
 //! A preference is absolute with a difference beyond ±1 or the same colour twice running (the
