@@ -218,7 +218,8 @@ pub struct Waiting {
 pub const MATCHING_SLICE: usize = 256;
 
 /// Pairs the waiting players: as many pairs as possible, the closest in the ranking together,
-/// no immediate rematch. Players left over are not in any pairing.
+/// no immediate rematch. Players left over are not in any pairing; an entrant listed twice
+/// waits once.
 pub fn pair_waiting(waiting: &[Waiting]) -> Vec<Pairing> {
     let mut ranked: Vec<&Waiting> = waiting.iter().collect();
     ranked.sort_by_key(|w| {
@@ -228,6 +229,8 @@ pub fn pair_waiting(waiting: &[Waiting]) -> Vec<Pairing> {
             w.entrant,
         )
     });
+    let mut seen = std::collections::HashSet::new();
+    ranked.retain(|w| seen.insert(w.entrant));
     let mut pairings: Vec<Pairing> = ranked
         .chunks(MATCHING_SLICE)
         .flat_map(pair_ranked)
@@ -415,5 +418,7 @@ mod tests {
         // Two who just played wait rather than meet again; an odd one out waits.
         assert!(pair_waiting(&pool[..2]).is_empty());
         assert_eq!(pair_waiting(&pool[..3]).len(), 1);
+        // Listed twice, still one player: never paired with itself.
+        assert!(pair_waiting(&[pool[2], pool[2]]).is_empty());
     }
 }
