@@ -252,6 +252,20 @@ impl Client {
         }
     }
 
+    /// Signs `username` up (with a password that passes the rules); returns the session's
+    /// cookie as a request sends it back (`tafel_session=...`). Panics unless it was made.
+    pub async fn sign_up(&self, username: &str) -> String {
+        let answer = self
+            .post(
+                "/api/account",
+                json!({"username": username, "password": "correct horse battery"}),
+            )
+            .await;
+        assert_eq!(answer.status, 201, "{}", answer.text);
+        let cookie = answer.header("set-cookie");
+        cookie.split(';').next().unwrap_or_default().to_string()
+    }
+
     /// A WebSocket on game `id` (from this client's local address); panics if it cannot be
     /// opened.
     pub async fn watch(&self, id: &str) -> Viewer {
