@@ -156,6 +156,6 @@ function writePart(game) {
       el("a", { href: "/sign-in" }, t("Sign in to write in the spectators' chat.")));
   }
   chat.input.setAttribute("aria-label", chat.write === "players" ? t("Message to the players") : t("Message to the spectators"));
-  chat.input.placeholder = t("Say something (at most {count} characters)", { count: MAX_TEXT });
+  chat.input.placeholder = t("Say something");
   return [chat.form, chat.error];
 }

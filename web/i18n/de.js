@@ -16,7 +16,7 @@ export const de = {
   "Messages hidden: {count}": "Ausgeblendete Nachrichten: {count}",
   "Message to the players": "Nachricht an die Spieler",
   "Message to the spectators": "Nachricht an die Zuschauer",
-  "Say something (at most {count} characters)": "Schreib etwas (höchstens {count} Zeichen)",
+  "Say something": "Schreib etwas",
   "Send": "Senden",
   "Sign in to write in the spectators' chat.": "Melde dich an, um im Chat der Zuschauer zu schreiben.",
   "The message was not sent.": "Die Nachricht wurde nicht gesendet.",
