@@ -15,25 +15,9 @@ use tafel_testkit::viewer::Viewer;
 /// A game of Quarx between "Hal" at this screen and "Ada", invited, who has joined: its id,
 /// the host's and the guest's tokens.
 async fn host_and_guest(client: &Client) -> (String, String, String) {
-    let created = client
-        .post(
-            "/api/games",
-            json!({"game": "quarx", "seats": [{"kind": "local", "name": "Hal"}, {"kind": "invite"}]}),
-        )
-        .await;
-    assert_eq!(created.status, 200, "{}", created.body);
-    let id = created.body["id"].as_str().unwrap().to_string();
-    let host = created.body["seats"][0]["token"].as_str().unwrap();
-    let invite = created.body["seats"][1]["invite"].as_str().unwrap();
-    let joined = client
-        .post(
-            &format!("/api/games/{id}/join"),
-            json!({"invite": invite, "name": "Ada"}),
-        )
-        .await;
-    assert_eq!(joined.status, 200, "{}", joined.body);
-    let guest = joined.body["token"].as_str().unwrap();
-    (id, host.to_string(), guest.to_string())
+    client
+        .host_and_guest(json!({"game": "quarx"}), client)
+        .await
 }
 
 /// Posts `body` to game `id`'s chat with the session `cookie`, if given.

@@ -323,31 +323,11 @@ async fn takebacks_and_clocks_work_across_instances() {
         return;
     };
     let [a, b] = [Instance::start(&database), Instance::start(&database)];
-    let (status, created) = a
-        .post(
-            "/api/games",
-            json!({
-                "game": "quarx",
-                "seats": [{"kind": "local", "name": "Host"}, {"kind": "invite"}],
-                "time_control": {"kind": "fischer", "initial_seconds": 4, "increment_seconds": 0},
-            }),
-        )
-        .await
-        .parts();
-    assert_eq!(status, 200, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let host = created["seats"][0]["token"].as_str().unwrap().to_string();
-    let invite = created["seats"][1]["invite"].as_str().unwrap();
     // The guest joins through the other instance.
-    let (status, joined) = b
-        .post(
-            &format!("/api/games/{id}/join"),
-            json!({"invite": invite, "name": "Guest"}),
-        )
-        .await
-        .parts();
-    assert_eq!(status, 200, "{joined}");
-    let guest = joined["token"].as_str().unwrap().to_string();
+    let clock = json!({"kind": "fischer", "initial_seconds": 4, "increment_seconds": 0});
+    let (id, host, guest) = a
+        .host_and_guest(json!({"game": "quarx", "time_control": clock}), &b)
+        .await;
     let tokens = [host.clone(), guest.clone()];
     for (ply, instance) in [&a, &b].into_iter().enumerate() {
         let view = instance.view(&id).await;
@@ -380,24 +360,7 @@ async fn chat_written_through_one_instance_reaches_the_players_on_the_other() {
         return;
     };
     let [a, b] = [Instance::start(&database), Instance::start(&database)];
-    let (status, created) = a
-        .post(
-            "/api/games",
-            json!({"game": "quarx", "seats": [{"kind": "local", "name": "Host"}, {"kind": "invite"}]}),
-        )
-        .await
-        .parts();
-    assert_eq!(status, 200, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let host = created["seats"][0]["token"].as_str().unwrap().to_string();
-    let invite = created["seats"][1]["invite"].as_str().unwrap();
-    let path = format!("/api/games/{id}/join");
-    let (status, joined) = b
-        .post(&path, json!({"invite": invite, "name": "Guest"}))
-        .await
-        .parts();
-    assert_eq!(status, 200, "{joined}");
-    let guest = joined["token"].as_str().unwrap().to_string();
+    let (id, host, guest) = a.host_and_guest(json!({"game": "quarx"}), &b).await;
     // The guest watches through B; the spectator too.
     let mut guest_viewer = b.watch(&id).await;
     guest_viewer.next_of("view").await;
