@@ -65,6 +65,7 @@ test("chat: host and guest talk, the spectators' room stays apart, a mute hides 
   await spectator.reload();
   await spectator.waitForSelector("#chat-input");
   await say(spectator, "spectators", "Hal should take the corner");
+  assert.equal(await spectator.getAttribute("#chat-spectators li", "class"), "mine", "the spectator's own message is marked");
   // The players hear the next message of their own room, never the spectator's.
   await say(guest, "players", "ready?");
   await seen(host, "players", "ready?");

@@ -5,6 +5,7 @@
 // The panel is one lasting node, updated in place, so that a message being typed survives the
 // page being drawn again.
 
+import { whoAmI } from "../account/header.js";
 import { t } from "../i18n.js";
 import { el, fill, sentence } from "../ui.js";
 import { actingSeat } from "./seats.js";
@@ -26,6 +27,7 @@ export function chatState(game) {
   const chat = {
     rooms: { players: null, spectators: null }, // each room's messages, or null where not read
     write: null, // the room this browser may write in
+    me: null, // the username signed in, if any (a spectator's own messages)
     over: false, // whether the game was over when the rooms were last read
     panel: el("section", { class: "chat", id: "chat", "aria-labelledby": "chat-title", hidden: true }),
     input: el("input", { id: "chat-input", type: "text", maxlength: MAX_TEXT, autocomplete: "off", enterkeyhint: "send" }),
@@ -47,6 +49,7 @@ export async function loadChat(game) {
     const read = await response.json();
     chat.rooms = { players: read.players, spectators: read.spectators };
     chat.write = read.write;
+    chat.me = (await whoAmI())?.username ?? null;
   } catch {
     return; // offline: the next connection reads it again
   }
@@ -98,8 +101,9 @@ async function send(game) {
   }
 }
 
-/** Whether a message is this browser's own (one of its seats wrote it). */
-const own = (game, message) => message.seat !== null && game.seats.mine(message.seat);
+/** Whether a message is this browser's own (one of its seats, or its account, wrote it). */
+const own = (game, message) => (message.seat !== null ? game.seats.mine(message.seat)
+  : message.account && message.name === game.chat.me);
 
 /** Draws the panel: each room read, with its mute switch and its messages, then the form. */
 function showChat(game) {
