@@ -8,10 +8,11 @@
  * `onError(message)` the server's error messages, `onState(state)` "open" or "lost".
  * `hello()` gives the seat tokens this browser holds, sent on each (re)connection so that the
  * server counts this viewer as their player rather than a spectator; the returned `greet()`
- * sends them again (after joining a seat). Whether the page is hidden is said too (on opening
- * and on every change). Retries after 0.5 s, doubling up to 5 s.
+ * sends them again (after joining a seat), and `onHello()` is called after each (what this
+ * viewer may read may have changed). Whether the page is hidden is said too (on opening and on
+ * every change). Retries after 0.5 s, doubling up to 5 s.
  */
-export function follow(id, { onView, onEvent, onError, onState, hello }) {
+export function follow(id, { onView, onEvent, onError, onState, hello, onHello }) {
   let delay = 500;
   let lost = false;
   let socket = null;
@@ -19,6 +20,7 @@ export function follow(id, { onView, onEvent, onError, onState, hello }) {
   const greet = () => {
     const tokens = hello();
     if (tokens.length) send({ type: "hello", tokens });
+    onHello?.();
   };
   // A hidden page (another tab in front) is said, so that the other players see "away".
   const sayAway = () => send({ type: "away", away: document.hidden });

@@ -6,6 +6,7 @@ import { animateLastMove, settingsOf } from "../boards/common.js";
 import { api, el, fill } from "../ui.js";
 import { analyseFinishedGame, analysisArea, hintArea, reviewMarks } from "./analysis.js";
 import { drawBoard, flipButton, positionPicture } from "./board-view.js";
+import { chatMessage, chatPanel, chatState, loadChat } from "./chat.js";
 import { clockBox, keepClocksRunning } from "./clock.js";
 import { follow } from "./connection.js";
 import { focusPlace, restoreFocus } from "./focus.js";
@@ -31,6 +32,7 @@ export async function gamePage(app, id) {
   const [board, catalog] = await Promise.all([import(`../boards/${view.game}.js`), api("/api/catalog")]);
   const catalogEntry = catalog.games.find((g) => g.name === view.game);
   const game = gameState({ id, view, board, catalogEntry, settings: settingsOf(catalogEntry, view), invite });
+  game.chat = chatState(game);
   game.render = (options) => render(game, options);
   app.replaceChildren(layout(game));
   listenForReplayKeys(game);
@@ -83,7 +85,7 @@ function render(game, { animate }) {
 }
 
 /** Beside the board: the die, the last move, the move controls, errors, the table's controls,
- * how to move, the moves, the analysis, the records, the players and the page's options. */
+ * how to move, the moves, the chat, the analysis, the records, the players and the page's options. */
 function sideColumn(game, v, drawn, myMove) {
   return [
     drawn.extra ? el("div", { class: "board-extra" }, drawn.extra) : null,
@@ -96,6 +98,7 @@ function sideColumn(game, v, drawn, myMove) {
     moveList(game, v.ply, reviewMarks(game)),
     replayControls(game, v),
     el("div", { class: "controls" }, flipButton(game)),
+    chatPanel(game),
     analysisArea(game, v),
     undoAndRecords(game),
     invitations(game),
@@ -108,11 +111,13 @@ function sideColumn(game, v, drawn, myMove) {
 }
 
 /** Follows the game over the WebSocket: views pushed are shown (the last move animated when
- * somebody else made it), the table's events noted, a lost connection said in the banner. */
+ * somebody else made it), the table's events noted, chat messages added (the rooms read again
+ * on every connection), a lost connection said in the banner. */
 function connect(game) {
   const { ui } = game;
   return follow(game.id, {
     hello: () => game.seats.all(),
+    onHello: () => loadChat(game),
     onView: (v) => {
       game.pushes += 1;
       if (JSON.stringify(v) === JSON.stringify(game.view)) return; // nothing new: keep any selection
@@ -120,7 +125,7 @@ function connect(game) {
       takeView(game, v);
       render(game, { animate: game.shownPly === null && othersMove });
     },
-    onEvent: (message) => tableEvent(game, message),
+    onEvent: (message) => (message.type === "chat" ? chatMessage(game, message.message) : tableEvent(game, message)),
     onError: (message) => game.showError(message),
     onState: (state) => {
       ui.banner.hidden = state === "open";

@@ -126,6 +126,16 @@ pub struct Limits {
     /// before the game is aborted (not rated, no result; zero: never). Default 30 s, about as
     /// long as lichess gives.
     pub abort_after: Duration,
+    /// Chat messages one writer (an account, or a seat played without one) may send per
+    /// minute, on average (0: no limit). Default 10: a conversation, never a flood.
+    pub chat_per_minute: u32,
+    /// Chat messages one writer may send at once before the per-minute rate applies.
+    /// Default 5.
+    pub chat_burst: u32,
+    /// The messages each of a game's two chat rooms (the players', the spectators') holds at
+    /// most; more are refused (409). Default 300: a long correspondence game's talk, a few
+    /// dozen kilobytes.
+    pub chat_messages_per_room: usize,
 }
 
 impl Default for Limits {
@@ -159,6 +169,9 @@ impl Default for Limits {
             password_checks_waiting: 64,
             seeks_per_person: 3,
             abort_after: Duration::from_secs(30),
+            chat_per_minute: 10,
+            chat_burst: 5,
+            chat_messages_per_room: 300,
         }
     }
 }

@@ -39,7 +39,7 @@ use crate::compute::review::AnalysisBudget;
 use crate::domain::clock::now_ms;
 use crate::http::guard::Origins;
 use crate::http::listener::{self, ConnectionLimits};
-use crate::http::rate::{AccountRates, RateLimiter};
+use crate::http::rate::{AccountRates, ChatRates, RateLimiter};
 use crate::http::session::CookiePolicy;
 use crate::http::ws::Sockets;
 use crate::play::accounts::{AccountLimits, Accounts};
@@ -107,6 +107,7 @@ pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
             analyses_per_address: limits.analyses_per_address,
             unattended_per_address: limits.unattended_per_address,
             abort_after: limits.abort_after,
+            chat_messages_per_room: limits.chat_messages_per_room,
         },
     );
     if let Some(changes) = changes {
@@ -140,6 +141,11 @@ pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
                 remembered,
             ),
         }),
+        chat_rates: Arc::new(ChatRates(RateLimiter::new(
+            limits.chat_per_minute,
+            limits.chat_burst,
+            remembered,
+        ))),
         origins: Arc::new(Origins::new(config.public_urls.clone(), config.listen.ip())),
         accounts,
         lobby: Arc::new(Lobby::new(

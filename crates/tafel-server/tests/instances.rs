@@ -1,5 +1,5 @@
-//! Several `tafel serve` processes on one PostgreSQL database (issue #20), and `tafel db
-//! copy` between SQLite and PostgreSQL.
+//! Several `tafel serve` processes on one PostgreSQL database (issue #20), chat messages
+//! between them (issue #31), and `tafel db copy` between SQLite and PostgreSQL.
 //!
 //! The tests that need PostgreSQL run when `TAFEL_TEST_POSTGRES` is the URL of a database
 //! whose user may create databases (`scripts/test` starts a throwaway server and sets it;
@@ -323,31 +323,11 @@ async fn takebacks_and_clocks_work_across_instances() {
         return;
     };
     let [a, b] = [Instance::start(&database), Instance::start(&database)];
-    let (status, created) = a
-        .post(
-            "/api/games",
-            json!({
-                "game": "quarx",
-                "seats": [{"kind": "local", "name": "Host"}, {"kind": "invite"}],
-                "time_control": {"kind": "fischer", "initial_seconds": 4, "increment_seconds": 0},
-            }),
-        )
-        .await
-        .parts();
-    assert_eq!(status, 200, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let host = created["seats"][0]["token"].as_str().unwrap().to_string();
-    let invite = created["seats"][1]["invite"].as_str().unwrap();
     // The guest joins through the other instance.
-    let (status, joined) = b
-        .post(
-            &format!("/api/games/{id}/join"),
-            json!({"invite": invite, "name": "Guest"}),
-        )
-        .await
-        .parts();
-    assert_eq!(status, 200, "{joined}");
-    let guest = joined["token"].as_str().unwrap().to_string();
+    let clock = json!({"kind": "fischer", "initial_seconds": 4, "increment_seconds": 0});
+    let (id, host, guest) = a
+        .host_and_guest(json!({"game": "quarx", "time_control": clock}), &b)
+        .await;
     let tokens = [host.clone(), guest.clone()];
     for (ply, instance) in [&a, &b].into_iter().enumerate() {
         let view = instance.view(&id).await;
@@ -372,6 +352,65 @@ async fn takebacks_and_clocks_work_across_instances() {
     let on_a = a.view(&id).await;
     assert_eq!(on_a["status"], ended["status"]);
     assert_eq!(on_a["moves"], ended["moves"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chat_written_through_one_instance_reaches_the_players_on_the_other() {
+    let Some(database) = test_database("chat").await else {
+        return;
+    };
+    let [a, b] = [Instance::start(&database), Instance::start(&database)];
+    let (id, host, guest) = a.host_and_guest(json!({"game": "quarx"}), &b).await;
+    // The guest watches through B; the spectator too.
+    let mut guest_viewer = b.watch(&id).await;
+    guest_viewer.next_of("view").await;
+    guest_viewer
+        .send_json(json!({"type": "hello", "tokens": [guest]}))
+        .await;
+    while !guest_viewer.next_of("presence").await["seats"]
+        .as_array()
+        .is_some_and(|seats| seats.contains(&json!(1)))
+    {}
+    let mut spectator = b.watch(&id).await;
+    spectator.next_of("view").await;
+    // The host writes through A, twice (two instances numbering one room in turn).
+    let chat = format!("/api/games/{id}/chat");
+    for (n, text) in ["hello from A", "still here"].into_iter().enumerate() {
+        let body = json!({"room": "players", "token": host, "text": text});
+        let (status, written) = a.post(&chat, body).await.parts();
+        assert_eq!(status, 201, "{written}");
+        assert_eq!(written["seq"], n + 1);
+        let pushed = guest_viewer.next_of("chat").await;
+        assert_eq!(pushed["message"], written, "pushed on B as written on A");
+    }
+    // The guest answers through B; A reads all three, in order.
+    let body = json!({"room": "players", "token": guest, "text": "hello from B"});
+    let (status, written) = b.post(&chat, body).await.parts();
+    assert_eq!(status, 201, "{written}");
+    assert_eq!(written["seq"], 3);
+    let read = a
+        .send(a.http.get(a.url(&chat)).header("x-tafel-token", &host))
+        .await;
+    let texts: Vec<&str> = read.body["players"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{}", read.body))
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["hello from A", "still here", "hello from B"]);
+    // The spectator on B was told nothing of the players' room: its next chat message is a
+    // spectator's, written through A.
+    let cookie = a.sign_up("Onlooker").await;
+    let remark = a
+        .http
+        .post(a.url(&chat))
+        .header("cookie", &cookie)
+        .json(&json!({"room": "spectators", "text": "from the stands"}));
+    let (status, written) = a.send(remark).await.parts();
+    assert_eq!(status, 201, "{written}");
+    let pushed = spectator.next_of("chat").await;
+    assert_eq!(pushed["message"]["text"], "from the stands");
+    assert_eq!(pushed["message"]["room"], "spectators");
 }
 
 /// Creates games of several kinds on `instance` (moves, an invited seat, a clock, a finished

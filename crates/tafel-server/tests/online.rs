@@ -19,20 +19,8 @@ async fn serve(dir: &tempfile::TempDir) -> Server {
 
 /// A game between the creator (a seat at this screen) and an invited person, who has joined
 /// as "Ada": its id, the host's and the guest's tokens.
-async fn host_and_guest(client: &Client, mut body: Value) -> (String, String, String) {
-    body["seats"] = json!([{"kind": "local", "name": "Hal"}, {"kind": "invite"}]);
-    let created = client.post("/api/games", body).await;
-    assert_eq!(created.status, 200, "{}", created.body);
-    let id = created.body["id"].as_str().unwrap().to_string();
-    let host = created.body["seats"][0]["token"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let invite = created.body["seats"][1]["invite"].as_str().unwrap();
-    let joined = join(client, &id, invite, "Ada").await;
-    assert_eq!(joined.status, 200, "{}", joined.body);
-    let guest = joined.body["token"].as_str().unwrap().to_string();
-    (id, host, guest)
+async fn host_and_guest(client: &Client, body: Value) -> (String, String, String) {
+    client.host_and_guest(body, client).await
 }
 
 async fn join(client: &Client, id: &str, invite: &str, name: &str) -> Answer {

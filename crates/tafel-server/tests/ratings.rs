@@ -544,8 +544,8 @@ async fn people_pages(router: &Router, id: &str) -> Vec<Value> {
 }
 
 /// `tafel db copy` carries the people with the games: on the copy, the accounts sign in with
-/// their passwords, a session of the original still works, and the players' pages, ratings and
-/// the rated game's rating changes are as they were; from SQLite to SQLite, and on to
+/// their passwords, a session of the original still works, and the players' pages, ratings,
+/// the rated game's rating changes and its chat are as they were; from SQLite to SQLite, and on to
 /// PostgreSQL when one is at hand. Copying again with `--merge` changes nothing.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn db_copy_carries_accounts_sessions_and_ratings() {
@@ -561,6 +561,13 @@ async fn db_copy_carries_accounts_sessions_and_ratings() {
     );
     let (id, tokens) = rated_game(&ada, &bob).await;
     play(&ada, &id, &tokens, 2).await;
+    let (status, said) = ada
+        .post(
+            &format!("/api/games/{id}/chat"),
+            json!({"room": "players", "token": tokens[0], "text": "good luck"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{said}");
     resign(&bob, &id, &tokens[1]).await;
     let pages = people_pages(&original, &id).await;
     assert_eq!(pages[4]["ratings"].as_array().map(Vec::len), Some(2));
@@ -582,6 +589,19 @@ async fn db_copy_carries_accounts_sessions_and_ratings() {
 
         let copy = server(Limits::default(), &to).await;
         assert_eq!(people_pages(&copy, &id).await, pages, "on {to}");
+        let chat = send(
+            &copy,
+            "GET",
+            &format!("/api/games/{id}/chat"),
+            ada.cookie.as_deref(),
+            None,
+        )
+        .await;
+        assert_eq!(
+            chat.body["players"][0]["text"], "good luck",
+            "{}",
+            chat.text
+        );
         let me = send(&copy, "GET", "/api/account", ada.cookie.as_deref(), None).await;
         assert_eq!(
             me.status,

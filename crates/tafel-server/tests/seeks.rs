@@ -37,19 +37,6 @@ async fn seeks_until(viewer: &mut Viewer, count: usize) -> Vec<Value> {
     }
 }
 
-/// Signs `name` up; the session cookie to send back.
-async fn account(client: &Client, name: &str) -> String {
-    let answer = client
-        .post(
-            "/api/account",
-            json!({"username": name, "password": "correct horse battery"}),
-        )
-        .await;
-    assert_eq!(answer.status, 201, "{}", answer.text);
-    let cookie = answer.header("set-cookie");
-    cookie.split(';').next().unwrap().to_string()
-}
-
 #[tokio::test]
 async fn a_seek_is_listed_taken_once_and_both_land_in_the_game() {
     let dir = tempfile::tempdir().unwrap();
@@ -193,7 +180,7 @@ async fn rated_seeks_need_accounts_and_bad_seeks_say_why() {
         "{limit}"
     );
 
-    let ada = account(&client, "Ada").await;
+    let ada = client.sign_up("Ada").await;
     let mut signed_in = lobby(server.addr, Some(&ada)).await;
     signed_in
         .send_json(json!({"type": "seek",

@@ -252,6 +252,47 @@ impl Client {
         }
     }
 
+    /// Creates a game as `body` says, with its seats made a person "Hal" at this screen and
+    /// an invited seat, which `joiner` (this client, or a client of another instance) takes
+    /// as "Ada": the game's id, the host's and the guest's tokens. Panics unless both work.
+    pub async fn host_and_guest(
+        &self,
+        mut body: Value,
+        joiner: &Client,
+    ) -> (String, String, String) {
+        body["seats"] = json!([{"kind": "local", "name": "Hal"}, {"kind": "invite"}]);
+        let created = self.post("/api/games", body).await;
+        assert_eq!(created.status, 200, "{}", created.body);
+        let id = created.body["id"].as_str().unwrap_or_default().to_string();
+        let host = created.body["seats"][0]["token"]
+            .as_str()
+            .unwrap_or_default();
+        let invite = created.body["seats"][1]["invite"]
+            .as_str()
+            .unwrap_or_default();
+        let path = format!("/api/games/{id}/join");
+        let joined = joiner
+            .post(&path, json!({"invite": invite, "name": "Ada"}))
+            .await;
+        assert_eq!(joined.status, 200, "{}", joined.body);
+        let guest = joined.body["token"].as_str().unwrap_or_default();
+        (id, host.to_string(), guest.to_string())
+    }
+
+    /// Signs `username` up (with a password that passes the rules); returns the session's
+    /// cookie as a request sends it back (`tafel_session=...`). Panics unless it was made.
+    pub async fn sign_up(&self, username: &str) -> String {
+        let answer = self
+            .post(
+                "/api/account",
+                json!({"username": username, "password": "correct horse battery"}),
+            )
+            .await;
+        assert_eq!(answer.status, 201, "{}", answer.text);
+        let cookie = answer.header("set-cookie");
+        cookie.split(';').next().unwrap_or_default().to_string()
+    }
+
     /// A WebSocket on game `id` (from this client's local address); panics if it cannot be
     /// opened.
     pub async fn watch(&self, id: &str) -> Viewer {

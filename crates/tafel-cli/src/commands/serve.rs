@@ -121,6 +121,16 @@ pub struct Args {
     /// Accounts one client address may sign up at once before the per-minute rate applies.
     #[arg(long, default_value_t = DEFAULTS.sign_ups_burst)]
     sign_ups_burst: u32,
+    /// Chat messages one writer (an account, or a seat played without one) may send per
+    /// minute, on average (0: no limit).
+    #[arg(long, default_value_t = DEFAULTS.chat_per_minute)]
+    chat_per_minute: u32,
+    /// Chat messages one writer may send at once before the per-minute rate applies.
+    #[arg(long, default_value_t = DEFAULTS.chat_burst)]
+    chat_burst: u32,
+    /// Messages each of a game's two chat rooms (players', spectators') holds at most.
+    #[arg(long, default_value_t = DEFAULTS.chat_messages_per_room)]
+    chat_messages_per_room: usize,
     /// Build the solution tables that perfect levels lack (Karl's Race level 6: about 200
     /// CPU-seconds, 2.3 GB of memory and of disk, in `$TAFEL_DATA` or the current directory)
     /// in the background, with progress in the log; the level plays perfectly once its table
@@ -174,6 +184,12 @@ impl Args {
             password_checks: positive("password-checks", self.password_checks)?,
             password_checks_waiting: self.password_checks_waiting,
             seeks_per_person: positive("seeks-per-person", self.seeks_per_person)?,
+            chat_per_minute: self.chat_per_minute,
+            chat_burst: self.chat_burst.max(1),
+            chat_messages_per_room: positive(
+                "chat-messages-per-room",
+                self.chat_messages_per_room,
+            )?,
             abort_after: Duration::try_from_secs_f64(self.abort_after).map_err(|_| {
                 anyhow::anyhow!("--abort-after must be a number of seconds, 0 or more")
             })?,

@@ -6,7 +6,7 @@
 //! - [`game`]: the game as it is kept (its table, its summary, what lists show);
 //! - [`seat`] (who sits where), [`consent`] (draws, takebacks, resignations decided
 //!   together), [`clock`] (time controls), [`dice`] (the server's chance outcomes), [`seek`]
-//!   (someone to play now);
+//!   (someone to play now), [`chat`] (a game's two chat rooms: who writes, who reads, what);
 //! - [`account`] (usernames, passwords and their hashes), [`rating`] (Glicko-2 as lichess
 //!   runs it) and [`rated`] (which games are rated, aborts, what a finished game tells its
 //!   accounts);
@@ -18,6 +18,7 @@
 //! The domain imports nothing else of the server; every other layer may import it.
 
 pub mod account;
+pub mod chat;
 pub mod client;
 pub mod clock;
 pub mod consent;

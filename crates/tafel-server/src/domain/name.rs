@@ -1,6 +1,7 @@
 //! People's names as the server shows them: a [`PersonName`] is checked once, where it comes
 //! in, for every name (seats now, accounts later), so that no name can hide characters or
-//! impersonate another by invisible or direction-changing characters.
+//! impersonate another by invisible or direction-changing characters. Other lines people
+//! write for others to read (chat messages) pass the same check, [`shown_line`].
 
 use std::fmt;
 use std::str::FromStr;
@@ -21,23 +22,7 @@ pub struct PersonName(String);
 impl PersonName {
     /// The name `text` gives, or why it cannot be one (invalid).
     pub fn parse(text: &str) -> Result<PersonName, Error> {
-        let name = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        if name.is_empty() {
-            return Err(Error::invalid("a name needs at least one letter"));
-        }
-        if name.chars().count() > MAX_NAME {
-            return Err(Error::invalid(format!(
-                "a name may have at most {MAX_NAME} characters"
-            )));
-        }
-        if let Some(hidden) = name.chars().find(|&c| is_hidden(c)) {
-            return Err(Error::invalid(format!(
-                "a name may not contain invisible, control or text-direction characters \
-                 (it has U+{:04X})",
-                u32::from(hidden)
-            )));
-        }
-        Ok(PersonName(name))
+        shown_line(text, "a name", MAX_NAME).map(PersonName)
     }
 
     /// The name's text.
@@ -63,6 +48,31 @@ impl FromStr for PersonName {
     fn from_str(text: &str) -> Result<PersonName, Error> {
         PersonName::parse(text)
     }
+}
+
+/// `text` as one line that others read: trimmed, inner runs of white space (line breaks
+/// included) made one space, 1 to `max` characters, none of them hidden (see [`is_hidden`]);
+/// or why not (invalid), naming the text as `what` ("a name", "a message").
+pub fn shown_line(text: &str, what: &str, max: usize) -> Result<String, Error> {
+    let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if line.is_empty() {
+        return Err(Error::invalid(format!(
+            "{what} needs at least one character"
+        )));
+    }
+    if line.chars().count() > max {
+        return Err(Error::invalid(format!(
+            "{what} may have at most {max} characters"
+        )));
+    }
+    if let Some(hidden) = line.chars().find(|&c| is_hidden(c)) {
+        return Err(Error::invalid(format!(
+            "{what} may not contain invisible, control or text-direction characters \
+             (it has U+{:04X})",
+            u32::from(hidden)
+        )));
+    }
+    Ok(line)
 }
 
 /// Whether `c` shows nothing or changes how the text around it is shown: control and format

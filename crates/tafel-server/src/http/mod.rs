@@ -41,7 +41,7 @@ use crate::play::accounts::Accounts;
 use crate::play::lobby::Lobby;
 use crate::play::Hub;
 use guard::Origins;
-use rate::{AccountRates, RateLimiter};
+use rate::{AccountRates, ChatRates, RateLimiter};
 use session::CookiePolicy;
 use ws::Sockets;
 
@@ -67,6 +67,14 @@ pub struct AppState {
     pub lobby: Arc<Lobby>,
     /// Sign-ins and sign-ups per client address and per account.
     pub account_rates: Arc<AccountRates>,
+    /// Chat messages per writer.
+    pub chat_rates: Arc<ChatRates>,
+}
+
+impl FromRef<AppState> for Arc<ChatRates> {
+    fn from_ref(state: &AppState) -> Self {
+        state.chat_rates.clone()
+    }
 }
 
 impl FromRef<AppState> for Arc<Lobby> {
@@ -126,7 +134,7 @@ impl FromRef<AppState> for Arc<RateLimiter> {
     tags(
         (name = "catalog", description = "The games, their settings, seats and computer levels"),
         (name = "games", description = "Creating, importing, listing and reading games; records"),
-        (name = "play", description = "Joining, moves, undo, resignation, draws, takebacks, rematches, the WebSocket"),
+        (name = "play", description = "Joining, moves, undo, resignation, draws, takebacks, rematches, chat, the WebSocket"),
         (name = "lobby", description = "Seeks: someone to play now (the lobby's WebSocket)"),
         (name = "accounts", description = "Optional accounts: signing up, in and out (the session travels in the `tafel_session` cookie)"),
         (name = "players", description = "Players' pages, games, rating histories and records; leaderboards")
@@ -215,6 +223,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::games::record))
         .routes(routes!(api::analysis::analysis))
         .routes(routes!(api::analysis::hint))
+        .routes(routes!(api::chat::read, api::chat::write))
         .routes(routes!(ws::connect))
         .routes(routes!(
             api::accounts::sign_up,

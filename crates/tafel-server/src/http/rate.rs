@@ -1,6 +1,6 @@
 //! Rate limits by a key (a token bucket each), with a bounded table: per client address (the
-//! games a client creates, its sign-ups and sign-ins) and per account (sign-in attempts, by
-//! the username tried); and the client's address as handlers read it.
+//! games a client creates, its sign-ups and sign-ins), per account (sign-in attempts, by
+//! the username tried) and per chat writer; and the client's address as handlers read it.
 //!
 //! Each key may spend `burst` requests at once, and gets `per_minute` back per minute.
 //! An IPv6 client usually controls a whole /64, so an address key counts a /64 as one address
@@ -18,7 +18,9 @@ use std::time::{Duration, Instant};
 use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
 use axum::http::request::Parts;
 
+use crate::domain::chat::Author;
 use crate::domain::client::client_key;
+use crate::domain::ids::GameId;
 use crate::http::error::ApiError;
 
 /// A request from a client address that still has allowance for creations (games created,
@@ -101,6 +103,23 @@ impl AccountRates {
             )),
             _ => Ok(()),
         }
+    }
+}
+
+/// The limit on chat messages per writer: an account wherever it writes, or a seat played
+/// without an account ([`Author::rate_key`]).
+pub struct ChatRates(pub RateLimiter<String>);
+
+impl ChatRates {
+    /// Counts a message by `author` in game `id`: 429 with `Retry-After` when the author has
+    /// none left.
+    pub fn write(&self, author: &Author, id: &GameId) -> Result<(), ApiError> {
+        self.0.check(author.rate_key(id)).map_err(|wait| {
+            ApiError::too_many_requests(
+                "you are writing faster than the chat allows; wait a little",
+                wait,
+            )
+        })
     }
 }
 

@@ -7,7 +7,9 @@
 //! "Ann"}` (an invited person took their seat), `{"type": "rematch", "id": "...", "seat": 0}`
 //! (somebody asked for the rematch), `{"type": "answered", "proposal": "draw", "seat": 1,
 //! "answer": "declined"}` (a draw offer or takeback request came to nothing: `declined`,
-//! `withdrawn` or `expired`, ended by a move) and `{"type": "error", "error": "..."}`.
+//! `withdrawn` or `expired`, ended by a move), `{"type": "chat", "message": {...}}` (a chat
+//! message, to the viewers who read its room: players the players' room, others the
+//! spectators') and `{"type": "error", "error": "..."}`.
 //! Messages to the server: `{"type": "hello", "tokens": ["..."]}` (the seats this viewer
 //! holds, so that it counts as their holder rather than a spectator), `{"type": "away",
 //! "away": true}` (the page is hidden, or shown again with `false`), `{"type": "move",
@@ -171,7 +173,7 @@ impl Keepalive {
 /// described in `docs/api.md`.
 #[utoipa::path(get, path = "/api/games/{id}/ws", tag = crate::http::api::tags::PLAY,
     params(("id" = String, Path, description = "The game's id")),
-    responses((status = 101, description = "A WebSocket: the game's views, presence, joined, rematch and answered events pushed; hello, away, move and undo accepted"),
+    responses((status = 101, description = "A WebSocket: the game's views, presence, joined, rematch, answered and chat events pushed; hello, away, move and undo accepted"),
               (status = 400, description = "Not a WebSocket opening (the Upgrade and Sec-WebSocket headers are missing)", body = ErrorBody),
               (status = 404, description = "No such game", body = ErrorBody),
               (status = 503, description = "As many WebSockets open as the server allows", body = ErrorBody)))]
@@ -252,6 +254,13 @@ impl Viewer {
                 return true;
             }
             Event::Changed => None,
+            Event::Chat(message, over) => {
+                if !message.room.read_by(self.watch.holds_seats(), over) {
+                    return true;
+                }
+                let text = serde_json::json!({ "type": "chat", "message": message });
+                return self.send(text.to_string()).await;
+            }
             Event::Joined { seat, name } => {
                 Some(serde_json::json!({ "type": "joined", "seat": seat, "name": name.as_str() }))
             }

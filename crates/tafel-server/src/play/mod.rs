@@ -51,11 +51,12 @@
 //! [`analysis`] (analyses on the search pool), [`hints`] (hints, one search per position) and
 //! [`accounts`] (signing up, in and out; sessions), [`claims`] (an account's seats claimed
 //! with their tokens, opened on any device), [`deleted`] (the seats of deleted accounts),
-//! [`lobby`] (seeks: someone to play now), [`ratings`] (a game's end for its accounts: results
+//! [`lobby`] (seeks: someone to play now), [`chat`] (a game's chat rooms), [`ratings`] (a game's end for its accounts: results
 //! and ratings; aborts of rated games) and [`players`] (players' pages and the leaderboards).
 
 pub mod accounts;
 pub mod analysis;
+pub mod chat;
 pub mod claims;
 pub mod clocks;
 pub mod computer;
@@ -123,6 +124,8 @@ pub struct HubLimits {
     /// The time a seat of a rated game has for its first move before the game is aborted
     /// (zero: never aborted).
     pub abort_after: Duration,
+    /// The messages each chat room of a game holds at most.
+    pub chat_messages_per_room: usize,
 }
 
 /// Counts of what the hub did, for tests, logs and measurements.

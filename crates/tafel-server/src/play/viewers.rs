@@ -8,6 +8,7 @@ use tokio::sync::broadcast;
 use utoipa::ToSchema;
 
 use super::{Games, Hub};
+use crate::domain::chat::ChatMessage;
 use crate::domain::consent::{Lapse, Proposals};
 use crate::domain::ids::GameId;
 use crate::domain::name::PersonName;
@@ -36,6 +37,9 @@ pub enum Event {
     Lapsed(Lapse),
     /// Who is watching changed.
     Presence,
+    /// A chat message was written, and whether the game is over (which decides who reads the
+    /// spectators' room: [`Room::read_by`](crate::domain::chat::Room::read_by)).
+    Chat(ChatMessage, bool),
 }
 
 /// Who watches a game: viewers by the seats they hold (all of them, and those whose page is
@@ -79,6 +83,11 @@ impl Watch {
             Err(broadcast::error::RecvError::Lagged(_)) => Event::Changed,
             Err(broadcast::error::RecvError::Closed) => std::future::pending().await,
         }
+    }
+
+    /// Whether this viewer holds a seat (it showed a seat's token).
+    pub fn holds_seats(&self) -> bool {
+        !self.seats.is_empty()
     }
 
     /// This viewer holds `seats` (it showed their tokens): it counts for them, not as a

@@ -1,12 +1,14 @@
 //! The changes other server instances make, as PostgreSQL announces them (`NOTIFY` inside
-//! each change's transaction).
+//! each change's transaction), and the chat messages they store.
 
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use sqlx::postgres::PgListener;
 
+use super::chat::CHAT_CHANNEL;
 use super::{Backend, Store};
+use crate::domain::chat::Room;
 
 /// The channel on which PostgreSQL tells every instance that a game changed.
 pub(super) const CHANGES_CHANNEL: &str = "tafel_games";
@@ -21,7 +23,7 @@ impl Store {
         let mut listener = PgListener::connect(&self.url)
             .await
             .context("cannot listen for changes")?;
-        listener.listen(CHANGES_CHANNEL).await?;
+        listener.listen_all([CHANGES_CHANNEL, CHAT_CHANNEL]).await?;
         Ok(Some(Changes {
             listener,
             instance: self.instance.clone(),
@@ -45,6 +47,15 @@ pub enum Heard {
         /// Its stored version now.
         version: i64,
     },
+    /// Message `seq` of `room` in game `id` was stored by another instance.
+    Chat {
+        /// The game.
+        id: String,
+        /// The room.
+        room: Room,
+        /// The message's number in the room.
+        seq: i64,
+    },
     /// The connection was lost and made again: changes may have been missed.
     Lost,
 }
@@ -56,15 +67,22 @@ impl Changes {
             let Some(notification) = self.listener.try_recv().await? else {
                 return Ok(Heard::Lost);
             };
-            let mut words = notification.payload().split(' ');
-            let (Some(id), Some(version), Some(instance)) =
-                (words.next(), words.next(), words.next())
-            else {
-                continue;
-            };
-            if instance == &*self.instance {
+            let words: Vec<&str> = notification.payload().split(' ').collect();
+            if words.last() == Some(&&*self.instance) {
                 continue;
             }
+            if notification.channel() == CHAT_CHANNEL {
+                if let [id, room, seq, _] = words[..] {
+                    if let (Some(room), Ok(seq)) = (Room::parse(room), seq.parse()) {
+                        let id = id.to_string();
+                        return Ok(Heard::Chat { id, room, seq });
+                    }
+                }
+                continue;
+            }
+            let [id, version, _] = words[..] else {
+                continue;
+            };
             let Ok(version) = version.parse() else {
                 continue;
             };

@@ -31,12 +31,14 @@
 //! [`heartbeat`] (when a server was last alive, and the downtime credited to clocks),
 //! [`export`], `table_rows` and [`copy`] (`tafel db copy`), [`accounts`] (accounts, sessions, whose seats),
 //! [`ratings`] (what a finished game leaves its accounts: results, ratings changed once),
-//! [`players`] (a player's page and the leaderboards) and [`seeks`] (the lobby's).
+//! [`players`] (a player's page and the leaderboards), [`seeks`] (the lobby's) and [`chat`]
+//! (games' chat messages).
 //! The store imports the domain only.
 
 pub mod accounts;
 pub mod backend;
 mod changes;
+pub mod chat;
 pub mod copy;
 mod ending;
 pub mod export;

@@ -1,6 +1,6 @@
 //! Rows of the tables beside `games`, as they are stored, column by column: what `tafel db
 //! copy` carries of the people (accounts, their sessions and ratings) and of each game (which
-//! account plays which seat, rating changes, results). Each table is described once
+//! account plays which seat, rating changes, results, chat messages). Each table is described once
 //! ([`Table`]); reading and writing work from that description on both databases.
 //!
 //! Not copied: seeks (they live only while their owner's lobby connection is open), leases and
@@ -127,6 +127,19 @@ pub(super) const OF_A_GAME: &[Table] = &[
             ("ended_ms", Kind::Integer),
         ],
         key: &["game_id", "seat"],
+    },
+    Table {
+        name: "chat_messages",
+        columns: &[
+            ("game_id", Kind::Text),
+            ("room", Kind::Text),
+            ("seq", Kind::Integer),
+            ("seat", Kind::Integer),
+            ("account_id", Kind::Text),
+            ("text", Kind::Text),
+            ("at_ms", Kind::Integer),
+        ],
+        key: &["game_id", "room", "seq"],
     },
 ];
 

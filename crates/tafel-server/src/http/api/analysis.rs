@@ -18,9 +18,21 @@ use crate::play::analysis::{Analysis, Computing};
 use crate::play::Hub;
 
 /// The header that carries the seats' secrets a client holds, for the requests that treat
-/// players differently (the analysis of a game in play): one token or several, separated by
-/// commas.
+/// players differently (the analysis of a game in play, its chat): one token or several,
+/// separated by commas.
 pub const TOKEN_HEADER: &str = "x-tafel-token";
+
+/// The seats' secrets a request's [`TOKEN_HEADER`] carries (those that cannot be one left
+/// out).
+pub(super) fn held_tokens(headers: &HeaderMap) -> Vec<SeatToken> {
+    headers
+        .get_all(TOKEN_HEADER)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .filter_map(|token| SeatToken::parse(token.trim()).ok())
+        .collect()
+}
 
 /// The analysis of the game over the moves played so far: each move with the mover's winning
 /// chances before and after it, the first player's for a chart, the chance it lost and its
@@ -44,13 +56,7 @@ pub async fn analysis(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<axum::response::Response, ApiError> {
-    let tokens: Vec<SeatToken> = headers
-        .get_all(TOKEN_HEADER)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(','))
-        .filter_map(|token| SeatToken::parse(token.trim()).ok())
-        .collect();
+    let tokens = held_tokens(&headers);
     let id = GameId::parse(&id)?;
     Ok(match hub.analysis(&id, &tokens, from).await? {
         Analysis::Ready(review) => {

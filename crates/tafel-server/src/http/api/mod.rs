@@ -1,15 +1,16 @@
 //! The REST API: the catalogue of games; creating, listing, reading and importing games;
-//! joining them; moves, undo, resignation, draws, takebacks, rematches; records. Every answer
+//! joining them; moves, undo, resignation, draws, takebacks, rematches; chat; records. Every answer
 //! is JSON; errors are `{"error": "..."}` with a 4xx status. Each handler carries its OpenAPI
 //! description (`#[utoipa::path]`), from which `/api/openapi.json` is generated.
 
 //!
 //! One module a group of operations: [`catalog`], [`games`], [`play`], [`analysis`],
-//! [`accounts`], [`players`].
+//! [`chat`], [`accounts`], [`players`].
 
 pub mod accounts;
 pub mod analysis;
 pub mod catalog;
+pub mod chat;
 pub mod games;
 pub mod play;
 pub mod players;

@@ -1,0 +1,165 @@
+// The game's chat (docs/api.md, "Chat"): the players' room for the players, the spectators' room
+// for everyone else (and for the players once the game is over), read from the server, kept
+// up to date by the WebSocket's `chat` messages, written with a one-line form. Each room can be
+// muted in this browser (the other players' messages, or the spectators'), remembered per game.
+// The panel is one lasting node, updated in place, so that a message being typed survives the
+// page being drawn again.
+
+import { whoAmI } from "../account/header.js";
+import { t } from "../i18n.js";
+import { el, fill, sentence } from "../ui.js";
+import { actingSeat } from "./seats.js";
+
+/** The longest message, in characters (the server's limit). */
+const MAX_TEXT = 140;
+
+const ROOMS = ["players", "spectators"];
+
+/** What this browser muted in game `id`: `{ players, spectators }`. */
+const muted = {
+  key: (id) => `tafel:chat-muted:${id}`,
+  load: (id) => JSON.parse(localStorage.getItem(muted.key(id)) || "{}"),
+  save: (id, value) => localStorage.setItem(muted.key(id), JSON.stringify(value)),
+};
+
+/** The chat's part of the page state, and its lasting panel (hidden until a room can be read). */
+export function chatState(game) {
+  const chat = {
+    rooms: { players: null, spectators: null }, // each room's messages, or null where not read
+    write: null, // the room this browser may write in
+    me: null, // the username signed in, if any (a spectator's own messages)
+    over: false, // whether the game was over when the rooms were last read
+    panel: el("section", { class: "chat", id: "chat", "aria-labelledby": "chat-title", hidden: true }),
+    input: el("input", { id: "chat-input", type: "text", maxlength: MAX_TEXT, autocomplete: "off", enterkeyhint: "send" }),
+    error: el("p", { class: "error", id: "chat-error", role: "alert" }),
+  };
+  chat.form = el("form", { class: "chat-form", id: "chat-form", onsubmit: (e) => { e.preventDefault(); send(game); } },
+    chat.input, el("button", { type: "submit", id: "chat-send", class: "secondary" }, t("Send")));
+  return chat;
+}
+
+/** Reads the rooms this browser may read (on every connection, and when the game ends). */
+export async function loadChat(game) {
+  const { chat } = game;
+  const tokens = game.seats.all();
+  chat.over = game.view.status.state === "over";
+  try {
+    const response = await fetch(`/api/games/${game.id}/chat`, { headers: tokens.length ? { "x-tafel-token": tokens.join(",") } : {} });
+    if (!response.ok) return;
+    const read = await response.json();
+    chat.rooms = { players: read.players, spectators: read.spectators };
+    chat.write = read.write;
+    chat.me = (await whoAmI())?.username ?? null;
+  } catch {
+    return; // offline: the next connection reads it again
+  }
+  showChat(game);
+}
+
+/** Takes in a message the WebSocket pushed; a number skipped (messages missed) reads the room again. */
+export function chatMessage(game, message) {
+  const list = game.chat.rooms[message.room];
+  if (!list) return;
+  const last = list.length ? list[list.length - 1].seq : 0;
+  if (message.seq <= last) return;
+  if (message.seq > last + 1) {
+    loadChat(game);
+    return;
+  }
+  list.push(message);
+  showChat(game);
+}
+
+/** The panel, brought up to date for the game as drawn now (the players read the spectators'
+ * room once the game is over). */
+export function chatPanel(game) {
+  const over = game.view.status.state === "over";
+  if (over && !game.chat.over) loadChat(game);
+  // The page puts the panel back in its place: the logs scroll to the newest once it is there.
+  queueMicrotask(() => toNewest(game.chat.panel));
+  return game.chat.panel;
+}
+
+/** Sends the message typed into the room this browser writes in. */
+async function send(game) {
+  const { chat } = game;
+  const text = chat.input.value;
+  const body = { room: chat.write, text };
+  if (chat.write === "players") body.token = game.seats.token(actingSeat(game));
+  chat.error.textContent = "";
+  try {
+    const response = await fetch(`/api/games/${game.id}/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const answer = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      chat.error.textContent = sentence(answer.error || t("The message was not sent."));
+      return;
+    }
+    chat.input.value = "";
+    chatMessage(game, answer);
+  } catch {
+    chat.error.textContent = t("The server cannot be reached; the message was not sent.");
+  }
+}
+
+/** Whether a message is this browser's own (one of its seats, or its account, wrote it). */
+const own = (game, message) => (message.seat !== null ? game.seats.mine(message.seat)
+  : message.account && message.name === game.chat.me);
+
+/** Draws the panel: each room read, with its mute switch and its messages, then the form. */
+function showChat(game) {
+  const { chat } = game;
+  const readable = ROOMS.filter((room) => chat.rooms[room]);
+  chat.panel.hidden = !readable.length;
+  if (!readable.length) return;
+  const mutes = muted.load(game.id);
+  const title = readable.length > 1 ? t("Chat") : readable[0] === "players" ? t("Chat with the players") : t("Spectators' chat");
+  fill(chat.panel,
+    el("h2", { id: "chat-title", class: "chat-title" }, title),
+    readable.map((room) => roomPart(game, room, readable.length > 1, mutes[room])),
+    writePart(game));
+  toNewest(chat.panel);
+}
+
+/** Scrolls each room's log of `panel` to its newest message. */
+function toNewest(panel) {
+  for (const log of panel.querySelectorAll(".chat-log")) log.scrollTop = log.scrollHeight;
+}
+
+/** One room: its name (when two are shown), the mute switch, and the messages not muted. */
+function roomPart(game, room, named, isMuted) {
+  const messages = game.chat.rooms[room];
+  const hidden = (m) => isMuted && !own(game, m);
+  const shown = messages.filter((m) => !hidden(m));
+  const hiddenCount = messages.length - shown.length;
+  const mute = el("input", { type: "checkbox", id: `chat-mute-${room}`, checked: isMuted,
+    onchange: (e) => {
+      muted.save(game.id, { ...muted.load(game.id), [room]: e.target.checked });
+      showChat(game);
+      document.getElementById(`chat-mute-${room}`)?.focus();
+    } });
+  const muteWords = room === "players" ? t("Mute the other players") : t("Mute the spectators");
+  const canMute = room === "spectators" || game.view.seats.some((s) => s.kind !== "computer" && !game.seats.mine(s.seat));
+  return el("div", { class: "chat-room", "data-room": room },
+    named ? el("h3", {}, room === "players" ? t("Players") : t("Spectators")) : null,
+    canMute ? el("label", { class: "chat-mute" }, mute, " ", muteWords) : null,
+    el("div", { class: "chat-log", id: `chat-${room}`, role: "log", tabindex: 0,
+      "aria-label": room === "players" ? t("Players' messages") : t("Spectators' messages") },
+      messages.length
+        ? el("ol", {}, shown.map((m) => el("li", { class: own(game, m) ? "mine" : null, "data-seq": m.seq, "data-seat": m.seat ?? "" },
+          el("span", { class: "chat-name" }, m.name), " ", el("span", { class: "chat-text" }, m.text))))
+        : el("p", { class: "help" }, t("No messages yet."))),
+    hiddenCount ? el("p", { class: "help chat-muted" }, t("Messages hidden: {count}", { count: hiddenCount })) : null);
+}
+
+/** The form for the room this browser writes in, or why it cannot write. */
+function writePart(game) {
+  const { chat } = game;
+  if (!chat.write) {
+    if (!chat.rooms.spectators || game.seats.all().length) return null;
+    return el("p", { class: "help", id: "chat-sign-in" },
+      el("a", { href: "/sign-in" }, t("Sign in to write in the spectators' chat.")));
+  }
+  chat.input.setAttribute("aria-label", chat.write === "players" ? t("Message to the players") : t("Message to the spectators"));
+  chat.input.placeholder = t("Say something");
+  return [chat.form, chat.error];
+}
