@@ -52,7 +52,8 @@ export function startEdgePicker(settings, choose) {
     const g = svg("g", { class: i === at ? "edge chosen" : "edge", role: "radio", "aria-checked": String(i === at),
       tabindex: i === Math.max(at, 0) ? "0" : "-1",
       "aria-label": edgeWords(edge), "data-edge": value },
-    svg("line", { class: "hit", x1, y1, x2, y2, "stroke-width": MARGIN * 2 }),
+    svg("rect", { class: "hit", x: Math.min(x1, x2) - MARGIN, y: Math.min(y1, y2) - MARGIN,
+      width: Math.abs(x2 - x1) + 2 * MARGIN, height: Math.abs(y2 - y1) + 2 * MARGIN }),
     svg("line", { class: "line", x1, y1, x2, y2 }));
     if (i === at) {
       const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];

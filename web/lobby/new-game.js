@@ -111,11 +111,16 @@ function refreshPicker(form) {
   if (!box) return;
   const input = settingControl(form.settingsBox, picker.key);
   const current = { ...defaults(currentGame(form)), ...settingValues(form.settingsBox) };
+  // Drawn again only when the settings changed: a change event of another field (fired when it
+  // loses the focus to a click on the picker) must not replace the element being clicked.
+  const drawnFor = JSON.stringify(current);
+  if (box.querySelector(".picker")?.dataset.drawnFor === drawnFor) return;
   const hadFocus = box.querySelector(".picker")?.contains(document.activeElement);
   const drawn = picker.draw(current, (value) => { input.value = value; settingsChanged(form); });
   box.querySelector(".picker")?.remove();
   if (drawn) {
     drawn.classList.add("picker");
+    drawn.dataset.drawnFor = drawnFor;
     input.before(drawn);
     if (hadFocus) drawn.querySelector("[tabindex=\"0\"]")?.focus();
   }

@@ -3,6 +3,7 @@
 // that choice is made); anyone else takes it in one click and both players land in the game.
 // A seek lasts while its owner stays in the lobby.
 
+import { t } from "../i18n.js";
 import { api, el, tokens } from "../ui.js";
 import { clockWords } from "./time-control.js";
 
@@ -27,7 +28,7 @@ export function seeksCard(catalog, chosen, yourName) {
   connect(state, list, error, send);
   const card = el("section", { class: "card seeks-card", "aria-labelledby": "seeks-title" },
     el("h2", { id: "seeks-title" }, "Play someone now"),
-    el("p", { class: "help" }, "Seek a game with the game, settings and clock chosen under New game; it stays listed while you are on this page."),
+    el("p", { class: "help" }, t("Take a seek to play at once, or choose “Play someone now” to seek with the game, settings and clock chosen; a seek stays listed while you are on this page.")),
     list);
   return { card, controls: [seekButton, ratedLabel, error] };
 }

@@ -251,11 +251,25 @@ fn badge(text: &str) -> String {
 /// each fenced `diagram` block as `diagram(block)` gives it. Returns the document up to its
 /// first thematic break (`---`) and the part after it (empty without one).
 pub fn render_rules(markdown: &str, diagram: &dyn Fn(&str) -> String) -> (String, String) {
+    // Marks become badges in the text, never inside code blocks (a diagram block's caption is
+    // rendered on its own).
+    let mut in_code = false;
     let mut events: Vec<Event> = TextMergeStream::new(Parser::new_ext(
         markdown,
         Options::ENABLE_TABLES | Options::ENABLE_HEADING_ATTRIBUTES,
     ))
-    .flat_map(split_marks)
+    .flat_map(|event| {
+        match event {
+            Event::Start(Tag::CodeBlock(_)) => in_code = true,
+            Event::End(TagEnd::CodeBlock) => in_code = false,
+            _ => {}
+        }
+        if in_code {
+            vec![event]
+        } else {
+            split_marks(event)
+        }
+    })
     .collect();
     let mut i = 0;
     while i < events.len() {
@@ -305,11 +319,15 @@ pub fn render_rules(markdown: &str, diagram: &dyn Fn(&str) -> String) -> (String
         .position(|e| matches!(e, Event::Rule))
         .unwrap_or(events.len());
     let notes: Vec<Event> = events.drain(split..).skip(1).collect();
-    let mut main = String::new();
-    pulldown_cmark::html::push_html(&mut main, events.into_iter());
-    let mut rest = String::new();
-    pulldown_cmark::html::push_html(&mut rest, notes.into_iter());
-    (main, rest)
+    (to_html(events), to_html(notes))
+}
+
+/// Events as HTML; code blocks, which scroll sideways on a phone, can take the focus so that a
+/// keyboard scrolls them too.
+fn to_html(events: Vec<Event>) -> String {
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, events.into_iter());
+    html.replace("<pre>", r#"<pre tabindex="0">"#)
 }
 
 /// Why a diagram block cannot be drawn.
@@ -333,9 +351,7 @@ pub fn diagram(entry: &GameEntry, block: &str) -> Result<String, DiagramError> {
     let caption = lines.collect::<Vec<_>>().join(" ");
     let (pairs, words): (Vec<&str>, Vec<&str>) =
         first.split_whitespace().partition(|w| w.contains('='));
-    let defaults = entry
-        .build(&[])
-        .map_err(|e| DiagramError(e.to_string()))?;
+    let defaults = entry.build(&[]).map_err(|e| DiagramError(e.to_string()))?;
     let mut settings: BTreeMap<String, String> = defaults
         .settings()
         .into_iter()
@@ -401,7 +417,7 @@ pub fn diagram(entry: &GameEntry, block: &str) -> Result<String, DiagramError> {
         .map(|(k, v)| (k, serde_json::Value::String(v)))
         .collect();
     Ok(format!(
-        r#"<figure class="rules-diagram" data-game="{game}" data-settings="{settings}" data-view="{view}"><pre class="diagram-picture">{picture}</pre><figcaption>{caption}</figcaption></figure>"#,
+        r#"<figure class="rules-diagram" data-game="{game}" data-settings="{settings}" data-view="{view}"><pre class="diagram-picture" tabindex="0">{picture}</pre><figcaption>{caption}</figcaption></figure>"#,
         game = escape(rules.info().name),
         settings = escape(&serde_json::Value::Object(settings).to_string()),
         view = escape(&view.to_string()),
@@ -413,7 +429,10 @@ pub fn diagram(entry: &GameEntry, block: &str) -> Result<String, DiagramError> {
 /// A caption's Markdown (emphasis, code) as HTML without a paragraph around it.
 fn render_inline(text: &str) -> String {
     let mut html = String::new();
-    pulldown_cmark::html::push_html(&mut html, Parser::new(text).flat_map(split_marks));
+    pulldown_cmark::html::push_html(
+        &mut html,
+        TextMergeStream::new(Parser::new(text)).flat_map(split_marks),
+    );
     html.trim()
         .trim_start_matches("<p>")
         .trim_end_matches("</p>")
@@ -518,11 +537,11 @@ mod tests {
     #[test]
     fn the_part_after_the_first_break_is_set_apart_and_diagrams_are_replaced() {
         let (main, notes) = render_rules(
-            "# T\n\nIn short.\n\n```diagram\nstart\nThe start.\n```\n\n## Rules\n\n---\n\n## Sources\n\nx\n",
+            "# T\n\nIn short.\n\n```diagram\nstart\nThe start [ours].\n```\n\n## Rules\n\n---\n\n## Sources\n\nx\n",
             &|block| format!("<figure>{}</figure>", block.trim()),
         );
         assert!(
-            main.contains("<figure>start\nThe start.</figure>"),
+            main.contains("<figure>start\nThe start [ours].</figure>"),
             "{main}"
         );
         assert!(
@@ -539,7 +558,7 @@ mod tests {
     fn a_diagram_carries_the_position_after_its_moves() {
         let registry = tafel_games::registry();
         let game = registry.get("carreaux").unwrap();
-        let figure = diagram(game, "after b6\nRed slides *b6*.").unwrap();
+        let figure = diagram(game, "after b6\nRed slides *b6* [ours].").unwrap();
         assert!(figure.contains(r#"data-game="carreaux""#), "{figure}");
         assert!(figure.contains("B.GBGB/RGBGBG"), "{figure}");
         assert!(
@@ -547,7 +566,9 @@ mod tests {
             "{figure}"
         );
         assert!(
-            figure.contains("<figcaption>Red slides <em>b6</em>.</figcaption>"),
+            figure.contains(
+                r#"<figcaption>Red slides <em>b6</em> <span class="mark mark-ours">ours</span>.</figcaption>"#
+            ),
             "{figure}"
         );
         let error = diagram(game, "after a1").unwrap_err();
