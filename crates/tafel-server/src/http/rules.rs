@@ -164,8 +164,8 @@ pub async fn rules(
     };
     let words = language.words();
     let other = language.other();
-    let (rules, notes) = render_rules(&String::from_utf8_lossy(&file.data), &|block| {
-        diagram(entry, block).unwrap_or_else(|e| {
+    let (rules, notes) = render_rules(&String::from_utf8_lossy(&file.data), language, &|block| {
+        diagram(entry, block, language).unwrap_or_else(|e| {
             format!(
                 r#"<p class="error">diagram: {}</p>"#,
                 escape(&e.to_string())
@@ -180,7 +180,7 @@ pub async fn rules(
 <aside class="card marks-legend" aria-label="{}"><p>{}</p></aside>{notes}</section>"#,
             escape(words.notes),
             escape(words.notes),
-            legend(words.legend),
+            legend(words.legend, language),
         )
     };
     let title = format!("{} {}", words.rules_of, entry.info.title);
@@ -227,30 +227,50 @@ fn preferred_language(header: &str) -> Option<Language> {
 }
 
 /// The legend of the marks with a badge for each.
-fn legend(text: &str) -> String {
+fn legend(text: &str, language: Language) -> String {
     MARKS.iter().fold(escape(text), |text, mark| {
-        text.replace(&format!("{{{mark}}}"), &badge(mark))
+        text.replace(&format!("{{{mark}}}"), &badge(mark, language))
     })
 }
 
 /// The kinds of marks the rules documents use, written `[kind]` or `[kind, comment]`.
 const MARKS: &[&str] = &["ours", "reconstructed", "pinned", "variant", "engine"];
 
-/// A visible label for a mark of kind `kind` with its text.
-fn badge(text: &str) -> String {
+/// A visible label for a mark with its text (`ours, following the spec`), its kind in the
+/// page's language.
+fn badge(text: &str, language: Language) -> String {
     let kind = MARKS
         .iter()
         .find(|k| text.starts_with(*k))
         .copied()
         .unwrap_or("ours");
-    format!(r#"<span class="mark mark-{kind}">{}</span>"#, escape(text))
+    let words = match language {
+        Language::English => kind,
+        Language::German => match kind {
+            "reconstructed" => "rekonstruiert",
+            "pinned" => "festgelegt",
+            "variant" => "Variante",
+            "engine" => "Programmgrenze",
+            _ => "unsere",
+        },
+    };
+    let rest = text.strip_prefix(kind).unwrap_or_default();
+    format!(
+        r#"<span class="mark mark-{kind}">{}</span>"#,
+        escape(&format!("{words}{rest}"))
+    )
 }
 
-/// Renders a rules document: Markdown (tables included) to HTML, each `[ours]`-style mark as
-/// a badge, each heading with an id made from its words (so the lobby can link to a section),
+/// Renders a rules document: Markdown (tables included) to HTML, each `[ours]`-style mark outside
+/// code blocks as a badge, each heading with an id made from its words unless it gives one
+/// (`{#what-the-literal-rules-do}`, so the lobby can link to a section in either language),
 /// each fenced `diagram` block as `diagram(block)` gives it. Returns the document up to its
 /// first thematic break (`---`) and the part after it (empty without one).
-pub fn render_rules(markdown: &str, diagram: &dyn Fn(&str) -> String) -> (String, String) {
+pub fn render_rules(
+    markdown: &str,
+    language: Language,
+    diagram: &dyn Fn(&str) -> String,
+) -> (String, String) {
     // Marks become badges in the text, never inside code blocks (a diagram block's caption is
     // rendered on its own).
     let mut in_code = false;
@@ -267,7 +287,7 @@ pub fn render_rules(markdown: &str, diagram: &dyn Fn(&str) -> String) -> (String
         if in_code {
             vec![event]
         } else {
-            split_marks(event)
+            split_marks(event, language)
         }
     })
     .collect();
@@ -345,7 +365,7 @@ impl std::fmt::Display for DiagramError {
 /// other lines are the caption. The figure carries the position as the game page's view
 /// (`data-view`: code, moves, last move, seats, status) and the settings, which `web/rules.js`
 /// gives the board module to draw; the text picture stands until then.
-pub fn diagram(entry: &GameEntry, block: &str) -> Result<String, DiagramError> {
+pub fn diagram(entry: &GameEntry, block: &str, language: Language) -> Result<String, DiagramError> {
     let mut lines = block.lines();
     let first = lines.next().unwrap_or_default();
     let caption = lines.collect::<Vec<_>>().join(" ");
@@ -422,16 +442,16 @@ pub fn diagram(entry: &GameEntry, block: &str) -> Result<String, DiagramError> {
         settings = escape(&serde_json::Value::Object(settings).to_string()),
         view = escape(&view.to_string()),
         picture = escape(&position.picture()),
-        caption = render_inline(&caption),
+        caption = render_inline(&caption, language),
     ))
 }
 
 /// A caption's Markdown (emphasis, code) as HTML without a paragraph around it.
-fn render_inline(text: &str) -> String {
+fn render_inline(text: &str, language: Language) -> String {
     let mut html = String::new();
     pulldown_cmark::html::push_html(
         &mut html,
-        TextMergeStream::new(Parser::new(text)).flat_map(split_marks),
+        TextMergeStream::new(Parser::new(text)).flat_map(|e| split_marks(e, language)),
     );
     html.trim()
         .trim_start_matches("<p>")
@@ -441,7 +461,7 @@ fn render_inline(text: &str) -> String {
 
 /// A text event split around its marks, each mark becoming a badge; raw HTML becomes text and
 /// tables lose their column alignments.
-fn split_marks(event: Event<'_>) -> Vec<Event<'_>> {
+fn split_marks(event: Event<'_>, language: Language) -> Vec<Event<'_>> {
     let text = match event {
         Event::Text(text) => text,
         // Column alignments would be `style` attributes, which the page's policy refuses.
@@ -461,7 +481,7 @@ fn split_marks(event: Event<'_>) -> Vec<Event<'_>> {
         if !before.is_empty() {
             out.push(Event::Text(CowStr::from(before.to_string())));
         }
-        out.push(Event::InlineHtml(CowStr::from(badge(mark))));
+        out.push(Event::InlineHtml(CowStr::from(badge(mark, language))));
         rest = after;
     }
     if !rest.is_empty() {
@@ -512,6 +532,7 @@ mod tests {
         let (html, notes) = render_rules(
             "# Title\n\n## The board [reconstructed]\n\n**Repetition [ours].** A <b> c [not a mark] \
              and [ours, following the spec].\n",
+            Language::English,
             NO_DIAGRAM,
         );
         assert!(html.contains(r#"<h2 id="the-board">The board <span class="mark mark-reconstructed">reconstructed</span></h2>"#), "{html}");
@@ -527,7 +548,11 @@ mod tests {
             "{html}"
         );
         assert!(notes.is_empty());
-        let (table, _) = render_rules("| a | b |\n|---|--:|\n| 1 | 2 |\n", NO_DIAGRAM);
+        let (table, _) = render_rules(
+            "| a | b |\n|---|--:|\n| 1 | 2 |\n",
+            Language::English,
+            NO_DIAGRAM,
+        );
         assert!(
             table.contains("<td>2</td>") && !table.contains("style"),
             "{table}"
@@ -538,6 +563,7 @@ mod tests {
     fn the_part_after_the_first_break_is_set_apart_and_diagrams_are_replaced() {
         let (main, notes) = render_rules(
             "# T\n\nIn short.\n\n```diagram\nstart\nThe start [ours].\n```\n\n## Rules\n\n---\n\n## Sources\n\nx\n",
+            Language::English,
             &|block| format!("<figure>{}</figure>", block.trim()),
         );
         assert!(
@@ -558,7 +584,7 @@ mod tests {
     fn a_diagram_carries_the_position_after_its_moves() {
         let registry = tafel_games::registry();
         let game = registry.get("carreaux").unwrap();
-        let figure = diagram(game, "after b6\nRed slides *b6* [ours].").unwrap();
+        let figure = diagram(game, "after b6\nRed slides *b6* [ours].", Language::English).unwrap();
         assert!(figure.contains(r#"data-game="carreaux""#), "{figure}");
         assert!(figure.contains("B.GBGB/RGBGBG"), "{figure}");
         assert!(
@@ -571,9 +597,26 @@ mod tests {
             ),
             "{figure}"
         );
-        let error = diagram(game, "after a1").unwrap_err();
+        let error = diagram(game, "after a1", Language::English).unwrap_err();
         assert!(error.to_string().contains("`a1`"), "{error}");
-        assert!(diagram(game, "somewhere").is_err());
+        assert!(diagram(game, "somewhere", Language::English).is_err());
+    }
+
+    #[test]
+    fn german_pages_name_the_marks_in_german() {
+        let (html, _) = render_rules(
+            "Vier Spieler [ours, nach der Spezifikation] und [engine].",
+            Language::German,
+            NO_DIAGRAM,
+        );
+        assert!(
+            html.contains(r#"<span class="mark mark-ours">unsere, nach der Spezifikation</span>"#),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"<span class="mark mark-engine">Programmgrenze</span>"#),
+            "{html}"
+        );
     }
 
     #[test]
@@ -602,8 +645,9 @@ mod tests {
                 let file = language
                     .document(entry.info.name)
                     .unwrap_or_else(|| panic!("no document: {name}"));
-                let (main, notes) = render_rules(&String::from_utf8_lossy(&file.data), &|block| {
-                    diagram(game.as_ref(), block)
+                let text = String::from_utf8_lossy(&file.data);
+                let (main, notes) = render_rules(&text, language, &|block| {
+                    diagram(entry, block, language)
                         .unwrap_or_else(|e| panic!("{name}: diagram {block:?}: {e}"))
                 });
                 assert!(main.contains("<h1"), "{name}");
