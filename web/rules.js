@@ -1,4 +1,4 @@
-// The rules pages (/rules/<game>, rendered by crates/tafel-server/src/http/rules.rs): the colour
+// The rules pages (/rules/<game>, rendered by crates/tafel-server/src/http/rules/): the colour
 // theme, and each diagram drawn by the game's own board module from the position the server
 // worked out (the figure's data-view, shaped as the game page's view), its last move marked as
 // on the game page. The text picture stays where a board cannot be drawn.

@@ -84,10 +84,12 @@ function refreshHints(form) { form.hintsLabel.hidden = !againstComputer(form); }
  * and the seats of the game chosen. */
 async function refreshSettings(form) {
   const game = currentGame(form);
+  // The old game's seats and settings go at once, so that nothing is chosen in them meanwhile.
+  form.seatsBox.replaceChildren();
+  form.settingsBox.replaceChildren();
   const board = await import(`../boards/${game.name}.js`);
   if (currentGame(form) !== game) return;
   form.board = board;
-  form.seatsBox.replaceChildren();
   form.summary.replaceChildren(game.summary, " ", el("a", { href: `/rules/${game.name}`, id: "rules-link" }, `Rules of ${game.title}`));
   form.settingsBox.replaceChildren(...settingControls(game, () => settingsChanged(form)));
   for (const [key, value] of Object.entries(board.lobbyDefaults ?? {})) {
