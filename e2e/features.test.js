@@ -67,19 +67,20 @@ test("the lobby: labelled settings, conditions, badges, the Carreaux note, level
   }
   await screenshot(page, "lobby-karls-race-1366", true);
 
-  // Carreaux: the designer's rules always draw; the free variant is one click away.
+  // Carreaux: the lobby leads with the free variant, labelled as one; the designer's rules,
+  // which always draw, are one click away with the proof (e2e/lobby.test.js checks the rest).
   await page.selectOption("#game", "carreaux");
   await page.waitForSelector("#offer");
-  assert.match(await page.textContent("#lobby-note"), /draw within six plies/);
+  assert.equal(await page.inputValue("#set-rule"), "free");
   assert.equal(await page.getAttribute("#lobby-note a", "href"), "/rules/carreaux#what-the-literal-rules-do");
-  assert.equal(await page.isVisible("#set-ply-limit"), false, "the ply limit applies under rule=free only");
+  assert.equal(await page.isVisible("#set-ply-limit"), true, "the ply limit applies under rule=free");
   assert.match(await page.textContent('label[for="set-rule"]'), /variant, not the designer's rules/);
-  await screenshot(page, "lobby-1366", true);
+  await screenshot(page, "lobby-carreaux-1366", true);
   assert.deepEqual(await axeViolations(page), []);
   await page.click("#offer");
-  assert.equal(await page.inputValue("#set-rule"), "free");
-  assert.equal(await page.isVisible("#set-ply-limit"), true);
-  await page.waitForFunction(() => !document.querySelector("#offer"));
+  assert.equal(await page.inputValue("#set-rule"), "literal");
+  assert.equal(await page.isVisible("#set-ply-limit"), false, "the ply limit applies under rule=free only");
+  await page.waitForFunction(() => /draw within six plies/.test(document.querySelector("#lobby-note")?.textContent));
 
   // Recent games: the game, its players, its moves with the right plural, the date, the result.
   const created = await api("/api/games", { game: "carreaux", seats: [{ kind: "local" }, { kind: "local" }] });
@@ -167,7 +168,7 @@ test("the favicon, and the tab's title says whose turn it is", async () => {
 
 test("undo takes back the player's move and the computer's answer", async () => {
   const page = await newPage(browser);
-  await createGame(page, "carreaux", { seats: ["local", "computer:1"] });
+  await createGame(page, "carreaux", { settings: { rule: "literal" }, seats: ["local", "computer:1"] });
   const start = await code(page);
   await play(page, ["b6"]);
   await waitForReply(page, 1);
@@ -181,7 +182,7 @@ test("undo takes back the player's move and the computer's answer", async () => 
 
 test("the move list is numbered as the record, follows the game, and replays by clicks and keys", async () => {
   const page = await newPage(browser);
-  await createGame(page, "carreaux", { seats: ["local", "local"] });
+  await createGame(page, "carreaux", { settings: { rule: "literal" }, seats: ["local", "local"] });
   const start = await code(page);
   for (const move of CARREAUX_GAME) await play(page, [move]);
   assert.equal(await waitForTurn(page), "over");
@@ -251,7 +252,7 @@ test("Karl's Race and Kauri move lists are numbered as their records", async () 
 
 test("two browsers play online through the invitation link, each seeing the other's move marked", async () => {
   const host = await newPage(browser);
-  await createGame(host, "carreaux", { seats: ["local", "invite"] });
+  await createGame(host, "carreaux", { settings: { rule: "literal" }, seats: ["local", "invite"] });
   const link = await host.inputValue(".invite input");
   assert.match(link, /#invite=[0-9a-f]+$/);
   const guest = await newPage(browser);
@@ -282,7 +283,7 @@ test("two browsers play online through the invitation link, each seeing the othe
 
 test("reload shows the game as it was; keyboard play keeps the focus on the board", async () => {
   const page = await newPage(browser);
-  await createGame(page, "carreaux", { seats: ["local", "computer:1"] });
+  await createGame(page, "carreaux", { settings: { rule: "literal" }, seats: ["local", "computer:1"] });
   await play(page, ["b6"]);
   await waitForReply(page, 1);
   const [before, moves] = [await code(page), await plies(page)];
@@ -336,7 +337,7 @@ const replyDrawn = (page) => page.waitForFunction(() => Number(document.querySel
 test("the computer's move is animated briefly, and not at all under reduced motion", async () => {
   const page = await newPage(browser);
   await countBoardAnimations(page);
-  await createGame(page, "carreaux", { seats: ["local", "computer:1"] });
+  await createGame(page, "carreaux", { settings: { rule: "literal" }, seats: ["local", "computer:1"] });
   await play(page, ["b6"]);
   await replyDrawn(page);
   assert.ok(await boardAnimations(page) > 0, "the computer's reply is animated");
@@ -344,7 +345,7 @@ test("the computer's move is animated briefly, and not at all under reduced moti
 
   const still = await newPage(browser, LAPTOP, { reducedMotion: "reduce" });
   await countBoardAnimations(still);
-  await createGame(still, "carreaux", { seats: ["local", "computer:1"] });
+  await createGame(still, "carreaux", { settings: { rule: "literal" }, seats: ["local", "computer:1"] });
   await play(still, ["b6"]);
   await replyDrawn(still);
   assert.equal(await boardAnimations(still), 0);

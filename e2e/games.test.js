@@ -93,7 +93,7 @@ test("Black Path on 3 x 4 at one screen: a scripted game to its end", async () =
 
 test("Carreaux: our slide, the computer's reply marked, symbols beside the colours", async () => {
   const page = await newPage(browser);
-  await createGame(page, "carreaux", { seats: ["local", "computer:1"] });
+  await createGame(page, "carreaux", { settings: { rule: "literal" }, seats: ["local", "computer:1"] });
   // Only tiles next to the bubble (a6 on 6 x 6) can slide, and from the start only two do.
   assert.deepEqual(await cellsOf(page, "movable"), ["a5", "b6"]);
   await play(page, ["b6"]);

@@ -34,7 +34,7 @@ async function hostAndGuest(guestViewport) {
   const host = await newPage(browser);
   await host.goto(BASE + "/");
   await host.evaluate(() => localStorage.setItem("tafel:name", "Hal"));
-  await createGame(host, "carreaux", { seats: ["local", "invite"] });
+  await createGame(host, "carreaux", { settings: { rule: "literal" }, seats: ["local", "invite"] });
   const link = await host.inputValue(".invite input");
   assert.match(link, /\/game\/[a-z0-9]+#invite=[0-9a-f]{32}$/);
   const guest = await newPage(browser, guestViewport);

@@ -20,6 +20,7 @@ async function inLobby(page, name) {
   await page.reload();
   await page.selectOption("#game", "black-path");
   await page.waitForSelector("#seat-0");
+  await page.click("#mode-someone");
   await page.waitForSelector("#seeks li");
 }
 

@@ -5,6 +5,7 @@
 // Each exit's click area is the quarter of the square towards its side, so it stays large on a
 // phone. Position code: rows from the top separated by "/", "." empty, "1" "2" "3" a tile.
 
+import { startEdgePicker } from "./black-path-start.js";
 import { boardSvg, cell, label, svg } from "./common.js";
 
 const SIDES = ["N", "E", "S", "W"];
@@ -17,6 +18,9 @@ const TILE_WORDS = [null, "tile 1 (north–west and east–south bends)", "tile 
 const STEP = [[-1, 0], [0, 1], [1, 0], [0, -1]];
 const UNIT = 10;
 const MARGIN = 5;
+
+/** The lobby draws the start edge on the board instead of asking for "ROW,COLUMN,SIDE". */
+export const settingPicker = { key: "start", draw: startEdgePicker };
 
 export const howTo = "Click where the path should leave the marked square (one of the three green dots): "
   + "the tile that leads it there is laid for you. Whoever runs the path into the edge loses.";

@@ -5,6 +5,7 @@
 // R, B, G and "." for the bubble, and under rule=free a third field with the plies played.
 // Cells are named like chess squares: files a.. from the left, ranks 1.. from the bottom.
 
+import { t } from "../i18n.js";
 import { boardSvg, cell, markStep, squareCoordinates, svg } from "./common.js";
 import { readCode, squareName } from "./position.js";
 
@@ -70,18 +71,33 @@ export function draw(view) {
   };
 }
 
+/** The lobby's settings for a newcomer: the free variant, which can be won, rather than the
+ * designer's rules, under which every game is drawn (issue #31); the engine's default stays the
+ * designer's rules. */
+export const lobbyDefaults = { rule: "free" };
+
 /**
- * The lobby's note on the designer's rules: every game is drawn, so the free variant is one
- * click away (docs/rules/carreaux.md, "What the literal rules do"; docs/analysis.md).
+ * The lobby's note on the rules chosen: the free variant labelled as a variant with the
+ * designer's rules one click away, or the designer's rules with the proof that every game is
+ * drawn and the free variant one click away (docs/rules/carreaux.md, "What the literal rules
+ * do"; docs/analysis.md).
  */
 export function lobbyNote(settings) {
-  if (settings.rule !== "literal") return null;
+  const proof = { href: "/rules/carreaux#what-the-literal-rules-do", linkText: t("Why the designer's rules are always drawn") };
+  if (settings.rule === "free") {
+    return {
+      badge: t("variant, not the designer's rules"),
+      text: t("You play the free variant: any slide that does not repeat a position, so a colour can connect and win. "
+        + "Under the designer's rules as published every game is a draw (solved exactly)."),
+      ...proof,
+      offer: { label: t("Play the designer's rules instead"), settings: { rule: "literal" } },
+    };
+  }
   return {
-    text: "Under the designer's rules as published, no colour ever connects: from the default start every game "
+    text: t("Under the designer's rules as published, no colour ever connects: from the default start every game "
       + "is a draw within six plies, and every other start ends in a draw too (solved exactly). "
-      + "For a game that can be won, play the free variant: any slide that does not repeat a position.",
-    href: "/rules/carreaux#what-the-literal-rules-do",
-    linkText: "What the literal rules do",
-    offer: { label: "Play the free variant", settings: { rule: "free" } },
+      + "For a game that can be won, play the free variant: any slide that does not repeat a position."),
+    ...proof,
+    offer: { label: t("Play the free variant"), settings: { rule: "free" } },
   };
 }

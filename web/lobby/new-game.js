@@ -1,15 +1,21 @@
-// The lobby's new-game form: the game with its summary and note, its settings, who sits in
-// each seat (and the computer levels not available, with the reason), the player's name, the
-// clock, hints against the computer, whether the game is an open challenge; Start creates it.
+// The lobby's new-game form: first the three big choices (web/lobby/modes.js) with the game,
+// its summary and note, and Start (or the seek, for "Play someone now"); then the settings (a
+// game's board module may draw one of them, such as Black Path's start edge, and set the
+// lobby's defaults), who sits in each seat (and the computer levels not available, with the
+// reason), the player's name, the clock, hints against the computer, whether the game is an
+// open challenge.
 
+import { t } from "../i18n.js";
 import { api, el } from "../ui.js";
+import { modeChooser } from "./modes.js";
 import { levelNotices, remember, seatChoices, seatOptions, seatRequests, seatValues } from "./seats.js";
 import { applyConditions, settingControl, settingControls, settingValues } from "./settings.js";
 import { clockPicker } from "./time-control.js";
 
 /** The form for the games of `catalog`: `card` to show, `yourName()` the name given (kept for
  * next time), `show()` fills the first game's settings and seats, `chosen()` the game,
- * settings and clock chosen (for a seek). */
+ * settings and clock chosen (for a seek), `placeSeek(nodes)` puts the seek's controls where
+ * Start is for "Play someone now". */
 export function newGameForm(catalog) {
   const form = {
     catalog,
@@ -29,8 +35,12 @@ export function newGameForm(catalog) {
     // Rated (between accounts): offered only when signed in; casual unless ticked.
     ratedBox: el("input", { type: "checkbox", id: "rated" }),
     refreshing: 0, // the latest request for seats, so that an older answer is dropped
+    board: null, // the board module of the game chosen (its lobby note, defaults, picker)
+    seatsFor: null, // the game and seat count the seats were last filled for from the choice
+    seekBox: el("div", { class: "controls", id: "seek-controls", hidden: true }),
   };
-  form.startButton = el("button", { id: "start", onclick: () => start(form) }, "Start");
+  form.modes = modeChooser(() => modeChanged(form));
+  form.startButton = el("button", { id: "start", class: "big", onclick: () => start(form) }, "Start");
   form.hintsLabel = el("label", { class: "check", id: "hints-label", hidden: true }, form.hintsBox,
     " Hints: let me ask for the best move during the game");
   form.ratedLabel = el("label", { class: "check", id: "rated-label", hidden: true }, form.ratedBox,
@@ -40,17 +50,20 @@ export function newGameForm(catalog) {
   form.gameSelect.addEventListener("change", () => refreshSettings(form));
   const card = el("section", { class: "card new-game", "aria-labelledby": "new-title" },
     el("h1", { id: "new-title" }, "New game"),
-    el("label", { for: "game" }, "Game"), form.gameSelect, form.summary, form.note,
+    form.modes.buttons,
+    el("div", { class: "game-choice" }, el("label", { for: "game" }, "Game"), form.gameSelect), form.summary, form.note,
+    form.modes.questions,
+    el("div", { class: "controls start-row" }, form.startButton, form.seekBox), form.error,
     el("h2", {}, "Settings"), form.settingsBox,
     el("h2", {}, "Players"), form.seatsBox, form.levelNotes,
     el("label", { for: "your-name" }, "Your name (shown to the other players)"), form.nameInput,
     el("label", { for: "clock" }, "Clock"), form.clock.nodes,
     form.hintsLabel, form.ratedLabel,
-    el("label", { class: "check" }, form.publicBox, " List it as an open challenge (anyone may take the invited seat)"),
-    el("p", {}, form.startButton), form.error);
+    el("label", { class: "check" }, form.publicBox, " List it as an open challenge (anyone may take the invited seat)"));
   const chosen = () => ({ game: currentGame(form).name, settings: settingValues(form.settingsBox),
     time_control: form.clock.value() });
-  return { card, yourName: () => yourName(form), show: () => refreshSettings(form), chosen };
+  const placeSeek = (nodes) => form.seekBox.replaceChildren(...nodes);
+  return { card, yourName: () => yourName(form), show: () => refreshSettings(form), chosen, placeSeek };
 }
 
 /** The name given (kept in localStorage for next time), or null. */
@@ -67,19 +80,74 @@ const againstComputer = (form) => seatValues(form.seatsBox).some((value) => valu
 /** Shows the hints' box only when a computer seat is chosen. */
 function refreshHints(form) { form.hintsLabel.hidden = !againstComputer(form); }
 
-/** The summary, the settings and the seats of the game chosen. */
-function refreshSettings(form) {
+/** The summary, the settings (with the lobby's defaults and picker of the game's board module)
+ * and the seats of the game chosen. */
+async function refreshSettings(form) {
   const game = currentGame(form);
+  // The old game's seats and settings go at once, so that nothing is chosen in them meanwhile.
   form.seatsBox.replaceChildren();
+  form.settingsBox.replaceChildren();
+  const board = await import(`../boards/${game.name}.js`);
+  if (currentGame(form) !== game) return;
+  form.board = board;
   form.summary.replaceChildren(game.summary, " ", el("a", { href: `/rules/${game.name}`, id: "rules-link" }, `Rules of ${game.title}`));
   form.settingsBox.replaceChildren(...settingControls(game, () => settingsChanged(form)));
-  applyConditions(form.settingsBox, game);
-  refreshSeats(form);
+  for (const [key, value] of Object.entries(board.lobbyDefaults ?? {})) {
+    const input = settingControl(form.settingsBox, key);
+    if (input) input.value = value;
+  }
+  settingsChanged(form);
 }
 
 function settingsChanged(form) {
   applyConditions(form.settingsBox, currentGame(form));
+  refreshPicker(form);
   refreshSeats(form);
+}
+
+/** The setting the game's board module draws (Black Path's start edge on the board), drawn
+ * again for the settings chosen. */
+function refreshPicker(form) {
+  const picker = form.board?.settingPicker;
+  const box = picker && form.settingsBox.querySelector(`[data-setting="${picker.key}"]`);
+  if (!box) return;
+  const input = settingControl(form.settingsBox, picker.key);
+  const current = { ...defaults(currentGame(form)), ...settingValues(form.settingsBox) };
+  // Drawn again only when the settings changed: a change event of another field (fired when it
+  // loses the focus to a click on the picker) must not replace the element being clicked.
+  const drawnFor = JSON.stringify(current);
+  if (box.querySelector(".picker")?.dataset.drawnFor === drawnFor) return;
+  const hadFocus = box.querySelector(".picker")?.contains(document.activeElement);
+  const drawn = picker.draw(current, (value) => { input.value = value; settingsChanged(form); });
+  box.querySelector(".picker")?.remove();
+  if (drawn) {
+    drawn.classList.add("picker");
+    drawn.dataset.drawnFor = drawnFor;
+    input.before(drawn);
+    if (hadFocus) drawn.querySelector("[tabindex=\"0\"]")?.focus();
+  }
+}
+
+const defaults = (game) => Object.fromEntries(game.settings.map((s) => [s.key, s.default]));
+
+/** The three choices' answers as seats: when a choice changes, or the seats are filled for
+ * another game or another number of seats. */
+function modeChanged(form) {
+  const mode = form.modes.mode();
+  form.startButton.hidden = mode === "someone";
+  form.seekBox.hidden = mode !== "someone";
+  fillSeats(form);
+}
+
+/** Sets the seats' selects to what the three choices ask for. */
+function fillSeats(form) {
+  const selects = [...form.seatsBox.querySelectorAll("[data-seat]")];
+  const wanted = form.modes.seats(selects.length);
+  selects.forEach((select, i) => {
+    const option = [...select.options].find((o) => o.value === wanted[i] && !o.disabled);
+    if (option) select.value = wanted[i];
+  });
+  refreshHints(form);
 }
 
 /** Seats and levels for the settings chosen, and the game's note. */
@@ -100,6 +168,12 @@ async function refreshSeats(form) {
   if (ticket !== form.refreshing) return;
   const previous = seatValues(form.seatsBox);
   form.seatsBox.replaceChildren(...seatChoices("seat", names, levels, 1, previous));
+  form.modes.offer(names, levels);
+  // The choices fill the seats for a new game or number of seats; otherwise the seats keep
+  // what was chosen in them one by one.
+  const seatsFor = `${game.name}:${names.length}`;
+  if (form.seatsFor !== seatsFor) fillSeats(form);
+  form.seatsFor = seatsFor;
   refreshHints(form);
   form.levelNotes.replaceChildren(...levelNotices(levels));
   refreshNote(form, game);
@@ -107,13 +181,13 @@ async function refreshSeats(form) {
 
 /** The game's note for the lobby (the board module's `lobbyNote`), if it has one, with its
  * offer of other settings as a button. */
-async function refreshNote(form, game) {
-  const module = await import(`../boards/${game.name}.js`);
-  const current = { ...Object.fromEntries(game.settings.map((s) => [s.key, s.default])), ...settingValues(form.settingsBox) };
-  const text = module.lobbyNote?.(current);
+function refreshNote(form, game) {
+  const current = { ...defaults(game), ...settingValues(form.settingsBox) };
+  const text = form.board?.lobbyNote?.(current);
   if (!text || currentGame(form) !== game) { form.note.replaceChildren(); return; }
   form.note.replaceChildren(el("div", { class: "note", role: "note" },
-    el("p", {}, text.text, " ", el("a", { href: text.href }, text.linkText), "."),
+    el("p", {}, text.badge ? [el("span", { class: "badge badge-variant" }, text.badge), " "] : null,
+      text.text, " ", el("a", { href: text.href }, text.linkText), "."),
     text.offer ? el("button", { class: "secondary", id: "offer", onclick: () => {
       for (const [key, value] of Object.entries(text.offer.settings)) {
         const input = settingControl(form.settingsBox, key);

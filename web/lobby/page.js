@@ -15,9 +15,10 @@ export async function lobby(app) {
   const recent = recentCard();
   const challenges = challengesCard(newGame.yourName);
   const seeks = seeksCard(catalog, newGame.chosen, newGame.yourName);
+  newGame.placeSeek(seeks.controls);
   app.replaceChildren(el("div", { class: "lobby" },
     newGame.card,
-    el("div", { class: "lobby-lists" }, seeks, challenges, recent,
+    el("div", { class: "lobby-lists" }, seeks.card, challenges, recent,
       el("p", { class: "lobby-links" }, el("a", { href: "/leaderboard", id: "leaderboards-link" }, "Leaderboards"))),
     importCard()));
   newGame.show();

@@ -3,7 +3,9 @@
 // say are shown unavailable, with the reason), the requests for the API, and keeping the seats'
 // secrets once the game is created.
 
+import { t } from "../i18n.js";
 import { api, el, sentence, tokens } from "../ui.js";
+import { DEFAULT_LEVEL, levelWords } from "./levels.js";
 
 /** The seats' names and the computer's levels of `game` with `settings`, from the catalog. */
 export function seatOptions(game, settings) {
@@ -13,22 +15,30 @@ export function seatOptions(game, settings) {
 
 /** One select per seat: a person here, a person invited online, or the computer at a level
  * (unavailable levels shown but disabled). `computerSeat` (or null) is the seat preselected as
- * the computer at level 1; `previous` are the seats' earlier choices, kept where still possible. */
+ * the computer at the default level; `previous` are the seats' earlier choices, kept where
+ * still possible. */
 export function seatChoices(prefix, names, levels, computerSeat, previous) {
   return names.map((name, i) => {
-    const wanted = previous[i] ?? (i === computerSeat ? "computer:1" : "local");
+    const wanted = previous[i] ?? (i === computerSeat ? `computer:${DEFAULT_LEVEL}` : "local");
     const options = [
       el("option", { value: "local" }, "Person at this screen"),
       el("option", { value: "invite" }, "Person invited online (a link to send)"),
       ...levels.map((l) => el("option", { value: `computer:${l.level}`, disabled: Boolean(l.notice) },
-        `Computer, level ${l.level}${l.notice ? " (unavailable)" : ""}`)),
+        computerWords(l))),
     ];
     const select = el("select", { id: `${prefix}-${i}`, "data-seat": i }, options);
     const usable = options.find((o) => o.value === wanted && !o.disabled);
     select.value = usable ? wanted : "local";
-    return el("div", { class: "seat" }, el("label", { for: `${prefix}-${i}` }, name), select);
+    return el("div", { class: "seat" }, el("label", { for: `${prefix}-${i}` }, sideName(name)), select);
   });
 }
+
+/** A computer level as a seat's choice: "Computer: level 3 · medium, ..." or "... (unavailable)". */
+const computerWords = (l) => `${t("Computer: {level}", { level: levelWords(l.level) })}${l.notice ? ` ${t("(unavailable)")}` : ""}`;
+
+/** A seat's name as a label: the game's own name for its side ("Red", "White"), or "First
+ * player" where the game has none. */
+export const sideName = (name) => t(name.charAt(0).toUpperCase() + name.slice(1));
 
 /** The seat choices made in the selects inside `box`. */
 export const seatValues = (box) => [...box.querySelectorAll("[data-seat]")].map((s) => s.value);

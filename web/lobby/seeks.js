@@ -1,12 +1,15 @@
 // "Play someone now": the seeks listed live through the lobby's WebSocket. A seek is made
-// from the new-game form's game, settings and clock; anyone else takes it in one click and
-// both players land in the game. A seek lasts while its owner stays in the lobby.
+// from the new-game form's game, settings and clock (its button stands where Start does when
+// that choice is made); anyone else takes it in one click and both players land in the game.
+// A seek lasts while its owner stays in the lobby.
 
+import { t } from "../i18n.js";
 import { api, el, tokens } from "../ui.js";
 import { clockWords } from "./time-control.js";
 
-/** The card: `catalog` names the games, `chosen()` gives the form's game, settings and clock,
- * `yourName()` the name shown for a person without an account. */
+/** The card with the seeks (`card`) and the controls that make one (`controls`: the button,
+ * "Rated", the error): `catalog` names the games, `chosen()` gives the form's game, settings and
+ * clock, `yourName()` the name shown for a person without an account. */
 export function seeksCard(catalog, chosen, yourName) {
   const state = { catalog, mine: new Set(), socket: null, signedIn: false };
   const list = el("ul", { class: "recent", id: "seeks" }, el("li", { class: "help" }, "Looking for seeks…"));
@@ -23,10 +26,11 @@ export function seeksCard(catalog, chosen, yourName) {
     "Seek an opponent");
   api("/api/account").then(() => { state.signedIn = true; ratedLabel.hidden = false; }).catch(() => {});
   connect(state, list, error, send);
-  return el("section", { class: "card seeks-card", "aria-labelledby": "seeks-title" },
+  const card = el("section", { class: "card seeks-card", "aria-labelledby": "seeks-title" },
     el("h2", { id: "seeks-title" }, "Play someone now"),
-    el("p", { class: "help" }, "Seek a game with the game, settings and clock chosen under New game; it stays listed while you are on this page."),
-    el("div", { class: "controls" }, seekButton, ratedLabel), error, list);
+    el("p", { class: "help" }, t("Take a seek to play at once, or choose “Play someone now” to seek with the game, settings and clock chosen; a seek stays listed while you are on this page.")),
+    list);
+  return { card, controls: [seekButton, ratedLabel, error] };
 }
 
 /** Opens the lobby's WebSocket, and again two seconds after it closes. */

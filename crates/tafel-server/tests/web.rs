@@ -100,6 +100,15 @@ async fn pages_files_rules_and_not_found() {
     assert!(body.contains("<title>Rules of Kauri · Tafel</title>"));
     assert!(body.contains(r#"<span class="mark mark-pinned">pinned</span>"#));
     assert!(body.contains(r#"<a href="/">"#));
+    assert!(body.contains(r#"<figure class="rules-diagram" data-game="kauri""#));
+    let (status, _, body, _) = get(&server, "/rules/kauri?lang=de").await;
+    assert_eq!(status, 200);
+    assert!(
+        body.contains(r#"<html lang="de">"#)
+            && body.contains("<title>Regeln von Kauri · Tafel</title>")
+    );
+    assert!(body.contains(r#"<span class="mark mark-pinned">festgelegt</span>"#));
+    assert!(body.contains(r#"href="/rules/kauri?lang=en""#));
 
     for path in ["/rules/chess", "/no/such/page", "/assets/nothing.js"] {
         let (status, kind, body, _) = get(&server, path).await;

@@ -8,8 +8,8 @@
 //! - [`listener`] (connection limits and timeouts), [`guard`] (Host and Origin checks,
 //!   security headers), [`rate`] (creations per client address), [`session`] (the session
 //!   cookie and who is signed in), [`error`] (every error as JSON);
-//! - [`web`]: the page, its files and the rules pages, embedded in the binary, and the 404
-//!   page.
+//! - [`web`]: the page, its files and the layout, embedded in the binary, and the 404 page;
+//!   [`rules`]: the rules pages in English and German.
 
 pub mod api;
 pub mod error;
@@ -17,6 +17,7 @@ pub mod guard;
 pub mod listener;
 pub mod lobby;
 pub mod rate;
+pub mod rules;
 pub mod session;
 pub mod views;
 pub mod web;
@@ -296,7 +297,7 @@ fn routes(state: AppState) -> Router {
         .route("/sign-up", get(web::index))
         .route("/settings", get(web::index))
         .route("/assets/{*path}", get(web::asset))
-        .route("/rules/{game}", get(web::rules))
+        .route("/rules/{game}", get(rules::rules))
         .route("/api/openapi.json", get(openapi_json))
         .merge(api)
         .fallback(web::not_found)

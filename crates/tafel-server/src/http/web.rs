@@ -1,13 +1,10 @@
-//! The browser interface: the page shell, the files of `web/` and the rules documents of
-//! `docs/rules/`, all embedded in the binary at compile time so that nothing else needs
-//! installing; the rules pages rendered from Markdown, and the HTML 404 page.
+//! The browser interface: the page shell and the files of `web/`, embedded in the binary at
+//! compile time so that nothing else needs installing, the site's layout (which the rules pages
+//! of [`super::rules`] share), and the HTML 404 page.
 
 use axum::extract::Path;
 use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use pulldown_cmark::{
-    Alignment, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, TextMergeStream,
-};
 use rust_embed::RustEmbed;
 
 /// Every file of `web/`, served under `/assets/`: a new file (a game's board module) needs no
@@ -15,11 +12,6 @@ use rust_embed::RustEmbed;
 #[derive(RustEmbed)]
 #[folder = "../../web/"]
 struct WebFiles;
-
-/// The rules of each game, `docs/rules/<game>.md`, served as `/rules/<game>`.
-#[derive(RustEmbed)]
-#[folder = "../../docs/rules/"]
-struct RulesFiles;
 
 /// The Karl's Race tiling is the engine's own data, so page and engine cannot disagree.
 const KARLS_RACE_BOARD: &str = tafel_games::karls_race::BOARD_JSON;
@@ -42,27 +34,43 @@ fn count_in_words(n: usize) -> String {
         .map_or_else(|| n.to_string(), |word| word.to_string())
 }
 
-/// A whole HTML page in the site's layout: the header with the way back to the lobby and the
-/// account's part (drawn by `web/account/header.js`: sign in and up, or the account's menu),
-/// then `body` inside `<main>`. `title` is escaped; `body` is HTML.
-fn layout(title: &str, main_attributes: &str, body: &str, script: bool) -> String {
-    // Every page applies the colour theme chosen (web/theme.js); the lobby and the game page
-    // also run the app.
-    let script = if script {
-        r#"<script type="module" src="/assets/app.js"></script>"#
-    } else {
-        r#"<script type="module" src="/assets/theme.js"></script>"#
+/// The script a page runs: every page applies the colour theme chosen (web/theme.js); the
+/// lobby and the game page run the app, the rules pages draw their diagrams.
+#[derive(Clone, Copy)]
+pub enum Script {
+    /// `web/app.js`: the lobby, the game page and the other pages the app draws.
+    App,
+    /// `web/theme.js` alone.
+    Theme,
+    /// `web/rules.js`: the theme and the rules pages' diagrams.
+    Rules,
+}
+
+/// A whole HTML page in the site's layout, in language `lang` (`en`, `de`): the header with the
+/// way back to the lobby and the account's part (drawn by `web/account/header.js`: sign in and
+/// up, or the account's menu), then `body` inside `<main>`. `title` is escaped; `body` is HTML.
+pub fn layout(
+    title: &str,
+    main_attributes: &str,
+    body: &str,
+    script: Script,
+    lang: &str,
+) -> String {
+    let script = match script {
+        Script::App => "app.js",
+        Script::Theme => "theme.js",
+        Script::Rules => "rules.js",
     };
     format!(
         r#"<!doctype html>
-<html lang="en">
+<html lang="{lang}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>{title}</title>
   <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
   <link rel="stylesheet" href="/assets/style.css">
-  {script}
+  <script type="module" src="/assets/{script}"></script>
   <script type="module" src="/assets/account/header.js"></script>
 </head>
 <body>
@@ -78,13 +86,16 @@ fn layout(title: &str, main_attributes: &str, body: &str, script: bool) -> Strin
 
 /// An HTML answer (the security headers, the CSP among them, are added to every answer by
 /// [`crate::http::guard::security_headers`]).
-fn page(status: StatusCode, html: String) -> Response {
+pub fn page(status: StatusCode, html: String) -> Response {
     (status, axum::response::Html(html)).into_response()
 }
 
 /// The single page of the lobby and the game views (the page's script chooses from the URL).
 pub async fn index() -> Response {
-    page(StatusCode::OK, layout("Tafel", r#" id="app""#, "", true))
+    page(
+        StatusCode::OK,
+        layout("Tafel", r#" id="app""#, "", Script::App, "en"),
+    )
 }
 
 /// The page of the player named `name` (`/@/{name}`): the page shell, or the 404 page when
@@ -139,7 +150,7 @@ pub async fn not_found(uri: Uri) -> Response {
 }
 
 /// The HTML 404 page for `path`.
-fn not_found_page(path: &str) -> Response {
+pub fn not_found_page(path: &str) -> Response {
     let body = format!(
         r#"<section class="card notice-page"><h1>Page not found</h1>
 <p>There is no page at <code>{}</code>.</p>
@@ -148,159 +159,12 @@ fn not_found_page(path: &str) -> Response {
     );
     page(
         StatusCode::NOT_FOUND,
-        layout("Page not found · Tafel", "", &body, false),
+        layout("Page not found · Tafel", "", &body, Script::Theme, "en"),
     )
-}
-
-/// `/rules/{game}`: the game's rules document rendered as a page, with our reconstructions and
-/// decisions labelled; the 404 page for an unknown game.
-pub async fn rules(Path(game): Path<String>) -> Response {
-    let registry = tafel_games::registry();
-    let (Ok(entry), Some(file)) = (registry.get(&game), RulesFiles::get(&format!("{game}.md")))
-    else {
-        return not_found_page(&format!("/rules/{game}"));
-    };
-    let markdown = String::from_utf8_lossy(&file.data);
-    let article = render_rules(&markdown);
-    let body = format!(
-        r#"<nav class="crumbs" aria-label="Breadcrumb"><a href="/">Lobby</a> › Rules of {title}</nav>
-<aside class="card marks-legend" aria-label="Marks">
-<p>Labels in these rules: {ours} a decision of ours where the original says nothing;
-{reconstructed} our reconstruction of something the original lost; {pinned} the one reading of
-unclear wording under which the published games replay; {variant} an optional rule, not the
-designer's game; {engine} a limit for engines, not a rule.</p></aside>
-<article class="rules">{article}</article>"#,
-        title = escape(entry.info.title),
-        ours = badge("ours"),
-        reconstructed = badge("reconstructed"),
-        pinned = badge("pinned"),
-        variant = badge("variant"),
-        engine = badge("engine"),
-    );
-    page(
-        StatusCode::OK,
-        layout(
-            &format!("Rules of {} · Tafel", entry.info.title),
-            r#" class="rules-page""#,
-            &body,
-            false,
-        ),
-    )
-}
-
-/// The kinds of marks the rules documents use, written `[kind]` or `[kind, comment]`.
-const MARKS: &[&str] = &["ours", "reconstructed", "pinned", "variant", "engine"];
-
-/// A visible label for a mark of kind `kind` with its text.
-fn badge(text: &str) -> String {
-    let kind = MARKS
-        .iter()
-        .find(|k| text.starts_with(*k))
-        .copied()
-        .unwrap_or("ours");
-    format!(r#"<span class="mark mark-{kind}">{}</span>"#, escape(text))
-}
-
-/// Renders a rules document: Markdown (tables included) to HTML, each `[ours]`-style mark as
-/// a badge, each heading with an id made from its words (so the lobby can link to a section).
-pub fn render_rules(markdown: &str) -> String {
-    let mut events: Vec<Event> =
-        TextMergeStream::new(Parser::new_ext(markdown, Options::ENABLE_TABLES))
-            .flat_map(split_marks)
-            .collect();
-    let mut i = 0;
-    while i < events.len() {
-        if let Event::Start(Tag::Heading {
-            level, id: None, ..
-        }) = &events[i]
-        {
-            let level: HeadingLevel = *level;
-            let words: String = events[i + 1..]
-                .iter()
-                .take_while(|e| !matches!(e, Event::End(TagEnd::Heading(_))))
-                .filter_map(|e| match e {
-                    Event::Text(t) | Event::Code(t) => Some(t.as_ref()),
-                    _ => None,
-                })
-                .collect();
-            events[i] = Event::Start(Tag::Heading {
-                level,
-                id: Some(CowStr::from(slug(&words))),
-                classes: Vec::new(),
-                attrs: Vec::new(),
-            });
-        }
-        i += 1;
-    }
-    let mut html = String::new();
-    pulldown_cmark::html::push_html(&mut html, events.into_iter());
-    html
-}
-
-/// A text event split around its marks, each mark becoming a badge; raw HTML becomes text and
-/// tables lose their column alignments.
-fn split_marks(event: Event<'_>) -> Vec<Event<'_>> {
-    let text = match event {
-        Event::Text(text) => text,
-        // Column alignments would be `style` attributes, which the page's policy refuses.
-        Event::Start(Tag::Table(alignments)) => {
-            return vec![Event::Start(Tag::Table(vec![
-                Alignment::None;
-                alignments.len()
-            ]))]
-        }
-        // Raw HTML in a document is shown as text, never passed on.
-        Event::Html(html) | Event::InlineHtml(html) => return vec![Event::Text(html)],
-        other => return vec![other],
-    };
-    let mut out = Vec::new();
-    let mut rest: &str = &text;
-    while let Some((before, mark, after)) = next_mark(rest) {
-        if !before.is_empty() {
-            out.push(Event::Text(CowStr::from(before.to_string())));
-        }
-        out.push(Event::InlineHtml(CowStr::from(badge(mark))));
-        rest = after;
-    }
-    if !rest.is_empty() {
-        out.push(Event::Text(CowStr::from(rest.to_string())));
-    }
-    out
-}
-
-/// The first mark `[kind...]` in `text`: the text before it, the mark's inside, the rest.
-fn next_mark(text: &str) -> Option<(&str, &str, &str)> {
-    let mut from = 0;
-    while let Some(open) = text[from..].find('[').map(|i| i + from) {
-        let inside_start = open + 1;
-        if let Some(close) = text[inside_start..].find(']').map(|i| i + inside_start) {
-            let inside = &text[inside_start..close];
-            let known = MARKS.iter().any(|k| {
-                inside == *k
-                    || inside.starts_with(&format!("{k},"))
-                    || inside.starts_with(&format!("{k}:"))
-            });
-            if known {
-                return Some((&text[..open], inside, &text[close + 1..]));
-            }
-        }
-        from = inside_start;
-    }
-    None
-}
-
-/// A heading's id: its words in lower case joined by `-`.
-fn slug(words: &str) -> String {
-    words
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect::<Vec<_>>()
-        .join("-")
 }
 
 /// Escapes text for HTML.
-fn escape(text: &str) -> String {
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -320,31 +184,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn marks_become_badges_and_headings_get_ids() {
-        let html = render_rules(
-            "# Title\n\n## The board [reconstructed]\n\n**Repetition [ours].** A <b> c [not a mark] \
-             and [ours, following the spec].\n",
-        );
-        assert!(html.contains(r#"<h2 id="the-board">The board <span class="mark mark-reconstructed">reconstructed</span></h2>"#), "{html}");
-        assert!(
-            html.contains(
-                r#"<strong>Repetition <span class="mark mark-ours">ours</span>.</strong>"#
-            ),
-            "{html}"
-        );
-        assert!(html.contains("A &lt;b&gt; c [not a mark] and "), "{html}");
-        assert!(
-            html.contains(r#"<span class="mark mark-ours">ours, following the spec</span>"#),
-            "{html}"
-        );
-        let table = render_rules("| a | b |\n|---|--:|\n| 1 | 2 |\n");
-        assert!(
-            table.contains("<td>2</td>") && !table.contains("style"),
-            "{table}"
-        );
-    }
-
-    #[test]
     fn the_tagline_counts_the_registered_games_in_words() {
         assert_eq!(count_in_words(6), "six");
         assert_eq!(count_in_words(12), "twelve");
@@ -354,20 +193,6 @@ mod tests {
             tagline(),
             format!("{} little-known abstract games", count_in_words(count))
         );
-        assert!(layout("Tafel", "", "", false).contains(&tagline()));
-    }
-
-    #[test]
-    fn every_rules_document_renders_with_marks() {
-        for entry in tafel_games::registry().entries() {
-            let name = format!("{}.md", entry.info.name);
-            let file = RulesFiles::get(&name).unwrap_or_else(|| panic!("no docs/rules/{name}"));
-            let html = render_rules(&String::from_utf8_lossy(&file.data));
-            assert!(html.contains("<h1"), "{name}");
-            assert!(
-                html.contains(r#"class="mark mark-ours""#),
-                "{name} marks no decision of ours"
-            );
-        }
+        assert!(layout("Tafel", "", "", Script::Theme, "en").contains(&tagline()));
     }
 }
