@@ -6,6 +6,7 @@ import { api, el } from "../ui.js";
 import { levelNotices, remember, seatChoices, seatOptions, seatRequests, seatValues } from "./seats.js";
 import { applyConditions, settingControl, settingControls, settingValues } from "./settings.js";
 import { clockPicker } from "./time-control.js";
+import { t } from "../i18n.js";
 
 /** The form for the games of `catalog`: `card` to show, `yourName()` the name given (kept for
  * next time), `show()` fills the first game's settings and seats, `chosen()` the game,
@@ -30,23 +31,23 @@ export function newGameForm(catalog) {
     ratedBox: el("input", { type: "checkbox", id: "rated" }),
     refreshing: 0, // the latest request for seats, so that an older answer is dropped
   };
-  form.startButton = el("button", { id: "start", onclick: () => start(form) }, "Start");
+  form.startButton = el("button", { id: "start", onclick: () => start(form) }, t("Start"));
   form.hintsLabel = el("label", { class: "check", id: "hints-label", hidden: true }, form.hintsBox,
-    " Hints: let me ask for the best move during the game");
+    " ", t("Hints: let me ask for the best move during the game"));
   form.ratedLabel = el("label", { class: "check", id: "rated-label", hidden: true }, form.ratedBox,
-    " Rated: an online game against another account, with a clock (it changes both ratings)");
+    " ", t("Rated: an online game against another account, with a clock (it changes both ratings)"));
   api("/api/account").then(() => { form.ratedLabel.hidden = false; }, () => {});
   form.seatsBox.addEventListener("change", () => refreshHints(form));
   form.gameSelect.addEventListener("change", () => refreshSettings(form));
   const card = el("section", { class: "card new-game", "aria-labelledby": "new-title" },
-    el("h1", { id: "new-title" }, "New game"),
-    el("label", { for: "game" }, "Game"), form.gameSelect, form.summary, form.note,
-    el("h2", {}, "Settings"), form.settingsBox,
-    el("h2", {}, "Players"), form.seatsBox, form.levelNotes,
-    el("label", { for: "your-name" }, "Your name (shown to the other players)"), form.nameInput,
-    el("label", { for: "clock" }, "Clock"), form.clock.nodes,
+    el("h1", { id: "new-title" }, t("New game")),
+    el("label", { for: "game" }, t("Game")), form.gameSelect, form.summary, form.note,
+    el("h2", {}, t("Settings")), form.settingsBox,
+    el("h2", {}, t("Players")), form.seatsBox, form.levelNotes,
+    el("label", { for: "your-name" }, t("Your name (shown to the other players)")), form.nameInput,
+    el("label", { for: "clock" }, t("Clock")), form.clock.nodes,
     form.hintsLabel, form.ratedLabel,
-    el("label", { class: "check" }, form.publicBox, " List it as an open challenge (anyone may take the invited seat)"),
+    el("label", { class: "check" }, form.publicBox, " ", t("List it as an open challenge (anyone may take the invited seat)")),
     el("p", {}, form.startButton), form.error);
   const chosen = () => ({ game: currentGame(form).name, settings: settingValues(form.settingsBox),
     time_control: form.clock.value() });
@@ -71,7 +72,7 @@ function refreshHints(form) { form.hintsLabel.hidden = !againstComputer(form); }
 function refreshSettings(form) {
   const game = currentGame(form);
   form.seatsBox.replaceChildren();
-  form.summary.replaceChildren(game.summary, " ", el("a", { href: `/rules/${game.name}`, id: "rules-link" }, `Rules of ${game.title}`));
+  form.summary.replaceChildren(game.summary, " ", el("a", { href: `/rules/${game.name}`, id: "rules-link" }, t("Rules of {game}", { game: game.title })));
   form.settingsBox.replaceChildren(...settingControls(game, () => settingsChanged(form)));
   applyConditions(form.settingsBox, game);
   refreshSeats(form);
