@@ -4,6 +4,7 @@
 // secrets once the game is created.
 
 import { api, el, sentence, tokens } from "../ui.js";
+import { side, t } from "../i18n.js";
 
 /** The seats' names and the computer's levels of `game` with `settings`, from the catalog. */
 export function seatOptions(game, settings) {
@@ -18,15 +19,15 @@ export function seatChoices(prefix, names, levels, computerSeat, previous) {
   return names.map((name, i) => {
     const wanted = previous[i] ?? (i === computerSeat ? "computer:1" : "local");
     const options = [
-      el("option", { value: "local" }, "Person at this screen"),
-      el("option", { value: "invite" }, "Person invited online (a link to send)"),
+      el("option", { value: "local" }, t("Person at this screen")),
+      el("option", { value: "invite" }, t("Person invited online (a link to send)")),
       ...levels.map((l) => el("option", { value: `computer:${l.level}`, disabled: Boolean(l.notice) },
-        `Computer, level ${l.level}${l.notice ? " (unavailable)" : ""}`)),
+        l.notice ? t("Computer, level {level} (unavailable)", { level: l.level }) : t("Computer, level {level}", { level: l.level }))),
     ];
     const select = el("select", { id: `${prefix}-${i}`, "data-seat": i }, options);
     const usable = options.find((o) => o.value === wanted && !o.disabled);
     select.value = usable ? wanted : "local";
-    return el("div", { class: "seat" }, el("label", { for: `${prefix}-${i}` }, name), select);
+    return el("div", { class: "seat" }, el("label", { for: `${prefix}-${i}` }, side(name)), select);
   });
 }
 
@@ -36,7 +37,7 @@ export const seatValues = (box) => [...box.querySelectorAll("[data-seat]")].map(
 /** Why each unavailable computer level cannot play here. */
 export function levelNotices(levels) {
   return levels.filter((l) => l.notice).map((l) =>
-    el("p", { class: "help level-note" }, el("strong", {}, `Computer level ${l.level} is not available here. `), withCode(sentence(l.notice))));
+    el("p", { class: "help level-note" }, el("strong", {}, t("Computer level {level} is not available here.", { level: l.level }), " "), withCode(sentence(l.notice))));
 }
 
 /** Text with `code` spans as <code> elements. */
