@@ -6,7 +6,7 @@
 // that English needs no dictionary and a missing translation shows English, never a key.
 // Counted words go through tn() (one form for 1, another for the rest: English's and German's
 // rule), a list of names through list(), the games' sides ("White", "first player"), which the
-// server names in English, through side(). e2e/i18n.test.js fails when a literal passed to t()
+// server names in English, through sideName(). e2e/i18n.test.js fails when a literal passed to t()
 // or tn() anywhere in web/ has no German entry; docs/i18n.md says how to add a language.
 
 import { de } from "./i18n/de.js";
@@ -67,7 +67,7 @@ export function list(words) {
 
 /** A side's name as the server names it ("White", "first player", "North-West") in the
  * interface's language; a name it does not know stays as it is. */
-export function side(name) {
+export function sideName(name) {
   const names = {
     White: t("White"), Black: t("Black"), Red: t("Red"), Blue: t("Blue"),
     "first player": t("first player"), "second player": t("second player"),
