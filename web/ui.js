@@ -49,9 +49,9 @@ export async function api(path, options = {}) {
 
 /** A message as a sentence: capital first letter, final full stop. */
 export function sentence(text) {
-  const t = String(text).trim();
-  if (!t) return t;
-  const first = t[0].toUpperCase() + t.slice(1);
+  const trimmed = String(text).trim();
+  if (!trimmed) return trimmed;
+  const first = trimmed[0].toUpperCase() + trimmed.slice(1);
   return /[.!?)]$/.test(first) ? first : `${first}.`;
 }
 

@@ -3,7 +3,7 @@
 // carries data-die (the value, empty before the roll).
 
 import { svg } from "./common.js";
-import { side, t } from "../i18n.js";
+import { sideName, t } from "../i18n.js";
 
 const PIPS = {
   1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
@@ -22,7 +22,7 @@ function dieFace(value, caption) {
 /** The die to show and who rolled it: the roll of the player to move (`die`, from the position
  * code), or else the roll that allowed the last move (so it stays after the game ends). */
 function shownRoll(view, die) {
-  const name = (seat) => side(view.seats[seat]?.name ?? "");
+  const name = (seat) => sideName(view.seats[seat]?.name ?? "");
   // The roll of the seat to move; after a resignation, an agreed draw or a flag, of the seat
   // that would have moved next.
   const roller = view.status.state === "to_move" ? view.status.seat
@@ -58,7 +58,7 @@ export function diceSide(view, die, players) {
     const where = document.createElement("span");
     where.className = "help";
     where.textContent = ` → ${goal}`;
-    item.append(icon, ` ${side(name)}`, where);
+    item.append(icon, ` ${sideName(name)}`, where);
     legend.append(item);
   }
   const side = document.createElement("div");

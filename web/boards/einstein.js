@@ -12,7 +12,7 @@
 import { boardSvg, cell, markStep, squareCoordinates, svg } from "./common.js";
 import { diceSide } from "./die.js";
 import { readCode, rolledDie, squareName } from "./position.js";
-import { side, t } from "../i18n.js";
+import { sideName, t } from "../i18n.js";
 
 const SIDE = 5;
 const UNIT = 10;
@@ -74,7 +74,7 @@ function square(name, r, c, x, y, cube, owner) {
   const goalOf = Object.keys(GOAL).find((colour) => GOAL[colour] === name);
   const words = [t("square {name}", { name })];
   if (goalOf) words.push(t("{side}'s goal", { side: owner(goalOf) }));
-  words.push(cube ? t("{side} cube {number}", { side: side(COLOURS[cube.colour]), number: cube.number }) : t("empty"));
+  words.push(cube ? t("{side} cube {number}", { side: sideName(COLOURS[cube.colour]), number: cube.number }) : t("empty"));
   return cell(name, words.join(", "), { class: "ew-cell", "data-cube": cube ? `${cube.colour}${cube.number}` : "" },
     svg("rect", { class: `ew-square${home ? ` ew-home-${home}` : ""}`, x, y, width: UNIT, height: UNIT }),
     goalOf ? svg("rect", { class: "ew-goal", x: x + 0.8, y: y + 0.8, width: UNIT - 1.6, height: UNIT - 1.6 }) : null,
@@ -84,7 +84,7 @@ function square(name, r, c, x, y, cube, owner) {
 /** Draws an EinStein position. */
 export function draw(view) {
   const { die, cubes, arranging } = parse(view.code);
-  const owner = (colour) => side(view.seats[SEAT[colour]]?.name ?? COLOURS[colour]);
+  const owner = (colour) => sideName(view.seats[SEAT[colour]]?.name ?? COLOURS[colour]);
   const size = SIDE * UNIT + 2 * MARGIN;
   const root = boardSvg(size, size, t("EinStein würfelt nicht board, 5 by 5"));
   const centres = new Map();

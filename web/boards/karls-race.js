@@ -10,7 +10,7 @@
 import { boardSvg, cell, markStep, svg } from "./common.js";
 import { diceSide } from "./die.js";
 import { rolledDie } from "./position.js";
-import { side, t } from "../i18n.js";
+import { sideName, t } from "../i18n.js";
 
 const geometry = await fetch("/assets/boards/karls-race-board.json").then((r) => r.json());
 const UNIT = 10;
@@ -93,7 +93,7 @@ function square(sq, corner, goal, owner) {
 export function draw(view) {
   const { die, stones } = parse(view.code);
   const seats = SEATS[view.seats.length] || {};
-  const owner = (corner) => side(view.seats[seats[corner]]?.name ?? corner);
+  const owner = (corner) => sideName(view.seats[seats[corner]]?.name ?? corner);
   const goals = new Map(Object.entries(seats).map(([corner]) => [CORNER_SQUARE[GOAL_OF[corner]], corner]));
   const side = geometry.side * UNIT + 2 * MARGIN;
   const root = boardSvg(side, side, t("Karl's Race board: 21 squares on a 16 by 16 square"));

@@ -5,7 +5,7 @@
 // Position code: SIDE/a,b,c,d,e,f/A,B,C,D,E,F/FIRST,SECOND[/PLIES], each hole SEEDS+COWRIES.
 
 import { boardSvg, cell, label, svg } from "./common.js";
-import { side, t, tn } from "../i18n.js";
+import { sideName, t, tn } from "../i18n.js";
 
 const HOLE = 20;
 const STORE = 22;
@@ -47,7 +47,7 @@ function hole(name, owner, x, y, seeds, cowries) {
 /** Draws a Kauri position; `view.seats` names the players beside their stores. */
 export function draw(view) {
   const { holes, stores } = parse(view.code);
-  const name = (seat) => side(view.seats[seat]?.name ?? "");
+  const name = (seat) => sideName(view.seats[seat]?.name ?? "");
   const width = 2 * STORE + 6 * HOLE + 4 * PAD;
   const height = 2 * HOLE + 2 * PAD + 12;
   const root = boardSvg(width, height, t("Kauri board: two rows of six holes and two stores"));

@@ -8,7 +8,7 @@ import { analysisPanel, capital, chanceWords, drawBestMove, marksByPly, reviewAt
 import { boardIntoView } from "./board-view.js";
 import { showPly } from "./move-list.js";
 import { describe } from "./state.js";
-import { side, t, tn } from "../i18n.js";
+import { sideName, t, tn } from "../i18n.js";
 
 /**
  * Fetches the analysis of game `id`, asking again while the server computes it; `progress`
@@ -109,7 +109,7 @@ export function hintArea(game, v, myMove) {
   if (!myMove || !v.seats[v.status.seat]?.hints) return null;
   const { hint } = game;
   const found = hint && hint.ply === v.ply
-    ? el("p", { class: "hint-line", id: "hint-line", role: "status" }, t("Hint: {move}. {side} to move: {chance}.", { move: describe(game, hint.best, v), side: capital(side(v.status.name)), chance: chanceWords(hint.chance) }))
+    ? el("p", { class: "hint-line", id: "hint-line", role: "status" }, t("Hint: {move}. {side} to move: {chance}.", { move: describe(game, hint.best, v), side: capital(sideName(v.status.name)), chance: chanceWords(hint.chance) }))
     : null;
   return el("div", { class: "hint-area" }, el("button", { class: "secondary", id: "hint", onclick: () => askHint(game) }, t("Hint: show the best move")), found);
 }

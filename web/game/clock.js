@@ -2,7 +2,7 @@
 // server's views, low time marked.
 
 import { el } from "../ui.js";
-import { side, t, tn } from "../i18n.js";
+import { sideName, t, tn } from "../i18n.js";
 
 /** "4:59", "1:02:03", "2 d 03 h" for a clock's time left. */
 function formatClock(ms) {
@@ -32,8 +32,8 @@ export function clockBox(game) {
   if (!view.clock) return null;
   const box = el("div", { class: "clocks", id: "clocks", role: "group", "aria-label": t("Clocks, {control}", { control: controlName(view.clock.control) }) },
     view.seats.map((s) => el("div", { class: `clock${view.clock.running === s.seat ? " running" : ""}`, "data-seat": s.seat },
-      el("span", { class: "clock-name" }, s.player || side(s.name)),
-      el("span", { class: "time num", "aria-label": t("{side}'s time", { side: side(s.name) }) }, formatClock(view.clock.remaining_ms[s.seat])))));
+      el("span", { class: "clock-name" }, s.player || sideName(s.name)),
+      el("span", { class: "time num", "aria-label": t("{side}'s time", { side: sideName(s.name) }) }, formatClock(view.clock.remaining_ms[s.seat])))));
   tick(box, game);
   return box;
 }

@@ -5,12 +5,12 @@
 
 import { el } from "../ui.js";
 import { capital } from "./review-panel.js";
-import { list, side, t } from "../i18n.js";
+import { list, sideName, t } from "../i18n.js";
 
 /** A seat's person and side: "Ada (Black)", "Black (computer)", "Black". */
 export function whoSits(seat) {
-  if (seat.kind === "computer") return t("{side} (computer)", { side: side(seat.name) });
-  return seat.player ? `${seat.player} (${side(seat.name)})` : side(seat.name);
+  if (seat.kind === "computer") return t("{side} (computer)", { side: sideName(seat.name) });
+  return seat.player ? `${seat.player} (${sideName(seat.name)})` : sideName(seat.name);
 }
 
 /** Which seats this screen speaks for in the ending: the seats it holds, unless it holds them

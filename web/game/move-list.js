@@ -6,7 +6,7 @@
 import { api, el } from "../ui.js";
 import { boardIntoView } from "./board-view.js";
 import { post } from "./state.js";
-import { side, t } from "../i18n.js";
+import { sideName, t } from "../i18n.js";
 
 /** Shows the position after `ply` moves (null or the last: follow the game). */
 export async function showPly(game, ply) {
@@ -35,7 +35,7 @@ export function moveList(game, shown, marks = new Map()) {
     const text = display[i] ?? record;
     const { number, seat } = view.plies[i];
     if (!lines.length || lines[lines.length - 1].number !== number) lines.push({ number, items: [] });
-    const who = seat === null ? t("roll") : side(view.seats[seat]?.name ?? "");
+    const who = seat === null ? t("roll") : sideName(view.seats[seat]?.name ?? "");
     const mark = marks.get(i + 1);
     lines[lines.length - 1].items.push(el("button", {
       class: `ply${seat === null ? " chance" : ""}${i + 1 === shown ? " current" : ""}`,

@@ -7,7 +7,7 @@ import { api, el, tokens } from "../ui.js";
 import { whoSits } from "./ending.js";
 import { actingSeat, showSpectators } from "./seats.js";
 import { post } from "./state.js";
-import { list, side, t } from "../i18n.js";
+import { list, sideName, t } from "../i18n.js";
 
 /** Resign, draw, takeback (with `action`: offer, accept, decline...) for this browser's seat. */
 function act(game, what, action) {
@@ -73,7 +73,7 @@ function movesTakenBack(game, keep) {
   const { view, seats } = game;
   const gone = view.moves.map((text, i) => ({ text, seat: view.plies[i].seat })).slice(keep).filter((m) => m.seat !== null);
   const words = gone.map((m) => (seats.mine(m.seat) ? t("{move} (yours)", { move: m.text })
-    : t("{move} ({name}'s)", { move: m.text, name: view.seats[m.seat].player || side(view.seats[m.seat].name) })));
+    : t("{move} ({name}'s)", { move: m.text, name: view.seats[m.seat].player || sideName(view.seats[m.seat].name) })));
   return words.length ? list(words) : t("nothing");
 }
 
@@ -155,7 +155,7 @@ export function tableEvent(game, message) {
     if (game.seats.mine(message.seat)) return; // the person who joined knows it
     game.joinedSeat = message.seat;
     const seat = game.view.seats[message.seat];
-    tell(game, t("{name} joined as {side}.", { name: message.name, side: seat ? side(seat.name) : t("seat {n}", { n: message.seat }) }));
+    tell(game, t("{name} joined as {side}.", { name: message.name, side: seat ? sideName(seat.name) : t("seat {n}", { n: message.seat }) }));
   } else if (message.type === "rematch") {
     // The players take their seats with the Rematch button; anyone else may watch it.
     const playing = game.view.seats.some((s) => game.seats.mine(s.seat));

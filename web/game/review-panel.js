@@ -6,7 +6,7 @@
 
 import { arrow, svg } from "../boards/common.js";
 import { el } from "../ui.js";
-import { side, t, tn } from "../i18n.js";
+import { sideName, t, tn } from "../i18n.js";
 
 /** The chart's size in SVG units (it scales to the panel's width). */
 const WIDTH = 360;
@@ -50,7 +50,7 @@ export const reviewAt = (review, ply) => review?.moves.find((m) => m.index === p
  * in words.
  */
 export function analysisPanel(review, view, shown, select, describe = (m) => m) {
-  const seatName = (seat) => (view.seats[seat] ? side(view.seats[seat].name) : t("seat {n}", { n: seat + 1 }));
+  const seatName = (seat) => (view.seats[seat] ? sideName(view.seats[seat].name) : t("seat {n}", { n: seat + 1 }));
   const first = seatName(0);
   const at = reviewAt(review, shown);
   const evaluation = at
@@ -167,7 +167,7 @@ function chart(review, view, shown, select, first, seatName) {
 /** Each seat's average loss, mistakes and blunders. */
 function summary(review) {
   return el("ul", { class: "analysis-summary", id: "analysis-summary" }, review.seats.map((s) =>
-    el("li", {}, `${side(s.name)}: ${t("average loss {points} points", { points: (s.average_loss * 100).toFixed(1) })}, `
+    el("li", {}, `${sideName(s.name)}: ${t("average loss {points} points", { points: (s.average_loss * 100).toFixed(1) })}, `
       + `${tn(s.mistakes, "{n} mistake", "{n} mistakes")}, ${tn(s.blunders, "{n} blunder", "{n} blunders")}`)));
 }
 

@@ -6,7 +6,7 @@
 import { api, el, seatKind, tokens } from "../ui.js";
 import { controlName } from "./clock.js";
 import { takeView } from "./state.js";
-import { list, side, t, tn } from "../i18n.js";
+import { list, sideName, t, tn } from "../i18n.js";
 
 /**
  * Reads the address's fragment and removes it from the address bar. A seat holder's link for
@@ -62,7 +62,7 @@ export function actingSeat(game) {
 /** "You play Black", "You play White and Black", "You are watching" (with the number of
  * spectators when known). */
 export function youLine(game) {
-  const names = game.view.seats.filter((s) => game.seats.mine(s.seat)).map((s) => side(s.name));
+  const names = game.view.seats.filter((s) => game.seats.mine(s.seat)).map((s) => sideName(s.name));
   const watching = game.spectators ? ` · ${watchingWords(game.spectators)}` : "";
   const text = names.length ? t("You play {sides}", { sides: list(names) }) : t("You are watching");
   return el("p", { class: `you${names.length ? " player" : " spectator"}`, id: "you" }, text,
@@ -97,8 +97,8 @@ export function joinForm(game) {
 function invitationWords(game) {
   const { view } = game;
   const hosts = view.seats.filter((s) => s.kind !== "computer" && s.joined).map((s) => s.player).filter(Boolean);
-  const free = view.seats.filter((s) => s.kind === "invite" && !s.joined).map((s) => side(s.name));
-  const computers = view.seats.filter((s) => s.kind === "computer").map((s) => t("{side} is the computer, level {level}.", { side: side(s.name), level: s.level }));
+  const free = view.seats.filter((s) => s.kind === "invite" && !s.joined).map((s) => sideName(s.name));
+  const computers = view.seats.filter((s) => s.kind === "computer").map((s) => t("{side} is the computer, level {level}.", { side: sideName(s.name), level: s.level }));
   const control = controlName(view.clock?.control);
   const hostWords = hosts.length ? list([...new Set(hosts)]) : t("Somebody");
   return el("div", { class: "invitation", id: "invitation" },
@@ -131,14 +131,14 @@ async function join(game, name) {
 export function playersList(game) {
   return [el("h2", { class: "players-title" }, t("Players")),
     el("ul", { class: "players", id: "players" }, game.view.seats.map((s) => el("li", { "data-seat": s.seat },
-      `${side(s.name)}: ${game.seats.label(s)}${game.seats.mine(s.seat) ? ` ${t("(you)")}` : ""}`)))];
+      `${sideName(s.name)}: ${game.seats.label(s)}${game.seats.mine(s.seat) ? ` ${t("(you)")}` : ""}`)))];
 }
 
 /** The invitation links this browser holds for seats nobody has taken yet. */
 export function invitations(game) {
   const { view, id } = game;
   return Object.entries(game.seats.held()).filter(([seat, h]) => h.invite && view.seats[seat] && !view.seats[seat].joined).map(([seat, h]) =>
-    el("div", { class: "invite" }, el("label", { for: `invite-${seat}` }, t("Invitation for {side}: send this link", { side: side(view.seats[seat].name) })),
+    el("div", { class: "invite" }, el("label", { for: `invite-${seat}` }, t("Invitation for {side}: send this link", { side: sideName(view.seats[seat].name) })),
       el("input", { id: `invite-${seat}`, readonly: true, value: `${location.origin}/game/${id}#invite=${h.invite}` })));
 }
 
@@ -149,6 +149,6 @@ export function otherDevice(game) {
   const mine = game.view.seats.filter((s) => seats.mine(s.seat) && s.kind !== "local");
   if (!mine.length) return null;
   return el("details", { class: "other-device" }, el("summary", {}, t("Play on another device")),
-    mine.map((s) => el("div", { class: "invite" }, el("label", { for: `device-${s.seat}` }, t("Your link for {side} (keep it secret)", { side: side(s.name) })),
+    mine.map((s) => el("div", { class: "invite" }, el("label", { for: `device-${s.seat}` }, t("Your link for {side} (keep it secret)", { side: sideName(s.name) })),
       el("input", { id: `device-${s.seat}`, readonly: true, value: `${location.origin}/game/${id}#seat=${s.seat}&token=${seats.token(s.seat)}` }))));
 }

@@ -5,7 +5,7 @@
 import { el } from "../ui.js";
 import { endingBanner, endingWords, whoSits } from "./ending.js";
 import { showPly } from "./move-list.js";
-import { list, side, t, tn } from "../i18n.js";
+import { list, sideName, t, tn } from "../i18n.js";
 
 /** The status line for the position `v`: whose turn, the result, or the position replayed. */
 export function statusLine(game, v) {
@@ -16,18 +16,18 @@ export function statusLine(game, v) {
   }
   if (v.status.state === "over") return endingBanner(game, v);
   if (!v.started) {
-    const free = list(v.seats.filter((s) => !s.joined).map((s) => side(s.name)));
+    const free = list(v.seats.filter((s) => !s.joined).map((s) => sideName(s.name)));
     return el("div", { class: "status", id: "turn" }, t("Waiting for the invited player ({side}) to join.", { side: free }));
   }
   if (v.status.state === "chance") return el("div", { class: "status", id: "turn" }, t("Rolling the die…"));
   const seat = v.seats[v.status.seat];
   if (seat.kind === "computer") {
     return el("div", { class: "status thinking", id: "turn" },
-      el("span", { class: "spinner", "aria-hidden": "true" }), t("{side} (computer) is thinking…", { side: side(v.status.name) }));
+      el("span", { class: "spinner", "aria-hidden": "true" }), t("{side} (computer) is thinking…", { side: sideName(v.status.name) }));
   }
   const yours = game.seats.mine(v.status.seat);
   return el("div", { class: `status${yours ? " yours" : ""}`, id: "turn" },
-    yours ? t("Your move: {side}", { side: side(v.status.name) }) : t("{side} to move ({who})", { side: side(v.status.name), who: game.seats.label(seat) }));
+    yours ? t("Your move: {side}", { side: sideName(v.status.name) }) : t("{side} to move ({who})", { side: sideName(v.status.name), who: game.seats.label(seat) }));
 }
 
 /** The tab's title: whose turn it is, then the game. */
@@ -38,8 +38,8 @@ export function pageTitle(game) {
   else if (!v.started) what = t("Waiting for a player");
   else if (v.status.state !== "to_move") what = t("Rolling");
   else if (game.seats.mine(v.status.seat)) what = t("Your move");
-  else if (v.seats[v.status.seat].kind === "computer") what = t("{side} is thinking", { side: side(v.status.name) });
-  else what = t("{side} to move", { side: side(v.status.name) });
+  else if (v.seats[v.status.seat].kind === "computer") what = t("{side} is thinking", { side: sideName(v.status.name) });
+  else what = t("{side} to move", { side: sideName(v.status.name) });
   return `${what} · ${v.title}`;
 }
 

@@ -3,7 +3,7 @@
 
 import { api, el, tokens } from "../ui.js";
 import { clockWords } from "./time-control.js";
-import { language, side, t, tn } from "../i18n.js";
+import { language, sideName, t, tn } from "../i18n.js";
 
 /** The open challenges; `yourName()` gives the name to join with. */
 export function challengesCard(yourName) {
@@ -31,12 +31,12 @@ async function joinChallenge(c, seat, yourName, error) {
 
 /** An open challenge: the game, who waits, the clock, and a button per free seat. */
 function challengeItem(c, join) {
-  const waiting = c.players.filter((p) => p.joined && p.kind !== "computer").map((p) => p.player || side(p.name)).join(", ") || t("Someone");
+  const waiting = c.players.filter((p) => p.joined && p.kind !== "computer").map((p) => p.player || sideName(p.name)).join(", ") || t("Someone");
   return el("li", { "data-challenge": c.id },
     el("div", { class: "recent-head" }, el("span", {}, c.title || c.game), el("span", { class: "help" }, clockWords(c.time_control))),
     el("div", { class: "help" }, t("{who} waits for an opponent.", { who: waiting })),
     el("div", { class: "controls" }, c.players.filter((p) => !p.joined).map((p) =>
-      el("button", { class: "secondary", "data-join": p.seat, onclick: () => join(p.seat) }, t("Play {side}", { side: side(p.name) })))));
+      el("button", { class: "secondary", "data-join": p.seat, onclick: () => join(p.seat) }, t("Play {side}", { side: sideName(p.name) })))));
 }
 
 /** The recent games. */
@@ -55,7 +55,7 @@ function recentItem(g) {
   const date = new Date(g.created_at);
   const when = Number.isNaN(date.getTime()) ? g.created_at : date.toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" });
   const who = (p) => (p.kind === "computer" ? t("computer {level}", { level: p.level }) : p.kind === "local" ? t("here") : t("online"));
-  const players = g.players.map((p) => `${side(p.name)} (${p.player ? `${p.player}, ` : ""}${who(p)})`).join(t(" vs "));
+  const players = g.players.map((p) => `${sideName(p.name)} (${p.player ? `${p.player}, ` : ""}${who(p)})`).join(t(" vs "));
   const moves = g.record_moves === null || g.record_moves === undefined ? tn(g.moves, "{n} ply", "{n} plies") : tn(g.record_moves, "{n} move", "{n} moves");
   return el("li", {},
     el("div", { class: "recent-head" }, el("a", { href: `/game/${g.id}` }, g.title || g.game),

@@ -4,7 +4,7 @@
 // secrets once the game is created.
 
 import { api, el, sentence, tokens } from "../ui.js";
-import { side, t } from "../i18n.js";
+import { sideName, t } from "../i18n.js";
 
 /** The seats' names and the computer's levels of `game` with `settings`, from the catalog. */
 export function seatOptions(game, settings) {
@@ -27,7 +27,7 @@ export function seatChoices(prefix, names, levels, computerSeat, previous) {
     const select = el("select", { id: `${prefix}-${i}`, "data-seat": i }, options);
     const usable = options.find((o) => o.value === wanted && !o.disabled);
     select.value = usable ? wanted : "local";
-    return el("div", { class: "seat" }, el("label", { for: `${prefix}-${i}` }, side(name)), select);
+    return el("div", { class: "seat" }, el("label", { for: `${prefix}-${i}` }, sideName(name)), select);
   });
 }
 

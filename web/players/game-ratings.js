@@ -3,7 +3,7 @@
 // line under the players, again whenever the game's status changes.
 
 import { api, el } from "../ui.js";
-import { side, t } from "../i18n.js";
+import { sideName, t } from "../i18n.js";
 
 /** Watches the game page of game `id` in `app` and keeps its line of ratings. */
 export function showGameRatings(app, id) {
@@ -16,7 +16,7 @@ export function showGameRatings(app, id) {
     const players = document.getElementById("players");
     if (!players) return;
     const text = view.ratings
-      ? view.ratings.map((r) => `${view.seats[r.seat].player || side(view.seats[r.seat].name)}: ${r.before} → ${r.after} (${r.after >= r.before ? "+" : ""}${r.after - r.before})`).join(" · ")
+      ? view.ratings.map((r) => `${view.seats[r.seat].player || sideName(view.seats[r.seat].name)}: ${r.before} → ${r.after} (${r.after >= r.before ? "+" : ""}${r.after - r.before})`).join(" · ")
       : t("Rated game");
     const line = view.ratings ? t("Ratings: {ratings}", { ratings: text }) : text;
     if (text === shown && document.getElementById("game-ratings")) return;

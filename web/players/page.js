@@ -4,7 +4,7 @@
 
 import { api, el, fill } from "../ui.js";
 import { ratingChart } from "./chart.js";
-import { side, t, tn } from "../i18n.js";
+import { sideName, t, tn } from "../i18n.js";
 
 const PER_PAGE = 20;
 
@@ -81,7 +81,7 @@ async function showGames(state) {
   const pages = Math.max(1, Math.ceil(answer.total / PER_PAGE));
   const rows = answer.games.map((g) => {
     const opponents = g.players.filter((p) => p.seat !== g.seat)
-      .map((p) => p.account ? el("a", { href: `/@/${encodeURIComponent(p.player)}` }, p.player) : (p.player || side(p.name)));
+      .map((p) => p.account ? el("a", { href: `/@/${encodeURIComponent(p.player)}` }, p.player) : (p.player || sideName(p.name)));
     const change = g.rating_after === null ? "" : ` (${g.rating_before} → ${g.rating_after})`;
     return el("tr", { "data-id": g.id },
       el("td", {}, el("a", { href: `/game/${g.id}` }, g.title)),
