@@ -228,11 +228,12 @@ designer's game; {engine} a limit for engines, not a rule.</p></aside>
         StatusCode::OK,
         layout(
             &format!("Rules of {} · Tafel", entry.info.title),
-            r#" class="rules-page""#,
+            // The rules documents are in English (their German text is a task of its own):
+            // the header is in the reader's language, the rules marked as English.
+            r#" class="rules-page" lang="en""#,
             &body,
             false,
-            // The rules documents are in English (their German text is a task of its own).
-            Language::English,
+            language,
         ),
     )
 }
