@@ -29,7 +29,8 @@ export function launch() {
 /** A fresh page (own context: own localStorage), laptop-sized unless told otherwise. Errors
  * the page throws and the content-security-policy violations it reports are collected. */
 export async function newPage(browser, viewport = LAPTOP, options = {}) {
-  const context = await browser.newContext({ viewport, acceptDownloads: true, ...options });
+  // English unless a test asks for another locale (the interface follows the browser's language).
+  const context = await browser.newContext({ viewport, acceptDownloads: true, locale: "en-US", ...options });
   const page = await context.newPage();
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(e.message));

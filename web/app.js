@@ -8,6 +8,7 @@
 
 import "./theme.js";
 import { el } from "./ui.js";
+import { t } from "./i18n.js";
 
 const app = document.getElementById("app");
 const match = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
@@ -23,4 +24,4 @@ const page = match
   : accountPage ? import("./account/page.js").then((m) => m[accountPage](app))
   : import("./lobby/page.js").then((m) => m.lobby(app));
 page.catch((e) => app.replaceChildren(el("section", { class: "card" },
-  el("p", { class: "error", role: "alert" }, e.message), el("a", { href: "/" }, "Back to the lobby"))));
+  el("p", { class: "error", role: "alert" }, e.message), el("a", { href: "/" }, t("Back to the lobby")))));

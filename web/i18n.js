@@ -4,6 +4,10 @@
 // languages decide (Accept-Language on the server's side).
 // Every string a person reads goes through t(), keyed by its English text (gettext's way), so
 // that English needs no dictionary and a missing translation shows English, never a key.
+// Counted words go through tn() (one form for 1, another for the rest: English's and German's
+// rule), a list of names through list(), the games' sides ("White", "first player"), which the
+// server names in English, through sideName(). e2e/i18n.test.js fails when a literal passed to t()
+// or tn() anywhere in web/ has no German entry; docs/i18n.md says how to add a language.
 
 import { de } from "./i18n/de.js";
 
@@ -31,6 +35,12 @@ export function chooseLanguage(code) {
   document.cookie = `tafel_language=${code}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
+/** Applies the language in use to the document (`<html lang>`), which the server set from the
+ * cookie or Accept-Language and the browser's own choice may override. */
+export function applyLanguage() {
+  document.documentElement.lang = language();
+}
+
 /**
  * The text in the interface's language: `text` is the English original, with `{name}` for each
  * parameter, filled from `params`.
@@ -38,4 +48,31 @@ export function chooseLanguage(code) {
 export function t(text, params = {}) {
   const translated = DICTIONARIES[language()]?.[text] ?? text;
   return translated.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/**
+ * A counted text: `one` (for 1) or `other` (for every other count), each an English text with
+ * `{n}` for the count, translated like t(): tn(3, "{n} move", "{n} moves") is "3 moves", in
+ * German "3 Züge".
+ */
+export function tn(count, one, other, params = {}) {
+  return t(count === 1 ? one : other, { ...params, n: count });
+}
+
+/** Names joined as a list: "A", "A and B", "A, B and C" ("A, B und C"). */
+export function list(words) {
+  if (words.length < 2) return words[0] ?? "";
+  return t("{some} and {last}", { some: words.slice(0, -1).join(", "), last: words.at(-1) });
+}
+
+/** A side's name as the server names it ("White", "first player", "North-West") in the
+ * interface's language; a name it does not know stays as it is. */
+export function sideName(name) {
+  const names = {
+    White: t("White"), Black: t("Black"), Red: t("Red"), Blue: t("Blue"),
+    "first player": t("first player"), "second player": t("second player"),
+    "North-West": t("North-West"), "North-East": t("North-East"),
+    "South-West": t("South-West"), "South-East": t("South-East"),
+  };
+  return names[name] ?? name;
 }

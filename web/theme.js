@@ -4,10 +4,11 @@
 // this module (the rules pages too, which have no other script).
 
 import { el } from "./ui.js";
+import { t } from "./i18n.js";
 
 const KEY = "tafel:theme";
 const NEXT = { system: "dark", dark: "light", light: "system" };
-const WORDS = { system: "Theme: as the system", dark: "Theme: dark", light: "Theme: light" };
+const WORDS = { system: () => t("Theme: as the system"), dark: () => t("Theme: dark"), light: () => t("Theme: light") };
 
 /** The theme chosen: "system", "dark" or "light". */
 const chosen = () => (["dark", "light"].includes(localStorage.getItem(KEY)) ? localStorage.getItem(KEY) : "system");
@@ -23,13 +24,13 @@ function themeSwitch() {
   apply(chosen());
   const header = document.querySelector("header.site");
   if (!header || document.getElementById("theme")) return;
-  const button = el("button", { class: "secondary theme-switch", id: "theme", type: "button" }, WORDS[chosen()]);
+  const button = el("button", { class: "secondary theme-switch", id: "theme", type: "button" }, WORDS[chosen()]());
   button.addEventListener("click", () => {
     const theme = NEXT[chosen()];
     if (theme === "system") localStorage.removeItem(KEY);
     else localStorage.setItem(KEY, theme);
     apply(theme);
-    button.textContent = WORDS[theme];
+    button.textContent = WORDS[theme]();
   });
   header.append(button);
 }

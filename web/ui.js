@@ -1,6 +1,8 @@
 // Small helpers shared by the lobby and the game page: building DOM nodes, calling the JSON API
 // with errors in words, the seat secrets this browser holds, and the words for seats and moves.
 
+import { t } from "./i18n.js";
+
 /** Creates an element: `attrs` are attributes (`on...` keys add event listeners), children
  * are nodes or text; `false`, `null` and `undefined` attributes and children are left out. */
 export function el(tag, attrs = {}, ...children) {
@@ -24,7 +26,7 @@ export function fill(node, ...children) {
 /** An error the server could not be reached for (as opposed to one it answered). */
 export class OfflineError extends Error {
   constructor() {
-    super("The server cannot be reached. Check the connection; the page reconnects by itself.");
+    super(t("The server cannot be reached. Check the connection; the page reconnects by itself."));
     this.offline = true;
   }
 }
@@ -40,16 +42,16 @@ export async function api(path, options = {}) {
   } catch {
     throw new OfflineError();
   }
-  const body = await response.json().catch(() => ({ error: `the server answered ${response.status} ${response.statusText}` }));
-  if (!response.ok) throw new Error(sentence(body.error || `the server answered ${response.status}`));
+  const body = await response.json().catch(() => ({ error: t("the server answered {status}", { status: `${response.status} ${response.statusText}` }) }));
+  if (!response.ok) throw new Error(sentence(body.error || t("the server answered {status}", { status: response.status })));
   return body;
 }
 
 /** A message as a sentence: capital first letter, final full stop. */
 export function sentence(text) {
-  const t = String(text).trim();
-  if (!t) return t;
-  const first = t[0].toUpperCase() + t.slice(1);
+  const trimmed = String(text).trim();
+  if (!trimmed) return trimmed;
+  const first = trimmed[0].toUpperCase() + trimmed.slice(1);
   return /[.!?)]$/.test(first) ? first : `${first}.`;
 }
 
@@ -61,13 +63,10 @@ export const tokens = {
 
 /** Who sits in a seat, in words: "person at this screen", "computer, level 3"... */
 export function seatKind(seat) {
-  if (seat.kind === "computer") return `computer, level ${seat.level}`;
-  if (seat.kind === "local") return "person at this screen";
-  return "person online";
+  if (seat.kind === "computer") return t("computer, level {level}", { level: seat.level });
+  if (seat.kind === "local") return t("person at this screen");
+  return t("person online");
 }
-
-/** "1 move", "2 moves". */
-export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Whether the user asked for less motion. */
 export const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;

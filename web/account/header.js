@@ -3,6 +3,7 @@
 // the 404 page), and by the account pages to know who is signed in.
 
 import { el, fill } from "../ui.js";
+import { t } from "../i18n.js";
 
 let current;
 
@@ -20,16 +21,16 @@ export async function showAccount(fresh = false) {
   if (!nav) return;
   const me = await whoAmI(fresh);
   if (!me) {
-    fill(nav, el("a", { href: "/sign-in", id: "sign-in-link" }, "Sign in"), el("a", { href: "/sign-up", id: "sign-up-link" }, "Sign up"));
+    fill(nav, el("a", { href: "/sign-in", id: "sign-in-link" }, t("Sign in")), el("a", { href: "/sign-up", id: "sign-up-link" }, t("Sign up")));
     return;
   }
   const name = me.username;
   fill(nav, el("details", { class: "account-menu", id: "account-menu" },
     el("summary", { id: "account-name" }, name),
     el("ul", {},
-      el("li", {}, el("a", { href: `/@/${encodeURIComponent(name)}` }, "Your profile")),
-      el("li", {}, el("a", { href: "/settings" }, "Settings")),
-      el("li", {}, el("button", { type: "button", class: "link", id: "sign-out", onclick: signOut }, "Sign out")))));
+      el("li", {}, el("a", { href: `/@/${encodeURIComponent(name)}` }, t("Your profile"))),
+      el("li", {}, el("a", { href: "/settings" }, t("Settings"))),
+      el("li", {}, el("button", { type: "button", class: "link", id: "sign-out", onclick: signOut }, t("Sign out"))))));
 }
 
 /** Ends the session on the server and goes back to the lobby. */

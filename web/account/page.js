@@ -2,9 +2,10 @@
 // account). Errors are shown as the server words them. Signing up or in claims the seats this
 // browser holds (web/account/seats.js) and says how many games were added.
 
-import { api, el, fill, plural } from "../ui.js";
+import { api, el, fill } from "../ui.js";
 import { showAccount, whoAmI } from "./header.js";
 import { claimHeldSeats } from "./seats.js";
+import { t, tn } from "../i18n.js";
 
 /** A labelled input of a form. */
 function field(id, label, attrs) {
@@ -39,76 +40,76 @@ async function welcome(app, me, verb) {
   try {
     const claimed = await claimHeldSeats();
     added = claimed
-      ? `${plural(claimed, "game")} you played in this browser ${claimed === 1 ? "was" : "were"} added to your account.`
-      : "No games from this browser were added (there were none to add).";
+      ? tn(claimed, "{n} game you played in this browser was added to your account.", "{n} games you played in this browser were added to your account.")
+      : t("No games from this browser were added (there were none to add).");
   } catch (e) {
-    added = `The games this browser holds could not be added: ${e.message}`;
+    added = t("The games this browser holds could not be added: {reason}", { reason: e.message });
   }
   await showAccount(true);
   fill(app, el("section", { class: "card account-form", id: "welcome" },
     el("h1", {}, `${verb}, ${me.username}`),
     el("p", { id: "claimed", role: "status" }, added),
-    el("p", {}, el("a", { href: "/" }, "To the lobby"), " · ", el("a", { href: `/@/${encodeURIComponent(me.username)}` }, "Your profile"))));
+    el("p", {}, el("a", { href: "/" }, t("To the lobby")), " · ", el("a", { href: `/@/${encodeURIComponent(me.username)}` }, t("Your profile")))));
 }
 
 /** "/sign-in". */
 export function signInPage(app) {
-  document.title = "Sign in · Tafel";
-  fill(app, form("sign-in", "Sign in", [
-    field("username", "Username", { autocomplete: "username", autocapitalize: "none", spellcheck: "false", maxlength: 64 }),
-    field("password", "Password", { type: "password", autocomplete: "current-password", maxlength: 256 }),
-  ], "Sign in", async (f) => {
+  document.title = t("Sign in · Tafel");
+  fill(app, form("sign-in", t("Sign in"), [
+    field("username", t("Username"), { autocomplete: "username", autocapitalize: "none", spellcheck: "false", maxlength: 64 }),
+    field("password", t("Password"), { type: "password", autocomplete: "current-password", maxlength: 256 }),
+  ], t("Sign in"), async (f) => {
     const me = await api("/api/session", { method: "POST", body: JSON.stringify({ username: value(f, "username"), password: value(f, "password") }) });
-    await welcome(app, me, "Welcome back");
-  }, el("p", { class: "help" }, "No account yet? ", el("a", { href: "/sign-up" }, "Sign up"), ".")));
+    await welcome(app, me, t("Welcome back"));
+  }, el("p", { class: "help" }, t("No account yet?"), " ", el("a", { href: "/sign-up" }, t("Sign up")), ".")));
 }
 
 /** "/sign-up". */
 export function signUpPage(app) {
-  document.title = "Sign up · Tafel";
-  fill(app, form("sign-up", "Sign up", [
-    field("username", "Username", { autocomplete: "username", autocapitalize: "none", spellcheck: "false", maxlength: 20, "aria-describedby": "username-help" }),
-    el("p", { class: "help", id: "username-help" }, "3 to 20 letters, digits, _ or -. Others see it beside your games."),
-    field("password", "Password", { type: "password", autocomplete: "new-password", minlength: 10, maxlength: 256, "aria-describedby": "password-help" }),
-    el("p", { class: "help", id: "password-help" }, "At least 10 characters; not a common password."),
-  ], "Sign up", async (f) => {
+  document.title = t("Sign up · Tafel");
+  fill(app, form("sign-up", t("Sign up"), [
+    field("username", t("Username"), { autocomplete: "username", autocapitalize: "none", spellcheck: "false", maxlength: 20, "aria-describedby": "username-help" }),
+    el("p", { class: "help", id: "username-help" }, t("3 to 20 letters, digits, _ or -. Others see it beside your games.")),
+    field("password", t("Password"), { type: "password", autocomplete: "new-password", minlength: 10, maxlength: 256, "aria-describedby": "password-help" }),
+    el("p", { class: "help", id: "password-help" }, t("At least 10 characters; not a common password.")),
+  ], t("Sign up"), async (f) => {
     const me = await api("/api/account", { method: "POST", body: JSON.stringify({ username: value(f, "username"), password: value(f, "password") }) });
-    await welcome(app, me, "Welcome");
-  }, el("p", { class: "help" }, "Accounts are optional: everything works without one. An account keeps your games together and gives you a rating. ",
-    el("a", { href: "/sign-in" }, "Sign in"), " if you have one.")));
+    await welcome(app, me, t("Welcome"));
+  }, el("p", { class: "help" }, t("Accounts are optional: everything works without one. An account keeps your games together and gives you a rating."), " ",
+    el("a", { href: "/sign-in" }, t("Sign in")), " ", t("if you have one."))));
 }
 
 /** "/settings": change the password, delete the account. */
 export async function settingsPage(app) {
-  document.title = "Settings · Tafel";
+  document.title = t("Settings · Tafel");
   const me = await whoAmI();
   if (!me) {
-    fill(app, el("section", { class: "card account-form" }, el("h1", {}, "Settings"),
-      el("p", {}, el("a", { href: "/sign-in" }, "Sign in"), " to change your password or delete your account.")));
+    fill(app, el("section", { class: "card account-form" }, el("h1", {}, t("Settings")),
+      el("p", {}, el("a", { href: "/sign-in" }, t("Sign in")), " ", t("to change your password or delete your account."))));
     return;
   }
   const done = el("p", { role: "status", id: "password-changed" });
-  const change = form("change-password", "Change the password", [
-    field("current-password", "Current password", { type: "password", autocomplete: "current-password", maxlength: 256 }),
-    field("new-password", "New password", { type: "password", autocomplete: "new-password", minlength: 10, maxlength: 256, "aria-describedby": "new-password-help" }),
-    el("p", { class: "help", id: "new-password-help" }, "At least 10 characters; not a common password. Everywhere else you are signed in, you will be signed out."),
-  ], "Change the password", async (f) => {
+  const change = form("change-password", t("Change the password"), [
+    field("current-password", t("Current password"), { type: "password", autocomplete: "current-password", maxlength: 256 }),
+    field("new-password", t("New password"), { type: "password", autocomplete: "new-password", minlength: 10, maxlength: 256, "aria-describedby": "new-password-help" }),
+    el("p", { class: "help", id: "new-password-help" }, t("At least 10 characters; not a common password. Everywhere else you are signed in, you will be signed out.")),
+  ], t("Change the password"), async (f) => {
     fill(done);
     await api("/api/account/password", { method: "PUT", body: JSON.stringify({ password: value(f, "current-password"), new_password: value(f, "new-password") }) });
     f.reset();
-    fill(done, "Your password is changed. Everywhere else you were signed in, you are signed out.");
+    fill(done, t("Your password is changed. Everywhere else you were signed in, you are signed out."));
   }, done, "h2");
-  const remove = form("delete-account", "Delete the account", [
-    el("p", {}, `Deleting ${me.username} forgets its name and password and signs it out everywhere. Its games stay, shown as played by a deleted player; the name is never given to anyone else.`),
-    field("delete-password", "Password", { type: "password", autocomplete: "current-password", maxlength: 256 }),
+  const remove = form("delete-account", t("Delete the account"), [
+    el("p", {}, t("Deleting {name} forgets its name and password and signs it out everywhere. Its games stay, shown as played by a deleted player; the name is never given to anyone else.", { name: me.username })),
+    field("delete-password", t("Password"), { type: "password", autocomplete: "current-password", maxlength: 256 }),
     el("div", { class: "field check" }, el("input", { type: "checkbox", id: "delete-confirm", required: true }),
-      el("label", { for: "delete-confirm" }, "I understand that this cannot be undone")),
-  ], "Delete my account", async (f) => {
+      el("label", { for: "delete-confirm" }, t("I understand that this cannot be undone"))),
+  ], t("Delete my account"), async (f) => {
     await api("/api/account", { method: "DELETE", body: JSON.stringify({ password: value(f, "delete-password") }) });
     await showAccount(true);
-    fill(app, el("section", { class: "card account-form", id: "deleted" }, el("h1", {}, "Account deleted"),
-      el("p", { role: "status" }, "Your account is deleted. Your games show a deleted player."), el("a", { href: "/" }, "To the lobby")));
+    fill(app, el("section", { class: "card account-form", id: "deleted" }, el("h1", {}, t("Account deleted")),
+      el("p", { role: "status" }, t("Your account is deleted. Your games show a deleted player.")), el("a", { href: "/" }, t("To the lobby"))));
   }, [], "h2");
   remove.querySelector("button[type=submit]").classList.add("danger");
-  fill(app, el("div", { class: "account-page" }, el("h1", {}, "Settings"), change, remove));
+  fill(app, el("div", { class: "account-page" }, el("h1", {}, t("Settings")), change, remove));
 }

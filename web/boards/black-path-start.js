@@ -7,7 +7,7 @@ import { t } from "../i18n.js";
 import { el } from "../ui.js";
 import { svg } from "./common.js";
 
-const SIDE_WORDS = { N: "north", E: "east", S: "south", W: "west" };
+const SIDE_WORDS = { N: t("north"), E: t("east"), S: t("south"), W: t("west") };
 const MARGIN = 6;
 
 /** The boundary's unit edges clockwise from the top-left corner: [row, column, side]. */
@@ -22,7 +22,7 @@ function boundary(rows, cols) {
 
 /** The edge's words for people: "row 1, column 1, west side". */
 export const edgeWords = ([row, col, side]) =>
-  t("row {row}, column {col}, {side} side", { row: row + 1, col: col + 1, side: t(SIDE_WORDS[side]) });
+  t("row {row}, column {col}, {side} side", { row: row + 1, col: col + 1, side: SIDE_WORDS[side] });
 
 /** The picker for `settings` (size and start), or null when the size cannot be drawn;
  * `choose(value)` is called with the new value of `start`. */

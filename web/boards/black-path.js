@@ -7,14 +7,15 @@
 
 import { startEdgePicker } from "./black-path-start.js";
 import { boardSvg, cell, label, svg } from "./common.js";
+import { t } from "../i18n.js";
 
 const SIDES = ["N", "E", "S", "W"];
-const SIDE_NAMES = ["north", "east", "south", "west"];
+const SIDE_NAMES = () => [t("north"), t("east"), t("south"), t("west")];
 // EXIT[tile][entry]: the side the path leaves a square holding `tile` by, entering by `entry`
 // (sides as indexes into SIDES); the same table as crates/tafel-games/src/black_path/tile.rs.
 const EXIT = [null, [3, 2, 1, 0], [1, 0, 3, 2], [2, 3, 0, 1]];
 const PAIRS = [null, [[0, 3], [1, 2]], [[0, 1], [2, 3]], [[0, 2], [1, 3]]];
-const TILE_WORDS = [null, "tile 1 (north–west and east–south bends)", "tile 2 (north–east and south–west bends)", "tile 3 (cross)"];
+const TILE_WORDS = () => [null, t("tile 1 (north–west and east–south bends)"), t("tile 2 (north–east and south–west bends)"), t("tile 3 (cross)")];
 const STEP = [[-1, 0], [0, 1], [1, 0], [0, -1]];
 const UNIT = 10;
 const MARGIN = 5;
@@ -22,8 +23,7 @@ const MARGIN = 5;
 /** The lobby draws the start edge on the board instead of asking for "ROW,COLUMN,SIDE". */
 export const settingPicker = { key: "start", draw: startEdgePicker };
 
-export const howTo = "Click where the path should leave the marked square (one of the three green dots): "
-  + "the tile that leads it there is laid for you. Whoever runs the path into the edge loses.";
+export const howTo = t("Click where the path should leave the marked square (one of the three green dots): the tile that leads it there is laid for you. Whoever runs the path into the edge loses.");
 
 // The midpoint of side `side` of square (row, col), in drawing units.
 function mid(row, col, side) {
@@ -70,7 +70,7 @@ export function draw(view, settings) {
   const cols = grid[0].length;
   const width = cols * UNIT + 2 * MARGIN;
   const height = rows * UNIT + 2 * MARGIN;
-  const root = boardSvg(width, height, `Black Path board, ${rows} by ${cols}`);
+  const root = boardSvg(width, height, t("Black Path board, {rows} by {cols}", { rows, cols }));
   const start = startOf(settings);
   const { d, end } = trace(grid, ...start);
 
@@ -80,8 +80,8 @@ export function draw(view, settings) {
     for (let c = 0; c < cols; c++) {
       const tile = Number(grid[r][c]);
       const current = end && end.row === r && end.col === c;
-      const words = tile ? TILE_WORDS[tile] : current ? "empty, the next tile goes here" : "empty";
-      root.append(svg("g", { "data-square": `${r},${c}`, "data-tile": tile || null, role: "img", "aria-label": `square row ${r}, column ${c}: ${words}` },
+      const words = tile ? TILE_WORDS()[tile] : current ? t("empty, the next tile goes here") : t("empty");
+      root.append(svg("g", { "data-square": `${r},${c}`, "data-tile": tile || null, role: "img", "aria-label": t("square row {row}, column {col}: {what}", { row: r, col: c, what: words }) },
         svg("rect", { class: `bp-square${tile ? " bp-filled" : ""}${current ? " bp-current" : ""}`,
           x: MARGIN + c * UNIT, y: MARGIN + r * UNIT, width: UNIT, height: UNIT }),
         tile ? PAIRS[tile].map(([a, b]) => svg("path", { class: "bp-tile", d: `M ${mid(r, c, a).join(" ")} ${segment(r, c, b)}` })) : []));
@@ -137,7 +137,7 @@ function exitCells(end, exits, centres) {
     const out = [(x - cx) * 0.8, (y - cy) * 0.8];
     const area = `M ${cx} ${cy} L ${a.join(" ")} L ${a[0] + out[0]} ${a[1] + out[1]} L ${b[0] + out[0]} ${b[1] + out[1]} L ${b.join(" ")} Z`;
     // The click area, then the exit marker and (for the style sheet) the bend it would make.
-    cells.push(cell(name, `tile ${tile}: the path leaves by the ${SIDE_NAMES[side]} side`, { class: "bp-exit" },
+    cells.push(cell(name, t("tile {tile}: the path leaves by the {side} side", { tile, side: SIDE_NAMES()[side] }), { class: "bp-exit" },
       svg("path", { class: "bp-exit-area", d: area }),
       svg("circle", { class: "bp-exit-dot", cx: x, cy: y, r: 1.6 }),
       svg("path", { class: "bp-preview", d: `M ${mid(end.row, end.col, end.entry).join(" ")} ${segment(end.row, end.col, side)}` })));
@@ -174,5 +174,5 @@ export function describeMove(move, view, settings) {
   const tile = Number(move);
   const end = trace(gridOf(view.code), ...startOf(settings)).end;
   if (!end || !EXIT[tile]) return move;
-  return `Tile ${tile}: out ${SIDE_NAMES[EXIT[tile][end.entry]]}`;
+  return t("Tile {tile}: out {side}", { tile, side: SIDE_NAMES()[EXIT[tile][end.entry]] });
 }

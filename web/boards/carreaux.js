@@ -11,10 +11,9 @@ import { readCode, squareName } from "./position.js";
 
 const UNIT = 10;
 const MARGIN = 6;
-const NAMES = { R: "Red tile", B: "Blue tile", G: "green tile", ".": "bubble (empty)" };
+const NAMES = () => ({ R: t("Red tile"), B: t("Blue tile"), G: t("green tile"), ".": t("bubble (empty)") });
 
-export const howTo = "Click a tile next to the bubble (the empty cell) to slide it in. Red and Blue each try to join all "
-  + "their tiles into one group; under the designer's rules a slide must lower the total group value.";
+export const howTo = t("Click a tile next to the bubble (the empty cell) to slide it in. Red and Blue each try to join all their tiles into one group; under the designer's rules a slide must lower the total group value.");
 
 /** The rows of a position code, top first. */
 const rowsOf = (code) => readCode(code).rows;
@@ -31,7 +30,7 @@ export function draw(view) {
   const rows = rowsOf(view.code);
   const n = rows.length;
   const size = n * UNIT + 2 * MARGIN;
-  const root = boardSvg(size, size, `Carreaux board, ${n} by ${n}`);
+  const root = boardSvg(size, size, t("Carreaux board, {n} by {n}", { n }));
   const centres = new Map();
   root.append(svg("rect", { class: "cx-frame", x: MARGIN - 1, y: MARGIN - 1, width: n * UNIT + 2, height: n * UNIT + 2, rx: 1.5 }));
   root.append(...squareCoordinates(n, UNIT, MARGIN));
@@ -42,7 +41,7 @@ export function draw(view) {
       const x = MARGIN + c * UNIT;
       const y = MARGIN + r * UNIT;
       centres.set(name, [x + UNIT / 2, y + UNIT / 2]);
-      root.append(cell(name, `${name}: ${NAMES[tile]}`, { "data-tile": tile, class: "cx-cell" },
+      root.append(cell(name, `${name}: ${NAMES()[tile]}`, { "data-tile": tile, class: "cx-cell" },
         svg("rect", { class: "cx-bg", x, y, width: UNIT, height: UNIT }),
         tile === "."
           ? svg("rect", { class: "cx-bubble", x: x + 1, y: y + 1, width: UNIT - 2, height: UNIT - 2, rx: 4 })
@@ -87,16 +86,13 @@ export function lobbyNote(settings) {
   if (settings.rule === "free") {
     return {
       badge: t("variant, not the designer's rules"),
-      text: t("You play the free variant: any slide that does not repeat a position, so a colour can connect and win. "
-        + "Under the designer's rules as published every game is a draw (solved exactly)."),
+      text: t("You play the free variant: any slide that does not repeat a position, so a colour can connect and win. Under the designer's rules as published every game is a draw (solved exactly)."),
       ...proof,
       offer: { label: t("Play the designer's rules instead"), settings: { rule: "literal" } },
     };
   }
   return {
-    text: t("Under the designer's rules as published, no colour ever connects: from the default start every game "
-      + "is a draw within six plies, and every other start ends in a draw too (solved exactly). "
-      + "For a game that can be won, play the free variant: any slide that does not repeat a position."),
+    text: t("Under the designer's rules as published, no colour ever connects: from the default start every game is a draw within six plies, and every other start ends in a draw too (solved exactly). For a game that can be won, play the free variant: any slide that does not repeat a position."),
     ...proof,
     offer: { label: t("Play the free variant"), settings: { rule: "free" } },
   };

@@ -3,6 +3,7 @@
 // carries data-die (the value, empty before the roll).
 
 import { svg } from "./common.js";
+import { sideName, t } from "../i18n.js";
 
 const PIPS = {
   1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
@@ -21,17 +22,17 @@ function dieFace(value, caption) {
 /** The die to show and who rolled it: the roll of the player to move (`die`, from the position
  * code), or else the roll that allowed the last move (so it stays after the game ends). */
 function shownRoll(view, die) {
-  const name = (seat) => view.seats[seat]?.name ?? "";
+  const name = (seat) => sideName(view.seats[seat]?.name ?? "");
   // The roll of the seat to move; after a resignation, an agreed draw or a flag, of the seat
   // that would have moved next.
   const roller = view.status.state === "to_move" ? view.status.seat
     : view.last_move ? (view.last_move.seat + 1) % view.seats.length : 0;
-  if (die) return { value: die, caption: `${name(roller)} rolled` };
+  if (die) return { value: die, caption: t("{side} rolled", { side: name(roller) }) };
   const last = view.last_move;
   const before = last && last.index > 0 ? view.moves[last.index - 1] : null;
   const roll = before && view.plies[last.index - 1].seat === null && /^[1-6]$/.test(before) ? Number(before) : null;
-  if (roll) return { value: roll, caption: `${name(last.seat)} rolled` };
-  return { value: null, caption: view.status.state === "over" ? "no roll" : "die not rolled yet" };
+  if (roll) return { value: roll, caption: t("{side} rolled", { side: name(last.seat) }) };
+  return { value: null, caption: view.status.state === "over" ? t("no roll") : t("die not rolled yet") };
 }
 
 /** The die with its caption, as a figure for beside the board. */
@@ -57,7 +58,7 @@ export function diceSide(view, die, players) {
     const where = document.createElement("span");
     where.className = "help";
     where.textContent = ` → ${goal}`;
-    item.append(icon, ` ${name}`, where);
+    item.append(icon, ` ${sideName(name)}`, where);
     legend.append(item);
   }
   const side = document.createElement("div");

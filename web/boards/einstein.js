@@ -12,11 +12,12 @@
 import { boardSvg, cell, markStep, squareCoordinates, svg } from "./common.js";
 import { diceSide } from "./die.js";
 import { readCode, rolledDie, squareName } from "./position.js";
+import { sideName, t } from "../i18n.js";
 
 const SIDE = 5;
 const UNIT = 10;
 const MARGIN = 6;
-const COLOURS = { b: "Black", w: "White" };
+const COLOURS = { b: "Black", w: "White" }; // as the server names the seats
 // Each colour's home triangle (squares with row + column <= 2 from its corner) and goal corner.
 const HOME = { b: (r, c) => r + c <= 2, w: (r, c) => r + c >= 6 };
 const GOAL = { b: "e1", w: "a5" };
@@ -31,9 +32,7 @@ const HOME_SQUARES = { b: ["a5", "b5", "c5", "a4", "b4", "a3"], w: ["e3", "d2", 
 /** The seat drawn at the bottom (White's corner); the page flips the board for the other. */
 export const bottomSeat = 0;
 
-export const howTo = "Click your highlighted cube (the one the die names, or its nearest numbers), then the square it steps onto: "
-  + "Black heads right or down towards e1, White left or up towards a5. Any cube there is removed. The server rolls the die. "
-  + "When you arrange your cubes (start: placement), click your home squares for the cubes 1 to 6 in turn.";
+export const howTo = t("Click your highlighted cube (the one the die names, or its nearest numbers), then the square it steps onto: Black heads right or down towards e1, White left or up towards a5. Any cube there is removed. The server rolls the die. When you arrange your cubes (start: placement), click your home squares for the cubes 1 to 6 in turn.");
 
 /** The squares of an arrangement's cubes 1 to 6, in that order, for the colour arranging. */
 function arrangementPath(colour, move) {
@@ -73,9 +72,9 @@ function cubeShape(colour, number, cx, cy, size = 7.2) {
 function square(name, r, c, x, y, cube, owner) {
   const home = Object.keys(HOME).find((colour) => HOME[colour](r, c));
   const goalOf = Object.keys(GOAL).find((colour) => GOAL[colour] === name);
-  const words = [`square ${name}`];
-  if (goalOf) words.push(`${owner(goalOf)}'s goal`);
-  words.push(cube ? `${COLOURS[cube.colour]} cube ${cube.number}` : "empty");
+  const words = [t("square {name}", { name })];
+  if (goalOf) words.push(t("{side}'s goal", { side: owner(goalOf) }));
+  words.push(cube ? t("{side} cube {number}", { side: sideName(COLOURS[cube.colour]), number: cube.number }) : t("empty"));
   return cell(name, words.join(", "), { class: "ew-cell", "data-cube": cube ? `${cube.colour}${cube.number}` : "" },
     svg("rect", { class: `ew-square${home ? ` ew-home-${home}` : ""}`, x, y, width: UNIT, height: UNIT }),
     goalOf ? svg("rect", { class: "ew-goal", x: x + 0.8, y: y + 0.8, width: UNIT - 1.6, height: UNIT - 1.6 }) : null,
@@ -85,9 +84,9 @@ function square(name, r, c, x, y, cube, owner) {
 /** Draws an EinStein position. */
 export function draw(view) {
   const { die, cubes, arranging } = parse(view.code);
-  const owner = (colour) => view.seats[SEAT[colour]]?.name ?? COLOURS[colour];
+  const owner = (colour) => sideName(view.seats[SEAT[colour]]?.name ?? COLOURS[colour]);
   const size = SIDE * UNIT + 2 * MARGIN;
-  const root = boardSvg(size, size, "EinStein würfelt nicht board, 5 by 5");
+  const root = boardSvg(size, size, t("EinStein würfelt nicht board, 5 by 5"));
   const centres = new Map();
   root.append(svg("rect", { class: "ew-frame", x: MARGIN - 1, y: MARGIN - 1, width: SIDE * UNIT + 2, height: SIDE * UNIT + 2, rx: 1.2 }));
   root.append(...squareCoordinates(SIDE, UNIT, MARGIN));

@@ -10,6 +10,7 @@
 import { boardSvg, cell, markStep, svg } from "./common.js";
 import { diceSide } from "./die.js";
 import { rolledDie } from "./position.js";
+import { sideName, t } from "../i18n.js";
 
 const geometry = await fetch("/assets/boards/karls-race-board.json").then((r) => r.json());
 const UNIT = 10;
@@ -33,8 +34,7 @@ const SEATS = { 2: { SE: 0, NW: 1 }, 4: { SE: 0, SW: 1, NW: 2, NE: 3 } };
 /** The seat drawn at the bottom (White's corner (SE)); the page flips the board for the other. */
 export const bottomSeat = 0;
 
-export const howTo = "Click one of your highlighted stones, then the square it steps onto (Black heads east or south, "
-  + "White north or west; with four, each towards the opposite corner). The server rolls the die for you.";
+export const howTo = t("Click one of your highlighted stones, then the square it steps onto (Black heads east or south, White north or west; with four, each towards the opposite corner). The server rolls the die for you.");
 
 /** Reads a position code into the die and each corner's squares. */
 function parse(code) {
@@ -63,9 +63,9 @@ function square(sq, corner, goal, owner) {
   const y = MARGIN + sq.y * UNIT;
   const w = sq.size * UNIT;
   const centre = [x + w / 2, sq.size === 1 ? y + 6.4 : y + w / 2];
-  const name = [`square ${sq.name}, size ${sq.size}`];
-  if (goal) name.push(`${owner(goal)}'s goal`);
-  name.push(corner ? `${owner(corner)} stone` : "empty");
+  const name = [t("square {name}, size {size}", { name: sq.name, size: sq.size })];
+  if (goal) name.push(t("{side}'s goal", { side: owner(goal) }));
+  name.push(corner ? t("{side} stone", { side: owner(corner) }) : t("empty"));
   const group = cell(sq.name, name.join(", "), { "data-size": sq.size, "data-stone": corner ?? null },
     svg("rect", { class: `kr-square kr-size${sq.size}`, x, y, width: w, height: w }),
     // A 1 x 1 square is small on a phone: its click area reaches a little beyond it.
@@ -84,7 +84,7 @@ function square(sq, corner, goal, owner) {
   const words = [
     svg("text", { class: "kr-letter", x: x + 1.2, y: y + 3.6, "aria-hidden": "true" }, sq.name),
     svg("text", { class: "kr-size", x: x + w - 1.2, y: sq.size === 1 ? y + 3.4 : y + w - 1.2, "text-anchor": "end", "aria-hidden": "true" }, sq.size),
-    goal ? svg("text", { class: "kr-goal-text", x: x + 1.6, y: y + w - 1.6, "aria-hidden": "true" }, `${owner(goal)}'s goal`) : null,
+    goal ? svg("text", { class: "kr-goal-text", x: x + 1.6, y: y + w - 1.6, "aria-hidden": "true" }, t("{side}'s goal", { side: owner(goal) })) : null,
   ];
   return { centre, nodes: [group, ...words.filter(Boolean)] };
 }
@@ -93,10 +93,10 @@ function square(sq, corner, goal, owner) {
 export function draw(view) {
   const { die, stones } = parse(view.code);
   const seats = SEATS[view.seats.length] || {};
-  const owner = (corner) => view.seats[seats[corner]]?.name ?? corner;
+  const owner = (corner) => sideName(view.seats[seats[corner]]?.name ?? corner);
   const goals = new Map(Object.entries(seats).map(([corner]) => [CORNER_SQUARE[GOAL_OF[corner]], corner]));
   const side = geometry.side * UNIT + 2 * MARGIN;
-  const root = boardSvg(side, side, "Karl's Race board: 21 squares on a 16 by 16 square");
+  const root = boardSvg(side, side, t("Karl's Race board: 21 squares on a 16 by 16 square"));
   const centres = new Map();
   // The 1 x 1 squares last, so that their enlarged click areas lie on top of their neighbours.
   const squares = [...geometry.squares].sort((p, q) => (p.size === 1) - (q.size === 1));

@@ -4,8 +4,8 @@
 // owner's right hand). Counters travel anticlockwise. A move is one click on a hole.
 // Position code: SIDE/a,b,c,d,e,f/A,B,C,D,E,F/FIRST,SECOND[/PLIES], each hole SEEDS+COWRIES.
 
-import { plural } from "../ui.js";
 import { boardSvg, cell, label, svg } from "./common.js";
+import { sideName, t, tn } from "../i18n.js";
 
 const HOLE = 20;
 const STORE = 22;
@@ -14,8 +14,7 @@ const PAD = 3;
 /** The seat drawn at the bottom (the first player's row); the page flips the board for the other. */
 export const bottomSeat = 0;
 
-export const howTo = "Click one of your holes that holds a cowrie (shell): its seeds, then its cowries, are sown "
-  + "anticlockwise, one per hole. A cowrie dropped into an opponent's hole without a cowrie captures its seeds.";
+export const howTo = t("Click one of your holes that holds a cowrie (shell): its seeds, then its cowries, are sown anticlockwise, one per hole. A cowrie dropped into an opponent's hole without a cowrie captures its seeds.");
 
 /** Reads a position code: each hole's [seeds, cowries] by letter, and the two stores. */
 function parse(code) {
@@ -30,7 +29,7 @@ function parse(code) {
 /** Draws one hole: a shell per cowrie, then (outside the hole's group, whose accessible name
  * says it all) its letter and seed count. */
 function hole(name, owner, x, y, seeds, cowries) {
-  const group = cell(name, `hole ${name} (${owner}): ${plural(seeds, "seed")}, ${plural(cowries, "cowrie")}`,
+  const group = cell(name, t("hole {name} ({side}): {seeds}, {cowries}", { name, side: owner, seeds: tn(seeds, "{n} seed", "{n} seeds"), cowries: tn(cowries, "{n} cowrie", "{n} cowries") }),
     { "data-seeds": seeds, "data-cowries": cowries },
     svg("rect", { class: "ka-hole", x: x + 1, y: y + 1, width: HOLE - 2, height: HOLE - 2, rx: 8 }),
     svg("rect", { class: "ka-mark", x: x + 2.6, y: y + 2.6, width: HOLE - 5.2, height: HOLE - 5.2, rx: 6 }));
@@ -48,10 +47,10 @@ function hole(name, owner, x, y, seeds, cowries) {
 /** Draws a Kauri position; `view.seats` names the players beside their stores. */
 export function draw(view) {
   const { holes, stores } = parse(view.code);
-  const name = (seat) => view.seats[seat]?.name ?? "";
+  const name = (seat) => sideName(view.seats[seat]?.name ?? "");
   const width = 2 * STORE + 6 * HOLE + 4 * PAD;
   const height = 2 * HOLE + 2 * PAD + 12;
-  const root = boardSvg(width, height, "Kauri board: two rows of six holes and two stores");
+  const root = boardSvg(width, height, t("Kauri board: two rows of six holes and two stores"));
   root.append(svg("rect", { class: "ka-frame", x: 0.5, y: 0.5, width: width - 1, height: 2 * HOLE + 2 * PAD - 1, rx: 10 }));
   const left = STORE + 2 * PAD;
   const centres = new Map();
@@ -65,13 +64,13 @@ export function draw(view) {
     centres.set(letter, [x + HOLE / 2, PAD + HOLE + HOLE / 2]);
     root.append(...hole(letter, name(0), x, PAD + HOLE, ...holes.get(letter)));
   });
-  const store = (x, seeds, seat) => [svg("g", { "data-store": seat, "data-seeds": seeds, role: "img", "aria-label": `${name(seat)}'s store: ${plural(seeds, "seed")}` },
+  const store = (x, seeds, seat) => [svg("g", { "data-store": seat, "data-seeds": seeds, role: "img", "aria-label": t("{side}'s store: {seeds}", { side: name(seat), seeds: tn(seeds, "{n} seed", "{n} seeds") }) },
     svg("rect", { class: "ka-store", x, y: PAD + 1, width: STORE, height: 2 * HOLE - 2, rx: 9 })),
   label(x + STORE / 2, PAD + HOLE, seeds, { class: "ka-store-count" })];
   root.append(...store(PAD, stores[1], 1), ...store(width - PAD - STORE, stores[0], 0));
   root.append(label(PAD + STORE / 2, height - 5, name(1), { class: "ka-name" }),
     label(width - PAD - STORE / 2, height - 5, name(0), { class: "ka-name" }),
-    label(width / 2, height - 5, "seeds · cowries (shells)", { class: "ka-name" }));
+    label(width / 2, height - 5, t("seeds · cowries (shells)"), { class: "ka-name" }));
 
   // The last move: the hole it emptied, the holes it sowed into, those it captured from and
   // the stores it filled.
@@ -99,10 +98,10 @@ export function draw(view) {
 
 /** The seeds in each seat's store, for the ending's words (web/game/ending.js). */
 export function scores(view) {
-  return { label: "seeds captured", values: parse(view.code).stores };
+  return { label: t("seeds captured"), values: parse(view.code).stores };
 }
 
 /** A move's words on a button. */
 export function describeMove(move) {
-  return move === "pass" ? "Pass (no cowrie in your row)" : `Sow ${move}`;
+  return move === "pass" ? t("Pass (no cowrie in your row)") : t("Sow {hole}", { hole: move });
 }

@@ -12,20 +12,20 @@
 
 import { arrow, boardSvg, cell, label, markCells, svg } from "./common.js";
 import { readCode } from "./position.js";
+import { t } from "../i18n.js";
 
 const UNIT = 10;
 const BOARD = 4 * UNIT;
 const GAP = 9;
 const MARGIN = 10;
-const NAMES = { o: "White man", O: "White king", x: "Black man", X: "Black king" };
+const NAMES = () => ({ o: t("White man"), O: t("White king"), x: t("Black man"), X: t("Black king") });
 // A move: the piece's cell, then each landing cell after "-" (a step) or "x" (a capture).
 const MOVE = /^\d{4}([-x]\d{4})+$/;
 
 /** The seat drawn at the bottom (White's side of every board); the page flips the board for the other. */
 export const bottomSeat = 0;
 
-export const howTo = "Click a piece, then each cell it lands on in turn (a capture lists every landing), or type the "
-  + "move in the box: a cell is its digits x y a b, e.g. 2233-2323 or 3333x1111x3311. Capturing is compulsory.";
+export const howTo = t("Click a piece, then each cell it lands on in turn (a capture lists every landing), or type the move in the box: a cell is its digits x y a b, e.g. 2233-2323 or 3333x1111x3311. Capturing is compulsory.");
 
 /** The moves of `view` as the move list shows them: a step as it is ("2233-2323"), a capture
  * as its first and last cells with the pieces taken counted ("1421×3221, 3 taken"); the
@@ -94,7 +94,7 @@ function smallBoard(a, b, pieces, centres) {
       const name = `${x}${y}${a}${b}`;
       const kind = pieces.get(name);
       centres.set(name, [cx + UNIT / 2, cy + UNIT / 2]);
-      nodes.push(cell(name, `cell ${name}: ${kind ? NAMES[kind] : "empty"}`, { "data-piece": kind ?? null, class: "qx-cell" },
+      nodes.push(cell(name, t("cell {name}: {what}", { name, what: kind ? NAMES()[kind] : t("empty") }), { "data-piece": kind ?? null, class: "qx-cell" },
         svg("rect", { class: "qx-dark", x: cx, y: cy, width: UNIT, height: UNIT }),
         svg("circle", { class: "qx-target-dot", cx: cx + UNIT / 2, cy: cy + UNIT / 2, r: 1.6 }),
         kind ? piece(kind, cx + UNIT / 2, cy + UNIT / 2) : null));
@@ -124,7 +124,7 @@ function markLastMove(root, last, pieces, centres) {
 export function draw(view) {
   const pieces = parse(view.code);
   const size = 4 * BOARD + 3 * GAP + 2 * MARGIN;
-  const root = boardSvg(size, size, "Quarx board: a 4 by 4 grid of 4 by 4 boards; cells named x y a b");
+  const root = boardSvg(size, size, t("Quarx board: a 4 by 4 grid of 4 by 4 boards; cells named x y a b"));
   root.classList.add("qx");
   const centres = new Map();
   for (let a = 1; a <= 4; a++) {

@@ -3,11 +3,12 @@
 // best move of the position shown drawn on the board, and the hint (the best move on request,
 // where hints were turned on before a game against the computer).
 
-import { api, el, plural, sentence } from "../ui.js";
+import { api, el, sentence } from "../ui.js";
 import { analysisPanel, capital, chanceWords, drawBestMove, marksByPly, reviewAt } from "./review-panel.js";
 import { boardIntoView } from "./board-view.js";
 import { showPly } from "./move-list.js";
 import { describe } from "./state.js";
+import { sideName, t, tn } from "../i18n.js";
 
 /**
  * Fetches the analysis of game `id`, asking again while the server computes it; `progress`
@@ -20,11 +21,11 @@ async function fetchAnalysis(id, tokens, progress) {
     try {
       response = await fetch(`/api/games/${id}/analysis`, { headers: tokens.length ? { "x-tafel-token": tokens.join(",") } : {} });
     } catch {
-      throw new Error("The server cannot be reached.");
+      throw new Error(t("The server cannot be reached."));
     }
-    const body = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
+    const body = await response.json().catch(() => ({ error: t("the server answered {status}", { status: response.status }) }));
     if (response.status === 200) return body;
-    if (response.status !== 202) throw new Error(sentence(body.error || `the server answered ${response.status}`));
+    if (response.status !== 202) throw new Error(sentence(body.error || t("the server answered {status}", { status: response.status })));
     progress(body);
     const wait = Number(response.headers.get("retry-after")) || 1;
     await new Promise((resolve) => setTimeout(resolve, wait * 1000));
@@ -42,17 +43,17 @@ async function analyse(game) {
   if (game.analysing || !mayAnalyse(game)) return;
   game.analysing = true;
   game.reviewedMoves = game.view.moves.length;
-  game.analysisNote = "Analysing the game…";
+  game.analysisNote = t("Analysing the game…");
   game.render({ animate: false });
   try {
     game.review = await fetchAnalysis(game.id, game.seats.all(), ({ done, total }) => {
-      game.analysisNote = total ? `Analysing the game: ${done} of ${plural(total, "move")}…` : "Analysing the game…";
+      game.analysisNote = total ? tn(total, "Analysing the game: {done} of {n} move…", "Analysing the game: {done} of {n} moves…", { done }) : t("Analysing the game…");
       const note = document.getElementById("analysis-note");
       if (note) note.textContent = game.analysisNote;
     });
     game.analysisNote = "";
   } catch (e) {
-    game.analysisNote = `No analysis: ${e.message}`;
+    game.analysisNote = t("No analysis: {reason}", { reason: e.message });
   } finally {
     game.analysing = false;
     game.render({ animate: false });
@@ -73,10 +74,10 @@ export function analysisArea(game, v) {
   }
   if (!mayAnalyse(game)) return null;
   return el("section", { class: "analysis", id: "analysis", "aria-labelledby": "analysis-title" },
-    el("h2", { id: "analysis-title" }, "Analysis"),
+    el("h2", { id: "analysis-title" }, t("Analysis")),
     game.analysisNote ? el("p", { class: "help", id: "analysis-note", role: "status" }, game.analysisNote) : null,
     !game.analysing && view.status.state !== "over"
-      ? el("button", { class: "secondary", id: "analyse", onclick: () => analyse(game) }, "Analyse the moves so far")
+      ? el("button", { class: "secondary", id: "analyse", onclick: () => analyse(game) }, t("Analyse the moves so far"))
       : null);
 }
 
@@ -108,7 +109,7 @@ export function hintArea(game, v, myMove) {
   if (!myMove || !v.seats[v.status.seat]?.hints) return null;
   const { hint } = game;
   const found = hint && hint.ply === v.ply
-    ? el("p", { class: "hint-line", id: "hint-line", role: "status" }, `Hint: ${describe(game, hint.best, v)}. ${capital(v.status.name)} to move: ${chanceWords(hint.chance)}.`)
+    ? el("p", { class: "hint-line", id: "hint-line", role: "status" }, t("Hint: {move}. {side} to move: {chance}.", { move: describe(game, hint.best, v), side: capital(sideName(v.status.name)), chance: chanceWords(hint.chance) }))
     : null;
-  return el("div", { class: "hint-area" }, el("button", { class: "secondary", id: "hint", onclick: () => askHint(game) }, "Hint: show the best move"), found);
+  return el("div", { class: "hint-area" }, el("button", { class: "secondary", id: "hint", onclick: () => askHint(game) }, t("Hint: show the best move")), found);
 }

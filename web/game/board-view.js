@@ -8,6 +8,7 @@ import { clickToMove, previewPath } from "../boards/click-to-move.js";
 import { el } from "../ui.js";
 import { showBestMove } from "./analysis.js";
 import { playMove } from "./move-input.js";
+import { t } from "../i18n.js";
 
 /** The smallest click area on a phone, in CSS pixels; smaller boards are shown zoomed. */
 const MIN_TAP = 32;
@@ -49,7 +50,7 @@ function isFlipped(game) {
 export function flipButton(game) {
   const flipped = isFlipped(game);
   return el("button", { class: "secondary flip", id: "flip", type: "button", "aria-pressed": String(flipped),
-    onclick: () => { game.flipped = !flipped; game.render({ animate: false }); } }, "Flip the board");
+    onclick: () => { game.flipped = !flipped; game.render({ animate: false }); } }, t("Flip the board"));
 }
 
 /** On a narrow screen, shows a board whose click areas would be under MIN_TAP pixels zoomed
@@ -64,7 +65,7 @@ function fitForTouch(game, scroll, drawn) {
   if (needed <= width) return;
   if (game.zoomed === null) game.zoomed = true;
   const toggle = el("button", { class: "secondary zoom-toggle", id: "zoom", "aria-pressed": String(game.zoomed),
-    onclick: () => { game.zoomed = !game.zoomed; game.render({ animate: false }); } }, game.zoomed ? "Show the whole board" : "Zoom in");
+    onclick: () => { game.zoomed = !game.zoomed; game.render({ animate: false }); } }, game.zoomed ? t("Show the whole board") : t("Zoom in"));
   game.ui.boardArea.append(toggle);
   if (!game.zoomed) return;
   scroll.classList.add("zoomed");
@@ -91,7 +92,7 @@ export function boardIntoView(game) {
  * again). */
 export function positionPicture(game, v) {
   return el("details", { class: "picture-box", open: game.pictureOpen, ontoggle: (e) => { game.pictureOpen = e.target.open; } },
-    el("summary", {}, "Text picture and position code"),
-    el("pre", { class: "picture", id: "picture", "aria-label": "Board as text" }, v.picture),
-    el("p", { class: "help" }, "Position code: ", el("code", { id: "code" }, v.code)));
+    el("summary", {}, t("Text picture and position code")),
+    el("pre", { class: "picture", id: "picture", "aria-label": t("Board as text") }, v.picture),
+    el("p", { class: "help" }, t("Position code:"), " ", el("code", { id: "code" }, v.code)));
 }

@@ -2,12 +2,13 @@
 // server's views, low time marked.
 
 import { el } from "../ui.js";
+import { sideName, t, tn } from "../i18n.js";
 
 /** "4:59", "1:02:03", "2 d 03 h" for a clock's time left. */
 function formatClock(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
   const days = Math.floor(s / 86400);
-  if (days >= 1) return `${days} d ${String(Math.floor((s % 86400) / 3600)).padStart(2, "0")} h`;
+  if (days >= 1) return t("{days} d {hours} h", { days, hours: String(Math.floor((s % 86400) / 3600)).padStart(2, "0") });
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   const sec = String(s % 60).padStart(2, "0");
@@ -22,17 +23,17 @@ export function controlName(control) {
     const initial = Number.isInteger(minutes) ? `${minutes}` : `${control.initial_seconds} s`;
     return `${initial}+${control.increment_seconds}`;
   }
-  return `${control.days_per_move} ${control.days_per_move === 1 ? "day" : "days"} per move`;
+  return tn(control.days_per_move, "{n} day per move", "{n} days per move");
 }
 
 /** The clocks of the game, one per seat (none without a time control). */
 export function clockBox(game) {
   const { view } = game;
   if (!view.clock) return null;
-  const box = el("div", { class: "clocks", id: "clocks", role: "group", "aria-label": `Clocks, ${controlName(view.clock.control)}` },
+  const box = el("div", { class: "clocks", id: "clocks", role: "group", "aria-label": t("Clocks, {control}", { control: controlName(view.clock.control) }) },
     view.seats.map((s) => el("div", { class: `clock${view.clock.running === s.seat ? " running" : ""}`, "data-seat": s.seat },
-      el("span", { class: "clock-name" }, s.player || s.name),
-      el("span", { class: "time num", "aria-label": `${s.name}'s time` }, formatClock(view.clock.remaining_ms[s.seat])))));
+      el("span", { class: "clock-name" }, s.player || sideName(s.name)),
+      el("span", { class: "time num", "aria-label": t("{side}'s time", { side: sideName(s.name) }) }, formatClock(view.clock.remaining_ms[s.seat])))));
   tick(box, game);
   return box;
 }

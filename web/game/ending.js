@@ -5,15 +5,13 @@
 
 import { el } from "../ui.js";
 import { capital } from "./review-panel.js";
+import { list, sideName, t } from "../i18n.js";
 
 /** A seat's person and side: "Ada (Black)", "Black (computer)", "Black". */
 export function whoSits(seat) {
-  if (seat.kind === "computer") return `${seat.name} (computer)`;
-  return seat.player ? `${seat.player} (${seat.name})` : seat.name;
+  if (seat.kind === "computer") return t("{side} (computer)", { side: sideName(seat.name) });
+  return seat.player ? `${seat.player} (${sideName(seat.name)})` : sideName(seat.name);
 }
-
-/** "A", "A and B", "A, B and C". */
-const list = (words) => (words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words[0] ?? "");
 
 /** Which seats this screen speaks for in the ending: the seats it holds, unless it holds them
  * all (one screen for everybody is told as a spectator is). */
@@ -22,23 +20,27 @@ function ownSeats(game, v) {
   return mine.length === v.seats.length ? [] : mine;
 }
 
-/** The ending of the game shown in `v` (over) as { headline, reason }. */
+/** The ending of the game shown in `v` (over) as { headline, reason, tone } (tone: "won" or
+ * "lost" for this screen's player, else ""). */
 export function endingWords(game, v) {
   const { winners, termination, result } = v.status;
   const mine = ownSeats(game, v);
   const losers = v.seats.filter((s) => winners.length && !winners.includes(s.seat));
   const lostByMe = losers.some((s) => mine.includes(s.seat));
   let headline;
-  if (!winners.length) headline = "Draw";
-  else if (mine.length) headline = winners.some((w) => mine.includes(w)) ? "You won" : "You lost";
-  else headline = capital(`${list(winners.map((w) => whoSits(v.seats[w])))} won`);
+  let tone = "";
+  if (!winners.length) headline = t("Draw");
+  else if (mine.length) {
+    tone = winners.some((w) => mine.includes(w)) ? "won" : "lost";
+    headline = tone === "won" ? t("You won") : t("You lost");
+  } else headline = capital(t("{names} won", { names: list(winners.map((w) => whoSits(v.seats[w]))) }));
   const losersNamed = list(losers.map(whoSits));
   let reason;
-  if (termination === "resignation") reason = lostByMe ? "You resigned." : `${capital(losersNamed)} resigned.`;
-  else if (termination === "time forfeit") reason = lostByMe ? "Your time ran out." : `${capital(losersNamed)} ran out of time.`;
-  else if (termination === "agreement") reason = "Both sides agreed to a draw.";
-  else reason = scoreWords(game, v, mine) ?? `By the rules: ${result}.`;
-  return { headline, reason };
+  if (termination === "resignation") reason = lostByMe ? t("You resigned.") : t("{names} resigned.", { names: capital(losersNamed) });
+  else if (termination === "time forfeit") reason = lostByMe ? t("Your time ran out.") : t("{names} ran out of time.", { names: capital(losersNamed) });
+  else if (termination === "agreement") reason = t("Both sides agreed to a draw.");
+  else reason = scoreWords(game, v, mine) ?? t("By the rules: {result}.", { result });
+  return { headline, reason, tone };
 }
 
 /** The scores at the end, where the board module counts them (`scores(view)`: `{ label,
@@ -50,15 +52,14 @@ function scoreWords(game, v, mine) {
   const { label, values } = scores;
   if (mine.length === 1) {
     const others = v.seats.filter((s) => s.seat !== mine[0]).map((s) => values[s.seat]);
-    return `By the rules: ${label} ${[values[mine[0]], ...others].join(" to ")}, yours first.`;
+    return t("By the rules: {label} {scores}, yours first.", { label, scores: [values[mine[0]], ...others].join(t(" to ")) });
   }
-  return `By the rules: ${label} ${v.seats.map((s) => `${whoSits(s)} ${values[s.seat]}`).join(", ")}.`;
+  return t("By the rules: {label} {scores}.", { label, scores: v.seats.map((s) => `${whoSits(s)} ${values[s.seat]}`).join(", ") });
 }
 
 /** The banner that says the game is over, from this screen's side. */
 export function endingBanner(game, v) {
-  const { headline, reason } = endingWords(game, v);
-  const tone = headline === "You won" ? " won" : headline === "You lost" ? " lost" : "";
-  return el("div", { class: `banner${tone}`, id: "result", "data-headline": headline },
+  const { headline, reason, tone } = endingWords(game, v);
+  return el("div", { class: `banner${tone ? ` ${tone}` : ""}`, id: "result", "data-headline": headline },
     el("strong", { class: "headline" }, headline), " ", el("span", { class: "reason" }, reason));
 }

@@ -4,8 +4,9 @@
 // forced pass) as buttons beside the status; and sending the move chosen.
 
 import { previewPath } from "../boards/click-to-move.js";
-import { el, plural } from "../ui.js";
+import { el } from "../ui.js";
 import { describe, post } from "./state.js";
+import { t, tn } from "../i18n.js";
 
 /** At most this many legal moves are offered as buttons; more get a move box. */
 const MAX_MOVE_BUTTONS = 12;
@@ -31,7 +32,7 @@ export function moveControls(game, v, drawn, myMove) {
   const onBoard = v.legal.filter((m) => drawn.pathOf(m));
   const preview = (m) => previewPath(drawn.svg, drawn.centreOf, drawn.pathOf(m));
   if (onBoard.length && onBoard.length <= MAX_MOVE_BUTTONS) {
-    controls.append(el("div", { class: "moves-legal", id: "legal", role: "group", "aria-label": "Legal moves" },
+    controls.append(el("div", { class: "moves-legal", id: "legal", role: "group", "aria-label": t("Legal moves") },
       onBoard.map((m) => el("button", { class: "secondary", "data-move": m, onclick: () => playMove(game, m),
         onmouseenter: () => preview(m), onfocus: () => preview(m) }, describe(game, m, v)))));
   } else if (onBoard.length) {
@@ -54,8 +55,8 @@ function moveBox(game, legal, drawn) {
     const text = input.value.trim();
     if (text) playMove(game, text);
   } },
-  el("label", { for: "move-input" }, "Your move"),
-  el("div", { class: "move-box-row" }, input, el("button", { type: "submit" }, "Play")),
+  el("label", { for: "move-input" }, t("Your move")),
+  el("div", { class: "move-box-row" }, input, el("button", { type: "submit" }, t("Play"))),
   el("datalist", { id: listId }, legal.map((m) => el("option", { value: m }))),
-  el("p", { class: "help", id: "move-input-help" }, `${plural(legal.length, "legal move")}: type the first cells to narrow them down.`));
+  el("p", { class: "help", id: "move-input-help" }, tn(legal.length, "{n} legal move: type the first cells to narrow them down.", "{n} legal moves: type the first cells to narrow them down.")));
 }

@@ -6,6 +6,7 @@
 import { api, el } from "../ui.js";
 import { boardIntoView } from "./board-view.js";
 import { post } from "./state.js";
+import { sideName, t } from "../i18n.js";
 
 /** Shows the position after `ply` moves (null or the last: follow the game). */
 export async function showPly(game, ply) {
@@ -34,22 +35,22 @@ export function moveList(game, shown, marks = new Map()) {
     const text = display[i] ?? record;
     const { number, seat } = view.plies[i];
     if (!lines.length || lines[lines.length - 1].number !== number) lines.push({ number, items: [] });
-    const who = seat === null ? "roll" : view.seats[seat]?.name ?? "";
+    const who = seat === null ? t("roll") : sideName(view.seats[seat]?.name ?? "");
     const mark = marks.get(i + 1);
     lines[lines.length - 1].items.push(el("button", {
       class: `ply${seat === null ? " chance" : ""}${i + 1 === shown ? " current" : ""}`,
       "data-ply": i + 1,
-      "aria-label": `move ${number}, ${who} ${text}${mark ? `, ${mark.words}` : ""}`,
-      title: text === record ? null : `Record: ${record}`,
+      "aria-label": t("move {number}, {who} {move}", { number, who, move: text }) + (mark ? `, ${mark.words}` : ""),
+      title: text === record ? null : t("Record: {move}", { move: record }),
       "data-record": record,
       "aria-current": i + 1 === shown ? "step" : null,
       onclick: () => { showPly(game, i + 1); boardIntoView(game); },
     }, text, mark ? el("span", { class: `move-mark ${mark.kind}`, "aria-hidden": "true" }, mark.symbol) : null));
   });
-  const list = el("ol", { class: "movelist", id: "movelist", "aria-label": "Moves" },
+  const list = el("ol", { class: "movelist", id: "movelist", "aria-label": t("Moves") },
     lines.map((line) => el("li", { value: line.number }, el("span", { class: "num", "aria-hidden": "true" }, `${line.number}.`), line.items)));
-  if (!lines.length) list.append(el("li", { class: "empty help" }, "No moves yet."));
-  return [el("h2", { class: "moves-title" }, "Moves"), list];
+  if (!lines.length) list.append(el("li", { class: "empty help" }, t("No moves yet.")));
+  return [el("h2", { class: "moves-title" }, t("Moves")), list];
 }
 
 /** Scrolls `list` (not the page) so that its current move, or its end, is in view. */
@@ -68,11 +69,11 @@ export function replayControls(game, v) {
   const ply = v.ply;
   const button = (label, text, target, disabled) =>
     el("button", { class: "secondary", "aria-label": label, title: label, onclick: () => showPly(game, target), disabled }, text);
-  return el("div", { class: "controls replay", id: "replay", role: "group", "aria-label": "Replay" },
-    button("First position", "«", 0, ply === 0),
-    button("Back", "‹", ply - 1, ply === 0),
-    button("Forward", "›", ply + 1, ply === last),
-    button("Last position", "»", null, ply === last));
+  return el("div", { class: "controls replay", id: "replay", role: "group", "aria-label": t("Replay") },
+    button(t("First position"), "«", 0, ply === 0),
+    button(t("Back"), "‹", ply - 1, ply === 0),
+    button(t("Forward"), "›", ply + 1, ply === last),
+    button(t("Last position"), "»", null, ply === last));
 }
 
 /** Home, End, Left and Right replay the game (outside text fields). */
@@ -100,7 +101,7 @@ function canUndo({ view, seats }) {
 export function undoAndRecords(game) {
   const { id } = game;
   return el("div", { class: "controls" },
-    el("button", { class: "secondary", id: "undo", onclick: () => post(game, "undo", { token: game.seats.all()[0] }), disabled: !canUndo(game) }, "Undo"),
-    el("a", { href: `/api/games/${id}/record?format=text`, download: true, id: "download-text" }, "Record (text)"),
-    el("a", { href: `/api/games/${id}/record?format=json`, download: true, id: "download-json" }, "Record (JSON)"));
+    el("button", { class: "secondary", id: "undo", onclick: () => post(game, "undo", { token: game.seats.all()[0] }), disabled: !canUndo(game) }, t("Undo")),
+    el("a", { href: `/api/games/${id}/record?format=text`, download: true, id: "download-text" }, t("Record (text)")),
+    el("a", { href: `/api/games/${id}/record?format=json`, download: true, id: "download-json" }, t("Record (JSON)")));
 }

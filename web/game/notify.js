@@ -4,6 +4,7 @@
 
 import { el } from "../ui.js";
 import { pageTitle } from "./status.js";
+import { t } from "../i18n.js";
 
 const KEY = "tafel:notify";
 
@@ -27,12 +28,12 @@ export function notifyToggle(game) {
   const { view, seats } = game;
   if (!("Notification" in window) || !seats.all().length || !seats.othersPlay(view) || view.status.state === "over") return null;
   if (Notification.permission === "denied") {
-    return el("p", { class: "help", id: "notify-denied" }, "Notifications of your turn are blocked in this browser's settings.");
+    return el("p", { class: "help", id: "notify-denied" }, t("Notifications of your turn are blocked in this browser's settings."));
   }
   const on = allowed();
   return el("button", { class: "secondary", id: "notify", type: "button", "aria-pressed": String(on), onclick: async () => {
     if (on) localStorage.setItem(KEY, "off");
     else localStorage.setItem(KEY, (await Notification.requestPermission()) === "granted" ? "on" : "off");
     game.render({ animate: false });
-  } }, on ? "Notifications of my turn: on" : "Notify me of my turn when this page is hidden");
+  } }, on ? t("Notifications of my turn: on") : t("Notify me of my turn when this page is hidden"));
 }

@@ -7,6 +7,7 @@ import { api, el, tokens } from "../ui.js";
 import { whoSits } from "./ending.js";
 import { actingSeat, showSpectators } from "./seats.js";
 import { post } from "./state.js";
+import { list, sideName, t } from "../i18n.js";
 
 /** Resign, draw, takeback (with `action`: offer, accept, decline...) for this browser's seat. */
 function act(game, what, action) {
@@ -34,10 +35,10 @@ export function tableControls(game) {
   const { view, seats } = game;
   const mySeats = view.seats.filter((s) => seats.mine(s.seat)).map((s) => s.seat);
   if (!mySeats.length) return null;
-  const box = el("div", { class: "table-controls", id: "table-controls", role: "group", "aria-label": "Game actions" });
+  const box = el("div", { class: "table-controls", id: "table-controls", role: "group", "aria-label": t("Game actions") });
   if (view.status.state === "over") {
     box.append(el("button", { class: "secondary", id: "rematch", onclick: () => rematch(game) },
-      view.rematch ? "Go to the rematch" : "Rematch"));
+      view.rematch ? t("Go to the rematch") : t("Rematch")));
     return box;
   }
   if (!view.started) return null;
@@ -58,12 +59,12 @@ const nameOf = (view, seat) => whoSits(view.seats[seat]);
 /** The draw offered: withdraw one's own offer, or accept or decline another's. */
 function drawAnswer(game, mySeats, offeredBy) {
   if (agreed(mySeats, offeredBy)) {
-    return [el("p", { class: "proposal", id: "draw-offered" }, "You offered a draw; waiting for the answer. "),
-      el("button", { class: "secondary", id: "draw-decline", onclick: () => act(game, "draw", "decline") }, "Withdraw the offer")];
+    return [el("p", { class: "proposal", id: "draw-offered" }, t("You offered a draw; waiting for the answer.") + " "),
+      el("button", { class: "secondary", id: "draw-decline", onclick: () => act(game, "draw", "decline") }, t("Withdraw the offer"))];
   }
-  return [el("p", { class: "proposal", id: "draw-offer-notice" }, `${nameOf(game.view, offeredBy[0])} offers a draw.`),
-    el("button", { id: "draw-accept", onclick: () => act(game, "draw", "accept") }, "Accept the draw"),
-    el("button", { class: "secondary", id: "draw-decline", onclick: () => act(game, "draw", "decline") }, "Decline")];
+  return [el("p", { class: "proposal", id: "draw-offer-notice" }, t("{who} offers a draw.", { who: nameOf(game.view, offeredBy[0]) })),
+    el("button", { id: "draw-accept", onclick: () => act(game, "draw", "accept") }, t("Accept the draw")),
+    el("button", { class: "secondary", id: "draw-decline", onclick: () => act(game, "draw", "decline") }, t("Decline"))];
 }
 
 /** The moves a takeback removes, in words from this screen's side: "b6 (yours) and c6
@@ -71,20 +72,21 @@ function drawAnswer(game, mySeats, offeredBy) {
 function movesTakenBack(game, keep) {
   const { view, seats } = game;
   const gone = view.moves.map((text, i) => ({ text, seat: view.plies[i].seat })).slice(keep).filter((m) => m.seat !== null);
-  const words = gone.map((m) => `${m.text} (${seats.mine(m.seat) ? "yours" : `${view.seats[m.seat].player || view.seats[m.seat].name}'s`})`);
-  return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words[0] ?? "nothing";
+  const words = gone.map((m) => (seats.mine(m.seat) ? t("{move} (yours)", { move: m.text })
+    : t("{move} ({name}'s)", { move: m.text, name: view.seats[m.seat].player || sideName(view.seats[m.seat].name) })));
+  return words.length ? list(words) : t("nothing");
 }
 
 /** The takeback asked for: withdraw one's own request, or accept or decline another's. */
 function takebackAnswer(game, mySeats, takeback) {
   const moves = movesTakenBack(game, takeback.keep);
   if (agreed(mySeats, takeback.accepted)) {
-    return [el("p", { class: "proposal", id: "takeback-asked" }, `You asked to take back ${moves}; waiting for the answer. `),
-      el("button", { class: "secondary", id: "takeback-decline", onclick: () => act(game, "takeback", "decline") }, "Withdraw the request")];
+    return [el("p", { class: "proposal", id: "takeback-asked" }, t("You asked to take back {moves}; waiting for the answer.", { moves }) + " "),
+      el("button", { class: "secondary", id: "takeback-decline", onclick: () => act(game, "takeback", "decline") }, t("Withdraw the request"))];
   }
-  return [el("p", { class: "proposal", id: "takeback-notice" }, `${nameOf(game.view, takeback.by)} asks to take back ${moves}.`),
-    el("button", { id: "takeback-accept", onclick: () => act(game, "takeback", "accept") }, "Accept the takeback"),
-    el("button", { class: "secondary", id: "takeback-decline", onclick: () => act(game, "takeback", "decline") }, "Decline")];
+  return [el("p", { class: "proposal", id: "takeback-notice" }, t("{who} asks to take back {moves}.", { who: nameOf(game.view, takeback.by), moves })),
+    el("button", { id: "takeback-accept", onclick: () => act(game, "takeback", "accept") }, t("Accept the takeback")),
+    el("button", { class: "secondary", id: "takeback-decline", onclick: () => act(game, "takeback", "decline") }, t("Decline"))];
 }
 
 /** Offer a draw, ask to take back (after one's own move), and resign (confirmed first). */
@@ -92,17 +94,17 @@ function proposalRow(game, othersPlay, proposals) {
   const { view, seats } = game;
   const row = el("div", { class: "controls" });
   const ownMovePlayed = view.plies.some((p) => p.seat !== null && seats.mine(p.seat));
-  if (othersPlay && !proposals.draw) row.append(el("button", { class: "secondary", id: "draw-offer", onclick: () => act(game, "draw", "offer") }, "Offer a draw"));
+  if (othersPlay && !proposals.draw) row.append(el("button", { class: "secondary", id: "draw-offer", onclick: () => act(game, "draw", "offer") }, t("Offer a draw")));
   if (othersPlay && !proposals.takeback && ownMovePlayed) {
-    row.append(el("button", { class: "secondary", id: "takeback", onclick: () => act(game, "takeback", "request") }, "Ask to take back"));
+    row.append(el("button", { class: "secondary", id: "takeback", onclick: () => act(game, "takeback", "request") }, t("Ask to take back")));
   }
   const confirming = (on) => { game.confirmingResign = on; game.render({ animate: false }); };
   if (game.confirmingResign) {
-    row.append(el("span", { class: "proposal" }, "Resign this game?"),
-      el("button", { class: "danger", id: "resign-confirm", onclick: () => { confirming(false); act(game, "resign"); } }, "Yes, resign"),
-      el("button", { class: "secondary", id: "resign-cancel", onclick: () => confirming(false) }, "No"));
+    row.append(el("span", { class: "proposal" }, t("Resign this game?")),
+      el("button", { class: "danger", id: "resign-confirm", onclick: () => { confirming(false); act(game, "resign"); } }, t("Yes, resign")),
+      el("button", { class: "secondary", id: "resign-cancel", onclick: () => confirming(false) }, t("No")));
   } else {
-    row.append(el("button", { class: "secondary", id: "resign", onclick: () => confirming(true) }, "Resign"));
+    row.append(el("button", { class: "secondary", id: "resign", onclick: () => confirming(true) }, t("Resign")));
   }
   return row;
 }
@@ -122,17 +124,24 @@ function tell(game, text, link = null) {
 }
 
 /** Who did something at the table, from this screen's side: "You", "Ada (Blue)". */
-const actor = (game, seat) => (game.seats.mine(seat) ? "You" : nameOf(game.view, seat));
+const actor = (game, seat) => (game.seats.mine(seat) ? t("You") : nameOf(game.view, seat));
 
 /** The words for a proposal that came to nothing (the server's `answered` message). */
 function lapseWords(game, { proposal, seat, answer }) {
-  const what = proposal === "draw" ? "draw offer" : "takeback request";
   const who = actor(game, seat);
   const proposer = proposal === "draw" ? game.lastProposals?.draw?.[0] : game.lastProposals?.takeback?.by;
-  const whose = proposer !== undefined && game.seats.mine(proposer) && !game.seats.mine(seat) ? `your ${what}` : `the ${what}`;
-  if (answer === "withdrawn") return `${who} withdrew ${whose}.`;
-  if (answer === "expired") return `${who} played on instead of answering: ${whose} lapsed.`;
-  return `${who} declined ${whose}.`;
+  const yours = proposer !== undefined && game.seats.mine(proposer) && !game.seats.mine(seat);
+  const draw = proposal === "draw";
+  // Whole sentences, one for each case, so that each language can word them its own way.
+  const words = {
+    withdrawn: draw ? (yours ? t("{who} withdrew your draw offer.", { who }) : t("{who} withdrew the draw offer.", { who }))
+      : (yours ? t("{who} withdrew your takeback request.", { who }) : t("{who} withdrew the takeback request.", { who })),
+    expired: draw ? (yours ? t("{who} played on instead of answering: your draw offer lapsed.", { who }) : t("{who} played on instead of answering: the draw offer lapsed.", { who }))
+      : (yours ? t("{who} played on instead of answering: your takeback request lapsed.", { who }) : t("{who} played on instead of answering: the takeback request lapsed.", { who })),
+    declined: draw ? (yours ? t("{who} declined your draw offer.", { who }) : t("{who} declined the draw offer.", { who }))
+      : (yours ? t("{who} declined your takeback request.", { who }) : t("{who} declined the takeback request.", { who })),
+  };
+  return words[answer] ?? words.declined;
 }
 
 /** Takes in a message of the connection other than a view: who is online, somebody joined,
@@ -145,12 +154,13 @@ export function tableEvent(game, message) {
   } else if (message.type === "joined") {
     if (game.seats.mine(message.seat)) return; // the person who joined knows it
     game.joinedSeat = message.seat;
-    tell(game, `${message.name} joined as ${game.view.seats[message.seat]?.name ?? `seat ${message.seat}`}.`);
+    const seat = game.view.seats[message.seat];
+    tell(game, t("{name} joined as {side}.", { name: message.name, side: seat ? sideName(seat.name) : t("seat {n}", { n: message.seat }) }));
   } else if (message.type === "rematch") {
     // The players take their seats with the Rematch button; anyone else may watch it.
     const playing = game.view.seats.some((s) => game.seats.mine(s.seat));
-    const who = message.seat === undefined ? "Somebody" : actor(game, message.seat);
-    tell(game, `${who} asked for a rematch.`, playing ? null : { href: `/game/${message.id}`, text: "Watch the rematch" });
+    const who = message.seat === undefined ? t("Somebody") : actor(game, message.seat);
+    tell(game, t("{who} asked for a rematch.", { who }), playing ? null : { href: `/game/${message.id}`, text: t("Watch the rematch") });
   } else if (message.type === "answered") {
     tell(game, lapseWords(game, message));
   }
@@ -166,6 +176,9 @@ export function presenceLine(game) {
   return line;
 }
 
+/** The words of each state of presence. */
+const PRESENCE = { online: () => t("online"), away: () => t("away"), gone: () => t("gone") };
+
 /** Fills the presence line with what the server last said. */
 function showPresence(game) {
   const line = game.ui.presence;
@@ -175,7 +188,7 @@ function showPresence(game) {
   line.replaceChildren(...others.map((s) => {
     const state = !presence.seats.includes(s.seat) ? "gone" : (presence.away ?? []).includes(s.seat) ? "away" : "online";
     return el("span", { class: `who ${state}`, "data-seat": s.seat, "data-presence": state },
-      el("span", { class: "dot", "aria-hidden": "true" }), `${nameOf(view, s.seat)}: ${state}`);
+      el("span", { class: "dot", "aria-hidden": "true" }), `${nameOf(view, s.seat)}: ${PRESENCE[state]()}`);
   }));
   line.hidden = !others.length;
 }

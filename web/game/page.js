@@ -18,6 +18,7 @@ import { notifyToggle, notifyTurn } from "./notify.js";
 import { chimeOnMyTurn, soundToggle } from "./sound.js";
 import { gameState, shownView, takeView } from "./state.js";
 import { pageTitle, settingsLine, showLastMove, statusLine } from "./status.js";
+import { t } from "../i18n.js";
 
 /** Draws game `id` into `app` and keeps it live. */
 export async function gamePage(app, id) {
@@ -43,9 +44,9 @@ export async function gamePage(app, id) {
 
 /** The page for a game that cannot be shown, with the server's reason. */
 function showNotFound(app, message) {
-  document.title = "Game not found · Tafel";
-  app.replaceChildren(el("section", { class: "card notice-page" }, el("h1", {}, "This game cannot be shown"),
-    el("p", { class: "error", role: "alert" }, message), el("p", {}, el("a", { href: "/" }, "Back to the lobby"))));
+  document.title = t("Game not found · Tafel");
+  app.replaceChildren(el("section", { class: "card notice-page" }, el("h1", {}, t("This game cannot be shown")),
+    el("p", { class: "error", role: "alert" }, message), el("p", {}, el("a", { href: "/" }, t("Back to the lobby")))));
 }
 
 /** The page's frame: the connection banner, the title with the settings and links, the notice
@@ -55,9 +56,9 @@ function layout(game) {
   const head = el("div", { class: "game-head" },
     el("h1", {}, view.title),
     el("p", { class: "help settings-line" }, settingsLine(game.catalogEntry, game.settings)),
-    el("nav", { class: "game-links", "aria-label": "Game" },
-      el("a", { href: `/rules/${view.game}`, id: "rules-link" }, `Rules of ${view.title}`), " · ",
-      el("a", { href: "/" }, "Lobby")));
+    el("nav", { class: "game-links", "aria-label": t("Game") },
+      el("a", { href: `/rules/${view.game}`, id: "rules-link" }, t("Rules of {game}", { game: view.title })), " · ",
+      el("a", { href: "/" }, t("Lobby"))));
   return el("div", { class: "game-page" }, ui.banner, head, ui.noticeLine,
     el("div", { class: "game-layout" }, ui.status, ui.boardArea, ui.side));
 }
@@ -129,7 +130,7 @@ function connect(game) {
     onError: (message) => game.showError(message),
     onState: (state) => {
       ui.banner.hidden = state === "open";
-      ui.banner.textContent = state === "open" ? "" : "The connection to the server is lost. Reconnecting…";
+      ui.banner.textContent = state === "open" ? "" : t("The connection to the server is lost. Reconnecting…");
       if (state === "open") game.showError("");
     },
   });

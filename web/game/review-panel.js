@@ -5,7 +5,8 @@
 // one scale, the engine's details folded away, and the best move of that position drawn on the board (class `best-move`).
 
 import { arrow, svg } from "../boards/common.js";
-import { el, plural } from "../ui.js";
+import { el } from "../ui.js";
+import { sideName, t, tn } from "../i18n.js";
 
 /** The chart's size in SVG units (it scales to the panel's width). */
 const WIDTH = 360;
@@ -16,14 +17,16 @@ const PAD = { left: 34, right: 10, top: 10, bottom: 20 };
 const MIN_POINT = 36;
 
 /** How each basis of a chance is said. */
-const BASIS = { exact: "exact", estimate: "estimate", search: "the search's own estimate, not calibrated" };
+const BASIS = { exact: () => t("exact"), estimate: () => t("estimate"), search: () => t("the search's own estimate, not calibrated") };
 
 /** A chance as words, as the server and the command line say it: "63% win (estimate)",
  * "40% win, 20% draw (exact)". */
 export function chanceWords(chance) {
   const percent = (p) => `${Math.round(p * 100)}%`;
-  const draw = chance.draw > 0 ? `, ${percent(chance.draw)} draw` : "";
-  return `${percent(chance.win)} win${draw} (${BASIS[chance.basis] ?? chance.basis})`;
+  const basis = BASIS[chance.basis]?.() ?? chance.basis;
+  return chance.draw > 0
+    ? t("{win} win, {draw} draw ({basis})", { win: percent(chance.win), draw: percent(chance.draw), basis })
+    : t("{win} win ({basis})", { win: percent(chance.win), basis });
 }
 
 /** `text` with a capital first letter, to begin a sentence ("first player" -> "First player"). */
@@ -36,7 +39,7 @@ const score = (chance) => chance.win + chance.draw / 2;
 let lossOpen = false;
 
 /** The mark's symbol and words. */
-const MARKS = { only: ["!", "the only good move"], mistake: ["?", "a mistake"], blunder: ["??", "a blunder"] };
+const MARKS = { only: ["!", () => t("the only good move")], mistake: ["?", () => t("a mistake")], blunder: ["??", () => t("a blunder")] };
 
 /** The reviewed move played from the position after `ply` moves, if any. */
 export const reviewAt = (review, ply) => review?.moves.find((m) => m.index === ply) ?? null;
@@ -47,31 +50,29 @@ export const reviewAt = (review, ply) => review?.moves.find((m) => m.index === p
  * in words.
  */
 export function analysisPanel(review, view, shown, select, describe = (m) => m) {
-  const seatName = (seat) => view.seats[seat]?.name ?? `seat ${seat + 1}`;
+  const seatName = (seat) => (view.seats[seat] ? sideName(view.seats[seat].name) : t("seat {n}", { n: seat + 1 }));
   const first = seatName(0);
   const at = reviewAt(review, shown);
   const evaluation = at
-    ? `${capital(seatName(at.seat))} to move: ${chanceWords(at.before)}. Best move: ${describe(at.best)}.`
-    : "No evaluation for this position (nobody moves from it, or it was not analysed).";
+    ? t("{side} to move: {chance}. Best move: {move}.", { side: capital(seatName(at.seat)), chance: chanceWords(at.before), move: describe(at.best) })
+    : t("No evaluation for this position (nobody moves from it, or it was not analysed).");
   return el("section", { class: "analysis", id: "analysis", "aria-labelledby": "analysis-title" },
-    el("h2", { id: "analysis-title" }, "Analysis"),
+    el("h2", { id: "analysis-title" }, t("Analysis")),
     el("p", { class: "story", id: "story" }, story(review, view, seatName)),
     el("p", { class: "evaluation", id: "evaluation", "aria-live": "polite" }, evaluation),
     el("div", { class: "chart-scroll" }, chart(review, view, shown, select, first, seatName)),
     legend(first),
-    el("p", { class: "help" }, `The chart shows ${first}'s winning chance (a draw counting half) before each move; `,
-      "select a point to see that position with the best move drawn."),
+    el("p", { class: "help" }, t("The chart shows {side}'s winning chance (a draw counting half) before each move; select a point to see that position with the best move drawn.", { side: first })),
     summary(review),
     lossTable(review, view, shown, select, seatName),
-    el("details", { class: "engine-details", id: "engine-details" }, el("summary", {}, "Engine details"),
-      el("p", { class: "help" }, "Search: ", review.search, ". A chance is exact where the game was solved, an estimate "
-        + "where it comes from many played-out games, and the search's own estimate (not calibrated) otherwise.")));
+    el("details", { class: "engine-details", id: "engine-details" }, el("summary", {}, t("Engine details")),
+      el("p", { class: "help" }, t("Search: {search}. A chance is exact where the game was solved, an estimate where it comes from many played-out games, and the search's own estimate (not calibrated) otherwise.", { search: review.search }))));
 }
 
 /** Who was winning over the game, in words for players: "Black was winning until move 14,
  * then White to the end." A side leads where its chance (a draw counting half) is 65% or more. */
 export function story(review, view, seatName) {
-  const other = view.seats.length === 2 ? seatName(1) : "the other side";
+  const other = view.seats.length === 2 ? seatName(1) : t("the other side");
   const leader = (m) => { const p = score(m.first); return p >= 0.65 ? capital(seatName(0)) : p <= 0.35 ? capital(other) : null; };
   const runs = [];
   for (const m of review.moves) {
@@ -79,16 +80,24 @@ export function story(review, view, seatName) {
     if (runs.length && runs.at(-1).who === who) continue;
     runs.push({ who, from: m.number });
   }
-  if (!runs.length) return "No move was analysed.";
-  const state = (who) => (who ? `${who} was winning` : "the game was balanced");
-  if (runs.length === 1) return `${capital(state(runs[0].who))} throughout.`;
+  if (!runs.length) return t("No move was analysed.");
+  if (runs.length === 1) return runs[0].who ? t("{who} was winning throughout.", { who: runs[0].who }) : t("The game was balanced throughout.");
   if (runs.length > 5) {
     const last = runs.at(-1).who;
-    return `The lead changed ${runs.length - 1} times; ${last ? `${last} was winning at the end` : "the game was balanced at the end"}.`;
+    return last ? tn(runs.length - 1, "The lead changed {n} time; {who} was winning at the end.", "The lead changed {n} times; {who} was winning at the end.", { who: last })
+      : tn(runs.length - 1, "The lead changed {n} time; the game was balanced at the end.", "The lead changed {n} times; the game was balanced at the end.");
   }
+  // Each run in words: the first says who was winning, the others who then; until a move, or
+  // to the end.
   const parts = runs.map((run, i) => {
-    const until = i + 1 < runs.length ? ` until move ${runs[i + 1].from}` : " to the end";
-    return i ? `then ${run.who ?? "balanced"}${until}` : `${state(run.who)}${until}`;
+    const p = { who: run.who, move: runs[i + 1]?.from };
+    const end = i + 1 === runs.length;
+    if (i === 0) {
+      if (run.who) return end ? t("{who} was winning to the end", p) : t("{who} was winning until move {move}", p);
+      return end ? t("the game was balanced to the end") : t("the game was balanced until move {move}", p);
+    }
+    if (run.who) return end ? t("then {who} to the end", p) : t("then {who} until move {move}", p);
+    return end ? t("then balanced to the end") : t("then balanced until move {move}", p);
   });
   return `${capital(parts.join(", "))}.`;
 }
@@ -98,12 +107,12 @@ function legend(first) {
   const dot = (cls) => svg("svg", { class: "legend-swatch", viewBox: "0 0 12 12", "aria-hidden": "true" },
     svg("circle", { class: `dot ${cls}`, cx: 6, cy: 6, r: 4 }));
   const item = (swatch, words) => el("li", {}, swatch, words);
-  return el("ul", { class: "chart-legend", id: "chart-legend", "aria-label": "The chart's colours" },
-    item(svg("svg", { class: "legend-swatch", viewBox: "0 0 12 12", "aria-hidden": "true" }, svg("path", { class: "chart-line", d: "M 0 6 L 12 6" })), capital(`${first}'s chance`)),
-    item(dot("only"), "the only good move"),
-    item(dot("mistake"), "a mistake"),
-    item(dot("blunder"), "a blunder"),
-    item(dot("current"), "the position shown"));
+  return el("ul", { class: "chart-legend", id: "chart-legend", "aria-label": t("The chart's colours") },
+    item(svg("svg", { class: "legend-swatch", viewBox: "0 0 12 12", "aria-hidden": "true" }, svg("path", { class: "chart-line", d: "M 0 6 L 12 6" })), capital(t("{side}'s chance", { side: first }))),
+    item(dot("only"), MARKS.only[1]()),
+    item(dot("mistake"), MARKS.mistake[1]()),
+    item(dot("blunder"), MARKS.blunder[1]()),
+    item(dot("current"), t("the position shown")));
 }
 
 /** The chart: one focusable point per reviewed move, the 50% line, the result at the end. */
@@ -126,9 +135,9 @@ function chart(review, view, shown, select, first, seatName) {
   ]);
   const dots = points.map(([ply, p, m]) => {
     const label = m
-      ? `Before move ${m.number}, ${seatName(m.seat)} ${m.played}: ${first} ${Math.round(p * 100)}%`
-        + `${m.mark ? `, ${MARKS[m.mark][1]}` : ""}`
-      : `Result: ${first} ${Math.round(p * 100)}%`;
+      ? t("Before move {number}, {side} {move}: {first} {percent}%", { number: m.number, side: seatName(m.seat), move: m.played, first, percent: Math.round(p * 100) })
+        + `${m.mark ? `, ${MARKS[m.mark][1]()}` : ""}`
+      : t("Result: {first} {percent}%", { first, percent: Math.round(p * 100) });
     const [cx, cy] = [x(ply).toFixed(1), y(p).toFixed(1)];
     const dot = svg("g", {
       class: `chart-point${m?.mark ? ` ${m.mark}` : ""}${ply === shown ? " current" : ""}`,
@@ -145,11 +154,11 @@ function chart(review, view, shown, select, first, seatName) {
     return dot;
   });
   const node = svg("svg", { class: `analysis-chart${narrow ? " scrolls" : ""}`, id: "analysis-chart", viewBox: `0 0 ${width} ${HEIGHT}`, role: "group",
-    "aria-label": `${first}'s winning chance over the game` },
+    "aria-label": t("{side}'s winning chance over the game", { side: first }) },
   grid,
   svg("path", { class: "chart-area", d: area, "aria-hidden": "true" }),
   svg("path", { class: "chart-line", d: points.length ? `M ${line}` : "", "aria-hidden": "true" }),
-  svg("text", { class: "chart-axis", x: width - PAD.right, y: HEIGHT - 6, "text-anchor": "end", "aria-hidden": "true" }, plural(view.moves.length, "move")),
+  svg("text", { class: "chart-axis", x: width - PAD.right, y: HEIGHT - 6, "text-anchor": "end", "aria-hidden": "true" }, tn(view.moves.length, "{n} move", "{n} moves")),
   dots);
   if (narrow) node.style.width = `${width}px`;
   return node;
@@ -158,8 +167,8 @@ function chart(review, view, shown, select, first, seatName) {
 /** Each seat's average loss, mistakes and blunders. */
 function summary(review) {
   return el("ul", { class: "analysis-summary", id: "analysis-summary" }, review.seats.map((s) =>
-    el("li", {}, `${s.name}: average loss ${(s.average_loss * 100).toFixed(1)} points, `
-      + `${plural(s.mistakes, "mistake")}, ${plural(s.blunders, "blunder")}`)));
+    el("li", {}, `${sideName(s.name)}: ${t("average loss {points} points", { points: (s.average_loss * 100).toFixed(1) })}, `
+      + `${tn(s.mistakes, "{n} mistake", "{n} mistakes")}, ${tn(s.blunders, "{n} blunder", "{n} blunders")}`)));
 }
 
 /** Every reviewed move with the best move, its loss and its mark; a move's button shows the
@@ -167,17 +176,17 @@ function summary(review) {
 function lossTable(review, view, shown, select, seatName) {
   const rows = review.moves.map((m) => el("tr", { class: m.mark ?? null, "aria-current": m.index === shown ? "step" : null },
     el("td", {}, el("button", { class: "link", id: `loss-${m.index}`, "data-ply": m.index, onclick: () => select(m.index),
-      "aria-label": `${m.number}. ${m.played}: show the position before ${seatName(m.seat)}'s move` }, `${m.number}. ${m.played}`)),
+      "aria-label": t("{number}. {move}: show the position before {side}'s move", { number: m.number, move: m.played, side: seatName(m.seat) }) }, `${m.number}. ${m.played}`)),
     el("td", {}, seatName(m.seat)),
     el("td", {}, m.best),
-    el("td", { class: "num" }, m.forced ? "forced" : `${(m.loss * 100).toFixed(1)}`),
-    el("td", { class: "mark-cell" }, m.mark ? el("abbr", { title: MARKS[m.mark][1] }, MARKS[m.mark][0]) : "")));
+    el("td", { class: "num" }, m.forced ? t("forced") : `${(m.loss * 100).toFixed(1)}`),
+    el("td", { class: "mark-cell" }, m.mark ? el("abbr", { title: MARKS[m.mark][1]() }, MARKS[m.mark][0]) : "")));
   return el("details", { class: "loss-box", id: "loss-box", open: lossOpen, ontoggle: (e) => { lossOpen = e.target.open; } },
-    el("summary", {}, "Every move's loss"),
+    el("summary", {}, t("Every move's loss")),
     el("div", { class: "loss-scroll" },
       el("table", { class: "loss-table", id: "loss-table" },
-        el("caption", { class: "help" }, "Loss: the winning chance the move gave away, in points of 100."),
-        el("thead", {}, el("tr", {}, ["Move", "By", "Best", "Loss", "Mark"].map((h) => el("th", { scope: "col" }, h)))),
+        el("caption", { class: "help" }, t("Loss: the winning chance the move gave away, in points of 100.")),
+        el("thead", {}, el("tr", {}, [t("Move"), t("By"), t("Best"), t("Loss"), t("Mark")].map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, rows))));
 }
 
@@ -185,7 +194,7 @@ function lossTable(review, view, shown, select, seatName) {
  * list: `{symbol, words}`. */
 export function marksByPly(review) {
   const marks = new Map();
-  for (const m of review?.moves ?? []) if (m.mark) marks.set(m.index + 1, { kind: m.mark, symbol: MARKS[m.mark][0], words: MARKS[m.mark][1] });
+  for (const m of review?.moves ?? []) if (m.mark) marks.set(m.index + 1, { kind: m.mark, symbol: MARKS[m.mark][0], words: MARKS[m.mark][1]() });
   return marks;
 }
 

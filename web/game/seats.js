@@ -6,6 +6,7 @@
 import { api, el, seatKind, tokens } from "../ui.js";
 import { controlName } from "./clock.js";
 import { takeView } from "./state.js";
+import { list, sideName, t, tn } from "../i18n.js";
 
 /**
  * Reads the address's fragment and removes it from the address bar. A seat holder's link for
@@ -44,9 +45,10 @@ export function heldSeats(id) {
     /** Who sits in seat `s`, as this browser sees it: the name given, else what kind of player. */
     label: (s) => {
       if (s.kind === "computer") return seatKind(s);
-      if (!s.joined) return "waiting for the invited player";
-      const where = s.kind === "local" && mine(s.seat) ? "at this screen" : s.kind === "local" ? "at the host's screen" : "online";
-      return s.player ? `${s.player}, ${where}` : `person ${where}`;
+      if (!s.joined) return t("waiting for the invited player");
+      const where = s.kind === "local" && mine(s.seat) ? "here" : s.kind === "local" ? "host" : "online";
+      if (s.player) return { here: t("{name}, at this screen", { name: s.player }), host: t("{name}, at the host's screen", { name: s.player }), online: t("{name}, online", { name: s.player }) }[where];
+      return { here: t("person at this screen"), host: t("person at the host's screen"), online: t("person online") }[where];
     },
   };
 }
@@ -60,20 +62,21 @@ export function actingSeat(game) {
 /** "You play Black", "You play White and Black", "You are watching" (with the number of
  * spectators when known). */
 export function youLine(game) {
-  const names = game.view.seats.filter((s) => game.seats.mine(s.seat)).map((s) => s.name);
-  const watching = game.spectators ? ` · ${game.spectators} watching` : "";
-  const text = names.length
-    ? `You play ${names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0]}`
-    : "You are watching";
+  const names = game.view.seats.filter((s) => game.seats.mine(s.seat)).map((s) => sideName(s.name));
+  const watching = game.spectators ? ` · ${watchingWords(game.spectators)}` : "";
+  const text = names.length ? t("You play {sides}", { sides: list(names) }) : t("You are watching");
   return el("p", { class: `you${names.length ? " player" : " spectator"}`, id: "you" }, text,
     el("span", { class: "help", id: "spectators" }, watching));
 }
+
+/** "3 watching". */
+const watchingWords = (count) => tn(count, "{n} watching", "{n} watching");
 
 /** Shows the number of spectators in the line drawn by `youLine`. */
 export function showSpectators(game, count) {
   game.spectators = count;
   const line = document.getElementById("spectators");
-  if (line) line.textContent = count ? ` · ${count} watching` : "";
+  if (line) line.textContent = count ? ` · ${watchingWords(count)}` : "";
 }
 
 /** The invitation's form while an invitation is not yet exchanged (kept while the page is
@@ -82,10 +85,10 @@ export function joinForm(game) {
   if (!game.joining) return null;
   if (game.joinForm) return game.joinForm;
   const input = el("input", { id: "join-name", value: localStorage.getItem("tafel:name") || "", maxlength: 32, autocomplete: "nickname" });
-  game.joinForm = el("form", { class: "join-card", id: "join-form", onsubmit: (e) => { e.preventDefault(); join(game, input.value.trim() || "Guest"); } },
+  game.joinForm = el("form", { class: "join-card", id: "join-form", onsubmit: (e) => { e.preventDefault(); join(game, input.value.trim() || t("Guest")); } },
     invitationWords(game),
-    el("label", { for: "join-name" }, "Your name"),
-    el("div", { class: "move-box-row" }, input, el("button", { type: "submit", id: "join" }, "Take the seat")));
+    el("label", { for: "join-name" }, t("Your name")),
+    el("div", { class: "move-box-row" }, input, el("button", { type: "submit", id: "join" }, t("Take the seat"))));
   return game.joinForm;
 }
 
@@ -94,13 +97,15 @@ export function joinForm(game) {
 function invitationWords(game) {
   const { view } = game;
   const hosts = view.seats.filter((s) => s.kind !== "computer" && s.joined).map((s) => s.player).filter(Boolean);
-  const free = view.seats.filter((s) => s.kind === "invite" && !s.joined).map((s) => s.name);
-  const computers = view.seats.filter((s) => s.kind === "computer").map((s) => `${s.name} is the computer, level ${s.level}`);
+  const free = view.seats.filter((s) => s.kind === "invite" && !s.joined).map((s) => sideName(s.name));
+  const computers = view.seats.filter((s) => s.kind === "computer").map((s) => t("{side} is the computer, level {level}.", { side: sideName(s.name), level: s.level }));
   const control = controlName(view.clock?.control);
+  const hostWords = hosts.length ? list([...new Set(hosts)]) : t("Somebody");
   return el("div", { class: "invitation", id: "invitation" },
-    el("p", { class: "invitation-title" }, `${hosts.length ? [...new Set(hosts)].join(" and ") : "Somebody"} invites you to play ${view.title}`,
-      free.length ? ` as ${free.join(" or ")}` : "", "."),
-    el("p", { class: "help" }, [control ? `Clock: ${control}.` : "No clock.", ...computers.map((c) => ` ${c}.`)]));
+    el("p", { class: "invitation-title" }, free.length
+      ? t("{hosts} invites you to play {game} as {sides}.", { hosts: hostWords, game: view.title, sides: free.join(t(" or ")) })
+      : t("{hosts} invites you to play {game}.", { hosts: hostWords, game: view.title })),
+    el("p", { class: "help" }, [control ? t("Clock: {control}.", { control }) : t("No clock."), ...computers.map((c) => ` ${c}`)]));
 }
 
 /** Takes the invited seat with the name given. */
@@ -124,16 +129,16 @@ async function join(game, name) {
 
 /** The players: each seat's name and who sits there. */
 export function playersList(game) {
-  return [el("h2", { class: "players-title" }, "Players"),
+  return [el("h2", { class: "players-title" }, t("Players")),
     el("ul", { class: "players", id: "players" }, game.view.seats.map((s) => el("li", { "data-seat": s.seat },
-      `${s.name}: ${game.seats.label(s)}${game.seats.mine(s.seat) ? " (you)" : ""}`)))];
+      `${sideName(s.name)}: ${game.seats.label(s)}${game.seats.mine(s.seat) ? ` ${t("(you)")}` : ""}`)))];
 }
 
 /** The invitation links this browser holds for seats nobody has taken yet. */
 export function invitations(game) {
   const { view, id } = game;
   return Object.entries(game.seats.held()).filter(([seat, h]) => h.invite && view.seats[seat] && !view.seats[seat].joined).map(([seat, h]) =>
-    el("div", { class: "invite" }, el("label", { for: `invite-${seat}` }, `Invitation for ${view.seats[seat].name}: send this link`),
+    el("div", { class: "invite" }, el("label", { for: `invite-${seat}` }, t("Invitation for {side}: send this link", { side: sideName(view.seats[seat].name) })),
       el("input", { id: `invite-${seat}`, readonly: true, value: `${location.origin}/game/${id}#invite=${h.invite}` })));
 }
 
@@ -143,7 +148,7 @@ export function otherDevice(game) {
   const { seats, id } = game;
   const mine = game.view.seats.filter((s) => seats.mine(s.seat) && s.kind !== "local");
   if (!mine.length) return null;
-  return el("details", { class: "other-device" }, el("summary", {}, "Play on another device"),
-    mine.map((s) => el("div", { class: "invite" }, el("label", { for: `device-${s.seat}` }, `Your link for ${s.name} (keep it secret)`),
+  return el("details", { class: "other-device" }, el("summary", {}, t("Play on another device")),
+    mine.map((s) => el("div", { class: "invite" }, el("label", { for: `device-${s.seat}` }, t("Your link for {side} (keep it secret)", { side: sideName(s.name) })),
       el("input", { id: `device-${s.seat}`, readonly: true, value: `${location.origin}/game/${id}#seat=${s.seat}&token=${seats.token(s.seat)}` }))));
 }

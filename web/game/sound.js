@@ -2,6 +2,7 @@
 // player's choice (off unless turned on, kept in localStorage), its checkbox, and the sound.
 
 import { el } from "../ui.js";
+import { t } from "../i18n.js";
 
 /** Whether the player asked for the chime. */
 const sound = {
@@ -45,5 +46,5 @@ export function chimeOnMyTurn(game) {
 /** The checkbox that turns the chime on (and plays it once, to hear it). */
 export function soundToggle() {
   return el("label", { class: "sound-toggle" }, el("input", { type: "checkbox", id: "sound", checked: sound.on(),
-    onchange: (e) => { sound.set(e.target.checked); if (e.target.checked) chime(); } }), " Sound when it is my turn");
+    onchange: (e) => { sound.set(e.target.checked); if (e.target.checked) chime(); } }), " ", t("Sound when it is my turn"));
 }

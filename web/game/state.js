@@ -4,6 +4,7 @@
 
 import { api, el, sentence } from "../ui.js";
 import { heldSeats } from "./seats.js";
+import { t } from "../i18n.js";
 
 /** The state of the page of game `id`, first drawn from `view`; `board` is the game's board
  * module (web/boards/<game>.js), `invite` an invitation code not yet exchanged for its seat. */
@@ -12,7 +13,7 @@ export function gameState({ id, view, board, catalogEntry, settings, invite }) {
     banner: el("div", { class: "conn-banner", id: "connection", role: "alert", hidden: true }),
     status: el("div", { class: "status-area", id: "status-area", "aria-live": "polite" }),
     lastLine: el("p", { class: "last-move-line", id: "last-move-line", "aria-live": "polite" }),
-    boardArea: el("section", { class: "board-area", "aria-label": "Board" }),
+    boardArea: el("section", { class: "board-area", "aria-label": t("Board") }),
     side: el("aside", { class: "side" }),
     error: el("p", { class: "error", id: "error", role: "alert" }),
     noticeLine: el("p", { class: "table-notice", id: "table-notice", role: "status" }),

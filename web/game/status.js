@@ -2,31 +2,32 @@
 // position replayed), the tab's title, the last move ("Black (computer) rolled 3 and played
 // B-K"), and the game's settings under its title.
 
-import { el, plural } from "../ui.js";
+import { el } from "../ui.js";
 import { endingBanner, endingWords, whoSits } from "./ending.js";
 import { showPly } from "./move-list.js";
+import { list, sideName, t, tn } from "../i18n.js";
 
 /** The status line for the position `v`: whose turn, the result, or the position replayed. */
 export function statusLine(game, v) {
   if (v.ply !== v.moves.length) {
     return el("div", { class: "status replay", id: "turn" },
-      `Showing the position after ${plural(v.ply, "move")} of ${v.moves.length}. `,
-      el("button", { class: "link", onclick: () => showPly(game, null) }, "Back to the game"));
+      tn(v.ply, "Showing the position after {n} move of {total}.", "Showing the position after {n} moves of {total}.", { total: v.moves.length }), " ",
+      el("button", { class: "link", onclick: () => showPly(game, null) }, t("Back to the game")));
   }
   if (v.status.state === "over") return endingBanner(game, v);
   if (!v.started) {
-    const free = v.seats.filter((s) => !s.joined).map((s) => s.name).join(" and ");
-    return el("div", { class: "status", id: "turn" }, `Waiting for the invited player (${free}) to join.`);
+    const free = list(v.seats.filter((s) => !s.joined).map((s) => sideName(s.name)));
+    return el("div", { class: "status", id: "turn" }, t("Waiting for the invited player ({side}) to join.", { side: free }));
   }
-  if (v.status.state === "chance") return el("div", { class: "status", id: "turn" }, "Rolling the die…");
+  if (v.status.state === "chance") return el("div", { class: "status", id: "turn" }, t("Rolling the die…"));
   const seat = v.seats[v.status.seat];
   if (seat.kind === "computer") {
     return el("div", { class: "status thinking", id: "turn" },
-      el("span", { class: "spinner", "aria-hidden": "true" }), `${v.status.name} (computer) is thinking…`);
+      el("span", { class: "spinner", "aria-hidden": "true" }), t("{side} (computer) is thinking…", { side: sideName(v.status.name) }));
   }
   const yours = game.seats.mine(v.status.seat);
   return el("div", { class: `status${yours ? " yours" : ""}`, id: "turn" },
-    yours ? `Your move: ${v.status.name}` : `${v.status.name} to move (${game.seats.label(seat)})`);
+    yours ? t("Your move: {side}", { side: sideName(v.status.name) }) : t("{side} to move ({who})", { side: sideName(v.status.name), who: game.seats.label(seat) }));
 }
 
 /** The tab's title: whose turn it is, then the game. */
@@ -34,11 +35,11 @@ export function pageTitle(game) {
   const v = game.view;
   let what;
   if (v.status.state === "over") what = endingWords(game, v).headline;
-  else if (!v.started) what = "Waiting for a player";
-  else if (v.status.state !== "to_move") what = "Rolling";
-  else if (game.seats.mine(v.status.seat)) what = "Your move";
-  else if (v.seats[v.status.seat].kind === "computer") what = `${v.status.name} is thinking`;
-  else what = `${v.status.name} to move`;
+  else if (!v.started) what = t("Waiting for a player");
+  else if (v.status.state !== "to_move") what = t("Rolling");
+  else if (game.seats.mine(v.status.seat)) what = t("Your move");
+  else if (v.seats[v.status.seat].kind === "computer") what = t("{side} is thinking", { side: sideName(v.status.name) });
+  else what = t("{side} to move", { side: sideName(v.status.name) });
   return `${what} · ${v.title}`;
 }
 
@@ -57,17 +58,20 @@ function lastMoveWords(v) {
   const rollsBetween = (from, to) => v.moves.slice(from, to).filter((_, i) => v.plies[from + i].seat === null);
   if (!last) {
     const opening = rollsBetween(0, v.ply);
-    return opening.length ? `No move yet; rolled ${opening.join(", ")}.` : "No move yet.";
+    return opening.length ? t("No move yet; rolled {rolls}.", { rolls: opening.join(", ") }) : t("No move yet.");
   }
   let first = last.index;
   while (first > 0 && v.plies[first - 1].seat === null) first--;
   const rolls = rollsBetween(first, last.index);
-  const verb = last.text === "pass" ? "passed" : `played ${last.text}`;
-  const said = `Last move: ${whoSits(v.seats[last.seat])} ${rolls.length ? `rolled ${rolls.join(", ")} and ` : ""}${verb}.`;
+  const who = whoSits(v.seats[last.seat]);
+  const rolled = rolls.join(", ");
+  const said = last.text === "pass"
+    ? (rolls.length ? t("Last move: {who} rolled {rolls} and passed.", { who, rolls: rolled }) : t("Last move: {who} passed.", { who }))
+    : (rolls.length ? t("Last move: {who} rolled {rolls} and played {move}.", { who, rolls: rolled, move: last.text }) : t("Last move: {who} played {move}.", { who, move: last.text }));
   const after = rollsBetween(last.index + 1, v.ply);
   if (!after.length) return said;
   const next = v.status.state === "to_move" ? v.status.seat : (last.seat + 1) % v.seats.length;
-  return `${said} Then ${whoSits(v.seats[next])} rolled ${after.join(", ")}.`;
+  return `${said} ${t("Then {who} rolled {rolls}.", { who: whoSits(v.seats[next]), rolls: after.join(", ") })}`;
 }
 
 /** The game's settings in words, with the labels of the catalog ("Board size: 6 · Legal slides:

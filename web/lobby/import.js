@@ -4,6 +4,7 @@
 
 import { api, el } from "../ui.js";
 import { remember, seatChoices, seatOptions, seatRequests } from "./seats.js";
+import { t } from "../i18n.js";
 
 /** The import card. */
 export function importCard() {
@@ -15,15 +16,15 @@ export function importCard() {
     // it loses focus).
     key: null,
   };
-  form.recordText = el("textarea", { id: "record", rows: 5, "aria-label": "Record to import", onchange: () => refreshSeats(form) });
-  const recordFile = el("input", { type: "file", "aria-label": "Record file", onchange: async (e) => {
+  form.recordText = el("textarea", { id: "record", rows: 5, "aria-label": t("Record to import"), onchange: () => refreshSeats(form) });
+  const recordFile = el("input", { type: "file", "aria-label": t("Record file"), onchange: async (e) => {
     form.recordText.value = await e.target.files[0].text();
     refreshSeats(form);
   } });
   return el("section", { class: "card import-card", "aria-labelledby": "import-title" },
-    el("h2", { id: "import-title" }, "Import a record"),
-    el("p", { class: "help" }, "Paste a text or JSON record, or choose a file, to replay or continue it."),
-    recordFile, form.recordText, form.seatsBox, el("p", {}, el("button", { id: "import", onclick: () => importRecord(form) }, "Import")), form.error);
+    el("h2", { id: "import-title" }, t("Import a record")),
+    el("p", { class: "help" }, t("Paste a text or JSON record, or choose a file, to replay or continue it.")),
+    recordFile, form.recordText, form.seatsBox, el("p", {}, el("button", { id: "import", onclick: () => importRecord(form) }, t("Import"))), form.error);
 }
 
 /** The seats of the record's game, once the record names one. */
@@ -35,7 +36,7 @@ async function refreshSeats(form) {
     if (key === form.key && form.seatsBox.querySelector("[data-seat]")) return;
     form.key = key;
     const [names, levels] = await seatOptions(game, settings);
-    form.seatsBox.replaceChildren(el("h3", {}, "Players"), ...seatChoices("import-seat", names, levels, null, []));
+    form.seatsBox.replaceChildren(el("h3", {}, t("Players")), ...seatChoices("import-seat", names, levels, null, []));
   } catch (e) {
     form.key = null;
     form.seatsBox.replaceChildren();
@@ -65,6 +66,6 @@ function recordGame(record) {
   const line = (record.match(/\[Settings "([^"]*)"\]/) || [])[1];
   if (line) for (const pair of line.split(/\s+/).filter(Boolean)) { const [k, v] = pair.split("="); settings[k] = v; }
   else { try { Object.assign(settings, JSON.parse(record).settings || {}); } catch { /* text without settings */ } }
-  if (!game) throw new Error("The record names no game: it needs a [Game \"...\"] tag.");
+  if (!game) throw new Error(t("The record names no game: it needs a [Game \"...\"] tag."));
   return { game, settings };
 }

@@ -8,16 +8,16 @@ export const DEFAULT_LEVEL = 3;
 
 /** Each level's words; level 6 exists only where the game is solved. */
 const WORDS = {
-  1: "beginner, plays almost at random",
-  2: "easy, sees a little ahead",
-  3: "medium, a fair first opponent",
-  4: "hard, searches deeper",
-  5: "strongest search",
-  6: "perfect play where the game is solved",
+  1: t("beginner, plays almost at random"),
+  2: t("easy, sees a little ahead"),
+  3: t("medium, a fair first opponent"),
+  4: t("hard, searches deeper"),
+  5: t("strongest search"),
+  6: t("perfect play where the game is solved"),
 };
 
 /** A level's name for a select: "Level 3 · medium, a fair first opponent". */
 export function levelWords(level) {
   const words = WORDS[level];
-  return words ? t("Level {level} · {words}", { level, words: t(words) }) : t("Level {level}", { level });
+  return words ? t("Level {level} · {words}", { level, words }) : t("Level {level}", { level });
 }

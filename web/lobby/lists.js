@@ -1,26 +1,27 @@
 // The lobby's lists: the open challenges (each free seat taken in one click) and the recent
 // games with their results.
 
-import { api, el, plural, tokens } from "../ui.js";
+import { api, el, tokens } from "../ui.js";
 import { clockWords } from "./time-control.js";
+import { language, sideName, t, tn } from "../i18n.js";
 
 /** The open challenges; `yourName()` gives the name to join with. */
 export function challengesCard(yourName) {
   const list = el("ul", { class: "recent", id: "challenges" });
   const error = el("p", { class: "error", role: "alert", id: "challenge-error" });
   api("/api/challenges").then((open) => {
-    if (!open.length) list.replaceChildren(el("li", { class: "help" }, "No open challenges now."));
+    if (!open.length) list.replaceChildren(el("li", { class: "help" }, t("No open challenges now.")));
     else list.replaceChildren(...open.map((c) => challengeItem(c, (seat) => joinChallenge(c, seat, yourName, error))));
   }).catch((e) => list.replaceChildren(el("li", { class: "error" }, e.message)));
   return el("section", { class: "card challenges-card", "aria-labelledby": "challenges-title" },
-    el("h2", { id: "challenges-title" }, "Open challenges"), list, error);
+    el("h2", { id: "challenges-title" }, t("Open challenges")), list, error);
 }
 
 /** Takes `seat` of challenge `c` and opens the game; a refusal is shown in `error`. */
 async function joinChallenge(c, seat, yourName, error) {
   error.textContent = "";
   try {
-    const joined = await api(`/api/games/${c.id}/join`, { method: "POST", body: JSON.stringify({ seat, name: yourName() || "Guest" }) });
+    const joined = await api(`/api/games/${c.id}/join`, { method: "POST", body: JSON.stringify({ seat, name: yourName() || t("Guest") }) });
     tokens.save(c.id, { [joined.seat]: { kind: "seat", token: joined.token, joined: true } });
     location.href = `/game/${c.id}`;
   } catch (e) {
@@ -30,34 +31,34 @@ async function joinChallenge(c, seat, yourName, error) {
 
 /** An open challenge: the game, who waits, the clock, and a button per free seat. */
 function challengeItem(c, join) {
-  const waiting = c.players.filter((p) => p.joined && p.kind !== "computer").map((p) => p.player || p.name).join(", ") || "Someone";
+  const waiting = c.players.filter((p) => p.joined && p.kind !== "computer").map((p) => p.player || sideName(p.name)).join(", ") || t("Someone");
   return el("li", { "data-challenge": c.id },
     el("div", { class: "recent-head" }, el("span", {}, c.title || c.game), el("span", { class: "help" }, clockWords(c.time_control))),
-    el("div", { class: "help" }, `${waiting} waits for an opponent.`),
+    el("div", { class: "help" }, t("{who} waits for an opponent.", { who: waiting })),
     el("div", { class: "controls" }, c.players.filter((p) => !p.joined).map((p) =>
-      el("button", { class: "secondary", "data-join": p.seat, onclick: () => join(p.seat) }, `Play ${p.name}`))));
+      el("button", { class: "secondary", "data-join": p.seat, onclick: () => join(p.seat) }, t("Play {side}", { side: sideName(p.name) })))));
 }
 
 /** The recent games. */
 export function recentCard() {
   const list = el("ul", { class: "recent", id: "recent" });
   api("/api/games?limit=20").then((games) => {
-    if (!games.length) list.replaceChildren(el("li", { class: "help" }, "No games yet."));
+    if (!games.length) list.replaceChildren(el("li", { class: "help" }, t("No games yet.")));
     else list.replaceChildren(...games.map(recentItem));
   }).catch((e) => list.replaceChildren(el("li", { class: "error" }, e.message)));
   return el("section", { class: "card recent-card", "aria-labelledby": "recent-title" },
-    el("h2", { id: "recent-title" }, "Recent games"), list);
+    el("h2", { id: "recent-title" }, t("Recent games")), list);
 }
 
 /** One of the recent games: the game and its result, then players, moves and date. */
 function recentItem(g) {
   const date = new Date(g.created_at);
-  const when = Number.isNaN(date.getTime()) ? g.created_at : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-  const who = (p) => (p.kind === "computer" ? `computer ${p.level}` : p.kind === "local" ? "here" : "online");
-  const players = g.players.map((p) => `${p.name} (${p.player ? `${p.player}, ` : ""}${who(p)})`).join(" vs ");
-  const moves = g.record_moves === null || g.record_moves === undefined ? plural(g.moves, "ply") : plural(g.record_moves, "move");
+  const when = Number.isNaN(date.getTime()) ? g.created_at : date.toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" });
+  const who = (p) => (p.kind === "computer" ? t("computer {level}", { level: p.level }) : p.kind === "local" ? t("here") : t("online"));
+  const players = g.players.map((p) => `${sideName(p.name)} (${p.player ? `${p.player}, ` : ""}${who(p)})`).join(t(" vs "));
+  const moves = g.record_moves === null || g.record_moves === undefined ? tn(g.moves, "{n} ply", "{n} plies") : tn(g.record_moves, "{n} move", "{n} moves");
   return el("li", {},
     el("div", { class: "recent-head" }, el("a", { href: `/game/${g.id}` }, g.title || g.game),
-      el("span", { class: g.result ? "recent-result" : "recent-result help" }, g.result || "in progress")),
+      el("span", { class: g.result ? "recent-result" : "recent-result help" }, g.result || t("in progress"))),
     el("div", { class: "help" }, `${players} · ${moves} · `, el("time", { datetime: g.created_at }, when)));
 }

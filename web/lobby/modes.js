@@ -6,13 +6,13 @@
 import { t } from "../i18n.js";
 import { el } from "../ui.js";
 import { DEFAULT_LEVEL, levelWords } from "./levels.js";
-import { sideName } from "./seats.js";
+import { seatLabel } from "./seats.js";
 
 /** The three choices: the value, the button's words and the line under them. */
 const MODES = [
-  ["computer", "Play the computer", "at a level you choose"],
-  ["friend", "Play a friend", "at this screen, or online with a link"],
-  ["someone", "Play someone now", "an opponent online who is waiting too"],
+  ["computer", t("Play the computer"), t("at a level you choose")],
+  ["friend", t("Play a friend"), t("at this screen, or online with a link")],
+  ["someone", t("Play someone now"), t("an opponent online who is waiting too")],
 ];
 
 /** The choices' buttons and their questions; `changed(mode)` is called when the choice or an
@@ -25,7 +25,7 @@ export function modeChooser(changed) {
   const buttons = MODES.map(([value, title, line]) => el("button", {
     type: "button", class: "mode", id: `mode-${value}`, "aria-pressed": String(value === state.mode),
     onclick: () => choose(value),
-  }, el("strong", {}, t(title)), el("span", {}, t(line))));
+  }, el("strong", {}, title), el("span", {}, line)));
   const level = el("select", { id: "level", onchange: () => changed(state.mode) });
   const side = el("select", { id: "side", onchange: () => changed(state.mode) });
   const where = el("select", { id: "friend-where", onchange: () => changed(state.mode) },
@@ -49,7 +49,7 @@ export function modeChooser(changed) {
     mode: () => state.mode,
     offer(names, levels) {
       const keepSide = side.value;
-      side.replaceChildren(...names.map((name, i) => el("option", { value: i }, sideName(name))));
+      side.replaceChildren(...names.map((name, i) => el("option", { value: i }, seatLabel(name))));
       if (keepSide !== "" && Number(keepSide) < names.length) side.value = keepSide;
       const keepLevel = level.value || String(DEFAULT_LEVEL);
       level.replaceChildren(...levels.map((l) => el("option", { value: l.level, disabled: Boolean(l.notice) },

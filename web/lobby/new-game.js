@@ -40,26 +40,26 @@ export function newGameForm(catalog) {
     seekBox: el("div", { class: "controls", id: "seek-controls", hidden: true }),
   };
   form.modes = modeChooser(() => modeChanged(form));
-  form.startButton = el("button", { id: "start", class: "big", onclick: () => start(form) }, "Start");
+  form.startButton = el("button", { id: "start", class: "big", onclick: () => start(form) }, t("Start"));
   form.hintsLabel = el("label", { class: "check", id: "hints-label", hidden: true }, form.hintsBox,
-    " Hints: let me ask for the best move during the game");
+    " ", t("Hints: let me ask for the best move during the game"));
   form.ratedLabel = el("label", { class: "check", id: "rated-label", hidden: true }, form.ratedBox,
-    " Rated: an online game against another account, with a clock (it changes both ratings)");
+    " ", t("Rated: an online game against another account, with a clock (it changes both ratings)"));
   api("/api/account").then(() => { form.ratedLabel.hidden = false; }, () => {});
   form.seatsBox.addEventListener("change", () => refreshHints(form));
   form.gameSelect.addEventListener("change", () => refreshSettings(form));
   const card = el("section", { class: "card new-game", "aria-labelledby": "new-title" },
-    el("h1", { id: "new-title" }, "New game"),
+    el("h1", { id: "new-title" }, t("New game")),
     form.modes.buttons,
-    el("div", { class: "game-choice" }, el("label", { for: "game" }, "Game"), form.gameSelect), form.summary, form.note,
+    el("div", { class: "game-choice" }, el("label", { for: "game" }, t("Game")), form.gameSelect), form.summary, form.note,
     form.modes.questions,
     el("div", { class: "controls start-row" }, form.startButton, form.seekBox), form.error,
-    el("h2", {}, "Settings"), form.settingsBox,
-    el("h2", {}, "Players"), form.seatsBox, form.levelNotes,
-    el("label", { for: "your-name" }, "Your name (shown to the other players)"), form.nameInput,
-    el("label", { for: "clock" }, "Clock"), form.clock.nodes,
+    el("h2", {}, t("Settings")), form.settingsBox,
+    el("h2", {}, t("Players")), form.seatsBox, form.levelNotes,
+    el("label", { for: "your-name" }, t("Your name (shown to the other players)")), form.nameInput,
+    el("label", { for: "clock" }, t("Clock")), form.clock.nodes,
     form.hintsLabel, form.ratedLabel,
-    el("label", { class: "check" }, form.publicBox, " List it as an open challenge (anyone may take the invited seat)"));
+    el("label", { class: "check" }, form.publicBox, " ", t("List it as an open challenge (anyone may take the invited seat)")));
   const chosen = () => ({ game: currentGame(form).name, settings: settingValues(form.settingsBox),
     time_control: form.clock.value() });
   const placeSeek = (nodes) => form.seekBox.replaceChildren(...nodes);
@@ -90,7 +90,7 @@ async function refreshSettings(form) {
   const board = await import(`../boards/${game.name}.js`);
   if (currentGame(form) !== game) return;
   form.board = board;
-  form.summary.replaceChildren(game.summary, " ", el("a", { href: `/rules/${game.name}`, id: "rules-link" }, `Rules of ${game.title}`));
+  form.summary.replaceChildren(game.summary, " ", el("a", { href: `/rules/${game.name}`, id: "rules-link" }, t("Rules of {game}", { game: game.title })));
   form.settingsBox.replaceChildren(...settingControls(game, () => settingsChanged(form)));
   for (const [key, value] of Object.entries(board.lobbyDefaults ?? {})) {
     const input = settingControl(form.settingsBox, key);

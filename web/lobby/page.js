@@ -6,11 +6,14 @@ import { importCard } from "./import.js";
 import { challengesCard, recentCard } from "./lists.js";
 import { newGameForm } from "./new-game.js";
 import { seeksCard } from "./seeks.js";
+import { t } from "../i18n.js";
 
 /** Draws the lobby into `app`. */
 export async function lobby(app) {
   const catalog = await api("/api/catalog");
-  document.title = `Tafel · play ${catalog.tagline}`;
+  // The header's tagline is in the page's language (the server words it).
+  const tagline = document.querySelector("header.site .tagline")?.textContent || catalog.tagline;
+  document.title = t("Tafel · play {tagline}", { tagline });
   const newGame = newGameForm(catalog);
   const recent = recentCard();
   const challenges = challengesCard(newGame.yourName);
@@ -19,7 +22,7 @@ export async function lobby(app) {
   app.replaceChildren(el("div", { class: "lobby" },
     newGame.card,
     el("div", { class: "lobby-lists" }, seeks.card, challenges, recent,
-      el("p", { class: "lobby-links" }, el("a", { href: "/leaderboard", id: "leaderboards-link" }, "Leaderboards"))),
+      el("p", { class: "lobby-links" }, el("a", { href: "/leaderboard", id: "leaderboards-link" }, t("Leaderboards")))),
     importCard()));
   newGame.show();
 }

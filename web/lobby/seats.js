@@ -3,9 +3,9 @@
 // say are shown unavailable, with the reason), the requests for the API, and keeping the seats'
 // secrets once the game is created.
 
-import { t } from "../i18n.js";
 import { api, el, sentence, tokens } from "../ui.js";
 import { DEFAULT_LEVEL, levelWords } from "./levels.js";
+import { sideName, t } from "../i18n.js";
 
 /** The seats' names and the computer's levels of `game` with `settings`, from the catalog. */
 export function seatOptions(game, settings) {
@@ -21,15 +21,15 @@ export function seatChoices(prefix, names, levels, computerSeat, previous) {
   return names.map((name, i) => {
     const wanted = previous[i] ?? (i === computerSeat ? `computer:${DEFAULT_LEVEL}` : "local");
     const options = [
-      el("option", { value: "local" }, "Person at this screen"),
-      el("option", { value: "invite" }, "Person invited online (a link to send)"),
+      el("option", { value: "local" }, t("Person at this screen")),
+      el("option", { value: "invite" }, t("Person invited online (a link to send)")),
       ...levels.map((l) => el("option", { value: `computer:${l.level}`, disabled: Boolean(l.notice) },
         computerWords(l))),
     ];
     const select = el("select", { id: `${prefix}-${i}`, "data-seat": i }, options);
     const usable = options.find((o) => o.value === wanted && !o.disabled);
     select.value = usable ? wanted : "local";
-    return el("div", { class: "seat" }, el("label", { for: `${prefix}-${i}` }, sideName(name)), select);
+    return el("div", { class: "seat" }, el("label", { for: `${prefix}-${i}` }, seatLabel(name)), select);
   });
 }
 
@@ -37,8 +37,11 @@ export function seatChoices(prefix, names, levels, computerSeat, previous) {
 const computerWords = (l) => `${t("Computer: {level}", { level: levelWords(l.level) })}${l.notice ? ` ${t("(unavailable)")}` : ""}`;
 
 /** A seat's name as a label: the game's own name for its side ("Red", "White"), or "First
- * player" where the game has none. */
-export const sideName = (name) => t(name.charAt(0).toUpperCase() + name.slice(1));
+ * player" where the game has none, in the interface's language. */
+export const seatLabel = (name) => {
+  const label = sideName(name);
+  return label.charAt(0).toUpperCase() + label.slice(1);
+};
 
 /** The seat choices made in the selects inside `box`. */
 export const seatValues = (box) => [...box.querySelectorAll("[data-seat]")].map((s) => s.value);
@@ -46,7 +49,7 @@ export const seatValues = (box) => [...box.querySelectorAll("[data-seat]")].map(
 /** Why each unavailable computer level cannot play here. */
 export function levelNotices(levels) {
   return levels.filter((l) => l.notice).map((l) =>
-    el("p", { class: "help level-note" }, el("strong", {}, `Computer level ${l.level} is not available here. `), withCode(sentence(l.notice))));
+    el("p", { class: "help level-note" }, el("strong", {}, t("Computer level {level} is not available here.", { level: l.level }), " "), withCode(sentence(l.notice))));
 }
 
 /** Text with `code` spans as <code> elements. */

@@ -12,22 +12,22 @@ import { clockWords } from "./time-control.js";
  * clock, `yourName()` the name shown for a person without an account. */
 export function seeksCard(catalog, chosen, yourName) {
   const state = { catalog, mine: new Set(), socket: null, signedIn: false };
-  const list = el("ul", { class: "recent", id: "seeks" }, el("li", { class: "help" }, "Looking for seeks…"));
+  const list = el("ul", { class: "recent", id: "seeks" }, el("li", { class: "help" }, t("Looking for seeks…")));
   const error = el("p", { class: "error", role: "alert", id: "seek-error" });
   const rated = el("input", { type: "checkbox", id: "seek-rated" });
-  const ratedLabel = el("label", { class: "check", id: "seek-rated-label", hidden: true }, rated, " Rated");
+  const ratedLabel = el("label", { class: "check", id: "seek-rated-label", hidden: true }, rated, " ", t("Rated"));
   const send = (message) => {
     error.textContent = "";
     const named = message.type === "withdraw" ? message : { ...message, name: yourName() || undefined };
     if (state.socket?.readyState === WebSocket.OPEN) state.socket.send(JSON.stringify(named));
-    else error.textContent = "Not connected to the lobby; trying again…";
+    else error.textContent = t("Not connected to the lobby; trying again…");
   };
   const seekButton = el("button", { id: "seek", onclick: () => send({ type: "seek", seek: { ...chosen(), rated: rated.checked } }) },
-    "Seek an opponent");
+    t("Seek an opponent"));
   api("/api/account").then(() => { state.signedIn = true; ratedLabel.hidden = false; }).catch(() => {});
   connect(state, list, error, send);
   const card = el("section", { class: "card seeks-card", "aria-labelledby": "seeks-title" },
-    el("h2", { id: "seeks-title" }, "Play someone now"),
+    el("h2", { id: "seeks-title" }, t("Play someone now")),
     el("p", { class: "help" }, t("Take a seek to play at once, or choose “Play someone now” to seek with the game, settings and clock chosen; a seek stays listed while you are on this page.")),
     list);
   return { card, controls: [seekButton, ratedLabel, error] };
@@ -57,21 +57,21 @@ function connect(state, list, error, send) {
 /** Shows `seeks`: the player's own with Withdraw, the others with Play. */
 function show(state, list, seeks, send) {
   if (!seeks.length) {
-    list.replaceChildren(el("li", { class: "help" }, "Nobody is seeking a game now."));
+    list.replaceChildren(el("li", { class: "help" }, t("Nobody is seeking a game now.")));
     return;
   }
   list.replaceChildren(...seeks.map((seek) => {
     const title = state.catalog.games.find((g) => g.name === seek.game)?.title || seek.game;
     const settings = Object.entries(seek.settings).map(([key, value]) => `${key} ${value}`).join(", ");
     const range = seek.rating_min !== null || seek.rating_max !== null
-      ? ` · ratings ${seek.rating_min ?? "any"}–${seek.rating_max ?? "any"}` : "";
+      ? ` · ${t("ratings {min}–{max}", { min: seek.rating_min ?? t("any"), max: seek.rating_max ?? t("any") })}` : "";
     const who = seek.account ? el("a", { href: `/@/${encodeURIComponent(seek.name)}` }, seek.name) : seek.name;
     const mine = state.mine.has(seek.id);
     return el("li", { "data-seek": seek.id },
       el("div", { class: "recent-head" }, el("span", {}, title), el("span", { class: "help" }, clockWords(seek.time_control))),
-      el("div", { class: "help" }, who, ` · ${seek.rated ? "rated" : "casual"}${range}${settings ? ` · ${settings}` : ""}`),
+      el("div", { class: "help" }, who, ` · ${seek.rated ? t("rated") : t("casual")}${range}${settings ? ` · ${settings}` : ""}`),
       el("div", { class: "controls" }, mine
-        ? el("button", { class: "secondary", "data-withdraw": seek.id, onclick: () => send({ type: "withdraw", id: seek.id }) }, "Withdraw")
-        : el("button", { "data-take": seek.id, onclick: () => send({ type: "take", id: seek.id }) }, `Play ${seek.name}`)));
+        ? el("button", { class: "secondary", "data-withdraw": seek.id, onclick: () => send({ type: "withdraw", id: seek.id }) }, t("Withdraw"))
+        : el("button", { "data-take": seek.id, onclick: () => send({ type: "take", id: seek.id }) }, t("Play {name}", { name: seek.name }))));
   }));
 }

@@ -3,17 +3,18 @@
 // that depend on another setting filled in; the values chosen.
 
 import { el } from "../ui.js";
+import { t } from "../i18n.js";
 
 const ORIGIN_BADGE = {
-  reconstructed: "reconstructed",
-  variant: "variant, not the designer's rules",
-  engine: "engine limit, not a rule",
+  reconstructed: () => t("reconstructed"),
+  variant: () => t("variant, not the designer's rules"),
+  engine: () => t("engine limit, not a rule"),
 };
 
 /** One control per setting of `game` (from the catalog); `changed()` is called on a change. */
 export function settingControls(game, changed) {
   return game.settings.map((s) => {
-    const badge = ORIGIN_BADGE[s.origin] ? el("span", { class: `badge badge-${s.origin}` }, ORIGIN_BADGE[s.origin]) : "";
+    const badge = ORIGIN_BADGE[s.origin] ? el("span", { class: `badge badge-${s.origin}` }, ORIGIN_BADGE[s.origin]()) : "";
     const id = `set-${s.key}`;
     const control = s.choices || s.choices_by
       ? el("select", { id, "data-key": s.key, "aria-describedby": `${id}-help`, onchange: changed })

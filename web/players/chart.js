@@ -1,6 +1,8 @@
 // A rating history as an SVG line chart, drawn by plain JS: one line per game, the rating after
 // each rated game against the game's number in the player's history.
 
+import { tn } from "../i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 480;
 const HEIGHT = 200;
@@ -24,7 +26,7 @@ export function ratingChart(points, titles) {
   const x = (i) => PAD.left + (points.length < 2 ? 0.5 : i / (points.length - 1)) * (WIDTH - PAD.left - PAD.right);
   const y = (r) => PAD.top + (high - r) / (high - low) * (HEIGHT - PAD.top - PAD.bottom);
   const chart = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "rating-chart", id: "rating-chart", role: "img",
-    "aria-label": `Rating history: ${points.length} rated games` });
+    "aria-label": tn(points.length, "Rating history: {n} rated game", "Rating history: {n} rated games") });
   for (const r of [low, (low + high) / 2, high]) {
     chart.append(svg("line", { x1: PAD.left, x2: WIDTH - PAD.right, y1: y(r), y2: y(r), class: "grid" }),
       svg("text", { x: PAD.left - 6, y: y(r) + 4, "text-anchor": "end" }, String(Math.round(r))));

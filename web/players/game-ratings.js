@@ -3,6 +3,7 @@
 // line under the players, again whenever the game's status changes.
 
 import { api, el } from "../ui.js";
+import { sideName, t } from "../i18n.js";
 
 /** Watches the game page of game `id` in `app` and keeps its line of ratings. */
 export function showGameRatings(app, id) {
@@ -15,9 +16,9 @@ export function showGameRatings(app, id) {
     const players = document.getElementById("players");
     if (!players) return;
     const text = view.ratings
-      ? view.ratings.map((r) => `${view.seats[r.seat].player || view.seats[r.seat].name}: ${r.before} → ${r.after} (${r.after >= r.before ? "+" : ""}${r.after - r.before})`).join(" · ")
-      : "Rated game";
-    const line = view.ratings ? `Ratings: ${text}` : text;
+      ? view.ratings.map((r) => `${view.seats[r.seat].player || sideName(view.seats[r.seat].name)}: ${r.before} → ${r.after} (${r.after >= r.before ? "+" : ""}${r.after - r.before})`).join(" · ")
+      : t("Rated game");
+    const line = view.ratings ? t("Ratings: {ratings}", { ratings: text }) : text;
     if (text === shown && document.getElementById("game-ratings")) return;
     shown = text;
     document.getElementById("game-ratings")?.remove();

@@ -2,6 +2,7 @@
 // not provisional.
 
 import { api, el, fill } from "../ui.js";
+import { t } from "../i18n.js";
 
 /** Draws the leaderboard of the game in the address (the first game by default) into `app`. */
 export async function leaderboardPage(app) {
@@ -15,10 +16,10 @@ export async function leaderboardPage(app) {
     show(select.value, table);
   });
   app.replaceChildren(el("section", { class: "card leaderboard-page", "aria-labelledby": "leaderboard-title" },
-    el("h1", { id: "leaderboard-title" }, "Leaderboards"),
-    el("p", { class: "help" }, "The 50 best players of each game whose ratings are settled (deviation under 110)."),
-    el("label", { for: "leaderboard-game" }, "Game"), select, table));
-  document.title = "Leaderboards · Tafel";
+    el("h1", { id: "leaderboard-title" }, t("Leaderboards")),
+    el("p", { class: "help" }, t("The 50 best players of each game whose ratings are settled (deviation under 110).")),
+    el("label", { for: "leaderboard-game" }, t("Game")), select, table));
+  document.title = t("Leaderboards · Tafel");
   await show(select.value, table);
 }
 
@@ -31,12 +32,12 @@ async function show(game, table) {
     return;
   }
   if (!board.players.length) {
-    fill(table, el("p", { class: "help", id: "leaderboard-empty" }, `Nobody has a settled rating in ${board.title} yet.`));
+    fill(table, el("p", { class: "help", id: "leaderboard-empty" }, t("Nobody has a settled rating in {game} yet.", { game: board.title })));
     return;
   }
   fill(table, el("table", { class: "leaders" },
     el("caption", {}, board.title),
-    el("thead", {}, el("tr", {}, ["#", "Player", "Rating", "Games"].map((h) => el("th", { scope: "col" }, h)))),
+    el("thead", {}, el("tr", {}, ["#", t("Player"), t("Rating"), t("Games")].map((h) => el("th", { scope: "col" }, h)))),
     el("tbody", {}, board.players.map((p) => el("tr", { "data-player": p.username },
       el("td", {}, p.rank),
       el("td", {}, el("a", { href: `/@/${encodeURIComponent(p.username)}` }, p.username)),

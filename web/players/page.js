@@ -4,6 +4,7 @@
 
 import { api, el, fill } from "../ui.js";
 import { ratingChart } from "./chart.js";
+import { sideName, t, tn } from "../i18n.js";
 
 const PER_PAGE = 20;
 
@@ -17,40 +18,40 @@ export async function playerPage(app, name) {
   document.title = `${player.username} · Tafel`;
   const titles = Object.fromEntries(catalog.games.map((g) => [g.name, g.title]));
   const state = { name: player.username, page: 1, titles };
-  state.gameFilter = el("select", { id: "filter-game" }, el("option", { value: "" }, "All games"),
+  state.gameFilter = el("select", { id: "filter-game" }, el("option", { value: "" }, t("All games")),
     catalog.games.map((g) => el("option", { value: g.name }, g.title)));
-  state.resultFilter = el("select", { id: "filter-result" }, el("option", { value: "" }, "All results"),
-    ["win", "draw", "loss"].map((r) => el("option", { value: r }, { win: "Won", draw: "Drawn", loss: "Lost" }[r])));
+  state.resultFilter = el("select", { id: "filter-result" }, el("option", { value: "" }, t("All results")),
+    ["win", "draw", "loss"].map((r) => el("option", { value: r }, { win: t("Won"), draw: t("Drawn"), loss: t("Lost") }[r])));
   state.list = el("div", { id: "player-games" });
   for (const select of [state.gameFilter, state.resultFilter]) {
     select.addEventListener("change", () => { state.page = 1; showGames(state); });
   }
-  const t = player.total;
+  const total = player.total;
   app.replaceChildren(el("div", { class: "player-page" },
     el("section", { class: "card", "aria-labelledby": "player-name" },
       el("h1", { id: "player-name" }, player.username),
-      el("p", { class: "counts", id: "counts" }, `${t.win} won · ${t.draw} drawn · ${t.loss} lost`),
+      el("p", { class: "counts", id: "counts" }, t("{won} won · {drawn} drawn · {lost} lost", { won: total.win, drawn: total.draw, lost: total.loss })),
       ratingsTable(player.ratings),
-      history.length ? ratingChart(history, titles) : el("p", { class: "help" }, "No rated games yet."),
-      el("p", {}, el("a", { href: "/leaderboard", id: "leaderboard-link" }, "Leaderboards"), " · ",
+      history.length ? ratingChart(history, titles) : el("p", { class: "help" }, t("No rated games yet.")),
+      el("p", {}, el("a", { href: "/leaderboard", id: "leaderboard-link" }, t("Leaderboards")), " · ",
         el("a", { href: `/api/players/${encodeURIComponent(player.username)}/records`, id: "records", download: "" },
-          "Download every game (records)"))),
+          t("Download every game (records)")))),
     el("section", { class: "card", "aria-labelledby": "games-title" },
-      el("h2", { id: "games-title" }, "Games"),
+      el("h2", { id: "games-title" }, t("Games")),
       el("div", { class: "filters" },
-        el("label", { for: "filter-game" }, "Game"), state.gameFilter,
-        el("label", { for: "filter-result" }, "Result"), state.resultFilter),
+        el("label", { for: "filter-game" }, t("Game")), state.gameFilter,
+        el("label", { for: "filter-result" }, t("Result")), state.resultFilter),
       state.list)));
   await showGames(state);
 }
 
 /** The table of ratings, or a note that there are none. */
 function ratingsTable(ratings) {
-  if (!ratings.length) return el("p", { class: "help", id: "ratings" }, "Not rated in any game yet.");
+  if (!ratings.length) return el("p", { class: "help", id: "ratings" }, t("Not rated in any game yet."));
   return el("div", { class: "table-scroll" }, el("table", { class: "ratings", id: "ratings" },
-    el("caption", {}, "Ratings (Glicko-2; ? while provisional)"),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Game"), el("th", { scope: "col" }, "Rating ± deviation"),
-      el("th", { scope: "col" }, "Games"))),
+    el("caption", {}, t("Ratings (Glicko-2; ? while provisional)")),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Game")), el("th", { scope: "col" }, t("Rating ± deviation")),
+      el("th", { scope: "col" }, t("Games")))),
     el("tbody", {}, ratings.map((r) => el("tr", { "data-game": r.game },
       el("td", {}, el("a", { href: `/leaderboard?game=${r.game}` }, r.title)),
       el("td", {}, el("span", { class: "rating" }, `${r.rating}${r.provisional ? "?" : ""}`), ` ±${r.deviation}`),
@@ -59,10 +60,10 @@ function ratingsTable(ratings) {
 
 /** The player's result in one game, in words. */
 function outcomeText(game) {
-  if (game.outcome === "win") return "Won";
-  if (game.outcome === "loss") return "Lost";
-  if (game.outcome === "draw") return "Drawn";
-  return game.result ? "No result" : "Playing";
+  if (game.outcome === "win") return t("Won");
+  if (game.outcome === "loss") return t("Lost");
+  if (game.outcome === "draw") return t("Drawn");
+  return game.result ? t("No result") : t("Playing");
 }
 
 /** The current page of games, with the filters applied. */
@@ -80,23 +81,23 @@ async function showGames(state) {
   const pages = Math.max(1, Math.ceil(answer.total / PER_PAGE));
   const rows = answer.games.map((g) => {
     const opponents = g.players.filter((p) => p.seat !== g.seat)
-      .map((p) => p.account ? el("a", { href: `/@/${encodeURIComponent(p.player)}` }, p.player) : (p.player || p.name));
+      .map((p) => p.account ? el("a", { href: `/@/${encodeURIComponent(p.player)}` }, p.player) : (p.player || sideName(p.name)));
     const change = g.rating_after === null ? "" : ` (${g.rating_before} → ${g.rating_after})`;
     return el("tr", { "data-id": g.id },
       el("td", {}, el("a", { href: `/game/${g.id}` }, g.title)),
       el("td", {}, opponents.length ? opponents.flatMap((o, i) => (i ? [", ", o] : [o])) : "—"),
-      el("td", { class: `outcome ${g.outcome || ""}` }, outcomeText(g), g.rated ? el("span", { class: "help" }, ` rated${change}`) : ""),
+      el("td", { class: `outcome ${g.outcome || ""}` }, outcomeText(g), g.rated ? el("span", { class: "help" }, ` ${t("rated")}${change}`) : ""),
       el("td", {}, el("time", { datetime: g.created_at }, g.created_at.slice(0, 10))));
   });
   fill(state.list,
-    answer.total === 0 ? el("p", { class: "help", id: "no-games" }, "No games.") :
+    answer.total === 0 ? el("p", { class: "help", id: "no-games" }, t("No games.")) :
       el("div", { class: "table-scroll" }, el("table", { class: "games" },
-        el("thead", {}, el("tr", {}, ["Game", "Opponent", "Result", "Date"].map((h) => el("th", { scope: "col" }, h)))),
+        el("thead", {}, el("tr", {}, [t("Game"), t("Opponent"), t("Result"), t("Date")].map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, rows))),
     el("p", { class: "pager" },
       el("button", { class: "secondary", id: "previous", disabled: state.page <= 1,
-        onclick: () => { state.page -= 1; showGames(state); } }, "Newer"),
-      ` Page ${state.page} of ${pages} (${answer.total} games) `,
+        onclick: () => { state.page -= 1; showGames(state); } }, t("Newer")),
+      ` ${tn(answer.total, "Page {page} of {pages} ({n} game)", "Page {page} of {pages} ({n} games)", { page: state.page, pages })} `,
       el("button", { class: "secondary", id: "next", disabled: state.page >= pages,
-        onclick: () => { state.page += 1; showGames(state); } }, "Older")));
+        onclick: () => { state.page += 1; showGames(state); } }, t("Older"))));
 }

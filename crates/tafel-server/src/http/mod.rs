@@ -14,6 +14,7 @@
 pub mod api;
 pub mod error;
 pub mod guard;
+pub mod language;
 pub mod listener;
 pub mod lobby;
 pub mod rate;

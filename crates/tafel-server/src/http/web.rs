@@ -7,6 +7,8 @@ use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 
+use crate::http::language::Language;
+
 /// Every file of `web/`, served under `/assets/`: a new file (a game's board module) needs no
 /// server change.
 #[derive(RustEmbed)]
@@ -17,19 +19,36 @@ struct WebFiles;
 const KARLS_RACE_BOARD: &str = tafel_games::karls_race::BOARD_JSON;
 
 /// The site's tagline, which counts the games the registry holds: "six little-known abstract
-/// games". The page's header shows it and the catalogue carries it for the lobby's title.
+/// games". The catalogue carries it for the lobby's title.
 pub fn tagline() -> String {
-    let count = tafel_games::registry().entries().len();
-    format!("{} little-known abstract games", count_in_words(count))
+    tagline_in(Language::English)
 }
 
-/// `n` in words up to twelve ("six"), in digits above.
-fn count_in_words(n: usize) -> String {
-    const WORDS: [&str; 13] = [
+/// The tagline in `language` ("sechs wenig bekannte abstrakte Spiele"), as the page's header
+/// shows it.
+fn tagline_in(language: Language) -> String {
+    let count = count_in_words(tafel_games::registry().entries().len(), language);
+    match language {
+        Language::English => format!("{count} little-known abstract games"),
+        Language::German => format!("{count} wenig bekannte abstrakte Spiele"),
+    }
+}
+
+/// `n` in words up to twelve ("six", "sechs"), in digits above.
+fn count_in_words(n: usize, language: Language) -> String {
+    const ENGLISH: [&str; 13] = [
         "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
         "eleven", "twelve",
     ];
-    WORDS
+    const GERMAN: [&str; 13] = [
+        "keine", "ein", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn",
+        "elf", "zwölf",
+    ];
+    let words = match language {
+        Language::English => &ENGLISH,
+        Language::German => &GERMAN,
+    };
+    words
         .get(n)
         .map_or_else(|| n.to_string(), |word| word.to_string())
 }
@@ -46,15 +65,16 @@ pub enum Script {
     Rules,
 }
 
-/// A whole HTML page in the site's layout, in language `lang` (`en`, `de`): the header with the
-/// way back to the lobby and the account's part (drawn by `web/account/header.js`: sign in and
-/// up, or the account's menu), then `body` inside `<main>`. `title` is escaped; `body` is HTML.
+/// A whole HTML page in the site's layout: the header with the way back to the lobby and the
+/// account's part (drawn by `web/account/header.js`: sign in and up, or the account's menu),
+/// then `body` inside `<main>`, in `language` (the header's words and `<html lang>`; the
+/// language switch is drawn by `web/language.js`). `title` is escaped; `body` is HTML.
 pub fn layout(
     title: &str,
     main_attributes: &str,
     body: &str,
     script: Script,
-    lang: &str,
+    language: Language,
 ) -> String {
     let script = match script {
         Script::App => "app.js",
@@ -71,16 +91,19 @@ pub fn layout(
   <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
   <link rel="stylesheet" href="/assets/style.css">
   <script type="module" src="/assets/{script}"></script>
+  <script type="module" src="/assets/language.js"></script>
   <script type="module" src="/assets/account/header.js"></script>
 </head>
 <body>
-  <header class="site"><a href="/" class="brand">Tafel</a><span class="tagline">{tagline}</span><nav class="account" id="account" aria-label="Account"></nav></header>
+  <header class="site"><a href="/" class="brand">Tafel</a><span class="tagline">{tagline}</span><nav class="account" id="account" aria-label="{account}"></nav></header>
   <main{main_attributes}>{body}</main>
 </body>
 </html>
 "#,
         title = escape(title),
-        tagline = escape(&tagline()),
+        tagline = escape(&tagline_in(language)),
+        lang = language.code(),
+        account = language.pick("Account", "Konto"),
     )
 }
 
@@ -91,10 +114,10 @@ pub fn page(status: StatusCode, html: String) -> Response {
 }
 
 /// The single page of the lobby and the game views (the page's script chooses from the URL).
-pub async fn index() -> Response {
+pub async fn index(language: Language) -> Response {
     page(
         StatusCode::OK,
-        layout("Tafel", r#" id="app""#, "", Script::App, "en"),
+        layout("Tafel", r#" id="app""#, "", Script::App, language),
     )
 }
 
@@ -104,16 +127,19 @@ pub async fn player(
     axum::extract::State(hub): axum::extract::State<std::sync::Arc<crate::play::Hub>>,
     Path(name): Path<String>,
     uri: Uri,
+    language: Language,
 ) -> Response {
     match hub.player(&name).await {
-        Ok(_) => index().await,
-        Err(e) if e.kind == crate::domain::ErrorKind::NotFound => not_found_page(uri.path()),
+        Ok(_) => index(language).await,
+        Err(e) if e.kind == crate::domain::ErrorKind::NotFound => {
+            not_found_page(uri.path(), language)
+        }
         Err(e) => crate::http::error::ApiError::from(e).into_response(),
     }
 }
 
 /// One embedded file of `web/` (and the Karl's Race geometry), or the 404 page.
-pub async fn asset(Path(path): Path<String>) -> Response {
+pub async fn asset(Path(path): Path<String>, language: Language) -> Response {
     if path == "boards/karls-race-board.json" {
         return (
             [(header::CONTENT_TYPE, "application/json")],
@@ -131,13 +157,13 @@ pub async fn asset(Path(path): Path<String>) -> Response {
             };
             ([(header::CONTENT_TYPE, kind)], file.data).into_response()
         }
-        None => not_found_page(&format!("/assets/{path}")),
+        None => not_found_page(&format!("/assets/{path}"), language),
     }
 }
 
 /// The answer to a path the server does not know: the HTML 404 page with a link to the lobby,
 /// or a JSON error under `/api`.
-pub async fn not_found(uri: Uri) -> Response {
+pub async fn not_found(uri: Uri, language: Language) -> Response {
     let path = uri.path();
     if path == "/api" || path.starts_with("/api/") {
         return crate::http::error::ApiError::not_found(format!(
@@ -146,20 +172,32 @@ pub async fn not_found(uri: Uri) -> Response {
         ))
         .into_response();
     }
-    not_found_page(uri.path())
+    not_found_page(uri.path(), language)
 }
 
-/// The HTML 404 page for `path`.
-pub fn not_found_page(path: &str) -> Response {
-    let body = format!(
-        r#"<section class="card notice-page"><h1>Page not found</h1>
-<p>There is no page at <code>{}</code>.</p>
-<p><a href="/">Back to the lobby</a>: choose a game, its settings and who plays.</p></section>"#,
-        escape(path)
-    );
+/// The HTML 404 page for `path`, in `language`.
+pub fn not_found_page(path: &str, language: Language) -> Response {
+    let path = escape(path);
+    let (title, body) = match language {
+        Language::English => (
+            "Page not found",
+            format!(
+                r#"<p>There is no page at <code>{path}</code>.</p>
+<p><a href="/">Back to the lobby</a>: choose a game, its settings and who plays.</p>"#
+            ),
+        ),
+        Language::German => (
+            "Seite nicht gefunden",
+            format!(
+                r#"<p>Unter <code>{path}</code> gibt es keine Seite.</p>
+<p><a href="/">Zurück zur Lobby</a>: Wähle ein Spiel, seine Einstellungen und wer spielt.</p>"#
+            ),
+        ),
+    };
+    let body = format!(r#"<section class="card notice-page"><h1>{title}</h1>{body}</section>"#);
     page(
         StatusCode::NOT_FOUND,
-        layout("Page not found · Tafel", "", &body, Script::Theme, "en"),
+        layout(&format!("{title} · Tafel"), "", &body, Script::Theme, language),
     )
 }
 
@@ -185,14 +223,22 @@ mod tests {
 
     #[test]
     fn the_tagline_counts_the_registered_games_in_words() {
-        assert_eq!(count_in_words(6), "six");
-        assert_eq!(count_in_words(12), "twelve");
-        assert_eq!(count_in_words(13), "13");
+        assert_eq!(count_in_words(6, Language::English), "six");
+        assert_eq!(count_in_words(12, Language::English), "twelve");
+        assert_eq!(count_in_words(13, Language::English), "13");
+        assert_eq!(count_in_words(6, Language::German), "sechs");
         let count = tafel_games::registry().entries().len();
         assert_eq!(
             tagline(),
-            format!("{} little-known abstract games", count_in_words(count))
+            format!(
+                "{} little-known abstract games",
+                count_in_words(count, Language::English)
+            )
         );
-        assert!(layout("Tafel", "", "", Script::Theme, "en").contains(&tagline()));
+        let english = layout("Tafel", "", "", Script::Theme, Language::English);
+        assert!(english.contains(&tagline()) && english.contains(r#"<html lang="en">"#));
+        let german = layout("Tafel", "", "", Script::Theme, Language::German);
+        assert!(german.contains(&tagline_in(Language::German)), "{german}");
+        assert!(german.contains(r#"<html lang="de">"#) && german.contains(r#"aria-label="Konto""#));
     }
 }

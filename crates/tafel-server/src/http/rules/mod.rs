@@ -6,16 +6,16 @@
 //! break (`---`: sources, our decisions, notes for developers) is set apart at the end. Marks
 //! such as `[ours]` become labelled badges and headings get ids (the lobby links to
 //! `/rules/carreaux#what-the-literal-rules-do`). The language is the query's `lang`, else the
-//! cookie `tafel_language` (set by the interface's language switch), else the request's
-//! Accept-Language, else English; each page links to the other language.
+//! reader's ([`Language`]: the language switch's cookie, else Accept-Language, else English);
+//! each page links to the other language.
 
 use axum::extract::{Path, Query};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::Response;
-use axum_extra::extract::cookie::CookieJar;
 use rust_embed::RustEmbed;
 use serde::Deserialize;
 
+use super::language::Language;
 use super::web::{escape, layout, not_found_page, page, Script};
 use diagram::diagram;
 use markdown::{badge, render_rules, MARKS};
@@ -28,64 +28,27 @@ mod markdown;
 #[folder = "../../docs/rules/"]
 struct RulesFiles;
 
-/// The cookie the interface's language switch sets (`web/i18n.js`).
-const LANGUAGE_COOKIE: &str = "tafel_language";
-
-/// A language the rules pages are written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Language {
-    /// English, the documents of `docs/rules/`.
-    English,
-    /// German, the documents of `docs/rules/de/`.
-    German,
+/// The other language, which each page links to.
+fn other(language: Language) -> Language {
+    match language {
+        Language::English => Language::German,
+        Language::German => Language::English,
+    }
 }
 
-impl Language {
-    /// The language of an ISO 639-1 code or language tag (`de`, `de-AT`), if it is one of ours.
-    pub fn from_tag(tag: &str) -> Option<Language> {
-        match tag
-            .trim()
-            .split(['-', '_'])
-            .next()?
-            .to_ascii_lowercase()
-            .as_str()
-        {
-            "en" => Some(Language::English),
-            "de" => Some(Language::German),
-            _ => None,
-        }
+/// The embedded document of `game` in `language`.
+fn document(language: Language, game: &str) -> Option<rust_embed::EmbeddedFile> {
+    match language {
+        Language::English => RulesFiles::get(&format!("{game}.md")),
+        Language::German => RulesFiles::get(&format!("de/{game}.md")),
     }
+}
 
-    /// The language's code, for `<html lang>` and links.
-    fn code(self) -> &'static str {
-        match self {
-            Language::English => "en",
-            Language::German => "de",
-        }
-    }
-
-    /// The other language, which each page links to.
-    fn other(self) -> Language {
-        match self {
-            Language::English => Language::German,
-            Language::German => Language::English,
-        }
-    }
-
-    /// The embedded document of `game` in this language.
-    fn document(self, game: &str) -> Option<rust_embed::EmbeddedFile> {
-        match self {
-            Language::English => RulesFiles::get(&format!("{game}.md")),
-            Language::German => RulesFiles::get(&format!("de/{game}.md")),
-        }
-    }
-
-    /// The words of the page around the document.
-    fn words(self) -> &'static Words {
-        match self {
-            Language::English => &ENGLISH,
-            Language::German => &GERMAN,
-        }
+/// The words of the page around the document, in `language`.
+fn words_of(language: Language) -> &'static Words {
+    match language {
+        Language::English => &ENGLISH,
+        Language::German => &GERMAN,
     }
 }
 
@@ -137,30 +100,19 @@ pub struct RulesQuery {
 pub async fn rules(
     Path(game): Path<String>,
     Query(query): Query<RulesQuery>,
-    jar: CookieJar,
-    headers: HeaderMap,
+    reader: Language,
 ) -> Response {
     let registry = tafel_games::registry();
     let language = query
         .lang
         .as_deref()
-        .and_then(Language::from_tag)
-        .or_else(|| {
-            jar.get(LANGUAGE_COOKIE)
-                .and_then(|c| Language::from_tag(c.value()))
-        })
-        .or_else(|| {
-            headers
-                .get(header::ACCEPT_LANGUAGE)
-                .and_then(|v| v.to_str().ok())
-                .and_then(preferred_language)
-        })
-        .unwrap_or(Language::English);
-    let (Ok(entry), Some(file)) = (registry.get(&game), language.document(&game)) else {
-        return not_found_page(&format!("/rules/{game}"));
+        .and_then(Language::from_code)
+        .unwrap_or(reader);
+    let (Ok(entry), Some(file)) = (registry.get(&game), document(language, &game)) else {
+        return not_found_page(&format!("/rules/{game}"), language);
     };
-    let words = language.words();
-    let other = language.other();
+    let words = words_of(language);
+    let other = other(language);
     let (rules, notes) = render_rules(&String::from_utf8_lossy(&file.data), language, &|block| {
         diagram(entry, block, language).unwrap_or_else(|e| {
             format!(
@@ -189,7 +141,7 @@ pub async fn rules(
         title = escape(&title),
         game = escape(entry.info.name),
         other_code = other.code(),
-        other_words = escape(other.words().this_page),
+        other_words = escape(words_of(other).this_page),
     );
     page(
         StatusCode::OK,
@@ -198,29 +150,9 @@ pub async fn rules(
             r#" class="rules-page""#,
             &body,
             Script::Rules,
-            language.code(),
+            language,
         ),
     )
-}
-
-/// The language of ours that an Accept-Language header prefers most (`de-DE,de;q=0.9,en;q=0.8`:
-/// German), if it names one; languages of equal weight count in the order given.
-fn preferred_language(header: &str) -> Option<Language> {
-    let mut best: Option<(f32, Language)> = None;
-    for item in header.split(',') {
-        let mut parts = item.split(';');
-        let Some(language) = parts.next().and_then(Language::from_tag) else {
-            continue;
-        };
-        let weight = parts
-            .find_map(|p| p.trim().strip_prefix("q="))
-            .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())
-            .unwrap_or(0.0);
-        if weight > 0.0 && best.is_none_or(|(w, _)| weight > w) {
-            best = Some((weight, language));
-        }
-    }
-    best.map(|(_, language)| language)
 }
 
 /// The legend of the marks with a badge for each.
@@ -235,30 +167,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_language_comes_from_the_header_by_weight() {
-        assert_eq!(
-            preferred_language("de-DE,de;q=0.9,en;q=0.8"),
-            Some(Language::German)
-        );
-        assert_eq!(
-            preferred_language("fr, en;q=0.5, de;q=0.4"),
-            Some(Language::English)
-        );
-        assert_eq!(
-            preferred_language("en;q=0.3, de-AT;q=0.7"),
-            Some(Language::German)
-        );
-        assert_eq!(preferred_language("fr, de;q=0"), None);
-        assert_eq!(preferred_language(""), None);
-    }
-
-    #[test]
     fn every_rules_document_renders_in_both_languages_with_marks_diagrams_and_notes() {
         for entry in tafel_games::registry().entries() {
             for language in [Language::English, Language::German] {
                 let name = format!("{:?} {}", language, entry.info.name);
-                let file = language
-                    .document(entry.info.name)
+                let file = document(language, entry.info.name)
                     .unwrap_or_else(|| panic!("no document: {name}"));
                 let text = String::from_utf8_lossy(&file.data);
                 let (main, notes) = render_rules(&text, language, &|block| {

@@ -1,0 +1,159 @@
+// The interface in German (web/i18n.js, web/i18n/de.js, web/language.js, and the server's own
+// pages by the cookie tafel_language or Accept-Language): the switch in the header turns the
+// lobby and a game to German and is remembered; the browser's language chooses German by
+// default; an online game played in German to its end on both screens.
+
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import {
+  axeViolations, BASE, importGame, LAPTOP, launch, newPage, openNewGame, PHONE, play, screenshot, waitForTurn,
+} from "./lib.js";
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const text = async (page, selector) => (await page.textContent(selector)).replace(/\s+/g, " ").trim();
+const lang = (page) => page.evaluate(() => document.documentElement.lang);
+
+/** The header on one line, within the screen: every part's middle at the same height, none
+ * over the next, the switches 32 px tall. */
+async function headerOnOneLine(page) {
+  const boxes = await page.evaluate(() => {
+    const header = document.querySelector("header.site");
+    const parts = [...header.querySelectorAll(".brand, #account a, #account summary, #theme, #language")]
+      .filter((n) => n.getClientRects().length);
+    const spans = parts.map((n) => n.getBoundingClientRect()).sort((a, b) => a.left - b.left);
+    return { overlaps: spans.slice(1).filter((r, i) => r.left < spans[i].right - 0.5).length,
+      overflow: header.scrollWidth - header.clientWidth, middles: parts.map((n) => { const r = n.getBoundingClientRect(); return (r.top + r.bottom) / 2; }),
+      right: Math.max(...parts.map((n) => n.getBoundingClientRect().right)), width: window.innerWidth,
+      smallest: Math.min(...parts.filter((n) => n.id === "language" || n.id === "theme").map((n) => n.getBoundingClientRect().height)) };
+  });
+  assert.ok(boxes.overflow <= 0, `the header overflows by ${boxes.overflow} px`);
+  assert.equal(boxes.overlaps, 0, "header parts overlap");
+  assert.ok(boxes.right <= boxes.width, `the header reaches ${boxes.right} px of ${boxes.width}`);
+  assert.ok(Math.max(...boxes.middles) - Math.min(...boxes.middles) < 4, `header parts on several lines: ${boxes.middles}`);
+  assert.ok(boxes.smallest >= 32, `a header control is ${boxes.smallest} px tall`);
+}
+
+test("the switch turns the lobby to German, and an online game is played and ended in German", async () => {
+  const page = await newPage(browser);
+  await page.goto(BASE + "/");
+  await page.waitForSelector("#start");
+  assert.equal(await lang(page), "en");
+  assert.equal(await text(page, "#new-title"), "New game");
+  await Promise.all([page.waitForEvent("load"), page.selectOption("#language", "de")]);
+  await page.waitForSelector("#start");
+  assert.equal(await lang(page), "de");
+  assert.equal(await text(page, "#new-title"), "Neue Partie");
+  assert.equal(await text(page, "#start"), "Starten");
+  assert.equal(await text(page, "header.site .tagline"), "sechs wenig bekannte abstrakte Spiele");
+  assert.equal(await text(page, "#sign-in-link"), "Anmelden");
+  assert.equal(await text(page, "#theme"), "Design: wie das System");
+  assert.match(await page.title(), /^Tafel · sechs wenig bekannte abstrakte Spiele spielen$/);
+  await screenshot(page, "german-lobby-1366");
+  assert.deepEqual(await axeViolations(page), []);
+  await page.setViewportSize(PHONE);
+  await headerOnOneLine(page);
+  await screenshot(page, "german-lobby-390");
+  assert.deepEqual(await axeViolations(page), []);
+  // Remembered: a reload stays German.
+  await page.reload();
+  await page.waitForSelector("#start");
+  assert.equal(await text(page, "#new-title"), "Neue Partie");
+
+  // An online game between two German screens: Hal at this page (the switch chose German),
+  // Ada invited (her browser's language is German).
+  await page.setViewportSize(LAPTOP);
+  const created = await openNewGame(page, { game: "carreaux", seats: [{ kind: "local", name: "Hal" }, { kind: "invite" }] });
+  const guest = await newPage(browser, PHONE, { locale: "de-DE" });
+  await guest.goto(`${BASE}/game/${created.id}#invite=${created.seats[1].invite}`);
+  await guest.waitForSelector("#invitation");
+  assert.equal(await text(guest, "#invitation .invitation-title"), "Hal lädt dich zu einer Partie Carreaux ein, als Blau.");
+  await guest.fill("#join-name", "Ada");
+  await guest.click("#join");
+  await guest.waitForFunction(() => document.querySelector("#you")?.textContent.startsWith("Du spielst Blau"));
+  await page.waitForSelector('#presence [data-seat="1"][data-presence="online"]');
+  assert.equal(await text(page, "#presence"), "Ada (Blau): online");
+  assert.equal(await text(page, "#turn"), "Du bist am Zug: Rot");
+  await play(page, ["b6"]);
+  await page.waitForFunction(() => document.querySelector("#turn")?.textContent === "Blau am Zug (Ada, online)");
+  assert.equal(await text(page, "#last-move-line"), "Letzter Zug: Hal (Rot) hat b6 gespielt.");
+  await guest.waitForSelector("#board .movable");
+  assert.equal(await text(guest, "#turn"), "Du bist am Zug: Blau");
+  await play(guest, ["c6"]);
+  await page.waitForSelector("#board .movable");
+  await play(page, ["c5"]);
+
+  // A draw offered and declined, each side told in German.
+  await guest.waitForSelector("#draw-offer");
+  await guest.click("#draw-offer");
+  await page.waitForSelector("#draw-offer-notice");
+  assert.equal(await text(page, "#draw-offer-notice"), "Ada (Blau) bietet Remis an.");
+  await screenshot(page, "german-game-offer-1366");
+  assert.deepEqual(await axeViolations(page), []);
+  await page.click("#draw-decline");
+  await guest.waitForFunction(() => document.querySelector("#table-notice")?.textContent === "Hal (Rot): dein Remisangebot abgelehnt.");
+
+  // Ada resigns: "Du hast gewonnen" on Hal's screen, "Du hast verloren" on hers.
+  await guest.click("#resign");
+  await guest.click("#resign-confirm");
+  await page.waitForSelector("#result");
+  await guest.waitForSelector("#result");
+  assert.equal(await text(page, "#result"), "Du hast gewonnen Aufgabe durch Ada (Blau).");
+  assert.equal(await text(guest, "#result"), "Du hast verloren Du hast aufgegeben.");
+  assert.equal(await text(page, "#rematch"), "Revanche");
+  await screenshot(page, "german-game-won-1366");
+  await screenshot(guest, "german-game-lost-390");
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(await axeViolations(guest), []);
+  await headerOnOneLine(guest);
+  await page.setViewportSize(PHONE);
+  await headerOnOneLine(page);
+  await screenshot(page, "german-game-won-390");
+  await guest.setViewportSize(LAPTOP);
+  await screenshot(guest, "german-game-lost-1366");
+  assert.deepEqual([...page.errors, ...guest.errors], []);
+});
+
+test("the browser's language chooses German by default; English chosen over it is remembered", async () => {
+  const page = await newPage(browser, PHONE, { locale: "de-DE" });
+  await page.goto(BASE + "/");
+  await page.waitForSelector("#start");
+  assert.equal(await lang(page), "de");
+  assert.equal(await text(page, "#new-title"), "Neue Partie");
+  assert.equal(await page.inputValue("#language"), "de");
+
+  // A game won in German: Kauri, the second player's last seed sown (as in player-view.test.js).
+  await importGame(page, `[Game "kauri"]\n[Start "A/0+1,0+1,0+1,0+1,0+1,0+1/0+1,0+1,0+1,0+1,0+1,1+1/28,31"]\n\n`, ["computer:1", "local"]);
+  assert.equal(await lang(page), "de");
+  assert.equal(await text(page, "#turn"), "Du bist am Zug: zweiter Spieler");
+  await play(page, ["F"]);
+  assert.equal(await waitForTurn(page), "over");
+  assert.equal(await text(page, "#result"), "Du hast gewonnen Nach den Regeln: geschlagene Samen 31 zu 29, deine zuerst.");
+  await screenshot(page, "german-kauri-won-390");
+  assert.deepEqual(await axeViolations(page), []);
+
+  // The server's own pages follow the browser's language, then the choice.
+  await page.goto(`${BASE}/no/such/page`);
+  assert.equal(await text(page, "h1"), "Seite nicht gefunden");
+  assert.equal(await lang(page), "de");
+  // A rules page: the header in German, the rules (still English) marked so.
+  await page.goto(`${BASE}/rules/kauri`);
+  await page.waitForSelector("#language");
+  assert.equal(await lang(page), "de");
+  assert.equal(await page.getAttribute("main", "lang"), "en");
+  assert.equal(await text(page, "#sign-in-link"), "Anmelden");
+  await page.goto(BASE + "/");
+  await page.waitForSelector("#start");
+  await Promise.all([page.waitForEvent("load"), page.selectOption("#language", "en")]);
+  await page.waitForSelector("#start");
+  assert.equal(await text(page, "#new-title"), "New game");
+  assert.equal(await lang(page), "en");
+  await page.reload();
+  await page.waitForSelector("#start");
+  assert.equal(await text(page, "#new-title"), "New game", "English stays chosen over the browser's German");
+  await page.goto(`${BASE}/no/such/page`);
+  assert.equal(await text(page, "h1"), "Page not found");
+  assert.deepEqual(page.errors, []);
+});
