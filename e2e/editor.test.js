@@ -1,6 +1,6 @@
-// The position editor (issue #31, item 8): positions set up by clicks on the board in Kauri,
-// Karl's Race (with its die), EinStein würfelt nicht (with its die) and Black Path, an illegal
-// one refused with the game's reason, the code and the link, a game against the computer and an
+// The position editor (issue #31, item 8): positions set up by clicks on the board in all six
+// games (Karl's Race and EinStein würfelt nicht with their dice), illegal ones refused with the
+// game's reason, the code and the link, a game against the computer and an
 // analysis started from a legal position; axe-core and screenshots at both sizes.
 
 import assert from "node:assert/strict";
@@ -79,6 +79,11 @@ test("Kauri: seeds taken and added by clicks; a missing seed refused with the re
   await page.waitForURL(/\/game\/[a-z0-9]+$/);
   await page.waitForSelector(`#board[data-code="${theirs}"]`);
   await page.waitForSelector("#board .movable");
+  // And back: the game page opens its position in the editor.
+  await page.click(".picture-box summary");
+  await page.click("#edit-position");
+  await page.waitForURL(/\/editor\/kauri\?/);
+  await checked(page, theirs);
   assert.deepEqual([...page.errors, ...other.errors], []);
 });
 
@@ -121,7 +126,11 @@ test("Karl's Race: stones placed, the side and the die chosen; seven stones refu
 
 test("EinStein würfelt nicht: cubes moved by clicks, both sides winning refused, a legal position with its die; the phone", async () => {
   const page = await newPage(browser, PHONE);
-  await openEditor(page, "/editor");
+  // The lobby links the editor.
+  await page.goto(BASE + "/");
+  await page.click("#editor-link");
+  await page.waitForURL(/\/editor$/);
+  await page.waitForSelector("#verdict[data-code]");
   await page.selectOption("#editor-game", "einstein");
   const arranged = "w:b1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1";
   await checked(page, arranged);
@@ -162,7 +171,7 @@ test("EinStein würfelt nicht: cubes moved by clicks, both sides winning refused
   assert.deepEqual(page.errors, []);
 });
 
-test("Black Path: a tile off the path refused; the code typed in; Quarx zoomed on a phone", async () => {
+test("Black Path: a tile off the path refused; the code typed in; Carreaux's bubble; Quarx zoomed on a phone", async () => {
   const page = await newPage(browser);
   await openEditor(page, "/editor/black-path?size=3x3");
   assert.equal(await page.getAttribute("#board", "data-code"), ".../.../...");
@@ -181,6 +190,15 @@ test("Black Path: a tile off the path refused; the code typed in; Quarx zoomed o
   await page.waitForSelector('#verdict[data-code="no code"]');
   assert.match(await verdict(page), /Not a legal position\. 1 rows, but the board has 3/);
   assert.equal(await page.getAttribute("#board", "data-code"), "2../.../...");
+
+  // Carreaux: the bubble moved (the tile there takes its old cell); a tile on it leaves none.
+  await openEditor(page, "/editor/carreaux");
+  assert.equal(await page.getAttribute("#board", "data-code"), "r:.BGBGB/RGBGBG/GRGBGB/RGRGBG/GRGRGB/RGRGRG");
+  await place(page, ".", '[data-cell="a1"]', "r:RBGBGB/RGBGBG/GRGBGB/RGRGBG/GRGRGB/.GRGRG");
+  await page.waitForSelector("#verdict.legal");
+  await place(page, "B", '[data-cell="a1"]', "r:RBGBGB/RGBGBG/GRGBGB/RGRGBG/GRGRGB/BGRGRG");
+  await page.waitForSelector("#verdict.illegal");
+  assert.match(await verdict(page), /Not a legal position\. No bubble: exactly one cell must be empty/);
 
   // Quarx on a phone: the board shown larger (to scroll), a Black king placed on board 22.
   const phone = await newPage(browser, PHONE);

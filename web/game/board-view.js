@@ -2,9 +2,10 @@
 // position shown, with the attributes tests wait for, playable by clicks when this screen is to
 // move, the best move drawn when there is one to show, zoomed on a phone when its click areas
 // would be too small, turned round on request (or for the player's own side at the bottom);
-// and the text picture with the position code under the moves.
+// and the text picture with the position code under the moves, with a link to the editor.
 
 import { clickToMove, previewPath } from "../boards/click-to-move.js";
+import { t } from "../i18n.js";
 import { el } from "../ui.js";
 import { showBestMove } from "./analysis.js";
 import { playMove } from "./move-input.js";
@@ -93,5 +94,7 @@ export function positionPicture(game, v) {
   return el("details", { class: "picture-box", open: game.pictureOpen, ontoggle: (e) => { game.pictureOpen = e.target.open; } },
     el("summary", {}, "Text picture and position code"),
     el("pre", { class: "picture", id: "picture", "aria-label": "Board as text" }, v.picture),
-    el("p", { class: "help" }, "Position code: ", el("code", { id: "code" }, v.code)));
+    el("p", { class: "help" }, "Position code: ", el("code", { id: "code" }, v.code)),
+    el("p", {}, el("a", { id: "edit-position", href: `/editor/${v.game}?${new URLSearchParams({ ...game.settings, code: v.code })}` },
+      t("Open this position in the editor"))));
 }

@@ -68,4 +68,5 @@ export const de = {
   "Tile 1 (bends north–west, east–south)": "Plättchen 1 (Bögen Nord–West, Ost–Süd)",
   "Tile 2 (bends north–east, south–west)": "Plättchen 2 (Bögen Nord–Ost, Süd–West)",
   "Tile 3 (cross)": "Plättchen 3 (Kreuzung)",
+  "Open this position in the editor": "Diese Stellung im Editor öffnen",
 };
