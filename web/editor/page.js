@@ -7,13 +7,11 @@
 // against the computer with the best move on request). How each game's code is edited is in
 // web/editor/games/<game>.js.
 
+import { tapWidth } from "../boards/common.js";
 import { t } from "../i18n.js";
 import { remember } from "../lobby/seats.js";
 import { applyConditions, settingControl, settingControls, settingValues } from "../lobby/settings.js";
 import { api, el, fill } from "../ui.js";
-
-/** The smallest click area on a phone, in CSS pixels (as on the game page). */
-const MIN_TAP = 32;
 
 /** Draws the editor into `app`, for the game and position in the address if any. */
 export async function editorPage(app) {
@@ -249,15 +247,11 @@ function refocus(editor, root) {
   if (node && document.activeElement?.closest?.("#editor-board")) node.focus();
 }
 
-/** On a phone, a board whose click areas would be under MIN_TAP pixels is shown larger, to
- * scroll. */
+/** On a phone, a board whose click areas would be under 32 pixels is shown larger, to scroll. */
 function fitForTouch(scroll, drawn) {
   const narrow = window.matchMedia("(max-width: 50rem)").matches;
-  const units = drawn.svg.viewBox.baseVal.width;
-  const width = scroll.clientWidth || document.documentElement.clientWidth - 32;
-  if (!narrow || !drawn.minCell || !units) return;
-  const needed = (MIN_TAP / drawn.minCell) * units;
-  if (needed <= width) return;
+  const needed = tapWidth(drawn);
+  if (!narrow || !needed || needed <= scroll.clientWidth) return;
   scroll.classList.add("zoomed");
   drawn.svg.style.width = `${Math.ceil(needed)}px`;
 }
