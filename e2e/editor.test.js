@@ -39,7 +39,7 @@ test("Kauri: seeds taken and added by clicks; a missing seed refused with the re
   await openEditor(page, "/editor/kauri");
   const start = "a/5+1,5+1,5+1,5+1,5+1,5+1/5+1,5+1,5+1,5+1,5+1,5+1/0,0";
   assert.equal(await page.getAttribute("#board", "data-code"), start);
-  assert.match(await verdict(page), /Legal position\. first player to move/);
+  assert.match(await verdict(page), /^Legal position\. First player to move\.$/);
 
   // One seed taken from hole a: 59 seeds, refused with the game's reason; nothing to play.
   const missing = "a/4+1,5+1,5+1,5+1,5+1,5+1/5+1,5+1,5+1,5+1,5+1,5+1/0,0";
@@ -59,7 +59,7 @@ test("Kauri: seeds taken and added by clicks; a missing seed refused with the re
   const theirs = moved.replace(/^a/, "A");
   await checked(page, theirs);
   await page.waitForSelector("#play-computer");
-  assert.match(await verdict(page), /second player to move/);
+  assert.match(await verdict(page), /Second player to move\./);
   // The code copied as the game writes it.
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE });
   await page.click("#copy-code");
@@ -183,13 +183,20 @@ test("Black Path: a tile off the path refused; the code typed in; Carreaux's bub
   await page.press("#editor-code", "Enter");
   await checked(page, "2../.../...");
   await page.waitForSelector("#verdict.legal");
-  assert.match(await verdict(page), /second player to move/);
+  assert.match(await verdict(page), /Second player to move\./);
   // A code that is no position: the reason, and the board stays as it was.
   await page.fill("#editor-code", "no code");
   await page.press("#editor-code", "Enter");
   await page.waitForSelector('#verdict[data-code="no code"]');
   assert.match(await verdict(page), /Not a legal position\. 1 rows, but the board has 3/);
   assert.equal(await page.getAttribute("#board", "data-code"), "2../.../...");
+
+  // In German: the editor's words translated, the game's reason as the game gives it.
+  await page.evaluate(() => localStorage.setItem("tafel:language", "de"));
+  await openEditor(page, "/editor/black-path?size=3x3&code=.2.%2F...%2F...");
+  assert.match(await verdict(page), /^Keine gültige Stellung\. The tile on row 1, column 2 is not on the path/);
+  assert.equal(await page.textContent('.editor-tools [data-tool="3"]'), "Plättchen 3 (Kreuzung)");
+  await page.evaluate(() => localStorage.removeItem("tafel:language"));
 
   // Carreaux: the bubble moved (the tile there takes its old cell); a tile on it leaves none.
   await openEditor(page, "/editor/carreaux");

@@ -11,7 +11,7 @@ import { tapWidth } from "../boards/common.js";
 import { t } from "../i18n.js";
 import { remember } from "../lobby/seats.js";
 import { applyConditions, settingControl, settingControls, settingValues } from "../lobby/settings.js";
-import { api, el, fill } from "../ui.js";
+import { api, el, fill, sentence } from "../ui.js";
 
 /** Draws the editor into `app`, for the game and position in the address if any. */
 export async function editorPage(app) {
@@ -295,7 +295,7 @@ async function check(editor, code) {
 /** Whose turn it is, or how the game has ended, in words. */
 function statusWords(position) {
   const { status } = position;
-  if (status.state === "to_move") return t("{name} to move.", { name: t(status.name) });
+  if (status.state === "to_move") return sentence(t("{name} to move", { name: t(status.name) }));
   if (status.state === "chance") return t("The die is to be rolled.");
   return t("The game is over: {result}.", { result: status.result });
 }

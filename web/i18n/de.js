@@ -27,7 +27,7 @@ export const de = {
   "Not a legal position. {reason}": "Keine gültige Stellung. {reason}",
   "Correct the position to copy it, play it or analyse it.": "Stellung berichtigen, um sie zu kopieren, zu spielen oder zu analysieren.",
   "Legal position.": "Gültige Stellung.",
-  "{name} to move.": "{name} am Zug.",
+  "{name} to move": "{name} am Zug",
   "The die is to be rolled.": "Der Würfel ist zu werfen.",
   "The game is over: {result}.": "Die Partie ist zu Ende: {result}.",
   "The game is over in this position: there is nothing to play.": "In dieser Stellung ist die Partie zu Ende: Es gibt nichts zu spielen.",
