@@ -1,7 +1,8 @@
 // Tafel's browser interface: the lobby (web/lobby/page.js) at "/", a game (web/game/page.js) at
 // "/game/<id>" (with web/players/game-ratings.js for a rated game), a player (web/players/page.js)
 // at "/@/<name>", the leaderboards (web/players/leaderboard.js) at "/leaderboard", the account
-// pages (web/account/page.js) at "/sign-in", "/sign-up" and "/settings". Plain ES modules: no
+// pages (web/account/page.js) at "/sign-in", "/sign-up" and "/settings", the position editor
+// (web/editor/page.js) at "/editor" and "/editor/<game>". Plain ES modules: no
 // build step. Each game's board is drawn by its own module,
 // web/boards/<game>.js (see web/boards/common.js for the module interface and the data
 // attributes that tests rely on).
@@ -20,6 +21,7 @@ const page = match
     .then(() => import("./game/page.js")).then((m) => m.gamePage(app, match[1]))
     .then(() => import("./players/game-ratings.js")).then((m) => m.showGameRatings(app, match[1]))
   : player ? import("./players/page.js").then((m) => m.playerPage(app, decodeURIComponent(player[1])))
+  : /^\/editor(\/[a-z-]+)?$/.test(location.pathname) ? import("./editor/page.js").then((m) => m.editorPage(app))
   : location.pathname === "/leaderboard" ? import("./players/leaderboard.js").then((m) => m.leaderboardPage(app))
   : accountPage ? import("./account/page.js").then((m) => m[accountPage](app))
   : import("./lobby/page.js").then((m) => m.lobby(app));

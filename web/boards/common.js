@@ -43,6 +43,17 @@ import { fileLetter } from "./position.js";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
+/** The smallest click area on a phone, in CSS pixels; a board whose cells would come out
+ * smaller is shown larger, to scroll. */
+export const MIN_TAP = 32;
+
+/** The width in CSS pixels at which the smallest click area of a drawn board (`{ svg, minCell }`)
+ * is MIN_TAP, or null when the board says none. */
+export function tapWidth(drawn) {
+  const units = drawn.svg.viewBox.baseVal.width;
+  return drawn.minCell && units ? (MIN_TAP / drawn.minCell) * units : null;
+}
+
 /** Creates an SVG element with attributes and children (strings become text nodes). */
 export function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG_NS, tag);

@@ -2,16 +2,16 @@
 // position shown, with the attributes tests wait for, playable by clicks when this screen is to
 // move, the best move drawn when there is one to show, zoomed on a phone when its click areas
 // would be too small, turned round on request (or for the player's own side at the bottom);
-// and the text picture with the position code under the moves.
+// and the text picture with the position code under the moves, with a link to the editor.
 
 import { clickToMove, previewPath } from "../boards/click-to-move.js";
+import { tapWidth } from "../boards/common.js";
+import { t } from "../i18n.js";
 import { el } from "../ui.js";
 import { showBestMove } from "./analysis.js";
 import { playMove } from "./move-input.js";
 import { t } from "../i18n.js";
 
-/** The smallest click area on a phone, in CSS pixels; smaller boards are shown zoomed. */
-const MIN_TAP = 32;
 
 /** Draws the position `v` into the board area (playable when `myMove`); returns what the board
  * module returned (`{ svg, pathOf, centreOf, ... }`, web/boards/common.js). */
@@ -58,11 +58,9 @@ export function flipButton(game) {
 function fitForTouch(game, scroll, drawn) {
   const svgNode = drawn.svg;
   const narrow = window.matchMedia("(max-width: 50rem)").matches;
-  const units = svgNode.viewBox.baseVal.width;
   const width = scroll.clientWidth;
-  if (!narrow || !drawn.minCell || !units || !width) return;
-  const needed = (MIN_TAP / drawn.minCell) * units; // the board's width with big enough cells
-  if (needed <= width) return;
+  const needed = tapWidth(drawn); // the board's width with big enough cells
+  if (!narrow || !needed || !width || needed <= width) return;
   if (game.zoomed === null) game.zoomed = true;
   const toggle = el("button", { class: "secondary zoom-toggle", id: "zoom", "aria-pressed": String(game.zoomed),
     onclick: () => { game.zoomed = !game.zoomed; game.render({ animate: false }); } }, game.zoomed ? t("Show the whole board") : t("Zoom in"));
@@ -94,5 +92,7 @@ export function positionPicture(game, v) {
   return el("details", { class: "picture-box", open: game.pictureOpen, ontoggle: (e) => { game.pictureOpen = e.target.open; } },
     el("summary", {}, t("Text picture and position code")),
     el("pre", { class: "picture", id: "picture", "aria-label": t("Board as text") }, v.picture),
-    el("p", { class: "help" }, t("Position code:"), " ", el("code", { id: "code" }, v.code)));
+    el("p", { class: "help" }, t("Position code:"), " ", el("code", { id: "code" }, v.code)),
+    el("p", {}, el("a", { id: "edit-position", href: `/editor/${v.game}?${new URLSearchParams({ ...game.settings, code: v.code })}` },
+      t("Open this position in the editor"))));
 }

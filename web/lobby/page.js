@@ -1,6 +1,7 @@
 // The lobby at "/": the new-game form, the seeks (someone to play now), the open challenges
 // and the recent games, and the import of a record.
 
+import { t } from "../i18n.js";
 import { api, el } from "../ui.js";
 import { importCard } from "./import.js";
 import { challengesCard, recentCard } from "./lists.js";
@@ -22,7 +23,8 @@ export async function lobby(app) {
   app.replaceChildren(el("div", { class: "lobby" },
     newGame.card,
     el("div", { class: "lobby-lists" }, seeks.card, challenges, recent,
-      el("p", { class: "lobby-links" }, el("a", { href: "/leaderboard", id: "leaderboards-link" }, t("Leaderboards")))),
+      el("p", { class: "lobby-links" }, el("a", { href: "/leaderboard", id: "leaderboards-link" }, t("Leaderboards")),
+      " · ", el("a", { href: "/editor", id: "editor-link" }, t("Position editor")))),
     importCard()));
   newGame.show();
 }

@@ -355,3 +355,103 @@ async fn the_page_and_every_board_module_are_served() {
     let (status, _) = client.get("/assets/boards/nothing.js").await.parts();
     assert_eq!(status, 404);
 }
+
+#[tokio::test]
+async fn a_position_code_is_read_by_the_game_or_refused_with_its_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let client = Client::new(server.addr);
+    let read = |body: Value| {
+        let client = &client;
+        async move { client.post("/api/positions", body).await.parts() }
+    };
+
+    // Without a code: the start, with the settings filled in.
+    let (status, start) = read(json!({"game": "black-path", "settings": {"size": "3x3"}})).await;
+    assert_eq!(status, 200, "{start}");
+    assert_eq!(start["code"], ".../.../...");
+    assert_eq!(start["legal"], json!(["1", "2", "3"]));
+    assert!(start["settings"]
+        .as_array()
+        .unwrap()
+        .contains(&json!(["size", "3x3"])));
+
+    // A legal position with the die rolled: whose turn, the moves, the code as written.
+    let (status, karl) = read(json!({"game": "karls-race", "code": "b4:ABCGHJ:MNPQTU"})).await;
+    assert_eq!(status, 200, "{karl}");
+    assert_eq!(karl["status"]["state"], "to_move");
+    assert_eq!(karl["status"]["name"], "Black");
+    assert_eq!(karl["seats"], json!(["White", "Black"]));
+    assert!(!karl["legal"].as_array().unwrap().is_empty());
+    // Before the roll: the die is to be rolled, its six outcomes are the "moves".
+    let (_, roll) = read(json!({"game": "karls-race", "code": "w:ABCGHJ:MNPQTU"})).await;
+    assert_eq!(roll["status"]["state"], "chance");
+    assert_eq!(roll["legal"].as_array().unwrap().len(), 6);
+    // A finished position is legal too, with its result.
+    let (status, over) =
+        read(json!({"game": "einstein", "code": "b:...../...../...../...../....b1"})).await;
+    assert_eq!(status, 200, "{over}");
+    assert_eq!(over["status"]["state"], "over");
+    assert_eq!(over["legal"], json!([]));
+
+    // Illegal positions: 422 with the game's reason, and where.
+    for (body, reason) in [
+        (
+            json!({"game": "kauri", "code": "a/5+1,5+1,5+1,5+1,5+1,5+1/5+1,5+1,5+1,5+1,5+1,4+1/0,0"}),
+            "the board and stores hold 59 seeds, but the game has 60",
+        ),
+        (
+            json!({"game": "black-path", "settings": {"size": "3x3"}, "code": ".../.1./..."}),
+            "the tile on row 2, column 2 is not on the path from the start edge",
+        ),
+        (
+            json!({"game": "karls-race", "code": "w:ABCGHJA:MNPQTU"}),
+            "square A holds two stones (at character 9)",
+        ),
+        (
+            json!({"game": "carreaux", "code": "r:RRBGBB/RGBGBG/GRGBGB/RGRGBG/GRGRGB/RGRGRG"}),
+            "no bubble",
+        ),
+    ] {
+        let (status, answer) = read(body.clone()).await;
+        assert_eq!(status, 422, "{body}: {answer}");
+        let error = answer["error"].as_str().unwrap();
+        assert!(error.contains(reason), "{body}: {error}");
+    }
+
+    // Malformed requests, settings and games.
+    let (status, answer) = read(json!({"game": "kauri", "code": 5})).await;
+    assert_eq!(status, 422, "{answer}");
+    let (status, answer) = read(json!({"game": "kauri", "position": "a"})).await;
+    assert_eq!(status, 422, "{answer}");
+    let (status, answer) = read(json!({"game": "chess"})).await;
+    assert_eq!(status, 404, "{answer}");
+    let (status, answer) = read(json!({"game": "black-path", "settings": {"size": "0x0"}})).await;
+    assert_eq!(status, 400, "{answer}");
+
+    // Too long: refused unread, saying the limit.
+    let long = ".".repeat(4097);
+    let (status, answer) = read(json!({"game": "black-path", "code": long})).await;
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(
+        answer["error"],
+        "the code is 4097 characters long; at most 4096"
+    );
+    let many: serde_json::Map<String, Value> =
+        (0..33).map(|i| (format!("key{i}"), json!("x"))).collect();
+    let (status, answer) = read(json!({"game": "kauri", "settings": many})).await;
+    assert_eq!(status, 400, "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("at most 32"));
+
+    // A game created from a legal code starts there.
+    let (status, created) = client
+        .post(
+            "/api/games",
+            json!({"game": "karls-race", "start": "b4:ABCGHJ:MNPQTU",
+                   "seats": [{"kind": "local"}, {"kind": "local"}]}),
+        )
+        .await
+        .parts();
+    assert_eq!(status, 200, "{created}");
+    assert_eq!(created["view"]["code"], "b4:ABCGHJ:MNPQTU");
+}

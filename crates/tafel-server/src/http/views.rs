@@ -2,7 +2,7 @@
 //! WebSocket.
 
 use serde::Serialize;
-use tafel_core::{Player, Status};
+use tafel_core::{DynGame, DynPosition, Player, Status};
 use utoipa::ToSchema;
 
 use crate::domain::clock::ClockView;
@@ -36,6 +36,24 @@ pub enum StatusView {
         #[schema(value_type = Option<String>)]
         termination: Option<&'static str>,
     },
+}
+
+impl StatusView {
+    /// The status of `position` of `game` by the rules alone (no resignation or agreement).
+    pub fn of_position(game: &dyn DynGame, position: &dyn DynPosition) -> StatusView {
+        match position.status() {
+            Status::ToMove(p) => StatusView::ToMove {
+                seat: p.index(),
+                name: game.player_name(p),
+            },
+            Status::Chance => StatusView::Chance,
+            Status::Over(outcome) => StatusView::Over {
+                result: position.describe_status(),
+                winners: outcome.winners.iter().map(Player::index).collect(),
+                termination: None,
+            },
+        }
+    }
 }
 
 /// One entry of the move list: its number in the record and who played it.
@@ -176,16 +194,7 @@ impl GameView {
                 winners: ending.winners.iter().map(Player::index).collect(),
                 termination: Some(ending.termination.as_str()),
             },
-            (None, Status::ToMove(p)) => StatusView::ToMove {
-                seat: p.index(),
-                name: live.game.player_name(p),
-            },
-            (None, Status::Chance) => StatusView::Chance,
-            (None, Status::Over(outcome)) => StatusView::Over {
-                result: position.describe_status(),
-                winners: outcome.winners.iter().map(Player::index).collect(),
-                termination: None,
-            },
+            (None, _) => StatusView::of_position(live.game.as_ref(), position.as_ref()),
         };
         Ok(GameView {
             id: live.id.clone(),

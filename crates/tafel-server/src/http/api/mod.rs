@@ -4,8 +4,8 @@
 //! description (`#[utoipa::path]`), from which `/api/openapi.json` is generated.
 
 //!
-//! One module a group of operations: [`catalog`], [`games`], [`play`], [`analysis`],
-//! [`chat`], [`accounts`], [`players`].
+//! One module a group of operations: [`catalog`], [`positions`], [`games`], [`play`],
+//! [`analysis`], [`chat`], [`accounts`], [`players`].
 
 pub mod accounts;
 pub mod analysis;
@@ -14,6 +14,7 @@ pub mod chat;
 pub mod games;
 pub mod play;
 pub mod players;
+pub mod positions;
 
 /// The tags that group the API's operations in its OpenAPI document.
 pub mod tags {
