@@ -126,6 +126,16 @@ pub struct Limits {
     /// before the game is aborted (not rated, no result; zero: never). Default 30 s, about as
     /// long as lichess gives.
     pub abort_after: Duration,
+    /// Entrants one tournament may have at most (its organiser may choose fewer). Default 64:
+    /// a club's round robin of 64 has 63 rounds, as long as anyone would play.
+    pub tournament_entrants: usize,
+    /// Tournaments one account may organise that are open for entries or running at once.
+    /// Default 3.
+    pub tournaments_per_account: usize,
+    /// The time a paired player of a tournament has for a first move, from when their clock
+    /// starts, before the game is forfeited (zero: never; the clock still ends the game).
+    /// Default 60 s.
+    pub tournament_no_show: Duration,
 }
 
 impl Default for Limits {
@@ -159,6 +169,9 @@ impl Default for Limits {
             password_checks_waiting: 64,
             seeks_per_person: 3,
             abort_after: Duration::from_secs(30),
+            tournament_entrants: 64,
+            tournaments_per_account: 3,
+            tournament_no_show: Duration::from_secs(60),
         }
     }
 }

@@ -39,6 +39,7 @@ use utoipa_axum::routes;
 
 use crate::play::accounts::Accounts;
 use crate::play::lobby::Lobby;
+use crate::play::tournaments::Tournaments;
 use crate::play::Hub;
 use guard::Origins;
 use rate::{AccountRates, RateLimiter};
@@ -67,6 +68,14 @@ pub struct AppState {
     pub lobby: Arc<Lobby>,
     /// Sign-ins and sign-ups per client address and per account.
     pub account_rates: Arc<AccountRates>,
+    /// The tournaments and their director.
+    pub tournaments: Arc<Tournaments>,
+}
+
+impl FromRef<AppState> for Arc<Tournaments> {
+    fn from_ref(state: &AppState) -> Self {
+        state.tournaments.clone()
+    }
 }
 
 impl FromRef<AppState> for Arc<Lobby> {
@@ -129,7 +138,8 @@ impl FromRef<AppState> for Arc<RateLimiter> {
         (name = "play", description = "Joining, moves, undo, resignation, draws, takebacks, rematches, the WebSocket"),
         (name = "lobby", description = "Seeks: someone to play now (the lobby's WebSocket)"),
         (name = "accounts", description = "Optional accounts: signing up, in and out (the session travels in the `tafel_session` cookie)"),
-        (name = "players", description = "Players' pages, games, rating histories and records; leaderboards")
+        (name = "players", description = "Players' pages, games, rating histories and records; leaderboards"),
+        (name = "tournaments", description = "Tournaments: round robins between accounts, created, listed, shown with standings, entered and left")
     )
 )]
 struct ApiDoc;
@@ -232,6 +242,10 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::accounts::change_password))
         .routes(routes!(api::accounts::claim))
         .routes(routes!(api::accounts::my_seats))
+        .routes(routes!(api::tournaments::list, api::tournaments::create))
+        .routes(routes!(api::tournaments::read))
+        .routes(routes!(api::tournaments::join))
+        .routes(routes!(api::tournaments::withdraw))
 }
 
 /// The OpenAPI document of the whole HTTP API, generated from the handlers.
@@ -286,6 +300,8 @@ fn routes(state: AppState) -> Router {
         .route("/sign-in", get(web::index))
         .route("/sign-up", get(web::index))
         .route("/settings", get(web::index))
+        .route("/tournaments", get(web::index))
+        .route("/tournament/{id}", get(web::index))
         .route("/assets/{*path}", get(web::asset))
         .route("/rules/{game}", get(web::rules))
         .route("/api/openapi.json", get(openapi_json))

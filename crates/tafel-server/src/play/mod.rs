@@ -52,7 +52,9 @@
 //! [`accounts`] (signing up, in and out; sessions), [`claims`] (an account's seats claimed
 //! with their tokens, opened on any device), [`deleted`] (the seats of deleted accounts),
 //! [`lobby`] (seeks: someone to play now), [`ratings`] (a game's end for its accounts: results
-//! and ratings; aborts of rated games) and [`players`] (players' pages and the leaderboards).
+//! and ratings; aborts of rated games), [`players`] (players' pages and the leaderboards) and
+//! [`tournaments`] (tournaments: entries, and the director that starts them, pairs each round
+//! once, makes the games and learns their results).
 
 pub mod accounts;
 pub mod analysis;
@@ -70,6 +72,7 @@ pub mod moves;
 pub mod players;
 pub mod ratings;
 pub mod seats;
+pub mod tournaments;
 pub mod viewers;
 
 use std::collections::HashMap;

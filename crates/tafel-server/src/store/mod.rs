@@ -31,7 +31,8 @@
 //! [`heartbeat`] (when a server was last alive, and the downtime credited to clocks),
 //! [`export`] and [`copy`] (`tafel db copy`), [`accounts`] (accounts, sessions, whose seats),
 //! [`ratings`] (what a finished game leaves its accounts: results, ratings changed once),
-//! [`players`] (a player's page and the leaderboards) and [`seeks`] (the lobby's).
+//! [`players`] (a player's page and the leaderboards), [`seeks`] (the lobby's) and
+//! [`tournaments`] (tournaments, entrants and boards; each round paired once).
 //! The store imports the domain only.
 
 pub mod accounts;
@@ -47,6 +48,7 @@ pub mod players;
 pub mod ratings;
 pub mod reads;
 pub mod seeks;
+pub mod tournaments;
 pub mod versions;
 pub mod writer;
 pub mod writes;

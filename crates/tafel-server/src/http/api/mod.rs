@@ -5,7 +5,7 @@
 
 //!
 //! One module a group of operations: [`catalog`], [`games`], [`play`], [`analysis`],
-//! [`accounts`], [`players`].
+//! [`accounts`], [`players`], [`tournaments`].
 
 pub mod accounts;
 pub mod analysis;
@@ -13,6 +13,7 @@ pub mod catalog;
 pub mod games;
 pub mod play;
 pub mod players;
+pub mod tournaments;
 
 /// The tags that group the API's operations in its OpenAPI document.
 pub mod tags {
@@ -28,4 +29,6 @@ pub mod tags {
     pub const LOBBY: &str = "lobby";
     /// Players' pages, ratings and leaderboards.
     pub const PLAYERS: &str = "players";
+    /// Tournaments: created, listed, shown, entered and left.
+    pub const TOURNAMENTS: &str = "tournaments";
 }
