@@ -67,12 +67,15 @@ export async function tournamentPage(app, id) {
   }, 1000);
 }
 
-/** A player's next game, paired: the page goes there, once per game (coming back to the page
- * after the game does not send them there again). */
-function goToYourGame(view, id) {
+/** A player's next game, paired: the page goes there once it is made (a moment after the
+ * pairing), once per game (coming back to the page after the game does not send them there
+ * again). */
+async function goToYourGame(view, id) {
   if (!view.your_game) return;
   const key = `tafel:tournament-sent:${view.your_game}`;
   if (sessionStorage.getItem(key)) return;
+  const made = await fetch(`/api/games/${view.your_game}`).then((r) => r.ok).catch(() => false);
+  if (!made || sessionStorage.getItem(key)) return;
   sessionStorage.setItem(key, "1");
   location.href = `/game/${view.your_game}?tournament=${id}`;
 }
