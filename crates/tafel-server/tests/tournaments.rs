@@ -178,7 +178,7 @@ fn on(person: Person, router: &Router) -> Person {
 /// exactly when `n` is odd.
 fn check_round_robin(view: &Value, n: usize) {
     let rounds = view["pairings"].as_array().unwrap();
-    assert_eq!(rounds.len(), if n % 2 == 0 { n - 1 } else { n });
+    assert_eq!(rounds.len(), if n.is_multiple_of(2) { n - 1 } else { n });
     let mut met = std::collections::BTreeSet::new();
     for round in rounds {
         let boards = round["boards"].as_array().unwrap();
