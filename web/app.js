@@ -2,7 +2,10 @@
 // "/game/<id>" (with web/players/game-ratings.js for a rated game), a player (web/players/page.js)
 // at "/@/<name>", the leaderboards (web/players/leaderboard.js) at "/leaderboard", the account
 // pages (web/account/page.js) at "/sign-in", "/sign-up" and "/settings", the position editor
-// (web/editor/page.js) at "/editor" and "/editor/<game>". Plain ES modules: no
+// (web/editor/page.js) at "/editor" and "/editor/<game>", the tournaments
+// (web/tournaments/create.js) at "/tournaments" and one tournament (web/tournaments/page.js) at
+// "/tournament/<id>" (a tournament's game, "/game/<id>?tournament=<tid>", gets
+// web/tournaments/back.js). Plain ES modules: no
 // build step. Each game's board is drawn by its own module,
 // web/boards/<game>.js (see web/boards/common.js for the module interface and the data
 // attributes that tests rely on).
@@ -16,12 +19,17 @@ const match = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
 const player = location.pathname.match(/^\/@\/([^/]+)$/);
 const accountPages = { "/sign-in": "signInPage", "/sign-up": "signUpPage", "/settings": "settingsPage" };
 const accountPage = accountPages[location.pathname];
+const tournament = location.pathname.match(/^\/tournament\/([A-Za-z0-9]+)$/);
+const fromTournament = new URLSearchParams(location.search).get("tournament");
 const page = match
   ? import("./account/seats.js").then((m) => m.openAccountSeats(match[1]))
     .then(() => import("./game/page.js")).then((m) => m.gamePage(app, match[1]))
     .then(() => import("./players/game-ratings.js")).then((m) => m.showGameRatings(app, match[1]))
+    .then(() => fromTournament && import("./tournaments/back.js").then((m) => m.backToTournament(app, match[1], fromTournament)))
   : player ? import("./players/page.js").then((m) => m.playerPage(app, decodeURIComponent(player[1])))
   : /^\/editor(\/[a-z-]+)?$/.test(location.pathname) ? import("./editor/page.js").then((m) => m.editorPage(app))
+  : tournament ? import("./tournaments/page.js").then((m) => m.tournamentPage(app, tournament[1]))
+  : location.pathname === "/tournaments" ? import("./tournaments/create.js").then((m) => m.tournamentsPage(app))
   : location.pathname === "/leaderboard" ? import("./players/leaderboard.js").then((m) => m.leaderboardPage(app))
   : accountPage ? import("./account/page.js").then((m) => m[accountPage](app))
   : import("./lobby/page.js").then((m) => m.lobby(app));

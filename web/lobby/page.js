@@ -1,5 +1,5 @@
-// The lobby at "/": the new-game form, the seeks (someone to play now), the open challenges
-// and the recent games, and the import of a record.
+// The lobby at "/": the new-game form, the seeks (someone to play now), the open challenges,
+// the tournaments running or about to start, the recent games, and the import of a record.
 
 import { t } from "../i18n.js";
 import { api, el } from "../ui.js";
@@ -8,6 +8,7 @@ import { challengesCard, recentCard } from "./lists.js";
 import { newGameForm } from "./new-game.js";
 import { seeksCard } from "./seeks.js";
 import { t } from "../i18n.js";
+import { tournamentsCard } from "../tournaments/list.js";
 
 /** Draws the lobby into `app`. */
 export async function lobby(app) {
@@ -22,7 +23,7 @@ export async function lobby(app) {
   newGame.placeSeek(seeks.controls);
   app.replaceChildren(el("div", { class: "lobby" },
     newGame.card,
-    el("div", { class: "lobby-lists" }, seeks.card, challenges, recent,
+    el("div", { class: "lobby-lists" }, seeks.card, challenges, tournamentsCard(), recent,
       el("p", { class: "lobby-links" }, el("a", { href: "/leaderboard", id: "leaderboards-link" }, t("Leaderboards")),
       " · ", el("a", { href: "/editor", id: "editor-link" }, t("Position editor")))),
     importCard()));

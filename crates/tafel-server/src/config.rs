@@ -136,6 +136,16 @@ pub struct Limits {
     /// most; more are refused (409). Default 300: a long correspondence game's talk, a few
     /// dozen kilobytes.
     pub chat_messages_per_room: usize,
+    /// Entrants one tournament may have at most (its organiser may choose fewer). Default 64:
+    /// a club's round robin of 64 has 63 rounds, as long as anyone would play.
+    pub tournament_entrants: usize,
+    /// Tournaments one account may organise that are open for entries or running at once.
+    /// Default 3.
+    pub tournaments_per_account: usize,
+    /// The time a paired player of a tournament has for a first move, from when their clock
+    /// starts, before the game is forfeited (zero: never; the clock still ends the game).
+    /// Default 60 s.
+    pub tournament_no_show: Duration,
 }
 
 impl Default for Limits {
@@ -172,6 +182,9 @@ impl Default for Limits {
             chat_per_minute: 10,
             chat_burst: 5,
             chat_messages_per_room: 300,
+            tournament_entrants: 64,
+            tournaments_per_account: 3,
+            tournament_no_show: Duration::from_secs(60),
         }
     }
 }

@@ -37,6 +37,7 @@ pub use http::{openapi, router, AppState, MAX_BODY};
 
 use crate::compute::review::AnalysisBudget;
 use crate::domain::clock::now_ms;
+use crate::domain::tournament::TournamentLimits;
 use crate::http::guard::Origins;
 use crate::http::listener::{self, ConnectionLimits};
 use crate::http::rate::{AccountRates, ChatRates, RateLimiter};
@@ -44,6 +45,7 @@ use crate::http::session::CookiePolicy;
 use crate::http::ws::Sockets;
 use crate::play::accounts::{AccountLimits, Accounts};
 use crate::play::lobby::Lobby;
+use crate::play::tournaments::Tournaments;
 use crate::play::{Hub, HubLimits, SILENCE};
 use crate::store::Store;
 
@@ -93,6 +95,7 @@ pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
         },
     );
     let seeks_store = store.clone();
+    let tournaments_store = store.clone();
     let hub = Hub::new(
         store,
         HubLimits {
@@ -153,6 +156,15 @@ pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
             seeks_store,
             limits.seeks_per_person,
         )),
+        tournaments: Tournaments::new(
+            hub.clone(),
+            tournaments_store,
+            TournamentLimits {
+                entrants: limits.tournament_entrants,
+                open_per_account: limits.tournaments_per_account,
+                no_show: limits.tournament_no_show,
+            },
+        ),
         cookies: CookiePolicy {
             secure: config.public_urls.iter().any(|url| url.is_https()),
         },

@@ -12,59 +12,9 @@ use serde_json::{json, Value};
 use tafel_server::{Config, Limits};
 
 mod in_process;
+mod person;
 
-use in_process::send;
-
-/// A person in a browser: the session cookie once signed up.
-struct Person {
-    router: Router,
-    cookie: Option<String>,
-}
-
-impl Person {
-    fn anonymous(router: &Router) -> Person {
-        Person {
-            router: router.clone(),
-            cookie: None,
-        }
-    }
-
-    /// Signs up as `username`, keeping the session.
-    async fn signed_up(router: &Router, username: &str) -> Person {
-        let mut person = Person::anonymous(router);
-        let body = json!({"username": username, "password": "correct horse battery"});
-        let (status, answer, cookie) = person.request("POST", "/api/account", Some(body)).await;
-        assert_eq!(status, StatusCode::CREATED, "{answer}");
-        person.cookie = cookie.map(|c| c.split(';').next().unwrap().to_string());
-        person
-    }
-
-    /// Sends a request with the session, if any: the status, the body as JSON (a string when
-    /// it is not JSON) and the `Set-Cookie` header.
-    async fn request(
-        &self,
-        method: &str,
-        path: &str,
-        body: Option<Value>,
-    ) -> (StatusCode, Value, Option<String>) {
-        let answer = send(&self.router, method, path, self.cookie.as_deref(), body).await;
-        let body = match answer.body {
-            Value::Null => Value::String(answer.text),
-            body => body,
-        };
-        (answer.status, body, answer.cookie)
-    }
-
-    async fn get(&self, path: &str) -> (StatusCode, Value) {
-        let (status, body, _) = self.request("GET", path, None).await;
-        (status, body)
-    }
-
-    async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
-        let (status, body, _) = self.request("POST", path, Some(body)).await;
-        (status, body)
-    }
-}
+use person::Person;
 
 async fn server(limits: Limits, database: &str) -> Router {
     let mut config = Config::new("127.0.0.1:0".parse().unwrap(), database);

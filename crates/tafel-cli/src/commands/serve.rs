@@ -87,6 +87,16 @@ pub struct Args {
     /// (0: never).
     #[arg(long, default_value_t = DEFAULTS.abort_after.as_secs_f64(), value_name = "SECONDS")]
     abort_after: f64,
+    /// Entrants one tournament may have at most.
+    #[arg(long, default_value_t = DEFAULTS.tournament_entrants)]
+    tournament_entrants: usize,
+    /// Tournaments one account may organise that are open for entries or running at once.
+    #[arg(long, default_value_t = DEFAULTS.tournaments_per_account)]
+    tournaments_per_account: usize,
+    /// Seconds a paired tournament player has for a first move, from when their clock
+    /// starts, before the game is forfeited (0: never; the clock still ends it).
+    #[arg(long, default_value_t = DEFAULTS.tournament_no_show.as_secs_f64(), value_name = "SECONDS")]
+    tournament_no_show: f64,
     /// Games kept in memory at most (the least recently used leave first; they come back
     /// from the database when asked for).
     #[arg(long, default_value_t = DEFAULTS.games_in_memory)]
@@ -193,6 +203,14 @@ impl Args {
             abort_after: Duration::try_from_secs_f64(self.abort_after).map_err(|_| {
                 anyhow::anyhow!("--abort-after must be a number of seconds, 0 or more")
             })?,
+            tournament_entrants: self.tournament_entrants.max(2),
+            tournaments_per_account: positive(
+                "tournaments-per-account",
+                self.tournaments_per_account,
+            )?,
+            tournament_no_show: Duration::try_from_secs_f64(self.tournament_no_show).map_err(
+                |_| anyhow::anyhow!("--tournament-no-show must be a number of seconds, 0 or more"),
+            )?,
             ..defaults
         })
     }

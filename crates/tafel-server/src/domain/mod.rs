@@ -6,7 +6,9 @@
 //! - [`game`]: the game as it is kept (its table, its summary, what lists show);
 //! - [`seat`] (who sits where), [`consent`] (draws, takebacks, resignations decided
 //!   together), [`clock`] (time controls), [`dice`] (the server's chance outcomes), [`seek`]
-//!   (someone to play now), [`chat`] (a game's two chat rooms: who writes, who reads, what);
+//!   (someone to play now), [`chat`] (a game's two chat rooms: who writes, who reads, what),
+//!   [`tournament`] (tournaments: what an organiser asks for, their states, pairings as stored,
+//!   results and standings);
 //! - [`account`] (usernames, passwords and their hashes), [`rating`] (Glicko-2 as lichess
 //!   runs it) and [`rated`] (which games are rated, aborts, what a finished game tells its
 //!   accounts);
@@ -32,5 +34,6 @@ pub mod rated;
 pub mod rating;
 pub mod seat;
 pub mod seek;
+pub mod tournament;
 
 pub use error::{Error, ErrorKind};

@@ -70,7 +70,19 @@ pub fn player_moves(live: &LiveGame) -> usize {
 /// move must move within `after` of its clock's start (a clock in minutes and seconds; a
 /// correspondence clock's days per move end such a game on time). `None` otherwise.
 pub fn abort_at(live: &LiveGame, after: Duration) -> Option<(usize, i64)> {
-    if !live.rated || after.is_zero() || player_moves(live) >= MIN_PLIES {
+    if !live.rated {
+        return None;
+    }
+    first_move_at(live, after)
+}
+
+/// When the seat to move in `live` must have made its first move, `after` from its clock's
+/// start, and which seat that is: while fewer than [`MIN_PLIES`] moves are made, under a clock
+/// in minutes and seconds (a correspondence clock's days per move end such a game on time).
+/// `None` otherwise, and when `after` is zero. Rated games are aborted by it
+/// ([`abort_at`]); tournament games forfeited.
+pub fn first_move_at(live: &LiveGame, after: Duration) -> Option<(usize, i64)> {
+    if after.is_zero() || player_moves(live) >= MIN_PLIES {
         return None;
     }
     let seat = live.seat_to_move()?;

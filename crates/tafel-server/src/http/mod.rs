@@ -41,6 +41,7 @@ use utoipa_axum::routes;
 
 use crate::play::accounts::Accounts;
 use crate::play::lobby::Lobby;
+use crate::play::tournaments::Tournaments;
 use crate::play::Hub;
 use guard::Origins;
 use rate::{AccountRates, ChatRates, RateLimiter};
@@ -71,11 +72,19 @@ pub struct AppState {
     pub account_rates: Arc<AccountRates>,
     /// Chat messages per writer.
     pub chat_rates: Arc<ChatRates>,
+    /// The tournaments and their director.
+    pub tournaments: Arc<Tournaments>,
 }
 
 impl FromRef<AppState> for Arc<ChatRates> {
     fn from_ref(state: &AppState) -> Self {
         state.chat_rates.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<Tournaments> {
+    fn from_ref(state: &AppState) -> Self {
+        state.tournaments.clone()
     }
 }
 
@@ -139,7 +148,8 @@ impl FromRef<AppState> for Arc<RateLimiter> {
         (name = "play", description = "Joining, moves, undo, resignation, draws, takebacks, rematches, chat, the WebSocket"),
         (name = "lobby", description = "Seeks: someone to play now (the lobby's WebSocket)"),
         (name = "accounts", description = "Optional accounts: signing up, in and out (the session travels in the `tafel_session` cookie)"),
-        (name = "players", description = "Players' pages, games, rating histories and records; leaderboards")
+        (name = "players", description = "Players' pages, games, rating histories and records; leaderboards"),
+        (name = "tournaments", description = "Tournaments: round robins between accounts, created, listed, shown with standings, entered and left")
     )
 )]
 struct ApiDoc;
@@ -244,6 +254,10 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::accounts::change_password))
         .routes(routes!(api::accounts::claim))
         .routes(routes!(api::accounts::my_seats))
+        .routes(routes!(api::tournaments::list, api::tournaments::create))
+        .routes(routes!(api::tournaments::read))
+        .routes(routes!(api::tournaments::join))
+        .routes(routes!(api::tournaments::withdraw))
 }
 
 /// The OpenAPI document of the whole HTTP API, generated from the handlers.
@@ -300,6 +314,8 @@ fn routes(state: AppState) -> Router {
         .route("/sign-in", get(web::index))
         .route("/sign-up", get(web::index))
         .route("/settings", get(web::index))
+        .route("/tournaments", get(web::index))
+        .route("/tournament/{id}", get(web::index))
         .route("/assets/{*path}", get(web::asset))
         .route("/rules/{game}", get(rules::rules))
         .route("/api/openapi.json", get(openapi_json))

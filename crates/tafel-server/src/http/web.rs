@@ -197,7 +197,13 @@ pub fn not_found_page(path: &str, language: Language) -> Response {
     let body = format!(r#"<section class="card notice-page"><h1>{title}</h1>{body}</section>"#);
     page(
         StatusCode::NOT_FOUND,
-        layout(&format!("{title} · Tafel"), "", &body, Script::Theme, language),
+        layout(
+            &format!("{title} · Tafel"),
+            "",
+            &body,
+            Script::Theme,
+            language,
+        ),
     )
 }
 

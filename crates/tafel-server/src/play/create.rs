@@ -122,7 +122,7 @@ impl Hub {
     /// Stores a new game (for `old`'s rematch, with `old`'s change naming it, when given),
     /// rolls its first dice and starts its clock; nobody sees it before it is stored. Puts it
     /// in memory and lets its computer play.
-    async fn store_new(
+    pub(super) async fn store_new(
         self: &Arc<Self>,
         mut stored: StoredGame,
         old: Option<(&mut LiveGame, Change)>,

@@ -51,8 +51,10 @@
 //! [`analysis`] (analyses on the search pool), [`hints`] (hints, one search per position) and
 //! [`accounts`] (signing up, in and out; sessions), [`claims`] (an account's seats claimed
 //! with their tokens, opened on any device), [`deleted`] (the seats of deleted accounts),
-//! [`lobby`] (seeks: someone to play now), [`chat`] (a game's chat rooms), [`ratings`] (a game's end for its accounts: results
-//! and ratings; aborts of rated games) and [`players`] (players' pages and the leaderboards).
+//! [`lobby`] (seeks: someone to play now), [`chat`] (a game's chat rooms), [`ratings`] (a game's
+//! end for its accounts: results and ratings; aborts of rated games), [`players`] (players'
+//! pages and the leaderboards) and [`tournaments`] (tournaments: entries, and the director that
+//! starts them, pairs each round once, makes the games and learns their results).
 
 pub mod accounts;
 pub mod analysis;
@@ -71,6 +73,7 @@ pub mod moves;
 pub mod players;
 pub mod ratings;
 pub mod seats;
+pub mod tournaments;
 pub mod viewers;
 
 use std::collections::HashMap;

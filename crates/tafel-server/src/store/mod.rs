@@ -31,8 +31,9 @@
 //! [`heartbeat`] (when a server was last alive, and the downtime credited to clocks),
 //! [`export`], `table_rows` and [`copy`] (`tafel db copy`), [`accounts`] (accounts, sessions, whose seats),
 //! [`ratings`] (what a finished game leaves its accounts: results, ratings changed once),
-//! [`players`] (a player's page and the leaderboards), [`seeks`] (the lobby's) and [`chat`]
-//! (games' chat messages).
+//! [`players`] (a player's page and the leaderboards), [`seeks`] (the lobby's), [`chat`]
+//! (games' chat messages) and [`tournaments`] (tournaments, entrants and boards; each round
+//! paired once).
 //! The store imports the domain only.
 
 pub mod accounts;
@@ -50,6 +51,7 @@ pub mod ratings;
 pub mod reads;
 pub mod seeks;
 mod table_rows;
+pub mod tournaments;
 pub mod versions;
 pub mod writer;
 pub mod writes;

@@ -1,7 +1,8 @@
 //! Rows of the tables beside `games`, as they are stored, column by column: what `tafel db
-//! copy` carries of the people (accounts, their sessions and ratings) and of each game (which
-//! account plays which seat, rating changes, results, chat messages). Each table is described once
-//! ([`Table`]); reading and writing work from that description on both databases.
+//! copy` carries of the people (accounts, their sessions and ratings, tournaments) and of each
+//! game (which account plays which seat, rating changes, results, chat messages). Each table is
+//! described once ([`Table`]); reading and writing work from that description on both
+//! databases.
 //!
 //! Not copied: seeks (they live only while their owner's lobby connection is open), leases and
 //! instances (they belong to the servers of the source).
@@ -45,7 +46,8 @@ pub enum Value {
     Real(Option<f64>),
 }
 
-/// The people's tables, in an order that respects their references: accounts first.
+/// The people's tables and the tournaments, in an order that respects their references:
+/// accounts first. (A tournament's boards name their games without a reference.)
 pub(super) const PEOPLE: &[Table] = &[
     Table {
         name: "accounts",
@@ -82,6 +84,53 @@ pub(super) const PEOPLE: &[Table] = &[
             ("rated_ms", Kind::Integer),
         ],
         key: &["account_id", "game"],
+    },
+    Table {
+        name: "tournaments",
+        columns: &[
+            ("id", Kind::Text),
+            ("name", Kind::Text),
+            ("organiser_id", Kind::Text),
+            ("game", Kind::Text),
+            ("settings", Kind::Text),
+            ("time_control", Kind::Text),
+            ("rated", Kind::Integer),
+            ("kind", Kind::Text),
+            ("entry", Kind::Text),
+            ("invite", Kind::Text),
+            ("max_entrants", Kind::Integer),
+            ("starts_ms", Kind::Integer),
+            ("state", Kind::Text),
+            ("round", Kind::Integer),
+            ("rounds", Kind::Integer),
+            ("created_ms", Kind::Integer),
+            ("ended_ms", Kind::Integer),
+        ],
+        key: &["id"],
+    },
+    Table {
+        name: "tournament_entrants",
+        columns: &[
+            ("tournament_id", Kind::Text),
+            ("account_id", Kind::Text),
+            ("number", Kind::Integer),
+            ("entered_ms", Kind::Integer),
+            ("withdrawn_ms", Kind::Integer),
+        ],
+        key: &["tournament_id", "account_id"],
+    },
+    Table {
+        name: "tournament_boards",
+        columns: &[
+            ("tournament_id", Kind::Text),
+            ("round", Kind::Integer),
+            ("board", Kind::Integer),
+            ("first", Kind::Integer),
+            ("second", Kind::Integer),
+            ("game_id", Kind::Text),
+            ("outcome", Kind::Text),
+        ],
+        key: &["tournament_id", "round", "board"],
     },
 ];
 

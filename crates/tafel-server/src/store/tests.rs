@@ -10,7 +10,7 @@ use tafel_core::Player;
 
 /// The databases to test on: a fresh in-memory SQLite one, and a fresh PostgreSQL one
 /// when `TAFEL_TEST_POSTGRES` is set.
-async fn databases() -> Vec<Store> {
+pub(super) async fn databases() -> Vec<Store> {
     let mut stores = vec![Store::open("sqlite::memory:").await.unwrap()];
     if let Some(url) = postgres().await {
         stores.push(Store::open(&url).await.unwrap());

@@ -5,7 +5,7 @@
 
 //!
 //! One module a group of operations: [`catalog`], [`positions`], [`games`], [`play`],
-//! [`analysis`], [`chat`], [`accounts`], [`players`].
+//! [`analysis`], [`chat`], [`accounts`], [`players`], [`tournaments`].
 
 pub mod accounts;
 pub mod analysis;
@@ -15,6 +15,7 @@ pub mod games;
 pub mod play;
 pub mod players;
 pub mod positions;
+pub mod tournaments;
 
 /// The tags that group the API's operations in its OpenAPI document.
 pub mod tags {
@@ -30,4 +31,6 @@ pub mod tags {
     pub const LOBBY: &str = "lobby";
     /// Players' pages, ratings and leaderboards.
     pub const PLAYERS: &str = "players";
+    /// Tournaments: created, listed, shown, entered and left.
+    pub const TOURNAMENTS: &str = "tournaments";
 }

@@ -1,0 +1,47 @@
+//! A tournament's game: the result a finished game gives the table, and the forfeit of a
+//! paired player who never moves.
+//!
+//! Seat 0 is the pairing's first player (who moves first), seat 1 the second. A game ends by
+//! its rules, a resignation, an agreed draw or on time (a result over the board), or is called
+//! off because the seat to move did not make its first move in time ([`Termination::Aborted`],
+//! by the rated games' abort or by the tournament's own limit, [`no_show_due`]): that player
+//! loses by forfeit, and the game counts as unplayed.
+
+use std::time::Duration;
+
+use tafel_core::record::{Ending, Termination};
+use tafel_core::{Player, Status};
+use tafel_tournament::Outcome;
+
+use crate::domain::live::LiveGame;
+use crate::domain::rated::first_move_at;
+
+/// The result finished game `live` gives the tournament's table; `None` while it goes on.
+pub fn outcome_of(live: &LiveGame) -> Option<Outcome> {
+    let winners = match (&live.table.ending, live.current().status()) {
+        (Some(ending), _) if ending.termination == Termination::Aborted => {
+            return Some(match ending.by {
+                Some(Player(0)) => Outcome::SecondWonByForfeit,
+                Some(_) => Outcome::FirstWonByForfeit,
+                None => Outcome::DoubleForfeit,
+            });
+        }
+        (Some(ending), _) => ending.winners,
+        (None, Status::Over(outcome)) => outcome.winners,
+        _ => return None,
+    };
+    Some(
+        match (winners.contains(Player(0)), winners.contains(Player(1))) {
+            (true, false) => Outcome::FirstWon,
+            (false, true) => Outcome::SecondWon,
+            _ => Outcome::Draw,
+        },
+    )
+}
+
+/// The ending of tournament game `live` at `now` when its player to move has let `after`
+/// pass from when its clock started without a first move ([`first_move_at`]).
+pub fn no_show_due(live: &LiveGame, after: Duration, now: i64) -> Option<Ending> {
+    let (seat, at) = first_move_at(live, after)?;
+    (at <= now).then(|| Ending::aborted(Player(seat as u8), &live.seat_names()))
+}

@@ -1,0 +1,393 @@
+//! Tournaments for clubs: what an organiser asks for (a game and its settings, a clock, rated
+//! or casual, the start, who may join, the kind), the states a tournament goes through, and
+//! the limits that keep one account from filling the server.
+//!
+//! - **States.** [`State::Open`] for entries until the start time; then [`State::Running`]
+//!   (round after round; the round number is kept beside it), or [`State::Cancelled`] when
+//!   fewer than two players entered; [`State::Finished`] once every round is complete.
+//! - **Kinds** ([`Kind`]): round robin and double round robin (FIDE's Berger tables, from
+//!   `tafel_tournament::berger`). Swiss and Arena are kinds of the model that are refused,
+//!   with the reason, until their pairing is built.
+//! - **Games** of a tournament are two-player games between accounts ([`game`]: a finished
+//!   game's result for the table, and the forfeit of a player who never moves);
+//!   [`standings`] works out points, the tie-break and the crosstable.
+
+pub mod game;
+pub mod standings;
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use tafel_tournament::{berger, Round};
+use utoipa::ToSchema;
+
+use crate::domain::clock::TimeControl;
+use crate::domain::error::Error;
+
+/// The longest name of a tournament, in characters.
+pub const MAX_NAME_CHARS: usize = 80;
+
+/// How far ahead a tournament may be set to start (30 days).
+pub const MAX_AHEAD_MS: i64 = 30 * 24 * 3600 * 1000;
+
+/// How long ago a start may lie when the tournament is created (clocks of clients differ a
+/// little; a start already past means "now").
+pub const PAST_START_GRACE_MS: i64 = 60 * 1000;
+
+/// The fewest entrants a tournament may be limited to.
+pub const MIN_ENTRANTS: usize = 2;
+
+/// How entrants are paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// Everyone plays everyone once (FIDE's Berger tables; a bye a round with an odd number).
+    RoundRobin,
+    /// Everyone plays everyone twice, sides swapped in the second cycle.
+    DoubleRoundRobin,
+    /// Swiss (FIDE Dutch): not built yet, refused.
+    Swiss,
+    /// Arena (lichess's): not built yet, refused.
+    Arena,
+}
+
+impl Kind {
+    /// The name stored and sent.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::RoundRobin => "round_robin",
+            Kind::DoubleRoundRobin => "double_round_robin",
+            Kind::Swiss => "swiss",
+            Kind::Arena => "arena",
+        }
+    }
+
+    /// The kind stored as `text`.
+    pub fn parse(text: &str) -> Result<Kind, Error> {
+        [
+            Kind::RoundRobin,
+            Kind::DoubleRoundRobin,
+            Kind::Swiss,
+            Kind::Arena,
+        ]
+        .into_iter()
+        .find(|kind| kind.as_str() == text)
+        .ok_or_else(|| Error::invalid(format!("unknown tournament kind `{text}`")))
+    }
+
+    /// Refuses the kinds whose pairing is not built yet.
+    pub fn check(self) -> Result<(), Error> {
+        match self {
+            Kind::RoundRobin | Kind::DoubleRoundRobin => Ok(()),
+            Kind::Swiss | Kind::Arena => Err(Error::invalid(format!(
+                "{} tournaments are not available yet: choose round_robin or \
+                 double_round_robin",
+                if self == Kind::Swiss {
+                    "Swiss"
+                } else {
+                    "Arena"
+                }
+            ))),
+        }
+    }
+
+    /// Every round of a tournament of `entrants` players, in order.
+    pub fn rounds(self, entrants: usize) -> Result<Vec<Round>, Error> {
+        self.check()?;
+        Ok(berger::rounds(entrants, self == Kind::DoubleRoundRobin))
+    }
+}
+
+/// Who may enter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Entry {
+    /// Anyone signed in.
+    Open,
+    /// Whoever has the invitation link (the organiser gets it at creation).
+    Invitation,
+}
+
+impl Entry {
+    /// The name stored and sent.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Entry::Open => "open",
+            Entry::Invitation => "invitation",
+        }
+    }
+
+    /// The entry stored as `text`.
+    pub fn parse(text: &str) -> Result<Entry, Error> {
+        match text {
+            "open" => Ok(Entry::Open),
+            "invitation" => Ok(Entry::Invitation),
+            _ => Err(Error::invalid(format!("unknown entry `{text}`"))),
+        }
+    }
+}
+
+/// Where a tournament stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum State {
+    /// Taking entries until the start time.
+    Open,
+    /// Being played (the round number is kept beside it).
+    Running,
+    /// Every round complete.
+    Finished,
+    /// Fewer than two players had entered at the start time.
+    Cancelled,
+}
+
+impl State {
+    /// The name stored and sent.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            State::Open => "open",
+            State::Running => "running",
+            State::Finished => "finished",
+            State::Cancelled => "cancelled",
+        }
+    }
+
+    /// The state stored as `text`.
+    pub fn parse(text: &str) -> Result<State, Error> {
+        [
+            State::Open,
+            State::Running,
+            State::Finished,
+            State::Cancelled,
+        ]
+        .into_iter()
+        .find(|state| state.as_str() == text)
+        .ok_or_else(|| Error::failed(format!("a tournament stored in state `{text}`")))
+    }
+}
+
+/// The limits on tournaments (flags of `tafel serve`; defaults in `crate::Limits`).
+#[derive(Clone, Copy, Debug)]
+pub struct TournamentLimits {
+    /// Entrants one tournament may have at most (its organiser may choose fewer).
+    pub entrants: usize,
+    /// Tournaments one account may have open or running at once as organiser.
+    pub open_per_account: usize,
+    /// How long a paired player has for a first move (from when their clock starts) before
+    /// the game is forfeited (zero: never; the clock still ends it).
+    pub no_show: Duration,
+}
+
+/// A tournament as its organiser asks for it.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentRequest {
+    /// Its name, 1 to 80 characters.
+    pub name: String,
+    /// The game's name (`GET /api/catalog`).
+    pub game: String,
+    /// The game's settings, `key` to `value` (defaults for the others).
+    #[serde(default)]
+    pub settings: BTreeMap<String, String>,
+    /// Every game's clock (a tournament needs one).
+    pub time_control: TimeControl,
+    /// Whether the games are rated.
+    #[serde(default)]
+    pub rated: bool,
+    /// How players are paired.
+    pub kind: Kind,
+    /// Who may enter (default: anyone signed in).
+    #[serde(default = "open_entry")]
+    pub entry: Entry,
+    /// When it starts (ms since the Unix epoch); entries close then.
+    pub starts_ms: i64,
+    /// Entrants at most (default and most: the server's limit).
+    #[serde(default)]
+    pub max_entrants: Option<usize>,
+}
+
+fn open_entry() -> Entry {
+    Entry::Open
+}
+
+impl TournamentRequest {
+    /// Checks what can be checked without the game's rules, at `now` (ms) under `limits`;
+    /// returns the tournament's name trimmed and its entrants at most.
+    pub fn check(&self, now: i64, limits: &TournamentLimits) -> Result<(String, usize), Error> {
+        self.kind.check()?;
+        let name = self.name.trim();
+        if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
+            return Err(Error::invalid(format!(
+                "a tournament's name is 1 to {MAX_NAME_CHARS} characters"
+            )));
+        }
+        if name.chars().any(char::is_control) {
+            return Err(Error::invalid(
+                "a tournament's name has no control characters",
+            ));
+        }
+        self.time_control.check()?;
+        if self.time_control == TimeControl::None {
+            return Err(Error::invalid(
+                "a tournament needs a clock, so that every round ends",
+            ));
+        }
+        if self.starts_ms < now - PAST_START_GRACE_MS {
+            return Err(Error::invalid("the start time has passed"));
+        }
+        if self.starts_ms > now + MAX_AHEAD_MS {
+            return Err(Error::invalid(
+                "a tournament starts within 30 days of its creation",
+            ));
+        }
+        let most = self.max_entrants.unwrap_or(limits.entrants);
+        if !(MIN_ENTRANTS..=limits.entrants).contains(&most) {
+            return Err(Error::invalid(format!(
+                "a tournament takes {MIN_ENTRANTS} to {} entrants on this server",
+                limits.entrants
+            )));
+        }
+        Ok((name.to_string(), most))
+    }
+}
+
+/// A tournament as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tournament {
+    /// Its id (as a game's: 12 characters).
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// The organiser's username.
+    pub organiser: String,
+    /// The game's name.
+    pub game: String,
+    /// The game's settings.
+    pub settings: BTreeMap<String, String>,
+    /// Every game's clock.
+    pub time_control: TimeControl,
+    /// Whether the games are rated.
+    pub rated: bool,
+    /// How players are paired.
+    pub kind: Kind,
+    /// Who may enter.
+    pub entry: Entry,
+    /// Entrants at most.
+    pub max_entrants: usize,
+    /// When it starts (ms since the Unix epoch).
+    pub starts_ms: i64,
+    /// Where it stands.
+    pub state: State,
+    /// The round being played (0 before the start); the last round once finished.
+    pub round: u32,
+    /// The rounds in all (0 before the start).
+    pub rounds: u32,
+}
+
+/// One entrant of a tournament as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entrant {
+    /// The account's username.
+    pub username: String,
+    /// Its number in the tournament (from 0; fixed at the start, by the order of entry).
+    pub number: Option<usize>,
+    /// Whether the player withdrew.
+    pub withdrawn: bool,
+}
+
+/// One paired game of a tournament as stored (or a bye: `second` is `None`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// The round, from 1.
+    pub round: u32,
+    /// The board in the round, from 1 (0: the bye).
+    pub board: u32,
+    /// The entrant who moves first (the bye's entrant for a bye).
+    pub first: usize,
+    /// The entrant who moves second; `None` for a bye.
+    pub second: Option<usize>,
+    /// The game played, if one was made (none for a bye or a game forfeited in advance).
+    pub game_id: Option<String>,
+    /// How it ended; `None` while it is played.
+    pub outcome: Option<tafel_tournament::Outcome>,
+}
+
+/// The boards of round `number` (from 1) of `round`, paired between entrants of whom
+/// `withdrawn` have withdrawn: a game between two present entrants gets the game id
+/// `new_game()`; a game with a withdrawn entrant is scored at once as a forfeit; the bye is
+/// board 0.
+pub fn boards(
+    number: u32,
+    round: &Round,
+    withdrawn: &[usize],
+    mut new_game: impl FnMut() -> String,
+) -> Vec<Board> {
+    use tafel_tournament::Outcome;
+    let gone = |e: usize| withdrawn.contains(&e);
+    let mut boards: Vec<Board> = round
+        .games
+        .iter()
+        .zip(1..)
+        .map(|(pairing, board)| {
+            let (first, second) = (pairing.first.0, pairing.second.0);
+            let outcome = match (gone(first), gone(second)) {
+                (false, false) => None,
+                (true, false) => Some(Outcome::SecondWonByForfeit),
+                (false, true) => Some(Outcome::FirstWonByForfeit),
+                (true, true) => Some(Outcome::DoubleForfeit),
+            };
+            Board {
+                round: number,
+                board,
+                first,
+                second: Some(second),
+                game_id: outcome.is_none().then(&mut new_game),
+                outcome,
+            }
+        })
+        .collect();
+    if let Some(bye) = round.bye {
+        boards.push(Board {
+            round: number,
+            board: 0,
+            first: bye.0,
+            second: None,
+            game_id: None,
+            outcome: None,
+        });
+    }
+    boards
+}
+
+/// The text an outcome is stored as.
+pub fn outcome_text(outcome: tafel_tournament::Outcome) -> &'static str {
+    use tafel_tournament::Outcome::*;
+    match outcome {
+        FirstWon => "1-0",
+        SecondWon => "0-1",
+        Draw => "1/2-1/2",
+        FirstWonByForfeit => "+:-",
+        SecondWonByForfeit => "-:+",
+        DoubleForfeit => "-:-",
+    }
+}
+
+/// The outcome stored as `text`.
+pub fn parse_outcome(text: &str) -> Result<tafel_tournament::Outcome, Error> {
+    use tafel_tournament::Outcome::*;
+    [
+        FirstWon,
+        SecondWon,
+        Draw,
+        FirstWonByForfeit,
+        SecondWonByForfeit,
+        DoubleForfeit,
+    ]
+    .into_iter()
+    .find(|o| outcome_text(*o) == text)
+    .ok_or_else(|| Error::failed(format!("a tournament game stored with outcome `{text}`")))
+}
+
+#[cfg(test)]
+mod tests;

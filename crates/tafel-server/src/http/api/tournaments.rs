@@ -1,0 +1,410 @@
+//! Tournaments: created by an account, listed (upcoming, running, finished), shown with their
+//! standings, rounds, games in play and crosstable, entered and left.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::tags;
+use crate::domain::clock::{now_ms, TimeControl};
+use crate::domain::ids::{GameId, InviteCode};
+use crate::domain::tournament::standings::{crosstable, standings};
+use crate::domain::tournament::{
+    outcome_text, Board, Entry, Kind, State as TournamentState, Tournament, TournamentRequest,
+};
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::session::{MaybeSignedIn, SignedIn};
+use crate::play::tournaments::{TournamentDetail, Tournaments};
+
+/// A tournament in a list.
+#[derive(Serialize, ToSchema)]
+pub struct TournamentSummary {
+    /// Its id (its page is `/tournament/{id}`).
+    id: String,
+    /// Its name.
+    name: String,
+    /// The organiser's username.
+    organiser: String,
+    /// The game's registry name.
+    game: String,
+    /// The game's settings.
+    settings: BTreeMap<String, String>,
+    /// Every game's clock.
+    time_control: TimeControl,
+    /// Whether the games are rated.
+    rated: bool,
+    /// How players are paired.
+    kind: Kind,
+    /// Who may enter.
+    entry: Entry,
+    /// Entrants at most.
+    max_entrants: usize,
+    /// When it starts (ms since the Unix epoch).
+    starts_ms: i64,
+    /// Where it stands.
+    state: TournamentState,
+    /// The round being played (0 before the start).
+    round: u32,
+    /// The rounds in all (0 before the start).
+    rounds: u32,
+    /// Entrants who have not withdrawn.
+    entrants: usize,
+}
+
+impl TournamentSummary {
+    fn of(t: Tournament, entrants: usize) -> TournamentSummary {
+        TournamentSummary {
+            id: t.id,
+            name: t.name,
+            organiser: t.organiser,
+            game: t.game,
+            settings: t.settings,
+            time_control: t.time_control,
+            rated: t.rated,
+            kind: t.kind,
+            entry: t.entry,
+            max_entrants: t.max_entrants,
+            starts_ms: t.starts_ms,
+            state: t.state,
+            round: t.round,
+            rounds: t.rounds,
+            entrants,
+        }
+    }
+}
+
+/// The tournaments to list.
+#[derive(Serialize, ToSchema)]
+pub struct TournamentLists {
+    /// Open for entries, the soonest to start first.
+    upcoming: Vec<TournamentSummary>,
+    /// Being played, the latest started first.
+    running: Vec<TournamentSummary>,
+    /// Finished or cancelled, the latest first.
+    finished: Vec<TournamentSummary>,
+}
+
+/// The tournaments upcoming, running and finished (at most 50 of each).
+#[utoipa::path(get, path = "/api/tournaments", tag = tags::TOURNAMENTS,
+    responses((status = 200, description = "The lists", body = TournamentLists)))]
+pub async fn list(
+    State(tournaments): State<Arc<Tournaments>>,
+) -> Result<Json<TournamentLists>, ApiError> {
+    let [upcoming, running, finished] = tournaments.list().await?.map(|list| {
+        list.into_iter()
+            .map(|l| TournamentSummary::of(l.tournament, l.entrants as usize))
+            .collect()
+    });
+    Ok(Json(TournamentLists {
+        upcoming,
+        running,
+        finished,
+    }))
+}
+
+/// A tournament just created.
+#[derive(Serialize, ToSchema)]
+pub struct CreatedTournament {
+    /// Its id.
+    id: String,
+    /// The invitation code for entry by invitation (the link is `/tournament/{id}#invite=CODE`).
+    invite: Option<String>,
+}
+
+/// Creates a tournament (the organiser does not enter it by creating it).
+#[utoipa::path(post, path = "/api/tournaments", tag = tags::TOURNAMENTS,
+    request_body = TournamentRequest,
+    responses((status = 201, description = "Created", body = CreatedTournament),
+              (status = 400, description = "A bad name, game, setting, clock, start, number of entrants or kind (Swiss and Arena are not available yet)", body = ErrorBody),
+              (status = 401, description = "Not signed in", body = ErrorBody),
+              (status = 429, description = "The account organises as many unfinished tournaments as it may", body = ErrorBody)))]
+pub async fn create(
+    State(tournaments): State<Arc<Tournaments>>,
+    SignedIn(account): SignedIn,
+    Json(request): Json<TournamentRequest>,
+) -> Result<(StatusCode, Json<CreatedTournament>), ApiError> {
+    let (id, invite) = tournaments.create(&account, request).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(CreatedTournament {
+            id,
+            invite: invite.map(|code| code.as_str().to_string()),
+        }),
+    ))
+}
+
+/// An entrant.
+#[derive(Serialize, ToSchema)]
+pub struct EntrantView {
+    /// The entrant's number in the tables (from 0; absent before the start).
+    number: Option<usize>,
+    /// The username.
+    username: String,
+    /// Whether the player withdrew.
+    withdrawn: bool,
+}
+
+/// One line of the standings.
+#[derive(Serialize, ToSchema)]
+pub struct StandingView {
+    /// The place (equal points and tie-break share one).
+    rank: usize,
+    /// The username.
+    username: String,
+    /// Points: a win 1, a draw ½.
+    points: f64,
+    /// Sonneborn-Berger (games played over the board).
+    tie_break: f64,
+    /// Games finished.
+    games: usize,
+    /// Whether the player withdrew.
+    withdrawn: bool,
+}
+
+/// A board of a round: a game, or the bye (no `second`).
+#[derive(Serialize, ToSchema)]
+pub struct BoardView {
+    /// The board, from 1 (0: the bye).
+    board: u32,
+    /// Who moves first (the bye's player for the bye).
+    first: String,
+    /// Who moves second; absent for the bye.
+    second: Option<String>,
+    /// The game (its page is `/game/{id}`); absent for the bye and a game forfeited when
+    /// paired.
+    game_id: Option<String>,
+    /// `1-0`, `0-1`, `1/2-1/2`, a forfeit `+:-`, `-:+` or `-:-`; absent while played.
+    result: Option<String>,
+}
+
+/// A round and its boards.
+#[derive(Serialize, ToSchema)]
+pub struct RoundView {
+    /// The round, from 1.
+    round: u32,
+    /// Its boards, the bye last.
+    boards: Vec<BoardView>,
+}
+
+/// A line of the crosstable.
+#[derive(Serialize, ToSchema)]
+pub struct CrossRow {
+    /// The username.
+    username: String,
+    /// Against each entrant by number: `1`, `½`, `0`, `+`, `-` (forfeits), several in a double
+    /// round robin, empty before they meet (and against oneself).
+    results: Vec<String>,
+}
+
+/// A tournament's page.
+#[derive(Serialize, ToSchema)]
+pub struct TournamentView {
+    /// What a list shows.
+    #[serde(flatten)]
+    summary: TournamentSummary,
+    /// The server's time now (ms since the Unix epoch), for countdowns.
+    now_ms: i64,
+    /// The entrants, by number (by entry before the start).
+    players: Vec<EntrantView>,
+    /// The standings, best first (empty before the start).
+    standings: Vec<StandingView>,
+    /// Every round paired so far.
+    pairings: Vec<RoundView>,
+    /// The games of the current round still being played.
+    in_play: Vec<BoardView>,
+    /// The crosstable, by entrant number.
+    crosstable: Vec<CrossRow>,
+    /// Whether the signed-in account has entered (and not withdrawn).
+    entered: bool,
+    /// The signed-in account's game in play in this tournament, if any.
+    your_game: Option<String>,
+    /// The invitation code, for the organiser of a tournament by invitation.
+    invite: Option<String>,
+}
+
+impl TournamentView {
+    fn of(detail: TournamentDetail, viewer: Option<&crate::play::accounts::SignedIn>) -> Self {
+        let TournamentDetail {
+            stored,
+            entrants,
+            boards,
+        } = detail;
+        let name_of = |number: usize| {
+            entrants
+                .iter()
+                .find(|(_, e)| e.number == Some(number))
+                .map_or_else(String::new, |(_, e)| e.username.clone())
+        };
+        let board_view = |b: &Board| BoardView {
+            board: b.board,
+            first: name_of(b.first),
+            second: b.second.map(name_of),
+            game_id: b.game_id.clone(),
+            result: b.outcome.map(|o| outcome_text(o).to_string()),
+        };
+        let numbered = if stored.tournament.state == TournamentState::Open {
+            0
+        } else {
+            entrants.len()
+        };
+        let withdrawn = |number: usize| {
+            entrants
+                .iter()
+                .any(|(_, e)| e.number == Some(number) && e.withdrawn)
+        };
+        let mine = viewer.and_then(|v| entrants.iter().find(|(a, _)| *a == v.id));
+        let my_number = mine.and_then(|(_, e)| e.number);
+        let round = stored.tournament.round;
+        let current = || boards.iter().filter(move |b| b.round == round);
+        let your_game = my_number.and_then(|n| {
+            current()
+                .find(|b| b.outcome.is_none() && (b.first == n || b.second == Some(n)))
+                .and_then(|b| b.game_id.clone())
+        });
+        let mut pairings: Vec<RoundView> = Vec::new();
+        for b in &boards {
+            if pairings.last().is_none_or(|r| r.round != b.round) {
+                pairings.push(RoundView {
+                    round: b.round,
+                    boards: Vec::new(),
+                });
+            }
+            if let Some(last) = pairings.last_mut() {
+                last.boards.push(board_view(b));
+            }
+        }
+        for r in &mut pairings {
+            r.boards.sort_by_key(|b| b.board == 0);
+        }
+        let is_organiser = viewer.is_some_and(|v| v.id == stored.organiser);
+        TournamentView {
+            now_ms: now_ms(),
+            players: entrants
+                .iter()
+                .map(|(_, e)| EntrantView {
+                    number: e.number,
+                    username: e.username.clone(),
+                    withdrawn: e.withdrawn,
+                })
+                .collect(),
+            standings: standings(numbered, &boards)
+                .into_iter()
+                .map(|s| StandingView {
+                    rank: s.rank,
+                    username: name_of(s.entrant),
+                    points: s.points,
+                    tie_break: s.tie_break,
+                    games: s.games,
+                    withdrawn: withdrawn(s.entrant),
+                })
+                .collect(),
+            in_play: current()
+                .filter(|b| b.outcome.is_none() && b.game_id.is_some())
+                .map(board_view)
+                .collect(),
+            crosstable: crosstable(numbered, &boards)
+                .into_iter()
+                .enumerate()
+                .map(|(n, results)| CrossRow {
+                    username: name_of(n),
+                    results,
+                })
+                .collect(),
+            entered: mine.is_some_and(|(_, e)| !e.withdrawn),
+            your_game,
+            invite: stored.invite.filter(|_| is_organiser),
+            pairings,
+            summary: TournamentSummary::of(
+                stored.tournament,
+                entrants.iter().filter(|(_, e)| !e.withdrawn).count(),
+            ),
+        }
+    }
+}
+
+/// Parses a tournament id as a client sent it (the shape of a game's id): a malformed one
+/// names no tournament.
+fn tournament_id(id: &str) -> Result<String, ApiError> {
+    GameId::parse(id)
+        .map(|id| id.to_string())
+        .map_err(|_| crate::domain::Error::not_found("no such tournament").into())
+}
+
+/// A tournament with its standings, the pairings of every round, the games in play and the
+/// crosstable.
+#[utoipa::path(get, path = "/api/tournaments/{id}", tag = tags::TOURNAMENTS,
+    params(("id" = String, Path, description = "The tournament's id")),
+    responses((status = 200, description = "The tournament", body = TournamentView),
+              (status = 404, description = "No such tournament", body = ErrorBody)))]
+pub async fn read(
+    State(tournaments): State<Arc<Tournaments>>,
+    MaybeSignedIn(account): MaybeSignedIn,
+    Path(id): Path<String>,
+) -> Result<Json<TournamentView>, ApiError> {
+    let detail = tournaments.detail(&tournament_id(&id)?).await?;
+    Ok(Json(TournamentView::of(detail, account.as_ref())))
+}
+
+/// What entering a tournament takes.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    /// The invitation code, for a tournament by invitation.
+    #[serde(default)]
+    invite: Option<String>,
+}
+
+/// Enters the signed-in account into a tournament open for entries.
+#[utoipa::path(post, path = "/api/tournaments/{id}/join", tag = tags::TOURNAMENTS,
+    params(("id" = String, Path, description = "The tournament's id")),
+    request_body = JoinRequest,
+    responses((status = 200, description = "Entered: the tournament", body = TournamentView),
+              (status = 401, description = "Not signed in", body = ErrorBody),
+              (status = 403, description = "By invitation, and the code is missing or wrong", body = ErrorBody),
+              (status = 404, description = "No such tournament", body = ErrorBody),
+              (status = 409, description = "Entered already, entries closed, or full", body = ErrorBody)))]
+pub async fn join(
+    State(tournaments): State<Arc<Tournaments>>,
+    SignedIn(account): SignedIn,
+    Path(id): Path<String>,
+    Json(request): Json<JoinRequest>,
+) -> Result<Json<TournamentView>, ApiError> {
+    let id = tournament_id(&id)?;
+    let code = match request.invite.as_deref().map(InviteCode::parse) {
+        Some(Ok(code)) => Some(code),
+        Some(Err(_)) => {
+            return Err(crate::domain::Error::forbidden(
+                "that invitation code is not this tournament's",
+            )
+            .into())
+        }
+        None => None,
+    };
+    tournaments.enter(&id, &account, code.as_ref()).await?;
+    let detail = tournaments.detail(&id).await?;
+    Ok(Json(TournamentView::of(detail, Some(&account))))
+}
+
+/// Takes the signed-in account out of a tournament: before the start its entry goes; while it
+/// runs it resigns its game in play and its later games are forfeited.
+#[utoipa::path(post, path = "/api/tournaments/{id}/withdraw", tag = tags::TOURNAMENTS,
+    params(("id" = String, Path, description = "The tournament's id")),
+    responses((status = 200, description = "Withdrawn: the tournament", body = TournamentView),
+              (status = 401, description = "Not signed in", body = ErrorBody),
+              (status = 404, description = "No such tournament", body = ErrorBody),
+              (status = 409, description = "Not entered, withdrawn already, or the tournament is over", body = ErrorBody)))]
+pub async fn withdraw(
+    State(tournaments): State<Arc<Tournaments>>,
+    SignedIn(account): SignedIn,
+    Path(id): Path<String>,
+) -> Result<Json<TournamentView>, ApiError> {
+    let id = tournament_id(&id)?;
+    tournaments.withdraw(&id, &account).await?;
+    let detail = tournaments.detail(&id).await?;
+    Ok(Json(TournamentView::of(detail, Some(&account))))
+}

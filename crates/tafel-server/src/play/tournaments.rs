@@ -1,0 +1,476 @@
+//! Tournaments in play: created, entered and left by accounts, and run by a director.
+//!
+//! **The director** is a task of every instance that looks, every [`DIRECTOR_TICK`], at the
+//! tournaments whose start has come and at those running, all of it in the store, so that a
+//! restarted server or another instance carries on where one stopped:
+//!
+//! - at the start time it cancels a tournament with fewer than two entrants, or numbers the
+//!   entrants by their order of entry and pairs the first round (from the kind's table:
+//!   `tafel_tournament::berger`);
+//! - it makes each paired game, with the two entrants' accounts in their seats (seat 0 moves
+//!   first), under the game id chosen when the round was paired, so that the game is made
+//!   once whichever instance makes it;
+//! - it learns each game's result when the game is over ([`outcome_of`]), forfeits a game
+//!   whose player to move has not made a first move within [`TournamentLimits::no_show`] of
+//!   their clock's start ([`no_show_due`]), and pairs the next round once every game of the
+//!   round has a result: the store advances the round number by one conditional `UPDATE` in
+//!   the transaction that inserts the new boards, so each round is paired exactly once.
+//!
+//! A player who withdraws resigns the game they are playing; their games not yet paired are
+//! scored as forfeits when their round is paired ([`boards`]). Clocks are the games' own:
+//! time while no server ran is not charged to them (`Store::credit_downtime`), and the
+//! forfeit's deadline runs from the clock's start, which that credit moves too.
+
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+use tafel_tournament::Outcome;
+
+use super::accounts::SignedIn;
+use super::Hub;
+use crate::domain::clock::{now_ms, Clock};
+use crate::domain::game::StoredGame;
+use crate::domain::ids::{AccountId, GameId, InviteCode};
+use crate::domain::seat::StoredSeat;
+use crate::domain::tournament::game::{no_show_due, outcome_of};
+use crate::domain::tournament::{
+    boards, Board, Entrant, Entry, State, Tournament, TournamentLimits, TournamentRequest,
+};
+use crate::domain::{Error, ErrorKind};
+use crate::store::tournaments::{ListedTournament, StoredTournament};
+use crate::store::Store;
+
+/// How often the director looks at the tournaments.
+pub const DIRECTOR_TICK: Duration = Duration::from_millis(500);
+
+/// The most tournaments a list shows.
+pub const MAX_LISTED: i64 = 50;
+
+/// A tournament with its entrants and boards, as the tournament's page shows it.
+#[derive(Debug)]
+pub struct TournamentDetail {
+    /// The tournament, its organiser and invitation.
+    pub stored: StoredTournament,
+    /// The entrants with their accounts.
+    pub entrants: Vec<(AccountId, Entrant)>,
+    /// Every board paired so far.
+    pub boards: Vec<Board>,
+}
+
+/// The tournaments, and their director.
+pub struct Tournaments {
+    hub: Arc<Hub>,
+    store: Store,
+    limits: TournamentLimits,
+}
+
+impl Tournaments {
+    /// The tournaments of `hub`'s games under `limits`; starts the director.
+    pub fn new(hub: Arc<Hub>, store: Store, limits: TournamentLimits) -> Arc<Tournaments> {
+        let tournaments = Arc::new(Tournaments { hub, store, limits });
+        tokio::spawn(direct(Arc::downgrade(&tournaments)));
+        tournaments
+    }
+
+    /// Creates the tournament `request` of `organiser`; returns its id and, for entry by
+    /// invitation, the code of its invitation link.
+    pub async fn create(
+        &self,
+        organiser: &SignedIn,
+        request: TournamentRequest,
+    ) -> Result<(String, Option<InviteCode>), Error> {
+        let (name, max_entrants) = request.check(now_ms(), &self.limits)?;
+        let settings: Vec<(String, String)> = request.settings.clone().into_iter().collect();
+        let game = tafel_games::registry()
+            .get(&request.game)
+            .map_err(Error::invalid)?
+            .build(&settings)
+            .map_err(Error::invalid)?;
+        if game.num_players() != 2 {
+            return Err(Error::invalid(
+                "tournaments are for two-player games (choose two players in the settings)",
+            ));
+        }
+        let under_way = self
+            .store
+            .tournaments_under_way(&organiser.id)
+            .await
+            .map_err(Error::storage)?;
+        if under_way >= self.limits.open_per_account {
+            return Err(Error::quota(format!(
+                "you organise {under_way} tournaments not yet finished, as many as one \
+                 account may"
+            )));
+        }
+        let invite = (request.entry == Entry::Invitation).then(InviteCode::random);
+        let tournament = Tournament {
+            id: GameId::random().to_string(),
+            name,
+            organiser: organiser.username.clone(),
+            game: request.game,
+            settings: request.settings,
+            time_control: request.time_control,
+            rated: request.rated,
+            kind: request.kind,
+            entry: request.entry,
+            max_entrants,
+            starts_ms: request.starts_ms,
+            state: State::Open,
+            round: 0,
+            rounds: 0,
+        };
+        self.store
+            .create_tournament(
+                &tournament,
+                &organiser.id,
+                invite.as_ref().map(InviteCode::as_str),
+                now_ms(),
+            )
+            .await
+            .map_err(Error::storage)?;
+        Ok((tournament.id, invite))
+    }
+
+    /// The tournaments open for entries (soonest first), running, and finished or cancelled
+    /// (latest first), at most [`MAX_LISTED`] of each.
+    pub async fn list(&self) -> Result<[Vec<ListedTournament>; 3], Error> {
+        let list = |states: &'static [State], soonest| async move {
+            self.store
+                .tournaments_in(states, soonest, MAX_LISTED)
+                .await
+                .map_err(Error::storage)
+        };
+        Ok([
+            list(&[State::Open], true).await?,
+            list(&[State::Running], false).await?,
+            list(&[State::Finished, State::Cancelled], false).await?,
+        ])
+    }
+
+    /// Tournament `id` with its entrants and boards.
+    pub async fn detail(&self, id: &str) -> Result<TournamentDetail, Error> {
+        let stored = self
+            .store
+            .tournament(id)
+            .await
+            .map_err(Error::storage)?
+            .ok_or_else(|| Error::not_found("no such tournament"))?;
+        let entrants = self.store.entrants(id).await.map_err(Error::storage)?;
+        let boards = self.store.boards(id).await.map_err(Error::storage)?;
+        Ok(TournamentDetail {
+            stored,
+            entrants,
+            boards,
+        })
+    }
+
+    /// Enters `account` into tournament `id` (with the invitation's `code` when entry is by
+    /// invitation).
+    pub async fn enter(
+        &self,
+        id: &str,
+        account: &SignedIn,
+        code: Option<&InviteCode>,
+    ) -> Result<(), Error> {
+        let detail = self.detail(id).await?;
+        let t = &detail.stored.tournament;
+        if t.entry == Entry::Invitation
+            && code.map(InviteCode::as_str) != detail.stored.invite.as_deref()
+        {
+            return Err(Error::forbidden(
+                "this tournament is by invitation: open the link its organiser gave you",
+            ));
+        }
+        if detail.entrants.iter().any(|(a, _)| *a == account.id) {
+            return Err(Error::conflict("you have entered this tournament already"));
+        }
+        let now = now_ms();
+        if t.state != State::Open || t.starts_ms <= now {
+            return Err(Error::conflict("entries to this tournament have closed"));
+        }
+        if detail.entrants.len() >= t.max_entrants {
+            return Err(Error::conflict(format!(
+                "this tournament is full ({} entrants)",
+                t.max_entrants
+            )));
+        }
+        let entered = self
+            .store
+            .enter_tournament(id, &account.id, now)
+            .await
+            .map_err(Error::storage)?;
+        if entered {
+            Ok(())
+        } else {
+            Err(Error::conflict(
+                "entries closed or the tournament filled meanwhile",
+            ))
+        }
+    }
+
+    /// Takes `account` out of tournament `id`: before the start its entry goes; while it runs,
+    /// it resigns its game in play and its later games are forfeited.
+    pub async fn withdraw(&self, id: &str, account: &SignedIn) -> Result<(), Error> {
+        let detail = self.detail(id).await?;
+        let Some((_, entrant)) = detail.entrants.iter().find(|(a, _)| *a == account.id) else {
+            return Err(Error::conflict("you have not entered this tournament"));
+        };
+        if entrant.withdrawn {
+            return Err(Error::conflict("you have withdrawn already"));
+        }
+        let withdrawn = self
+            .store
+            .withdraw_from_tournament(id, &account.id, now_ms())
+            .await
+            .map_err(Error::storage)?;
+        if !withdrawn {
+            return Err(Error::conflict("this tournament is over"));
+        }
+        let round = detail.stored.tournament.round;
+        let playing = detail.boards.iter().filter(|b| {
+            b.round == round
+                && b.outcome.is_none()
+                && (Some(b.first) == entrant.number || b.second == entrant.number)
+        });
+        for game in playing.filter_map(|b| b.game_id.as_deref()) {
+            self.resign_for(&GameId::parse(game)?, &account.id).await?;
+        }
+        Ok(())
+    }
+
+    /// Resigns `account`'s seat in game `id` if the game goes on.
+    async fn resign_for(&self, id: &GameId, account: &AccountId) -> Result<(), Error> {
+        let token = {
+            let handle = match self.hub.get(id).await {
+                Err(e) if e.kind == ErrorKind::NotFound => return Ok(()),
+                handle => handle?,
+            };
+            let live = handle.lock().await;
+            if live.is_over() {
+                return Ok(());
+            }
+            live.table
+                .seats
+                .iter()
+                .find(|s| s.account.as_ref() == Some(account))
+                .map(|s| s.token.clone())
+        };
+        match token {
+            Some(token) => self.hub.resign(id, &token).await,
+            None => Ok(()),
+        }
+    }
+
+    /// One look of the director at tournament `id`.
+    async fn direct_one(&self, id: &str) -> Result<(), Error> {
+        let detail = self.detail(id).await?;
+        match detail.stored.tournament.state {
+            State::Open if detail.stored.tournament.starts_ms <= now_ms() => {
+                self.start(&detail).await
+            }
+            State::Running => self.advance(&detail).await,
+            _ => Ok(()),
+        }
+    }
+
+    /// Starts a tournament whose time has come, or cancels it with fewer than two entrants.
+    async fn start(&self, detail: &TournamentDetail) -> Result<(), Error> {
+        let t = &detail.stored.tournament;
+        if detail.entrants.len() < 2 {
+            self.store
+                .cancel_tournament(&t.id, now_ms())
+                .await
+                .map_err(Error::storage)?;
+            tracing::info!("tournament {}: cancelled, too few entrants", t.id);
+            return Ok(());
+        }
+        let rounds = t.kind.rounds(detail.entrants.len())?;
+        let first = boards(1, &rounds[0], &[], || GameId::random().to_string());
+        let accounts: Vec<AccountId> = detail.entrants.iter().map(|(a, _)| a.clone()).collect();
+        let started = self
+            .store
+            .start_tournament(&t.id, &accounts, rounds.len() as u32, &first)
+            .await
+            .map_err(Error::storage)?;
+        if started {
+            tracing::info!(
+                "tournament {}: started with {} players",
+                t.id,
+                accounts.len()
+            );
+            Box::pin(self.direct_one(&t.id)).await?;
+        }
+        Ok(())
+    }
+
+    /// Follows the games of the round being played, and pairs the next round (or finishes the
+    /// tournament) once every game of the round has a result.
+    async fn advance(&self, detail: &TournamentDetail) -> Result<(), Error> {
+        let t = &detail.stored.tournament;
+        let mut complete = true;
+        for board in detail.boards.iter().filter(|b| b.round == t.round) {
+            if board.second.is_some() && board.outcome.is_none() {
+                let outcome = self.follow(detail, board).await?;
+                if let Some(outcome) = outcome {
+                    self.store
+                        .score_board(&t.id, board.round, board.board, outcome)
+                        .await
+                        .map_err(Error::storage)?;
+                } else {
+                    complete = false;
+                }
+            }
+        }
+        if !complete {
+            return Ok(());
+        }
+        let now = now_ms();
+        if t.round >= t.rounds {
+            if self
+                .store
+                .finish_tournament(&t.id, t.round, now)
+                .await
+                .map_err(Error::storage)?
+            {
+                tracing::info!("tournament {}: finished", t.id);
+            }
+            return Ok(());
+        }
+        let rounds = t.kind.rounds(detail.entrants.len())?;
+        let withdrawn: Vec<usize> = detail
+            .entrants
+            .iter()
+            .filter(|(_, e)| e.withdrawn)
+            .filter_map(|(_, e)| e.number)
+            .collect();
+        let next = boards(t.round + 1, &rounds[t.round as usize], &withdrawn, || {
+            GameId::random().to_string()
+        });
+        if self
+            .store
+            .pair_round(&t.id, t.round, &next)
+            .await
+            .map_err(Error::storage)?
+        {
+            tracing::info!("tournament {}: round {} paired", t.id, t.round + 1);
+            Box::pin(self.direct_one(&t.id)).await?;
+        }
+        Ok(())
+    }
+
+    /// The result of `board`'s game, if it has one now: the game is made if it is not yet,
+    /// and forfeited if its player to move has not moved in time.
+    async fn follow(
+        &self,
+        detail: &TournamentDetail,
+        board: &Board,
+    ) -> Result<Option<Outcome>, Error> {
+        let Some(game_id) = &board.game_id else {
+            return Ok(None);
+        };
+        let id = GameId::parse(game_id)?;
+        let (_, mut live) = match self.hub.lock_game(&id).await {
+            Err(e) if e.kind == ErrorKind::NotFound => {
+                let gone = |n: Option<usize>| {
+                    detail
+                        .entrants
+                        .iter()
+                        .any(|(_, e)| e.withdrawn && e.number.is_some() && e.number == n)
+                };
+                // A player who withdrew after the pairing forfeits rather than being seated.
+                return match (gone(Some(board.first)), gone(board.second)) {
+                    (false, false) => self.make_game(detail, board, id).await.map(|()| None),
+                    (true, false) => Ok(Some(Outcome::SecondWonByForfeit)),
+                    (false, true) => Ok(Some(Outcome::FirstWonByForfeit)),
+                    (true, true) => Ok(Some(Outcome::DoubleForfeit)),
+                };
+            }
+            locked => locked?,
+        };
+        if let Some(outcome) = outcome_of(&live) {
+            return Ok(Some(outcome));
+        }
+        let now = now_ms();
+        if let Some(ending) = no_show_due(&live, self.limits.no_show, now) {
+            let change = live.ending_change(ending, now);
+            self.hub.commit(&mut live, change).await?;
+            return Ok(outcome_of(&live));
+        }
+        Ok(None)
+    }
+
+    /// Makes `board`'s game `id`: the first entrant's account in seat 0, the second's in seat
+    /// 1, both seats taken, the tournament's game, settings, clock and rating.
+    async fn make_game(
+        &self,
+        detail: &TournamentDetail,
+        board: &Board,
+        id: GameId,
+    ) -> Result<(), Error> {
+        let t = &detail.stored.tournament;
+        let seat = |number: Option<usize>| -> Result<StoredSeat, Error> {
+            let (account, entrant) = detail
+                .entrants
+                .iter()
+                .find(|(_, e)| e.number.is_some() && e.number == number)
+                .ok_or_else(|| Error::failed("a board names no entrant"))?;
+            let mut seat = StoredSeat::invited();
+            seat.joined = true;
+            seat.played_by(account.clone(), &entrant.username);
+            Ok(seat)
+        };
+        let seats = vec![seat(Some(board.first))?, seat(board.second)?];
+        let mut stored = StoredGame::new(
+            id.clone(),
+            t.game.clone(),
+            t.settings.clone().into_iter().collect(),
+            None,
+            seats,
+            Vec::new(),
+        );
+        stored.rated = t.rated;
+        stored.time_control = t.time_control;
+        stored.table.clock = Clock::new(t.time_control, 2);
+        let accounts = stored.table.seats.clone();
+        match self.hub.store_new(stored, None, None).await {
+            Ok(id) => {
+                self.hub.index_accounts(&id, &accounts).await;
+                Ok(())
+            }
+            // Another instance made it first.
+            Err(e) if self.hub.get(&id).await.is_ok() => {
+                tracing::debug!("game {id} of tournament {} made elsewhere: {e}", t.id);
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// The director's task: every [`DIRECTOR_TICK`], one look at each tournament to start or
+/// running, until the hub stops.
+async fn direct(tournaments: Weak<Tournaments>) {
+    let mut tick = tokio::time::interval(DIRECTOR_TICK);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let Some(tournaments) = tournaments.upgrade() else {
+            return;
+        };
+        if tournaments.hub.is_stopped() {
+            return;
+        }
+        let ids = match tournaments.store.tournaments_to_direct(now_ms()).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!("cannot read the tournaments to direct: {e:#}");
+                continue;
+            }
+        };
+        for id in ids {
+            if let Err(e) = tournaments.direct_one(&id).await {
+                tracing::warn!("tournament {id}: {e}");
+            }
+        }
+    }
+}

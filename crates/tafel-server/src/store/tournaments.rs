@@ -1,0 +1,421 @@
+//! Tournaments, their entrants and their boards. Written directly (not through the group
+//! commit of games' changes): a tournament changes a few times a round.
+//!
+//! **Exactly once, between instances.** A tournament starts by one conditional `UPDATE`
+//! (`state` from `open`), and each later round is paired by one conditional `UPDATE` of its
+//! round number (from the round just completed), each in the same transaction as the round's
+//! boards are inserted: of several instances pairing at once, one changes the row and the
+//! others roll back. A board's outcome is written once (`outcome IS NULL`).
+
+use anyhow::{Context, Result};
+use sqlx::any::AnyRow;
+use sqlx::{Any, Row, Transaction};
+
+use super::Store;
+use crate::domain::ids::AccountId;
+use crate::domain::tournament::{
+    outcome_text, parse_outcome, Board, Entrant, Entry, Kind, State, Tournament,
+};
+
+/// The columns a [`Tournament`] is read from (with the organiser's username).
+const COLUMNS: &str = "t.id, t.name, a.username, t.game, t.settings, t.time_control, t.rated,
+                       t.kind, t.entry, t.max_entrants, t.starts_ms, t.state, t.round, t.rounds";
+
+/// A tournament with what only some may see: the organiser's account and the invitation code.
+#[derive(Debug)]
+pub struct StoredTournament {
+    /// What everyone sees.
+    pub tournament: Tournament,
+    /// The organiser's account.
+    pub organiser: AccountId,
+    /// The invitation code (entry by invitation).
+    pub invite: Option<String>,
+}
+
+/// A tournament in a list, with its entrants counted.
+#[derive(Debug)]
+pub struct ListedTournament {
+    /// The tournament.
+    pub tournament: Tournament,
+    /// Entrants who have not withdrawn.
+    pub entrants: i64,
+}
+
+impl Store {
+    /// Stores a new tournament `t` of `organiser`, with its invitation code if any.
+    pub async fn create_tournament(
+        &self,
+        t: &Tournament,
+        organiser: &AccountId,
+        invite: Option<&str>,
+        now_ms: i64,
+    ) -> Result<()> {
+        sqlx::query(&self.sql(
+            "INSERT INTO tournaments (id, name, organiser_id, game, settings, time_control, rated,
+                                      kind, entry, invite, max_entrants, starts_ms, state,
+                                      created_ms)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        ))
+        .bind(&t.id)
+        .bind(&t.name)
+        .bind(organiser.as_str())
+        .bind(&t.game)
+        .bind(serde_json::to_string(&t.settings)?)
+        .bind(serde_json::to_string(&t.time_control)?)
+        .bind(i64::from(t.rated))
+        .bind(t.kind.as_str())
+        .bind(t.entry.as_str())
+        .bind(invite)
+        .bind(t.max_entrants as i64)
+        .bind(t.starts_ms)
+        .bind(t.state.as_str())
+        .bind(now_ms)
+        .execute(&self.pool)
+        .await
+        .context("cannot store a tournament")?;
+        Ok(())
+    }
+
+    /// How many tournaments `organiser` has open or running.
+    pub async fn tournaments_under_way(&self, organiser: &AccountId) -> Result<usize> {
+        let row = sqlx::query(&self.sql(
+            "SELECT count(*) FROM tournaments
+             WHERE organiser_id = ? AND state IN ('open', 'running')",
+        ))
+        .bind(organiser.as_str())
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.get::<i64, _>(0) as usize)
+    }
+
+    /// Tournament `id`, if there is one.
+    pub async fn tournament(&self, id: &str) -> Result<Option<StoredTournament>> {
+        let row = sqlx::query(&self.sql(&format!(
+            "SELECT {COLUMNS}, t.organiser_id, t.invite
+             FROM tournaments t JOIN accounts a ON a.id = t.organiser_id WHERE t.id = ?"
+        )))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|row| {
+            Ok(StoredTournament {
+                tournament: tournament(&row)?,
+                organiser: AccountId::from_stored(row.get("organiser_id")),
+                invite: row.get("invite"),
+            })
+        })
+        .transpose()
+    }
+
+    /// Tournaments in `states`, at most `limit`: the soonest to start first when `soonest`,
+    /// else the latest started first.
+    pub async fn tournaments_in(
+        &self,
+        states: &[State],
+        soonest: bool,
+        limit: i64,
+    ) -> Result<Vec<ListedTournament>> {
+        let states: Vec<String> = states.iter().map(|s| format!("'{}'", s.as_str())).collect();
+        let order = if soonest { "ASC" } else { "DESC" };
+        let rows = sqlx::query(&self.sql(&format!(
+            "SELECT {COLUMNS}, (SELECT count(*) FROM tournament_entrants e
+                                WHERE e.tournament_id = t.id AND e.withdrawn_ms IS NULL) AS entrants
+             FROM tournaments t JOIN accounts a ON a.id = t.organiser_id
+             WHERE t.state IN ({}) ORDER BY t.starts_ms {order}, t.id LIMIT ?",
+            states.join(", ")
+        )))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(ListedTournament {
+                    tournament: tournament(row)?,
+                    entrants: row.get("entrants"),
+                })
+            })
+            .collect()
+    }
+
+    /// The ids of the tournaments open for entries whose start time has come at `now_ms`,
+    /// and of those running.
+    pub async fn tournaments_to_direct(&self, now_ms: i64) -> Result<Vec<String>> {
+        let rows = sqlx::query(&self.sql(
+            "SELECT id FROM tournaments
+             WHERE (state = 'open' AND starts_ms <= ?) OR state = 'running' ORDER BY id",
+        ))
+        .bind(now_ms)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|row| row.get("id")).collect())
+    }
+
+    /// The entrants of tournament `id` with their accounts, by number (then by entry).
+    pub async fn entrants(&self, id: &str) -> Result<Vec<(AccountId, Entrant)>> {
+        let rows = sqlx::query(&self.sql(
+            "SELECT e.account_id, a.username, e.number, e.withdrawn_ms
+             FROM tournament_entrants e JOIN accounts a ON a.id = e.account_id
+             WHERE e.tournament_id = ? ORDER BY e.number, e.entered_ms, e.account_id",
+        ))
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|row| {
+                let username: Option<String> = row.get("username");
+                (
+                    AccountId::from_stored(row.get("account_id")),
+                    Entrant {
+                        username: username.unwrap_or_else(|| "a deleted player".to_string()),
+                        number: row.get::<Option<i64>, _>("number").map(|n| n as usize),
+                        withdrawn: row.get::<Option<i64>, _>("withdrawn_ms").is_some(),
+                    },
+                )
+            })
+            .collect())
+    }
+
+    /// Enters `account` into tournament `id` if it is open for entries at `now_ms` and has
+    /// room; whether it did (an account entered already is not entered again).
+    pub async fn enter_tournament(
+        &self,
+        id: &str,
+        account: &AccountId,
+        now_ms: i64,
+    ) -> Result<bool> {
+        let entered = sqlx::query(&self.sql(
+            "INSERT INTO tournament_entrants (tournament_id, account_id, entered_ms)
+             SELECT t.id, ?, ? FROM tournaments t
+             WHERE t.id = ? AND t.state = 'open' AND t.starts_ms > ?
+               AND (SELECT count(*) FROM tournament_entrants e WHERE e.tournament_id = t.id)
+                   < t.max_entrants
+               AND NOT EXISTS (SELECT 1 FROM tournament_entrants e
+                               WHERE e.tournament_id = t.id AND e.account_id = ?)",
+        ))
+        .bind(account.as_str())
+        .bind(now_ms)
+        .bind(id)
+        .bind(now_ms)
+        .bind(account.as_str())
+        .execute(&self.pool)
+        .await?;
+        Ok(entered.rows_affected() == 1)
+    }
+
+    /// Takes `account` out of tournament `id`: before the start its entry goes; once running
+    /// it is marked withdrawn at `now_ms`. Whether anything changed.
+    pub async fn withdraw_from_tournament(
+        &self,
+        id: &str,
+        account: &AccountId,
+        now_ms: i64,
+    ) -> Result<bool> {
+        let removed = sqlx::query(&self.sql(
+            "DELETE FROM tournament_entrants WHERE tournament_id = ? AND account_id = ?
+             AND EXISTS (SELECT 1 FROM tournaments WHERE id = ? AND state = 'open')",
+        ))
+        .bind(id)
+        .bind(account.as_str())
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        if removed.rows_affected() == 1 {
+            return Ok(true);
+        }
+        let marked = sqlx::query(&self.sql(
+            "UPDATE tournament_entrants SET withdrawn_ms = ?
+             WHERE tournament_id = ? AND account_id = ? AND withdrawn_ms IS NULL
+               AND EXISTS (SELECT 1 FROM tournaments WHERE id = ? AND state = 'running')",
+        ))
+        .bind(now_ms)
+        .bind(id)
+        .bind(account.as_str())
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(marked.rows_affected() == 1)
+    }
+
+    /// The boards of tournament `id`, round by round.
+    pub async fn boards(&self, id: &str) -> Result<Vec<Board>> {
+        let rows = sqlx::query(&self.sql(
+            "SELECT round, board, first, second, game_id, outcome FROM tournament_boards
+             WHERE tournament_id = ? ORDER BY round, board",
+        ))
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(Board {
+                    round: row.get::<i64, _>("round") as u32,
+                    board: row.get::<i64, _>("board") as u32,
+                    first: row.get::<i64, _>("first") as usize,
+                    second: row.get::<Option<i64>, _>("second").map(|n| n as usize),
+                    game_id: row.get("game_id"),
+                    outcome: row
+                        .get::<Option<String>, _>("outcome")
+                        .map(|o| parse_outcome(&o))
+                        .transpose()?,
+                })
+            })
+            .collect()
+    }
+
+    /// Starts tournament `id` with its `entrants` (accounts, numbered in this order) and
+    /// `rounds` rounds, the first paired as `boards`, if it is still open with exactly these
+    /// entrants; whether it did (another instance may have).
+    pub async fn start_tournament(
+        &self,
+        id: &str,
+        entrants: &[AccountId],
+        rounds: u32,
+        boards: &[Board],
+    ) -> Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        let started = sqlx::query(&self.sql(
+            "UPDATE tournaments SET state = 'running', round = 1, rounds = ?
+             WHERE id = ? AND state = 'open'
+               AND (SELECT count(*) FROM tournament_entrants WHERE tournament_id = ?) = ?",
+        ))
+        .bind(i64::from(rounds))
+        .bind(id)
+        .bind(id)
+        .bind(entrants.len() as i64)
+        .execute(&mut *tx)
+        .await?;
+        if started.rows_affected() != 1 {
+            return Ok(false);
+        }
+        for (number, account) in entrants.iter().enumerate() {
+            sqlx::query(&self.sql(
+                "UPDATE tournament_entrants SET number = ? WHERE tournament_id = ? AND account_id = ?",
+            ))
+            .bind(number as i64)
+            .bind(id)
+            .bind(account.as_str())
+            .execute(&mut *tx)
+            .await?;
+        }
+        self.insert_boards(&mut tx, id, boards).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Cancels tournament `id` if it is still open (fewer than two entered by its start).
+    pub async fn cancel_tournament(&self, id: &str, now_ms: i64) -> Result<bool> {
+        let cancelled = sqlx::query(&self.sql(
+            "UPDATE tournaments SET state = 'cancelled', ended_ms = ? WHERE id = ? AND state = 'open'",
+        ))
+        .bind(now_ms)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(cancelled.rows_affected() == 1)
+    }
+
+    /// Pairs round `completed + 1` of running tournament `id` as `boards`, if round
+    /// `completed` is still its round: exactly one caller does. Whether this one did.
+    pub async fn pair_round(&self, id: &str, completed: u32, boards: &[Board]) -> Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        let advanced = sqlx::query(&self.sql(
+            "UPDATE tournaments SET round = ? WHERE id = ? AND round = ? AND state = 'running'",
+        ))
+        .bind(i64::from(completed) + 1)
+        .bind(id)
+        .bind(i64::from(completed))
+        .execute(&mut *tx)
+        .await?;
+        if advanced.rows_affected() != 1 {
+            return Ok(false);
+        }
+        self.insert_boards(&mut tx, id, boards).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Ends running tournament `id` after its last round `last`.
+    pub async fn finish_tournament(&self, id: &str, last: u32, now_ms: i64) -> Result<bool> {
+        let finished = sqlx::query(&self.sql(
+            "UPDATE tournaments SET state = 'finished', ended_ms = ?
+             WHERE id = ? AND round = ? AND state = 'running'",
+        ))
+        .bind(now_ms)
+        .bind(id)
+        .bind(i64::from(last))
+        .execute(&self.pool)
+        .await?;
+        Ok(finished.rows_affected() == 1)
+    }
+
+    /// Writes how board `board` of round `round` of tournament `id` ended, once.
+    pub async fn score_board(
+        &self,
+        id: &str,
+        round: u32,
+        board: u32,
+        outcome: tafel_tournament::Outcome,
+    ) -> Result<()> {
+        sqlx::query(&self.sql(
+            "UPDATE tournament_boards SET outcome = ?
+             WHERE tournament_id = ? AND round = ? AND board = ? AND outcome IS NULL",
+        ))
+        .bind(outcome_text(outcome))
+        .bind(id)
+        .bind(i64::from(round))
+        .bind(i64::from(board))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    async fn insert_boards(
+        &self,
+        tx: &mut Transaction<'_, Any>,
+        id: &str,
+        boards: &[Board],
+    ) -> Result<()> {
+        for b in boards {
+            sqlx::query(&self.sql(
+                "INSERT INTO tournament_boards (tournament_id, round, board, first, second,
+                                                game_id, outcome)
+                 VALUES (?, ?, ?, ?, ?, ?, ?)",
+            ))
+            .bind(id)
+            .bind(i64::from(b.round))
+            .bind(i64::from(b.board))
+            .bind(b.first as i64)
+            .bind(b.second.map(|s| s as i64))
+            .bind(b.game_id.as_deref())
+            .bind(b.outcome.map(outcome_text))
+            .execute(&mut **tx)
+            .await?;
+        }
+        Ok(())
+    }
+}
+
+/// A tournament from a row of [`COLUMNS`].
+fn tournament(row: &AnyRow) -> Result<Tournament> {
+    let username: Option<String> = row.get("username");
+    Ok(Tournament {
+        id: row.get("id"),
+        name: row.get("name"),
+        organiser: username.unwrap_or_else(|| "a deleted player".to_string()),
+        game: row.get("game"),
+        settings: serde_json::from_str(&row.get::<String, _>("settings"))?,
+        time_control: serde_json::from_str(&row.get::<String, _>("time_control"))?,
+        rated: row.get::<i64, _>("rated") != 0,
+        kind: Kind::parse(&row.get::<String, _>("kind"))?,
+        entry: Entry::parse(&row.get::<String, _>("entry"))?,
+        max_entrants: row.get::<i64, _>("max_entrants") as usize,
+        starts_ms: row.get("starts_ms"),
+        state: State::parse(&row.get::<String, _>("state"))?,
+        round: row.get::<i64, _>("round") as u32,
+        rounds: row.get::<i64, _>("rounds") as u32,
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,152 @@
+//! Tournaments in the store, on SQLite and (with `TAFEL_TEST_POSTGRES`) PostgreSQL: a start
+//! and each round are written exactly once however many callers race; entries close at the
+//! start and at the limit; an outcome is written once.
+
+use std::collections::BTreeMap;
+
+use tafel_tournament::{berger, Outcome};
+
+use crate::domain::account::{PasswordHash, Username};
+use crate::domain::clock::{now_ms, TimeControl};
+use crate::domain::ids::AccountId;
+use crate::domain::tournament::{boards, Entry, Kind, State, Tournament};
+use crate::store::tests::databases;
+use crate::store::Store;
+
+/// A stored hash (the store does not check it), so that no test waits for Argon2.
+const HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG";
+
+async fn account(store: &Store, name: &str) -> AccountId {
+    let id = AccountId::random();
+    let username = Username::parse(name).unwrap();
+    store
+        .create_account(&id, &username, &PasswordHash::from_stored(HASH).unwrap(), 0)
+        .await
+        .unwrap()
+        .unwrap();
+    id
+}
+
+fn tournament(id: &str, starts_ms: i64, max_entrants: usize) -> Tournament {
+    Tournament {
+        id: id.to_string(),
+        name: "Club night".to_string(),
+        organiser: String::new(),
+        game: "black-path".to_string(),
+        settings: BTreeMap::new(),
+        time_control: TimeControl::Fischer {
+            initial_seconds: 60,
+            increment_seconds: 0,
+        },
+        rated: false,
+        kind: Kind::RoundRobin,
+        entry: Entry::Open,
+        max_entrants,
+        starts_ms,
+        state: State::Open,
+        round: 0,
+        rounds: 0,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_start_and_each_round_are_written_exactly_once_by_racing_callers() {
+    for store in databases().await {
+        let organiser = account(&store, "organiser").await;
+        let now = now_ms();
+        store
+            .create_tournament(&tournament("t1", now + 60_000, 3), &organiser, None, now)
+            .await
+            .unwrap();
+        let mut players = Vec::new();
+        for name in ["ann", "bob", "cyd", "dee"] {
+            let player = account(&store, name).await;
+            let entered = store.enter_tournament("t1", &player, now).await.unwrap();
+            // The fourth is one too many.
+            assert_eq!(entered, players.len() < 3, "{name}");
+            if entered {
+                players.push(player);
+            }
+        }
+        assert!(!store
+            .enter_tournament("t1", &players[0], now)
+            .await
+            .unwrap());
+        let rounds = berger::rounds(3, false);
+        let first = boards(1, &rounds[0], &[], || {
+            crate::domain::ids::GameId::random().to_string()
+        });
+        let starts = (0..8).map(|_| {
+            let (store, players, first) = (store.clone(), players.clone(), first.clone());
+            tokio::spawn(async move { store.start_tournament("t1", &players, 3, &first).await })
+        });
+        let mut started = 0;
+        for start in starts {
+            started += usize::from(start.await.unwrap().unwrap());
+        }
+        assert_eq!(started, 1);
+        // Entries are closed once it runs.
+        let late = account(&store, "late").await;
+        assert!(!store.enter_tournament("t1", &late, now).await.unwrap());
+
+        for board in first.iter().filter(|b| b.second.is_some()) {
+            store
+                .score_board("t1", 1, board.board, Outcome::FirstWon)
+                .await
+                .unwrap();
+            // A second result for the same game changes nothing.
+            store
+                .score_board("t1", 1, board.board, Outcome::Draw)
+                .await
+                .unwrap();
+        }
+        let second = boards(2, &rounds[1], &[], || {
+            crate::domain::ids::GameId::random().to_string()
+        });
+        let pairings = (0..8).map(|_| {
+            let (store, second) = (store.clone(), second.clone());
+            tokio::spawn(async move { store.pair_round("t1", 1, &second).await })
+        });
+        let mut paired = 0;
+        for pairing in pairings {
+            paired += usize::from(pairing.await.unwrap().unwrap());
+        }
+        assert_eq!(paired, 1);
+        let stored = store.boards("t1").await.unwrap();
+        assert_eq!(stored.len(), first.len() + second.len());
+        assert!(stored
+            .iter()
+            .filter(|b| b.round == 1 && b.second.is_some())
+            .all(|b| b.outcome == Some(Outcome::FirstWon)));
+        let t = store.tournament("t1").await.unwrap().unwrap().tournament;
+        assert_eq!((t.state, t.round, t.rounds), (State::Running, 2, 3));
+        let numbers: Vec<Option<usize>> = store
+            .entrants("t1")
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|(_, e)| e.number)
+            .collect();
+        assert_eq!(numbers, vec![Some(0), Some(1), Some(2)]);
+        // Finishing needs the last round to be the current one.
+        assert!(!store.finish_tournament("t1", 3, now).await.unwrap());
+    }
+}
+
+#[tokio::test]
+async fn a_tournament_nobody_entered_is_cancelled_once() {
+    for store in databases().await {
+        let organiser = account(&store, "organiser").await;
+        let now = now_ms();
+        store
+            .create_tournament(&tournament("t2", now, 8), &organiser, None, now)
+            .await
+            .unwrap();
+        assert_eq!(store.tournaments_under_way(&organiser).await.unwrap(), 1);
+        assert_eq!(store.tournaments_to_direct(now).await.unwrap(), vec!["t2"]);
+        assert!(store.cancel_tournament("t2", now).await.unwrap());
+        assert!(!store.cancel_tournament("t2", now).await.unwrap());
+        assert_eq!(store.tournaments_under_way(&organiser).await.unwrap(), 0);
+        assert!(store.tournaments_to_direct(now).await.unwrap().is_empty());
+    }
+}

@@ -1,0 +1,556 @@
+//! Tournaments through the API, in-process on SQLite (and PostgreSQL for two instances when
+//! `TAFEL_TEST_POSTGRES` is set): round robins of four and of five (with byes) played to
+//! their end with scripted moves; a player who withdraws; a player who never moves; a
+//! tournament nobody joins; a restart in the middle of a round; two instances directing one
+//! tournament; bad requests refused with their reasons.
+//!
+//! The games are Black Path on a 1 x 2 board, decided in one or two moves: the first player
+//! loses by playing `1`, and wins by playing `3` (the second player then has only losing
+//! moves, `1` among them). Here the player entered earlier always wins, so the standings are
+//! known in advance.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::http::StatusCode;
+use axum::Router;
+use serde_json::{json, Value};
+use tafel_server::play::Hub;
+use tafel_server::{Config, Limits};
+
+mod in_process;
+mod person;
+
+use person::Person;
+
+async fn server(database: &str, limits: Limits) -> (Router, Arc<Hub>) {
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), database);
+    config.limits = limits;
+    tafel_server::app(&config).await.unwrap()
+}
+
+fn now_ms() -> i64 {
+    tafel_server::domain::clock::now_ms()
+}
+
+/// Signs up `count` players, `p0`, `p1`... (with `prefix`).
+async fn players(router: &Router, prefix: &str, count: usize) -> Vec<Person> {
+    let mut players = Vec::new();
+    for i in 0..count {
+        players.push(Person::signed_up(router, &format!("{prefix}{i}")).await);
+    }
+    players
+}
+
+/// A round robin of Black Path 1 x 2 that `organiser` creates, starting in `start_in`, with
+/// the fields of `extra` over the defaults; its id.
+async fn organise(organiser: &Person, start_in: Duration, extra: Value) -> String {
+    let mut body = json!({
+        "name": "Club night", "game": "black-path", "settings": {"size": "1x2"},
+        "time_control": {"kind": "fischer", "initial_seconds": 60, "increment_seconds": 0},
+        "kind": "round_robin", "starts_ms": now_ms() + start_in.as_millis() as i64,
+    });
+    for (key, value) in extra.as_object().unwrap() {
+        body[key] = value.clone();
+    }
+    let (status, created) = organiser.post("/api/tournaments", body).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    created["id"].as_str().unwrap().to_string()
+}
+
+async fn enter(players: &[Person], id: &str) {
+    for player in players {
+        let (status, view) = player
+            .post(&format!("/api/tournaments/{id}/join"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{view}");
+        assert_eq!(view["entered"], true);
+    }
+}
+
+async fn view(person: &Person, id: &str) -> Value {
+    let (status, view) = person.get(&format!("/api/tournaments/{id}")).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    view
+}
+
+/// Waits (at most 30 s) until tournament `id` satisfies `done`; returns its view then.
+async fn until(person: &Person, id: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let view = view(person, id).await;
+        if done(&view) {
+            return view;
+        }
+        assert!(Instant::now() < deadline, "waited in vain: {view:#}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The token of `person`'s seat in game `game` (as the game page fetches it).
+/// A board's game is made just after its round is paired (by whichever instance gets to it
+/// first), so it may be listed a moment before it exists.
+async fn token(person: &Person, game: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let (status, seats) = person.get(&format!("/api/games/{game}/my-seats")).await;
+        if status == StatusCode::OK {
+            return seats["seats"][0]["token"].as_str().unwrap().to_string();
+        }
+        assert!(
+            status == StatusCode::NOT_FOUND && Instant::now() < deadline,
+            "{status} {seats}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn play(person: &Person, game: &str, mv: &str) {
+    let token = token(person, game).await;
+    let (status, answer) = person
+        .post(
+            &format!("/api/games/{game}/moves"),
+            json!({"token": token, "move": mv}),
+        )
+        .await;
+    if status != StatusCode::OK {
+        let (_, game) = person.get(&format!("/api/games/{game}")).await;
+        panic!("{mv} refused: {answer}; the game: {game:#}");
+    }
+}
+
+/// Plays game `game` between `first` (seat 0) and `second` so that `first_wins` decides it.
+async fn decide(first: &Person, second: &Person, game: &str, first_wins: bool) {
+    if first_wins {
+        play(first, game, "3").await;
+        play(second, game, "1").await;
+    } else {
+        play(first, game, "1").await;
+    }
+}
+
+/// The player of `players` named `name` (`p3` is `players[3]`), and its index.
+fn named<'a>(players: &'a [Person], prefix: &str, name: &str) -> (usize, &'a Person) {
+    let i: usize = name.strip_prefix(prefix).unwrap().parse().unwrap();
+    (i, &players[i])
+}
+
+/// Plays every game of tournament `id` as it is paired, the player entered earlier winning,
+/// until it is finished; returns the final view.
+async fn play_to_the_end(players: &[Person], prefix: &str, id: &str) -> Value {
+    loop {
+        let view = until(&players[0], id, |v| {
+            v["state"] == "finished" || !v["in_play"].as_array().unwrap().is_empty()
+        })
+        .await;
+        if view["state"] == "finished" {
+            return view;
+        }
+        for board in view["in_play"].as_array().unwrap() {
+            let (a, first) = named(players, prefix, board["first"].as_str().unwrap());
+            let (b, second) = named(players, prefix, board["second"].as_str().unwrap());
+            let game = board["game_id"].as_str().unwrap();
+            // Each player is sent to their game.
+            assert_eq!(view_of(first, id).await["your_game"], game);
+            decide(first, second, game, a < b).await;
+        }
+        until(&players[0], id, |v| {
+            v["round"] != view["round"] || v["state"] == "finished"
+        })
+        .await;
+    }
+}
+
+async fn view_of(person: &Person, id: &str) -> Value {
+    view(person, id).await
+}
+
+/// `person`, with their session, talking to `router` (another instance, or the server after a
+/// restart).
+fn on(person: Person, router: &Router) -> Person {
+    Person {
+        router: router.clone(),
+        cookie: person.cookie,
+    }
+}
+
+/// Every pair of `n` players met exactly once in `view`'s pairings, and each round had a bye
+/// exactly when `n` is odd.
+fn check_round_robin(view: &Value, n: usize) {
+    let rounds = view["pairings"].as_array().unwrap();
+    assert_eq!(rounds.len(), if n.is_multiple_of(2) { n - 1 } else { n });
+    let mut met = std::collections::BTreeSet::new();
+    for round in rounds {
+        let boards = round["boards"].as_array().unwrap();
+        let byes = boards.iter().filter(|b| b["second"].is_null()).count();
+        assert_eq!(byes, n % 2, "{round}");
+        for b in boards.iter().filter(|b| !b["second"].is_null()) {
+            let mut pair = [b["first"].as_str().unwrap(), b["second"].as_str().unwrap()];
+            pair.sort();
+            assert!(met.insert(pair), "{pair:?} met twice");
+            assert!(b["result"].is_string(), "{b}");
+        }
+    }
+    assert_eq!(met.len(), n * (n - 1) / 2);
+}
+
+fn points(view: &Value) -> Vec<(String, f64)> {
+    view["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["username"].as_str().unwrap().to_string(),
+                s["points"].as_f64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+async fn round_robin(n: usize, prefix: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("t.db").display());
+    let (router, _hub) = server(&db, Limits::default()).await;
+    let organiser = Person::signed_up(&router, &format!("{prefix}org")).await;
+    let players = players(&router, prefix, n).await;
+    let id = organise(&organiser, Duration::from_secs(2), json!({})).await;
+    enter(&players, &id).await;
+    let listed = Person::anonymous(&router).get("/api/tournaments").await.1;
+    assert_eq!(listed["upcoming"][0]["id"], id.as_str());
+    assert_eq!(listed["upcoming"][0]["entrants"], n);
+    let end = play_to_the_end(&players, prefix, &id).await;
+    check_round_robin(&end, n);
+    let expected: Vec<(String, f64)> = (0..n)
+        .map(|i| (format!("{prefix}{i}"), (n - 1 - i) as f64))
+        .collect();
+    assert_eq!(points(&end), expected);
+    // The crosstable: the earlier entrant beat the later one.
+    let cross = end["crosstable"].as_array().unwrap();
+    assert_eq!(cross[0]["results"][n - 1], "1");
+    assert_eq!(cross[n - 1]["results"][0], "0");
+    assert_eq!(cross[1]["results"][1], "");
+    let listed = Person::anonymous(&router).get("/api/tournaments").await.1;
+    assert_eq!(listed["finished"][0]["id"], id.as_str());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_robin_of_four_is_played_to_its_end() {
+    round_robin(4, "four").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_robin_of_five_gives_each_player_a_bye() {
+    round_robin(5, "five").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_withdraws_resigns_and_forfeits_the_rest() {
+    let (router, _hub) = server("sqlite::memory:", Limits::default()).await;
+    let organiser = Person::signed_up(&router, "worg").await;
+    let players = players(&router, "wdr", 4).await;
+    let id = organise(&organiser, Duration::from_secs(2), json!({})).await;
+    enter(&players, &id).await;
+    let running = until(&players[0], &id, |v| v["state"] == "running").await;
+    // wdr3 withdraws during round 1: its game there is resigned (a loss over the board), and its
+    // later games are forfeited without being made.
+    let (status, after) = players[3]
+        .post(&format!("/api/tournaments/{id}/withdraw"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(after["entered"], false);
+    let (status, again) = players[3]
+        .post(&format!("/api/tournaments/{id}/withdraw"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{again}");
+    let board = running["in_play"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["first"] == "wdr3" || b["second"] == "wdr3")
+        .unwrap()
+        .clone();
+    let (status, game) = players[0]
+        .get(&format!(
+            "/api/games/{}",
+            board["game_id"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(game["status"]["termination"], "resignation", "{game}");
+    // Round 1 goes on once wdr3's resigned game is scored.
+    until(&players[0], &id, |v| {
+        v["pairings"][0]["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|b| b["first"] != "wdr3" && b["second"] != "wdr3" || b["result"].is_string())
+    })
+    .await;
+    let end = play_to_the_end(&players[..3], "wdr", &id).await;
+    let wdr3_boards: Vec<Value> = end["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["boards"].as_array().unwrap().clone())
+        .filter(|b| b["first"] == "wdr3" || b["second"] == "wdr3")
+        .collect();
+    assert_eq!(wdr3_boards.len(), 3);
+    for b in &wdr3_boards[1..] {
+        assert!(b["game_id"].is_null(), "{b}");
+        let forfeit = if b["first"] == "wdr3" { "-:+" } else { "+:-" };
+        assert_eq!(b["result"], forfeit);
+    }
+    let standings = end["standings"].as_array().unwrap();
+    let wdr3 = standings.iter().find(|s| s["username"] == "wdr3").unwrap();
+    assert_eq!(
+        (wdr3["points"].as_f64(), &wdr3["withdrawn"]),
+        (Some(0.0), &json!(true))
+    );
+    assert_eq!(points(&end)[0], ("wdr0".to_string(), 3.0));
+    assert_eq!(
+        end["crosstable"][0]["results"][3].as_str().unwrap().len(),
+        1
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_never_moves_forfeits_after_the_limit() {
+    let limits = Limits {
+        tournament_no_show: Duration::from_secs(1),
+        ..Limits::default()
+    };
+    let (router, _hub) = server("sqlite::memory:", limits).await;
+    let organiser = Person::signed_up(&router, "norg").await;
+    let players = players(&router, "nsh", 2).await;
+    let id = organise(&organiser, Duration::from_secs(2), json!({})).await;
+    enter(&players, &id).await;
+    let running = until(&players[0], &id, |v| {
+        !v["in_play"].as_array().unwrap().is_empty()
+    })
+    .await;
+    let game = running["in_play"][0]["game_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // Nobody moves: the first player, to move, forfeits.
+    let end = until(&players[0], &id, |v| v["state"] == "finished").await;
+    assert_eq!(end["pairings"][0]["boards"][0]["result"], "-:+");
+    assert_eq!(points(&end)[0], ("nsh1".to_string(), 1.0));
+    // A forfeit is not a game played: no tie-break from it.
+    assert_eq!(end["standings"][0]["tie_break"], 0.0);
+    let (_, view) = players[0].get(&format!("/api/games/{game}")).await;
+    assert_eq!(view["status"]["termination"], "aborted", "{view}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_nobody_joins_or_one_joins_is_cancelled() {
+    let (router, _hub) = server("sqlite::memory:", Limits::default()).await;
+    let organiser = Person::signed_up(&router, "corg").await;
+    let lonely = Person::signed_up(&router, "lonely").await;
+    let empty = organise(&organiser, Duration::from_millis(1500), json!({})).await;
+    let single = organise(&organiser, Duration::from_millis(1500), json!({})).await;
+    enter(std::slice::from_ref(&lonely), &single).await;
+    for id in [&empty, &single] {
+        let view = until(&organiser, id, |v| v["state"] != "open").await;
+        assert_eq!(view["state"], "cancelled");
+        assert!(view["pairings"].as_array().unwrap().is_empty());
+    }
+    // Entries closed.
+    let (status, answer) = lonely
+        .post(&format!("/api/tournaments/{empty}/join"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_in_the_middle_of_a_round_keeps_pairings_standings_and_clocks() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("t.db").display());
+    let (router, hub) = server(&db, Limits::default()).await;
+    let organiser = Person::signed_up(&router, "rorg").await;
+    let players = players(&router, "rst", 3).await;
+    let id = organise(&organiser, Duration::from_secs(2), json!({})).await;
+    enter(&players, &id).await;
+    let before = until(&players[0], &id, |v| {
+        !v["in_play"].as_array().unwrap().is_empty()
+    })
+    .await;
+    let board = before["in_play"][0].clone();
+    let game = board["game_id"].as_str().unwrap().to_string();
+    let (a, first) = named(&players, "rst", board["first"].as_str().unwrap());
+    let (b, _) = named(&players, "rst", board["second"].as_str().unwrap());
+    play(first, &game, "3").await;
+    let (_, game_before) = players[0].get(&format!("/api/games/{game}")).await;
+    let left_before = game_before["clock"]["remaining_ms"][1].as_i64().unwrap();
+
+    // The server goes away for four seconds (longer than the silence a restart credits).
+    hub.stop();
+    drop(router);
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    let (router, _hub) = server(&db, Limits::default()).await;
+    let players: Vec<Person> = players.into_iter().map(|p| on(p, &router)).collect();
+    let after = view(&players[0], &id).await;
+    for key in ["pairings", "standings", "in_play", "round", "state"] {
+        assert_eq!(after[key], before[key], "{key}");
+    }
+    let (_, game_after) = players[0].get(&format!("/api/games/{game}")).await;
+    assert_eq!(game_after["status"]["state"], "to_move", "{game_after:#}");
+    let left_after = game_after["clock"]["remaining_ms"][1].as_i64().unwrap();
+    assert!(
+        left_before - left_after < 2_000,
+        "the downtime was charged: {left_before} ms then {left_after} ms"
+    );
+    // The game goes on where it was: the second player answers and loses.
+    assert!(a < b);
+    play(&players[b], &game, "1").await;
+    until(&players[0], &id, |v| v["round"] != before["round"]).await;
+    let end = play_to_the_end(&players, "rst", &id).await;
+    check_round_robin(&end, 3);
+    assert_eq!(
+        points(&end),
+        vec![
+            ("rst0".into(), 2.0),
+            ("rst1".into(), 1.0),
+            ("rst2".into(), 0.0)
+        ]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_pair_each_round_exactly_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let sqlite = format!("sqlite://{}", dir.path().join("t.db").display());
+    let postgres = tafel_testkit::postgres::test_database("tournaments").await;
+    let db = postgres.unwrap_or(sqlite);
+    eprintln!("two instances on {}", db.split(':').next().unwrap());
+    let shared = db.starts_with("postgres");
+    let (one, _hub_one) = server(&db, Limits::default()).await;
+    let (two, _hub_two) = server(&db, Limits::default()).await;
+    let organiser = Person::signed_up(&one, "iorg").await;
+    let players = players(&one, "ins", 4).await;
+    let id = organise(
+        &organiser,
+        Duration::from_secs(2),
+        json!({"kind": "double_round_robin"}),
+    )
+    .await;
+    enter(&players, &id).await;
+    // Both instances direct the tournament. On PostgreSQL half the players play through the
+    // other instance too; SQLite is one instance's database (a game in one's memory does not
+    // follow changes made through the other), so there everyone plays through the first.
+    let players: Vec<Person> = players
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| if shared && i >= 2 { on(p, &two) } else { p })
+        .collect();
+    let end = play_to_the_end(&players, "ins", &id).await;
+    let rounds = end["pairings"].as_array().unwrap();
+    assert_eq!(rounds.len(), 6);
+    let mut games = std::collections::BTreeSet::new();
+    for (i, round) in rounds.iter().enumerate() {
+        assert_eq!(round["round"], i + 1);
+        let boards = round["boards"].as_array().unwrap();
+        assert_eq!(boards.len(), 2, "{round}");
+        for b in boards {
+            assert!(games.insert(b["game_id"].as_str().unwrap().to_string()));
+        }
+    }
+    assert_eq!(points(&end)[0], ("ins0".to_string(), 6.0));
+    assert_eq!(end["crosstable"][0]["results"][1], "1 1");
+}
+
+#[tokio::test]
+async fn bad_requests_are_refused_with_their_reasons() {
+    let limits = Limits {
+        tournaments_per_account: 1,
+        ..Limits::default()
+    };
+    let (router, _hub) = server("sqlite::memory:", limits).await;
+    let anonymous = Person::anonymous(&router);
+    let organiser = Person::signed_up(&router, "borg").await;
+    let start = now_ms() + 60_000;
+    let good = json!({
+        "name": "Club night", "game": "black-path",
+        "time_control": {"kind": "fischer", "initial_seconds": 60, "increment_seconds": 0},
+        "kind": "round_robin", "starts_ms": start,
+    });
+    let with = |key: &str, value: Value| {
+        let mut body = good.clone();
+        body[key] = value;
+        body
+    };
+    let (status, answer) = anonymous.post("/api/tournaments", good.clone()).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{answer}");
+    for (body, reason) in [
+        (
+            with("kind", json!("swiss")),
+            "Swiss tournaments are not available yet",
+        ),
+        (
+            with("kind", json!("arena")),
+            "Arena tournaments are not available yet",
+        ),
+        (
+            with("time_control", json!({"kind": "none"})),
+            "needs a clock",
+        ),
+        (with("game", json!("chess")), "chess"),
+        (with("settings", json!({"size": "0x0"})), "size"),
+        (
+            with("game", json!("karls-race"))
+                .as_object()
+                .cloned()
+                .map(|mut b| {
+                    b.insert("settings".into(), json!({"players": "4"}));
+                    Value::Object(b)
+                })
+                .unwrap(),
+            "two-player",
+        ),
+        (with("starts_ms", json!(0)), "passed"),
+        (with("max_entrants", json!(1000)), "entrants"),
+        (with("name", json!("")), "name"),
+    ] {
+        let (status, answer) = organiser.post("/api/tournaments", body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+        assert!(
+            answer["error"].as_str().unwrap().contains(reason),
+            "{answer}"
+        );
+    }
+    let (status, created) = organiser
+        .post("/api/tournaments", with("entry", json!("invitation")))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let code = created["invite"].as_str().unwrap();
+    // One unfinished tournament per account here.
+    let (status, answer) = organiser.post("/api/tournaments", good.clone()).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{answer}");
+    // Only the organiser sees the invitation.
+    assert_eq!(view(&organiser, id).await["invite"], code);
+    assert!(view(&anonymous, id).await["invite"].is_null());
+    let player = Person::signed_up(&router, "bplayer").await;
+    let join = format!("/api/tournaments/{id}/join");
+    let (status, answer) = anonymous.post(&join, json!({})).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{answer}");
+    let (status, answer) = player.post(&join, json!({})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
+    let (status, answer) = player.post(&join, json!({"invite": "nope"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
+    let (status, answer) = player.post(&join, json!({"invite": code})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (status, answer) = player.post(&join, json!({"invite": code})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+    // Withdrawing before the start takes the entry back.
+    let (status, answer) = player
+        .post(&format!("/api/tournaments/{id}/withdraw"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["players"].as_array().unwrap().len(), 0);
+    for path in ["/api/tournaments/nope", "/api/tournaments/AAAAAAAAAAAA"] {
+        let (status, _) = anonymous.get(path).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+    }
+}

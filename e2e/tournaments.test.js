@@ -1,0 +1,112 @@
+// A four-player round robin played to its end in four browser contexts: each player signs up,
+// opens the tournament's page and enters; at the start every page goes to its player's game by
+// itself, the players make scripted moves (Black Path on a 1 x 2 board: the first player wins
+// with tile 3 answered by 1, loses with tile 1), each game page returns to the tournament, which
+// sends its player on to the next game. The player who entered earlier wins every game, so the
+// final standings are known. Screenshots of the tournament page and the lists at both sizes,
+// axe-core on both pages.
+
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { axeViolations, BASE, launch, newPage, PHONE, screenshot } from "./lib.js";
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const PASSWORD = "correct horse battery";
+
+/** Signs `name` up through the API from `page` (the context keeps the session cookie). */
+async function signUp(page, name) {
+  await page.goto(BASE + "/tournaments");
+  const status = await page.evaluate(async ([username, password]) => (await fetch("/api/account", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password }),
+  })).status, [name, PASSWORD]);
+  assert.equal(status, 201, `sign-up of ${name}`);
+}
+
+/** Plays `me`'s games of the tournament as they come (the earlier entrant of `names` wins each)
+ * until the tournament's page shows it finished. */
+async function playEveryGame(page, me, names) {
+  for (;;) {
+    await page.waitForFunction(() => location.pathname.startsWith("/game/")
+      || document.querySelector('#tournament-state[data-state="finished"]'), null, { timeout: 60000 });
+    if (!new URL(page.url()).pathname.startsWith("/game/")) return;
+    const game = new URL(page.url()).pathname.split("/").pop();
+    const view = await (await fetch(`${BASE}/api/games/${game}`)).json();
+    const [first, second] = view.seats.map((s) => names.indexOf(s.player));
+    assert.ok(first >= 0 && second >= 0, JSON.stringify(view.seats));
+    const firstWins = first < second;
+    await page.waitForSelector("#tournament-back");
+    if (names[first] === me) await page.click(`button[data-move="${firstWins ? 3 : 1}"]`, { timeout: 30000 });
+    else if (firstWins) await page.click('button[data-move="1"]', { timeout: 30000 });
+    // Over: the page goes back to the tournament by itself.
+    await page.waitForURL(/\/tournament\/[A-Za-z0-9]+$/, { timeout: 30000 });
+  }
+}
+
+test("a four-player round robin is played to its end in four browsers", async () => {
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const names = [0, 1, 2, 3].map((i) => `rr${suffix}p${"abcd"[i]}`);
+  const pages = [];
+  for (const [i, name] of names.entries()) {
+    const page = await newPage(browser, i === 3 ? PHONE : undefined);
+    await signUp(page, name);
+    pages.push(page);
+  }
+  // The first player organises it through the API; it starts in a few seconds.
+  const created = await pages[0].evaluate(async (body) => (await fetch("/api/tournaments", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  })).json(), {
+    name: "Thursday club night", game: "black-path", settings: { size: "1x2" },
+    time_control: { kind: "fischer", initial_seconds: 60, increment_seconds: 0 },
+    kind: "round_robin", starts_ms: Date.now() + 12000,
+  });
+  assert.ok(created.id, JSON.stringify(created));
+  const url = `${BASE}/tournament/${created.id}`;
+  for (const page of pages) {
+    await page.goto(url);
+    await page.click("#tournament-join");
+    await page.waitForSelector("#tournament-withdraw");
+  }
+  await pages[0].waitForFunction(() => document.querySelector(".tournament-head")?.textContent.includes("4 of at most"));
+  assert.match(await pages[0].textContent("#tournament-countdown"), /\d+ s/);
+  assert.deepEqual(await axeViolations(pages[0]), []);
+  await screenshot(pages[0], "tournament-open-1366");
+  // The lobby lists it.
+  const lobby = await newPage(browser);
+  await lobby.goto(BASE + "/");
+  await lobby.waitForSelector(`#lobby-tournaments [data-tournament="${created.id}"]`);
+  await lobby.locator(".tournaments-card").scrollIntoViewIfNeeded();
+  await screenshot(lobby, "tournaments-lobby-1366");
+
+  await Promise.all(pages.map((page, i) => playEveryGame(page, names[i], names)));
+
+  const page = pages[0];
+  await page.reload();
+  await page.waitForSelector('#tournament-state[data-state="finished"]');
+  const standings = await page.locator("#standings tbody tr").evaluateAll((rows) =>
+    rows.map((r) => [r.dataset.player, Number(r.querySelector("[data-points]").dataset.points)]));
+  assert.deepEqual(standings, names.map((n, i) => [n, 3 - i]));
+  assert.equal(await page.locator("#tournament-rounds [data-round]").count(), 3);
+  assert.equal(await page.locator("#crosstable tbody tr").count(), 4);
+  assert.equal(await page.textContent("#crosstable tbody tr:first-child td:nth-child(4)"), "1");
+  assert.deepEqual(await axeViolations(page), []);
+  await screenshot(page, "tournament-1366", true);
+  await pages[3].reload();
+  await pages[3].waitForSelector('#tournament-state[data-state="finished"]');
+  await screenshot(pages[3], "tournament-390");
+  await pages[3].locator("#tournament-crosstable").scrollIntoViewIfNeeded();
+  await screenshot(pages[3], "tournament-crosstable-390");
+  await page.goto(BASE + "/tournaments");
+  await page.waitForSelector(`#tournaments-finished [data-tournament="${created.id}"]`);
+  assert.deepEqual(await axeViolations(page), []);
+  await screenshot(page, "tournaments-1366");
+  await pages[3].goto(BASE + "/tournaments");
+  await pages[3].waitForSelector(`#tournaments-finished [data-tournament="${created.id}"]`);
+  await screenshot(pages[3], "tournaments-390");
+  for (const p of [...pages, lobby]) {
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+});

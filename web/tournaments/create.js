@@ -1,0 +1,86 @@
+// "/tournaments": the lists of tournaments, and for a signed-in person the form that creates one
+// (game and settings, clock, kind, who may enter, start, players at most, rated or casual).
+
+import { api, el } from "../ui.js";
+import { t } from "../i18n.js";
+import { whoAmI } from "../account/header.js";
+import { clockPicker } from "../lobby/time-control.js";
+import { showLists } from "./list.js";
+
+/** Draws the tournaments' page into `app`. */
+export async function tournamentsPage(app) {
+  document.title = `${t("Tournaments")} · Tafel`;
+  const lists = el("div", { class: "tournament-lists" });
+  const me = await whoAmI();
+  const form = me ? await createForm() : el("section", { class: "card" },
+    el("p", { class: "help" }, t("Sign in to organise a tournament."), " ", el("a", { href: "/sign-in" }, t("Sign in"))));
+  app.replaceChildren(el("div", { class: "tournaments-page" },
+    el("h1", {}, t("Tournaments")), form, lists));
+  await showLists(lists);
+}
+
+/** A `datetime-local` value for `ms` in the reader's time zone. */
+function localInput(ms) {
+  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60000);
+  return d.toISOString().slice(0, 16);
+}
+
+/** The settings typed as `key=value, key=value`, as the API takes them. */
+function parseSettings(text) {
+  const settings = {};
+  for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+    const [key, ...value] = part.split("=");
+    settings[key.trim()] = value.join("=").trim();
+  }
+  return settings;
+}
+
+async function createForm() {
+  const catalog = await api("/api/catalog");
+  const field = (id, label, input) => el("div", { class: "field" }, el("label", { for: id }, label), input);
+  const name = el("input", { id: "tournament-name", maxlength: 80, required: true, value: t("Club tournament") });
+  const game = el("select", { id: "tournament-game" }, catalog.games.map((g) => el("option", { value: g.name }, g.title)));
+  const settings = el("input", { id: "tournament-settings", placeholder: "size=6x6" });
+  const clock = clockPicker();
+  clock.nodes[0].querySelector("option[value=none]")?.remove();
+  const kind = el("select", { id: "tournament-kind" },
+    el("option", { value: "round_robin" }, t("Round robin")),
+    el("option", { value: "double_round_robin" }, t("Double round robin (sides swapped)")));
+  const entry = el("select", { id: "tournament-entry" },
+    el("option", { value: "open" }, t("Anyone signed in")),
+    el("option", { value: "invitation" }, t("By invitation link")));
+  const start = el("input", { id: "tournament-start", type: "datetime-local", value: localInput(Date.now() + 15 * 60000) });
+  const most = el("input", { id: "tournament-max", type: "number", min: 2, max: 64, value: 16, inputmode: "numeric" });
+  const rated = el("input", { id: "tournament-rated", type: "checkbox" });
+  const error = el("p", { class: "error", role: "alert", id: "tournament-error" });
+  const submit = async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    try {
+      const created = await api("/api/tournaments", {
+        method: "POST",
+        body: JSON.stringify({
+          name: name.value, game: game.value, settings: parseSettings(settings.value),
+          time_control: clock.value(), kind: kind.value, entry: entry.value,
+          starts_ms: new Date(start.value).getTime(), max_entrants: Number(most.value), rated: rated.checked,
+        }),
+      });
+      location.href = `/tournament/${created.id}${created.invite ? `#invite=${created.invite}` : ""}`;
+    } catch (e) {
+      error.textContent = e.message;
+    }
+  };
+  return el("details", { class: "card tournament-create" },
+    el("summary", {}, t("Organise a tournament")),
+    el("form", { id: "tournament-form", onsubmit: submit },
+      field("tournament-name", t("Name"), name),
+      field("tournament-game", t("Game"), game),
+      field("tournament-settings", t("Settings (key=value, separated by commas; empty: the defaults)"), settings),
+      field("clock", t("Clock"), clock.nodes),
+      field("tournament-kind", t("Kind"), kind),
+      field("tournament-entry", t("Who may enter"), entry),
+      field("tournament-start", t("Starts at"), start),
+      field("tournament-max", t("Players at most"), most),
+      el("label", {}, rated, " ", t("Rated")),
+      el("div", { class: "controls" }, el("button", { type: "submit" }, t("Create"))), error));
+}

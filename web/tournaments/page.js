@@ -1,0 +1,153 @@
+// A tournament at "/tournament/<id>": what it is, a countdown to its start, entering and
+// withdrawing, the standings, the games in play (a click watches one), the pairings of every
+// round and the crosstable. The page follows the tournament by asking again every two seconds;
+// a player whose next game is paired goes to it by themselves (once per game).
+//
+// The standings' tie-break is Sonneborn-Berger, worked out by the server; when more tie-breaks
+// come (Buchholz), `standingsTable` gets a column each.
+
+import { api, el, fill } from "../ui.js";
+import { t } from "../i18n.js";
+import { whoAmI } from "../account/header.js";
+import { countdown, startWords, stateWords, summaryWords } from "./words.js";
+
+/** How often the page asks for the tournament again. */
+const FOLLOW_MS = 2000;
+
+/** Draws tournament `id` into `app` and follows it. */
+export async function tournamentPage(app, id) {
+  const invite = new URLSearchParams(location.hash.slice(1)).get("invite");
+  const me = await whoAmI();
+  const parts = {
+    head: el("section", { class: "card tournament-head", "aria-labelledby": "tournament-title" }),
+    play: el("section", { class: "card", id: "tournament-in-play", "aria-labelledby": "in-play-title" }),
+    standings: el("section", { class: "card", id: "tournament-standings", "aria-labelledby": "standings-title" }),
+    rounds: el("section", { class: "card", id: "tournament-rounds", "aria-labelledby": "rounds-title" }),
+    cross: el("section", { class: "card", id: "tournament-crosstable", "aria-labelledby": "crosstable-title" }),
+  };
+  app.replaceChildren(el("div", { class: "tournament-page" }, Object.values(parts)));
+  let view = await api(`/api/tournaments/${id}`);
+  let offset = view.now_ms - Date.now();
+  const error = el("p", { class: "error", role: "alert", id: "tournament-action-error" });
+  const act = async (path, body) => {
+    error.textContent = "";
+    try {
+      view = await api(`/api/tournaments/${id}/${path}`, { method: "POST", body: JSON.stringify(body) });
+      draw();
+    } catch (e) {
+      error.textContent = e.message;
+    }
+  };
+  const draw = () => {
+    document.title = `${view.name} · Tafel`;
+    drawHead(parts.head, view, Date.now() + offset, me, invite, act, error);
+    drawInPlay(parts.play, view, id);
+    drawStandings(parts.standings, view);
+    drawRounds(parts.rounds, view, id);
+    drawCrosstable(parts.cross, view);
+    goToYourGame(view, id);
+  };
+  draw();
+  const follow = async () => {
+    try {
+      view = await api(`/api/tournaments/${id}`);
+      offset = view.now_ms - Date.now();
+      draw();
+    } catch {
+      // Asked again at the next tick; the last view stays.
+    }
+    if (view.state === "open" || view.state === "running") setTimeout(follow, FOLLOW_MS);
+  };
+  setTimeout(follow, FOLLOW_MS);
+  // The countdown ticks between the looks at the server.
+  const tick = setInterval(() => {
+    const count = document.getElementById("tournament-countdown");
+    if (!count) return clearInterval(tick);
+    count.textContent = countdown(view.starts_ms, Date.now() + offset);
+  }, 1000);
+}
+
+/** A player's next game, paired: the page goes there once it is made (a moment after the
+ * pairing), once per game (coming back to the page after the game does not send them there
+ * again). */
+async function goToYourGame(view, id) {
+  if (!view.your_game) return;
+  const key = `tafel:tournament-sent:${view.your_game}`;
+  if (sessionStorage.getItem(key)) return;
+  const made = await fetch(`/api/games/${view.your_game}`).then((r) => r.ok).catch(() => false);
+  if (!made || sessionStorage.getItem(key)) return;
+  sessionStorage.setItem(key, "1");
+  location.href = `/game/${view.your_game}?tournament=${id}`;
+}
+
+function drawHead(node, view, now, me, invite, act, error) {
+  const link = view.invite ? `${location.origin}/tournament/${view.id}#invite=${view.invite}` : null;
+  const canEnter = me && view.state === "open" && !view.entered;
+  const canLeave = me && view.entered && (view.state === "open" || view.state === "running");
+  fill(node,
+    el("h1", { id: "tournament-title" }, view.name),
+    el("p", { class: "help" }, summaryWords(view), " · ", t("organised by {name}", { name: view.organiser })),
+    el("p", { id: "tournament-state", "data-state": view.state }, stateWords(view)),
+    view.state === "open" && el("p", {}, t("Starts {when}, in", { when: startWords(view.starts_ms) }), " ",
+      el("strong", { id: "tournament-countdown" }, countdown(view.starts_ms, now))),
+    el("p", { class: "help" }, t("{n} of at most {max} players", { n: view.entrants, max: view.max_entrants }), ": ",
+      view.players.filter((p) => !p.withdrawn).map((p) => p.username).join(", ") || t("nobody yet")),
+    link && el("p", {}, t("Invitation link:"), " ", el("input", { id: "tournament-invite", readonly: true, value: link, "aria-label": t("Invitation link:") })),
+    el("div", { class: "controls" },
+      canEnter && el("button", { id: "tournament-join", onclick: () => act("join", invite ? { invite } : {}) }, t("Enter")),
+      canLeave && el("button", { class: "secondary", id: "tournament-withdraw", onclick: () => act("withdraw", {}) }, t("Withdraw")),
+      !me && view.state === "open" && el("a", { href: "/sign-in" }, t("Sign in to enter")),
+      view.your_game && el("a", { href: `/game/${view.your_game}?tournament=${view.id}`, id: "tournament-your-game" }, t("Your game"))),
+    error);
+}
+
+function drawInPlay(node, view, id) {
+  fill(node, el("h2", { id: "in-play-title" }, t("Games in play")),
+    view.in_play.length
+      ? el("ul", { class: "recent" }, view.in_play.map((b) => el("li", { "data-game": b.game_id },
+        el("a", { href: `/game/${b.game_id}?tournament=${id}` }, t("{first} against {second}", { first: b.first, second: b.second })))))
+      : el("p", { class: "help" }, view.state === "running" ? t("The next round is being paired.") : t("None now.")));
+}
+
+const points = (x) => String(x).replace(".5", "½").replace(/^0½$/, "½");
+
+function drawStandings(node, view) {
+  fill(node, el("h2", { id: "standings-title" }, t("Standings")),
+    view.standings.length
+      ? el("div", { class: "table-scroll" }, el("table", { class: "leaders", id: "standings" },
+        el("thead", {}, el("tr", {}, [t("Rank"), t("Player"), t("Points"), t("Sonneborn-Berger"), t("Games")].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, view.standings.map((s) => el("tr", { "data-player": s.username },
+          el("td", {}, s.rank),
+          el("td", {}, el("a", { href: `/@/${encodeURIComponent(s.username)}` }, s.username), s.withdrawn ? ` (${t("withdrawn")})` : ""),
+          el("td", { "data-points": s.points }, points(s.points)),
+          el("td", {}, s.tie_break),
+          el("td", {}, s.games))))))
+      : el("p", { class: "help" }, t("The standings start with the first round.")));
+}
+
+/** A board's result as the tables show it. */
+const resultWords = (result) => (result === "1/2-1/2" ? "½-½" : result);
+
+function drawRounds(node, view, id) {
+  fill(node, el("h2", { id: "rounds-title" }, t("Pairings")),
+    view.pairings.length ? view.pairings.slice().reverse().map((round) => el("div", { class: "tournament-round", "data-round": round.round },
+      el("h3", {}, t("Round {round}", { round: round.round })),
+      el("ul", { class: "recent" }, round.boards.map((b) => el("li", {},
+        b.second === null || b.second === undefined
+          ? t("{name} has a bye", { name: b.first })
+          : [b.game_id ? el("a", { href: `/game/${b.game_id}?tournament=${id}` }, `${b.first} – ${b.second}`) : `${b.first} – ${b.second}`,
+            " ", el("strong", { class: "board-result" }, b.result ? resultWords(b.result) : t("playing"))])))))
+      : el("p", { class: "help" }, t("Round 1 is paired at the start.")));
+}
+
+function drawCrosstable(node, view) {
+  fill(node, el("h2", { id: "crosstable-title" }, t("Crosstable")),
+    view.crosstable.length
+      ? el("div", { class: "table-scroll" }, el("table", { class: "leaders crosstable", id: "crosstable" },
+        el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "#"), el("th", { scope: "col" }, t("Player")),
+          view.crosstable.map((_, i) => el("th", { scope: "col" }, i + 1)))),
+        el("tbody", {}, view.crosstable.map((row, i) => el("tr", {},
+          el("th", { scope: "row" }, i + 1), el("td", {}, row.username),
+          row.results.map((r, j) => el("td", { class: i === j ? "self" : "" }, i === j ? "×" : r)))))))
+      : el("p", { class: "help" }, t("Filled in as games end.")));
+}
