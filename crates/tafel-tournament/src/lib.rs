@@ -4,11 +4,17 @@
 //! tournaments of the command line feed results in and take pairings out.
 //!
 //! - [`berger`]: round robins by FIDE's Berger tables, single or double.
+//! - [`elo`]: Elo differences from scores, with 95% intervals.
+//! - [`pentanomial`]: game pairs (same opening, sides swapped) and their statistics.
+//! - [`sprt`]: the sequential test that stops a match once it is decided.
 //!
 //! Entrants are numbered from 0 in the order the tournament lists them (by entry, or by rating
 //! for a Swiss); a pairing names who moves first, the game's "white".
 
 pub mod berger;
+pub mod elo;
+pub mod pentanomial;
+pub mod sprt;
 
 use serde::{Deserialize, Serialize};
 
