@@ -24,8 +24,7 @@ mod schedule;
 mod spec;
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 use std::time::Duration;
 
 use anyhow::{bail, ensure, Context, Result};
@@ -110,8 +109,6 @@ struct Shared<'a> {
     margin: Duration,
     opening: u32,
     seed: u64,
-    next: AtomicUsize,
-    stop: AtomicBool,
 }
 
 /// Plays the tournament and prints its report.
@@ -175,25 +172,41 @@ pub fn run(args: Args) -> Result<()> {
         margin: Duration::from_millis(args.margin_ms),
         opening: args.opening,
         seed: args.seed,
-        next: AtomicUsize::new(0),
-        stop: AtomicBool::new(false),
     };
     let mut report = Report::new(game.as_ref(), &engines, &schedule, tc, sprt);
     report.print_header(args.seed, args.gauntlet, args.concurrency);
-    let (sender, receiver) = mpsc::channel::<(usize, Played)>();
+    // The games are handed out one at a time as workers become free, so that once the SPRT
+    // is decided no further game starts (only those already running end).
+    let (work, jobs) = mpsc::channel::<usize>();
+    let jobs = Mutex::new(jobs);
+    let (sender, results) = mpsc::channel::<(usize, Played)>();
     std::thread::scope(|scope| -> Result<()> {
         for _ in 0..args.concurrency.min(schedule.games()) {
             let sender = sender.clone();
-            let (shared, engines) = (&shared, &engines);
-            scope.spawn(move || work(shared, engines, &sender));
+            let (shared, engines, jobs) = (&shared, &engines, &jobs);
+            scope.spawn(move || work_on(shared, engines, jobs, &sender));
         }
         drop(sender);
-        for (index, played) in receiver {
+        let mut next = 0;
+        while next < args.concurrency.min(schedule.games()) {
+            work.send(next)?;
+            next += 1;
+        }
+        let (mut running, mut stopped) = (next, false);
+        while running > 0 {
+            let (index, played) = results
+                .recv()
+                .context("the tournament's workers ended early (a bug: please report it)")?;
+            running -= 1;
             write_record(&shared, &args.records, &engines, index, &played, tc)?;
-            if report.record(index, &played) {
-                shared.stop.store(true, Ordering::SeqCst);
+            stopped |= report.record(index, &played);
+            if !stopped && next < schedule.games() {
+                work.send(next)?;
+                next += 1;
+                running += 1;
             }
         }
+        drop(work);
         Ok(())
     })?;
     report.finish();
@@ -265,14 +278,19 @@ fn prepare_records(dir: &Path) -> Result<()> {
     Ok(())
 }
 
-/// One worker: takes the next game until none is left or the tournament is stopped.
-fn work(shared: &Shared, engines: &[EngineSpec], sender: &mpsc::Sender<(usize, Played)>) {
+/// One worker: plays the games it is handed until there are no more.
+fn work_on(
+    shared: &Shared,
+    engines: &[EngineSpec],
+    jobs: &Mutex<mpsc::Receiver<usize>>,
+    sender: &mpsc::Sender<(usize, Played)>,
+) {
     let mut contenders: Vec<Contender> = engines.iter().map(Contender::new).collect();
-    while !shared.stop.load(Ordering::SeqCst) {
-        let index = shared.next.fetch_add(1, Ordering::SeqCst);
-        if index >= shared.schedule.games() {
+    loop {
+        let job = jobs.lock().map(|jobs| jobs.recv());
+        let Ok(Ok(index)) = job else {
             break;
-        }
+        };
         let played = play_game(shared, &mut contenders, index);
         if sender.send((index, played)).is_err() {
             break;

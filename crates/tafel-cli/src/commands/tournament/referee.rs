@@ -48,7 +48,7 @@ pub struct Played {
 }
 
 /// Plays a game: `sides[0]` in the first seat, `sides[1]` in the second.
-pub fn play(setup: &GameSetup, sides: [&mut Contender; 2]) -> Played {
+pub fn play(setup: &GameSetup, mut sides: [&mut Contender; 2]) -> Played {
     let game = setup.game;
     let mut position = setup.start.clone_box();
     let mut moves = Vec::new();
@@ -59,8 +59,8 @@ pub fn play(setup: &GameSetup, sides: [&mut Contender; 2]) -> Played {
                 .expect("the opening was played from this start"),
         );
     }
-    for seat in 0..2 {
-        if let Err(fault) = sides[seat].start_game(game) {
+    for (seat, side) in sides.iter_mut().enumerate() {
+        if let Err(fault) = side.start_game(game) {
             return forfeit(game, moves, seat, fault);
         }
     }

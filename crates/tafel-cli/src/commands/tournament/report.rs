@@ -228,6 +228,7 @@ impl<'a> Report<'a> {
                 .elo()
                 .map(elo_with_error)
                 .unwrap_or_else(|| "-".into());
+            let ptnml = format!("{:?}", field.by_points());
             let faults = if s.faults.is_empty() {
                 "-".to_string()
             } else {
@@ -249,7 +250,7 @@ impl<'a> Report<'a> {
                 points(e),
                 score,
                 elo,
-                format!("{:?}", field.by_points()),
+                ptnml,
             );
         }
         out.trim_end().to_string()
