@@ -125,22 +125,19 @@ fn faulty_engines_lose_their_games_and_every_game_is_recorded() {
     for text in &fair {
         assert!(!text.contains("Termination"), "{text}");
     }
-    // Each faulty engine faults in every game it gets to move in: all six of its games
-    // against the others and the level or program, and in its games against another faulty
-    // engine the one to move first faults first (each wins one game of that pair).
-    for (engine, label) in [("crash", "crash"), ("hang", "hang"), ("illegal", "illegal")] {
+    // Each faulty engine (its fault's label is its name) faults in every game it gets to
+    // move in: its four games against the level and the program, and the two of its four
+    // games against the other faulty engines in which it moves first (it wins the other two).
+    for engine in ["crash", "hang", "illegal"] {
         let words = row(&stdout, engine);
         // #, name, games, wins, draws, losses, points
-        assert_eq!(
-            words[2..7],
-            ["8", "2", "0", "6", "2.0"],
-            "{engine}: {words:?}"
-        );
-        assert_eq!(
-            words[words.len() - 2..],
-            [label, "6"],
-            "{engine}: {words:?}"
-        );
+        assert_eq!(words[2..7], ["8", "2", "0", "6", "2.0"], "{words:?}");
+        assert_eq!(words[words.len() - 2..], [engine, "6"], "{words:?}");
+        // Its Elo against the field, by hand: pairs LL, LL, WL, WL, so a score of 0.25, Elo
+        // −400·log10(3) = −190.85; pair variance ½·0.25² + ½·0.25² = 0.0625, standard error
+        // √(0.0625/4) = 0.125, ±1.959964 of it: scores 0.005005 to 0.494996, Elo −919.38 to
+        // −3.48, so ± 457.95.
+        assert_eq!(words[8..11], ["-190.85", "+/-", "457.95"], "{words:?}");
     }
     let row_l1 = row(&stdout, "L1");
     assert_eq!(row_l1[2], "8");

@@ -58,7 +58,7 @@ impl Schedule {
     /// The engines in the first and second seat of game `index`.
     pub fn seats(&self, index: usize) -> [usize; 2] {
         let pair = self.pair(index);
-        if index % 2 == 0 {
+        if index.is_multiple_of(2) {
             [pair.first, pair.second]
         } else {
             [pair.second, pair.first]
