@@ -35,9 +35,9 @@ pub enum EngineKind {
 }
 
 impl EngineSpec {
-    /// Reads `key=value` pairs separated by commas. A value may be in double quotes; one
-    /// without quotes runs to the next `,key=` of a known key, so a command keeps its commas
-    /// and spaces once the shell has taken the quotes off.
+    /// Reads `key=value` pairs separated by commas. A value may be in double quotes; a
+    /// command or `go` without quotes runs to the next `,key=` of a known key, so that it keeps
+    /// its commas and spaces once the shell has taken the quotes off.
     pub fn parse(text: &str) -> Result<EngineSpec> {
         let pairs = split_pairs(text)?;
         let get = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
@@ -117,7 +117,13 @@ fn split_pairs(text: &str) -> Result<Vec<(String, String)>> {
             );
             (&quoted[..end], next)
         } else {
-            let end = next_key(after).unwrap_or(after.len());
+            // A command and `go` words may hold commas; a name or a level ends at the first.
+            let end = if key == "cmd" || key == "go" {
+                next_key(after)
+            } else {
+                after.find(',')
+            }
+            .unwrap_or(after.len());
             (&after[..end], &after[end..])
         };
         pairs.push((key.to_string(), value.to_string()));
