@@ -171,6 +171,7 @@ pub async fn start(config: &Config) -> Result<Server> {
     };
     let task = tokio::spawn(listener::serve(listener, app, connection_limits));
     hub.resume();
+    hub.record_missed_finishes();
     Ok(Server { addr, hub, task })
 }
 

@@ -523,3 +523,142 @@ async fn the_leaderboard_lists_the_fifty_best_players_who_are_not_provisional() 
     let (_, other) = viewer.get("/api/leaderboard/quarx").await;
     assert_eq!(other["players"], json!([]));
 }
+
+/// What the people's endpoints of `router` answer about Ada, Bob and their game `id`, sessions
+/// aside.
+async fn people_pages(router: &Router, id: &str) -> Vec<Value> {
+    let reader = Person::anonymous(router);
+    let mut pages = Vec::new();
+    for path in [
+        "/api/players/ada".to_string(),
+        "/api/players/bob".to_string(),
+        "/api/players/ada/games".to_string(),
+        "/api/players/bob/ratings".to_string(),
+        format!("/api/games/{id}"),
+    ] {
+        let (status, page) = reader.get(&path).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {page}");
+        pages.push(page);
+    }
+    pages
+}
+
+/// `tafel db copy` carries the people with the games: on the copy, the accounts sign in with
+/// their passwords, a session of the original still works, and the players' pages, ratings and
+/// the rated game's rating changes are as they were; from SQLite to SQLite, and on to
+/// PostgreSQL when one is at hand. Copying again with `--merge` changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn db_copy_carries_accounts_sessions_and_ratings() {
+    use tafel_server::store::copy::{copy, CopyOptions};
+
+    let folder = tempfile::tempdir().unwrap();
+    let first = format!("sqlite://{}/first.db", folder.path().display());
+    let second = format!("sqlite://{}/second.db", folder.path().display());
+    let original = server(Limits::default(), &first).await;
+    let (ada, bob) = (
+        Person::signed_up(&original, "Ada").await,
+        Person::signed_up(&original, "bob").await,
+    );
+    let (id, tokens) = rated_game(&ada, &bob).await;
+    play(&ada, &id, &tokens, 2).await;
+    resign(&bob, &id, &tokens[1]).await;
+    let pages = people_pages(&original, &id).await;
+    assert_eq!(pages[4]["ratings"].as_array().map(Vec::len), Some(2));
+
+    let mut targets = vec![second.clone()];
+    if let Some(postgres) = tafel_testkit::postgres::test_database("copy_people").await {
+        targets.push(postgres);
+    }
+    let mut from = first.clone();
+    for to in targets {
+        let copied = copy(&from, &to, CopyOptions::default(), |_, _| {})
+            .await
+            .unwrap();
+        assert_eq!((copied.games, copied.accounts, copied.ratings), (1, 2, 2));
+        let again = copy(&from, &to, CopyOptions { merge: true }, |_, _| {})
+            .await
+            .unwrap();
+        assert_eq!((again.games, again.unchanged), (0, 1));
+
+        let copy = server(Limits::default(), &to).await;
+        assert_eq!(people_pages(&copy, &id).await, pages, "on {to}");
+        let me = send(&copy, "GET", "/api/account", ada.cookie.as_deref(), None).await;
+        assert_eq!(
+            me.status,
+            StatusCode::OK,
+            "the session still works: {}",
+            me.text
+        );
+        assert_eq!(me.body["username"], "Ada");
+        let signed_in = send(
+            &copy,
+            "POST",
+            "/api/session",
+            None,
+            Some(json!({"username": "bob", "password": "correct horse battery"})),
+        )
+        .await;
+        assert_eq!(signed_in.status, StatusCode::OK, "{}", signed_in.text);
+        from = to;
+    }
+}
+
+/// A server stopped between storing a rated game's end and rating it leaves the game over and
+/// its players unrated; at the next start the end is recorded: the same results and ratings as
+/// if nothing had happened.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_end_lost_to_a_crash_is_recorded_at_the_next_start() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}/tafel.db", folder.path().display());
+    let first = server(Limits::default(), &database).await;
+    let (ada, bob) = (
+        Person::signed_up(&first, "Ada").await,
+        Person::signed_up(&first, "bob").await,
+    );
+    let (id, tokens) = rated_game(&ada, &bob).await;
+    play(&ada, &id, &tokens, 2).await;
+    resign(&bob, &id, &tokens[1]).await;
+    // The players' pages and the game's ratings, without the moments of recording, which
+    // differ (so the games list and the rating history are left out).
+    let lasting = |pages: Vec<Value>| {
+        let mut kept = [pages[0].clone(), pages[1].clone(), pages[4].clone()];
+        for page in &mut kept[..2] {
+            for rating in page["ratings"].as_array_mut().into_iter().flatten() {
+                rating.as_object_mut().unwrap().remove("last_rated_ms");
+            }
+        }
+        kept
+    };
+    let recorded = lasting(people_pages(&first, &id).await);
+
+    // What a crash right after the game's last change leaves behind.
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&database).await.unwrap();
+    for table in ["rating_changes", "account_results", "ratings"] {
+        sqlx::query(&format!("DELETE FROM {table}"))
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    assert_ne!(lasting(people_pages(&first, &id).await), recorded);
+
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), &database);
+    config.limits = Limits::default();
+    let (again, hub) = tafel_server::app(&config).await.unwrap();
+    hub.record_missed_finishes();
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        if lasting(people_pages(&again, &id).await) == recorded {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the end was not recorded"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Recorded once: another start changes nothing.
+    hub.record_missed_finishes();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(lasting(people_pages(&again, &id).await), recorded);
+}

@@ -1,7 +1,7 @@
 //! The lobby's seeks through its WebSocket, on a running server: a seek listed to everyone,
 //! taken by one person (both land in the game, on the two sides), never by its owner, gone
 //! when its owner leaves the lobby; rated seeks need accounts; bad seeks and the limit per
-//! person refused with a reason.
+//! person refused with a reason; many connections share one reading of the list.
 
 mod support;
 
@@ -228,5 +228,43 @@ async fn rated_seeks_need_accounts_and_bad_seeks_say_why() {
         again.next_of("error").await["error"],
         "that is your own seek"
     );
+    server.stop();
+}
+
+/// However many people watch the lobby, its list is read from the database a few times a
+/// second (one reading shared by every connection of the instance), and a seek listed
+/// through one connection reaches all of them at once.
+#[tokio::test]
+async fn many_lobby_connections_share_one_reading_of_the_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::serve_with(&dir.path().join("t.db"), Limits::default()).await;
+    let reads = || {
+        server
+            .hub
+            .stats()
+            .seek_list_reads
+            .load(std::sync::atomic::Ordering::Relaxed)
+    };
+    let mut watchers = Vec::new();
+    for _ in 0..30 {
+        let mut watcher = lobby(server.addr, None).await;
+        assert!(seeks(&mut watcher).await.is_empty());
+        watchers.push(watcher);
+    }
+    let before = reads();
+    // Each connection looks again every 2 s: 30 of them over 5 s would read 60 to 90 times
+    // on their own.
+    tokio::time::sleep(std::time::Duration::from_secs(5)).await;
+    let read = reads() - before;
+    assert!(read <= 10, "{read} readings for 30 connections in 5 s");
+
+    let mut owner = lobby(server.addr, None).await;
+    seeks(&mut owner).await;
+    owner
+        .send_json(json!({"type": "seek", "seek": {"game": "kauri"}, "name": "Ann"}))
+        .await;
+    for watcher in &mut watchers {
+        assert_eq!(seeks_until(watcher, 1).await[0]["name"], "Ann");
+    }
     server.stop();
 }

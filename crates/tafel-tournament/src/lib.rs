@@ -4,6 +4,12 @@
 //! tournaments of the command line feed results in and take pairings out.
 //!
 //! - [`berger`]: round robins by FIDE's Berger tables, single or double.
+//! - [`swiss`]: Swiss rounds under FIDE's Dutch system, by maximum-weight matching.
+//! - [`arena`]: Arena as lichess runs it: scoring (streaks, berserk, early draws) and pairing
+//!   of the waiting players.
+//! - [`standings`]: points, Sonneborn-Berger, Buchholz and the crosstable.
+//! - [`trf`]: FIDE's Tournament Report File (TRF-16) of a tournament played in rounds.
+//! - [`matching`]: the maximum-weight matching the pairing systems share.
 //! - [`elo`]: Elo differences from scores, with 95% intervals.
 //! - [`pentanomial`]: game pairs (same opening, sides swapped) and their statistics.
 //! - [`sprt`]: the sequential test that stops a match once it is decided.
@@ -11,10 +17,15 @@
 //! Entrants are numbered from 0 in the order the tournament lists them (by entry, or by rating
 //! for a Swiss); a pairing names who moves first, the game's "white".
 
+pub mod arena;
 pub mod berger;
 pub mod elo;
+pub mod matching;
 pub mod pentanomial;
 pub mod sprt;
+pub mod standings;
+pub mod swiss;
+pub mod trf;
 
 use serde::{Deserialize, Serialize};
 
@@ -101,3 +112,118 @@ pub struct GameResult {
     /// How it ended.
     pub outcome: Outcome,
 }
+
+/// A round as it was played: its games with their results, and the entrant who had the
+/// pairing-allocated bye, if any. An entrant in neither was absent (scores nothing).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedRound {
+    /// The games of the round and how they ended.
+    pub results: Vec<GameResult>,
+    /// The entrant who had the bye.
+    pub bye: Option<Entrant>,
+}
+
+impl PlayedRound {
+    /// Checks that the round names only entrants below `entrants`, each at most once (games
+    /// and bye together); `number` (from 1) names the round in the error.
+    pub fn check(&self, entrants: usize, number: usize) -> Result<(), RoundError> {
+        let mut seen = vec![false; entrants];
+        let named = self
+            .results
+            .iter()
+            .flat_map(|result| [result.pairing.first, result.pairing.second])
+            .chain(self.bye);
+        for entrant in named {
+            let slot = seen.get_mut(entrant.0).ok_or(RoundError::UnknownEntrant {
+                round: number,
+                entrant,
+            })?;
+            if std::mem::replace(slot, true) {
+                return Err(RoundError::PairedTwice {
+                    round: number,
+                    entrant,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The result of `entrant`'s game this round, if it was paired.
+    pub fn game_of(&self, entrant: Entrant) -> Option<&GameResult> {
+        self.results
+            .iter()
+            .find(|result| result.pairing.involves(entrant))
+    }
+}
+
+/// Which side of a game an entrant had: the first to move (chess's white) or the second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    /// Moved first.
+    First,
+    /// Moved second.
+    Second,
+}
+
+impl Side {
+    /// The other side.
+    pub fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+}
+
+impl GameResult {
+    /// The side `entrant` had in this game and the half points it scored, or `None` if it did
+    /// not play here.
+    pub fn side_and_half_points(&self, entrant: Entrant) -> Option<(Side, u32)> {
+        let (first, second) = self.outcome.half_points();
+        if self.pairing.first == entrant {
+            Some((Side::First, first))
+        } else if self.pairing.second == entrant {
+            Some((Side::Second, second))
+        } else {
+            None
+        }
+    }
+}
+
+/// What is wrong with a round given as played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoundError {
+    /// The round names an entrant that is not in the tournament.
+    UnknownEntrant {
+        /// The round, from 1.
+        round: usize,
+        /// The entrant named.
+        entrant: Entrant,
+    },
+    /// The round pairs an entrant more than once (or pairs it and gives it the bye).
+    PairedTwice {
+        /// The round, from 1.
+        round: usize,
+        /// The entrant.
+        entrant: Entrant,
+    },
+}
+
+impl std::fmt::Display for RoundError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RoundError::UnknownEntrant { round, entrant } => write!(
+                f,
+                "round {round} names entrant {}, who is not in the tournament",
+                entrant.0
+            ),
+            RoundError::PairedTwice { round, entrant } => write!(
+                f,
+                "round {round} pairs entrant {} more than once",
+                entrant.0
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RoundError {}

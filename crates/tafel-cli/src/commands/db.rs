@@ -6,9 +6,10 @@ use tafel_server::store::copy::{copy, CopyOptions};
 /// The `db` subcommands.
 #[derive(clap::Subcommand, Debug)]
 pub enum Command {
-    /// Copy every game (moves, seats, invitations, clocks, results, analyses) from one
-    /// database into another, e.g. from SQLite to PostgreSQL; each copy is checked by
-    /// replaying it. Stop the servers using the source first.
+    /// Copy every account (with its sessions and ratings) and every game (moves, seats,
+    /// invitations, clocks, results, analyses, rating changes) from one database into
+    /// another, e.g. from SQLite to PostgreSQL; each game's copy is checked by replaying it.
+    /// Stop the servers using the source first.
     Copy(CopyArgs),
 }
 
@@ -42,8 +43,14 @@ pub fn run(command: Command) -> Result<()> {
         }
     }))?;
     println!(
-        "copied {} games ({} moves, {} analyses), {} already there; every game replayed",
-        copied.games, copied.moves, copied.analyses, copied.unchanged
+        "copied {} games ({} moves, {} analyses), {} already there; every game replayed; \
+         {} accounts, {} ratings",
+        copied.games,
+        copied.moves,
+        copied.analyses,
+        copied.unchanged,
+        copied.accounts,
+        copied.ratings
     );
     Ok(())
 }

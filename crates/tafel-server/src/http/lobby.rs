@@ -11,6 +11,7 @@
 //! (without `id`: all one's seeks), `{"type": "take", "id": "...", "name": "Bo"}`.
 //! `docs/api.md` describes them with the flows.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -84,6 +85,7 @@ pub async fn connect(
                 socket,
                 lobby,
                 seeker,
+                seeking: HashSet::new(),
                 ping,
                 _slot: slot,
             };
@@ -96,6 +98,9 @@ struct Visitor {
     socket: WebSocket,
     lobby: Arc<Lobby>,
     seeker: Seeker,
+    /// The seeks this person listed that may still become games (only then does the
+    /// connection ask the store for games made for it).
+    seeking: HashSet<String>,
     ping: std::time::Duration,
     _slot: OwnedSemaphorePermit,
 }
@@ -112,10 +117,13 @@ impl Visitor {
     /// Sends the list if it differs from `last`, and the games made for this person's seeks.
     async fn refresh(&mut self, last: &mut Option<Vec<SeekView>>) -> bool {
         let listed = self.lobby.listed().await;
-        let played = self.lobby.played(&self.seeker).await;
-        for game in played.unwrap_or_default() {
-            if !self.send(game_message(&game)).await {
-                return false;
+        if !self.seeking.is_empty() {
+            let played = self.lobby.played(&self.seeker).await;
+            for game in played.unwrap_or_default() {
+                self.seeking.remove(&game.seek);
+                if !self.send(game_message(&game)).await {
+                    return false;
+                }
             }
         }
         match listed {
@@ -137,10 +145,19 @@ impl Visitor {
             ClientMessage::Seek { seek, name } => {
                 self.name(name)?;
                 let view = self.lobby.seek(&self.seeker, seek).await?;
+                self.seeking.insert(view.id.clone());
                 Ok(Some(serde_json::json!({ "type": "seeking", "seek": view })))
             }
             ClientMessage::Withdraw { id } => {
-                self.lobby.withdraw(&self.seeker, id.as_deref()).await?;
+                let removed = self.lobby.withdraw(&self.seeker, id.as_deref()).await?;
+                // A seek taken meanwhile is not removed: its game is still to be told.
+                match id {
+                    Some(id) if removed == 1 => {
+                        self.seeking.remove(&id);
+                    }
+                    None if removed as usize == self.seeking.len() => self.seeking.clear(),
+                    _ => {}
+                }
                 Ok(None)
             }
             ClientMessage::Take { id, name } => {

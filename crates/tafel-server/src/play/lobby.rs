@@ -10,13 +10,16 @@
 //! Seeks live in the database, so that every instance lists the same ones and exactly one
 //! taker gets each ([`Store::claim_seek`]). This instance's lobby connections hear of changes
 //! made here at once ([`Lobby::changes`]) and look again every [`LOBBY_REFRESH`] for those
-//! made by other instances.
+//! made by other instances. They share one reading of the list ([`Lobby::listed`]: read at
+//! most once every [`LIST_KEPT`] and after each change made here), so however many people
+//! watch the lobby, the database is asked a few times a second; only a connection with seeks
+//! of its own asks whether a game was made for them.
 
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use tokio::sync::watch;
+use tokio::sync::{watch, Mutex};
 
 use super::accounts::SignedIn;
 use super::create::NewGame;
@@ -34,6 +37,10 @@ use crate::store::Store;
 
 /// How often a lobby connection looks for changes made by other instances.
 pub const LOBBY_REFRESH: Duration = Duration::from_secs(2);
+
+/// How long one reading of the list serves every lobby connection of this instance (unless a
+/// change is made here meanwhile).
+pub const LIST_KEPT: Duration = Duration::from_secs(1);
 
 /// The most seeks the lobby lists at once (the oldest first).
 pub const MAX_LISTED: usize = 200;
@@ -66,15 +73,28 @@ impl Seeker {
     }
 }
 
-/// A game the lobby made: its id, and the seat and token of the person it is told to.
+/// A game the lobby made: its seek, its id, and the seat and token of the person it is told
+/// to.
 #[derive(Debug)]
 pub struct LobbyGame {
+    /// The seek it was made from.
+    pub seek: String,
     /// The game.
     pub id: GameId,
     /// The person's seat.
     pub seat: usize,
     /// The person's token for it.
     pub token: SeatToken,
+}
+
+/// The list of seeks as last read, shared by the lobby connections of this instance.
+struct Reading {
+    /// When it was read.
+    at: Instant,
+    /// The count of changes made here when it was read ([`Lobby::changes`]).
+    change: u64,
+    /// The seeks.
+    seeks: Vec<SeekView>,
 }
 
 /// The seeks, and the games made from them.
@@ -84,6 +104,7 @@ pub struct Lobby {
     changed: watch::Sender<u64>,
     seeks_per_connection: usize,
     last_sweep: AtomicI64,
+    reading: Mutex<Option<Reading>>,
 }
 
 impl Lobby {
@@ -96,6 +117,7 @@ impl Lobby {
             changed: watch::Sender::new(0),
             seeks_per_connection,
             last_sweep: AtomicI64::new(0),
+            reading: Mutex::new(None),
         }
     }
 
@@ -145,8 +167,9 @@ impl Lobby {
         })
     }
 
-    /// Withdraws seek `id` of `seeker`, or all their seeks (they left the lobby).
-    pub async fn withdraw(&self, seeker: &Seeker, id: Option<&str>) -> Result<(), Error> {
+    /// Withdraws seek `id` of `seeker`, or all their seeks (they left the lobby); a seek
+    /// taken meanwhile stays (its game is being made). Returns how many were withdrawn.
+    pub async fn withdraw(&self, seeker: &Seeker, id: Option<&str>) -> Result<u64, Error> {
         let removed = self
             .store
             .withdraw_seeks(&seeker.connection, id)
@@ -155,11 +178,37 @@ impl Lobby {
         if removed > 0 {
             self.tell();
         }
-        Ok(())
+        Ok(removed)
     }
 
-    /// The seeks waiting for a taker.
+    /// The seeks waiting for a taker: the reading of the list that every connection of this
+    /// instance shares, read again when older than [`LIST_KEPT`] or when a change was made
+    /// here since (one connection reads; the others wait for its reading).
     pub async fn listed(&self) -> Result<Vec<SeekView>, Error> {
+        let mut reading = self.reading.lock().await;
+        let change = *self.changed.borrow();
+        if let Some(fresh) = reading
+            .as_ref()
+            .filter(|r| r.change == change && r.at.elapsed() < LIST_KEPT)
+        {
+            return Ok(fresh.seeks.clone());
+        }
+        let at = Instant::now();
+        let seeks = self.read_list().await?;
+        *reading = Some(Reading {
+            at,
+            change,
+            seeks: seeks.clone(),
+        });
+        Ok(seeks)
+    }
+
+    /// Reads the seeks waiting for a taker from the store (removing stale ones now and then).
+    async fn read_list(&self) -> Result<Vec<SeekView>, Error> {
+        self.hub
+            .stats
+            .seek_list_reads
+            .fetch_add(1, Ordering::Relaxed);
         let now = now_ms();
         let last = self.last_sweep.load(Ordering::Relaxed);
         if now - last >= STALE_SWEEP.as_millis() as i64
@@ -224,6 +273,7 @@ impl Lobby {
             .map_err(Error::storage)?;
         self.tell();
         Ok(LobbyGame {
+            seek: id.to_string(),
             id: game,
             seat: taker_seat,
             token: taker_token,
@@ -241,9 +291,13 @@ impl Lobby {
             .into_iter()
             .map(
                 |TakenSeek {
-                     game, seat, token, ..
+                     id,
+                     game,
+                     seat,
+                     token,
                  }| {
                     Ok(LobbyGame {
+                        seek: id,
                         id: GameId::parse(&game)?,
                         seat,
                         token,

@@ -142,6 +142,8 @@ pub struct HubStats {
     pub flags: AtomicU64,
     /// Rated games aborted (a first move not made in time).
     pub aborts: AtomicU64,
+    /// Readings of the lobby's list of seeks from the store (shared by its connections).
+    pub seek_list_reads: AtomicU64,
 }
 
 /// The games in memory, the change channels of every game in memory or watched, and who

@@ -1,12 +1,16 @@
-//! `tafel db copy`: every game of one database copied into another (SQLite to PostgreSQL and
-//! back), with everything stored about it (moves, seats and invitations, clocks, proposals,
-//! results, rematch links, summaries, versions, analyses), each copy checked by replaying it.
+//! `tafel db copy`: every account (with its sessions and ratings) and every game of one
+//! database copied into another (SQLite to PostgreSQL and back), with everything stored about
+//! each game (moves, seats and invitations, clocks, proposals, results, rematch links,
+//! summaries, versions, analyses, which account plays which seat, rating changes, the
+//! accounts' results), each game checked by replaying it. Seeks are not copied: they live only
+//! while their owner's lobby is open.
 //!
 //! A copy into a database that already holds games is refused unless asked for
 //! ([`CopyOptions::merge`]); then a game already there exactly as in the source is left alone
-//! and any other game with the same id is replaced, so running the same copy again (after an
-//! interruption, say) finishes it and changes nothing more. Copy while no server writes to
-//! the source: each game is copied as it is at one moment.
+//! and any other game with the same id is replaced, and so is any account, session or rating
+//! with the key of one in the source, so running the same copy again (after an interruption,
+//! say) finishes it and changes nothing more. Copy while no server writes to the source: each
+//! game is copied as it is at one moment.
 
 use anyhow::{bail, Context, Result};
 
@@ -32,10 +36,14 @@ pub struct Copied {
     pub moves: usize,
     /// Analyses of the games written.
     pub analyses: usize,
+    /// Accounts copied (deleted ones included), with their sessions.
+    pub accounts: usize,
+    /// Ratings copied (one per account and game).
+    pub ratings: usize,
 }
 
-/// Copies every game of the database at `from` into the database at `to` (created and
-/// migrated if needed), checking each copy by loading it from the target and replaying its
+/// Copies every account, session and rating, then every game, of the database at `from` into
+/// the database at `to` (created and migrated if needed), checking each game's copy by loading it from the target and replaying its
 /// moves. `progress` hears of each game done, with the number of games done and in all.
 pub async fn copy(
     from: &str,
@@ -56,8 +64,18 @@ pub async fn copy(
              (games with the same id are replaced by their copy, the others kept)"
         );
     }
+    // The people first: the games' rows refer to their accounts.
+    let people = source.export_people().await?;
+    target
+        .import_people(&people)
+        .await
+        .context("cannot copy the accounts, sessions and ratings")?;
+    let mut copied = Copied {
+        accounts: people.accounts(),
+        ratings: people.ratings(),
+        ..Copied::default()
+    };
     let ids = source.game_ids().await?;
-    let mut copied = Copied::default();
     for (done, id) in ids.iter().enumerate() {
         let Some(rows) = source.export(id).await? else {
             continue; // deleted meanwhile

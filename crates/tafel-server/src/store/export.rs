@@ -1,10 +1,11 @@
-//! Every stored row of a game, out and in: what `tafel db copy` carries from one database to
-//! another.
+//! Every stored row of a game, and every account, session and rating, out and in: what `tafel
+//! db copy` carries from one database to another.
 
 use anyhow::Result;
 use sqlx::any::AnyArguments;
 use sqlx::Row;
 
+use super::table_rows::{Value, OF_A_GAME, PEOPLE};
 use super::Store;
 
 impl Store {
@@ -59,13 +60,40 @@ impl Store {
         .into_iter()
         .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3)))
         .collect();
+        let mut linked = Vec::with_capacity(OF_A_GAME.len());
+        for table in OF_A_GAME {
+            linked.push(table.read(self.backend, &mut tx, Some(id)).await?);
+        }
         tx.commit().await?;
         Ok(Some(GameRows {
             text,
             numbers,
             moves,
             analyses,
+            linked,
         }))
+    }
+
+    /// Every account, session and rating (for `tafel db copy`), read at one moment.
+    pub async fn export_people(&self) -> Result<PeopleRows> {
+        let mut tx = self.pool.begin().await?;
+        let mut tables = Vec::with_capacity(PEOPLE.len());
+        for table in PEOPLE {
+            tables.push(table.read(self.backend, &mut tx, None).await?);
+        }
+        tx.commit().await?;
+        Ok(PeopleRows(tables))
+    }
+
+    /// Stores `rows` (from [`Store::export_people`]), all or nothing: each account, session
+    /// and rating in place of the one with its key, if any; the others are kept.
+    pub async fn import_people(&self, rows: &PeopleRows) -> Result<()> {
+        let mut tx = self.pool.begin().await?;
+        for (table, rows) in PEOPLE.iter().zip(&rows.0) {
+            table.write(self.backend, &mut tx, rows).await?;
+        }
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Stores `rows` (from [`Store::export`]) in place of the game with their id, if any,
@@ -112,6 +140,9 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
+        for (table, rows) in OF_A_GAME.iter().zip(&rows.linked) {
+            table.write(self.backend, &mut tx, rows).await?;
+        }
         tx.commit().await?;
         Ok(())
     }
@@ -150,14 +181,17 @@ const COPIED_NUMBERS: &[&str] = &[
     "rated",
 ];
 
-/// Everything stored about one game, as it is stored: the game's columns, its moves and its
-/// analyses. What `tafel db copy` carries from one database to the other.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Everything stored about one game, as it is stored: the game's columns, its moves, its
+/// analyses, and the rows of its accounts (who plays which seat, rating changes, results).
+/// What `tafel db copy` carries from one database to the other.
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameRows {
     text: Vec<Option<String>>,
     numbers: Vec<Option<i64>>,
     moves: Vec<(i64, String)>,
     analyses: Vec<(i64, String, String, String)>,
+    /// The rows of each table of `OF_A_GAME`, in its order.
+    linked: Vec<Vec<Vec<Value>>>,
 }
 
 impl GameRows {
@@ -174,5 +208,31 @@ impl GameRows {
     /// The number of analyses stored.
     pub fn analyses(&self) -> usize {
         self.analyses.len()
+    }
+}
+
+/// Every account, session and rating, as stored: the rows of each table of `PEOPLE`, in its
+/// order. What `tafel db copy` carries of the people.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PeopleRows(Vec<Vec<Vec<Value>>>);
+
+impl PeopleRows {
+    /// The number of accounts (deleted ones included).
+    pub fn accounts(&self) -> usize {
+        self.rows_of("accounts")
+    }
+
+    /// The number of ratings (one per account and game).
+    pub fn ratings(&self) -> usize {
+        self.rows_of("ratings")
+    }
+
+    /// The number of rows of the people's table `name`.
+    fn rows_of(&self, name: &str) -> usize {
+        PEOPLE
+            .iter()
+            .position(|table| table.name == name)
+            .and_then(|i| self.0.get(i))
+            .map_or(0, Vec::len)
     }
 }

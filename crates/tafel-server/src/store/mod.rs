@@ -29,7 +29,7 @@
 //! [`versions`] (the stored versions, read in groups), [`leases`]
 //! (the computer's moves between instances), [`listen`] (changes other instances announce),
 //! [`heartbeat`] (when a server was last alive, and the downtime credited to clocks),
-//! [`export`] and [`copy`] (`tafel db copy`), [`accounts`] (accounts, sessions, whose seats),
+//! [`export`], `table_rows` and [`copy`] (`tafel db copy`), [`accounts`] (accounts, sessions, whose seats),
 //! [`ratings`] (what a finished game leaves its accounts: results, ratings changed once),
 //! [`players`] (a player's page and the leaderboards) and [`seeks`] (the lobby's).
 //! The store imports the domain only.
@@ -47,6 +47,7 @@ pub mod players;
 pub mod ratings;
 pub mod reads;
 pub mod seeks;
+mod table_rows;
 pub mod versions;
 pub mod writer;
 pub mod writes;
@@ -63,7 +64,7 @@ use tokio::sync::{mpsc, oneshot};
 
 pub use backend::Backend;
 pub use changes::{Conflict, WriteError};
-pub use export::GameRows;
+pub use export::{GameRows, PeopleRows};
 pub use leases::LEASE;
 pub use listen::{Changes, Heard};
 

@@ -77,6 +77,26 @@ impl Store {
         Ok(())
     }
 
+    /// Finished games with accounts whose end never reached them (the server stopped between
+    /// storing the game's last change and [`Store::record_finish`]): over, rated or with an
+    /// account's seat indexed, not aborted, and without any account's result. At most
+    /// `limit`, the oldest first.
+    pub async fn unrecorded_finishes(&self, limit: i64) -> Result<Vec<String>> {
+        let rows = sqlx::query(&self.sql(&format!(
+            "SELECT id FROM games g
+             WHERE result IS NOT NULL
+               AND (rated = 1 OR EXISTS (SELECT 1 FROM game_accounts a WHERE a.game_id = g.id))
+               AND NOT EXISTS (SELECT 1 FROM account_results r WHERE r.game_id = g.id)
+               AND (ending IS NULL OR ending NOT LIKE '%\"aborted\"%')
+             ORDER BY updated_at, {} LIMIT ?",
+            self.backend.insertion_order()
+        )))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
     /// Rated games to abort at `before` or earlier, the soonest first, at most `limit`, with
     /// their deadlines.
     pub async fn aborts_due(&self, before: i64, limit: i64) -> Result<Vec<(String, i64)>> {

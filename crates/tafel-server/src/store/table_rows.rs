@@ -1,0 +1,216 @@
+//! Rows of the tables beside `games`, as they are stored, column by column: what `tafel db
+//! copy` carries of the people (accounts, their sessions and ratings) and of each game (which
+//! account plays which seat, rating changes, results). Each table is described once
+//! ([`Table`]); reading and writing work from that description on both databases.
+//!
+//! Not copied: seeks (they live only while their owner's lobby connection is open), leases and
+//! instances (they belong to the servers of the source).
+
+use anyhow::{Context, Result};
+use sqlx::any::AnyArguments;
+use sqlx::{AnyConnection, Row};
+
+use super::Backend;
+
+/// What a column holds, for reading it through sqlx's `Any` driver.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Kind {
+    /// `TEXT`.
+    Text,
+    /// `INTEGER` or `BIGINT`.
+    Integer,
+    /// `REAL` (SQLite) or `DOUBLE PRECISION` (PostgreSQL).
+    Real,
+}
+
+/// A copied table: its name, its columns and which of them make its key.
+#[derive(Debug)]
+pub(super) struct Table {
+    /// The table's name.
+    pub name: &'static str,
+    /// Every column, with what it holds.
+    pub columns: &'static [(&'static str, Kind)],
+    /// The primary key's columns.
+    pub key: &'static [&'static str],
+}
+
+/// One stored value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// A text column's value.
+    Text(Option<String>),
+    /// An integer column's value.
+    Integer(Option<i64>),
+    /// A real column's value.
+    Real(Option<f64>),
+}
+
+/// The people's tables, in an order that respects their references: accounts first.
+pub(super) const PEOPLE: &[Table] = &[
+    Table {
+        name: "accounts",
+        columns: &[
+            ("id", Kind::Text),
+            ("username", Kind::Text),
+            ("username_key", Kind::Text),
+            ("lookalike_key", Kind::Text),
+            ("password_hash", Kind::Text),
+            ("created_ms", Kind::Integer),
+            ("deleted_ms", Kind::Integer),
+        ],
+        key: &["id"],
+    },
+    Table {
+        name: "sessions",
+        columns: &[
+            ("id_hash", Kind::Text),
+            ("account_id", Kind::Text),
+            ("created_ms", Kind::Integer),
+            ("expires_ms", Kind::Integer),
+        ],
+        key: &["id_hash"],
+    },
+    Table {
+        name: "ratings",
+        columns: &[
+            ("account_id", Kind::Text),
+            ("game", Kind::Text),
+            ("rating", Kind::Real),
+            ("deviation", Kind::Real),
+            ("volatility", Kind::Real),
+            ("games", Kind::Integer),
+            ("rated_ms", Kind::Integer),
+        ],
+        key: &["account_id", "game"],
+    },
+];
+
+/// The tables whose rows belong to one game (`game_id`), written after the game's own row.
+pub(super) const OF_A_GAME: &[Table] = &[
+    Table {
+        name: "game_accounts",
+        columns: &[
+            ("game_id", Kind::Text),
+            ("seat", Kind::Integer),
+            ("account_id", Kind::Text),
+        ],
+        key: &["game_id", "seat"],
+    },
+    Table {
+        name: "rating_changes",
+        columns: &[
+            ("game_id", Kind::Text),
+            ("seat", Kind::Integer),
+            ("account_id", Kind::Text),
+            ("game", Kind::Text),
+            ("rating_before", Kind::Real),
+            ("deviation_before", Kind::Real),
+            ("rating_after", Kind::Real),
+            ("deviation_after", Kind::Real),
+            ("volatility_after", Kind::Real),
+            ("opponent_seat", Kind::Integer),
+            ("opponent_before", Kind::Real),
+            ("opponent_deviation_before", Kind::Real),
+            ("opponent_after", Kind::Real),
+            ("opponent_deviation_after", Kind::Real),
+            ("rated_ms", Kind::Integer),
+        ],
+        key: &["game_id", "seat"],
+    },
+    Table {
+        name: "account_results",
+        columns: &[
+            ("game_id", Kind::Text),
+            ("seat", Kind::Integer),
+            ("account_id", Kind::Text),
+            ("outcome", Kind::Text),
+            ("ended_ms", Kind::Integer),
+        ],
+        key: &["game_id", "seat"],
+    },
+];
+
+impl Table {
+    /// The table's rows (those of game `game_id` when given), in the order of its key.
+    pub(super) async fn read(
+        &self,
+        backend: Backend,
+        connection: &mut AnyConnection,
+        game_id: Option<&str>,
+    ) -> Result<Vec<Vec<Value>>> {
+        let columns: Vec<&str> = self.columns.iter().map(|(name, _)| *name).collect();
+        let filter = if game_id.is_some() {
+            " WHERE game_id = ?"
+        } else {
+            ""
+        };
+        let sql = backend.sql(&format!(
+            "SELECT {} FROM {}{filter} ORDER BY {}",
+            columns.join(", "),
+            self.name,
+            self.key.join(", ")
+        ));
+        let mut query = sqlx::query(&sql);
+        if let Some(id) = game_id {
+            query = query.bind(id);
+        }
+        let rows = query
+            .fetch_all(&mut *connection)
+            .await
+            .with_context(|| format!("cannot read the table {}", self.name))?;
+        rows.iter()
+            .map(|row| {
+                self.columns
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (_, kind))| {
+                        Ok(match kind {
+                            Kind::Text => Value::Text(row.try_get(i)?),
+                            Kind::Integer => Value::Integer(row.try_get(i)?),
+                            Kind::Real => Value::Real(row.try_get(i)?),
+                        })
+                    })
+                    .collect::<Result<Vec<Value>, sqlx::Error>>()
+                    .with_context(|| format!("cannot read a row of {}", self.name))
+            })
+            .collect()
+    }
+
+    /// Writes `rows`: each one inserted, or put in place of the row with its key.
+    pub(super) async fn write(
+        &self,
+        backend: Backend,
+        connection: &mut AnyConnection,
+        rows: &[Vec<Value>],
+    ) -> Result<()> {
+        let columns: Vec<&str> = self.columns.iter().map(|(name, _)| *name).collect();
+        let updates: Vec<String> = columns
+            .iter()
+            .filter(|column| !self.key.contains(column))
+            .map(|column| format!("{column} = excluded.{column}"))
+            .collect();
+        let sql = backend.sql(&format!(
+            "INSERT INTO {} ({}) VALUES ({}) ON CONFLICT ({}) DO UPDATE SET {}",
+            self.name,
+            columns.join(", "),
+            vec!["?"; columns.len()].join(", "),
+            self.key.join(", "),
+            updates.join(", ")
+        ));
+        for row in rows {
+            let mut insert = sqlx::query_with(&sql, AnyArguments::default());
+            for value in row {
+                insert = match value {
+                    Value::Text(text) => insert.bind(text.clone()),
+                    Value::Integer(number) => insert.bind(*number),
+                    Value::Real(number) => insert.bind(*number),
+                };
+            }
+            insert
+                .execute(&mut *connection)
+                .await
+                .with_context(|| format!("cannot write a row of {}", self.name))?;
+        }
+        Ok(())
+    }
+}
