@@ -31,6 +31,9 @@ enum Command {
     Play(commands::play::Args),
     /// Computer players against each other: wins, draws, losses and the Elo difference.
     Match(commands::match_::Args),
+    /// Engines against each other (Tafel's levels or programs speaking the engine protocol):
+    /// round robin or gauntlet, game pairs, clocks, Elo, pentanomial statistics and SPRT.
+    Tournament(commands::tournament::Args),
     /// The best move in a position and its evaluation, by a computer player.
     Hint(commands::hint::Args),
     /// A record's moves on the one scale, what the games are like, or the scale's fit.
@@ -54,7 +57,9 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if !matches!(cli.command, Command::Serve(_)) {
+    // A tournament writes to engines that may have died: a closed pipe is their fault, not
+    // a reason to end.
+    if !matches!(cli.command, Command::Serve(_) | Command::Tournament(_)) {
         end_quietly_on_closed_pipe();
     }
     let result = match cli.command {
@@ -63,6 +68,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => commands::perft::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Match(args) => commands::match_::run(args),
+        Command::Tournament(args) => commands::tournament::run(args),
         Command::Hint(args) => commands::hint::run(args),
         Command::Analyze(args) => commands::analyze::run(args),
         Command::Replay(args) => commands::replay::run(args),

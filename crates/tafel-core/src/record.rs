@@ -316,9 +316,9 @@ pub fn seats_of<G: Game>(game: &G) -> Vec<(&'static str, u8)> {
         .collect()
 }
 
-/// How a game ended when not by its rules: the players or the clock ended it. Written in a
-/// record's `Termination` tag (and JSON `termination` field) as `resignation`, `agreement`,
-/// `time forfeit` (as in PGN) or `aborted`.
+/// How a game ended when not by its rules: the players, the clock or the referee ended it.
+/// Written in a record's `Termination` tag (and JSON `termination` field) as `resignation`,
+/// `agreement`, `time forfeit`, `rules infraction` (as in PGN) or `aborted`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Termination {
     /// A side resigned: the other side wins.
@@ -334,24 +334,30 @@ pub enum Termination {
     /// or loses (the server aborts rated games so; lichess's abort).
     #[serde(rename = "aborted")]
     Aborted,
+    /// A seat broke the rules of play, so its side loses: a program that answered an illegal
+    /// or malformed move, or stopped (an engine tournament's referee ends its game so).
+    #[serde(rename = "rules infraction")]
+    RulesInfraction,
 }
 
 impl Termination {
     /// Every termination, in the order error messages list them.
-    pub const ALL: [Termination; 4] = [
+    pub const ALL: [Termination; 5] = [
         Termination::Resignation,
         Termination::Agreement,
         Termination::TimeForfeit,
         Termination::Aborted,
+        Termination::RulesInfraction,
     ];
 
-    /// The tag's value: `resignation`, `agreement`, `time forfeit`.
+    /// The tag's value: `resignation`, `agreement`, `time forfeit`, ...
     pub fn as_str(self) -> &'static str {
         match self {
             Termination::Resignation => "resignation",
             Termination::Agreement => "agreement",
             Termination::TimeForfeit => "time forfeit",
             Termination::Aborted => "aborted",
+            Termination::RulesInfraction => "rules infraction",
         }
     }
 }
@@ -430,6 +436,18 @@ impl Ending {
         )
     }
 
+    /// `by` broke the rules of play (an illegal move, a program that stopped), so its side
+    /// loses.
+    pub fn forfeited(by: crate::player::Player, seats: &[(&str, u8)]) -> Ending {
+        let name = seats[by.index()].0;
+        Ending::lost(
+            Termination::RulesInfraction,
+            by,
+            seats,
+            &format!("{name} forfeited"),
+        )
+    }
+
     /// Every side agreed to a draw.
     pub fn agreed_draw() -> Ending {
         Ending {
@@ -469,6 +487,7 @@ impl Ending {
             Termination::TimeForfeit => by_seat(Ending::out_of_time),
             Termination::Agreement => vec![Ending::agreed_draw()],
             Termination::Aborted => by_seat(Ending::aborted),
+            Termination::RulesInfraction => by_seat(Ending::forfeited),
         }
     }
 

@@ -277,7 +277,11 @@ fn games_ended_by_the_players_or_the_clock_keep_their_ending_in_both_forms() {
     assert!(!plain.contains("Termination"), "{plain}");
     let plain = record::to_json(&DiceRace, &start, &moves);
     assert!(!plain.contains("termination"), "{plain}");
-    assert_eq!(Termination::ALL.len(), 4);
+    assert_eq!(
+        Ending::forfeited(Player(1), &seats).result,
+        "A wins (B forfeited)"
+    );
+    assert_eq!(Termination::ALL.len(), 5);
 }
 
 #[test]
@@ -337,7 +341,7 @@ fn an_ending_must_fit_the_moves_and_the_termination() {
         .to_string();
     assert!(
         unknown.contains(
-            "unknown termination `abandoned` (known: resignation, agreement, time forfeit, aborted)"
+            "unknown termination `abandoned` (known: resignation, agreement, time forfeit, aborted, rules infraction)"
         ),
         "{unknown}"
     );

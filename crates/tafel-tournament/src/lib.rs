@@ -10,13 +10,19 @@
 //! - [`standings`]: points, Sonneborn-Berger, Buchholz and the crosstable.
 //! - [`trf`]: FIDE's Tournament Report File (TRF-16) of a tournament played in rounds.
 //! - [`matching`]: the maximum-weight matching the pairing systems share.
+//! - [`elo`]: Elo differences from scores, with 95% intervals.
+//! - [`pentanomial`]: game pairs (same opening, sides swapped) and their statistics.
+//! - [`sprt`]: the sequential test that stops a match once it is decided.
 //!
 //! Entrants are numbered from 0 in the order the tournament lists them (by entry, or by rating
 //! for a Swiss); a pairing names who moves first, the game's "white".
 
 pub mod arena;
 pub mod berger;
+pub mod elo;
 pub mod matching;
+pub mod pentanomial;
+pub mod sprt;
 pub mod standings;
 pub mod swiss;
 pub mod trf;

@@ -10,6 +10,7 @@ use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 use tafel_ai::{AgentOptions, DynAgent};
 use tafel_core::{DynGame, DynPosition, Status};
+use tafel_tournament::elo::{format_elo, EloInterval};
 
 use super::play::Seat;
 use crate::target::PositionArgs;
@@ -140,35 +141,6 @@ fn play_game(
     }
 }
 
-/// The Elo difference that gives an expected score `score` (±infinity at 0 and 1).
-fn elo(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
-}
-
-fn format_elo(elo: f64) -> String {
-    if elo.is_infinite() {
-        if elo > 0.0 { "+inf" } else { "-inf" }.to_string()
-    } else {
-        format!("{elo:+.0}")
-    }
-}
-
-/// A's score, the Elo difference and its 95% interval (normal approximation of the mean
-/// score; when A won or lost every game, the rule of three bounds the score instead).
-fn elo_summary(payoffs: &[f64]) -> (f64, f64, f64, f64) {
-    let n = payoffs.len() as f64;
-    let score = payoffs.iter().sum::<f64>() / n;
-    let variance = payoffs.iter().map(|p| (p - score).powi(2)).sum::<f64>() / n;
-    let margin = if variance > 0.0 {
-        1.96 * (variance / n).sqrt()
-    } else {
-        3.0 / n
-    };
-    let low = (score - margin).clamp(0.0, 1.0);
-    let high = (score + margin).clamp(0.0, 1.0);
-    (score, elo(score), elo(low), elo(high))
-}
-
 /// Plays the match and prints the result.
 pub fn run(args: Args) -> Result<()> {
     let (game, start) = args.target.build()?;
@@ -251,33 +223,12 @@ fn print_summary(game: &dyn DynGame, args: &Args, results: &[GameResult]) {
         );
     }
     let payoffs: Vec<f64> = results.iter().map(|r| r.a_payoff).collect();
-    let (score, diff, low, high) = elo_summary(&payoffs);
-    println!("a's score: {:.1}%", score * 100.0);
+    let elo = EloInterval::from_games(&payoffs).expect("a match plays at least one game");
+    println!("a's score: {:.1}%", elo.score * 100.0);
     println!(
         "Elo difference a - b: {} (95% interval {} to {})",
-        format_elo(diff),
-        format_elo(low),
-        format_elo(high)
+        format_elo(elo.elo),
+        format_elo(elo.low),
+        format_elo(elo.high)
     );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn elo_of_even_and_lopsided_scores() {
-        let (score, diff, low, high) = elo_summary(&[1.0, 0.0, 1.0, 0.0]);
-        assert_eq!(score, 0.5);
-        assert_eq!(diff, 0.0);
-        assert!(low < -100.0 && high > 100.0 && (low + high).abs() < 1e-9);
-        // 75% is about +191 Elo.
-        let (_, diff, ..) = elo_summary(&[1.0, 1.0, 1.0, 0.0]);
-        assert!((diff - 190.8).abs() < 0.1, "{diff}");
-        // A clean sweep of 100 games: infinite estimate, lower bound from the rule of three.
-        let (_, diff, low, high) = elo_summary(&[1.0; 100]);
-        assert_eq!(format_elo(diff), "+inf");
-        assert_eq!(format_elo(high), "+inf");
-        assert_eq!(format_elo(low), "+604"); // the score is at least 97%
-    }
 }

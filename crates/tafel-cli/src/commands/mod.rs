@@ -13,4 +13,5 @@ pub mod replay;
 pub mod serve;
 pub mod show;
 pub mod solve;
+pub mod tournament;
 pub mod trace;
