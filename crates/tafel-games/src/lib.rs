@@ -6,6 +6,7 @@
 pub mod black_path;
 pub mod carreaux;
 pub mod chance;
+mod cpu;
 pub mod einstein;
 pub mod grid;
 pub mod history;

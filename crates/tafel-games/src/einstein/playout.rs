@@ -44,20 +44,18 @@ const NO_CUBE: u8 = 15;
 /// The cube bits of the numbers `numbers` of one seat.
 const SEAT_NUMBERS: u16 = (1 << CUBES) - 1;
 
-/// Bits of a [`PAIRS`] entry that count its steps.
-const COUNT_BITS: u32 = 3;
-
-/// Bits of one step in a [`PAIRS`] entry: the square it reaches (five bits) and [`SECOND`].
-const STEP_BITS: u32 = 6;
+/// The bits of a [`PAIRS`] entry below its count: six steps of a byte each.
+const COUNT_SHIFT: u32 = 56;
 
 /// The bit of a [`PAIRS`] step that says the second cube takes it.
 const SECOND: usize = 1 << 5;
 
 /// `PAIRS[seat][first * 32 + second]`: the steps of two cubes of `seat` on the squares
-/// `first` and `second` (either may be [`NOWHERE`], which has none), packed in a `u64`: their
-/// number in the low [`COUNT_BITS`], then [`STEP_BITS`] each, the first cube's steps in
-/// listing order, then the second's, each the square it reaches and [`SECOND`] for the second
-/// cube's. A turn picks its step among the two cubes a roll lets move with one look-up.
+/// `first` and `second` (either may be [`NOWHERE`], which has none), packed in a `u64`: a
+/// byte each from the lowest, the first cube's steps in listing order, then the second's, each
+/// the square it reaches and [`SECOND`] for the second cube's, and their number in the top
+/// byte (from [`COUNT_SHIFT`]). A turn picks its step among the two cubes a roll lets move
+/// with one look-up, and finds it with a shift by whole bytes.
 const PAIRS: [[u64; PLACES * PLACES]; 2] = {
     let mut table = [[0; PLACES * PLACES]; 2];
     let mut seat = 0;
@@ -77,14 +75,14 @@ const PAIRS: [[u64; PLACES * PLACES]; 2] = {
                     let step = board::step(from as Square, board::DIRECTIONS[seat][direction]);
                     if let Some(to) = step {
                         let entry = to as u64 | if cube == 1 { SECOND as u64 } else { 0 };
-                        packed |= entry << (COUNT_BITS + STEP_BITS * count);
+                        packed |= entry << (8 * count);
                         count += 1;
                     }
                     direction += 1;
                 }
                 cube += 1;
             }
-            table[seat][pair] = packed | count as u64;
+            table[seat][pair] = packed | (count as u64) << COUNT_SHIFT;
             pair += 1;
         }
         seat += 1;
@@ -195,6 +193,7 @@ impl Race {
     }
 
     /// Places `seat`'s cubes by arrangement `index`.
+    #[inline(always)]
     fn arrange(&mut self, seat: usize, index: usize) {
         if seat == 0 {
             self.arrange_seat::<0>(index);
@@ -231,8 +230,8 @@ impl Race {
         let from_first = usize::from(self.square[usize::from(first) % BITS]) % PLACES;
         let from_second = usize::from(self.square[usize::from(second) % BITS]) % PLACES;
         let steps = PAIRS[SEAT][from_first * PLACES + from_second];
-        let choice = below(pick, steps as u16 & ((1 << COUNT_BITS) - 1), rng);
-        let step = (steps >> (COUNT_BITS + STEP_BITS * u32::from(choice))) as usize;
+        let choice = below(pick, (steps >> COUNT_SHIFT) as u16, rng);
+        let step = usize::from((steps >> (8 * u32::from(choice))) as u8);
         let to = step % PLACES;
         let (bit, from) = if step & SECOND != 0 {
             (second, from_second)
@@ -270,6 +269,7 @@ impl Race {
 
     /// Plays the turn of the seat to move, whose die shows `die`; returns whether the step
     /// won the game, and hands the turn on.
+    #[inline(always)]
     fn rolled_turn<R: Rng + ?Sized>(&mut self, die: u8, rng: &mut R) -> bool {
         let pick = rng.next_u32() as u16;
         let seat = self.seat;
@@ -287,6 +287,7 @@ impl Race {
     /// Plays turns, the die rolled for each, until the game ends; returns how many. The
     /// seats' turns alternate in the loop, so each is played with its own constants; the
     /// seat to move is then the loser.
+    #[inline(always)]
     fn play_out<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
         let mut present = self.present;
         let mut plies = 1;
@@ -317,6 +318,7 @@ impl Race {
     /// The outcome of the finished game, the seat to move the loser ([`Race::play_out`]):
     /// the winner reached its target (the reason given even where that step took the
     /// loser's last cube, as [`Einstein::winner`] gives it), or else took every cube.
+    #[inline(always)]
     fn outcome(&self) -> Outcome {
         let winner = 1 - self.seat;
         let winners_cubes = SEAT_NUMBERS << (CUBES * winner);
@@ -330,19 +332,21 @@ impl Race {
 
     /// Writes the position back into `state`: the board, the cubes, the seat to move, no
     /// die, and the hash.
+    #[inline(always)]
     fn write(&self, game: &Einstein, state: &mut State) {
         let mut board = [0u8; PLACES];
         let mut squares = [NOWHERE; BITS];
         let mut hash = game.keys.to_move[self.seat] ^ game.keys.die[0] ^ game.keys.arranged[2];
-        // The cubes on the board, one bit at a time (a taken cube keeps NOWHERE and no key).
-        let mut cubes = self.present;
-        while cubes != 0 {
-            let bit = cubes.trailing_zeros() as usize % BITS;
-            cubes &= cubes - 1;
-            let square = usize::from(self.square[bit]) % PLACES;
+        // Every cube, without a branch on whether it is still on the board (a loop of a fixed
+        // length): a taken cube stands on NOWHERE, whose place on the board is padding, keeps
+        // NOWHERE as its square and adds no key.
+        let cubes = self.square.iter().zip(&mut squares).take(2 * CUBES);
+        for (bit, (&square, kept)) in cubes.enumerate() {
+            let square = usize::from(square) % PLACES;
             board[square] = bit as u8 + 1;
-            squares[bit] = square as Square;
-            hash ^= game.keys.pieces[square % SQUARES][bit % (2 * CUBES) + 1];
+            *kept = square as Square;
+            let on_board = u64::from(self.present >> bit & 1).wrapping_neg();
+            hash ^= game.keys.pieces[square % SQUARES][bit + 1] & on_board;
         }
         for seat in 0..2 {
             state.squares[seat].copy_from_slice(&squares[seat * CUBES..seat * CUBES + CUBES]);
@@ -360,6 +364,33 @@ impl Einstein {
     /// Plays uniformly random moves (and fair chance) from `state` until the game ends;
     /// returns the outcome and the number of moves played (chance outcomes not counted).
     pub(super) fn random_playout_on_tables<R: Rng + ?Sized>(
+        &self,
+        state: &mut State,
+        rng: &mut R,
+    ) -> (Outcome, u64) {
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::has_bit_instructions() {
+            // SAFETY: the processor has the features the function is compiled for.
+            return unsafe { self.playout_with_bit_instructions(state, rng) };
+        }
+        self.playout(state, rng)
+    }
+
+    /// [`Einstein::playout`] compiled for processors with BMI ([`crate::cpu`]): shifts by a
+    /// register without moving the count, which the turn makes several of.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    fn playout_with_bit_instructions<R: Rng + ?Sized>(
+        &self,
+        state: &mut State,
+        rng: &mut R,
+    ) -> (Outcome, u64) {
+        self.playout(state, rng)
+    }
+
+    /// The loop of [`Einstein::random_playout_on_tables`], inlined into each compiled version.
+    #[inline(always)]
+    pub(super) fn playout<R: Rng + ?Sized>(
         &self,
         state: &mut State,
         rng: &mut R,

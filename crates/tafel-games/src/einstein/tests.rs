@@ -366,6 +366,27 @@ fn the_own_playout_plays_the_generic_loops_game() {
 }
 
 #[test]
+fn the_own_playouts_portable_version_plays_the_same_games() {
+    // `random_playout` runs the version compiled for the processor's bit instructions where
+    // it has them (`crate::cpu`); the portable one, for other processors, must play the very
+    // same games from the same random numbers.
+    use rand::SeedableRng;
+    for pairs in [&[][..], &[("start", "placement"), ("first", "black")][..]] {
+        let g = game(pairs);
+        let mut buffer = Vec::new();
+        for seed in 0..2_000 {
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+            let mut portable_rng = rng.clone();
+            let (mut dispatched, mut portable) = (g.start(), g.start());
+            let played = g.random_playout(&mut dispatched, &mut rng, &mut buffer);
+            let portably = g.playout(&mut portable, &mut portable_rng);
+            assert_eq!(portably, played, "{pairs:?}, seed {seed}");
+            assert_eq!(portable, dispatched, "{pairs:?}, seed {seed}");
+        }
+    }
+}
+
+#[test]
 fn the_own_playout_ends_in_a_finished_position_of_the_rules() {
     // From the start and from every position of seeded random games (before and after the
     // roll): the game is over in the position the loop leaves, its outcome is the one the

@@ -22,6 +22,18 @@ pub const fn bit(cell: Cell) -> u128 {
     1u128 << cell
 }
 
+/// Whether `cell` is in `set`, tested on the 64-bit half that holds it: cheaper than a
+/// 128-bit mask, which the hot loops would otherwise shift into place for every test.
+#[inline(always)]
+pub fn has(set: u128, cell: Cell) -> bool {
+    let half = if cell < 64 {
+        set as u64
+    } else {
+        (set >> 64) as u64
+    };
+    half >> (cell & 63) & 1 != 0
+}
+
 /// The cells of a set, lowest index first (one 64-bit half at a time, which is cheaper than
 /// stepping through a `u128`).
 #[inline]

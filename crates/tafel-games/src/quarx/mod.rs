@@ -21,7 +21,7 @@ use tafel_core::settings::SettingsError;
 use tafel_core::{Game, Outcome, ParseError, Player, Status};
 
 use crate::history::History;
-use board::{bit, cells, Cell, Tables, CELLS};
+use board::{bit, cells, has, Cell, Tables, CELLS};
 
 /// Why a game ended because the player to move has no piece left.
 pub const REASON_NO_PIECES: &str = "no pieces left";
@@ -140,6 +140,47 @@ impl Quarx {
         state
     }
 
+    /// Plays `mv` ([`Game::apply`]); inlined, so that the playout's version for `popcnt` and
+    /// BMI has its own.
+    #[inline(always)]
+    fn play(&self, state: &mut State, mv: Move) {
+        let side = state.side as usize;
+        // The mover's pieces are kinds 0 and 1 for White, 2 and 3 for Black; captured pieces
+        // are the other side's.
+        let king = has(state.kings, mv.from);
+        let kind = 2 * side + if king { KIND_KING } else { KIND_MAN };
+        let promotes = !king && has(self.tables.promotion[side], mv.to);
+        let mut hash = state.hash ^ self.side_key ^ self.piece_key(mv.from, kind);
+        hash ^= self.piece_key(mv.to, if promotes { kind + 1 } else { kind });
+        let captured_men = 2 * (side ^ 1) + KIND_MAN;
+        for cell in cells(mv.captured) {
+            let captured_king = usize::from(has(state.kings, cell));
+            hash ^= self.piece_key(cell, captured_men + captured_king);
+        }
+        let moved = bit(mv.from) ^ bit(mv.to);
+        if side == 0 {
+            state.white ^= moved;
+            state.black &= !mv.captured;
+        } else {
+            state.black ^= moved;
+            state.white &= !mv.captured;
+        }
+        state.kings &= !mv.captured;
+        if king {
+            state.kings ^= moved;
+        } else if promotes {
+            state.kings |= bit(mv.to);
+        }
+        if king && mv.captured == 0 {
+            state.history.push(state.hash);
+        } else {
+            state.history.clear();
+        }
+        state.hash = hash;
+        state.side ^= 1;
+        state.plies += 1;
+    }
+
     fn limit_reached(&self, state: &State) -> bool {
         self.settings.ply_limit != 0 && state.plies >= self.settings.ply_limit
     }
@@ -220,41 +261,7 @@ impl Game for Quarx {
     }
 
     fn apply(&self, state: &mut State, mv: Move) {
-        let side = state.side as usize;
-        // The mover's pieces are kinds 0 and 1 for White, 2 and 3 for Black; captured pieces
-        // are the other side's.
-        let king = state.kings & bit(mv.from) != 0;
-        let kind = 2 * side + if king { KIND_KING } else { KIND_MAN };
-        let promotes = !king && self.tables.promotion[side] & bit(mv.to) != 0;
-        let mut hash = state.hash ^ self.side_key ^ self.piece_key(mv.from, kind);
-        hash ^= self.piece_key(mv.to, if promotes { kind + 1 } else { kind });
-        let captured_men = 2 * (side ^ 1) + KIND_MAN;
-        for cell in cells(mv.captured) {
-            let captured_king = usize::from(state.kings & bit(cell) != 0);
-            hash ^= self.piece_key(cell, captured_men + captured_king);
-        }
-        let moved = bit(mv.from) ^ bit(mv.to);
-        if side == 0 {
-            state.white ^= moved;
-            state.black &= !mv.captured;
-        } else {
-            state.black ^= moved;
-            state.white &= !mv.captured;
-        }
-        state.kings &= !mv.captured;
-        if king {
-            state.kings ^= moved;
-        } else if promotes {
-            state.kings |= bit(mv.to);
-        }
-        if king && mv.captured == 0 {
-            state.history.push(state.hash);
-        } else {
-            state.history.clear();
-        }
-        state.hash = hash;
-        state.side ^= 1;
-        state.plies += 1;
+        self.play(state, mv);
     }
 
     fn hash(&self, state: &State) -> u64 {

@@ -4,7 +4,7 @@
 //! Nothing here allocates: the search recurses on the call stack and writes into the caller's
 //! vector, and jump orders with the same start, end and captured set are merged on the fly.
 
-use super::board::{bit, cells, for_each_cell, Cell, Tables};
+use super::board::{bit, cells, for_each_cell, has, Cell, Tables};
 use super::{Move, Quarx, State};
 
 /// The search for the longest capture sequences of one side.
@@ -41,11 +41,11 @@ impl CaptureSearch<'_> {
                 if ray.mask & targets == 0 {
                     continue;
                 }
-                let mut along = ray.iter().skip_while(|&c| occupied & bit(c) == 0);
+                let mut along = ray.iter().skip_while(|&c| !has(occupied, c));
                 match along.next() {
-                    Some(over) if targets & bit(over) != 0 => {
+                    Some(over) if has(targets, over) => {
                         for land in along {
-                            if occupied & bit(land) != 0 {
+                            if has(occupied, land) {
                                 break;
                             }
                             extended = true;
@@ -59,7 +59,7 @@ impl CaptureSearch<'_> {
             let targets = tables.jumpable[at as usize] & self.enemy & !captured;
             for over in cells(targets) {
                 let land = tables.beyond[at as usize][over as usize];
-                if occupied & bit(land) == 0 {
+                if !has(occupied, land) {
                     extended = true;
                     self.extend(land, captured | bit(over), count + 1);
                 }
@@ -99,7 +99,7 @@ impl CaptureSearch<'_> {
 #[inline]
 pub(super) fn king_can_jump(tables: &Tables, at: Cell, occupied: u128, targets: u128) -> bool {
     let (beyond, middle) = (&tables.beyond[at as usize], &tables.middle[at as usize]);
-    let empty = |cell: Cell| occupied & bit(cell) == 0;
+    let empty = |cell: Cell| !has(occupied, cell);
     cells(tables.jumpable[at as usize] & targets).any(|over| empty(beyond[over as usize]))
         || cells(tables.far_jumpable[at as usize] & targets)
             .any(|over| empty(middle[over as usize]) && empty(beyond[over as usize]))
@@ -116,7 +116,8 @@ impl Quarx {
     /// the caller may leave out men it knows have no first jump.
     ///
     /// A man's first jump is tested here, without entering the search: most men on most plies
-    /// have none.
+    /// have none. (Inlined, so that the playout's version for `popcnt` and BMI has its own.)
+    #[inline(always)]
     pub(super) fn captures_by(&self, state: &State, men: u128, out: &mut Vec<Move>) {
         out.clear();
         let (own, enemy) = state.sides();
@@ -140,7 +141,7 @@ impl Quarx {
             let mut started = false;
             for over in cells(overs) {
                 let land = t.beyond[from as usize][over as usize];
-                if occupied & bit(land) != 0 {
+                if has(occupied, land) {
                     continue;
                 }
                 if !started {
@@ -194,7 +195,9 @@ impl Quarx {
 
     /// Calls `visit` with each cell the king on `from` may slide to (along each direction up
     /// to the first occupied cell, minus cells that would recreate a position) until `visit`
-    /// returns false; returns whether every cell was visited.
+    /// returns false; returns whether every cell was visited. (Inlined, as
+    /// [`Quarx::captures_by`] is.)
+    #[inline(always)]
     pub(super) fn king_slides(
         &self,
         state: &State,
@@ -250,7 +253,7 @@ impl Quarx {
     /// Whether the piece on `from` can make a first jump.
     fn can_jump(&self, state: &State, from: Cell, occupied: u128, enemy: u128) -> bool {
         let t = &self.tables;
-        if state.kings & bit(from) != 0 {
+        if has(state.kings, from) {
             return king_can_jump(t, from, occupied, enemy);
         }
         man_can_jump(t, from, occupied, enemy)
@@ -263,5 +266,5 @@ impl Quarx {
 pub(super) fn man_can_jump(tables: &Tables, from: Cell, occupied: u128, targets: u128) -> bool {
     let overs = tables.jumpable[from as usize] & targets;
     let beyond = &tables.beyond[from as usize];
-    overs != 0 && cells(overs).any(|over| occupied & bit(beyond[over as usize]) == 0)
+    overs != 0 && cells(overs).any(|over| !has(occupied, beyond[over as usize]))
 }

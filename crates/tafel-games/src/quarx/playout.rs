@@ -13,7 +13,7 @@
 //! [`Game::random_playout`]: tafel_core::Game::random_playout
 
 use rand::Rng;
-use tafel_core::{Game, Outcome, Player};
+use tafel_core::{Outcome, Player};
 
 use super::board::{bit, cells, for_each_cell, Cell};
 use super::movegen::{king_can_jump, man_can_jump};
@@ -22,8 +22,8 @@ use super::{Move, Quarx, State, REASON_NO_MOVE, REASON_NO_PIECES, REASON_PLY_LIM
 impl Quarx {
     /// Plays uniformly random moves from `state` until the game ends; returns the outcome and
     /// the number of moves played. `buffer` holds the captures of each ply. Uses the
-    /// processor's bit-counting instruction where it has one (the default x86-64 target does
-    /// not assume it, and counting the men's steps is much of the work).
+    /// processor's bit instructions where it has them ([`crate::cpu`]: counting the men's
+    /// steps and testing cells is much of the work).
     pub(super) fn random_playout_counting<R: Rng + ?Sized>(
         &self,
         state: &mut State,
@@ -31,17 +31,18 @@ impl Quarx {
         buffer: &mut Vec<Move>,
     ) -> (Outcome, u64) {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the processor has the feature the function is compiled for.
-            return unsafe { self.playout_with_popcnt(state, rng, buffer) };
+        if crate::cpu::has_bit_instructions() {
+            // SAFETY: the processor has the features the function is compiled for.
+            return unsafe { self.playout_with_bit_instructions(state, rng, buffer) };
         }
         self.playout(state, rng, buffer)
     }
 
-    /// [`Quarx::playout`] compiled for processors with `popcnt`.
+    /// [`Quarx::playout`] compiled for processors with `popcnt` and BMI (the capture search,
+    /// the kings' slides and the move inlined into it too, except the recursive search).
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
-    pub(super) fn playout_with_popcnt<R: Rng + ?Sized>(
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    pub(super) fn playout_with_bit_instructions<R: Rng + ?Sized>(
         &self,
         state: &mut State,
         rng: &mut R,
@@ -80,7 +81,7 @@ impl Quarx {
                     buffer[rng.random_range(0..buffer.len())]
                 }
             };
-            self.apply(state, mv);
+            self.play(state, mv);
             plies += 1;
         }
     }

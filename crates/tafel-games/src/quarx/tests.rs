@@ -459,8 +459,9 @@ fn the_own_playout_plays_the_generic_loops_games() {
 
 #[test]
 fn the_own_playouts_portable_version_plays_the_generic_loops_games_too() {
-    // `random_playout` runs the version compiled for `popcnt` where the processor has it; the
-    // portable one, for other processors, must play the same games.
+    // `random_playout` runs the version compiled for the processor's bit instructions where
+    // it has them (`crate::cpu`); the portable one, for other processors, must play the same
+    // games.
     use rand::SeedableRng;
     let g = game(&[]);
     for seed in 0..20 {
