@@ -1,6 +1,6 @@
 //! The chat messages of games, kept with them (see [`crate::domain::chat`]). Written directly,
 //! not through the writer (a message is not a change of the game), and announced on
-//! PostgreSQL to the other instances ([`CHAT_CHANNEL`]).
+//! PostgreSQL to the other instances (on the channel `tafel_chat`).
 
 use anyhow::{Context, Result};
 use sqlx::any::AnyRow;
