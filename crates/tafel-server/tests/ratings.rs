@@ -14,6 +14,7 @@ use tafel_server::{Config, Limits};
 mod in_process;
 mod person;
 
+use in_process::send;
 use person::Person;
 
 async fn server(limits: Limits, database: &str) -> Router {
