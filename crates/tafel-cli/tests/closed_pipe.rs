@@ -63,3 +63,27 @@ fn show_quarx_piped_into_head_prints_one_line_and_no_panic() {
     );
     assert!(stderr.is_empty(), "{stderr}");
 }
+
+#[test]
+fn a_tournament_ends_quietly_when_its_output_is_closed() {
+    // `tafel tournament` keeps SIGPIPE ignored (a write to a dead engine must not end the
+    // referee), so its own output's closing is handled where it writes.
+    let folder = tempfile::tempdir().unwrap();
+    let records = folder.path().join("records");
+    let stderr = with_stdout_closed(&[
+        "tournament",
+        "--game",
+        "black-path",
+        "--set",
+        "size=3x3",
+        "--engine",
+        "name=A,level=1",
+        "--engine",
+        "name=B,level=1",
+        "--tc",
+        "5+0",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

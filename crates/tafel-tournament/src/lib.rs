@@ -88,6 +88,16 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// Every outcome, in the order of the enum.
+    pub const ALL: [Outcome; 6] = [
+        Outcome::FirstWon,
+        Outcome::SecondWon,
+        Outcome::Draw,
+        Outcome::FirstWonByForfeit,
+        Outcome::SecondWonByForfeit,
+        Outcome::DoubleForfeit,
+    ];
+
     /// The points of the first and of the second player, in half points (a win 2, a draw 1).
     pub fn half_points(self) -> (u32, u32) {
         match self {

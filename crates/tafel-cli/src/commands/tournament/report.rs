@@ -76,14 +76,14 @@ impl<'a> Report<'a> {
     /// The first lines: what is played.
     pub fn print_header(&self, seed: u64, gauntlet: bool, concurrency: usize) {
         let names: Vec<&str> = self.engines.iter().map(|e| e.name.as_str()).collect();
-        println!(
+        say(format_args!(
             "{}: {} between {} ({} games in pairs), tc {}, concurrency {concurrency}, seed {seed}",
             self.game.info().name,
             if gauntlet { "gauntlet" } else { "round robin" },
             names.join(", "),
             self.schedule.games(),
             self.tc,
-        );
+        ));
     }
 
     /// Counts a finished game and prints its line; returns whether the SPRT has just been
@@ -109,7 +109,7 @@ impl<'a> Report<'a> {
         self.first_seat[index] = Some(played.first_seat);
         self.finished += 1;
         let line = self.game_line(index, played);
-        self.progress.suspend(|| println!("{line}"));
+        self.progress.suspend(|| say(format_args!("{line}")));
         let decided = self.count_pair(index / 2);
         self.progress.set_message(self.table());
         self.progress.inc(1);
@@ -260,24 +260,24 @@ impl<'a> Report<'a> {
     pub fn finish(&self) {
         self.progress.finish_and_clear();
         let unplayed = self.schedule.games() - self.finished;
-        println!();
+        say(format_args!(""));
         match self.decision {
-            Some(hypothesis) => println!(
+            Some(hypothesis) => say(format_args!(
                 "SPRT decided ({}): {} games played, {unplayed} not",
                 match hypothesis {
                     Hypothesis::H0 => "H0 accepted",
                     Hypothesis::H1 => "H1 accepted",
                 },
                 self.finished
-            ),
-            None => println!("{} games played", self.finished),
+            )),
+            None => say(format_args!("{} games played", self.finished)),
         }
-        println!("{}", self.table());
+        say(format_args!("{}", self.table()));
         for a in 0..self.engines.len() {
             for b in a + 1..self.engines.len() {
                 if self.pairings.contains_key(&(a, b)) {
-                    println!();
-                    print!("{}", self.pairing_block(a, b));
+                    say(format_args!(""));
+                    say(format_args!("{}", self.pairing_block(a, b).trim_end()));
                 }
             }
         }
@@ -285,10 +285,10 @@ impl<'a> Report<'a> {
             let llr = sprt.llr(&self.pairing(0, 1));
             let (lower, upper) = sprt.bounds();
             let (elo0, elo1) = sprt.elos();
-            println!(
+            say(format_args!(
                 "LLR: {llr:.2} ({lower:.2}, {upper:.2}) [{elo0:.2}, {elo1:.2}] (logistic Elo, \
                  pentanomial)"
-            );
+            ));
         }
     }
 
@@ -367,5 +367,15 @@ fn elo_with_error(elo: EloInterval) -> String {
             value(elo.low),
             value(elo.high)
         )
+    }
+}
+
+/// Writes `text` and a newline to standard output. A closed output (`tafel tournament | head`)
+/// ends the process quietly, as other command-line tools end, rather than in a panic; the
+/// engines, whose standard input then closes, end too.
+fn say(text: std::fmt::Arguments) {
+    use std::io::Write;
+    if writeln!(std::io::stdout().lock(), "{text}").is_err() {
+        std::process::exit(0);
     }
 }

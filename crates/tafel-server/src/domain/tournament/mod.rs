@@ -375,18 +375,10 @@ pub fn outcome_text(outcome: tafel_tournament::Outcome) -> &'static str {
 
 /// The outcome stored as `text`.
 pub fn parse_outcome(text: &str) -> Result<tafel_tournament::Outcome, Error> {
-    use tafel_tournament::Outcome::*;
-    [
-        FirstWon,
-        SecondWon,
-        Draw,
-        FirstWonByForfeit,
-        SecondWonByForfeit,
-        DoubleForfeit,
-    ]
-    .into_iter()
-    .find(|o| outcome_text(*o) == text)
-    .ok_or_else(|| Error::failed(format!("a tournament game stored with outcome `{text}`")))
+    tafel_tournament::Outcome::ALL
+        .into_iter()
+        .find(|o| outcome_text(*o) == text)
+        .ok_or_else(|| Error::failed(format!("a tournament game stored with outcome `{text}`")))
 }
 
 #[cfg(test)]
