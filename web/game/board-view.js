@@ -10,8 +10,6 @@ import { t } from "../i18n.js";
 import { el } from "../ui.js";
 import { showBestMove } from "./analysis.js";
 import { playMove } from "./move-input.js";
-import { t } from "../i18n.js";
-
 
 /** Draws the position `v` into the board area (playable when `myMove`); returns what the board
  * module returned (`{ svg, pathOf, centreOf, ... }`, web/boards/common.js). */

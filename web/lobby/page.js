@@ -7,7 +7,6 @@ import { importCard } from "./import.js";
 import { challengesCard, recentCard } from "./lists.js";
 import { newGameForm } from "./new-game.js";
 import { seeksCard } from "./seeks.js";
-import { t } from "../i18n.js";
 import { tournamentsCard } from "../tournaments/list.js";
 
 /** Draws the lobby into `app`. */
