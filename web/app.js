@@ -12,8 +12,9 @@
 
 import "./theme.js";
 import { el } from "./ui.js";
-import { t } from "./i18n.js";
+import { applyLanguage, t } from "./i18n.js";
 
+applyLanguage();
 const app = document.getElementById("app");
 const match = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
 const player = location.pathname.match(/^\/@\/([^/]+)$/);

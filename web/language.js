@@ -1,13 +1,13 @@
 // The language switch in the site's header (after the theme switch): EN or DE, the
-// choice remembered (web/i18n.js) and the page loaded again in it. Also sets `<html lang>` to
-// the language in use. Every page loads this module (the rules pages too).
+// choice remembered (web/i18n.js) and the page loaded again in it. Every page loads this
+// module (the rules pages too, whose `<html lang>` the server sets to their document's
+// language; the pages the app draws set theirs in web/app.js).
 
-import { applyLanguage, chooseLanguage, language, LANGUAGES, t } from "./i18n.js";
+import { chooseLanguage, language, LANGUAGES, t } from "./i18n.js";
 import { el } from "./ui.js";
 
 /** Puts the language switch in the site's header. */
 function languageSwitch() {
-  applyLanguage();
   const header = document.querySelector("header.site");
   if (!header || document.getElementById("language")) return;
   const current = language();
