@@ -115,7 +115,9 @@ function drawStandings(node, view) {
   fill(node, el("h2", { id: "standings-title" }, t("Standings")),
     view.standings.length
       ? el("div", { class: "table-scroll" }, el("table", { class: "leaders", id: "standings" },
-        el("thead", {}, el("tr", {}, [t("Rank"), t("Player"), t("Points"), t("Sonneborn-Berger"), t("Games")].map((h) => el("th", { scope: "col" }, h)))),
+        el("thead", {}, el("tr", {}, [t("Rank"), t("Player"), t("Points"),
+          // Abbreviated, so that the table fits a phone; the full name is the abbreviation's title.
+          el("abbr", { title: t("Sonneborn-Berger") }, "SB"), t("Games")].map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, view.standings.map((s) => el("tr", { "data-player": s.username },
           el("td", {}, s.rank),
           el("td", {}, el("a", { href: `/@/${encodeURIComponent(s.username)}` }, s.username), s.withdrawn ? ` (${t("withdrawn")})` : ""),
