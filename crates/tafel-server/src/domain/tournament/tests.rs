@@ -89,14 +89,7 @@ fn names_round_trip() {
     ] {
         assert_eq!(State::parse(state.as_str()).unwrap(), state);
     }
-    for outcome in [
-        Outcome::FirstWon,
-        Outcome::SecondWon,
-        Outcome::Draw,
-        Outcome::FirstWonByForfeit,
-        Outcome::SecondWonByForfeit,
-        Outcome::DoubleForfeit,
-    ] {
+    for outcome in Outcome::ALL {
         assert_eq!(parse_outcome(outcome_text(outcome)).unwrap(), outcome);
     }
     assert!(parse_outcome("2-0").is_err());
