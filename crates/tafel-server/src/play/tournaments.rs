@@ -32,7 +32,7 @@ use crate::domain::clock::{now_ms, Clock};
 use crate::domain::game::StoredGame;
 use crate::domain::ids::{AccountId, GameId, InviteCode};
 use crate::domain::seat::StoredSeat;
-use crate::domain::tournament::game::{no_show_due, outcome_of};
+use crate::domain::tournament::game::{no_show_due, outcome_of, withdrawal_resigns};
 use crate::domain::tournament::{
     boards, Board, Entrant, Entry, State, Tournament, TournamentLimits, TournamentRequest,
 };
@@ -359,7 +359,8 @@ impl Tournaments {
     }
 
     /// The result of `board`'s game, if it has one now: the game is made if it is not yet,
-    /// and forfeited if its player to move has not moved in time.
+    /// resigned for a player who withdrew while it was being made, and forfeited if its player
+    /// to move has not moved in time.
     async fn follow(
         &self,
         detail: &TournamentDetail,
@@ -391,7 +392,16 @@ impl Tournaments {
             return Ok(Some(outcome));
         }
         let now = now_ms();
-        if let Some(ending) = no_show_due(&live, self.limits.no_show, now) {
+        // A player who withdrew while the game was being made resigns it here.
+        let withdrawn: Vec<&AccountId> = detail
+            .entrants
+            .iter()
+            .filter(|(_, e)| e.withdrawn)
+            .map(|(a, _)| a)
+            .collect();
+        let ending = withdrawal_resigns(&live, &withdrawn)
+            .or_else(|| no_show_due(&live, self.limits.no_show, now));
+        if let Some(ending) = ending {
             let change = live.ending_change(ending, now);
             self.hub.commit(&mut live, change).await?;
             return Ok(outcome_of(&live));

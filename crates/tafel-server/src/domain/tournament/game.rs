@@ -5,7 +5,8 @@
 //! its rules, a resignation, an agreed draw or on time (a result over the board), or is called
 //! off because the seat to move did not make its first move in time ([`Termination::Aborted`],
 //! by the rated games' abort or by the tournament's own limit, [`no_show_due`]): that player
-//! loses by forfeit, and the game counts as unplayed.
+//! loses by forfeit, and the game counts as unplayed. A player who withdraws resigns the
+//! games they are seated in ([`withdrawal_resigns`]).
 
 use std::time::Duration;
 
@@ -13,6 +14,7 @@ use tafel_core::record::{Ending, Termination};
 use tafel_core::{Player, Status};
 use tafel_tournament::Outcome;
 
+use crate::domain::ids::AccountId;
 use crate::domain::live::LiveGame;
 use crate::domain::rated::first_move_at;
 
@@ -44,4 +46,14 @@ pub fn outcome_of(live: &LiveGame) -> Option<Outcome> {
 pub fn no_show_due(live: &LiveGame, after: Duration, now: i64) -> Option<Ending> {
     let (seat, at) = first_move_at(live, after)?;
     (at <= now).then(|| Ending::aborted(Player(seat as u8), &live.seat_names()))
+}
+
+/// The resignation of the first seat of game `live` held by one of the `withdrawn` accounts.
+pub fn withdrawal_resigns(live: &LiveGame, withdrawn: &[&AccountId]) -> Option<Ending> {
+    let seat = live.table.seats.iter().position(|s| {
+        s.account
+            .as_ref()
+            .is_some_and(|account| withdrawn.contains(&account))
+    })?;
+    Some(Ending::resigned(Player(seat as u8), &live.seat_names()))
 }
