@@ -520,6 +520,8 @@ async fn db_copy_carries_accounts_sessions_and_ratings() {
         .await;
     assert_eq!(status, StatusCode::CREATED, "{said}");
     resign(&bob, &id, &tokens[1]).await;
+    let tournament = running_tournament(&ada, &bob).await;
+    let table = tournament_table(&ada, &tournament).await;
     let pages = people_pages(&original, &id).await;
     assert_eq!(pages[4]["ratings"].as_array().map(Vec::len), Some(2));
 
@@ -532,11 +534,12 @@ async fn db_copy_carries_accounts_sessions_and_ratings() {
         let copied = copy(&from, &to, CopyOptions::default(), |_, _| {})
             .await
             .unwrap();
-        assert_eq!((copied.games, copied.accounts, copied.ratings), (1, 2, 2));
+        // The rated game and the tournament's first game.
+        assert_eq!((copied.games, copied.accounts, copied.ratings), (2, 2, 2));
         let again = copy(&from, &to, CopyOptions { merge: true }, |_, _| {})
             .await
             .unwrap();
-        assert_eq!((again.games, again.unchanged), (0, 1));
+        assert_eq!((again.games, again.unchanged), (0, 2));
 
         let copy = server(Limits::default(), &to).await;
         assert_eq!(people_pages(&copy, &id).await, pages, "on {to}");
@@ -552,6 +555,15 @@ async fn db_copy_carries_accounts_sessions_and_ratings() {
             chat.body["players"][0]["text"], "good luck",
             "{}",
             chat.text
+        );
+        let on_copy = Person {
+            router: copy.clone(),
+            cookie: ada.cookie.clone(),
+        };
+        assert_eq!(
+            tournament_table(&on_copy, &tournament).await,
+            table,
+            "on {to}"
         );
         let me = send(&copy, "GET", "/api/account", ada.cookie.as_deref(), None).await;
         assert_eq!(
@@ -572,6 +584,50 @@ async fn db_copy_carries_accounts_sessions_and_ratings() {
         assert_eq!(signed_in.status, StatusCode::OK, "{}", signed_in.text);
         from = to;
     }
+}
+
+/// A round robin of `ada` and `bob`, started (its one game made); its id.
+async fn running_tournament(ada: &Person, bob: &Person) -> String {
+    let starts_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64
+        + 300;
+    let (status, created) = ada
+        .post(
+            "/api/tournaments",
+            json!({
+                "name": "Copied", "game": "black-path", "settings": {"size": "1x2"},
+                "time_control": {"kind": "fischer", "initial_seconds": 60, "increment_seconds": 0},
+                "kind": "round_robin", "starts_ms": starts_ms,
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    for person in [ada, bob] {
+        let (status, entered) = person
+            .post(&format!("/api/tournaments/{id}/join"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{entered}");
+    }
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while tournament_table(ada, &id).await["in_play"]
+        .as_array()
+        .is_none_or(Vec::is_empty)
+    {
+        assert!(std::time::Instant::now() < deadline, "never started");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    id
+}
+
+/// Tournament `id` as `person` sees it, without the moment it was read.
+async fn tournament_table(person: &Person, id: &str) -> Value {
+    let (status, mut view) = person.get(&format!("/api/tournaments/{id}")).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    view.as_object_mut().unwrap().remove("now_ms");
+    view
 }
 
 /// A server stopped between storing a rated game's end and rating it leaves the game over and
