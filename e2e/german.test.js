@@ -197,6 +197,11 @@ test("the server's texts show in German on a German page: the catalog in the lob
     assert.deepEqual(sentences.filter((s) => shown.text.includes(s)), [], `${game.name}: English catalog texts in the German lobby`);
     assert.deepEqual(words.filter((w) => shown.options.includes(w)), [], `${game.name}: English choice words in the German lobby`);
     for (const s of game.settings) assert.ok(shown.text.includes(serverTextsDe[s.label]), `${game.name}: ${s.label} in German`);
+    // The computer levels' notices (Karl's Race without its table, Carreaux's free variant), if any.
+    assert.doesNotMatch(shown.text, /no perfect play|playing (alpha-beta|expectimax|MCTS)|at the leaves/, `${game.name}: an English level notice`);
+    if (game.name === "carreaux") { // the lobby leads with the free variant, which no solver covers
+      assert.match(shown.text, /Kein perfektes Spiel: rule=free \(eine Variante\).+; stattdessen spielt \S/, "Carreaux's level notice in German");
+    }
     if (game.name === "carreaux") await screenshot(page, "german-lobby-settings-carreaux-1366");
   }
 

@@ -169,6 +169,19 @@ export const serverPatternsDe = {
   "no perfect play: {why}; playing {instead}": "kein perfektes Spiel: {why}; stattdessen spielt {instead}",
   "no {game} table at {path}: build it with `{command}` ({cost})": "keine Tabelle für {game} unter {path}: zu bauen mit `{command}` ({cost})",
   "a few minutes, 2.3 GB of memory and of disk": "einige Minuten, 2,3 GB Speicher und Platte",
+  "rule=free (a variant) forbids recreating any earlier position, so what a position allows depends on the whole game before it: its game tree is not a graph of positions and is out of reach of this solver (use rule=literal)":
+    "rule=free (eine Variante) verbietet, eine frühere Stellung wiederherzustellen; was eine Stellung erlaubt, hängt also von der ganzen Partie davor ab: ihr Spielbaum ist kein Graph von Stellungen und für diesen Löser außer Reichweite (nimm rule=literal)",
+  "only the two-player game of Karl's Race is solved": "nur das Spiel zu zweit von Karl's Race ist gelöst",
+  "{game} is not solved": "{game} ist nicht gelöst",
+  // The engine's words (tafel_ai's Algorithm and Leaf).
+  "random moves": "zufällige Züge",
+  "alpha-beta, depth {depth} or {nodes} nodes, {leaf}": "Alpha-Beta, Tiefe {depth} oder {nodes} Knoten, {leaf}",
+  "expectimax (Star1), depth {depth} or {nodes} nodes, {leaf}": "Expectimax (Star1), Tiefe {depth} oder {nodes} Knoten, {leaf}",
+  "MCTS, {iterations} iterations, {leaf}": "MCTS, {iterations} Iterationen, {leaf}",
+  "the game's evaluation at the leaves": "die Bewertung des Spiels an den Blättern",
+  "one random playout per leaf": "ein zufälliges Ausspielen je Blatt",
+  "{n} random playouts per leaf": "{n} zufällige Ausspielungen je Blatt",
+  "random playouts cut after {n} plies and valued by the game's evaluation": "zufällige Ausspielungen, nach {n} Halbzügen abgebrochen und mit der Bewertung des Spiels bewertet",
 
   // Errors with parameters.
   "it is {name}'s turn": "{name} ist am Zug",
