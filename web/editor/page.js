@@ -370,7 +370,7 @@ async function analysePosition(editor, position, area) {
       el("p", { id: "analysis-chances" }, t("{side} to move: {chance}.", { side, chance: chanceWords(found.chance) })),
       el("p", { id: "analysis-best" }, t("Best move: {move}", { move: found.line[0].move })),
       el("p", {}, t("Best line:"), " ", el("span", { id: "analysis-line" }, found.line.map((ply, i) =>
-        el("span", { class: "line-move", "data-move": ply.move }, `${i ? " " : ""}${i + 1}. ${sideName(ply.side)}: ${ply.move}`)))),
+        el("span", { class: "line-move", "data-move": ply.move }, `${i ? " · " : ""}${i + 1}. ${sideName(ply.side)}: ${ply.move}`)))),
       el("details", { class: "engine-details" }, el("summary", {}, t("How the computer found it")), el("p", { class: "help" }, found.effort)));
     drawBestMove(editor.drawn, found.line[0].move);
     area.scrollIntoView({ block: "nearest" });
