@@ -189,6 +189,8 @@ test("the server's texts show in German on a German page: the catalog in the lob
     await page.selectOption("#game", game.name);
     const summary = serverTextsDe[game.summary];
     await page.waitForFunction((s) => document.querySelector("#game-summary")?.textContent.startsWith(s), summary);
+    await page.waitForLoadState("networkidle"); // the levels and their notices, asked for each game
+    if (game.name === "carreaux") await page.waitForSelector(".level-note");
     const shown = await page.evaluate(() => ({
       text: document.querySelector("main").textContent,
       options: [...document.querySelectorAll(".setting option")].map((o) => o.textContent),
