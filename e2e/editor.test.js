@@ -87,7 +87,7 @@ test("Kauri: seeds taken and added by clicks; a missing seed refused with the re
   assert.deepEqual([...page.errors, ...other.errors], []);
 });
 
-test("Karl's Race: stones placed, the side and the die chosen; seven stones refused; the position analysed", async () => {
+test("Karl's Race: stones placed, the side and the die chosen; seven stones refused; the position analysed in the editor", async () => {
   const page = await newPage(browser);
   await openEditor(page, "/editor/karls-race");
   assert.equal(await page.getAttribute("#board", "data-code"), "w:ABCGHJ:MNPQTU");
@@ -114,13 +114,20 @@ test("Karl's Race: stones placed, the side and the die chosen; seven stones refu
   await screenshot(page, "editor-1366");
   assert.deepEqual(await axeViolations(page), []);
 
-  // Analysed: a game from here with the best move on request; the hint is given.
+  // Analysed here, as lichess's analysis board: Black's chances, the best move (one of the
+  // legal moves, marked on the board) and the line, which ends at the next roll.
+  const { legal } = await (await fetch(`${BASE}/api/positions`, { method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ game: "karls-race", code: "b4:A:U" }) })).json();
   await page.click("#analyse-position");
-  await page.waitForURL(/\/game\/[a-z0-9]+$/);
-  await page.waitForSelector('#board[data-code="b4:A:U"]');
-  await page.click("#hint");
-  await page.waitForSelector("#hint-line");
-  assert.match(await page.textContent("#hint-line"), /^Hint: .+ to move: .+/);
+  await page.waitForSelector("#analysis-chances");
+  assert.match(await page.textContent("#analysis-chances"), /^Black to move: \d+% win \(.+\)\.$/);
+  const best = (await page.textContent("#analysis-best")).replace(/^Best move: /, "");
+  assert.ok(legal.includes(best), `${best} is not among ${legal}`);
+  assert.equal(await page.textContent("#analysis-line"), `1. Black: ${best}`);
+  assert.equal(await page.getAttribute("#board [data-best]", "data-best"), best);
+  assert.match(page.url(), /\/editor\/karls-race\?/, "the editor stays: no game is made");
+  await screenshot(page, "editor-analysis-1366");
+  assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(page.errors, []);
 });
 

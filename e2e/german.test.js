@@ -1,13 +1,15 @@
 // The interface in German (web/i18n.js, web/i18n/de.js, web/language.js, and the server's own
 // pages by the cookie tafel_language or Accept-Language): the switch in the header turns the
 // lobby and a game to German and is remembered; the browser's language chooses German by
-// default; an online game played in German to its end on both screens.
+// default; an online game played in German to its end on both screens; the texts the server
+// sends as data (the catalog, results, errors) shown in German (web/i18n/server-de.js).
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import {
   axeViolations, BASE, importGame, LAPTOP, launch, newPage, openNewGame, PHONE, play, screenshot, waitForTurn,
 } from "./lib.js";
+import { serverTextsDe } from "../web/i18n/server-de.js";
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -155,5 +157,76 @@ test("the browser's language chooses German by default; English chosen over it i
   assert.equal(await text(page, "#new-title"), "New game", "English stays chosen over the browser's German");
   await page.goto(`${BASE}/no/such/page`);
   assert.equal(await text(page, "h1"), "Page not found");
+  assert.deepEqual(page.errors, []);
+});
+
+/** The catalog's English texts of `game` a person reads: its summary, its settings' labels and
+ * help, the forms of free values, and the choice words that are words (not "8", "ABCGHJ",
+ * "se"). */
+function catalogTexts(game) {
+  const words = (s) => (s.choices ?? Object.values(s.choices_by?.choices ?? {}).flat()).filter((w) => /^[a-z][a-z-]{2,}$/.test(w));
+  return {
+    sentences: [game.summary, ...game.settings.flatMap((s) => [s.label, s.help, ...(s.choices || s.choices_by ? [] : [s.allowed])])],
+    words: game.settings.flatMap(words),
+  };
+}
+
+test("the server's texts show in German on a German page: the catalog in the lobby and the game's settings, a result by the rules, a refused move", async () => {
+  // Every text of the catalog has its German (web/i18n/server-de.js).
+  const catalog = await (await fetch(`${BASE}/api/catalog`)).json();
+  const missing = catalog.games.flatMap((g) => { const { sentences, words } = catalogTexts(g); return [...sentences, ...words]; })
+    .filter((text) => !Object.hasOwn(serverTextsDe, text));
+  assert.deepEqual(missing, [], "catalog texts without a German entry in web/i18n/server-de.js");
+  // The API itself stays English for a client that does not ask otherwise, and for one that does.
+  const german = await (await fetch(`${BASE}/api/catalog`, { headers: { "accept-language": "de" } })).json();
+  assert.deepEqual(german, catalog);
+
+  // The lobby in German, every game chosen in turn: no English text of the catalog on it.
+  const page = await newPage(browser, LAPTOP, { locale: "de-DE" });
+  await page.goto(BASE + "/");
+  await page.waitForSelector("#start");
+  for (const game of catalog.games) {
+    await page.selectOption("#game", game.name);
+    const summary = serverTextsDe[game.summary];
+    await page.waitForFunction((s) => document.querySelector("#game-summary")?.textContent.startsWith(s), summary);
+    await page.waitForLoadState("networkidle"); // the levels and their notices, asked for each game
+    if (game.name === "carreaux") await page.waitForSelector(".level-note");
+    const shown = await page.evaluate(() => ({
+      text: document.querySelector("main").textContent,
+      options: [...document.querySelectorAll(".setting option")].map((o) => o.textContent),
+    }));
+    const { sentences, words } = catalogTexts(game);
+    assert.deepEqual(sentences.filter((s) => shown.text.includes(s)), [], `${game.name}: English catalog texts in the German lobby`);
+    assert.deepEqual(words.filter((w) => shown.options.includes(w)), [], `${game.name}: English choice words in the German lobby`);
+    for (const s of game.settings) assert.ok(shown.text.includes(serverTextsDe[s.label]), `${game.name}: ${s.label} in German`);
+    // The computer levels' notices (Karl's Race without its table, Carreaux's free variant), if any.
+    assert.doesNotMatch(shown.text, /no perfect play|playing (alpha-beta|expectimax|MCTS)|at the leaves/, `${game.name}: an English level notice`);
+    if (game.name === "carreaux") { // the lobby leads with the free variant, which no solver covers
+      assert.match(shown.text, /Kein perfektes Spiel: rule=free \(eine Variante\).+; stattdessen spielt \S/, "Carreaux's level notice in German");
+    }
+    if (game.name === "carreaux") await screenshot(page, "german-lobby-settings-carreaux-1366");
+  }
+
+  // A game's settings under its title, and a result by the rules (Black Path on 1 x 3: the
+  // path runs into the boundary at once), in German.
+  const ended = await openNewGame(page, { game: "black-path", settings: { size: "1x3" }, seats: [{ kind: "local" }, { kind: "local" }] });
+  assert.equal(await text(page, ".settings-line"), "Brettgröße: 1x3 · Startkante: 0,0,W");
+  await page.click('button[data-move="1"]');
+  await page.waitForSelector("#result");
+  assert.equal(await text(page, "#result .reason"), "Nach den Regeln: zweiter Spieler gewinnt (der Pfad ist an den Rand gestoßen).");
+  await page.goto(`${BASE}/`);
+  const listed = `li:has(a[href="/game/${ended.id}"]) .recent-result`;
+  await page.waitForSelector(listed);
+  assert.equal(await text(page, listed), "zweiter Spieler gewinnt (der Pfad ist an den Rand gestoßen)");
+
+  // Carreaux's variant's settings in words, and a move the server refuses, in German.
+  await openNewGame(page, { game: "carreaux", settings: { rule: "free" }, seats: [{ kind: "local" }, { kind: "local" }] });
+  assert.match(await text(page, ".settings-line"), /Erlaubte Schiebezüge: frei \(free\)/);
+  await openNewGame(page, { game: "quarx", seats: [{ kind: "local" }, { kind: "local" }] });
+  await page.fill("#move-input", "1111-3311");
+  await page.press("#move-input", "Enter");
+  await page.waitForSelector("#error:not(:empty)");
+  assert.match(await text(page, "#error"), /^Unerlaubter Zug `1111-3311`; erlaubt sind hier: /);
+  await screenshot(page, "german-refused-move-1366");
   assert.deepEqual(page.errors, []);
 });

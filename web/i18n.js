@@ -8,8 +8,11 @@
 // rule), a list of names through list(), the games' sides ("White", "first player"), which the
 // server names in English, through sideName(). e2e/i18n.test.js fails when a literal passed to t()
 // or tn() anywhere in web/ has no German entry; docs/i18n.md says how to add a language.
+// The texts the server sends as data (the catalog's, the results, its errors) stay English in
+// the API and go through serverText() here (web/i18n/server-de.js).
 
 import { de } from "./i18n/de.js";
+import { serverPatternsDe, serverTextsDe } from "./i18n/server-de.js";
 
 const KEY = "tafel:language";
 const DICTIONARIES = { de };
@@ -75,4 +78,50 @@ export function sideName(name) {
     "South-West": t("South-West"), "South-East": t("South-East"),
   };
   return names[name] ?? name;
+}
+
+/** A pattern of the server's words compiled for matching: the English with each `{name}` a
+ * group, its parameters' names, and the translation. */
+function compile(patterns) {
+  const escape = (text) => text.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&");
+  return Object.entries(patterns).map(([english, translated]) => {
+    const names = [];
+    const source = english.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? (names.push(part), "(.+?)") : escape(part))).join("");
+    return { regex: new RegExp(`^${source}$`), names, translated };
+  });
+}
+
+/** The server's words per language: exact texts, and patterns with parameters. */
+const SERVER_TEXTS = { de: { texts: serverTextsDe, patterns: compile(serverPatternsDe) } };
+
+/**
+ * A text the server sent as data (a game's summary, a setting's label, help or choice word, a
+ * result, an error message) in the interface's language: its translation when the language's
+ * server words have it or a pattern matches the whole text (each parameter translated in turn,
+ * `{names}` as names joined with "and"), else the text as sent. Unlike t(), the text is not a
+ * literal; e2e/german.test.js checks the catalog's texts against the dictionary.
+ */
+export function serverText(text) {
+  const words = SERVER_TEXTS[language()];
+  const english = String(text);
+  if (!words) return english;
+  if (Object.hasOwn(words.texts, english)) return words.texts[english];
+  const side = sideName(english);
+  if (side !== english) return side;
+  for (const { regex, names, translated } of words.patterns) {
+    const match = regex.exec(english);
+    if (!match) continue;
+    const values = Object.fromEntries(names.map((name, i) => [name,
+      name === "names" ? list(match[i + 1].split(" and ").map(serverText)) : serverText(match[i + 1])]));
+    return translated.replace(/\{(\w+)\}/g, (whole, name) => values[name] ?? whole);
+  }
+  return english;
+}
+
+/** A setting's value in words: a choice word translated, with the value itself after it when
+ * they differ (the value is what records and the help texts name): "frei (free)"; other values
+ * ("8x8", "20") as they are. */
+export function settingValueWords(value) {
+  const words = serverText(value);
+  return words === String(value) ? words : `${words} (${value})`;
 }

@@ -1,7 +1,7 @@
 // Small helpers shared by the lobby and the game page: building DOM nodes, calling the JSON API
 // with errors in words, the seat secrets this browser holds, and the words for seats and moves.
 
-import { t } from "./i18n.js";
+import { serverText, t } from "./i18n.js";
 
 /** Creates an element: `attrs` are attributes (`on...` keys add event listeners), children
  * are nodes or text; `false`, `null` and `undefined` attributes and children are left out. */
@@ -43,7 +43,7 @@ export async function api(path, options = {}) {
     throw new OfflineError();
   }
   const body = await response.json().catch(() => ({ error: t("the server answered {status}", { status: `${response.status} ${response.statusText}` }) }));
-  if (!response.ok) throw new Error(sentence(body.error || t("the server answered {status}", { status: response.status })));
+  if (!response.ok) throw new Error(sentence(body.error ? serverText(body.error) : t("the server answered {status}", { status: response.status })));
   return body;
 }
 

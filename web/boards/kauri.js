@@ -68,8 +68,9 @@ export function draw(view) {
     svg("rect", { class: "ka-store", x, y: PAD + 1, width: STORE, height: 2 * HOLE - 2, rx: 9 })),
   label(x + STORE / 2, PAD + HOLE, seeds, { class: "ka-store-count" })];
   root.append(...store(PAD, stores[1], 1), ...store(width - PAD - STORE, stores[0], 0));
-  root.append(label(PAD + STORE / 2, height - 5, name(1), { class: "ka-name" }),
-    label(width - PAD - STORE / 2, height - 5, name(0), { class: "ka-name" }),
+  // The names from the board's edges inwards, so that a phone's larger letters stay inside it.
+  root.append(label(PAD, height - 5, name(1), { class: "ka-name", "text-anchor": "start" }),
+    label(width - PAD, height - 5, name(0), { class: "ka-name", "text-anchor": "end" }),
     label(width / 2, height - 5, t("seeds · cowries (shells)"), { class: "ka-name" }));
 
   // The last move: the hole it emptied, the holes it sowed into, those it captured from and

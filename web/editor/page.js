@@ -3,15 +3,17 @@
 // seeds, tiles...) placed and taken off by clicks, the side to move and the die where the game
 // has one, the position checked by the server at every change (POST /api/positions: the game's
 // own code reader decides, docs/editor.md), and from a legal position its code and link to
-// copy, a game to start from it against the computer or a friend, and its analysis (a game
-// against the computer with the best move on request). How each game's code is edited is in
+// copy, a game to start from it against the computer or a friend, and its analysis (the
+// engine's chances for the side to move and its best line, POST /api/positions/analysis, the
+// best move marked on the board). How each game's code is edited is in
 // web/editor/games/<game>.js.
 
 import { tapWidth } from "../boards/common.js";
-import { sideName, t } from "../i18n.js";
+import { serverText, sideName, t } from "../i18n.js";
 import { remember } from "../lobby/seats.js";
 import { applyConditions, settingControl, settingControls, settingValues } from "../lobby/settings.js";
 import { api, el, fill, sentence } from "../ui.js";
+import { capital, chanceWords, drawBestMove } from "../game/review-panel.js";
 
 /** Draws the editor into `app`, for the game and position in the address if any. */
 export async function editorPage(app) {
@@ -201,6 +203,7 @@ function drawPosition(editor) {
   } catch {
     return false;
   }
+  editor.drawn = drawn;
   const root = drawn.svg;
   root.id = "board";
   root.dataset.game = entry.name;
@@ -297,7 +300,7 @@ function statusWords(position) {
   const { status } = position;
   if (status.state === "to_move") return sentence(t("{name} to move", { name: sideName(status.name) }));
   if (status.state === "chance") return t("The die is to be rolled.");
-  return t("The game is over: {result}.", { result: status.result });
+  return t("The game is over: {result}.", { result: serverText(status.result) });
 }
 
 /** Copying is offered only for a legal position. */
@@ -338,6 +341,7 @@ async function startChoices(editor, position) {
   const level = el("select", { id: "editor-level" }, levels.map((l) => el("option", { value: l.level, disabled: Boolean(l.notice),
     selected: l.level === Math.min(3, Math.max(...usable)) }, t("Computer, level {level}", { level: l.level }))));
   const create = (kind) => startGame(editor, position, Number(mine.value), kind, Number(level.value));
+  const analysis = el("div", { class: "editor-analysis", id: "editor-analysis", "aria-live": "polite" });
   fill(editor.ui.start,
     el("h2", {}, t("Play from here")),
     el("div", { class: "editor-choice" }, el("label", { for: "editor-seat" }, t("You play")), mine),
@@ -345,8 +349,36 @@ async function startChoices(editor, position) {
     el("div", { class: "controls" },
       el("button", { id: "play-computer", type: "button", onclick: () => create("computer") }, t("Play the computer")),
       el("button", { class: "secondary", id: "play-friend", type: "button", onclick: () => create("invite") }, t("Play a friend")),
-      el("button", { class: "secondary", id: "analyse-position", type: "button", onclick: () => create("analyse") }, t("Analyse"))),
-    el("p", { class: "help" }, t("Analyse: play from here against the computer with its best move and your chances shown on request (Hint).")));
+      el("button", { class: "secondary", id: "analyse-position", type: "button", onclick: () => analysePosition(editor, position, analysis) }, t("Analyse"))),
+    analysis);
+}
+
+/** Asks the engine about `position` (the chances of the side to move, the best line) and
+ * shows its answer in `area`, the best move marked on the board; an answer for a position no
+ * longer shown is dropped. */
+async function analysePosition(editor, position, area) {
+  const button = document.getElementById("analyse-position");
+  button.disabled = true;
+  fill(area, el("p", { class: "help", role: "status" }, t("The computer is thinking…")));
+  try {
+    const found = await api("/api/positions/analysis", { method: "POST",
+      body: JSON.stringify({ game: editor.entry.name, settings: changedSettings(editor), code: position.code }) });
+    if (editor.position !== position) return;
+    const side = capital(sideName(found.status.name));
+    fill(area,
+      el("h3", {}, t("Analysis of this position")),
+      el("p", { id: "analysis-chances" }, t("{side} to move: {chance}.", { side, chance: chanceWords(found.chance) })),
+      el("p", { id: "analysis-best" }, t("Best move: {move}", { move: found.line[0].move })),
+      el("p", {}, t("Best line:"), " ", el("span", { id: "analysis-line" }, found.line.map((ply, i) =>
+        el("span", { class: "line-move", "data-move": ply.move }, `${i ? " · " : ""}${i + 1}. ${sideName(ply.side)}: ${ply.move}`)))),
+      el("details", { class: "engine-details" }, el("summary", {}, t("How the computer found it")), el("p", { class: "help" }, found.effort)));
+    drawBestMove(editor.drawn, found.line[0].move);
+    area.scrollIntoView({ block: "nearest" });
+  } catch (e) {
+    if (editor.position === position) fill(area, el("p", { class: "error" }, e.message));
+  } finally {
+    button.disabled = false;
+  }
 }
 
 /** The computer's levels under the settings chosen (asked once for each). */
@@ -359,12 +391,12 @@ function levelsOf(editor) {
 }
 
 /** Creates a game from the position: seat `mine` at this screen, the others the computer at
- * `level` or invited people (`kind` "invite"); "analyse" is against the computer with hints. */
+ * `level` or invited people (`kind` "invite"). */
 async function startGame(editor, position, mine, kind, level) {
   editor.ui.error.textContent = "";
   const name = localStorage.getItem("tafel:name") || null;
   const seats = position.seats.map((_, seat) => {
-    if (seat === mine) return { kind: "local", ...(name ? { name } : {}), ...(kind === "analyse" ? { hints: true } : {}) };
+    if (seat === mine) return { kind: "local", ...(name ? { name } : {}) };
     return kind === "invite" ? { kind: "invite" } : { kind: "computer", level };
   });
   try {

@@ -6,7 +6,7 @@
 // page being drawn again.
 
 import { whoAmI } from "../account/header.js";
-import { t } from "../i18n.js";
+import { serverText, t } from "../i18n.js";
 import { el, fill, sentence } from "../ui.js";
 import { actingSeat } from "./seats.js";
 
@@ -91,7 +91,7 @@ async function send(game) {
     const response = await fetch(`/api/games/${game.id}/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const answer = await response.json().catch(() => ({}));
     if (!response.ok) {
-      chat.error.textContent = sentence(answer.error || t("The message was not sent."));
+      chat.error.textContent = sentence(answer.error ? serverText(answer.error) : t("The message was not sent."));
       return;
     }
     chat.input.value = "";

@@ -18,7 +18,7 @@ import { notifyToggle, notifyTurn } from "./notify.js";
 import { chimeOnMyTurn, soundToggle } from "./sound.js";
 import { gameState, shownView, takeView } from "./state.js";
 import { pageTitle, settingsLine, showLastMove, statusLine } from "./status.js";
-import { t } from "../i18n.js";
+import { serverText, t } from "../i18n.js";
 
 /** Draws game `id` into `app` and keeps it live. */
 export async function gamePage(app, id) {
@@ -127,7 +127,7 @@ function connect(game) {
       render(game, { animate: game.shownPly === null && othersMove });
     },
     onEvent: (message) => (message.type === "chat" ? chatMessage(game, message.message) : tableEvent(game, message)),
-    onError: (message) => game.showError(message),
+    onError: (message) => game.showError(serverText(message)),
     onState: (state) => {
       ui.banner.hidden = state === "open";
       ui.banner.textContent = state === "open" ? "" : t("The connection to the server is lost. Reconnecting…");

@@ -15,7 +15,7 @@ export function gameState({ id, view, board, catalogEntry, settings, invite }) {
     lastLine: el("p", { class: "last-move-line", id: "last-move-line", "aria-live": "polite" }),
     boardArea: el("section", { class: "board-area", "aria-label": t("Board") }),
     side: el("aside", { class: "side" }),
-    error: el("p", { class: "error", id: "error", role: "alert" }),
+    error: el("p", { class: "error", id: "error", role: "alert", tabindex: "0" }), // focusable: a long refusal scrolls
     noticeLine: el("p", { class: "table-notice", id: "table-notice", role: "status" }),
     presence: null, // the line of who is online, on the board's edge (web/game/online.js)
   };

@@ -5,7 +5,7 @@
 import { el } from "../ui.js";
 import { endingBanner, endingWords, whoSits } from "./ending.js";
 import { showPly } from "./move-list.js";
-import { list, sideName, t, tn } from "../i18n.js";
+import { list, serverText, settingValueWords, sideName, t, tn } from "../i18n.js";
 
 /** The status line for the position `v`: whose turn, the result, or the position replayed. */
 export function statusLine(game, v) {
@@ -80,6 +80,6 @@ export function settingsLine(entry, settings) {
   return (entry?.settings || [])
     .filter((s) => !s.applies_when || settings[s.applies_when.key] === s.applies_when.value)
     .filter((s) => s.origin !== "engine" || settings[s.key] !== s.default)
-    .map((s) => `${s.label}: ${settings[s.key]}`)
+    .map((s) => `${serverText(s.label)}: ${settingValueWords(settings[s.key])}`)
     .join(" · ");
 }

@@ -3,7 +3,7 @@
 
 import { api, el, tokens } from "../ui.js";
 import { clockWords } from "./time-control.js";
-import { language, sideName, t, tn } from "../i18n.js";
+import { language, serverText, sideName, t, tn } from "../i18n.js";
 
 /** The open challenges; `yourName()` gives the name to join with. */
 export function challengesCard(yourName) {
@@ -59,6 +59,6 @@ function recentItem(g) {
   const moves = g.record_moves === null || g.record_moves === undefined ? tn(g.moves, "{n} ply", "{n} plies") : tn(g.record_moves, "{n} move", "{n} moves");
   return el("li", {},
     el("div", { class: "recent-head" }, el("a", { href: `/game/${g.id}` }, g.title || g.game),
-      el("span", { class: g.result ? "recent-result" : "recent-result help" }, g.result || t("in progress"))),
+      el("span", { class: g.result ? "recent-result" : "recent-result help" }, g.result ? serverText(g.result) : t("in progress"))),
     el("div", { class: "help" }, `${players} · ${moves} · `, el("time", { datetime: g.created_at }, when)));
 }

@@ -5,7 +5,7 @@
 
 import { api, el, sentence, tokens } from "../ui.js";
 import { DEFAULT_LEVEL, levelWords } from "./levels.js";
-import { sideName, t } from "../i18n.js";
+import { serverText, sideName, t } from "../i18n.js";
 
 /** The seats' names and the computer's levels of `game` with `settings`, from the catalog. */
 export function seatOptions(game, settings) {
@@ -49,7 +49,7 @@ export const seatValues = (box) => [...box.querySelectorAll("[data-seat]")].map(
 /** Why each unavailable computer level cannot play here. */
 export function levelNotices(levels) {
   return levels.filter((l) => l.notice).map((l) =>
-    el("p", { class: "help level-note" }, el("strong", {}, t("Computer level {level} is not available here.", { level: l.level }), " "), withCode(sentence(l.notice))));
+    el("p", { class: "help level-note" }, el("strong", {}, t("Computer level {level} is not available here.", { level: l.level }), " "), withCode(sentence(serverText(l.notice)))));
 }
 
 /** Text with `code` spans as <code> elements. */

@@ -3,7 +3,7 @@
 // that depend on another setting filled in; the values chosen.
 
 import { el } from "../ui.js";
-import { t } from "../i18n.js";
+import { serverText, settingValueWords, t } from "../i18n.js";
 
 const ORIGIN_BADGE = {
   reconstructed: () => t("reconstructed"),
@@ -19,11 +19,11 @@ export function settingControls(game, changed) {
     const control = s.choices || s.choices_by
       ? el("select", { id, "data-key": s.key, "aria-describedby": `${id}-help`, onchange: changed })
       : el("input", { id, "data-key": s.key, value: s.default, "aria-describedby": `${id}-help`, onchange: changed, autocomplete: "off" });
-    if (s.choices) control.append(...s.choices.map((c) => el("option", { value: c, selected: c === s.default }, c)));
+    if (s.choices) control.append(...s.choices.map((c) => el("option", { value: c, selected: c === s.default }, settingValueWords(c))));
     return el("div", { class: "setting", "data-setting": s.key },
-      el("label", { for: id }, s.label, badge),
+      el("label", { for: id }, serverText(s.label), badge),
       control,
-      el("div", { class: "help", id: `${id}-help` }, s.choices || s.choices_by ? s.help : `${s.help} (${s.allowed})`));
+      el("div", { class: "help", id: `${id}-help` }, s.choices || s.choices_by ? serverText(s.help) : `${serverText(s.help)} (${serverText(s.allowed)})`));
   });
 }
 
@@ -41,7 +41,7 @@ export function applyConditions(box, game) {
       const select = setting.querySelector("select");
       const words = s.choices_by.choices[valueOf(s.choices_by.key)] || [];
       const keep = words.includes(select.value) ? select.value : words.includes(s.default) ? s.default : words[0];
-      select.replaceChildren(...words.map((w) => el("option", { value: w, selected: w === keep }, w)));
+      select.replaceChildren(...words.map((w) => el("option", { value: w, selected: w === keep }, settingValueWords(w))));
     }
   }
 }

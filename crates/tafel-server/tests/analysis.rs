@@ -483,3 +483,113 @@ async fn a_flood_of_hints_on_one_position_costs_one_search() {
     assert_eq!(finished() - before, 2);
     server.stop();
 }
+
+/// The moves of `line` replayed from `code` of `game`: each must be legal where it is played.
+fn replays(game: &str, settings: &[(String, String)], code: &str, line: &[Value]) -> bool {
+    let rules = tafel_games::registry()
+        .get(game)
+        .unwrap()
+        .build(settings)
+        .unwrap();
+    let mut position = rules.parse_position(code).unwrap();
+    line.iter()
+        .all(|m| position.play(m["move"].as_str().unwrap()).is_ok())
+}
+
+/// `POST /api/positions/analysis` (the position editor's analysis): a position of no game gets
+/// the side to move's chances and the best line, searched on the pool; positions where nobody
+/// is to move, lines too long and unknown games are refused; the per-address cap applies.
+#[tokio::test]
+async fn a_position_is_analysed_with_its_best_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(&dir.path().join("t.db")).await;
+    let client = Client::new(server.addr);
+    let analyse = |body: Value| {
+        let client = &client;
+        async move { client.post("/api/positions/analysis", body).await.parts() }
+    };
+
+    // Black Path on 3 x 3 is solved: the first player's chances are exact, and the line (four
+    // plies unless asked) replays from the position.
+    let (status, black_path) =
+        analyse(json!({"game": "black-path", "settings": {"size": "3x3"}})).await;
+    assert_eq!(status, 200, "{black_path}");
+    assert_eq!(black_path["status"]["state"], "to_move");
+    assert_eq!(black_path["chance"]["basis"], "exact", "{black_path}");
+    let line = black_path["line"].as_array().unwrap();
+    assert!(!line.is_empty() && line.len() <= 4, "{black_path}");
+    let size = [("size".to_string(), "3x3".to_string())];
+    assert!(
+        replays("black-path", &size, ".../.../...", line),
+        "{black_path}"
+    );
+    let win = black_path["chance"]["win"].as_f64().unwrap();
+    assert!(
+        win == 0.0 || win == 1.0,
+        "a solved position is won or lost: {black_path}"
+    );
+    assert_eq!(line[0]["side"], "first player");
+
+    // Kauri from its start: a search's chances, a line of the length asked for.
+    let (status, kauri) = analyse(json!({"game": "kauri", "plies": 2})).await;
+    assert_eq!(status, 200, "{kauri}");
+    assert_eq!(kauri["line"].as_array().unwrap().len(), 2, "{kauri}");
+    let start = tafel_games::registry()
+        .get("kauri")
+        .unwrap()
+        .build(&[])
+        .unwrap()
+        .start()
+        .code();
+    assert_eq!(kauri["code"], start);
+    assert!(replays(
+        "kauri",
+        &[],
+        &start,
+        kauri["line"].as_array().unwrap()
+    ));
+    assert!(kauri["words"].as_str().unwrap().contains('%'), "{kauri}");
+
+    // Karl's Race after the roll: the line ends where the die is to be rolled again, after
+    // the one move.
+    let (status, karl) = analyse(json!({"game": "karls-race", "code": "b4:ABCGHJ:MNPQTU"})).await;
+    assert_eq!(status, 200, "{karl}");
+    assert_eq!(karl["line"].as_array().unwrap().len(), 1, "{karl}");
+
+    // Refused: nobody to move (a die to roll, a finished game), a line of 0 or 9 plies, an
+    // unknown game, an illegal code.
+    for (body, wanted) in [
+        (
+            json!({"game": "karls-race", "code": "w:ABCGHJ:MNPQTU"}),
+            409,
+        ),
+        (
+            json!({"game": "einstein", "code": "b:...../...../...../...../....b1"}),
+            409,
+        ),
+        (json!({"game": "kauri", "plies": 0}), 400),
+        (json!({"game": "kauri", "plies": 9}), 400),
+        (json!({"game": "chess"}), 404),
+        (json!({"game": "black-path", "code": "nonsense"}), 422),
+    ] {
+        let (status, answer) = analyse(body.clone()).await;
+        assert_eq!(status, wanted, "{body}: {answer}");
+        assert!(answer["error"].as_str().is_some_and(|e| !e.is_empty()));
+    }
+    server.stop();
+
+    // An address with no analyses left (the cap at 0) is refused with 429.
+    let capped = serve_with(
+        &dir.path().join("capped.db"),
+        Limits {
+            analyses_per_address: 0,
+            ..limits()
+        },
+    )
+    .await;
+    let answer = Client::new(capped.addr)
+        .post("/api/positions/analysis", json!({"game": "kauri"}))
+        .await;
+    assert_eq!(answer.status, 429, "{}", answer.body);
+    capped.stop();
+}

@@ -222,6 +222,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::catalog::seats))
         .routes(routes!(api::catalog::levels))
         .routes(routes!(api::positions::read))
+        .routes(routes!(api::positions::analyse))
         .routes(routes!(api::games::list, api::games::create))
         .routes(routes!(api::games::challenges))
         .routes(routes!(api::games::import))

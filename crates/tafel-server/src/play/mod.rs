@@ -48,7 +48,8 @@
 //! games, rematches), [`moves`] (moves, undo, the one place changes are stored), [`seats`]
 //! (joining), [`consent`] (resign, draws, takebacks), [`clocks`] (time, the heartbeat),
 //! [`computer`] (the computer's turns), [`instances`] (other instances on a shared database),
-//! [`analysis`] (analyses on the search pool), [`hints`] (hints, one search per position) and
+//! [`analysis`] (analyses on the search pool), [`hints`] (hints, one search per position),
+//! [`positions`] (a position's chances and best line, for the position editor) and
 //! [`accounts`] (signing up, in and out; sessions), [`claims`] (an account's seats claimed
 //! with their tokens, opened on any device), [`deleted`] (the seats of deleted accounts),
 //! [`lobby`] (seeks: someone to play now), [`chat`] (a game's chat rooms), [`ratings`] (a game's
@@ -71,6 +72,7 @@ pub mod lobby;
 pub mod memory;
 pub mod moves;
 pub mod players;
+pub mod positions;
 pub mod ratings;
 pub mod seats;
 pub mod tournaments;
@@ -96,6 +98,7 @@ use clocks::Deadlines;
 use computer::Unattended;
 use hints::Hints;
 use memory::Slot;
+use positions::PositionAnalyses;
 use viewers::Presence;
 
 pub use clocks::{CLOCK_AHEAD, CLOCK_SCAN, HEARTBEAT, LEASE_RENEWAL, SILENCE};
@@ -196,6 +199,7 @@ pub struct Hub {
     stopped: AtomicBool,
     analyses: Analyses,
     hints: Hints,
+    position_analyses: PositionAnalyses,
     unattended: Unattended,
 }
 
@@ -215,6 +219,7 @@ impl Hub {
             stopped: AtomicBool::new(false),
             analyses: Analyses::default(),
             hints: Hints::default(),
+            position_analyses: PositionAnalyses::default(),
             unattended: Unattended::default(),
         });
         memory::sweep(&hub);
