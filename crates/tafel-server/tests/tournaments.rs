@@ -1,8 +1,9 @@
 //! Tournaments through the API, in-process on SQLite (and PostgreSQL for two instances when
 //! `TAFEL_TEST_POSTGRES` is set): round robins of four and of five (with byes) played to
-//! their end with scripted moves; a player who withdraws; a player who never moves; a
+//! their end with scripted moves; a Swiss of fifteen over five rounds across a restart; a
+//! player who withdraws; a player who never moves; a
 //! tournament nobody joins; a restart in the middle of a round; two instances directing one
-//! tournament; bad requests refused with their reasons.
+//! round robin and one Swiss; bad requests refused with their reasons.
 //!
 //! The games are Black Path on a 1 x 2 board, decided in one or two moves: the first player
 //! loses by playing `1`, and wins by playing `3` (the second player then has only losing
@@ -155,18 +156,23 @@ async fn play_to_the_end(players: &[Person], prefix: &str, id: &str) -> Value {
         if view["state"] == "finished" {
             return view;
         }
-        for board in view["in_play"].as_array().unwrap() {
-            let (a, first) = named(players, prefix, board["first"].as_str().unwrap());
-            let (b, second) = named(players, prefix, board["second"].as_str().unwrap());
-            let game = board["game_id"].as_str().unwrap();
-            // Each player is sent to their game.
-            assert_eq!(view_of(first, id).await["your_game"], game);
-            decide(first, second, game, a < b).await;
-        }
+        play_boards(players, prefix, id, view["in_play"].as_array().unwrap()).await;
         until(&players[0], id, |v| {
             v["round"] != view["round"] || v["state"] == "finished"
         })
         .await;
+    }
+}
+
+/// Plays the games of `boards` of tournament `id`, the player entered earlier winning.
+async fn play_boards(players: &[Person], prefix: &str, id: &str, boards: &[Value]) {
+    for board in boards {
+        let (a, first) = named(players, prefix, board["first"].as_str().unwrap());
+        let (b, second) = named(players, prefix, board["second"].as_str().unwrap());
+        let game = board["game_id"].as_str().unwrap();
+        // Each player is sent to their game.
+        assert_eq!(view_of(first, id).await["your_game"], game);
+        decide(first, second, game, a < b).await;
     }
 }
 
@@ -196,7 +202,11 @@ fn check_round_robin(view: &Value, n: usize) {
         for b in boards.iter().filter(|b| !b["second"].is_null()) {
             let mut pair = [b["first"].as_str().unwrap(), b["second"].as_str().unwrap()];
             pair.sort();
-            assert!(met.insert(pair), "{pair:?} met twice");
+            assert!(
+                met.insert(pair),
+                "{pair:?} met twice: {:#}",
+                view["pairings"]
+            );
             assert!(b["result"].is_string(), "{b}");
         }
     }
@@ -468,6 +478,187 @@ async fn two_instances_pair_each_round_exactly_once() {
     assert_eq!(end["crosstable"][0]["results"][1], "1 1");
 }
 
+/// The Swiss of `n` players and `rounds` rounds in `view` kept the rules: every round paired
+/// everyone once (a bye when `n` is odd), no pair met twice, nobody had two byes; and the
+/// standings agree with the results (a bye scoring 1), ordered by points then Buchholz.
+fn check_swiss(view: &Value, n: usize, rounds: usize) {
+    let paired = view["pairings"].as_array().unwrap();
+    assert_eq!(paired.len(), rounds, "{view:#}");
+    let mut met = std::collections::BTreeSet::new();
+    let mut byes = std::collections::BTreeSet::new();
+    let mut points = std::collections::BTreeMap::<String, f64>::new();
+    let mut add = |name: &Value, p: f64| {
+        *points
+            .entry(name.as_str().unwrap().to_string())
+            .or_default() += p;
+    };
+    for (i, round) in paired.iter().enumerate() {
+        assert_eq!(round["round"], i + 1);
+        let boards = round["boards"].as_array().unwrap();
+        let mut seen = std::collections::BTreeSet::new();
+        for b in boards {
+            assert!(seen.insert(b["first"].as_str().unwrap()), "{round}");
+            if b["second"].is_null() {
+                assert!(
+                    byes.insert(b["first"].as_str().unwrap()),
+                    "a second bye: {b}"
+                );
+                add(&b["first"], 1.0);
+                continue;
+            }
+            assert!(seen.insert(b["second"].as_str().unwrap()), "{round}");
+            let mut pair = [b["first"].as_str().unwrap(), b["second"].as_str().unwrap()];
+            pair.sort();
+            assert!(
+                met.insert(pair),
+                "{pair:?} met twice: {:#}",
+                view["pairings"]
+            );
+            let (first, second) = match b["result"].as_str().unwrap() {
+                "1-0" | "+:-" => (1.0, 0.0),
+                "0-1" | "-:+" => (0.0, 1.0),
+                "1/2-1/2" => (0.5, 0.5),
+                _ => (0.0, 0.0),
+            };
+            add(&b["first"], first);
+            add(&b["second"], second);
+        }
+        assert_eq!(seen.len(), n, "{round}");
+        assert_eq!(boards.len(), n / 2 + n % 2, "{round}");
+    }
+    assert_eq!(byes.len(), if n.is_multiple_of(2) { 0 } else { rounds });
+    let standings = view["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), n);
+    for s in standings {
+        let name = s["username"].as_str().unwrap();
+        assert_eq!(s["points"].as_f64().unwrap(), points[name], "{name}");
+    }
+    let key = |s: &Value| {
+        (
+            s["points"].as_f64().unwrap(),
+            s["buchholz"].as_f64().unwrap(),
+        )
+    };
+    for pair in standings.windows(2) {
+        assert!(key(&pair[0]) >= key(&pair[1]), "out of order: {pair:?}");
+        assert!(pair[0]["rank"].as_u64() <= pair[1]["rank"].as_u64());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_of_fifteen_is_played_to_its_end_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("t.db").display());
+    let (router, hub) = server(&db, Limits::default()).await;
+    let organiser = Person::signed_up(&router, "sorg").await;
+    let players = players(&router, "sws", 15).await;
+    let id = organise(
+        &organiser,
+        Duration::from_secs(3),
+        json!({"kind": "swiss", "rounds": 5}),
+    )
+    .await;
+    enter(&players, &id).await;
+    let (status, early) = players[0].get(&format!("/api/tournaments/{id}/trf")).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{early}");
+    // Rounds 1 and 2, then half of round 3.
+    for round in 1..=3 {
+        let view = until(&players[0], &id, |v| {
+            v["round"] == round && !v["in_play"].as_array().unwrap().is_empty()
+        })
+        .await;
+        assert_eq!(view["rounds"], 5);
+        let boards = view["in_play"].as_array().unwrap();
+        if round < 3 {
+            play_boards(&players, "sws", &id, boards).await;
+            continue;
+        }
+        play_boards(&players, "sws", &id, &boards[..boards.len() / 2]).await;
+    }
+    let before = until(&players[0], &id, |v| {
+        v["in_play"].as_array().unwrap().len() == 4
+    })
+    .await;
+    // After two complete rounds, everyone has played or had the bye twice.
+    let standings = before["standings"].as_array().unwrap();
+    let sws0 = standings.iter().find(|s| s["username"] == "sws0").unwrap();
+    assert_eq!(sws0["points"], 2.0);
+    let scored: f64 = standings
+        .iter()
+        .map(|s| s["points"].as_f64().unwrap())
+        .sum();
+    assert_eq!(scored, 2.0 * 8.0, "7 games and a bye a round");
+
+    hub.stop();
+    drop(router);
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let (router, _hub) = server(&db, Limits::default()).await;
+    let players: Vec<Person> = players.into_iter().map(|p| on(p, &router)).collect();
+    let after = view(&players[0], &id).await;
+    for key in [
+        "pairings",
+        "standings",
+        "in_play",
+        "round",
+        "rounds",
+        "state",
+    ] {
+        assert_eq!(after[key], before[key], "{key}");
+    }
+    let end = play_to_the_end(&players, "sws", &id).await;
+    check_swiss(&end, 15, 5);
+    // The lower number wins every game: sws0 wins all five rounds (or four and its bye).
+    assert_eq!(points(&end)[0], ("sws0".to_string(), 5.0));
+    let (status, trf) = players[3].get(&format!("/api/tournaments/{id}/trf")).await;
+    assert_eq!(status, StatusCode::OK, "{trf}");
+    let trf = trf.as_str().unwrap();
+    assert!(trf.starts_with("012 Club night\n"), "{trf}");
+    assert!(trf.contains("\nXXR 5\n"), "{trf}");
+    let lines: Vec<&str> = trf.lines().filter(|l| l.starts_with("001")).collect();
+    assert_eq!(lines.len(), 15, "{trf}");
+    // sws0 is number 1: 5.0 points, first place, five rounds after the points.
+    assert_eq!(&lines[0][14..18], "sws0");
+    assert_eq!(&lines[0][80..89], " 5.0    1");
+    assert_eq!(lines[0].len(), 91 + 10 * 4 + 8, "{}", lines[0]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_pair_each_swiss_round_exactly_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let sqlite = format!("sqlite://{}", dir.path().join("t.db").display());
+    let postgres = tafel_testkit::postgres::test_database("tournaments_swiss").await;
+    let db = postgres.unwrap_or(sqlite);
+    eprintln!("two instances on {}", db.split(':').next().unwrap());
+    let shared = db.starts_with("postgres");
+    let (one, _hub_one) = server(&db, Limits::default()).await;
+    let (two, _hub_two) = server(&db, Limits::default()).await;
+    let organiser = Person::signed_up(&one, "jorg").await;
+    let players = players(&one, "jns", 6).await;
+    let id = organise(
+        &organiser,
+        Duration::from_secs(2),
+        json!({"kind": "swiss", "rounds": 3}),
+    )
+    .await;
+    enter(&players, &id).await;
+    // As for the round robin: on PostgreSQL half the players play through the other instance.
+    let players: Vec<Person> = players
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| if shared && i >= 3 { on(p, &two) } else { p })
+        .collect();
+    let end = play_to_the_end(&players, "jns", &id).await;
+    check_swiss(&end, 6, 3);
+    let mut games = std::collections::BTreeSet::new();
+    for round in end["pairings"].as_array().unwrap() {
+        for b in round["boards"].as_array().unwrap() {
+            assert!(games.insert(b["game_id"].as_str().unwrap().to_string()));
+        }
+    }
+    assert_eq!(games.len(), 9);
+    assert_eq!(points(&end)[0], ("jns0".to_string(), 3.0));
+}
+
 #[tokio::test]
 async fn bad_requests_are_refused_with_their_reasons() {
     let limits = Limits {
@@ -492,8 +683,19 @@ async fn bad_requests_are_refused_with_their_reasons() {
     assert_eq!(status, StatusCode::UNAUTHORIZED, "{answer}");
     for (body, reason) in [
         (
-            with("kind", json!("swiss")),
-            "Swiss tournaments are not available yet",
+            with("kind", json!("swiss"))
+                .as_object()
+                .cloned()
+                .map(|mut b| {
+                    b.insert("rounds".into(), json!(21));
+                    Value::Object(b)
+                })
+                .unwrap(),
+            "a Swiss has 1 to 20 rounds",
+        ),
+        (
+            with("rounds", json!(3)),
+            "rounds are chosen for a Swiss only",
         ),
         (
             with("kind", json!("arena")),
