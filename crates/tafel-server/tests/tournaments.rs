@@ -189,6 +189,17 @@ fn on(person: Person, router: &Router) -> Person {
     }
 }
 
+/// Records that the two players of board `b` met; fails if they had met before in `view`.
+fn meet<'a>(met: &mut std::collections::BTreeSet<[&'a str; 2]>, b: &'a Value, view: &Value) {
+    let mut pair = [b["first"].as_str().unwrap(), b["second"].as_str().unwrap()];
+    pair.sort();
+    assert!(
+        met.insert(pair),
+        "{pair:?} met twice: {:#}",
+        view["pairings"]
+    );
+}
+
 /// Every pair of `n` players met exactly once in `view`'s pairings, and each round had a bye
 /// exactly when `n` is odd.
 fn check_round_robin(view: &Value, n: usize) {
@@ -200,13 +211,7 @@ fn check_round_robin(view: &Value, n: usize) {
         let byes = boards.iter().filter(|b| b["second"].is_null()).count();
         assert_eq!(byes, n % 2, "{round}");
         for b in boards.iter().filter(|b| !b["second"].is_null()) {
-            let mut pair = [b["first"].as_str().unwrap(), b["second"].as_str().unwrap()];
-            pair.sort();
-            assert!(
-                met.insert(pair),
-                "{pair:?} met twice: {:#}",
-                view["pairings"]
-            );
+            meet(&mut met, b, view);
             assert!(b["result"].is_string(), "{b}");
         }
     }
@@ -381,15 +386,46 @@ async fn a_tournament_nobody_joins_or_one_joins_is_cancelled() {
     assert_eq!(status, StatusCode::CONFLICT, "{answer}");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_restart_in_the_middle_of_a_round_keeps_pairings_standings_and_clocks() {
+/// A server on a database in a temporary folder (kept while the folder is): the folder, the
+/// database's URL, the router and the hub.
+async fn on_disk() -> (tempfile::TempDir, String, Router, Arc<Hub>) {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite://{}", dir.path().join("t.db").display());
     let (router, hub) = server(&db, Limits::default()).await;
-    let organiser = Person::signed_up(&router, "rorg").await;
-    let players = players(&router, "rst", 3).await;
-    let id = organise(&organiser, Duration::from_secs(2), json!({})).await;
+    (dir, db, router, hub)
+}
+
+/// `n` players (`prefix`0...) entered into a tournament with the fields of `extra` that starts
+/// in three seconds; the players and the tournament's id.
+async fn entered(router: &Router, prefix: &str, n: usize, extra: Value) -> (Vec<Person>, String) {
+    let organiser = Person::signed_up(router, &format!("{prefix}org")).await;
+    let players = players(router, prefix, n).await;
+    let id = organise(&organiser, Duration::from_secs(3), extra).await;
     enter(&players, &id).await;
+    (players, id)
+}
+
+/// Stops the server of `hub` and `router`, waits `pause_s` seconds and starts it again on `db`;
+/// the new router and hub, and `players` talking to it.
+async fn restart(
+    db: &str,
+    hub: Arc<Hub>,
+    router: Router,
+    players: Vec<Person>,
+    pause_s: u64,
+) -> (Router, Arc<Hub>, Vec<Person>) {
+    hub.stop();
+    drop(router);
+    tokio::time::sleep(Duration::from_secs(pause_s)).await;
+    let (router, hub) = server(db, Limits::default()).await;
+    let players = players.into_iter().map(|p| on(p, &router)).collect();
+    (router, hub, players)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_in_the_middle_of_a_round_keeps_pairings_standings_and_clocks() {
+    let (_dir, db, router, hub) = on_disk().await;
+    let (players, id) = entered(&router, "rst", 3, json!({})).await;
     let before = until(&players[0], &id, |v| {
         !v["in_play"].as_array().unwrap().is_empty()
     })
@@ -403,11 +439,7 @@ async fn a_restart_in_the_middle_of_a_round_keeps_pairings_standings_and_clocks(
     let left_before = game_before["clock"]["remaining_ms"][1].as_i64().unwrap();
 
     // The server goes away for four seconds (longer than the silence a restart credits).
-    hub.stop();
-    drop(router);
-    tokio::time::sleep(Duration::from_secs(4)).await;
-    let (router, _hub) = server(&db, Limits::default()).await;
-    let players: Vec<Person> = players.into_iter().map(|p| on(p, &router)).collect();
+    let (_router, _hub, players) = restart(&db, hub, router, players, 4).await;
     let after = view(&players[0], &id).await;
     for key in ["pairings", "standings", "in_play", "round", "state"] {
         assert_eq!(after[key], before[key], "{key}");
@@ -435,34 +467,41 @@ async fn a_restart_in_the_middle_of_a_round_keeps_pairings_standings_and_clocks(
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_instances_pair_each_round_exactly_once() {
+/// A tournament of `n` players (`prefix`0...) with the fields of `extra`, directed by two
+/// instances on one database (PostgreSQL when `TAFEL_TEST_POSTGRES` is set, else SQLite), played
+/// to its end; its final view. On PostgreSQL half the players play through the other instance
+/// too; SQLite is one instance's database (a game in one's memory does not follow changes made
+/// through the other), so there everyone plays through the first.
+async fn on_two_instances(database: &str, prefix: &str, n: usize, extra: Value) -> Value {
     let dir = tempfile::tempdir().unwrap();
     let sqlite = format!("sqlite://{}", dir.path().join("t.db").display());
-    let postgres = tafel_testkit::postgres::test_database("tournaments").await;
+    let postgres = tafel_testkit::postgres::test_database(database).await;
     let db = postgres.unwrap_or(sqlite);
     eprintln!("two instances on {}", db.split(':').next().unwrap());
     let shared = db.starts_with("postgres");
     let (one, _hub_one) = server(&db, Limits::default()).await;
     let (two, _hub_two) = server(&db, Limits::default()).await;
-    let organiser = Person::signed_up(&one, "iorg").await;
-    let players = players(&one, "ins", 4).await;
-    let id = organise(
-        &organiser,
-        Duration::from_secs(2),
-        json!({"kind": "double_round_robin"}),
-    )
-    .await;
+    let organiser = Person::signed_up(&one, &format!("{prefix}org")).await;
+    let players = players(&one, prefix, n).await;
+    let id = organise(&organiser, Duration::from_secs(2), extra).await;
     enter(&players, &id).await;
-    // Both instances direct the tournament. On PostgreSQL half the players play through the
-    // other instance too; SQLite is one instance's database (a game in one's memory does not
-    // follow changes made through the other), so there everyone plays through the first.
     let players: Vec<Person> = players
         .into_iter()
         .enumerate()
-        .map(|(i, p)| if shared && i >= 2 { on(p, &two) } else { p })
+        .map(|(i, p)| if shared && i >= n / 2 { on(p, &two) } else { p })
         .collect();
-    let end = play_to_the_end(&players, "ins", &id).await;
+    play_to_the_end(&players, prefix, &id).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_pair_each_round_exactly_once() {
+    let end = on_two_instances(
+        "tournaments",
+        "ins",
+        4,
+        json!({"kind": "double_round_robin"}),
+    )
+    .await;
     let rounds = end["pairings"].as_array().unwrap();
     assert_eq!(rounds.len(), 6);
     let mut games = std::collections::BTreeSet::new();
@@ -507,13 +546,7 @@ fn check_swiss(view: &Value, n: usize, rounds: usize) {
                 continue;
             }
             assert!(seen.insert(b["second"].as_str().unwrap()), "{round}");
-            let mut pair = [b["first"].as_str().unwrap(), b["second"].as_str().unwrap()];
-            pair.sort();
-            assert!(
-                met.insert(pair),
-                "{pair:?} met twice: {:#}",
-                view["pairings"]
-            );
+            meet(&mut met, b, view);
             let (first, second) = match b["result"].as_str().unwrap() {
                 "1-0" | "+:-" => (1.0, 0.0),
                 "0-1" | "-:+" => (0.0, 1.0),
@@ -547,18 +580,8 @@ fn check_swiss(view: &Value, n: usize, rounds: usize) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_swiss_of_fifteen_is_played_to_its_end_across_a_restart() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = format!("sqlite://{}", dir.path().join("t.db").display());
-    let (router, hub) = server(&db, Limits::default()).await;
-    let organiser = Person::signed_up(&router, "sorg").await;
-    let players = players(&router, "sws", 15).await;
-    let id = organise(
-        &organiser,
-        Duration::from_secs(3),
-        json!({"kind": "swiss", "rounds": 5}),
-    )
-    .await;
-    enter(&players, &id).await;
+    let (_dir, db, router, hub) = on_disk().await;
+    let (players, id) = entered(&router, "sws", 15, json!({"kind": "swiss", "rounds": 5})).await;
     let (status, early) = players[0].get(&format!("/api/tournaments/{id}/trf")).await;
     assert_eq!(status, StatusCode::CONFLICT, "{early}");
     // Rounds 1 and 2, then half of round 3.
@@ -589,11 +612,7 @@ async fn a_swiss_of_fifteen_is_played_to_its_end_across_a_restart() {
         .sum();
     assert_eq!(scored, 2.0 * 8.0, "7 games and a bye a round");
 
-    hub.stop();
-    drop(router);
-    tokio::time::sleep(Duration::from_secs(1)).await;
-    let (router, _hub) = server(&db, Limits::default()).await;
-    let players: Vec<Person> = players.into_iter().map(|p| on(p, &router)).collect();
+    let (_router, _hub, players) = restart(&db, hub, router, players, 1).await;
     let after = view(&players[0], &id).await;
     for key in [
         "pairings",
@@ -624,30 +643,13 @@ async fn a_swiss_of_fifteen_is_played_to_its_end_across_a_restart() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_instances_pair_each_swiss_round_exactly_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let sqlite = format!("sqlite://{}", dir.path().join("t.db").display());
-    let postgres = tafel_testkit::postgres::test_database("tournaments_swiss").await;
-    let db = postgres.unwrap_or(sqlite);
-    eprintln!("two instances on {}", db.split(':').next().unwrap());
-    let shared = db.starts_with("postgres");
-    let (one, _hub_one) = server(&db, Limits::default()).await;
-    let (two, _hub_two) = server(&db, Limits::default()).await;
-    let organiser = Person::signed_up(&one, "jorg").await;
-    let players = players(&one, "jns", 6).await;
-    let id = organise(
-        &organiser,
-        Duration::from_secs(2),
+    let end = on_two_instances(
+        "tournaments_swiss",
+        "jns",
+        6,
         json!({"kind": "swiss", "rounds": 3}),
     )
     .await;
-    enter(&players, &id).await;
-    // As for the round robin: on PostgreSQL half the players play through the other instance.
-    let players: Vec<Person> = players
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| if shared && i >= 3 { on(p, &two) } else { p })
-        .collect();
-    let end = play_to_the_end(&players, "jns", &id).await;
     check_swiss(&end, 6, 3);
     let mut games = std::collections::BTreeSet::new();
     for round in end["pairings"].as_array().unwrap() {
