@@ -1,6 +1,7 @@
 //! Tournaments through the API, in-process on SQLite (and PostgreSQL for two instances when
 //! `TAFEL_TEST_POSTGRES` is set): round robins of four and of five (with byes) played to
-//! their end with scripted moves; a Swiss of fifteen over five rounds across a restart; a
+//! their end with scripted moves; a Swiss of fifteen over five rounds across a restart, and one
+//! that a player leaves; a
 //! player who withdraws; a player who never moves; a
 //! tournament nobody joins; a restart in the middle of a round; two instances directing one
 //! round robin and one Swiss; bad requests refused with their reasons.
@@ -639,6 +640,57 @@ async fn a_swiss_of_fifteen_is_played_to_its_end_across_a_restart() {
     assert_eq!(&lines[0][14..18], "sws0");
     assert_eq!(&lines[0][80..89], " 5.0    1");
     assert_eq!(lines[0].len(), 91 + 10 * 4 + 8, "{}", lines[0]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_player_who_withdraws_is_paired_no_more() {
+    let (router, _hub) = server("sqlite::memory:", Limits::default()).await;
+    let (players, id) = entered(&router, "swd", 4, json!({"kind": "swiss", "rounds": 3})).await;
+    until(&players[0], &id, |v| {
+        !v["in_play"].as_array().unwrap().is_empty()
+    })
+    .await;
+    let (status, after) = players[3]
+        .post(&format!("/api/tournaments/{id}/withdraw"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    // swd3's game of round 1 is resigned; the three others play on, one of them resting (a bye)
+    // each round, until the rounds are played or no round can be paired without a repeat.
+    until(&players[0], &id, |v| {
+        v["in_play"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|b| b["first"] != "swd3" && b["second"] != "swd3")
+    })
+    .await;
+    let end = play_to_the_end(&players[..3], "swd", &id).await;
+    let rounds = end["pairings"].as_array().unwrap();
+    assert!((2..=3).contains(&rounds.len()), "{end:#}");
+    let mut met = std::collections::BTreeSet::new();
+    let mut byes = std::collections::BTreeSet::new();
+    for round in rounds {
+        for b in round["boards"].as_array().unwrap() {
+            if b["second"].is_null() {
+                assert!(byes.insert(b["first"].as_str().unwrap()), "{b}");
+            } else {
+                meet(&mut met, b, &end);
+            }
+        }
+        if round["round"] != 1 {
+            assert!(!round.to_string().contains("swd3"), "{round}");
+        }
+    }
+    let swd3 = end["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["username"] == "swd3")
+        .unwrap();
+    assert_eq!(
+        (&swd3["points"], &swd3["withdrawn"]),
+        (&json!(0.0), &json!(true))
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
