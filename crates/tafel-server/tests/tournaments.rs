@@ -1,10 +1,9 @@
 //! Tournaments through the API, in-process on SQLite (and PostgreSQL for two instances when
 //! `TAFEL_TEST_POSTGRES` is set): round robins of four and of five (with byes) played to
 //! their end with scripted moves; a Swiss of fifteen over five rounds across a restart, and one
-//! that a player leaves; a
-//! player who withdraws; a player who never moves; a
-//! tournament nobody joins; a restart in the middle of a round; two instances directing one
-//! round robin and one Swiss; bad requests refused with their reasons.
+//! that a player leaves; a player who withdraws; a player who never moves; a tournament nobody
+//! joins; a restart in the middle of a round; two instances directing one round robin and one
+//! Swiss; bad requests refused with their reasons.
 //!
 //! The games are Black Path on a 1 x 2 board, decided in one or two moves: the first player
 //! loses by playing `1`, and wins by playing `3` (the second player then has only losing
