@@ -5,6 +5,11 @@
 // sends its player on to the next game. The player who entered earlier wins every game, so the
 // final standings are known. Screenshots of the tournament page and the lists at both sizes,
 // axe-core on both pages.
+//
+// A Swiss of five over three rounds, played through the API (the same scripted moves): its page
+// names the game by its title, ranks by Buchholz (its column first), links to the TRF export;
+// screenshots mid-tournament at both sizes, axe-core. The create form offers Swiss with its
+// rounds, and warns that Carreaux under the designer's rules is drawn every time.
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -106,6 +111,113 @@ test("a four-player round robin is played to its end in four browsers", async ()
   await pages[3].waitForSelector(`#tournaments-finished [data-tournament="${created.id}"]`);
   await screenshot(pages[3], "tournaments-390");
   for (const p of [...pages, lobby]) {
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+});
+
+/** The answer to `path` (a POST of `body` when given) asked from `page` (with its session). */
+async function call(page, path, body) {
+  return page.evaluate(async ([path, body]) => {
+    const init = body ? { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) } : {};
+    const r = await fetch(path, init);
+    return { status: r.status, body: r.headers.get("content-type")?.includes("json") ? await r.json() : await r.text() };
+  }, [path, body ?? null]);
+}
+
+/** Plays move `move` in game `game` as `page`'s player (waiting for the game to be made). */
+async function move(page, game, move) {
+  for (let tries = 0; ; tries++) {
+    const seats = await call(page, `/api/games/${game}/my-seats`);
+    if (seats.status === 200) {
+      const answer = await call(page, `/api/games/${game}/moves`, { token: seats.body.seats[0].token, move });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      return;
+    }
+    assert.ok(tries < 100, `game ${game}: ${seats.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Waits until tournament `id`, as `page` reads it, satisfies `done`; returns it then. */
+async function until(page, id, done) {
+  for (let tries = 0; ; tries++) {
+    const view = (await call(page, `/api/tournaments/${id}`)).body;
+    if (done(view)) return view;
+    assert.ok(tries < 300, JSON.stringify(view));
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+test("a Swiss of five: its page ranks by Buchholz and exports TRF; the form offers Swiss", async () => {
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const names = [0, 1, 2, 3, 4].map((i) => `sw${suffix}p${"abcde"[i]}`);
+  const players = [];
+  for (const name of names) {
+    const page = await newPage(browser);
+    await signUp(page, name);
+    players.push(page);
+  }
+  const organiser = await newPage(browser);
+  await signUp(organiser, `sw${suffix}org`);
+  const created = await call(organiser, "/api/tournaments", {
+    name: "Swiss evening", game: "black-path", settings: { size: "1x2" },
+    time_control: { kind: "fischer", initial_seconds: 60, increment_seconds: 0 },
+    kind: "swiss", rounds: 3, starts_ms: Date.now() + 6000,
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id = created.body.id;
+  for (const page of players) assert.equal((await call(page, `/api/tournaments/${id}/join`, {})).status, 200);
+  // Rounds 1 and 2 played (the earlier entrant wins), round 3 left in play for the pictures.
+  for (let round = 1; round <= 2; round++) {
+    const view = await until(organiser, id, (v) => v.round === round && v.in_play.length > 0);
+    for (const board of view.in_play) {
+      const [a, b] = [names.indexOf(board.first), names.indexOf(board.second)];
+      if (a < b) {
+        await move(players[a], board.game_id, "3");
+        await move(players[b], board.game_id, "1");
+      } else {
+        await move(players[a], board.game_id, "1");
+      }
+    }
+  }
+  const view = await until(organiser, id, (v) => v.round === 3 && v.in_play.length === 2);
+  assert.equal(view.standings.reduce((sum, s) => sum + s.points, 0), 6, "two games and a bye a round");
+
+  const phone = await newPage(browser, PHONE);
+  for (const [page, size] of [[organiser, "1366"], [phone, "390"]]) {
+    await page.goto(`${BASE}/tournament/${id}`);
+    await page.waitForSelector("#standings tbody tr");
+    const head = await page.textContent(".tournament-head");
+    assert.match(head, /Black Path Game · .* · Swiss · casual/);
+    assert.match(head, /Round 3 of 3/);
+    assert.deepEqual(await page.locator("#standings thead th").allTextContents(), ["#", "Player", "Points", "BH", "SB", "Games"]);
+    assert.equal(await page.getAttribute("#standings thead abbr[title=Buchholz]", "title"), "Buchholz");
+    assert.equal(await page.getAttribute("#tournament-trf", "href"), `/api/tournaments/${id}/trf`);
+    assert.equal(await page.locator("#tournament-rounds [data-round]").count(), 3);
+    assert.deepEqual(await axeViolations(page), []);
+    await screenshot(page, `tournament-swiss-${size}`, size === "1366");
+  }
+  const trf = await call(organiser, `/api/tournaments/${id}/trf`);
+  assert.equal(trf.status, 200);
+  assert.match(trf.body, /^012 Swiss evening\n/);
+  assert.match(trf.body, /\nXXR 3\n/);
+  assert.equal(trf.body.split("\n").filter((l) => l.startsWith("001")).length, 5);
+
+  // The form: a Swiss's rounds, and the note on Carreaux's designer's rules.
+  await organiser.goto(BASE + "/tournaments");
+  await organiser.click(".tournament-create summary");
+  assert.equal(await organiser.isVisible("#tournament-rounds"), false);
+  await organiser.selectOption("#tournament-kind", "swiss");
+  assert.equal(await organiser.isVisible("#tournament-rounds"), true);
+  await organiser.selectOption("#tournament-game", "carreaux");
+  assert.match(await organiser.textContent("#tournament-drawn-note"), /drawn every time/);
+  await organiser.fill("#tournament-settings", "rule=free");
+  assert.equal(await organiser.textContent("#tournament-drawn-note"), "");
+  await organiser.fill("#tournament-settings", "");
+  assert.deepEqual(await axeViolations(organiser), []);
+  await screenshot(organiser, "tournaments-create-swiss-1366");
+  for (const p of [...players, organiser, phone]) {
     assert.deepEqual(p.errors, []);
     await p.context().close();
   }

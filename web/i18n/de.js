@@ -570,4 +570,11 @@ export const de = {
   "{s} s": "{s} s",
   "Rank": "Platz",
   "Starts at": "Beginn",
+  "Swiss": "Schweizer System",
+  "Arena": "Arena",
+  "Swiss (FIDE Dutch)": "Schweizer System (FIDE, holländisch)",
+  "Rounds (a Swiss: 1 to 20)": "Runden (Schweizer System: 1 bis 20)",
+  "Buchholz": "Buchholz",
+  "Export as TRF": "Als TRF exportieren",
+  "Carreaux under the designer's rules is drawn every time: every game of this tournament will be a draw. Set rule=free for the variant that can be won.": "Carreaux nach den Regeln des Autors endet immer unentschieden: jede Partie dieses Turniers wird remis. Mit rule=free spielt ihr die Variante, die gewonnen werden kann.",
 };

@@ -1,5 +1,7 @@
 // "/tournaments": the lists of tournaments, and for a signed-in person the form that creates one
-// (game and settings, clock, kind, who may enter, start, players at most, rated or casual).
+// (game and settings, clock, kind and a Swiss's rounds, who may enter, start, players at most,
+// rated or casual). Carreaux under its designer's rules is drawn every time (issue #31): the form
+// says so when that game is chosen without `rule=free`.
 
 import { api, el } from "../ui.js";
 import { t } from "../i18n.js";
@@ -45,7 +47,20 @@ async function createForm() {
   clock.nodes[0].querySelector("option[value=none]")?.remove();
   const kind = el("select", { id: "tournament-kind" },
     el("option", { value: "round_robin" }, t("Round robin")),
-    el("option", { value: "double_round_robin" }, t("Double round robin (sides swapped)")));
+    el("option", { value: "double_round_robin" }, t("Double round robin (sides swapped)")),
+    el("option", { value: "swiss" }, t("Swiss (FIDE Dutch)")));
+  const rounds = el("input", { id: "tournament-rounds", type: "number", min: 1, max: 20, value: 5, inputmode: "numeric" });
+  const roundsField = field("tournament-rounds", t("Rounds (a Swiss: 1 to 20)"), rounds);
+  const drawnNote = el("p", { class: "help", id: "tournament-drawn-note", role: "status" });
+  const update = () => {
+    roundsField.hidden = kind.value !== "swiss";
+    const designers = game.value === "carreaux" && parseSettings(settings.value).rule !== "free";
+    drawnNote.textContent = designers
+      ? t("Carreaux under the designer's rules is drawn every time: every game of this tournament will be a draw. Set rule=free for the variant that can be won.")
+      : "";
+  };
+  for (const input of [kind, game, settings]) input.addEventListener("input", update);
+  update();
   const entry = el("select", { id: "tournament-entry" },
     el("option", { value: "open" }, t("Anyone signed in")),
     el("option", { value: "invitation" }, t("By invitation link")));
@@ -62,6 +77,7 @@ async function createForm() {
         body: JSON.stringify({
           name: name.value, game: game.value, settings: parseSettings(settings.value),
           time_control: clock.value(), kind: kind.value, entry: entry.value,
+          ...(kind.value === "swiss" ? { rounds: Number(rounds.value) } : {}),
           starts_ms: new Date(start.value).getTime(), max_entrants: Number(most.value), rated: rated.checked,
         }),
       });
@@ -76,8 +92,10 @@ async function createForm() {
       field("tournament-name", t("Name"), name),
       field("tournament-game", t("Game"), game),
       field("tournament-settings", t("Settings (key=value, separated by commas; empty: the defaults)"), settings),
+      drawnNote,
       field("clock", t("Clock"), clock.nodes),
       field("tournament-kind", t("Kind"), kind),
+      roundsField,
       field("tournament-entry", t("Who may enter"), entry),
       field("tournament-start", t("Starts at"), start),
       field("tournament-max", t("Players at most"), most),

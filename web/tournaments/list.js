@@ -3,10 +3,11 @@
 
 import { api, el } from "../ui.js";
 import { t } from "../i18n.js";
-import { countdown, startWords, stateWords, summaryWords } from "./words.js";
+import { countdown, gameTitles, startWords, stateWords, summaryWords } from "./words.js";
 
-/** One tournament of a list: its name (a link), what it is, and when it starts or how far it is. */
-export function tournamentItem(tournament, now) {
+/** One tournament of a list: its name (a link), what it is (its game's title from `titles`), and
+ * when it starts or how far it is. */
+export function tournamentItem(tournament, now, titles) {
   const when = tournament.state === "open"
     ? t("starts in {time}", { time: countdown(tournament.starts_ms, now) })
     : stateWords(tournament);
@@ -14,17 +15,17 @@ export function tournamentItem(tournament, now) {
     el("div", { class: "recent-head" },
       el("a", { href: `/tournament/${tournament.id}` }, tournament.name),
       el("span", { class: "help" }, when)),
-    el("div", { class: "help" }, summaryWords(tournament), " · ",
+    el("div", { class: "help" }, summaryWords(tournament, titles), " · ",
       t("{n} players", { n: tournament.entrants }), " · ", startWords(tournament.starts_ms)));
 }
 
 /** The lobby's card: up to five tournaments running or about to start, and a link to all. */
 export function tournamentsCard() {
   const list = el("ul", { class: "recent", id: "lobby-tournaments" });
-  api("/api/tournaments").then((lists) => {
+  Promise.all([api("/api/tournaments"), gameTitles()]).then(([lists, titles]) => {
     const shown = [...lists.running, ...lists.upcoming].slice(0, 5);
     if (!shown.length) list.replaceChildren(el("li", { class: "help" }, t("No tournaments now.")));
-    else list.replaceChildren(...shown.map((x) => tournamentItem(x, Date.now())));
+    else list.replaceChildren(...shown.map((x) => tournamentItem(x, Date.now(), titles)));
   }).catch((e) => list.replaceChildren(el("li", { class: "error" }, e.message)));
   return el("section", { class: "card tournaments-card", "aria-labelledby": "tournaments-title" },
     el("h2", { id: "tournaments-title" }, t("Tournaments")), list,
@@ -33,12 +34,12 @@ export function tournamentsCard() {
 
 /** The three lists of "/tournaments", drawn into `node`. */
 export async function showLists(node) {
-  const lists = await api("/api/tournaments");
+  const [lists, titles] = await Promise.all([api("/api/tournaments"), gameTitles()]);
   const now = Date.now();
   const section = (id, title, items, empty) => el("section", { class: "card", "aria-labelledby": `${id}-title` },
     el("h2", { id: `${id}-title` }, title),
     el("ul", { class: "recent", id }, items.length
-      ? items.map((x) => tournamentItem(x, now))
+      ? items.map((x) => tournamentItem(x, now, titles))
       : el("li", { class: "help" }, empty)));
   node.replaceChildren(
     section("tournaments-upcoming", t("Upcoming"), lists.upcoming, t("None planned.")),

@@ -3,13 +3,14 @@
 // round and the crosstable. The page follows the tournament by asking again every two seconds;
 // a player whose next game is paired goes to it by themselves (once per game).
 //
-// The standings' tie-break is Sonneborn-Berger, worked out by the server; when more tie-breaks
-// come (Buchholz), `standingsTable` gets a column each.
+// The standings' tie-breaks, Sonneborn-Berger and Buchholz, are worked out by the server (a
+// round robin ranks by the first, a Swiss by the second); the column of the one that ranks comes
+// first. A tournament played in rounds links to its TRF export (FIDE's report format).
 
 import { api, el, fill } from "../ui.js";
 import { t } from "../i18n.js";
 import { whoAmI } from "../account/header.js";
-import { countdown, startWords, stateWords, summaryWords } from "./words.js";
+import { countdown, gameTitles, startWords, stateWords, summaryWords } from "./words.js";
 
 /** How often the page asks for the tournament again. */
 const FOLLOW_MS = 2000;
@@ -26,6 +27,7 @@ export async function tournamentPage(app, id) {
     cross: el("section", { class: "card", id: "tournament-crosstable", "aria-labelledby": "crosstable-title" }),
   };
   app.replaceChildren(el("div", { class: "tournament-page" }, Object.values(parts)));
+  const titles = await gameTitles();
   let view = await api(`/api/tournaments/${id}`);
   let offset = view.now_ms - Date.now();
   const error = el("p", { class: "error", role: "alert", id: "tournament-action-error" });
@@ -40,7 +42,7 @@ export async function tournamentPage(app, id) {
   };
   const draw = () => {
     document.title = `${view.name} · Tafel`;
-    drawHead(parts.head, view, Date.now() + offset, me, invite, act, error);
+    drawHead(parts.head, view, titles, Date.now() + offset, me, invite, act, error);
     drawInPlay(parts.play, view, id);
     drawStandings(parts.standings, view);
     drawRounds(parts.rounds, view, id);
@@ -80,13 +82,13 @@ async function goToYourGame(view, id) {
   location.href = `/game/${view.your_game}?tournament=${id}`;
 }
 
-function drawHead(node, view, now, me, invite, act, error) {
+function drawHead(node, view, titles, now, me, invite, act, error) {
   const link = view.invite ? `${location.origin}/tournament/${view.id}#invite=${view.invite}` : null;
   const canEnter = me && view.state === "open" && !view.entered;
   const canLeave = me && view.entered && (view.state === "open" || view.state === "running");
   fill(node,
     el("h1", { id: "tournament-title" }, view.name),
-    el("p", { class: "help" }, summaryWords(view), " · ", t("organised by {name}", { name: view.organiser })),
+    el("p", { class: "help" }, summaryWords(view, titles), " · ", t("organised by {name}", { name: view.organiser })),
     el("p", { id: "tournament-state", "data-state": view.state }, stateWords(view)),
     view.state === "open" && el("p", {}, t("Starts {when}, in", { when: startWords(view.starts_ms) }), " ",
       el("strong", { id: "tournament-countdown" }, countdown(view.starts_ms, now))),
@@ -97,7 +99,8 @@ function drawHead(node, view, now, me, invite, act, error) {
       canEnter && el("button", { id: "tournament-join", onclick: () => act("join", invite ? { invite } : {}) }, t("Enter")),
       canLeave && el("button", { class: "secondary", id: "tournament-withdraw", onclick: () => act("withdraw", {}) }, t("Withdraw")),
       !me && view.state === "open" && el("a", { href: "/sign-in" }, t("Sign in to enter")),
-      view.your_game && el("a", { href: `/game/${view.your_game}?tournament=${view.id}`, id: "tournament-your-game" }, t("Your game"))),
+      view.your_game && el("a", { href: `/game/${view.your_game}?tournament=${view.id}`, id: "tournament-your-game" }, t("Your game")),
+      hasReport(view) && el("a", { href: `/api/tournaments/${view.id}/trf`, id: "tournament-trf", download: `tafel-tournament-${view.id}.trf` }, t("Export as TRF"))),
     error);
 }
 
@@ -109,20 +112,28 @@ function drawInPlay(node, view, id) {
       : el("p", { class: "help" }, view.state === "running" ? t("The next round is being paired.") : t("None now.")));
 }
 
+/** Whether the tournament has a TRF export: played in rounds (not an Arena), and started. */
+const hasReport = (view) => view.kind !== "arena" && (view.state === "running" || view.state === "finished");
+
 const points = (x) => String(x).replace(".5", "½").replace(/^0½$/, "½");
 
 function drawStandings(node, view) {
+  // Abbreviated, so that the table fits a phone; the full name is the abbreviation's title.
+  const tieBreaks = [
+    { head: el("abbr", { title: t("Sonneborn-Berger") }, "SB"), value: (s) => s.tie_break },
+    { head: el("abbr", { title: t("Buchholz") }, "BH"), value: (s) => s.buchholz },
+  ];
+  if (view.kind === "swiss") tieBreaks.reverse();
   fill(node, el("h2", { id: "standings-title" }, t("Standings")),
     view.standings.length
       ? el("div", { class: "table-scroll" }, el("table", { class: "leaders", id: "standings" },
-        el("thead", {}, el("tr", {}, [t("Rank"), t("Player"), t("Points"),
-          // Abbreviated, so that the table fits a phone; the full name is the abbreviation's title.
-          el("abbr", { title: t("Sonneborn-Berger") }, "SB"), t("Games")].map((h) => el("th", { scope: "col" }, h)))),
+        el("thead", {}, el("tr", {}, [el("abbr", { title: t("Rank") }, "#"), t("Player"), t("Points"), ...tieBreaks.map((b) => b.head), t("Games")]
+          .map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, view.standings.map((s) => el("tr", { "data-player": s.username },
           el("td", {}, s.rank),
           el("td", {}, el("a", { href: `/@/${encodeURIComponent(s.username)}` }, s.username), s.withdrawn ? ` (${t("withdrawn")})` : ""),
           el("td", { "data-points": s.points }, points(s.points)),
-          el("td", {}, s.tie_break),
+          tieBreaks.map((b) => el("td", {}, b.value(s))),
           el("td", {}, s.games))))))
       : el("p", { class: "help" }, t("The standings start with the first round.")));
 }

@@ -1,12 +1,29 @@
-// What the tournament pages say about a tournament in a few words: its kind, its state, the
-// time to its start, a result.
+// What the tournament pages say about a tournament in a few words: its game's title, its kind,
+// its state, the time to its start, a result.
 
+import { api } from "../ui.js";
 import { t } from "../i18n.js";
 import { clockWords } from "../lobby/time-control.js";
 
+let titles = null;
+
+/** The games' titles by registry name, from the catalog (asked once per page load; an empty map
+ * if the catalog cannot be read, and the registry names are shown instead). */
+export function gameTitles() {
+  titles ??= api("/api/catalog")
+    .then((catalog) => new Map(catalog.games.map((g) => [g.name, g.title])))
+    .catch(() => new Map());
+  return titles;
+}
+
 /** The kind in words. */
 export function kindWords(kind) {
-  return kind === "double_round_robin" ? t("Double round robin") : t("Round robin");
+  switch (kind) {
+    case "double_round_robin": return t("Double round robin");
+    case "swiss": return t("Swiss");
+    case "arena": return t("Arena");
+    default: return t("Round robin");
+  }
 }
 
 /** The state in words, with the round while it runs. */
@@ -29,10 +46,11 @@ export function countdown(ms, now) {
   return t("{s} s", { s });
 }
 
-/** The game, clock, kind and whether rated, in one line. */
-export function summaryWords(tournament) {
+/** The game's title (from `titles`, [`gameTitles`]), clock, kind and whether rated, in one line. */
+export function summaryWords(tournament, titles) {
   const rated = tournament.rated ? t("rated") : t("casual");
-  return `${tournament.game} · ${clockWords(tournament.time_control)} · ${kindWords(tournament.kind)} · ${rated}`;
+  const game = titles.get(tournament.game) ?? tournament.game;
+  return `${game} · ${clockWords(tournament.time_control)} · ${kindWords(tournament.kind)} · ${rated}`;
 }
 
 /** The start, as the reader's clock shows it. */

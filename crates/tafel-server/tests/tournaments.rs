@@ -1,8 +1,9 @@
 //! Tournaments through the API, in-process on SQLite (and PostgreSQL for two instances when
 //! `TAFEL_TEST_POSTGRES` is set): round robins of four and of five (with byes) played to
-//! their end with scripted moves; a player who withdraws; a player who never moves; a
-//! tournament nobody joins; a restart in the middle of a round; two instances directing one
-//! tournament; bad requests refused with their reasons.
+//! their end with scripted moves; a Swiss of fifteen over five rounds across a restart, and one
+//! that a player leaves; a player who withdraws; a player who never moves; a tournament nobody
+//! joins; a restart in the middle of a round; two instances directing one round robin and one
+//! Swiss; bad requests refused with their reasons.
 //!
 //! The games are Black Path on a 1 x 2 board, decided in one or two moves: the first player
 //! loses by playing `1`, and wins by playing `3` (the second player then has only losing
@@ -155,18 +156,23 @@ async fn play_to_the_end(players: &[Person], prefix: &str, id: &str) -> Value {
         if view["state"] == "finished" {
             return view;
         }
-        for board in view["in_play"].as_array().unwrap() {
-            let (a, first) = named(players, prefix, board["first"].as_str().unwrap());
-            let (b, second) = named(players, prefix, board["second"].as_str().unwrap());
-            let game = board["game_id"].as_str().unwrap();
-            // Each player is sent to their game.
-            assert_eq!(view_of(first, id).await["your_game"], game);
-            decide(first, second, game, a < b).await;
-        }
+        play_boards(players, prefix, id, view["in_play"].as_array().unwrap()).await;
         until(&players[0], id, |v| {
             v["round"] != view["round"] || v["state"] == "finished"
         })
         .await;
+    }
+}
+
+/// Plays the games of `boards` of tournament `id`, the player entered earlier winning.
+async fn play_boards(players: &[Person], prefix: &str, id: &str, boards: &[Value]) {
+    for board in boards {
+        let (a, first) = named(players, prefix, board["first"].as_str().unwrap());
+        let (b, second) = named(players, prefix, board["second"].as_str().unwrap());
+        let game = board["game_id"].as_str().unwrap();
+        // Each player is sent to their game.
+        assert_eq!(view_of(first, id).await["your_game"], game);
+        decide(first, second, game, a < b).await;
     }
 }
 
@@ -183,6 +189,17 @@ fn on(person: Person, router: &Router) -> Person {
     }
 }
 
+/// Records that the two players of board `b` met; fails if they had met before in `view`.
+fn meet<'a>(met: &mut std::collections::BTreeSet<[&'a str; 2]>, b: &'a Value, view: &Value) {
+    let mut pair = [b["first"].as_str().unwrap(), b["second"].as_str().unwrap()];
+    pair.sort();
+    assert!(
+        met.insert(pair),
+        "{pair:?} met twice: {:#}",
+        view["pairings"]
+    );
+}
+
 /// Every pair of `n` players met exactly once in `view`'s pairings, and each round had a bye
 /// exactly when `n` is odd.
 fn check_round_robin(view: &Value, n: usize) {
@@ -194,9 +211,7 @@ fn check_round_robin(view: &Value, n: usize) {
         let byes = boards.iter().filter(|b| b["second"].is_null()).count();
         assert_eq!(byes, n % 2, "{round}");
         for b in boards.iter().filter(|b| !b["second"].is_null()) {
-            let mut pair = [b["first"].as_str().unwrap(), b["second"].as_str().unwrap()];
-            pair.sort();
-            assert!(met.insert(pair), "{pair:?} met twice");
+            meet(&mut met, b, view);
             assert!(b["result"].is_string(), "{b}");
         }
     }
@@ -371,15 +386,46 @@ async fn a_tournament_nobody_joins_or_one_joins_is_cancelled() {
     assert_eq!(status, StatusCode::CONFLICT, "{answer}");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_restart_in_the_middle_of_a_round_keeps_pairings_standings_and_clocks() {
+/// A server on a database in a temporary folder (kept while the folder is): the folder, the
+/// database's URL, the router and the hub.
+async fn on_disk() -> (tempfile::TempDir, String, Router, Arc<Hub>) {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite://{}", dir.path().join("t.db").display());
     let (router, hub) = server(&db, Limits::default()).await;
-    let organiser = Person::signed_up(&router, "rorg").await;
-    let players = players(&router, "rst", 3).await;
-    let id = organise(&organiser, Duration::from_secs(2), json!({})).await;
+    (dir, db, router, hub)
+}
+
+/// `n` players (`prefix`0...) entered into a tournament with the fields of `extra` that starts
+/// in three seconds; the players and the tournament's id.
+async fn entered(router: &Router, prefix: &str, n: usize, extra: Value) -> (Vec<Person>, String) {
+    let organiser = Person::signed_up(router, &format!("{prefix}org")).await;
+    let players = players(router, prefix, n).await;
+    let id = organise(&organiser, Duration::from_secs(3), extra).await;
     enter(&players, &id).await;
+    (players, id)
+}
+
+/// Stops the server of `hub` and `router`, waits `pause_s` seconds and starts it again on `db`;
+/// the new router and hub, and `players` talking to it.
+async fn restart(
+    db: &str,
+    hub: Arc<Hub>,
+    router: Router,
+    players: Vec<Person>,
+    pause_s: u64,
+) -> (Router, Arc<Hub>, Vec<Person>) {
+    hub.stop();
+    drop(router);
+    tokio::time::sleep(Duration::from_secs(pause_s)).await;
+    let (router, hub) = server(db, Limits::default()).await;
+    let players = players.into_iter().map(|p| on(p, &router)).collect();
+    (router, hub, players)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_in_the_middle_of_a_round_keeps_pairings_standings_and_clocks() {
+    let (_dir, db, router, hub) = on_disk().await;
+    let (players, id) = entered(&router, "rst", 3, json!({})).await;
     let before = until(&players[0], &id, |v| {
         !v["in_play"].as_array().unwrap().is_empty()
     })
@@ -393,11 +439,7 @@ async fn a_restart_in_the_middle_of_a_round_keeps_pairings_standings_and_clocks(
     let left_before = game_before["clock"]["remaining_ms"][1].as_i64().unwrap();
 
     // The server goes away for four seconds (longer than the silence a restart credits).
-    hub.stop();
-    drop(router);
-    tokio::time::sleep(Duration::from_secs(4)).await;
-    let (router, _hub) = server(&db, Limits::default()).await;
-    let players: Vec<Person> = players.into_iter().map(|p| on(p, &router)).collect();
+    let (_router, _hub, players) = restart(&db, hub, router, players, 4).await;
     let after = view(&players[0], &id).await;
     for key in ["pairings", "standings", "in_play", "round", "state"] {
         assert_eq!(after[key], before[key], "{key}");
@@ -425,34 +467,41 @@ async fn a_restart_in_the_middle_of_a_round_keeps_pairings_standings_and_clocks(
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_instances_pair_each_round_exactly_once() {
+/// A tournament of `n` players (`prefix`0...) with the fields of `extra`, directed by two
+/// instances on one database (PostgreSQL when `TAFEL_TEST_POSTGRES` is set, else SQLite), played
+/// to its end; its final view. On PostgreSQL half the players play through the other instance
+/// too; SQLite is one instance's database (a game in one's memory does not follow changes made
+/// through the other), so there everyone plays through the first.
+async fn on_two_instances(database: &str, prefix: &str, n: usize, extra: Value) -> Value {
     let dir = tempfile::tempdir().unwrap();
     let sqlite = format!("sqlite://{}", dir.path().join("t.db").display());
-    let postgres = tafel_testkit::postgres::test_database("tournaments").await;
+    let postgres = tafel_testkit::postgres::test_database(database).await;
     let db = postgres.unwrap_or(sqlite);
     eprintln!("two instances on {}", db.split(':').next().unwrap());
     let shared = db.starts_with("postgres");
     let (one, _hub_one) = server(&db, Limits::default()).await;
     let (two, _hub_two) = server(&db, Limits::default()).await;
-    let organiser = Person::signed_up(&one, "iorg").await;
-    let players = players(&one, "ins", 4).await;
-    let id = organise(
-        &organiser,
-        Duration::from_secs(2),
-        json!({"kind": "double_round_robin"}),
-    )
-    .await;
+    let organiser = Person::signed_up(&one, &format!("{prefix}org")).await;
+    let players = players(&one, prefix, n).await;
+    let id = organise(&organiser, Duration::from_secs(2), extra).await;
     enter(&players, &id).await;
-    // Both instances direct the tournament. On PostgreSQL half the players play through the
-    // other instance too; SQLite is one instance's database (a game in one's memory does not
-    // follow changes made through the other), so there everyone plays through the first.
     let players: Vec<Person> = players
         .into_iter()
         .enumerate()
-        .map(|(i, p)| if shared && i >= 2 { on(p, &two) } else { p })
+        .map(|(i, p)| if shared && i >= n / 2 { on(p, &two) } else { p })
         .collect();
-    let end = play_to_the_end(&players, "ins", &id).await;
+    play_to_the_end(&players, prefix, &id).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_pair_each_round_exactly_once() {
+    let end = on_two_instances(
+        "tournaments",
+        "ins",
+        4,
+        json!({"kind": "double_round_robin"}),
+    )
+    .await;
     let rounds = end["pairings"].as_array().unwrap();
     assert_eq!(rounds.len(), 6);
     let mut games = std::collections::BTreeSet::new();
@@ -466,6 +515,201 @@ async fn two_instances_pair_each_round_exactly_once() {
     }
     assert_eq!(points(&end)[0], ("ins0".to_string(), 6.0));
     assert_eq!(end["crosstable"][0]["results"][1], "1 1");
+}
+
+/// The Swiss of `n` players and `rounds` rounds in `view` kept the rules: every round paired
+/// everyone once (a bye when `n` is odd), no pair met twice, nobody had two byes; and the
+/// standings agree with the results (a bye scoring 1), ordered by points then Buchholz.
+fn check_swiss(view: &Value, n: usize, rounds: usize) {
+    let paired = view["pairings"].as_array().unwrap();
+    assert_eq!(paired.len(), rounds, "{view:#}");
+    let mut met = std::collections::BTreeSet::new();
+    let mut byes = std::collections::BTreeSet::new();
+    let mut points = std::collections::BTreeMap::<String, f64>::new();
+    let mut add = |name: &Value, p: f64| {
+        *points
+            .entry(name.as_str().unwrap().to_string())
+            .or_default() += p;
+    };
+    for (i, round) in paired.iter().enumerate() {
+        assert_eq!(round["round"], i + 1);
+        let boards = round["boards"].as_array().unwrap();
+        let mut seen = std::collections::BTreeSet::new();
+        for b in boards {
+            assert!(seen.insert(b["first"].as_str().unwrap()), "{round}");
+            if b["second"].is_null() {
+                assert!(
+                    byes.insert(b["first"].as_str().unwrap()),
+                    "a second bye: {b}"
+                );
+                add(&b["first"], 1.0);
+                continue;
+            }
+            assert!(seen.insert(b["second"].as_str().unwrap()), "{round}");
+            meet(&mut met, b, view);
+            let (first, second) = match b["result"].as_str().unwrap() {
+                "1-0" | "+:-" => (1.0, 0.0),
+                "0-1" | "-:+" => (0.0, 1.0),
+                "1/2-1/2" => (0.5, 0.5),
+                _ => (0.0, 0.0),
+            };
+            add(&b["first"], first);
+            add(&b["second"], second);
+        }
+        assert_eq!(seen.len(), n, "{round}");
+        assert_eq!(boards.len(), n / 2 + n % 2, "{round}");
+    }
+    assert_eq!(byes.len(), if n.is_multiple_of(2) { 0 } else { rounds });
+    let standings = view["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), n);
+    for s in standings {
+        let name = s["username"].as_str().unwrap();
+        assert_eq!(s["points"].as_f64().unwrap(), points[name], "{name}");
+    }
+    let key = |s: &Value| {
+        (
+            s["points"].as_f64().unwrap(),
+            s["buchholz"].as_f64().unwrap(),
+        )
+    };
+    for pair in standings.windows(2) {
+        assert!(key(&pair[0]) >= key(&pair[1]), "out of order: {pair:?}");
+        assert!(pair[0]["rank"].as_u64() <= pair[1]["rank"].as_u64());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_of_fifteen_is_played_to_its_end_across_a_restart() {
+    let (_dir, db, router, hub) = on_disk().await;
+    let (players, id) = entered(&router, "sws", 15, json!({"kind": "swiss", "rounds": 5})).await;
+    let (status, early) = players[0].get(&format!("/api/tournaments/{id}/trf")).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{early}");
+    // Rounds 1 and 2, then half of round 3.
+    for round in 1..=3 {
+        let view = until(&players[0], &id, |v| {
+            v["round"] == round && !v["in_play"].as_array().unwrap().is_empty()
+        })
+        .await;
+        assert_eq!(view["rounds"], 5);
+        let boards = view["in_play"].as_array().unwrap();
+        if round < 3 {
+            play_boards(&players, "sws", &id, boards).await;
+            continue;
+        }
+        play_boards(&players, "sws", &id, &boards[..boards.len() / 2]).await;
+    }
+    let before = until(&players[0], &id, |v| {
+        v["in_play"].as_array().unwrap().len() == 4
+    })
+    .await;
+    // After two complete rounds, everyone has played or had the bye twice.
+    let standings = before["standings"].as_array().unwrap();
+    let sws0 = standings.iter().find(|s| s["username"] == "sws0").unwrap();
+    assert_eq!(sws0["points"], 2.0);
+    let scored: f64 = standings
+        .iter()
+        .map(|s| s["points"].as_f64().unwrap())
+        .sum();
+    assert_eq!(scored, 2.0 * 8.0, "7 games and a bye a round");
+
+    let (_router, _hub, players) = restart(&db, hub, router, players, 1).await;
+    let after = view(&players[0], &id).await;
+    for key in [
+        "pairings",
+        "standings",
+        "in_play",
+        "round",
+        "rounds",
+        "state",
+    ] {
+        assert_eq!(after[key], before[key], "{key}");
+    }
+    let end = play_to_the_end(&players, "sws", &id).await;
+    check_swiss(&end, 15, 5);
+    // The lower number wins every game: sws0 wins all five rounds (or four and its bye).
+    assert_eq!(points(&end)[0], ("sws0".to_string(), 5.0));
+    let (status, trf) = players[3].get(&format!("/api/tournaments/{id}/trf")).await;
+    assert_eq!(status, StatusCode::OK, "{trf}");
+    let trf = trf.as_str().unwrap();
+    assert!(trf.starts_with("012 Club night\n"), "{trf}");
+    assert!(trf.contains("\nXXR 5\n"), "{trf}");
+    let lines: Vec<&str> = trf.lines().filter(|l| l.starts_with("001")).collect();
+    assert_eq!(lines.len(), 15, "{trf}");
+    // sws0 is number 1: 5.0 points, first place, five rounds after the points.
+    assert_eq!(&lines[0][14..18], "sws0");
+    assert_eq!(&lines[0][80..89], " 5.0    1");
+    assert_eq!(lines[0].len(), 91 + 10 * 4 + 8, "{}", lines[0]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_player_who_withdraws_is_paired_no_more() {
+    let (router, _hub) = server("sqlite::memory:", Limits::default()).await;
+    let (players, id) = entered(&router, "swd", 4, json!({"kind": "swiss", "rounds": 3})).await;
+    until(&players[0], &id, |v| {
+        !v["in_play"].as_array().unwrap().is_empty()
+    })
+    .await;
+    let (status, after) = players[3]
+        .post(&format!("/api/tournaments/{id}/withdraw"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    // swd3's game of round 1 is resigned; the three others play on, one of them resting (a bye)
+    // each round, until the rounds are played or no round can be paired without a repeat.
+    until(&players[0], &id, |v| {
+        v["in_play"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|b| b["first"] != "swd3" && b["second"] != "swd3")
+    })
+    .await;
+    let end = play_to_the_end(&players[..3], "swd", &id).await;
+    let rounds = end["pairings"].as_array().unwrap();
+    assert!((2..=3).contains(&rounds.len()), "{end:#}");
+    let mut met = std::collections::BTreeSet::new();
+    let mut byes = std::collections::BTreeSet::new();
+    for round in rounds {
+        for b in round["boards"].as_array().unwrap() {
+            if b["second"].is_null() {
+                assert!(byes.insert(b["first"].as_str().unwrap()), "{b}");
+            } else {
+                meet(&mut met, b, &end);
+            }
+        }
+        if round["round"] != 1 {
+            assert!(!round.to_string().contains("swd3"), "{round}");
+        }
+    }
+    let swd3 = end["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["username"] == "swd3")
+        .unwrap();
+    assert_eq!(
+        (&swd3["points"], &swd3["withdrawn"]),
+        (&json!(0.0), &json!(true))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_pair_each_swiss_round_exactly_once() {
+    let end = on_two_instances(
+        "tournaments_swiss",
+        "jns",
+        6,
+        json!({"kind": "swiss", "rounds": 3}),
+    )
+    .await;
+    check_swiss(&end, 6, 3);
+    let mut games = std::collections::BTreeSet::new();
+    for round in end["pairings"].as_array().unwrap() {
+        for b in round["boards"].as_array().unwrap() {
+            assert!(games.insert(b["game_id"].as_str().unwrap().to_string()));
+        }
+    }
+    assert_eq!(games.len(), 9);
+    assert_eq!(points(&end)[0], ("jns0".to_string(), 3.0));
 }
 
 #[tokio::test]
@@ -492,8 +736,19 @@ async fn bad_requests_are_refused_with_their_reasons() {
     assert_eq!(status, StatusCode::UNAUTHORIZED, "{answer}");
     for (body, reason) in [
         (
-            with("kind", json!("swiss")),
-            "Swiss tournaments are not available yet",
+            with("kind", json!("swiss"))
+                .as_object()
+                .cloned()
+                .map(|mut b| {
+                    b.insert("rounds".into(), json!(21));
+                    Value::Object(b)
+                })
+                .unwrap(),
+            "a Swiss has 1 to 20 rounds",
+        ),
+        (
+            with("rounds", json!(3)),
+            "rounds are chosen for a Swiss only",
         ),
         (
             with("kind", json!("arena")),

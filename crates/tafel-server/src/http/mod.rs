@@ -259,6 +259,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::tournaments::read))
         .routes(routes!(api::tournaments::join))
         .routes(routes!(api::tournaments::withdraw))
+        .routes(routes!(api::tournaments::report))
 }
 
 /// The OpenAPI document of the whole HTTP API, generated from the handlers.

@@ -5,15 +5,16 @@
 //! restarted server or another instance carries on where one stopped:
 //!
 //! - at the start time it cancels a tournament with fewer than two entrants, or numbers the
-//!   entrants by their order of entry and pairs the first round (from the kind's table:
-//!   `tafel_tournament::berger`);
+//!   entrants by their order of entry and pairs the first round ([`next_round`]: a round
+//!   robin's from the Berger tables, a Swiss's by the Dutch system);
 //! - it makes each paired game, with the two entrants' accounts in their seats (seat 0 moves
 //!   first), under the game id chosen when the round was paired, so that the game is made
 //!   once whichever instance makes it;
 //! - it learns each game's result when the game is over ([`outcome_of`]), forfeits a game
 //!   whose player to move has not made a first move within [`TournamentLimits::no_show`] of
 //!   their clock's start ([`no_show_due`]), and pairs the next round once every game of the
-//!   round has a result: the store advances the round number by one conditional `UPDATE` in
+//!   round has a result (a Swiss from the results so far; one that cannot be paired ends the
+//!   tournament): the store advances the round number by one conditional `UPDATE` in
 //!   the transaction that inserts the new boards, so each round is paired exactly once.
 //!
 //! A player who withdraws resigns the game they are playing; their games not yet paired are
@@ -33,6 +34,7 @@ use crate::domain::game::StoredGame;
 use crate::domain::ids::{AccountId, GameId, InviteCode};
 use crate::domain::seat::StoredSeat;
 use crate::domain::tournament::game::{no_show_due, outcome_of, withdrawal_resigns};
+use crate::domain::tournament::pairing::{next_round, rounds_in_all};
 use crate::domain::tournament::{
     boards, Board, Entrant, Entry, State, Tournament, TournamentLimits, TournamentRequest,
 };
@@ -79,7 +81,7 @@ impl Tournaments {
         organiser: &SignedIn,
         request: TournamentRequest,
     ) -> Result<(String, Option<InviteCode>), Error> {
-        let (name, max_entrants) = request.check(now_ms(), &self.limits)?;
+        let checked = request.check(now_ms(), &self.limits)?;
         let settings: Vec<(String, String)> = request.settings.clone().into_iter().collect();
         let game = tafel_games::registry()
             .get(&request.game)
@@ -105,7 +107,7 @@ impl Tournaments {
         let invite = (request.entry == Entry::Invitation).then(InviteCode::random);
         let tournament = Tournament {
             id: GameId::random().to_string(),
-            name,
+            name: checked.name,
             organiser: organiser.username.clone(),
             game: request.game,
             settings: request.settings,
@@ -113,11 +115,11 @@ impl Tournaments {
             rated: request.rated,
             kind: request.kind,
             entry: request.entry,
-            max_entrants,
+            max_entrants: checked.max_entrants,
             starts_ms: request.starts_ms,
             state: State::Open,
             round: 0,
-            rounds: 0,
+            rounds: checked.rounds,
         };
         self.store
             .create_tournament(
@@ -284,12 +286,19 @@ impl Tournaments {
             tracing::info!("tournament {}: cancelled, too few entrants", t.id);
             return Ok(());
         }
-        let rounds = t.kind.rounds(detail.entrants.len())?;
-        let first = boards(1, &rounds[0], &[], || GameId::random().to_string());
+        let entrants = detail.entrants.len();
+        let rounds = rounds_in_all(t.kind, entrants, t.rounds);
+        let starting = Tournament {
+            rounds,
+            ..t.clone()
+        };
+        let first = next_round(&starting, entrants, &[], &[])?
+            .ok_or_else(|| Error::failed("the first round cannot be paired"))?;
+        let first = boards(1, &first, &[], || GameId::random().to_string());
         let accounts: Vec<AccountId> = detail.entrants.iter().map(|(a, _)| a.clone()).collect();
         let started = self
             .store
-            .start_tournament(&t.id, &accounts, rounds.len() as u32, &first)
+            .start_tournament(&t.id, &accounts, rounds, &first)
             .await
             .map_err(Error::storage)?;
         if started {
@@ -324,26 +333,31 @@ impl Tournaments {
         if !complete {
             return Ok(());
         }
-        let now = now_ms();
-        if t.round >= t.rounds {
-            if self
-                .store
-                .finish_tournament(&t.id, t.round, now)
-                .await
-                .map_err(Error::storage)?
-            {
-                tracing::info!("tournament {}: finished", t.id);
-            }
-            return Ok(());
-        }
-        let rounds = t.kind.rounds(detail.entrants.len())?;
         let withdrawn: Vec<usize> = detail
             .entrants
             .iter()
             .filter(|(_, e)| e.withdrawn)
             .filter_map(|(_, e)| e.number)
             .collect();
-        let next = boards(t.round + 1, &rounds[t.round as usize], &withdrawn, || {
+        let next = if t.round < t.rounds {
+            // The boards again, with the results just scored (a Swiss pairs from them).
+            let boards = self.store.boards(&t.id).await.map_err(Error::storage)?;
+            next_round(t, detail.entrants.len(), &boards, &withdrawn)?
+        } else {
+            None
+        };
+        let Some(next) = next else {
+            if self
+                .store
+                .finish_tournament(&t.id, t.round, now_ms())
+                .await
+                .map_err(Error::storage)?
+            {
+                tracing::info!("tournament {}: finished after round {}", t.id, t.round);
+            }
+            return Ok(());
+        };
+        let next = boards(t.round + 1, &next, &withdrawn, || {
             GameId::random().to_string()
         });
         if self

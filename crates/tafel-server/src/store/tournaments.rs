@@ -53,8 +53,8 @@ impl Store {
         sqlx::query(&self.sql(
             "INSERT INTO tournaments (id, name, organiser_id, game, settings, time_control, rated,
                                       kind, entry, invite, max_entrants, starts_ms, state,
-                                      created_ms)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                      rounds, created_ms)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         ))
         .bind(&t.id)
         .bind(&t.name)
@@ -69,6 +69,7 @@ impl Store {
         .bind(t.max_entrants as i64)
         .bind(t.starts_ms)
         .bind(t.state.as_str())
+        .bind(i64::from(t.rounds))
         .bind(now_ms)
         .execute(&self.pool)
         .await

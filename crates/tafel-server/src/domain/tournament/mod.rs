@@ -6,20 +6,23 @@
 //!   (round after round; the round number is kept beside it), or [`State::Cancelled`] when
 //!   fewer than two players entered; [`State::Finished`] once every round is complete.
 //! - **Kinds** ([`Kind`]): round robin and double round robin (FIDE's Berger tables, from
-//!   `tafel_tournament::berger`). Swiss and Arena are kinds of the model that are refused,
-//!   with the reason, until their pairing is built.
+//!   `tafel_tournament::berger`), and Swiss (FIDE Dutch, `tafel_tournament::swiss`) over a
+//!   number of rounds the organiser chooses; [`pairing`] finds each next round. Arena is a
+//!   kind of the model that is refused, with the reason, until it is built.
 //! - **Games** of a tournament are two-player games between accounts ([`game`]: a finished
 //!   game's result for the table, and the forfeit of a player who never moves);
 //!   [`standings`] works out points, the tie-break and the crosstable.
 
 pub mod game;
+pub mod pairing;
 pub mod standings;
+pub mod trf;
 
 use std::collections::BTreeMap;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use tafel_tournament::{berger, Round};
+use tafel_tournament::Round;
 use utoipa::ToSchema;
 
 use crate::domain::clock::TimeControl;
@@ -38,6 +41,15 @@ pub const PAST_START_GRACE_MS: i64 = 60 * 1000;
 /// The fewest entrants a tournament may be limited to.
 pub const MIN_ENTRANTS: usize = 2;
 
+/// The rounds of a Swiss when its organiser does not say.
+pub const DEFAULT_SWISS_ROUNDS: u32 = 5;
+
+/// The most rounds a Swiss may have.
+pub const MAX_SWISS_ROUNDS: u32 = 20;
+
+/// What a Swiss's bye scores, in half points: a win, FIDE's default.
+pub const SWISS_BYE_HALF_POINTS: u32 = 2;
+
 /// How entrants are paired.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -46,7 +58,7 @@ pub enum Kind {
     RoundRobin,
     /// Everyone plays everyone twice, sides swapped in the second cycle.
     DoubleRoundRobin,
-    /// Swiss (FIDE Dutch): not built yet, refused.
+    /// Swiss (FIDE Dutch): a fixed number of rounds, each paired from the results so far.
     Swiss,
     /// Arena (lichess's): not built yet, refused.
     Arena,
@@ -76,26 +88,15 @@ impl Kind {
         .ok_or_else(|| Error::invalid(format!("unknown tournament kind `{text}`")))
     }
 
-    /// Refuses the kinds whose pairing is not built yet.
+    /// Refuses the kinds that are not built yet.
     pub fn check(self) -> Result<(), Error> {
         match self {
-            Kind::RoundRobin | Kind::DoubleRoundRobin => Ok(()),
-            Kind::Swiss | Kind::Arena => Err(Error::invalid(format!(
-                "{} tournaments are not available yet: choose round_robin or \
-                 double_round_robin",
-                if self == Kind::Swiss {
-                    "Swiss"
-                } else {
-                    "Arena"
-                }
-            ))),
+            Kind::RoundRobin | Kind::DoubleRoundRobin | Kind::Swiss => Ok(()),
+            Kind::Arena => Err(Error::invalid(
+                "Arena tournaments are not available yet: choose round_robin, \
+                 double_round_robin or swiss",
+            )),
         }
-    }
-
-    /// Every round of a tournament of `entrants` players, in order.
-    pub fn rounds(self, entrants: usize) -> Result<Vec<Round>, Error> {
-        self.check()?;
-        Ok(berger::rounds(entrants, self == Kind::DoubleRoundRobin))
     }
 }
 
@@ -205,6 +206,22 @@ pub struct TournamentRequest {
     /// Entrants at most (default and most: the server's limit).
     #[serde(default)]
     pub max_entrants: Option<usize>,
+    /// The rounds of a Swiss, 1 to 20 (default 5); not for other kinds, whose rounds follow
+    /// from the number of entrants.
+    #[serde(default)]
+    pub rounds: Option<u32>,
+}
+
+/// A request as checked: the name trimmed, the entrants at most, and the rounds of a Swiss (0
+/// for other kinds, whose rounds are known at the start).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// The tournament's name, trimmed.
+    pub name: String,
+    /// Entrants at most.
+    pub max_entrants: usize,
+    /// The rounds of a Swiss; 0 for the other kinds.
+    pub rounds: u32,
 }
 
 fn open_entry() -> Entry {
@@ -212,9 +229,8 @@ fn open_entry() -> Entry {
 }
 
 impl TournamentRequest {
-    /// Checks what can be checked without the game's rules, at `now` (ms) under `limits`;
-    /// returns the tournament's name trimmed and its entrants at most.
-    pub fn check(&self, now: i64, limits: &TournamentLimits) -> Result<(String, usize), Error> {
+    /// Checks what can be checked without the game's rules, at `now` (ms) under `limits`.
+    pub fn check(&self, now: i64, limits: &TournamentLimits) -> Result<Checked, Error> {
         self.kind.check()?;
         let name = self.name.trim();
         if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
@@ -241,14 +257,34 @@ impl TournamentRequest {
                 "a tournament starts within 30 days of its creation",
             ));
         }
-        let most = self.max_entrants.unwrap_or(limits.entrants);
-        if !(MIN_ENTRANTS..=limits.entrants).contains(&most) {
+        let limit = match self.kind {
+            Kind::Swiss => limits.entrants.min(tafel_tournament::swiss::MAX_ENTRANTS),
+            _ => limits.entrants,
+        };
+        let most = self.max_entrants.unwrap_or(limit);
+        if !(MIN_ENTRANTS..=limit).contains(&most) {
             return Err(Error::invalid(format!(
-                "a tournament takes {MIN_ENTRANTS} to {} entrants on this server",
-                limits.entrants
+                "a tournament takes {MIN_ENTRANTS} to {limit} entrants on this server"
             )));
         }
-        Ok((name.to_string(), most))
+        let rounds =
+            match (self.kind, self.rounds) {
+                (Kind::Swiss, rounds) => rounds.unwrap_or(DEFAULT_SWISS_ROUNDS),
+                (_, None) => 0,
+                (_, Some(_)) => return Err(Error::invalid(
+                    "rounds are chosen for a Swiss only: a round robin's follow from its entrants",
+                )),
+            };
+        if self.kind == Kind::Swiss && !(1..=MAX_SWISS_ROUNDS).contains(&rounds) {
+            return Err(Error::invalid(format!(
+                "a Swiss has 1 to {MAX_SWISS_ROUNDS} rounds"
+            )));
+        }
+        Ok(Checked {
+            name: name.to_string(),
+            max_entrants: most,
+            rounds,
+        })
     }
 }
 
@@ -281,7 +317,8 @@ pub struct Tournament {
     pub state: State,
     /// The round being played (0 before the start); the last round once finished.
     pub round: u32,
-    /// The rounds in all (0 before the start).
+    /// The rounds in all: a Swiss's as chosen (fewer at the start if its entrants cannot play
+    /// that many); a round robin's from the start (0 before).
     pub rounds: u32,
 }
 

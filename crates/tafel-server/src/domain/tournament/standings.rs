@@ -1,28 +1,34 @@
-//! The table of a tournament: each entrant's points, the tie-break, the order, and the
+//! The table of a tournament: each entrant's points, the tie-breaks, the order, and the
 //! crosstable, from the boards played so far.
 //!
-//! Points: a win 1, a draw ½, a loss or a forfeit lost 0, a forfeit won 1; a bye (a round
-//! robin's rest with an odd number of players) scores nothing. The tie-break is
-//! Sonneborn-Berger over the games played over the board (forfeits left out): the points of
-//! every opponent beaten, and half those of every opponent drawn with. This is the one place
-//! the tie-breaks are worked out; when `tafel_tournament` gains its standings module (with
-//! Buchholz and FIDE's rules for unplayed games), [`standings`] becomes a call to it.
+//! Points: a win 1, a draw ½, a loss or a forfeit lost 0, a forfeit won 1. The tie-breaks are
+//! worked out by `tafel_tournament::standings`, under each kind's rules:
+//! - a round robin: its bye (the rest with an odd number of players) scores nothing; ranked by
+//!   Sonneborn-Berger, then Buchholz, over the games played over the board (forfeits left out,
+//!   opponents' points as they are); the rounds under way count with their finished games;
+//! - a Swiss: its bye scores a win; ranked by Buchholz, then Sonneborn-Berger, with FIDE's
+//!   virtual opponents for rounds not played (byes, forfeits, withdrawals); only the rounds
+//!   complete count, so the table is the one after the last complete round.
 
-use tafel_tournament::Outcome;
+use tafel_tournament::standings::{StandingsRules, TieBreak, Unplayed};
+use tafel_tournament::{Entrant, GameResult, Outcome, Pairing, PlayedRound};
 
-use super::Board;
+use super::{Board, Kind, SWISS_BYE_HALF_POINTS};
+use crate::domain::error::Error;
 
 /// One line of the standings.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Standing {
-    /// The place (equal points and tie-break share a place).
+    /// The place (equal points and tie-breaks share a place).
     pub rank: usize,
     /// The entrant's number (from 0).
     pub entrant: usize,
     /// Points (a win 1, a draw ½).
     pub points: f64,
     /// Sonneborn-Berger.
-    pub tie_break: f64,
+    pub sonneborn_berger: f64,
+    /// Buchholz.
+    pub buchholz: f64,
     /// Games finished (played or forfeited).
     pub games: usize,
 }
@@ -38,56 +44,85 @@ fn half_points(outcome: Outcome, first: bool) -> u32 {
     }
 }
 
-/// The finished games of `boards` as (first, second, outcome).
-fn finished(boards: &[Board]) -> impl Iterator<Item = (usize, usize, Outcome)> + '_ {
-    boards
-        .iter()
-        .filter_map(|b| Some((b.first, b.second?, b.outcome?)))
-}
-
-/// The standings of `entrants` entrants after `boards`: best first (points, then the
-/// tie-break, then the entrant's number).
-pub fn standings(entrants: usize, boards: &[Board]) -> Vec<Standing> {
-    let mut half = vec![0u32; entrants];
-    let mut games = vec![0usize; entrants];
-    for (first, second, outcome) in finished(boards) {
-        half[first] += half_points(outcome, true);
-        half[second] += half_points(outcome, false);
-        games[first] += 1;
-        games[second] += 1;
-    }
-    let mut quarter_sb = vec![0u32; entrants];
-    for (first, second, outcome) in finished(boards).filter(|(_, _, o)| o.was_played()) {
-        for (me, opponent, moved_first) in [(first, second, true), (second, first, false)] {
-            quarter_sb[me] += half_points(outcome, moved_first) * half[opponent];
+/// The rounds 1 to `last` of `boards` as `tafel_tournament` takes them: the finished games with
+/// their results, and the bye.
+pub fn played_rounds(boards: &[Board], last: u32) -> Vec<PlayedRound> {
+    let mut rounds = vec![PlayedRound::default(); last as usize];
+    for b in boards.iter().filter(|b| (1..=last).contains(&b.round)) {
+        let round = &mut rounds[b.round as usize - 1];
+        match (b.second, b.outcome) {
+            (None, _) => round.bye = Some(Entrant(b.first)),
+            (Some(second), Some(outcome)) => round.results.push(GameResult {
+                pairing: Pairing {
+                    first: Entrant(b.first),
+                    second: Entrant(second),
+                },
+                outcome,
+            }),
+            (Some(_), None) => {}
         }
     }
-    let mut lines: Vec<Standing> = (0..entrants)
-        .map(|entrant| Standing {
-            rank: 0,
-            entrant,
-            points: f64::from(half[entrant]) / 2.0,
-            tie_break: f64::from(quarter_sb[entrant]) / 4.0,
-            games: games[entrant],
+    rounds
+}
+
+/// The last round of `boards` whose games all have a result (0 for none).
+pub fn last_complete(boards: &[Board]) -> u32 {
+    let last = boards.iter().map(|b| b.round).max().unwrap_or(0);
+    (1..=last)
+        .rev()
+        .find(|&round| {
+            boards
+                .iter()
+                .filter(|b| b.round == round)
+                .all(|b| b.second.is_none() || b.outcome.is_some())
         })
-        .collect();
-    lines.sort_by(|a, b| {
-        (b.points, b.tie_break)
-            .partial_cmp(&(a.points, a.tie_break))
-            .unwrap_or(std::cmp::Ordering::Equal)
-            .then(a.entrant.cmp(&b.entrant))
-    });
-    for i in 0..lines.len() {
-        lines[i].rank = if i > 0
-            && (lines[i].points, lines[i].tie_break)
-                == (lines[i - 1].points, lines[i - 1].tie_break)
-        {
-            lines[i - 1].rank
-        } else {
-            i + 1
-        };
+        .unwrap_or(0)
+}
+
+/// How a tournament of `kind` ranks its entrants.
+pub fn rules(kind: Kind) -> StandingsRules {
+    match kind {
+        Kind::Swiss => StandingsRules {
+            bye_half_points: SWISS_BYE_HALF_POINTS,
+            tie_breaks: vec![TieBreak::Buchholz, TieBreak::SonnebornBerger],
+            unplayed: Unplayed::VirtualOpponent,
+        },
+        _ => StandingsRules {
+            bye_half_points: 0,
+            tie_breaks: vec![TieBreak::SonnebornBerger, TieBreak::Buchholz],
+            unplayed: Unplayed::Ignored,
+        },
     }
-    lines
+}
+
+/// The standings of a tournament of `kind` with `entrants` entrants after `boards`, best first
+/// (points, then the tie-breaks, then the entrant's number).
+pub fn standings(kind: Kind, entrants: usize, boards: &[Board]) -> Result<Vec<Standing>, Error> {
+    let last = match kind {
+        Kind::Swiss => last_complete(boards),
+        _ => boards.iter().map(|b| b.round).max().unwrap_or(0),
+    };
+    let rounds = played_rounds(boards, last);
+    let lines = tafel_tournament::standings::standings(entrants, &rounds, &rules(kind))
+        .map_err(|e| Error::failed(format!("a tournament's boards do not add up: {e}")))?;
+    let mut games = vec![0usize; entrants];
+    for round in &rounds {
+        for result in &round.results {
+            games[result.pairing.first.0] += 1;
+            games[result.pairing.second.0] += 1;
+        }
+    }
+    Ok(lines
+        .into_iter()
+        .map(|line| Standing {
+            rank: line.rank,
+            entrant: line.entrant.0,
+            points: f64::from(line.points) / 2.0,
+            sonneborn_berger: f64::from(line.sonneborn_berger) / 4.0,
+            buchholz: f64::from(line.buchholz) / 2.0,
+            games: games[line.entrant.0],
+        })
+        .collect())
 }
 
 /// The crosstable: for each entrant (by number), its results against each other entrant, in

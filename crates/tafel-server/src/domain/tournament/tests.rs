@@ -36,14 +36,35 @@ fn a_request_is_checked_with_its_reasons() {
     let ok = request();
     assert_eq!(
         ok.check(1_000_000, &LIMITS).unwrap(),
-        ("Club night".into(), 64)
+        Checked {
+            name: "Club night".into(),
+            max_entrants: 64,
+            rounds: 0
+        }
+    );
+    let swiss = |rounds: Option<u32>| TournamentRequest {
+        kind: Kind::Swiss,
+        rounds,
+        ..request()
+    };
+    assert_eq!(swiss(None).check(1_000_000, &LIMITS).unwrap().rounds, 5);
+    assert_eq!(
+        swiss(Some(20)).check(1_000_000, &LIMITS).unwrap().rounds,
+        20
     );
     let refused = |r: TournamentRequest| r.check(1_000_000, &LIMITS).unwrap_err().to_string();
+    assert!(refused(swiss(Some(0))).contains("a Swiss has 1 to 20 rounds"));
+    assert!(refused(swiss(Some(21))).contains("a Swiss has 1 to 20 rounds"));
     assert!(refused(TournamentRequest {
-        kind: Kind::Swiss,
+        rounds: Some(3),
         ..request()
     })
-    .contains("Swiss tournaments are not available yet"));
+    .contains("rounds are chosen for a Swiss only"));
+    assert!(refused(TournamentRequest {
+        kind: Kind::Arena,
+        ..request()
+    })
+    .contains("Arena tournaments are not available yet"));
     assert!(refused(TournamentRequest {
         time_control: TimeControl::None,
         ..request()
@@ -139,10 +160,10 @@ fn standings_and_sonneborn_berger_on_a_hand_worked_table() {
         board(3, 0, 3, Outcome::Draw),
         board(3, 1, 2, Outcome::FirstWon),
     ];
-    let table = standings(4, &boards);
+    let table = standings(Kind::RoundRobin, 4, &boards).unwrap();
     let got: Vec<(usize, usize, f64, f64)> = table
         .iter()
-        .map(|s| (s.rank, s.entrant, s.points, s.tie_break))
+        .map(|s| (s.rank, s.entrant, s.points, s.sonneborn_berger))
         .collect();
     assert_eq!(
         got,
@@ -164,8 +185,118 @@ fn standings_and_sonneborn_berger_on_a_hand_worked_table() {
 #[test]
 fn equal_points_and_tie_break_share_a_place() {
     let boards = [board(1, 0, 1, Outcome::Draw)];
-    let table = standings(3, &boards);
+    let table = standings(Kind::RoundRobin, 3, &boards).unwrap();
     assert_eq!(table[0].rank, 1);
     assert_eq!(table[1].rank, 1);
     assert_eq!((table[2].rank, table[2].entrant, table[2].games), (3, 2, 0));
+}
+
+fn bye(round: u32, entrant: usize) -> Board {
+    Board {
+        round,
+        board: 0,
+        first: entrant,
+        second: None,
+        game_id: None,
+        outcome: None,
+    }
+}
+
+#[test]
+fn a_swiss_scores_the_bye_as_a_win_and_ranks_by_buchholz_with_virtual_opponents() {
+    // Three players, two rounds: 0 beats 1 and 2 has the bye; then 2 and 0 draw, 1 has the bye.
+    // Points: 0 1.5, 2 1.5 (bye 1), 1 1 (bye 1).
+    // Opponents' scores count unplayed rounds as draws: 0 1.5, 1 0.5, 2 1.
+    // Buchholz: 0: 0.5 (1) + 1 (2) = 1.5; 1: 1.5 (0) + its bye's virtual opponent, level with
+    // it before round 2 (0), taking the loss (0), no later rounds: 0, so 1.5; 2: its bye's
+    // virtual opponent 0 + 0 + ½ for round 2 = 0.5, + 1.5 (0) = 2.
+    // Sonneborn-Berger: 0: 0.5 x 1 + 1 x ½ = 1; 1: 0; 2: 0.5 x 1 + 1.5 x ½ = 1.25.
+    let mut boards = vec![
+        board(1, 0, 1, Outcome::FirstWon),
+        bye(1, 2),
+        board(2, 2, 0, Outcome::Draw),
+        bye(2, 1),
+    ];
+    let expected = vec![
+        (1, 2, 1.5, 2.0, 1.25),
+        (2, 0, 1.5, 1.5, 1.0),
+        (3, 1, 1.0, 1.5, 0.0),
+    ];
+    let table = |boards: &[Board]| -> Vec<(usize, usize, f64, f64, f64)> {
+        standings(Kind::Swiss, 3, boards)
+            .unwrap()
+            .iter()
+            .map(|s| (s.rank, s.entrant, s.points, s.buchholz, s.sonneborn_berger))
+            .collect()
+    };
+    assert_eq!(table(&boards), expected);
+    // A round under way does not count until it is complete.
+    boards.push(Board {
+        outcome: None,
+        ..board(3, 1, 2, Outcome::Draw)
+    });
+    assert_eq!(table(&boards), expected);
+    // A round robin's bye scores nothing.
+    let robin = standings(Kind::RoundRobin, 3, &boards).unwrap();
+    assert_eq!((robin[2].entrant, robin[2].points), (1, 0.0));
+}
+
+fn swiss(id: &str, rounds: u32, round: u32) -> Tournament {
+    Tournament {
+        id: id.into(),
+        name: "Swiss".into(),
+        organiser: "o".into(),
+        game: "kauri".into(),
+        settings: BTreeMap::new(),
+        time_control: TimeControl::None,
+        rated: false,
+        kind: Kind::Swiss,
+        entry: Entry::Open,
+        max_entrants: 64,
+        starts_ms: 0,
+        state: State::Running,
+        round,
+        rounds,
+    }
+}
+
+#[test]
+fn a_swiss_pairs_every_round_alike_without_repeats_and_ends_when_it_cannot() {
+    use super::pairing::{next_round, rounds_in_all};
+    assert_eq!(rounds_in_all(Kind::Swiss, 6, 20), 5);
+    assert_eq!(rounds_in_all(Kind::Swiss, 5, 20), 5);
+    assert_eq!(rounds_in_all(Kind::Swiss, 20, 5), 5);
+    assert_eq!(rounds_in_all(Kind::DoubleRoundRobin, 4, 0), 6);
+    // Five players, five rounds: each round from the results so far (the lower number wins).
+    let mut boards: Vec<Board> = Vec::new();
+    let (mut met, mut byes) = (std::collections::BTreeSet::new(), Vec::new());
+    for round in 0..5 {
+        let t = swiss("AAAAAAAAAAAA", 5, round);
+        let next = next_round(&t, 5, &boards, &[]).unwrap().unwrap();
+        assert_eq!(next_round(&t, 5, &boards, &[]).unwrap().unwrap(), next);
+        let mut ids = 0;
+        for mut b in super::boards(round + 1, &next, &[], || {
+            ids += 1;
+            ids.to_string()
+        }) {
+            match b.second {
+                Some(second) => {
+                    assert!(met.insert((b.first.min(second), b.first.max(second))));
+                    b.outcome = Some(if b.first < second {
+                        Outcome::FirstWon
+                    } else {
+                        Outcome::SecondWon
+                    });
+                }
+                None => byes.push(b.first),
+            }
+            boards.push(b);
+        }
+    }
+    byes.sort();
+    assert_eq!(byes, vec![0, 1, 2, 3, 4]);
+    assert_eq!(met.len(), 10);
+    // A sixth round would repeat a game: the Swiss ends instead.
+    let t = swiss("AAAAAAAAAAAA", 6, 5);
+    assert_eq!(next_round(&t, 5, &boards, &[]).unwrap(), None);
 }

@@ -1,11 +1,13 @@
 //! Tournaments: created by an account, listed (upcoming, running, finished), shown with their
-//! standings, rounds, games in play and crosstable, entered and left.
+//! standings, rounds, games in play and crosstable, entered and left, and exported as FIDE's
+//! Tournament Report File (TRF).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
+use axum::response::IntoResponse;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -14,6 +16,7 @@ use super::tags;
 use crate::domain::clock::{now_ms, TimeControl};
 use crate::domain::ids::{GameId, InviteCode};
 use crate::domain::tournament::standings::{crosstable, standings};
+use crate::domain::tournament::trf::trf;
 use crate::domain::tournament::{
     outcome_text, Board, Entry, Kind, State as TournamentState, Tournament, TournamentRequest,
 };
@@ -50,7 +53,8 @@ pub struct TournamentSummary {
     state: TournamentState,
     /// The round being played (0 before the start).
     round: u32,
-    /// The rounds in all (0 before the start).
+    /// The rounds in all: a Swiss's as chosen (fewer from the start if its entrants cannot
+    /// play that many); a round robin's from the start (0 before).
     rounds: u32,
     /// Entrants who have not withdrawn.
     entrants: usize,
@@ -120,7 +124,7 @@ pub struct CreatedTournament {
 #[utoipa::path(post, path = "/api/tournaments", tag = tags::TOURNAMENTS,
     request_body = TournamentRequest,
     responses((status = 201, description = "Created", body = CreatedTournament),
-              (status = 400, description = "A bad name, game, setting, clock, start, number of entrants or kind (Swiss and Arena are not available yet)", body = ErrorBody),
+              (status = 400, description = "A bad name, game, setting, clock, start, number of entrants or rounds, or kind (Arena is not available yet)", body = ErrorBody),
               (status = 401, description = "Not signed in", body = ErrorBody),
               (status = 429, description = "The account organises as many unfinished tournaments as it may", body = ErrorBody)))]
 pub async fn create(
@@ -152,14 +156,17 @@ pub struct EntrantView {
 /// One line of the standings.
 #[derive(Serialize, ToSchema)]
 pub struct StandingView {
-    /// The place (equal points and tie-break share one).
+    /// The place (equal points and tie-breaks share one).
     rank: usize,
     /// The username.
     username: String,
-    /// Points: a win 1, a draw ½.
+    /// Points: a win 1, a draw ½ (a Swiss's bye 1).
     points: f64,
-    /// Sonneborn-Berger (games played over the board).
+    /// Sonneborn-Berger (a round robin's first tie-break, a Swiss's second).
     tie_break: f64,
+    /// Buchholz (a Swiss's first tie-break, with FIDE's virtual opponents for rounds not
+    /// played; a round robin's second).
+    buchholz: f64,
     /// Games finished.
     games: usize,
     /// Whether the player withdrew.
@@ -228,7 +235,10 @@ pub struct TournamentView {
 }
 
 impl TournamentView {
-    fn of(detail: TournamentDetail, viewer: Option<&crate::play::accounts::SignedIn>) -> Self {
+    fn of(
+        detail: TournamentDetail,
+        viewer: Option<&crate::play::accounts::SignedIn>,
+    ) -> Result<Self, ApiError> {
         let TournamentDetail {
             stored,
             entrants,
@@ -282,7 +292,8 @@ impl TournamentView {
             r.boards.sort_by_key(|b| b.board == 0);
         }
         let is_organiser = viewer.is_some_and(|v| v.id == stored.organiser);
-        TournamentView {
+        let standings = standings(stored.tournament.kind, numbered, &boards)?;
+        Ok(TournamentView {
             now_ms: now_ms(),
             players: entrants
                 .iter()
@@ -292,13 +303,14 @@ impl TournamentView {
                     withdrawn: e.withdrawn,
                 })
                 .collect(),
-            standings: standings(numbered, &boards)
+            standings: standings
                 .into_iter()
                 .map(|s| StandingView {
                     rank: s.rank,
                     username: name_of(s.entrant),
                     points: s.points,
-                    tie_break: s.tie_break,
+                    tie_break: s.sonneborn_berger,
+                    buchholz: s.buchholz,
                     games: s.games,
                     withdrawn: withdrawn(s.entrant),
                 })
@@ -323,7 +335,7 @@ impl TournamentView {
                 stored.tournament,
                 entrants.iter().filter(|(_, e)| !e.withdrawn).count(),
             ),
-        }
+        })
     }
 }
 
@@ -347,7 +359,7 @@ pub async fn read(
     Path(id): Path<String>,
 ) -> Result<Json<TournamentView>, ApiError> {
     let detail = tournaments.detail(&tournament_id(&id)?).await?;
-    Ok(Json(TournamentView::of(detail, account.as_ref())))
+    Ok(Json(TournamentView::of(detail, account.as_ref())?))
 }
 
 /// What entering a tournament takes.
@@ -387,7 +399,7 @@ pub async fn join(
     };
     tournaments.enter(&id, &account, code.as_ref()).await?;
     let detail = tournaments.detail(&id).await?;
-    Ok(Json(TournamentView::of(detail, Some(&account))))
+    Ok(Json(TournamentView::of(detail, Some(&account))?))
 }
 
 /// Takes the signed-in account out of a tournament: before the start its entry goes; while it
@@ -406,5 +418,42 @@ pub async fn withdraw(
     let id = tournament_id(&id)?;
     tournaments.withdraw(&id, &account).await?;
     let detail = tournaments.detail(&id).await?;
-    Ok(Json(TournamentView::of(detail, Some(&account))))
+    Ok(Json(TournamentView::of(detail, Some(&account))?))
+}
+
+/// A tournament played in rounds as FIDE's Tournament Report File (TRF-16), its complete rounds
+/// so far: the entrants by username, unrated, numbered in the tournament's order.
+#[utoipa::path(get, path = "/api/tournaments/{id}/trf", tag = tags::TOURNAMENTS,
+    params(("id" = String, Path, description = "The tournament's id")),
+    responses((status = 200, description = "The TRF file, text", content_type = "text/plain"),
+              (status = 400, description = "An Arena (it has no rounds)", body = ErrorBody),
+              (status = 404, description = "No such tournament", body = ErrorBody),
+              (status = 409, description = "Not started, or cancelled", body = ErrorBody)))]
+pub async fn report(
+    State(tournaments): State<Arc<Tournaments>>,
+    Path(id): Path<String>,
+) -> Result<impl IntoResponse, ApiError> {
+    let detail = tournaments.detail(&tournament_id(&id)?).await?;
+    let mut names: Vec<(usize, String)> = detail
+        .entrants
+        .iter()
+        .filter_map(|(_, e)| Some((e.number?, e.username.clone())))
+        .collect();
+    names.sort();
+    let names: Vec<String> = names.into_iter().map(|(_, name)| name).collect();
+    let text = trf(&detail.stored.tournament, &names, &detail.boards)?;
+    let disposition = format!(
+        "attachment; filename=\"tafel-tournament-{}.trf\"",
+        detail.stored.tournament.id
+    );
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    ))
 }

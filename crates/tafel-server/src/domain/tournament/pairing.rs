@@ -1,0 +1,80 @@
+//! The rounds of a tournament: how many it has, and the next one to pair from its kind and the
+//! boards so far.
+//!
+//! A round robin's rounds are FIDE's Berger tables (`tafel_tournament::berger`), known at the
+//! start. A Swiss pairs each round from the results of the rounds before
+//! (`tafel_tournament::swiss`, FIDE Dutch: no pair meets twice, one bye a player at most, the
+//! bye scoring a win, colours balanced). Its entrants' pairing numbers are their numbers in the
+//! tournament (the order of entry: ratings are not used), and the lot for the first round's
+//! colours is drawn from the tournament's id, so that every instance pairs a round alike. A
+//! Swiss has at most as many rounds as its entrants allow (one fewer than their number when
+//! even), and ends early when a round cannot be paired (every pairing would repeat a game, or
+//! fewer than two players are left).
+
+use tafel_tournament::swiss::{self, SwissError, SwissSettings};
+use tafel_tournament::{berger, Entrant, Round};
+
+use super::standings::played_rounds;
+use super::{Board, Kind, Tournament, SWISS_BYE_HALF_POINTS};
+use crate::domain::error::Error;
+
+/// The rounds in all of a tournament of `kind` that starts with `entrants` players; `chosen` is
+/// a Swiss's number of rounds as its organiser chose it.
+pub fn rounds_in_all(kind: Kind, entrants: usize, chosen: u32) -> u32 {
+    match kind {
+        Kind::Swiss => {
+            let most = if entrants.is_multiple_of(2) {
+                entrants.saturating_sub(1)
+            } else {
+                entrants
+            };
+            chosen.min(u32::try_from(most).unwrap_or(u32::MAX))
+        }
+        _ => berger::rounds(entrants, kind == Kind::DoubleRoundRobin).len() as u32,
+    }
+}
+
+/// The round after round `t.round` of tournament `t`, whose `entrants` have played `boards`
+/// and of whom `withdrawn` have withdrawn; `None` when a Swiss cannot pair it (it ends there).
+pub fn next_round(
+    t: &Tournament,
+    entrants: usize,
+    boards: &[Board],
+    withdrawn: &[usize],
+) -> Result<Option<Round>, Error> {
+    match t.kind {
+        Kind::RoundRobin | Kind::DoubleRoundRobin => {
+            Ok(berger::rounds(entrants, t.kind == Kind::DoubleRoundRobin)
+                .into_iter()
+                .nth(t.round as usize))
+        }
+        Kind::Swiss => {
+            let settings = SwissSettings {
+                rounds: t.rounds as usize,
+                bye_half_points: SWISS_BYE_HALF_POINTS,
+                seed: lot_seed(&t.id),
+            };
+            let played = played_rounds(boards, t.round);
+            let withdrawn: Vec<Entrant> = withdrawn.iter().map(|&n| Entrant(n)).collect();
+            match swiss::pair_next_round(&settings, &vec![0; entrants], &played, &withdrawn) {
+                Ok(round) => Ok(Some(round)),
+                Err(SwissError::NoLegalPairing { .. } | SwissError::NotEnoughPlayers { .. }) => {
+                    Ok(None)
+                }
+                Err(e) => Err(Error::failed(format!(
+                    "tournament {}: round {} cannot be paired: {e}",
+                    t.id,
+                    t.round + 1
+                ))),
+            }
+        }
+        Kind::Arena => Err(Error::failed("an Arena has no rounds")),
+    }
+}
+
+/// The seed of a Swiss's colour lot, from its id (FNV-1a): the same on every instance.
+fn lot_seed(id: &str) -> u64 {
+    id.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}

@@ -1,0 +1,63 @@
+//! A tournament played in rounds as FIDE's Tournament Report File (TRF-16, written by
+//! `tafel_tournament::trf`): its name, start date, kind, clock and rounds, then a line per
+//! entrant with every round's opponent, side and result, its points and its place.
+//!
+//! Entrants are named by username and unrated (ratings are the server's own, not FIDE's), so
+//! their pairing numbers are their numbers in the tournament. Rounds are written as far as
+//! every game of them has a result.
+
+use tafel_tournament::trf::{export, TrfHeader, TrfPlayer};
+
+use super::standings::{last_complete, played_rounds, rules};
+use super::{Board, Kind, State, Tournament};
+use crate::domain::clock::TimeControl;
+use crate::domain::error::Error;
+
+/// The TRF file of tournament `t`, whose entrants (by number) are `names`, after `boards`.
+pub fn trf(t: &Tournament, names: &[String], boards: &[Board]) -> Result<String, Error> {
+    if t.kind == Kind::Arena {
+        return Err(Error::invalid("an Arena has no rounds to report"));
+    }
+    if t.state == State::Open || t.state == State::Cancelled {
+        return Err(Error::conflict(
+            "the tournament has not been played: nothing to report yet",
+        ));
+    }
+    let header = TrfHeader {
+        name: t.name.clone(),
+        start_date: date(t.starts_ms),
+        kind: match t.kind {
+            Kind::Swiss => "Swiss (FIDE Dutch)",
+            Kind::DoubleRoundRobin => "Double round robin",
+            _ => "Round robin",
+        }
+        .to_string(),
+        time_control: match t.time_control {
+            TimeControl::Fischer {
+                initial_seconds,
+                increment_seconds,
+            } => format!("{initial_seconds}s+{increment_seconds}s"),
+            TimeControl::Correspondence { days_per_move } => format!("{days_per_move} d/move"),
+            TimeControl::None => String::new(),
+        },
+        rounds: t.rounds as usize,
+        ..TrfHeader::default()
+    };
+    let players: Vec<TrfPlayer> = names
+        .iter()
+        .map(|name| TrfPlayer {
+            name: name.clone(),
+            rating: 0,
+        })
+        .collect();
+    let rounds = played_rounds(boards, last_complete(boards));
+    export(&header, &players, &rounds, &rules(t.kind))
+        .map_err(|e| Error::failed(format!("a tournament's boards do not add up: {e}")))
+}
+
+/// `YYYY/MM/DD` of `ms` since the Unix epoch (UTC), as TRF writes dates.
+fn date(ms: i64) -> String {
+    time::OffsetDateTime::from_unix_timestamp(ms.div_euclid(1000))
+        .map(|t| format!("{:04}/{:02}/{:02}", t.year(), u8::from(t.month()), t.day()))
+        .unwrap_or_default()
+}
