@@ -58,6 +58,7 @@
 
 pub mod accounts;
 pub mod analysis;
+pub mod bots;
 pub mod chat;
 pub mod claims;
 pub mod clocks;
@@ -70,6 +71,7 @@ pub mod instances;
 pub mod lobby;
 pub mod memory;
 pub mod moves;
+pub mod pairs;
 pub mod players;
 pub mod ratings;
 pub mod seats;
