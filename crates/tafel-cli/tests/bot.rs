@@ -247,3 +247,57 @@ async fn a_bot_stopped_mid_game_starts_again_and_finishes_it() {
 fn plies(view: &Value) -> usize {
     view["moves"].as_array().unwrap().len()
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_servers_own_levels_play_as_bots_through_the_api() {
+    use std::io::{BufRead, BufReader};
+    let mut serve = Command::new(env!("CARGO_BIN_EXE_tafel"))
+        .args([
+            "serve",
+            "--port",
+            "0",
+            "--database",
+            "sqlite::memory:",
+            "--bots",
+        ])
+        .args(["--bot-games", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(serve.stdout.take().unwrap()).lines();
+    let serving = lines.next().unwrap().unwrap();
+    let url = serving
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap()
+        .trim_end_matches('/')
+        .to_string();
+    let bots = lines
+        .by_ref()
+        .map(Result::unwrap)
+        .find(|line| line.starts_with("bots playing"))
+        .unwrap();
+    assert!(bots.starts_with("bots playing: tafel-level-1"), "{bots}");
+    let ann = Person::sign_up(&url, "ann").await;
+    let player = ann.get("/api/players/tafel-level-1").await;
+    assert_eq!(player["username"], "tafel-level-1", "{player}");
+    let (game, seat, token) = ann
+        .challenge(
+            "tafel-level-1",
+            json!({"game": "einstein", "side": "second"}),
+        )
+        .await;
+    let view = ann.play(&game, seat, &token, |_| false).await;
+    serve.kill().unwrap();
+    serve.wait().unwrap();
+    assert_eq!(view["status"]["state"], "over", "{view}");
+    assert_eq!(view["seats"][0]["player"], "tafel-level-1");
+    let bot_moves = view["plies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["seat"] == 0)
+        .count();
+    assert!(bot_moves >= 1, "{view}");
+}

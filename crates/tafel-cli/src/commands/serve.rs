@@ -83,6 +83,13 @@ pub struct Args {
     /// Seeks one person in the lobby may list at once.
     #[arg(long, default_value_t = DEFAULTS.seeks_per_person)]
     seeks_per_person: usize,
+    /// Start Tafel's own levels as bot accounts (`tafel-level-1` and up), playing through the
+    /// bot API like any bot (docs/bots.md).
+    #[arg(long)]
+    bots: bool,
+    /// Games each of the server's own bots plays at once (with `--bots`).
+    #[arg(long, default_value_t = 4)]
+    bot_games: usize,
     /// Streams (events and games) one bot may have open at once.
     #[arg(long, default_value_t = DEFAULTS.bot_streams)]
     bot_streams: usize,
@@ -258,6 +265,12 @@ pub fn run(args: Args) -> Result<()> {
             "Tafel is serving on http://{}/ (games are stored in {})",
             server.addr, config.database
         );
+        if args.bots {
+            let games = positive("bot-games", args.bot_games)?;
+            let names =
+                crate::commands::bot::house::start(server.addr, server.hub.store(), games).await?;
+            println!("bots playing: {}", names.join(", "));
+        }
         if args.build_tables {
             let threads = positive("table-threads", args.table_threads)?;
             tafel_server::compute::solution_tables::build_in_background(

@@ -18,7 +18,7 @@ use utoipa::ToSchema;
 use super::accounts::SignedIn;
 use super::pairs::{Pairee, Terms};
 use super::Hub;
-use crate::domain::account::Username;
+use crate::domain::account::{Password, PasswordHash, Username};
 use crate::domain::bot::{ChallengeRequest, ChallengeStatus, ChallengeView, CHALLENGE_LIFETIME};
 use crate::domain::clock::now_ms;
 use crate::domain::ids::{AccountId, BotToken, GameId, SeatToken};
@@ -465,4 +465,44 @@ impl Bots {
     pub async fn seat(&self, bot: &SignedIn, id: &GameId) -> Result<(usize, SeatToken), Error> {
         self.hub.seat_of_account(id, &bot.id).await
     }
+}
+
+/// The token of the server's own bot `username` (`tafel serve --bots`), a fresh one each
+/// time: the account is made (with a random password nobody knows, so only the token plays
+/// it) and made a bot if it is not one. Refused (409) when the name is a person's account.
+/// The bot then plays through the API like any other.
+pub async fn house_bot_token(store: &Store, username: &str) -> Result<BotToken, Error> {
+    let name = Username::parse(username)?;
+    let id = match store
+        .account_by_key(&name.key())
+        .await
+        .map_err(Error::storage)?
+    {
+        Some(account) => account.id,
+        None => {
+            let password = Password::choose(BotToken::random().as_str(), &name)?;
+            let hash = tokio::task::spawn_blocking(move || PasswordHash::new(&password))
+                .await
+                .map_err(|e| Error::failed(format!("hashing a password failed: {e}")))??;
+            let id = AccountId::random();
+            store
+                .create_account(&id, &name, &hash, now_ms())
+                .await
+                .map_err(Error::storage)?
+                .map_err(|_| Error::conflict(format!("the name {username} is taken")))?;
+            id
+        }
+    };
+    if !store.make_bot(&id).await.map_err(Error::storage)? {
+        return Err(Error::conflict(format!(
+            "{username} is a person's account (it has played games): the server's bots need \
+             names of their own"
+        )));
+    }
+    let token = BotToken::random();
+    store
+        .set_bot_token(&id, &token, now_ms())
+        .await
+        .map_err(Error::storage)?;
+    Ok(token)
 }

@@ -7,6 +7,7 @@
 
 pub mod client;
 pub mod game;
+pub mod house;
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
