@@ -21,6 +21,7 @@ use super::Hub;
 use crate::domain::account::{Password, PasswordHash, Username};
 use crate::domain::bot::{ChallengeRequest, ChallengeStatus, ChallengeView, CHALLENGE_LIFETIME};
 use crate::domain::clock::now_ms;
+use crate::domain::game::two_player_game;
 use crate::domain::ids::{AccountId, BotToken, GameId, SeatToken};
 use crate::domain::name::PersonName;
 use crate::domain::Error;
@@ -203,17 +204,11 @@ impl Bots {
         if bot.id == challenger.id {
             return Err(Error::conflict("a bot does not play itself"));
         }
-        let settings: Vec<(String, String)> = request.settings.clone().into_iter().collect();
-        let game = tafel_games::registry()
-            .get(&request.game)
-            .map_err(Error::invalid)?
-            .build(&settings)
-            .map_err(Error::invalid)?;
-        if game.num_players() != 2 {
-            return Err(Error::invalid(
-                "bots play two-player games (these settings seat more players)",
-            ));
-        }
+        two_player_game(
+            &request.game,
+            &request.settings,
+            "bots play two-player games (these settings seat more players)",
+        )?;
         let since = Self::expired_before();
         let sent = self
             .store
