@@ -20,8 +20,15 @@ mod person;
 use in_process::send;
 use person::Person;
 
-async fn server(limits: Limits) -> Router {
-    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), "sqlite::memory:");
+/// The databases to test on: SQLite, and PostgreSQL when `TAFEL_TEST_POSTGRES` names a server.
+async fn databases(test: &str) -> Vec<String> {
+    let mut databases = vec!["sqlite::memory:".to_string()];
+    databases.extend(tafel_testkit::postgres::test_database(test).await);
+    databases
+}
+
+async fn server(limits: Limits, database: &str) -> Router {
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), database);
     config.limits = limits;
     tafel_server::app(&config).await.unwrap().0
 }
@@ -138,7 +145,13 @@ fn challenge_body(side: &str, rated: bool) -> Value {
 
 #[tokio::test]
 async fn a_person_plays_a_bot_through_its_streams_and_the_game_is_rated() {
-    let router = server(Limits::default()).await;
+    for database in databases("bot_game").await {
+        a_person_plays_a_bot(&database).await;
+    }
+}
+
+async fn a_person_plays_a_bot(database: &str) {
+    let router = server(Limits::default(), database).await;
     let ann = Person::signed_up(&router, "ann").await;
     let (_, bot) = BotClient::new(&router, "robo").await;
 
@@ -313,12 +326,18 @@ async fn a_person_plays_a_bot_through_its_streams_and_the_game_is_rated() {
 
 #[tokio::test]
 async fn one_account_never_acts_for_another_and_the_limits_hold() {
+    for database in databases("bot_bounds").await {
+        bounds(&database).await;
+    }
+}
+
+async fn bounds(database: &str) {
     let limits = Limits {
         challenges_per_person: 1,
         bot_streams: 1,
         ..Limits::default()
     };
-    let router = server(limits).await;
+    let router = server(limits, database).await;
     let ann = Person::signed_up(&router, "ann").await;
     let bea = Person::signed_up(&router, "bea").await;
     let (robo_owner, robo) = BotClient::new(&router, "robo").await;
