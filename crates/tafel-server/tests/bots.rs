@@ -321,7 +321,10 @@ async fn a_person_plays_a_bot(database: &str) {
         "{rated}"
     );
     let (_, robo) = ann.get("/api/players/robo").await;
+    assert_eq!(robo["bot"], true, "{robo}");
     assert!(robo.to_string().contains("kauri"), "{robo}");
+    let (_, person) = ann.get("/api/players/ann").await;
+    assert_eq!(person["bot"], false, "{person}");
 }
 
 #[tokio::test]
