@@ -34,6 +34,9 @@ enum Command {
     /// Engines against each other (Tafel's levels or programs speaking the engine protocol):
     /// round robin or gauntlet, game pairs, clocks, Elo, pentanomial statistics and SPRT.
     Tournament(commands::tournament::Args),
+    /// Play as a bot on a Tafel server: any program speaking the engine protocol takes
+    /// challenges and plays its games (docs/bots.md).
+    Bot(commands::bot::Args),
     /// The best move in a position and its evaluation, by a computer player.
     Hint(commands::hint::Args),
     /// A record's moves on the one scale, what the games are like, or the scale's fit.
@@ -59,7 +62,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     // A tournament writes to engines that may have died: a closed pipe is their fault, not
     // a reason to end.
-    if !matches!(cli.command, Command::Serve(_) | Command::Tournament(_)) {
+    if !matches!(
+        cli.command,
+        Command::Serve(_) | Command::Tournament(_) | Command::Bot(_)
+    ) {
         end_quietly_on_closed_pipe();
     }
     let result = match cli.command {
@@ -69,6 +75,7 @@ fn main() -> ExitCode {
         Command::Play(args) => commands::play::run(args),
         Command::Match(args) => commands::match_::run(args),
         Command::Tournament(args) => commands::tournament::run(args),
+        Command::Bot(args) => commands::bot::run(args),
         Command::Hint(args) => commands::hint::run(args),
         Command::Analyze(args) => commands::analyze::run(args),
         Command::Replay(args) => commands::replay::run(args),

@@ -146,6 +146,13 @@ pub struct Limits {
     /// starts, before the game is forfeited (zero: never; the clock still ends the game).
     /// Default 60 s.
     pub tournament_no_show: Duration,
+    /// Streams (its event stream and its games' streams) one bot may have open at once on an
+    /// instance. Default 16: a bot playing 15 games at once.
+    pub bot_streams: usize,
+    /// Challenges of bots one person may have waiting for an answer at once. Default 3.
+    pub challenges_per_person: usize,
+    /// Challenges one bot may have waiting for its answer at once. Default 20.
+    pub challenges_per_bot: usize,
 }
 
 impl Default for Limits {
@@ -185,6 +192,9 @@ impl Default for Limits {
             tournament_entrants: 64,
             tournaments_per_account: 3,
             tournament_no_show: Duration::from_secs(60),
+            bot_streams: 16,
+            challenges_per_person: 3,
+            challenges_per_bot: 20,
         }
     }
 }

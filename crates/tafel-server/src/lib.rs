@@ -44,6 +44,7 @@ use crate::http::rate::{AccountRates, ChatRates, RateLimiter};
 use crate::http::session::CookiePolicy;
 use crate::http::ws::Sockets;
 use crate::play::accounts::{AccountLimits, Accounts};
+use crate::play::bots::{BotLimits, Bots};
 use crate::play::lobby::Lobby;
 use crate::play::tournaments::Tournaments;
 use crate::play::{Hub, HubLimits, SILENCE};
@@ -156,6 +157,14 @@ pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
             seeks_store,
             limits.seeks_per_person,
         )),
+        bots: Bots::new(
+            hub.clone(),
+            BotLimits {
+                streams: limits.bot_streams,
+                challenges_per_person: limits.challenges_per_person,
+                challenges_per_bot: limits.challenges_per_bot,
+            },
+        ),
         tournaments: Tournaments::new(
             hub.clone(),
             tournaments_store,

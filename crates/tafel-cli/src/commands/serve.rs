@@ -83,6 +83,22 @@ pub struct Args {
     /// Seeks one person in the lobby may list at once.
     #[arg(long, default_value_t = DEFAULTS.seeks_per_person)]
     seeks_per_person: usize,
+    /// Start Tafel's own levels as bot accounts (`tafel-level-1` and up), playing through the
+    /// bot API like any bot (docs/bots.md).
+    #[arg(long)]
+    bots: bool,
+    /// Games each of the server's own bots plays at once (with `--bots`).
+    #[arg(long, default_value_t = 4)]
+    bot_games: usize,
+    /// Streams (events and games) one bot may have open at once.
+    #[arg(long, default_value_t = DEFAULTS.bot_streams)]
+    bot_streams: usize,
+    /// Challenges of bots one person may have waiting for an answer at once.
+    #[arg(long, default_value_t = DEFAULTS.challenges_per_person)]
+    challenges_per_person: usize,
+    /// Challenges one bot may have waiting for its answer at once.
+    #[arg(long, default_value_t = DEFAULTS.challenges_per_bot)]
+    challenges_per_bot: usize,
     /// Seconds a seat of a rated game has for its first move before the game is aborted
     /// (0: never).
     #[arg(long, default_value_t = DEFAULTS.abort_after.as_secs_f64(), value_name = "SECONDS")]
@@ -194,6 +210,9 @@ impl Args {
             password_checks: positive("password-checks", self.password_checks)?,
             password_checks_waiting: self.password_checks_waiting,
             seeks_per_person: positive("seeks-per-person", self.seeks_per_person)?,
+            bot_streams: positive("bot-streams", self.bot_streams)?,
+            challenges_per_person: positive("challenges-per-person", self.challenges_per_person)?,
+            challenges_per_bot: positive("challenges-per-bot", self.challenges_per_bot)?,
             chat_per_minute: self.chat_per_minute,
             chat_burst: self.chat_burst.max(1),
             chat_messages_per_room: positive(
@@ -246,6 +265,12 @@ pub fn run(args: Args) -> Result<()> {
             "Tafel is serving on http://{}/ (games are stored in {})",
             server.addr, config.database
         );
+        if args.bots {
+            let games = positive("bot-games", args.bot_games)?;
+            let names =
+                crate::commands::bot::house::start(server.addr, server.hub.store(), games).await?;
+            println!("bots playing: {}", names.join(", "));
+        }
         if args.build_tables {
             let threads = positive("table-threads", args.table_threads)?;
             tafel_server::compute::solution_tables::build_in_background(

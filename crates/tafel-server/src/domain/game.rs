@@ -145,3 +145,23 @@ pub struct OpenChallenge {
     /// When the game was created (UTC, ISO 8601).
     pub created_at: String,
 }
+
+/// Game `name` with `settings` over its defaults, built to check them, if it seats two
+/// players; refused with `refusal` if it seats more.
+pub fn two_player_game(
+    name: &str,
+    settings: &std::collections::BTreeMap<String, String>,
+    refusal: &str,
+) -> Result<std::sync::Arc<dyn tafel_core::DynGame>, crate::domain::Error> {
+    use crate::domain::Error;
+    let settings: Vec<(String, String)> = settings.clone().into_iter().collect();
+    let game = tafel_games::registry()
+        .get(name)
+        .map_err(Error::invalid)?
+        .build(&settings)
+        .map_err(Error::invalid)?;
+    if game.num_players() != 2 {
+        return Err(Error::invalid(refusal));
+    }
+    Ok(game)
+}

@@ -177,6 +177,20 @@ impl SecretKind for OfSession {
     }
 }
 
+/// The kind of [`BotToken`]s.
+pub enum OfBot {}
+
+impl SecretKind for OfBot {
+    const NAME: &'static str = "BotToken";
+
+    fn refused() -> Error {
+        Error::unauthorized("that bot token opens no bot (revoked, or never issued)")
+    }
+}
+
+/// A bot's secret, sent as `Authorization: Bearer TOKEN` (the store keeps its SHA-256).
+pub type BotToken = Secret<OfBot>;
+
 /// A seat's secret: whoever shows it acts for the seat.
 pub type SeatToken = Secret<OfSeat>;
 

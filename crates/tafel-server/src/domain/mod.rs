@@ -20,6 +20,7 @@
 //! The domain imports nothing else of the server; every other layer may import it.
 
 pub mod account;
+pub mod bot;
 pub mod chat;
 pub mod client;
 pub mod clock;

@@ -40,6 +40,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::play::accounts::Accounts;
+use crate::play::bots::Bots;
 use crate::play::lobby::Lobby;
 use crate::play::tournaments::Tournaments;
 use crate::play::Hub;
@@ -74,6 +75,14 @@ pub struct AppState {
     pub chat_rates: Arc<ChatRates>,
     /// The tournaments and their director.
     pub tournaments: Arc<Tournaments>,
+    /// Bots: tokens, challenges, streams.
+    pub bots: Arc<Bots>,
+}
+
+impl FromRef<AppState> for Arc<Bots> {
+    fn from_ref(state: &AppState) -> Self {
+        state.bots.clone()
+    }
 }
 
 impl FromRef<AppState> for Arc<ChatRates> {
@@ -149,7 +158,8 @@ impl FromRef<AppState> for Arc<RateLimiter> {
         (name = "lobby", description = "Seeks: someone to play now (the lobby's WebSocket)"),
         (name = "accounts", description = "Optional accounts: signing up, in and out (the session travels in the `tafel_session` cookie)"),
         (name = "players", description = "Players' pages, games, rating histories and records; leaderboards"),
-        (name = "tournaments", description = "Tournaments: round robins between accounts, created, listed, shown with standings, entered and left")
+        (name = "tournaments", description = "Tournaments: round robins between accounts, created, listed, shown with standings, entered and left"),
+        (name = "bots", description = "Bots: accounts played by programs with a token (`Authorization: Bearer`), challenged by people; their event and game streams (NDJSON) and moves (docs/bots.md)")
     )
 )]
 struct ApiDoc;
@@ -260,6 +270,21 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::tournaments::join))
         .routes(routes!(api::tournaments::withdraw))
         .routes(routes!(api::tournaments::report))
+
+        .routes(routes!(api::bots::make_bot))
+        .routes(routes!(api::bots::new_token, api::bots::revoke_token))
+        .routes(routes!(api::bots::challenge))
+        .routes(routes!(
+            api::bots::read_challenge,
+            api::bots::cancel_challenge
+        ))
+        .routes(routes!(api::bots::events))
+        .routes(routes!(api::bots::accept))
+        .routes(routes!(api::bots::decline))
+        .routes(routes!(api::bots::game_stream))
+        .routes(routes!(api::bots::play))
+        .routes(routes!(api::bots::resign))
+        .routes(routes!(api::bots::draw))
 }
 
 /// The OpenAPI document of the whole HTTP API, generated from the handlers.

@@ -22,14 +22,12 @@ use std::time::{Duration, Instant};
 use tokio::sync::{watch, Mutex};
 
 use super::accounts::SignedIn;
-use super::create::NewGame;
-use super::seats::Claim;
+use super::pairs::{Paired, Pairee, Terms};
 use super::Hub;
 use crate::domain::clock::now_ms;
 use crate::domain::ids::{AccountId, GameId, SeatToken};
 use crate::domain::name::PersonName;
 use crate::domain::rating::START;
-use crate::domain::seat::SeatRequest;
 use crate::domain::seek::{SeekRequest, SeekView};
 use crate::domain::Error;
 use crate::store::seeks::TakenSeek;
@@ -319,40 +317,30 @@ impl Lobby {
     ) -> Result<(GameId, usize, SeatToken, usize, SeatToken), Error> {
         let owner_seat = usize::from(rand::random::<bool>());
         let taker_seat = 1 - owner_seat;
-        let mut seats = vec![SeatRequest::invited(), SeatRequest::invited()];
-        seats[owner_seat] = SeatRequest::person(&seek.name);
-        let id = self
+        let Paired { id, tokens } = self
             .hub
-            .create(NewGame {
-                game: seek.game.clone(),
-                settings: seek.settings.clone().into_iter().collect(),
-                start: None,
-                moves: Vec::new(),
-                seats,
-                public: false,
-                time_control: seek.time_control,
-                ending: None,
-                origin: None,
-                account: owner_account.as_ref().map(|id| SignedIn {
-                    id: id.clone(),
-                    username: seek.name.clone(),
-                }),
-                rated: seek.rated,
-            })
-            .await?;
-        let (owner_token, code) = self
-            .hub
-            .seats_to_hand_out(&id, owner_seat, taker_seat)
-            .await?;
-        let (_, taker_token) = self
-            .hub
-            .join(
-                &id,
-                Claim::Invite(code),
-                taker.name.clone(),
-                taker.account.as_ref(),
+            .pair(
+                Terms {
+                    game: seek.game.clone(),
+                    settings: seek.settings.clone().into_iter().collect(),
+                    time_control: seek.time_control,
+                    rated: seek.rated,
+                },
+                Pairee {
+                    name: PersonName::parse(&seek.name)?,
+                    account: owner_account.as_ref().map(|id| SignedIn {
+                        id: id.clone(),
+                        username: seek.name.clone(),
+                    }),
+                },
+                owner_seat,
+                Pairee {
+                    name: taker.name.clone(),
+                    account: taker.account.clone(),
+                },
             )
             .await?;
+        let [owner_token, taker_token] = [tokens[owner_seat].clone(), tokens[taker_seat].clone()];
         Ok((id, owner_seat, owner_token, taker_seat, taker_token))
     }
 

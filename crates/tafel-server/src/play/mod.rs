@@ -59,6 +59,7 @@
 
 pub mod accounts;
 pub mod analysis;
+pub mod bots;
 pub mod chat;
 pub mod claims;
 pub mod clocks;
@@ -71,6 +72,7 @@ pub mod instances;
 pub mod lobby;
 pub mod memory;
 pub mod moves;
+pub mod pairs;
 pub mod players;
 pub mod positions;
 pub mod ratings;

@@ -8,7 +8,7 @@ use super::accounts::SignedIn;
 use super::viewers::Event;
 use super::Hub;
 use crate::domain::clock::now_ms;
-use crate::domain::ids::{GameId, InviteCode, OfInvitation, SeatToken, SecretKind};
+use crate::domain::ids::{AccountId, GameId, InviteCode, OfInvitation, SeatToken, SecretKind};
 use crate::domain::name::PersonName;
 use crate::domain::seat::{SeatKind, StoredSeat};
 use crate::domain::Error;
@@ -145,5 +145,25 @@ impl Hub {
         seats.sort_unstable();
         seats.dedup();
         seats
+    }
+}
+
+impl Hub {
+    /// The seat `account` plays in game `id` and its token: what a bot acts with through the
+    /// game's own actions. Refused (403) when the account plays no seat of the game.
+    pub async fn seat_of_account(
+        self: &Arc<Self>,
+        id: &GameId,
+        account: &AccountId,
+    ) -> Result<(usize, SeatToken), Error> {
+        let handle = self.get(id).await?;
+        let live = handle.lock().await;
+        live.table
+            .seats
+            .iter()
+            .enumerate()
+            .find(|(_, seat)| seat.account.as_ref() == Some(account))
+            .map(|(seat, stored)| (seat, stored.token.clone()))
+            .ok_or_else(|| Error::forbidden(format!("you play no seat of game {id}")))
     }
 }

@@ -30,7 +30,7 @@ use tafel_tournament::Outcome;
 use super::accounts::SignedIn;
 use super::Hub;
 use crate::domain::clock::{now_ms, Clock};
-use crate::domain::game::StoredGame;
+use crate::domain::game::{two_player_game, StoredGame};
 use crate::domain::ids::{AccountId, GameId, InviteCode};
 use crate::domain::seat::StoredSeat;
 use crate::domain::tournament::game::{no_show_due, outcome_of, withdrawal_resigns};
@@ -82,17 +82,11 @@ impl Tournaments {
         request: TournamentRequest,
     ) -> Result<(String, Option<InviteCode>), Error> {
         let checked = request.check(now_ms(), &self.limits)?;
-        let settings: Vec<(String, String)> = request.settings.clone().into_iter().collect();
-        let game = tafel_games::registry()
-            .get(&request.game)
-            .map_err(Error::invalid)?
-            .build(&settings)
-            .map_err(Error::invalid)?;
-        if game.num_players() != 2 {
-            return Err(Error::invalid(
-                "tournaments are for two-player games (choose two players in the settings)",
-            ));
-        }
+        two_player_game(
+            &request.game,
+            &request.settings,
+            "tournaments are for two-player games (choose two players in the settings)",
+        )?;
         let under_way = self
             .store
             .tournaments_under_way(&organiser.id)

@@ -38,6 +38,7 @@
 
 pub mod accounts;
 pub mod backend;
+pub mod bots;
 mod changes;
 pub mod chat;
 pub mod copy;

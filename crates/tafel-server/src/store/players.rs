@@ -19,6 +19,8 @@ pub struct PlayerAccount {
     pub username: String,
     /// When it was made (ms since the Unix epoch).
     pub created_ms: i64,
+    /// Whether it is a bot (played by a program: docs/bots.md).
+    pub bot: bool,
 }
 
 /// Which of a player's games to list, and which page of them.
@@ -90,7 +92,7 @@ impl Store {
     /// The living account whose username has `key` ([`crate::domain::account::Username::key`]).
     pub async fn player_by_key(&self, key: &str) -> Result<Option<PlayerAccount>> {
         let row = sqlx::query(&self.sql(
-            "SELECT id, username, created_ms FROM accounts
+            "SELECT id, username, created_ms, bot FROM accounts
              WHERE username_key = ? AND username IS NOT NULL AND deleted_ms IS NULL",
         ))
         .bind(key)
@@ -100,6 +102,7 @@ impl Store {
             id: AccountId::from_stored(row.get(0)),
             username: row.get(1),
             created_ms: row.get(2),
+            bot: row.get::<i64, _>(3) != 0,
         }))
     }
 

@@ -4,8 +4,9 @@
 //! described once ([`Table`]); reading and writing work from that description on both
 //! databases.
 //!
-//! Not copied: seeks (they live only while their owner's lobby connection is open), leases and
-//! instances (they belong to the servers of the source).
+//! Not copied: seeks (they live only while their owner's lobby connection is open), bots'
+//! challenges (they wait ten minutes at most), leases and instances (they belong to the
+//! servers of the source).
 
 use anyhow::{Context, Result};
 use sqlx::any::AnyArguments;
@@ -59,8 +60,18 @@ pub(super) const PEOPLE: &[Table] = &[
             ("password_hash", Kind::Text),
             ("created_ms", Kind::Integer),
             ("deleted_ms", Kind::Integer),
+            ("bot", Kind::Integer),
         ],
         key: &["id"],
+    },
+    Table {
+        name: "bot_tokens",
+        columns: &[
+            ("digest", Kind::Text),
+            ("account_id", Kind::Text),
+            ("created_ms", Kind::Integer),
+        ],
+        key: &["digest"],
     },
     Table {
         name: "sessions",

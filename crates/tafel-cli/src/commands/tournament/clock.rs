@@ -79,6 +79,15 @@ impl Clock {
         }
     }
 
+    /// A clock with `remaining` left that gains `increment` after each move (a server's
+    /// clock, as `tafel bot` reads it).
+    pub fn left(remaining: Duration, increment: Duration) -> Clock {
+        Clock {
+            remaining,
+            increment,
+        }
+    }
+
     /// The time the referee offers for the next move (`go time MS`, or an in-process level's
     /// time cap): a twentieth of what is left plus the increment, at most half of what is
     /// left, at least a millisecond.

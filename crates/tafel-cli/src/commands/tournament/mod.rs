@@ -14,14 +14,14 @@
 //! - `schedule`: who meets whom, pair by pair;
 //! - `report`: the live table, the lines per game and the final report.
 
-mod clock;
-mod contender;
-mod fault;
+pub(crate) mod clock;
+pub(crate) mod contender;
+pub(crate) mod fault;
 mod process;
 mod referee;
 mod report;
 mod schedule;
-mod spec;
+pub(crate) mod spec;
 
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Mutex};

@@ -5,10 +5,11 @@
 
 //!
 //! One module a group of operations: [`catalog`], [`positions`], [`games`], [`play`],
-//! [`analysis`], [`chat`], [`accounts`], [`players`], [`tournaments`].
+//! [`analysis`], [`chat`], [`accounts`], [`players`], [`tournaments`], [`bots`].
 
 pub mod accounts;
 pub mod analysis;
+pub mod bots;
 pub mod catalog;
 pub mod chat;
 pub mod games;
@@ -33,4 +34,6 @@ pub mod tags {
     pub const PLAYERS: &str = "players";
     /// Tournaments: created, listed, shown, entered and left.
     pub const TOURNAMENTS: &str = "tournaments";
+    /// Bots: tokens, challenges, streams and moves.
+    pub const BOTS: &str = "bots";
 }

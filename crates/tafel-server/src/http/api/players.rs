@@ -81,6 +81,9 @@ pub struct PlayerView {
     username: String,
     /// When the account was made (ms since the Unix epoch).
     created_ms: i64,
+    /// Whether the account is a bot, played by a program (challenge it with
+    /// `POST /api/bots/{name}/challenge`).
+    bot: bool,
     /// A rating per game played rated.
     ratings: Vec<RatingView>,
     /// Finished games won, drawn and lost, in all.
@@ -120,6 +123,7 @@ pub async fn player(
     Ok(Json(PlayerView {
         username: profile.account.username,
         created_ms: profile.account.created_ms,
+        bot: profile.account.bot,
         ratings: profile
             .ratings
             .iter()

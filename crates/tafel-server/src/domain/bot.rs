@@ -1,0 +1,193 @@
+//! Bots: accounts played by a program through the bot API (docs/bots.md). A person
+//! challenges a bot to a game ([`ChallengeRequest`]); the bot accepts or declines; the
+//! challenge's [`ChallengeStatus`] tells the challenger which.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::domain::clock::TimeControl;
+use crate::domain::error::Error;
+
+/// How long a challenge waits for the bot's answer; an older one counts as expired.
+pub const CHALLENGE_LIFETIME: Duration = Duration::from_secs(10 * 60);
+
+/// Which seat the challenger plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// The first seat (the one to move first at the start).
+    First,
+    /// The second seat.
+    Second,
+    /// Drawn at random when the bot accepts (the default).
+    #[default]
+    Random,
+}
+
+impl Side {
+    /// The side's word, as stored.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::First => "first",
+            Side::Second => "second",
+            Side::Random => "random",
+        }
+    }
+
+    /// The side of a stored word.
+    pub fn from_stored(text: &str) -> Side {
+        match text {
+            "first" => Side::First,
+            "second" => Side::Second,
+            _ => Side::Random,
+        }
+    }
+
+    /// The challenger's seat, `coin` deciding a random side.
+    pub fn seat(self, coin: bool) -> usize {
+        match self {
+            Side::First => 0,
+            Side::Second => 1,
+            Side::Random => usize::from(coin),
+        }
+    }
+}
+
+/// A challenge as the challenger asks for it.
+#[derive(Clone, Debug, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChallengeRequest {
+    /// The game's name.
+    pub game: String,
+    /// The settings, `key` to `value` (defaults for the others).
+    #[serde(default)]
+    pub settings: BTreeMap<String, String>,
+    /// The clocks (default: none).
+    #[serde(default)]
+    pub time_control: TimeControl,
+    /// The challenger's side (default: random).
+    #[serde(default)]
+    pub side: Side,
+    /// Whether the game is rated (it needs a clock).
+    #[serde(default)]
+    pub rated: bool,
+}
+
+impl ChallengeRequest {
+    /// Checks what can be checked without the game's rules: the clock, and that a rated
+    /// game has one.
+    pub fn check(&self) -> Result<(), Error> {
+        self.time_control.check()?;
+        if self.rated && self.time_control == TimeControl::None {
+            return Err(Error::invalid("a rated game needs a clock"));
+        }
+        Ok(())
+    }
+}
+
+/// Where a challenge stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ChallengeStatus {
+    /// Waiting for the bot's answer.
+    Pending,
+    /// Accepted: the game is made.
+    Accepted,
+    /// Declined by the bot.
+    Declined,
+    /// Withdrawn by the challenger.
+    Cancelled,
+    /// Not answered within [`CHALLENGE_LIFETIME`].
+    Expired,
+}
+
+impl ChallengeStatus {
+    /// The status's word, as stored.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChallengeStatus::Pending => "pending",
+            ChallengeStatus::Accepted => "accepted",
+            ChallengeStatus::Declined => "declined",
+            ChallengeStatus::Cancelled => "cancelled",
+            ChallengeStatus::Expired => "expired",
+        }
+    }
+
+    /// The status of a stored word, a pending one made before `expired_before` counting as
+    /// expired.
+    pub fn from_stored(text: &str, created_ms: i64, expired_before: i64) -> ChallengeStatus {
+        match text {
+            "accepted" => ChallengeStatus::Accepted,
+            "declined" => ChallengeStatus::Declined,
+            "cancelled" => ChallengeStatus::Cancelled,
+            _ if created_ms < expired_before => ChallengeStatus::Expired,
+            _ => ChallengeStatus::Pending,
+        }
+    }
+}
+
+/// A challenge as its challenger and its bot see it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ChallengeView {
+    /// The challenge's id.
+    pub id: String,
+    /// The challenger's username.
+    pub challenger: String,
+    /// The bot's username.
+    pub bot: String,
+    /// What was asked for.
+    #[serde(flatten)]
+    pub request: ChallengeRequest,
+    /// Where it stands.
+    pub status: ChallengeStatus,
+    /// The bot's reason, once declined.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The game made, once accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_id: Option<String>,
+    /// When it was made, in ms since the Unix epoch.
+    pub created_ms: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sides_and_statuses_round_trip_and_old_pending_challenges_expire() {
+        for side in [Side::First, Side::Second, Side::Random] {
+            assert_eq!(Side::from_stored(side.as_str()), side);
+        }
+        assert_eq!(Side::First.seat(true), 0);
+        assert_eq!(Side::Second.seat(false), 1);
+        assert_eq!(Side::Random.seat(true), 1);
+        assert_eq!(
+            ChallengeStatus::from_stored("pending", 10, 5),
+            ChallengeStatus::Pending
+        );
+        assert_eq!(
+            ChallengeStatus::from_stored("pending", 4, 5),
+            ChallengeStatus::Expired
+        );
+        assert_eq!(
+            ChallengeStatus::from_stored("declined", 4, 5),
+            ChallengeStatus::Declined
+        );
+    }
+
+    #[test]
+    fn a_rated_challenge_needs_a_clock() {
+        let request = ChallengeRequest {
+            game: "kauri".into(),
+            settings: BTreeMap::new(),
+            time_control: TimeControl::None,
+            side: Side::Random,
+            rated: true,
+        };
+        assert!(request.check().unwrap_err().message.contains("clock"));
+    }
+}
