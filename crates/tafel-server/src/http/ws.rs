@@ -297,7 +297,8 @@ impl Viewer {
         match message {
             ClientMessage::Move { token, mv, ply } => {
                 let token = SeatToken::parse(&token)?;
-                self.hub.play(&self.id, &token, &mv, ply, self.from).await
+                self.hub.play(&self.id, &token, &mv, ply, self.from).await?;
+                Ok(())
             }
             ClientMessage::Undo { token } => {
                 let token = SeatToken::parse(&token)?;

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use tafel_core::Player;
 
 use super::viewers::Event;
+use super::GameHandle;
 use super::Hub;
 use crate::domain::client::client_key;
 use crate::domain::clock::now_ms;
@@ -84,6 +85,8 @@ impl Hub {
     /// Plays `text` for the seat holding `token` (a client at `from`, if known), if that seat
     /// is to move and `ply` (when given) is the current number of moves; then rolls the dice,
     /// stores everything, tells the viewers and lets a computer seat reply (to that client).
+    /// Returns the game as this instance keeps it, current as of the move: an answer built from
+    /// it needs no second check against the store.
     pub async fn play(
         self: &Arc<Self>,
         id: &GameId,
@@ -91,7 +94,7 @@ impl Hub {
         text: &str,
         ply: Option<usize>,
         from: Option<IpAddr>,
-    ) -> Result<(), Error> {
+    ) -> Result<GameHandle, Error> {
         let (handle, mut live) = self.lock_game(id).await?;
         let seat = live.seat_for(token)?;
         if let Some(from) = from {
@@ -113,8 +116,8 @@ impl Hub {
         }
         self.play_for(&mut live, seat, text).await?;
         drop(live);
-        self.wake_computer(handle);
-        Ok(())
+        self.wake_computer(handle.clone());
+        Ok(handle)
     }
 
     /// Plays `text` for `seat` (which is to move): unless its time ran out, which ends the

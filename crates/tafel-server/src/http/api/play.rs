@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 
 use super::games::current;
 use super::tags;
+use crate::domain::clock::now_ms;
 use crate::domain::consent::Answer;
 use crate::domain::ids::{GameId, InviteCode, SeatToken};
 use crate::domain::name::PersonName;
@@ -110,9 +111,11 @@ pub async fn play(
     Json(request): Json<MoveRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     let (id, token) = game_and_token(&id, &request.token)?;
-    hub.play(&id, &token, &request.mv, request.ply, from)
+    let handle = hub
+        .play(&id, &token, &request.mv, request.ply, from)
         .await?;
-    current(&hub, &id).await
+    let live = handle.lock().await;
+    Ok(Json(GameView::of(&live, None, now_ms())?))
 }
 
 /// A seat's secret, for what a seat does alone.
