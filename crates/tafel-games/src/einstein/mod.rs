@@ -142,8 +142,10 @@ pub struct Einstein {
 /// Zobrist keys of the hash.
 #[derive(Clone, Debug)]
 struct Keys {
-    /// Per square and board entry (0 unused).
-    pieces: [[u64; 2 * CUBES + 1]; SQUARES],
+    /// Per square and board entry (0 unused), padded with rows of zeros (from [`NOWHERE`]
+    /// on) to a power of two, so that the playout adds a taken cube's key, standing on
+    /// `NOWHERE`, as a zero without a branch or a bounds check.
+    pieces: [[u64; 2 * CUBES + 1]; playout::PLACES],
     /// Per seat to move.
     to_move: [u64; 2],
     /// Per die value (0: not rolled).
@@ -158,12 +160,15 @@ impl Keys {
         let mut next = all.into_iter();
         let mut take = || next.next().expect("enough keys");
         let mut keys = Keys {
-            pieces: [[0; 2 * CUBES + 1]; SQUARES],
+            pieces: [[0; 2 * CUBES + 1]; playout::PLACES],
             to_move: [0; 2],
             die: [0; CUBES + 1],
             arranged: [0; 3],
         };
-        keys.pieces.iter_mut().flatten().for_each(|k| *k = take());
+        keys.pieces[..SQUARES]
+            .iter_mut()
+            .flatten()
+            .for_each(|k| *k = take());
         keys.to_move.iter_mut().for_each(|k| *k = take());
         keys.die.iter_mut().for_each(|k| *k = take());
         keys.arranged.iter_mut().for_each(|k| *k = take());

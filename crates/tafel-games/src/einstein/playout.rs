@@ -11,9 +11,9 @@
 //! from other random numbers: the tests compare the two loops' games statistically, and the
 //! final position with the one the rules reach.
 //!
-//! In the loop a cube is a *bit*, `seat * 6 + number - 1`: the board holds each cube's bit as
-//! a mask (0 on an empty square), so that a capture clears the taken cube from the set of
-//! cubes on the board with one operation, whichever cube it was. Bit [`NO_CUBE`] is "no cube":
+//! In the loop a cube is a *bit*, `seat * 6 + number - 1`: the board holds each cube's bit
+//! plus one, as [`State`]'s board does (0 on an empty square), so that the board is copied
+//! back whole when the game ends. Bit [`NO_CUBE`] is "no cube":
 //! it stands [`NOWHERE`] (25), with no steps, so a turn with one movable cube takes the same
 //! path as a turn with two, and a step onto an empty square the same as a capture. The steps
 //! of the two cubes a roll lets move come from one look-up by their two squares ([`PAIRS`]),
@@ -31,8 +31,8 @@ use super::{movable_numbers, Einstein, Square, State, CUBES, NOWHERE, SQUARES};
 use crate::chance::below;
 
 /// The loop's board: the squares, [`NOWHERE`], and padding to a power of two, so that a
-/// square masked to five bits is always a place on it.
-const PLACES: usize = 32;
+/// square masked to five bits is always a place on it (the hash keys are padded to it too).
+pub(super) const PLACES: usize = 32;
 
 /// The cube bits of the loop, a power of two: the twelve cubes and [`NO_CUBE`].
 const BITS: usize = 16;
@@ -120,9 +120,9 @@ const MOVERS: [[[[u8; 2]; 1 << CUBES]; CUBES]; 2] = {
 };
 
 /// `ARRANGED[seat][index]`: after `seat`'s arrangement `index`, the square of each of its
-/// cubes by number (`[n - 1]`) and the board's cube bit on each of its home squares
-/// (`HOME[seat][i]`), so that an arrangement is a few copies.
-static ARRANGED: [[([u8; CUBES], [u16; CUBES]); ARRANGEMENTS]; 2] = {
+/// cubes by number (`[n - 1]`) and the board's entry (cube bit plus one) on each of its home
+/// squares (`HOME[seat][i]`), so that an arrangement is a few copies.
+static ARRANGED: [[([u8; CUBES], [u8; CUBES]); ARRANGEMENTS]; 2] = {
     let mut table = [[([0; CUBES], [0; CUBES]); ARRANGEMENTS]; 2];
     let mut seat = 0;
     while seat < 2 {
@@ -133,7 +133,7 @@ static ARRANGED: [[([u8; CUBES], [u16; CUBES]); ARRANGEMENTS]; 2] = {
                 let number = PERMUTATIONS[index][i] as usize;
                 let square = HOME[seat][i] as usize;
                 table[seat][index].0[number - 1] = square as u8;
-                table[seat][index].1[i] = 1 << (seat * CUBES + number - 1);
+                table[seat][index].1[i] = (seat * CUBES + number) as u8;
                 i += 1;
             }
             index += 1;
@@ -151,8 +151,9 @@ fn numbers(present: u16, seat: usize) -> usize {
 
 /// The position as the loop keeps it.
 struct Race {
-    /// The bit mask of the cube on each square (0 for none); the padding is never read.
-    board: [u16; PLACES],
+    /// The cube on each square, its bit plus one (0 for none), as [`State`]'s board has it;
+    /// the padding is never read.
+    board: [u8; PLACES],
     /// Each cube's square, by its bit ([`NOWHERE`] for a taken cube and for [`NO_CUBE`]).
     square: [u8; BITS],
     /// The cubes on the board, a bit each: seat 0's numbers in bits 0 to 5, seat 1's in bits
@@ -183,13 +184,8 @@ impl Race {
     /// Puts the cube `bit` on `square` (which may be [`NOWHERE`]).
     #[inline(always)]
     fn place(&mut self, bit: usize, square: usize) {
-        self.board[square % PLACES] = 1 << bit;
+        self.board[square % PLACES] = bit as u8 + 1;
         self.square[bit % BITS] = square as u8;
-    }
-
-    /// The numbers `seat` still has (bit `n - 1`).
-    fn numbers(&self, seat: usize) -> usize {
-        numbers(self.present, seat)
     }
 
     /// Places `seat`'s cubes by arrangement `index`.
@@ -240,13 +236,14 @@ impl Race {
         };
         let taken = self.board[to];
         self.board[from] = 0;
-        self.board[to] = 1 << bit;
+        self.board[to] = bit + 1;
         self.square[usize::from(bit) % BITS] = to as u8;
         // A branch rather than arithmetic on purpose: the processor guesses "no capture" and
         // starts the next turn without waiting for the board.
         if taken != 0 {
-            self.square[taken.trailing_zeros() as usize % BITS] = NOWHERE;
-            *present &= !taken;
+            let taken = taken - 1;
+            self.square[usize::from(taken) % BITS] = NOWHERE;
+            *present &= !(1 << (taken % 16));
             if numbers(*present, 1 - SEAT) == 0 {
                 return true;
             }
@@ -322,7 +319,8 @@ impl Race {
     fn outcome(&self) -> Outcome {
         let winner = 1 - self.seat;
         let winners_cubes = SEAT_NUMBERS << (CUBES * winner);
-        let reason = if self.board[usize::from(TARGET[winner])] & winners_cubes != 0 {
+        let on_target = (1 << self.board[usize::from(TARGET[winner])]) >> 1;
+        let reason = if on_target & winners_cubes != 0 {
             super::REASON_CORNER
         } else {
             super::REASON_NO_CUBES
@@ -334,25 +332,17 @@ impl Race {
     /// die, and the hash.
     #[inline(always)]
     fn write(&self, game: &Einstein, state: &mut State) {
-        let mut board = [0u8; PLACES];
-        let mut squares = [NOWHERE; BITS];
         let mut hash = game.keys.to_move[self.seat] ^ game.keys.die[0] ^ game.keys.arranged[2];
         // Every cube, without a branch on whether it is still on the board (a loop of a fixed
-        // length): a taken cube stands on NOWHERE, whose place on the board is padding, keeps
-        // NOWHERE as its square and adds no key.
-        let cubes = self.square.iter().zip(&mut squares).take(2 * CUBES);
-        for (bit, (&square, kept)) in cubes.enumerate() {
-            let square = usize::from(square) % PLACES;
-            board[square] = bit as u8 + 1;
-            *kept = square as Square;
-            let on_board = u64::from(self.present >> bit & 1).wrapping_neg();
-            hash ^= game.keys.pieces[square % SQUARES][bit + 1] & on_board;
+        // length): a taken cube stands on NOWHERE, whose keys are zeros.
+        for (bit, &square) in self.square[..2 * CUBES].iter().enumerate() {
+            hash ^= game.keys.pieces[usize::from(square) % PLACES][bit + 1];
         }
         for seat in 0..2 {
-            state.squares[seat].copy_from_slice(&squares[seat * CUBES..seat * CUBES + CUBES]);
-            state.present[seat] = self.numbers(seat) as u8;
+            state.squares[seat].copy_from_slice(&self.square[seat * CUBES..seat * CUBES + CUBES]);
+            state.present[seat] = numbers(self.present, seat) as u8;
         }
-        state.board.copy_from_slice(&board[..SQUARES]);
+        state.board.copy_from_slice(&self.board[..SQUARES]);
         state.to_move = self.seat as u8;
         state.die = 0;
         state.arranged = 2;
