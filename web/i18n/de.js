@@ -577,4 +577,6 @@ export const de = {
   "Buchholz": "Buchholz",
   "Export as TRF": "Als TRF exportieren",
   "Carreaux under the designer's rules is drawn every time: every game of this tournament will be a draw. Set rule=free for the variant that can be won.": "Carreaux nach den Regeln des Autors endet immer unentschieden: jede Partie dieses Turniers wird remis. Mit rule=free spielt ihr die Variante, die gewonnen werden kann.",
+  "BOT": "BOT",
+  "a program plays this account": "ein Programm spielt dieses Konto",
 };

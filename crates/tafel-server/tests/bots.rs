@@ -218,6 +218,8 @@ async fn a_person_plays_a_bot(database: &str) {
         "the clocks come with the state"
     );
     assert_eq!(full["game"]["seats"][1]["player"], "robo");
+    assert_eq!(full["game"]["seats"][1]["bot"], true, "the bot's seat says so");
+    assert_eq!(full["game"]["seats"][0]["bot"], false, "{full}");
 
     // Ann and the bot play two moves each, the bot answering what its stream shows.
     for _ in 0..2 {

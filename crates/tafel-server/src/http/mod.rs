@@ -270,7 +270,6 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::tournaments::join))
         .routes(routes!(api::tournaments::withdraw))
         .routes(routes!(api::tournaments::report))
-
         .routes(routes!(api::bots::make_bot))
         .routes(routes!(api::bots::new_token, api::bots::revoke_token))
         .routes(routes!(api::bots::challenge))

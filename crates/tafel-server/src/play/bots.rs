@@ -376,6 +376,10 @@ impl Bots {
             .await;
         match made {
             Ok(paired) => {
+                let bot_seat = 1 - challenger_seat;
+                if let Err(e) = self.hub.mark_bot_seat(&paired.id, bot_seat).await {
+                    tracing::error!("game {}: cannot label the bot's seat: {e}", paired.id);
+                }
                 self.store
                     .challenge_game(
                         id,
@@ -385,7 +389,7 @@ impl Bots {
                     )
                     .await
                     .map_err(Error::storage)?;
-                Ok((paired.id, 1 - challenger_seat))
+                Ok((paired.id, bot_seat))
             }
             Err(error) => {
                 let reason = format!("the game could not be made: {}", error.message);
