@@ -3,6 +3,7 @@
 // filtered by game and result, a page at a time; all records at once as a download.
 
 import { api, botBadge, el, fill } from "../ui.js";
+import { challengeForm } from "./challenge.js";
 import { ratingChart } from "./chart.js";
 import { sideName, t, tn } from "../i18n.js";
 
@@ -36,6 +37,7 @@ export async function playerPage(app, name) {
       el("p", {}, el("a", { href: "/leaderboard", id: "leaderboard-link" }, t("Leaderboards")), " · ",
         el("a", { href: `/api/players/${encodeURIComponent(player.username)}/records`, id: "records", download: "" },
           t("Download every game (records)")))),
+    player.bot ? challengeForm(player.username, catalog) : null,
     el("section", { class: "card", "aria-labelledby": "games-title" },
       el("h2", { id: "games-title" }, t("Games")),
       el("div", { class: "filters" },
