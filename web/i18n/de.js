@@ -578,6 +578,8 @@ export const de = {
   "Export as TRF": "Als TRF exportieren",
   "Carreaux under the designer's rules is drawn every time: every game of this tournament will be a draw. Set rule=free for the variant that can be won.": "Carreaux nach den Regeln des Autors endet immer unentschieden: jede Partie dieses Turniers wird remis. Mit rule=free spielt ihr die Variante, die gewonnen werden kann.",
   "BOT": "BOT",
+  "No bots on this server.": "Keine Bots auf diesem Server.",
+  "Bots to challenge": "Bots zum Herausfordern",
   "Random side": "Zufällige Seite",
   "I move first": "Ich ziehe zuerst",
   "The bot moves first": "Der Bot zieht zuerst",
