@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import {
-  axeViolations, BASE, boardPly, cellsOf, createGame, LAPTOP, launch, newPage, PHONE, play, screenshot,
+  axeViolations, BASE, boardPly, freshName, submitAccountForm, cellsOf, createGame, LAPTOP, launch, newPage, PHONE, play, screenshot,
   waitForReply, waitForTurn,
 } from "./lib.js";
 
@@ -17,18 +17,6 @@ after(async () => { await browser?.close(); });
 
 const PASSWORD = "a long walk on the beach";
 const NEW_PASSWORD = "another long walk at dusk";
-/** A username nobody has taken in this server's database. */
-const freshName = (prefix) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.slice(0, 20);
-
-/** Fills and sends the form on /sign-up or /sign-in. */
-async function submitAccountForm(page, path, username, password) {
-  await page.goto(BASE + path);
-  const form = path.slice(1);
-  await page.fill("#username", username);
-  await page.fill("#password", password);
-  await page.click(`#${form}-submit`);
-}
-
 async function noViolations(page, what) {
   assert.deepEqual(await axeViolations(page), [], what);
 }

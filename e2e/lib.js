@@ -147,3 +147,15 @@ export const smallestSide = (page, selector) => page.evaluate((s) =>
 
 /** Saves a screenshot of the viewport as artifacts/NAME.png (`full` for the whole page). */
 export const screenshot = (page, name, full = false) => page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: full });
+
+/** A username nobody has taken in this server's database. */
+export const freshName = (prefix) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.slice(0, 20);
+
+/** Fills and sends the form on /sign-up or /sign-in. */
+export async function submitAccountForm(page, path, username, password) {
+  await page.goto(BASE + path);
+  const form = path.slice(1);
+  await page.fill("#username", username);
+  await page.fill("#password", password);
+  await page.click(`#${form}-submit`);
+}

@@ -68,5 +68,10 @@ export function seatKind(seat) {
   return t("person online");
 }
 
+/** The "BOT" label beside the name of an account a program plays (docs/bots.md). */
+export function botBadge() {
+  return el("abbr", { class: "bot-badge", title: t("a program plays this account") }, t("BOT"));
+}
+
 /** Whether the user asked for less motion. */
 export const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;

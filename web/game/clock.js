@@ -1,7 +1,7 @@
 // The game's clocks: one per seat with the time left, the running one ticking down between the
 // server's views, low time marked.
 
-import { el } from "../ui.js";
+import { botBadge, el } from "../ui.js";
 import { sideName, t, tn } from "../i18n.js";
 
 /** "4:59", "1:02:03", "2 d 03 h" for a clock's time left. */
@@ -32,7 +32,7 @@ export function clockBox(game) {
   if (!view.clock) return null;
   const box = el("div", { class: "clocks", id: "clocks", role: "group", "aria-label": t("Clocks, {control}", { control: controlName(view.clock.control) }) },
     view.seats.map((s) => el("div", { class: `clock${view.clock.running === s.seat ? " running" : ""}`, "data-seat": s.seat },
-      el("span", { class: "clock-name" }, s.player || sideName(s.name)),
+      el("span", { class: "clock-name" }, s.player || sideName(s.name), s.bot ? [" ", botBadge()] : null),
       el("span", { class: "time num", "aria-label": t("{side}'s time", { side: sideName(s.name) }) }, formatClock(view.clock.remaining_ms[s.seat])))));
   tick(box, game);
   return box;

@@ -168,7 +168,8 @@ export function tableEvent(game, message) {
 
 /** The other people at the table and whether they have the game open, for the board's edge:
  * "Ada (Blue): online", "away" (the page hidden), "gone" (no page open). Nothing before the
- * server first said who is online, or where nobody else plays. */
+ * server first said who is online, or where nobody else plays; nothing for a bot (a program
+ * plays through its stream, never with a page open). */
 export function presenceLine(game) {
   const line = el("p", { class: "presence", id: "presence", "aria-live": "polite" });
   game.ui.presence = line;
@@ -184,7 +185,7 @@ function showPresence(game) {
   const line = game.ui.presence;
   if (!line) return;
   const { view, seats, presence } = game;
-  const others = presence && seats.all().length ? view.seats.filter((s) => s.kind !== "computer" && s.joined && !seats.mine(s.seat)) : [];
+  const others = presence && seats.all().length ? view.seats.filter((s) => s.kind !== "computer" && !s.bot && s.joined && !seats.mine(s.seat)) : [];
   line.replaceChildren(...others.map((s) => {
     const state = !presence.seats.includes(s.seat) ? "gone" : (presence.away ?? []).includes(s.seat) ? "away" : "online";
     return el("span", { class: `who ${state}`, "data-seat": s.seat, "data-presence": state },

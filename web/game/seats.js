@@ -3,7 +3,7 @@
 // the page about seats: "You play Black", the players, the invitation links this browser may pass
 // on, and the link that opens one's seat on another device.
 
-import { api, el, seatKind, tokens } from "../ui.js";
+import { api, botBadge, el, seatKind, tokens } from "../ui.js";
 import { controlName } from "./clock.js";
 import { takeView } from "./state.js";
 import { list, sideName, t, tn } from "../i18n.js";
@@ -131,7 +131,8 @@ async function join(game, name) {
 export function playersList(game) {
   return [el("h2", { class: "players-title" }, t("Players")),
     el("ul", { class: "players", id: "players" }, game.view.seats.map((s) => el("li", { "data-seat": s.seat },
-      `${sideName(s.name)}: ${game.seats.label(s)}${game.seats.mine(s.seat) ? ` ${t("(you)")}` : ""}`)))];
+      `${sideName(s.name)}: ${game.seats.label(s)}${game.seats.mine(s.seat) ? ` ${t("(you)")}` : ""}`,
+      s.bot ? [" ", botBadge()] : null)))];
 }
 
 /** The invitation links this browser holds for seats nobody has taken yet. */

@@ -1,7 +1,7 @@
-// The lobby's lists: the open challenges (each free seat taken in one click) and the recent
-// games with their results.
+// The lobby's lists: the open challenges (each free seat taken in one click), the bots to
+// challenge (on their pages) and the recent games with their results.
 
-import { api, el, tokens } from "../ui.js";
+import { api, botBadge, el, tokens } from "../ui.js";
 import { clockWords } from "./time-control.js";
 import { language, serverText, sideName, t, tn } from "../i18n.js";
 
@@ -39,6 +39,18 @@ function challengeItem(c, join) {
       el("button", { class: "secondary", "data-join": p.seat, onclick: () => join(p.seat) }, t("Play {side}", { side: sideName(p.name) })))));
 }
 
+/** The bots one may challenge, each a link to its page (where the challenge form is). */
+export function botsCard() {
+  const list = el("ul", { class: "recent", id: "bots" });
+  api("/api/bots").then(({ bots }) => {
+    if (!bots.length) list.replaceChildren(el("li", { class: "help" }, t("No bots on this server.")));
+    else list.replaceChildren(...bots.map((name) => el("li", { "data-bot": name },
+      el("a", { href: `/@/${encodeURIComponent(name)}` }, name), " ", botBadge())));
+  }).catch((e) => list.replaceChildren(el("li", { class: "error" }, e.message)));
+  return el("section", { class: "card bots-card", "aria-labelledby": "bots-title" },
+    el("h2", { id: "bots-title" }, t("Bots to challenge")), list);
+}
+
 /** The recent games. */
 export function recentCard() {
   const list = el("ul", { class: "recent", id: "recent" });
@@ -55,10 +67,11 @@ function recentItem(g) {
   const date = new Date(g.created_at);
   const when = Number.isNaN(date.getTime()) ? g.created_at : date.toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" });
   const who = (p) => (p.kind === "computer" ? t("computer {level}", { level: p.level }) : p.kind === "local" ? t("here") : t("online"));
-  const players = g.players.map((p) => `${sideName(p.name)} (${p.player ? `${p.player}, ` : ""}${who(p)})`).join(t(" vs "));
+  const players = g.players.map((p, i) => [i ? t(" vs ") : "", `${sideName(p.name)} (${p.player ? `${p.player}, ` : ""}`,
+    p.bot ? [botBadge(), ", "] : "", `${who(p)})`]);
   const moves = g.record_moves === null || g.record_moves === undefined ? tn(g.moves, "{n} ply", "{n} plies") : tn(g.record_moves, "{n} move", "{n} moves");
   return el("li", {},
     el("div", { class: "recent-head" }, el("a", { href: `/game/${g.id}` }, g.title || g.game),
       el("span", { class: g.result ? "recent-result" : "recent-result help" }, g.result ? serverText(g.result) : t("in progress"))),
-    el("div", { class: "help" }, `${players} · ${moves} · `, el("time", { datetime: g.created_at }, when)));
+    el("div", { class: "help" }, players, ` · ${moves} · `, el("time", { datetime: g.created_at }, when)));
 }

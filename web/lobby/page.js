@@ -4,7 +4,7 @@
 import { t } from "../i18n.js";
 import { api, el } from "../ui.js";
 import { importCard } from "./import.js";
-import { challengesCard, recentCard } from "./lists.js";
+import { botsCard, challengesCard, recentCard } from "./lists.js";
 import { newGameForm } from "./new-game.js";
 import { seeksCard } from "./seeks.js";
 import { tournamentsCard } from "../tournaments/list.js";
@@ -22,7 +22,7 @@ export async function lobby(app) {
   newGame.placeSeek(seeks.controls);
   app.replaceChildren(el("div", { class: "lobby" },
     newGame.card,
-    el("div", { class: "lobby-lists" }, seeks.card, challenges, tournamentsCard(), recent,
+    el("div", { class: "lobby-lists" }, seeks.card, challenges, botsCard(), tournamentsCard(), recent,
       el("p", { class: "lobby-links" }, el("a", { href: "/leaderboard", id: "leaderboards-link" }, t("Leaderboards")),
       " · ", el("a", { href: "/editor", id: "editor-link" }, t("Position editor")))),
     importCard()));

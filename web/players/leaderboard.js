@@ -1,7 +1,7 @@
 // The leaderboards at "/leaderboard?game=NAME": per game, the 50 best players whose ratings are
 // not provisional.
 
-import { api, el, fill } from "../ui.js";
+import { api, botBadge, el, fill } from "../ui.js";
 import { t } from "../i18n.js";
 
 /** Draws the leaderboard of the game in the address (the first game by default) into `app`. */
@@ -40,7 +40,7 @@ async function show(game, table) {
     el("thead", {}, el("tr", {}, ["#", t("Player"), t("Rating"), t("Games")].map((h) => el("th", { scope: "col" }, h)))),
     el("tbody", {}, board.players.map((p) => el("tr", { "data-player": p.username },
       el("td", {}, p.rank),
-      el("td", {}, el("a", { href: `/@/${encodeURIComponent(p.username)}` }, p.username)),
+      el("td", {}, el("a", { href: `/@/${encodeURIComponent(p.username)}` }, p.username), p.bot ? [" ", botBadge()] : null),
       el("td", {}, `${p.rating} ±${p.deviation}`),
       el("td", {}, p.games))))));
 }

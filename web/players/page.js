@@ -2,7 +2,8 @@
 // counts, the rating history chart, and every game with opponent, result, date and link,
 // filtered by game and result, a page at a time; all records at once as a download.
 
-import { api, el, fill } from "../ui.js";
+import { api, botBadge, el, fill } from "../ui.js";
+import { challengeForm } from "./challenge.js";
 import { ratingChart } from "./chart.js";
 import { sideName, t, tn } from "../i18n.js";
 
@@ -29,13 +30,14 @@ export async function playerPage(app, name) {
   const total = player.total;
   app.replaceChildren(el("div", { class: "player-page" },
     el("section", { class: "card", "aria-labelledby": "player-name" },
-      el("h1", { id: "player-name" }, player.username),
+      el("h1", { id: "player-name" }, player.username, player.bot ? [" ", botBadge()] : null),
       el("p", { class: "counts", id: "counts" }, t("{won} won · {drawn} drawn · {lost} lost", { won: total.win, drawn: total.draw, lost: total.loss })),
       ratingsTable(player.ratings),
       history.length ? ratingChart(history, titles) : el("p", { class: "help" }, t("No rated games yet.")),
       el("p", {}, el("a", { href: "/leaderboard", id: "leaderboard-link" }, t("Leaderboards")), " · ",
         el("a", { href: `/api/players/${encodeURIComponent(player.username)}/records`, id: "records", download: "" },
           t("Download every game (records)")))),
+    player.bot ? challengeForm(player.username, catalog) : null,
     el("section", { class: "card", "aria-labelledby": "games-title" },
       el("h2", { id: "games-title" }, t("Games")),
       el("div", { class: "filters" },

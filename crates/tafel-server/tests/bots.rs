@@ -218,6 +218,11 @@ async fn a_person_plays_a_bot(database: &str) {
         "the clocks come with the state"
     );
     assert_eq!(full["game"]["seats"][1]["player"], "robo");
+    assert_eq!(
+        full["game"]["seats"][1]["bot"], true,
+        "the bot's seat says so"
+    );
+    assert_eq!(full["game"]["seats"][0]["bot"], false, "{full}");
 
     // Ann and the bot play two moves each, the bot answering what its stream shows.
     for _ in 0..2 {
@@ -325,6 +330,13 @@ async fn a_person_plays_a_bot(database: &str) {
     assert!(robo.to_string().contains("kauri"), "{robo}");
     let (_, person) = ann.get("/api/players/ann").await;
     assert_eq!(person["bot"], false, "{person}");
+    let (status, listed) = ann.get("/api/bots").await;
+    assert_eq!(status, StatusCode::OK, "{listed}");
+    assert_eq!(
+        listed,
+        json!({"bots": ["robo"]}),
+        "bots are listed, people not"
+    );
 }
 
 #[tokio::test]

@@ -223,8 +223,8 @@ async fn views_number_the_moves_as_the_record_and_name_the_last_move() {
     assert_eq!(listed["moves"], 3);
     assert_eq!(
         listed["players"],
-        json!([{"seat": 0, "name": "White", "kind": "local", "level": null, "player": null, "joined": true, "hints": false, "account": false, "deleted": false},
-               {"seat": 1, "name": "Black", "kind": "local", "level": null, "player": null, "joined": true, "hints": false, "account": false, "deleted": false}])
+        json!([{"seat": 0, "name": "White", "kind": "local", "level": null, "player": null, "joined": true, "hints": false, "account": false, "deleted": false, "bot": false},
+               {"seat": 1, "name": "Black", "kind": "local", "level": null, "player": null, "joined": true, "hints": false, "account": false, "deleted": false, "bot": false}])
     );
     assert!(listed["created_at"].as_str().unwrap().ends_with('Z'));
     assert!(

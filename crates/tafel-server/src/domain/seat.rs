@@ -141,6 +141,10 @@ pub struct StoredSeat {
     /// account, and shows [`DELETED_PLAYER`].
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub deleted: bool,
+    /// Whether the account that plays the seat is a bot (docs/bots.md): set when a bot
+    /// accepts a challenge, so that views need not ask the accounts.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
 }
 
 /// What a seat whose account was deleted shows in place of a name (the usernames `deleted`
@@ -160,6 +164,7 @@ impl StoredSeat {
             account: None,
             hints: false,
             deleted: false,
+            bot: false,
         }
     }
 
@@ -175,6 +180,7 @@ impl StoredSeat {
             account: None,
             hints: false,
             deleted: false,
+            bot: false,
         }
     }
 
@@ -190,6 +196,7 @@ impl StoredSeat {
             account: None,
             hints: false,
             deleted: false,
+            bot: false,
         }
     }
 
@@ -210,6 +217,7 @@ impl StoredSeat {
         self.account = None;
         self.name = None;
         self.deleted = true;
+        self.bot = false;
     }
 }
 
@@ -240,6 +248,9 @@ pub struct SeatView {
     /// Whether the person's account was deleted (`player` is then "a deleted player").
     #[serde(default)]
     pub deleted: bool,
+    /// Whether a bot (a program, docs/bots.md) plays the seat with its account.
+    #[serde(default)]
+    pub bot: bool,
 }
 
 fn taken() -> bool {
@@ -262,6 +273,7 @@ impl SeatView {
             joined: stored.joined,
             hints: stored.hints,
             deleted: stored.deleted,
+            bot: stored.bot,
         }
     }
 }

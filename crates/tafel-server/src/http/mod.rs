@@ -272,6 +272,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::tournaments::report))
         .routes(routes!(api::bots::make_bot))
         .routes(routes!(api::bots::new_token, api::bots::revoke_token))
+        .routes(routes!(api::bots::list))
         .routes(routes!(api::bots::challenge))
         .routes(routes!(
             api::bots::read_challenge,

@@ -31,6 +31,9 @@ use crate::store::Store;
 /// The games a bot's event stream follows at most (a bot plays no more at once).
 pub const MAX_BOT_GAMES: i64 = 100;
 
+/// The bots `GET /api/bots` lists at most (the first by name).
+pub const BOT_LIST_SIZE: i64 = 50;
+
 /// The bounds on what bots and their challengers can start.
 #[derive(Clone, Debug)]
 pub struct BotLimits {
@@ -112,6 +115,14 @@ impl Bots {
 
     fn lock_streams(&self) -> std::sync::MutexGuard<'_, HashMap<AccountId, usize>> {
         self.streams.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The names of the first [`BOT_LIST_SIZE`] bots, by name.
+    pub async fn names(&self) -> Result<Vec<String>, Error> {
+        self.store
+            .bot_names(BOT_LIST_SIZE)
+            .await
+            .map_err(Error::storage)
     }
 
     /// Makes `account` a bot: only before its first game (409 after).
@@ -376,6 +387,10 @@ impl Bots {
             .await;
         match made {
             Ok(paired) => {
+                let bot_seat = 1 - challenger_seat;
+                if let Err(e) = self.hub.mark_bot_seat(&paired.id, bot_seat).await {
+                    tracing::error!("game {}: cannot label the bot's seat: {e}", paired.id);
+                }
                 self.store
                     .challenge_game(
                         id,
@@ -385,7 +400,7 @@ impl Bots {
                     )
                     .await
                     .map_err(Error::storage)?;
-                Ok((paired.id, 1 - challenger_seat))
+                Ok((paired.id, bot_seat))
             }
             Err(error) => {
                 let reason = format!("the game could not be made: {}", error.message);

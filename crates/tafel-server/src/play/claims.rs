@@ -94,6 +94,21 @@ impl Hub {
         Ok(true)
     }
 
+    /// Marks seat `seat` of game `id` as played by a bot, so that every view of the game
+    /// labels it (done once, when the bot accepts the challenge that made the game).
+    pub async fn mark_bot_seat(self: &Arc<Self>, id: &GameId, seat: usize) -> Result<(), Error> {
+        let (_handle, mut live) = self.lock_game(id).await?;
+        let mut table = live.table.clone();
+        let Some(stored) = table.seats.get_mut(seat) else {
+            return Err(Error::invalid(format!("game {id} has no seat {seat}")));
+        };
+        stored.bot = true;
+        let change = live.table_change(table, now_ms());
+        self.commit(&mut live, change).await?;
+        self.tell(&live.id, Event::Changed);
+        Ok(())
+    }
+
     /// The seats `account` plays in game `id`, with their tokens: what opens them on a
     /// device that does not hold the tokens.
     pub async fn seats_of_account(

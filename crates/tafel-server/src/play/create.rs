@@ -200,6 +200,7 @@ impl Hub {
                             kind => StoredSeat {
                                 hints: old.hints,
                                 account: old.account.clone(),
+                                bot: old.bot,
                                 ..StoredSeat::person(kind, old.name.clone())
                             },
                         }

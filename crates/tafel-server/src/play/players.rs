@@ -30,6 +30,18 @@ pub const LEADERBOARD_SIZE: usize = 50;
 /// before idle time's growth of their deviations is applied.
 const LEADERBOARD_CANDIDATES: i64 = 1_000;
 
+/// One line of a leaderboard.
+pub struct Leader {
+    /// The player's username.
+    pub username: String,
+    /// Whether the player is a bot (a program).
+    pub bot: bool,
+    /// The rating as it stands now.
+    pub rating: Rating,
+    /// Rated games played.
+    pub games: i64,
+}
+
 /// One of a player's ratings, as it stands now.
 #[derive(Clone, Debug)]
 pub struct CurrentRating {
@@ -175,8 +187,8 @@ impl Hub {
     }
 
     /// The [`LEADERBOARD_SIZE`] best players of `game` whose ratings are not provisional now
-    /// (idle time grows a deviation), best first: `(username, rating, rated games)`.
-    pub async fn leaderboard(&self, game: &str) -> Result<Vec<(String, Rating, i64)>, Error> {
+    /// (idle time grows a deviation), best first.
+    pub async fn leaderboard(&self, game: &str) -> Result<Vec<Leader>, Error> {
         let now = now_ms();
         let candidates = self
             .store
@@ -185,8 +197,13 @@ impl Hub {
             .map_err(Error::storage)?;
         Ok(candidates
             .into_iter()
-            .map(|(name, stored)| (name, stored.now(now), stored.games))
-            .filter(|(_, rating, _)| !rating.is_provisional())
+            .map(|(username, bot, stored)| Leader {
+                username,
+                bot,
+                rating: stored.now(now),
+                games: stored.games,
+            })
+            .filter(|leader| !leader.rating.is_provisional())
             .take(LEADERBOARD_SIZE)
             .collect())
     }

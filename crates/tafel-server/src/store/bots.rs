@@ -57,6 +57,19 @@ impl Store {
         Ok(row.is_some_and(|row| row.get::<i64, _>(0) != 0))
     }
 
+    /// The usernames of at most `limit` living bots, in the order of their keys.
+    pub async fn bot_names(&self, limit: i64) -> Result<Vec<String>> {
+        let rows = sqlx::query(&self.sql(
+            "SELECT username FROM accounts
+             WHERE bot <> 0 AND username IS NOT NULL AND deleted_ms IS NULL
+             ORDER BY username_key LIMIT ?",
+        ))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|row| row.get(0)).collect())
+    }
+
     /// The living bot whose username key ([`crate::domain::account::Username::key`]) is
     /// `key`, if any.
     pub async fn bot_by_key(&self, key: &str) -> Result<Option<SessionAccount>> {

@@ -270,16 +270,16 @@ impl Store {
     }
 
     /// The best-rated living accounts in `game` whose stored deviation is below
-    /// `max_deviation`, best first, at most `limit`: `(username, rating)`. Idle time may have
-    /// grown a deviation since; the caller checks it.
+    /// `max_deviation`, best first, at most `limit`: `(username, bot, rating)`. Idle time may
+    /// have grown a deviation since; the caller checks it.
     pub async fn leaderboard(
         &self,
         game: &str,
         max_deviation: f64,
         limit: i64,
-    ) -> Result<Vec<(String, StoredRating)>> {
+    ) -> Result<Vec<(String, bool, StoredRating)>> {
         let rows = sqlx::query(&self.sql(
-            "SELECT a.username, r.rating, r.deviation, r.volatility, r.games, r.rated_ms
+            "SELECT a.username, a.bot, r.rating, r.deviation, r.volatility, r.games, r.rated_ms
              FROM ratings r JOIN accounts a ON a.id = r.account_id
              WHERE r.game = ? AND r.games > 0 AND r.deviation < ? AND a.username IS NOT NULL
                AND a.deleted_ms IS NULL
@@ -292,7 +292,7 @@ impl Store {
         .await?;
         Ok(rows
             .iter()
-            .map(|r| (r.get(0), stored_rating(r, 1)))
+            .map(|r| (r.get(0), r.get::<i64, _>(1) != 0, stored_rating(r, 2)))
             .collect())
     }
 }

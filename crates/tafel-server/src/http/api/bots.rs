@@ -151,6 +151,22 @@ pub async fn challenge(
     Ok(Json(bots.challenge(&account, &name, request).await?))
 }
 
+/// The bots one may challenge.
+#[derive(Serialize, ToSchema)]
+pub struct BotList {
+    /// Their usernames, by name (50 at most).
+    bots: Vec<String>,
+}
+
+/// The bots one may challenge (the first 50 by name).
+#[utoipa::path(get, path = "/api/bots", tag = tags::BOTS,
+    responses((status = 200, description = "The bots", body = BotList)))]
+pub async fn list(State(bots): State<Arc<Bots>>) -> Result<Json<BotList>, ApiError> {
+    Ok(Json(BotList {
+        bots: bots.names().await?,
+    }))
+}
+
 /// A challenge as its challenger or its bot reads it.
 #[derive(Serialize, ToSchema)]
 pub struct ChallengeAnswer {

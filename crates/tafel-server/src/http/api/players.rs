@@ -341,6 +341,8 @@ pub struct LeaderView {
     deviation: i64,
     /// Rated games played.
     games: i64,
+    /// Whether the account is a bot, played by a program.
+    bot: bool,
 }
 
 /// A game's leaderboard.
@@ -373,12 +375,13 @@ pub async fn leaderboard(
         players: players
             .into_iter()
             .enumerate()
-            .map(|(i, (username, rating, games))| LeaderView {
+            .map(|(i, leader)| LeaderView {
                 rank: i + 1,
-                username,
-                rating: rating.rating.round() as i64,
-                deviation: rating.deviation.round() as i64,
-                games,
+                username: leader.username,
+                rating: leader.rating.rating.round() as i64,
+                deviation: leader.rating.deviation.round() as i64,
+                games: leader.games,
+                bot: leader.bot,
             })
             .collect(),
     }))

@@ -1,0 +1,67 @@
+// The form on a bot's page that challenges it (docs/bots.md): the game, the challenger's side,
+// the clock and whether it is rated. The page then asks the server every second whether the bot
+// answered, goes to the game with the challenger's seat once it accepted, and shows the bot's
+// reason once it declined.
+
+import { api, el, fill } from "../ui.js";
+import { clockPicker } from "../lobby/time-control.js";
+import { t } from "../i18n.js";
+
+/** How often the page asks whether the bot answered, in milliseconds. */
+const POLL_MS = 1000;
+
+/** The challenge form for bot `name`, offering the games of `catalog`. */
+export function challengeForm(name, catalog) {
+  const game = el("select", { id: "challenge-game" }, catalog.games.map((g) => el("option", { value: g.name }, g.title)));
+  const side = el("select", { id: "challenge-side" },
+    el("option", { value: "random" }, t("Random side")),
+    el("option", { value: "first" }, t("I move first")),
+    el("option", { value: "second" }, t("The bot moves first")));
+  const clock = clockPicker();
+  const rated = el("input", { type: "checkbox", id: "challenge-rated" });
+  const status = el("p", { id: "challenge-status", role: "status", "aria-live": "polite" });
+  const button = el("button", { type: "submit", id: "challenge-send" }, t("Challenge"));
+  const form = el("form", { class: "challenge-form", id: "challenge-form", onsubmit: async (e) => {
+    e.preventDefault();
+    button.disabled = true;
+    const request = { game: game.value, side: side.value, time_control: clock.value(), rated: rated.checked };
+    try {
+      const challenge = await api(`/api/bots/${encodeURIComponent(name)}/challenge`, { method: "POST", body: JSON.stringify(request) });
+      fill(status, t("Waiting for {bot} to answer…", { bot: name }));
+      await waitForAnswer(challenge.id, status);
+    } catch (error) {
+      fill(status, el("span", { class: "error", role: "alert" }, error.message));
+    }
+    button.disabled = false;
+  } },
+  el("h2", { id: "challenge-title" }, t("Challenge {bot}", { bot: name })),
+  el("label", { for: "challenge-game" }, t("Game")), game,
+  el("label", { for: "challenge-side" }, t("Your side")), side,
+  el("label", { for: "clock" }, t("Clock")), clock.nodes,
+  el("label", { class: "check" }, rated, t("Rated (needs a clock)")),
+  button, status);
+  return el("section", { class: "card", "aria-labelledby": "challenge-title" }, form);
+}
+
+/** Asks for challenge `id` until the bot answers: goes to the game once accepted, and
+ * returns with the reason shown once declined (or when it expired or was cancelled). */
+async function waitForAnswer(id, status) {
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const answer = await api(`/api/bot-challenges/${encodeURIComponent(id)}`);
+    const state = answer.challenge.status;
+    if (state === "accepted" && answer.token !== undefined) {
+      location.href = `/game/${answer.challenge.game_id}#seat=${answer.seat}&token=${answer.token}`;
+      return;
+    }
+    if (state === "declined") {
+      fill(status, el("span", { class: "error", id: "challenge-declined", role: "alert" },
+        t("The bot declined: {reason}", { reason: answer.challenge.reason || t("no reason given") })));
+      return;
+    }
+    if (state === "expired" || state === "cancelled") {
+      fill(status, el("span", { class: "error", role: "alert" }, t("The challenge ended without an answer.")));
+      return;
+    }
+  }
+}
