@@ -102,3 +102,94 @@ test("the scan finds literal texts and refuses built ones", () => {
   assert.deepEqual(found.map((f) => f.text), ["A {x}", "{n} move", "{n} moves", "B"]);
   assert.equal(refused.length, 2);
 });
+
+// The server's error messages a page shows: every literal text the server passes to one of its
+// errors (Error::invalid("..."), Error::conflict(format!("...", ...)), a `const` passed so, and
+// the refusals given to two_player_game) has its German in web/i18n/server-de.js, an exact entry
+// or a pattern with {parameters} in the places of the format's {} (serverText() in web/i18n.js).
+
+const SERVER = new URL("../crates/tafel-server/src/", import.meta.url);
+const ERROR_CALL = /Error::(?:invalid|conflict|quota|unauthorized|forbidden|not_found|too_many_requests|unavailable|busy)\(\s*(format!\(\s*)?/g;
+
+/** Reads the Rust string literal starting at `source[at]` (a quote), with its escapes and line
+ * continuations; null when there is none there. */
+function rustString(source, at) {
+  if (source[at] !== '"') return null;
+  let text = "";
+  for (let i = at + 1; i < source.length; i++) {
+    const c = source[i];
+    if (c === '"') return text;
+    if (c !== "\\") { text += c; continue; }
+    const next = source[++i];
+    if (next === "\n") { while (/\s/.test(source[i + 1])) i++; continue; }
+    text += { n: "\n", t: "\t" }[next] ?? next;
+  }
+  return null;
+}
+
+/** The error texts in one Rust source (its tests left out): { text, format, line }; a format's
+ * placeholders stay as written ("{}", "{name}", "{:04X}"). */
+function serverErrors(source) {
+  const tests = source.indexOf("#[cfg(test)]");
+  const code = tests < 0 ? source : source.slice(0, tests);
+  const constants = Object.fromEntries([...code.matchAll(/const (\w+): &str = "/g)]
+    .map((m) => [m[1], rustString(code, m.index + m[0].length - 1)]));
+  const found = [];
+  const add = (text, format, at) => found.push({ text, format, line: code.slice(0, at).split("\n").length });
+  for (const m of code.matchAll(ERROR_CALL)) {
+    const at = m.index + m[0].length;
+    const text = rustString(code, at) ?? constants[/^\w+/.exec(code.slice(at))?.[0]];
+    if (text !== undefined && text !== null) add(text, Boolean(m[1]), m.index);
+  }
+  for (const m of code.matchAll(/two_player_game\([^;]*?,\s*("(?:[^"\\]|\\.)*")\s*,?\s*\)/g)) add(rustString(m[1], 0), false, m.index);
+  return found;
+}
+
+/** A text with every placeholder (a format's `{...}`, a pattern's `{name}`) as one mark, and a
+ * format's `{{`/`}}` as the braces they print. */
+const shape = (text, format) => text.replace(/\{\{|\}\}|\{[^{}]*\}/g, (p) => (!format ? (/^\{\w+\}$/.test(p) ? "\u0000" : p) : p === "{{" ? "{" : p === "}}" ? "}" : "\u0000"));
+
+/** The patterns as web/i18n.js matches them: the English with each {name} as a group. */
+const patternRegex = (english) => new RegExp(`^${english.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&")).join(".+?")}$`);
+
+test("every error text of the server has its German in web/i18n/server-de.js", async () => {
+  const source = await readFile(new URL("i18n/server-de.js", WEB), "utf8");
+  const { serverTextsDe, serverPatternsDe } = await import(`data:text/javascript,${encodeURIComponent(source)}`);
+  const patterns = Object.keys(serverPatternsDe);
+  const shapes = new Set(patterns.map((p) => shape(p, false)));
+  // A translation may leave a parameter out ("this game's {room} chat" is "dieser Chat der
+  // Partie"), but one the English lacks would show as "{name}".
+  const problems = patterns.filter((p) => parameters(serverPatternsDe[p]).some((name) => !parameters(p).includes(name)))
+    .map((p) => `${JSON.stringify(p)}: its translation has {parameters} the English lacks`);
+  const missing = [];
+  let count = 0;
+  const files = (await readdir(SERVER, { recursive: true })).filter((f) => f.endsWith(".rs")).sort();
+  for (const file of files) {
+    for (const { text, format, line } of serverErrors(await readFile(new URL(file, SERVER), "utf8"))) {
+      count++;
+      const known = format
+        ? shapes.has(shape(text, true))
+        : Object.hasOwn(serverTextsDe, text) || patterns.some((p) => patternRegex(p).test(text));
+      if (!known) missing.push(`crates/tafel-server/src/${file}:${line}: ${JSON.stringify(text)}`);
+    }
+  }
+  assert.ok(count > 150, `only ${count} error texts found in the server: is the scan broken?`);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(missing, [], `${missing.length} error texts of the server have no German in web/i18n/server-de.js`);
+});
+
+test("the server's scan reads literals, formats and constants, and leaves tests out", () => {
+  const found = serverErrors([
+    'const NO: &str = "no match";',
+    'fn a() { Error::invalid("a \\"b\\" \\',
+    '        c"); Error::conflict(format!(',
+    '    "x {} has {n} {{y}}", 1)); Error::unauthorized(NO); Error::storage(e); Error::invalid(e);',
+    '  two_player_game(&name, &settings, "only two")',
+    "#[cfg(test)]",
+    'mod tests { Error::invalid("in a test"); }',
+  ].join("\n"));
+  assert.deepEqual(found.map(({ text, format }) => [text, format]),
+    [['a "b" c', false], ["x {} has {n} {{y}}", true], ["no match", false], ["only two", false]]);
+  assert.equal(shape("x {} has {n} {{y}}", true), "x \u0000 has \u0000 {y}");
+  assert.equal(shape("x {a} has {n} {y}", false), "x \u0000 has \u0000 \u0000");
+});
