@@ -238,6 +238,20 @@ export const serverTextsDe = {
   "a tournament starts within 30 days of its creation": "ein Turnier beginnt innerhalb von 30 Tagen nach dem Anlegen",
   "rounds are chosen for a Swiss only: a round robin's follow from its entrants":
     "Runden werden nur für ein Schweizer System gewählt: die eines Rundenturniers ergeben sich aus den Teilnehmern",
+
+  // The games' reasons why a typed move cannot be read (crates/tafel-games/src/*/notation.rs).
+  "expected a tile 1, 2 or 3, or an exit side N, E, S or W": "erwartet: ein Plättchen 1, 2 oder 3 oder eine Ausgangsseite N, E, S oder W",
+  "the game is over": "die Partie ist vorbei",
+  "expected a die value 1 to 6, a step FROM-TO such as b4-c3, or an arrangement of six digits such as 614325":
+    "erwartet: eine Augenzahl 1 bis 6, einen Schritt VON-NACH wie b4-c3 oder eine Aufstellung aus sechs Ziffern wie 614325",
+  "a die shows 1 to 6": "ein Würfel zeigt 1 bis 6",
+  "expected a die value 1 to 6, a step FROM-TO such as U-S, or pass": "erwartet: eine Augenzahl 1 bis 6, einen Schritt VON-NACH wie U-S oder pass",
+  "expected a hole a..f or A..F, or `pass`": "erwartet: eine Mulde a..f oder A..F oder `pass`",
+  "expected FROM-TO (2233-2323) or a capture FROMxLANDINGx... (3333x1111x3311)":
+    "erwartet: VON-NACH (2233-2323) oder einen Schlag VONxLANDEFELDx... (3333x1111x3311)",
+  "a move is either FROM-TO or a capture with `x` between cells, not both": "ein Zug ist entweder VON-NACH oder ein Schlag mit `x` zwischen den Feldern, nicht beides",
+  "a step or slide names two cells, FROM-TO": "ein Schritt oder Gleiten nennt zwei Felder, VON-NACH",
+  "expected a cell such as b6: a file letter, then a rank number": "erwartet: ein Feld wie b6, erst der Buchstabe der Linie, dann die Nummer der Reihe",
   "an Arena has no rounds to report": "eine Arena hat keine Runden zu melden",
   "the tournament has not been played: nothing to report yet": "das Turnier ist noch nicht gespielt: noch nichts zu melden",
 };
@@ -346,6 +360,28 @@ export const serverPatternsDe = {
   "a tournament's name is 1 to {max} characters": "der Name eines Turniers hat 1 bis {max} Zeichen",
   "a tournament takes {min} to {max} entrants on this server": "ein Turnier nimmt auf diesem Server {min} bis {max} Teilnehmer",
   "a Swiss has 1 to {max} rounds": "ein Schweizer System hat 1 bis {max} Runden",
+
+  // The games' reasons why a typed move cannot be read, and the sentence around them
+  // (tafel_core::notation::ParseError).
+  "invalid move `{input}` at character {at}: {reason}": "ungültiger Zug `{input}` bei Zeichen {at}: {reason}",
+  "invalid move `{input}`: {reason}": "ungültiger Zug `{input}`: {reason}",
+  "invalid cell `{input}` at character {at}: {reason}": "ungültiges Feld `{input}` bei Zeichen {at}: {reason}",
+  "invalid cell `{input}`: {reason}": "ungültiges Feld `{input}`: {reason}",
+  "the path enters through {entry}, so it cannot leave through {side}": "der Pfad kommt durch {entry} herein und kann daher nicht durch {side} hinaus",
+  "`{name}` is not a square (a1 to e5)": "`{name}` ist kein Feld (a1 bis e5)",
+  "`{letter}` is not a square (A to U)": "`{letter}` ist kein Feld (A bis U)",
+  "no {side} piece on {cell}": "kein Stein von {side} auf {cell}",
+  "no piece between {from} and {to}": "kein Stein zwischen {from} und {to}",
+  "more than one piece between {from} and {to}": "mehr als ein Stein zwischen {from} und {to}",
+  "{cell} is not on a line with {other}": "{cell} liegt nicht auf einer Linie mit {other}",
+  "{cell} is not an opponent's piece": "auf {cell} steht kein gegnerischer Stein",
+  "{cell} is jumped twice": "{cell} wird zweimal übersprungen",
+  "{cell} is not empty": "{cell} ist nicht leer",
+  "`{ch}` in cell `{text}` is not a digit 1 to 4": "`{ch}` im Feld `{text}` ist keine Ziffer von 1 bis 4",
+  "a cell is four digits xyab, got `{text}`": "ein Feld hat vier Ziffern xyab, nicht `{text}`",
+  "cell {text} is not playable (its digit sum is odd)": "Feld {text} ist nicht bespielbar (seine Quersumme ist ungerade)",
+  "there is no file {file} on a {n} x {n} board (files a to {last})": "auf einem Brett {n} x {n} gibt es keine Linie {file} (Linien a bis {last})",
+  "there is no rank {rank} on a {n} x {n} board (ranks 1 to {n})": "auf einem Brett {n} x {n} gibt es keine Reihe {rank} (Reihen 1 bis {n})",
   // Generic shapes last: they would match too much if tried first.
   "{name} has {count} seats, not {wanted}": "{name} hat {count} Plätze, nicht {wanted}",
   "move {n}: {why}": "Zug {n}: {why}",
