@@ -217,7 +217,7 @@ function moveReasons(source) {
   for (const m of code.matchAll(/(?<![\w.])(ParseError::(?:new|at)|err|error|refuse)\(/g)) {
     const args = callArguments(code, m.index + m[0].length - 1).filter(Boolean);
     if (m[1].startsWith("ParseError") && !['"move"', '"cell"'].includes(args[0])) continue;
-    const last = args.at(-1) ?? "";
+    const last = (args.at(-1) ?? "").replace(/\.(?:into|to_string|to_owned)\(\)$/, "");
     const format = last.startsWith("format!(");
     const literal = format ? last.slice(8).trimStart() : last;
     const text = literal.startsWith('"') ? rustString(literal, 0) : constants[last];
@@ -269,8 +269,8 @@ test("the games' scan reads the reasons of moves and cells, not of other parses"
     'let err = |at: usize, reason: String| ParseError::at("move", text, at, reason);',
     'ParseError::new("move", text, FORMS); err(3, format!("{} is {x}", a(b, c)));',
     'ParseError::new("cell", text, "a \\"cell\\""); ParseError::new("position", text, "not this");',
-    'refuse(format!("no file {file}")); e.error("nor this");',
+    'refuse(format!("no file {file}")); e.error("nor this"); error(FORMS.into());',
   ].join("\n"));
   assert.deepEqual(found.map(({ text, format }) => [text, format]),
-    [["forms", false], ["{} is {x}", true], ['a "cell"', false], ["no file {file}", true]]);
+    [["forms", false], ["{} is {x}", true], ['a "cell"', false], ["no file {file}", true], ["forms", false]]);
 });
