@@ -254,6 +254,15 @@ export const serverTextsDe = {
   "expected a cell such as b6: a file letter, then a rank number": "erwartet: ein Feld wie b6, erst der Buchstabe der Linie, dann die Nummer der Reihe",
   "an Arena has no rounds to report": "eine Arena hat keine Runden zu melden",
   "the tournament has not been played: nothing to report yet": "das Turnier ist noch nicht gespielt: noch nichts zu melden",
+
+  // Requests the server refuses as malformed (http/).
+  "a chance position has no outcomes (a rules bug)": "eine Zufallsstellung hat keine Ausgänge (ein Fehler in den Regeln)",
+  "the record has no [Game \"...\"] tag": "die Aufzeichnung hat kein [Game \"...\"]-Tag",
+  "give either the invitation (`invite`) or, in a public game, the `seat`":
+    "gib entweder die Einladung (`invite`) oder, in einer öffentlichen Partie, den Platz (`seat`) an",
+  "a request may carry one Host header, not several": "eine Anfrage darf einen Host-Header tragen, nicht mehrere",
+  "the Host header is malformed": "der Host-Header ist fehlerhaft",
+  "the Host header names a host and a port, never a user": "der Host-Header nennt einen Host und einen Port, nie einen Benutzer",
 };
 
 /** Patterns: texts with parameters, matched against the whole text the server sent; each
@@ -361,6 +370,12 @@ export const serverPatternsDe = {
   "a tournament takes {min} to {max} entrants on this server": "ein Turnier nimmt auf diesem Server {min} bis {max} Teilnehmer",
   "a Swiss has 1 to {max} rounds": "ein Schweizer System hat 1 bis {max} Runden",
 
+  "unknown record format `{name}` (text or json)": "unbekanntes Aufzeichnungsformat `{name}` (text oder json)",
+  "{count} settings named; at most {max}": "{count} Einstellungen genannt; höchstens {max}",
+  "the code is {length} characters long; at most {max}": "der Code ist {length} Zeichen lang; höchstens {max}",
+  "a best line of {plies} plies asked for; 1 to {max}": "eine beste Zugfolge von {plies} Halbzügen erbeten; 1 bis {max}",
+  "malformed message: a hello shows at most {max} tokens": "fehlerhafte Nachricht: ein Hallo zeigt höchstens {max} Tokens",
+  "malformed message: {why}": "fehlerhafte Nachricht: {why}",
   // The games' reasons why a typed move cannot be read, and the sentence around them
   // (tafel_core::notation::ParseError).
   "invalid move `{input}` at character {at}: {reason}": "ungültiger Zug `{input}` bei Zeichen {at}: {reason}",
