@@ -130,13 +130,19 @@ function rustString(source, at) {
   return null;
 }
 
-/** The error texts in one Rust source (its tests left out): { text, format, line }; a format's
- * placeholders stay as written ("{}", "{name}", "{:04X}"). */
-function serverErrors(source) {
+/** A Rust source without its tests (from its first `#[cfg(test)]`), and its `&str` constants. */
+function rustCode(source) {
   const tests = source.indexOf("#[cfg(test)]");
   const code = tests < 0 ? source : source.slice(0, tests);
   const constants = Object.fromEntries([...code.matchAll(/const (\w+): &str = "/g)]
     .map((m) => [m[1], rustString(code, m.index + m[0].length - 1)]));
+  return { code, constants };
+}
+
+/** The error texts in one Rust source (its tests left out): { text, format, line }; a format's
+ * placeholders stay as written ("{}", "{name}", "{:04X}"). */
+function serverErrors(source) {
+  const { code, constants } = rustCode(source);
   const found = [];
   const add = (text, format, at) => found.push({ text, format, line: code.slice(0, at).split("\n").length });
   for (const m of code.matchAll(ERROR_CALL)) {
@@ -212,10 +218,7 @@ function callArguments(source, open) {
 
 /** The reasons a move parser gives in one Rust source: { text, format, line }. */
 function moveReasons(source) {
-  const tests = source.indexOf("#[cfg(test)]");
-  const code = tests < 0 ? source : source.slice(0, tests);
-  const constants = Object.fromEntries([...code.matchAll(/const (\w+): &str = "/g)]
-    .map((m) => [m[1], rustString(code, m.index + m[0].length - 1)]));
+  const { code, constants } = rustCode(source);
   const found = [];
   for (const m of code.matchAll(/(?<![\w.])(ParseError::(?:new|at)|err|error|refuse)\(/g)) {
     const args = callArguments(code, m.index + m[0].length - 1).filter(Boolean);
