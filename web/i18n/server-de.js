@@ -241,7 +241,6 @@ export const serverTextsDe = {
 
   // The games' reasons why a typed move cannot be read (crates/tafel-games/src/*/notation.rs).
   "expected a tile 1, 2 or 3, or an exit side N, E, S or W": "erwartet: ein Plättchen 1, 2 oder 3 oder eine Ausgangsseite N, E, S oder W",
-  "the game is over": "die Partie ist vorbei",
   "expected a die value 1 to 6, a step FROM-TO such as b4-c3, or an arrangement of six digits such as 614325":
     "erwartet: eine Augenzahl 1 bis 6, einen Schritt VON-NACH wie b4-c3 oder eine Aufstellung aus sechs Ziffern wie 614325",
   "a die shows 1 to 6": "ein Würfel zeigt 1 bis 6",
