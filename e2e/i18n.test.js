@@ -180,6 +180,9 @@ test("every error text of the server has its German in web/i18n/server-de.js", a
   // Partie"), but one the English lacks would show as "{name}".
   const problems = patterns.filter((p) => parameters(serverPatternsDe[p]).some((name) => !parameters(p).includes(name)))
     .map((p) => `${JSON.stringify(p)}: its translation has {parameters} the English lacks`);
+  // A key written twice keeps only its last translation, silently.
+  const keys = [...(await readFile(new URL("i18n/server-de.js", WEB), "utf8")).matchAll(/^\s*("(?:[^"\\]|\\.)*"):/gm)].map((m) => m[1]);
+  problems.push(...keys.filter((key, i) => keys.indexOf(key) !== i).map((key) => `${key} is in web/i18n/server-de.js twice`));
   const missing = [];
   let count = 0;
   const files = (await readdir(SERVER, { recursive: true })).filter((f) => f.endsWith(".rs")).sort();
