@@ -146,6 +146,122 @@ export const serverTextsDe = {
     "niemand sonst spielt diese Partie an einem anderen Bildschirm: der Chat der Spieler ist geschlossen",
   "that seek is gone (taken, withdrawn or left)": "dieses Gesuch ist weg (angenommen, zurückgezogen oder verlassen)",
   "that is your own seek": "das ist dein eigenes Gesuch",
+
+  // Accounts: signing up and in, passwords, usernames (play/accounts.rs, domain/account/).
+  "that username and password do not match an account": "dieser Benutzername und dieses Passwort passen zu keinem Konto",
+  "this account does not exist any more": "dieses Konto gibt es nicht mehr",
+  "the current password is not right": "das aktuelle Passwort stimmt nicht",
+  "too many people are signing up or in at this moment; try again in a few seconds":
+    "gerade melden sich zu viele Leute an oder registrieren sich; versuch es in ein paar Sekunden noch einmal",
+  "a password may not contain control characters such as a line break or a tab":
+    "ein Passwort darf keine Steuerzeichen wie einen Zeilenumbruch oder einen Tabulator enthalten",
+  "this password is one of the 20,000 most common passwords, which attackers try first; choose another":
+    "dieses Passwort gehört zu den 20.000 häufigsten Passwörtern, die Angreifer zuerst probieren; wähle ein anderes",
+  "a username starts and ends with a letter or a digit": "ein Benutzername beginnt und endet mit einem Buchstaben oder einer Ziffer",
+  "a username may not have two of `_` and `-` in a row": "ein Benutzername darf nicht zwei von `_` und `-` hintereinander haben",
+  "sign in first (no session, or it has ended)": "melde dich zuerst an (keine Sitzung, oder sie ist abgelaufen)",
+  "not signed in (the session has ended or never was)": "nicht angemeldet (die Sitzung ist abgelaufen oder bestand nie)",
+  "too many sign-in attempts from this address; wait a little": "zu viele Anmeldeversuche von dieser Adresse; warte ein wenig",
+  "too many sign-in attempts for this account; wait a little": "zu viele Anmeldeversuche für dieses Konto; warte ein wenig",
+  "this address has signed up many accounts in a short time; wait a little":
+    "von dieser Adresse wurden in kurzer Zeit viele Konten angelegt; warte ein wenig",
+
+  // Bots and their challenges (play/bots.rs, http/api/bots.rs).
+  "this account has played games already: only an account without games can become a bot (make a new account for the bot)":
+    "dieses Konto hat schon Partien gespielt: nur ein Konto ohne Partien kann ein Bot werden (leg für den Bot ein neues Konto an)",
+  "this bot has no token to revoke": "dieser Bot hat kein Token zum Widerrufen",
+  "that bot token opens no bot (revoked, or never issued)": "dieses Bot-Token gehört zu keinem Bot (widerrufen oder nie ausgegeben)",
+  "only bots get tokens: make this account a bot first (POST /api/account/bot, before its first game)":
+    "nur Bots bekommen Tokens: mach dieses Konto zuerst zu einem Bot (POST /api/account/bot, vor seiner ersten Partie)",
+  "a bot does not play itself": "ein Bot spielt nicht gegen sich selbst",
+  "that challenge is between other people": "diese Herausforderung ist zwischen anderen Leuten",
+  "that challenge is not yours to answer": "diese Herausforderung kannst nicht du beantworten",
+  "bots play two-player games (these settings seat more players)": "Bots spielen Spiele zu zweit (diese Einstellungen haben mehr Spieler)",
+  "a bot sends its token as `Authorization: Bearer TOKEN`": "ein Bot sendet sein Token als `Authorization: Bearer TOKEN`",
+  "the Authorization header must be `Bearer TOKEN`": "der Authorization-Header muss `Bearer TOKEN` sein",
+  "accepted": "angenommen",
+  "declined": "abgelehnt",
+  "cancelled": "zurückgezogen",
+
+  // Chat (play/chat.rs, http/rate.rs).
+  "sign in to write in the spectators' chat": "melde dich an, um im Chat der Zuschauer zu schreiben",
+  "you are writing faster than the chat allows; wait a little": "du schreibst schneller, als der Chat erlaubt; warte ein wenig",
+  "a message": "eine Nachricht",
+  "a name": "ein Name",
+
+  // Creating and joining games, seeks, ratings (play/, domain/).
+  "a public game needs a seat for an invited person (an opponent to wait for)":
+    "eine öffentliche Partie braucht einen Platz für eine eingeladene Person (einen Gegner, auf den gewartet wird)",
+  "a rated game needs an account: sign in first": "eine gewertete Partie braucht ein Konto: melde dich zuerst an",
+  "nobody is to move in this position: the game is over or the die is to be rolled":
+    "in dieser Stellung ist niemand am Zug: die Partie ist vorbei oder es wird gewürfelt",
+  "the server is stopping": "der Server wird gerade beendet",
+  "this game is rated, so it is played between accounts: sign in to join it":
+    "diese Partie ist gewertet und wird daher zwischen Konten gespielt: melde dich an, um mitzuspielen",
+  "this address has created or joined many games in a short time; wait a little":
+    "von dieser Adresse wurden in kurzer Zeit viele Partien angelegt oder betreten; warte ein wenig",
+  "the server has as many WebSockets open as it allows": "der Server hat so viele WebSockets offen, wie er darf",
+  "a rated game needs a clock": "eine gewertete Partie braucht eine Uhr",
+  "a dice seed is 32 hexadecimal digits": "ein Würfel-Seed hat 32 Hexadezimalziffern",
+  "that token holds no seat in this game": "dieses Token gehört zu keinem Platz in dieser Partie",
+  "no invitation with that code in this game": "keine Einladung mit diesem Code in dieser Partie",
+  "games against the computer are not rated": "Partien gegen den Computer werden nicht gewertet",
+  "only two-player games are rated (four-player team games are not)": "nur Partien zu zweit werden gewertet (Teampartien zu viert nicht)",
+  "games at one screen are not rated: a rated game needs an invited seat":
+    "Partien an einem Bildschirm werden nicht gewertet: eine gewertete Partie braucht einen Platz für eine eingeladene Person",
+  "a rated game is played between accounts: sign in to create one": "eine gewertete Partie wird zwischen Konten gespielt: melde dich an, um eine anzulegen",
+  "only seats at the creator's screen are named at creation (an invited person gives their name on joining)":
+    "nur die Plätze am Bildschirm dessen, der die Partie anlegt, werden beim Anlegen benannt (eine eingeladene Person nennt ihren Namen beim Beitreten)",
+  "only computer seats have a level": "nur Computerplätze haben eine Stufe",
+  "a rated seek needs an account: sign in first": "ein gewertetes Gesuch braucht ein Konto: melde dich zuerst an",
+  "a rating range is for rated seeks (casual games are open to everyone)":
+    "ein Wertungsbereich gilt nur für gewertete Gesuche (freie Partien stehen allen offen)",
+
+  // Tournaments (play/tournaments.rs, domain/tournament/, http/api/tournaments.rs).
+  "no such tournament": "dieses Turnier gibt es nicht",
+  "this tournament is by invitation: open the link its organiser gave you":
+    "dieses Turnier ist nur mit Einladung: öffne den Link, den dir die Organisation gegeben hat",
+  "you have entered this tournament already": "du bist schon für dieses Turnier angemeldet",
+  "entries to this tournament have closed": "die Anmeldung zu diesem Turnier ist geschlossen",
+  "entries closed or the tournament filled meanwhile": "die Anmeldung wurde inzwischen geschlossen oder das Turnier ist voll",
+  "you have not entered this tournament": "du bist nicht für dieses Turnier angemeldet",
+  "you have withdrawn already": "du hast dich schon abgemeldet",
+  "this tournament is over": "dieses Turnier ist vorbei",
+  "that invitation code is not this tournament's": "dieser Einladungscode gehört nicht zu diesem Turnier",
+  "tournaments are for two-player games (choose two players in the settings)":
+    "Turniere sind für Spiele zu zweit (wähle in den Einstellungen zwei Spieler)",
+  "Arena tournaments are not available yet: choose round_robin, double_round_robin or swiss":
+    "Arena-Turniere gibt es noch nicht: wähle round_robin, double_round_robin oder swiss",
+  "a tournament's name has no control characters": "der Name eines Turniers hat keine Steuerzeichen",
+  "a tournament needs a clock, so that every round ends": "ein Turnier braucht eine Uhr, damit jede Runde endet",
+  "the start time has passed": "die Startzeit ist vorbei",
+  "a tournament starts within 30 days of its creation": "ein Turnier beginnt innerhalb von 30 Tagen nach dem Anlegen",
+  "rounds are chosen for a Swiss only: a round robin's follow from its entrants":
+    "Runden werden nur für ein Schweizer System gewählt: die eines Rundenturniers ergeben sich aus den Teilnehmern",
+
+  // The games' reasons why a typed move cannot be read (crates/tafel-games/src/*/notation.rs).
+  "expected a tile 1, 2 or 3, or an exit side N, E, S or W": "erwartet: ein Plättchen 1, 2 oder 3 oder eine Ausgangsseite N, E, S oder W",
+  "expected a die value 1 to 6, a step FROM-TO such as b4-c3, or an arrangement of six digits such as 614325":
+    "erwartet: eine Augenzahl 1 bis 6, einen Schritt VON-NACH wie b4-c3 oder eine Aufstellung aus sechs Ziffern wie 614325",
+  "a die shows 1 to 6": "ein Würfel zeigt 1 bis 6",
+  "expected a die value 1 to 6, a step FROM-TO such as U-S, or pass": "erwartet: eine Augenzahl 1 bis 6, einen Schritt VON-NACH wie U-S oder pass",
+  "expected a hole a..f or A..F, or `pass`": "erwartet: eine Mulde a..f oder A..F oder `pass`",
+  "expected FROM-TO (2233-2323) or a capture FROMxLANDINGx... (3333x1111x3311)":
+    "erwartet: VON-NACH (2233-2323) oder einen Schlag VONxLANDEFELDx... (3333x1111x3311)",
+  "a move is either FROM-TO or a capture with `x` between cells, not both": "ein Zug ist entweder VON-NACH oder ein Schlag mit `x` zwischen den Feldern, nicht beides",
+  "a step or slide names two cells, FROM-TO": "ein Schritt oder Gleiten nennt zwei Felder, VON-NACH",
+  "expected a cell such as b6: a file letter, then a rank number": "erwartet: ein Feld wie b6, erst der Buchstabe der Linie, dann die Nummer der Reihe",
+  "an Arena has no rounds to report": "eine Arena hat keine Runden zu melden",
+  "the tournament has not been played: nothing to report yet": "das Turnier ist noch nicht gespielt: noch nichts zu melden",
+
+  // Requests the server refuses as malformed (http/).
+  "a chance position has no outcomes (a rules bug)": "eine Zufallsstellung hat keine Ausgänge (ein Fehler in den Regeln)",
+  "the record has no [Game \"...\"] tag": "die Aufzeichnung hat kein [Game \"...\"]-Tag",
+  "give either the invitation (`invite`) or, in a public game, the `seat`":
+    "gib entweder die Einladung (`invite`) oder, in einer öffentlichen Partie, den Platz (`seat`) an",
+  "a request may carry one Host header, not several": "eine Anfrage darf einen Host-Header tragen, nicht mehrere",
+  "the Host header is malformed": "der Host-Header ist fehlerhaft",
+  "the Host header names a host and a port, never a user": "der Host-Header nennt einen Host und einen Port, nie einen Benutzer",
 };
 
 /** Patterns: texts with parameters, matched against the whole text the server sent; each
@@ -194,4 +310,93 @@ export const serverPatternsDe = {
   "this game's {room} chat holds {cap} messages, as many as it may": "dieser Chat der Partie hat schon {cap} Nachrichten, so viele wie erlaubt",
   "this address has {mine} analyses under way, as many as it may; ask again when one is done":
     "von dieser Adresse laufen {mine} Analysen, so viele wie erlaubt; frag wieder, wenn eine fertig ist",
+
+  // Accounts, bots, seeks, tournaments, settings (the server's errors with parameters).
+  "the username {name} is taken (or looks too much like one that is)": "der Benutzername {name} ist vergeben (oder sieht einem vergebenen zu ähnlich)",
+  "the username {name} is kept for the site (it reads as `{reserved}`)": "der Benutzername {name} ist für die Seite reserviert (er liest sich als `{reserved}`)",
+  "a password needs at least {min} characters (this one has {length})": "ein Passwort braucht mindestens {min} Zeichen (dieses hat {length})",
+  "a password needs at least {min} characters besides your username and the site's name":
+    "ein Passwort braucht mindestens {min} Zeichen außer deinem Benutzernamen und dem Namen der Seite",
+  "a password has at most {max} bytes (this one has {length})": "ein Passwort hat höchstens {max} Bytes (dieses hat {length})",
+  "a username has {min} to {max} characters (this one has {length})": "ein Benutzername hat {min} bis {max} Zeichen (dieser hat {length})",
+  "a username may have only the letters a to z and A to Z, digits, `_` and `-` (this one has {chars}); letters of other alphabets could imitate other names":
+    "ein Benutzername darf nur die Buchstaben a bis z und A bis Z, Ziffern, `_` und `-` haben (dieser hat {chars}); Buchstaben anderer Alphabete könnten andere Namen nachahmen",
+  "there is no bot named {bot}": "es gibt keinen Bot namens {bot}",
+  "you have {sent} challenges waiting for an answer, as many as one person may; cancel one or wait for the answers":
+    "du hast {sent} Herausforderungen, die auf Antwort warten, so viele wie erlaubt; zieh eine zurück oder warte auf die Antworten",
+  "{bot} has {waiting} challenges waiting, as many as a bot may; try again later":
+    "{bot} hat {waiting} wartende Herausforderungen, so viele wie ein Bot haben darf; versuch es später noch einmal",
+  "there is no challenge {id}": "es gibt keine Herausforderung {id}",
+  "that challenge is {state} already": "diese Herausforderung ist schon {state}",
+  "this bot has {open} streams open, as many as a bot may; close one first": "dieser Bot hat {open} Streams offen, so viele wie ein Bot darf; schließ zuerst einen",
+  "the name {username} is taken": "der Name {username} ist vergeben",
+  "{username} is a person's account (it has played games): the server's bots need names of their own":
+    "{username} ist das Konto einer Person (es hat Partien gespielt): die Bots des Servers brauchen eigene Namen",
+  "a claim carries at most {max} seat tokens, not {count}; send them in parts": "eine Übernahme trägt höchstens {max} Platz-Tokens, nicht {count}; schick sie in Teilen",
+  "this address has {count} games of the computer against itself running, as many as it may; start another when one ends":
+    "von dieser Adresse laufen {count} Partien des Computers gegen sich selbst, so viele wie erlaubt; starte eine weitere, wenn eine endet",
+  "you have {listed} seeks listed, as many as one person may; withdraw one first": "du hast {listed} Gesuche ausgeschrieben, so viele wie erlaubt; zieh zuerst eines zurück",
+  "your {game} rating, {rating}, is outside the range this seek wants ({min} to {max})":
+    "deine Wertung in {game}, {rating}, liegt außerhalb des Bereichs, den dieses Gesuch will ({min} bis {max})",
+  "there is no player named `{name}`": "es gibt keinen Spieler namens `{name}`",
+  "there is no game `{id}`": "es gibt keine Partie `{id}`",
+  "you play no seat of game {id}": "du spielst keinen Platz der Partie {id}",
+  "you organise {count} tournaments not yet finished, as many as one account may": "du organisierst {count} noch nicht beendete Turniere, so viele wie ein Konto darf",
+  "this tournament is full ({count} entrants)": "dieses Turnier ist voll ({count} Teilnehmer)",
+  "this server does not answer for the host `{host}` (its operator can add it with `tafel serve --public-url`)":
+    "dieser Server antwortet nicht für den Host `{host}` (wer ihn betreibt, kann ihn mit `tafel serve --public-url` hinzufügen)",
+  "requests from pages of `{origin}` are not accepted here": "Anfragen von Seiten von `{origin}` werden hier nicht angenommen",
+  "ply {ply} does not exist; the game has {last} moves": "Halbzug {ply} gibt es nicht; die Partie hat {last} Züge",
+  "no API endpoint at `{path}`": "kein API-Endpunkt unter `{path}`",
+  "page must be 1 to {max}, not {page}": "page muss 1 bis {max} sein, nicht {page}",
+  "per_page must be 1 to {max}, not {per_page}": "per_page muss 1 bis {max} sein, nicht {per_page}",
+  "unknown game `{name}` (known: {known})": "unbekanntes Spiel `{name}` (bekannt: {known})",
+  "a Fischer clock's initial time is 1 to {max} seconds": "die Anfangszeit einer Fischer-Uhr ist 1 bis {max} Sekunden",
+  "a Fischer clock's increment is 0 to {max} seconds": "der Zuschlag einer Fischer-Uhr ist 0 bis {max} Sekunden",
+  "a correspondence game gives 1 to {max} days per move": "eine Fernpartie gibt 1 bis {max} Tage je Zug",
+  "a dice seed is 32 hexadecimal digits: {why}": "ein Würfel-Seed hat 32 Hexadezimalziffern: {why}",
+  "{what} needs at least one character": "{what} braucht mindestens ein Zeichen",
+  "{what} may have at most {max} characters": "{what} darf höchstens {max} Zeichen haben",
+  "{what} may not contain invisible, control or text-direction characters (it has U+{code})":
+    "{what} darf keine unsichtbaren, Steuer- oder Schreibrichtungszeichen enthalten (enthält U+{code})",
+  "unknown result `{text}` (win, draw or loss)": "unbekanntes Ergebnis `{text}` (win, draw oder loss)",
+  "a computer seat needs a level from 1 to {max}": "ein Computerplatz braucht eine Stufe von 1 bis {max}",
+  "a rating range lies within {low} to {high} (not {bound})": "ein Wertungsbereich liegt zwischen {low} und {high} (nicht {bound})",
+  "the rating range's lowest ({min}) is above its highest ({max})": "der niedrigste Wert des Wertungsbereichs ({min}) liegt über dem höchsten ({max})",
+  "unknown tournament kind `{text}`": "unbekannte Turnierart `{text}`",
+  "unknown entry `{text}`": "unbekannte Anmeldeart `{text}`",
+  "a tournament's name is 1 to {max} characters": "der Name eines Turniers hat 1 bis {max} Zeichen",
+  "a tournament takes {min} to {max} entrants on this server": "ein Turnier nimmt auf diesem Server {min} bis {max} Teilnehmer",
+  "a Swiss has 1 to {max} rounds": "ein Schweizer System hat 1 bis {max} Runden",
+
+  "unknown record format `{name}` (text or json)": "unbekanntes Aufzeichnungsformat `{name}` (text oder json)",
+  "{count} settings named; at most {max}": "{count} Einstellungen genannt; höchstens {max}",
+  "the code is {length} characters long; at most {max}": "der Code ist {length} Zeichen lang; höchstens {max}",
+  "a best line of {plies} plies asked for; 1 to {max}": "eine beste Zugfolge von {plies} Halbzügen erbeten; 1 bis {max}",
+  "malformed message: a hello shows at most {max} tokens": "fehlerhafte Nachricht: ein Hallo zeigt höchstens {max} Tokens",
+  "malformed message: {why}": "fehlerhafte Nachricht: {why}",
+  // The games' reasons why a typed move cannot be read, and the sentence around them
+  // (tafel_core::notation::ParseError).
+  "invalid move `{input}` at character {at}: {reason}": "ungültiger Zug `{input}` bei Zeichen {at}: {reason}",
+  "invalid move `{input}`: {reason}": "ungültiger Zug `{input}`: {reason}",
+  "invalid cell `{input}` at character {at}: {reason}": "ungültiges Feld `{input}` bei Zeichen {at}: {reason}",
+  "invalid cell `{input}`: {reason}": "ungültiges Feld `{input}`: {reason}",
+  "the path enters through {entry}, so it cannot leave through {side}": "der Pfad kommt durch {entry} herein und kann daher nicht durch {side} hinaus",
+  "`{name}` is not a square (a1 to e5)": "`{name}` ist kein Feld (a1 bis e5)",
+  "`{letter}` is not a square (A to U)": "`{letter}` ist kein Feld (A bis U)",
+  "no {side} piece on {cell}": "kein Stein von {side} auf {cell}",
+  "no piece between {from} and {to}": "kein Stein zwischen {from} und {to}",
+  "more than one piece between {from} and {to}": "mehr als ein Stein zwischen {from} und {to}",
+  "{cell} is not on a line with {other}": "{cell} liegt nicht auf einer Linie mit {other}",
+  "{cell} is not an opponent's piece": "auf {cell} steht kein gegnerischer Stein",
+  "{cell} is jumped twice": "{cell} wird zweimal übersprungen",
+  "{cell} is not empty": "{cell} ist nicht leer",
+  "`{ch}` in cell `{text}` is not a digit 1 to 4": "`{ch}` im Feld `{text}` ist keine Ziffer von 1 bis 4",
+  "a cell is four digits xyab, got `{text}`": "ein Feld hat vier Ziffern xyab, nicht `{text}`",
+  "cell {text} is not playable (its digit sum is odd)": "Feld {text} ist nicht bespielbar (seine Quersumme ist ungerade)",
+  "there is no file {file} on a {n} x {n} board (files a to {last})": "auf einem Brett {n} x {n} gibt es keine Linie {file} (Linien a bis {last})",
+  "there is no rank {rank} on a {n} x {n} board (ranks 1 to {n})": "auf einem Brett {n} x {n} gibt es keine Reihe {rank} (Reihen 1 bis {n})",
+  // Generic shapes last: they would match too much if tried first.
+  "{name} has {count} seats, not {wanted}": "{name} hat {count} Plätze, nicht {wanted}",
+  "move {n}: {why}": "Zug {n}: {why}",
 };
