@@ -340,6 +340,7 @@ export const serverPatternsDe = {
     "deine Wertung in {game}, {rating}, liegt außerhalb des Bereichs, den dieses Gesuch will ({min} bis {max})",
   "there is no player named `{name}`": "es gibt keinen Spieler namens `{name}`",
   "there is no game `{id}`": "es gibt keine Partie `{id}`",
+  "game {id} has no seat {seat}": "Partie {id} hat keinen Platz {seat}",
   "you play no seat of game {id}": "du spielst keinen Platz der Partie {id}",
   "you organise {count} tournaments not yet finished, as many as one account may": "du organisierst {count} noch nicht beendete Turniere, so viele wie ein Konto darf",
   "this tournament is full ({count} entrants)": "dieses Turnier ist voll ({count} Teilnehmer)",
