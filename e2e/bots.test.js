@@ -112,5 +112,10 @@ test("a person challenges a bot from its page and plays a whole game against it"
   assert.equal(game.status.state, "over");
   assert.equal(game.seats.filter((s) => s.bot).length, 1);
   await screenshot(page, "bot-game-over-laptop");
+  // The person's own page lists the game with the bot labelled as the opponent.
+  await page.goto(`${BASE}/@/${person}`);
+  const row = page.locator(`tr[data-id="${game.id}"]`);
+  await row.waitFor();
+  assert.equal(await row.locator(".bot-badge").textContent(), "BOT");
   await page.close();
 });

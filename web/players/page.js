@@ -83,7 +83,8 @@ async function showGames(state) {
   const pages = Math.max(1, Math.ceil(answer.total / PER_PAGE));
   const rows = answer.games.map((g) => {
     const opponents = g.players.filter((p) => p.seat !== g.seat)
-      .map((p) => p.account ? el("a", { href: `/@/${encodeURIComponent(p.player)}` }, p.player) : (p.player || sideName(p.name)));
+      .map((p) => [p.account ? el("a", { href: `/@/${encodeURIComponent(p.player)}` }, p.player) : (p.player || sideName(p.name)),
+        p.bot ? [" ", botBadge()] : null]);
     const change = g.rating_after === null ? "" : ` (${g.rating_before} → ${g.rating_after})`;
     return el("tr", { "data-id": g.id },
       el("td", {}, el("a", { href: `/game/${g.id}` }, g.title)),
