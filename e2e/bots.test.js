@@ -94,6 +94,8 @@ test("a person challenges a bot from its page and plays a whole game against it"
     const turn = await waitForTurn(page);
     if (turn === "over") break;
     if (moves === 2) {
+      // The bot follows the game at its seat: nobody is counted as watching.
+      await page.waitForFunction(() => document.querySelector("#spectators")?.textContent === "", null, { timeout: 5000 });
       await screenshot(page, "bot-game-laptop");
       await page.setViewportSize(PHONE);
       await screenshot(page, "bot-game-phone", true);

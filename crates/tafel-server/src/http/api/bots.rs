@@ -292,6 +292,8 @@ pub async fn game_stream(
     let (seat, _) = bots.seat(&bot, &id).await?;
     let permit = bots.open_stream(&bot.id)?;
     let mut watch = hub.watch(&id);
+    // The bot follows the game at its seat: present there, not a spectator.
+    watch.identify(vec![seat]);
     let (first, mut over) = snapshot(&hub, &id).await?;
     Ok(stream(permit, move |lines| async move {
         let mut last = serde_json::to_string(&first).unwrap_or_default();
