@@ -459,7 +459,7 @@ async fn the_leaderboard_lists_the_fifty_best_players_who_are_not_provisional() 
     assert_eq!(players.len(), 50);
     assert_eq!(
         players[0],
-        json!({"rank": 1, "username": "player59", "rating": 2090, "deviation": 60, "games": 30})
+        json!({"rank": 1, "username": "player59", "rating": 2090, "deviation": 60, "games": 30, "bot": false})
     );
     assert_eq!(players[49]["username"], "player10");
     assert!(players
