@@ -96,6 +96,8 @@ test("a person challenges a bot from its page and plays a whole game against it"
     if (moves === 2) {
       // The bot follows the game at its seat: nobody is counted as watching.
       await page.waitForFunction(() => document.querySelector("#spectators")?.textContent === "", null, { timeout: 5000 });
+      // The last move names the bot as a bot.
+      assert.match(await page.textContent("#last-move-line"), new RegExp(`${name} \\((Black|White), bot\\)`));
       await screenshot(page, "bot-game-laptop");
       await page.setViewportSize(PHONE);
       await screenshot(page, "bot-game-phone", true);

@@ -7,9 +7,10 @@ import { el } from "../ui.js";
 import { capital } from "./review-panel.js";
 import { list, serverText, sideName, t } from "../i18n.js";
 
-/** A seat's person and side: "Ada (Black)", "Black (computer)", "Black". */
+/** A seat's person and side: "Ada (Black)", "robo (Black, bot)", "Black (computer)", "Black". */
 export function whoSits(seat) {
   if (seat.kind === "computer") return t("{side} (computer)", { side: sideName(seat.name) });
+  if (seat.bot && seat.player) return t("{name} ({side}, bot)", { name: seat.player, side: sideName(seat.name) });
   return seat.player ? `${seat.player} (${sideName(seat.name)})` : sideName(seat.name);
 }
 

@@ -417,6 +417,7 @@ export const de = {
   "{n} seeds": "{n} Samen",
   "{n} watching": "{n} schauen zu",
   "{side} (computer)": "{side} (Computer)",
+  "{name} ({side}, bot)": "{name} ({side}, Bot)",
   "{side} (computer) is thinking…": "{side} (Computer) denkt nach …",
   "{side} cube {number}": "Stein {number} von {side}",
   "{side} is the computer, level {level}.": "{side} spielt der Computer, Stufe {level}.",

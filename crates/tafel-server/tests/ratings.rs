@@ -452,6 +452,11 @@ async fn the_leaderboard_lists_the_fifty_best_players_who_are_not_provisional() 
         .await
         .unwrap();
     }
+    // The second best is a bot: its row says so.
+    sqlx::query("UPDATE accounts SET bot = 1 WHERE id = 'player58'")
+        .execute(&pool)
+        .await
+        .unwrap();
     let (status, board) = viewer.get("/api/leaderboard/kauri").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(board["title"], "Kauri");
@@ -460,6 +465,10 @@ async fn the_leaderboard_lists_the_fifty_best_players_who_are_not_provisional() 
     assert_eq!(
         players[0],
         json!({"rank": 1, "username": "player59", "rating": 2090, "deviation": 60, "games": 30, "bot": false})
+    );
+    assert_eq!(
+        (&players[1]["username"], &players[1]["bot"]),
+        (&json!("player58"), &json!(true))
     );
     assert_eq!(players[49]["username"], "player10");
     assert!(players
