@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 use utoipa::ToSchema;
 
+use super::games::view_of_handle;
 use super::tags;
 use crate::domain::bot::{ChallengeRequest, ChallengeView};
 use crate::domain::clock::now_ms;
@@ -478,9 +479,10 @@ pub async fn play(
 ) -> Result<Json<GameView>, ApiError> {
     let id = GameId::parse(&id)?;
     let (_, token) = bots.seat(&bot, &id).await?;
-    hub.play(&id, &token, &request.mv, request.ply, from)
+    let handle = hub
+        .play(&id, &token, &request.mv, request.ply, from)
         .await?;
-    Ok(Json(snapshot(&hub, &id).await?.0))
+    view_of_handle(&handle).await
 }
 
 /// The bot resigns its game.

@@ -20,7 +20,7 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::rate::{Allowance, ClientAddress};
 use crate::http::session::MaybeSignedIn;
 use crate::http::views::{GameView, SeatRatingView};
-use crate::play::{Hub, NewGame};
+use crate::play::{GameHandle, Hub, NewGame};
 
 /// A request to start a game.
 #[derive(Deserialize, ToSchema)]
@@ -341,6 +341,13 @@ async fn view(hub: &Arc<Hub>, id: &GameId, ply: Option<usize>) -> Result<Json<Ga
     let handle = hub.get(id).await?;
     let live = handle.lock().await;
     Ok(Json(GameView::of(&live, ply, now_ms())?))
+}
+
+/// The view of the game as this instance keeps it in `handle` (as an action just left it: no
+/// second check against the store).
+pub(super) async fn view_of_handle(handle: &GameHandle) -> Result<Json<GameView>, ApiError> {
+    let live = handle.lock().await;
+    Ok(Json(GameView::of(&live, None, now_ms())?))
 }
 
 /// The current view of game `id`.

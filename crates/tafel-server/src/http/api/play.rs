@@ -7,9 +7,8 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::games::current;
+use super::games::{current, view_of_handle};
 use super::tags;
-use crate::domain::clock::now_ms;
 use crate::domain::consent::Answer;
 use crate::domain::ids::{GameId, InviteCode, SeatToken};
 use crate::domain::name::PersonName;
@@ -114,8 +113,7 @@ pub async fn play(
     let handle = hub
         .play(&id, &token, &request.mv, request.ply, from)
         .await?;
-    let live = handle.lock().await;
-    Ok(Json(GameView::of(&live, None, now_ms())?))
+    view_of_handle(&handle).await
 }
 
 /// A seat's secret, for what a seat does alone.
