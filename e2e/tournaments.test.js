@@ -10,6 +10,9 @@
 // names the game by its title, ranks by Buchholz (its column first), links to the TRF export;
 // screenshots mid-tournament at both sizes, axe-core. The create form offers Swiss with its
 // rounds, and warns that Carreaux under the designer's rules is drawn every time.
+//
+// A Swiss of three with an hour's pause between rounds: once round 1's game ends, the page
+// counts down to round 2 and the crosstable shows the bye of round 1; screenshots at both sizes.
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -218,6 +221,49 @@ test("a Swiss of five: its page ranks by Buchholz and exports TRF; the form offe
   assert.deepEqual(await axeViolations(organiser), []);
   await screenshot(organiser, "tournaments-create-swiss-1366");
   for (const p of [...players, organiser, phone]) {
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+});
+
+test("a Swiss's pause between rounds is counted down, and the crosstable shows the bye", async () => {
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const names = [0, 1, 2].map((i) => `sp${suffix}p${"abc"[i]}`);
+  const players = [];
+  for (const name of names) {
+    const page = await newPage(browser);
+    await signUp(page, name);
+    players.push(page);
+  }
+  const created = await call(players[0], "/api/tournaments", {
+    name: "Swiss with a pause", game: "black-path", settings: { size: "1x2" },
+    time_control: { kind: "fischer", initial_seconds: 60, increment_seconds: 0 },
+    kind: "swiss", rounds: 2, round_pause_s: 3600, starts_ms: Date.now() + 5000,
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id = created.body.id;
+  for (const page of players) assert.equal((await call(page, `/api/tournaments/${id}/join`, {})).status, 200);
+  const view = await until(players[0], id, (v) => v.round === 1 && v.in_play.length === 1);
+  const [board] = view.in_play;
+  const [a, b] = [names.indexOf(board.first), names.indexOf(board.second)];
+  await move(players[a], board.game_id, "1");
+  const paused = await until(players[0], id, (v) => v.next_round_ms !== null && v.next_round_ms !== undefined);
+  assert.equal(paused.round, 1);
+  const bye = names.find((n) => n !== board.first && n !== board.second);
+
+  const phone = await newPage(browser, PHONE);
+  for (const [page, size] of [[players[0], "1366"], [phone, "390"]]) {
+    await page.goto(`${BASE}/tournament/${id}`);
+    await page.waitForSelector("#tournament-next-round");
+    assert.match(await page.textContent("#tournament-next-round"), /Round 2 is paired in (59 min|1 h 0 min)/);
+    assert.match(await page.textContent(".tournament-head"), /A pause of 1 h 0 min between rounds/);
+    assert.equal(await page.textContent("#tournament-in-play .help"), "A pause before the next round.");
+    const byeRow = page.locator("#crosstable tbody tr", { hasText: bye });
+    assert.equal(await byeRow.locator("td.bye").textContent(), "R1");
+    assert.deepEqual(await axeViolations(page), []);
+    await screenshot(page, `tournament-swiss-pause-${size}`, size === "1366");
+  }
+  for (const p of [...players, phone]) {
     assert.deepEqual(p.errors, []);
     await p.context().close();
   }

@@ -593,4 +593,12 @@ export const de = {
   "no reason given": "ohne Angabe eines Grundes",
   "The challenge ended without an answer.": "Die Herausforderung endete ohne Antwort.",
   "a program plays this account": "ein Programm spielt dieses Konto",
+  // The pause between a tournament's rounds and the crosstable's byes (web/tournaments).
+  "Pause between rounds": "Pause zwischen den Runden",
+  "None: the next round at once": "Keine: die nächste Runde sofort",
+  "Round {round} is paired in": "Runde {round} wird gepaart in",
+  "A pause of {time} between rounds": "{time} Pause zwischen den Runden",
+  "A pause before the next round.": "Pause vor der nächsten Runde.",
+  "Bye": "Spielfrei",
+  "R{round}": "R{round}",
 };

@@ -369,6 +369,7 @@ export const serverPatternsDe = {
   "a tournament's name is 1 to {max} characters": "der Name eines Turniers hat 1 bis {max} Zeichen",
   "a tournament takes {min} to {max} entrants on this server": "ein Turnier nimmt auf diesem Server {min} bis {max} Teilnehmer",
   "a Swiss has 1 to {max} rounds": "ein Schweizer System hat 1 bis {max} Runden",
+  "the pause between rounds is 0 to {max} seconds": "die Pause zwischen den Runden dauert 0 bis {max} Sekunden",
 
   "unknown record format `{name}` (text or json)": "unbekanntes Aufzeichnungsformat `{name}` (text oder json)",
   "{count} settings named; at most {max}": "{count} Einstellungen genannt; höchstens {max}",

@@ -1,6 +1,6 @@
 // "/tournaments": the lists of tournaments, and for a signed-in person the form that creates one
-// (game and settings, clock, kind and a Swiss's rounds, who may enter, start, players at most,
-// rated or casual). Carreaux under its designer's rules is drawn every time (issue #31): the form
+// (game and settings, clock, kind and a Swiss's rounds, the pause between rounds, who may enter,
+// start, players at most, rated or casual). Carreaux under its designer's rules is drawn every time (issue #31): the form
 // says so when that game is chosen without `rule=free`.
 
 import { api, el } from "../ui.js";
@@ -8,6 +8,7 @@ import { t } from "../i18n.js";
 import { whoAmI } from "../account/header.js";
 import { clockPicker } from "../lobby/time-control.js";
 import { showLists } from "./list.js";
+import { durationWords } from "./words.js";
 
 /** Draws the tournaments' page into `app`. */
 export async function tournamentsPage(app) {
@@ -51,6 +52,10 @@ async function createForm() {
     el("option", { value: "swiss" }, t("Swiss (FIDE Dutch)")));
   const rounds = el("input", { id: "tournament-rounds", type: "number", min: 1, max: 20, value: 5, inputmode: "numeric" });
   const roundsField = field("tournament-rounds", t("Rounds (a Swiss: 1 to 20)"), rounds);
+  // The pause between rounds, in seconds (the server takes 0 to 3600).
+  const pause = el("select", { id: "tournament-pause" },
+    [0, 30, 60, 120, 300, 600, 1800, 3600].map((s) =>
+      el("option", { value: s }, s === 0 ? t("None: the next round at once") : durationWords(s))));
   const drawnNote = el("p", { class: "help", id: "tournament-drawn-note", role: "status" });
   const update = () => {
     roundsField.hidden = kind.value !== "swiss";
@@ -78,6 +83,7 @@ async function createForm() {
           name: name.value, game: game.value, settings: parseSettings(settings.value),
           time_control: clock.value(), kind: kind.value, entry: entry.value,
           ...(kind.value === "swiss" ? { rounds: Number(rounds.value) } : {}),
+          round_pause_s: Number(pause.value),
           starts_ms: new Date(start.value).getTime(), max_entrants: Number(most.value), rated: rated.checked,
         }),
       });
@@ -96,6 +102,7 @@ async function createForm() {
       field("clock", t("Clock"), clock.nodes),
       field("tournament-kind", t("Kind"), kind),
       roundsField,
+      field("tournament-pause", t("Pause between rounds"), pause),
       field("tournament-entry", t("Who may enter"), entry),
       field("tournament-start", t("Starts at"), start),
       field("tournament-max", t("Players at most"), most),

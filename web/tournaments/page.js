@@ -1,4 +1,5 @@
-// A tournament at "/tournament/<id>": what it is, a countdown to its start, entering and
+// A tournament at "/tournament/<id>": what it is, a countdown to its start (and, during the
+// pause its organiser set between rounds, to the next round), entering and
 // withdrawing, the standings, the games in play (a click watches one), the pairings of every
 // round and the crosstable. The page follows the tournament by asking again every two seconds;
 // a player whose next game is paired goes to it by themselves (once per game).
@@ -10,7 +11,7 @@
 import { api, el, fill } from "../ui.js";
 import { t } from "../i18n.js";
 import { whoAmI } from "../account/header.js";
-import { countdown, gameTitles, startWords, stateWords, summaryWords } from "./words.js";
+import { countdown, durationWords, gameTitles, startWords, stateWords, summaryWords } from "./words.js";
 
 /** How often the page asks for the tournament again. */
 const FOLLOW_MS = 2000;
@@ -65,9 +66,14 @@ export async function tournamentPage(app, id) {
   const tick = setInterval(() => {
     const count = document.getElementById("tournament-countdown");
     if (!count) return clearInterval(tick);
-    count.textContent = countdown(view.starts_ms, Date.now() + offset);
+    const until = countdownEnd(view);
+    if (until) count.textContent = countdown(until, Date.now() + offset);
   }, 1000);
 }
+
+/** What the page counts down to: the start while open for entries, the next round's pairing
+ * during the pause between rounds; `null` otherwise. */
+const countdownEnd = (view) => (view.state === "open" ? view.starts_ms : view.next_round_ms ?? null);
 
 /** A player's next game, paired: the page goes there once it is made (a moment after the
  * pairing), once per game (coming back to the page after the game does not send them there
@@ -92,6 +98,10 @@ function drawHead(node, view, titles, now, me, invite, act, error) {
     el("p", { id: "tournament-state", "data-state": view.state }, stateWords(view)),
     view.state === "open" && el("p", {}, t("Starts {when}, in", { when: startWords(view.starts_ms) }), " ",
       el("strong", { id: "tournament-countdown" }, countdown(view.starts_ms, now))),
+    view.state === "running" && view.next_round_ms && el("p", { id: "tournament-next-round" },
+      t("Round {round} is paired in", { round: view.round + 1 }), " ",
+      el("strong", { id: "tournament-countdown" }, countdown(view.next_round_ms, now))),
+    view.round_pause_s > 0 && el("p", { class: "help" }, t("A pause of {time} between rounds", { time: durationWords(view.round_pause_s) })),
     el("p", { class: "help" }, t("{n} of at most {max} players", { n: view.entrants, max: view.max_entrants }), ": ",
       view.players.filter((p) => !p.withdrawn).map((p) => p.username).join(", ") || t("nobody yet")),
     link && el("p", {}, t("Invitation link:"), " ", el("input", { id: "tournament-invite", readonly: true, value: link, "aria-label": t("Invitation link:") })),
@@ -109,7 +119,8 @@ function drawInPlay(node, view, id) {
     view.in_play.length
       ? el("ul", { class: "recent" }, view.in_play.map((b) => el("li", { "data-game": b.game_id },
         el("a", { href: `/game/${b.game_id}?tournament=${id}` }, t("{first} against {second}", { first: b.first, second: b.second })))))
-      : el("p", { class: "help" }, view.state === "running" ? t("The next round is being paired.") : t("None now.")));
+      : el("p", { class: "help" }, view.state !== "running" ? t("None now.")
+        : view.next_round_ms ? t("A pause before the next round.") : t("The next round is being paired.")));
 }
 
 /** Whether the tournament has a TRF export: played in rounds (not an Arena), and started. */
@@ -153,14 +164,26 @@ function drawRounds(node, view, id) {
       : el("p", { class: "help" }, t("Round 1 is paired at the start.")));
 }
 
+/** A crosstable's column of byes, when anyone had one: the rounds of each player's bye ("R3"),
+ * scored as the pairings say (a Swiss's as a win). */
+function byeCells(view) {
+  if (!view.crosstable.some((row) => row.byes?.length)) return null;
+  return {
+    head: el("th", { scope: "col" }, t("Bye")),
+    cell: (row) => el("td", { class: "bye" }, row.byes.map((round) => t("R{round}", { round })).join(" ")),
+  };
+}
+
 function drawCrosstable(node, view) {
+  const byes = byeCells(view);
   fill(node, el("h2", { id: "crosstable-title" }, t("Crosstable")),
     view.crosstable.length
       ? el("div", { class: "table-scroll" }, el("table", { class: "leaders crosstable", id: "crosstable" },
         el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "#"), el("th", { scope: "col" }, t("Player")),
-          view.crosstable.map((_, i) => el("th", { scope: "col" }, i + 1)))),
+          view.crosstable.map((_, i) => el("th", { scope: "col" }, i + 1)), byes?.head)),
         el("tbody", {}, view.crosstable.map((row, i) => el("tr", {},
           el("th", { scope: "row" }, i + 1), el("td", {}, row.username),
-          row.results.map((r, j) => el("td", { class: i === j ? "self" : "" }, i === j ? "×" : r)))))))
+          row.results.map((r, j) => el("td", { class: i === j ? "self" : "" }, i === j ? "×" : r)),
+          byes?.cell(row))))))
       : el("p", { class: "help" }, t("Filled in as games end.")));
 }

@@ -46,6 +46,9 @@ export function countdown(ms, now) {
   return t("{s} s", { s });
 }
 
+/** "5 min", "1 h 0 min", "30 s": a duration of `seconds`, as [`countdown`] words it. */
+export const durationWords = (seconds) => countdown(seconds * 1000, 0);
+
 /** The game's title (from `titles`, [`gameTitles`]), clock, kind and whether rated, in one line. */
 export function summaryWords(tournament, titles) {
   const rated = tournament.rated ? t("rated") : t("casual");

@@ -693,6 +693,82 @@ async fn a_swiss_player_who_withdraws_is_paired_no_more() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_numbers_by_rating_and_pauses_between_rounds() {
+    let (router, _hub) = server("sqlite::memory:", Limits::default()).await;
+    // A rated round robin of two first: sps0 beats sps1, so sps0 is rated above 1500 and sps1
+    // below; sps2 and sps3 have never played (1500).
+    let (mut players, warm_up) = entered(&router, "sps", 2, json!({"rated": true})).await;
+    play_to_the_end(&players, "sps", &warm_up).await;
+    for name in ["sps2", "sps3"] {
+        players.push(Person::signed_up(&router, name).await);
+    }
+    let organiser = Person::signed_up(&router, "spsorg2").await;
+    let id = organise(
+        &organiser,
+        Duration::from_secs(3),
+        json!({"kind": "swiss", "rounds": 2, "round_pause_s": 2}),
+    )
+    .await;
+    // They enter with the best rated last.
+    for i in [1, 2, 3, 0] {
+        enter(std::slice::from_ref(&players[i]), &id).await;
+    }
+    let view = until(&players[0], &id, |v| v["state"] == "running").await;
+    assert_eq!(view["round_pause_s"], 2);
+    let numbered: Vec<(&str, u64)> = view["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["username"].as_str().unwrap(),
+                p["number"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        numbered,
+        [("sps0", 0), ("sps2", 1), ("sps3", 2), ("sps1", 3)],
+        "numbered by rating, equal ratings by entry"
+    );
+    // Round 1 of the Dutch system: the top half against the bottom half in that order.
+    let first: Vec<[&str; 2]> = view["pairings"][0]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            let mut pair = [b["first"].as_str().unwrap(), b["second"].as_str().unwrap()];
+            pair.sort();
+            pair
+        })
+        .collect();
+    assert_eq!(first, [["sps0", "sps3"], ["sps1", "sps2"]], "{view:#}");
+    let boards = until(&players[0], &id, |v| {
+        v["in_play"].as_array().unwrap().len() == 2
+    })
+    .await["in_play"]
+        .clone();
+    play_boards(&players, "sps", &id, boards.as_array().unwrap()).await;
+    // The round is complete; the next is paired two seconds later, and the page says when.
+    let paused = until(&players[0], &id, |v| !v["next_round_ms"].is_null()).await;
+    assert_eq!(paused["round"], 1, "{paused:#}");
+    assert_eq!(paused["pairings"].as_array().unwrap().len(), 1);
+    let at = paused["next_round_ms"].as_i64().unwrap();
+    assert!(
+        at > paused["now_ms"].as_i64().unwrap() - 2_000,
+        "{paused:#}"
+    );
+    let second = until(&players[0], &id, |v| v["round"] == 2).await;
+    assert!(
+        second["now_ms"].as_i64().unwrap() >= at,
+        "paired before the pause ended"
+    );
+    assert!(second["next_round_ms"].is_null());
+    let end = play_to_the_end(&players, "sps", &id).await;
+    assert_eq!(end["pairings"].as_array().unwrap().len(), 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_instances_pair_each_swiss_round_exactly_once() {
     let end = on_two_instances(
         "tournaments_swiss",
@@ -774,6 +850,10 @@ async fn bad_requests_are_refused_with_their_reasons() {
         (with("starts_ms", json!(0)), "passed"),
         (with("max_entrants", json!(1000)), "entrants"),
         (with("name", json!("")), "name"),
+        (
+            with("round_pause_s", json!(3601)),
+            "the pause between rounds is 0 to 3600 seconds",
+        ),
     ] {
         let (status, answer) = organiser.post("/api/tournaments", body).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");

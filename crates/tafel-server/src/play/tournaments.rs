@@ -5,8 +5,9 @@
 //! restarted server or another instance carries on where one stopped:
 //!
 //! - at the start time it cancels a tournament with fewer than two entrants, or numbers the
-//!   entrants by their order of entry and pairs the first round ([`next_round`]: a round
-//!   robin's from the Berger tables, a Swiss's by the Dutch system);
+//!   entrants ([`seeded`]: a Swiss's by rating, a round robin's by the order of entry) and
+//!   pairs the first round ([`next_round`]: a round robin's from the Berger tables, a Swiss's
+//!   by the Dutch system);
 //! - it makes each paired game, with the two entrants' accounts in their seats (seat 0 moves
 //!   first), under the game id chosen when the round was paired, so that the game is made
 //!   once whichever instance makes it;
@@ -14,7 +15,9 @@
 //!   whose player to move has not made a first move within [`TournamentLimits::no_show`] of
 //!   their clock's start ([`no_show_due`]), and pairs the next round once every game of the
 //!   round has a result (a Swiss from the results so far; one that cannot be paired ends the
-//!   tournament): the store advances the round number by one conditional `UPDATE` in
+//!   tournament), after the pause between rounds its organiser chose: the first instance to
+//!   see the round complete writes when the next is paired (`next_round_ms`), and every
+//!   instance waits for that moment. The store advances the round number by one conditional `UPDATE` in
 //!   the transaction that inserts the new boards, so each round is paired exactly once.
 //!
 //! A player who withdraws resigns the game they are playing; their games not yet paired are
@@ -34,9 +37,9 @@ use crate::domain::game::{two_player_game, StoredGame};
 use crate::domain::ids::{AccountId, GameId, InviteCode};
 use crate::domain::seat::StoredSeat;
 use crate::domain::tournament::game::{no_show_due, outcome_of, withdrawal_resigns};
-use crate::domain::tournament::pairing::{next_round, rounds_in_all};
+use crate::domain::tournament::pairing::{next_round, rounds_in_all, seeded};
 use crate::domain::tournament::{
-    boards, Board, Entrant, Entry, State, Tournament, TournamentLimits, TournamentRequest,
+    boards, Board, Entrant, Entry, Kind, State, Tournament, TournamentLimits, TournamentRequest,
 };
 use crate::domain::{Error, ErrorKind};
 use crate::store::tournaments::{ListedTournament, StoredTournament};
@@ -114,6 +117,8 @@ impl Tournaments {
             state: State::Open,
             round: 0,
             rounds: checked.rounds,
+            round_pause_ms: checked.round_pause_ms,
+            next_round_ms: None,
         };
         self.store
             .create_tournament(
@@ -289,7 +294,16 @@ impl Tournaments {
         let first = next_round(&starting, entrants, &[], &[])?
             .ok_or_else(|| Error::failed("the first round cannot be paired"))?;
         let first = boards(1, &first, &[], || GameId::random().to_string());
-        let accounts: Vec<AccountId> = detail.entrants.iter().map(|(a, _)| a.clone()).collect();
+        let entered: Vec<AccountId> = detail.entrants.iter().map(|(a, _)| a.clone()).collect();
+        let ratings = if t.kind == Kind::Swiss {
+            self.store
+                .entrant_ratings(&t.id, &t.game)
+                .await
+                .map_err(Error::storage)?
+        } else {
+            Vec::new()
+        };
+        let accounts = seeded(t.kind, &entered, &ratings);
         let started = self
             .store
             .start_tournament(&t.id, &accounts, rounds, &first)
@@ -326,6 +340,20 @@ impl Tournaments {
         }
         if !complete {
             return Ok(());
+        }
+        if t.round < t.rounds && t.round_pause_ms > 0 {
+            match t.next_round_ms {
+                None => {
+                    let at = now_ms() + t.round_pause_ms;
+                    return self
+                        .store
+                        .schedule_next_round(&t.id, t.round, at)
+                        .await
+                        .map_err(Error::storage);
+                }
+                Some(at) if now_ms() < at => return Ok(()),
+                Some(_) => {}
+            }
         }
         let withdrawn: Vec<usize> = detail
             .entrants

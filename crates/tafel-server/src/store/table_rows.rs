@@ -114,6 +114,8 @@ pub(super) const PEOPLE: &[Table] = &[
             ("state", Kind::Text),
             ("round", Kind::Integer),
             ("rounds", Kind::Integer),
+            ("round_pause_ms", Kind::Integer),
+            ("next_round_ms", Kind::Integer),
             ("created_ms", Kind::Integer),
             ("ended_ms", Kind::Integer),
         ],

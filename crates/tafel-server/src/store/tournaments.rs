@@ -19,7 +19,8 @@ use crate::domain::tournament::{
 
 /// The columns a [`Tournament`] is read from (with the organiser's username).
 const COLUMNS: &str = "t.id, t.name, a.username, t.game, t.settings, t.time_control, t.rated,
-                       t.kind, t.entry, t.max_entrants, t.starts_ms, t.state, t.round, t.rounds";
+                       t.kind, t.entry, t.max_entrants, t.starts_ms, t.state, t.round, t.rounds,
+                       t.round_pause_ms, t.next_round_ms";
 
 /// A tournament with what only some may see: the organiser's account and the invitation code.
 #[derive(Debug)]
@@ -53,8 +54,8 @@ impl Store {
         sqlx::query(&self.sql(
             "INSERT INTO tournaments (id, name, organiser_id, game, settings, time_control, rated,
                                       kind, entry, invite, max_entrants, starts_ms, state,
-                                      rounds, created_ms)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                      rounds, round_pause_ms, created_ms)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         ))
         .bind(&t.id)
         .bind(&t.name)
@@ -70,6 +71,7 @@ impl Store {
         .bind(t.starts_ms)
         .bind(t.state.as_str())
         .bind(i64::from(t.rounds))
+        .bind(t.round_pause_ms)
         .bind(now_ms)
         .execute(&self.pool)
         .await
@@ -174,6 +176,23 @@ impl Store {
                     },
                 )
             })
+            .collect())
+    }
+
+    /// The ratings in `game` of tournament `id`'s entrants who have one (played it rated).
+    pub async fn entrant_ratings(&self, id: &str, game: &str) -> Result<Vec<(AccountId, f64)>> {
+        let rows = sqlx::query(&self.sql(
+            "SELECT e.account_id, r.rating FROM tournament_entrants e
+             JOIN ratings r ON r.account_id = e.account_id AND r.game = ?
+             WHERE e.tournament_id = ? AND r.games > 0",
+        ))
+        .bind(game)
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|row| (AccountId::from_stored(row.get(0)), row.get(1)))
             .collect())
     }
 
@@ -316,12 +335,28 @@ impl Store {
         Ok(cancelled.rows_affected() == 1)
     }
 
+    /// Sets when the round after round `completed` of running tournament `id` is paired, to
+    /// `at_ms`, unless it is set already (by another instance) or the round has moved on.
+    pub async fn schedule_next_round(&self, id: &str, completed: u32, at_ms: i64) -> Result<()> {
+        sqlx::query(&self.sql(
+            "UPDATE tournaments SET next_round_ms = ?
+             WHERE id = ? AND round = ? AND state = 'running' AND next_round_ms IS NULL",
+        ))
+        .bind(at_ms)
+        .bind(id)
+        .bind(i64::from(completed))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     /// Pairs round `completed + 1` of running tournament `id` as `boards`, if round
     /// `completed` is still its round: exactly one caller does. Whether this one did.
     pub async fn pair_round(&self, id: &str, completed: u32, boards: &[Board]) -> Result<bool> {
         let mut tx = self.pool.begin().await?;
         let advanced = sqlx::query(&self.sql(
-            "UPDATE tournaments SET round = ? WHERE id = ? AND round = ? AND state = 'running'",
+            "UPDATE tournaments SET round = ?, next_round_ms = NULL
+             WHERE id = ? AND round = ? AND state = 'running'",
         ))
         .bind(i64::from(completed) + 1)
         .bind(id)
@@ -415,6 +450,8 @@ fn tournament(row: &AnyRow) -> Result<Tournament> {
         state: State::parse(&row.get::<String, _>("state"))?,
         round: row.get::<i64, _>("round") as u32,
         rounds: row.get::<i64, _>("rounds") as u32,
+        round_pause_ms: row.get("round_pause_ms"),
+        next_round_ms: row.get("next_round_ms"),
     })
 }
 

@@ -50,6 +50,9 @@ pub const MAX_SWISS_ROUNDS: u32 = 20;
 /// What a Swiss's bye scores, in half points: a win, FIDE's default.
 pub const SWISS_BYE_HALF_POINTS: u32 = 2;
 
+/// The longest pause an organiser may set between rounds, in seconds (an hour).
+pub const MAX_ROUND_PAUSE_S: u32 = 3600;
+
 /// How entrants are paired.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -210,6 +213,10 @@ pub struct TournamentRequest {
     /// from the number of entrants.
     #[serde(default)]
     pub rounds: Option<u32>,
+    /// Seconds between the end of a round's last game and the pairing of the next round, 0
+    /// to 3600 (default 0: the next round is paired at once).
+    #[serde(default)]
+    pub round_pause_s: u32,
 }
 
 /// A request as checked: the name trimmed, the entrants at most, and the rounds of a Swiss (0
@@ -222,6 +229,8 @@ pub struct Checked {
     pub max_entrants: usize,
     /// The rounds of a Swiss; 0 for the other kinds.
     pub rounds: u32,
+    /// The pause between rounds, in milliseconds.
+    pub round_pause_ms: i64,
 }
 
 fn open_entry() -> Entry {
@@ -280,10 +289,16 @@ impl TournamentRequest {
                 "a Swiss has 1 to {MAX_SWISS_ROUNDS} rounds"
             )));
         }
+        if self.round_pause_s > MAX_ROUND_PAUSE_S {
+            return Err(Error::invalid(format!(
+                "the pause between rounds is 0 to {MAX_ROUND_PAUSE_S} seconds"
+            )));
+        }
         Ok(Checked {
             name: name.to_string(),
             max_entrants: most,
             rounds,
+            round_pause_ms: i64::from(self.round_pause_s) * 1000,
         })
     }
 }
@@ -320,6 +335,11 @@ pub struct Tournament {
     /// The rounds in all: a Swiss's as chosen (fewer at the start if its entrants cannot play
     /// that many); a round robin's from the start (0 before).
     pub rounds: u32,
+    /// The pause between the end of a round and the pairing of the next, in milliseconds.
+    pub round_pause_ms: i64,
+    /// When the next round is paired, once the round being played is complete and a pause
+    /// is set (ms since the Unix epoch); `None` otherwise.
+    pub next_round_ms: Option<i64>,
 }
 
 /// One entrant of a tournament as stored.
@@ -327,7 +347,8 @@ pub struct Tournament {
 pub struct Entrant {
     /// The account's username.
     pub username: String,
-    /// Its number in the tournament (from 0; fixed at the start, by the order of entry).
+    /// Its number in the tournament (from 0; fixed at the start: a Swiss's by rating, see
+    /// [`seeding`], the other kinds' by the order of entry).
     pub number: Option<usize>,
     /// Whether the player withdrew.
     pub withdrawn: bool,

@@ -5,8 +5,9 @@
 //! start. A Swiss pairs each round from the results of the rounds before
 //! (`tafel_tournament::swiss`, FIDE Dutch: no pair meets twice, one bye a player at most, the
 //! bye scoring a win, colours balanced). Its entrants' pairing numbers are their numbers in the
-//! tournament (the order of entry: ratings are not used), and the lot for the first round's
-//! colours is drawn from the tournament's id, so that every instance pairs a round alike. A
+//! tournament, given at the start by their ratings in the game ([`seeded`]), and the lot for
+//! the first round's colours is drawn from the tournament's id, so that every instance pairs a
+//! round alike. A
 //! Swiss has at most as many rounds as its entrants allow (one fewer than their number when
 //! even), and ends early when a round cannot be paired (every pairing would repeat a game, or
 //! fewer than two players are left).
@@ -17,6 +18,37 @@ use tafel_tournament::{berger, Entrant, Round};
 use super::standings::played_rounds;
 use super::{Board, Kind, Tournament, SWISS_BYE_HALF_POINTS};
 use crate::domain::error::Error;
+use crate::domain::ids::AccountId;
+use crate::domain::rating::START;
+
+/// The entrants of a tournament of `kind` in the order they are numbered at the start, from
+/// `entered` (in the order of entry) and the `ratings` in the game of those who have one.
+///
+/// A Swiss numbers them as FIDE's Dutch system does, by rating, highest first (an entrant who
+/// never played the game rated counts at the rating every account starts from, 1500, as the
+/// rating system takes it), ties in the order of entry; the ratings are read once, at the
+/// start, so the numbers never change. A round robin keeps the order of entry (FIDE draws the
+/// Berger numbers by lot; the order of entry is ours).
+pub fn seeded(kind: Kind, entered: &[AccountId], ratings: &[(AccountId, f64)]) -> Vec<AccountId> {
+    if kind != Kind::Swiss {
+        return entered.to_vec();
+    }
+    let rating_of = |account: &AccountId| {
+        ratings
+            .iter()
+            .find(|(a, _)| a == account)
+            .map_or(START.rating, |(_, r)| *r)
+    };
+    let rounded: Vec<u32> = entered
+        .iter()
+        .map(|a| rating_of(a).round().clamp(0.0, f64::from(u32::MAX)) as u32)
+        .collect();
+    let numbers = swiss::pairing_numbers(&rounded);
+    let mut order: Vec<(usize, AccountId)> =
+        numbers.into_iter().zip(entered.iter().cloned()).collect();
+    order.sort_by_key(|(number, _)| *number);
+    order.into_iter().map(|(_, account)| account).collect()
+}
 
 /// The rounds in all of a tournament of `kind` that starts with `entrants` players; `chosen` is
 /// a Swiss's number of rounds as its organiser chose it.

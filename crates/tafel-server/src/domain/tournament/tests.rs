@@ -39,8 +39,20 @@ fn a_request_is_checked_with_its_reasons() {
         Checked {
             name: "Club night".into(),
             max_entrants: 64,
-            rounds: 0
+            rounds: 0,
+            round_pause_ms: 0,
         }
+    );
+    let paused = |seconds: u32| TournamentRequest {
+        round_pause_s: seconds,
+        ..request()
+    };
+    assert_eq!(
+        paused(3600)
+            .check(1_000_000, &LIMITS)
+            .unwrap()
+            .round_pause_ms,
+        3_600_000
     );
     let swiss = |rounds: Option<u32>| TournamentRequest {
         kind: Kind::Swiss,
@@ -53,6 +65,7 @@ fn a_request_is_checked_with_its_reasons() {
         20
     );
     let refused = |r: TournamentRequest| r.check(1_000_000, &LIMITS).unwrap_err().to_string();
+    assert!(refused(paused(3601)).contains("the pause between rounds is 0 to 3600 seconds"));
     assert!(refused(swiss(Some(0))).contains("a Swiss has 1 to 20 rounds"));
     assert!(refused(swiss(Some(21))).contains("a Swiss has 1 to 20 rounds"));
     assert!(refused(TournamentRequest {
@@ -257,7 +270,26 @@ fn swiss(id: &str, rounds: u32, round: u32) -> Tournament {
         state: State::Running,
         round,
         rounds,
+        round_pause_ms: 0,
+        next_round_ms: None,
     }
+}
+
+#[test]
+fn a_swiss_numbers_its_entrants_by_rating_and_a_round_robin_by_entry() {
+    use crate::domain::ids::AccountId;
+    use pairing::seeded;
+    let [ada, bo, cy, di] =
+        ["ada", "bo", "cy", "di"].map(|n| AccountId::from_stored(n.to_string()));
+    let entered = [ada.clone(), bo.clone(), cy.clone(), di.clone()];
+    // Bo 1700 and Di 1400 have played rated; Ada and Cy count at 1500, Ada first by entry.
+    let ratings = [(bo.clone(), 1700.2), (di.clone(), 1400.0)];
+    assert_eq!(
+        seeded(Kind::Swiss, &entered, &ratings),
+        [bo.clone(), ada.clone(), cy.clone(), di.clone()]
+    );
+    assert_eq!(seeded(Kind::RoundRobin, &entered, &ratings), entered);
+    assert_eq!(seeded(Kind::Swiss, &entered, &[]), entered);
 }
 
 #[test]

@@ -56,6 +56,8 @@ pub struct TournamentSummary {
     /// The rounds in all: a Swiss's as chosen (fewer from the start if its entrants cannot
     /// play that many); a round robin's from the start (0 before).
     rounds: u32,
+    /// Seconds between the end of a round and the pairing of the next (0: at once).
+    round_pause_s: i64,
     /// Entrants who have not withdrawn.
     entrants: usize,
 }
@@ -77,6 +79,7 @@ impl TournamentSummary {
             state: t.state,
             round: t.round,
             rounds: t.rounds,
+            round_pause_s: t.round_pause_ms / 1000,
             entrants,
         }
     }
@@ -206,6 +209,9 @@ pub struct CrossRow {
     /// Against each entrant by number: `1`, `½`, `0`, `+`, `-` (forfeits), several in a double
     /// round robin, empty before they meet (and against oneself).
     results: Vec<String>,
+    /// The rounds in which the player had the bye (a Swiss's scores a win, a round robin's
+    /// nothing).
+    byes: Vec<u32>,
 }
 
 /// A tournament's page.
@@ -216,6 +222,9 @@ pub struct TournamentView {
     summary: TournamentSummary,
     /// The server's time now (ms since the Unix epoch), for countdowns.
     now_ms: i64,
+    /// When the next round is paired, while the pause after a complete round runs (ms since
+    /// the Unix epoch).
+    next_round_ms: Option<i64>,
     /// The entrants, by number (by entry before the start).
     players: Vec<EntrantView>,
     /// The standings, best first (empty before the start).
@@ -295,6 +304,7 @@ impl TournamentView {
         let standings = standings(stored.tournament.kind, numbered, &boards)?;
         Ok(TournamentView {
             now_ms: now_ms(),
+            next_round_ms: stored.tournament.next_round_ms,
             players: entrants
                 .iter()
                 .map(|(_, e)| EntrantView {
@@ -325,6 +335,11 @@ impl TournamentView {
                 .map(|(n, results)| CrossRow {
                     username: name_of(n),
                     results,
+                    byes: boards
+                        .iter()
+                        .filter(|b| b.second.is_none() && b.first == n)
+                        .map(|b| b.round)
+                        .collect(),
                 })
                 .collect(),
             entered: mine.is_some_and(|(_, e)| !e.withdrawn),

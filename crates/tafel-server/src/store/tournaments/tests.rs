@@ -46,6 +46,8 @@ fn tournament(id: &str, starts_ms: i64, max_entrants: usize) -> Tournament {
         state: State::Open,
         round: 0,
         rounds: 0,
+        round_pause_ms: 30_000,
+        next_round_ms: None,
     }
 }
 
@@ -103,6 +105,25 @@ async fn a_start_and_each_round_are_written_exactly_once_by_racing_callers() {
         let second = boards(2, &rounds[1], &[], || {
             crate::domain::ids::GameId::random().to_string()
         });
+        // The first to see the round complete sets when the next is paired; later ones, and
+        // one that thinks another round complete, change nothing.
+        store
+            .schedule_next_round("t1", 1, now + 5_000)
+            .await
+            .unwrap();
+        store
+            .schedule_next_round("t1", 1, now + 9_000)
+            .await
+            .unwrap();
+        store
+            .schedule_next_round("t1", 2, now + 1_000)
+            .await
+            .unwrap();
+        let t = store.tournament("t1").await.unwrap().unwrap().tournament;
+        assert_eq!(
+            (t.round_pause_ms, t.next_round_ms),
+            (30_000, Some(now + 5_000))
+        );
         let pairings = (0..8).map(|_| {
             let (store, second) = (store.clone(), second.clone());
             tokio::spawn(async move { store.pair_round("t1", 1, &second).await })
@@ -120,6 +141,7 @@ async fn a_start_and_each_round_are_written_exactly_once_by_racing_callers() {
             .all(|b| b.outcome == Some(Outcome::FirstWon)));
         let t = store.tournament("t1").await.unwrap().unwrap().tournament;
         assert_eq!((t.state, t.round, t.rounds), (State::Running, 2, 3));
+        assert_eq!(t.next_round_ms, None, "pairing the round ends the pause");
         let numbers: Vec<Option<usize>> = store
             .entrants("t1")
             .await
