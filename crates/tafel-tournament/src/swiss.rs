@@ -28,22 +28,24 @@
 //!    still the larger the worse, but no longer each worse than any number of smaller ones;
 //! 4. among equal differences, floats from lower score groups rather than higher ones (the sum
 //!    of the floaters' scores is minimised), as the Dutch system pairs the top brackets first;
-//! 5. C.12: as few players as possible miss their colour preference;
-//! 6. C.13: as few as possible miss a strong (or absolute) one;
-//! 7. C.14–C.17: as few as possible float down after floating down the round before, up after
+//! 5. C.10: in the last round, as few topscorers or topscorers' opponents as possible get a
+//!    colour difference beyond ±2 (with the colours the pair would be given, E);
+//! 6. C.11: in the last round, as few of them as possible get one colour three times running;
+//! 7. C.12: as few players as possible miss their colour preference;
+//! 8. C.13: as few as possible miss a strong (or absolute) one;
+//! 9. C.14–C.17: as few as possible float down after floating down the round before, up after
 //!    up the round before, down after down two rounds before, up after up two rounds before
 //!    (the bye, and any round not played, count as a downfloat);
-//! 8. the Dutch order (C.04.3 D), approximately: within a score group the top half (S1) meets
+//! 10. the Dutch order (C.04.3 D), approximately: within a score group the top half (S1) meets
 //!    the bottom half (S2) in order, the k-th against the (k + g/2)-th; a pair of two from the
 //!    same half (an exchange) weighs most, then how far a floater is from the bottom of its group,
 //!    then the square of a pair's distance from its natural opponent (or of a floater's opponent
 //!    from the top of the group below; the bye goes to the lowest-ranked eligible player). These
 //!    three weigh against each other per pair, not over the whole round.
 //!
-//! Not modelled, so pairings can differ from JaVaFo's where only these decide: C.10–C.11
-//! (topscorers' colour difference over 2 or three same colours in the last round), C.18–C.21
+//! Not modelled, so pairings can differ from JaVaFo's where only these decide: C.18–C.21
 //! (the score differences of repeated floaters), and the exact sequence of transpositions and
-//! exchanges of C.04.3 D, which item 8 approximates. The look-ahead to the next bracket that
+//! exchanges of C.04.3 D, which item 10 approximates. The look-ahead to the next bracket that
 //! the Dutch rules make (completing the pairing, C.4 and C.7) is exact here: the matching pairs
 //! the whole round at once.
 //!
@@ -184,8 +186,14 @@ pub fn pair_next_round(
         });
     }
     players.sort_by_key(|player| (std::cmp::Reverse(player.score), player.pairing_number));
-    let field = Field::new(players, &history, settings, played.len() + 1);
-    field.pair(initial_colour(settings.seed))
+    let field = Field::new(
+        players,
+        &history,
+        settings,
+        played.len() + 1,
+        initial_colour(settings.seed),
+    );
+    field.pair()
 }
 
 /// Each entrant's pairing number (from 1): by rating, highest first, ties in the tournament's
@@ -357,9 +365,12 @@ struct Field<'a> {
     preferences: Vec<Option<Preference>>,
     /// Each player's score group: (its first rank, its size).
     groups: Vec<(usize, usize)>,
-    /// Whether each player counts as a topscorer for C.3 (only in the last round).
+    /// Whether each player counts as a topscorer for C.3, C.10 and C.11 (only in the last
+    /// round).
     topscorer: Vec<bool>,
     round: usize,
+    /// The side the lot gives (E.5).
+    initial: Side,
 }
 
 /// How far a pair strays from the Dutch order (C.04.3 D), all to be minimised, most important
@@ -380,6 +391,10 @@ struct Criteria {
     absolute_clash: u128,
     score_difference: u32,
     float_height: u128,
+    /// C.10: topscorers and their opponents whose colour difference would go beyond ±2.
+    topscorer_difference: u128,
+    /// C.11: topscorers and their opponents who would get one colour a third time running.
+    topscorer_repeat: u128,
     missed_preference: u128,
     missed_strong: u128,
     floats: u128,
@@ -392,6 +407,7 @@ impl<'a> Field<'a> {
         history: &History,
         settings: &SwissSettings,
         round: usize,
+        initial: Side,
     ) -> Field<'a> {
         let n = players.len();
         let entrants = history.players.len();
@@ -429,11 +445,12 @@ impl<'a> Field<'a> {
             groups,
             topscorer,
             round,
+            initial,
         }
     }
 
     /// Pairs the field, or says that no legal pairing exists.
-    fn pair(self, initial: Side) -> Result<Round, SwissError> {
+    fn pair(self) -> Result<Round, SwissError> {
         let n = self.players.len();
         let vertices = n + n % 2; // the last vertex, when n is odd, is the bye
         let bye_vertex = (n % 2 == 1).then_some(n);
@@ -457,7 +474,7 @@ impl<'a> Field<'a> {
             if Some(j) == bye_vertex {
                 bye = Some(self.players[i].entrant);
             } else if i < j {
-                games.push(self.allocate_colours(i, j, initial));
+                games.push(self.allocate_colours(i, j));
             }
         }
         // Boards: the higher score first, then the higher sum, then the better rank.
@@ -499,6 +516,22 @@ impl Field<'_> {
                 criteria.missed_strong = u128::from(weaker >= Strength::Strong);
                 let exempt = self.topscorer[i] || self.topscorer[j];
                 criteria.absolute_clash = u128::from(weaker == Strength::Absolute && !exempt);
+            }
+        }
+        if self.topscorer[i] || self.topscorer[j] {
+            let pairing = self.allocate_colours(i, j);
+            for player in [a, b] {
+                let side = if pairing.first == player.entrant {
+                    Side::First
+                } else {
+                    Side::Second
+                };
+                let mut colours = player.colours.clone();
+                colours.push(side);
+                let three =
+                    colours.len() >= 3 && colours[colours.len() - 3..].iter().all(|&c| c == side);
+                criteria.topscorer_difference += u128::from(colour_difference(&colours).abs() > 2);
+                criteria.topscorer_repeat += u128::from(three);
             }
         }
         if a.score > b.score {
@@ -585,15 +618,15 @@ impl Field<'_> {
 
     /// Who moves first between the players ranked `i` and `j` (`i < j`, so `i` is the higher
     /// ranked), by C.04.3 E.
-    fn allocate_colours(&self, i: usize, j: usize, initial: Side) -> Pairing {
+    fn allocate_colours(&self, i: usize, j: usize) -> Pairing {
         let (a, b) = (self.players[i], self.players[j]);
         let side_of_a = match (self.preferences[i], self.preferences[j]) {
             (None, None) => {
                 // E.5: the initial colour to odd pairing numbers.
                 if a.pairing_number % 2 == 1 {
-                    initial
+                    self.initial
                 } else {
-                    initial.other()
+                    self.initial.other()
                 }
             }
             (Some(pa), None) => pa.side,
@@ -649,7 +682,7 @@ struct Scale {
     largest_difference: u32,
     /// The place values of the digits, from the absolute clash down to the floats (the order's
     /// is 1).
-    places: [u128; 6],
+    places: [u128; 8],
     /// The weight of a pair with no penalty at all; every edge weighs it minus its penalty.
     top: u128,
 }
@@ -665,16 +698,34 @@ impl Scale {
     ) -> Result<Scale, SwissError> {
         let pairs = (vertices / 2) as u128;
         let base = pairs + 1;
-        // The largest score difference and float height among the candidate pairs.
-        let (widest, height_max) = (0..vertices)
+        // The largest score difference, float height and topscorers' colour counts among the
+        // candidate pairs (the last two are 0 before the last round, and then cost no bits).
+        let (widest, height_max, c10_max, c11_max) = (0..vertices)
             .flat_map(|i| (i + 1..vertices).map(move |j| (i, j)))
             .filter_map(|(i, j)| criteria(i, j))
-            .fold((0, 0), |(widest, height), c| {
-                (widest.max(c.score_difference), height.max(c.float_height))
+            .fold((0, 0, 0, 0), |(widest, height, c10, c11), c| {
+                (
+                    widest.max(c.score_difference),
+                    height.max(c.float_height),
+                    c10.max(c.topscorer_difference),
+                    c11.max(c.topscorer_repeat),
+                )
             });
         let radix = players as u128 + 2;
         let float_max = radix.pow(3) + radix.pow(2) + radix + 1;
-        let maxima = |difference_max| [1, difference_max, height_max, 1, 1, float_max, order_max];
+        let maxima = |difference_max| {
+            [
+                1,
+                difference_max,
+                height_max,
+                c10_max,
+                c11_max,
+                1,
+                1,
+                float_max,
+                order_max,
+            ]
+        };
         for largest_difference in (0..=widest).rev() {
             let difference_max =
                 |place: u128| place.checked_mul(u128::from(1 + widest - largest_difference));
@@ -692,11 +743,11 @@ impl Scale {
         base: u128,
         largest_difference: u32,
         pairs: u128,
-        maxima: impl Fn(u128) -> Option<[u128; 7]>,
+        maxima: impl Fn(u128) -> Option<[u128; 9]>,
     ) -> Option<Scale> {
         // Per-edge maxima of each digit, from the top digit down.
         let maxima = maxima(base.checked_pow(largest_difference)?)?;
-        let mut places = [0u128; 6];
+        let mut places = [0u128; 8];
         let mut below = 0u128; // the largest per-edge value of the digits below
         for level in (0..maxima.len()).rev() {
             if level < places.len() {
@@ -725,6 +776,8 @@ impl Scale {
             c.absolute_clash,
             difference,
             c.float_height,
+            c.topscorer_difference,
+            c.topscorer_repeat,
             c.missed_preference,
             c.missed_strong,
             c.floats,
@@ -971,6 +1024,82 @@ mod tests {
             pair_next_round(&s, &ratings, &[p1, p2, p3], &[]),
             Err(SwissError::Finished { rounds: 3 })
         );
+    }
+
+    /// The last round of a field of eight in two groups of four who met only across the groups
+    /// (top `i` against bottom `4 + (i + r) mod 4` in round `r`), the top four winning every
+    /// game: they are the topscorers and pair among themselves. Ranks 1 and 3 had the sides
+    /// `absolute`, ranks 2 and 4 `strong` (for the top player; its opponent the other side).
+    fn last_round_of_topscorers(absolute: &[Side], strong: &[Side]) -> Round {
+        let played: Vec<PlayedRound> = (0..absolute.len())
+            .map(|r| PlayedRound {
+                results: (0..4)
+                    .map(|i| {
+                        let (top, bottom) = (Entrant(i), Entrant(4 + (i + r) % 4));
+                        let side = if i % 2 == 0 { absolute[r] } else { strong[r] };
+                        let (pairing, outcome) = if side == Side::First {
+                            (
+                                Pairing {
+                                    first: top,
+                                    second: bottom,
+                                },
+                                Outcome::FirstWon,
+                            )
+                        } else {
+                            (
+                                Pairing {
+                                    first: bottom,
+                                    second: top,
+                                },
+                                Outcome::SecondWon,
+                            )
+                        };
+                        GameResult { pairing, outcome }
+                    })
+                    .collect(),
+                bye: None,
+            })
+            .collect();
+        let ratings = [2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700];
+        pair_next_round(&settings(played.len() + 1), &ratings, &played, &[]).unwrap()
+    }
+
+    /// The top group's pairs of [`last_round_of_topscorers`], numbered from 1.
+    fn top_pairs(round: &Round) -> Vec<(usize, usize)> {
+        let mut top: Vec<(usize, usize)> = numbered(round)
+            .into_iter()
+            .filter(|&(a, b)| a <= 4 && b <= 4)
+            .collect();
+        top.sort_by_key(|&(a, b)| a.min(b));
+        top
+    }
+
+    /// C.11 in the last round. Ranks 1 and 3 had the sides second, first, first (an absolute
+    /// preference for the second move); ranks 2 and 4 first, second, first (a strong one for
+    /// the second). All four are topscorers, so C.3 lets 1 and 3 meet, and every pairing of
+    /// the four misses two preferences (C.12, C.13 alike). The Dutch order would pair 1-3 and
+    /// 2-4, but 1-3 gives one of them the first move a third time running (C.11), which 1-4
+    /// and 2-3 avoid: 1 and 3, absolute, get the second move against 4 and 2 (E.2).
+    #[test]
+    fn topscorers_do_not_get_one_colour_three_times_running() {
+        use Side::{First as F, Second as S};
+        let round = last_round_of_topscorers(&[S, F, F], &[F, S, F]);
+        assert_eq!(top_pairs(&round), vec![(4, 1), (2, 3)], "{round:?}");
+    }
+
+    /// C.10 before C.11 in the last round. Ranks 1 and 3 had first, first, second, first (a
+    /// colour difference of +2), ranks 2 and 4 second, second, first, first (the first twice
+    /// running): all four want the second move absolutely, and every pairing misses two
+    /// preferences. The Dutch order's 1-3 and 2-4 give 3 a difference of +3 (C.10: between
+    /// equal histories the higher-ranked gets its wish, E.4) and 4 the first move a third time
+    /// (C.11); 1-4 and 2-3 give the first move a third time to 4 and 2 (two under C.11) but keep
+    /// every difference within 2, which C.10 puts first: 1 and 3, of the larger difference, get
+    /// the second move (E.2).
+    #[test]
+    fn topscorers_keep_their_colour_difference_within_two() {
+        use Side::{First as F, Second as S};
+        let round = last_round_of_topscorers(&[F, F, S, F], &[S, S, F, F]);
+        assert_eq!(top_pairs(&round), vec![(4, 1), (2, 3)], "{round:?}");
     }
 
     /// What a brute-force search over every legal pairing of a round knows, computed from the
