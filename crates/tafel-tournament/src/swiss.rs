@@ -37,11 +37,11 @@
 //!    up the round before, down after down two rounds before, up after up two rounds before
 //!    (the bye, and any round not played, count as a downfloat);
 //! 10. the Dutch order (C.04.3 D), approximately: within a score group the top half (S1) meets
-//!    the bottom half (S2) in order, the k-th against the (k + g/2)-th; a pair of two from the
-//!    same half (an exchange) weighs most, then how far a floater is from the bottom of its group,
-//!    then the square of a pair's distance from its natural opponent (or of a floater's opponent
-//!    from the top of the group below; the bye goes to the lowest-ranked eligible player). These
-//!    three weigh against each other per pair, not over the whole round.
+//!     the bottom half (S2) in order, the k-th against the (k + g/2)-th; a pair of two from the
+//!     same half (an exchange) weighs most, then how far a floater is from the bottom of its group,
+//!     then the square of a pair's distance from its natural opponent (or of a floater's opponent
+//!     from the top of the group below; the bye goes to the lowest-ranked eligible player). These
+//!     three weigh against each other per pair, not over the whole round.
 //!
 //! Not modelled, so pairings can differ from JaVaFo's where only these decide: C.18–C.21
 //! (the score differences of repeated floaters), and the exact sequence of transpositions and
