@@ -415,7 +415,7 @@ export const de = {
   "{n} ply": "{n} Halbzug",
   "{n} seed": "{n} Samen",
   "{n} seeds": "{n} Samen",
-  "{n} watching": "{n} schauen zu",
+  "{n} watching": "{n} Zuschauer",
   "{side} (computer)": "{side} (Computer)",
   "{name} ({side}, bot)": "{name} ({side}, Bot)",
   "{side} (computer) is thinking…": "{side} (Computer) denkt nach …",
