@@ -244,17 +244,22 @@ test("the games' reasons in German: settings refused, a position code in the edi
   // A position code the game refuses, with the place of the fault.
   await page.goto(`${BASE}/editor/kauri`);
   await page.waitForSelector("#verdict.legal");
-  await page.fill("#editor-code", "a/5+1,5+1,5+1,5+1,5+1,5+1/5+1,5+1,5+1,5+1,5+1,5+x/0,0/0");
+  await page.fill("#editor-code", "a/5+1,5+1,5+1,5+1,5+1,5+1/5+1,5+1,5+1,5+1,5+1,5+x/0,0");
   await page.press("#editor-code", "Enter");
   await page.waitForSelector("#verdict.illegal");
-  assert.match(await text(page, "#verdict"), /^Keine gültige Stellung\. Mulde `5\+x` ist nicht SAMEN\+KAURIS wie 5\+1 \(Anzahlen bis 60\) \(bei Zeichen \d+\)\.$/);
+  assert.match(await text(page, "#verdict"), /^Keine gültige Stellung\. Mulde `5\+x` ist nicht SAMEN\+KAURIS wie 5\+1 \(Anzahlen bis 60\) \(bei Zeichen 47\)$/);
   await screenshot(page, "german-editor-code-refused-1366");
   await page.goto(`${BASE}/editor/karls-race`);
   await page.waitForSelector("#verdict.legal");
   await page.fill("#editor-code", "w:ABCGHJK:MNPQTU");
   await page.press("#editor-code", "Enter");
   await page.waitForSelector("#verdict.illegal");
-  assert.equal(await text(page, "#verdict"), "Keine gültige Stellung. Weiß hat 7 Steine, aber ein Spieler beginnt mit 6.");
+  assert.equal(await text(page, "#verdict"), "Keine gültige Stellung. Schwarz hat 7 Steine, aber ein Spieler beginnt mit 6 (bei Zeichen 3)");
+  await page.fill("#editor-code", "w:A:U:B");
+  await page.press("#editor-code", "Enter");
+  await page.waitForFunction(() => document.querySelector("#verdict").dataset.code === "w:A:U:B");
+  assert.equal(await text(page, "#verdict"),
+    "Keine gültige Stellung. Erwartet: 3 Felder, getrennt durch `:` (w oder b, dann die Felder von Schwarz, dann die von Weiß), gefunden: 4.");
 
   // Records refused on import: Kauri's own notation, another game's numbered moves, a tag,
   // and settings the game refuses.
@@ -267,9 +272,9 @@ test("the games' reasons in German: settings refused, a position code in the edi
     await page.click("#import");
     return error("#import-error");
   };
-  assert.equal(await imported('[Game "kauri"]\n\n1. x'), "Zug 1: `x` ist kein Halbzug (a..f, A..F oder pass).");
+  assert.equal(await imported('[Game "kauri"]\n\n1. x'), "Zug 1: `x` ist kein Halbzug (a..f, A..F oder pass)");
   assert.equal(await imported('[Game "kauri"]\n\n1. c\n\nfirst player won by 2 : 1 points'),
-    "Die Ergebniszeile behauptet einen Sieg von Spieler 1 mit 2 : 1, aber die Punktzahlen sind verschieden (Gewinnmulden: erster Spieler 0, zweiter Spieler 0).");
+    "Die Ergebniszeile behauptet einen Sieg von Spieler 1 mit 2 : 1, aber die Gewinnmulden sagen etwas anderes (Gewinnmulden: erster Spieler 0, zweiter Spieler 0)");
   assert.equal(await imported('[Game "black-path"]\n\n2. 1'), "Zug 1: Zugnummer 2 gefunden, wo 1 erwartet war.");
   assert.equal(await imported('[Game "einstein"]\n[Result what]\n\n1. 3'),
     "Ungültige Aufzeichnung `[Result what]`: Zeile 2: der Wert eines Tags steht in doppelten Anführungszeichen.");

@@ -253,6 +253,13 @@ function gameErrors(source) {
     else for (const literal of last.matchAll(/"(?:[^"\\]|\\.)*"/g)) add(rustString(literal[0], 0), false, m.index);
   }
   for (const m of code.matchAll(/\bexpected: "/g)) add(rustString(code, m.index + m[0].length - 1), false, m.index);
+  // Words chosen for a format's `{name}` (`let sides = if .. { "a" } else { "b" };`): each.
+  const named = new Set(found.filter((f) => f.format).flatMap((f) => [...f.text.matchAll(/\{(\w+)\}/g)].map((p) => p[1])));
+  const STRING = '"(?:[^"\\\\]|\\\\.)*"';
+  for (const m of code.matchAll(new RegExp(`let (\\w+) = if [^{;]*\\{\\s*(${STRING})\\s*\\}\\s*else\\s*\\{\\s*(${STRING})\\s*\\};`, "g"))) {
+    if (!named.has(m[1])) continue;
+    for (const literal of [m[2], m[3]].map((l) => rustString(l, 0)).filter(Boolean)) add(literal, false, m.index);
+  }
   return { found, whats };
 }
 
@@ -271,9 +278,9 @@ const CORE_SENTENCES = [
   ...["resignation", "agreement", "time forfeit", "aborted", "rules infraction"].map((word) => [word, false]),
   ["a draw by {} : {}", true], ["a win of player {} by {} : {}", true], ["a win by {} : {}", true],
   ["captures nothing", false], ["captures {}", true], ["loses {}", true], ["captures {} and loses {}", true],
-  // Words put into the games' formats: Carreaux's and Karl's Race's code forms, EinStein's order.
-  [" and optionally the plies played", false], ["expected the side to move, `:` and the rows, such as r:.BGB/RGBG/...", false],
-  ["w or b, then Black's squares, then White's", false], ["se, sw, nw or ne, then the squares of NW, NE, SW and SE", false],
+  // Words put into the games' formats that the scan cannot tell: Carreaux's code form without
+  // its optional part (an empty word), EinStein's order.
+  ["expected the side to move, `:` and the rows, such as r:.BGB/RGBG/...", false],
   ["with these settings {} arranges its cubes first", true], ["with these settings {} arranges its cubes second", true],
   // The position editor's answer: the reason and where (http/api/positions.rs).
   ["{} (at character {})", true],
@@ -332,11 +339,13 @@ test("the games' scan reads the reasons of every parse, their wrappers and expec
     'fn error(&self, reason: impl Into<String>) -> ReplayError { ReplayError::at(self.number, reason) }',
     'self.error(format!("no file {file}")); e.error("nor this"); ValueError::NotAllowed("too big".into());',
     'return Err(fail(if drawn { "a" } else { "b" })); ValueError::Malformed { expected: "8x8", got: None };',
+    'let form = if plies { "with plies" } else { "" }; let other = if x { "not" } else { "this" };',
+    'ParseError::new("position code", text, format!("expected {form}"));',
     "#[cfg(test)]",
     'mod tests { ReplayError::record("in a test"); }',
   ].join("\n").replace("return Err(fail", "let fail = |why: &str| ReplayError::record(format!(\"x {why}\"));\nreturn Err(fail"));
   assert.deepEqual(found.map(({ text, format }) => [text, format]),
     [["forms", false], ["{} is {x}", true], ['a "code"', false], ["no file {file}", true], ["too big", false],
-      ["x {why}", true], ["a", false], ["b", false], ["8x8", false]]);
+      ["x {why}", true], ["a", false], ["b", false], ["expected {form}", true], ["8x8", false], ["with plies", false]]);
   assert.deepEqual([...whats], ["move", "position code"]);
 });

@@ -281,6 +281,8 @@ export const serverTextsDe = {
     "erwartet: die Seite, die handelt (w oder b, mit dem Würfel oder s), `:`, dann die fünf Reihen des Bretts von oben, getrennt durch `/`",
   "w or b, then Black's squares, then White's": "w oder b, dann die Felder von Schwarz, dann die von Weiß",
   "se, sw, nw or ne, then the squares of NW, NE, SW and SE": "se, sw, nw oder ne, dann die Felder von NW, NO, SW und SO",
+  "4 or 5 fields SIDE/ROW/ROW/STORES[/PLIES]": "4 oder 5 Felder SEITE/REIHE/REIHE/GEWINNMULDEN[/HALBZÜGE]",
+  "4 fields SIDE/ROW/ROW/STORES (PLIES only under a ply limit)": "4 Felder SEITE/REIHE/REIHE/GEWINNMULDEN (HALBZÜGE nur mit einer Halbzuggrenze)",
   "stores must be FIRST,SECOND such as 0,0": "die Gewinnmulden müssen ERSTER,ZWEITER sein, wie 0,0",
   "plies must be a whole number": "die Halbzüge müssen eine ganze Zahl sein",
   "expected `w:` or `b:` (the side to move) and 16 boards separated by `/`": "erwartet: `w:` oder `b:` (die Seite am Zug) und 16 Bretter, getrennt durch `/`",
