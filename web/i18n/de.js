@@ -296,6 +296,8 @@ export const de = {
   "Sign up": "Registrieren",
   "Sign up · Tafel": "Registrieren · Tafel",
   "Somebody": "Jemand",
+  "Something went wrong on the server; nothing was changed. Try again in a moment.":
+    "Auf dem Server ist etwas schiefgegangen; nichts wurde geändert. Versuch es gleich noch einmal.",
   "Someone": "Jemand",
   "Sound when it is my turn": "Ton, wenn ich am Zug bin",
   "south": "Süden",
@@ -593,8 +595,4 @@ export const de = {
   "no reason given": "ohne Angabe eines Grundes",
   "The challenge ended without an answer.": "Die Herausforderung endete ohne Antwort.",
   "a program plays this account": "ein Programm spielt dieses Konto",
-
-  // The player's view in German (issue 31): the server's internal failures.
-  "Something went wrong on the server; nothing was changed. Try again in a moment.":
-    "Auf dem Server ist etwas schiefgegangen; nichts wurde geändert. Versuch es gleich noch einmal.",
 };
