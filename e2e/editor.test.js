@@ -131,6 +131,32 @@ test("Karl's Race: stones placed, the side and the die chosen; seven stones refu
   assert.deepEqual(page.errors, []);
 });
 
+test("on a phone the analysis is read with the board: the best move marked and its words on one screen", async () => {
+  const page = await newPage(browser, PHONE);
+  const code = "b4:A:U";
+  await openEditor(page, `/editor/karls-race?code=${encodeURIComponent(code)}`);
+  await checked(page, code);
+  await page.waitForSelector("#analyse-position");
+  await page.click("#analyse-position");
+  await page.waitForSelector("#analysis-best");
+  await page.waitForSelector("#board [data-best]");
+  // The Analyse button is below the board; the answer shows the board again, the mark on it,
+  // and the best move's words right under it, all within the screen.
+  const seen = await page.evaluate(() => {
+    const inView = (node) => { const r = node.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0; };
+    return { mark: inView(document.querySelector("#board [data-best]")), words: inView(document.querySelector("#analysis-best")),
+      chances: inView(document.querySelector("#analysis-chances")), board: document.querySelector("#board").getBoundingClientRect().top };
+  });
+  assert.deepEqual({ mark: seen.mark, words: seen.words, chances: seen.chances }, { mark: true, words: true, chances: true }, `board at ${seen.board} px`);
+  await screenshot(page, "editor-analysis-390");
+  assert.deepEqual(await axeViolations(page), []);
+  // Another position clears the analysis.
+  await page.click('.editor-tools [data-tool="SE"]');
+  await page.click('#board [data-cell="B"]');
+  await page.waitForSelector("#analysis-best", { state: "detached" });
+  assert.deepEqual(page.errors, []);
+});
+
 test("EinStein würfelt nicht: cubes moved by clicks, both sides winning refused, a legal position with its die; the phone", async () => {
   const page = await newPage(browser, PHONE);
   // The lobby links the editor.
@@ -198,10 +224,10 @@ test("Black Path: a tile off the path refused; the code typed in; Carreaux's bub
   assert.match(await verdict(page), /Not a legal position\. 1 rows, but the board has 3/);
   assert.equal(await page.getAttribute("#board", "data-code"), "2../.../...");
 
-  // In German: the editor's words translated, the game's reason as the game gives it.
+  // In German: the editor's words and the game's reason translated (web/i18n/server-de.js).
   await page.evaluate(() => localStorage.setItem("tafel:language", "de"));
   await openEditor(page, "/editor/black-path?size=3x3&code=.2.%2F...%2F...");
-  assert.match(await verdict(page), /^Keine gültige Stellung\. The tile on row 1, column 2 is not on the path/);
+  assert.equal(await verdict(page), "Keine gültige Stellung. Das Plättchen in Reihe 1, Spalte 2 liegt nicht auf dem Pfad von der Startkante.");
   assert.equal(await page.textContent('.editor-tools [data-tool="3"]'), "Plättchen 3 (Kreuzung)");
   await page.evaluate(() => localStorage.removeItem("tafel:language"));
 

@@ -230,3 +230,61 @@ test("the server's texts show in German on a German page: the catalog in the lob
   await screenshot(page, "german-refused-move-1366");
   assert.deepEqual(page.errors, []);
 });
+
+test("the games' reasons in German: settings refused, a position code in the editor, records refused on import, a server failure", async () => {
+  const page = await newPage(browser, LAPTOP, { locale: "de-DE" });
+  const error = async (selector) => { await page.waitForSelector(`${selector}:not(:empty)`); return text(page, selector); };
+
+  // Settings a game refuses (its own settings parser), in the editor and in the lobby's import.
+  await page.goto(`${BASE}/editor/black-path?size=40x40`);
+  await page.waitForSelector("#verdict.illegal");
+  assert.equal(await text(page, "#verdict"),
+    "Diese Einstellungen sind nicht möglich: Ungültiger Wert `40x40` für die Einstellung `size`: höchstens 1024 Felder, nicht 1600.");
+
+  // A position code the game refuses, with the place of the fault.
+  await page.goto(`${BASE}/editor/kauri`);
+  await page.waitForSelector("#verdict.legal");
+  await page.fill("#editor-code", "a/5+1,5+1,5+1,5+1,5+1,5+1/5+1,5+1,5+1,5+1,5+1,5+x/0,0");
+  await page.press("#editor-code", "Enter");
+  await page.waitForSelector("#verdict.illegal");
+  assert.match(await text(page, "#verdict"), /^Keine gültige Stellung\. Mulde `5\+x` ist nicht SAMEN\+KAURIS wie 5\+1 \(Anzahlen bis 60\) \(bei Zeichen 47\)$/);
+  await screenshot(page, "german-editor-code-refused-1366");
+  await page.goto(`${BASE}/editor/karls-race`);
+  await page.waitForSelector("#verdict.legal");
+  await page.fill("#editor-code", "w:ABCGHJK:MNPQTU");
+  await page.press("#editor-code", "Enter");
+  await page.waitForSelector("#verdict.illegal");
+  assert.equal(await text(page, "#verdict"), "Keine gültige Stellung. Schwarz hat 7 Steine, aber ein Spieler beginnt mit 6 (bei Zeichen 3)");
+  await page.fill("#editor-code", "w:A:U:B");
+  await page.press("#editor-code", "Enter");
+  await page.waitForFunction(() => document.querySelector("#verdict").dataset.code === "w:A:U:B");
+  assert.equal(await text(page, "#verdict"),
+    "Keine gültige Stellung. Erwartet: 3 Felder, getrennt durch `:` (w oder b, dann die Felder von Schwarz, dann die von Weiß), gefunden: 4.");
+
+  // Records refused on import: Kauri's own notation, another game's numbered moves, a tag,
+  // and settings the game refuses.
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector("#record");
+  const imported = async (record) => {
+    await page.fill("#record", record);
+    await page.dispatchEvent("#record", "change");
+    await page.waitForLoadState("networkidle"); // the record's seats, asked for its game
+    await page.click("#import");
+    return error("#import-error");
+  };
+  assert.equal(await imported('[Game "kauri"]\n\n1. x'), "Zug 1: `x` ist kein Halbzug (a..f, A..F oder pass)");
+  assert.equal(await imported('[Game "kauri"]\n\n1. c\n\nfirst player won by 2 : 1 points'),
+    "Die Ergebniszeile behauptet einen Sieg von Spieler 1 mit 2 : 1, aber die Gewinnmulden sagen etwas anderes (Gewinnmulden: erster Spieler 0, zweiter Spieler 0)");
+  assert.equal(await imported('[Game "black-path"]\n\n2. 1'), "Zug 1: Zugnummer 2 gefunden, wo 1 erwartet war.");
+  assert.equal(await imported('[Game "einstein"]\n[Result what]\n\n1. 3'),
+    "Ungültige Aufzeichnung `[Result what]`: Zeile 2: der Wert eines Tags steht in doppelten Anführungszeichen.");
+  await screenshot(page, "german-import-refused-1366");
+  await page.fill("#record", '[Game "carreaux"]\n[Settings "size=5"]\n\n1. b6');
+  await page.dispatchEvent("#record", "change");
+  assert.equal(await error("#import-error"), "Ungültiger Wert `5` für die Einstellung `size`: erwartet: eines von 4, 6, 8, 10, 12.");
+
+  // A failure of the server (500): one German sentence, not the operator's English words.
+  await page.route("**/api/import", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "storage failed: disk I/O error" }) }));
+  assert.equal(await imported('[Game "black-path"]\n\n1. 1'), "Auf dem Server ist etwas schiefgegangen; nichts wurde geändert. Versuch es gleich noch einmal.");
+  assert.deepEqual(page.errors, []);
+});

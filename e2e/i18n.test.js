@@ -130,10 +130,11 @@ function rustString(source, at) {
   return null;
 }
 
-/** A Rust source without its tests (from its first `#[cfg(test)]`), and its `&str` constants. */
+/** A Rust source without its tests (from its first `#[cfg(test)]`) and comment lines, and its
+ * `&str` constants. */
 function rustCode(source) {
   const tests = source.indexOf("#[cfg(test)]");
-  const code = tests < 0 ? source : source.slice(0, tests);
+  const code = (tests < 0 ? source : source.slice(0, tests)).replace(/^[ \t]*\/\/.*$/gm, "");
   const constants = Object.fromEntries([...code.matchAll(/const (\w+): &str = "/g)]
     .map((m) => [m[1], rustString(code, m.index + m[0].length - 1)]));
   return { code, constants };
@@ -197,12 +198,19 @@ test("every error text of the server has its German in web/i18n/server-de.js", a
   assert.deepEqual(missing, [], `${missing.length} error texts of the server have no German in web/i18n/server-de.js`);
 });
 
-// The games' reasons why a typed move cannot be read: the last argument of ParseError::new/at
-// for a "move" or "cell", or of the closures the parsers build them with (err, error, refuse),
-// in every game's notation.rs and the cell parsers they call.
+// The games' reasons why a typed move, a setting, a position code or a record cannot be read:
+// the last argument of ParseError::new/at, ReplayError::record/at and ValueError::NotAllowed,
+// or of the closures and methods the parsers build them with (`let err = |..| ParseError::..`,
+// `fn error(..) -> ReplayError`), and the forms a ValueError::Malformed expects, in every file
+// of the games (their tests left out) and in tafel_core's settings and records.
 
-const GAMES = new URL("../crates/tafel-games/src/", import.meta.url);
-const MOVE_PARSERS = ["quarx/board.rs", "carreaux/board.rs"];
+const CRATES = new URL("../crates/", import.meta.url);
+const GAMES = new URL("tafel-games/src/", CRATES);
+const CORE_FILES = ["tafel-core/src/record.rs", "tafel-core/src/settings.rs", "tafel-core/src/erased.rs"];
+// Karl's Race's board file is the engine's own (board.json, checked when it is built): no
+// person types it.
+const UNREAD = ["board file"];
+const ERRORS = "ParseError::(?:new|at)|ReplayError::(?:record|at)|ValueError::NotAllowed";
 
 /** The top-level arguments of the call whose bracket opens at `source[open]`. */
 function callArguments(source, open) {
@@ -219,40 +227,89 @@ function callArguments(source, open) {
   return args;
 }
 
-/** The reasons a move parser gives in one Rust source: { text, format, line }. */
-function moveReasons(source) {
+/** The reasons a game's parser gives in one Rust source: { text, format, line }, and the
+ * things it says it cannot read (`whats`: "move", "position code"...). */
+function gameErrors(source) {
   const { code, constants } = rustCode(source);
   const found = [];
-  for (const m of code.matchAll(/(?<![\w.])(ParseError::(?:new|at)|err|error|refuse)\(/g)) {
+  const whats = new Set();
+  const add = (text, format, at) => found.push({ text, format, line: code.slice(0, at).split("\n").length });
+  const wrappers = [
+    ...code.matchAll(new RegExp(`let (\\w+) = \\|[^|]*\\|[^;]{0,40}?(?:${ERRORS})\\(\\s*("[^"]*")?`, "g")),
+    ...code.matchAll(/fn (\w+)\([^)]*\)\s*->\s*(?:ParseError|ReplayError)\b/g),
+  ].filter((m) => !UNREAD.includes(m[2] && rustString(m[2], 0))).map((m) => `(?:self\\.)?${m[1]}`);
+  for (const m of code.matchAll(new RegExp(`(?<![\\w.:])(${[ERRORS, ...wrappers].join("|")})\\(`, "g"))) {
     const args = callArguments(code, m.index + m[0].length - 1).filter(Boolean);
-    if (m[1].startsWith("ParseError") && !['"move"', '"cell"'].includes(args[0])) continue;
+    if (m[1].startsWith("ParseError")) {
+      const what = rustString(args[0] ?? "", 0);
+      if (UNREAD.includes(what)) continue;
+      if (what) whats.add(what);
+    }
     const last = (args.at(-1) ?? "").replace(/\.(?:into|to_string|to_owned)\(\)$/, "");
-    const format = last.startsWith("format!(");
-    const literal = format ? last.slice(8).trimStart() : last;
-    const text = literal.startsWith('"') ? rustString(literal, 0) : constants[last];
-    if (typeof text === "string") found.push({ text, format, line: code.slice(0, m.index).split("\n").length });
+    if (last.startsWith("format!(")) add(rustString(last.slice(8).trimStart(), 0), true, m.index);
+    else if (last.startsWith('"')) add(rustString(last, 0), false, m.index);
+    else if (constants[last]) add(constants[last], false, m.index);
+    // An expression choosing among literals (`if ... { "a" } else { "b" }`): each of them.
+    else for (const literal of last.matchAll(/"(?:[^"\\]|\\.)*"/g)) add(rustString(literal[0], 0), false, m.index);
   }
-  return found;
+  for (const m of code.matchAll(/\bexpected: "/g)) add(rustString(code, m.index + m[0].length - 1), false, m.index);
+  // Words chosen for a format's `{name}` (`let sides = if .. { "a" } else { "b" };`): each.
+  const named = new Set(found.filter((f) => f.format).flatMap((f) => [...f.text.matchAll(/\{(\w+)\}/g)].map((p) => p[1])));
+  const STRING = '"(?:[^"\\\\]|\\\\.)*"';
+  for (const m of code.matchAll(new RegExp(`let (\\w+) = if [^{;]*\\{\\s*(${STRING})\\s*\\}\\s*else\\s*\\{\\s*(${STRING})\\s*\\};`, "g"))) {
+    if (!named.has(m[1])) continue;
+    for (const literal of [m[2], m[3]].map((l) => rustString(l, 0)).filter(Boolean)) add(literal, false, m.index);
+  }
+  return { found, whats };
 }
 
-test("every reason a game gives for a typed move it cannot read has its German", async () => {
+/** The sentences of tafel_core around the games' reasons, and the words put into them, which
+ * the scan cannot find as reasons (Display implementations, helpers that word a value). */
+const CORE_SENTENCES = [
+  // ParseError (the `what` is added for each the games use), MoveError, ReplayError.
+  ["illegal move `{}`; legal here: {}", true], ["`{}` comes after the end of the game", true], ["move {}: {}", true],
+  // SettingsError and ValueError.
+  ["unknown setting `{}` for {} (known: {})", true], ["invalid value `{}` for setting `{}`: {}", true],
+  ["malformed setting `{}`: expected key=value", true], ["expected one of {}", true],
+  ["expected {}, got `{}`", true], ["expected {}", true],
+  // Records: tags, terminations, Kauri's result line and capture words.
+  ["a tag line must look like [Name \"value\"]", false], ["a tag needs a name and a quoted value", false],
+  ["the tag's value must be in double quotes", false], ["unknown termination `{}` (known: {})", true],
+  ...["resignation", "agreement", "time forfeit", "aborted", "rules infraction"].map((word) => [word, false]),
+  ["a draw by {} : {}", true], ["a win of player {} by {} : {}", true], ["a win by {} : {}", true],
+  ["captures nothing", false], ["captures {}", true], ["loses {}", true], ["captures {} and loses {}", true],
+  // Words put into the games' formats that the scan cannot tell: Carreaux's code form without
+  // its optional part (an empty word), EinStein's order.
+  ["expected the side to move, `:` and the rows, such as r:.BGB/RGBG/...", false],
+  ["with these settings {} arranges its cubes first", true], ["with these settings {} arranges its cubes second", true],
+  // The position editor's answer: the reason and where (http/api/positions.rs).
+  ["{} (at character {})", true],
+];
+
+test("every reason a game gives for a move, a setting, a position code or a record it cannot read has its German", async () => {
   const { known } = await serverGerman();
-  const files = (await readdir(GAMES, { recursive: true }))
-    .filter((f) => f.endsWith("/notation.rs") || MOVE_PARSERS.includes(f)).sort();
+  const files = [
+    ...(await readdir(GAMES, { recursive: true })).filter((f) => f.endsWith(".rs") && !f.endsWith("tests.rs")).sort()
+      .map((f) => `tafel-games/src/${f}`),
+    ...CORE_FILES,
+  ];
   const missing = [];
+  const whats = new Set(["move", "cell"]);
   let count = 0;
   for (const file of files) {
-    for (const { text, format, line } of moveReasons(await readFile(new URL(file, GAMES), "utf8"))) {
+    const scanned = gameErrors(await readFile(new URL(file, CRATES), "utf8"));
+    scanned.whats.forEach((what) => whats.add(what));
+    for (const { text, format, line } of scanned.found) {
       count++;
-      if (!known(text, format)) missing.push(`crates/tafel-games/src/${file}:${line}: ${JSON.stringify(text)}`);
+      if (!known(text, format)) missing.push(`crates/${file}:${line}: ${JSON.stringify(text)}`);
     }
   }
-  for (const what of ["move", "cell"]) {
-    for (const sentence of [`invalid ${what} \`{}\`: {}`, `invalid ${what} \`{}\` at character {}: {}`]) {
-      if (!known(sentence, true)) missing.push(`tafel_core::notation::ParseError: ${JSON.stringify(sentence)}`);
-    }
+  const sentences = [...CORE_SENTENCES, ...[...whats].flatMap((what) => [[`invalid ${what} \`{}\`: {}`, true], [`invalid ${what} \`{}\` at character {}: {}`, true]])];
+  for (const [sentence, format] of sentences) {
+    if (!known(sentence, format)) missing.push(`tafel_core: ${JSON.stringify(sentence)}`);
   }
-  assert.ok(count > 20, `only ${count} reasons found in the games: is the scan broken?`);
+  assert.ok(count > 100, `only ${count} reasons found in the games: is the scan broken?`);
+  assert.ok(["position code", "record"].every((what) => whats.has(what)), `the scan found only ${[...whats]}`);
   assert.deepEqual(missing, [], `${missing.length} reasons of the games have no German in web/i18n/server-de.js`);
 });
 
@@ -272,14 +329,23 @@ test("the server's scan reads literals, formats and constants, and leaves tests 
   assert.equal(shape("x {a} has {n} {y}", false), "x \u0000 has \u0000 \u0000");
 });
 
-test("the games' scan reads the reasons of moves and cells, not of other parses", () => {
-  const found = moveReasons([
+test("the games' scan reads the reasons of every parse, their wrappers and expected forms, not tests or the board file", () => {
+  const { found, whats } = gameErrors([
     'const FORMS: &str = "forms";',
     'let err = |at: usize, reason: String| ParseError::at("move", text, at, reason);',
+    'let file = |reason: String| ParseError::new("board file", text, reason);',
     'ParseError::new("move", text, FORMS); err(3, format!("{} is {x}", a(b, c)));',
-    'ParseError::new("cell", text, "a \\"cell\\""); ParseError::new("position", text, "not this");',
-    'refuse(format!("no file {file}")); e.error("nor this"); error(FORMS.into());',
-  ].join("\n"));
+    'ParseError::new("position code", text, "a \\"code\\""); file("not this".into());',
+    'fn error(&self, reason: impl Into<String>) -> ReplayError { ReplayError::at(self.number, reason) }',
+    'self.error(format!("no file {file}")); e.error("nor this"); ValueError::NotAllowed("too big".into());',
+    'return Err(fail(if drawn { "a" } else { "b" })); ValueError::Malformed { expected: "8x8", got: None };',
+    'let form = if plies { "with plies" } else { "" }; let other = if x { "not" } else { "this" };',
+    'ParseError::new("position code", text, format!("expected {form}"));',
+    "#[cfg(test)]",
+    'mod tests { ReplayError::record("in a test"); }',
+  ].join("\n").replace("return Err(fail", "let fail = |why: &str| ReplayError::record(format!(\"x {why}\"));\nreturn Err(fail"));
   assert.deepEqual(found.map(({ text, format }) => [text, format]),
-    [["forms", false], ["{} is {x}", true], ['a "cell"', false], ["no file {file}", true], ["forms", false]]);
+    [["forms", false], ["{} is {x}", true], ['a "code"', false], ["no file {file}", true], ["too big", false],
+      ["x {why}", true], ["a", false], ["b", false], ["expected {form}", true], ["8x8", false], ["with plies", false]]);
+  assert.deepEqual([...whats], ["move", "position code"]);
 });

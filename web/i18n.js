@@ -81,13 +81,22 @@ export function sideName(name) {
 }
 
 /** A pattern of the server's words compiled for matching: the English with each `{name}` a
- * group, its parameters' names, and the translation. */
+ * group, its parameters' names, those quoted in backticks (a value as typed, a move, a code:
+ * kept as sent), how many of its characters are fixed words, and the translation. */
 function compile(patterns) {
   const escape = (text) => text.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&");
   return Object.entries(patterns).map(([english, translated]) => {
     const names = [];
-    const source = english.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? (names.push(part), "(.+?)") : escape(part))).join("");
-    return { regex: new RegExp(`^${source}$`), names, translated };
+    const quoted = new Set();
+    const parts = english.split(/\{(\w+)\}/);
+    const source = parts.map((part, i) => {
+      if (i % 2 === 0) return escape(part);
+      names.push(part);
+      if (parts[i - 1].endsWith("`") && parts[i + 1].startsWith("`")) quoted.add(part);
+      return "(.+?)";
+    }).join("");
+    const fixed = parts.filter((_, i) => i % 2 === 0).join("").length;
+    return { regex: new RegExp(`^${source}$`), names, quoted, fixed, translated };
   });
 }
 
@@ -97,9 +106,10 @@ const SERVER_TEXTS = { de: { texts: serverTextsDe, patterns: compile(serverPatte
 /**
  * A text the server sent as data (a game's summary, a setting's label, help or choice word, a
  * result, an error message) in the interface's language: its translation when the language's
- * server words have it or a pattern matches the whole text (each parameter translated in turn,
- * `{names}` as names joined with "and"), else the text as sent. Unlike t(), the text is not a
- * literal; e2e/german.test.js checks the catalog's texts against the dictionary.
+ * server words have it or a pattern matches the whole text (the one with the most fixed words
+ * when several do; each parameter translated in turn, `{names}` as names joined with "and", one
+ * in backticks kept as sent), else the text as sent. Unlike t(), the text is not a literal;
+ * e2e/german.test.js checks the catalog's texts against the dictionary.
  */
 export function serverText(text) {
   const words = SERVER_TEXTS[language()];
@@ -108,14 +118,18 @@ export function serverText(text) {
   if (Object.hasOwn(words.texts, english)) return words.texts[english];
   const side = sideName(english);
   if (side !== english) return side;
-  for (const { regex, names, translated } of words.patterns) {
-    const match = regex.exec(english);
-    if (!match) continue;
-    const values = Object.fromEntries(names.map((name, i) => [name,
-      name === "names" ? list(match[i + 1].split(" and ").map(serverText)) : serverText(match[i + 1])]));
-    return translated.replace(/\{(\w+)\}/g, (whole, name) => values[name] ?? whole);
+  // Of the patterns that match, the one with the most fixed words: "the result line claims
+  // {claim} but {why} (...)" rather than "{names} win {scores} ({reason})".
+  let best = null;
+  for (const pattern of words.patterns) {
+    const match = pattern.regex.exec(english);
+    if (match && (!best || pattern.fixed > best.pattern.fixed)) best = { pattern, match };
   }
-  return english;
+  if (!best) return english;
+  const { pattern: { names, quoted, translated }, match } = best;
+  const values = Object.fromEntries(names.map((name, i) => [name, quoted.has(name) ? match[i + 1]
+    : name === "names" ? list(match[i + 1].split(" and ").map(serverText)) : serverText(match[i + 1])]));
+  return translated.replace(/\{(\w+)\}/g, (whole, name) => values[name] ?? whole);
 }
 
 /** A setting's value in words: a choice word translated, with the value itself after it when

@@ -43,8 +43,20 @@ export async function api(path, options = {}) {
     throw new OfflineError();
   }
   const body = await response.json().catch(() => ({ error: t("the server answered {status}", { status: `${response.status} ${response.statusText}` }) }));
-  if (!response.ok) throw new Error(sentence(body.error ? serverText(body.error) : t("the server answered {status}", { status: response.status })));
+  if (!response.ok) throw new Error(errorWords(response, body));
   return body;
+}
+
+/** What a refusal or failure of the API says, in the interface's language: the server's words
+ * (web/i18n/server-de.js), or for its internal failures (500: a broken store, a bug), whose
+ * words are for the operator, one sentence for everyone (the server's words go to the
+ * console). */
+export function errorWords(response, body) {
+  if (response.status === 500) {
+    console.error(`The server failed: ${body.error}`);
+    return t("Something went wrong on the server; nothing was changed. Try again in a moment.");
+  }
+  return sentence(body.error ? serverText(body.error) : t("the server answered {status}", { status: response.status }));
 }
 
 /** A message as a sentence: capital first letter, final full stop. */

@@ -48,6 +48,9 @@ function parts() {
     copied: el("span", { class: "help", id: "copied", role: "status" }),
     start: el("div", { class: "editor-start", id: "editor-start" }),
     error: el("p", { class: "error", role: "alert", id: "editor-error" }),
+    // Beside the board on a wide screen, right under it on a phone, so that the best move
+    // marked on the board and the words about it are seen together.
+    analysis: el("div", { class: "editor-analysis", id: "editor-analysis", "aria-live": "polite" }),
   };
 }
 
@@ -85,7 +88,8 @@ function layout(editor) {
           ui.copied),
         ui.start,
         ui.error,
-        el("details", { class: "editor-settings" }, el("summary", {}, t("Settings of the game")), ui.settingsBox))));
+        el("details", { class: "editor-settings" }, el("summary", {}, t("Settings of the game")), ui.settingsBox)),
+      ui.analysis));
 }
 
 /** Shows game `entry` with the settings `wanted` (the others at their defaults) and the
@@ -279,6 +283,7 @@ async function check(editor, code) {
   }
   if (ticket !== editor.checking) return false;
   editor.position = position;
+  fill(editor.ui.analysis);
   const { verdict } = editor.ui;
   verdict.dataset.code = code;
   if (!position) {
@@ -341,7 +346,6 @@ async function startChoices(editor, position) {
   const level = el("select", { id: "editor-level" }, levels.map((l) => el("option", { value: l.level, disabled: Boolean(l.notice),
     selected: l.level === Math.min(3, Math.max(...usable)) }, t("Computer, level {level}", { level: l.level }))));
   const create = (kind) => startGame(editor, position, Number(mine.value), kind, Number(level.value));
-  const analysis = el("div", { class: "editor-analysis", id: "editor-analysis", "aria-live": "polite" });
   fill(editor.ui.start,
     el("h2", {}, t("Play from here")),
     el("div", { class: "editor-choice" }, el("label", { for: "editor-seat" }, t("You play")), mine),
@@ -349,13 +353,12 @@ async function startChoices(editor, position) {
     el("div", { class: "controls" },
       el("button", { id: "play-computer", type: "button", onclick: () => create("computer") }, t("Play the computer")),
       el("button", { class: "secondary", id: "play-friend", type: "button", onclick: () => create("invite") }, t("Play a friend")),
-      el("button", { class: "secondary", id: "analyse-position", type: "button", onclick: () => analysePosition(editor, position, analysis) }, t("Analyse"))),
-    analysis);
+      el("button", { class: "secondary", id: "analyse-position", type: "button", onclick: () => analysePosition(editor, position, editor.ui.analysis) }, t("Analyse"))));
 }
 
 /** Asks the engine about `position` (the chances of the side to move, the best line) and
- * shows its answer in `area`, the best move marked on the board; an answer for a position no
- * longer shown is dropped. */
+ * shows its answer in `area`, the best move marked on the board, both in view; an answer for
+ * a position no longer shown is dropped. */
 async function analysePosition(editor, position, area) {
   const button = document.getElementById("analyse-position");
   button.disabled = true;
@@ -373,7 +376,9 @@ async function analysePosition(editor, position, area) {
         el("span", { class: "line-move", "data-move": ply.move }, `${i ? " · " : ""}${i + 1}. ${sideName(ply.side)}: ${ply.move}`)))),
       el("details", { class: "engine-details" }, el("summary", {}, t("How the computer found it")), el("p", { class: "help" }, found.effort)));
     drawBestMove(editor.drawn, found.line[0].move);
-    area.scrollIntoView({ block: "nearest" });
+    // On a phone the words are under the board: the board's top at the screen's top shows both.
+    if (window.matchMedia("(max-width: 50rem)").matches) editor.ui.boardArea.scrollIntoView({ block: "start" });
+    else area.scrollIntoView({ block: "nearest" });
   } catch (e) {
     if (editor.position === position) fill(area, el("p", { class: "error" }, e.message));
   } finally {

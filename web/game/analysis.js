@@ -3,12 +3,12 @@
 // best move of the position shown drawn on the board, and the hint (the best move on request,
 // where hints were turned on before a game against the computer).
 
-import { api, el, sentence } from "../ui.js";
+import { api, el, errorWords } from "../ui.js";
 import { analysisPanel, capital, chanceWords, drawBestMove, marksByPly, reviewAt } from "./review-panel.js";
 import { boardIntoView } from "./board-view.js";
 import { showPly } from "./move-list.js";
 import { describe } from "./state.js";
-import { serverText, sideName, t, tn } from "../i18n.js";
+import { sideName, t, tn } from "../i18n.js";
 
 /**
  * Fetches the analysis of game `id`, asking again while the server computes it; `progress`
@@ -25,7 +25,7 @@ async function fetchAnalysis(id, tokens, progress) {
     }
     const body = await response.json().catch(() => ({ error: t("the server answered {status}", { status: response.status }) }));
     if (response.status === 200) return body;
-    if (response.status !== 202) throw new Error(sentence(body.error ? serverText(body.error) : t("the server answered {status}", { status: response.status })));
+    if (response.status !== 202) throw new Error(errorWords(response, body));
     progress(body);
     const wait = Number(response.headers.get("retry-after")) || 1;
     await new Promise((resolve) => setTimeout(resolve, wait * 1000));

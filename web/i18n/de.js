@@ -296,6 +296,8 @@ export const de = {
   "Sign up": "Registrieren",
   "Sign up · Tafel": "Registrieren · Tafel",
   "Somebody": "Jemand",
+  "Something went wrong on the server; nothing was changed. Try again in a moment.":
+    "Auf dem Server ist etwas schiefgegangen; nichts wurde geändert. Versuch es gleich noch einmal.",
   "Someone": "Jemand",
   "Sound when it is my turn": "Ton, wenn ich am Zug bin",
   "south": "Süden",
@@ -415,7 +417,7 @@ export const de = {
   "{n} ply": "{n} Halbzug",
   "{n} seed": "{n} Samen",
   "{n} seeds": "{n} Samen",
-  "{n} watching": "{n} schauen zu",
+  "{n} watching": "{n} Zuschauer",
   "{side} (computer)": "{side} (Computer)",
   "{name} ({side}, bot)": "{name} ({side}, Bot)",
   "{side} (computer) is thinking…": "{side} (Computer) denkt nach …",

@@ -10,7 +10,7 @@ import { t } from "../i18n.js";
 export function importCard() {
   const form = {
     seatsBox: el("div"),
-    error: el("p", { class: "error", role: "alert" }),
+    error: el("p", { class: "error", role: "alert", id: "import-error" }),
     // The record's game and settings the seats were offered for: the seats' choices stay as
     // they are while the record names the same (a textarea reports "change" again each time
     // it loses focus).
