@@ -23,14 +23,12 @@ pub const fn bit(cell: Cell) -> u128 {
 }
 
 /// Whether `cell` is in `set`, tested on the 64-bit half that holds it: cheaper than a
-/// 128-bit mask, which the hot loops would otherwise shift into place for every test.
+/// 128-bit mask, which the hot loops would otherwise shift into place for every test. The
+/// half is picked by a shift of 0 or 64, not a branch (random games pick either half at
+/// random).
 #[inline(always)]
 pub fn has(set: u128, cell: Cell) -> bool {
-    let half = if cell < 64 {
-        set as u64
-    } else {
-        (set >> 64) as u64
-    };
+    let half = (set >> (cell & 64)) as u64;
     half >> (cell & 63) & 1 != 0
 }
 
@@ -165,6 +163,34 @@ impl Ray {
     pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
         self.cells.iter().copied().take_while(|&c| c != NONE)
     }
+
+    /// How many of the ray's cells are empty before the first piece or the edge (0 to 3): the
+    /// slides along it. Three bit tests and no branch, so that no loop ends at a cell the
+    /// processor cannot foresee.
+    #[inline(always)]
+    pub fn open(&self, occupancy: &Occupancy) -> u32 {
+        let [near, far, farthest] = self.cells.map(|cell| occupancy.blocks(cell));
+        (near | far << 1 | farthest << 2 | 8).trailing_zeros()
+    }
+}
+
+/// The occupied cells as four 64-bit words, the last two full: [`NONE`] (255) falls in the
+/// fourth and reads as occupied, so that a ray's padding ends it like a piece.
+#[derive(Clone, Copy, Debug)]
+pub struct Occupancy([u64; 4]);
+
+impl Occupancy {
+    /// The occupancy of the set `occupied`.
+    #[inline(always)]
+    pub fn new(occupied: u128) -> Self {
+        Occupancy([occupied as u64, (occupied >> 64) as u64, !0, !0])
+    }
+
+    /// 1 if `cell` holds a piece or is [`NONE`], else 0.
+    #[inline(always)]
+    pub fn blocks(&self, cell: Cell) -> u32 {
+        (self.0[usize::from(cell >> 6)] >> (cell & 63)) as u32 & 1
+    }
 }
 
 /// Precomputed geometry: the rays from every cell, the pieces a man or king may jump and the
@@ -178,6 +204,10 @@ pub struct Tables {
     /// The neighbours of a cell that have a cell behind them: the pieces a man there could
     /// jump over.
     pub jumpable: [u128; CELLS],
+    /// `jumpers[cell]`: the cells from which a man could jump a piece on `cell` (those whose
+    /// [`Tables::jumpable`] hold it), so that the men that may capture are found from the
+    /// enemy pieces at once.
+    pub jumpers: [u128; CELLS],
     /// The cells two steps from a cell along a ray that has a third cell: the pieces a king
     /// there could jump from a distance (a king's landing is at most three steps away).
     pub far_jumpable: [u128; CELLS],
@@ -186,6 +216,10 @@ pub struct Tables {
     pub beyond: [[Cell; CELLS]; CELLS],
     /// `middle[from][over]`: the cell between `from` and a cell two steps away along a ray.
     pub middle: [[Cell; CELLS]; CELLS],
+    /// `ray_of[from][cell]`: the position, in [`Tables::rays`] of `from`, of the ray through
+    /// `cell` (for cells on one of its rays), so that the rays holding given cells are found
+    /// in direction order without scanning all of them.
+    pub ray_of: [[u8; CELLS]; CELLS],
     /// `forward[side][cell]`: the cells a man of `side` (0 White, 1 Black) may step to.
     pub forward: [[u128; CELLS]; 2],
     /// `promotion[side]`: the row where a man of `side` becomes a king.
@@ -199,9 +233,11 @@ impl Tables {
             rays: Vec::new(),
             ray_start: [0; CELLS + 1],
             jumpable: [0; CELLS],
+            jumpers: [0; CELLS],
             far_jumpable: [0; CELLS],
             beyond: [[NONE; CELLS]; CELLS],
             middle: [[NONE; CELLS]; CELLS],
+            ray_of: [[NONE; CELLS]; CELLS],
             forward: [[0; CELLS]; 2],
             promotion: [0; 2],
         });
@@ -232,6 +268,10 @@ impl Tables {
                 if near == NONE {
                     continue;
                 }
+                let position = (t.rays.len() - t.ray_start[cell as usize] as usize) as u8;
+                for on in ray.iter() {
+                    t.ray_of[cell as usize][on as usize] = position;
+                }
                 t.rays.push(ray);
                 if far != NONE {
                     t.jumpable[cell as usize] |= bit(near);
@@ -253,6 +293,11 @@ impl Tables {
                 3 => t.promotion[0] |= bit(cell),
                 0 => t.promotion[1] |= bit(cell),
                 _ => {}
+            }
+        }
+        for cell in 0..CELLS {
+            for over in cells(t.jumpable[cell]) {
+                t.jumpers[over as usize] |= bit(cell as Cell);
             }
         }
         t

@@ -32,15 +32,16 @@ impl CaptureSearch<'_> {
         let (tables, occupied) = (self.tables, self.occupied);
         if self.king {
             let targets = self.enemy & !captured;
-            let rays = if king_can_jump(tables, at, occupied, targets) {
-                tables.rays(at)
-            } else {
-                &[]
-            };
-            for ray in rays {
-                if ray.mask & targets == 0 {
-                    continue;
-                }
+            let rays = tables.rays(at);
+            // Only the rays with a target that has a cell behind it, in direction order.
+            let mut jumpable_rays = 0u64;
+            for_each_cell(
+                (tables.jumpable[at as usize] | tables.far_jumpable[at as usize]) & targets,
+                |over| jumpable_rays |= 1 << tables.ray_of[at as usize][over as usize],
+            );
+            while jumpable_rays != 0 {
+                let ray = &rays[jumpable_rays.trailing_zeros() as usize];
+                jumpable_rays &= jumpable_rays - 1;
                 let mut along = ray.iter().skip_while(|&c| !has(occupied, c));
                 match along.next() {
                     Some(over) if has(targets, over) => {
@@ -100,9 +101,15 @@ impl CaptureSearch<'_> {
 pub(super) fn king_can_jump(tables: &Tables, at: Cell, occupied: u128, targets: u128) -> bool {
     let (beyond, middle) = (&tables.beyond[at as usize], &tables.middle[at as usize]);
     let empty = |cell: Cell| !has(occupied, cell);
-    cells(tables.jumpable[at as usize] & targets).any(|over| empty(beyond[over as usize]))
-        || cells(tables.far_jumpable[at as usize] & targets)
-            .any(|over| empty(middle[over as usize]) && empty(beyond[over as usize]))
+    // Every target tested, as in [`man_can_jump`].
+    let mut jumps = false;
+    for_each_cell(tables.jumpable[at as usize] & targets, |over| {
+        jumps |= empty(beyond[over as usize]);
+    });
+    for_each_cell(tables.far_jumpable[at as usize] & targets, |over| {
+        jumps |= empty(middle[over as usize]) & empty(beyond[over as usize]);
+    });
+    jumps
 }
 
 impl Quarx {
@@ -264,7 +271,12 @@ impl Quarx {
 /// cell behind it.
 #[inline]
 pub(super) fn man_can_jump(tables: &Tables, from: Cell, occupied: u128, targets: u128) -> bool {
-    let overs = tables.jumpable[from as usize] & targets;
     let beyond = &tables.beyond[from as usize];
-    overs != 0 && cells(overs).any(|over| !has(occupied, beyond[over as usize]))
+    // Every target tested, without leaving at the first jump found: one branch less that
+    // random positions make unforeseeable.
+    let mut jumps = false;
+    for_each_cell(tables.jumpable[from as usize] & targets, |over| {
+        jumps |= !has(occupied, beyond[over as usize]);
+    });
+    jumps
 }

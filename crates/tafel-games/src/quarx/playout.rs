@@ -15,7 +15,7 @@
 use rand::Rng;
 use tafel_core::{Outcome, Player};
 
-use super::board::{bit, cells, for_each_cell, Cell};
+use super::board::{bit, cells, for_each_cell, Cell, Occupancy};
 use super::movegen::{king_can_jump, man_can_jump};
 use super::{Move, Quarx, State, REASON_NO_MOVE, REASON_NO_PIECES, REASON_PLY_LIMIT};
 
@@ -94,10 +94,13 @@ impl Quarx {
         let (own, enemy) = state.sides();
         let occupied = own | enemy;
         let t = &self.tables;
-        let forward = &t.forward[state.side as usize];
-        let (mut count, mut jumping_men) = (0, 0);
-        for_each_cell(own & !state.kings, |from| {
-            count += (forward[from as usize] & !occupied).count_ones() as usize;
+        let (men, kings) = (own & !state.kings, own & state.kings);
+        // Only men next to an enemy piece with a cell behind it can jump: found from the
+        // enemy pieces, so that the test runs for few men.
+        let mut reach = 0;
+        for_each_cell(enemy, |over| reach |= t.jumpers[over as usize]);
+        let mut jumping_men = 0;
+        for_each_cell(men & reach, |from| {
             if man_can_jump(t, from, occupied, enemy) {
                 jumping_men |= bit(from);
             }
@@ -105,16 +108,42 @@ impl Quarx {
         if jumping_men != 0 {
             return Err(jumping_men);
         }
-        for from in cells(own & state.kings) {
-            if king_can_jump(t, from, occupied, enemy) {
-                return Err(0);
-            }
-            self.king_slides(state, from, occupied, |_| {
-                count += 1;
-                true
-            });
+        if cells(kings).any(|from| king_can_jump(t, from, occupied, enemy)) {
+            return Err(0);
+        }
+        let forward = &t.forward[state.side as usize];
+        let mut count = 0;
+        for_each_cell(men, |from| {
+            count += (forward[from as usize] & !occupied).count_ones() as usize;
+        });
+        let occupancy = Occupancy::new(occupied);
+        for from in cells(kings) {
+            count += self.king_slide_count(state, from, occupied, &occupancy);
         }
         Ok(count)
+    }
+
+    /// How many slides [`Quarx::king_slides`] visits for the king on `from`: with no position
+    /// remembered (no slide can repeat one), the sum of its rays' open cells, without a
+    /// branch per cell.
+    #[inline(always)]
+    fn king_slide_count(
+        &self,
+        state: &State,
+        from: Cell,
+        occupied: u128,
+        occupancy: &Occupancy,
+    ) -> usize {
+        if state.history.is_empty() {
+            let rays = self.tables.rays(from);
+            return rays.iter().map(|ray| ray.open(occupancy) as usize).sum();
+        }
+        let mut count = 0;
+        self.king_slides(state, from, occupied, |_| {
+            count += 1;
+            true
+        });
+        count
     }
 
     /// The move number `index` (from 0) of the list [`Quarx::quiet_moves`] makes, which must
@@ -138,7 +167,19 @@ impl Quarx {
             }
             index -= count;
         }
+        let occupancy = Occupancy::new(!empty);
         for from in cells(own & state.kings) {
+            if state.history.is_empty() {
+                // Every open cell is a slide: find the ray by the open cells' counts.
+                for ray in self.tables.rays(from) {
+                    let open = ray.open(&occupancy) as usize;
+                    if index < open {
+                        return step(from, ray.cells[index]);
+                    }
+                    index -= open;
+                }
+                continue;
+            }
             let mut found = None;
             self.king_slides(state, from, !empty, |to| {
                 if index == 0 {
