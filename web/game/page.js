@@ -40,7 +40,9 @@ export async function gamePage(app, id) {
   game.render = (options) => render(game, options);
   app.replaceChildren(layout(game));
   game.fitBoard = keepBoardOnScreen(game, [document.querySelector("header.site"), game.ui.banner, app.querySelector(".game-head"), game.ui.noticeLine, game.ui.presence]);
-  narrow.addEventListener("change", () => render(game, { animate: false }));
+  // Past the phone's width, what waits for an answer changes places (drawing the page again
+  // only then: it would forget a move half clicked).
+  narrow.addEventListener("change", () => { if (questionBox(game)) render(game, { animate: false }); });
   listenForReplayKeys(game);
   keepClocksRunning(game);
   game.live = connect(game);
