@@ -1,8 +1,9 @@
 // The board on the game page: the game's board module (web/boards/<game>.js) drawn for the
 // position shown, with the attributes tests wait for, playable by clicks when this screen is to
 // move, the best move drawn when there is one to show, zoomed on a phone when its click areas
-// would be too small, turned round on request (or for the player's own side at the bottom);
-// and the text picture with the position code under the moves, with a link to the editor.
+// would be too small, turned round on request (or for the player's own side at the bottom),
+// sized to the height the first screen has left under what stands above it; and the text
+// picture with the position code under the moves, with a link to the editor.
 
 import { clickToMove, previewPath } from "../boards/click-to-move.js";
 import { tapWidth } from "../boards/common.js";
@@ -49,6 +50,23 @@ export function flipButton(game) {
   const flipped = isFlipped(game);
   return el("button", { class: "secondary flip", id: "flip", type: "button", "aria-pressed": String(flipped),
     onclick: () => { game.flipped = !flipped; game.render({ animate: false }); } }, t("Flip the board"));
+}
+
+/** Keeps the whole board on the first screen whatever stands above it (the header, the title,
+ * the table's notice, the presence line): the board area's `--board-top` (which web/style.css
+ * sizes the board by) is where the board starts on the page, measured again whenever one of
+ * the elements `above` changes its size (a notice shown or faded, a line wrapped). Returns the
+ * measurement, for the page to call after drawing. */
+export function keepBoardOnScreen(game, above) {
+  const measure = () => {
+    const board = game.ui.boardArea.querySelector(".board-svg");
+    if (!board) return;
+    const top = board.getBoundingClientRect().top + window.scrollY;
+    game.ui.boardArea.style.setProperty("--board-top", `${Math.round(top)}px`);
+  };
+  const observer = new ResizeObserver(measure);
+  for (const node of above) if (node) observer.observe(node);
+  return measure;
 }
 
 /** On a narrow screen, shows a board whose click areas would be under MIN_TAP pixels zoomed

@@ -30,25 +30,58 @@ async function rematch(game) {
   }
 }
 
-/** The table's controls for a player; nothing for a spectator. */
-export function tableControls(game) {
+/** The seats this browser holds at the table. */
+const ownSeats = (game) => game.view.seats.filter((s) => game.seats.mine(s.seat)).map((s) => s.seat);
+
+/** The table's controls for a player; nothing for a spectator. With `questionsApart` (a narrow
+ * screen, where `questionBox` shows them above the board) without what waits for this
+ * screen's answer. */
+export function tableControls(game, questionsApart = false) {
   const { view, seats } = game;
-  const mySeats = view.seats.filter((s) => seats.mine(s.seat)).map((s) => s.seat);
+  const mySeats = ownSeats(game);
   if (!mySeats.length) return null;
   const box = el("div", { class: "table-controls", id: "table-controls", role: "group", "aria-label": t("Game actions") });
+  const asked = questionsApart ? [] : questions(game, mySeats);
   if (view.status.state === "over") {
-    box.append(el("button", { class: "secondary", id: "rematch", onclick: () => rematch(game) },
-      view.rematch ? t("Go to the rematch") : t("Rematch")));
-    return box;
+    box.append(...(view.rematch ? asked : [rematchButton(game)]));
+    return box.childElementCount ? box : null;
   }
   if (!view.started) return null;
   const othersPlay = seats.othersPlay(view);
   const proposals = view.proposals || {};
-  if (othersPlay && proposals.draw) box.append(...drawAnswer(game, mySeats, proposals.draw));
-  if (othersPlay && proposals.takeback) box.append(...takebackAnswer(game, mySeats, proposals.takeback));
+  box.append(...asked);
+  if (othersPlay && proposals.draw && agreed(mySeats, proposals.draw)) box.append(...ownDrawOffer(game));
+  if (othersPlay && proposals.takeback && agreed(mySeats, proposals.takeback.accepted)) box.append(...ownTakeback(game, proposals.takeback));
   box.append(proposalRow(game, othersPlay, proposals));
   return box;
 }
+
+/** What waits for the answer of this screen's player, shown above the board on a narrow
+ * screen (so that it is seen at once and answered without scrolling); null when nothing does. */
+export function questionBox(game) {
+  const mySeats = ownSeats(game);
+  const asked = mySeats.length ? questions(game, mySeats) : [];
+  if (!asked.length) return null;
+  return el("div", { class: "table-controls question-box", id: "question-box", role: "group", "aria-label": t("Waiting for your answer") }, ...asked);
+}
+
+/** The table's questions to the player of `mySeats`: a draw offered or a takeback asked for by
+ * another player, with the buttons that answer them, or once the game is over the rematch
+ * somebody asked for. */
+function questions(game, mySeats) {
+  const { view, seats } = game;
+  if (view.status.state === "over") return view.rematch ? [rematchButton(game)] : [];
+  if (!view.started || !seats.othersPlay(view)) return [];
+  const proposals = view.proposals || {};
+  return [
+    ...(proposals.draw && !agreed(mySeats, proposals.draw) ? drawQuestion(game, proposals.draw) : []),
+    ...(proposals.takeback && !agreed(mySeats, proposals.takeback.accepted) ? takebackQuestion(game, proposals.takeback) : []),
+  ];
+}
+
+/** Rematch, or the way to the rematch once somebody asked for it. */
+const rematchButton = (game) => el("button", { class: "secondary", id: "rematch", onclick: () => rematch(game) },
+  game.view.rematch ? t("Go to the rematch") : t("Rematch"));
 
 /** Whether every seat of `mySeats` is among `seats`. */
 const agreed = (mySeats, seats) => mySeats.every((s) => seats.includes(s));
@@ -56,16 +89,18 @@ const agreed = (mySeats, seats) => mySeats.every((s) => seats.includes(s));
 /** The name of the player in `seat`, as the table says it. */
 const nameOf = (view, seat) => whoSits(view.seats[seat]);
 
-/** The draw offered: withdraw one's own offer, or accept or decline another's. */
-function drawAnswer(game, mySeats, offeredBy) {
-  if (agreed(mySeats, offeredBy)) {
-    return [el("p", { class: "proposal", id: "draw-offered" }, t("You offered a draw; waiting for the answer.") + " "),
-      el("button", { class: "secondary", id: "draw-decline", onclick: () => act(game, "draw", "decline") }, t("Withdraw the offer"))];
-  }
-  return [el("p", { class: "proposal", id: "draw-offer-notice" }, t("{who} offers a draw.", { who: nameOf(game.view, offeredBy[0]) })),
-    el("button", { id: "draw-accept", onclick: () => act(game, "draw", "accept") }, t("Accept the draw")),
-    el("button", { class: "secondary", id: "draw-decline", onclick: () => act(game, "draw", "decline") }, t("Decline"))];
-}
+/** One's own draw offer, waiting for the answer, and the button that withdraws it. */
+const ownDrawOffer = (game) => [
+  el("p", { class: "proposal", id: "draw-offered" }, t("You offered a draw; waiting for the answer.") + " "),
+  el("button", { class: "secondary", id: "draw-decline", onclick: () => act(game, "draw", "decline") }, t("Withdraw the offer")),
+];
+
+/** A draw offered by `offeredBy`, with the buttons that accept or decline it. */
+const drawQuestion = (game, offeredBy) => [
+  el("p", { class: "proposal", id: "draw-offer-notice" }, t("{who} offers a draw.", { who: nameOf(game.view, offeredBy[0]) })),
+  el("button", { id: "draw-accept", onclick: () => act(game, "draw", "accept") }, t("Accept the draw")),
+  el("button", { class: "secondary", id: "draw-decline", onclick: () => act(game, "draw", "decline") }, t("Decline")),
+];
 
 /** The moves a takeback removes, in words from this screen's side: "b6 (yours) and c6
  * (Ada's)". */
@@ -77,17 +112,20 @@ function movesTakenBack(game, keep) {
   return words.length ? list(words) : t("nothing");
 }
 
-/** The takeback asked for: withdraw one's own request, or accept or decline another's. */
-function takebackAnswer(game, mySeats, takeback) {
-  const moves = movesTakenBack(game, takeback.keep);
-  if (agreed(mySeats, takeback.accepted)) {
-    return [el("p", { class: "proposal", id: "takeback-asked" }, t("You asked to take back {moves}; waiting for the answer.", { moves }) + " "),
-      el("button", { class: "secondary", id: "takeback-decline", onclick: () => act(game, "takeback", "decline") }, t("Withdraw the request"))];
-  }
-  return [el("p", { class: "proposal", id: "takeback-notice" }, t("{who} asks to take back {moves}.", { who: nameOf(game.view, takeback.by), moves })),
-    el("button", { id: "takeback-accept", onclick: () => act(game, "takeback", "accept") }, t("Accept the takeback")),
-    el("button", { class: "secondary", id: "takeback-decline", onclick: () => act(game, "takeback", "decline") }, t("Decline"))];
-}
+/** One's own takeback request, waiting for the answer, and the button that withdraws it. */
+const ownTakeback = (game, takeback) => [
+  el("p", { class: "proposal", id: "takeback-asked" },
+    t("You asked to take back {moves}; waiting for the answer.", { moves: movesTakenBack(game, takeback.keep) }) + " "),
+  el("button", { class: "secondary", id: "takeback-decline", onclick: () => act(game, "takeback", "decline") }, t("Withdraw the request")),
+];
+
+/** A takeback asked for by another player, with the buttons that accept or decline it. */
+const takebackQuestion = (game, takeback) => [
+  el("p", { class: "proposal", id: "takeback-notice" },
+    t("{who} asks to take back {moves}.", { who: nameOf(game.view, takeback.by), moves: movesTakenBack(game, takeback.keep) })),
+  el("button", { id: "takeback-accept", onclick: () => act(game, "takeback", "accept") }, t("Accept the takeback")),
+  el("button", { class: "secondary", id: "takeback-decline", onclick: () => act(game, "takeback", "decline") }, t("Decline")),
+];
 
 /** Offer a draw, ask to take back (after one's own move), and resign (confirmed first). */
 function proposalRow(game, othersPlay, proposals) {
@@ -171,10 +209,8 @@ export function tableEvent(game, message) {
  * server first said who is online, or where nobody else plays; nothing for a bot (a program
  * plays through its stream, never with a page open). */
 export function presenceLine(game) {
-  const line = el("p", { class: "presence", id: "presence", "aria-live": "polite" });
-  game.ui.presence = line;
   showPresence(game);
-  return line;
+  return game.ui.presence;
 }
 
 /** The words of each state of presence. */
@@ -183,7 +219,6 @@ const PRESENCE = { online: () => t("online"), away: () => t("away"), gone: () =>
 /** Fills the presence line with what the server last said. */
 function showPresence(game) {
   const line = game.ui.presence;
-  if (!line) return;
   const { view, seats, presence } = game;
   const others = presence && seats.all().length ? view.seats.filter((s) => s.kind !== "computer" && !s.bot && s.joined && !seats.mine(s.seat)) : [];
   line.replaceChildren(...others.map((s) => {

@@ -5,20 +5,23 @@
 import { animateLastMove, settingsOf } from "../boards/common.js";
 import { api, el, fill } from "../ui.js";
 import { analyseFinishedGame, analysisArea, hintArea, reviewMarks } from "./analysis.js";
-import { drawBoard, flipButton, positionPicture } from "./board-view.js";
+import { drawBoard, flipButton, keepBoardOnScreen, positionPicture } from "./board-view.js";
 import { chatMessage, chatPanel, chatState, loadChat } from "./chat.js";
 import { clockBox, keepClocksRunning } from "./clock.js";
 import { follow } from "./connection.js";
 import { focusPlace, restoreFocus } from "./focus.js";
 import { boardlessMoves, moveControls } from "./move-input.js";
 import { keepInView, listenForReplayKeys, moveList, replayControls, undoAndRecords } from "./move-list.js";
-import { presenceLine, showNotice, tableControls, tableEvent } from "./online.js";
+import { presenceLine, questionBox, showNotice, tableControls, tableEvent } from "./online.js";
 import { invitations, joinForm, otherDevice, playersList, readFragment, youLine } from "./seats.js";
 import { notifyToggle, notifyTurn } from "./notify.js";
 import { chimeOnMyTurn, soundToggle } from "./sound.js";
 import { gameState, shownView, takeView } from "./state.js";
 import { pageTitle, settingsLine, showLastMove, statusLine } from "./status.js";
 import { serverText, t } from "../i18n.js";
+
+/** A narrow screen (a phone): one column, what waits for the player's answer above the board. */
+const narrow = window.matchMedia("(max-width: 50rem)");
 
 /** Draws game `id` into `app` and keeps it live. */
 export async function gamePage(app, id) {
@@ -36,6 +39,10 @@ export async function gamePage(app, id) {
   game.chat = chatState(game);
   game.render = (options) => render(game, options);
   app.replaceChildren(layout(game));
+  game.fitBoard = keepBoardOnScreen(game, [document.querySelector("header.site"), game.ui.banner, app.querySelector(".game-head"), game.ui.noticeLine, game.ui.presence]);
+  // Past the phone's width, what waits for an answer changes places (drawing the page again
+  // only then: it would forget a move half clicked).
+  narrow.addEventListener("change", () => { if (questionBox(game)) render(game, { animate: false }); });
   listenForReplayKeys(game);
   keepClocksRunning(game);
   game.live = connect(game);
@@ -74,9 +81,12 @@ function render(game, { animate }) {
   showNotice(game);
   const drawn = drawBoard(game, v, myMove);
   game.ui.boardArea.prepend(presenceLine(game));
-  // Status, with the moves that have no cell on the board (a forced pass) right beside it.
-  fill(game.ui.status, joinForm(game), youLine(game), clockBox(game), statusLine(game, v), myMove ? boardlessMoves(game, v, drawn) : null);
+  // Status, with the moves that have no cell on the board (a forced pass) right beside it, and
+  // on a phone what waits for the player's answer.
+  fill(game.ui.status, joinForm(game), youLine(game), clockBox(game), statusLine(game, v), myMove ? boardlessMoves(game, v, drawn) : null,
+    narrow.matches ? questionBox(game) : null);
   fill(game.ui.side, sideColumn(game, v, drawn, myMove));
+  game.fitBoard();
   showLastMove(game.ui.lastLine, v);
   keepInView(game.ui.side.querySelector("#movelist"));
   restoreFocus(place);
@@ -94,7 +104,7 @@ function sideColumn(game, v, drawn, myMove) {
     moveControls(game, v, drawn, myMove),
     hintArea(game, v, myMove),
     game.ui.error,
-    tableControls(game),
+    tableControls(game, narrow.matches),
     v.status.state === "over" ? null : el("p", { class: "howto help" }, game.board.howTo),
     moveList(game, v.ply, reviewMarks(game)),
     replayControls(game, v),

@@ -17,7 +17,8 @@ export function gameState({ id, view, board, catalogEntry, settings, invite }) {
     side: el("aside", { class: "side" }),
     error: el("p", { class: "error", id: "error", role: "alert", tabindex: "0" }), // focusable: a long refusal scrolls
     noticeLine: el("p", { class: "table-notice", id: "table-notice", role: "status" }),
-    presence: null, // the line of who is online, on the board's edge (web/game/online.js)
+    // Who else at the table has the game open, on the board's edge (web/game/online.js).
+    presence: el("p", { class: "presence", id: "presence", "aria-live": "polite", hidden: true }),
   };
   return {
     id, board, catalogEntry, settings, ui,
@@ -54,6 +55,8 @@ export function gameState({ id, view, board, catalogEntry, settings, invite }) {
     live: null, // the connection (web/game/connection.js), once opened
     /** Draws the page again (set by the page). */
     render: () => {},
+    /** Sizes the board to the first screen after it was drawn (set by the page). */
+    fitBoard: () => {},
     /** Shows `message` as the error beside the board ("" clears it). */
     showError(message) { ui.error.textContent = message ? sentence(message) : ""; },
   };

@@ -354,6 +354,7 @@ export const de = {
   "Waiting for a player": "Warte auf einen Spieler",
   "waiting for the invited player": "wartet auf den eingeladenen Spieler",
   "Waiting for the invited player ({side}) to join.": "Warte auf den eingeladenen Spieler ({side}).",
+  "Waiting for your answer": "Wartet auf deine Antwort",
   "Watch the rematch": "Revanche zuschauen",
   "Welcome": "Willkommen",
   "Welcome back": "Willkommen zurück",
