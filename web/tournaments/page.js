@@ -1,6 +1,8 @@
 // A tournament at "/tournament/<id>": what it is, a countdown to its start, entering and
 // withdrawing, the standings, the games in play (a click watches one), the pairings of every
-// round and the crosstable. The page follows the tournament by asking again every two seconds;
+// round and the crosstable (an Arena: a countdown to its end, the standings with each player's
+// score sheet, the points of each game with the doubled ones marked by a flame, and the games in
+// play; no rounds or crosstable). The page follows the tournament by asking again every two seconds;
 // a player whose next game is paired goes to it by themselves (once per game).
 //
 // The standings' tie-breaks, Sonneborn-Berger and Buchholz, are worked out by the server (a
@@ -45,8 +47,13 @@ export async function tournamentPage(app, id) {
     drawHead(parts.head, view, titles, Date.now() + offset, me, invite, act, error);
     drawInPlay(parts.play, view, id);
     drawStandings(parts.standings, view);
-    drawRounds(parts.rounds, view, id);
-    drawCrosstable(parts.cross, view);
+    const arena = view.kind === "arena";
+    parts.rounds.hidden = arena;
+    parts.cross.hidden = arena;
+    if (!arena) {
+      drawRounds(parts.rounds, view, id);
+      drawCrosstable(parts.cross, view);
+    }
     goToYourGame(view, id);
   };
   draw();
@@ -65,7 +72,7 @@ export async function tournamentPage(app, id) {
   const tick = setInterval(() => {
     const count = document.getElementById("tournament-countdown");
     if (!count) return clearInterval(tick);
-    count.textContent = countdown(view.starts_ms, Date.now() + offset);
+    count.textContent = countdown(view.state === "open" ? view.starts_ms : view.ends_ms, Date.now() + offset);
   }, 1000);
 }
 
@@ -92,6 +99,10 @@ function drawHead(node, view, titles, now, me, invite, act, error) {
     el("p", { id: "tournament-state", "data-state": view.state }, stateWords(view)),
     view.state === "open" && el("p", {}, t("Starts {when}, in", { when: startWords(view.starts_ms) }), " ",
       el("strong", { id: "tournament-countdown" }, countdown(view.starts_ms, now))),
+    view.kind === "arena" && view.state === "open" && el("p", { class: "help" }, t("Lasts {minutes} minutes.", { minutes: view.minutes })),
+    view.kind === "arena" && view.state === "running" && (now < view.ends_ms
+      ? el("p", {}, t("Ends {when}, in", { when: startWords(view.ends_ms) }), " ", el("strong", { id: "tournament-countdown" }, countdown(view.ends_ms, now)))
+      : el("p", { id: "tournament-time-up" }, t("The time is up: the games in play are played out and count."))),
     el("p", { class: "help" }, t("{n} of at most {max} players", { n: view.entrants, max: view.max_entrants }), ": ",
       view.players.filter((p) => !p.withdrawn).map((p) => p.username).join(", ") || t("nobody yet")),
     link && el("p", {}, t("Invitation link:"), " ", el("input", { id: "tournament-invite", readonly: true, value: link, "aria-label": t("Invitation link:") })),
@@ -109,7 +120,8 @@ function drawInPlay(node, view, id) {
     view.in_play.length
       ? el("ul", { class: "recent" }, view.in_play.map((b) => el("li", { "data-game": b.game_id },
         el("a", { href: `/game/${b.game_id}?tournament=${id}` }, t("{first} against {second}", { first: b.first, second: b.second })))))
-      : el("p", { class: "help" }, view.state === "running" ? t("The next round is being paired.") : t("None now.")));
+      : el("p", { class: "help" }, view.state !== "running" ? t("None now.")
+        : view.kind === "arena" ? t("Players are paired as soon as two are free.") : t("The next round is being paired.")));
 }
 
 /** Whether the tournament has a TRF export: played in rounds (not an Arena), and started. */
@@ -124,16 +136,24 @@ function drawStandings(node, view) {
     { head: el("abbr", { title: t("Buchholz") }, "BH"), value: (s) => s.buchholz },
   ];
   if (view.kind === "swiss") tieBreaks.reverse();
+  const arena = view.kind === "arena";
+  // An Arena's score sheet: each game's points, a doubled one (on a streak) with a flame, a
+  // berserk point with a dagger; a player on fire is marked after the name.
+  const sheet = (s) => el("td", { class: "arena-sheet" }, s.sheet.map((m) => el("span", {
+    class: `sheet-mark${m.doubled ? " doubled" : ""}${m.berserk ? " berserk" : ""}`,
+    title: [m.doubled && t("doubled: a streak"), m.berserk && t("berserk point")].filter(Boolean).join(", ") || null,
+  }, `${m.points}`)));
   fill(node, el("h2", { id: "standings-title" }, t("Standings")),
     view.standings.length
       ? el("div", { class: "table-scroll" }, el("table", { class: "leaders", id: "standings" },
-        el("thead", {}, el("tr", {}, [el("abbr", { title: t("Rank") }, "#"), t("Player"), t("Points"), ...tieBreaks.map((b) => b.head), t("Games")]
+        el("thead", {}, el("tr", {}, [el("abbr", { title: t("Rank") }, "#"), t("Player"), t("Points"), ...(arena ? [t("Games, points each")] : tieBreaks.map((b) => b.head)), t("Games")]
           .map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, view.standings.map((s) => el("tr", { "data-player": s.username },
           el("td", {}, s.rank),
-          el("td", {}, el("a", { href: `/@/${encodeURIComponent(s.username)}` }, s.username), s.withdrawn ? ` (${t("withdrawn")})` : ""),
+          el("td", {}, el("a", { href: `/@/${encodeURIComponent(s.username)}` }, s.username), s.withdrawn ? ` (${t("withdrawn")})` : "",
+            s.on_fire ? el("span", { class: "on-fire", title: t("on fire: the next game counts double") }, " 🔥") : ""),
           el("td", { "data-points": s.points }, points(s.points)),
-          tieBreaks.map((b) => el("td", {}, b.value(s))),
+          arena ? sheet(s) : tieBreaks.map((b) => el("td", {}, b.value(s))),
           el("td", {}, s.games))))))
       : el("p", { class: "help" }, t("The standings start with the first round.")));
 }
