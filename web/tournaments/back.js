@@ -38,10 +38,12 @@ export function backToTournament(app, game, tournament) {
   app.prepend(el("p", { class: "tournament-back" },
     el("a", { href: `/tournament/${tournament}`, id: "tournament-back" }, t("Back to the tournament")), " ", berserk, " ", note));
   const arena = api(`/api/tournaments/${tournament}`).then((v) => v.kind === "arena").catch(() => false);
-  const mine = api(`/api/games/${game}/my-seats`).then((s) => s.seats[0] ?? null).catch(() => null);
+  let mine = null;
   const look = async () => {
     const view = await api(`/api/games/${game}`).catch(() => null);
-    showBerserk(berserk, view, await arena && await mine, game);
+    // The player's seat, once the game is made (a moment after its pairing).
+    mine ??= view && await api(`/api/games/${game}/my-seats`).then((s) => s.seats[0] ?? null).catch(() => null);
+    showBerserk(berserk, view, await arena && mine, game);
     if (view?.status?.state === "over") {
       note.textContent = t("The game is over: back to the tournament in a moment.");
       setTimeout(() => { location.href = `/tournament/${tournament}`; }, BACK_AFTER_MS);
