@@ -295,7 +295,7 @@ test("an Arena: berserk from the game page, streaks on the score sheets, the cou
     const top = page.locator(`#standings tr[data-player="${names[0]}"]`);
     assert.deepEqual(await top.locator(".sheet-mark").allTextContents(), ["2", "2", "4"]);
     assert.equal(await top.locator(".sheet-mark.doubled").count(), 1);
-    assert.equal(await top.locator(".on-fire").count(), 1);
+    assert.equal(await top.locator(".on-fire").textContent(), "on fire");
     assert.equal(await top.locator("[data-points]").getAttribute("data-points"), "8");
     assert.equal(await page.locator("#tournament-in-play li").count(), 2);
     assert.deepEqual(await axeViolations(page), []);

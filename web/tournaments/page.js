@@ -1,7 +1,7 @@
 // A tournament at "/tournament/<id>": what it is, a countdown to its start, entering and
 // withdrawing, the standings, the games in play (a click watches one), the pairings of every
 // round and the crosstable (an Arena: a countdown to its end, the standings with each player's
-// score sheet, the points of each game with the doubled ones marked by a flame, and the games in
+// score sheet, the points of each game with the doubled ones in a flame's red, and the games in
 // play; no rounds or crosstable). The page follows the tournament by asking again every two seconds;
 // a player whose next game is paired goes to it by themselves (once per game).
 //
@@ -137,8 +137,8 @@ function drawStandings(node, view) {
   ];
   if (view.kind === "swiss") tieBreaks.reverse();
   const arena = view.kind === "arena";
-  // An Arena's score sheet: each game's points, a doubled one (on a streak) with a flame, a
-  // berserk point with a dagger; a player on fire is marked after the name.
+  // An Arena's score sheet: each game's points, a doubled one (on a streak) in red, one with a
+  // berserk point underlined; a player on fire is marked after the name.
   const sheet = (s) => el("td", { class: "arena-sheet" }, s.sheet.map((m) => el("span", {
     class: `sheet-mark${m.doubled ? " doubled" : ""}${m.berserk ? " berserk" : ""}`,
     title: [m.doubled && t("doubled: a streak"), m.berserk && t("berserk point")].filter(Boolean).join(", ") || null,
@@ -146,12 +146,12 @@ function drawStandings(node, view) {
   fill(node, el("h2", { id: "standings-title" }, t("Standings")),
     view.standings.length
       ? el("div", { class: "table-scroll" }, el("table", { class: "leaders", id: "standings" },
-        el("thead", {}, el("tr", {}, [el("abbr", { title: t("Rank") }, "#"), t("Player"), t("Points"), ...(arena ? [t("Games, points each")] : tieBreaks.map((b) => b.head)), t("Games")]
+        el("thead", {}, el("tr", {}, [el("abbr", { title: t("Rank") }, "#"), t("Player"), t("Points"), ...(arena ? [t("Game points")] : tieBreaks.map((b) => b.head)), t("Games")]
           .map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, view.standings.map((s) => el("tr", { "data-player": s.username },
           el("td", {}, s.rank),
           el("td", {}, el("a", { href: `/@/${encodeURIComponent(s.username)}` }, s.username), s.withdrawn ? ` (${t("withdrawn")})` : "",
-            s.on_fire ? el("span", { class: "on-fire", title: t("on fire: the next game counts double") }, " 🔥") : ""),
+            s.on_fire ? [" ", el("span", { class: "on-fire", title: t("on fire: the next game counts double") }, t("on fire"))] : ""),
           el("td", { "data-points": s.points }, points(s.points)),
           arena ? sheet(s) : tieBreaks.map((b) => el("td", {}, b.value(s))),
           el("td", {}, s.games))))))
