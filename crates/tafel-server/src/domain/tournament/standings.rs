@@ -134,12 +134,11 @@ pub fn standings(kind: Kind, entrants: usize, boards: &[Board]) -> Result<Vec<St
         .collect())
 }
 
+/// The ranked lines with each one's points as shown, and the rounds they count.
+type Ranked = (Vec<(TournamentStanding, f64)>, Vec<PlayedRound>);
+
 /// The lines of a tournament played in rounds with their points, and the rounds counted.
-fn ranked(
-    kind: Kind,
-    entrants: usize,
-    boards: &[Board],
-) -> Result<(Vec<(TournamentStanding, f64)>, Vec<PlayedRound>), Error> {
+fn ranked(kind: Kind, entrants: usize, boards: &[Board]) -> Result<Ranked, Error> {
     let last = match kind {
         Kind::Swiss => last_complete(boards),
         _ => boards.iter().map(|b| b.round).max().unwrap_or(0),
