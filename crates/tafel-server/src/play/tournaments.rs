@@ -17,7 +17,7 @@
 //!   tournament): the store advances the round number by one conditional `UPDATE` in
 //!   the transaction that inserts the new boards, so each round is paired exactly once.
 //!
-//! An Arena is directed in [`arena`]: its players are paired again as soon as they are free,
+//! An Arena is directed in the module `arena`: its players are paired again as soon as they are free,
 //! until its time is up.
 //!
 //! A player who withdraws resigns the game they are playing; their games not yet paired are
