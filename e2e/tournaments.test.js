@@ -13,6 +13,8 @@
 //
 // A Swiss of three with an hour's pause between rounds: once round 1's game ends, the page
 // counts down to round 2 and the crosstable shows the bye of round 1; screenshots at both sizes.
+//
+// An Arena: berserk from the game page, score sheets, the countdown to its end.
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -264,6 +266,98 @@ test("a Swiss's pause between rounds is counted down, and the crosstable shows t
     await screenshot(page, `tournament-swiss-pause-${size}`, size === "1366");
   }
   for (const p of [...players, phone]) {
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+});
+
+// An Arena of four through the API (Black Path 1 x 2, the earlier entrant winning): its page
+// counts down to the end, shows the score sheets with a streak's doubled game marked, and the
+// games in play; a player goes berserk with the button of their game page, and the mark by the
+// clock shows it to a spectator too. Screenshots of the Arena page at both sizes, axe-core. The
+// create form offers Arena with its duration.
+test("an Arena: berserk from the game page, streaks on the score sheets, the countdown to the end", async () => {
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const names = [0, 1, 2, 3].map((i) => `ar${suffix}p${"abcd"[i]}`);
+  const players = [];
+  for (const name of names) {
+    const page = await newPage(browser);
+    await signUp(page, name);
+    players.push(page);
+  }
+  const created = await call(players[0], "/api/tournaments", {
+    name: "Arena evening", game: "black-path", settings: { size: "1x2" },
+    time_control: { kind: "fischer", initial_seconds: 60, increment_seconds: 2 },
+    kind: "arena", minutes: 30, starts_ms: Date.now() + 6000,
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id = created.body.id;
+  for (const page of players) assert.equal((await call(page, `/api/tournaments/${id}/join`, {})).status, 200);
+  const first = await until(players[0], id, (v) => v.state === "running" && v.in_play.length === 2);
+  const mine = first.in_play.find((b) => b.first === names[0] || b.second === names[0]);
+
+  // The first player goes berserk from their game's page, before their first move.
+  const own = players[0];
+  for (let tries = 0; (await call(own, `/api/games/${mine.game_id}`)).status !== 200; tries++) {
+    assert.ok(tries < 100, "the game is made");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await own.goto(`${BASE}/game/${mine.game_id}?tournament=${id}`);
+  await own.click("#berserk", { timeout: 15000 });
+  await own.waitForSelector(`.clock[data-seat="${mine.first === names[0] ? 0 : 1}"] .berserk-mark`);
+  await own.waitForFunction(() => !document.querySelector("#berserk"));
+  const spectator = await newPage(browser);
+  await spectator.goto(`${BASE}/game/${mine.game_id}`);
+  await spectator.waitForSelector(".berserk-mark");
+  const game = (await call(spectator, `/api/games/${mine.game_id}`)).body;
+  assert.deepEqual(game.clock.berserk, [mine.first === names[0], mine.second === names[0]]);
+  assert.ok(game.clock.remaining_ms[mine.first === names[0] ? 0 : 1] <= 30000, JSON.stringify(game.clock));
+  await screenshot(own, "arena-berserk-1366");
+
+  // The first player's games, three won in a row (the third doubled); the other board goes on.
+  for (let won = 0; won < 3; won++) {
+    const view = await until(players[0], id, (v) => v.your_game
+      && v.standings.find((s) => s.username === names[0]).sheet.length === won);
+    const board = view.in_play.find((b) => b.game_id === view.your_game);
+    const [a, b] = [names.indexOf(board.first), names.indexOf(board.second)];
+    if (a < b) {
+      await move(players[a], board.game_id, "3");
+      await move(players[b], board.game_id, "1");
+    } else {
+      await move(players[a], board.game_id, "1");
+    }
+  }
+  await until(players[0], id, (v) => v.standings[0].sheet.length === 3 && v.in_play.length === 2);
+
+  const phone = await newPage(browser, PHONE);
+  for (const [page, size] of [[spectator, "1366"], [phone, "390"]]) {
+    await page.goto(`${BASE}/tournament/${id}`);
+    await page.waitForSelector("#standings tbody tr");
+    const head = await page.textContent(".tournament-head");
+    assert.match(head, /Black Path Game · .* · Arena · casual/);
+    assert.match(await page.textContent("#tournament-countdown"), /\d+ min \d+ s/);
+    assert.equal(await page.isVisible("#tournament-rounds"), false);
+    assert.equal(await page.isVisible("#tournament-crosstable"), false);
+    const top = page.locator(`#standings tr[data-player="${names[0]}"]`);
+    assert.deepEqual(await top.locator(".sheet-mark").allTextContents(), ["2", "2", "4"]);
+    assert.equal(await top.locator(".sheet-mark.doubled").count(), 1);
+    assert.equal(await top.locator(".on-fire").textContent(), "on fire");
+    assert.equal(await top.locator("[data-points]").getAttribute("data-points"), "8");
+    assert.equal(await page.locator("#tournament-in-play li").count(), 2);
+    assert.deepEqual(await axeViolations(page), []);
+    await screenshot(page, `tournament-arena-${size}`, size === "1366");
+  }
+
+  // The form offers Arena with its duration.
+  await own.goto(BASE + "/tournaments");
+  await own.click(".tournament-create summary");
+  assert.equal(await own.isVisible("#tournament-minutes"), false);
+  await own.selectOption("#tournament-kind", "arena");
+  assert.equal(await own.isVisible("#tournament-minutes"), true);
+  assert.equal(await own.isVisible("#tournament-rounds"), false);
+  assert.deepEqual(await axeViolations(own), []);
+  await screenshot(own, "tournaments-create-arena-1366");
+  for (const p of [...players, spectator, phone]) {
     assert.deepEqual(p.errors, []);
     await p.context().close();
   }

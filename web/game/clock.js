@@ -1,5 +1,5 @@
 // The game's clocks: one per seat with the time left, the running one ticking down between the
-// server's views, low time marked.
+// server's views, low time marked, a seat that went berserk (an Arena game) marked.
 
 import { botBadge, el } from "../ui.js";
 import { sideName, t, tn } from "../i18n.js";
@@ -32,7 +32,8 @@ export function clockBox(game) {
   if (!view.clock) return null;
   const box = el("div", { class: "clocks", id: "clocks", role: "group", "aria-label": t("Clocks, {control}", { control: controlName(view.clock.control) }) },
     view.seats.map((s) => el("div", { class: `clock${view.clock.running === s.seat ? " running" : ""}`, "data-seat": s.seat },
-      el("span", { class: "clock-name" }, s.player || sideName(s.name), s.bot ? [" ", botBadge()] : null),
+      el("span", { class: "clock-name" }, s.player || sideName(s.name), s.bot ? [" ", botBadge()] : null,
+        view.clock.berserk?.[s.seat] ? [" ", el("span", { class: "berserk-mark", title: t("Berserk: half the time, no increment, a point more for a win") }, t("berserk"))] : null),
       el("span", { class: "time num", "aria-label": t("{side}'s time", { side: sideName(s.name) }) }, formatClock(view.clock.remaining_ms[s.seat])))));
   tick(box, game);
   return box;

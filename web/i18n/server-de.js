@@ -230,8 +230,15 @@ export const serverTextsDe = {
   "that invitation code is not this tournament's": "dieser Einladungscode gehört nicht zu diesem Turnier",
   "tournaments are for two-player games (choose two players in the settings)":
     "Turniere sind für Spiele zu zweit (wähle in den Einstellungen zwei Spieler)",
-  "Arena tournaments are not available yet: choose round_robin, double_round_robin or swiss":
-    "Arena-Turniere gibt es noch nicht: wähle round_robin, double_round_robin oder swiss",
+  "a duration in minutes is chosen for an Arena only": "eine Dauer in Minuten wird nur für eine Arena gewählt",
+  "an Arena needs a clock in minutes and seconds, not days per move":
+    "eine Arena braucht eine Uhr in Minuten und Sekunden, nicht Tage pro Zug",
+  "only a clock in minutes and seconds can be halved by going berserk":
+    "nur eine Uhr in Minuten und Sekunden lässt sich mit Berserk halbieren",
+  "a game without a clock has no berserk": "eine Partie ohne Uhr hat kein Berserk",
+  "you went berserk already": "du bist schon auf Berserk gegangen",
+  "berserk is possible only before your first move": "Berserk geht nur vor deinem ersten Zug",
+  "berserk is only for the games of an Arena tournament": "Berserk gibt es nur in Partien eines Arena-Turniers",
   "a tournament's name has no control characters": "der Name eines Turniers hat keine Steuerzeichen",
   "a tournament needs a clock, so that every round ends": "ein Turnier braucht eine Uhr, damit jede Runde endet",
   "the start time has passed": "die Startzeit ist vorbei",
@@ -409,6 +416,7 @@ export const serverPatternsDe = {
     "{what} darf keine unsichtbaren, Steuer- oder Schreibrichtungszeichen enthalten (enthält U+{code})",
   "unknown result `{text}` (win, draw or loss)": "unbekanntes Ergebnis `{text}` (win, draw oder loss)",
   "a computer seat needs a level from 1 to {max}": "ein Computerplatz braucht eine Stufe von 1 bis {max}",
+  "an Arena lasts {min} to {max} minutes": "eine Arena dauert {min} bis {max} Minuten",
   "a rating range lies within {low} to {high} (not {bound})": "ein Wertungsbereich liegt zwischen {low} und {high} (nicht {bound})",
   "the rating range's lowest ({min}) is above its highest ({max})": "der niedrigste Wert des Wertungsbereichs ({min}) liegt über dem höchsten ({max})",
   "unknown tournament kind `{text}`": "unbekannte Turnierart `{text}`",
@@ -417,6 +425,7 @@ export const serverPatternsDe = {
   "a tournament takes {min} to {max} entrants on this server": "ein Turnier nimmt auf diesem Server {min} bis {max} Teilnehmer",
   "a Swiss has 1 to {max} rounds": "ein Schweizer System hat 1 bis {max} Runden",
   "the pause between rounds is 0 to {max} seconds": "die Pause zwischen den Runden dauert 0 bis {max} Sekunden",
+  "a pause between rounds is for tournaments played in rounds, not an Arena": "eine Pause zwischen den Runden gibt es nur in Turnieren mit Runden, nicht in einer Arena",
 
   "unknown record format `{name}` (text or json)": "unbekanntes Aufzeichnungsformat `{name}` (text oder json)",
   "{count} settings named; at most {max}": "{count} Einstellungen genannt; höchstens {max}",

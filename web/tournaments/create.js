@@ -1,7 +1,8 @@
 // "/tournaments": the lists of tournaments, and for a signed-in person the form that creates one
-// (game and settings, clock, kind and a Swiss's rounds, the pause between rounds, who may enter,
-// start, players at most, rated or casual). Carreaux under its designer's rules is drawn every time (issue #31): the form
-// says so when that game is chosen without `rule=free`.
+// (game and settings, clock, kind, a Swiss's rounds and an Arena's minutes, the pause between
+// rounds, who may enter, start, players at most, rated or casual). Carreaux under its designer's
+// rules is drawn every time (issue #31): the form says so when that game is chosen without
+// `rule=free`.
 
 import { api, el } from "../ui.js";
 import { t } from "../i18n.js";
@@ -49,16 +50,22 @@ async function createForm() {
   const kind = el("select", { id: "tournament-kind" },
     el("option", { value: "round_robin" }, t("Round robin")),
     el("option", { value: "double_round_robin" }, t("Double round robin (sides swapped)")),
-    el("option", { value: "swiss" }, t("Swiss (FIDE Dutch)")));
+    el("option", { value: "swiss" }, t("Swiss (FIDE Dutch)")),
+    el("option", { value: "arena" }, t("Arena (paired again as soon as free, for a fixed time)")));
   const rounds = el("input", { id: "tournament-rounds", type: "number", min: 1, max: 20, value: 5, inputmode: "numeric" });
   const roundsField = field("tournament-rounds", t("Rounds (a Swiss: 1 to 20)"), rounds);
-  // The pause between rounds, in seconds (the server takes 0 to 3600).
+  // The pause between rounds, in seconds (the server takes 0 to 3600; not for an Arena).
   const pause = el("select", { id: "tournament-pause" },
     [0, 30, 60, 120, 300, 600, 1800, 3600].map((s) =>
       el("option", { value: s }, s === 0 ? t("None: the next round at once") : durationWords(s))));
+  const pauseField = field("tournament-pause", t("Pause between rounds"), pause);
+  const minutes = el("input", { id: "tournament-minutes", type: "number", min: 5, max: 720, value: 60, inputmode: "numeric" });
+  const minutesField = field("tournament-minutes", t("Duration in minutes (an Arena: 5 to 720)"), minutes);
   const drawnNote = el("p", { class: "help", id: "tournament-drawn-note", role: "status" });
   const update = () => {
     roundsField.hidden = kind.value !== "swiss";
+    minutesField.hidden = kind.value !== "arena";
+    pauseField.hidden = kind.value === "arena";
     const designers = game.value === "carreaux" && parseSettings(settings.value).rule !== "free";
     drawnNote.textContent = designers
       ? t("Carreaux under the designer's rules is drawn every time: every game of this tournament will be a draw. Set rule=free for the variant that can be won.")
@@ -83,7 +90,7 @@ async function createForm() {
           name: name.value, game: game.value, settings: parseSettings(settings.value),
           time_control: clock.value(), kind: kind.value, entry: entry.value,
           ...(kind.value === "swiss" ? { rounds: Number(rounds.value) } : {}),
-          round_pause_s: Number(pause.value),
+          ...(kind.value === "arena" ? { minutes: Number(minutes.value) } : { round_pause_s: Number(pause.value) }),
           starts_ms: new Date(start.value).getTime(), max_entrants: Number(most.value), rated: rated.checked,
         }),
       });
@@ -102,7 +109,8 @@ async function createForm() {
       field("clock", t("Clock"), clock.nodes),
       field("tournament-kind", t("Kind"), kind),
       roundsField,
-      field("tournament-pause", t("Pause between rounds"), pause),
+      pauseField,
+      minutesField,
       field("tournament-entry", t("Who may enter"), entry),
       field("tournament-start", t("Starts at"), start),
       field("tournament-max", t("Players at most"), most),

@@ -1,7 +1,9 @@
 // A tournament at "/tournament/<id>": what it is, a countdown to its start (and, during the
 // pause its organiser set between rounds, to the next round), entering and
 // withdrawing, the standings, the games in play (a click watches one), the pairings of every
-// round and the crosstable. The page follows the tournament by asking again every two seconds;
+// round and the crosstable (an Arena: a countdown to its end, the standings with each player's
+// score sheet, the points of each game with the doubled ones in a flame's red, and the games in
+// play; no rounds or crosstable). The page follows the tournament by asking again every two seconds;
 // a player whose next game is paired goes to it by themselves (once per game).
 //
 // The standings' tie-breaks, Sonneborn-Berger and Buchholz, are worked out by the server (a
@@ -46,8 +48,13 @@ export async function tournamentPage(app, id) {
     drawHead(parts.head, view, titles, Date.now() + offset, me, invite, act, error);
     drawInPlay(parts.play, view, id);
     drawStandings(parts.standings, view);
-    drawRounds(parts.rounds, view, id);
-    drawCrosstable(parts.cross, view);
+    const arena = view.kind === "arena";
+    parts.rounds.hidden = arena;
+    parts.cross.hidden = arena;
+    if (!arena) {
+      drawRounds(parts.rounds, view, id);
+      drawCrosstable(parts.cross, view);
+    }
     goToYourGame(view, id);
   };
   draw();
@@ -71,9 +78,10 @@ export async function tournamentPage(app, id) {
   }, 1000);
 }
 
-/** What the page counts down to: the start while open for entries, the next round's pairing
- * during the pause between rounds; `null` otherwise. */
-const countdownEnd = (view) => (view.state === "open" ? view.starts_ms : view.next_round_ms ?? null);
+/** What the page counts down to: the start while open for entries, an Arena's end, the next
+ * round's pairing during the pause between rounds; `null` otherwise. */
+const countdownEnd = (view) => (view.state === "open" ? view.starts_ms
+  : view.kind === "arena" ? view.ends_ms : view.next_round_ms ?? null);
 
 /** A player's next game, paired: the page goes there once it is made (a moment after the
  * pairing), once per game (coming back to the page after the game does not send them there
@@ -102,6 +110,10 @@ function drawHead(node, view, titles, now, me, invite, act, error) {
       t("Round {round} is paired in", { round: view.round + 1 }), " ",
       el("strong", { id: "tournament-countdown" }, countdown(view.next_round_ms, now))),
     view.round_pause_s > 0 && el("p", { class: "help" }, t("A pause of {time} between rounds", { time: durationWords(view.round_pause_s) })),
+    view.kind === "arena" && view.state === "open" && el("p", { class: "help" }, t("Lasts {minutes} minutes.", { minutes: view.minutes })),
+    view.kind === "arena" && view.state === "running" && (now < view.ends_ms
+      ? el("p", {}, t("Ends {when}, in", { when: startWords(view.ends_ms) }), " ", el("strong", { id: "tournament-countdown" }, countdown(view.ends_ms, now)))
+      : el("p", { id: "tournament-time-up" }, t("The time is up: the games in play are played out and count."))),
     el("p", { class: "help" }, t("{n} of at most {max} players", { n: view.entrants, max: view.max_entrants }), ": ",
       view.players.filter((p) => !p.withdrawn).map((p) => p.username).join(", ") || t("nobody yet")),
     link && el("p", {}, t("Invitation link:"), " ", el("input", { id: "tournament-invite", readonly: true, value: link, "aria-label": t("Invitation link:") })),
@@ -120,7 +132,8 @@ function drawInPlay(node, view, id) {
       ? el("ul", { class: "recent" }, view.in_play.map((b) => el("li", { "data-game": b.game_id },
         el("a", { href: `/game/${b.game_id}?tournament=${id}` }, t("{first} against {second}", { first: b.first, second: b.second })))))
       : el("p", { class: "help" }, view.state !== "running" ? t("None now.")
-        : view.next_round_ms ? t("A pause before the next round.") : t("The next round is being paired.")));
+        : view.kind === "arena" ? t("Players are paired as soon as two are free.")
+          : view.next_round_ms ? t("A pause before the next round.") : t("The next round is being paired.")));
 }
 
 /** Whether the tournament has a TRF export: played in rounds (not an Arena), and started. */
@@ -135,16 +148,24 @@ function drawStandings(node, view) {
     { head: el("abbr", { title: t("Buchholz") }, "BH"), value: (s) => s.buchholz },
   ];
   if (view.kind === "swiss") tieBreaks.reverse();
+  const arena = view.kind === "arena";
+  // An Arena's score sheet: each game's points, a doubled one (on a streak) in red, one with a
+  // berserk point underlined; a player on fire is marked after the name.
+  const sheet = (s) => el("td", { class: "arena-sheet" }, s.sheet.map((m) => el("span", {
+    class: `sheet-mark${m.doubled ? " doubled" : ""}${m.berserk ? " berserk" : ""}`,
+    title: [m.doubled && t("doubled: a streak"), m.berserk && t("berserk point")].filter(Boolean).join(", ") || null,
+  }, `${m.points}`)));
   fill(node, el("h2", { id: "standings-title" }, t("Standings")),
     view.standings.length
       ? el("div", { class: "table-scroll" }, el("table", { class: "leaders", id: "standings" },
-        el("thead", {}, el("tr", {}, [el("abbr", { title: t("Rank") }, "#"), t("Player"), t("Points"), ...tieBreaks.map((b) => b.head), t("Games")]
+        el("thead", {}, el("tr", {}, [el("abbr", { title: t("Rank") }, "#"), t("Player"), t("Points"), ...(arena ? [t("Game points")] : tieBreaks.map((b) => b.head)), t("Games")]
           .map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, view.standings.map((s) => el("tr", { "data-player": s.username },
           el("td", {}, s.rank),
-          el("td", {}, el("a", { href: `/@/${encodeURIComponent(s.username)}` }, s.username), s.withdrawn ? ` (${t("withdrawn")})` : ""),
+          el("td", {}, el("a", { href: `/@/${encodeURIComponent(s.username)}` }, s.username), s.withdrawn ? ` (${t("withdrawn")})` : "",
+            s.on_fire ? [" ", el("span", { class: "on-fire", title: t("on fire: the next game counts double") }, t("on fire"))] : ""),
           el("td", { "data-points": s.points }, points(s.points)),
-          tieBreaks.map((b) => el("td", {}, b.value(s))),
+          arena ? sheet(s) : tieBreaks.map((b) => el("td", {}, b.value(s))),
           el("td", {}, s.games))))))
       : el("p", { class: "help" }, t("The standings start with the first round.")));
 }

@@ -30,7 +30,10 @@ export function kindWords(kind) {
 export function stateWords(tournament) {
   switch (tournament.state) {
     case "open": return t("Open for entries");
-    case "running": return t("Round {round} of {rounds}", { round: tournament.round, rounds: tournament.rounds });
+    case "running":
+      return tournament.kind === "arena"
+        ? t("Running: players are paired again as soon as they are free")
+        : t("Round {round} of {rounds}", { round: tournament.round, rounds: tournament.rounds });
     case "finished": return t("Finished");
     default: return t("Cancelled: fewer than two players entered");
   }

@@ -3,7 +3,7 @@
 //! their end with scripted moves; a Swiss of fifteen over five rounds across a restart, and one
 //! that a player leaves; a player who withdraws; a player who never moves; a tournament nobody
 //! joins; a restart in the middle of a round; two instances directing one round robin and one
-//! Swiss; bad requests refused with their reasons.
+//! Swiss; bad requests refused with their reasons; Arenas (`arena`).
 //!
 //! The games are Black Path on a 1 x 2 board, decided in one or two moves: the first player
 //! loses by playing `1`, and wins by playing `3` (the second player then has only losing
@@ -19,6 +19,8 @@ use serde_json::{json, Value};
 use tafel_server::play::Hub;
 use tafel_server::{Config, Limits};
 
+#[path = "tournaments/arena.rs"]
+mod arena;
 mod in_process;
 mod person;
 
@@ -827,9 +829,17 @@ async fn bad_requests_are_refused_with_their_reasons() {
             "rounds are chosen for a Swiss only",
         ),
         (
-            with("kind", json!("arena")),
-            "Arena tournaments are not available yet",
+            with("kind", json!("arena"))
+                .as_object()
+                .cloned()
+                .map(|mut b| {
+                    b.insert("minutes".into(), json!(721));
+                    Value::Object(b)
+                })
+                .unwrap(),
+            "an Arena lasts 5 to 720 minutes",
         ),
+        (with("minutes", json!(30)), "for an Arena only"),
         (
             with("time_control", json!({"kind": "none"})),
             "needs a clock",

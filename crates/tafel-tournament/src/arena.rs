@@ -28,8 +28,9 @@
 //! **Pairing**: among the players waiting at a moment, a maximum-weight matching pairs as many
 //! as possible, ranked by score (then rating), with the closest ranks together (each pair weighs
 //! less by the square of its players' distance in the ranking, so the pairs are evenly close),
-//! and never two who just played each other (lichess
-//! avoids the immediate rematch). A player left over waits for the next pairing. The player who
+//! and two who just played each other only when nothing else pairs them (lichess avoids the
+//! immediate rematch where it can; two players alone meet again). A player left over waits
+//! for the next pairing. The player who
 //! has moved first less often moves first (ties: the higher-ranked).
 //!
 //! **Standings** rank by the Arena points; ties are broken by Sonneborn-Berger and Buchholz on
@@ -207,7 +208,8 @@ pub struct Waiting {
     pub points: u32,
     /// Its rating, for the ranking among equal points.
     pub rating: u32,
-    /// Whom it played last, if anyone: they are not paired again at once.
+    /// Whom it played last, if anyone: they are paired again at once only when nothing else
+    /// pairs them.
     pub last_opponent: Option<Entrant>,
     /// Games in which it moved first minus games in which it moved second.
     pub first_moves: i32,
@@ -217,8 +219,8 @@ pub struct Waiting {
 /// consecutive ranks (the matching is cubic in its size).
 pub const MATCHING_SLICE: usize = 256;
 
-/// Pairs the waiting players: as many pairs as possible, the closest in the ranking together,
-/// no immediate rematch. Players left over are not in any pairing; an entrant listed twice
+/// Pairs the waiting players: as many pairs as possible, as few immediate rematches as that
+/// allows, the closest in the ranking together. Players left over are not in any pairing; an entrant listed twice
 /// waits once.
 pub fn pair_waiting(waiting: &[Waiting]) -> Vec<Pairing> {
     let mut ranked: Vec<&Waiting> = waiting.iter().collect();
@@ -243,12 +245,15 @@ pub fn pair_waiting(waiting: &[Waiting]) -> Vec<Pairing> {
 fn pair_ranked(ranked: &[&Waiting]) -> Vec<Pairing> {
     let n = ranked.len();
     // A pair weighs less by the square of its ranks' distance (two pairs 2 apart beat one 1
-    // and one 3 apart); any extra pair outweighs every distance.
-    let top = (n * n * n + 1) as i128;
+    // and one 3 apart); a rematch weighs less by more than all distances together, and an
+    // extra pair outweighs every rematch and distance.
+    let rematch_cost = (n * n * n + 1) as i128;
+    let top = rematch_cost * (n as i128 + 1);
     let mate = max_weight_matching(n, |i, j| {
         let (a, b) = (ranked[i], ranked[j]);
         let rematch = a.last_opponent == Some(b.entrant) || b.last_opponent == Some(a.entrant);
-        (!rematch).then(|| top - ((j - i) * (j - i)) as i128)
+        let cost = if rematch { rematch_cost } else { 0 };
+        Some(top - cost - ((j - i) * (j - i)) as i128)
     });
     mate.iter()
         .enumerate()
@@ -400,7 +405,7 @@ mod tests {
     }
 
     #[test]
-    fn the_waiting_pair_by_rank_without_an_immediate_rematch() {
+    fn the_waiting_pair_by_rank_avoiding_an_immediate_rematch() {
         // Ranked 0 (9 points), 1 (8), 2 (3), 3 (2): 0-1 and 2-3 are the closest pairs, but 0
         // and 1 just played each other, so 0-2 and 1-3.
         let pool = [
@@ -415,9 +420,14 @@ mod tests {
         // 0 has moved first as often as second, 2 more often: 0 moves first. 3 has moved first
         // less often than 1: 3 moves first.
         assert_eq!(as_numbers, vec![(0, 2), (3, 1)]);
-        // Two who just played wait rather than meet again; an odd one out waits.
-        assert!(pair_waiting(&pool[..2]).is_empty());
-        assert_eq!(pair_waiting(&pool[..3]).len(), 1);
+        // Two who just played meet again when nobody else waits; with a third, the one who
+        // the closest two who did not just play are paired, and the odd one out waits.
+        assert_eq!(pair_waiting(&pool[..2]).len(), 1);
+        let three: Vec<(usize, usize)> = pair_waiting(&pool[..3])
+            .iter()
+            .map(|p| (p.first.0.min(p.second.0), p.first.0.max(p.second.0)))
+            .collect();
+        assert_eq!(three, vec![(1, 2)]);
         // Listed twice, still one player: never paired with itself.
         assert!(pair_waiting(&[pool[2], pool[2]]).is_empty());
     }

@@ -118,6 +118,10 @@ pub struct Clock {
     /// at once.
     #[serde(skip)]
     pub since_ms: Option<i64>,
+    /// The seats that went berserk in an Arena game: half their initial time given up, and
+    /// no increment (empty when nobody did).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub berserk: Vec<bool>,
 }
 
 /// A game's clocks as the page shows them.
@@ -129,6 +133,8 @@ pub struct ClockView {
     pub remaining_ms: Vec<i64>,
     /// The seat whose clock runs, if one does (its time goes down from `remaining_ms`).
     pub running: Option<usize>,
+    /// Each seat: whether it went berserk (an Arena game: half its time, no increment).
+    pub berserk: Vec<bool>,
 }
 
 impl Clock {
@@ -140,7 +146,32 @@ impl Clock {
             remaining_ms: vec![control.initial_ms(); seats],
             running: None,
             since_ms: None,
+            berserk: Vec::new(),
         })
+    }
+
+    /// Whether `seat` went berserk.
+    pub fn is_berserk(&self, seat: usize) -> bool {
+        self.berserk.get(seat).copied().unwrap_or(false)
+    }
+
+    /// `seat` goes berserk (lichess's Arena): it gives up half its initial time, and its
+    /// moves gain no increment. Only a clock in minutes and seconds can be halved.
+    pub fn go_berserk(&mut self, seat: usize) -> Result<(), Error> {
+        let TimeControl::Fischer {
+            initial_seconds, ..
+        } = self.control
+        else {
+            return Err(Error::invalid(
+                "only a clock in minutes and seconds can be halved by going berserk",
+            ));
+        };
+        let initial = Duration::from_secs(u64::from(initial_seconds));
+        let kept = tafel_tournament::arena::berserk_time(initial).unwrap_or_default();
+        self.remaining_ms[seat] -= (initial - kept).as_millis() as i64;
+        self.berserk.resize(self.remaining_ms.len(), false);
+        self.berserk[seat] = true;
+        Ok(())
     }
 
     /// The time `seat` has left at `now`.
@@ -184,6 +215,9 @@ impl Clock {
             },
         ) = (was_running, self.control)
         {
+            if self.is_berserk(seat) {
+                return;
+            }
             self.remaining_ms[seat] += i64::from(increment_seconds) * 1000;
         }
     }
@@ -213,6 +247,9 @@ impl Clock {
                 .map(|seat| self.left(seat, now).max(0))
                 .collect(),
             running: self.running,
+            berserk: (0..self.remaining_ms.len())
+                .map(|seat| self.is_berserk(seat))
+                .collect(),
         }
     }
 
@@ -281,6 +318,23 @@ mod tests {
         clock.stop(20_000);
         assert_eq!(clock.remaining_ms, vec![293_000, 291_000]);
         assert_eq!(clock.flag_at(), None);
+    }
+
+    #[test]
+    fn going_berserk_halves_the_initial_time_and_drops_the_increment() {
+        let mut clock = fischer(300, 3);
+        clock.settle(Some(0), 0);
+        clock.go_berserk(0).unwrap();
+        // 10 s used before going berserk: 150 s given up, 140 s left.
+        assert_eq!(clock.left(0, 10_000), 140_000);
+        clock.moved(0, 10_000);
+        assert_eq!(clock.remaining_ms, vec![140_000, 300_000]);
+        clock.settle(Some(1), 10_000);
+        clock.moved(1, 11_000);
+        assert_eq!(clock.remaining_ms[1], 302_000);
+        assert_eq!(clock.view(11_000).berserk, vec![true, false]);
+        let mut days = Clock::new(TimeControl::Correspondence { days_per_move: 1 }, 2).unwrap();
+        assert!(days.go_berserk(0).is_err());
     }
 
     #[test]

@@ -154,7 +154,7 @@ impl FromRef<AppState> for Arc<RateLimiter> {
     tags(
         (name = "catalog", description = "The games, their settings, seats and computer levels"),
         (name = "games", description = "Creating, importing, listing and reading games; records"),
-        (name = "play", description = "Joining, moves, undo, resignation, draws, takebacks, rematches, chat, the WebSocket"),
+        (name = "play", description = "Joining, moves, undo, resignation, berserk, draws, takebacks, rematches, chat, the WebSocket"),
         (name = "lobby", description = "Seeks: someone to play now (the lobby's WebSocket)"),
         (name = "accounts", description = "Optional accounts: signing up, in and out (the session travels in the `tafel_session` cookie)"),
         (name = "players", description = "Players' pages, games, rating histories and records; leaderboards"),
@@ -241,6 +241,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::play::play))
         .routes(routes!(api::play::undo))
         .routes(routes!(api::play::resign))
+        .routes(routes!(api::play::berserk))
         .routes(routes!(api::play::draw))
         .routes(routes!(api::play::takeback))
         .routes(routes!(api::play::rematch))

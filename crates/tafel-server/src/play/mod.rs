@@ -59,6 +59,7 @@
 
 pub mod accounts;
 pub mod analysis;
+pub mod berserk;
 pub mod bots;
 pub mod chat;
 pub mod claims;

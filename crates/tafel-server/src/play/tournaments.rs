@@ -11,7 +11,7 @@
 //! - it makes each paired game, with the two entrants' accounts in their seats (seat 0 moves
 //!   first), under the game id chosen when the round was paired, so that the game is made
 //!   once whichever instance makes it;
-//! - it learns each game's result when the game is over ([`outcome_of`]), forfeits a game
+//! - it learns each game's result when the game is over ([`scored_of`]: the result, the moves made, berserk), forfeits a game
 //!   whose player to move has not made a first move within [`TournamentLimits::no_show`] of
 //!   their clock's start ([`no_show_due`]), and pairs the next round once every game of the
 //!   round has a result (a Swiss from the results so far; one that cannot be paired ends the
@@ -20,10 +20,15 @@
 //!   instance waits for that moment. The store advances the round number by one conditional `UPDATE` in
 //!   the transaction that inserts the new boards, so each round is paired exactly once.
 //!
+//! An Arena is directed in the module `arena`: its players are paired again as soon as they are free,
+//! until its time is up.
+//!
 //! A player who withdraws resigns the game they are playing; their games not yet paired are
 //! scored as forfeits when their round is paired ([`boards`]). Clocks are the games' own:
 //! time while no server ran is not charged to them (`Store::credit_downtime`), and the
 //! forfeit's deadline runs from the clock's start, which that credit moves too.
+
+mod arena;
 
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -36,7 +41,7 @@ use crate::domain::clock::{now_ms, Clock};
 use crate::domain::game::{two_player_game, StoredGame};
 use crate::domain::ids::{AccountId, GameId, InviteCode};
 use crate::domain::seat::StoredSeat;
-use crate::domain::tournament::game::{no_show_due, outcome_of, withdrawal_resigns};
+use crate::domain::tournament::game::{no_show_due, scored_of, withdrawal_resigns, Scored};
 use crate::domain::tournament::pairing::{next_round, rounds_in_all, seeded};
 use crate::domain::tournament::{
     boards, Board, Entrant, Entry, Kind, State, Tournament, TournamentLimits, TournamentRequest,
@@ -119,6 +124,7 @@ impl Tournaments {
             rounds: checked.rounds,
             round_pause_ms: checked.round_pause_ms,
             next_round_ms: None,
+            minutes: checked.minutes,
         };
         self.store
             .create_tournament(
@@ -227,11 +233,8 @@ impl Tournaments {
         if !withdrawn {
             return Err(Error::conflict("this tournament is over"));
         }
-        let round = detail.stored.tournament.round;
         let playing = detail.boards.iter().filter(|b| {
-            b.round == round
-                && b.outcome.is_none()
-                && (Some(b.first) == entrant.number || b.second == entrant.number)
+            b.outcome.is_none() && (Some(b.first) == entrant.number || b.second == entrant.number)
         });
         for game in playing.filter_map(|b| b.game_id.as_deref()) {
             self.resign_for(&GameId::parse(game)?, &account.id).await?;
@@ -320,25 +323,41 @@ impl Tournaments {
         Ok(())
     }
 
+    /// Follows the games of `boards` still without a result and scores those that have one
+    /// now; whether every one of them has.
+    async fn score_boards<'a>(
+        &self,
+        detail: &TournamentDetail,
+        boards: impl Iterator<Item = &'a Board>,
+    ) -> Result<bool, Error> {
+        let mut complete = true;
+        for board in boards.filter(|b| b.second.is_some() && b.outcome.is_none()) {
+            match self.follow(detail, board).await? {
+                Some(scored) => self
+                    .store
+                    .score_board(
+                        &detail.stored.tournament.id,
+                        board.round,
+                        board.board,
+                        &scored,
+                    )
+                    .await
+                    .map_err(Error::storage)?,
+                None => complete = false,
+            }
+        }
+        Ok(complete)
+    }
+
     /// Follows the games of the round being played, and pairs the next round (or finishes the
     /// tournament) once every game of the round has a result.
     async fn advance(&self, detail: &TournamentDetail) -> Result<(), Error> {
         let t = &detail.stored.tournament;
-        let mut complete = true;
-        for board in detail.boards.iter().filter(|b| b.round == t.round) {
-            if board.second.is_some() && board.outcome.is_none() {
-                let outcome = self.follow(detail, board).await?;
-                if let Some(outcome) = outcome {
-                    self.store
-                        .score_board(&t.id, board.round, board.board, outcome)
-                        .await
-                        .map_err(Error::storage)?;
-                } else {
-                    complete = false;
-                }
-            }
+        if t.kind == Kind::Arena {
+            return self.advance_arena(detail).await;
         }
-        if !complete {
+        let round = detail.boards.iter().filter(|b| b.round == t.round);
+        if !self.score_boards(detail, round).await? {
             return Ok(());
         }
         if t.round < t.rounds && t.round_pause_ms > 0 {
@@ -355,12 +374,7 @@ impl Tournaments {
                 Some(_) => {}
             }
         }
-        let withdrawn: Vec<usize> = detail
-            .entrants
-            .iter()
-            .filter(|(_, e)| e.withdrawn)
-            .filter_map(|(_, e)| e.number)
-            .collect();
+        let withdrawn = withdrawn_numbers(detail);
         let next = if t.round < t.rounds {
             // The boards again, with the results just scored (a Swiss pairs from them).
             let boards = self.store.boards(&t.id).await.map_err(Error::storage)?;
@@ -401,7 +415,7 @@ impl Tournaments {
         &self,
         detail: &TournamentDetail,
         board: &Board,
-    ) -> Result<Option<Outcome>, Error> {
+    ) -> Result<Option<Scored>, Error> {
         let Some(game_id) = &board.game_id else {
             return Ok(None);
         };
@@ -415,17 +429,20 @@ impl Tournaments {
                         .any(|(_, e)| e.withdrawn && e.number.is_some() && e.number == n)
                 };
                 // A player who withdrew after the pairing forfeits rather than being seated.
-                return match (gone(Some(board.first)), gone(board.second)) {
-                    (false, false) => self.make_game(detail, board, id).await.map(|()| None),
-                    (true, false) => Ok(Some(Outcome::SecondWonByForfeit)),
-                    (false, true) => Ok(Some(Outcome::FirstWonByForfeit)),
-                    (true, true) => Ok(Some(Outcome::DoubleForfeit)),
+                let forfeit = match (gone(Some(board.first)), gone(board.second)) {
+                    (false, false) => {
+                        return self.make_game(detail, board, id).await.map(|()| None)
+                    }
+                    (true, false) => Outcome::SecondWonByForfeit,
+                    (false, true) => Outcome::FirstWonByForfeit,
+                    (true, true) => Outcome::DoubleForfeit,
                 };
+                return Ok(Some(Scored::unplayed(forfeit)));
             }
             locked => locked?,
         };
-        if let Some(outcome) = outcome_of(&live) {
-            return Ok(Some(outcome));
+        if let Some(scored) = scored_of(&live) {
+            return Ok(Some(scored));
         }
         let now = now_ms();
         // A player who withdrew while the game was being made resigns it here.
@@ -440,7 +457,7 @@ impl Tournaments {
         if let Some(ending) = ending {
             let change = live.ending_change(ending, now);
             self.hub.commit(&mut live, change).await?;
-            return Ok(outcome_of(&live));
+            return Ok(scored_of(&live));
         }
         Ok(None)
     }
@@ -491,6 +508,16 @@ impl Tournaments {
             Err(e) => Err(e),
         }
     }
+}
+
+/// The numbers of `detail`'s entrants who withdrew.
+fn withdrawn_numbers(detail: &TournamentDetail) -> Vec<usize> {
+    detail
+        .entrants
+        .iter()
+        .filter(|(_, e)| e.withdrawn)
+        .filter_map(|(_, e)| e.number)
+        .collect()
 }
 
 /// The director's task: every [`DIRECTOR_TICK`], one look at each tournament to start or

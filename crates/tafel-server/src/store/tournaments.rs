@@ -5,7 +5,8 @@
 //! (`state` from `open`), and each later round is paired by one conditional `UPDATE` of its
 //! round number (from the round just completed), each in the same transaction as the round's
 //! boards are inserted: of several instances pairing at once, one changes the row and the
-//! others roll back. A board's outcome is written once (`outcome IS NULL`).
+//! others roll back (an Arena's waves of pairings are rounds too). A board's outcome is
+//! written once (`outcome IS NULL`).
 
 use anyhow::{Context, Result};
 use sqlx::any::AnyRow;
@@ -13,6 +14,7 @@ use sqlx::{Any, Row, Transaction};
 
 use super::Store;
 use crate::domain::ids::AccountId;
+use crate::domain::tournament::game::Scored;
 use crate::domain::tournament::{
     outcome_text, parse_outcome, Board, Entrant, Entry, Kind, State, Tournament,
 };
@@ -20,7 +22,7 @@ use crate::domain::tournament::{
 /// The columns a [`Tournament`] is read from (with the organiser's username).
 const COLUMNS: &str = "t.id, t.name, a.username, t.game, t.settings, t.time_control, t.rated,
                        t.kind, t.entry, t.max_entrants, t.starts_ms, t.state, t.round, t.rounds,
-                       t.round_pause_ms, t.next_round_ms";
+                       t.round_pause_ms, t.next_round_ms, t.minutes";
 
 /// A tournament with what only some may see: the organiser's account and the invitation code.
 #[derive(Debug)]
@@ -54,8 +56,8 @@ impl Store {
         sqlx::query(&self.sql(
             "INSERT INTO tournaments (id, name, organiser_id, game, settings, time_control, rated,
                                       kind, entry, invite, max_entrants, starts_ms, state,
-                                      rounds, round_pause_ms, created_ms)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                      rounds, round_pause_ms, minutes, created_ms)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         ))
         .bind(&t.id)
         .bind(&t.name)
@@ -72,6 +74,7 @@ impl Store {
         .bind(t.state.as_str())
         .bind(i64::from(t.rounds))
         .bind(t.round_pause_ms)
+        .bind(i64::from(t.minutes))
         .bind(now_ms)
         .execute(&self.pool)
         .await
@@ -260,8 +263,9 @@ impl Store {
     /// The boards of tournament `id`, round by round.
     pub async fn boards(&self, id: &str) -> Result<Vec<Board>> {
         let rows = sqlx::query(&self.sql(
-            "SELECT round, board, first, second, game_id, outcome FROM tournament_boards
-             WHERE tournament_id = ? ORDER BY round, board",
+            "SELECT round, board, first, second, game_id, outcome, plies, first_berserk,
+                    second_berserk
+             FROM tournament_boards WHERE tournament_id = ? ORDER BY round, board",
         ))
         .bind(id)
         .fetch_all(&self.pool)
@@ -278,6 +282,11 @@ impl Store {
                         .get::<Option<String>, _>("outcome")
                         .map(|o| parse_outcome(&o))
                         .transpose()?,
+                    plies: row.get::<i64, _>("plies") as u32,
+                    berserk: [
+                        row.get::<i64, _>("first_berserk") != 0,
+                        row.get::<i64, _>("second_berserk") != 0,
+                    ],
                 })
             })
             .collect()
@@ -391,19 +400,36 @@ impl Store {
         id: &str,
         round: u32,
         board: u32,
-        outcome: tafel_tournament::Outcome,
+        scored: &Scored,
     ) -> Result<()> {
         sqlx::query(&self.sql(
-            "UPDATE tournament_boards SET outcome = ?
+            "UPDATE tournament_boards SET outcome = ?, plies = ?, first_berserk = ?,
+                                          second_berserk = ?
              WHERE tournament_id = ? AND round = ? AND board = ? AND outcome IS NULL",
         ))
-        .bind(outcome_text(outcome))
+        .bind(outcome_text(scored.outcome))
+        .bind(i64::from(scored.plies))
+        .bind(i64::from(scored.berserk[0]))
+        .bind(i64::from(scored.berserk[1]))
         .bind(id)
         .bind(i64::from(round))
         .bind(i64::from(board))
         .execute(&self.pool)
         .await?;
         Ok(())
+    }
+
+    /// The kind of the tournament game `game_id` is paired in, if it is a tournament's.
+    pub async fn tournament_kind_of_game(&self, game_id: &str) -> Result<Option<Kind>> {
+        let row = sqlx::query(&self.sql(
+            "SELECT t.kind FROM tournament_boards b JOIN tournaments t ON t.id = b.tournament_id
+             WHERE b.game_id = ?",
+        ))
+        .bind(game_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|row| Ok(Kind::parse(&row.get::<String, _>("kind"))?))
+            .transpose()
     }
 
     async fn insert_boards(
@@ -452,6 +478,7 @@ fn tournament(row: &AnyRow) -> Result<Tournament> {
         rounds: row.get::<i64, _>("rounds") as u32,
         round_pause_ms: row.get("round_pause_ms"),
         next_round_ms: row.get("next_round_ms"),
+        minutes: row.get::<i64, _>("minutes") as u32,
     })
 }
 

@@ -16,7 +16,45 @@ use tafel_tournament::Outcome;
 
 use crate::domain::ids::AccountId;
 use crate::domain::live::LiveGame;
-use crate::domain::rated::first_move_at;
+use crate::domain::rated::{first_move_at, player_moves};
+
+/// What the table keeps of a finished game: its result, the moves the players made, and who
+/// went berserk (an Arena scores them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scored {
+    /// The result.
+    pub outcome: Outcome,
+    /// The moves the players made (chance outcomes left out).
+    pub plies: u32,
+    /// Whether seat 0 and seat 1 went berserk.
+    pub berserk: [bool; 2],
+}
+
+impl Scored {
+    /// A result without a game played (a forfeit when paired or seated).
+    pub fn unplayed(outcome: Outcome) -> Scored {
+        Scored {
+            outcome,
+            plies: 0,
+            berserk: [false; 2],
+        }
+    }
+}
+
+/// What finished game `live` gives the table; `None` while it goes on.
+pub fn scored_of(live: &LiveGame) -> Option<Scored> {
+    let berserk = |seat| {
+        live.table
+            .clock
+            .as_ref()
+            .is_some_and(|c| c.is_berserk(seat))
+    };
+    Some(Scored {
+        outcome: outcome_of(live)?,
+        plies: u32::try_from(player_moves(live)).unwrap_or(u32::MAX),
+        berserk: [berserk(0), berserk(1)],
+    })
+}
 
 /// The result finished game `live` gives the tournament's table; `None` while it goes on.
 pub fn outcome_of(live: &LiveGame) -> Option<Outcome> {

@@ -7,12 +7,14 @@
 //!   fewer than two players entered; [`State::Finished`] once every round is complete.
 //! - **Kinds** ([`Kind`]): round robin and double round robin (FIDE's Berger tables, from
 //!   `tafel_tournament::berger`), and Swiss (FIDE Dutch, `tafel_tournament::swiss`) over a
-//!   number of rounds the organiser chooses; [`pairing`] finds each next round. Arena is a
-//!   kind of the model that is refused, with the reason, until it is built.
+//!   number of rounds the organiser chooses; [`pairing`] finds each next round. Arena
+//!   (lichess's: a duration, players paired again as soon as they are free, streaks and
+//!   berserk) is in [`arena`].
 //! - **Games** of a tournament are two-player games between accounts ([`game`]: a finished
 //!   game's result for the table, and the forfeit of a player who never moves);
 //!   [`standings`] works out points, the tie-break and the crosstable.
 
+pub mod arena;
 pub mod game;
 pub mod pairing;
 pub mod standings;
@@ -63,7 +65,7 @@ pub enum Kind {
     DoubleRoundRobin,
     /// Swiss (FIDE Dutch): a fixed number of rounds, each paired from the results so far.
     Swiss,
-    /// Arena (lichess's): not built yet, refused.
+    /// Arena (lichess's): a fixed duration, players paired again as soon as they are free.
     Arena,
 }
 
@@ -89,17 +91,6 @@ impl Kind {
         .into_iter()
         .find(|kind| kind.as_str() == text)
         .ok_or_else(|| Error::invalid(format!("unknown tournament kind `{text}`")))
-    }
-
-    /// Refuses the kinds that are not built yet.
-    pub fn check(self) -> Result<(), Error> {
-        match self {
-            Kind::RoundRobin | Kind::DoubleRoundRobin | Kind::Swiss => Ok(()),
-            Kind::Arena => Err(Error::invalid(
-                "Arena tournaments are not available yet: choose round_robin, \
-                 double_round_robin or swiss",
-            )),
-        }
     }
 }
 
@@ -217,6 +208,9 @@ pub struct TournamentRequest {
     /// to 3600 (default 0: the next round is paired at once).
     #[serde(default)]
     pub round_pause_s: u32,
+    /// An Arena's duration in minutes, 5 to 720 (default 60); not for other kinds.
+    #[serde(default)]
+    pub minutes: Option<u32>,
 }
 
 /// A request as checked: the name trimmed, the entrants at most, and the rounds of a Swiss (0
@@ -231,6 +225,8 @@ pub struct Checked {
     pub rounds: u32,
     /// The pause between rounds, in milliseconds.
     pub round_pause_ms: i64,
+    /// An Arena's duration in minutes; 0 for the other kinds.
+    pub minutes: u32,
 }
 
 fn open_entry() -> Entry {
@@ -240,7 +236,6 @@ fn open_entry() -> Entry {
 impl TournamentRequest {
     /// Checks what can be checked without the game's rules, at `now` (ms) under `limits`.
     pub fn check(&self, now: i64, limits: &TournamentLimits) -> Result<Checked, Error> {
-        self.kind.check()?;
         let name = self.name.trim();
         if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
             return Err(Error::invalid(format!(
@@ -294,11 +289,40 @@ impl TournamentRequest {
                 "the pause between rounds is 0 to {MAX_ROUND_PAUSE_S} seconds"
             )));
         }
+        if self.kind == Kind::Arena && self.round_pause_s > 0 {
+            return Err(Error::invalid(
+                "a pause between rounds is for tournaments played in rounds, not an Arena",
+            ));
+        }
+        let minutes = match (self.kind, self.minutes) {
+            (Kind::Arena, minutes) => minutes.unwrap_or(arena::DEFAULT_MINUTES),
+            (_, None) => 0,
+            (_, Some(_)) => {
+                return Err(Error::invalid(
+                    "a duration in minutes is chosen for an Arena only",
+                ))
+            }
+        };
+        if self.kind == Kind::Arena {
+            if !(arena::MIN_MINUTES..=arena::MAX_MINUTES).contains(&minutes) {
+                return Err(Error::invalid(format!(
+                    "an Arena lasts {} to {} minutes",
+                    arena::MIN_MINUTES,
+                    arena::MAX_MINUTES
+                )));
+            }
+            if !matches!(self.time_control, TimeControl::Fischer { .. }) {
+                return Err(Error::invalid(
+                    "an Arena needs a clock in minutes and seconds, not days per move",
+                ));
+            }
+        }
         Ok(Checked {
             name: name.to_string(),
             max_entrants: most,
             rounds,
             round_pause_ms: i64::from(self.round_pause_s) * 1000,
+            minutes,
         })
     }
 }
@@ -333,13 +357,15 @@ pub struct Tournament {
     /// The round being played (0 before the start); the last round once finished.
     pub round: u32,
     /// The rounds in all: a Swiss's as chosen (fewer at the start if its entrants cannot play
-    /// that many); a round robin's from the start (0 before).
+    /// that many); a round robin's from the start (0 before); an Arena's: 0.
     pub rounds: u32,
     /// The pause between the end of a round and the pairing of the next, in milliseconds.
     pub round_pause_ms: i64,
     /// When the next round is paired, once the round being played is complete and a pause
     /// is set (ms since the Unix epoch); `None` otherwise.
     pub next_round_ms: Option<i64>,
+    /// An Arena's duration in minutes (0 for the other kinds).
+    pub minutes: u32,
 }
 
 /// One entrant of a tournament as stored.
@@ -369,6 +395,10 @@ pub struct Board {
     pub game_id: Option<String>,
     /// How it ended; `None` while it is played.
     pub outcome: Option<tafel_tournament::Outcome>,
+    /// The moves the players made, once scored (0 for a game not made).
+    pub plies: u32,
+    /// Whether the first and the second player went berserk (Arena games), once scored.
+    pub berserk: [bool; 2],
 }
 
 /// The boards of round `number` (from 1) of `round`, paired between entrants of whom
@@ -402,6 +432,8 @@ pub fn boards(
                 second: Some(second),
                 game_id: outcome.is_none().then(&mut new_game),
                 outcome,
+                plies: 0,
+                berserk: [false; 2],
             }
         })
         .collect();
@@ -413,6 +445,8 @@ pub fn boards(
             second: None,
             game_id: None,
             outcome: None,
+            plies: 0,
+            berserk: [false; 2],
         });
     }
     boards

@@ -15,6 +15,7 @@
 use tafel_tournament::swiss::{self, SwissError, SwissSettings};
 use tafel_tournament::{berger, Entrant, Round};
 
+use super::arena::next_wave;
 use super::standings::played_rounds;
 use super::{Board, Kind, Tournament, SWISS_BYE_HALF_POINTS};
 use crate::domain::error::Error;
@@ -51,9 +52,11 @@ pub fn seeded(kind: Kind, entered: &[AccountId], ratings: &[(AccountId, f64)]) -
 }
 
 /// The rounds in all of a tournament of `kind` that starts with `entrants` players; `chosen` is
-/// a Swiss's number of rounds as its organiser chose it.
+/// a Swiss's number of rounds as its organiser chose it. An Arena's waves are not counted in
+/// advance: 0.
 pub fn rounds_in_all(kind: Kind, entrants: usize, chosen: u32) -> u32 {
     match kind {
+        Kind::Arena => 0,
         Kind::Swiss => {
             let most = if entrants.is_multiple_of(2) {
                 entrants.saturating_sub(1)
@@ -68,6 +71,8 @@ pub fn rounds_in_all(kind: Kind, entrants: usize, chosen: u32) -> u32 {
 
 /// The round after round `t.round` of tournament `t`, whose `entrants` have played `boards`
 /// and of whom `withdrawn` have withdrawn; `None` when a Swiss cannot pair it (it ends there).
+/// An Arena's next round is the wave of the players free now ([`next_wave`]; `None`: nobody
+/// to pair yet).
 pub fn next_round(
     t: &Tournament,
     entrants: usize,
@@ -100,7 +105,7 @@ pub fn next_round(
                 ))),
             }
         }
-        Kind::Arena => Err(Error::failed("an Arena has no rounds")),
+        Kind::Arena => next_wave(entrants, boards, withdrawn),
     }
 }
 

@@ -8,9 +8,13 @@
 //!   opponents' points as they are); the rounds under way count with their finished games;
 //! - a Swiss: its bye scores a win; ranked by Buchholz, then Sonneborn-Berger, with FIDE's
 //!   virtual opponents for rounds not played (byes, forfeits, withdrawals); only the rounds
-//!   complete count, so the table is the one after the last complete round.
+//!   complete count, so the table is the one after the last complete round;
+//! - an Arena: Arena points instead (a win 2, a draw 1, doubled on a streak, berserk; see
+//!   [`super::arena`]), then Sonneborn-Berger and Buchholz over the games finished.
 
-use tafel_tournament::standings::{StandingsRules, TieBreak, Unplayed};
+use tafel_tournament::standings::{
+    Standing as TournamentStanding, StandingsRules, TieBreak, Unplayed,
+};
 use tafel_tournament::{Entrant, GameResult, Outcome, Pairing, PlayedRound};
 
 use super::{Board, Kind, SWISS_BYE_HALF_POINTS};
@@ -23,7 +27,7 @@ pub struct Standing {
     pub rank: usize,
     /// The entrant's number (from 0).
     pub entrant: usize,
-    /// Points (a win 1, a draw ½).
+    /// Points (a win 1, a draw ½; an Arena's points).
     pub points: f64,
     /// Sonneborn-Berger.
     pub sonneborn_berger: f64,
@@ -98,13 +102,18 @@ pub fn rules(kind: Kind) -> StandingsRules {
 /// The standings of a tournament of `kind` with `entrants` entrants after `boards`, best first
 /// (points, then the tie-breaks, then the entrant's number).
 pub fn standings(kind: Kind, entrants: usize, boards: &[Board]) -> Result<Vec<Standing>, Error> {
-    let last = match kind {
-        Kind::Swiss => last_complete(boards),
-        _ => boards.iter().map(|b| b.round).max().unwrap_or(0),
+    let (lines, rounds) = match kind {
+        Kind::Arena => {
+            let lines = super::arena::standings(entrants, boards)?;
+            let points: Vec<f64> = lines.iter().map(|l| f64::from(l.points)).collect();
+            let last = boards.iter().map(|b| b.round).max().unwrap_or(0);
+            (
+                lines.into_iter().zip(points).collect(),
+                played_rounds(boards, last),
+            )
+        }
+        _ => ranked(kind, entrants, boards)?,
     };
-    let rounds = played_rounds(boards, last);
-    let lines = tafel_tournament::standings::standings(entrants, &rounds, &rules(kind))
-        .map_err(|e| Error::failed(format!("a tournament's boards do not add up: {e}")))?;
     let mut games = vec![0usize; entrants];
     for round in &rounds {
         for result in &round.results {
@@ -114,15 +123,36 @@ pub fn standings(kind: Kind, entrants: usize, boards: &[Board]) -> Result<Vec<St
     }
     Ok(lines
         .into_iter()
-        .map(|line| Standing {
+        .map(|(line, points)| Standing {
             rank: line.rank,
             entrant: line.entrant.0,
-            points: f64::from(line.points) / 2.0,
+            points,
             sonneborn_berger: f64::from(line.sonneborn_berger) / 4.0,
             buchholz: f64::from(line.buchholz) / 2.0,
             games: games[line.entrant.0],
         })
         .collect())
+}
+
+/// The ranked lines with each one's points as shown, and the rounds they count.
+type Ranked = (Vec<(TournamentStanding, f64)>, Vec<PlayedRound>);
+
+/// The lines of a tournament played in rounds with their points, and the rounds counted.
+fn ranked(kind: Kind, entrants: usize, boards: &[Board]) -> Result<Ranked, Error> {
+    let last = match kind {
+        Kind::Swiss => last_complete(boards),
+        _ => boards.iter().map(|b| b.round).max().unwrap_or(0),
+    };
+    let rounds = played_rounds(boards, last);
+    let lines = tafel_tournament::standings::standings(entrants, &rounds, &rules(kind))
+        .map_err(|e| Error::failed(format!("a tournament's boards do not add up: {e}")))?
+        .into_iter()
+        .map(|line| {
+            let points = f64::from(line.points) / 2.0;
+            (line, points)
+        })
+        .collect();
+    Ok((lines, rounds))
 }
 
 /// The crosstable: for each entrant (by number), its results against each other entrant, in

@@ -28,6 +28,8 @@ fn board(round: u32, first: usize, second: usize, outcome: Outcome) -> Board {
         second: Some(second),
         game_id: None,
         outcome: Some(outcome),
+        plies: 40,
+        berserk: [false; 2],
     }
 }
 
@@ -41,6 +43,7 @@ fn a_request_is_checked_with_its_reasons() {
             max_entrants: 64,
             rounds: 0,
             round_pause_ms: 0,
+            minutes: 0,
         }
     );
     let paused = |seconds: u32| TournamentRequest {
@@ -66,6 +69,12 @@ fn a_request_is_checked_with_its_reasons() {
     );
     let refused = |r: TournamentRequest| r.check(1_000_000, &LIMITS).unwrap_err().to_string();
     assert!(refused(paused(3601)).contains("the pause between rounds is 0 to 3600 seconds"));
+    assert!(refused(TournamentRequest {
+        kind: Kind::Arena,
+        round_pause_s: 30,
+        ..request()
+    })
+    .contains("not an Arena"));
     assert!(refused(swiss(Some(0))).contains("a Swiss has 1 to 20 rounds"));
     assert!(refused(swiss(Some(21))).contains("a Swiss has 1 to 20 rounds"));
     assert!(refused(TournamentRequest {
@@ -73,11 +82,29 @@ fn a_request_is_checked_with_its_reasons() {
         ..request()
     })
     .contains("rounds are chosen for a Swiss only"));
-    assert!(refused(TournamentRequest {
+    let arena = |minutes| TournamentRequest {
         kind: Kind::Arena,
+        minutes,
+        ..request()
+    };
+    assert_eq!(arena(None).check(1_000_000, &LIMITS).unwrap().minutes, 60);
+    assert_eq!(arena(Some(5)).check(1_000_000, &LIMITS).unwrap().minutes, 5);
+    assert_eq!(
+        arena(Some(720)).check(1_000_000, &LIMITS).unwrap().minutes,
+        720
+    );
+    assert!(refused(arena(Some(4))).contains("an Arena lasts 5 to 720 minutes"));
+    assert!(refused(arena(Some(721))).contains("an Arena lasts 5 to 720 minutes"));
+    assert!(refused(TournamentRequest {
+        time_control: TimeControl::Correspondence { days_per_move: 1 },
+        ..arena(None)
+    })
+    .contains("not days per move"));
+    assert!(refused(TournamentRequest {
+        minutes: Some(30),
         ..request()
     })
-    .contains("Arena tournaments are not available yet"));
+    .contains("for an Arena only"));
     assert!(refused(TournamentRequest {
         time_control: TimeControl::None,
         ..request()
@@ -212,6 +239,8 @@ fn bye(round: u32, entrant: usize) -> Board {
         second: None,
         game_id: None,
         outcome: None,
+        plies: 0,
+        berserk: [false; 2],
     }
 }
 
@@ -272,6 +301,7 @@ fn swiss(id: &str, rounds: u32, round: u32) -> Tournament {
         rounds,
         round_pause_ms: 0,
         next_round_ms: None,
+        minutes: 0,
     }
 }
 
@@ -331,4 +361,52 @@ fn a_swiss_pairs_every_round_alike_without_repeats_and_ends_when_it_cannot() {
     // A sixth round would repeat a game: the Swiss ends instead.
     let t = swiss("AAAAAAAAAAAA", 6, 5);
     assert_eq!(next_round(&t, 5, &boards, &[]).unwrap(), None);
+}
+
+#[test]
+fn an_arena_pairs_the_free_players_and_scores_streaks_from_the_boards() {
+    use super::arena::{next_wave, sheets};
+    let arena_board = |round, first, second, outcome: Option<Outcome>| Board {
+        outcome,
+        ..board(round, first, second, Outcome::Draw)
+    };
+    // Wave 1 pairs all four; 0 beats 1, 2 and 3 still play.
+    let first = next_wave(4, &[], &[]).unwrap().unwrap();
+    assert_eq!(first.games.len(), 2);
+    let mut boards = vec![
+        arena_board(1, 0, 1, Some(Outcome::FirstWon)),
+        arena_board(1, 2, 3, None),
+    ];
+    // 0 and 1 are free, and nobody else: they meet again.
+    let wave = next_wave(4, &boards, &[]).unwrap().unwrap();
+    assert_eq!(wave.games.len(), 1);
+    assert_eq!(wave.bye, None);
+    // 1 withdrew: nobody to pair 0 with.
+    assert_eq!(next_wave(4, &boards, &[1]).unwrap(), None);
+    // 2-3 ends: 0 and 2 (the winners) are paired, and 1 and 3, no rematch.
+    boards[1].outcome = Some(Outcome::FirstWon);
+    let wave = next_wave(4, &boards, &[]).unwrap().unwrap();
+    let mut pairs: Vec<(usize, usize)> = wave
+        .games
+        .iter()
+        .map(|p| (p.first.0.min(p.second.0), p.first.0.max(p.second.0)))
+        .collect();
+    pairs.sort();
+    assert_eq!(pairs, vec![(0, 2), (1, 3)]);
+    // 0 wins twice more: on fire from its third game; a berserk win of 14 plies adds one.
+    boards.push(arena_board(2, 0, 2, Some(Outcome::FirstWon)));
+    boards.push(Board {
+        plies: 14,
+        berserk: [false, true],
+        ..arena_board(3, 1, 0, Some(Outcome::SecondWon))
+    });
+    let sheets = sheets(4, &boards).unwrap();
+    let points: Vec<u32> = sheets[0].lines.iter().map(|l| l.points).collect();
+    assert_eq!(points, vec![2, 2, 5]);
+    assert!(sheets[0].on_fire());
+    let table = standings(Kind::Arena, 4, &boards).unwrap();
+    assert_eq!(
+        (table[0].entrant, table[0].points, table[0].games),
+        (0, 9.0, 3)
+    );
 }

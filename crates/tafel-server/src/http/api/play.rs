@@ -1,4 +1,4 @@
-//! Playing: joining, moves, undo, resignation, draws, takebacks and rematches.
+//! Playing: joining, moves, undo, resignation, berserk, draws, takebacks and rematches.
 
 use std::sync::Arc;
 
@@ -161,6 +161,25 @@ pub async fn resign(
 ) -> Result<Json<GameView>, ApiError> {
     let (id, token) = game_and_token(&id, &request.token)?;
     hub.resign(&id, &token).await?;
+    current(&hub, &id).await
+}
+
+/// Goes berserk in a game of an Arena tournament before the caller's first move: half the
+/// initial time given up and no increment, for a point more on a win of at least 14 moves.
+#[utoipa::path(post, path = "/api/games/{id}/berserk", tag = tags::PLAY,
+    params(("id" = String, Path, description = "The game's id")), request_body = TokenRequest,
+    responses((status = 200, description = "The game, the caller's clock halved (`clock.berserk`)", body = GameView),
+              (status = 400, description = "Not a game of an Arena tournament", body = ErrorBody),
+              (status = 403, description = "The token holds no seat", body = ErrorBody),
+              (status = 404, description = "No such game", body = ErrorBody),
+              (status = 409, description = "The caller has moved already, went berserk already, or the game is over", body = ErrorBody)))]
+pub async fn berserk(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Json(request): Json<TokenRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    let (id, token) = game_and_token(&id, &request.token)?;
+    hub.berserk(&id, &token).await?;
     current(&hub, &id).await
 }
 

@@ -15,6 +15,7 @@ use utoipa::ToSchema;
 use super::tags;
 use crate::domain::clock::{now_ms, TimeControl};
 use crate::domain::ids::{GameId, InviteCode};
+use crate::domain::tournament::arena::sheets;
 use crate::domain::tournament::standings::{crosstable, standings};
 use crate::domain::tournament::trf::trf;
 use crate::domain::tournament::{
@@ -60,11 +61,18 @@ pub struct TournamentSummary {
     round_pause_s: i64,
     /// Entrants who have not withdrawn.
     entrants: usize,
+    /// An Arena's duration in minutes (0 for the other kinds).
+    minutes: u32,
+    /// When an Arena ends (ms since the Unix epoch): nothing is paired from then on; absent
+    /// for the other kinds.
+    ends_ms: Option<i64>,
 }
 
 impl TournamentSummary {
     fn of(t: Tournament, entrants: usize) -> TournamentSummary {
         TournamentSummary {
+            ends_ms: (t.kind == Kind::Arena).then(|| t.ends_ms()),
+            minutes: t.minutes,
             id: t.id,
             name: t.name,
             organiser: t.organiser,
@@ -127,7 +135,7 @@ pub struct CreatedTournament {
 #[utoipa::path(post, path = "/api/tournaments", tag = tags::TOURNAMENTS,
     request_body = TournamentRequest,
     responses((status = 201, description = "Created", body = CreatedTournament),
-              (status = 400, description = "A bad name, game, setting, clock, start, number of entrants or rounds, or kind (Arena is not available yet)", body = ErrorBody),
+              (status = 400, description = "A bad name, game, setting, clock, start, number of entrants, rounds or duration", body = ErrorBody),
               (status = 401, description = "Not signed in", body = ErrorBody),
               (status = 429, description = "The account organises as many unfinished tournaments as it may", body = ErrorBody)))]
 pub async fn create(
@@ -163,7 +171,9 @@ pub struct StandingView {
     rank: usize,
     /// The username.
     username: String,
-    /// Points: a win 1, a draw ½ (a Swiss's bye 1).
+    /// Points: a win 1, a draw ½ (a Swiss's bye 1); an Arena's points (a win 2, a draw 1,
+    /// doubled on a streak, a berserk win of 14 moves or more 1 more, a draw before move 20
+    /// nothing).
     points: f64,
     /// Sonneborn-Berger (a round robin's first tie-break, a Swiss's second).
     tie_break: f64,
@@ -174,6 +184,22 @@ pub struct StandingView {
     games: usize,
     /// Whether the player withdrew.
     withdrawn: bool,
+    /// An Arena's score sheet: each finished game's points, oldest first (empty for the
+    /// other kinds).
+    sheet: Vec<SheetMark>,
+    /// An Arena player's next game counts double (its last two were wins).
+    on_fire: bool,
+}
+
+/// One game on an Arena player's score sheet.
+#[derive(Serialize, ToSchema)]
+pub struct SheetMark {
+    /// The points it earned.
+    points: u32,
+    /// Counted double: the two games before it were wins.
+    doubled: bool,
+    /// A berserk win of 14 moves or more: a point more.
+    berserk: bool,
 }
 
 /// A board of a round: a game, or the bye (no `second`).
@@ -231,7 +257,7 @@ pub struct TournamentView {
     standings: Vec<StandingView>,
     /// Every round paired so far.
     pairings: Vec<RoundView>,
-    /// The games of the current round still being played.
+    /// The games still being played (a round's, or an Arena's games under way).
     in_play: Vec<BoardView>,
     /// The crosstable, by entrant number.
     crosstable: Vec<CrossRow>,
@@ -278,11 +304,14 @@ impl TournamentView {
         };
         let mine = viewer.and_then(|v| entrants.iter().find(|(a, _)| *a == v.id));
         let my_number = mine.and_then(|(_, e)| e.number);
-        let round = stored.tournament.round;
-        let current = || boards.iter().filter(move |b| b.round == round);
+        let under_way = || {
+            boards
+                .iter()
+                .filter(|b| b.second.is_some() && b.outcome.is_none())
+        };
         let your_game = my_number.and_then(|n| {
-            current()
-                .find(|b| b.outcome.is_none() && (b.first == n || b.second == Some(n)))
+            under_way()
+                .find(|b| b.first == n || b.second == Some(n))
                 .and_then(|b| b.game_id.clone())
         });
         let mut pairings: Vec<RoundView> = Vec::new();
@@ -302,6 +331,25 @@ impl TournamentView {
         }
         let is_organiser = viewer.is_some_and(|v| v.id == stored.organiser);
         let standings = standings(stored.tournament.kind, numbered, &boards)?;
+        let sheets = if stored.tournament.kind == Kind::Arena {
+            sheets(numbered, &boards)?
+        } else {
+            Vec::new()
+        };
+        let sheet = |n: usize| -> (Vec<SheetMark>, bool) {
+            sheets.get(n).map_or_else(Default::default, |sheet| {
+                let marks = sheet
+                    .lines
+                    .iter()
+                    .map(|line| SheetMark {
+                        points: line.points,
+                        doubled: line.on_fire,
+                        berserk: line.berserk_point,
+                    })
+                    .collect();
+                (marks, sheet.on_fire())
+            })
+        };
         Ok(TournamentView {
             now_ms: now_ms(),
             next_round_ms: stored.tournament.next_round_ms,
@@ -315,18 +363,23 @@ impl TournamentView {
                 .collect(),
             standings: standings
                 .into_iter()
-                .map(|s| StandingView {
-                    rank: s.rank,
-                    username: name_of(s.entrant),
-                    points: s.points,
-                    tie_break: s.sonneborn_berger,
-                    buchholz: s.buchholz,
-                    games: s.games,
-                    withdrawn: withdrawn(s.entrant),
+                .map(|s| {
+                    let (sheet, on_fire) = sheet(s.entrant);
+                    StandingView {
+                        sheet,
+                        on_fire,
+                        rank: s.rank,
+                        username: name_of(s.entrant),
+                        points: s.points,
+                        tie_break: s.sonneborn_berger,
+                        buchholz: s.buchholz,
+                        games: s.games,
+                        withdrawn: withdrawn(s.entrant),
+                    }
                 })
                 .collect(),
-            in_play: current()
-                .filter(|b| b.outcome.is_none() && b.game_id.is_some())
+            in_play: under_way()
+                .filter(|b| b.game_id.is_some())
                 .map(board_view)
                 .collect(),
             crosstable: crosstable(numbered, &boards)

@@ -9,6 +9,7 @@ use tafel_tournament::{berger, Outcome};
 use crate::domain::account::{PasswordHash, Username};
 use crate::domain::clock::{now_ms, TimeControl};
 use crate::domain::ids::AccountId;
+use crate::domain::tournament::game::Scored;
 use crate::domain::tournament::{boards, Entry, Kind, State, Tournament};
 use crate::store::tests::databases;
 use crate::store::Store;
@@ -48,6 +49,7 @@ fn tournament(id: &str, starts_ms: i64, max_entrants: usize) -> Tournament {
         rounds: 0,
         round_pause_ms: 30_000,
         next_round_ms: None,
+        minutes: 0,
     }
 }
 
@@ -93,12 +95,12 @@ async fn a_start_and_each_round_are_written_exactly_once_by_racing_callers() {
 
         for board in first.iter().filter(|b| b.second.is_some()) {
             store
-                .score_board("t1", 1, board.board, Outcome::FirstWon)
+                .score_board("t1", 1, board.board, &Scored::unplayed(Outcome::FirstWon))
                 .await
                 .unwrap();
             // A second result for the same game changes nothing.
             store
-                .score_board("t1", 1, board.board, Outcome::Draw)
+                .score_board("t1", 1, board.board, &Scored::unplayed(Outcome::Draw))
                 .await
                 .unwrap();
         }

@@ -1,0 +1,40 @@
+//! Berserk in an Arena game (lichess's): a player still to make its first move halves its
+//! clock (half its initial time given up, no increment) for a point more on a win of at least
+//! 14 moves. It is a change of the game's table like a resignation, stored and told to both
+//! players and the spectators (the clock's view says who went berserk).
+
+use std::sync::Arc;
+
+use super::Hub;
+use crate::domain::clock::now_ms;
+use crate::domain::ids::{GameId, SeatToken};
+use crate::domain::tournament::arena::check_berserk;
+use crate::domain::tournament::Kind;
+use crate::domain::Error;
+
+impl Hub {
+    /// The seat holding `token` goes berserk in Arena game `id`: refused for anyone but a
+    /// seat's holder (403), in a game of no Arena (400), and after the seat's first move or a
+    /// second time (409).
+    pub async fn berserk(self: &Arc<Self>, id: &GameId, token: &SeatToken) -> Result<(), Error> {
+        let (_, mut live) = self.lock_game(id).await?;
+        let seat = live.playing_seat(token)?;
+        let kind = self
+            .store()
+            .tournament_kind_of_game(id.as_str())
+            .await
+            .map_err(Error::storage)?;
+        if kind != Some(Kind::Arena) {
+            return Err(Error::invalid(
+                "berserk is only for the games of an Arena tournament",
+            ));
+        }
+        check_berserk(&live, seat)?;
+        let mut table = live.table.clone();
+        if let Some(clock) = table.clock.as_mut() {
+            clock.go_berserk(seat)?;
+        }
+        let change = live.table_change(table, now_ms());
+        self.commit(&mut live, change).await
+    }
+}
