@@ -106,9 +106,9 @@ pub(super) fn bind_new_game<'q>(
 
 /// The summary's players as stored (JSON), if it names them.
 pub(super) fn players_json(summary: &Summary) -> serde_json::Result<Option<String>> {
-    Ok(summary
+    summary
         .players
         .as_ref()
         .map(serde_json::to_string)
-        .transpose()?)
+        .transpose()
 }

@@ -15,7 +15,7 @@
 //!
 //! **A group is one round trip on PostgreSQL** too, when its changes are moves, undos and
 //! other changes of different games' rows: they are made in one statement
-//! ([`together`](super::together)), where `BEGIN`, a statement per change and `COMMIT` took
+//! (`store/together.rs`), where `BEGIN`, a statement per change and `COMMIT` took
 //! a round trip each.
 //!
 //! **No deadlocks on PostgreSQL.** Two transactions that each hold a row lock the other waits
@@ -122,7 +122,7 @@ async fn commit_group(
 }
 
 /// Makes the changes of `group` in one statement on PostgreSQL, if they are changes of
-/// different games' rows ([`together`](super::together)); `None` if they are not, or if
+/// different games' rows (`store/together.rs`); `None` if they are not, or if
 /// PostgreSQL refused the statement (then nothing was stored, and the group is made again
 /// the slow way, where a change that fails fails alone).
 async fn commit_in_one_statement(
