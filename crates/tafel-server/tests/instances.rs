@@ -19,6 +19,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
 use serde_json::{json, Value};
+use tafel_server::Config;
 use tafel_testkit::client::{black_path_at_one_screen, Client};
 use tafel_testkit::postgres::test_database;
 
@@ -411,6 +412,83 @@ async fn chat_written_through_one_instance_reaches_the_players_on_the_other() {
     let pushed = spectator.next_of("chat").await;
     assert_eq!(pushed["message"]["text"], "from the stands");
     assert_eq!(pushed["message"]["room"], "spectators");
+}
+
+/// A move or an undo sent to an instance whose copy of the game is stale (it has not heard
+/// of the other instance's last change) is worked out on the stored game: accepted when the
+/// stored game allows it, refused as it would be there otherwise; never stored over the stale
+/// copy. Servers in this process, so that one of them can be kept from hearing the other's
+/// changes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_change_sent_to_an_instance_with_a_stale_copy_is_decided_on_the_stored_game() {
+    let Some(database) = test_database("stale_copy").await else {
+        return;
+    };
+    let config = Config::new("127.0.0.1:0".parse().unwrap(), database.as_str());
+    let a = tafel_server::start(&config).await.unwrap();
+    let b = tafel_server::start(&config).await.unwrap();
+    // B's background tasks stop, among them the one that hears A's changes: its copies of
+    // the game stay as it loaded them until a request finds them stale.
+    b.hub.stop();
+    let (a, b) = (Client::new(a.addr), Client::new(b.addr));
+    let (id, tokens) = a
+        .create_at_one_screen(
+            json!({"game": "quarx", "seats": [{"kind": "local"}, {"kind": "local"}]}),
+        )
+        .await;
+    // A move through `instance` for the seat to move in `seen`, at `seen`'s ply or none.
+    let play = |instance: &Client, seen: &Value, at_ply: bool| {
+        let seat = seen["status"]["seat"].as_u64().unwrap() as usize;
+        let (mv, ply) = (seen["legal"][0].as_str().unwrap(), moves_of(seen));
+        let mut body = json!({"token": tokens[seat], "move": mv});
+        if at_ply {
+            body["ply"] = json!(ply);
+        }
+        let (instance, path) = (instance.clone(), format!("/api/games/{id}/moves"));
+        async move { instance.post(&path, body).await.parts() }
+    };
+
+    // B loads the game after one move, then A plays the second: B's copy is stale.
+    assert_eq!(play(&a, &a.view(&id).await, true).await.0, 200);
+    let stale = b.view(&id).await;
+    assert_eq!(moves_of(&stale), 1);
+    assert_eq!(play(&a, &stale, true).await.0, 200);
+
+    // The third move, sent to B by the seat to move: B's copy says it is the other seat's
+    // turn, the stored game says it is this one's, and the stored game decides.
+    let (status, third) = play(&b, &a.view(&id).await, true).await;
+    assert_eq!(status, 200, "{third}");
+    assert_eq!(moves_of(&third), 3);
+    assert_eq!(a.view(&id).await["moves"], third["moves"]);
+
+    // A plays the fourth move; B's copy (three moves) is stale again. A move that is legal
+    // in B's copy, for the seat to move there, at B's ply: refused, as the stored game
+    // (four moves) refuses it, and nothing is stored.
+    let (status, fourth) = play(&a, &third, true).await;
+    assert_eq!(status, 200, "{fourth}");
+    let (status, refused) = play(&b, &third, true).await;
+    assert_eq!(status, 409, "{refused}");
+    assert!(refused.to_string().contains("not 3"), "{refused}");
+    assert_eq!(a.view(&id).await["moves"], fourth["moves"]);
+
+    // The same without a ply: B's copy (four moves now) is made stale by a fifth move, and a
+    // move for the seat that made it is refused as not its turn.
+    let (status, fifth) = play(&a, &fourth, true).await;
+    assert_eq!(status, 200, "{fifth}");
+    let (status, refused) = play(&b, &fourth, false).await;
+    assert_eq!(status, 409, "{refused}");
+    assert!(refused.to_string().contains("turn"), "{refused}");
+    assert_eq!(a.view(&id).await["moves"], fifth["moves"]);
+
+    // An undo through B after A's sixth move takes back the sixth, not B's copy's last.
+    let (status, sixth) = play(&a, &fifth, true).await;
+    assert_eq!(status, 200, "{sixth}");
+    let mover = fifth["status"]["seat"].as_u64().unwrap() as usize;
+    let undo = json!({"token": tokens[mover]});
+    let (status, undone) = b.post(&format!("/api/games/{id}/undo"), undo).await.parts();
+    assert_eq!(status, 200, "{undone}");
+    assert_eq!(a.view(&id).await["moves"], fifth["moves"]);
+    assert_eq!(b.view(&id).await["moves"], fifth["moves"]);
 }
 
 /// Creates games of several kinds on `instance` (moves, an invited seat, a clock, a finished

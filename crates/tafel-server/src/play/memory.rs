@@ -13,6 +13,18 @@ use crate::domain::ids::GameId;
 use crate::domain::live::LiveGame;
 use crate::domain::Error;
 
+/// Whether a game's copy in memory is compared with the stored version before it is used,
+/// on a shared database (on SQLite this instance is the only writer, and a copy is current).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Check {
+    /// Compared (a round trip on PostgreSQL): what reads and most changes need, since another
+    /// instance may have changed the game a moment ago and not yet been heard.
+    Version,
+    /// Used as kept: for a change that the store writes only over the copy's version, so that
+    /// a stale copy's change is refused rather than stored (`play/moves.rs`).
+    Skip,
+}
+
 /// A game's place in memory: loaded (or being loaded) once, used at `last_used`.
 pub(super) struct Slot {
     pub(super) cell: Arc<OnceCell<GameHandle>>,
@@ -29,6 +41,15 @@ impl Hub {
     /// is to move and nothing plays for it (the game was just loaded, or its task ended
     /// because the queue was full), its task is started.
     pub async fn get(self: &Arc<Self>, id: &GameId) -> Result<GameHandle, Error> {
+        self.get_as(id, Check::Version).await
+    }
+
+    /// [`Hub::get`], with the copy in memory checked against the stored version or not.
+    pub(super) async fn get_as(
+        self: &Arc<Self>,
+        id: &GameId,
+        check: Check,
+    ) -> Result<GameHandle, Error> {
         let cell = {
             let mut games = self.lock_games();
             let slot = games.slots.entry(id.to_string()).or_insert_with(|| Slot {
@@ -39,9 +60,10 @@ impl Hub {
             slot.cell.clone()
         };
         if let Some(handle) = cell.get() {
-            if self.store.is_shared() && !self.is_current(handle).await? {
+            if check == Check::Version && self.store.is_shared() && !self.is_current(handle).await?
+            {
                 // Stale, and out of memory now: load the stored game instead.
-                return Box::pin(self.get(id)).await;
+                return Box::pin(self.get_as(id, check)).await;
             }
             let owed = handle
                 .try_lock()
@@ -121,8 +143,17 @@ impl Hub {
         self: &Arc<Self>,
         id: &GameId,
     ) -> Result<(GameHandle, OwnedMutexGuard<LiveGame>), Error> {
+        self.lock_game_as(id, Check::Version).await
+    }
+
+    /// [`Hub::lock_game`], with the copy in memory checked against the stored version or not.
+    pub(super) async fn lock_game_as(
+        self: &Arc<Self>,
+        id: &GameId,
+        check: Check,
+    ) -> Result<(GameHandle, OwnedMutexGuard<LiveGame>), Error> {
         for _ in 0..3 {
-            let handle = self.get(id).await?;
+            let handle = self.get_as(id, check).await?;
             let live = handle.clone().lock_owned().await;
             if !live.is_evicted() {
                 return Ok((handle, live));

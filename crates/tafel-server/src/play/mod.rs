@@ -36,7 +36,9 @@
 //! - **Restart.** [`Hub::resume`] looks, in the background, only at the games whose computer
 //!   was to move, a few at a time.
 //! - **Several instances** (a shared database, [`Store::is_shared`]). A game in memory is
-//!   checked against the stored version before it is served or changed, and leaves memory
+//!   checked against the stored version before it is served or changed (a move or an undo
+//!   is worked out on the copy as it is, since the store refuses it over a stale version,
+//!   and worked out again on the stored game if the copy refused it), and leaves memory
 //!   when another instance announces a change ([`Hub::follow`]); a change stored over a stale
 //!   version is refused ([`Conflict`](crate::store::Conflict)) and the copy leaves memory.
 //!   A computer seat plays only under the game's lease ([`LEASE`](crate::store::LEASE)),

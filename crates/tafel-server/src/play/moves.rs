@@ -5,7 +5,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tafel_core::Player;
+use tokio::sync::OwnedMutexGuard;
 
+use super::memory::Check;
 use super::viewers::Event;
 use super::GameHandle;
 use super::Hub;
@@ -13,7 +15,7 @@ use crate::domain::client::client_key;
 use crate::domain::clock::now_ms;
 use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::live::{Change, LiveGame, Moves};
-use crate::domain::Error;
+use crate::domain::{Error, ErrorKind};
 use crate::store::WriteError;
 
 impl Hub {
@@ -87,6 +89,10 @@ impl Hub {
     /// stores everything, tells the viewers and lets a computer seat reply (to that client).
     /// Returns the game as this instance keeps it, current as of the move: an answer built from
     /// it needs no second check against the store.
+    ///
+    /// On a shared database the move is first worked out on the copy in memory as it is,
+    /// without asking the store for the game's version: a move worked out from a stale copy
+    /// is not stored, and a refusal from one is worked out again on the stored game.
     pub async fn play(
         self: &Arc<Self>,
         id: &GameId,
@@ -95,7 +101,35 @@ impl Hub {
         ply: Option<usize>,
         from: Option<IpAddr>,
     ) -> Result<GameHandle, Error> {
-        let (handle, mut live) = self.lock_game(id).await?;
+        let mut check = Check::Skip;
+        loop {
+            let (handle, mut live) = self.lock_game_as(id, check).await?;
+            let refusal = match self.play_on(&mut live, token, text, ply, from).await {
+                Ok(()) => {
+                    drop(live);
+                    self.wake_computer(handle.clone());
+                    return Ok(handle);
+                }
+                Err(refusal) => refusal,
+            };
+            if check == Check::Version
+                || !self.refused_by_stale_copy(live, &handle, &refusal).await?
+            {
+                return Err(refusal);
+            }
+            check = Check::Version;
+        }
+    }
+
+    /// [`Hub::play`] on the game `live`.
+    async fn play_on(
+        &self,
+        live: &mut LiveGame,
+        token: &SeatToken,
+        text: &str,
+        ply: Option<usize>,
+        from: Option<IpAddr>,
+    ) -> Result<(), Error> {
         let seat = live.seat_for(token)?;
         if let Some(from) = from {
             live.origin = Some(client_key(from));
@@ -114,10 +148,7 @@ impl Hub {
             }
             None => return Err(Error::conflict("the game is over")),
         }
-        self.play_for(&mut live, seat, text).await?;
-        drop(live);
-        self.wake_computer(handle.clone());
-        Ok(handle)
+        self.play_for(live, seat, text).await
     }
 
     /// Plays `text` for `seat` (which is to move): unless its time ran out, which ends the
@@ -151,7 +182,28 @@ impl Hub {
     /// remove another person's moves or undo what they saw. The shorter game is stored first
     /// and only then shown.
     pub async fn undo(self: &Arc<Self>, id: &GameId, token: &SeatToken) -> Result<(), Error> {
-        let (handle, mut live) = self.lock_game(id).await?;
+        let mut check = Check::Skip;
+        loop {
+            let (handle, mut live) = self.lock_game_as(id, check).await?;
+            let refusal = match self.undo_on(&mut live, token).await {
+                Ok(()) => {
+                    drop(live);
+                    self.wake_computer(handle);
+                    return Ok(());
+                }
+                Err(refusal) => refusal,
+            };
+            if check == Check::Version
+                || !self.refused_by_stale_copy(live, &handle, &refusal).await?
+            {
+                return Err(refusal);
+            }
+            check = Check::Version;
+        }
+    }
+
+    /// [`Hub::undo`] on the game `live`.
+    async fn undo_on(&self, live: &mut LiveGame, token: &SeatToken) -> Result<(), Error> {
         let seat = live.seat_for(token)?;
         if live.table.ending.is_some() {
             return Err(Error::conflict("the game is over"));
@@ -163,11 +215,50 @@ impl Hub {
         }
         let keep = live.undo_point(seat)?;
         let change = live.takeback_change(keep, now_ms());
-        self.commit(&mut live, change).await?;
-        drop(live);
-        self.wake_computer(handle);
-        Ok(())
+        self.commit(live, change).await
     }
+
+    /// Whether a change that `live` (locked, held by `handle`) refused with `refusal` must be
+    /// worked out again on the stored game, because the copy was stale. For a change that is
+    /// stored whenever it succeeds (a move, an undo), made on a shared database on the copy
+    /// in memory as it is ([`Check::Skip`]), without asking the store for the game's version
+    /// first (a round trip on PostgreSQL for every move):
+    ///
+    /// - a change worked out from a stale copy is not stored, because the store writes a
+    ///   change only over the version it was worked out from ([`Hub::commit`]); so a change
+    ///   that succeeds was worked out from the stored game, as if the copy had been checked;
+    /// - a refusal (not this seat's turn, a stale ply, an illegal move, a token that holds no
+    ///   seat, the store's conflict) may come from a stale copy: then the copy is checked
+    ///   (unless the store's conflict already took it out of memory), and if it was stale the
+    ///   change is made again on the stored game ([`Check::Version`]), whose answer stands.
+    ///   A failure of the server is answered as it is: a change whose storing failed may have
+    ///   been stored all the same, and must not be made twice.
+    async fn refused_by_stale_copy(
+        &self,
+        live: OwnedMutexGuard<LiveGame>,
+        handle: &GameHandle,
+        refusal: &Error,
+    ) -> Result<bool, Error> {
+        if !self.store.is_shared() || !may_come_from_stale_copy(refusal) {
+            return Ok(false);
+        }
+        let evicted = live.is_evicted();
+        drop(live);
+        Ok(evicted || !self.is_current(handle).await?)
+    }
+}
+
+/// Whether `error` is a refusal worked out from the game's copy in memory (which a stale copy
+/// may give wrongly), rather than a failure of the server or a limit.
+fn may_come_from_stale_copy(error: &Error) -> bool {
+    matches!(
+        error.kind,
+        ErrorKind::Invalid
+            | ErrorKind::Forbidden
+            | ErrorKind::NotFound
+            | ErrorKind::Conflict
+            | ErrorKind::Illegal
+    )
 }
 
 /// A store write slower than this is logged (the disk is the usual suspect).

@@ -11,16 +11,14 @@
 use std::sync::Arc;
 
 use anyhow::anyhow;
-use sqlx::any::{Any, AnyArguments};
-use sqlx::query::Query;
 use sqlx::{AnyConnection, Row};
 
 use super::backend::Backend;
-use super::ending::StoredEnding;
+use super::columns::{
+    bind_new_game, bind_snapshot, players_json, AnyQuery, GAME_COLUMNS, SNAPSHOT_COLUMNS,
+};
 use super::listen::CHANGES_CHANNEL;
-use crate::domain::clock::{Clock, TimeControl};
-use crate::domain::consent::Proposals;
-use crate::domain::game::{Snapshot, StoredGame, Summary, Table};
+use crate::domain::game::{Snapshot, StoredGame, Summary};
 
 /// A change refused because the game was changed meanwhile (by another server instance):
 /// it was worked out from a version of the game that is no longer the stored one.
@@ -165,14 +163,54 @@ impl Mutation {
     }
 }
 
+impl Mutation {
+    /// The change as a [`Touch`], if it changes an existing game's row and moves and nothing
+    /// else (a move, an undo, a change of the table).
+    pub(super) fn as_touch(&self) -> Option<Touch<'_>> {
+        let (id, version, snapshot, moves) = match self {
+            Mutation::Append {
+                id,
+                version,
+                first,
+                moves,
+                snapshot,
+            } => (
+                id,
+                version,
+                snapshot,
+                MovesChange::Add {
+                    first: *first,
+                    moves,
+                },
+            ),
+            Mutation::Truncate {
+                id,
+                version,
+                keep,
+                snapshot,
+            } => (id, version, snapshot, MovesChange::Keep(*keep)),
+            Mutation::Update {
+                id,
+                version,
+                snapshot,
+            } => (id, version, snapshot, MovesChange::Same),
+            _ => return None,
+        };
+        Some(Touch {
+            id,
+            version: *version,
+            snapshot,
+            moves,
+        })
+    }
+}
+
 /// What the writer needs to know beside the pool: the backend's SQL and whom to name as the
 /// author of the changes it announces.
 pub(super) struct WriterContext {
     pub(super) backend: Backend,
     pub(super) instance: Arc<str>,
 }
-
-type AnyQuery<'q> = Query<'q, Any, AnyArguments<'q>>;
 
 /// Makes one change inside the writer's transaction.
 pub(super) async fn apply(
@@ -183,40 +221,10 @@ pub(super) async fn apply(
     let backend = context.backend;
     match change {
         Mutation::Create { game, summary } => create(context, tx, game, summary).await,
-        Mutation::Append {
-            id,
-            version,
-            first,
-            moves,
-            snapshot,
-        } => {
-            let moves = MovesChange::Add {
-                first: *first,
-                moves,
-            };
-            touch(context, tx, id, *version, snapshot, &moves).await
+        Mutation::Append { .. } | Mutation::Truncate { .. } | Mutation::Update { .. } => {
+            let touch = change.as_touch().expect("a change of a game's row");
+            touch.make(context, tx).await
         }
-        Mutation::Truncate {
-            id,
-            version,
-            keep,
-            snapshot,
-        } => {
-            touch(
-                context,
-                tx,
-                id,
-                *version,
-                snapshot,
-                &MovesChange::Keep(*keep),
-            )
-            .await
-        }
-        Mutation::Update {
-            id,
-            version,
-            snapshot,
-        } => touch(context, tx, id, *version, snapshot, &MovesChange::Same).await,
         Mutation::Rematch {
             old,
             version,
@@ -225,7 +233,13 @@ pub(super) async fn apply(
             summary,
         } => {
             // The old game first: if it changed meanwhile, the rematch is not stored either.
-            touch(context, tx, old, *version, snapshot, &MovesChange::Same).await?;
+            let touch = Touch {
+                id: old,
+                version: *version,
+                snapshot,
+                moves: MovesChange::Same,
+            };
+            touch.make(context, tx).await?;
             create(context, tx, game, summary).await
         }
         Mutation::Summary { id, summary } => {
@@ -273,7 +287,7 @@ pub(super) async fn apply(
 }
 
 /// How a change of a stored game changes its moves.
-enum MovesChange<'a> {
+pub(super) enum MovesChange<'a> {
     /// Not at all.
     Same,
     /// `moves` added from index `first` on.
@@ -331,97 +345,6 @@ const BOUND_GAME: &str = "(SELECT ? AS id)";
 /// wrote it (PostgreSQL).
 const WRITTEN_GAME: &str = "written";
 
-/// The columns of a game's row that a [`Snapshot`] sets: its table, its summary, the columns
-/// made from them (the open seats, when the running clock started and falls), and the holder
-/// of the lease on the next computer move. The instance that writes a change holds it (it
-/// has the game in memory, and a computer playing on keeps its lease).
-const SNAPSHOT_COLUMNS: [&str; 13] = [
-    "seats",
-    "open_seats",
-    "clock",
-    "clock_since",
-    "flag_at",
-    "ending",
-    "proposals",
-    "rematch",
-    "result",
-    "computer_to_move",
-    "players",
-    "record_moves",
-    "lease_owner",
-];
-
-/// Binds the values of [`SNAPSHOT_COLUMNS`] for `table` and `summary`, written by `instance`.
-fn bind_snapshot<'q>(
-    query: AnyQuery<'q>,
-    table: &Table,
-    summary: &Summary,
-    instance: &str,
-) -> Result<AnyQuery<'q>, WriteError> {
-    let clock = table.clock.as_ref();
-    let ending = table
-        .ending
-        .as_ref()
-        .map(|e| serde_json::to_string(&StoredEnding::of(e)))
-        .transpose()?;
-    let proposals = (table.proposals != Proposals::default())
-        .then(|| serde_json::to_string(&table.proposals))
-        .transpose()?;
-    Ok(query
-        .bind(serde_json::to_string(&table.seats)?)
-        .bind(table.seats.iter().filter(|s| s.is_open()).count() as i64)
-        .bind(clock.map(serde_json::to_string).transpose()?)
-        .bind(clock.and_then(|c| c.since_ms))
-        .bind(clock.and_then(Clock::flag_at))
-        .bind(ending)
-        .bind(proposals)
-        .bind(table.rematch.clone())
-        .bind(summary.result.clone())
-        .bind(i64::from(summary.computer_to_move))
-        .bind(players_json(summary)?)
-        .bind(summary.record_moves.map(i64::from))
-        .bind(instance.to_string()))
-}
-
-/// The columns of a new game's row beside [`SNAPSHOT_COLUMNS`].
-const GAME_COLUMNS: [&str; 10] = [
-    "id",
-    "game",
-    "settings",
-    "start",
-    "dice_seed",
-    "public",
-    "time_control",
-    "rematch_of",
-    "plies",
-    "rated",
-];
-
-/// Binds the values of [`GAME_COLUMNS`] and [`SNAPSHOT_COLUMNS`] for a new `game`.
-fn bind_new_game<'q>(
-    query: AnyQuery<'q>,
-    game: &StoredGame,
-    summary: &Summary,
-    instance: &str,
-) -> Result<AnyQuery<'q>, WriteError> {
-    let time_control = match game.time_control {
-        TimeControl::None => None,
-        control => Some(serde_json::to_string(&control)?),
-    };
-    let query = query
-        .bind(game.id.clone())
-        .bind(game.game.clone())
-        .bind(serde_json::to_string(&game.settings)?)
-        .bind(game.start.clone())
-        .bind(game.dice.to_hex())
-        .bind(i64::from(game.public))
-        .bind(time_control)
-        .bind(game.rematch_of.clone())
-        .bind(game.moves.len() as i64)
-        .bind(i64::from(game.rated));
-    bind_snapshot(query, &game.table, summary, instance)
-}
-
 /// Stores a new game (at version 0) with its first moves, table and summary.
 async fn create(
     context: &WriterContext,
@@ -468,75 +391,146 @@ async fn create(
     Ok(())
 }
 
-/// Writes `snapshot` over game `id`'s stored `version` and makes the change to its `moves`:
-/// advances the version, marks the game changed now, and (on PostgreSQL) tells the other
-/// instances when the transaction commits. Over another version it is a [`Conflict`], and
-/// nothing is written; it fails if there is no game `id`.
-async fn touch(
-    context: &WriterContext,
-    tx: &mut AnyConnection,
-    id: &str,
+/// A change of an existing game: `snapshot` written over game `id`'s stored `version`, and
+/// the change to its `moves`. It advances the version, marks the game changed now, and (on
+/// PostgreSQL) tells the other instances when the transaction commits. Over another version
+/// it is a [`Conflict`], and nothing is written; it fails if there is no game `id`.
+pub(super) struct Touch<'a> {
+    id: &'a str,
     version: i64,
-    snapshot: &Snapshot,
-    moves: &MovesChange<'_>,
-) -> Result<(), WriteError> {
-    let backend = context.backend;
-    let plies = moves.plies();
-    let update = format!(
-        "UPDATE games SET {}, updated_at = {}, version = version + 1{}
-         WHERE id = ? AND version = ?",
-        SNAPSHOT_COLUMNS.map(|c| format!("{c} = ?")).join(", "),
-        backend.now(),
-        if plies.is_some() { ", plies = ?" } else { "" },
-    );
-    let bind_update = |query| {
-        let query = bind_snapshot(query, &snapshot.table, &snapshot.summary, &context.instance)?;
-        Ok::<_, WriteError>(bind_plies(query, plies).bind(id.to_string()).bind(version))
-    };
-    let written = if backend == Backend::Postgres {
-        // One statement: the row over its version, the moves, the notice.
-        let moved = moves
-            .statement(backend, WRITTEN_GAME)
-            .map(|statement| format!(", moved AS ({statement})"))
-            .unwrap_or_default();
-        let sql = backend.sql(&format!(
-            "WITH {WRITTEN_GAME} AS ({update} RETURNING id){moved},
-                  told AS (SELECT pg_notify(?, ?) FROM {WRITTEN_GAME})
-             SELECT count(*) FROM told"
-        ));
-        let payload = format!("{id} {} {}", version + 1, context.instance);
-        let told: i64 = moves
-            .bind(bind_update(sqlx::query(&sql))?)?
-            .bind(CHANGES_CHANNEL)
-            .bind(payload)
-            .fetch_one(&mut *tx)
-            .await?
-            .get(0);
-        told == 1
-    } else {
-        let update = bind_update(sqlx::query(&update))?.execute(&mut *tx).await?;
-        let written = update.rows_affected() == 1;
-        if let Some(statement) = moves.statement(backend, BOUND_GAME).filter(|_| written) {
-            moves
-                .bind(sqlx::query(&statement).bind(id))?
+    snapshot: &'a Snapshot,
+    moves: MovesChange<'a>,
+}
+
+impl Touch<'_> {
+    /// The game it changes.
+    pub(super) fn id(&self) -> &str {
+        self.id
+    }
+
+    /// Makes the change inside the writer's transaction.
+    async fn make(
+        &self,
+        context: &WriterContext,
+        tx: &mut AnyConnection,
+    ) -> Result<(), WriteError> {
+        let backend = context.backend;
+        let written = if backend == Backend::Postgres {
+            // One statement: the row over its version, the moves, the notice.
+            let sql = backend.sql(&format!(
+                "WITH {} SELECT count(*) FROM {}",
+                self.postgres_parts(backend, ""),
+                told("")
+            ));
+            let told: i64 = self
+                .bind_postgres(sqlx::query(&sql), context)?
+                .fetch_one(&mut *tx)
+                .await?
+                .get(0);
+            told == 1
+        } else {
+            let update = self.update(backend);
+            let update = self
+                .bind_update(sqlx::query(&update), context)?
                 .execute(&mut *tx)
                 .await?;
+            let written = update.rows_affected() == 1;
+            let statement = self.moves.statement(backend, BOUND_GAME);
+            if let Some(statement) = statement.filter(|_| written) {
+                self.moves
+                    .bind(sqlx::query(&statement).bind(self.id))?
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            written
+        };
+        if written {
+            return Ok(());
         }
-        written
-    };
-    if written {
-        return Ok(());
+        Err(self.refused(backend, tx).await)
     }
-    let exists = sqlx::query(&backend.sql("SELECT 1 FROM games WHERE id = ?"))
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?
-        .is_some();
-    Err(if exists {
-        WriteError::Conflict(Conflict { id: id.to_string() })
-    } else {
-        WriteError::Failed(anyhow!("there is no game `{id}`"))
-    })
+
+    /// The statement that writes the game's row over its version.
+    fn update(&self, backend: Backend) -> String {
+        format!(
+            "UPDATE games SET {}, updated_at = {}, version = version + 1{}
+             WHERE id = ? AND version = ?",
+            SNAPSHOT_COLUMNS.map(|c| format!("{c} = ?")).join(", "),
+            backend.now(),
+            if self.moves.plies().is_some() {
+                ", plies = ?"
+            } else {
+                ""
+            },
+        )
+    }
+
+    /// Binds the parameters of [`update`](Self::update).
+    fn bind_update<'q>(
+        &self,
+        query: AnyQuery<'q>,
+        context: &WriterContext,
+    ) -> Result<AnyQuery<'q>, WriteError> {
+        let (table, summary) = (&self.snapshot.table, &self.snapshot.summary);
+        let query = bind_snapshot(query, table, summary, &context.instance)?;
+        Ok(bind_plies(query, self.moves.plies())
+            .bind(self.id.to_string())
+            .bind(self.version))
+    }
+
+    /// The change on PostgreSQL as the parts of a `WITH`, named after `prefix`: the row
+    /// written over its version (`{prefix}written`), the moves (`{prefix}moved`), and the
+    /// notice to the other instances (`{prefix}told`: one row if the row was written).
+    pub(super) fn postgres_parts(&self, backend: Backend, prefix: &str) -> String {
+        let written = format!("{prefix}{WRITTEN_GAME}");
+        let moved = self
+            .moves
+            .statement(backend, &written)
+            .map(|statement| format!(", {prefix}moved AS ({statement})"))
+            .unwrap_or_default();
+        format!(
+            "{written} AS ({} RETURNING id){moved},
+             {} AS (SELECT pg_notify(?, ?) FROM {written})",
+            self.update(backend),
+            told(prefix)
+        )
+    }
+
+    /// Binds the parameters of [`postgres_parts`](Self::postgres_parts).
+    pub(super) fn bind_postgres<'q>(
+        &self,
+        query: AnyQuery<'q>,
+        context: &WriterContext,
+    ) -> Result<AnyQuery<'q>, WriteError> {
+        let payload = format!("{} {} {}", self.id, self.version + 1, context.instance);
+        Ok(self
+            .moves
+            .bind(self.bind_update(query, context)?)?
+            .bind(CHANGES_CHANNEL)
+            .bind(payload))
+    }
+
+    /// Why the change was not written: the game changed meanwhile ([`Conflict`]), or there is
+    /// no such game (or the database failed to say).
+    pub(super) async fn refused(&self, backend: Backend, tx: &mut AnyConnection) -> WriteError {
+        let exists = sqlx::query(&backend.sql("SELECT 1 FROM games WHERE id = ?"))
+            .bind(self.id)
+            .fetch_optional(&mut *tx)
+            .await;
+        match exists {
+            Ok(Some(_)) => WriteError::Conflict(Conflict {
+                id: self.id.to_string(),
+            }),
+            Ok(None) => WriteError::Failed(anyhow!("there is no game `{}`", self.id)),
+            Err(error) => error.into(),
+        }
+    }
+}
+
+/// The name of the notice of the change named after `prefix` in a `WITH`
+/// ([`Touch::postgres_parts`]).
+pub(super) fn told(prefix: &str) -> String {
+    format!("{prefix}told")
 }
 
 /// Binds `plies`, if the moves changed.
@@ -545,14 +539,6 @@ fn bind_plies(query: AnyQuery<'_>, plies: Option<i64>) -> AnyQuery<'_> {
         Some(plies) => query.bind(plies),
         None => query,
     }
-}
-
-fn players_json(summary: &Summary) -> anyhow::Result<Option<String>> {
-    Ok(summary
-        .players
-        .as_ref()
-        .map(serde_json::to_string)
-        .transpose()?)
 }
 
 /// Records that a server instance is alive at `at_ms`, inside a transaction.

@@ -19,13 +19,16 @@
 //! acknowledged only after that commit, so nothing is acknowledged that a crash could lose.
 //! Changes to one game never meet in a group, since the hub makes them one after another.
 //! Each group locks rows in one order, so that instances never deadlock ([`writer`]); on
-//! PostgreSQL a change is one statement, and a group of one such change one round trip
-//! (no `BEGIN`/`COMMIT`). The stored versions that requests check their games against are
-//! read in groups too ([`versions`]).
+//! PostgreSQL a change is one statement, a group of one such change one round trip
+//! (no `BEGIN`/`COMMIT`), and a group of moves and other changes of different games' rows
+//! one statement too (`together`). The stored versions that requests check their games
+//! against are read in groups too ([`versions`]).
 
 //!
 //! One module a concern: [`backend`] (the two databases and their few differences), [`writes`]
-//! (the changes, as callers make them) and [`writer`] (the group commit), [`reads`] and
+//! (the changes, as callers make them), [`writer`] (the group commit), `changes` (the SQL of
+//! each change), `columns` (the columns of a game's row a change writes) and `together` (a
+//! group of changes in one statement on PostgreSQL), [`reads`] and
 //! [`versions`] (the stored versions, read in groups), [`leases`]
 //! (the computer's moves between instances), [`listen`] (changes other instances announce),
 //! [`heartbeat`] (when a server was last alive, and the downtime credited to clocks),
@@ -41,6 +44,7 @@ pub mod backend;
 pub mod bots;
 mod changes;
 pub mod chat;
+mod columns;
 pub mod copy;
 mod ending;
 pub mod export;
@@ -52,6 +56,7 @@ pub mod ratings;
 pub mod reads;
 pub mod seeks;
 mod table_rows;
+mod together;
 pub mod tournaments;
 pub mod versions;
 pub mod writer;

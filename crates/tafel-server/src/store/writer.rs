@@ -13,6 +13,11 @@
 //! PostgreSQL flushes the commits that arrive together in one write of its log, so that
 //! a group of one costs one round trip, and the flush is still shared.
 //!
+//! **A group is one round trip on PostgreSQL** too, when its changes are moves, undos and
+//! other changes of different games' rows: they are made in one statement
+//! (`store/together.rs`), where `BEGIN`, a statement per change and `COMMIT` took
+//! a round trip each.
+//!
 //! **No deadlocks on PostgreSQL.** Two transactions that each hold a row lock the other waits
 //! for deadlock; PostgreSQL then aborts one. Every transaction that locks several rows takes
 //! them in one order: the heartbeat's row (`server_alive`) first, then the games by id. The
@@ -29,7 +34,9 @@ use anyhow::anyhow;
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot, Semaphore};
 
+use super::backend::Backend;
 use super::changes::{apply, Mutation, WriteError, WriterContext};
+use super::together::{of_different_games, touch_together};
 use super::with_waiting;
 
 /// A change waiting for the writer, and where to say how it went.
@@ -105,9 +112,47 @@ async fn commit_group(
             return Ok(vec![apply(&mut connection, context, &alone.change).await]);
         }
     }
+    if let Some(outcomes) = commit_in_one_statement(pool, context, group).await? {
+        return Ok(outcomes);
+    }
     match commit_together(pool, context, group).await? {
         Some(outcomes) => Ok(outcomes),
         None => commit_each_in_savepoint(pool, context, group).await,
+    }
+}
+
+/// Makes the changes of `group` in one statement on PostgreSQL, if they are changes of
+/// different games' rows (`store/together.rs`); `None` if they are not, or if
+/// PostgreSQL refused the statement (then nothing was stored, and the group is made again
+/// the slow way, where a change that fails fails alone).
+async fn commit_in_one_statement(
+    pool: &AnyPool,
+    context: &WriterContext,
+    group: &[Queued],
+) -> anyhow::Result<Option<Vec<Result<(), WriteError>>>> {
+    if context.backend != Backend::Postgres {
+        return Ok(None);
+    }
+    let Some(touches) = group
+        .iter()
+        .map(|write| write.change.as_touch())
+        .collect::<Option<Vec<_>>>()
+        .filter(|touches| of_different_games(touches))
+    else {
+        return Ok(None);
+    };
+    let mut connection = pool.acquire().await?;
+    match touch_together(&mut connection, context, &touches).await {
+        Ok(outcomes) => Ok(Some(outcomes)),
+        Err(WriteError::Failed(error))
+            if matches!(
+                error.downcast_ref::<sqlx::Error>(),
+                Some(sqlx::Error::Database(_))
+            ) =>
+        {
+            Ok(None)
+        }
+        Err(error) => Err(anyhow!("{error:#}")),
     }
 }
 
