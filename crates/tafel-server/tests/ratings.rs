@@ -595,7 +595,7 @@ async fn db_copy_carries_accounts_sessions_and_ratings() {
     }
 }
 
-/// A round robin of `ada` and `bob`, started (its one game made); its id.
+/// A round robin of `ada` and `bob`, started and its one game made; its id.
 async fn running_tournament(ada: &Person, bob: &Person) -> String {
     let starts_ms = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -620,15 +620,19 @@ async fn running_tournament(ada: &Person, bob: &Person) -> String {
             .await;
         assert_eq!(status, StatusCode::OK, "{entered}");
     }
+    // Paired, and its game made (a moment after the pairing lists it), so that the pages read
+    // before the copy already list the game.
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    while tournament_table(ada, &id).await["in_play"]
-        .as_array()
-        .is_none_or(Vec::is_empty)
-    {
+    loop {
+        let table = tournament_table(ada, &id).await;
+        if let Some(game) = table["in_play"][0]["game_id"].as_str() {
+            if ada.get(&format!("/api/games/{game}")).await.0 == StatusCode::OK {
+                return id;
+            }
+        }
         assert!(std::time::Instant::now() < deadline, "never started");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    id
 }
 
 /// Tournament `id` as `person` sees it, without the moment it was read.
