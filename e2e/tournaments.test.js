@@ -35,6 +35,17 @@ async function signUp(page, name) {
   assert.equal(status, 201, `sign-up of ${name}`);
 }
 
+/** A page of its own for each of `names`, signed up, in order. */
+async function signedUp(names) {
+  const pages = [];
+  for (const name of names) {
+    const page = await newPage(browser);
+    await signUp(page, name);
+    pages.push(page);
+  }
+  return pages;
+}
+
 /** Plays `me`'s games of the tournament as they come (the earlier entrant of `names` wins each)
  * until the tournament's page shows it finished. */
 async function playEveryGame(page, me, names) {
@@ -157,12 +168,7 @@ async function until(page, id, done) {
 test("a Swiss of five: its page ranks by Buchholz and exports TRF; the form offers Swiss", async () => {
   const suffix = Math.random().toString(36).slice(2, 7);
   const names = [0, 1, 2, 3, 4].map((i) => `sw${suffix}p${"abcde"[i]}`);
-  const players = [];
-  for (const name of names) {
-    const page = await newPage(browser);
-    await signUp(page, name);
-    players.push(page);
-  }
+  const players = await signedUp(names);
   const organiser = await newPage(browser);
   await signUp(organiser, `sw${suffix}org`);
   const created = await call(organiser, "/api/tournaments", {
@@ -231,12 +237,7 @@ test("a Swiss of five: its page ranks by Buchholz and exports TRF; the form offe
 test("a Swiss's pause between rounds is counted down, and the crosstable shows the bye", async () => {
   const suffix = Math.random().toString(36).slice(2, 7);
   const names = [0, 1, 2].map((i) => `sp${suffix}p${"abc"[i]}`);
-  const players = [];
-  for (const name of names) {
-    const page = await newPage(browser);
-    await signUp(page, name);
-    players.push(page);
-  }
+  const players = await signedUp(names);
   const created = await call(players[0], "/api/tournaments", {
     name: "Swiss with a pause", game: "black-path", settings: { size: "1x2" },
     time_control: { kind: "fischer", initial_seconds: 60, increment_seconds: 0 },
@@ -279,12 +280,7 @@ test("a Swiss's pause between rounds is counted down, and the crosstable shows t
 test("an Arena: berserk from the game page, streaks on the score sheets, the countdown to the end", async () => {
   const suffix = Math.random().toString(36).slice(2, 7);
   const names = [0, 1, 2, 3].map((i) => `ar${suffix}p${"abcd"[i]}`);
-  const players = [];
-  for (const name of names) {
-    const page = await newPage(browser);
-    await signUp(page, name);
-    players.push(page);
-  }
+  const players = await signedUp(names);
   const created = await call(players[0], "/api/tournaments", {
     name: "Arena evening", game: "black-path", settings: { size: "1x2" },
     time_control: { kind: "fischer", initial_seconds: 60, increment_seconds: 2 },

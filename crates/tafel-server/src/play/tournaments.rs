@@ -396,13 +396,19 @@ impl Tournaments {
         let next = boards(t.round + 1, &next, &withdrawn, || {
             GameId::random().to_string()
         });
+        self.pair_next(t, &next, "round").await
+    }
+
+    /// Stores `boards` as the round (an Arena's wave, `what`) after `t.round`, unless another
+    /// instance paired it first, and follows them at once.
+    async fn pair_next(&self, t: &Tournament, boards: &[Board], what: &str) -> Result<(), Error> {
         if self
             .store
-            .pair_round(&t.id, t.round, &next)
+            .pair_round(&t.id, t.round, boards)
             .await
             .map_err(Error::storage)?
         {
-            tracing::info!("tournament {}: round {} paired", t.id, t.round + 1);
+            tracing::info!("tournament {}: {what} {} paired", t.id, t.round + 1);
             Box::pin(self.direct_one(&t.id)).await?;
         }
         Ok(())

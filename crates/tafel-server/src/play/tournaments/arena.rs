@@ -40,15 +40,6 @@ impl Tournaments {
         let wave = boards(t.round + 1, &wave, &withdrawn, || {
             GameId::random().to_string()
         });
-        if self
-            .store
-            .pair_round(&t.id, t.round, &wave)
-            .await
-            .map_err(Error::storage)?
-        {
-            tracing::info!("arena {}: wave {} paired", t.id, t.round + 1);
-            Box::pin(self.direct_one(&t.id)).await?;
-        }
-        Ok(())
+        self.pair_next(t, &wave, "wave").await
     }
 }
