@@ -711,9 +711,11 @@ async fn a_swiss_numbers_by_rating_and_pauses_between_rounds() {
         json!({"kind": "swiss", "rounds": 2, "round_pause_s": 2}),
     )
     .await;
-    // They enter with the best rated last.
+    // They enter with the best rated last, a few milliseconds apart so that the order of entry
+    // (which breaks the tie between sps2 and sps3) is certain.
     for i in [1, 2, 3, 0] {
         enter(std::slice::from_ref(&players[i]), &id).await;
+        tokio::time::sleep(Duration::from_millis(5)).await;
     }
     let view = until(&players[0], &id, |v| v["state"] == "running").await;
     assert_eq!(view["round_pause_s"], 2);
