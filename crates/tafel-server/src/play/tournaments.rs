@@ -162,8 +162,12 @@ impl Tournaments {
             .await
             .map_err(Error::storage)?
             .ok_or_else(|| Error::not_found("no such tournament"))?;
-        let entrants = self.store.entrants(id).await.map_err(Error::storage)?;
+        // Read in this order, each a moment after the one before: the boards may be newer than
+        // the tournament's row (a round paired in between, which the director's conditional
+        // writes allow for), and the entrants, read last, are numbered whenever a board is
+        // there (the start numbers them in the transaction that writes round 1).
         let boards = self.store.boards(id).await.map_err(Error::storage)?;
+        let entrants = self.store.entrants(id).await.map_err(Error::storage)?;
         Ok(TournamentDetail {
             stored,
             entrants,

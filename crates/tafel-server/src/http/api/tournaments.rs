@@ -292,11 +292,8 @@ impl TournamentView {
             game_id: b.game_id.clone(),
             result: b.outcome.map(|o| outcome_text(o).to_string()),
         };
-        let numbered = if stored.tournament.state == TournamentState::Open {
-            0
-        } else {
-            entrants.len()
-        };
+        // Numbered at the start (the row read a moment before may still say open).
+        let numbered = entrants.iter().filter(|(_, e)| e.number.is_some()).count();
         let withdrawn = |number: usize| {
             entrants
                 .iter()
