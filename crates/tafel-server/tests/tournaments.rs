@@ -701,6 +701,13 @@ async fn a_swiss_numbers_by_rating_and_pauses_between_rounds() {
     // below; sps2 and sps3 have never played (1500).
     let (mut players, warm_up) = entered(&router, "sps", 2, json!({"rated": true})).await;
     play_to_the_end(&players, "sps", &warm_up).await;
+    // The ratings are recorded a moment after the game ends: the Swiss reads them at its start.
+    for name in ["sps0", "sps1"] {
+        until_at(&players[0], &format!("/api/players/{name}"), |p| {
+            p["ratings"].as_array().is_some_and(|r| !r.is_empty())
+        })
+        .await;
+    }
     for name in ["sps2", "sps3"] {
         players.push(Person::signed_up(&router, name).await);
     }
