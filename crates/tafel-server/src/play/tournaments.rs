@@ -53,6 +53,10 @@ use crate::store::Store;
 /// How often the director looks at the tournaments.
 pub const DIRECTOR_TICK: Duration = Duration::from_millis(500);
 
+/// How often [`Tournaments::detail`] reads a tournament whose round moved on between its reads
+/// before it takes the last read as it is.
+const MAX_DETAIL_READS: u32 = 5;
+
 /// The most tournaments a list shows.
 pub const MAX_LISTED: i64 = 50;
 
@@ -156,23 +160,31 @@ impl Tournaments {
 
     /// Tournament `id` with its entrants and boards.
     pub async fn detail(&self, id: &str) -> Result<TournamentDetail, Error> {
-        let stored = self
-            .store
-            .tournament(id)
-            .await
-            .map_err(Error::storage)?
-            .ok_or_else(|| Error::not_found("no such tournament"))?;
-        // Read in this order, each a moment after the one before: the boards may be newer than
-        // the tournament's row (a round paired in between, which the director's conditional
-        // writes allow for), and the entrants, read last, are numbered whenever a board is
-        // there (the start numbers them in the transaction that writes round 1).
-        let boards = self.store.boards(id).await.map_err(Error::storage)?;
-        let entrants = self.store.entrants(id).await.map_err(Error::storage)?;
-        Ok(TournamentDetail {
-            stored,
-            entrants,
-            boards,
-        })
+        // Three reads, each a moment after the one before. The row's round and the boards are
+        // written in one transaction (a start, a round or an Arena's wave), so they agree unless
+        // a round was paired between the reads: then everything is read again, so that every
+        // reader (the director, the page) sees one moment. The entrants, read last, are
+        // numbered whenever a board is there (the start numbers them with round 1).
+        let mut reads = 0;
+        loop {
+            reads += 1;
+            let stored = self
+                .store
+                .tournament(id)
+                .await
+                .map_err(Error::storage)?
+                .ok_or_else(|| Error::not_found("no such tournament"))?;
+            let boards = self.store.boards(id).await.map_err(Error::storage)?;
+            let entrants = self.store.entrants(id).await.map_err(Error::storage)?;
+            let last = boards.iter().map(|b| b.round).max().unwrap_or(0);
+            if last == stored.tournament.round || reads == MAX_DETAIL_READS {
+                return Ok(TournamentDetail {
+                    stored,
+                    entrants,
+                    boards,
+                });
+            }
+        }
     }
 
     /// Enters `account` into tournament `id` (with the invitation's `code` when entry is by
