@@ -11,17 +11,18 @@
 //! - it makes each paired game, with the two entrants' accounts in their seats (seat 0 moves
 //!   first), under the game id chosen when the round was paired, so that the game is made
 //!   once whichever instance makes it;
-//! - it learns each game's result when the game is over ([`scored_of`]: the result, the moves made, berserk), forfeits a game
-//!   whose player to move has not made a first move within [`TournamentLimits::no_show`] of
-//!   their clock's start ([`no_show_due`]), and pairs the next round once every game of the
-//!   round has a result (a Swiss from the results so far; one that cannot be paired ends the
-//!   tournament), after the pause between rounds its organiser chose: the first instance to
-//!   see the round complete writes when the next is paired (`next_round_ms`), and every
-//!   instance waits for that moment. The store advances the round number by one conditional `UPDATE` in
-//!   the transaction that inserts the new boards, so each round is paired exactly once.
+//! - it learns each game's result when the game is over ([`scored_of`]: the result, the moves
+//!   made, berserk), forfeits a game whose player to move has not made a first move within
+//!   [`TournamentLimits::no_show`] of their clock's start ([`no_show_due`]), and pairs the next
+//!   round once every game of the round has a result (a Swiss from the results so far; one
+//!   that cannot be paired ends the tournament), after the pause between rounds its organiser
+//!   chose: the first instance to see the round complete writes when the next is paired
+//!   (`next_round_ms`), and every instance waits for that moment. The store advances the round
+//!   number by one conditional `UPDATE` in the transaction that inserts the new boards, so each
+//!   round is paired exactly once.
 //!
-//! An Arena is directed in the module `arena`: its players are paired again as soon as they are free,
-//! until its time is up.
+//! An Arena is directed in the module `arena`: its players are paired again as soon as they
+//! are free, until its time is up.
 //!
 //! A player who withdraws resigns the game they are playing; their games not yet paired are
 //! scored as forfeits when their round is paired ([`boards`]). Clocks are the games' own:
