@@ -374,7 +374,7 @@ pub struct Entrant {
     /// The account's username.
     pub username: String,
     /// Its number in the tournament (from 0; fixed at the start: a Swiss's by rating, see
-    /// [`seeding`], the other kinds' by the order of entry).
+    /// [`pairing::seeded`], the other kinds' by the order of entry).
     pub number: Option<usize>,
     /// Whether the player withdrew.
     pub withdrawn: bool,
