@@ -275,8 +275,9 @@ test("a Swiss's pause between rounds is counted down, and the crosstable shows t
 // An Arena of four through the API (Black Path 1 x 2, the earlier entrant winning): its page
 // counts down to the end, shows the score sheets with a streak's doubled game marked, and the
 // games in play; a player goes berserk with the button of their game page, and the mark by the
-// clock shows it to a spectator too. Screenshots of the Arena page at both sizes, axe-core. The
-// create form offers Arena with its duration.
+// clock shows it to a spectator too. Screenshots of the Arena page at both sizes, axe-core. A
+// fifth player enters late with the page's button. The create form offers Arena with its
+// duration.
 test("an Arena: berserk from the game page, streaks on the score sheets, the countdown to the end", async () => {
   const suffix = Math.random().toString(36).slice(2, 7);
   const names = [0, 1, 2, 3].map((i) => `ar${suffix}p${"abcd"[i]}`);
@@ -343,6 +344,20 @@ test("an Arena: berserk from the game page, streaks on the score sheets, the cou
     assert.deepEqual(await axeViolations(page), []);
     await screenshot(page, `tournament-arena-${size}`, size === "1366");
   }
+
+  // A player enters late from the page: an Arena takes players until its end.
+  const lateName = `ar${suffix}pe`;
+  const [late] = await signedUp([lateName]);
+  await late.goto(`${BASE}/tournament/${id}`);
+  await late.waitForSelector("#tournament-late-entry");
+  assert.equal(await late.isVisible("#tournament-join"), true);
+  await screenshot(late, "tournament-arena-late-entry-1366");
+  await late.click("#tournament-join");
+  await late.waitForSelector("#tournament-withdraw");
+  const joined = await until(late, id, (v) => v.entered && v.players.some((p) => p.username === lateName));
+  assert.equal(joined.entrants, 5);
+  assert.deepEqual(late.errors, []);
+  await late.context().close();
 
   // The form offers Arena with its duration.
   await own.goto(BASE + "/tournaments");

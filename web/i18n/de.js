@@ -550,6 +550,8 @@ export const de = {
   "Duration in minutes (an Arena: 5 to 720)": "Dauer in Minuten (eine Arena: 5 bis 720)",
   "Running: players are paired again as soon as they are free": "Läuft: wer frei ist, wird gleich neu gepaart",
   "Lasts {minutes} minutes.": "Dauert {minutes} Minuten.",
+  "Players may enter until the end, and come back after withdrawing.":
+    "Teilnehmen ist bis zum Ende möglich, auch wieder nach einer Abmeldung.",
   "Ends {when}, in": "Endet {when}, in",
   "The time is up: the games in play are played out and count.": "Die Zeit ist um: die laufenden Partien werden zu Ende gespielt und zählen.",
   "Players are paired as soon as two are free.": "Gepaart wird, sobald zwei frei sind.",

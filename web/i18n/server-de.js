@@ -223,6 +223,8 @@ export const serverTextsDe = {
     "dieses Turnier ist nur mit Einladung: öffne den Link, den dir die Organisation gegeben hat",
   "you have entered this tournament already": "du bist schon für dieses Turnier angemeldet",
   "entries to this tournament have closed": "die Anmeldung zu diesem Turnier ist geschlossen",
+  "you have withdrawn from this tournament: only an Arena under way takes players back":
+    "du hast dich von diesem Turnier abgemeldet: nur eine laufende Arena nimmt Spieler wieder auf",
   "entries closed or the tournament filled meanwhile": "die Anmeldung wurde inzwischen geschlossen oder das Turnier ist voll",
   "you have not entered this tournament": "du bist nicht für dieses Turnier angemeldet",
   "you have withdrawn already": "du hast dich schon abgemeldet",

@@ -98,7 +98,10 @@ async function goToYourGame(view, id) {
 
 function drawHead(node, view, titles, now, me, invite, act, error) {
   const link = view.invite ? `${location.origin}/tournament/${view.id}#invite=${view.invite}` : null;
-  const canEnter = me && view.state === "open" && !view.entered;
+  // An Arena takes players until its end: late entrants, and those who withdrew and come back.
+  const arenaOpen = view.kind === "arena" && view.state === "running" && now < view.ends_ms;
+  const entriesOpen = view.state === "open" || arenaOpen;
+  const canEnter = me && entriesOpen && !view.entered;
   const canLeave = me && view.entered && (view.state === "open" || view.state === "running");
   fill(node,
     el("h1", { id: "tournament-title" }, view.name),
@@ -114,13 +117,14 @@ function drawHead(node, view, titles, now, me, invite, act, error) {
     view.kind === "arena" && view.state === "running" && (now < view.ends_ms
       ? el("p", {}, t("Ends {when}, in", { when: startWords(view.ends_ms) }), " ", el("strong", { id: "tournament-countdown" }, countdown(view.ends_ms, now)))
       : el("p", { id: "tournament-time-up" }, t("The time is up: the games in play are played out and count."))),
+    arenaOpen && el("p", { class: "help", id: "tournament-late-entry" }, t("Players may enter until the end, and come back after withdrawing.")),
     el("p", { class: "help" }, t("{n} of at most {max} players", { n: view.entrants, max: view.max_entrants }), ": ",
       view.players.filter((p) => !p.withdrawn).map((p) => p.username).join(", ") || t("nobody yet")),
     link && el("p", {}, t("Invitation link:"), " ", el("input", { id: "tournament-invite", readonly: true, value: link, "aria-label": t("Invitation link:") })),
     el("div", { class: "controls" },
       canEnter && el("button", { id: "tournament-join", onclick: () => act("join", invite ? { invite } : {}) }, t("Enter")),
       canLeave && el("button", { class: "secondary", id: "tournament-withdraw", onclick: () => act("withdraw", {}) }, t("Withdraw")),
-      !me && view.state === "open" && el("a", { href: "/sign-in" }, t("Sign in to enter")),
+      !me && entriesOpen && el("a", { href: "/sign-in" }, t("Sign in to enter")),
       view.your_game && el("a", { href: `/game/${view.your_game}?tournament=${view.id}`, id: "tournament-your-game" }, t("Your game")),
       hasReport(view) && el("a", { href: `/api/tournaments/${view.id}/trf`, id: "tournament-trf", download: `tafel-tournament-${view.id}.trf` }, t("Export as TRF"))),
     error);

@@ -659,6 +659,27 @@ async fn a_swiss_player_who_withdraws_is_paired_no_more() {
         .post(&format!("/api/tournaments/{id}/withdraw"), json!({}))
         .await;
     assert_eq!(status, StatusCode::OK, "{after}");
+    // Only an Arena takes players back, or in once it has started.
+    let (status, again) = players[3]
+        .post(&format!("/api/tournaments/{id}/join"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{again}");
+    assert!(
+        again["error"]
+            .as_str()
+            .unwrap()
+            .contains("only an Arena under way takes players back"),
+        "{again}"
+    );
+    let late = Person::signed_up(&router, "swdlate").await;
+    let (status, refused) = late
+        .post(&format!("/api/tournaments/{id}/join"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    assert!(refused["error"]
+        .as_str()
+        .unwrap()
+        .contains("entries to this tournament have closed"));
     // swd3's game of round 1 is resigned; the three others play on, one of them resting (a bye)
     // each round, until the rounds are played or no round can be paired without a repeat.
     until(&players[0], &id, |v| {

@@ -22,7 +22,8 @@
 //!   round is paired exactly once.
 //!
 //! An Arena is directed in the module `arena`: its players are paired again as soon as they
-//! are free, until its time is up.
+//! are free, until its time is up. It takes players until then: a late entrant is numbered
+//! after the players in, and one who withdrew may come back.
 //!
 //! A player who withdraws resigns the game they are playing; their games not yet paired are
 //! scored as forfeits when their round is paired ([`boards`]). Clocks are the games' own:
@@ -189,7 +190,8 @@ impl Tournaments {
     }
 
     /// Enters `account` into tournament `id` (with the invitation's `code` when entry is by
-    /// invitation).
+    /// invitation): before the start, or into an Arena until its end (numbered after the
+    /// players in, or back after a withdrawal).
     pub async fn enter(
         &self,
         id: &str,
@@ -205,11 +207,32 @@ impl Tournaments {
                 "this tournament is by invitation: open the link its organiser gave you",
             ));
         }
-        if detail.entrants.iter().any(|(a, _)| *a == account.id) {
-            return Err(Error::conflict("you have entered this tournament already"));
-        }
         let now = now_ms();
-        if t.state != State::Open || t.starts_ms <= now {
+        // An Arena takes players until its end, as lichess's do: late entrants and those who
+        // withdrew and come back.
+        let arena_under_way =
+            t.kind == Kind::Arena && t.state == State::Running && now < t.ends_ms();
+        if let Some((_, entrant)) = detail.entrants.iter().find(|(a, _)| *a == account.id) {
+            if !entrant.withdrawn {
+                return Err(Error::conflict("you have entered this tournament already"));
+            }
+            if t.kind != Kind::Arena {
+                return Err(Error::conflict(
+                    "you have withdrawn from this tournament: only an Arena under way takes players back",
+                ));
+            }
+            let returned = self
+                .store
+                .return_to_arena(id, &account.id, now)
+                .await
+                .map_err(Error::storage)?;
+            return if returned {
+                Ok(())
+            } else {
+                Err(Error::conflict("entries to this tournament have closed"))
+            };
+        }
+        if !arena_under_way && (t.state != State::Open || t.starts_ms <= now) {
             return Err(Error::conflict("entries to this tournament have closed"));
         }
         if detail.entrants.len() >= t.max_entrants {
@@ -218,11 +241,12 @@ impl Tournaments {
                 t.max_entrants
             )));
         }
-        let entered = self
-            .store
-            .enter_tournament(id, &account.id, now)
-            .await
-            .map_err(Error::storage)?;
+        let entered = if arena_under_way {
+            self.store.enter_arena_late(id, &account.id, now).await
+        } else {
+            self.store.enter_tournament(id, &account.id, now).await
+        }
+        .map_err(Error::storage)?;
         if entered {
             Ok(())
         } else {

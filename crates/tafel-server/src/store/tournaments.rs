@@ -226,6 +226,70 @@ impl Store {
         Ok(entered.rows_affected() == 1)
     }
 
+    /// Enters `account` into Arena `id` under way at `now_ms`, before its end and with room,
+    /// numbered after the players already in (a late entry); whether it did. The entry first
+    /// locks the tournament's row, so that entries at the same moment (on PostgreSQL, from
+    /// several instances) are numbered one after the other, never twice with one number.
+    pub async fn enter_arena_late(
+        &self,
+        id: &str,
+        account: &AccountId,
+        now_ms: i64,
+    ) -> Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(&self.sql("UPDATE tournaments SET round = round WHERE id = ?"))
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        let entered = sqlx::query(&self.sql(
+            "INSERT INTO tournament_entrants (tournament_id, account_id, number, entered_ms)
+             SELECT t.id, ?,
+                    (SELECT COALESCE(MAX(e.number), -1) + 1 FROM tournament_entrants e
+                     WHERE e.tournament_id = t.id),
+                    ?
+             FROM tournaments t
+             WHERE t.id = ? AND t.kind = 'arena' AND t.state = 'running'
+               AND t.starts_ms + t.minutes * 60000 > ?
+               AND (SELECT count(*) FROM tournament_entrants e WHERE e.tournament_id = t.id)
+                   < t.max_entrants
+               AND NOT EXISTS (SELECT 1 FROM tournament_entrants e
+                               WHERE e.tournament_id = t.id AND e.account_id = ?)",
+        ))
+        .bind(account.as_str())
+        .bind(now_ms)
+        .bind(id)
+        .bind(now_ms)
+        .bind(account.as_str())
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(entered.rows_affected() == 1)
+    }
+
+    /// Takes `account`, who withdrew from Arena `id`, back into it at `now_ms` if the Arena is
+    /// under way and before its end; whether it did.
+    pub async fn return_to_arena(
+        &self,
+        id: &str,
+        account: &AccountId,
+        now_ms: i64,
+    ) -> Result<bool> {
+        let returned = sqlx::query(&self.sql(
+            "UPDATE tournament_entrants SET withdrawn_ms = NULL
+             WHERE tournament_id = ? AND account_id = ? AND withdrawn_ms IS NOT NULL
+               AND EXISTS (SELECT 1 FROM tournaments t
+                           WHERE t.id = ? AND t.kind = 'arena' AND t.state = 'running'
+                             AND t.starts_ms + t.minutes * 60000 > ?)",
+        ))
+        .bind(id)
+        .bind(account.as_str())
+        .bind(id)
+        .bind(now_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(returned.rows_affected() == 1)
+    }
+
     /// Takes `account` out of tournament `id`: before the start its entry goes; once running
     /// it is marked withdrawn at `now_ms`. Whether anything changed.
     pub async fn withdraw_from_tournament(

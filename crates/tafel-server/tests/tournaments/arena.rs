@@ -189,6 +189,87 @@ async fn an_arena_pairs_free_players_at_once_doubles_streaks_and_ends_on_time() 
     drop((router, hub));
 }
 
+/// Whether `view` has a game under way between `a` and `b`.
+fn playing(view: &Value, a: &str, b: &str) -> bool {
+    under_way(view)
+        .iter()
+        .any(|(first, second, _)| [first, second] == [a, b] || [first, second] == [b, a])
+}
+
+/// `person` asks to enter tournament `id`.
+async fn join(person: &Person, id: &str) -> (StatusCode, Value) {
+    person
+        .post(&format!("/api/tournaments/{id}/join"), json!({}))
+        .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_arena_takes_late_entrants_and_players_back_until_its_end() {
+    let (_dir, db, router, _hub) = on_disk().await;
+    let organiser = Person::signed_up(&router, "ltorg").await;
+    let players = players(&router, "lt", 4).await;
+    let id = organise_arena(&organiser, json!({})).await;
+    enter(&players[..2], &id).await;
+    until(&players[0], &id, |v| playing(v, "lt0", "lt1")).await;
+
+    // Two players enter while the Arena runs: numbered after the first two, and paired
+    // together as soon as both are free.
+    for late in &players[2..] {
+        let (status, view) = join(late, &id).await;
+        assert_eq!(status, StatusCode::OK, "{view}");
+        assert_eq!(view["entered"], true);
+    }
+    let both = until(&players[0], &id, |v| playing(v, "lt2", "lt3")).await;
+    assert!(playing(&both, "lt0", "lt1"), "{:#}", both["in_play"]);
+    let names: Vec<&str> = both["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["username"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["lt0", "lt1", "lt2", "lt3"]);
+    assert_eq!(both["entrants"], 4);
+    let (status, answer) = join(&players[2], &id).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+    assert!(answer["error"]
+        .as_str()
+        .unwrap()
+        .contains("entered this tournament already"));
+
+    // lt2 withdraws (its game resigned) and comes back: paired again with the
+    // one player free.
+    let (status, answer) = players[2]
+        .post(&format!("/api/tournaments/{id}/withdraw"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let away = until(&players[0], &id, |v| standing(v, "lt3")["games"] == 1).await;
+    assert_eq!(standing(&away, "lt2")["withdrawn"], true);
+    assert!(!playing(&away, "lt2", "lt3"), "{:#}", away["in_play"]);
+    let (status, back) = join(&players[2], &id).await;
+    assert_eq!(status, StatusCode::OK, "{back}");
+    assert_eq!(back["entered"], true);
+    let again = until(&players[0], &id, |v| playing(v, "lt2", "lt3")).await;
+    assert_eq!(standing(&again, "lt2")["withdrawn"], false);
+    assert_eq!(again["entrants"], 4);
+    check_each_player_once(&again);
+
+    // Once the time is up, nobody enters and nobody comes back.
+    let (status, answer) = players[2]
+        .post(&format!("/api/tournaments/{id}/withdraw"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    end_the_time(&db, &id).await;
+    let latest = Person::signed_up(&router, "ltlate").await;
+    for person in [&latest, &players[2]] {
+        let (status, answer) = join(person, &id).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+        assert!(
+            answer["error"].as_str().unwrap().contains("have closed"),
+            "{answer}"
+        );
+    }
+}
+
 /// Plays the first legal move in game `game` for whichever of `seated` (seat 0, seat 1) is to
 /// move; the seat that moved.
 async fn play_any(seated: [&Person; 2], game: &str) -> usize {

@@ -174,3 +174,83 @@ async fn a_tournament_nobody_entered_is_cancelled_once() {
         assert!(store.tournaments_to_direct(now).await.unwrap().is_empty());
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn late_entries_into_an_arena_take_the_next_numbers_once_each() {
+    for store in databases().await {
+        let organiser = account(&store, "organiser").await;
+        let now = now_ms();
+        let arena = Tournament {
+            kind: Kind::Arena,
+            minutes: 5,
+            ..tournament("a1", now + 60_000, 6)
+        };
+        store
+            .create_tournament(&arena, &organiser, None, now)
+            .await
+            .unwrap();
+        let mut players = Vec::new();
+        for name in ["ann", "bob"] {
+            let player = account(&store, name).await;
+            assert!(store.enter_tournament("a1", &player, now).await.unwrap());
+            players.push(player);
+        }
+        // Not late before the start.
+        let early = account(&store, "early").await;
+        assert!(!store.enter_arena_late("a1", &early, now).await.unwrap());
+        assert!(store
+            .start_tournament("a1", &players, 0, &[])
+            .await
+            .unwrap());
+        // Eight entries at once into an Arena of six: four get the numbers 2 to 5, once each.
+        let mut late = Vec::new();
+        for i in 0..8 {
+            late.push(account(&store, &format!("late{i}")).await);
+        }
+        let during = now + 61_000;
+        let entries = late.iter().map(|account| {
+            let (store, account) = (store.clone(), account.clone());
+            tokio::spawn(async move { store.enter_arena_late("a1", &account, during).await })
+        });
+        let mut entered = 0;
+        for entry in entries {
+            entered += usize::from(entry.await.unwrap().unwrap());
+        }
+        assert_eq!(entered, 4);
+        let numbers: Vec<Option<usize>> = store
+            .entrants("a1")
+            .await
+            .unwrap()
+            .iter()
+            .map(|(_, e)| e.number)
+            .collect();
+        assert_eq!(numbers, (0..2 + entered).map(Some).collect::<Vec<_>>());
+        // Back after a withdrawal, until the end; nobody late after it.
+        assert!(store
+            .withdraw_from_tournament("a1", &players[0], during)
+            .await
+            .unwrap());
+        assert!(store
+            .return_to_arena("a1", &players[0], during)
+            .await
+            .unwrap());
+        assert!(!store
+            .return_to_arena("a1", &players[0], during)
+            .await
+            .unwrap());
+        let after_the_end = now + 60_000 + 5 * 60_000;
+        assert!(store
+            .withdraw_from_tournament("a1", &players[0], after_the_end)
+            .await
+            .unwrap());
+        assert!(!store
+            .return_to_arena("a1", &players[0], after_the_end)
+            .await
+            .unwrap());
+        let last = account(&store, "last").await;
+        assert!(!store
+            .enter_arena_late("a1", &last, after_the_end)
+            .await
+            .unwrap());
+    }
+}
