@@ -5,7 +5,8 @@
 //! restarted server or another instance carries on where one stopped:
 //!
 //! - at the start time it cancels a tournament with fewer than two entrants, or numbers the
-//!   entrants ([`seeded`]: a Swiss's by rating, a round robin's by the order of entry) and
+//!   entrants ([`seeded`]: a Swiss's and an Arena's by rating, a round robin's by the order of
+//!   entry) and
 //!   pairs the first round ([`next_round`]: a round robin's from the Berger tables, a Swiss's
 //!   by the Dutch system);
 //! - it makes each paired game, with the two entrants' accounts in their seats (seat 0 moves
@@ -339,7 +340,7 @@ impl Tournaments {
             .ok_or_else(|| Error::failed("the first round cannot be paired"))?;
         let first = boards(1, &first, &[], || GameId::random().to_string());
         let entered: Vec<AccountId> = detail.entrants.iter().map(|(a, _)| a.clone()).collect();
-        let ratings = if t.kind == Kind::Swiss {
+        let ratings = if matches!(t.kind, Kind::Swiss | Kind::Arena) {
             self.store
                 .entrant_ratings(&t.id, &t.game)
                 .await

@@ -106,7 +106,8 @@ pub fn next_wave(
         .map(|n| Waiting {
             entrant: Entrant(n),
             points: sheets[n].total,
-            // Ratings are not used: equal points wait in their order of entry.
+            // Equal points wait in the order of the numbers: by rating at the start
+            // ([`super::pairing::seeded`]), late entrants after.
             rating: 0,
             last_opponent: last_opponent[n],
             first_moves: first_moves[n],

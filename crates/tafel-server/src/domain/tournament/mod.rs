@@ -373,8 +373,9 @@ pub struct Tournament {
 pub struct Entrant {
     /// The account's username.
     pub username: String,
-    /// Its number in the tournament (from 0; fixed at the start: a Swiss's by rating, see
-    /// [`pairing::seeded`], the other kinds' by the order of entry).
+    /// Its number in the tournament (from 0; fixed at the start: a Swiss's and an Arena's by
+    /// rating, see [`pairing::seeded`], a round robin's by the order of entry; an Arena's late
+    /// entrants numbered after, in their order of entry).
     pub number: Option<usize>,
     /// Whether the player withdrew.
     pub withdrawn: bool,

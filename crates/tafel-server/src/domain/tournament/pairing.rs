@@ -28,10 +28,13 @@ use crate::domain::rating::START;
 /// A Swiss numbers them as FIDE's Dutch system does, by rating, highest first (an entrant who
 /// never played the game rated counts at the rating every account starts from, 1500, as the
 /// rating system takes it), ties in the order of entry; the ratings are read once, at the
-/// start, so the numbers never change. A round robin keeps the order of entry (FIDE draws the
-/// Berger numbers by lot; the order of entry is ours).
+/// start, so the numbers never change. An Arena numbers them the same way, so that players
+/// with equal points are paired in the order of their ratings (as lichess pairs an Arena's
+/// players close in rank; late entrants are numbered after, in their order of entry). A round
+/// robin keeps the order of entry (FIDE draws the Berger numbers by lot; the order of entry is
+/// ours).
 pub fn seeded(kind: Kind, entered: &[AccountId], ratings: &[(AccountId, f64)]) -> Vec<AccountId> {
-    if kind != Kind::Swiss {
+    if !matches!(kind, Kind::Swiss | Kind::Arena) {
         return entered.to_vec();
     }
     let rating_of = |account: &AccountId| {

@@ -306,7 +306,7 @@ fn swiss(id: &str, rounds: u32, round: u32) -> Tournament {
 }
 
 #[test]
-fn a_swiss_numbers_its_entrants_by_rating_and_a_round_robin_by_entry() {
+fn a_swiss_and_an_arena_number_their_entrants_by_rating_and_a_round_robin_by_entry() {
     use crate::domain::ids::AccountId;
     use pairing::seeded;
     let [ada, bo, cy, di] =
@@ -316,6 +316,10 @@ fn a_swiss_numbers_its_entrants_by_rating_and_a_round_robin_by_entry() {
     let ratings = [(bo.clone(), 1700.2), (di.clone(), 1400.0)];
     assert_eq!(
         seeded(Kind::Swiss, &entered, &ratings),
+        [bo.clone(), ada.clone(), cy.clone(), di.clone()]
+    );
+    assert_eq!(
+        seeded(Kind::Arena, &entered, &ratings),
         [bo.clone(), ada.clone(), cy.clone(), di.clone()]
     );
     assert_eq!(seeded(Kind::RoundRobin, &entered, &ratings), entered);
