@@ -283,6 +283,16 @@ test("the games' reasons in German: settings refused, a position code in the edi
   await page.dispatchEvent("#record", "change");
   assert.equal(await error("#import-error"), "Ungültiger Wert `5` für die Einstellung `size`: erwartet: eines von 4, 6, 8, 10, 12.");
 
+  // A record read from a file, chosen with our own German button (the browser's file button
+  // would speak the browser's language): its name shown, its game's seats offered.
+  assert.equal(await text(page, "#record-file-choose"), "Notationsdatei wählen");
+  assert.equal(await text(page, "#record-file-name"), "Keine Datei gewählt");
+  await page.setInputFiles("#record-file", { name: "partie.txt", mimeType: "text/plain", buffer: Buffer.from('[Game "black-path"]\n\n1. 1') });
+  await page.waitForFunction(() => document.querySelector("#record-file-name").textContent === "partie.txt");
+  assert.equal(await page.inputValue("#record"), '[Game "black-path"]\n\n1. 1');
+  await page.waitForSelector("#import-seat-0");
+  await screenshot(page, "german-import-file-1366");
+
   // A failure of the server (500): one German sentence, not the operator's English words.
   await page.route("**/api/import", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "storage failed: disk I/O error" }) }));
   assert.equal(await imported('[Game "black-path"]\n\n1. 1'), "Auf dem Server ist etwas schiefgegangen; nichts wurde geändert. Versuch es gleich noch einmal.");

@@ -17,14 +17,23 @@ export function importCard() {
     key: null,
   };
   form.recordText = el("textarea", { id: "record", rows: 5, "aria-label": t("Record to import"), onchange: () => refreshSeats(form) });
-  const recordFile = el("input", { type: "file", "aria-label": t("Record file"), onchange: async (e) => {
-    form.recordText.value = await e.target.files[0].text();
+  // The browser's own file button speaks the browser's language, not the page's: the input is
+  // hidden behind a button and the chosen file's name of our own.
+  const fileName = el("span", { class: "help", id: "record-file-name" }, t("No file chosen"));
+  const recordFile = el("input", { type: "file", hidden: true, id: "record-file", onchange: async (e) => {
+    const [file] = e.target.files;
+    if (!file) return;
+    fileName.textContent = file.name;
+    form.recordText.value = await file.text();
     refreshSeats(form);
   } });
+  const chooseFile = el("p", { class: "controls" },
+    el("button", { class: "secondary", id: "record-file-choose", "aria-describedby": "record-file-name", onclick: () => recordFile.click() }, t("Choose a record file")),
+    fileName, recordFile);
   return el("section", { class: "card import-card", "aria-labelledby": "import-title" },
     el("h2", { id: "import-title" }, t("Import a record")),
     el("p", { class: "help" }, t("Paste a text or JSON record, or choose a file, to replay or continue it.")),
-    recordFile, form.recordText, form.seatsBox, el("p", {}, el("button", { id: "import", onclick: () => importRecord(form) }, t("Import"))), form.error);
+    chooseFile, form.recordText, form.seatsBox, el("p", {}, el("button", { id: "import", onclick: () => importRecord(form) }, t("Import"))), form.error);
 }
 
 /** The seats of the record's game, once the record names one. */
