@@ -231,7 +231,7 @@ test("the server's texts show in German on a German page: the catalog in the lob
   assert.deepEqual(page.errors, []);
 });
 
-test("the games' reasons in German: settings refused, a position code in the editor, records refused on import, a server failure", async () => {
+test("the games' reasons in German: settings refused, a position code in the editor, records refused on import, a server failure over HTTP and over a WebSocket", async () => {
   const page = await newPage(browser, LAPTOP, { locale: "de-DE" });
   const error = async (selector) => { await page.waitForSelector(`${selector}:not(:empty)`); return text(page, selector); };
 
@@ -296,5 +296,25 @@ test("the games' reasons in German: settings refused, a position code in the edi
   // A failure of the server (500): one German sentence, not the operator's English words.
   await page.route("**/api/import", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "storage failed: disk I/O error" }) }));
   assert.equal(await imported('[Game "black-path"]\n\n1. 1'), "Auf dem Server ist etwas schiefgegangen; nichts wurde geändert. Versuch es gleich noch einmal.");
+
+  // The same told over a game's WebSocket (its error message carries the status): the socket
+  // is passed through, with a failure of the server's added after the server's first message.
+  const made = await page.request.post(`${BASE}/api/games`, { data: { game: "black-path", seats: [{ kind: "local", name: "A" }, { kind: "local", name: "B" }] } });
+  assert.equal(made.status(), 200, await made.text());
+  const { id } = await made.json();
+  await page.routeWebSocket(/\/api\/games\/[^/]+\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    let told = false;
+    server.onMessage((message) => {
+      ws.send(message);
+      if (!told) {
+        told = true;
+        ws.send(JSON.stringify({ type: "error", error: "storage failed: disk I/O error", status: 500 }));
+      }
+    });
+  });
+  await page.goto(`${BASE}/game/${id}`);
+  await page.waitForSelector("#error:not(:empty)");
+  assert.equal(await text(page, "#error"), "Auf dem Server ist etwas schiefgegangen; nichts wurde geändert. Versuch es gleich noch einmal.");
   assert.deepEqual(page.errors, []);
 });

@@ -5,7 +5,7 @@
 /**
  * Follows game `id`: `onView(view)` gets every view the server pushes (one at once on each
  * (re)connection), `onEvent(message)` the other messages (`presence`, `joined`, `rematch`, `answered`),
- * `onError(message)` the server's error messages, `onState(state)` "open" or "lost".
+ * `onError(message, status)` the server's error messages (with the HTTP status the same request would have had), `onState(state)` "open" or "lost".
  * `hello()` gives the seat tokens this browser holds, sent on each (re)connection so that the
  * server counts this viewer as their player rather than a spectator; the returned `greet()`
  * sends them again (after joining a seat), and `onHello()` is called after each (what this
@@ -37,7 +37,7 @@ export function follow(id, { onView, onEvent, onError, onState, hello, onHello }
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "view") onView(message.view);
-      else if (message.type === "error") onError(message.error);
+      else if (message.type === "error") onError(message.error, message.status);
       else onEvent(message);
     };
     socket.onclose = () => {

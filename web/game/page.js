@@ -3,7 +3,7 @@
 // its own module of web/game/), and follows the game live over the connection.
 
 import { animateLastMove, settingsOf } from "../boards/common.js";
-import { api, el, fill } from "../ui.js";
+import { api, el, errorWords, fill } from "../ui.js";
 import { analyseFinishedGame, analysisArea, hintArea, reviewMarks } from "./analysis.js";
 import { drawBoard, flipButton, keepBoardOnScreen, positionPicture } from "./board-view.js";
 import { chatMessage, chatPanel, chatState, loadChat } from "./chat.js";
@@ -137,7 +137,8 @@ function connect(game) {
       render(game, { animate: game.shownPly === null && othersMove });
     },
     onEvent: (message) => (message.type === "chat" ? chatMessage(game, message.message) : tableEvent(game, message)),
-    onError: (message) => game.showError(serverText(message)),
+    // An internal failure (500) as one sentence in the page's language, as over HTTP.
+    onError: (message, status) => game.showError(status === 500 ? errorWords({ status }, { error: message }) : serverText(message)),
     onState: (state) => {
       ui.banner.hidden = state === "open";
       ui.banner.textContent = state === "open" ? "" : t("The connection to the server is lost. Reconnecting…");

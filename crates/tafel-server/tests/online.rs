@@ -687,6 +687,8 @@ async fn spectators_are_counted_and_can_do_nothing_but_watch() {
         .await;
     let refused = spectator.next_of("error").await;
     assert!(!refused["error"].as_str().unwrap().is_empty());
+    // With the status the same request over HTTP gets (a token that holds no seat: 403).
+    assert_eq!(refused["status"], 403, "{refused}");
     for what in ["resign", "undo", "rematch"] {
         assert_eq!(
             act(&client, &id, what, "", None).await.status,

@@ -9,7 +9,9 @@
 //! "answer": "declined"}` (a draw offer or takeback request came to nothing: `declined`,
 //! `withdrawn` or `expired`, ended by a move), `{"type": "chat", "message": {...}}` (a chat
 //! message, to the viewers who read its room: players the players' room, others the
-//! spectators') and `{"type": "error", "error": "..."}`.
+//! spectators') and `{"type": "error", "error": "...", "status": 409}` (a refusal or failure,
+//! with the status an HTTP request would have had: 500 an internal failure, whose words are
+//! for the operator).
 //! Messages to the server: `{"type": "hello", "tokens": ["..."]}` (the seats this viewer
 //! holds, so that it counts as their holder rather than a spectator), `{"type": "away",
 //! "away": true}` (the page is hidden, or shown again with `false`), `{"type": "move",
@@ -285,9 +287,9 @@ impl Viewer {
         let text = match self.hub.get(&self.id).await {
             Ok(handle) => match GameView::of(&*handle.lock().await, None, now_ms()) {
                 Ok(view) => serde_json::json!({ "type": "view", "view": view }).to_string(),
-                Err(e) => error_message(&e.message),
+                Err(e) => error_message(&ApiError::from(e)),
             },
-            Err(e) => error_message(&e.message),
+            Err(e) => error_message(&ApiError::from(e)),
         };
         self.send(text).await
     }
@@ -359,7 +361,7 @@ impl Viewer {
                         Err(e) => Err(e),
                     };
                     if let Err(e) = result {
-                        if !self.send(error_message(&e.message)).await {
+                        if !self.send(error_message(&e)).await {
                             return;
                         }
                     }
@@ -383,8 +385,10 @@ fn parse(text: &str) -> Result<ClientMessage, ApiError> {
     Ok(message)
 }
 
-fn error_message(message: &str) -> String {
-    serde_json::json!({ "type": "error", "error": message }).to_string()
+/// The message that tells a viewer of `error`: its words and its HTTP status.
+fn error_message(error: &ApiError) -> String {
+    serde_json::json!({ "type": "error", "error": error.message, "status": error.status.as_u16() })
+        .to_string()
 }
 
 #[cfg(test)]
