@@ -151,8 +151,6 @@ pub fn directions() -> Vec<[i8; 4]> {
 /// The cells along one direction from a cell, nearest first.
 #[derive(Clone, Copy, Debug)]
 pub struct Ray {
-    /// The ray's cells as a set.
-    pub mask: u128,
     /// The ray's cells, nearest first, padded with NONE.
     pub cells: [Cell; 3],
 }
@@ -245,10 +243,7 @@ impl Tables {
         for cell in 0..CELLS as Cell {
             let [x, y, a, b] = coords(cell).map(|v| v as i8);
             for v in &dirs {
-                let mut ray = Ray {
-                    mask: 0,
-                    cells: [NONE; 3],
-                };
+                let mut ray = Ray { cells: [NONE; 3] };
                 for step in 1..=3 {
                     let at = [
                         x + step * v[0],
@@ -257,10 +252,7 @@ impl Tables {
                         b + step * v[3],
                     ];
                     match cell_at(at) {
-                        Some(c) => {
-                            ray.cells[step as usize - 1] = c;
-                            ray.mask |= bit(c);
-                        }
+                        Some(c) => ray.cells[step as usize - 1] = c,
                         None => break,
                     }
                 }

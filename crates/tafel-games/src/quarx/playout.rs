@@ -13,9 +13,9 @@
 //! [`Game::random_playout`]: tafel_core::Game::random_playout
 
 use rand::Rng;
-use tafel_core::{Outcome, Player};
+use tafel_core::{Game, Outcome, Player};
 
-use super::board::{bit, cells, for_each_cell, Cell, Occupancy};
+use super::board::{bit, cells, for_each_cell, has, Cell, Occupancy};
 use super::movegen::{king_can_jump, man_can_jump};
 use super::{Move, Quarx, State, REASON_NO_MOVE, REASON_NO_PIECES, REASON_PLY_LIMIT};
 
@@ -60,30 +60,46 @@ impl Quarx {
         buffer: &mut Vec<Move>,
     ) -> (Outcome, u64) {
         let mut plies = 0;
-        loop {
+        // The hash matters only to the repetition ban, that is while positions are
+        // remembered (after a king's slide): it is kept only for kings' slides, found from
+        // scratch before one that follows another move, and at the end.
+        let mut hashed = true;
+        let outcome = loop {
             let winner = Player(1 - state.side);
             if state.sides().0 == 0 {
-                return (Outcome::win(winner, REASON_NO_PIECES), plies);
+                break Outcome::win(winner, REASON_NO_PIECES);
             }
             if self.limit_reached(state) {
-                let outcome = if self.has_move(state) {
+                break if self.has_move(state) {
                     Outcome::draw(REASON_PLY_LIMIT)
                 } else {
                     Outcome::win(winner, REASON_NO_MOVE)
                 };
-                return (outcome, plies);
             }
             let mv = match self.quiet_move_count(state) {
-                Ok(0) => return (Outcome::win(winner, REASON_NO_MOVE), plies),
+                Ok(0) => break Outcome::win(winner, REASON_NO_MOVE),
                 Ok(count) => self.quiet_move(state, rng.random_range(0..count)),
                 Err(jumping_men) => {
                     self.captures_by(state, jumping_men, buffer);
                     buffer[rng.random_range(0..buffer.len())]
                 }
             };
-            self.play(state, mv);
+            if mv.captured == 0 && has(state.kings, mv.from) {
+                if !hashed {
+                    state.hash = self.hash_from_scratch(state);
+                    hashed = true;
+                }
+                self.play(state, mv);
+            } else {
+                self.play_unhashed(state, mv);
+                hashed = false;
+            }
             plies += 1;
+        };
+        if !hashed {
+            state.hash = self.hash_from_scratch(state);
         }
+        (outcome, plies)
     }
 
     /// How many moves [`Quarx::quiet_moves`] lists, or, when a capture is due (a piece of the
