@@ -4,6 +4,8 @@
 //! Nothing here allocates: the search recurses on the call stack and writes into the caller's
 //! vector, and jump orders with the same start, end and captured set are merged on the fly.
 
+#[cfg(target_arch = "x86_64")]
+use super::board::gather;
 use super::board::{bit, cells, for_each_cell, has, Cell, Tables};
 use super::{Move, Quarx, State};
 
@@ -279,4 +281,35 @@ pub(super) fn man_can_jump(tables: &Tables, from: Cell, occupied: u128, targets:
         jumps |= !has(occupied, beyond[over as usize]);
     });
     jumps
+}
+
+/// [`man_can_jump`] without a loop, for processors with BMI2: the targets among the
+/// neighbours and the empty cells behind them, each gathered in the order of the rays
+/// ([`Tables::landings`]), meet on a ray where a jump is possible.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi2")]
+#[inline]
+pub(super) fn man_can_jump_bmi2(
+    tables: &Tables,
+    from: Cell,
+    occupied: u128,
+    targets: u128,
+) -> bool {
+    let cell = from as usize;
+    gather(targets, tables.jumpable[cell]) & gather(!occupied, tables.landings[cell]) != 0
+}
+
+/// [`king_can_jump`] without a loop, for processors with BMI2 (as [`man_can_jump_bmi2`]):
+/// a target next to the king with an empty cell behind it, or a target two steps away with
+/// the cells before and behind it empty.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi2")]
+#[inline]
+pub(super) fn king_can_jump_bmi2(tables: &Tables, at: Cell, occupied: u128, targets: u128) -> bool {
+    let (cell, empty) = (at as usize, !occupied);
+    let near = gather(targets, tables.jumpable[cell]) & gather(empty, tables.landings[cell]);
+    let far = gather(targets, tables.far_jumpable[cell])
+        & gather(empty, tables.far_middles[cell])
+        & gather(empty, tables.far_landings[cell]);
+    near | far != 0
 }

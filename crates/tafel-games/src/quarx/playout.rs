@@ -15,8 +15,12 @@
 use rand::Rng;
 use tafel_core::{Game, Outcome, Player};
 
-use super::board::{bit, cells, for_each_cell, has, Cell, Occupancy};
+use super::board::{bit, cells, for_each_cell, has, Cell, Occupancy, Tables};
+#[cfg(target_arch = "x86_64")]
+use super::board::{gather, scatter};
 use super::movegen::{king_can_jump, man_can_jump};
+#[cfg(target_arch = "x86_64")]
+use super::movegen::{king_can_jump_bmi2, man_can_jump_bmi2};
 use super::{Move, Quarx, State, REASON_NO_MOVE, REASON_NO_PIECES, REASON_PLY_LIMIT};
 
 impl Quarx {
@@ -35,11 +39,16 @@ impl Quarx {
             // SAFETY: the processor has the features the function is compiled for.
             return unsafe { self.playout_with_bit_instructions(state, rng, buffer) };
         }
-        self.playout(state, rng, buffer)
+        self.playout::<false, R>(state, rng, buffer)
     }
 
     /// [`Quarx::playout`] compiled for processors with `popcnt` and BMI (the capture search,
-    /// the kings' slides and the move inlined into it too, except the recursive search).
+    /// the kings' slides and the move inlined into it too, except the recursive search),
+    /// where BMI2's `pext` and `pdep` also test the jumps of a piece and count a king's
+    /// slides on all its rays at once ([`board::gather`](super::board::gather)).
+    ///
+    /// (`pext` and `pdep` take a few cycles on Intel processors since Haswell and AMD's since
+    /// Zen 3; AMD's Zen 1 and 2 run them in microcode, far slower.)
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
     pub(super) fn playout_with_bit_instructions<R: Rng + ?Sized>(
@@ -48,12 +57,14 @@ impl Quarx {
         rng: &mut R,
         buffer: &mut Vec<Move>,
     ) -> (Outcome, u64) {
-        self.playout(state, rng, buffer)
+        self.playout::<true, R>(state, rng, buffer)
     }
 
-    /// The loop of [`Quarx::random_playout_counting`], inlined into each compiled version.
+    /// The loop of [`Quarx::random_playout_counting`], inlined into each compiled version;
+    /// `BMI2` says whether it is the one compiled for BMI2 (only
+    /// [`Quarx::playout_with_bit_instructions`] may pass true).
     #[inline(always)]
-    pub(super) fn playout<R: Rng + ?Sized>(
+    pub(super) fn playout<const BMI2: bool, R: Rng + ?Sized>(
         &self,
         state: &mut State,
         rng: &mut R,
@@ -76,7 +87,7 @@ impl Quarx {
                     Outcome::win(winner, REASON_NO_MOVE)
                 };
             }
-            let mv = match self.quiet_move_count(state) {
+            let mv = match self.quiet_move_count::<BMI2>(state) {
                 Ok(0) => break Outcome::win(winner, REASON_NO_MOVE),
                 Ok(count) => self.quiet_move(state, rng.random_range(0..count)),
                 Err(jumping_men) => {
@@ -106,7 +117,7 @@ impl Quarx {
     /// side to move has a first jump, so that the legal moves are captures), the men that
     /// have a first jump.
     #[inline(always)]
-    fn quiet_move_count(&self, state: &State) -> Result<usize, u128> {
+    fn quiet_move_count<const BMI2: bool>(&self, state: &State) -> Result<usize, u128> {
         let (own, enemy) = state.sides();
         let occupied = own | enemy;
         let t = &self.tables;
@@ -117,14 +128,14 @@ impl Quarx {
         for_each_cell(enemy, |over| reach |= t.jumpers[over as usize]);
         let mut jumping_men = 0;
         for_each_cell(men & reach, |from| {
-            if man_can_jump(t, from, occupied, enemy) {
+            if man_jumps::<BMI2>(t, from, occupied, enemy) {
                 jumping_men |= bit(from);
             }
         });
         if jumping_men != 0 {
             return Err(jumping_men);
         }
-        if cells(kings).any(|from| king_can_jump(t, from, occupied, enemy)) {
+        if cells(kings).any(|from| king_jumps::<BMI2>(t, from, occupied, enemy)) {
             return Err(0);
         }
         let forward = &t.forward[state.side as usize];
@@ -134,7 +145,7 @@ impl Quarx {
         });
         let occupancy = Occupancy::new(occupied);
         for from in cells(kings) {
-            count += self.king_slide_count(state, from, occupied, &occupancy);
+            count += self.king_slide_count::<BMI2>(state, from, occupied, &occupancy);
         }
         Ok(count)
     }
@@ -143,7 +154,7 @@ impl Quarx {
     /// remembered (no slide can repeat one), the sum of its rays' open cells, without a
     /// branch per cell.
     #[inline(always)]
-    fn king_slide_count(
+    fn king_slide_count<const BMI2: bool>(
         &self,
         state: &State,
         from: Cell,
@@ -151,6 +162,11 @@ impl Quarx {
         occupancy: &Occupancy,
     ) -> usize {
         if state.history.is_empty() {
+            #[cfg(target_arch = "x86_64")]
+            if BMI2 {
+                // SAFETY: only the version compiled for BMI2 passes `BMI2`.
+                return unsafe { king_slide_count_bmi2(&self.tables, from, occupied) };
+            }
             let rays = self.tables.rays(from);
             return rays.iter().map(|ray| ray.open(occupancy) as usize).sum();
         }
@@ -211,4 +227,40 @@ impl Quarx {
         }
         unreachable!("the index is below the number of quiet moves")
     }
+}
+
+/// [`man_can_jump`], or its version for BMI2 in the loop compiled for it.
+#[inline(always)]
+fn man_jumps<const BMI2: bool>(t: &Tables, from: Cell, occupied: u128, enemy: u128) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: only the version compiled for BMI2 passes `BMI2`.
+        return unsafe { man_can_jump_bmi2(t, from, occupied, enemy) };
+    }
+    man_can_jump(t, from, occupied, enemy)
+}
+
+/// [`king_can_jump`], or its version for BMI2 in the loop compiled for it.
+#[inline(always)]
+fn king_jumps<const BMI2: bool>(t: &Tables, at: Cell, occupied: u128, enemy: u128) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: only the version compiled for BMI2 passes `BMI2`.
+        return unsafe { king_can_jump_bmi2(t, at, occupied, enemy) };
+    }
+    king_can_jump(t, at, occupied, enemy)
+}
+
+/// The slides of the king on `from` when no position is remembered, for processors with
+/// BMI2: its rays' first cells that are empty, their second cells that are empty behind an
+/// empty first ([`Tables::landings`], in the same order as [`Tables::jumpable`]), and their
+/// third cells likewise, counted set by set instead of ray by ray.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi2")]
+#[inline]
+fn king_slide_count_bmi2(t: &Tables, from: Cell, occupied: u128) -> usize {
+    let (cell, empty) = (from as usize, !occupied);
+    let second = scatter(gather(empty, t.jumpable[cell]), t.landings[cell]) & empty;
+    let third = scatter(gather(second, t.far_jumpable[cell]), t.far_landings[cell]) & empty;
+    ((t.neighbours[cell] & empty).count_ones() + second.count_ones() + third.count_ones()) as usize
 }

@@ -475,7 +475,7 @@ fn the_own_playouts_portable_version_plays_the_generic_loops_games_too() {
             &mut generic_rng,
             &mut buffer,
         );
-        let played = g.playout(&mut portable, &mut portable_rng, &mut buffer);
+        let played = g.playout::<false, _>(&mut portable, &mut portable_rng, &mut buffer);
         assert_eq!(played, expected, "seed {seed}");
         assert_eq!(portable, generic, "seed {seed}");
     }
