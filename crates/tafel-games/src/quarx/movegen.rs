@@ -234,7 +234,7 @@ impl Quarx {
     /// Whether sliding the king on `from` to `to` recreates a position seen since the last
     /// capture or man's move.
     #[inline]
-    fn repeats(&self, state: &State, from: Cell, to: Cell) -> bool {
+    pub(super) fn repeats(&self, state: &State, from: Cell, to: Cell) -> bool {
         let kind = super::KIND_KING + 2 * state.side as usize;
         let after =
             state.hash ^ self.piece_key(from, kind) ^ self.piece_key(to, kind) ^ self.side_key;

@@ -161,12 +161,18 @@ impl Quarx {
         occupied: u128,
         occupancy: &Occupancy,
     ) -> usize {
-        if state.history.is_empty() {
-            #[cfg(target_arch = "x86_64")]
-            if BMI2 {
-                // SAFETY: only the version compiled for BMI2 passes `BMI2`.
-                return unsafe { king_slide_count_bmi2(&self.tables, from, occupied) };
+        #[cfg(target_arch = "x86_64")]
+        if BMI2 {
+            // SAFETY: only the version compiled for BMI2 passes `BMI2`.
+            let open = unsafe { king_slide_targets_bmi2(&self.tables, from, occupied) };
+            if state.history.is_empty() {
+                return open.count_ones() as usize;
             }
+            let mut count = 0;
+            for_each_cell(open, |to| count += usize::from(!self.repeats(state, from, to)));
+            return count;
+        }
+        if state.history.is_empty() {
             let rays = self.tables.rays(from);
             return rays.iter().map(|ray| ray.open(occupancy) as usize).sum();
         }
@@ -251,16 +257,17 @@ fn king_jumps<const BMI2: bool>(t: &Tables, at: Cell, occupied: u128, enemy: u12
     king_can_jump(t, at, occupied, enemy)
 }
 
-/// The slides of the king on `from` when no position is remembered, for processors with
-/// BMI2: its rays' first cells that are empty, their second cells that are empty behind an
-/// empty first ([`Tables::landings`], in the same order as [`Tables::jumpable`]), and their
-/// third cells likewise, counted set by set instead of ray by ray.
+/// The cells the king on `from` may slide to unless the repetition ban forbids it, for
+/// processors with BMI2: its rays' first cells that are empty, their second cells that are
+/// empty behind an empty first ([`Tables::landings`], in the same order as
+/// [`Tables::jumpable`]), and their third cells likewise, found set by set instead of ray by
+/// ray.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi2")]
 #[inline]
-fn king_slide_count_bmi2(t: &Tables, from: Cell, occupied: u128) -> usize {
+fn king_slide_targets_bmi2(t: &Tables, from: Cell, occupied: u128) -> u128 {
     let (cell, empty) = (from as usize, !occupied);
     let second = scatter(gather(empty, t.jumpable[cell]), t.landings[cell]) & empty;
     let third = scatter(gather(second, t.far_jumpable[cell]), t.far_landings[cell]) & empty;
-    ((t.neighbours[cell] & empty).count_ones() + second.count_ones() + third.count_ones()) as usize
+    t.neighbours[cell] & empty | second | third
 }
