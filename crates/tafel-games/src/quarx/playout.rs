@@ -89,7 +89,7 @@ impl Quarx {
             }
             let mv = match self.quiet_move_count::<BMI2>(state) {
                 Ok(0) => break Outcome::win(winner, REASON_NO_MOVE),
-                Ok(count) => self.quiet_move(state, rng.random_range(0..count)),
+                Ok(count) => self.quiet_move::<BMI2>(state, rng.random_range(0..count)),
                 Err(jumping_men) => {
                     self.captures_by(state, jumping_men, buffer);
                     buffer[rng.random_range(0..buffer.len())]
@@ -169,7 +169,9 @@ impl Quarx {
                 return open.count_ones() as usize;
             }
             let mut count = 0;
-            for_each_cell(open, |to| count += usize::from(!self.repeats(state, from, to)));
+            for_each_cell(open, |to| {
+                count += usize::from(!self.repeats(state, from, to))
+            });
             return count;
         }
         if state.history.is_empty() {
@@ -187,7 +189,7 @@ impl Quarx {
     /// The move number `index` (from 0) of the list [`Quarx::quiet_moves`] makes, which must
     /// be that long.
     #[inline(always)]
-    fn quiet_move(&self, state: &State, mut index: usize) -> Move {
+    fn quiet_move<const BMI2: bool>(&self, state: &State, mut index: usize) -> Move {
         let (own, enemy) = state.sides();
         let empty = !(own | enemy);
         let forward = &self.tables.forward[state.side as usize];
@@ -200,8 +202,7 @@ impl Quarx {
             let targets = forward[from as usize] & empty;
             let count = targets.count_ones() as usize;
             if index < count {
-                let to = cells(targets).nth(index).expect("counted");
-                return step(from, to);
+                return step(from, nth_cell::<BMI2>(targets, index));
             }
             index -= count;
         }
@@ -270,4 +271,18 @@ fn king_slide_targets_bmi2(t: &Tables, from: Cell, occupied: u128) -> u128 {
     let second = scatter(gather(empty, t.jumpable[cell]), t.landings[cell]) & empty;
     let third = scatter(gather(second, t.far_jumpable[cell]), t.far_landings[cell]) & empty;
     t.neighbours[cell] & empty | second | third
+}
+
+/// The cell number `index` (from 0, below the set's size) of `set`, by BMI2's `pdep` in the
+/// loop compiled for it.
+#[inline(always)]
+fn nth_cell<const BMI2: bool>(set: u128, index: usize) -> Cell {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: only the version compiled for BMI2 passes `BMI2`.
+        return unsafe { scatter(1 << index, set) }.trailing_zeros() as Cell;
+    }
+    cells(set)
+        .nth(index)
+        .expect("the index is below the set's size")
 }
