@@ -15,7 +15,7 @@
 use rand::Rng;
 use tafel_core::{Game, Outcome, Player};
 
-use super::board::{bit, cells, for_each_cell, has, Cell, Occupancy, Tables};
+use super::board::{cells, for_each_cell, has, Cell, Occupancy, Tables};
 #[cfg(target_arch = "x86_64")]
 use super::board::{gather, scatter};
 use super::movegen::{king_can_jump, man_can_jump};
@@ -127,11 +127,12 @@ impl Quarx {
         let mut reach = 0;
         for_each_cell(enemy, |over| reach |= t.jumpers[over as usize]);
         let mut jumping_men = 0;
-        for_each_cell(men & reach, |from| {
-            if man_jumps::<BMI2>(t, from, occupied, enemy) {
-                jumping_men |= bit(from);
-            }
-        });
+        let mut near = men & reach;
+        while near != 0 {
+            let from = near.trailing_zeros() as Cell;
+            near &= near - 1;
+            jumping_men |= u128::from(man_jumps::<BMI2>(t, from, occupied, enemy)) << from;
+        }
         if jumping_men != 0 {
             return Err(jumping_men);
         }
