@@ -4,9 +4,9 @@
 //! Nothing here allocates: the search recurses on the call stack and writes into the caller's
 //! vector, and jump orders with the same start, end and captured set are merged on the fly.
 
-#[cfg(target_arch = "x86_64")]
-use super::board::gather;
 use super::board::{bit, cells, for_each_cell, has, Cell, Tables};
+#[cfg(target_arch = "x86_64")]
+use super::board::{gather, scatter};
 use super::{Move, Quarx, State};
 
 /// The search for the longest capture sequences of one side.
@@ -118,7 +118,7 @@ impl Quarx {
     /// Fills `out` with the side to move's captures of maximum length; leaves it empty when
     /// no capture is possible.
     pub(super) fn captures(&self, state: &State, out: &mut Vec<Move>) {
-        self.captures_by(state, state.sides().0 & !state.kings, out);
+        self.captures_by::<false>(state, state.sides().0 & !state.kings, out);
     }
 
     /// [`Quarx::captures`], trying only the men `men` of the side to move (and every king):
@@ -126,8 +126,14 @@ impl Quarx {
     ///
     /// A man's first jump is tested here, without entering the search: most men on most plies
     /// have none. (Inlined, so that the playout's version for `popcnt` and BMI has its own.)
+    /// `BMI2`: whether the caller is compiled for BMI2 (only such code may pass true).
     #[inline(always)]
-    pub(super) fn captures_by(&self, state: &State, men: u128, out: &mut Vec<Move>) {
+    pub(super) fn captures_by<const BMI2: bool>(
+        &self,
+        state: &State,
+        men: u128,
+        out: &mut Vec<Move>,
+    ) {
         out.clear();
         let (own, enemy) = state.sides();
         let t = &self.tables;
@@ -142,15 +148,15 @@ impl Quarx {
             out,
         };
         for_each_cell(men, |from| {
-            let overs = t.jumpable[from as usize] & enemy;
+            let occupied = (own | enemy) & !bit(from);
+            let overs = jumpable_overs::<BMI2>(t, from, occupied, enemy);
             if overs == 0 {
                 return;
             }
-            let occupied = (own | enemy) & !bit(from);
             let mut started = false;
             for over in cells(overs) {
                 let land = t.beyond[from as usize][over as usize];
-                if has(occupied, land) {
+                if !BMI2 && has(occupied, land) {
                     continue;
                 }
                 if !started {
@@ -165,7 +171,7 @@ impl Quarx {
         search.king = true;
         for from in cells(own & state.kings) {
             let occupied = (own | enemy) & !bit(from);
-            if king_can_jump(t, from, occupied, enemy) {
+            if king_jumps::<BMI2>(t, from, occupied, enemy) {
                 search.from = from;
                 search.occupied = occupied;
                 search.piece_start = search.out.len();
@@ -312,4 +318,53 @@ pub(super) fn king_can_jump_bmi2(tables: &Tables, at: Cell, occupied: u128, targ
         & gather(empty, tables.far_middles[cell])
         & gather(empty, tables.far_landings[cell]);
     near | far != 0
+}
+
+/// [`man_can_jump`], or its version for BMI2 in the code compiled for it
+/// (only that code may pass `BMI2`).
+#[inline(always)]
+pub(super) fn man_jumps<const BMI2: bool>(
+    t: &Tables,
+    from: Cell,
+    occupied: u128,
+    enemy: u128,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: only the version compiled for BMI2 passes `BMI2`.
+        return unsafe { man_can_jump_bmi2(t, from, occupied, enemy) };
+    }
+    man_can_jump(t, from, occupied, enemy)
+}
+
+/// [`king_can_jump`], or its version for BMI2 in the code compiled for it
+/// (only that code may pass `BMI2`).
+#[inline(always)]
+pub(super) fn king_jumps<const BMI2: bool>(
+    t: &Tables,
+    at: Cell,
+    occupied: u128,
+    enemy: u128,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: only the version compiled for BMI2 passes `BMI2`.
+        return unsafe { king_can_jump_bmi2(t, at, occupied, enemy) };
+    }
+    king_can_jump(t, at, occupied, enemy)
+}
+
+/// The pieces among `targets` that a man on `from` could jump: with BMI2 only those with an
+/// empty cell behind them (the neighbours' landings gathered and put back in front of them),
+/// else all those next to it, to be tested one by one.
+#[inline(always)]
+fn jumpable_overs<const BMI2: bool>(t: &Tables, from: Cell, occupied: u128, targets: u128) -> u128 {
+    let cell = from as usize;
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: only code compiled for BMI2 passes `BMI2`.
+        let open = unsafe { scatter(gather(!occupied, t.landings[cell]), t.jumpable[cell]) };
+        return open & targets;
+    }
+    t.jumpable[cell] & targets
 }

@@ -18,9 +18,7 @@ use tafel_core::{Game, Outcome, Player};
 use super::board::{cells, for_each_cell, has, Cell, Occupancy, Tables};
 #[cfg(target_arch = "x86_64")]
 use super::board::{gather, scatter};
-use super::movegen::{king_can_jump, man_can_jump};
-#[cfg(target_arch = "x86_64")]
-use super::movegen::{king_can_jump_bmi2, man_can_jump_bmi2};
+use super::movegen::{king_jumps, man_jumps};
 use super::{Move, Quarx, State, REASON_NO_MOVE, REASON_NO_PIECES, REASON_PLY_LIMIT};
 
 impl Quarx {
@@ -91,7 +89,7 @@ impl Quarx {
                 Ok(0) => break Outcome::win(winner, REASON_NO_MOVE),
                 Ok(count) => self.quiet_move::<BMI2>(state, rng.random_range(0..count)),
                 Err(jumping_men) => {
-                    self.captures_by(state, jumping_men, buffer);
+                    self.captures_by::<BMI2>(state, jumping_men, buffer);
                     buffer[rng.random_range(0..buffer.len())]
                 }
             };
@@ -235,28 +233,6 @@ impl Quarx {
         }
         unreachable!("the index is below the number of quiet moves")
     }
-}
-
-/// [`man_can_jump`], or its version for BMI2 in the loop compiled for it.
-#[inline(always)]
-fn man_jumps<const BMI2: bool>(t: &Tables, from: Cell, occupied: u128, enemy: u128) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    if BMI2 {
-        // SAFETY: only the version compiled for BMI2 passes `BMI2`.
-        return unsafe { man_can_jump_bmi2(t, from, occupied, enemy) };
-    }
-    man_can_jump(t, from, occupied, enemy)
-}
-
-/// [`king_can_jump`], or its version for BMI2 in the loop compiled for it.
-#[inline(always)]
-fn king_jumps<const BMI2: bool>(t: &Tables, at: Cell, occupied: u128, enemy: u128) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    if BMI2 {
-        // SAFETY: only the version compiled for BMI2 passes `BMI2`.
-        return unsafe { king_can_jump_bmi2(t, at, occupied, enemy) };
-    }
-    king_can_jump(t, at, occupied, enemy)
 }
 
 /// The cells the king on `from` may slide to unless the repetition ban forbids it, for
