@@ -73,6 +73,11 @@ pub fn for_each_cell(set: u128, mut visit: impl FnMut(Cell)) {
 /// order of the cells: BMI2's `pext` on each half. With the tables whose cells correspond in
 /// order ([`Tables::landings`]), a question about every ray of a cell is a few instructions
 /// instead of a loop over the rays.
+///
+/// # Safety
+///
+/// The processor must have BMI2 and `popcnt` (what the playout loops test at run time); code
+/// compiled for them calls it safely.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi2")]
 #[inline]
@@ -86,6 +91,10 @@ pub fn gather(set: u128, mask: u128) -> u64 {
 
 /// The inverse of [`gather`]: the packed `bits` put back on the cells of `mask`, in order
 /// (BMI2's `pdep` on each half).
+///
+/// # Safety
+///
+/// As for [`gather`].
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi2")]
 #[inline]

@@ -1,9 +1,14 @@
 //! Random playouts specialised to Quarx, the game's [`Game::random_playout`]: the quiet moves
 //! (men's steps, kings' slides) are counted rather than listed, and only the chosen one is
 //! found, in the order [`Quarx::quiet_moves`] lists them; captures, rare and few, are listed
-//! as the rules list them. One pass over the men counts their steps and looks for a first
-//! jump, which says whether a capture is due; whether the side to move has a move at all
-//! comes out of the same work instead of a separate test.
+//! as the rules list them. The men that may jump are found from the enemy pieces, and only
+//! when none can are the men's steps counted; whether the side to move has a move at all
+//! comes out of the same work instead of a separate test. The hash is kept only while the
+//! repetition ban needs it (after a king's slide) and found from scratch otherwise.
+//!
+//! On processors with BMI2, the loop's second version tests a piece's first jumps and finds a
+//! king's slides on all its rays at once (`pext` and `pdep` over tables whose cells pair up
+//! ray by ray, [`board::gather`]), instead of ray by ray.
 //!
 //! It draws the same random numbers as the generic loop
 //! ([`tafel_core::playout::generic_random_playout`]): one uniform index among the legal moves
@@ -11,6 +16,7 @@
 //! generator; the tests check this on many seeds, for both compiled versions of the loop.
 //!
 //! [`Game::random_playout`]: tafel_core::Game::random_playout
+//! [`board::gather`]: super::board::gather
 
 use rand::Rng;
 use tafel_core::{Game, Outcome, Player};
@@ -243,7 +249,7 @@ impl Quarx {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi2")]
 #[inline]
-fn king_slide_targets_bmi2(t: &Tables, from: Cell, occupied: u128) -> u128 {
+pub(super) fn king_slide_targets_bmi2(t: &Tables, from: Cell, occupied: u128) -> u128 {
     let (cell, empty) = (from as usize, !occupied);
     let second = scatter(gather(empty, t.jumpable[cell]), t.landings[cell]) & empty;
     let third = scatter(gather(second, t.far_jumpable[cell]), t.far_landings[cell]) & empty;
