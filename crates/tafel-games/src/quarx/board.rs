@@ -69,6 +69,42 @@ pub fn for_each_cell(set: u128, mut visit: impl FnMut(Cell)) {
     }
 }
 
+/// The bits of `set` at the cells of `mask` (at most 64 cells), packed from bit 0 in the
+/// order of the cells: BMI2's `pext` on each half. With the tables whose cells correspond in
+/// order ([`Tables::landings`]), a question about every ray of a cell is a few instructions
+/// instead of a loop over the rays.
+///
+/// # Safety
+///
+/// The processor must have BMI2 and `popcnt` (what the playout loops test at run time); code
+/// compiled for them calls it safely.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi2")]
+#[inline]
+pub fn gather(set: u128, mask: u128) -> u64 {
+    use std::arch::x86_64::_pext_u64;
+    let (low, high) = (mask as u64, (mask >> 64) as u64);
+    // With 64 cells in the low half the high half has none (its bits are 0, whatever the
+    // shift).
+    _pext_u64(set as u64, low) | _pext_u64((set >> 64) as u64, high) << (low.count_ones() & 63)
+}
+
+/// The inverse of [`gather`]: the packed `bits` put back on the cells of `mask`, in order
+/// (BMI2's `pdep` on each half).
+///
+/// # Safety
+///
+/// As for [`gather`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi2")]
+#[inline]
+pub fn scatter(bits: u64, mask: u128) -> u128 {
+    use std::arch::x86_64::_pdep_u64;
+    let (low, high) = (mask as u64, (mask >> 64) as u64);
+    let high_bits = _pdep_u64(bits >> (low.count_ones() & 63), high);
+    u128::from(_pdep_u64(bits, low)) | u128::from(high_bits) << 64
+}
+
 /// The 0-based coordinates `[x, y, a, b]` of a cell.
 pub const fn coords(cell: Cell) -> [u8; 4] {
     let y = (cell >> 1) & 3;
@@ -151,8 +187,6 @@ pub fn directions() -> Vec<[i8; 4]> {
 /// The cells along one direction from a cell, nearest first.
 #[derive(Clone, Copy, Debug)]
 pub struct Ray {
-    /// The ray's cells as a set.
-    pub mask: u128,
     /// The ray's cells, nearest first, padded with NONE.
     pub cells: [Cell; 3],
 }
@@ -211,6 +245,18 @@ pub struct Tables {
     /// The cells two steps from a cell along a ray that has a third cell: the pieces a king
     /// there could jump from a distance (a king's landing is at most three steps away).
     pub far_jumpable: [u128; CELLS],
+    /// Every ray's first cell: the cells next to a cell.
+    pub neighbours: [u128; CELLS],
+    /// The cells behind [`Tables::jumpable`], seen from the cell: the rays' second cells.
+    /// Their order by cell is that of the cells in front of them (a ray's cells grow with
+    /// its direction, in the order of cells), so the n-th of one set and the n-th of the
+    /// other are on one ray: what [`gather`] and [`scatter`] rely on.
+    pub landings: [u128; CELLS],
+    /// The first cells of the rays that have a third: the cells between a cell and its
+    /// [`Tables::far_jumpable`], in the same order.
+    pub far_middles: [u128; CELLS],
+    /// The rays' third cells, behind [`Tables::far_jumpable`], in the same order.
+    pub far_landings: [u128; CELLS],
     /// `beyond[from][over]`: the cell behind `over` seen from `from`, for `over` one step
     /// ([`Tables::jumpable`]) or two steps ([`Tables::far_jumpable`]) away; NONE otherwise.
     pub beyond: [[Cell; CELLS]; CELLS],
@@ -235,6 +281,10 @@ impl Tables {
             jumpable: [0; CELLS],
             jumpers: [0; CELLS],
             far_jumpable: [0; CELLS],
+            neighbours: [0; CELLS],
+            landings: [0; CELLS],
+            far_middles: [0; CELLS],
+            far_landings: [0; CELLS],
             beyond: [[NONE; CELLS]; CELLS],
             middle: [[NONE; CELLS]; CELLS],
             ray_of: [[NONE; CELLS]; CELLS],
@@ -245,10 +295,7 @@ impl Tables {
         for cell in 0..CELLS as Cell {
             let [x, y, a, b] = coords(cell).map(|v| v as i8);
             for v in &dirs {
-                let mut ray = Ray {
-                    mask: 0,
-                    cells: [NONE; 3],
-                };
+                let mut ray = Ray { cells: [NONE; 3] };
                 for step in 1..=3 {
                     let at = [
                         x + step * v[0],
@@ -257,10 +304,7 @@ impl Tables {
                         b + step * v[3],
                     ];
                     match cell_at(at) {
-                        Some(c) => {
-                            ray.cells[step as usize - 1] = c;
-                            ray.mask |= bit(c);
-                        }
+                        Some(c) => ray.cells[step as usize - 1] = c,
                         None => break,
                     }
                 }
@@ -273,13 +317,17 @@ impl Tables {
                     t.ray_of[cell as usize][on as usize] = position;
                 }
                 t.rays.push(ray);
+                t.neighbours[cell as usize] |= bit(near);
                 if far != NONE {
                     t.jumpable[cell as usize] |= bit(near);
+                    t.landings[cell as usize] |= bit(far);
                     t.beyond[cell as usize][near as usize] = far;
                     t.middle[cell as usize][far as usize] = near;
                 }
                 if farthest != NONE {
                     t.far_jumpable[cell as usize] |= bit(far);
+                    t.far_middles[cell as usize] |= bit(near);
+                    t.far_landings[cell as usize] |= bit(farthest);
                     t.beyond[cell as usize][far as usize] = farthest;
                 }
                 match v[1] {

@@ -21,7 +21,7 @@ use tafel_core::settings::SettingsError;
 use tafel_core::{Game, Outcome, ParseError, Player, Status};
 
 use crate::history::History;
-use board::{bit, cells, has, Cell, Tables, CELLS};
+use board::{bit, cells, for_each_cell, has, Cell, Tables, CELLS};
 
 /// Why a game ended because the player to move has no piece left.
 pub const REASON_NO_PIECES: &str = "no pieces left";
@@ -114,17 +114,6 @@ impl Quarx {
         self.piece_keys[cell as usize % CELLS][kind % 4]
     }
 
-    /// The Zobrist kind of the piece on `cell` (which must hold one).
-    fn kind_at(&self, state: &State, cell: Cell) -> usize {
-        let black = if state.black & bit(cell) != 0 { 2 } else { 0 };
-        let king = if state.kings & bit(cell) != 0 {
-            KIND_KING
-        } else {
-            KIND_MAN
-        };
-        black + king
-    }
-
     /// A position from its pieces, with the ply count and history at zero.
     fn position(&self, white: u128, black: u128, kings: u128, side: u8) -> State {
         let mut state = State {
@@ -144,19 +133,38 @@ impl Quarx {
     /// BMI has its own.
     #[inline(always)]
     fn play(&self, state: &mut State, mv: Move) {
+        let hash = state.hash ^ self.hash_change(state, mv);
+        self.play_unhashed(state, mv);
+        state.hash = hash;
+    }
+
+    /// What playing `mv` changes in the hash: the side to move, the mover's key on both its
+    /// cells (a king's on the promotion row) and the captured pieces' keys.
+    #[inline(always)]
+    fn hash_change(&self, state: &State, mv: Move) -> u64 {
         let side = state.side as usize;
         // The mover's pieces are kinds 0 and 1 for White, 2 and 3 for Black; captured pieces
         // are the other side's.
         let king = has(state.kings, mv.from);
         let kind = 2 * side + if king { KIND_KING } else { KIND_MAN };
         let promotes = !king && has(self.tables.promotion[side], mv.to);
-        let mut hash = state.hash ^ self.side_key ^ self.piece_key(mv.from, kind);
-        hash ^= self.piece_key(mv.to, if promotes { kind + 1 } else { kind });
+        let mut change = self.side_key ^ self.piece_key(mv.from, kind);
+        change ^= self.piece_key(mv.to, if promotes { kind + 1 } else { kind });
         let captured_men = 2 * (side ^ 1) + KIND_MAN;
         for cell in cells(mv.captured) {
             let captured_king = usize::from(has(state.kings, cell));
-            hash ^= self.piece_key(cell, captured_men + captured_king);
+            change ^= self.piece_key(cell, captured_men + captured_king);
         }
+        change
+    }
+
+    /// [`Quarx::play`] except the hash, which it leaves as it was: the random playout
+    /// ([`Quarx::random_playout_counting`]) keeps it only while positions are remembered.
+    /// A king's slide pushes `state.hash` into the history, so it must be the position's.
+    #[inline(always)]
+    fn play_unhashed(&self, state: &mut State, mv: Move) {
+        let side = state.side as usize;
+        let king = has(state.kings, mv.from);
         let moved = bit(mv.from) ^ bit(mv.to);
         if side == 0 {
             state.white ^= moved;
@@ -168,7 +176,7 @@ impl Quarx {
         state.kings &= !mv.captured;
         if king {
             state.kings ^= moved;
-        } else if promotes {
+        } else if has(self.tables.promotion[side], mv.to) {
             state.kings |= bit(mv.to);
         }
         if king && mv.captured == 0 {
@@ -176,7 +184,6 @@ impl Quarx {
         } else {
             state.history.clear();
         }
-        state.hash = hash;
         state.side ^= 1;
         state.plies += 1;
     }
@@ -274,9 +281,17 @@ impl Game for Quarx {
     }
 
     fn hash_from_scratch(&self, state: &State) -> u64 {
-        let pieces = cells(state.white | state.black).fold(0, |h, cell| {
-            h ^ self.piece_key(cell, self.kind_at(state, cell))
-        });
+        let (white, black, kings) = (state.white, state.black, state.kings);
+        // Each kind's pieces apart: no test of a piece's kind.
+        let mut pieces = 0;
+        for (set, kind) in [
+            (white & !kings, KIND_MAN),
+            (white & kings, KIND_KING),
+            (black & !kings, 2 + KIND_MAN),
+            (black & kings, 2 + KIND_KING),
+        ] {
+            for_each_cell(set, |cell| pieces ^= self.piece_key(cell, kind));
+        }
         if state.side == 1 {
             pieces ^ self.side_key
         } else {

@@ -5,6 +5,8 @@
 //! vector, and jump orders with the same start, end and captured set are merged on the fly.
 
 use super::board::{bit, cells, for_each_cell, has, Cell, Tables};
+#[cfg(target_arch = "x86_64")]
+use super::board::{gather, scatter};
 use super::{Move, Quarx, State};
 
 /// The search for the longest capture sequences of one side.
@@ -116,7 +118,7 @@ impl Quarx {
     /// Fills `out` with the side to move's captures of maximum length; leaves it empty when
     /// no capture is possible.
     pub(super) fn captures(&self, state: &State, out: &mut Vec<Move>) {
-        self.captures_by(state, state.sides().0 & !state.kings, out);
+        self.captures_by::<false>(state, state.sides().0 & !state.kings, out);
     }
 
     /// [`Quarx::captures`], trying only the men `men` of the side to move (and every king):
@@ -124,8 +126,14 @@ impl Quarx {
     ///
     /// A man's first jump is tested here, without entering the search: most men on most plies
     /// have none. (Inlined, so that the playout's version for `popcnt` and BMI has its own.)
+    /// `BMI2`: whether the caller is compiled for BMI2 (only such code may pass true).
     #[inline(always)]
-    pub(super) fn captures_by(&self, state: &State, men: u128, out: &mut Vec<Move>) {
+    pub(super) fn captures_by<const BMI2: bool>(
+        &self,
+        state: &State,
+        men: u128,
+        out: &mut Vec<Move>,
+    ) {
         out.clear();
         let (own, enemy) = state.sides();
         let t = &self.tables;
@@ -140,15 +148,15 @@ impl Quarx {
             out,
         };
         for_each_cell(men, |from| {
-            let overs = t.jumpable[from as usize] & enemy;
+            let occupied = (own | enemy) & !bit(from);
+            let overs = jumpable_overs::<BMI2>(t, from, occupied, enemy);
             if overs == 0 {
                 return;
             }
-            let occupied = (own | enemy) & !bit(from);
             let mut started = false;
             for over in cells(overs) {
                 let land = t.beyond[from as usize][over as usize];
-                if has(occupied, land) {
+                if !BMI2 && has(occupied, land) {
                     continue;
                 }
                 if !started {
@@ -163,7 +171,7 @@ impl Quarx {
         search.king = true;
         for from in cells(own & state.kings) {
             let occupied = (own | enemy) & !bit(from);
-            if king_can_jump(t, from, occupied, enemy) {
+            if king_jumps::<BMI2>(t, from, occupied, enemy) {
                 search.from = from;
                 search.occupied = occupied;
                 search.piece_start = search.out.len();
@@ -232,7 +240,7 @@ impl Quarx {
     /// Whether sliding the king on `from` to `to` recreates a position seen since the last
     /// capture or man's move.
     #[inline]
-    fn repeats(&self, state: &State, from: Cell, to: Cell) -> bool {
+    pub(super) fn repeats(&self, state: &State, from: Cell, to: Cell) -> bool {
         let kind = super::KIND_KING + 2 * state.side as usize;
         let after =
             state.hash ^ self.piece_key(from, kind) ^ self.piece_key(to, kind) ^ self.side_key;
@@ -279,4 +287,84 @@ pub(super) fn man_can_jump(tables: &Tables, from: Cell, occupied: u128, targets:
         jumps |= !has(occupied, beyond[over as usize]);
     });
     jumps
+}
+
+/// [`man_can_jump`] without a loop, for processors with BMI2: the targets among the
+/// neighbours and the empty cells behind them, each gathered in the order of the rays
+/// ([`Tables::landings`]), meet on a ray where a jump is possible.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi2")]
+#[inline]
+pub(super) fn man_can_jump_bmi2(
+    tables: &Tables,
+    from: Cell,
+    occupied: u128,
+    targets: u128,
+) -> bool {
+    let cell = from as usize;
+    gather(targets, tables.jumpable[cell]) & gather(!occupied, tables.landings[cell]) != 0
+}
+
+/// [`king_can_jump`] without a loop, for processors with BMI2 (as [`man_can_jump_bmi2`]):
+/// a target next to the king with an empty cell behind it, or a target two steps away with
+/// the cells before and behind it empty.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi2")]
+#[inline]
+pub(super) fn king_can_jump_bmi2(tables: &Tables, at: Cell, occupied: u128, targets: u128) -> bool {
+    let (cell, empty) = (at as usize, !occupied);
+    let near = gather(targets, tables.jumpable[cell]) & gather(empty, tables.landings[cell]);
+    let far = gather(targets, tables.far_jumpable[cell])
+        & gather(empty, tables.far_middles[cell])
+        & gather(empty, tables.far_landings[cell]);
+    near | far != 0
+}
+
+/// [`man_can_jump`], or its version for BMI2 in the code compiled for it
+/// (only that code may pass `BMI2`).
+#[inline(always)]
+pub(super) fn man_jumps<const BMI2: bool>(
+    t: &Tables,
+    from: Cell,
+    occupied: u128,
+    enemy: u128,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: only the version compiled for BMI2 passes `BMI2`.
+        return unsafe { man_can_jump_bmi2(t, from, occupied, enemy) };
+    }
+    man_can_jump(t, from, occupied, enemy)
+}
+
+/// [`king_can_jump`], or its version for BMI2 in the code compiled for it
+/// (only that code may pass `BMI2`).
+#[inline(always)]
+pub(super) fn king_jumps<const BMI2: bool>(
+    t: &Tables,
+    at: Cell,
+    occupied: u128,
+    enemy: u128,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: only the version compiled for BMI2 passes `BMI2`.
+        return unsafe { king_can_jump_bmi2(t, at, occupied, enemy) };
+    }
+    king_can_jump(t, at, occupied, enemy)
+}
+
+/// The pieces among `targets` that a man on `from` could jump: with BMI2 only those with an
+/// empty cell behind them (the neighbours' landings gathered and put back in front of them),
+/// else all those next to it, to be tested one by one.
+#[inline(always)]
+fn jumpable_overs<const BMI2: bool>(t: &Tables, from: Cell, occupied: u128, targets: u128) -> u128 {
+    let cell = from as usize;
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: only code compiled for BMI2 passes `BMI2`.
+        let open = unsafe { scatter(gather(!occupied, t.landings[cell]), t.jumpable[cell]) };
+        return open & targets;
+    }
+    t.jumpable[cell] & targets
 }

@@ -1,9 +1,14 @@
 //! Random playouts specialised to Quarx, the game's [`Game::random_playout`]: the quiet moves
 //! (men's steps, kings' slides) are counted rather than listed, and only the chosen one is
 //! found, in the order [`Quarx::quiet_moves`] lists them; captures, rare and few, are listed
-//! as the rules list them. One pass over the men counts their steps and looks for a first
-//! jump, which says whether a capture is due; whether the side to move has a move at all
-//! comes out of the same work instead of a separate test.
+//! as the rules list them. The men that may jump are found from the enemy pieces, and only
+//! when none can are the men's steps counted; whether the side to move has a move at all
+//! comes out of the same work instead of a separate test. The hash is kept only while the
+//! repetition ban needs it (after a king's slide) and found from scratch otherwise.
+//!
+//! On processors with BMI2, the loop's second version tests a piece's first jumps and finds a
+//! king's slides on all its rays at once (`pext` and `pdep` over tables whose cells pair up
+//! ray by ray, [`board::gather`]), instead of ray by ray.
 //!
 //! It draws the same random numbers as the generic loop
 //! ([`tafel_core::playout::generic_random_playout`]): one uniform index among the legal moves
@@ -11,12 +16,15 @@
 //! generator; the tests check this on many seeds, for both compiled versions of the loop.
 //!
 //! [`Game::random_playout`]: tafel_core::Game::random_playout
+//! [`board::gather`]: super::board::gather
 
 use rand::Rng;
-use tafel_core::{Outcome, Player};
+use tafel_core::{Game, Outcome, Player};
 
-use super::board::{bit, cells, for_each_cell, Cell, Occupancy};
-use super::movegen::{king_can_jump, man_can_jump};
+use super::board::{cells, for_each_cell, has, Cell, Occupancy, Tables};
+#[cfg(target_arch = "x86_64")]
+use super::board::{gather, scatter};
+use super::movegen::{king_jumps, man_jumps};
 use super::{Move, Quarx, State, REASON_NO_MOVE, REASON_NO_PIECES, REASON_PLY_LIMIT};
 
 impl Quarx {
@@ -35,11 +43,16 @@ impl Quarx {
             // SAFETY: the processor has the features the function is compiled for.
             return unsafe { self.playout_with_bit_instructions(state, rng, buffer) };
         }
-        self.playout(state, rng, buffer)
+        self.playout::<false, R>(state, rng, buffer)
     }
 
     /// [`Quarx::playout`] compiled for processors with `popcnt` and BMI (the capture search,
-    /// the kings' slides and the move inlined into it too, except the recursive search).
+    /// the kings' slides and the move inlined into it too, except the recursive search),
+    /// where BMI2's `pext` and `pdep` also test the jumps of a piece and count a king's
+    /// slides on all its rays at once ([`board::gather`](super::board::gather)).
+    ///
+    /// (`pext` and `pdep` take a few cycles on Intel processors since Haswell and AMD's since
+    /// Zen 3; AMD's Zen 1 and 2 run them in microcode, far slower.)
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
     pub(super) fn playout_with_bit_instructions<R: Rng + ?Sized>(
@@ -48,49 +61,67 @@ impl Quarx {
         rng: &mut R,
         buffer: &mut Vec<Move>,
     ) -> (Outcome, u64) {
-        self.playout(state, rng, buffer)
+        self.playout::<true, R>(state, rng, buffer)
     }
 
-    /// The loop of [`Quarx::random_playout_counting`], inlined into each compiled version.
+    /// The loop of [`Quarx::random_playout_counting`], inlined into each compiled version;
+    /// `BMI2` says whether it is the one compiled for BMI2 (only
+    /// [`Quarx::playout_with_bit_instructions`] may pass true).
     #[inline(always)]
-    pub(super) fn playout<R: Rng + ?Sized>(
+    pub(super) fn playout<const BMI2: bool, R: Rng + ?Sized>(
         &self,
         state: &mut State,
         rng: &mut R,
         buffer: &mut Vec<Move>,
     ) -> (Outcome, u64) {
         let mut plies = 0;
-        loop {
+        // The hash matters only to the repetition ban, that is while positions are
+        // remembered (after a king's slide): it is kept only for kings' slides, found from
+        // scratch before one that follows another move, and at the end.
+        let mut hashed = true;
+        let outcome = loop {
             let winner = Player(1 - state.side);
             if state.sides().0 == 0 {
-                return (Outcome::win(winner, REASON_NO_PIECES), plies);
+                break Outcome::win(winner, REASON_NO_PIECES);
             }
             if self.limit_reached(state) {
-                let outcome = if self.has_move(state) {
+                break if self.has_move(state) {
                     Outcome::draw(REASON_PLY_LIMIT)
                 } else {
                     Outcome::win(winner, REASON_NO_MOVE)
                 };
-                return (outcome, plies);
             }
-            let mv = match self.quiet_move_count(state) {
-                Ok(0) => return (Outcome::win(winner, REASON_NO_MOVE), plies),
-                Ok(count) => self.quiet_move(state, rng.random_range(0..count)),
+            let mv = match self.quiet_move_count::<BMI2>(state) {
+                Ok(0) => break Outcome::win(winner, REASON_NO_MOVE),
+                Ok(count) => self.quiet_move::<BMI2>(state, rng.random_range(0..count)),
                 Err(jumping_men) => {
-                    self.captures_by(state, jumping_men, buffer);
+                    self.captures_by::<BMI2>(state, jumping_men, buffer);
                     buffer[rng.random_range(0..buffer.len())]
                 }
             };
-            self.play(state, mv);
+            if mv.captured == 0 && has(state.kings, mv.from) {
+                if !hashed {
+                    state.hash = self.hash_from_scratch(state);
+                    hashed = true;
+                }
+                self.play(state, mv);
+            } else {
+                self.play_unhashed(state, mv);
+                hashed = false;
+            }
             plies += 1;
+        };
+        if !hashed {
+            state.hash = self.hash_from_scratch(state);
         }
+        (outcome, plies)
     }
 
     /// How many moves [`Quarx::quiet_moves`] lists, or, when a capture is due (a piece of the
     /// side to move has a first jump, so that the legal moves are captures), the men that
     /// have a first jump.
     #[inline(always)]
-    fn quiet_move_count(&self, state: &State) -> Result<usize, u128> {
+    fn quiet_move_count<const BMI2: bool>(&self, state: &State) -> Result<usize, u128> {
         let (own, enemy) = state.sides();
         let occupied = own | enemy;
         let t = &self.tables;
@@ -100,15 +131,16 @@ impl Quarx {
         let mut reach = 0;
         for_each_cell(enemy, |over| reach |= t.jumpers[over as usize]);
         let mut jumping_men = 0;
-        for_each_cell(men & reach, |from| {
-            if man_can_jump(t, from, occupied, enemy) {
-                jumping_men |= bit(from);
-            }
-        });
+        let mut near = men & reach;
+        while near != 0 {
+            let from = near.trailing_zeros() as Cell;
+            near &= near - 1;
+            jumping_men |= u128::from(man_jumps::<BMI2>(t, from, occupied, enemy)) << from;
+        }
         if jumping_men != 0 {
             return Err(jumping_men);
         }
-        if cells(kings).any(|from| king_can_jump(t, from, occupied, enemy)) {
+        if cells(kings).any(|from| king_jumps::<BMI2>(t, from, occupied, enemy)) {
             return Err(0);
         }
         let forward = &t.forward[state.side as usize];
@@ -118,7 +150,7 @@ impl Quarx {
         });
         let occupancy = Occupancy::new(occupied);
         for from in cells(kings) {
-            count += self.king_slide_count(state, from, occupied, &occupancy);
+            count += self.king_slide_count::<BMI2>(state, from, occupied, &occupancy);
         }
         Ok(count)
     }
@@ -127,13 +159,26 @@ impl Quarx {
     /// remembered (no slide can repeat one), the sum of its rays' open cells, without a
     /// branch per cell.
     #[inline(always)]
-    fn king_slide_count(
+    fn king_slide_count<const BMI2: bool>(
         &self,
         state: &State,
         from: Cell,
         occupied: u128,
         occupancy: &Occupancy,
     ) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        if BMI2 {
+            // SAFETY: only the version compiled for BMI2 passes `BMI2`.
+            let open = unsafe { king_slide_targets_bmi2(&self.tables, from, occupied) };
+            if state.history.is_empty() {
+                return open.count_ones() as usize;
+            }
+            let mut count = 0;
+            for_each_cell(open, |to| {
+                count += usize::from(!self.repeats(state, from, to))
+            });
+            return count;
+        }
         if state.history.is_empty() {
             let rays = self.tables.rays(from);
             return rays.iter().map(|ray| ray.open(occupancy) as usize).sum();
@@ -149,7 +194,7 @@ impl Quarx {
     /// The move number `index` (from 0) of the list [`Quarx::quiet_moves`] makes, which must
     /// be that long.
     #[inline(always)]
-    fn quiet_move(&self, state: &State, mut index: usize) -> Move {
+    fn quiet_move<const BMI2: bool>(&self, state: &State, mut index: usize) -> Move {
         let (own, enemy) = state.sides();
         let empty = !(own | enemy);
         let forward = &self.tables.forward[state.side as usize];
@@ -162,8 +207,7 @@ impl Quarx {
             let targets = forward[from as usize] & empty;
             let count = targets.count_ones() as usize;
             if index < count {
-                let to = cells(targets).nth(index).expect("counted");
-                return step(from, to);
+                return step(from, nth_cell::<BMI2>(targets, index));
             }
             index -= count;
         }
@@ -195,4 +239,33 @@ impl Quarx {
         }
         unreachable!("the index is below the number of quiet moves")
     }
+}
+
+/// The cells the king on `from` may slide to unless the repetition ban forbids it, for
+/// processors with BMI2: its rays' first cells that are empty, their second cells that are
+/// empty behind an empty first ([`Tables::landings`], in the same order as
+/// [`Tables::jumpable`]), and their third cells likewise, found set by set instead of ray by
+/// ray.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi2")]
+#[inline]
+pub(super) fn king_slide_targets_bmi2(t: &Tables, from: Cell, occupied: u128) -> u128 {
+    let (cell, empty) = (from as usize, !occupied);
+    let second = scatter(gather(empty, t.jumpable[cell]), t.landings[cell]) & empty;
+    let third = scatter(gather(second, t.far_jumpable[cell]), t.far_landings[cell]) & empty;
+    t.neighbours[cell] & empty | second | third
+}
+
+/// The cell number `index` (from 0, below the set's size) of `set`, by BMI2's `pdep` in the
+/// loop compiled for it.
+#[inline(always)]
+fn nth_cell<const BMI2: bool>(set: u128, index: usize) -> Cell {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: only the version compiled for BMI2 passes `BMI2`.
+        return unsafe { scatter(1 << index, set) }.trailing_zeros() as Cell;
+    }
+    cells(set)
+        .nth(index)
+        .expect("the index is below the set's size")
 }

@@ -475,8 +475,98 @@ fn the_own_playouts_portable_version_plays_the_generic_loops_games_too() {
             &mut generic_rng,
             &mut buffer,
         );
-        let played = g.playout(&mut portable, &mut portable_rng, &mut buffer);
+        let played = g.playout::<false, _>(&mut portable, &mut portable_rng, &mut buffer);
         assert_eq!(played, expected, "seed {seed}");
         assert_eq!(portable, generic, "seed {seed}");
     }
+}
+
+#[test]
+fn the_tables_for_pext_and_pdep_pair_cells_ray_by_ray() {
+    // `board::gather` and `board::scatter` pair the n-th cell of one set with the n-th of
+    // another: each pair must be on one ray of the cell, at the distances the sets name.
+    let t = board::Tables::new();
+    for cell in 0..board::CELLS {
+        let firsts = t
+            .rays(cell as Cell)
+            .iter()
+            .fold(0, |set, ray| set | bit(ray.cells[0]));
+        assert_eq!(t.neighbours[cell], firsts, "cell {cell}");
+        assert_eq!(t.jumpable[cell].count_ones(), t.landings[cell].count_ones());
+        for (over, land) in cells(t.jumpable[cell]).zip(cells(t.landings[cell])) {
+            assert_eq!(
+                t.beyond[cell][over as usize], land,
+                "cell {cell}, over {over}"
+            );
+        }
+        let far = t.far_jumpable[cell];
+        assert_eq!(far.count_ones(), t.far_middles[cell].count_ones());
+        assert_eq!(far.count_ones(), t.far_landings[cell].count_ones());
+        let triples = cells(far)
+            .zip(cells(t.far_middles[cell]))
+            .zip(cells(t.far_landings[cell]));
+        for ((over, middle), land) in triples {
+            assert_eq!(
+                t.middle[cell][over as usize], middle,
+                "cell {cell}, over {over}"
+            );
+            assert_eq!(
+                t.beyond[cell][over as usize], land,
+                "cell {cell}, over {over}"
+            );
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn the_tests_for_bmi2_answer_as_the_portable_ones() {
+    use super::movegen::{king_can_jump, king_can_jump_bmi2, man_can_jump, man_can_jump_bmi2};
+    if !crate::cpu::has_bit_instructions() {
+        eprintln!("no BMI2 on this processor: nothing to compare");
+        return;
+    }
+    let g = game(&[]);
+    let t = &g.tables;
+    let (mut jumps, mut slides) = (0, 0);
+    for state in tafel_testkit::positions::seeded_positions(&g, &g.start(), 3000, 5) {
+        let (own, enemy) = state.sides();
+        for from in cells(own) {
+            let occupied = (own | enemy) & !bit(from);
+            // SAFETY: the processor has BMI2 (tested above).
+            let (man, king, open) = unsafe {
+                (
+                    man_can_jump_bmi2(t, from, occupied, enemy),
+                    king_can_jump_bmi2(t, from, occupied, enemy),
+                    playout::king_slide_targets_bmi2(t, from, own | enemy),
+                )
+            };
+            assert_eq!(
+                man,
+                man_can_jump(t, from, occupied, enemy),
+                "{state:?} {from}"
+            );
+            assert_eq!(
+                king,
+                king_can_jump(t, from, occupied, enemy),
+                "{state:?} {from}"
+            );
+            let mut expected = 0;
+            let history_free = State {
+                history: Default::default(),
+                ..state.clone()
+            };
+            g.king_slides(&history_free, from, own | enemy, |to| {
+                expected |= bit(to);
+                true
+            });
+            assert_eq!(open, expected, "{state:?} {from}");
+            jumps += usize::from(man);
+            slides += open.count_ones();
+        }
+    }
+    assert!(
+        jumps > 100 && slides > 1000,
+        "too few jumps ({jumps}) or slides ({slides})"
+    );
 }
