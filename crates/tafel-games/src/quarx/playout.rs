@@ -41,7 +41,13 @@ impl Quarx {
         #[cfg(target_arch = "x86_64")]
         if crate::cpu::has_bit_instructions() {
             // SAFETY: the processor has the features the function is compiled for.
-            return unsafe { self.playout_with_bit_instructions(state, rng, buffer) };
+            return unsafe {
+                if crate::cpu::has_fast_bit_deposit() {
+                    self.playout_with_bit_instructions::<true, R>(state, rng, buffer)
+                } else {
+                    self.playout_with_bit_instructions::<false, R>(state, rng, buffer)
+                }
+            };
         }
         self.playout::<false, R>(state, rng, buffer)
     }
@@ -51,22 +57,24 @@ impl Quarx {
     /// where BMI2's `pext` and `pdep` also test the jumps of a piece and count a king's
     /// slides on all its rays at once ([`board::gather`](super::board::gather)).
     ///
-    /// (`pext` and `pdep` take a few cycles on Intel processors since Haswell and AMD's since
-    /// Zen 3; AMD's Zen 1 and 2 run them in microcode, far slower.)
+    /// `pext` and `pdep` only where `DEPOSIT` says so: they take a few cycles on Intel
+    /// processors since Haswell and AMD's since Zen 3, but AMD's Zen 1 and 2 run them in
+    /// microcode, far slower ([`crate::cpu::has_fast_bit_deposit`]), so there the loop is the
+    /// portable one compiled for the other bit instructions.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    pub(super) fn playout_with_bit_instructions<R: Rng + ?Sized>(
+    pub(super) fn playout_with_bit_instructions<const DEPOSIT: bool, R: Rng + ?Sized>(
         &self,
         state: &mut State,
         rng: &mut R,
         buffer: &mut Vec<Move>,
     ) -> (Outcome, u64) {
-        self.playout::<true, R>(state, rng, buffer)
+        self.playout::<DEPOSIT, R>(state, rng, buffer)
     }
 
     /// The loop of [`Quarx::random_playout_counting`], inlined into each compiled version;
-    /// `BMI2` says whether it is the one compiled for BMI2 (only
-    /// [`Quarx::playout_with_bit_instructions`] may pass true).
+    /// `BMI2` says whether it uses BMI2's `pext` and `pdep` (only
+    /// [`Quarx::playout_with_bit_instructions`], compiled for them, may pass true).
     #[inline(always)]
     pub(super) fn playout<const BMI2: bool, R: Rng + ?Sized>(
         &self,

@@ -481,6 +481,37 @@ fn the_own_playouts_portable_version_plays_the_generic_loops_games_too() {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn the_own_playouts_version_without_pext_plays_the_generic_loops_games_too() {
+    // The version for bit instructions without `pext` and `pdep`, which AMD's Zen 1 and 2
+    // run (`crate::cpu::has_fast_bit_deposit`), must play the same games.
+    use rand::SeedableRng;
+    if !crate::cpu::has_bit_instructions() {
+        eprintln!("no BMI2 on this processor: nothing to compare");
+        return;
+    }
+    let g = game(&[]);
+    for seed in 0..20 {
+        let mut generic_rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        let mut own_rng = generic_rng.clone();
+        let (mut generic, mut own) = (g.start(), g.start());
+        let mut buffer = Vec::new();
+        let expected = tafel_core::playout::generic_random_playout(
+            &g,
+            &mut generic,
+            &mut generic_rng,
+            &mut buffer,
+        );
+        // SAFETY: the processor has the bit instructions (tested above).
+        let played = unsafe {
+            g.playout_with_bit_instructions::<false, _>(&mut own, &mut own_rng, &mut buffer)
+        };
+        assert_eq!(played, expected, "seed {seed}");
+        assert_eq!(own, generic, "seed {seed}");
+    }
+}
+
 #[test]
 fn the_tables_for_pext_and_pdep_pair_cells_ray_by_ray() {
     // `board::gather` and `board::scatter` pair the n-th cell of one set with the n-th of
