@@ -8,8 +8,9 @@
 //! start arrangement, drawn or chosen, is a uniform pick among the 720, both drawn from one
 //! `u64`. It plays the same random game as the generic loop
 //! ([`tafel_core::playout::generic_random_playout`]), uniform legal steps and a fair die,
-//! from other random numbers: the tests compare the two loops' games statistically, and the
-//! final position with the one the rules reach.
+//! from other random numbers: the tests compare the two loops' games statistically, replay
+//! the loop's games move by move through the rules with the same random numbers, and check
+//! the final position against the rules.
 //!
 //! In the loop a cube is a *bit*, `seat * 6 + number - 1`: the board holds each cube's bit
 //! plus one, as [`State`]'s board does (0 on an empty square), so that the board is copied
@@ -248,7 +249,8 @@ impl Race {
     /// turn does not wait for the board of the turn before, and no branch depends on whether
     /// a step captured, which no predictor could guess. Only a roll whose movers include a
     /// cube taken since is looked up again (a branch decided early, as soon as the roll is
-    /// known); the movers of a roll that names no taken cube are the same either way.
+    /// known); movers that are all on the board are the same in either set (the cubes taken
+    /// since are neither the die's number nor the nearest ones to it).
     #[inline(always)]
     fn turn<const SEAT: usize, R: Rng + ?Sized>(
         &mut self,
@@ -368,8 +370,8 @@ impl Race {
     #[inline(always)]
     fn write(&self, game: &Einstein, state: &mut State) {
         let mut hash = game.keys.to_move[self.seat] ^ game.keys.die[0] ^ game.keys.arranged[2];
-        // Every cube, without a branch on whether it is still on the board (a loop of a fixed
-        // length): a taken cube stands on NOWHERE, whose keys are zeros.
+        // Every cube (a loop of a fixed length): a cube missing from `present` is put on
+        // NOWHERE, whose keys are zeros.
         let mut squares = [NOWHERE; 2 * CUBES];
         for (bit, square) in squares.iter_mut().enumerate() {
             if self.present & 1 << bit != 0 {

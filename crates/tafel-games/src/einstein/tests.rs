@@ -456,7 +456,7 @@ fn replay_through_the_rules(
 fn the_own_playout_plays_each_move_as_the_rules_do() {
     // The own loop's game, replayed through the rules with the same random numbers, move by
     // move: the same final position and outcome, as many moves, and the same random numbers
-    // used. From the start (many games, hundreds of captures) and from every position of
+    // used. From the start (many games, thousands of captures) and from every position of
     // seeded random games, before and after the roll and after captures.
     use rand::{RngCore, SeedableRng};
     for pairs in [&[][..], &[("start", "placement"), ("first", "black")][..]] {
