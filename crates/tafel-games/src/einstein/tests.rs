@@ -365,6 +365,28 @@ fn the_own_playout_plays_the_generic_loops_game() {
     }
 }
 
+/// Every position of a uniform random game from the start, the start included (chance by
+/// its probabilities), seeded by `seed`.
+fn random_path(g: &Einstein, seed: u64) -> Vec<State> {
+    use rand::SeedableRng;
+    let mut walker = rand::rngs::SmallRng::seed_from_u64(seed);
+    let mut buffer = Vec::new();
+    let mut path = vec![g.start()];
+    let mut position = g.start();
+    while !matches!(g.status(&position), Status::Over(_)) {
+        g.legal_moves(&position, &mut buffer);
+        let mv = match g.status(&position) {
+            Status::Chance => {
+                tafel_core::playout::sample_chance(g, &position, &buffer, &mut walker)
+            }
+            _ => buffer[rand::Rng::random_range(&mut walker, 0..buffer.len())],
+        };
+        g.apply(&mut position, mv);
+        path.push(position);
+    }
+    path
+}
+
 /// The steps of the rolled die in the order the own loop lists them: the lower-numbered
 /// cube's first, each cube's in listing order (the rules list the cubes by their squares).
 fn steps_by_number(g: &Einstein, state: &State, buffer: &mut Vec<Move>) {
@@ -463,21 +485,7 @@ fn the_own_playout_plays_each_move_as_the_rules_do() {
         let g = game(pairs);
         let mut buffer = Vec::new();
         let mut starts: Vec<State> = vec![g.start(); 3_000];
-        for seed in 0..40 {
-            let mut walker = rand::rngs::SmallRng::seed_from_u64(seed);
-            let mut position = g.start();
-            while !matches!(g.status(&position), Status::Over(_)) {
-                g.legal_moves(&position, &mut buffer);
-                let mv = match g.status(&position) {
-                    Status::Chance => {
-                        tafel_core::playout::sample_chance(&g, &position, &buffer, &mut walker)
-                    }
-                    _ => buffer[rand::Rng::random_range(&mut walker, 0..buffer.len())],
-                };
-                g.apply(&mut position, mv);
-                starts.push(position);
-            }
-        }
+        starts.extend((0..40).flat_map(|seed| random_path(&g, seed)));
         let mut rng = rand::rngs::SmallRng::seed_from_u64(9);
         for (i, from) in starts.into_iter().enumerate() {
             let mut rules_rng = rng.clone();
@@ -525,21 +533,7 @@ fn the_own_playout_ends_in_a_finished_position_of_the_rules() {
         let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
         let mut buffer = Vec::new();
         for seed in 0..40 {
-            let mut path = vec![g.start()];
-            let mut walker = rand::rngs::SmallRng::seed_from_u64(seed);
-            let mut position = g.start();
-            while !matches!(g.status(&position), Status::Over(_)) {
-                g.legal_moves(&position, &mut buffer);
-                let mv = match g.status(&position) {
-                    Status::Chance => {
-                        tafel_core::playout::sample_chance(&g, &position, &buffer, &mut walker)
-                    }
-                    _ => buffer[rand::Rng::random_range(&mut walker, 0..buffer.len())],
-                };
-                g.apply(&mut position, mv);
-                path.push(position);
-            }
-            for from in path {
+            for from in random_path(&g, seed) {
                 let mut end = from;
                 let (outcome, plies) = g.random_playout(&mut end, &mut rng, &mut buffer);
                 let Status::Over(expected) = g.status(&end) else {
