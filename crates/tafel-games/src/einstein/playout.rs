@@ -8,8 +8,9 @@
 //! start arrangement, drawn or chosen, is a uniform pick among the 720, both drawn from one
 //! `u64`. It plays the same random game as the generic loop
 //! ([`tafel_core::playout::generic_random_playout`]), uniform legal steps and a fair die,
-//! from other random numbers: the tests compare the two loops' games statistically, and the
-//! final position with the one the rules reach.
+//! from other random numbers: the tests compare the two loops' games statistically, replay
+//! the loop's games move by move through the rules with the same random numbers, and check
+//! the final position against the rules.
 //!
 //! In the loop a cube is a *bit*, `seat * 6 + number - 1`: the board holds each cube's bit
 //! plus one, as [`State`]'s board does (0 on an empty square), so that the board is copied
@@ -18,6 +19,12 @@
 //! path as a turn with two, and a step onto an empty square the same as a capture. The steps
 //! of the two cubes a roll lets move come from one look-up by their two squares ([`PAIRS`]),
 //! and a start arrangement is copied whole from a table ([`ARRANGED`]).
+//!
+//! A capture is not a branch: a random game captures on about one ply in seven, which no
+//! predictor can guess, and a wrong guess decided at the end of a turn's look-ups cost more
+//! than a third of the loop's time. The taken cube leaves the set of cubes on the board by
+//! arithmetic, and the movers are looked up in a set that lags behind the captures
+//! ([`Race::turn`]), so that the next turns do not wait for the board either.
 //!
 //! [`Game::random_playout`]: tafel_core::Game::random_playout
 
@@ -37,8 +44,7 @@ pub(super) const PLACES: usize = 32;
 /// The cube bits of the loop, a power of two: the twelve cubes and [`NO_CUBE`].
 const BITS: usize = 16;
 
-/// The bit that stands for "no cube": what `trailing_zeros` gives for an empty square's 0 with
-/// this bit set (see [`Race::turn`]).
+/// The bit that stands for "no cube" in [`MOVERS`]: it stands [`NOWHERE`].
 const NO_CUBE: u8 = 15;
 
 /// The cube bits of the numbers `numbers` of one seat.
@@ -90,11 +96,10 @@ const PAIRS: [[u64; PLACES * PLACES]; 2] = {
     table
 };
 
-/// `MOVERS[seat][die - 1][numbers]`: the cube bits a roll lets `seat` move when it still has
-/// the `numbers` (bit `n - 1` for cube `n`), the lower number first, the second [`NO_CUBE`]
-/// when the roll names one cube.
-const MOVERS: [[[[u8; 2]; 1 << CUBES]; CUBES]; 2] = {
-    let mut table = [[[[NO_CUBE; 2]; 1 << CUBES]; CUBES]; 2];
+/// `MOVERS[seat][die - 1][numbers]`: the cubes a roll lets `seat` move when it still has the
+/// `numbers` (bit `n - 1` for cube `n`), packed in a [`Movers`].
+const MOVERS: [[[Movers; 1 << CUBES]; CUBES]; 2] = {
+    let mut table = [[[Movers(0); 1 << CUBES]; CUBES]; 2];
     let mut seat = 0;
     while seat < 2 {
         let mut die = 1;
@@ -102,14 +107,17 @@ const MOVERS: [[[[u8; 2]; 1 << CUBES]; CUBES]; 2] = {
             let mut numbers = 0;
             while numbers < 1 << CUBES {
                 let movable = movable_numbers(die, numbers as u8);
-                let (mut count, mut n) = (0, 0);
+                let (mut bits, mut count, mut n) = ([NO_CUBE; 2], 0, 0);
                 while n < CUBES {
                     if movable & 1 << n != 0 {
-                        table[seat][die - 1][numbers][count] = (seat * CUBES + n) as u8;
+                        bits[count] = (seat * CUBES + n) as u8;
                         count += 1;
                     }
                     n += 1;
                 }
+                let mask = (movable as u32) << (CUBES * seat);
+                table[seat][die - 1][numbers] =
+                    Movers(bits[0] as u32 | (bits[1] as u32) << 8 | mask << 16);
                 numbers += 1;
             }
             die += 1;
@@ -118,6 +126,26 @@ const MOVERS: [[[[u8; 2]; 1 << CUBES]; CUBES]; 2] = {
     }
     table
 };
+
+/// The cubes a roll lets a seat move, from [`MOVERS`]: the cube bit of the lower number in
+/// the lowest byte, of the higher in the next ([`NO_CUBE`] when the roll names one cube), and
+/// from bit 16 on both cubes' bits as [`Race::present`] has them.
+#[derive(Clone, Copy)]
+struct Movers(u32);
+
+impl Movers {
+    /// The two cubes' bits, the lower number first.
+    #[inline(always)]
+    fn bits(self) -> [u8; 2] {
+        [self.0 as u8, (self.0 >> 8) as u8]
+    }
+
+    /// Whether a cube of the two is missing from `present`.
+    #[inline(always)]
+    fn taken_from(self, present: u16) -> bool {
+        (self.0 >> 16) as u16 & !present != 0
+    }
+}
 
 /// `ARRANGED[seat][index]`: after `seat`'s arrangement `index`, the square of each of its
 /// cubes by number (`[n - 1]`) and the board's entry (cube bit plus one) on each of its home
@@ -154,7 +182,8 @@ struct Race {
     /// The cube on each square, its bit plus one (0 for none), as [`State`]'s board has it;
     /// the padding is never read.
     board: [u8; PLACES],
-    /// Each cube's square, by its bit ([`NOWHERE`] for a taken cube and for [`NO_CUBE`]).
+    /// Each cube's square, by its bit: [`NOWHERE`] for [`NO_CUBE`] and a cube taken before the
+    /// loop; a cube taken in the loop keeps its last square (it is known taken by `present`).
     square: [u8; BITS],
     /// The cubes on the board, a bit each: seat 0's numbers in bits 0 to 5, seat 1's in bits
     /// 6 to 11.
@@ -212,17 +241,31 @@ impl Race {
 
     /// Plays a turn of `SEAT` with the die showing `die_index + 1`, its step picked by the
     /// random bits `pick`; returns whether the step won the game. (The seat is a constant so
-    /// that its tables and target are found at compile time; the set of cubes on the board,
-    /// `present`, is the loop's local, so that it stays in a register.)
+    /// that its tables and target are found at compile time; the sets of cubes `known` and
+    /// `present` are the loop's locals, so that they stay in registers.)
+    ///
+    /// A capture updates `present` without a branch, and the movers are looked up by
+    /// `known`, the cubes as the seat last looked them up, which lags behind the captures: a
+    /// turn does not wait for the board of the turn before, and no branch depends on whether
+    /// a step captured, which no predictor could guess. Only a roll whose movers include a
+    /// cube taken since is looked up again (a branch decided early, as soon as the roll is
+    /// known); movers that are all on the board are the same in either set (the cubes taken
+    /// since are neither the die's number nor the nearest ones to it).
     #[inline(always)]
     fn turn<const SEAT: usize, R: Rng + ?Sized>(
         &mut self,
+        known: &mut u16,
         present: &mut u16,
         die_index: usize,
         pick: u16,
         rng: &mut R,
     ) -> bool {
-        let [first, second] = MOVERS[SEAT][die_index][numbers(*present, SEAT)];
+        let mut movers = MOVERS[SEAT][die_index][numbers(*known, SEAT)];
+        if movers.taken_from(*present) {
+            *known = *present;
+            movers = MOVERS[SEAT][die_index][numbers(*known, SEAT)];
+        }
+        let [first, second] = movers.bits();
         let from_first = usize::from(self.square[usize::from(first) % BITS]) % PLACES;
         let from_second = usize::from(self.square[usize::from(second) % BITS]) % PLACES;
         let steps = PAIRS[SEAT][from_first * PLACES + from_second];
@@ -238,17 +281,10 @@ impl Race {
         self.board[from] = 0;
         self.board[to] = bit + 1;
         self.square[usize::from(bit) % BITS] = to as u8;
-        // A branch rather than arithmetic on purpose: the processor guesses "no capture" and
-        // starts the next turn without waiting for the board.
-        if taken != 0 {
-            let taken = taken - 1;
-            self.square[usize::from(taken) % BITS] = NOWHERE;
-            *present &= !(1 << (taken % 16));
-            if numbers(*present, 1 - SEAT) == 0 {
-                return true;
-            }
-        }
-        to == usize::from(TARGET[SEAT])
+        // The taken cube's bit (none for 0), cleared by arithmetic; its square is left as it
+        // was (it is never looked up again, and `write` puts it NOWHERE).
+        *present &= !((1 << (taken % 16)) >> 1);
+        (numbers(*present, 1 - SEAT) == 0) | (to == usize::from(TARGET[SEAT]))
     }
 
     /// Rolls the die for `SEAT` and plays its turn from the 32 random bits `bits`; returns
@@ -256,12 +292,13 @@ impl Race {
     #[inline(always)]
     fn roll_and_turn<const SEAT: usize, R: Rng + ?Sized>(
         &mut self,
+        known: &mut u16,
         present: &mut u16,
         bits: u32,
         rng: &mut R,
     ) -> bool {
         let die_index = below((bits >> 16) as u16, CUBES as u16, rng) as usize;
-        self.turn::<SEAT, R>(present, die_index, bits as u16, rng)
+        self.turn::<SEAT, R>(known, present, die_index, bits as u16, rng)
     }
 
     /// Plays the turn of the seat to move, whose die shows `die`; returns whether the step
@@ -271,11 +308,11 @@ impl Race {
         let pick = rng.next_u32() as u16;
         let seat = self.seat;
         self.seat = 1 - seat;
-        let mut present = self.present;
+        let (mut known, mut present) = (self.present, self.present);
         let won = if seat == 0 {
-            self.turn::<0, R>(&mut present, die as usize - 1, pick, rng)
+            self.turn::<0, R>(&mut known, &mut present, die as usize - 1, pick, rng)
         } else {
-            self.turn::<1, R>(&mut present, die as usize - 1, pick, rng)
+            self.turn::<1, R>(&mut known, &mut present, die as usize - 1, pick, rng)
         };
         self.present = present;
         won
@@ -286,22 +323,22 @@ impl Race {
     /// seat to move is then the loser.
     #[inline(always)]
     fn play_out<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
-        let mut present = self.present;
+        let (mut known, mut present) = (self.present, self.present);
         let mut plies = 1;
         let loser = 'game: {
             if self.seat == 1 {
-                if self.roll_and_turn::<1, R>(&mut present, rng.next_u32(), rng) {
+                if self.roll_and_turn::<1, R>(&mut known, &mut present, rng.next_u32(), rng) {
                     break 'game 0;
                 }
                 plies += 1;
             }
             loop {
                 let bits = rng.next_u64();
-                if self.roll_and_turn::<0, R>(&mut present, bits as u32, rng) {
+                if self.roll_and_turn::<0, R>(&mut known, &mut present, bits as u32, rng) {
                     break 'game 1;
                 }
                 plies += 1;
-                if self.roll_and_turn::<1, R>(&mut present, (bits >> 32) as u32, rng) {
+                if self.roll_and_turn::<1, R>(&mut known, &mut present, (bits >> 32) as u32, rng) {
                     break 'game 0;
                 }
                 plies += 1;
@@ -333,13 +370,17 @@ impl Race {
     #[inline(always)]
     fn write(&self, game: &Einstein, state: &mut State) {
         let mut hash = game.keys.to_move[self.seat] ^ game.keys.die[0] ^ game.keys.arranged[2];
-        // Every cube, without a branch on whether it is still on the board (a loop of a fixed
-        // length): a taken cube stands on NOWHERE, whose keys are zeros.
-        for (bit, &square) in self.square[..2 * CUBES].iter().enumerate() {
-            hash ^= game.keys.pieces[usize::from(square) % PLACES][bit + 1];
+        // Every cube (a loop of a fixed length): a cube missing from `present` is put on
+        // NOWHERE, whose keys are zeros.
+        let mut squares = [NOWHERE; 2 * CUBES];
+        for (bit, square) in squares.iter_mut().enumerate() {
+            if self.present & 1 << bit != 0 {
+                *square = self.square[bit];
+            }
+            hash ^= game.keys.pieces[usize::from(*square) % PLACES][bit + 1];
         }
         for seat in 0..2 {
-            state.squares[seat].copy_from_slice(&self.square[seat * CUBES..seat * CUBES + CUBES]);
+            state.squares[seat].copy_from_slice(&squares[seat * CUBES..seat * CUBES + CUBES]);
             state.present[seat] = numbers(self.present, seat) as u8;
         }
         state.board.copy_from_slice(&self.board[..SQUARES]);

@@ -365,6 +365,141 @@ fn the_own_playout_plays_the_generic_loops_game() {
     }
 }
 
+/// Every position of a uniform random game from the start, the start included (chance by
+/// its probabilities), seeded by `seed`.
+fn random_path(g: &Einstein, seed: u64) -> Vec<State> {
+    use rand::SeedableRng;
+    let mut walker = rand::rngs::SmallRng::seed_from_u64(seed);
+    let mut buffer = Vec::new();
+    let mut path = vec![g.start()];
+    let mut position = g.start();
+    while !matches!(g.status(&position), Status::Over(_)) {
+        g.legal_moves(&position, &mut buffer);
+        let mv = match g.status(&position) {
+            Status::Chance => {
+                tafel_core::playout::sample_chance(g, &position, &buffer, &mut walker)
+            }
+            _ => buffer[rand::Rng::random_range(&mut walker, 0..buffer.len())],
+        };
+        g.apply(&mut position, mv);
+        path.push(position);
+    }
+    path
+}
+
+/// The steps of the rolled die in the order the own loop lists them: the lower-numbered
+/// cube's first, each cube's in listing order (the rules list the cubes by their squares).
+fn steps_by_number(g: &Einstein, state: &State, buffer: &mut Vec<Move>) {
+    g.legal_moves(state, buffer);
+    buffer.sort_by_key(|&mv| match mv {
+        Move::Step { from, .. } => state.cube(from).map(|(_, number)| number),
+        _ => None,
+    });
+}
+
+/// Plays the step the random bits `pick` choose (as the own loop chooses it); returns
+/// whether the game is over.
+fn step_through_the_rules(
+    g: &Einstein,
+    state: &mut State,
+    pick: u16,
+    rng: &mut rand::rngs::SmallRng,
+    buffer: &mut Vec<Move>,
+) -> bool {
+    steps_by_number(g, state, buffer);
+    let choice = crate::chance::below(pick, buffer.len() as u16, rng);
+    g.apply(state, buffer[usize::from(choice)]);
+    matches!(g.status(state), Status::Over(_))
+}
+
+/// Rolls the die from the high half of the 32 random bits `bits` and plays the step their
+/// low half chooses; returns whether the game is over.
+fn turn_through_the_rules(
+    g: &Einstein,
+    state: &mut State,
+    bits: u32,
+    rng: &mut rand::rngs::SmallRng,
+    buffer: &mut Vec<Move>,
+) -> bool {
+    let die = crate::chance::below((bits >> 16) as u16, CUBES as u16, rng) as u8 + 1;
+    g.apply(state, Move::Roll(die));
+    step_through_the_rules(g, state, bits as u16, rng, buffer)
+}
+
+/// The random game the own loop plays from `state`, played through the rules instead
+/// (`Game::legal_moves` and `Game::apply`), every arrangement, die and step drawn from the
+/// same random numbers in the same order as the loop draws them; returns the moves played.
+fn replay_through_the_rules(
+    g: &Einstein,
+    state: &mut State,
+    rng: &mut rand::rngs::SmallRng,
+) -> u64 {
+    use rand::RngCore;
+    let mut buffer = Vec::new();
+    if matches!(g.status(state), Status::Over(_)) {
+        return 0;
+    }
+    let mut plies = 0;
+    if state.arranged() < 2 {
+        let mut bits = rng.next_u64();
+        while state.arranged() < 2 {
+            let index = crate::chance::below(bits as u16, ARRANGEMENTS as u16, rng);
+            bits >>= 16;
+            plies += u64::from(g.settings.start == Start::Placement);
+            g.apply(state, Move::Arrange(index));
+        }
+    }
+    if state.die().is_some() {
+        plies += 1;
+        let pick = rng.next_u32() as u16;
+        if step_through_the_rules(g, state, pick, rng, &mut buffer) {
+            return plies;
+        }
+    }
+    if state.to_move() == BLACK {
+        plies += 1;
+        let bits = rng.next_u32();
+        if turn_through_the_rules(g, state, bits, rng, &mut buffer) {
+            return plies;
+        }
+    }
+    loop {
+        let bits = rng.next_u64();
+        for half in [bits as u32, (bits >> 32) as u32] {
+            plies += 1;
+            if turn_through_the_rules(g, state, half, rng, &mut buffer) {
+                return plies;
+            }
+        }
+    }
+}
+
+#[test]
+fn the_own_playout_plays_each_move_as_the_rules_do() {
+    // The own loop's game, replayed through the rules with the same random numbers, move by
+    // move: the same final position and outcome, as many moves, and the same random numbers
+    // used. From the start (many games, thousands of captures) and from every position of
+    // seeded random games, before and after the roll and after captures.
+    use rand::{RngCore, SeedableRng};
+    for pairs in [&[][..], &[("start", "placement"), ("first", "black")][..]] {
+        let g = game(pairs);
+        let mut buffer = Vec::new();
+        let mut starts: Vec<State> = vec![g.start(); 3_000];
+        starts.extend((0..40).flat_map(|seed| random_path(&g, seed)));
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(9);
+        for (i, from) in starts.into_iter().enumerate() {
+            let mut rules_rng = rng.clone();
+            let (mut own, mut by_rules) = (from, from);
+            let (outcome, plies) = g.random_playout(&mut own, &mut rng, &mut buffer);
+            let replayed = replay_through_the_rules(&g, &mut by_rules, &mut rules_rng);
+            assert_eq!(own, by_rules, "{pairs:?}, game {i} from {from:?}");
+            assert_eq!(plies, replayed, "{pairs:?}, game {i}");
+            assert_eq!(Status::Over(outcome), g.status(&own), "{pairs:?}, game {i}");
+            assert_eq!(rng.next_u64(), rules_rng.next_u64(), "{pairs:?}, game {i}");
+        }
+    }
+}
+
 #[test]
 fn the_own_playouts_portable_version_plays_the_same_games() {
     // `random_playout` runs the version compiled for the processor's bit instructions where
@@ -398,21 +533,7 @@ fn the_own_playout_ends_in_a_finished_position_of_the_rules() {
         let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
         let mut buffer = Vec::new();
         for seed in 0..40 {
-            let mut path = vec![g.start()];
-            let mut walker = rand::rngs::SmallRng::seed_from_u64(seed);
-            let mut position = g.start();
-            while !matches!(g.status(&position), Status::Over(_)) {
-                g.legal_moves(&position, &mut buffer);
-                let mv = match g.status(&position) {
-                    Status::Chance => {
-                        tafel_core::playout::sample_chance(&g, &position, &buffer, &mut walker)
-                    }
-                    _ => buffer[rand::Rng::random_range(&mut walker, 0..buffer.len())],
-                };
-                g.apply(&mut position, mv);
-                path.push(position);
-            }
-            for from in path {
+            for from in random_path(&g, seed) {
                 let mut end = from;
                 let (outcome, plies) = g.random_playout(&mut end, &mut rng, &mut buffer);
                 let Status::Over(expected) = g.status(&end) else {
