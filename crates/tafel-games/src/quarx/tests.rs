@@ -457,40 +457,12 @@ fn the_own_playout_plays_the_generic_loops_games() {
     }
 }
 
-#[test]
-fn the_own_playouts_portable_version_plays_the_generic_loops_games_too() {
-    // `random_playout` runs the version compiled for the processor's bit instructions where
-    // it has them (`crate::cpu`); the portable one, for other processors, must play the same
-    // games.
+/// Checks that `play`, a version of Quarx's own playout, plays the generic loop's games
+/// (outcome, plies and final position) from the start on 20 seeds.
+fn plays_the_generic_loops_games(
+    play: impl Fn(&Quarx, &mut State, &mut rand::rngs::SmallRng, &mut Vec<Move>) -> (Outcome, u64),
+) {
     use rand::SeedableRng;
-    let g = game(&[]);
-    for seed in 0..20 {
-        let mut generic_rng = rand::rngs::SmallRng::seed_from_u64(seed);
-        let mut portable_rng = generic_rng.clone();
-        let (mut generic, mut portable) = (g.start(), g.start());
-        let mut buffer = Vec::new();
-        let expected = tafel_core::playout::generic_random_playout(
-            &g,
-            &mut generic,
-            &mut generic_rng,
-            &mut buffer,
-        );
-        let played = g.playout::<false, _>(&mut portable, &mut portable_rng, &mut buffer);
-        assert_eq!(played, expected, "seed {seed}");
-        assert_eq!(portable, generic, "seed {seed}");
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-#[test]
-fn the_own_playouts_version_without_pext_plays_the_generic_loops_games_too() {
-    // The version for bit instructions without `pext` and `pdep`, which AMD's Zen 1 and 2
-    // run (`crate::cpu::has_fast_bit_deposit`), must play the same games.
-    use rand::SeedableRng;
-    if !crate::cpu::has_bit_instructions() {
-        eprintln!("no BMI2 on this processor: nothing to compare");
-        return;
-    }
     let g = game(&[]);
     for seed in 0..20 {
         let mut generic_rng = rand::rngs::SmallRng::seed_from_u64(seed);
@@ -503,13 +475,35 @@ fn the_own_playouts_version_without_pext_plays_the_generic_loops_games_too() {
             &mut generic_rng,
             &mut buffer,
         );
-        // SAFETY: the processor has the bit instructions (tested above).
-        let played = unsafe {
-            g.playout_with_bit_instructions::<false, _>(&mut own, &mut own_rng, &mut buffer)
-        };
+        let played = play(&g, &mut own, &mut own_rng, &mut buffer);
         assert_eq!(played, expected, "seed {seed}");
         assert_eq!(own, generic, "seed {seed}");
     }
+}
+
+#[test]
+fn the_own_playouts_portable_version_plays_the_generic_loops_games_too() {
+    // `random_playout` runs the version compiled for the processor's bit instructions where
+    // it has them (`crate::cpu`); the portable one, for other processors, must play the same
+    // games.
+    plays_the_generic_loops_games(|g, state, rng, buffer| {
+        g.playout::<false, _>(state, rng, buffer)
+    });
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn the_own_playouts_version_without_pext_plays_the_generic_loops_games_too() {
+    // The version for bit instructions without `pext` and `pdep`, which AMD's Zen 1 and 2
+    // run (`crate::cpu::has_fast_bit_deposit`), must play the same games.
+    if !crate::cpu::has_bit_instructions() {
+        eprintln!("no BMI2 on this processor: nothing to compare");
+        return;
+    }
+    plays_the_generic_loops_games(|g, state, rng, buffer| {
+        // SAFETY: the processor has the bit instructions (tested above).
+        unsafe { g.playout_with_bit_instructions::<false, _>(state, rng, buffer) }
+    });
 }
 
 #[test]

@@ -12,6 +12,7 @@ use anyhow::{Context, Result};
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
+use super::columns::AnyQuery;
 use super::Store;
 use crate::domain::ids::AccountId;
 use crate::domain::tournament::game::Scored;
@@ -207,22 +208,13 @@ impl Store {
         account: &AccountId,
         now_ms: i64,
     ) -> Result<bool> {
-        let entered = sqlx::query(&self.sql(
-            "INSERT INTO tournament_entrants (tournament_id, account_id, entered_ms)
-             SELECT t.id, ?, ? FROM tournaments t
-             WHERE t.id = ? AND t.state = 'open' AND t.starts_ms > ?
-               AND (SELECT count(*) FROM tournament_entrants e WHERE e.tournament_id = t.id)
-                   < t.max_entrants
-               AND NOT EXISTS (SELECT 1 FROM tournament_entrants e
-                               WHERE e.tournament_id = t.id AND e.account_id = ?)",
-        ))
-        .bind(account.as_str())
-        .bind(now_ms)
-        .bind(id)
-        .bind(now_ms)
-        .bind(account.as_str())
-        .execute(&self.pool)
-        .await?;
+        let entry = self.entry(
+            "CAST(NULL AS BIGINT)",
+            "t.state = 'open' AND t.starts_ms > ?",
+        );
+        let entered = bind_entry(sqlx::query(&entry), id, account, now_ms)
+            .execute(&self.pool)
+            .await?;
         Ok(entered.rows_affected() == 1)
     }
 
@@ -241,29 +233,32 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        let entered = sqlx::query(&self.sql(
+        let entry = self.entry(
+            "(SELECT COALESCE(MAX(e.number), -1) + 1 FROM tournament_entrants e
+              WHERE e.tournament_id = t.id)",
+            "t.kind = 'arena' AND t.state = 'running' AND t.starts_ms + t.minutes * 60000 > ?",
+        );
+        let entered = bind_entry(sqlx::query(&entry), id, account, now_ms)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(entered.rows_affected() == 1)
+    }
+
+    /// The statement of an entry with the entrant's `number` (an SQL expression), if the
+    /// tournament is `open` (a condition with one parameter, the moment of the entry), has
+    /// room and does not have the account already; its parameters are bound by
+    /// [`bind_entry`].
+    fn entry(&self, number: &str, open: &str) -> String {
+        self.sql(&format!(
             "INSERT INTO tournament_entrants (tournament_id, account_id, number, entered_ms)
-             SELECT t.id, ?,
-                    (SELECT COALESCE(MAX(e.number), -1) + 1 FROM tournament_entrants e
-                     WHERE e.tournament_id = t.id),
-                    ?
-             FROM tournaments t
-             WHERE t.id = ? AND t.kind = 'arena' AND t.state = 'running'
-               AND t.starts_ms + t.minutes * 60000 > ?
+             SELECT t.id, ?, {number}, ? FROM tournaments t
+             WHERE t.id = ? AND {open}
                AND (SELECT count(*) FROM tournament_entrants e WHERE e.tournament_id = t.id)
                    < t.max_entrants
                AND NOT EXISTS (SELECT 1 FROM tournament_entrants e
-                               WHERE e.tournament_id = t.id AND e.account_id = ?)",
+                               WHERE e.tournament_id = t.id AND e.account_id = ?)"
         ))
-        .bind(account.as_str())
-        .bind(now_ms)
-        .bind(id)
-        .bind(now_ms)
-        .bind(account.as_str())
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(entered.rows_affected() == 1)
     }
 
     /// Takes `account`, who withdrew from Arena `id`, back into it at `now_ms` if the Arena is
@@ -544,6 +539,22 @@ fn tournament(row: &AnyRow) -> Result<Tournament> {
         next_round_ms: row.get("next_round_ms"),
         minutes: row.get::<i64, _>("minutes") as u32,
     })
+}
+
+/// Binds the parameters of an [entry](Store::entry): `account` entering tournament `id` at
+/// `now_ms`.
+fn bind_entry<'q>(
+    query: AnyQuery<'q>,
+    id: &'q str,
+    account: &'q AccountId,
+    now_ms: i64,
+) -> AnyQuery<'q> {
+    query
+        .bind(account.as_str())
+        .bind(now_ms)
+        .bind(id)
+        .bind(now_ms)
+        .bind(account.as_str())
 }
 
 #[cfg(test)]
