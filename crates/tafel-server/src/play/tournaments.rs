@@ -6,9 +6,8 @@
 //!
 //! - at the start time it cancels a tournament with fewer than two entrants, or numbers the
 //!   entrants ([`seeded`]: a Swiss's and an Arena's by rating, a round robin's by the order of
-//!   entry) and
-//!   pairs the first round ([`next_round`]: a round robin's from the Berger tables, a Swiss's
-//!   by the Dutch system);
+//!   entry) and pairs the first round ([`next_round`]: a round robin's from the Berger tables,
+//!   a Swiss's by the Dutch system);
 //! - it makes each paired game, with the two entrants' accounts in their seats (seat 0 moves
 //!   first), under the game id chosen when the round was paired, so that the game is made
 //!   once whichever instance makes it;
