@@ -1,6 +1,6 @@
 // The board on the game page: the game's board module (web/boards/<game>.js) drawn for the
 // position shown, with the attributes tests wait for, playable by clicks when this screen is to
-// move, the best move drawn when there is one to show, zoomed on a phone when its click areas
+// move (web/game/analysis.js draws the best move on it), zoomed on a phone when its click areas
 // would be too small, turned round on request (or for the player's own side at the bottom),
 // sized to the height the first screen has left under what stands above it; and the text
 // picture with the position code under the moves, with a link to the editor.
@@ -9,7 +9,6 @@ import { clickToMove, previewPath } from "../boards/click-to-move.js";
 import { tapWidth } from "../boards/common.js";
 import { t } from "../i18n.js";
 import { el } from "../ui.js";
-import { showBestMove } from "./analysis.js";
 import { playMove } from "./move-input.js";
 
 /** Draws the position `v` into the board area (playable when `myMove`); returns what the board
@@ -30,7 +29,6 @@ export function drawBoard(game, v, myMove) {
     clickToMove(svgNode, v.legal, drawn.pathOf, (move) => playMove(game, move),
       drawn.preview ?? ((cells) => previewPath(svgNode, drawn.centreOf, cells)));
   }
-  showBestMove(game, v, drawn, myMove);
   fitForTouch(game, scroll, drawn);
   return drawn;
 }

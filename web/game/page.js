@@ -4,7 +4,7 @@
 
 import { animateLastMove, settingsOf } from "../boards/common.js";
 import { api, el, errorWords, fill } from "../ui.js";
-import { analyseFinishedGame, analysisArea, hintArea, reviewMarks } from "./analysis.js";
+import { analyseFinishedGame, analysisArea, hintArea, reviewMarks, showBestMove } from "./analysis.js";
 import { drawBoard, flipButton, keepBoardOnScreen, positionPicture } from "./board-view.js";
 import { chatMessage, chatPanel, chatState, loadChat } from "./chat.js";
 import { clockBox, keepClocksRunning } from "./clock.js";
@@ -13,7 +13,7 @@ import { focusPlace, restoreFocus } from "./focus.js";
 import { boardlessMoves, moveControls } from "./move-input.js";
 import { keepInView, listenForReplayKeys, moveList, replayControls, undoAndRecords } from "./move-list.js";
 import { presenceLine, questionBox, showNotice, tableControls, tableEvent } from "./online.js";
-import { invitations, joinForm, otherDevice, playersList, readFragment, youLine } from "./seats.js";
+import { heldSeats, invitations, joinForm, otherDevice, playersList, readFragment, youLine } from "./seats.js";
 import { notifyToggle, notifyTurn } from "./notify.js";
 import { chimeOnMyTurn, soundToggle } from "./sound.js";
 import { gameState, shownView, takeView } from "./state.js";
@@ -35,7 +35,7 @@ export async function gamePage(app, id) {
   }
   const [board, catalog] = await Promise.all([import(`../boards/${view.game}.js`), api("/api/catalog")]);
   const catalogEntry = catalog.games.find((g) => g.name === view.game);
-  const game = gameState({ id, view, board, catalogEntry, settings: settingsOf(catalogEntry, view), invite });
+  const game = gameState({ id, view, board, catalogEntry, settings: settingsOf(catalogEntry, view), seats: heldSeats(id), invite });
   game.chat = chatState(game);
   game.render = (options) => render(game, options);
   app.replaceChildren(layout(game));
@@ -80,6 +80,7 @@ function render(game, { animate }) {
   const turnBegan = chimeOnMyTurn(game);
   showNotice(game);
   const drawn = drawBoard(game, v, myMove);
+  showBestMove(game, v, drawn, myMove);
   game.ui.boardArea.prepend(presenceLine(game));
   // Status, with the moves that have no cell on the board (a forced pass) right beside it, and
   // on a phone what waits for the player's answer.

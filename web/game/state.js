@@ -3,12 +3,12 @@
 // what the table and the analysis are doing. Also how a request's answer becomes the game shown.
 
 import { api, el, sentence } from "../ui.js";
-import { heldSeats } from "./seats.js";
 import { t } from "../i18n.js";
 
 /** The state of the page of game `id`, first drawn from `view`; `board` is the game's board
- * module (web/boards/<game>.js), `invite` an invitation code not yet exchanged for its seat. */
-export function gameState({ id, view, board, catalogEntry, settings, invite }) {
+ * module (web/boards/<game>.js), `seats` the seats this browser holds (`heldSeats` of
+ * web/game/seats.js), `invite` an invitation code not yet exchanged for its seat. */
+export function gameState({ id, view, board, catalogEntry, settings, seats, invite }) {
   const ui = {
     banner: el("div", { class: "conn-banner", id: "connection", role: "alert", hidden: true }),
     status: el("div", { class: "status-area", id: "status-area", "aria-live": "polite" }),
@@ -22,7 +22,7 @@ export function gameState({ id, view, board, catalogEntry, settings, invite }) {
   };
   return {
     id, board, catalogEntry, settings, ui,
-    seats: heldSeats(id),
+    seats,
     view, // the game as the server last sent it
     receivedAt: performance.now(), // when `view` arrived, for the running clock
     // Views pushed so far. A request's answer is shown only if no push came while it was under
