@@ -31,21 +31,36 @@ export class OfflineError extends Error {
   }
 }
 
-/** Calls the JSON API; throws an Error whose message is the server's explanation. */
-export async function api(path, options = {}) {
-  let response;
+/** Sends a request to the server with the caller's `options` (method, body, headers...), a body
+ * getting the JSON content type unless the caller's headers name one: the one place the page
+ * calls `fetch`. Resolves to the response whatever its status; throws an `OfflineError` when the
+ * server cannot be reached. */
+export async function request(path, options = {}) {
+  const headers = new Headers(options.headers);
+  if (options.body && !headers.has("content-type")) headers.set("content-type", "application/json");
   try {
-    response = await fetch(path, {
-      ...options,
-      headers: options.body ? { "content-type": "application/json" } : {},
-    });
+    return await fetch(path, { ...options, headers });
   } catch {
     throw new OfflineError();
   }
-  const body = await response.json().catch(() => ({ error: t("the server answered {status}", { status: `${response.status} ${response.statusText}` }) }));
+}
+
+/** The JSON body of `response`; for a body that is not JSON, an `{ error }` naming the status. */
+export function responseBody(response) {
+  return response.json().catch(() => ({ error: t("the server answered {status}", { status: `${response.status} ${response.statusText}` }) }));
+}
+
+/** Calls the JSON API; throws an Error whose message is the server's explanation. */
+export async function api(path, options = {}) {
+  const response = await request(path, options);
+  const body = await responseBody(response);
   if (!response.ok) throw new Error(errorWords(response, body));
   return body;
 }
+
+/** The header that names the seats a request speaks for (`x-tafel-token`, their tokens), none
+ * for no seat. */
+export const seatHeaders = (held) => (held.length ? { "x-tafel-token": held.join(",") } : {});
 
 /** What a refusal or failure of the API says, in the interface's language: the server's words
  * (web/i18n/server-de.js), or for its internal failures (500: a broken store, a bug), whose

@@ -2,7 +2,7 @@
 // with a menu (profile, settings, sign out). Loaded by every page (the lobby, games, rules,
 // the 404 page), and by the account pages to know who is signed in.
 
-import { el, fill } from "../ui.js";
+import { el, fill, request } from "../ui.js";
 import { t } from "../i18n.js";
 
 let current;
@@ -10,7 +10,7 @@ let current;
 /** Who is signed in: `{ username }`, or null (asked once a page, unless `fresh`). */
 export function whoAmI(fresh = false) {
   if (!current || fresh) {
-    current = fetch("/api/account").then((r) => (r.ok ? r.json() : null)).catch(() => null);
+    current = request("/api/account").then((r) => (r.ok ? r.json() : null)).catch(() => null);
   }
   return current;
 }
@@ -35,7 +35,7 @@ export async function showAccount(fresh = false) {
 
 /** Ends the session on the server and goes back to the lobby. */
 async function signOut() {
-  await fetch("/api/session", { method: "DELETE" }).catch(() => null);
+  await request("/api/session", { method: "DELETE" }).catch(() => null);
   location.assign("/");
 }
 

@@ -2,7 +2,7 @@
 // at sign-up and sign-in, and the account's seats of a game opened on a browser that holds
 // none of their tokens.
 
-import { api, tokens } from "../ui.js";
+import { api, request, tokens } from "../ui.js";
 
 /** Seats a claim carries at most (the server's bound). */
 const CLAIM_PART = 200;
@@ -40,7 +40,7 @@ export async function claimHeldSeats() {
  * there (nothing when nobody is signed in). */
 export async function openAccountSeats(id) {
   if (Object.keys(tokens.load(id)).length) return;
-  const response = await fetch(`/api/games/${id}/my-seats`).catch(() => null);
+  const response = await request(`/api/games/${id}/my-seats`).catch(() => null);
   if (!response?.ok) return;
   const { seats } = await response.json();
   if (!seats.length) return;

@@ -11,8 +11,9 @@ import { boardSvg, cell, markStep, svg } from "./common.js";
 import { diceSide } from "./die.js";
 import { rolledDie } from "./position.js";
 import { sideName, t } from "../i18n.js";
+import { api } from "../ui.js";
 
-const geometry = await fetch("/assets/boards/karls-race-board.json").then((r) => r.json());
+const geometry = await api("/assets/boards/karls-race-board.json");
 const UNIT = 10;
 const MARGIN = 2;
 // The radius of a 1 x 1 square's click area (the square's side is UNIT).

@@ -3,7 +3,7 @@
 // best move of the position shown drawn on the board, and the hint (the best move on request,
 // where hints were turned on before a game against the computer).
 
-import { api, el, errorWords } from "../ui.js";
+import { api, el, errorWords, request, responseBody, seatHeaders } from "../ui.js";
 import { analysisPanel, capital, chanceWords, drawBestMove, marksByPly, reviewAt } from "./review-panel.js";
 import { boardIntoView } from "./board-view.js";
 import { showPly } from "./move-list.js";
@@ -19,11 +19,11 @@ async function fetchAnalysis(id, tokens, progress) {
   for (;;) {
     let response;
     try {
-      response = await fetch(`/api/games/${id}/analysis`, { headers: tokens.length ? { "x-tafel-token": tokens.join(",") } : {} });
+      response = await request(`/api/games/${id}/analysis`, { headers: seatHeaders(tokens) });
     } catch {
       throw new Error(t("The server cannot be reached."));
     }
-    const body = await response.json().catch(() => ({ error: t("the server answered {status}", { status: response.status }) }));
+    const body = await responseBody(response);
     if (response.status === 200) return body;
     if (response.status !== 202) throw new Error(errorWords(response, body));
     progress(body);

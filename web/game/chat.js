@@ -7,7 +7,7 @@
 
 import { whoAmI } from "../account/header.js";
 import { serverText, t } from "../i18n.js";
-import { el, fill, sentence } from "../ui.js";
+import { el, fill, request, seatHeaders, sentence } from "../ui.js";
 import { actingSeat } from "./seats.js";
 
 /** The longest message, in characters (the server's limit). */
@@ -41,10 +41,9 @@ export function chatState(game) {
 /** Reads the rooms this browser may read (on every connection, and when the game ends). */
 export async function loadChat(game) {
   const { chat } = game;
-  const tokens = game.seats.all();
   chat.over = game.view.status.state === "over";
   try {
-    const response = await fetch(`/api/games/${game.id}/chat`, { headers: tokens.length ? { "x-tafel-token": tokens.join(",") } : {} });
+    const response = await request(`/api/games/${game.id}/chat`, { headers: seatHeaders(game.seats.all()) });
     if (!response.ok) return;
     const read = await response.json();
     chat.rooms = { players: read.players, spectators: read.spectators };
@@ -88,7 +87,7 @@ async function send(game) {
   if (chat.write === "players") body.token = game.seats.token(actingSeat(game));
   chat.error.textContent = "";
   try {
-    const response = await fetch(`/api/games/${game.id}/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const response = await request(`/api/games/${game.id}/chat`, { method: "POST", body: JSON.stringify(body) });
     const answer = await response.json().catch(() => ({}));
     if (!response.ok) {
       chat.error.textContent = sentence(answer.error ? serverText(answer.error) : t("The message was not sent."));

@@ -10,7 +10,7 @@
 // round robin ranks by the first, a Swiss by the second); the column of the one that ranks comes
 // first. A tournament played in rounds links to its TRF export (FIDE's report format).
 
-import { api, el, fill } from "../ui.js";
+import { api, el, fill, request } from "../ui.js";
 import { t } from "../i18n.js";
 import { whoAmI } from "../account/header.js";
 import { countdown, durationWords, gameTitles, startWords, stateWords, summaryWords } from "./words.js";
@@ -90,7 +90,7 @@ async function goToYourGame(view, id) {
   if (!view.your_game) return;
   const key = `tafel:tournament-sent:${view.your_game}`;
   if (sessionStorage.getItem(key)) return;
-  const made = await fetch(`/api/games/${view.your_game}`).then((r) => r.ok).catch(() => false);
+  const made = await request(`/api/games/${view.your_game}`).then((r) => r.ok).catch(() => false);
   if (!made || sessionStorage.getItem(key)) return;
   sessionStorage.setItem(key, "1");
   location.href = `/game/${view.your_game}?tournament=${id}`;
