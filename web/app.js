@@ -15,7 +15,7 @@ import { el } from "./ui.js";
 import { applyLanguage, t } from "./i18n.js";
 
 applyLanguage();
-const app = document.getElementById("app");
+const app = /** @type {HTMLElement} */ (document.getElementById("app")); // in the page shell
 const match = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
 const player = location.pathname.match(/^\/@\/([^/]+)$/);
 const accountPages = { "/sign-in": "signInPage", "/sign-up": "signUpPage", "/settings": "settingsPage" };
@@ -26,7 +26,7 @@ const page = match
   ? import("./account/seats.js").then((m) => m.openAccountSeats(match[1]))
     .then(() => import("./game/page.js")).then((m) => m.gamePage(app, match[1]))
     .then(() => import("./players/game-ratings.js")).then((m) => m.showGameRatings(app, match[1]))
-    .then(() => fromTournament && import("./tournaments/back.js").then((m) => m.backToTournament(app, match[1], fromTournament)))
+    .then(() => (fromTournament ? import("./tournaments/back.js").then((m) => m.backToTournament(app, match[1], fromTournament)) : undefined))
   : player ? import("./players/page.js").then((m) => m.playerPage(app, decodeURIComponent(player[1])))
   : /^\/editor(\/[a-z-]+)?$/.test(location.pathname) ? import("./editor/page.js").then((m) => m.editorPage(app))
   : tournament ? import("./tournaments/page.js").then((m) => m.tournamentPage(app, tournament[1]))

@@ -22,7 +22,7 @@ export const LANGUAGES = { en: "English", de: "Deutsch" };
 
 /** The language in use: the one chosen, else the browser's first preference we offer, else English. */
 export function language() {
-  const chosen = localStorage.getItem(KEY);
+  const chosen = /** @type {string} */ (localStorage.getItem(KEY)); // null is not `in` LANGUAGES
   if (chosen in LANGUAGES) return chosen;
   for (const tag of navigator.languages ?? [navigator.language]) {
     const base = String(tag).toLowerCase().split("-")[0];
@@ -120,6 +120,7 @@ export function serverText(text) {
   if (side !== english) return side;
   // Of the patterns that match, the one with the most fixed words: "the result line claims
   // {claim} but {why} (...)" rather than "{names} win {scores} ({reason})".
+  /** @type {{ pattern: any, match: RegExpExecArray } | null} */
   let best = null;
   for (const pattern of words.patterns) {
     const match = pattern.regex.exec(english);

@@ -11,7 +11,10 @@ const NEXT = { system: "dark", dark: "light", light: "system" };
 const WORDS = { system: () => t("Theme: as the system"), dark: () => t("Theme: dark"), light: () => t("Theme: light") };
 
 /** The theme chosen: "system", "dark" or "light". */
-const chosen = () => (["dark", "light"].includes(localStorage.getItem(KEY)) ? localStorage.getItem(KEY) : "system");
+const chosen = () => {
+  const stored = localStorage.getItem(KEY);
+  return stored === "dark" || stored === "light" ? stored : "system";
+};
 
 /** Applies the theme chosen to the page. */
 function apply(theme) {

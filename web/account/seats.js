@@ -13,9 +13,9 @@ function heldTokens() {
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
     const game = key?.match(/^tafel:([a-z0-9]+)$/)?.[1];
-    if (!game) continue;
+    if (!key || !game) continue;
     let seats;
-    try { seats = JSON.parse(localStorage.getItem(key)); } catch { continue; }
+    try { seats = JSON.parse(localStorage.getItem(key) ?? "null"); } catch { continue; }
     if (!seats || typeof seats !== "object") continue;
     for (const h of Object.values(seats)) {
       if (h && typeof h.token === "string" && (h.kind === "local" || h.joined)) held.push({ game, token: h.token });

@@ -43,9 +43,9 @@ const segment = (row, col, to) => `Q ${centre(row, col).join(" ")} ${mid(row, co
 function trace(grid, row, col, entry) {
   let d = `M ${mid(row, col, entry).join(" ")}`;
   for (let guard = 0; guard <= 2 * grid.length * grid[0].length; guard++) {
-    const tile = Number(grid[row][col]);
-    if (!tile) return { d, end: { row, col, entry } };
-    const exit = EXIT[tile][entry];
+    const exits = EXIT[Number(grid[row][col])]; // none for an empty square
+    if (!exits) return { d, end: { row, col, entry } };
+    const exit = exits[entry];
     d += ` ${segment(row, col, exit)}`;
     row += STEP[exit][0];
     col += STEP[exit][1];
@@ -84,7 +84,7 @@ export function draw(view, settings) {
       root.append(svg("g", { "data-square": `${r},${c}`, "data-tile": tile || null, role: "img", "aria-label": t("square row {row}, column {col}: {what}", { row: r, col: c, what: words }) },
         svg("rect", { class: `bp-square${tile ? " bp-filled" : ""}${current ? " bp-current" : ""}`,
           x: MARGIN + c * UNIT, y: MARGIN + r * UNIT, width: UNIT, height: UNIT }),
-        tile ? PAIRS[tile].map(([a, b]) => svg("path", { class: "bp-tile", d: `M ${mid(r, c, a).join(" ")} ${segment(r, c, b)}` })) : []));
+        (PAIRS[tile] ?? []).map(([a, b]) => svg("path", { class: "bp-tile", d: `M ${mid(r, c, a).join(" ")} ${segment(r, c, b)}` }))));
     }
   }
   const [sx, sy] = mid(...start);

@@ -52,10 +52,12 @@ export function draw(view) {
   }
 
   // The last move: the tile slid from its cell (now the bubble) into the bubble's old cell.
+  /** @type {string[] | null} */
   let motion = null;
   const last = view.last_move;
   if (last) {
     const before = rowsOf(last.before);
+    /** @type {string | null} */
     let to = null;
     before.forEach((row, r) => [...row].forEach((t, c) => { if (t === ".") to = squareName(n, r, c); }));
     const from = last.text.toLowerCase();

@@ -13,10 +13,15 @@ import { arrow } from "./common.js";
  * exactly one move that needs no further click, so a move with a single cell takes a single
  * click. Clicking a chosen cell again takes the choice back to before it; clicking anything
  * else starts over.
+ * @param {SVGSVGElement} root
+ * @param {string[]} legal
+ * @param {(move: string) => string[] | null} pathOf
+ * @param {(move: string) => unknown} play
+ * @param {(cells: string[]) => void} [preview]
  */
 export function clickToMove(root, legal, pathOf, play, preview = () => {}) {
   const cells = new Map();
-  for (const node of root.querySelectorAll("[data-cell]")) cells.set(node.dataset.cell, node);
+  for (const node of /** @type {NodeListOf<SVGElement>} */ (root.querySelectorAll("[data-cell]"))) cells.set(node.dataset.cell, node);
   const picker = {
     root, play, preview, cells,
     moves: legal.map((move) => ({ move, path: pathOf(move) })).filter((m) => m.path && m.path.length),

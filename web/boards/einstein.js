@@ -101,6 +101,7 @@ export function draw(view) {
 
   // The last step: its two squares (the second marked as a capture when a cube stood there)
   // and an arrow between them.
+  /** @type {string[] | null} */
   let motion = null;
   const last = view.last_move;
   if (last && STEP.test(last.text)) {

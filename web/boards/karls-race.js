@@ -100,7 +100,7 @@ export function draw(view) {
   const root = boardSvg(side, side, t("Karl's Race board: 21 squares on a 16 by 16 square"));
   const centres = new Map();
   // The 1 x 1 squares last, so that their enlarged click areas lie on top of their neighbours.
-  const squares = [...geometry.squares].sort((p, q) => (p.size === 1) - (q.size === 1));
+  const squares = [...geometry.squares].sort((p, q) => Number(p.size === 1) - Number(q.size === 1));
   for (const sq of squares) {
     const { centre, nodes } = square(sq, stones.get(sq.name), goals.get(sq.name), owner);
     centres.set(sq.name, centre);
@@ -108,6 +108,7 @@ export function draw(view) {
   }
 
   // The last move: its two squares and an arrow between them.
+  /** @type {string[] | null} */
   let motion = null;
   const last = view.last_move;
   if (last && /^[A-U]-[A-U]$/i.test(last.text)) {

@@ -310,7 +310,7 @@ function statusWords(position) {
 
 /** Copying is offered only for a legal position. */
 function setCopying(editor, legal) {
-  for (const id of ["copy-code", "copy-link"]) document.getElementById(id).disabled = !legal;
+  for (const id of ["copy-code", "copy-link"]) /** @type {HTMLButtonElement} */ (document.getElementById(id)).disabled = !legal;
   editor.ui.copied.textContent = "";
 }
 
@@ -360,7 +360,7 @@ async function startChoices(editor, position) {
  * shows its answer in `area`, the best move marked on the board, both in view; an answer for
  * a position no longer shown is dropped. */
 async function analysePosition(editor, position, area) {
-  const button = document.getElementById("analyse-position");
+  const button = /** @type {HTMLButtonElement} */ (document.getElementById("analyse-position"));
   button.disabled = true;
   fill(area, el("p", { class: "help", role: "status" }, t("The computer is thinking…")));
   try {

@@ -15,6 +15,7 @@
 export function follow(id, { onView, onEvent, onError, onState, hello, onHello }) {
   let delay = 500;
   let lost = false;
+  /** @type {WebSocket | null} */
   let socket = null;
   const send = (message) => { if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message)); };
   const greet = () => {

@@ -3,7 +3,7 @@
 
 /** Where focus is, to put it back after the page is drawn again. */
 export function focusPlace() {
-  const active = document.activeElement;
+  const active = /** @type {HTMLElement | SVGElement | null} */ (document.activeElement);
   if (!active || active === document.body) return null;
   const boardNode = document.getElementById("board");
   if (boardNode && boardNode.contains(active)) return { cell: active.dataset?.cell ?? null, board: true };

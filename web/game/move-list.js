@@ -79,7 +79,7 @@ export function replayControls(game, v) {
 /** Home, End, Left and Right replay the game (outside text fields). */
 export function listenForReplayKeys(game) {
   document.addEventListener("keydown", (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(/** @type {Element} */ (e.target).tagName)) return;
     const moves = game.view.moves.length;
     const ply = game.shownPly === null ? moves : game.shownPly;
     const target = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: null }[e.key];

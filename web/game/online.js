@@ -150,7 +150,8 @@ function proposalRow(game, othersPlay, proposals) {
 /** How long a notice of the table stays (one with a link stays until the next). */
 const NOTICE_MS = 12000;
 
-/** Says `text` in the notice line (with `link`, `{ href, text }`, after it), for a while. */
+/** Says `text` in the notice line (with `link`, `{ href, text }`, after it), for a while.
+ * @param {{ href: string, text: string } | null} [link] */
 function tell(game, text, link = null) {
   game.notice = text;
   game.noticeLink = link;

@@ -38,7 +38,8 @@ const score = (chance) => chance.win + chance.draw / 2;
 /** Whether the table of losses is open (kept while the page is drawn again). */
 let lossOpen = false;
 
-/** The mark's symbol and words. */
+/** The mark's symbol and words.
+ * @type {Record<string, [string, () => string]>} */
 const MARKS = { only: ["!", () => t("the only good move")], mistake: ["?", () => t("a mistake")], blunder: ["??", () => t("a blunder")] };
 
 /** The reviewed move played from the position after `ply` moves, if any. */

@@ -16,9 +16,11 @@ import { list, sideName, t, tn } from "../i18n.js";
  */
 export function readFragment(id) {
   const fragment = new URLSearchParams(location.hash.slice(1));
-  if (fragment.get("token")) {
+  const seat = fragment.get("seat");
+  const token = fragment.get("token");
+  if (seat !== null && token) {
     const held = tokens.load(id);
-    held[fragment.get("seat")] = { kind: "seat", token: fragment.get("token"), joined: true };
+    held[seat] = { kind: "seat", token, joined: true };
     tokens.save(id, held);
   }
   if (location.hash) history.replaceState(null, "", location.pathname);

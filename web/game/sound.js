@@ -10,6 +10,7 @@ const sound = {
   set: (on) => localStorage.setItem("tafel:sound", on ? "on" : "off"),
 };
 
+/** @type {AudioContext | null} */
 let audio = null;
 /** A short two-note chime, made with the Web Audio API (no sound file). */
 function chime() {

@@ -52,8 +52,9 @@ export function gameState({ id, view, board, catalogEntry, settings, seats, invi
     analysing: false,
     analysisNote: "",
     hint: null, // the last hint asked for: { ply, best, words }
-    live: null, // the connection (web/game/connection.js), once opened
-    /** Draws the page again (set by the page). */
+    /** The connection (web/game/connection.js), once opened. @type {{ greet: () => void } | null} */
+    live: null,
+    /** Draws the page again (set by the page). @type {(options: { animate: boolean }) => void} */
     render: () => {},
     /** Sizes the board to the first screen after it was drawn (set by the page). */
     fitBoard: () => {},

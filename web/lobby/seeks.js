@@ -11,7 +11,7 @@ import { clockWords } from "./time-control.js";
  * "Rated", the error): `catalog` names the games, `chosen()` gives the form's game, settings and
  * clock, `yourName()` the name shown for a person without an account. */
 export function seeksCard(catalog, chosen, yourName) {
-  const state = { catalog, mine: new Set(), socket: null, signedIn: false };
+  const state = { catalog, mine: new Set(), socket: /** @type {WebSocket | null} */ (null), signedIn: false };
   const list = el("ul", { class: "recent", id: "seeks" }, el("li", { class: "help" }, t("Looking for seeks…")));
   const error = el("p", { class: "error", role: "alert", id: "seek-error" });
   const rated = el("input", { type: "checkbox", id: "seek-rated" });

@@ -5,7 +5,8 @@
 import { el } from "../ui.js";
 import { t } from "../i18n.js";
 
-/** The clocks offered: none, Fischer (minutes + seconds per move), correspondence. */
+/** The clocks offered: none, Fischer (minutes + seconds per move), correspondence.
+ * @type {[string, () => string][]} */
 const CLOCKS = [
   ["none", () => t("No clock")],
   ["fischer:180:0", () => t("3+0 (3 minutes each)")],

@@ -70,7 +70,7 @@ function outcomeText(game) {
 
 /** The current page of games, with the filters applied. */
 async function showGames(state) {
-  const query = new URLSearchParams({ page: state.page, per_page: PER_PAGE });
+  const query = new URLSearchParams({ page: String(state.page), per_page: String(PER_PAGE) });
   if (state.gameFilter.value) query.set("game", state.gameFilter.value);
   if (state.resultFilter.value) query.set("result", state.resultFilter.value);
   let answer;

@@ -5,6 +5,7 @@ import { api } from "../ui.js";
 import { t } from "../i18n.js";
 import { clockWords } from "../lobby/time-control.js";
 
+/** @type {Promise<Map<string, string>> | null} */
 let titles = null;
 
 /** The games' titles by registry name, from the catalog (asked once per page load; an empty map
