@@ -15,9 +15,11 @@ import { de } from "./i18n/de.js";
 import { serverPatternsDe, serverTextsDe } from "./i18n/server-de.js";
 
 const KEY = "tafel:language";
+/** @type {Record<string, Record<string, string>>} */
 const DICTIONARIES = { de };
 
-/** The languages offered, with their own names. */
+/** The languages offered, with their own names.
+ * @type {Record<string, string>} */
 export const LANGUAGES = { en: "English", de: "Deutsch" };
 
 /** The language in use: the one chosen, else the browser's first preference we offer, else English. */
@@ -31,7 +33,8 @@ export function language() {
   return "en";
 }
 
-/** Remembers the language chosen, here and for the server (the caller then reloads the page). */
+/** Remembers the language chosen, here and for the server (the caller then reloads the page).
+ * @param {string} code */
 export function chooseLanguage(code) {
   if (!(code in LANGUAGES)) return;
   localStorage.setItem(KEY, code);
@@ -47,6 +50,8 @@ export function applyLanguage() {
 /**
  * The text in the interface's language: `text` is the English original, with `{name}` for each
  * parameter, filled from `params`.
+ * @param {string} text
+ * @param {Record<string, unknown>} [params]
  */
 export function t(text, params = {}) {
   const translated = DICTIONARIES[language()]?.[text] ?? text;
@@ -57,20 +62,27 @@ export function t(text, params = {}) {
  * A counted text: `one` (for 1) or `other` (for every other count), each an English text with
  * `{n}` for the count, translated like t(): tn(3, "{n} move", "{n} moves") is "3 moves", in
  * German "3 Züge".
+ * @param {number} count
+ * @param {string} one
+ * @param {string} other
+ * @param {Record<string, unknown>} [params]
  */
 export function tn(count, one, other, params = {}) {
   return t(count === 1 ? one : other, { ...params, n: count });
 }
 
-/** Names joined as a list: "A", "A and B", "A, B and C" ("A, B und C"). */
+/** Names joined as a list: "A", "A and B", "A, B and C" ("A, B und C").
+ * @param {string[]} words */
 export function list(words) {
   if (words.length < 2) return words[0] ?? "";
   return t("{some} and {last}", { some: words.slice(0, -1).join(", "), last: words.at(-1) });
 }
 
 /** A side's name as the server names it ("White", "first player", "North-West") in the
- * interface's language; a name it does not know stays as it is. */
+ * interface's language; a name it does not know stays as it is.
+ * @param {string} name */
 export function sideName(name) {
+  /** @type {Record<string, string>} */
   const names = {
     White: t("White"), Black: t("Black"), Red: t("Red"), Blue: t("Blue"),
     "first player": t("first player"), "second player": t("second player"),
@@ -82,11 +94,14 @@ export function sideName(name) {
 
 /** A pattern of the server's words compiled for matching: the English with each `{name}` a
  * group, its parameters' names, those quoted in backticks (a value as typed, a move, a code:
- * kept as sent), how many of its characters are fixed words, and the translation. */
+ * kept as sent), how many of its characters are fixed words, and the translation.
+ * @param {Record<string, string>} patterns */
 function compile(patterns) {
-  const escape = (text) => text.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&");
+  const escape = (/** @type {string} */ text) => text.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&");
   return Object.entries(patterns).map(([english, translated]) => {
+    /** @type {string[]} */
     const names = [];
+    /** @type {Set<string>} */
     const quoted = new Set();
     const parts = english.split(/\{(\w+)\}/);
     const source = parts.map((part, i) => {
@@ -100,7 +115,11 @@ function compile(patterns) {
   });
 }
 
-/** The server's words per language: exact texts, and patterns with parameters. */
+/** A language's words for the server's texts.
+ * @typedef {{ texts: Record<string, string>, patterns: ReturnType<typeof compile> }} ServerWords */
+
+/** The server's words per language: exact texts, and patterns with parameters.
+ * @type {Record<string, ServerWords>} */
 const SERVER_TEXTS = { de: { texts: serverTextsDe, patterns: compile(serverPatternsDe) } };
 
 /**
@@ -110,6 +129,8 @@ const SERVER_TEXTS = { de: { texts: serverTextsDe, patterns: compile(serverPatte
  * when several do; each parameter translated in turn, `{names}` as names joined with "and", one
  * in backticks kept as sent), else the text as sent. Unlike t(), the text is not a literal;
  * e2e/german.test.js checks the catalog's texts against the dictionary.
+ * @param {unknown} text
+ * @returns {string}
  */
 export function serverText(text) {
   const words = SERVER_TEXTS[language()];
@@ -120,7 +141,7 @@ export function serverText(text) {
   if (side !== english) return side;
   // Of the patterns that match, the one with the most fixed words: "the result line claims
   // {claim} but {why} (...)" rather than "{names} win {scores} ({reason})".
-  /** @type {{ pattern: any, match: RegExpExecArray } | null} */
+  /** @type {{ pattern: ServerWords["patterns"][number], match: RegExpExecArray } | null} */
   let best = null;
   for (const pattern of words.patterns) {
     const match = pattern.regex.exec(english);
@@ -135,7 +156,8 @@ export function serverText(text) {
 
 /** A setting's value in words: a choice word translated, with the value itself after it when
  * they differ (the value is what records and the help texts name): "frei (free)"; other values
- * ("8x8", "20") as they are. */
+ * ("8x8", "20") as they are.
+ * @param {unknown} value */
 export function settingValueWords(value) {
   const words = serverText(value);
   return words === String(value) ? words : `${words} (${value})`;

@@ -3,24 +3,36 @@
 
 import { serverText, t } from "./i18n.js";
 
+/** Children of an element: nodes, text, numbers, nested lists; `false`, `null`, `undefined`
+ * and "" are left out.
+ * @typedef {Node | string | number | boolean | null | undefined | Child[]} Child */
+
 /** Creates an element: `attrs` are attributes (`on...` keys add event listeners), children
- * are nodes or text; `false`, `null` and `undefined` attributes and children are left out. */
+ * are nodes or text; `false`, `null` and `undefined` attributes and children are left out.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...Child} children
+ * @returns {HTMLElementTagNameMap[K]} */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
     else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value === true ? "" : value);
   }
-  for (const child of children.flat(Infinity)) {
+  for (const child of /** @type {unknown[]} */ (children).flat(Infinity)) {
     if (child === null || child === undefined || child === false || child === "") continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
 }
 
-/** Replaces the children of `node` (null, undefined, false and "" are left out). */
+/** Replaces the children of `node` (null, undefined, false and "" are left out).
+ * @param {Element} node
+ * @param {...Child} children */
 export function fill(node, ...children) {
-  node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false && c !== ""));
+  node.replaceChildren(.../** @type {unknown[]} */ (children).flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false && c !== "")
+    .map((c) => (c instanceof Node ? c : String(c))));
 }
 
 /** An error the server could not be reached for (as opposed to one it answered). */
@@ -34,7 +46,10 @@ export class OfflineError extends Error {
 /** Sends a request to the server with the caller's `options` (method, body, headers...), a body
  * getting the JSON content type unless the caller's headers name one: the one place the page
  * calls `fetch`. Resolves to the response whatever its status; throws an `OfflineError` when the
- * server cannot be reached. */
+ * server cannot be reached.
+ * @param {string} path
+ * @param {RequestInit} [options]
+ * @returns {Promise<Response>} */
 export async function request(path, options = {}) {
   const headers = new Headers(options.headers);
   if (options.body && !headers.has("content-type")) headers.set("content-type", "application/json");
@@ -45,12 +60,17 @@ export async function request(path, options = {}) {
   }
 }
 
-/** The JSON body of `response`; for a body that is not JSON, an `{ error }` naming the status. */
+/** The JSON body of `response`; for a body that is not JSON, an `{ error }` naming the status.
+ * @param {Response} response
+ * @returns {Promise<any>} */
 export function responseBody(response) {
   return response.json().catch(() => ({ error: t("the server answered {status}", { status: `${response.status} ${response.statusText}` }) }));
 }
 
-/** Calls the JSON API; throws an Error whose message is the server's explanation. */
+/** Calls the JSON API; throws an Error whose message is the server's explanation.
+ * @param {string} path
+ * @param {RequestInit} [options]
+ * @returns {Promise<any>} the answer's JSON */
 export async function api(path, options = {}) {
   const response = await request(path, options);
   const body = await responseBody(response);
@@ -59,13 +79,17 @@ export async function api(path, options = {}) {
 }
 
 /** The header that names the seats a request speaks for (`x-tafel-token`, their tokens), none
- * for no seat. */
+ * for no seat.
+ * @param {string[]} held
+ * @returns {Record<string, string>} */
 export const seatHeaders = (held) => (held.length ? { "x-tafel-token": held.join(",") } : {});
 
 /** What a refusal or failure of the API says, in the interface's language: the server's words
  * (web/i18n/server-de.js), or for its internal failures (500: a broken store, a bug), whose
  * words are for the operator, one sentence for everyone (the server's words go to the
- * console). */
+ * console).
+ * @param {{ status: number }} response
+ * @param {{ error?: string }} body */
 export function errorWords(response, body) {
   if (response.status === 500) {
     console.error(`The server failed: ${body.error}`);
@@ -74,7 +98,8 @@ export function errorWords(response, body) {
   return sentence(body.error ? serverText(body.error) : t("the server answered {status}", { status: response.status }));
 }
 
-/** A message as a sentence: capital first letter, final full stop. */
+/** A message as a sentence: capital first letter, final full stop.
+ * @param {unknown} text */
 export function sentence(text) {
   const trimmed = String(text).trim();
   if (!trimmed) return trimmed;
@@ -82,13 +107,20 @@ export function sentence(text) {
   return /[.!?)]$/.test(first) ? first : `${first}.`;
 }
 
-/** The seat secrets this browser holds for each game, in localStorage. */
+/** What this browser holds of a game's seat (`kind` "local", "seat" or "invite"): its token,
+ * whether it joined, an invitation code it may pass on.
+ * @typedef {{ kind: string, token?: string, joined?: boolean, invite?: string }} HeldSeat */
+
+/** The seat secrets this browser holds for each game, in localStorage, by seat number. */
 export const tokens = {
+  /** @type {(id: string) => Record<string, HeldSeat>} */
   load: (id) => JSON.parse(localStorage.getItem(`tafel:${id}`) || "{}"),
+  /** @type {(id: string, value: Record<string, HeldSeat>) => void} */
   save: (id, value) => localStorage.setItem(`tafel:${id}`, JSON.stringify(value)),
 };
 
-/** Who sits in a seat, in words: "person at this screen", "computer, level 3"... */
+/** Who sits in a seat, in words: "person at this screen", "computer, level 3"...
+ * @param {{ kind: string, level?: number }} seat */
 export function seatKind(seat) {
   if (seat.kind === "computer") return t("computer, level {level}", { level: seat.level });
   if (seat.kind === "local") return t("person at this screen");

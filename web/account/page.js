@@ -13,7 +13,14 @@ function field(id, label, attrs) {
 }
 
 /** A form that sends its fields with `submit`, shows the server's refusal in its alert line,
- * and is busy meanwhile. */
+ * and is busy meanwhile; `extra` stands under the fields.
+ * @param {string} id
+ * @param {string} title
+ * @param {HTMLElement[]} fields
+ * @param {string} button
+ * @param {(form: HTMLFormElement) => Promise<void>} submit
+ * @param {import("../ui.js").Child} [extra]
+ * @param {"h1" | "h2"} [heading] */
 function form(id, title, fields, button, submit, extra = [], heading = "h1") {
   const error = el("p", { class: "error", role: "alert", id: `${id}-error` });
   const submitButton = el("button", { type: "submit", id: `${id}-submit` }, button);
@@ -110,6 +117,6 @@ export async function settingsPage(app) {
     fill(app, el("section", { class: "card account-form", id: "deleted" }, el("h1", {}, t("Account deleted")),
       el("p", { role: "status" }, t("Your account is deleted. Your games show a deleted player.")), el("a", { href: "/" }, t("To the lobby"))));
   }, [], "h2");
-  remove.querySelector("button[type=submit]").classList.add("danger");
+  /** @type {HTMLButtonElement} */ (remove.querySelector("button[type=submit]")).classList.add("danger"); // the form's own
   fill(app, el("div", { class: "account-page" }, el("h1", {}, t("Settings")), change, remove));
 }

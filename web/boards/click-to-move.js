@@ -4,6 +4,17 @@
 
 import { arrow } from "./common.js";
 
+/** A board made playable by `clickToMove`: what it was given, and the choice so far.
+ * @typedef {object} Picker
+ * @property {SVGSVGElement} root
+ * @property {(move: string) => unknown} play
+ * @property {(cells: string[]) => void} preview
+ * @property {Map<string, SVGElement>} cells the clickable cells by name
+ * @property {{ move: string, path: string[] }[]} moves the legal moves with cells, and their cells
+ * @property {Map<string, string | null>} roles each cell's own role
+ * @property {string[]} chosen the cells clicked so far
+ * @property {boolean} sending a move is on its way: nothing is clickable until the answer */
+
 /**
  * Makes a drawn board playable by clicks. `legal` are the legal moves, `pathOf` maps a move to
  * the cells to click in order, `play(move)` sends the chosen move, `preview(cells)` (optional)
@@ -22,9 +33,13 @@ import { arrow } from "./common.js";
 export function clickToMove(root, legal, pathOf, play, preview = () => {}) {
   const cells = new Map();
   for (const node of /** @type {NodeListOf<SVGElement>} */ (root.querySelectorAll("[data-cell]"))) cells.set(node.dataset.cell, node);
+  /** @type {Picker} */
   const picker = {
     root, play, preview, cells,
-    moves: legal.map((move) => ({ move, path: pathOf(move) })).filter((m) => m.path && m.path.length),
+    moves: legal.flatMap((move) => {
+      const path = pathOf(move);
+      return path && path.length ? [{ move, path }] : [];
+    }),
     roles: new Map([...cells].map(([name, node]) => [name, node.getAttribute("role")])),
     chosen: [], // the cells clicked so far
     sending: false, // a move is on its way: nothing is clickable until the answer
@@ -39,23 +54,27 @@ export function clickToMove(root, legal, pathOf, play, preview = () => {}) {
   refresh(picker);
 }
 
-/** The moves that begin with the cells chosen. */
+/** The moves that begin with the cells chosen.
+ * @param {Picker} picker */
 const candidates = ({ moves, chosen }) => moves.filter((m) => chosen.every((c, i) => m.path[i] === c));
 
-/** The cells that can be clicked next. */
+/** The cells that can be clicked next.
+ * @param {Picker} picker */
 const nextCells = (picker) => new Set(candidates(picker).filter((m) => m.path.length > picker.chosen.length).map((m) => m.path[picker.chosen.length]));
 
 /** Marks the cells chosen and those that can be clicked next (focusable buttons), the others
- * back to their own role. */
+ * back to their own role.
+ * @param {Picker} picker */
 function refresh(picker) {
   const { cells, roles, chosen } = picker;
   for (const [name, node] of cells) {
     node.classList.remove("movable", "target", "selected");
     node.removeAttribute("tabindex");
-    if (roles.get(name)) node.setAttribute("role", roles.get(name));
+    const role = roles.get(name);
+    if (role) node.setAttribute("role", role);
     else node.removeAttribute("role");
   }
-  const clickable = (name, cls) => {
+  const clickable = (/** @type {string} */ name, /** @type {string} */ cls) => {
     const node = cells.get(name);
     if (!node) return;
     node.classList.add(cls);
@@ -68,7 +87,10 @@ function refresh(picker) {
 }
 
 /** Takes a click on cell `name`: a next cell continues the move (sent once complete), a
- * chosen cell takes the choice back to before it, any other cell starts over. */
+ * chosen cell takes the choice back to before it, any other cell starts over.
+ * @param {Picker} picker
+ * @param {string} name
+ * @returns {void} */
 function choose(picker, name) {
   if (nextCells(picker).has(name)) {
     picker.chosen.push(name);
@@ -88,7 +110,9 @@ function choose(picker, name) {
   picker.cells.get(name)?.focus?.();
 }
 
-/** Sends `move`; nothing is clickable until the answer. */
+/** Sends `move`; nothing is clickable until the answer.
+ * @param {Picker} picker
+ * @param {string} move */
 function send(picker, move) {
   const { root } = picker;
   picker.chosen = [];
@@ -101,22 +125,31 @@ function send(picker, move) {
   Promise.resolve(picker.play(move)).finally(() => { picker.sending = false; refresh(picker); });
 }
 
+/** The board's cell an event happened in, if any.
+ * @param {Event} event
+ * @returns {SVGElement | null} */
+const cellOf = (event) => /** @type {Element} */ (event.target).closest?.("[data-cell]") ?? null;
+
 /** A click (or Enter, Space) on the board: a clickable cell is chosen, anything else clears
- * the choice. */
+ * the choice.
+ * @param {Picker} picker
+ * @param {Event} event */
 function activate(picker, event) {
-  const node = event.target.closest?.("[data-cell]");
+  const node = cellOf(event);
   if (!node || !picker.root.contains(node) || picker.sending || !node.hasAttribute("tabindex")) {
     if (picker.chosen.length) { picker.chosen = []; refresh(picker); }
     return;
   }
   event.preventDefault();
-  choose(picker, node.dataset.cell);
+  choose(picker, /** @type {string} */ (node.dataset.cell));
 }
 
 /** A cell hovered or focused: the move being chosen is previewed through it when it can be
- * clicked next. */
+ * clicked next.
+ * @param {Picker} picker
+ * @param {Event} event */
 function hover(picker, event) {
-  const name = event.target.closest?.("[data-cell]")?.dataset.cell;
+  const name = cellOf(event)?.dataset.cell;
   if (!picker.sending && name && nextCells(picker).has(name)) picker.preview([...picker.chosen, name]);
   else picker.preview(picker.chosen.slice());
 }
@@ -124,9 +157,13 @@ function hover(picker, event) {
 /**
  * Draws the path of a move being chosen (the cells' centres joined, the last with an arrow
  * head) in an overlay of `root`, replacing the previous one; no line for fewer than two cells.
+ * @param {Element} root
+ * @param {((cell: string) => import("./common.js").Point | undefined) | undefined} centreOf
+ * @param {string[]} cells
  */
 export function previewPath(root, centreOf, cells) {
   root.querySelector(".move-preview")?.remove();
-  if (!centreOf || cells.length < 2) return;
-  root.append(arrow(cells.map(centreOf), "move-preview", 1.1));
+  const points = centreOf ? cells.map(centreOf).filter((p) => p !== undefined) : [];
+  if (points.length < 2) return;
+  root.append(arrow(points, "move-preview", 1.1));
 }

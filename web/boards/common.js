@@ -38,6 +38,19 @@
 // Every cell has an accessible name saying what is on it; clickable cells are focusable
 // (tabindex 0, role button) and react to Enter and Space.
 
+/** A point in SVG units.
+ * @typedef {[number, number]} Point */
+
+/** What a board module's `draw` returns (described above).
+ * @typedef {object} Drawn
+ * @property {SVGSVGElement} svg
+ * @property {(move: string) => string[] | null} pathOf
+ * @property {(cell: string) => Point | undefined} centreOf
+ * @property {number} [minCell]
+ * @property {Element | null} [extra]
+ * @property {string[] | null} [motion]
+ * @property {(cells: string[]) => void} [preview] */
+
 import { reducedMotion } from "../ui.js";
 import { fileLetter } from "./position.js";
 
@@ -48,19 +61,24 @@ export const SVG_NS = "http://www.w3.org/2000/svg";
 export const MIN_TAP = 32;
 
 /** The width in CSS pixels at which the smallest click area of a drawn board (`{ svg, minCell }`)
- * is MIN_TAP, or null when the board says none. */
+ * is MIN_TAP, or null when the board says none.
+ * @param {{ svg: SVGSVGElement, minCell?: number }} drawn */
 export function tapWidth(drawn) {
   const units = drawn.svg.viewBox.baseVal.width;
   return drawn.minCell && units ? (MIN_TAP / drawn.minCell) * units : null;
 }
 
-/** Creates an SVG element with attributes and children (strings become text nodes). */
+/** Creates an SVG element with attributes and children (strings become text nodes).
+ * @param {string} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...import("../ui.js").Child} children
+ * @returns {SVGElement} */
 export function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG_NS, tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value !== undefined && value !== null && value !== false) node.setAttribute(key, String(value));
   }
-  for (const child of children.flat(Infinity)) {
+  for (const child of /** @type {unknown[]} */ (children).flat(Infinity)) {
     if (child === null || child === undefined || child === "" || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -68,32 +86,46 @@ export function svg(tag, attrs = {}, ...children) {
 }
 
 /** The root <svg> of a board: scalable, with an accessible name, focusable by script (so that
- * focus can stay on the board after a move). */
+ * focus can stay on the board after a move).
+ * @param {number} width
+ * @param {number} height
+ * @param {string} label */
 export function boardSvg(width, height, label) {
-  const root = svg("svg", {
+  const root = /** @type {SVGSVGElement} */ (svg("svg", {
     class: "board-svg",
     viewBox: `0 0 ${width} ${height}`,
     role: "group",
     "aria-label": label,
     tabindex: "-1",
     preserveAspectRatio: "xMidYMid meet",
-  });
+  }));
   root.style.setProperty("--aspect", String(width / height));
   return root;
 }
 
-/** A board cell: a group with its id and an accessible name that says what is on it. */
+/** A board cell: a group with its id and an accessible name that says what is on it.
+ * @param {string} name
+ * @param {string} label
+ * @param {Record<string, any>} [attrs]
+ * @param {...import("../ui.js").Child} children */
 export function cell(name, label, attrs = {}, ...children) {
   return svg("g", { "data-cell": name, role: "img", "aria-label": label, ...attrs }, ...children);
 }
 
-/** A text label centred on (x, y), hidden from screen readers (cells carry the names). */
+/** A text label centred on (x, y), hidden from screen readers (cells carry the names).
+ * @param {number} x
+ * @param {number} y
+ * @param {string | number} text
+ * @param {Record<string, any>} [attrs] */
 export function label(x, y, text, attrs = {}) {
   return svg("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", "aria-hidden": "true", ...attrs }, text);
 }
 
 /** The coordinates around a board of `n` x `n` squares of side `unit` drawn `margin` from the
- * edge: the ranks (n at the top) on the left, the files (a..) below. */
+ * edge: the ranks (n at the top) on the left, the files (a..) below.
+ * @param {number} n
+ * @param {number} unit
+ * @param {number} margin */
 export function squareCoordinates(n, unit, margin) {
   const size = n * unit + 2 * margin;
   const ranks = Array.from({ length: n }, (_, r) => label(margin / 2, margin + (r + 0.5) * unit, n - r, { class: "coord" }));
@@ -101,15 +133,22 @@ export function squareCoordinates(n, unit, margin) {
   return [...ranks, ...files];
 }
 
-/** The settings of a game: the catalog's defaults overridden by the game's own. */
+/** The settings of a game: the catalog's defaults overridden by the game's own.
+ * @param {{ settings?: { key: string, default: string }[] } | undefined} catalogEntry
+ * @param {{ settings: [string, string][] }} view
+ * @returns {Record<string, string>} */
 export function settingsOf(catalogEntry, view) {
+  /** @type {Record<string, string>} */
   const out = {};
   for (const s of catalogEntry?.settings || []) out[s.key] = s.default;
   for (const [key, value] of view.settings) out[key] = value;
   return out;
 }
 
-/** Adds the last-move classes to the cells `names` (those that exist in `root`). */
+/** Adds the last-move classes to the cells `names` (those that exist in `root`).
+ * @param {Element} root
+ * @param {Iterable<string>} names
+ * @param {string} kind */
 export function markCells(root, names, kind) {
   for (const name of names) {
     const node = root.querySelector(`[data-cell="${CSS.escape(name)}"]`);
@@ -119,15 +158,22 @@ export function markCells(root, names, kind) {
 
 /** Marks a last move that took a piece from cell `from` to cell `to` (a capture when
  * `captured`) with an arrow of `width` between their centres; returns the cells the piece
- * travelled through, for `animateLastMove`. */
+ * travelled through, for `animateLastMove`.
+ * @param {Element} root
+ * @param {Map<string, Point>} centres
+ * @param {string} from
+ * @param {string} to
+ * @param {boolean} captured */
 export function markStep(root, centres, from, to, captured, width = 1) {
   markCells(root, [from], "from");
   markCells(root, [to], captured ? "capture" : "to");
-  root.append(arrow([centres.get(from), centres.get(to)], "last-move lm-path", width));
+  root.append(arrow([/** @type {Point} */ (centres.get(from)), /** @type {Point} */ (centres.get(to))], "last-move lm-path", width));
   return [from, to];
 }
 
-/** A line through `points` with an arrow head at the end, as one group of class `cls`. */
+/** A line through `points` with an arrow head at the end, as one group of class `cls`.
+ * @param {Point[]} points
+ * @param {string} cls */
 export function arrow(points, cls, width = 1) {
   const [x1, y1] = points[points.length - 2];
   const [x2, y2] = points[points.length - 1];
@@ -135,7 +181,7 @@ export function arrow(points, cls, width = 1) {
   const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
   const head = 2.6 * width;
   const base = [x2 - ux * head, y2 - uy * head];
-  const wing = (side) => [base[0] - uy * head * 0.6 * side, base[1] + ux * head * 0.6 * side];
+  const wing = (/** @type {number} */ side) => [base[0] - uy * head * 0.6 * side, base[1] + ux * head * 0.6 * side];
   const line = points.slice(0, -1).map((p) => p.join(" ")).concat([base.join(" ")]);
   return svg("g", { class: cls, "aria-hidden": "true" },
     svg("path", { class: "arrow-line", d: `M ${line.join(" L ")}`, "stroke-width": width }),
@@ -146,15 +192,18 @@ export function arrow(points, cls, width = 1) {
  * Animates the last move of a freshly drawn board: the piece now on the last cell of `motion`
  * glides there from the first through every cell between; without motion, the marks flash
  * once. Nothing moves when the user asked for reduced motion.
+ * @param {Drawn} drawn
  */
 export function animateLastMove(drawn) {
   if (reducedMotion()) return;
   const { svg: root, motion, centreOf } = drawn;
   const piece = motion && root.querySelector(`[data-cell="${CSS.escape(motion[motion.length - 1])}"] .piece`);
   if (piece && centreOf) {
-    const end = centreOf(motion[motion.length - 1]);
+    // The cells of the motion are the board's: each has a centre.
+    const centre = (/** @type {string} */ c) => /** @type {Point} */ (centreOf(c));
+    const end = centre(motion[motion.length - 1]);
     const frames = motion.map((c) => {
-      const [x, y] = centreOf(c);
+      const [x, y] = centre(c);
       return { transform: `translate(${x - end[0]}px, ${y - end[1]}px)` };
     });
     piece.animate(frames, { duration: 220 * (motion.length - 1) + 180, easing: "ease-in-out" });

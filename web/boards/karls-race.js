@@ -87,7 +87,7 @@ function square(sq, corner, goal, owner) {
     svg("text", { class: "kr-size", x: x + w - 1.2, y: sq.size === 1 ? y + 3.4 : y + w - 1.2, "text-anchor": "end", "aria-hidden": "true" }, sq.size),
     goal ? svg("text", { class: "kr-goal-text", x: x + 1.6, y: y + w - 1.6, "aria-hidden": "true" }, t("{side}'s goal", { side: owner(goal) })) : null,
   ];
-  return { centre, nodes: [group, ...words.filter(Boolean)] };
+  return { centre, nodes: [group, ...words.filter((word) => word !== null)] };
 }
 
 /** Draws a Karl's Race position. */

@@ -41,7 +41,7 @@ function hole(name, owner, x, y, seeds, cowries) {
   return [group,
     label(x + HOLE / 2, y + 8.5, seeds, { class: "ka-seeds" }),
     label(x + 3.4, y + 3.6, name, { class: "ka-letter" }),
-    cowries > 4 ? label(x + HOLE - 3, y + 15, `${cowries}`, { class: "ka-cowrie-count" }) : null].filter(Boolean);
+    cowries > 4 ? label(x + HOLE - 3, y + 15, `${cowries}`, { class: "ka-cowrie-count" }) : null].filter((node) => node !== null);
 }
 
 /** Draws a Kauri position; `view.seats` names the players beside their stores. */
@@ -80,13 +80,13 @@ export function draw(view) {
     const before = parse(last.before);
     for (const [letter, [seeds, cowries]] of holes) {
       const [s0, c0] = before.holes.get(letter);
-      const node = root.querySelector(`[data-cell="${letter}"]`);
+      const node = /** @type {Element} */ (root.querySelector(`[data-cell="${letter}"]`)); // every hole is drawn
       if (letter === last.text) node.classList.add("last-move", "lm-from");
       else if (seeds < s0) node.classList.add("last-move", "lm-capture");
       else if (seeds !== s0 || cowries !== c0) node.classList.add("last-move", "lm-to");
     }
     stores.forEach((seeds, seat) => {
-      if (seeds !== before.stores[seat]) root.querySelector(`[data-store="${seat}"]`).classList.add("last-move", "lm-capture");
+      if (seeds !== before.stores[seat]) root.querySelector(`[data-store="${seat}"]`)?.classList.add("last-move", "lm-capture");
     });
   }
   return {
