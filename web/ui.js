@@ -3,6 +3,51 @@
 
 import { serverText, t } from "./i18n.js";
 
+/** A seat of a game as the server shows it (`kind`: "local", "invite" or "computer").
+ * @typedef {object} SeatView
+ * @property {number} seat
+ * @property {string} name the side's name ("White")
+ * @property {string} kind
+ * @property {number | null} level the computer's
+ * @property {string | null} [player] the name of who sits there
+ * @property {boolean} [account]
+ * @property {boolean} joined
+ * @property {boolean} [hints]
+ * @property {boolean} [deleted]
+ * @property {boolean} [bot] */
+
+/** Whose turn it is ("to_move": `seat`, `name`), the die to roll ("chance"), or the end
+ * ("over": `result`, `winners`, `termination`).
+ * @typedef {{ state: "to_move", seat: number, name: string }
+ *   | { state: "chance", seat?: undefined, name?: undefined }
+ *   | { state: "over", result: string, winners: number[], termination: string | null, seat?: undefined, name?: undefined }} StatusView */
+
+/** A game as the server shows it (`GameView` of crates/tafel-server/src/http/views.rs, docs/api.md).
+ * @typedef {object} GameView
+ * @property {string} id
+ * @property {string} game the registry's name ("karls-race")
+ * @property {string} title
+ * @property {[string, string][]} settings the settings that differ from the defaults
+ * @property {SeatView[]} seats
+ * @property {boolean} started
+ * @property {boolean} public
+ * @property {boolean} rated
+ * @property {{ seat: number, before: number, after: number }[] | null} [ratings]
+ * @property {string[]} moves the record's moves
+ * @property {{ number: number, seat: number | null }[]} plies each move's number and seat (null for a roll)
+ * @property {number} ply the moves before the position shown
+ * @property {{ index: number, text: string, seat: number, before: string } | null} [last_move]
+ * @property {string} code the position's code
+ * @property {string} picture
+ * @property {StatusView} status
+ * @property {string[]} legal the legal moves
+ * @property {{ control: { kind: string }, remaining_ms: number[], running: number | null, berserk: boolean[] } | null} [clock]
+ * @property {{ draw?: number[], takeback?: { by: number, keep: number, accepted: number[] }, resign?: { team: number, seats: number[] }[] }} proposals
+ * @property {string | null} [rematch]
+ * @property {string | null} [rematch_of]
+ * @property {boolean} thinking
+ * @property {string | null} [computer_error] */
+
 /** Children of an element: nodes, text, numbers, nested lists; `false`, `null`, `undefined`
  * and "" are left out.
  * @typedef {Node | string | number | boolean | null | undefined | Child[]} Child */

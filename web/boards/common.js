@@ -51,6 +51,18 @@
  * @property {string[] | null} [motion]
  * @property {(cells: string[]) => void} [preview] */
 
+/** A board module (web/boards/<game>.js), as described above.
+ * @typedef {object} BoardModule
+ * @property {(view: import("../ui.js").GameView, settings: Record<string, string>) => Drawn} draw
+ * @property {string} howTo
+ * @property {(move: string, view: import("../ui.js").GameView, settings: Record<string, string>) => string} [describeMove]
+ * @property {(settings: Record<string, string>) => { text: string, href: string, linkText: string, offer?: { label: string, settings: Record<string, string> } } | null} [lobbyNote]
+ * @property {Record<string, string>} [lobbyDefaults]
+ * @property {{ key: string, draw: Function }} [settingPicker]
+ * @property {(view: import("../ui.js").GameView, settings: Record<string, string>) => (string | null)[]} [shortMoves]
+ * @property {(view: import("../ui.js").GameView) => { label: string, values: number[] } | null} [scores]
+ * @property {number} [bottomSeat] */
+
 import { reducedMotion } from "../ui.js";
 import { fileLetter } from "./position.js";
 

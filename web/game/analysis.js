@@ -10,6 +10,10 @@ import { showPly } from "./move-list.js";
 import { describe } from "./state.js";
 import { sideName, t, tn } from "../i18n.js";
 
+/** @typedef {import("./state.js").Game} Game */
+/** @typedef {import("../ui.js").GameView} GameView */
+/** @typedef {import("../boards/common.js").Drawn} Drawn */
+
 /**
  * Fetches the analysis of game `id`, asking again while the server computes it; `progress`
  * is told the server's `{done, total}` meanwhile. `tokens` are the seats' secrets this browser
@@ -35,10 +39,12 @@ async function fetchAnalysis(id, tokens, progress) {
 /** Whether this browser may see the analysis: after the game, or as a spectator. */
 const mayAnalyse = ({ view, seats }) => view.status.state === "over" || seats.all().length === 0;
 
-/** Whether the review covers every move played. */
+/** Whether the review covers every move played.
+ * @param {Game} game */
 const reviewed = (game) => game.reviewedMoves === game.view.moves.length;
 
-/** Fetches the analysis of the moves played so far (the server computes it once). */
+/** Fetches the analysis of the moves played so far (the server computes it once).
+ * @param {Game} game */
 async function analyse(game) {
   if (game.analysing || !mayAnalyse(game)) return;
   game.analysing = true;
@@ -60,13 +66,16 @@ async function analyse(game) {
   }
 }
 
-/** A finished game's analysis comes by itself (computed once on the server). */
+/** A finished game's analysis comes by itself (computed once on the server).
+ * @param {Game} game */
 export function analyseFinishedGame(game) {
   if (game.view.status.state === "over" && !game.analysing && !reviewed(game)) analyse(game);
 }
 
 /** The analysis panel for the position `v`: the chart and the losses once there, else the
- * progress, or the button that asks for it (spectators during a game). */
+ * progress, or the button that asks for it (spectators during a game).
+ * @param {Game} game
+ * @param {GameView} v */
 export function analysisArea(game, v) {
   const { view } = game;
   if (game.review && reviewed(game)) {
@@ -81,18 +90,23 @@ export function analysisArea(game, v) {
       : null);
 }
 
-/** The marks of the reviewed moves for the move list, once the review covers every move. */
+/** The marks of the reviewed moves for the move list, once the review covers every move.
+ * @param {Game} game */
 export const reviewMarks = (game) => (reviewed(game) ? marksByPly(game.review) : undefined);
 
 /** Draws on the board the best move of the position `v`: the review's (when this screen is
- * not to move), or the hint asked for. */
+ * not to move), or the hint asked for.
+ * @param {Game} game
+ * @param {GameView} v
+ * @param {Drawn} drawn */
 export function showBestMove(game, v, drawn, myMove) {
   const review = reviewed(game) ? reviewAt(game.review, v.ply) : null;
   if (review && !myMove) drawBestMove(drawn, review.best);
-  else if (myMove && game.hint?.ply === v.ply && v.seats[v.status.seat]?.hints) drawBestMove(drawn, game.hint.best);
+  else if (myMove && game.hint?.ply === v.ply && v.status.state === "to_move" && v.seats[v.status.seat]?.hints) drawBestMove(drawn, game.hint.best);
 }
 
-/** Asks the server for the best move of this screen's position. */
+/** Asks the server for the best move of this screen's position.
+ * @param {Game} game */
 async function askHint(game) {
   game.showError("");
   try {
@@ -104,9 +118,11 @@ async function askHint(game) {
   }
 }
 
-/** The hint button and the hint found, where this screen is to move with hints on. */
+/** The hint button and the hint found, where this screen is to move with hints on.
+ * @param {Game} game
+ * @param {GameView} v */
 export function hintArea(game, v, myMove) {
-  if (!myMove || !v.seats[v.status.seat]?.hints) return null;
+  if (!myMove || v.status.state !== "to_move" || !v.seats[v.status.seat]?.hints) return null;
   const { hint } = game;
   const found = hint && hint.ply === v.ply
     ? el("p", { class: "hint-line", id: "hint-line", role: "status" }, t("Hint: {move}. {side} to move: {chance}.", { move: describe(game, hint.best, v), side: capital(sideName(v.status.name)), chance: chanceWords(hint.chance) }))

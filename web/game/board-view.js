@@ -11,15 +11,21 @@ import { t } from "../i18n.js";
 import { el } from "../ui.js";
 import { playMove } from "./move-input.js";
 
+/** @typedef {import("./state.js").Game} Game */
+/** @typedef {import("../ui.js").GameView} GameView */
+/** @typedef {import("../boards/common.js").Drawn} Drawn */
+
 /** Draws the position `v` into the board area (playable when `myMove`); returns what the board
- * module returned (`{ svg, pathOf, centreOf, ... }`, web/boards/common.js). */
+ * module returned (`{ svg, pathOf, centreOf, ... }`, web/boards/common.js).
+ * @param {Game} game
+ * @param {GameView} v */
 export function drawBoard(game, v, myMove) {
   const drawn = game.board.draw(v, game.settings);
   const svgNode = drawn.svg;
   svgNode.id = "board";
   svgNode.dataset.game = v.game;
   svgNode.dataset.code = v.code;
-  svgNode.dataset.ply = v.ply;
+  svgNode.dataset.ply = String(v.ply);
   const flipped = isFlipped(game);
   svgNode.classList.toggle("flipped", flipped);
   svgNode.dataset.flipped = String(flipped);
@@ -35,7 +41,8 @@ export function drawBoard(game, v, myMove) {
 
 /** Whether the board is drawn turned round: as the player chose, else by default when this
  * screen plays one seat online and the board module draws another seat at the bottom (so that
- * one's own side is at the bottom). */
+ * one's own side is at the bottom).
+ * @param {Game} game */
 function isFlipped(game) {
   if (game.flipped !== null) return game.flipped;
   const { view, seats, board } = game;
@@ -43,7 +50,8 @@ function isFlipped(game) {
   return board.bottomSeat !== undefined && mine.length === 1 && seats.othersPlay(view) && mine[0].seat !== board.bottomSeat;
 }
 
-/** The button that turns the board round (beside the board's replay controls). */
+/** The button that turns the board round (beside the board's replay controls).
+ * @param {Game} game */
 export function flipButton(game) {
   const flipped = isFlipped(game);
   return el("button", { class: "secondary flip", id: "flip", type: "button", "aria-pressed": String(flipped),
@@ -54,7 +62,8 @@ export function flipButton(game) {
  * the table's notice, the presence line): the board area's `--board-top` (which web/style.css
  * sizes the board by) is where the board starts on the page, measured again whenever one of
  * the elements `above` changes its size (a notice shown or faded, a line wrapped). Returns the
- * measurement, for the page to call after drawing. */
+ * measurement, for the page to call after drawing.
+ * @param {Game} game */
 export function keepBoardOnScreen(game, above) {
   const measure = () => {
     const board = game.ui.boardArea.querySelector(".board-svg");
@@ -68,7 +77,9 @@ export function keepBoardOnScreen(game, above) {
 }
 
 /** On a narrow screen, shows a board whose click areas would be under MIN_TAP pixels zoomed
- * in (scrollable), with a button to see it whole. */
+ * in (scrollable), with a button to see it whole.
+ * @param {Game} game
+ * @param {Drawn} drawn */
 function fitForTouch(game, scroll, drawn) {
   const svgNode = drawn.svg;
   const narrow = window.matchMedia("(max-width: 50rem)").matches;
@@ -92,7 +103,8 @@ function fitForTouch(game, scroll, drawn) {
 }
 
 /** On a phone, scrolls the board into view when less than half of it shows (after a chart
- * point or a move was chosen below it). */
+ * point or a move was chosen below it).
+ * @param {Game} game */
 export function boardIntoView(game) {
   if (!window.matchMedia("(max-width: 50rem)").matches) return;
   const box = game.ui.boardArea.getBoundingClientRect();
@@ -101,7 +113,9 @@ export function boardIntoView(game) {
 }
 
 /** The board as text and the position code of `v`, folded (kept open while the page is drawn
- * again). */
+ * again).
+ * @param {Game} game
+ * @param {GameView} v */
 export function positionPicture(game, v) {
   return el("details", { class: "picture-box", open: game.pictureOpen, ontoggle: (e) => { game.pictureOpen = e.target.open; } },
     el("summary", {}, t("Text picture and position code")),

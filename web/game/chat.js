@@ -10,6 +10,8 @@ import { serverText, t } from "../i18n.js";
 import { el, fill, request, seatHeaders, sentence } from "../ui.js";
 import { actingSeat } from "./seats.js";
 
+/** @typedef {import("./state.js").Game} Game */
+
 /** The longest message, in characters (the server's limit). */
 const MAX_TEXT = 140;
 
@@ -22,7 +24,8 @@ const muted = {
   save: (id, value) => localStorage.setItem(muted.key(id), JSON.stringify(value)),
 };
 
-/** The chat's part of the page state, and its lasting panel (hidden until a room can be read). */
+/** The chat's part of the page state, and its lasting panel (hidden until a room can be read).
+ * @param {Game} game */
 export function chatState(game) {
   const chat = {
     rooms: { players: null, spectators: null }, // each room's messages, or null where not read
@@ -38,7 +41,8 @@ export function chatState(game) {
   return chat;
 }
 
-/** Reads the rooms this browser may read (on every connection, and when the game ends). */
+/** Reads the rooms this browser may read (on every connection, and when the game ends).
+ * @param {Game} game */
 export async function loadChat(game) {
   const { chat } = game;
   chat.over = game.view.status.state === "over";
@@ -55,7 +59,8 @@ export async function loadChat(game) {
   showChat(game);
 }
 
-/** Takes in a message the WebSocket pushed; a number skipped (messages missed) reads the room again. */
+/** Takes in a message the WebSocket pushed; a number skipped (messages missed) reads the room again.
+ * @param {Game} game */
 export function chatMessage(game, message) {
   const list = game.chat.rooms[message.room];
   if (!list) return;
@@ -70,7 +75,8 @@ export function chatMessage(game, message) {
 }
 
 /** The panel, brought up to date for the game as drawn now (the players read the spectators'
- * room once the game is over). */
+ * room once the game is over).
+ * @param {Game} game */
 export function chatPanel(game) {
   const over = game.view.status.state === "over";
   if (over && !game.chat.over) loadChat(game);
@@ -79,7 +85,8 @@ export function chatPanel(game) {
   return game.chat.panel;
 }
 
-/** Sends the message typed into the room this browser writes in. */
+/** Sends the message typed into the room this browser writes in.
+ * @param {Game} game */
 async function send(game) {
   const { chat } = game;
   const text = chat.input.value;
@@ -100,11 +107,13 @@ async function send(game) {
   }
 }
 
-/** Whether a message is this browser's own (one of its seats, or its account, wrote it). */
+/** Whether a message is this browser's own (one of its seats, or its account, wrote it).
+ * @param {Game} game */
 const own = (game, message) => (message.seat !== null ? game.seats.mine(message.seat)
   : message.account && message.name === game.chat.me);
 
-/** Draws the panel: each room read, with its mute switch and its messages, then the form. */
+/** Draws the panel: each room read, with its mute switch and its messages, then the form.
+ * @param {Game} game */
 function showChat(game) {
   const { chat } = game;
   const readable = ROOMS.filter((room) => chat.rooms[room]);
@@ -124,7 +133,8 @@ function toNewest(panel) {
   for (const log of panel.querySelectorAll(".chat-log")) log.scrollTop = log.scrollHeight;
 }
 
-/** One room: its name (when two are shown), the mute switch, and the messages not muted. */
+/** One room: its name (when two are shown), the mute switch, and the messages not muted.
+ * @param {Game} game */
 function roomPart(game, room, named, isMuted) {
   const messages = game.chat.rooms[room];
   const hidden = (m) => isMuted && !own(game, m);
@@ -150,7 +160,8 @@ function roomPart(game, room, named, isMuted) {
     hiddenCount ? el("p", { class: "help chat-muted" }, t("Messages hidden: {count}", { count: hiddenCount })) : null);
 }
 
-/** The form for the room this browser writes in, or why it cannot write. */
+/** The form for the room this browser writes in, or why it cannot write.
+ * @param {Game} game */
 function writePart(game) {
   const { chat } = game;
   if (!chat.write) {

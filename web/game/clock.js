@@ -4,6 +4,8 @@
 import { botBadge, el } from "../ui.js";
 import { sideName, t, tn } from "../i18n.js";
 
+/** @typedef {import("./state.js").Game} Game */
+
 /** "4:59", "1:02:03", "2 d 03 h" for a clock's time left. */
 function formatClock(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -26,15 +28,17 @@ export function controlName(control) {
   return tn(control.days_per_move, "{n} day per move", "{n} days per move");
 }
 
-/** The clocks of the game, one per seat (none without a time control). */
+/** The clocks of the game, one per seat (none without a time control).
+ * @param {Game} game */
 export function clockBox(game) {
   const { view } = game;
-  if (!view.clock) return null;
-  const box = el("div", { class: "clocks", id: "clocks", role: "group", "aria-label": t("Clocks, {control}", { control: controlName(view.clock.control) }) },
-    view.seats.map((s) => el("div", { class: `clock${view.clock.running === s.seat ? " running" : ""}`, "data-seat": s.seat },
+  const { clock } = view;
+  if (!clock) return null;
+  const box = el("div", { class: "clocks", id: "clocks", role: "group", "aria-label": t("Clocks, {control}", { control: controlName(clock.control) }) },
+    view.seats.map((s) => el("div", { class: `clock${clock.running === s.seat ? " running" : ""}`, "data-seat": s.seat },
       el("span", { class: "clock-name" }, s.player || sideName(s.name), s.bot ? [" ", botBadge()] : null,
-        view.clock.berserk?.[s.seat] ? [" ", el("span", { class: "berserk-mark", title: t("Berserk: half the time, no increment, a point more for a win") }, t("berserk"))] : null),
-      el("span", { class: "time num", "aria-label": t("{side}'s time", { side: sideName(s.name) }) }, formatClock(view.clock.remaining_ms[s.seat])))));
+        clock.berserk?.[s.seat] ? [" ", el("span", { class: "berserk-mark", title: t("Berserk: half the time, no increment, a point more for a win") }, t("berserk"))] : null),
+      el("span", { class: "time num", "aria-label": t("{side}'s time", { side: sideName(s.name) }) }, formatClock(clock.remaining_ms[s.seat])))));
   tick(box, game);
   return box;
 }
@@ -50,7 +54,8 @@ function tick(box, { view, receivedAt }) {
   box.querySelector(`.clock[data-seat="${running}"]`)?.classList.toggle("low", left < 10000);
 }
 
-/** Keeps the running clock ticking between the server's views. */
+/** Keeps the running clock ticking between the server's views.
+ * @param {Game} game */
 export function keepClocksRunning(game) {
   setInterval(() => tick(document.getElementById("clocks"), game), 200);
 }

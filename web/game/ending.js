@@ -7,6 +7,9 @@ import { el } from "../ui.js";
 import { capital } from "./review-panel.js";
 import { list, serverText, sideName, t } from "../i18n.js";
 
+/** @typedef {import("./state.js").Game} Game */
+/** @typedef {import("../ui.js").GameView} GameView */
+
 /** A seat's person and side: "Ada (Black)", "robo (Black, bot)", "Black (computer)", "Black". */
 export function whoSits(seat) {
   if (seat.kind === "computer") return t("{side} (computer)", { side: sideName(seat.name) });
@@ -15,16 +18,20 @@ export function whoSits(seat) {
 }
 
 /** Which seats this screen speaks for in the ending: the seats it holds, unless it holds them
- * all (one screen for everybody is told as a spectator is). */
+ * all (one screen for everybody is told as a spectator is).
+ * @param {Game} game
+ * @param {GameView} v */
 function ownSeats(game, v) {
   const mine = v.seats.filter((s) => game.seats.mine(s.seat)).map((s) => s.seat);
   return mine.length === v.seats.length ? [] : mine;
 }
 
 /** The ending of the game shown in `v` (over) as { headline, reason, tone } (tone: "won" or
- * "lost" for this screen's player, else ""). */
+ * "lost" for this screen's player, else "").
+ * @param {Game} game
+ * @param {GameView} v */
 export function endingWords(game, v) {
-  const { winners, termination, result } = v.status;
+  const { winners, termination, result } = /** @type {Extract<GameView["status"], { state: "over" }>} */ (v.status); // `v` is over
   const mine = ownSeats(game, v);
   const losers = v.seats.filter((s) => winners.length && !winners.includes(s.seat));
   const lostByMe = losers.some((s) => mine.includes(s.seat));
@@ -46,7 +53,9 @@ export function endingWords(game, v) {
 
 /** The scores at the end, where the board module counts them (`scores(view)`: `{ label,
  * values }` by seat): this screen's own first ("Seeds captured: 36 to 24, yours first"), else
- * by name in seat order. */
+ * by name in seat order.
+ * @param {Game} game
+ * @param {GameView} v */
 function scoreWords(game, v, mine) {
   const scores = game.board.scores?.(v);
   if (!scores) return null;
@@ -58,7 +67,9 @@ function scoreWords(game, v, mine) {
   return t("By the rules: {label} {scores}.", { label, scores: v.seats.map((s) => `${whoSits(s)} ${values[s.seat]}`).join(", ") });
 }
 
-/** The banner that says the game is over, from this screen's side. */
+/** The banner that says the game is over, from this screen's side.
+ * @param {Game} game
+ * @param {GameView} v */
 export function endingBanner(game, v) {
   const { headline, reason, tone } = endingWords(game, v);
   return el("div", { class: `banner${tone ? ` ${tone}` : ""}`, id: "result", "data-headline": headline },

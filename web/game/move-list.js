@@ -8,7 +8,11 @@ import { boardIntoView } from "./board-view.js";
 import { post } from "./state.js";
 import { sideName, t } from "../i18n.js";
 
-/** Shows the position after `ply` moves (null or the last: follow the game). */
+/** @typedef {import("./state.js").Game} Game */
+/** @typedef {import("../ui.js").GameView} GameView */
+
+/** Shows the position after `ply` moves (null or the last: follow the game).
+ * @param {Game} game */
 export async function showPly(game, ply) {
   const { view } = game;
   const target = ply === null || ply >= view.moves.length ? null : Math.max(0, ply);
@@ -25,7 +29,8 @@ export async function showPly(game, ply) {
  * The list of the game's moves with the position after `shown` moves marked. Chance outcomes
  * (the server's rolls) are drawn as dice. `marks` (from the analysis) maps the number of moves
  * after a move to its mark, `{kind, symbol, words}`, written after the move.
- */
+
+ * @param {Game} game */
 export function moveList(game, shown, marks = new Map()) {
   const { view } = game;
   const lines = [];
@@ -63,7 +68,9 @@ export function keepInView(list) {
   }
 }
 
-/** First, back, forward, last: the replay buttons for the position `v`. */
+/** First, back, forward, last: the replay buttons for the position `v`.
+ * @param {Game} game
+ * @param {GameView} v */
 export function replayControls(game, v) {
   const last = game.view.moves.length;
   const ply = v.ply;
@@ -76,7 +83,8 @@ export function replayControls(game, v) {
     button(t("Last position"), "»", null, ply === last));
 }
 
-/** Home, End, Left and Right replay the game (outside text fields). */
+/** Home, End, Left and Right replay the game (outside text fields).
+ * @param {Game} game */
 export function listenForReplayKeys(game) {
   document.addEventListener("keydown", (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(/** @type {Element} */ (e.target).tagName)) return;
@@ -97,7 +105,8 @@ function canUndo({ view, seats }) {
   return !seats.othersPlay(view) && view.moves.length > 0 && seats.all().length > 0;
 }
 
-/** Undo, and the game's record as text and as JSON. */
+/** Undo, and the game's record as text and as JSON.
+ * @param {Game} game */
 export function undoAndRecords(game) {
   const { id } = game;
   return el("div", { class: "controls" },

@@ -6,12 +6,15 @@ import { el } from "../ui.js";
 import { pageTitle } from "./status.js";
 import { t } from "../i18n.js";
 
+/** @typedef {import("./state.js").Game} Game */
+
 const KEY = "tafel:notify";
 
 /** Whether notifications can be shown: asked for here and allowed by the browser. */
 const allowed = () => "Notification" in window && Notification.permission === "granted" && localStorage.getItem(KEY) === "on";
 
-/** Shows a notification that it is this screen's turn, if the page is hidden and they are on. */
+/** Shows a notification that it is this screen's turn, if the page is hidden and they are on.
+ * @param {Game} game */
 export function notifyTurn(game) {
   if (!document.hidden || !allowed()) return;
   try {
@@ -23,7 +26,8 @@ export function notifyTurn(game) {
 }
 
 /** The button that turns the notifications on (asking the browser) or off, for a player in a
- * game with another person; nothing where the browser has no notifications. */
+ * game with another person; nothing where the browser has no notifications.
+ * @param {Game} game */
 export function notifyToggle(game) {
   const { view, seats } = game;
   if (!("Notification" in window) || !seats.all().length || !seats.othersPlay(view) || view.status.state === "over") return null;

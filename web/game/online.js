@@ -9,13 +9,19 @@ import { actingSeat, showSpectators } from "./seats.js";
 import { post } from "./state.js";
 import { list, sideName, t } from "../i18n.js";
 
-/** Resign, draw, takeback (with `action`: offer, accept, decline...) for this browser's seat. */
+/** @typedef {import("./state.js").Game} Game */
+
+/** Resign, draw, takeback (with `action`: offer, accept, decline...) for this browser's seat.
+ * @param {Game} game
+ * @param {string} what
+ * @param {string} [action] */
 function act(game, what, action) {
   const body = { token: game.seats.token(actingSeat(game)), ...(action ? { action } : {}) };
   return post(game, what, body);
 }
 
-/** Asks for the rematch (or finds the one asked for), keeps its seats and opens it. */
+/** Asks for the rematch (or finds the one asked for), keeps its seats and opens it.
+ * @param {Game} game */
 async function rematch(game) {
   game.showError("");
   try {
@@ -30,12 +36,14 @@ async function rematch(game) {
   }
 }
 
-/** The seats this browser holds at the table. */
+/** The seats this browser holds at the table.
+ * @param {Game} game */
 const ownSeats = (game) => game.view.seats.filter((s) => game.seats.mine(s.seat)).map((s) => s.seat);
 
 /** The table's controls for a player; nothing for a spectator. With `questionsApart` (a narrow
  * screen, where `questionBox` shows them above the board) without what waits for this
- * screen's answer. */
+ * screen's answer.
+ * @param {Game} game */
 export function tableControls(game, questionsApart = false) {
   const { view, seats } = game;
   const mySeats = ownSeats(game);
@@ -57,7 +65,8 @@ export function tableControls(game, questionsApart = false) {
 }
 
 /** What waits for the answer of this screen's player, shown above the board on a narrow
- * screen (so that it is seen at once and answered without scrolling); null when nothing does. */
+ * screen (so that it is seen at once and answered without scrolling); null when nothing does.
+ * @param {Game} game */
 export function questionBox(game) {
   const mySeats = ownSeats(game);
   const asked = mySeats.length ? questions(game, mySeats) : [];
@@ -67,7 +76,8 @@ export function questionBox(game) {
 
 /** The table's questions to the player of `mySeats`: a draw offered or a takeback asked for by
  * another player, with the buttons that answer them, or once the game is over the rematch
- * somebody asked for. */
+ * somebody asked for.
+ * @param {Game} game */
 function questions(game, mySeats) {
   const { view, seats } = game;
   if (view.status.state === "over") return view.rematch ? [rematchButton(game)] : [];
@@ -79,7 +89,8 @@ function questions(game, mySeats) {
   ];
 }
 
-/** Rematch, or the way to the rematch once somebody asked for it. */
+/** Rematch, or the way to the rematch once somebody asked for it.
+ * @param {Game} game */
 const rematchButton = (game) => el("button", { class: "secondary", id: "rematch", onclick: () => rematch(game) },
   game.view.rematch ? t("Go to the rematch") : t("Rematch"));
 
@@ -89,13 +100,15 @@ const agreed = (mySeats, seats) => mySeats.every((s) => seats.includes(s));
 /** The name of the player in `seat`, as the table says it. */
 const nameOf = (view, seat) => whoSits(view.seats[seat]);
 
-/** One's own draw offer, waiting for the answer, and the button that withdraws it. */
+/** One's own draw offer, waiting for the answer, and the button that withdraws it.
+ * @param {Game} game */
 const ownDrawOffer = (game) => [
   el("p", { class: "proposal", id: "draw-offered" }, t("You offered a draw; waiting for the answer.") + " "),
   el("button", { class: "secondary", id: "draw-decline", onclick: () => act(game, "draw", "decline") }, t("Withdraw the offer")),
 ];
 
-/** A draw offered by `offeredBy`, with the buttons that accept or decline it. */
+/** A draw offered by `offeredBy`, with the buttons that accept or decline it.
+ * @param {Game} game */
 const drawQuestion = (game, offeredBy) => [
   el("p", { class: "proposal", id: "draw-offer-notice" }, t("{who} offers a draw.", { who: nameOf(game.view, offeredBy[0]) })),
   el("button", { id: "draw-accept", onclick: () => act(game, "draw", "accept") }, t("Accept the draw")),
@@ -103,23 +116,26 @@ const drawQuestion = (game, offeredBy) => [
 ];
 
 /** The moves a takeback removes, in words from this screen's side: "b6 (yours) and c6
- * (Ada's)". */
+ * (Ada's)".
+ * @param {Game} game */
 function movesTakenBack(game, keep) {
   const { view, seats } = game;
-  const gone = view.moves.map((text, i) => ({ text, seat: view.plies[i].seat })).slice(keep).filter((m) => m.seat !== null);
+  const gone = view.plies.slice(keep).flatMap(({ seat }, i) => (seat === null ? [] : [{ text: view.moves[keep + i], seat }]));
   const words = gone.map((m) => (seats.mine(m.seat) ? t("{move} (yours)", { move: m.text })
     : t("{move} ({name}'s)", { move: m.text, name: view.seats[m.seat].player || sideName(view.seats[m.seat].name) })));
   return words.length ? list(words) : t("nothing");
 }
 
-/** One's own takeback request, waiting for the answer, and the button that withdraws it. */
+/** One's own takeback request, waiting for the answer, and the button that withdraws it.
+ * @param {Game} game */
 const ownTakeback = (game, takeback) => [
   el("p", { class: "proposal", id: "takeback-asked" },
     t("You asked to take back {moves}; waiting for the answer.", { moves: movesTakenBack(game, takeback.keep) }) + " "),
   el("button", { class: "secondary", id: "takeback-decline", onclick: () => act(game, "takeback", "decline") }, t("Withdraw the request")),
 ];
 
-/** A takeback asked for by another player, with the buttons that accept or decline it. */
+/** A takeback asked for by another player, with the buttons that accept or decline it.
+ * @param {Game} game */
 const takebackQuestion = (game, takeback) => [
   el("p", { class: "proposal", id: "takeback-notice" },
     t("{who} asks to take back {moves}.", { who: nameOf(game.view, takeback.by), moves: movesTakenBack(game, takeback.keep) })),
@@ -127,7 +143,8 @@ const takebackQuestion = (game, takeback) => [
   el("button", { class: "secondary", id: "takeback-decline", onclick: () => act(game, "takeback", "decline") }, t("Decline")),
 ];
 
-/** Offer a draw, ask to take back (after one's own move), and resign (confirmed first). */
+/** Offer a draw, ask to take back (after one's own move), and resign (confirmed first).
+ * @param {Game} game */
 function proposalRow(game, othersPlay, proposals) {
   const { view, seats } = game;
   const row = el("div", { class: "controls" });
@@ -151,7 +168,8 @@ function proposalRow(game, othersPlay, proposals) {
 const NOTICE_MS = 12000;
 
 /** Says `text` in the notice line (with `link`, `{ href, text }`, after it), for a while.
- * @param {{ href: string, text: string } | null} [link] */
+ * @param {{ href: string, text: string } | null} [link]
+ * @param {Game} game */
 function tell(game, text, link = null) {
   game.notice = text;
   game.noticeLink = link;
@@ -162,10 +180,12 @@ function tell(game, text, link = null) {
   game.render({ animate: false });
 }
 
-/** Who did something at the table, from this screen's side: "You", "Ada (Blue)". */
+/** Who did something at the table, from this screen's side: "You", "Ada (Blue)".
+ * @param {Game} game */
 const actor = (game, seat) => (game.seats.mine(seat) ? t("You") : nameOf(game.view, seat));
 
-/** The words for a proposal that came to nothing (the server's `answered` message). */
+/** The words for a proposal that came to nothing (the server's `answered` message).
+ * @param {Game} game */
 function lapseWords(game, { proposal, seat, answer }) {
   const who = actor(game, seat);
   const proposer = proposal === "draw" ? game.lastProposals?.draw?.[0] : game.lastProposals?.takeback?.by;
@@ -184,7 +204,8 @@ function lapseWords(game, { proposal, seat, answer }) {
 }
 
 /** Takes in a message of the connection other than a view: who is online, somebody joined,
- * a rematch asked for, a proposal answered. */
+ * a rematch asked for, a proposal answered.
+ * @param {Game} game */
 export function tableEvent(game, message) {
   if (message.type === "presence") {
     game.presence = message;
@@ -208,7 +229,8 @@ export function tableEvent(game, message) {
 /** The other people at the table and whether they have the game open, for the board's edge:
  * "Ada (Blue): online", "away" (the page hidden), "gone" (no page open). Nothing before the
  * server first said who is online, or where nobody else plays; nothing for a bot (a program
- * plays through its stream, never with a page open). */
+ * plays through its stream, never with a page open).
+ * @param {Game} game */
 export function presenceLine(game) {
   showPresence(game);
   return game.ui.presence;
@@ -217,13 +239,14 @@ export function presenceLine(game) {
 /** The words of each state of presence. */
 const PRESENCE = { online: () => t("online"), away: () => t("away"), gone: () => t("gone") };
 
-/** Fills the presence line with what the server last said. */
+/** Fills the presence line with what the server last said.
+ * @param {Game} game */
 function showPresence(game) {
   const line = game.ui.presence;
   const { view, seats, presence } = game;
   const others = presence && seats.all().length ? view.seats.filter((s) => s.kind !== "computer" && !s.bot && s.joined && !seats.mine(s.seat)) : [];
   line.replaceChildren(...others.map((s) => {
-    const state = !presence.seats.includes(s.seat) ? "gone" : (presence.away ?? []).includes(s.seat) ? "away" : "online";
+    const state = !presence?.seats.includes(s.seat) ? "gone" : (presence.away ?? []).includes(s.seat) ? "away" : "online";
     return el("span", { class: `who ${state}`, "data-seat": s.seat, "data-presence": state },
       el("span", { class: "dot", "aria-hidden": "true" }), `${nameOf(view, s.seat)}: ${PRESENCE[state]()}`);
   }));
@@ -231,7 +254,8 @@ function showPresence(game) {
 }
 
 /** The notice line: the last thing that happened at the table (redrawn only when it changed,
- * so that a screen reader says it once). */
+ * so that a screen reader says it once).
+ * @param {Game} game */
 export function showNotice(game) {
   const { noticeLine } = game.ui;
   const shown = `${game.notice}|${game.noticeLink?.href ?? ""}`;

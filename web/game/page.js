@@ -20,6 +20,10 @@ import { gameState, shownView, takeView } from "./state.js";
 import { pageTitle, settingsLine, showLastMove, statusLine } from "./status.js";
 import { serverText, t } from "../i18n.js";
 
+/** @typedef {import("./state.js").Game} Game */
+/** @typedef {import("../ui.js").GameView} GameView */
+/** @typedef {import("../boards/common.js").Drawn} Drawn */
+
 /** A narrow screen (a phone): one column, what waits for the player's answer above the board. */
 const narrow = window.matchMedia("(max-width: 50rem)");
 
@@ -35,7 +39,8 @@ export async function gamePage(app, id) {
   }
   const [board, catalog] = await Promise.all([import(`../boards/${view.game}.js`), api("/api/catalog")]);
   const catalogEntry = catalog.games.find((g) => g.name === view.game);
-  const game = gameState({ id, view, board, catalogEntry, settings: settingsOf(catalogEntry, view), seats: heldSeats(id), invite });
+  // The state, with its chat's part added at once.
+  const game = /** @type {Game} */ (gameState({ id, view, board, catalogEntry, settings: settingsOf(catalogEntry, view), seats: heldSeats(id), invite }));
   game.chat = chatState(game);
   game.render = (options) => render(game, options);
   app.replaceChildren(layout(game));
@@ -57,7 +62,8 @@ function showNotFound(app, message) {
 }
 
 /** The page's frame: the connection banner, the title with the settings and links, the notice
- * line, then the status, the board and the side column (filled by `render`). */
+ * line, then the status, the board and the side column (filled by `render`).
+ * @param {Game} game */
 function layout(game) {
   const { view, ui } = game;
   const head = el("div", { class: "game-head" },
@@ -71,7 +77,8 @@ function layout(game) {
 }
 
 /** Draws the page again for the position shown (`animate`: the last move glides, when
- * somebody else made it). */
+ * somebody else made it).
+ * @param {Game} game */
 function render(game, { animate }) {
   const v = shownView(game);
   const place = focusPlace();
@@ -97,7 +104,10 @@ function render(game, { animate }) {
 }
 
 /** Beside the board: the die, the last move, the move controls, errors, the table's controls,
- * how to move, the moves, the chat, the analysis, the records, the players and the page's options. */
+ * how to move, the moves, the chat, the analysis, the records, the players and the page's options.
+ * @param {Game} game
+ * @param {GameView} v
+ * @param {Drawn} drawn */
 function sideColumn(game, v, drawn, myMove) {
   return [
     drawn.extra ? el("div", { class: "board-extra" }, drawn.extra) : null,
@@ -124,7 +134,8 @@ function sideColumn(game, v, drawn, myMove) {
 
 /** Follows the game over the WebSocket: views pushed are shown (the last move animated when
  * somebody else made it), the table's events noted, chat messages added (the rooms read again
- * on every connection), a lost connection said in the banner. */
+ * on every connection), a lost connection said in the banner.
+ * @param {Game} game */
 function connect(game) {
   const { ui } = game;
   return follow(game.id, {

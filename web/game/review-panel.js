@@ -8,6 +8,8 @@ import { arrow, svg } from "../boards/common.js";
 import { el } from "../ui.js";
 import { sideName, t, tn } from "../i18n.js";
 
+/** @typedef {import("../boards/common.js").Drawn} Drawn */
+
 /** The chart's size in SVG units (it scales to the panel's width). */
 const WIDTH = 360;
 const HEIGHT = 140;
@@ -202,11 +204,12 @@ export function marksByPly(review) {
 /**
  * Draws the best move of the position shown on the board (`drawn` as a board module returns
  * it): an arrow through its cells, or a ring around its only cell, of class `best-move`.
- */
+
+ * @param {Drawn} drawn */
 export function drawBestMove(drawn, best) {
   const cells = drawn.pathOf(best);
   if (!cells || !cells.length || !drawn.centreOf) return;
-  const centres = cells.map(drawn.centreOf).filter(Boolean);
+  const centres = cells.map(drawn.centreOf).filter((centre) => centre !== undefined);
   if (!centres.length) return;
   const mark = centres.length > 1
     ? arrow(centres, "best-move", 1.1)

@@ -8,6 +8,8 @@ import { controlName } from "./clock.js";
 import { takeView } from "./state.js";
 import { list, sideName, t, tn } from "../i18n.js";
 
+/** @typedef {import("./state.js").Game} Game */
+
 /**
  * Reads the address's fragment and removes it from the address bar. A seat holder's link for
  * another device carries the seat's token (#seat=1&token=..., never sent to the server), which
@@ -41,7 +43,7 @@ export function heldSeats(id) {
     token,
     mine,
     /** The tokens of every seat this browser may move for. */
-    all: () => Object.keys(held()).map(token).filter(Boolean),
+    all: () => Object.keys(held()).flatMap((seat) => token(seat) || []),
     /** Whether another person (not at this screen, not the computer) plays in `view`. */
     othersPlay: (view) => view.seats.some((s) => s.kind !== "computer" && !mine(s.seat)),
     /** Who sits in seat `s`, as this browser sees it: the name given, else what kind of player. */
@@ -55,14 +57,16 @@ export function heldSeats(id) {
   };
 }
 
-/** The seat this browser acts for: the one to move if it holds it, else the first it holds. */
+/** The seat this browser acts for: the one to move if it holds it, else the first it holds.
+ * @param {Game} game */
 export function actingSeat(game) {
   const { view, seats } = game;
   return seats.mine(view.status.seat) ? view.status.seat : view.seats.find((s) => seats.mine(s.seat))?.seat;
 }
 
 /** "You play Black", "You play White and Black", "You are watching" (with the number of
- * spectators when known). */
+ * spectators when known).
+ * @param {Game} game */
 export function youLine(game) {
   const names = game.view.seats.filter((s) => game.seats.mine(s.seat)).map((s) => sideName(s.name));
   const watching = game.spectators ? ` · ${watchingWords(game.spectators)}` : "";
@@ -74,7 +78,8 @@ export function youLine(game) {
 /** "3 watching". */
 const watchingWords = (count) => tn(count, "{n} watching", "{n} watching");
 
-/** Shows the number of spectators in the line drawn by `youLine`. */
+/** Shows the number of spectators in the line drawn by `youLine`.
+ * @param {Game} game */
 export function showSpectators(game, count) {
   game.spectators = count;
   const line = document.getElementById("spectators");
@@ -82,7 +87,8 @@ export function showSpectators(game, count) {
 }
 
 /** The invitation's form while an invitation is not yet exchanged (kept while the page is
- * drawn again): the name to show, and the button that takes the seat. */
+ * drawn again): the name to show, and the button that takes the seat.
+ * @param {Game} game */
 export function joinForm(game) {
   if (!game.joining) return null;
   if (game.joinForm) return game.joinForm;
@@ -95,10 +101,11 @@ export function joinForm(game) {
 }
 
 /** What the invitation is to, before joining: who invites, the game, the side and the clock
- * ("Hal invites you to play Carreaux as Blue, clock 5+3."). */
+ * ("Hal invites you to play Carreaux as Blue, clock 5+3.").
+ * @param {Game} game */
 function invitationWords(game) {
   const { view } = game;
-  const hosts = view.seats.filter((s) => s.kind !== "computer" && s.joined).map((s) => s.player).filter(Boolean);
+  const hosts = view.seats.filter((s) => s.kind !== "computer" && s.joined).flatMap((s) => s.player || []);
   const free = view.seats.filter((s) => s.kind === "invite" && !s.joined).map((s) => sideName(s.name));
   const computers = view.seats.filter((s) => s.kind === "computer").map((s) => t("{side} is the computer, level {level}.", { side: sideName(s.name), level: s.level }));
   const control = controlName(view.clock?.control);
@@ -110,7 +117,8 @@ function invitationWords(game) {
     el("p", { class: "help" }, [control ? t("Clock: {control}.", { control }) : t("No clock."), ...computers.map((c) => ` ${c}`)]));
 }
 
-/** Takes the invited seat with the name given. */
+/** Takes the invited seat with the name given.
+ * @param {Game} game */
 async function join(game, name) {
   try {
     localStorage.setItem("tafel:name", name);
@@ -119,7 +127,7 @@ async function join(game, name) {
     game.joining = null;
     // The event of one's own arrival can come before this answer: the joiner is not told.
     if (game.joinedSeat === joined.seat) game.notice = "";
-    game.live.greet();
+    game.live?.greet();
     takeView(game, joined.view);
     game.render({ animate: false });
   } catch (e) {
@@ -129,7 +137,8 @@ async function join(game, name) {
   }
 }
 
-/** The players: each seat's name and who sits there. */
+/** The players: each seat's name and who sits there.
+ * @param {Game} game */
 export function playersList(game) {
   return [el("h2", { class: "players-title" }, t("Players")),
     el("ul", { class: "players", id: "players" }, game.view.seats.map((s) => el("li", { "data-seat": s.seat },
@@ -137,7 +146,8 @@ export function playersList(game) {
       s.bot ? [" ", botBadge()] : null)))];
 }
 
-/** The invitation links this browser holds for seats nobody has taken yet. */
+/** The invitation links this browser holds for seats nobody has taken yet.
+ * @param {Game} game */
 export function invitations(game) {
   const { view, id } = game;
   return Object.entries(game.seats.held()).filter(([seat, h]) => h.invite && view.seats[seat] && !view.seats[seat].joined).map(([seat, h]) =>
@@ -146,7 +156,8 @@ export function invitations(game) {
 }
 
 /** A link that opens this browser's seats on another device (the token stays in the
- * fragment, which browsers never send to the server). */
+ * fragment, which browsers never send to the server).
+ * @param {Game} game */
 export function otherDevice(game) {
   const { seats, id } = game;
   const mine = game.view.seats.filter((s) => seats.mine(s.seat) && s.kind !== "local");

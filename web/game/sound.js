@@ -4,6 +4,8 @@
 import { el } from "../ui.js";
 import { t } from "../i18n.js";
 
+/** @typedef {import("./state.js").Game} Game */
+
 /** Whether the player asked for the chime. */
 const sound = {
   on: () => localStorage.getItem("tafel:sound") === "on",
@@ -34,7 +36,8 @@ function chime() {
 }
 
 /** Chimes (if asked for) when it has just become this screen's turn with another person
- * playing; returns whether it just did become so. */
+ * playing; returns whether it just did become so.
+ * @param {Game} game */
 export function chimeOnMyTurn(game) {
   const { view, seats } = game;
   const myTurn = view.status.state === "to_move" && view.started && seats.mine(view.status.seat) && seats.othersPlay(view);

@@ -5,9 +5,23 @@
 import { api, el, sentence } from "../ui.js";
 import { t } from "../i18n.js";
 
+/** @typedef {import("../ui.js").GameView} GameView */
+
+/** The game page's state (`gameState`) with its chat's part (web/game/chat.js), which every
+ * part of the page receives.
+ * @typedef {ReturnType<typeof gameState> & { chat: ReturnType<typeof import("./chat.js").chatState> }} Game */
+
 /** The state of the page of game `id`, first drawn from `view`; `board` is the game's board
  * module (web/boards/<game>.js), `seats` the seats this browser holds (`heldSeats` of
- * web/game/seats.js), `invite` an invitation code not yet exchanged for its seat. */
+ * web/game/seats.js), `invite` an invitation code not yet exchanged for its seat.
+ * @param {object} parts
+ * @param {string} parts.id
+ * @param {GameView} parts.view
+ * @param {import("../boards/common.js").BoardModule} parts.board
+ * @param {any} parts.catalogEntry the game's entry in /api/catalog
+ * @param {Record<string, string>} parts.settings
+ * @param {ReturnType<typeof import("./seats.js").heldSeats>} parts.seats
+ * @param {string | null} parts.invite */
 export function gameState({ id, view, board, catalogEntry, settings, seats, invite }) {
   const ui = {
     banner: el("div", { class: "conn-banner", id: "connection", role: "alert", hidden: true }),
@@ -29,28 +43,39 @@ export function gameState({ id, view, board, catalogEntry, settings, seats, invi
     // way: a push is never older than the answer, but an answer that arrives late can be older
     // than a push (the computer may already have replied).
     pushes: 0,
+    /** @type {number | null} */
     shownPly: null, // null: follow the game; a number: showing the position after that many moves
     shownView: view, // the view drawn when replaying
+    /** @type {boolean | null} */
     flipped: null, // whether the board is turned round (null: as web/game/board-view.js decides)
+    /** @type {boolean | null} */
     zoomed: null, // on a phone, whether a small-celled board is shown zoomed (null: not decided)
     pictureOpen: false,
     spectators: 0,
     confirmingResign: false,
     joining: invite, // an invitation not yet exchanged for the seat
+    /** @type {HTMLFormElement | null} */
     joinForm: null, // its form, kept while the page is drawn again
     notice: "", // the last thing that happened at the table ("Ada joined as Black")
+    /** @type {{ href: string, text: string } | null} */
     noticeLink: null, // a link after the notice, { href, text }: a spectator's way to the rematch
+    /** @type {number | null} */
     joinedSeat: null, // the seat the "joined" notice is about
-    noticeTimer: null, // clears the notice after a while
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    noticeTimer: undefined, // clears the notice after a while
+    /** @type {GameView["proposals"] | null} */
     lastProposals: null, // the last draw offer or takeback request seen, for the words of its answer
+    /** @type {{ seats: number[], away: number[], spectators: number } | null} */
     presence: null, // who has the game open, as the server last said ({ seats, away, spectators })
     wasMyTurn: false,
     // The analysis (docs/analysis.md): the review once fetched, for how many moves, and what
     // the panel says meanwhile (the progress, or why there is none).
+    /** @type {any} */
     review: null,
     reviewedMoves: -1, // the number of moves the review (or the request under way) covers
     analysing: false,
     analysisNote: "",
+    /** @type {{ ply: number, best: string, chance: any } | null} */
     hint: null, // the last hint asked for: { ply, best, words }
     /** The connection (web/game/connection.js), once opened. @type {{ greet: () => void } | null} */
     live: null,
@@ -58,26 +83,33 @@ export function gameState({ id, view, board, catalogEntry, settings, seats, invi
     render: () => {},
     /** Sizes the board to the first screen after it was drawn (set by the page). */
     fitBoard: () => {},
-    /** Shows `message` as the error beside the board ("" clears it). */
+    /** Shows `message` as the error beside the board ("" clears it).
+     * @param {string} message */
     showError(message) { ui.error.textContent = message ? sentence(message) : ""; },
   };
 }
 
-/** The position drawn: the game, or the one replayed. */
+/** The position drawn: the game, or the one replayed.
+ * @param {Game} game */
 export const shownView = (game) => (game.shownPly === null ? game.view : game.shownView);
 
-/** A move of the position `v` in words, as its button says it ("Tile 2: out south"). */
+/** A move of the position `v` in words, as its button says it ("Tile 2: out south").
+ * @param {Game} game
+ * @param {GameView} v */
 export const describe = (game, move, v) => game.board.describeMove?.(move, v, game.settings) ?? move;
 
 /** Takes `v` as the game (as the server last sent it), keeping the last proposals seen (an
- * answer to one comes after the view without it). */
+ * answer to one comes after the view without it).
+ * @param {Game} game
+ * @param {GameView} v */
 export function takeView(game, v) {
   if (game.view.proposals?.draw || game.view.proposals?.takeback) game.lastProposals = game.view.proposals;
   game.view = v;
   game.receivedAt = performance.now();
 }
 
-/** Shows the game the server answered `request` with, unless a push came meanwhile. */
+/** Shows the game the server answered `request` with, unless a push came meanwhile.
+ * @param {Game} game */
 async function applyAnswer(game, request) {
   const before = game.pushes;
   const answer = await request;
@@ -89,7 +121,8 @@ async function applyAnswer(game, request) {
 }
 
 /** Posts `body` to the game's endpoint `what` (moves, undo, resign...) and shows the answer;
- * a refusal is shown as the error. */
+ * a refusal is shown as the error.
+ * @param {Game} game */
 export async function post(game, what, body) {
   game.showError("");
   try {

@@ -7,7 +7,12 @@ import { endingBanner, endingWords, whoSits } from "./ending.js";
 import { showPly } from "./move-list.js";
 import { list, serverText, settingValueWords, sideName, t, tn } from "../i18n.js";
 
-/** The status line for the position `v`: whose turn, the result, or the position replayed. */
+/** @typedef {import("./state.js").Game} Game */
+/** @typedef {import("../ui.js").GameView} GameView */
+
+/** The status line for the position `v`: whose turn, the result, or the position replayed.
+ * @param {Game} game
+ * @param {GameView} v */
 export function statusLine(game, v) {
   if (v.ply !== v.moves.length) {
     return el("div", { class: "status replay", id: "turn" },
@@ -30,7 +35,8 @@ export function statusLine(game, v) {
     yours ? t("Your move: {side}", { side: sideName(v.status.name) }) : t("{side} to move ({who})", { side: sideName(v.status.name), who: game.seats.label(seat) }));
 }
 
-/** The tab's title: whose turn it is, then the game. */
+/** The tab's title: whose turn it is, then the game.
+ * @param {Game} game */
 export function pageTitle(game) {
   const v = game.view;
   let what;
@@ -44,7 +50,8 @@ export function pageTitle(game) {
 }
 
 /** Writes the last move before the position `v` into `line` ("Black (computer) rolled 3 and
- * played B-K"), only when it changed (so that a screen reader says it once). */
+ * played B-K"), only when it changed (so that a screen reader says it once).
+ * @param {GameView} v */
 export function showLastMove(line, v) {
   const text = lastMoveWords(v);
   if (line.textContent !== text) line.textContent = text;
@@ -52,7 +59,8 @@ export function showLastMove(line, v) {
 
 /** The words of the last move before the position `v`, each roll said with whom it was for:
  * the rolls before the move (the mover's), and a roll after it (for the seat to move next,
- * which the game may have ended before they moved). */
+ * which the game may have ended before they moved).
+ * @param {GameView} v */
 function lastMoveWords(v) {
   const last = v.last_move;
   const rollsBetween = (from, to) => v.moves.slice(from, to).filter((_, i) => v.plies[from + i].seat === null);
