@@ -7,11 +7,18 @@ import { t } from "../i18n.js";
 import { el } from "../ui.js";
 import { svg } from "./common.js";
 
+/** An edge of the boundary: row, column, side ("N", "E", "S", "W").
+ * @typedef {[number, number, string]} Edge */
+
+/** @type {Record<string, string>} */
 const SIDE_WORDS = { N: t("north"), E: t("east"), S: t("south"), W: t("west") };
 const MARGIN = 6;
 
-/** The boundary's unit edges clockwise from the top-left corner: [row, column, side]. */
+/** The boundary's unit edges clockwise from the top-left corner: [row, column, side].
+ * @param {number} rows
+ * @param {number} cols */
 function boundary(rows, cols) {
+  /** @type {Edge[]} */
   const edges = [];
   for (let c = 0; c < cols; c++) edges.push([0, c, "N"]);
   for (let r = 0; r < rows; r++) edges.push([r, cols - 1, "E"]);
@@ -20,12 +27,15 @@ function boundary(rows, cols) {
   return edges;
 }
 
-/** The edge's words for people: "row 1, column 1, west side". */
+/** The edge's words for people: "row 1, column 1, west side".
+ * @param {Edge} edge */
 export const edgeWords = ([row, col, side]) =>
   t("row {row}, column {col}, {side} side", { row: row + 1, col: col + 1, side: SIDE_WORDS[side] });
 
 /** The picker for `settings` (size and start), or null when the size cannot be drawn;
- * `choose(value)` is called with the new value of `start`. */
+ * `choose(value)` is called with the new value of `start`.
+ * @param {Record<string, string>} settings
+ * @param {(value: string) => void} choose */
 export function startEdgePicker(settings, choose) {
   const [rows, cols] = String(settings.size || "").toLowerCase().split("x").map(Number);
   if (!(rows >= 1 && cols >= 1 && rows * cols <= 1024)) return null;
@@ -34,9 +44,11 @@ export function startEdgePicker(settings, choose) {
   const chosen = String(settings.start || "").toUpperCase().replace(/\s/g, "");
   const edges = boundary(rows, cols);
   const at = edges.findIndex((e) => e.join(",") === chosen);
-  const ends = ([r, c, s]) => {
+  const ends = (/** @type {Edge} */ [r, c, s]) => {
     const [x, y] = [MARGIN + c * unit, MARGIN + r * unit];
-    return { N: [x, y, x + unit, y], E: [x + unit, y, x + unit, y + unit], S: [x, y + unit, x + unit, y + unit], W: [x, y, x, y + unit] }[s];
+    /** @type {Record<string, number[]>} */
+    const byside = { N: [x, y, x + unit, y], E: [x + unit, y, x + unit, y + unit], S: [x, y + unit, x + unit, y + unit], W: [x, y, x, y + unit] };
+    return byside[s];
   };
   const root = svg("svg", { class: "edge-picker", viewBox: `0 0 ${width} ${height}`, role: "radiogroup",
     "aria-label": t("Start edge: where the path enters the board") });
@@ -62,7 +74,7 @@ export function startEdgePicker(settings, choose) {
     }
     g.addEventListener("click", () => choose(value));
     g.addEventListener("keydown", (e) => {
-      const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+      const step = /** @type {Record<string, number>} */ ({ ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 })[e.key];
       if (step) choose(edges[(i + step + edges.length) % edges.length].join(","));
       else if (e.key === " " || e.key === "Enter") choose(value);
       else return;

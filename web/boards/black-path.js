@@ -9,11 +9,18 @@ import { startEdgePicker } from "./black-path-start.js";
 import { boardSvg, cell, label, svg } from "./common.js";
 import { t } from "../i18n.js";
 
+/** @typedef {import("../ui.js").GameView} GameView */
+/** @typedef {import("./common.js").Point} Point */
+/** Where a path ends: the empty square it enters and the side it enters by.
+ * @typedef {{ row: number, col: number, entry: number }} End */
+
 const SIDES = ["N", "E", "S", "W"];
 const SIDE_NAMES = () => [t("north"), t("east"), t("south"), t("west")];
 // EXIT[tile][entry]: the side the path leaves a square holding `tile` by, entering by `entry`
 // (sides as indexes into SIDES); the same table as crates/tafel-games/src/black_path/tile.rs.
+/** @type {(number[] | null)[]} */
 const EXIT = [null, [3, 2, 1, 0], [1, 0, 3, 2], [2, 3, 0, 1]];
+/** @type {([number, number][] | null)[]} */
 const PAIRS = [null, [[0, 3], [1, 2]], [[0, 1], [2, 3]], [[0, 2], [1, 3]]];
 const TILE_WORDS = () => [null, t("tile 1 (north–west and east–south bends)"), t("tile 2 (north–east and south–west bends)"), t("tile 3 (cross)")];
 const STEP = [[-1, 0], [0, 1], [1, 0], [0, -1]];
@@ -25,21 +32,33 @@ export const settingPicker = { key: "start", draw: startEdgePicker };
 
 export const howTo = t("Click where the path should leave the marked square (one of the three green dots): the tile that leads it there is laid for you. Whoever runs the path into the edge loses.");
 
-// The midpoint of side `side` of square (row, col), in drawing units.
+/** The midpoint of side `side` of square (row, col), in drawing units.
+ * @param {number} row
+ * @param {number} col
+ * @param {number} side
+ * @returns {Point} */
 function mid(row, col, side) {
   const [dx, dy] = [[0.5, 0], [1, 0.5], [0.5, 1], [0, 0.5]][side];
   return [MARGIN + (col + dx) * UNIT, MARGIN + (row + dy) * UNIT];
 }
 
+/** @type {(row: number, col: number) => Point} */
 const centre = (row, col) => [MARGIN + (col + 0.5) * UNIT, MARGIN + (row + 0.5) * UNIT];
+/** @type {(row: number, col: number, dx: number, dy: number) => Point} */
 const corner = (row, col, dx, dy) => [MARGIN + (col + dx) * UNIT, MARGIN + (row + dy) * UNIT];
 
 // The rest of a segment that starts at a side midpoint of (row, col) and ends at side `to`: a
 // quadratic curve through the centre is a quarter bend for adjacent sides, a line for opposite.
+/** @type {(row: number, col: number, to: number) => string} */
 const segment = (row, col, to) => `Q ${centre(row, col).join(" ")} ${mid(row, col, to).join(" ")}`;
 
 /** Follows the path over the placed tiles from square (row, col), entered by side `entry`:
- * its drawing and where it ends (the empty square and its entry side, or null at the edge). */
+ * its drawing and where it ends (the empty square and its entry side, or null at the edge).
+ * @param {string[][]} grid
+ * @param {number} row
+ * @param {number} col
+ * @param {number} entry
+ * @returns {{ d: string, end: End | null }} */
 function trace(grid, row, col, entry) {
   let d = `M ${mid(row, col, entry).join(" ")}`;
   for (let guard = 0; guard <= 2 * grid.length * grid[0].length; guard++) {
@@ -55,15 +74,21 @@ function trace(grid, row, col, entry) {
   return { d, end: null };
 }
 
-/** The start edge of the settings as (row, col, entry side). */
+/** The start edge of the settings as (row, col, entry side).
+ * @param {Record<string, string>} settings
+ * @returns {[number, number, number]} */
 function startOf(settings) {
   const [r, c, s] = (settings.start || "0,0,W").split(",");
   return [Number(r), Number(c), SIDES.indexOf(s.trim().toUpperCase())];
 }
 
+/** @type {(code: string) => string[][]} */
 const gridOf = (code) => code.split("/").map((row) => [...row]);
 
-/** Draws a Black Path position. */
+/** Draws a Black Path position.
+ * @param {GameView} view
+ * @param {Record<string, string>} settings
+ * @returns {import("./common.js").Drawn} */
 export function draw(view, settings) {
   const grid = gridOf(view.code);
   const rows = grid.length;
@@ -94,19 +119,28 @@ export function draw(view, settings) {
   markLastMove(root, view.last_move, grid, start);
 
   // The exits of the square the next tile goes into, by the tile that leads there.
+  /** @type {Map<string, string>} */
   const exits = new Map();
+  /** @type {Map<string, Point>} */
   const centres = new Map();
   if (end) root.append(...exitCells(end, exits, centres));
   return {
     svg: root,
     minCell: 9,
     centreOf: (name) => centres.get(name),
-    pathOf: (move) => (exits.has(move) ? [exits.get(move)] : null),
+    pathOf: (move) => {
+      const exit = exits.get(move);
+      return exit ? [exit] : null;
+    },
   };
 }
 
 /** Marks the last move (`last`, from the view): the square its tile went into and the stretch
- * of path it added, ending in a mark where it ran out. */
+ * of path it added, ending in a mark where it ran out.
+ * @param {Element} root
+ * @param {GameView["last_move"]} last
+ * @param {string[][]} grid
+ * @param {[number, number, number]} start */
 function markLastMove(root, last, grid, start) {
   if (!last) return;
   const was = trace(gridOf(last.before), ...start).end;
@@ -119,7 +153,10 @@ function markLastMove(root, last, grid, start) {
 
 /** The dot in the middle of square `end` (where the path enters by `end.entry`) and the click
  * areas of its three exits, each the quarter of the square towards its side, reaching a little
- * beyond it; `exits` is filled with each exit's cell by tile, `centres` with their centres. */
+ * beyond it; `exits` is filled with each exit's cell by tile, `centres` with their centres.
+ * @param {End} end
+ * @param {Map<string, string>} exits
+ * @param {Map<string, Point>} centres */
 function exitCells(end, exits, centres) {
   const [cx, cy] = centre(end.row, end.col);
   const quarter = [
@@ -145,7 +182,8 @@ function exitCells(end, exits, centres) {
   return cells;
 }
 
-/** The end point of a path drawn by `trace`. */
+/** The end point of a path drawn by `trace`.
+ * @param {string} d */
 function lastPoint(d) {
   const numbers = d.trim().split(/\s+/).map(Number).filter((n) => !Number.isNaN(n));
   return numbers.slice(-2);
@@ -153,26 +191,32 @@ function lastPoint(d) {
 
 /** The moves of `view` as the move list shows them: the tile laid and the side it sends the
  * path out by ("3 → E"), replayed from the empty board; the bare tile number when the game
- * started from another position. */
+ * started from another position.
+ * @param {GameView} view
+ * @param {Record<string, string>} settings */
 export function shortMoves(view, settings) {
   const final = gridOf(view.code);
   const grid = final.map((row) => row.map(() => "."));
   const start = startOf(settings);
   const words = view.moves.map((move) => {
     const end = trace(grid, ...start).end;
-    const tile = Number(move);
-    if (!end || !EXIT[tile]) return null;
+    const exits = EXIT[Number(move)];
+    if (!end || !exits) return null;
     grid[end.row][end.col] = move;
-    return `${move} → ${SIDES[EXIT[tile][end.entry]]}`;
+    return `${move} → ${SIDES[exits[end.entry]]}`;
   });
   const replayed = grid.map((row) => row.join("")).join("/") === view.code;
   return replayed ? words : view.moves;
 }
 
-/** A move's words on a button: the tile and the side it sends the path out by. */
+/** A move's words on a button: the tile and the side it sends the path out by.
+ * @param {string} move
+ * @param {GameView} view
+ * @param {Record<string, string>} settings */
 export function describeMove(move, view, settings) {
   const tile = Number(move);
+  const exits = EXIT[tile];
   const end = trace(gridOf(view.code), ...startOf(settings)).end;
-  if (!end || !EXIT[tile]) return move;
-  return t("Tile {tile}: out {side}", { tile, side: SIDE_NAMES()[EXIT[tile][end.entry]] });
+  if (!end || !exits) return move;
+  return t("Tile {tile}: out {side}", { tile, side: SIDE_NAMES()[exits[end.entry]] });
 }

@@ -9,28 +9,38 @@ import { t } from "../i18n.js";
 import { boardSvg, cell, markStep, squareCoordinates, svg } from "./common.js";
 import { readCode, squareName } from "./position.js";
 
+/** @typedef {import("../ui.js").GameView} GameView */
+
 const UNIT = 10;
 const MARGIN = 6;
+/** @type {() => Record<string, string>} */
 const NAMES = () => ({ R: t("Red tile"), B: t("Blue tile"), G: t("green tile"), ".": t("bubble (empty)") });
 
 export const howTo = t("Click a tile next to the bubble (the empty cell) to slide it in. Red and Blue each try to join all their tiles into one group; under the designer's rules a slide must lower the total group value.");
 
-/** The rows of a position code, top first. */
+/** The rows of a position code, top first.
+ * @param {string} code */
 const rowsOf = (code) => readCode(code).rows;
 
-/** The symbol that tells a tile's colour without colour. */
+/** The symbol that tells a tile's colour without colour.
+ * @param {string} tile
+ * @param {number} cx
+ * @param {number} cy */
 function symbol(tile, cx, cy) {
   if (tile === "R") return svg("circle", { class: "cx-symbol", cx, cy, r: 2 });
   if (tile === "B") return svg("path", { class: "cx-symbol", d: `M ${cx} ${cy - 2.5} L ${cx + 2.5} ${cy} L ${cx} ${cy + 2.5} L ${cx - 2.5} ${cy} Z` });
   return null;
 }
 
-/** Draws a Carreaux position. */
+/** Draws a Carreaux position.
+ * @param {GameView} view
+ * @returns {import("./common.js").Drawn} */
 export function draw(view) {
   const rows = rowsOf(view.code);
   const n = rows.length;
   const size = n * UNIT + 2 * MARGIN;
   const root = boardSvg(size, size, t("Carreaux board, {n} by {n}", { n }));
+  /** @type {Map<string, import("./common.js").Point>} */
   const centres = new Map();
   root.append(svg("rect", { class: "cx-frame", x: MARGIN - 1, y: MARGIN - 1, width: n * UNIT + 2, height: n * UNIT + 2, rx: 1.5 }));
   root.append(...squareCoordinates(n, UNIT, MARGIN));
@@ -82,6 +92,7 @@ export const lobbyDefaults = { rule: "free" };
  * designer's rules one click away, or the designer's rules with the proof that every game is
  * drawn and the free variant one click away (docs/rules/carreaux.md, "What the literal rules
  * do"; docs/analysis.md).
+ * @param {Record<string, string>} settings
  */
 export function lobbyNote(settings) {
   const proof = { href: "/rules/carreaux#what-the-literal-rules-do", linkText: t("Why the designer's rules are always drawn") };

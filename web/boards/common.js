@@ -49,14 +49,14 @@
  * @property {number} [minCell]
  * @property {Element | null} [extra]
  * @property {string[] | null} [motion]
- * @property {(cells: string[]) => void} [preview] */
+ * @property {((cells: string[]) => void) | null} [preview] */
 
 /** A board module (web/boards/<game>.js), as described above.
  * @typedef {object} BoardModule
  * @property {(view: import("../ui.js").GameView, settings: Record<string, string>) => Drawn} draw
  * @property {string} howTo
  * @property {(move: string, view: import("../ui.js").GameView, settings: Record<string, string>) => string} [describeMove]
- * @property {(settings: Record<string, string>) => { text: string, href: string, linkText: string, offer?: { label: string, settings: Record<string, string> } } | null} [lobbyNote]
+ * @property {(settings: Record<string, string>) => { text: string, badge?: string, href: string, linkText: string, offer?: { label: string, settings: Record<string, string> } } | null} [lobbyNote]
  * @property {Record<string, string>} [lobbyDefaults]
  * @property {{ key: string, draw: Function }} [settingPicker]
  * @property {(view: import("../ui.js").GameView, settings: Record<string, string>) => (string | null)[]} [shortMoves]

@@ -14,19 +14,29 @@ import { diceSide } from "./die.js";
 import { readCode, rolledDie, squareName } from "./position.js";
 import { sideName, t } from "../i18n.js";
 
+/** @typedef {import("../ui.js").GameView} GameView */
+/** @typedef {import("./common.js").Point} Point */
+/** A cube: its colour ("w" or "b") and number.
+ * @typedef {{ colour: string, number: number }} Cube */
+
 const SIDE = 5;
 const UNIT = 10;
 const MARGIN = 6;
+/** @type {Record<string, string>} */
 const COLOURS = { b: "Black", w: "White" }; // as the server names the seats
 // Each colour's home triangle (squares with row + column <= 2 from its corner) and goal corner.
+/** @type {Record<string, (r: number, c: number) => boolean>} */
 const HOME = { b: (r, c) => r + c <= 2, w: (r, c) => r + c >= 6 };
+/** @type {Record<string, string>} */
 const GOAL = { b: "e1", w: "a5" };
 // Seats in the engine's order: White (seat 0) moves first by default, Black is seat 1.
+/** @type {Record<string, number>} */
 const SEAT = { w: 0, b: 1 };
 const STEP = /^[a-e][1-5]-[a-e][1-5]$/i;
 const ARRANGEMENT = /^[1-6]{6}$/;
 // Each colour's home squares in reading order (top rank first, left to right): the order in
 // which an arrangement's six digits are written.
+/** @type {Record<string, string[]>} */
 const HOME_SQUARES = { b: ["a5", "b5", "c5", "a4", "b4", "a3"], w: ["e3", "d2", "e2", "c1", "d1", "e1"] };
 
 /** The seat drawn at the bottom (White's corner); the page flips the board for the other. */
@@ -34,19 +44,23 @@ export const bottomSeat = 0;
 
 export const howTo = t("Click your highlighted cube (the one the die names, or its nearest numbers), then the square it steps onto: Black heads right or down towards e1, White left or up towards a5. Any cube there is removed. The server rolls the die. When you arrange your cubes (start: placement), click your home squares for the cubes 1 to 6 in turn.");
 
-/** The squares of an arrangement's cubes 1 to 6, in that order, for the colour arranging. */
+/** The squares of an arrangement's cubes 1 to 6, in that order, for the colour arranging.
+ * @param {string} colour
+ * @param {string} move */
 function arrangementPath(colour, move) {
   const squares = HOME_SQUARES[colour];
   return [1, 2, 3, 4, 5, 6].map((number) => squares[move.indexOf(String(number))]);
 }
 
-const nameOf = (r, c) => squareName(SIDE, r, c);
+const nameOf = (/** @type {number} */ r, /** @type {number} */ c) => squareName(SIDE, r, c);
 
-/** Reads a position code into the die (a number, or null) and the cube on every square. */
+/** Reads a position code into the die (a number, or null) and the cube on every square.
+ * @param {string} code */
 function parse(code) {
   const { head, rows } = readCode(code);
   // The colour whose arrangement is to be made, if one is.
   const arranging = /^[wb]s$/i.test(head) ? head[0].toLowerCase() : null;
+  /** @type {Map<string, Cube>} */
   const cubes = new Map();
   rows.forEach((rank, r) => {
     let c = 0;
@@ -60,7 +74,11 @@ function parse(code) {
   return { die: rolledDie(head), cubes, arranging };
 }
 
-/** A cube drawn centred on (cx, cy), its number on it (the cell's name says it for readers). */
+/** A cube drawn centred on (cx, cy), its number on it (the cell's name says it for readers).
+ * @param {string} colour
+ * @param {number} number
+ * @param {number} cx
+ * @param {number} cy */
 function cubeShape(colour, number, cx, cy, size = 7.2) {
   return svg("g", { class: "piece" },
     svg("rect", { class: `ew-cube ew-${colour}`, x: cx - size / 2, y: cy - size / 2, width: size, height: size, rx: 1.3 }),
@@ -68,7 +86,14 @@ function cubeShape(colour, number, cx, cy, size = 7.2) {
 }
 
 /** Square `name` (row `r`, column `c`, its corner at x, y) with its home tint, its goal mark
- * and its cube; `owner(colour)` names the player of a colour. */
+ * and its cube; `owner(colour)` names the player of a colour.
+ * @param {string} name
+ * @param {number} r
+ * @param {number} c
+ * @param {number} x
+ * @param {number} y
+ * @param {Cube | undefined} cube
+ * @param {(colour: string) => string} owner */
 function square(name, r, c, x, y, cube, owner) {
   const home = Object.keys(HOME).find((colour) => HOME[colour](r, c));
   const goalOf = Object.keys(GOAL).find((colour) => GOAL[colour] === name);
@@ -81,12 +106,15 @@ function square(name, r, c, x, y, cube, owner) {
     cube ? cubeShape(cube.colour, cube.number, x + UNIT / 2, y + UNIT / 2) : null);
 }
 
-/** Draws an EinStein position. */
+/** Draws an EinStein position.
+ * @param {GameView} view
+ * @returns {import("./common.js").Drawn} */
 export function draw(view) {
   const { die, cubes, arranging } = parse(view.code);
-  const owner = (colour) => sideName(view.seats[SEAT[colour]]?.name ?? COLOURS[colour]);
+  const owner = (/** @type {string} */ colour) => sideName(view.seats[SEAT[colour]]?.name ?? COLOURS[colour]);
   const size = SIDE * UNIT + 2 * MARGIN;
   const root = boardSvg(size, size, t("EinStein würfelt nicht board, 5 by 5"));
+  /** @type {Map<string, Point>} */
   const centres = new Map();
   root.append(svg("rect", { class: "ew-frame", x: MARGIN - 1, y: MARGIN - 1, width: SIDE * UNIT + 2, height: SIDE * UNIT + 2, rx: 1.2 }));
   root.append(...squareCoordinates(SIDE, UNIT, MARGIN));
@@ -129,12 +157,13 @@ export function draw(view) {
     preview: arranging ? (chosen) => {
       root.querySelector(".move-preview")?.remove();
       root.append(svg("g", { class: "move-preview ew-arranging", "aria-hidden": "true" },
-        chosen.map((name, i) => cubeShape(arranging, i + 1, ...centres.get(name)))));
+        chosen.map((name, i) => cubeShape(arranging, i + 1, .../** @type {Point} */ (centres.get(name))))));
     } : null,
   };
 }
 
-/** A move's words on a button: "b4 → c3", or an arrangement's digits. */
+/** A move's words on a button: "b4 → c3", or an arrangement's digits.
+ * @param {string} move */
 export function describeMove(move) {
   return STEP.test(move) ? move.toLowerCase().replace("-", " → ") : move;
 }

@@ -13,12 +13,20 @@ import { rolledDie } from "./position.js";
 import { sideName, t } from "../i18n.js";
 import { api } from "../ui.js";
 
+/** @typedef {import("../ui.js").GameView} GameView */
+/** @typedef {import("./common.js").Point} Point */
+/** A square of the tiling (crates/tafel-games/src/karls_race/board.json): its letter, its
+ * top-left corner and its side, in units of the 16 x 16 square.
+ * @typedef {{ name: string, x: number, y: number, size: number }} Square */
+
+/** @type {{ side: number, squares: Square[] }} */
 const geometry = await api("/assets/boards/karls-race-board.json");
 const UNIT = 10;
 const MARGIN = 2;
 // The radius of a 1 x 1 square's click area (the square's side is UNIT).
 const HIT_RADIUS = 7.5;
 // The look of each home corner's stones: circles for the NW/SE team, squares for NE/SW.
+/** @type {Record<string, { shape: string, cls: string }>} */
 const STONES = {
   NW: { shape: "circle", cls: "kr-nw" },
   NE: { shape: "square", cls: "kr-ne" },
@@ -26,10 +34,13 @@ const STONES = {
   SE: { shape: "circle", cls: "kr-se" },
 };
 // Each corner's square, and the corner a player starting there races to.
+/** @type {Record<string, string>} */
 const CORNER_SQUARE = { NW: "A", NE: "D", SW: "R", SE: "T" };
+/** @type {Record<string, string>} */
 const GOAL_OF = { NW: "SE", SE: "NW", NE: "SW", SW: "NE" };
 // The seat of each home corner: two players are White (SE) and Black (NW); four are numbered
 // in turn order SE, SW, NW, NE (docs/rules/karls-race.md).
+/** @type {Record<number, Record<string, number>>} */
 const SEATS = { 2: { SE: 0, NW: 1 }, 4: { SE: 0, SW: 1, NW: 2, NE: 3 } };
 
 /** The seat drawn at the bottom (White's corner (SE)); the page flips the board for the other. */
@@ -37,10 +48,12 @@ export const bottomSeat = 0;
 
 export const howTo = t("Click one of your highlighted stones, then the square it steps onto (Black heads east or south, White north or west; with four, each towards the opposite corner). The server rolls the die for you.");
 
-/** Reads a position code into the die and each corner's squares. */
+/** Reads a position code into the die and each corner's squares.
+ * @param {string} code */
 function parse(code) {
   const [head, ...players] = code.split(":");
   const corners = players.length === 2 ? ["NW", "SE"] : ["NW", "NE", "SW", "SE"];
+  /** @type {Map<string, string>} */
   const stones = new Map();
   players.forEach((squares, i) => {
     if (squares !== "-") for (const s of squares.toUpperCase()) stones.set(s, corners[i]);
@@ -48,7 +61,8 @@ function parse(code) {
   return { die: rolledDie(head), stones };
 }
 
-/** A stone's shape for the legend, in a small SVG of its own. */
+/** A stone's shape for the legend, in a small SVG of its own.
+ * @param {string} corner */
 function stoneIcon(corner) {
   const { shape, cls } = STONES[corner];
   return svg("svg", { class: "stone-icon", viewBox: "0 0 10 10", "aria-hidden": "true" }, shape === "circle"
@@ -58,11 +72,17 @@ function stoneIcon(corner) {
 
 /** Square `sq` of the geometry with the stone of home `corner` on it and the goal mark of
  * `goal`'s player; `owner(corner)` names a player. Its centre (where a stone stands) and its
- * nodes: its group, then its words. */
+ * nodes: its group, then its words.
+ * @param {Square} sq
+ * @param {string | undefined} corner
+ * @param {string | undefined} goal
+ * @param {(corner: string) => string} owner
+ * @returns {{ centre: Point, nodes: SVGElement[] }} */
 function square(sq, corner, goal, owner) {
   const x = MARGIN + sq.x * UNIT;
   const y = MARGIN + sq.y * UNIT;
   const w = sq.size * UNIT;
+  /** @type {Point} */
   const centre = [x + w / 2, sq.size === 1 ? y + 6.4 : y + w / 2];
   const name = [t("square {name}, size {size}", { name: sq.name, size: sq.size })];
   if (goal) name.push(t("{side}'s goal", { side: owner(goal) }));
@@ -90,14 +110,17 @@ function square(sq, corner, goal, owner) {
   return { centre, nodes: [group, ...words.filter((word) => word !== null)] };
 }
 
-/** Draws a Karl's Race position. */
+/** Draws a Karl's Race position.
+ * @param {GameView} view
+ * @returns {import("./common.js").Drawn} */
 export function draw(view) {
   const { die, stones } = parse(view.code);
   const seats = SEATS[view.seats.length] || {};
-  const owner = (corner) => sideName(view.seats[seats[corner]]?.name ?? corner);
+  const owner = (/** @type {string} */ corner) => sideName(view.seats[seats[corner]]?.name ?? corner);
   const goals = new Map(Object.entries(seats).map(([corner]) => [CORNER_SQUARE[GOAL_OF[corner]], corner]));
   const side = geometry.side * UNIT + 2 * MARGIN;
   const root = boardSvg(side, side, t("Karl's Race board: 21 squares on a 16 by 16 square"));
+  /** @type {Map<string, Point>} */
   const centres = new Map();
   // The 1 x 1 squares last, so that their enlarged click areas lie on top of their neighbours.
   const squares = [...geometry.squares].sort((p, q) => Number(p.size === 1) - Number(q.size === 1));
@@ -131,7 +154,8 @@ export function draw(view) {
   };
 }
 
-/** A move's words on a button: "U → S", "pass". */
+/** A move's words on a button: "U → S", "pass".
+ * @param {string} move */
 export function describeMove(move) {
   return /^[A-U]-[A-U]$/i.test(move) ? move.toUpperCase().replace("-", " → ") : move;
 }

@@ -7,6 +7,9 @@
 import { boardSvg, cell, label, svg } from "./common.js";
 import { sideName, t, tn } from "../i18n.js";
 
+/** @typedef {import("../ui.js").GameView} GameView */
+/** @typedef {import("./common.js").Point} Point */
+
 const HOLE = 20;
 const STORE = 22;
 const PAD = 3;
@@ -16,18 +19,31 @@ export const bottomSeat = 0;
 
 export const howTo = t("Click one of your holes that holds a cowrie (shell): its seeds, then its cowries, are sown anticlockwise, one per hole. A cowrie dropped into an opponent's hole without a cowrie captures its seeds.");
 
-/** Reads a position code: each hole's [seeds, cowries] by letter, and the two stores. */
+/** Reads a position code: each hole's [seeds, cowries] by letter, and the two stores.
+ * @param {string} code */
 function parse(code) {
   const [, first, second, stores] = code.split("/");
+  /** @type {Map<string, [number, number]>} */
   const holes = new Map();
-  const parseRow = (row, letters) => row.split(",").forEach((h, i) => holes.set(letters[i], h.split("+").map(Number)));
+  const parseRow = (/** @type {string} */ row, /** @type {string} */ letters) => row.split(",").forEach((h, i) => holes.set(letters[i], /** @type {[number, number]} */ (h.split("+").map(Number))));
   parseRow(first, "abcdef");
   parseRow(second, "ABCDEF");
   return { holes, stores: stores.split(",").map(Number) };
 }
 
+/** A hole's [seeds, cowries] in `holes` as `parse` reads them (every hole has its entry).
+ * @param {Map<string, [number, number]>} holes
+ * @param {string} letter */
+const holeIn = (holes, letter) => /** @type {[number, number]} */ (holes.get(letter));
+
 /** Draws one hole: a shell per cowrie, then (outside the hole's group, whose accessible name
- * says it all) its letter and seed count. */
+ * says it all) its letter and seed count.
+ * @param {string} name
+ * @param {string} owner
+ * @param {number} x
+ * @param {number} y
+ * @param {number} seeds
+ * @param {number} cowries */
 function hole(name, owner, x, y, seeds, cowries) {
   const group = cell(name, t("hole {name} ({side}): {seeds}, {cowries}", { name, side: owner, seeds: tn(seeds, "{n} seed", "{n} seeds"), cowries: tn(cowries, "{n} cowrie", "{n} cowries") }),
     { "data-seeds": seeds, "data-cowries": cowries },
@@ -44,27 +60,30 @@ function hole(name, owner, x, y, seeds, cowries) {
     cowries > 4 ? label(x + HOLE - 3, y + 15, `${cowries}`, { class: "ka-cowrie-count" }) : null].filter((node) => node !== null);
 }
 
-/** Draws a Kauri position; `view.seats` names the players beside their stores. */
+/** Draws a Kauri position; `view.seats` names the players beside their stores.
+ * @param {GameView} view
+ * @returns {import("./common.js").Drawn} */
 export function draw(view) {
   const { holes, stores } = parse(view.code);
-  const name = (seat) => sideName(view.seats[seat]?.name ?? "");
+  const name = (/** @type {number} */ seat) => sideName(view.seats[seat]?.name ?? "");
   const width = 2 * STORE + 6 * HOLE + 4 * PAD;
   const height = 2 * HOLE + 2 * PAD + 12;
   const root = boardSvg(width, height, t("Kauri board: two rows of six holes and two stores"));
   root.append(svg("rect", { class: "ka-frame", x: 0.5, y: 0.5, width: width - 1, height: 2 * HOLE + 2 * PAD - 1, rx: 10 }));
   const left = STORE + 2 * PAD;
+  /** @type {Map<string, Point>} */
   const centres = new Map();
   [..."ABCDEF"].forEach((letter, i) => {
     const x = left + (5 - i) * HOLE; // F on the left, A on the right
     centres.set(letter, [x + HOLE / 2, PAD + HOLE / 2]);
-    root.append(...hole(letter, name(1), x, PAD, ...holes.get(letter)));
+    root.append(...hole(letter, name(1), x, PAD, ...holeIn(holes, letter)));
   });
   [..."abcdef"].forEach((letter, i) => {
     const x = left + i * HOLE;
     centres.set(letter, [x + HOLE / 2, PAD + HOLE + HOLE / 2]);
-    root.append(...hole(letter, name(0), x, PAD + HOLE, ...holes.get(letter)));
+    root.append(...hole(letter, name(0), x, PAD + HOLE, ...holeIn(holes, letter)));
   });
-  const store = (x, seeds, seat) => [svg("g", { "data-store": seat, "data-seeds": seeds, role: "img", "aria-label": t("{side}'s store: {seeds}", { side: name(seat), seeds: tn(seeds, "{n} seed", "{n} seeds") }) },
+  const store = (/** @type {number} */ x, /** @type {number} */ seeds, /** @type {number} */ seat) => [svg("g", { "data-store": seat, "data-seeds": seeds, role: "img", "aria-label": t("{side}'s store: {seeds}", { side: name(seat), seeds: tn(seeds, "{n} seed", "{n} seeds") }) },
     svg("rect", { class: "ka-store", x, y: PAD + 1, width: STORE, height: 2 * HOLE - 2, rx: 9 })),
   label(x + STORE / 2, PAD + HOLE, seeds, { class: "ka-store-count" })];
   root.append(...store(PAD, stores[1], 1), ...store(width - PAD - STORE, stores[0], 0));
@@ -79,7 +98,7 @@ export function draw(view) {
   if (last && /^[a-f]$/i.test(last.text)) {
     const before = parse(last.before);
     for (const [letter, [seeds, cowries]] of holes) {
-      const [s0, c0] = before.holes.get(letter);
+      const [s0, c0] = holeIn(before.holes, letter);
       const node = /** @type {Element} */ (root.querySelector(`[data-cell="${letter}"]`)); // every hole is drawn
       if (letter === last.text) node.classList.add("last-move", "lm-from");
       else if (seeds < s0) node.classList.add("last-move", "lm-capture");
@@ -97,12 +116,14 @@ export function draw(view) {
   };
 }
 
-/** The seeds in each seat's store, for the ending's words (web/game/ending.js). */
+/** The seeds in each seat's store, for the ending's words (web/game/ending.js).
+ * @param {GameView} view */
 export function scores(view) {
   return { label: t("seeds captured"), values: parse(view.code).stores };
 }
 
-/** A move's words on a button. */
+/** A move's words on a button.
+ * @param {string} move */
 export function describeMove(move) {
   return move === "pass" ? t("Pass (no cowrie in your row)") : t("Sow {hole}", { hole: move });
 }

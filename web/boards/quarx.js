@@ -14,10 +14,14 @@ import { arrow, boardSvg, cell, label, markCells, svg } from "./common.js";
 import { readCode } from "./position.js";
 import { t } from "../i18n.js";
 
+/** @typedef {import("../ui.js").GameView} GameView */
+/** @typedef {import("./common.js").Point} Point */
+
 const UNIT = 10;
 const BOARD = 4 * UNIT;
 const GAP = 9;
 const MARGIN = 10;
+/** @type {() => Record<string, string>} */
 const NAMES = () => ({ o: t("White man"), O: t("White king"), x: t("Black man"), X: t("Black king") });
 // A move: the piece's cell, then each landing cell after "-" (a step) or "x" (a capture).
 const MOVE = /^\d{4}([-x]\d{4})+$/;
@@ -29,7 +33,8 @@ export const howTo = t("Click a piece, then each cell it lands on in turn (a cap
 
 /** The moves of `view` as the move list shows them: a step as it is ("2233-2323"), a capture
  * as its first and last cells with the pieces taken counted ("1421×3221, 3 taken"); the
- * record's notation stays in the record and the API. */
+ * record's notation stays in the record and the API.
+ * @param {GameView} view */
 export function shortMoves(view) {
   return view.moves.map((move) => {
     if (!MOVE.test(move) || !move.includes("x")) return move;
@@ -39,12 +44,15 @@ export function shortMoves(view) {
   });
 }
 
-/** Reads a position code into a map from cell name ("xyab") to piece letter. */
+/** Reads a position code into a map from cell name ("xyab") to piece letter.
+ * @param {string} code */
 function parse(code) {
   const boards = readCode(code).rows;
+  /** @type {Map<string, string>} */
   const pieces = new Map();
   boards.forEach((text, i) => {
     const [a, b] = [(i % 4) + 1, Math.floor(i / 4) + 1];
+    /** @type {string[]} */
     const dark = [];
     for (let y = 1; y <= 4; y++) for (let x = 1; x <= 4; x++) if ((x + y + a + b) % 2 === 0) dark.push(`${x}${y}${a}${b}`);
     let k = 0;
@@ -57,7 +65,10 @@ function parse(code) {
   return pieces;
 }
 
-/** A piece: a circle (White) or a triangle (Black), with a crown for a king. */
+/** A piece: a circle (White) or a triangle (Black), with a crown for a king.
+ * @param {string} kind
+ * @param {number} cx
+ * @param {number} cy */
 function piece(kind, cx, cy) {
   const white = kind.toLowerCase() === "o";
   const king = kind === kind.toUpperCase();
@@ -74,7 +85,11 @@ function piece(kind, cx, cy) {
 }
 
 /** Board (a, b) of the hypercube: its frame, its x and y coordinates, and its cells (the dark
- * ones playable, with their pieces); `centres` is filled with the dark cells' centres. */
+ * ones playable, with their pieces); `centres` is filled with the dark cells' centres.
+ * @param {number} a
+ * @param {number} b
+ * @param {Map<string, string>} pieces
+ * @param {Map<string, Point>} centres */
 function smallBoard(a, b, pieces, centres) {
   const bx = MARGIN + (a - 1) * (BOARD + GAP);
   const by = MARGIN + (4 - b) * (BOARD + GAP);
@@ -104,8 +119,13 @@ function smallBoard(a, b, pieces, centres) {
 }
 
 /** Marks the last move: where the piece started, each landing, the pieces it took, and its
- * path; returns the path, for the animation. */
+ * path; returns the path, for the animation. Every cell it names has a centre.
+ * @param {Element} root
+ * @param {NonNullable<GameView["last_move"]>} last
+ * @param {Map<string, string>} pieces
+ * @param {Map<string, Point>} centres */
 function markLastMove(root, last, pieces, centres) {
+  const centre = (/** @type {string} */ c) => /** @type {Point} */ (centres.get(c));
   const path = last.text.split(/[-x]/);
   const before = parse(last.before);
   const taken = [...before.keys()].filter((c) => c !== path[0] && !pieces.has(c));
@@ -113,19 +133,22 @@ function markLastMove(root, last, pieces, centres) {
   markCells(root, path.slice(1), "to");
   markCells(root, taken, "capture");
   for (const c of taken) {
-    const [x, y] = centres.get(c);
+    const [x, y] = centre(c);
     root.append(svg("path", { class: "last-move lm-capture qx-taken", d: `M ${x - 2.5} ${y - 2.5} L ${x + 2.5} ${y + 2.5} M ${x + 2.5} ${y - 2.5} L ${x - 2.5} ${y + 2.5}`, "aria-hidden": "true" }));
   }
-  root.append(arrow(path.map((c) => centres.get(c)), "last-move lm-path", 1));
+  root.append(arrow(path.map(centre), "last-move lm-path", 1));
   return path;
 }
 
-/** Draws a Quarx position. */
+/** Draws a Quarx position.
+ * @param {GameView} view
+ * @returns {import("./common.js").Drawn} */
 export function draw(view) {
   const pieces = parse(view.code);
   const size = 4 * BOARD + 3 * GAP + 2 * MARGIN;
   const root = boardSvg(size, size, t("Quarx board: a 4 by 4 grid of 4 by 4 boards; cells named x y a b"));
   root.classList.add("qx");
+  /** @type {Map<string, Point>} */
   const centres = new Map();
   for (let a = 1; a <= 4; a++) {
     for (let b = 1; b <= 4; b++) root.append(...smallBoard(a, b, pieces, centres));
