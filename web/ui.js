@@ -165,7 +165,7 @@ export const tokens = {
 };
 
 /** Who sits in a seat, in words: "person at this screen", "computer, level 3"...
- * @param {{ kind: string, level?: number }} seat */
+ * @param {{ kind: string, level?: number | null }} seat */
 export function seatKind(seat) {
   if (seat.kind === "computer") return t("computer, level {level}", { level: seat.level });
   if (seat.kind === "local") return t("person at this screen");

@@ -5,6 +5,7 @@
 import { el, fill, request } from "../ui.js";
 import { t } from "../i18n.js";
 
+/** @type {Promise<{ username: string } | null> | undefined} */
 let current;
 
 /** Who is signed in: `{ username }`, or null (asked once a page, unless `fresh`). */

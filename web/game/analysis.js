@@ -18,6 +18,10 @@ import { sideName, t, tn } from "../i18n.js";
  * Fetches the analysis of game `id`, asking again while the server computes it; `progress`
  * is told the server's `{done, total}` meanwhile. `tokens` are the seats' secrets this browser
  * holds (the server refuses players during a game). Resolves to the review.
+ * @param {string} id
+ * @param {string[]} tokens
+ * @param {(progress: { done: number, total: number }) => void} progress
+ * @returns {Promise<import("./review-panel.js").Review>}
  */
 async function fetchAnalysis(id, tokens, progress) {
   for (;;) {
@@ -36,7 +40,8 @@ async function fetchAnalysis(id, tokens, progress) {
   }
 }
 
-/** Whether this browser may see the analysis: after the game, or as a spectator. */
+/** Whether this browser may see the analysis: after the game, or as a spectator.
+ * @param {Game} game */
 const mayAnalyse = ({ view, seats }) => view.status.state === "over" || seats.all().length === 0;
 
 /** Whether the review covers every move played.
@@ -98,7 +103,8 @@ export const reviewMarks = (game) => (reviewed(game) ? marksByPly(game.review) :
  * not to move), or the hint asked for.
  * @param {Game} game
  * @param {GameView} v
- * @param {Drawn} drawn */
+ * @param {Drawn} drawn
+ * @param {boolean} myMove */
 export function showBestMove(game, v, drawn, myMove) {
   const review = reviewed(game) ? reviewAt(game.review, v.ply) : null;
   if (review && !myMove) drawBestMove(drawn, review.best);
@@ -120,7 +126,8 @@ async function askHint(game) {
 
 /** The hint button and the hint found, where this screen is to move with hints on.
  * @param {Game} game
- * @param {GameView} v */
+ * @param {GameView} v
+ * @param {boolean} myMove */
 export function hintArea(game, v, myMove) {
   if (!myMove || v.status.state !== "to_move" || !v.seats[v.status.seat]?.hints) return null;
   const { hint } = game;

@@ -18,7 +18,8 @@ import { playMove } from "./move-input.js";
 /** Draws the position `v` into the board area (playable when `myMove`); returns what the board
  * module returned (`{ svg, pathOf, centreOf, ... }`, web/boards/common.js).
  * @param {Game} game
- * @param {GameView} v */
+ * @param {GameView} v
+ * @param {boolean} myMove */
 export function drawBoard(game, v, myMove) {
   const drawn = game.board.draw(v, game.settings);
   const svgNode = drawn.svg;
@@ -63,7 +64,8 @@ export function flipButton(game) {
  * sizes the board by) is where the board starts on the page, measured again whenever one of
  * the elements `above` changes its size (a notice shown or faded, a line wrapped). Returns the
  * measurement, for the page to call after drawing.
- * @param {Game} game */
+ * @param {Game} game
+ * @param {(Element | null)[]} above */
 export function keepBoardOnScreen(game, above) {
   const measure = () => {
     const board = game.ui.boardArea.querySelector(".board-svg");
@@ -79,6 +81,7 @@ export function keepBoardOnScreen(game, above) {
 /** On a narrow screen, shows a board whose click areas would be under MIN_TAP pixels zoomed
  * in (scrollable), with a button to see it whole.
  * @param {Game} game
+ * @param {HTMLElement} scroll
  * @param {Drawn} drawn */
 function fitForTouch(game, scroll, drawn) {
   const svgNode = drawn.svg;
@@ -117,7 +120,7 @@ export function boardIntoView(game) {
  * @param {Game} game
  * @param {GameView} v */
 export function positionPicture(game, v) {
-  return el("details", { class: "picture-box", open: game.pictureOpen, ontoggle: (e) => { game.pictureOpen = e.target.open; } },
+  return el("details", { class: "picture-box", open: game.pictureOpen, ontoggle: (/** @type {Event} */ e) => { game.pictureOpen = /** @type {HTMLDetailsElement} */ (e.target).open; } },
     el("summary", {}, t("Text picture and position code")),
     el("pre", { class: "picture", id: "picture", "aria-label": t("Board as text") }, v.picture),
     el("p", { class: "help" }, t("Position code:"), " ", el("code", { id: "code" }, v.code)),

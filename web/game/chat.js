@@ -12,12 +12,16 @@ import { actingSeat } from "./seats.js";
 
 /** @typedef {import("./state.js").Game} Game */
 
+/** A chat message (docs/api.md, "Chat"): numbered per room, by a seat or an account.
+ * @typedef {{ room: string, seq: number, seat: number | null, account: boolean, name: string, text: string }} Message */
+
 /** The longest message, in characters (the server's limit). */
 const MAX_TEXT = 140;
 
 const ROOMS = ["players", "spectators"];
 
 /** What this browser muted in game `id`: `{ players, spectators }`. */
+/** @type {{ key: (id: string) => string, load: (id: string) => Record<string, boolean>, save: (id: string, value: Record<string, boolean>) => void }} */
 const muted = {
   key: (id) => `tafel:chat-muted:${id}`,
   load: (id) => JSON.parse(localStorage.getItem(muted.key(id)) || "{}"),
@@ -27,18 +31,21 @@ const muted = {
 /** The chat's part of the page state, and its lasting panel (hidden until a room can be read).
  * @param {Game} game */
 export function chatState(game) {
-  const chat = {
-    rooms: { players: null, spectators: null }, // each room's messages, or null where not read
-    write: null, // the room this browser may write in
-    me: null, // the username signed in, if any (a spectator's own messages)
+  const input = el("input", { id: "chat-input", type: "text", maxlength: MAX_TEXT, autocomplete: "off", enterkeyhint: "send" });
+  return {
+    /** Each room's messages, or null where not read. @type {Record<string, Message[] | null>} */
+    rooms: { players: null, spectators: null },
+    /** The room this browser may write in. @type {string | null} */
+    write: null,
+    /** The username signed in, if any (a spectator's own messages). @type {string | null} */
+    me: null,
     over: false, // whether the game was over when the rooms were last read
     panel: el("section", { class: "chat", id: "chat", "aria-labelledby": "chat-title", hidden: true }),
-    input: el("input", { id: "chat-input", type: "text", maxlength: MAX_TEXT, autocomplete: "off", enterkeyhint: "send" }),
+    input,
+    form: el("form", { class: "chat-form", id: "chat-form", onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); send(game); } },
+      input, el("button", { type: "submit", id: "chat-send", class: "secondary" }, t("Send"))),
     error: el("p", { class: "error", id: "chat-error", role: "alert" }),
   };
-  chat.form = el("form", { class: "chat-form", id: "chat-form", onsubmit: (e) => { e.preventDefault(); send(game); } },
-    chat.input, el("button", { type: "submit", id: "chat-send", class: "secondary" }, t("Send")));
-  return chat;
 }
 
 /** Reads the rooms this browser may read (on every connection, and when the game ends).
@@ -60,7 +67,8 @@ export async function loadChat(game) {
 }
 
 /** Takes in a message the WebSocket pushed; a number skipped (messages missed) reads the room again.
- * @param {Game} game */
+ * @param {Game} game
+ * @param {Message} message */
 export function chatMessage(game, message) {
   const list = game.chat.rooms[message.room];
   if (!list) return;
@@ -90,8 +98,7 @@ export function chatPanel(game) {
 async function send(game) {
   const { chat } = game;
   const text = chat.input.value;
-  const body = { room: chat.write, text };
-  if (chat.write === "players") body.token = game.seats.token(actingSeat(game));
+  const body = { room: chat.write, text, ...(chat.write === "players" ? { token: game.seats.token(actingSeat(game)) } : {}) };
   chat.error.textContent = "";
   try {
     const response = await request(`/api/games/${game.id}/chat`, { method: "POST", body: JSON.stringify(body) });
@@ -108,7 +115,8 @@ async function send(game) {
 }
 
 /** Whether a message is this browser's own (one of its seats, or its account, wrote it).
- * @param {Game} game */
+ * @param {Game} game
+ * @param {Message} message */
 const own = (game, message) => (message.seat !== null ? game.seats.mine(message.seat)
   : message.account && message.name === game.chat.me);
 
@@ -128,21 +136,25 @@ function showChat(game) {
   toNewest(chat.panel);
 }
 
-/** Scrolls each room's log of `panel` to its newest message. */
+/** Scrolls each room's log of `panel` to its newest message.
+ * @param {Element} panel */
 function toNewest(panel) {
   for (const log of panel.querySelectorAll(".chat-log")) log.scrollTop = log.scrollHeight;
 }
 
-/** One room: its name (when two are shown), the mute switch, and the messages not muted.
- * @param {Game} game */
+/** One room (read): its name (when two are shown), the mute switch, and the messages not muted.
+ * @param {Game} game
+ * @param {string} room
+ * @param {boolean} named
+ * @param {boolean} isMuted */
 function roomPart(game, room, named, isMuted) {
-  const messages = game.chat.rooms[room];
-  const hidden = (m) => isMuted && !own(game, m);
+  const messages = game.chat.rooms[room] ?? [];
+  const hidden = (/** @type {Message} */ m) => isMuted && !own(game, m);
   const shown = messages.filter((m) => !hidden(m));
   const hiddenCount = messages.length - shown.length;
   const mute = el("input", { type: "checkbox", id: `chat-mute-${room}`, checked: isMuted,
-    onchange: (e) => {
-      muted.save(game.id, { ...muted.load(game.id), [room]: e.target.checked });
+    onchange: (/** @type {Event} */ e) => {
+      muted.save(game.id, { ...muted.load(game.id), [room]: /** @type {HTMLInputElement} */ (e.target).checked });
       showChat(game);
       document.getElementById(`chat-mute-${room}`)?.focus();
     } });

@@ -6,7 +6,8 @@ import { sideName, t, tn } from "../i18n.js";
 
 /** @typedef {import("./state.js").Game} Game */
 
-/** "4:59", "1:02:03", "2 d 03 h" for a clock's time left. */
+/** "4:59", "1:02:03", "2 d 03 h" for a clock's time left.
+ * @param {number} ms */
 function formatClock(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
   const days = Math.floor(s / 86400);
@@ -17,7 +18,8 @@ function formatClock(ms) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
 }
 
-/** The time control in words: "5+3", "3 days per move", or null without clocks. */
+/** The time control in words: "5+3", "3 days per move", or null without clocks.
+ * @param {any} control the API's time control ({ kind, ... }) */
 export function controlName(control) {
   if (!control || control.kind === "none") return null;
   if (control.kind === "fischer") {
@@ -43,11 +45,14 @@ export function clockBox(game) {
   return box;
 }
 
-/** Shows the running clock's time as of now in `box`. */
+/** Shows the running clock's time as of now in `box`.
+ * @param {Element | null} box
+ * @param {Game} game */
 function tick(box, { view, receivedAt }) {
-  const running = view.clock?.running;
-  if (!box || running === null || running === undefined) return;
-  const left = view.clock.remaining_ms[running] - (performance.now() - receivedAt);
+  const { clock } = view;
+  const running = clock?.running;
+  if (!box || !clock || running === null || running === undefined) return;
+  const left = clock.remaining_ms[running] - (performance.now() - receivedAt);
   const node = box.querySelector(`.clock[data-seat="${running}"] .time`);
   const text = formatClock(left);
   if (node && node.textContent !== text) node.textContent = text;

@@ -11,13 +11,21 @@
  * sends them again (after joining a seat), and `onHello()` is called after each (what this
  * viewer may read may have changed). Whether the page is hidden is said too (on opening and on
  * every change). Retries after 0.5 s, doubling up to 5 s.
+ * @param {string} id
+ * @param {object} handlers
+ * @param {(view: import("../ui.js").GameView) => void} handlers.onView
+ * @param {(message: any) => void} handlers.onEvent
+ * @param {(message: string, status: number) => void} handlers.onError
+ * @param {(state: "open" | "lost") => void} handlers.onState
+ * @param {() => string[]} handlers.hello
+ * @param {() => void} [handlers.onHello]
  */
 export function follow(id, { onView, onEvent, onError, onState, hello, onHello }) {
   let delay = 500;
   let lost = false;
   /** @type {WebSocket | null} */
   let socket = null;
-  const send = (message) => { if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message)); };
+  const send = (/** @type {object} */ message) => { if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message)); };
   const greet = () => {
     const tokens = hello();
     if (tokens.length) send({ type: "hello", tokens });

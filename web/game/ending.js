@@ -10,7 +10,8 @@ import { list, serverText, sideName, t } from "../i18n.js";
 /** @typedef {import("./state.js").Game} Game */
 /** @typedef {import("../ui.js").GameView} GameView */
 
-/** A seat's person and side: "Ada (Black)", "robo (Black, bot)", "Black (computer)", "Black". */
+/** A seat's person and side: "Ada (Black)", "robo (Black, bot)", "Black (computer)", "Black".
+ * @param {import("../ui.js").SeatView} seat */
 export function whoSits(seat) {
   if (seat.kind === "computer") return t("{side} (computer)", { side: sideName(seat.name) });
   if (seat.bot && seat.player) return t("{name} ({side}, bot)", { name: seat.player, side: sideName(seat.name) });
@@ -55,7 +56,8 @@ export function endingWords(game, v) {
  * values }` by seat): this screen's own first ("Seeds captured: 36 to 24, yours first"), else
  * by name in seat order.
  * @param {Game} game
- * @param {GameView} v */
+ * @param {GameView} v
+ * @param {number[]} mine */
 function scoreWords(game, v, mine) {
   const scores = game.board.scores?.(v);
   if (!scores) return null;

@@ -12,11 +12,12 @@ export function focusPlace() {
   return null;
 }
 
-/** Puts the focus back at `place` (from `focusPlace`) in the page drawn again. */
+/** Puts the focus back at `place` (from `focusPlace`) in the page drawn again.
+ * @param {ReturnType<typeof focusPlace>} place */
 export function restoreFocus(place) {
   if (!place) return;
-  const target = (place.cell && document.querySelector(`#board [data-cell="${CSS.escape(place.cell)}"][tabindex]`))
+  const target = /** @type {HTMLElement | SVGElement | null} */ ((place.cell && document.querySelector(`#board [data-cell="${CSS.escape(place.cell)}"][tabindex]`))
     || (place.id && document.getElementById(place.id))
-    || (place.board && document.getElementById("board"));
-  if (target && !target.disabled) target.focus({ preventScroll: true });
+    || (place.board && document.getElementById("board")) || null);
+  if (target && !("disabled" in target && target.disabled)) target.focus({ preventScroll: true });
 }

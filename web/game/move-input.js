@@ -16,7 +16,8 @@ import { t, tn } from "../i18n.js";
 const MAX_MOVE_BUTTONS = 12;
 
 /** Sends `text` as the move of the seat to move (a promise, settled once the answer is in).
- * @param {Game} game */
+ * @param {Game} game
+ * @param {string} text */
 export function playMove(game, text) {
   return post(game, "moves", { token: game.seats.token(game.view.status.seat), move: text, ply: game.view.moves.length });
 }
@@ -36,12 +37,13 @@ export function boardlessMoves(game, v, drawn) {
  * legal move of `v` on the board, or the move box; empty otherwise.
  * @param {Game} game
  * @param {GameView} v
- * @param {Drawn} drawn */
+ * @param {Drawn} drawn
+ * @param {boolean} myMove */
 export function moveControls(game, v, drawn, myMove) {
   const controls = el("div", { class: "move-controls", id: "controls" });
   if (!myMove) return controls;
   const onBoard = v.legal.filter((m) => drawn.pathOf(m));
-  const preview = (m) => previewPath(drawn.svg, drawn.centreOf, drawn.pathOf(m) ?? []);
+  const preview = (/** @type {string} */ m) => previewPath(drawn.svg, drawn.centreOf, drawn.pathOf(m) ?? []);
   if (onBoard.length && onBoard.length <= MAX_MOVE_BUTTONS) {
     controls.append(el("div", { class: "moves-legal", id: "legal", role: "group", "aria-label": t("Legal moves") },
       onBoard.map((m) => el("button", { class: "secondary", "data-move": m, onclick: () => playMove(game, m),
@@ -54,6 +56,7 @@ export function moveControls(game, v, drawn, myMove) {
 
 /** A text box with the legal moves as completions; a legal move typed is drawn on the board.
  * @param {Game} game
+ * @param {string[]} legal
  * @param {Drawn} drawn */
 function moveBox(game, legal, drawn) {
   const listId = "legal-moves";
@@ -63,7 +66,7 @@ function moveBox(game, legal, drawn) {
     const text = input.value.trim();
     previewPath(drawn.svg, drawn.centreOf, (legal.includes(text) && drawn.pathOf(text)) || []);
   });
-  return el("form", { class: "move-box", onsubmit: (e) => {
+  return el("form", { class: "move-box", onsubmit: (/** @type {Event} */ e) => {
     e.preventDefault();
     const text = input.value.trim();
     if (text) playMove(game, text);

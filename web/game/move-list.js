@@ -12,7 +12,8 @@ import { sideName, t } from "../i18n.js";
 /** @typedef {import("../ui.js").GameView} GameView */
 
 /** Shows the position after `ply` moves (null or the last: follow the game).
- * @param {Game} game */
+ * @param {Game} game
+ * @param {number | null} ply */
 export async function showPly(game, ply) {
   const { view } = game;
   const target = ply === null || ply >= view.moves.length ? null : Math.max(0, ply);
@@ -29,10 +30,13 @@ export async function showPly(game, ply) {
  * The list of the game's moves with the position after `shown` moves marked. Chance outcomes
  * (the server's rolls) are drawn as dice. `marks` (from the analysis) maps the number of moves
  * after a move to its mark, `{kind, symbol, words}`, written after the move.
-
- * @param {Game} game */
+ * @param {Game} game
+ * @param {number} shown
+ * @param {Map<number, { kind: string, symbol: string, words: string }>} [marks]
+ */
 export function moveList(game, shown, marks = new Map()) {
   const { view } = game;
+  /** @type {{ number: number, items: HTMLElement[] }[]} */
   const lines = [];
   // The board module may show moves shorter than the record's notation (web/boards/quarx.js).
   const display = game.board.shortMoves?.(view, game.settings) ?? view.moves;
@@ -58,9 +62,10 @@ export function moveList(game, shown, marks = new Map()) {
   return [el("h2", { class: "moves-title" }, t("Moves")), list];
 }
 
-/** Scrolls `list` (not the page) so that its current move, or its end, is in view. */
+/** Scrolls `list` (not the page) so that its current move, or its end, is in view.
+ * @param {HTMLElement} list */
 export function keepInView(list) {
-  const current = list.querySelector(".current");
+  const current = /** @type {HTMLElement | null} */ (list.querySelector(".current"));
   if (!current) { list.scrollTop = list.scrollHeight; return; }
   const top = current.offsetTop; // the list is positioned (style.css), so this is inside it
   if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
@@ -74,7 +79,7 @@ export function keepInView(list) {
 export function replayControls(game, v) {
   const last = game.view.moves.length;
   const ply = v.ply;
-  const button = (label, text, target, disabled) =>
+  const button = (/** @type {string} */ label, /** @type {string} */ text, /** @type {number | null} */ target, /** @type {boolean} */ disabled) =>
     el("button", { class: "secondary", "aria-label": label, title: label, onclick: () => showPly(game, target), disabled }, text);
   return el("div", { class: "controls replay", id: "replay", role: "group", "aria-label": t("Replay") },
     button(t("First position"), "«", 0, ply === 0),
@@ -90,9 +95,9 @@ export function listenForReplayKeys(game) {
     if (e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(/** @type {Element} */ (e.target).tagName)) return;
     const moves = game.view.moves.length;
     const ply = game.shownPly === null ? moves : game.shownPly;
-    const target = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: null }[e.key];
+    const target = /** @type {Record<string, number | null>} */ ({ ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: null })[e.key];
     if (target === undefined || (e.key === "ArrowLeft" && ply === 0)) return;
-    if (e.key !== "End" && target > moves) return;
+    if (target !== null && target > moves) return;
     e.preventDefault();
     showPly(game, target);
   });
@@ -100,7 +105,8 @@ export function listenForReplayKeys(game) {
 
 /** Whether this browser may take a move back at once: it holds a seat, something was
  * played, and nobody else plays (only the computer, or people at this screen); between people
- * a takeback is asked for instead. */
+ * a takeback is asked for instead.
+ * @param {Game} game */
 function canUndo({ view, seats }) {
   return !seats.othersPlay(view) && view.moves.length > 0 && seats.all().length > 0;
 }

@@ -10,6 +10,7 @@ import { post } from "./state.js";
 import { list, sideName, t } from "../i18n.js";
 
 /** @typedef {import("./state.js").Game} Game */
+/** @typedef {import("../ui.js").GameView} GameView */
 
 /** Resign, draw, takeback (with `action`: offer, accept, decline...) for this browser's seat.
  * @param {Game} game
@@ -26,6 +27,7 @@ async function rematch(game) {
   game.showError("");
   try {
     const next = await api(`/api/games/${game.id}/rematch`, { method: "POST", body: JSON.stringify({ token: game.seats.token(actingSeat(game)) }) });
+    /** @type {Record<string, import("../ui.js").HeldSeat>} */
     const held = {};
     for (const s of next.seats) held[s.seat] = { kind: "seat", token: s.token, joined: true };
     for (const s of next.invites) held[s.seat] = { kind: "invite", invite: s.invite };
@@ -77,7 +79,8 @@ export function questionBox(game) {
 /** The table's questions to the player of `mySeats`: a draw offered or a takeback asked for by
  * another player, with the buttons that answer them, or once the game is over the rematch
  * somebody asked for.
- * @param {Game} game */
+ * @param {Game} game
+ * @param {number[]} mySeats */
 function questions(game, mySeats) {
   const { view, seats } = game;
   if (view.status.state === "over") return view.rematch ? [rematchButton(game)] : [];
@@ -94,10 +97,12 @@ function questions(game, mySeats) {
 const rematchButton = (game) => el("button", { class: "secondary", id: "rematch", onclick: () => rematch(game) },
   game.view.rematch ? t("Go to the rematch") : t("Rematch"));
 
-/** Whether every seat of `mySeats` is among `seats`. */
+/** Whether every seat of `mySeats` is among `seats`.
+ * @type {(mySeats: number[], seats: number[]) => boolean} */
 const agreed = (mySeats, seats) => mySeats.every((s) => seats.includes(s));
 
-/** The name of the player in `seat`, as the table says it. */
+/** The name of the player in `seat`, as the table says it.
+ * @type {(view: GameView, seat: number) => string} */
 const nameOf = (view, seat) => whoSits(view.seats[seat]);
 
 /** One's own draw offer, waiting for the answer, and the button that withdraws it.
@@ -108,7 +113,8 @@ const ownDrawOffer = (game) => [
 ];
 
 /** A draw offered by `offeredBy`, with the buttons that accept or decline it.
- * @param {Game} game */
+ * @param {Game} game
+ * @param {number[]} offeredBy */
 const drawQuestion = (game, offeredBy) => [
   el("p", { class: "proposal", id: "draw-offer-notice" }, t("{who} offers a draw.", { who: nameOf(game.view, offeredBy[0]) })),
   el("button", { id: "draw-accept", onclick: () => act(game, "draw", "accept") }, t("Accept the draw")),
@@ -117,7 +123,8 @@ const drawQuestion = (game, offeredBy) => [
 
 /** The moves a takeback removes, in words from this screen's side: "b6 (yours) and c6
  * (Ada's)".
- * @param {Game} game */
+ * @param {Game} game
+ * @param {number} keep the moves kept */
 function movesTakenBack(game, keep) {
   const { view, seats } = game;
   const gone = view.plies.slice(keep).flatMap(({ seat }, i) => (seat === null ? [] : [{ text: view.moves[keep + i], seat }]));
@@ -126,8 +133,12 @@ function movesTakenBack(game, keep) {
   return words.length ? list(words) : t("nothing");
 }
 
+/** A takeback request as the view has it.
+ * @typedef {NonNullable<GameView["proposals"]["takeback"]>} Takeback */
+
 /** One's own takeback request, waiting for the answer, and the button that withdraws it.
- * @param {Game} game */
+ * @param {Game} game
+ * @param {Takeback} takeback */
 const ownTakeback = (game, takeback) => [
   el("p", { class: "proposal", id: "takeback-asked" },
     t("You asked to take back {moves}; waiting for the answer.", { moves: movesTakenBack(game, takeback.keep) }) + " "),
@@ -135,7 +146,8 @@ const ownTakeback = (game, takeback) => [
 ];
 
 /** A takeback asked for by another player, with the buttons that accept or decline it.
- * @param {Game} game */
+ * @param {Game} game
+ * @param {Takeback} takeback */
 const takebackQuestion = (game, takeback) => [
   el("p", { class: "proposal", id: "takeback-notice" },
     t("{who} asks to take back {moves}.", { who: nameOf(game.view, takeback.by), moves: movesTakenBack(game, takeback.keep) })),
@@ -144,7 +156,9 @@ const takebackQuestion = (game, takeback) => [
 ];
 
 /** Offer a draw, ask to take back (after one's own move), and resign (confirmed first).
- * @param {Game} game */
+ * @param {Game} game
+ * @param {boolean} othersPlay
+ * @param {GameView["proposals"]} proposals */
 function proposalRow(game, othersPlay, proposals) {
   const { view, seats } = game;
   const row = el("div", { class: "controls" });
@@ -153,7 +167,7 @@ function proposalRow(game, othersPlay, proposals) {
   if (othersPlay && !proposals.takeback && ownMovePlayed) {
     row.append(el("button", { class: "secondary", id: "takeback", onclick: () => act(game, "takeback", "request") }, t("Ask to take back")));
   }
-  const confirming = (on) => { game.confirmingResign = on; game.render({ animate: false }); };
+  const confirming = (/** @type {boolean} */ on) => { game.confirmingResign = on; game.render({ animate: false }); };
   if (game.confirmingResign) {
     row.append(el("span", { class: "proposal" }, t("Resign this game?")),
       el("button", { class: "danger", id: "resign-confirm", onclick: () => { confirming(false); act(game, "resign"); } }, t("Yes, resign")),
@@ -168,8 +182,9 @@ function proposalRow(game, othersPlay, proposals) {
 const NOTICE_MS = 12000;
 
 /** Says `text` in the notice line (with `link`, `{ href, text }`, after it), for a while.
- * @param {{ href: string, text: string } | null} [link]
- * @param {Game} game */
+ * @param {Game} game
+ * @param {string} text
+ * @param {{ href: string, text: string } | null} [link] */
 function tell(game, text, link = null) {
   game.notice = text;
   game.noticeLink = link;
@@ -181,17 +196,21 @@ function tell(game, text, link = null) {
 }
 
 /** Who did something at the table, from this screen's side: "You", "Ada (Blue)".
- * @param {Game} game */
+ * @param {Game} game
+ * @param {number} seat */
 const actor = (game, seat) => (game.seats.mine(seat) ? t("You") : nameOf(game.view, seat));
 
-/** The words for a proposal that came to nothing (the server's `answered` message).
- * @param {Game} game */
+/** The words for a proposal that came to nothing (the server's `answered` message:
+ * `proposal` "draw" or "takeback", `answer` "withdrawn", "expired" or "declined").
+ * @param {Game} game
+ * @param {{ proposal: string, seat: number, answer: string }} message */
 function lapseWords(game, { proposal, seat, answer }) {
   const who = actor(game, seat);
   const proposer = proposal === "draw" ? game.lastProposals?.draw?.[0] : game.lastProposals?.takeback?.by;
   const yours = proposer !== undefined && game.seats.mine(proposer) && !game.seats.mine(seat);
   const draw = proposal === "draw";
   // Whole sentences, one for each case, so that each language can word them its own way.
+  /** @type {Record<string, string>} */
   const words = {
     withdrawn: draw ? (yours ? t("{who} withdrew your draw offer.", { who }) : t("{who} withdrew the draw offer.", { who }))
       : (yours ? t("{who} withdrew your takeback request.", { who }) : t("{who} withdrew the takeback request.", { who })),
@@ -205,7 +224,8 @@ function lapseWords(game, { proposal, seat, answer }) {
 
 /** Takes in a message of the connection other than a view: who is online, somebody joined,
  * a rematch asked for, a proposal answered.
- * @param {Game} game */
+ * @param {Game} game
+ * @param {any} message the connection's message (docs/api.md) */
 export function tableEvent(game, message) {
   if (message.type === "presence") {
     game.presence = message;

@@ -27,7 +27,9 @@ import { serverText, t } from "../i18n.js";
 /** A narrow screen (a phone): one column, what waits for the player's answer above the board. */
 const narrow = window.matchMedia("(max-width: 50rem)");
 
-/** Draws game `id` into `app` and keeps it live. */
+/** Draws game `id` into `app` and keeps it live.
+ * @param {HTMLElement} app
+ * @param {string} id */
 export async function gamePage(app, id) {
   const invite = readFragment(id);
   let view;
@@ -38,7 +40,7 @@ export async function gamePage(app, id) {
     return;
   }
   const [board, catalog] = await Promise.all([import(`../boards/${view.game}.js`), api("/api/catalog")]);
-  const catalogEntry = catalog.games.find((g) => g.name === view.game);
+  const catalogEntry = catalog.games.find((/** @type {{ name: string }} */ g) => g.name === view.game);
   // The state, with its chat's part added at once.
   const game = /** @type {Game} */ (gameState({ id, view, board, catalogEntry, settings: settingsOf(catalogEntry, view), seats: heldSeats(id), invite }));
   game.chat = chatState(game);
@@ -54,7 +56,9 @@ export async function gamePage(app, id) {
   render(game, { animate: false });
 }
 
-/** The page for a game that cannot be shown, with the server's reason. */
+/** The page for a game that cannot be shown, with the server's reason.
+ * @param {HTMLElement} app
+ * @param {string} message */
 function showNotFound(app, message) {
   document.title = t("Game not found · Tafel");
   app.replaceChildren(el("section", { class: "card notice-page" }, el("h1", {}, t("This game cannot be shown")),
@@ -78,7 +82,8 @@ function layout(game) {
 
 /** Draws the page again for the position shown (`animate`: the last move glides, when
  * somebody else made it).
- * @param {Game} game */
+ * @param {Game} game
+ * @param {{ animate: boolean }} options */
 function render(game, { animate }) {
   const v = shownView(game);
   const place = focusPlace();
@@ -96,7 +101,7 @@ function render(game, { animate }) {
   fill(game.ui.side, sideColumn(game, v, drawn, myMove));
   game.fitBoard();
   showLastMove(game.ui.lastLine, v);
-  keepInView(game.ui.side.querySelector("#movelist"));
+  keepInView(/** @type {HTMLElement} */ (game.ui.side.querySelector("#movelist"))); // the side column always has it
   restoreFocus(place);
   if (animate) animateLastMove(drawn);
   if (turnBegan) notifyTurn(game);
@@ -107,7 +112,8 @@ function render(game, { animate }) {
  * how to move, the moves, the chat, the analysis, the records, the players and the page's options.
  * @param {Game} game
  * @param {GameView} v
- * @param {Drawn} drawn */
+ * @param {Drawn} drawn
+ * @param {boolean} myMove */
 function sideColumn(game, v, drawn, myMove) {
   return [
     drawn.extra ? el("div", { class: "board-extra" }, drawn.extra) : null,
@@ -144,7 +150,7 @@ function connect(game) {
     onView: (v) => {
       game.pushes += 1;
       if (JSON.stringify(v) === JSON.stringify(game.view)) return; // nothing new: keep any selection
-      const othersMove = v.moves.length > game.view.moves.length && v.last_move && !game.seats.mine(v.last_move.seat);
+      const othersMove = v.moves.length > game.view.moves.length && !!v.last_move && !game.seats.mine(v.last_move.seat);
       takeView(game, v);
       render(game, { animate: game.shownPly === null && othersMove });
     },

@@ -8,6 +8,36 @@ import { arrow, svg } from "../boards/common.js";
 import { el } from "../ui.js";
 import { sideName, t, tn } from "../i18n.js";
 
+/** @typedef {import("../ui.js").GameView} GameView */
+
+/** A winning chance on the one scale (crates/tafel-ai/src/scale): `basis` "exact",
+ * "estimate" or "search".
+ * @typedef {{ win: number, draw: number, basis: string }} Chance */
+
+/** A reviewed move (`MoveReview` of crates/tafel-ai/src/review.rs): `index` is the number of
+ * moves before it, `first` the first player's chance before it, `mark` "only", "mistake" or
+ * "blunder".
+ * @typedef {object} MoveReview
+ * @property {number} index
+ * @property {number} number
+ * @property {number} seat
+ * @property {string} played
+ * @property {string} best
+ * @property {Chance} before
+ * @property {Chance} first
+ * @property {number} loss
+ * @property {boolean} forced
+ * @property {string | null} mark */
+
+/** The analysis of a game (`GameReview` of crates/tafel-ai/src/review.rs).
+ * @typedef {object} Review
+ * @property {string} search
+ * @property {MoveReview[]} moves
+ * @property {Chance | null} result
+ * @property {{ name: string, average_loss: number, mistakes: number, blunders: number }[]} seats */
+
+/** A seat's name in words. @typedef {(seat: number) => string} SeatName */
+
 /** @typedef {import("../boards/common.js").Drawn} Drawn */
 
 /** The chart's size in SVG units (it scales to the panel's width). */
@@ -18,13 +48,15 @@ const PAD = { left: 34, right: 10, top: 10, bottom: 20 };
  * its dot is smaller). */
 const MIN_POINT = 36;
 
-/** How each basis of a chance is said. */
+/** How each basis of a chance is said.
+ * @type {Record<string, () => string>} */
 const BASIS = { exact: () => t("exact"), estimate: () => t("estimate"), search: () => t("the search's own estimate, not calibrated") };
 
 /** A chance as words, as the server and the command line say it: "63% win (estimate)",
- * "40% win, 20% draw (exact)". */
+ * "40% win, 20% draw (exact)".
+ * @param {Chance} chance */
 export function chanceWords(chance) {
-  const percent = (p) => `${Math.round(p * 100)}%`;
+  const percent = (/** @type {number} */ p) => `${Math.round(p * 100)}%`;
   const basis = BASIS[chance.basis]?.() ?? chance.basis;
   return chance.draw > 0
     ? t("{win} win, {draw} draw ({basis})", { win: percent(chance.win), draw: percent(chance.draw), basis })
@@ -32,10 +64,10 @@ export function chanceWords(chance) {
 }
 
 /** `text` with a capital first letter, to begin a sentence ("first player" -> "First player"). */
-export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+export const capital = (/** @type {string} */ text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The winning chance with a draw counting half: what the chart shows. */
-const score = (chance) => chance.win + chance.draw / 2;
+const score = (/** @type {Chance} */ chance) => chance.win + chance.draw / 2;
 
 /** Whether the table of losses is open (kept while the page is drawn again). */
 let lossOpen = false;
@@ -44,15 +76,22 @@ let lossOpen = false;
  * @type {Record<string, [string, () => string]>} */
 const MARKS = { only: ["!", () => t("the only good move")], mistake: ["?", () => t("a mistake")], blunder: ["??", () => t("a blunder")] };
 
-/** The reviewed move played from the position after `ply` moves, if any. */
+/** The reviewed move played from the position after `ply` moves, if any.
+ * @type {(review: Review | null, ply: number) => MoveReview | null} */
 export const reviewAt = (review, ply) => review?.moves.find((m) => m.index === ply) ?? null;
 
 /**
  * The analysis panel for `review` of the game `view`, with the position after `shown` moves
  * marked; `select(ply)` shows a position, `describe(move)` says a move of the position shown
  * in words.
+ * @param {Review} review
+ * @param {GameView} view
+ * @param {number} shown
+ * @param {(ply: number) => void} select
+ * @param {(move: string) => string} [describe]
  */
 export function analysisPanel(review, view, shown, select, describe = (m) => m) {
+  /** @type {SeatName} */
   const seatName = (seat) => (view.seats[seat] ? sideName(view.seats[seat].name) : t("seat {n}", { n: seat + 1 }));
   const first = seatName(0);
   const at = reviewAt(review, shown);
@@ -73,20 +112,24 @@ export function analysisPanel(review, view, shown, select, describe = (m) => m) 
 }
 
 /** Who was winning over the game, in words for players: "Black was winning until move 14,
- * then White to the end." A side leads where its chance (a draw counting half) is 65% or more. */
+ * then White to the end." A side leads where its chance (a draw counting half) is 65% or more.
+ * @param {Review} review
+ * @param {GameView} view
+ * @param {SeatName} seatName */
 export function story(review, view, seatName) {
   const other = view.seats.length === 2 ? seatName(1) : t("the other side");
-  const leader = (m) => { const p = score(m.first); return p >= 0.65 ? capital(seatName(0)) : p <= 0.35 ? capital(other) : null; };
+  const leader = (/** @type {MoveReview} */ m) => { const p = score(m.first); return p >= 0.65 ? capital(seatName(0)) : p <= 0.35 ? capital(other) : null; };
+  /** @type {{ who: string | null, from: number }[]} */
   const runs = [];
   for (const m of review.moves) {
     const who = leader(m);
-    if (runs.length && runs.at(-1).who === who) continue;
+    if (runs.length && runs[runs.length - 1].who === who) continue;
     runs.push({ who, from: m.number });
   }
   if (!runs.length) return t("No move was analysed.");
   if (runs.length === 1) return runs[0].who ? t("{who} was winning throughout.", { who: runs[0].who }) : t("The game was balanced throughout.");
   if (runs.length > 5) {
-    const last = runs.at(-1).who;
+    const last = runs[runs.length - 1].who;
     return last ? tn(runs.length - 1, "The lead changed {n} time; {who} was winning at the end.", "The lead changed {n} times; {who} was winning at the end.", { who: last })
       : tn(runs.length - 1, "The lead changed {n} time; the game was balanced at the end.", "The lead changed {n} times; the game was balanced at the end.");
   }
@@ -105,11 +148,12 @@ export function story(review, view, seatName) {
   return `${capital(parts.join(", "))}.`;
 }
 
-/** What the chart's line and dots mean. */
+/** What the chart's line and dots mean.
+ * @param {string} first */
 function legend(first) {
-  const dot = (cls) => svg("svg", { class: "legend-swatch", viewBox: "0 0 12 12", "aria-hidden": "true" },
+  const dot = (/** @type {string} */ cls) => svg("svg", { class: "legend-swatch", viewBox: "0 0 12 12", "aria-hidden": "true" },
     svg("circle", { class: `dot ${cls}`, cx: 6, cy: 6, r: 4 }));
-  const item = (swatch, words) => el("li", {}, swatch, words);
+  const item = (/** @type {Element} */ swatch, /** @type {string} */ words) => el("li", {}, swatch, words);
   return el("ul", { class: "chart-legend", id: "chart-legend", "aria-label": t("The chart's colours") },
     item(svg("svg", { class: "legend-swatch", viewBox: "0 0 12 12", "aria-hidden": "true" }, svg("path", { class: "chart-line", d: "M 0 6 L 12 6" })), capital(t("{side}'s chance", { side: first }))),
     item(dot("only"), MARKS.only[1]()),
@@ -118,16 +162,23 @@ function legend(first) {
     item(dot("current"), t("the position shown")));
 }
 
-/** The chart: one focusable point per reviewed move, the 50% line, the result at the end. */
+/** The chart: one focusable point per reviewed move, the 50% line, the result at the end.
+ * @param {Review} review
+ * @param {GameView} view
+ * @param {number} shown
+ * @param {(ply: number) => void} select
+ * @param {string} first
+ * @param {SeatName} seatName */
 function chart(review, view, shown, select, first, seatName) {
   const plies = Math.max(1, view.moves.length);
   // On a phone, one unit is one pixel and the chart is as wide as a point's area of at least
   // MIN_POINT pixels each needs (it scrolls sideways); elsewhere it fits the panel.
   const narrow = window.matchMedia("(max-width: 50rem)").matches;
   const width = narrow ? Math.max(WIDTH, PAD.left + PAD.right + plies * MIN_POINT) : WIDTH;
-  const x = (ply) => PAD.left + (ply / plies) * (width - PAD.left - PAD.right);
+  const x = (/** @type {number} */ ply) => PAD.left + (ply / plies) * (width - PAD.left - PAD.right);
   const half = (x(1) - x(0)) / 2;
-  const y = (p) => PAD.top + (1 - p) * (HEIGHT - PAD.top - PAD.bottom);
+  const y = (/** @type {number} */ p) => PAD.top + (1 - p) * (HEIGHT - PAD.top - PAD.bottom);
+  /** @type {[number, number, MoveReview | null][]} */
   const points = review.moves.map((m) => [m.index, score(m.first), m]);
   if (review.result) points.push([view.moves.length, score(review.result), null]);
   const line = points.map(([ply, p]) => `${x(ply).toFixed(1)} ${y(p).toFixed(1)}`).join(" L ");
@@ -167,7 +218,8 @@ function chart(review, view, shown, select, first, seatName) {
   return node;
 }
 
-/** Each seat's average loss, mistakes and blunders. */
+/** Each seat's average loss, mistakes and blunders.
+ * @param {Review} review */
 function summary(review) {
   return el("ul", { class: "analysis-summary", id: "analysis-summary" }, review.seats.map((s) =>
     el("li", {}, `${sideName(s.name)}: ${t("average loss {points} points", { points: (s.average_loss * 100).toFixed(1) })}, `
@@ -175,7 +227,12 @@ function summary(review) {
 }
 
 /** Every reviewed move with the best move, its loss and its mark; a move's button shows the
- * position before it. */
+ * position before it.
+ * @param {Review} review
+ * @param {GameView} view
+ * @param {number} shown
+ * @param {(ply: number) => void} select
+ * @param {SeatName} seatName */
 function lossTable(review, view, shown, select, seatName) {
   const rows = review.moves.map((m) => el("tr", { class: m.mark ?? null, "aria-current": m.index === shown ? "step" : null },
     el("td", {}, el("button", { class: "link", id: `loss-${m.index}`, "data-ply": m.index, onclick: () => select(m.index),
@@ -184,7 +241,7 @@ function lossTable(review, view, shown, select, seatName) {
     el("td", {}, m.best),
     el("td", { class: "num" }, m.forced ? t("forced") : `${(m.loss * 100).toFixed(1)}`),
     el("td", { class: "mark-cell" }, m.mark ? el("abbr", { title: MARKS[m.mark][1]() }, MARKS[m.mark][0]) : "")));
-  return el("details", { class: "loss-box", id: "loss-box", open: lossOpen, ontoggle: (e) => { lossOpen = e.target.open; } },
+  return el("details", { class: "loss-box", id: "loss-box", open: lossOpen, ontoggle: (/** @type {Event} */ e) => { lossOpen = /** @type {HTMLDetailsElement} */ (e.target).open; } },
     el("summary", {}, t("Every move's loss")),
     el("div", { class: "loss-scroll" },
       el("table", { class: "loss-table", id: "loss-table" },
@@ -194,7 +251,8 @@ function lossTable(review, view, shown, select, seatName) {
 }
 
 /** The marks of the reviewed moves by ply (the number of moves after the move), for the move
- * list: `{symbol, words}`. */
+ * list: `{symbol, words}`.
+ * @param {Review | null} review */
 export function marksByPly(review) {
   const marks = new Map();
   for (const m of review?.moves ?? []) if (m.mark) marks.set(m.index + 1, { kind: m.mark, symbol: MARKS[m.mark][0], words: MARKS[m.mark][1]() });
@@ -204,8 +262,9 @@ export function marksByPly(review) {
 /**
  * Draws the best move of the position shown on the board (`drawn` as a board module returns
  * it): an arrow through its cells, or a ring around its only cell, of class `best-move`.
-
- * @param {Drawn} drawn */
+ * @param {Drawn} drawn
+ * @param {string} best
+ */
 export function drawBestMove(drawn, best) {
   const cells = drawn.pathOf(best);
   if (!cells || !cells.length || !drawn.centreOf) return;
@@ -219,7 +278,9 @@ export function drawBestMove(drawn, best) {
 }
 
 /** A ring around a point, of class `best-move`: green on a light halo, so that it shows on
- * every board's colours. */
+ * every board's colours.
+ * @param {import("../boards/common.js").Point} centre
+ * @param {number} r */
 function ring([cx, cy], r) {
   const width = r * 0.22;
   return svg("g", { class: "best-move", "aria-hidden": "true" },

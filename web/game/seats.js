@@ -15,6 +15,7 @@ import { list, sideName, t, tn } from "../i18n.js";
  * another device carries the seat's token (#seat=1&token=..., never sent to the server), which
  * is stored; an invitation carries its code (#invite=...), returned to be exchanged once for the
  * seat's token when the invited person joins.
+ * @param {string} id
  */
 export function readFragment(id) {
   const fragment = new URLSearchParams(location.hash.slice(1));
@@ -29,15 +30,17 @@ export function readFragment(id) {
   return fragment.get("invite");
 }
 
-/** The seats this browser holds in game `id`, read afresh from localStorage on every call. */
+/** The seats this browser holds in game `id`, read afresh from localStorage on every call.
+ * @param {string} id */
 export function heldSeats(id) {
   const held = () => tokens.load(id);
-  // A seat this browser may move for: local seats and seats it joined.
+  /** The token of a seat this browser may move for (a local seat or one it joined), if it is one.
+   * @param {number | string | undefined} seat */
   const token = (seat) => {
-    const h = held()[seat];
+    const h = seat === undefined ? undefined : held()[seat];
     return h && (h.kind === "local" || h.joined) ? h.token : null;
   };
-  const mine = (seat) => Boolean(token(seat));
+  const mine = (/** @type {number | string | undefined} */ seat) => Boolean(token(seat));
   return {
     held,
     token,
@@ -45,14 +48,14 @@ export function heldSeats(id) {
     /** The tokens of every seat this browser may move for. */
     all: () => Object.keys(held()).flatMap((seat) => token(seat) || []),
     /** Whether another person (not at this screen, not the computer) plays in `view`. */
-    othersPlay: (view) => view.seats.some((s) => s.kind !== "computer" && !mine(s.seat)),
+    othersPlay: (/** @type {import("../ui.js").GameView} */ view) => view.seats.some((s) => s.kind !== "computer" && !mine(s.seat)),
     /** Who sits in seat `s`, as this browser sees it: the name given, else what kind of player. */
-    label: (s) => {
+    label: (/** @type {import("../ui.js").SeatView} */ s) => {
       if (s.kind === "computer") return seatKind(s);
       if (!s.joined) return t("waiting for the invited player");
       const where = s.kind === "local" && mine(s.seat) ? "here" : s.kind === "local" ? "host" : "online";
-      if (s.player) return { here: t("{name}, at this screen", { name: s.player }), host: t("{name}, at the host's screen", { name: s.player }), online: t("{name}, online", { name: s.player }) }[where];
-      return { here: t("person at this screen"), host: t("person at the host's screen"), online: t("person online") }[where];
+      if (s.player) return /** @type {Record<string, string>} */ ({ here: t("{name}, at this screen", { name: s.player }), host: t("{name}, at the host's screen", { name: s.player }), online: t("{name}, online", { name: s.player }) })[where];
+      return /** @type {Record<string, string>} */ ({ here: t("person at this screen"), host: t("person at the host's screen"), online: t("person online") })[where];
     },
   };
 }
@@ -76,10 +79,11 @@ export function youLine(game) {
 }
 
 /** "3 watching". */
-const watchingWords = (count) => tn(count, "{n} watching", "{n} watching");
+const watchingWords = (/** @type {number} */ count) => tn(count, "{n} watching", "{n} watching");
 
 /** Shows the number of spectators in the line drawn by `youLine`.
- * @param {Game} game */
+ * @param {Game} game
+ * @param {number} count */
 export function showSpectators(game, count) {
   game.spectators = count;
   const line = document.getElementById("spectators");
@@ -93,7 +97,7 @@ export function joinForm(game) {
   if (!game.joining) return null;
   if (game.joinForm) return game.joinForm;
   const input = el("input", { id: "join-name", value: localStorage.getItem("tafel:name") || "", maxlength: 32, autocomplete: "nickname" });
-  game.joinForm = el("form", { class: "join-card", id: "join-form", onsubmit: (e) => { e.preventDefault(); join(game, input.value.trim() || t("Guest")); } },
+  game.joinForm = el("form", { class: "join-card", id: "join-form", onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); join(game, input.value.trim() || t("Guest")); } },
     invitationWords(game),
     el("label", { for: "join-name" }, t("Your name")),
     el("div", { class: "move-box-row" }, input, el("button", { type: "submit", id: "join" }, t("Take the seat"))));
@@ -118,7 +122,8 @@ function invitationWords(game) {
 }
 
 /** Takes the invited seat with the name given.
- * @param {Game} game */
+ * @param {Game} game
+ * @param {string} name */
 async function join(game, name) {
   try {
     localStorage.setItem("tafel:name", name);
@@ -150,8 +155,8 @@ export function playersList(game) {
  * @param {Game} game */
 export function invitations(game) {
   const { view, id } = game;
-  return Object.entries(game.seats.held()).filter(([seat, h]) => h.invite && view.seats[seat] && !view.seats[seat].joined).map(([seat, h]) =>
-    el("div", { class: "invite" }, el("label", { for: `invite-${seat}` }, t("Invitation for {side}: send this link", { side: sideName(view.seats[seat].name) })),
+  return Object.entries(game.seats.held()).filter(([seat, h]) => h.invite && view.seats[Number(seat)] && !view.seats[Number(seat)].joined).map(([seat, h]) =>
+    el("div", { class: "invite" }, el("label", { for: `invite-${seat}` }, t("Invitation for {side}: send this link", { side: sideName(view.seats[Number(seat)].name) })),
       el("input", { id: `invite-${seat}`, readonly: true, value: `${location.origin}/game/${id}#invite=${h.invite}` })));
 }
 

@@ -9,7 +9,7 @@ import { t } from "../i18n.js";
 /** Whether the player asked for the chime. */
 const sound = {
   on: () => localStorage.getItem("tafel:sound") === "on",
-  set: (on) => localStorage.setItem("tafel:sound", on ? "on" : "off"),
+  set: (/** @type {boolean} */ on) => localStorage.setItem("tafel:sound", on ? "on" : "off"),
 };
 
 /** @type {AudioContext | null} */
@@ -50,5 +50,9 @@ export function chimeOnMyTurn(game) {
 /** The checkbox that turns the chime on (and plays it once, to hear it). */
 export function soundToggle() {
   return el("label", { class: "sound-toggle" }, el("input", { type: "checkbox", id: "sound", checked: sound.on(),
-    onchange: (e) => { sound.set(e.target.checked); if (e.target.checked) chime(); } }), " ", t("Sound when it is my turn"));
+    onchange: (/** @type {Event} */ e) => {
+      const { checked } = /** @type {HTMLInputElement} */ (e.target);
+      sound.set(checked);
+      if (checked) chime();
+    } }), " ", t("Sound when it is my turn"));
 }

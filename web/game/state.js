@@ -95,6 +95,7 @@ export const shownView = (game) => (game.shownPly === null ? game.view : game.sh
 
 /** A move of the position `v` in words, as its button says it ("Tile 2: out south").
  * @param {Game} game
+ * @param {string} move
  * @param {GameView} v */
 export const describe = (game, move, v) => game.board.describeMove?.(move, v, game.settings) ?? move;
 
@@ -109,7 +110,8 @@ export function takeView(game, v) {
 }
 
 /** Shows the game the server answered `request` with, unless a push came meanwhile.
- * @param {Game} game */
+ * @param {Game} game
+ * @param {Promise<GameView>} request */
 async function applyAnswer(game, request) {
   const before = game.pushes;
   const answer = await request;
@@ -122,7 +124,9 @@ async function applyAnswer(game, request) {
 
 /** Posts `body` to the game's endpoint `what` (moves, undo, resign...) and shows the answer;
  * a refusal is shown as the error.
- * @param {Game} game */
+ * @param {Game} game
+ * @param {string} what
+ * @param {object} body */
 export async function post(game, what, body) {
   game.showError("");
   try {

@@ -51,6 +51,7 @@ export function pageTitle(game) {
 
 /** Writes the last move before the position `v` into `line` ("Black (computer) rolled 3 and
  * played B-K"), only when it changed (so that a screen reader says it once).
+ * @param {HTMLElement} line
  * @param {GameView} v */
 export function showLastMove(line, v) {
   const text = lastMoveWords(v);
@@ -63,7 +64,7 @@ export function showLastMove(line, v) {
  * @param {GameView} v */
 function lastMoveWords(v) {
   const last = v.last_move;
-  const rollsBetween = (from, to) => v.moves.slice(from, to).filter((_, i) => v.plies[from + i].seat === null);
+  const rollsBetween = (/** @type {number} */ from, /** @type {number} */ to) => v.moves.slice(from, to).filter((_, i) => v.plies[from + i].seat === null);
   if (!last) {
     const opening = rollsBetween(0, v.ply);
     return opening.length ? t("No move yet; rolled {rolls}.", { rolls: opening.join(", ") }) : t("No move yet.");
@@ -83,7 +84,9 @@ function lastMoveWords(v) {
 }
 
 /** The game's settings in words, with the labels of the catalog ("Board size: 6 · Legal slides:
- * free"); settings that do not apply, and engine limits left at their defaults, are left out. */
+ * free"); settings that do not apply, and engine limits left at their defaults, are left out.
+ * @param {{ settings?: { key: string, label: string, default: string, origin: string, applies_when?: { key: string, value: string } | null }[] } | undefined} entry
+ * @param {Record<string, string>} settings */
 export function settingsLine(entry, settings) {
   return (entry?.settings || [])
     .filter((s) => !s.applies_when || settings[s.applies_when.key] === s.applies_when.value)
