@@ -18,6 +18,7 @@ applyLanguage();
 const app = /** @type {HTMLElement} */ (document.getElementById("app")); // in the page shell
 const match = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
 const player = location.pathname.match(/^\/@\/([^/]+)$/);
+/** @type {Record<string, "signInPage" | "signUpPage" | "settingsPage">} */
 const accountPages = { "/sign-in": "signInPage", "/sign-up": "signUpPage", "/settings": "settingsPage" };
 const accountPage = accountPages[location.pathname];
 const tournament = location.pathname.match(/^\/tournament\/([A-Za-z0-9]+)$/);

@@ -5,17 +5,22 @@
 
 import "./theme.js";
 
-for (const figure of document.querySelectorAll("figure.rules-diagram[data-view]")) {
+for (const figure of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("figure.rules-diagram[data-view]"))) {
   drawDiagram(figure).catch(() => { /* the text picture stays */ });
 }
 
-/** Draws one figure's position with its game's board module, beside its die if it has one. */
+/** Draws one figure's position with its game's board module, beside its die if it has one.
+ * @param {HTMLElement} figure */
 async function drawDiagram(figure) {
-  const board = await import(`./boards/${figure.dataset.game}.js`);
-  const drawn = board.draw(JSON.parse(figure.dataset.view), JSON.parse(figure.dataset.settings));
+  const { game, view, settings } = figure.dataset;
+  const picture = figure.querySelector(".diagram-picture");
+  if (!view || !settings || !picture) return; // the server writes all three
+  /** @type {import("./boards/common.js").BoardModule} */
+  const board = await import(`./boards/${game}.js`);
+  const drawn = board.draw(JSON.parse(view), JSON.parse(settings));
   const box = document.createElement("div");
   box.className = "diagram-board";
   box.append(drawn.svg);
   if (drawn.extra) box.append(drawn.extra);
-  figure.querySelector(".diagram-picture").replaceWith(box);
+  picture.replaceWith(box);
 }

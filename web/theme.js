@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 
 const KEY = "tafel:theme";
 const NEXT = { system: "dark", dark: "light", light: "system" };
+/** @type {Record<string, () => string>} */
 const WORDS = { system: () => t("Theme: as the system"), dark: () => t("Theme: dark"), light: () => t("Theme: light") };
 
 /** The theme chosen: "system", "dark" or "light". */
@@ -16,7 +17,8 @@ const chosen = () => {
   return stored === "dark" || stored === "light" ? stored : "system";
 };
 
-/** Applies the theme chosen to the page. */
+/** Applies the theme chosen to the page.
+ * @param {string} theme */
 function apply(theme) {
   if (theme === "system") delete document.documentElement.dataset.theme;
   else document.documentElement.dataset.theme = theme;

@@ -22,6 +22,10 @@ import { serverText, t } from "./i18n.js";
  *   | { state: "chance", seat?: undefined, name?: undefined }
  *   | { state: "over", result: string, winners: number[], termination: string | null, seat?: undefined, name?: undefined }} StatusView */
 
+/** A time control as the API has it (`TimeControl` of crates/tafel-server/src/domain/clock.rs).
+ * @typedef {{ kind: "none" } | { kind: "fischer", initial_seconds: number, increment_seconds: number }
+ *   | { kind: "correspondence", days_per_move: number }} TimeControl */
+
 /** A game as the server shows it (`GameView` of crates/tafel-server/src/http/views.rs, docs/api.md).
  * @typedef {object} GameView
  * @property {string} id
@@ -41,7 +45,7 @@ import { serverText, t } from "./i18n.js";
  * @property {string} picture
  * @property {StatusView} status
  * @property {string[]} legal the legal moves
- * @property {{ control: { kind: string }, remaining_ms: number[], running: number | null, berserk: boolean[] } | null} [clock]
+ * @property {{ control: TimeControl, remaining_ms: number[], running: number | null, berserk: boolean[] } | null} [clock]
  * @property {{ draw?: number[], takeback?: { by: number, keep: number, accepted: number[] }, resign?: { team: number, seats: number[] }[] }} proposals
  * @property {string | null} [rematch]
  * @property {string | null} [rematch_of]

@@ -7,7 +7,10 @@ import { showAccount, whoAmI } from "./header.js";
 import { claimHeldSeats } from "./seats.js";
 import { t, tn } from "../i18n.js";
 
-/** A labelled input of a form. */
+/** A labelled input of a form.
+ * @param {string} id
+ * @param {string} label
+ * @param {Record<string, unknown>} attrs */
 function field(id, label, attrs) {
   return el("div", { class: "field" }, el("label", { for: id }, label), el("input", { id, name: id, required: true, ...attrs }));
 }
@@ -24,7 +27,7 @@ function field(id, label, attrs) {
 function form(id, title, fields, button, submit, extra = [], heading = "h1") {
   const error = el("p", { class: "error", role: "alert", id: `${id}-error` });
   const submitButton = el("button", { type: "submit", id: `${id}-submit` }, button);
-  const node = el("form", { class: "card account-form", id, onsubmit: async (e) => {
+  const node = el("form", { class: "card account-form", id, onsubmit: async (/** @type {Event} */ e) => {
     e.preventDefault();
     fill(error);
     submitButton.disabled = true;
@@ -39,9 +42,14 @@ function form(id, title, fields, button, submit, extra = [], heading = "h1") {
   return node;
 }
 
-const value = (form, id) => form.querySelector(`#${id}`).value;
+/** The value of the field `id` of `form`.
+ * @type {(form: HTMLFormElement, id: string) => string} */
+const value = (form, id) => /** @type {HTMLInputElement} */ (form.querySelector(`#${id}`)).value;
 
-/** After signing up or in: the seats this browser holds become the account's. */
+/** After signing up or in: the seats this browser holds become the account's.
+ * @param {HTMLElement} app
+ * @param {{ username: string }} me
+ * @param {string} verb */
 async function welcome(app, me, verb) {
   let added;
   try {
@@ -59,7 +67,8 @@ async function welcome(app, me, verb) {
     el("p", {}, el("a", { href: "/" }, t("To the lobby")), " · ", el("a", { href: `/@/${encodeURIComponent(me.username)}` }, t("Your profile")))));
 }
 
-/** "/sign-in". */
+/** "/sign-in".
+ * @param {HTMLElement} app */
 export function signInPage(app) {
   document.title = t("Sign in · Tafel");
   fill(app, form("sign-in", t("Sign in"), [
@@ -71,7 +80,8 @@ export function signInPage(app) {
   }, el("p", { class: "help" }, t("No account yet?"), " ", el("a", { href: "/sign-up" }, t("Sign up")), ".")));
 }
 
-/** "/sign-up". */
+/** "/sign-up".
+ * @param {HTMLElement} app */
 export function signUpPage(app) {
   document.title = t("Sign up · Tafel");
   fill(app, form("sign-up", t("Sign up"), [
@@ -86,7 +96,8 @@ export function signUpPage(app) {
     el("a", { href: "/sign-in" }, t("Sign in")), " ", t("if you have one."))));
 }
 
-/** "/settings": change the password, delete the account. */
+/** "/settings": change the password, delete the account.
+ * @param {HTMLElement} app */
 export async function settingsPage(app) {
   document.title = t("Settings · Tafel");
   const me = await whoAmI();

@@ -37,11 +37,13 @@ export async function claimHeldSeats() {
 }
 
 /** On a browser that holds no seat of game `id`, the seats the account signed in plays
- * there (nothing when nobody is signed in). */
+ * there (nothing when nobody is signed in).
+ * @param {string} id */
 export async function openAccountSeats(id) {
   if (Object.keys(tokens.load(id)).length) return;
   const response = await request(`/api/games/${id}/my-seats`).catch(() => null);
   if (!response?.ok) return;
+  /** @type {{ seats: { seat: number, token: string }[] }} */
   const { seats } = await response.json();
   if (!seats.length) return;
   tokens.save(id, Object.fromEntries(seats.map((s) => [s.seat, { kind: "seat", token: s.token, joined: true }])));

@@ -15,7 +15,8 @@ import { applyConditions, settingControl, settingControls, settingValues } from 
 import { api, el, fill, sentence } from "../ui.js";
 import { capital, chanceWords, drawBestMove } from "../game/review-panel.js";
 
-/** Draws the editor into `app`, for the game and position in the address if any. */
+/** Draws the editor into `app`, for the game and position in the address if any.
+ * @param {HTMLElement} app */
 export async function editorPage(app) {
   const catalog = await api("/api/catalog");
   const named = location.pathname.match(/^\/editor\/([a-z-]+)$/)?.[1];

@@ -19,7 +19,7 @@ function formatClock(ms) {
 }
 
 /** The time control in words: "5+3", "3 days per move", or null without clocks.
- * @param {any} control the API's time control ({ kind, ... }) */
+ * @param {import("../ui.js").TimeControl | undefined} control */
 export function controlName(control) {
   if (!control || control.kind === "none") return null;
   if (control.kind === "fischer") {

@@ -9,7 +9,8 @@ import { newGameForm } from "./new-game.js";
 import { seeksCard } from "./seeks.js";
 import { tournamentsCard } from "../tournaments/list.js";
 
-/** Draws the lobby into `app`. */
+/** Draws the lobby into `app`.
+ * @param {HTMLElement} app */
 export async function lobby(app) {
   const catalog = await api("/api/catalog");
   // The header's tagline is in the page's language (the server words it).

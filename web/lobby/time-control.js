@@ -5,6 +5,8 @@
 import { el } from "../ui.js";
 import { t } from "../i18n.js";
 
+/** @typedef {import("../ui.js").TimeControl} TimeControl */
+
 /** The clocks offered: none, Fischer (minutes + seconds per move), correspondence.
  * @type {[string, () => string][]} */
 const CLOCKS = [
@@ -34,7 +36,9 @@ export function clockPicker() {
   return { nodes: [select, custom], value };
 }
 
-/** The API's time control for a value of the clock's select. */
+/** The API's time control for a value of the clock's select.
+ * @param {string} choice
+ * @returns {TimeControl} */
 function timeControl(choice) {
   const [kind, a, b] = choice.split(":");
   if (kind === "fischer") return { kind, initial_seconds: Number(a), increment_seconds: Number(b) };
@@ -42,7 +46,8 @@ function timeControl(choice) {
   return { kind: "none" };
 }
 
-/** A challenge's time control in words: "no clock", "5+3", "1 d per move". */
+/** A challenge's time control in words: "no clock", "5+3", "1 d per move".
+ * @param {TimeControl} control */
 export function clockWords(control) {
   if (control.kind === "none") return t("no clock");
   if (control.kind === "fischer") return `${control.initial_seconds / 60}+${control.increment_seconds}`;

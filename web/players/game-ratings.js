@@ -5,7 +5,8 @@
 import { api, el } from "../ui.js";
 import { sideName, t } from "../i18n.js";
 
-/** Watches the game page of game `id` in `app` and keeps its line of ratings. */
+/** Watches the game page of game `id` in `app` and keeps its line of ratings.
+ * @param {HTMLElement} app */
 export function showGameRatings(app, id) {
   let shown = "";
   const refresh = async () => {

@@ -4,7 +4,8 @@
 import { api, botBadge, el, fill } from "../ui.js";
 import { t } from "../i18n.js";
 
-/** Draws the leaderboard of the game in the address (the first game by default) into `app`. */
+/** Draws the leaderboard of the game in the address (the first game by default) into `app`.
+ * @param {HTMLElement} app */
 export async function leaderboardPage(app) {
   const catalog = await api("/api/catalog");
   const wanted = new URLSearchParams(location.search).get("game");

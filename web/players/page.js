@@ -9,7 +9,8 @@ import { sideName, t, tn } from "../i18n.js";
 
 const PER_PAGE = 20;
 
-/** Draws the page of player `name` into `app`. */
+/** Draws the page of player `name` into `app`.
+ * @param {HTMLElement} app */
 export async function playerPage(app, name) {
   const [player, history, catalog] = await Promise.all([
     api(`/api/players/${encodeURIComponent(name)}`),

@@ -31,7 +31,8 @@ function showBerserk(node, view, mine, game) {
   node.replaceChildren(el("button", { class: "danger", id: "berserk", title: t("Half your time and no increment, for a point more on a win of at least 14 moves"), onclick: go }, t("Berserk")), " ", error);
 }
 
-/** Adds the way back to tournament `tournament` to the page of game `game` in `app`. */
+/** Adds the way back to tournament `tournament` to the page of game `game` in `app`.
+ * @param {HTMLElement} app */
 export function backToTournament(app, game, tournament) {
   const note = el("span", { class: "help", id: "tournament-back-note" });
   const berserk = el("span", {});

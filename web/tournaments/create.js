@@ -11,7 +11,8 @@ import { clockPicker } from "../lobby/time-control.js";
 import { showLists } from "./list.js";
 import { durationWords } from "./words.js";
 
-/** Draws the tournaments' page into `app`. */
+/** Draws the tournaments' page into `app`.
+ * @param {HTMLElement} app */
 export async function tournamentsPage(app) {
   document.title = `${t("Tournaments")} · Tafel`;
   const lists = el("div", { class: "tournament-lists" });

@@ -18,7 +18,8 @@ import { countdown, durationWords, gameTitles, startWords, stateWords, summaryWo
 /** How often the page asks for the tournament again. */
 const FOLLOW_MS = 2000;
 
-/** Draws tournament `id` into `app` and follows it. */
+/** Draws tournament `id` into `app` and follows it.
+ * @param {HTMLElement} app */
 export async function tournamentPage(app, id) {
   const invite = new URLSearchParams(location.hash.slice(1)).get("invite");
   const me = await whoAmI();
