@@ -26,6 +26,25 @@ import { serverText, t } from "./i18n.js";
  * @typedef {{ kind: "none" } | { kind: "fischer", initial_seconds: number, increment_seconds: number }
  *   | { kind: "correspondence", days_per_move: number }} TimeControl */
 
+/** A setting of a game as the catalog lists it (`SettingSpec` of crates/tafel-core/src/settings.rs).
+ * @typedef {object} SettingSpec
+ * @property {string} key
+ * @property {string} label
+ * @property {string} default
+ * @property {string} allowed
+ * @property {string[] | null} choices
+ * @property {{ key: string, choices: Record<string, string[]> } | null} choices_by
+ * @property {string} help
+ * @property {string} origin
+ * @property {{ key: string, value: string } | null} applies_when */
+
+/** A game of the catalog (`/api/catalog`).
+ * @typedef {{ name: string, title: string, summary: string, settings: SettingSpec[], max_level: number }} CatalogGame */
+
+/** A computer level of a game under some settings (`/api/catalog/{game}/levels`), with why it
+ * cannot play as it says, if it cannot.
+ * @typedef {{ level: number, notice: string | null }} LevelView */
+
 /** A game as the server shows it (`GameView` of crates/tafel-server/src/http/views.rs, docs/api.md).
  * @typedef {object} GameView
  * @property {string} id

@@ -58,7 +58,7 @@
  * @property {(move: string, view: import("../ui.js").GameView, settings: Record<string, string>) => string} [describeMove]
  * @property {(settings: Record<string, string>) => { text: string, badge?: string, href: string, linkText: string, offer?: { label: string, settings: Record<string, string> } } | null} [lobbyNote]
  * @property {Record<string, string>} [lobbyDefaults]
- * @property {{ key: string, draw: Function }} [settingPicker]
+ * @property {{ key: string, draw: (settings: Record<string, string>, choose: (value: string) => void) => HTMLElement | null }} [settingPicker]
  * @property {(view: import("../ui.js").GameView, settings: Record<string, string>) => (string | null)[]} [shortMoves]
  * @property {(view: import("../ui.js").GameView) => { label: string, values: number[] } | null} [scores]
  * @property {number} [bottomSeat] */
@@ -146,7 +146,7 @@ export function squareCoordinates(n, unit, margin) {
 }
 
 /** The settings of a game: the catalog's defaults overridden by the game's own.
- * @param {{ settings?: { key: string, default: string }[] } | undefined} catalogEntry
+ * @param {import("../ui.js").CatalogGame | undefined} catalogEntry
  * @param {{ settings: [string, string][] }} view
  * @returns {Record<string, string>} */
 export function settingsOf(catalogEntry, view) {

@@ -40,7 +40,7 @@ export async function gamePage(app, id) {
     return;
   }
   const [board, catalog] = await Promise.all([import(`../boards/${view.game}.js`), api("/api/catalog")]);
-  const catalogEntry = catalog.games.find((/** @type {{ name: string }} */ g) => g.name === view.game);
+  const catalogEntry = /** @type {import("../ui.js").CatalogGame[]} */ (catalog.games).find((g) => g.name === view.game);
   // The state, with its chat's part added at once.
   const game = /** @type {Game} */ (gameState({ id, view, board, catalogEntry, settings: settingsOf(catalogEntry, view), seats: heldSeats(id), invite }));
   game.chat = chatState(game);

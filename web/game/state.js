@@ -18,7 +18,7 @@ import { t } from "../i18n.js";
  * @param {string} parts.id
  * @param {GameView} parts.view
  * @param {import("../boards/common.js").BoardModule} parts.board
- * @param {any} parts.catalogEntry the game's entry in /api/catalog
+ * @param {import("../ui.js").CatalogGame | undefined} parts.catalogEntry
  * @param {Record<string, string>} parts.settings
  * @param {ReturnType<typeof import("./seats.js").heldSeats>} parts.seats
  * @param {string | null} parts.invite */

@@ -85,7 +85,7 @@ function lastMoveWords(v) {
 
 /** The game's settings in words, with the labels of the catalog ("Board size: 6 · Legal slides:
  * free"); settings that do not apply, and engine limits left at their defaults, are left out.
- * @param {{ settings?: { key: string, label: string, default: string, origin: string, applies_when?: { key: string, value: string } | null }[] } | undefined} entry
+ * @param {import("../ui.js").CatalogGame | undefined} entry
  * @param {Record<string, string>} settings */
 export function settingsLine(entry, settings) {
   return (entry?.settings || [])

@@ -6,22 +6,25 @@ import { api, el } from "../ui.js";
 import { remember, seatChoices, seatOptions, seatRequests } from "./seats.js";
 import { t } from "../i18n.js";
 
+/** The import card's parts: the record, the seats' box, the error line, and the record's game
+ * and settings the seats were offered for (the seats' choices stay as they are while the
+ * record names the same: a textarea reports "change" again each time it loses focus).
+ * @typedef {{ recordText: HTMLTextAreaElement, seatsBox: HTMLDivElement, error: HTMLParagraphElement, key: string | null }} ImportForm */
+
 /** The import card. */
 export function importCard() {
+  /** @type {ImportForm} */
   const form = {
+    recordText: el("textarea", { id: "record", rows: 5, "aria-label": t("Record to import"), onchange: () => refreshSeats(form) }),
     seatsBox: el("div"),
     error: el("p", { class: "error", role: "alert", id: "import-error" }),
-    // The record's game and settings the seats were offered for: the seats' choices stay as
-    // they are while the record names the same (a textarea reports "change" again each time
-    // it loses focus).
     key: null,
   };
-  form.recordText = el("textarea", { id: "record", rows: 5, "aria-label": t("Record to import"), onchange: () => refreshSeats(form) });
   // The browser's own file button speaks the browser's language, not the page's: the input is
   // hidden behind a button and the chosen file's name of our own.
   const fileName = el("span", { class: "help", id: "record-file-name" }, t("No file chosen"));
-  const recordFile = el("input", { type: "file", hidden: true, id: "record-file", onchange: async (e) => {
-    const [file] = e.target.files;
+  const recordFile = el("input", { type: "file", hidden: true, id: "record-file", onchange: async (/** @type {Event} */ e) => {
+    const [file] = /** @type {HTMLInputElement} */ (e.target).files ?? [];
     if (!file) return;
     fileName.textContent = file.name;
     form.recordText.value = await file.text();
@@ -36,7 +39,8 @@ export function importCard() {
     chooseFile, form.recordText, form.seatsBox, el("p", {}, el("button", { id: "import", onclick: () => importRecord(form) }, t("Import"))), form.error);
 }
 
-/** The seats of the record's game, once the record names one. */
+/** The seats of the record's game, once the record names one.
+ * @param {ImportForm} form */
 async function refreshSeats(form) {
   form.error.textContent = "";
   try {
@@ -53,7 +57,8 @@ async function refreshSeats(form) {
   }
 }
 
-/** Imports the record with the seats chosen and opens the game. */
+/** Imports the record with the seats chosen and opens the game.
+ * @param {ImportForm} form */
 async function importRecord(form) {
   form.error.textContent = "";
   try {
@@ -68,9 +73,12 @@ async function importRecord(form) {
   }
 }
 
-/** The game and settings a record (text or JSON) names; the server checks the rest on import. */
+/** The game and settings a record (text or JSON) names; the server checks the rest on import.
+ * @param {string} record */
 function recordGame(record) {
+  /** @type {string | null} */
   const game = (record.match(/\[Game "([^"]+)"\]/) || [])[1] || (() => { try { return JSON.parse(record).game; } catch { return null; } })();
+  /** @type {Record<string, string>} */
   const settings = {};
   const line = (record.match(/\[Settings "([^"]*)"\]/) || [])[1];
   if (line) for (const pair of line.split(/\s+/).filter(Boolean)) { const [k, v] = pair.split("="); settings[k] = v; }

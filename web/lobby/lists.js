@@ -5,11 +5,21 @@ import { api, botBadge, el, tokens } from "../ui.js";
 import { clockWords } from "./time-control.js";
 import { language, serverText, sideName, t, tn } from "../i18n.js";
 
-/** The open challenges; `yourName()` gives the name to join with. */
+/** A seat as the lobby's lists show it.
+ * @typedef {{ seat: number, name: string, kind: string, level: number | null, player?: string | null, joined: boolean, bot?: boolean }} ListedSeat */
+
+/** An open challenge (`/api/challenges`).
+ * @typedef {{ id: string, game: string, title: string, time_control: import("../ui.js").TimeControl, players: ListedSeat[] }} Challenge */
+
+/** A recent game (`/api/games`): `moves` counts plies, `record_moves` the record's moves.
+ * @typedef {{ id: string, game: string, title: string, result: string | null, players: ListedSeat[], moves: number, record_moves?: number | null, created_at: string }} RecentGame */
+
+/** The open challenges; `yourName()` gives the name to join with.
+ * @param {() => string | null} yourName */
 export function challengesCard(yourName) {
   const list = el("ul", { class: "recent", id: "challenges" });
   const error = el("p", { class: "error", role: "alert", id: "challenge-error" });
-  api("/api/challenges").then((open) => {
+  api("/api/challenges").then((/** @type {Challenge[]} */ open) => {
     if (!open.length) list.replaceChildren(el("li", { class: "help" }, t("No open challenges now.")));
     else list.replaceChildren(...open.map((c) => challengeItem(c, (seat) => joinChallenge(c, seat, yourName, error))));
   }).catch((e) => list.replaceChildren(el("li", { class: "error" }, e.message)));
@@ -17,7 +27,11 @@ export function challengesCard(yourName) {
     el("h2", { id: "challenges-title" }, t("Open challenges")), list, error);
 }
 
-/** Takes `seat` of challenge `c` and opens the game; a refusal is shown in `error`. */
+/** Takes `seat` of challenge `c` and opens the game; a refusal is shown in `error`.
+ * @param {Challenge} c
+ * @param {number} seat
+ * @param {() => string | null} yourName
+ * @param {HTMLElement} error */
 async function joinChallenge(c, seat, yourName, error) {
   error.textContent = "";
   try {
@@ -29,7 +43,9 @@ async function joinChallenge(c, seat, yourName, error) {
   }
 }
 
-/** An open challenge: the game, who waits, the clock, and a button per free seat. */
+/** An open challenge: the game, who waits, the clock, and a button per free seat.
+ * @param {Challenge} c
+ * @param {(seat: number) => void} join */
 function challengeItem(c, join) {
   const waiting = c.players.filter((p) => p.joined && p.kind !== "computer").map((p) => p.player || sideName(p.name)).join(", ") || t("Someone");
   return el("li", { "data-challenge": c.id },
@@ -42,7 +58,7 @@ function challengeItem(c, join) {
 /** The bots one may challenge, each a link to its page (where the challenge form is). */
 export function botsCard() {
   const list = el("ul", { class: "recent", id: "bots" });
-  api("/api/bots").then(({ bots }) => {
+  api("/api/bots").then((/** @type {{ bots: string[] }} */ { bots }) => {
     if (!bots.length) list.replaceChildren(el("li", { class: "help" }, t("No bots on this server.")));
     else list.replaceChildren(...bots.map((name) => el("li", { "data-bot": name },
       el("a", { href: `/@/${encodeURIComponent(name)}` }, name), " ", botBadge())));
@@ -54,7 +70,7 @@ export function botsCard() {
 /** The recent games. */
 export function recentCard() {
   const list = el("ul", { class: "recent", id: "recent" });
-  api("/api/games?limit=20").then((games) => {
+  api("/api/games?limit=20").then((/** @type {RecentGame[]} */ games) => {
     if (!games.length) list.replaceChildren(el("li", { class: "help" }, t("No games yet.")));
     else list.replaceChildren(...games.map(recentItem));
   }).catch((e) => list.replaceChildren(el("li", { class: "error" }, e.message)));
@@ -62,11 +78,12 @@ export function recentCard() {
     el("h2", { id: "recent-title" }, t("Recent games")), list);
 }
 
-/** One of the recent games: the game and its result, then players, moves and date. */
+/** One of the recent games: the game and its result, then players, moves and date.
+ * @param {RecentGame} g */
 function recentItem(g) {
   const date = new Date(g.created_at);
   const when = Number.isNaN(date.getTime()) ? g.created_at : date.toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" });
-  const who = (p) => (p.kind === "computer" ? t("computer {level}", { level: p.level }) : p.kind === "local" ? t("here") : t("online"));
+  const who = (/** @type {ListedSeat} */ p) => (p.kind === "computer" ? t("computer {level}", { level: p.level }) : p.kind === "local" ? t("here") : t("online"));
   const players = g.players.map((p, i) => [i ? t(" vs ") : "", `${sideName(p.name)} (${p.player ? `${p.player}, ` : ""}`,
     p.bot ? [botBadge(), ", "] : "", `${who(p)})`]);
   const moves = g.record_moves === null || g.record_moves === undefined ? tn(g.moves, "{n} ply", "{n} plies") : tn(g.record_moves, "{n} move", "{n} moves");

@@ -19,7 +19,8 @@ const MODES = [
  * answer changes. `mode()` is the choice made, `offer(names, levels)`
  * fills the questions for the seats and levels of the game chosen (keeping the answers where
  * they still apply), `seats(count)` the seat values the answers ask for. `buttons` and
- * `questions` go into the form. */
+ * `questions` go into the form.
+ * @param {(mode: string) => void} changed */
 export function modeChooser(changed) {
   const state = { mode: "computer" };
   const buttons = MODES.map(([value, title, line]) => el("button", {
@@ -35,6 +36,7 @@ export function modeChooser(changed) {
   const whereBox = el("div", { class: "question", id: "where-question", hidden: true }, el("label", { for: "friend-where" }, t("Your friend plays")), where);
   const sideBox = el("div", { class: "question", id: "side-question" }, el("label", { for: "side" }, t("You play")), side);
   const questions = el("div", { class: "questions" }, levelBox, whereBox, sideBox);
+  /** @param {string} value */
   function choose(value) {
     state.mode = value;
     for (const b of buttons) b.setAttribute("aria-pressed", String(b.id === `mode-${value}`));
@@ -47,6 +49,8 @@ export function modeChooser(changed) {
     buttons: el("div", { class: "modes", role: "group", "aria-label": t("How to play") }, buttons),
     questions,
     mode: () => state.mode,
+    /** @param {string[]} names
+     * @param {import("../ui.js").LevelView[]} levels */
     offer(names, levels) {
       const keepSide = side.value;
       side.replaceChildren(...names.map((name, i) => el("option", { value: i }, seatLabel(name))));
@@ -55,8 +59,9 @@ export function modeChooser(changed) {
       level.replaceChildren(...levels.map((l) => el("option", { value: l.level, disabled: Boolean(l.notice) },
         `${levelWords(l.level)}${l.notice ? ` ${t("(unavailable)")}` : ""}`)));
       const usable = levels.filter((l) => !l.notice).map((l) => String(l.level));
-      level.value = usable.includes(keepLevel) ? keepLevel : usable.filter((l) => Number(l) <= DEFAULT_LEVEL).pop() || usable[0];
+      level.value = usable.includes(keepLevel) ? keepLevel : usable.filter((l) => Number(l) <= DEFAULT_LEVEL).pop() || usable[0] || "";
     },
+    /** @param {number} count */
     seats(count) {
       const mine = Number(side.value) || 0;
       const other = state.mode === "computer" ? `computer:${level.value}` : where.value;

@@ -12,11 +12,43 @@ import { levelNotices, remember, seatChoices, seatOptions, seatRequests, seatVal
 import { applyConditions, settingControl, settingControls, settingValues } from "./settings.js";
 import { clockPicker } from "./time-control.js";
 
+/** @typedef {import("../ui.js").CatalogGame} CatalogGame */
+
+/** The new-game form's parts and what it keeps (see `newGameForm`).
+ * @typedef {object} NewGameForm
+ * @property {{ games: CatalogGame[] }} catalog
+ * @property {HTMLSelectElement} gameSelect
+ * @property {HTMLParagraphElement} summary
+ * @property {HTMLDivElement} note
+ * @property {HTMLDivElement} settingsBox
+ * @property {HTMLDivElement} seatsBox
+ * @property {HTMLDivElement} levelNotes
+ * @property {HTMLParagraphElement} error
+ * @property {HTMLInputElement} nameInput
+ * @property {ReturnType<typeof clockPicker>} clock
+ * @property {HTMLInputElement} publicBox
+ * @property {HTMLInputElement} hintsBox hints (the best move on request), off unless asked for
+ *   before a game against the computer; shown only when a computer seat is chosen
+ * @property {HTMLInputElement} ratedBox rated (between accounts): offered only when signed in
+ * @property {HTMLLabelElement} hintsLabel
+ * @property {HTMLLabelElement} ratedLabel
+ * @property {number} refreshing the latest request for seats, so that an older answer is dropped
+ * @property {import("../boards/common.js").BoardModule | null} board the board module of the
+ *   game chosen (its lobby note, defaults, picker)
+ * @property {string | null} seatsFor the game and seat count the seats were last filled for
+ * @property {HTMLDivElement} seekBox
+ * @property {ReturnType<typeof modeChooser>} modes
+ * @property {HTMLButtonElement} startButton */
+
 /** The form for the games of `catalog`: `card` to show, `yourName()` the name given (kept for
  * next time), `show()` fills the first game's settings and seats, `chosen()` the game,
  * settings and clock chosen (for a seek), `placeSeek(nodes)` puts the seek's controls where
- * Start is for "Play someone now". */
+ * Start is for "Play someone now".
+ * @param {{ games: CatalogGame[] }} catalog */
 export function newGameForm(catalog) {
+  const hintsBox = el("input", { type: "checkbox", id: "hints" });
+  const ratedBox = el("input", { type: "checkbox", id: "rated" });
+  /** @type {NewGameForm} */
   const form = {
     catalog,
     gameSelect: el("select", { id: "game" }, catalog.games.map((g) => el("option", { value: g.name }, g.title))),
@@ -29,22 +61,19 @@ export function newGameForm(catalog) {
     nameInput: el("input", { id: "your-name", value: localStorage.getItem("tafel:name") || "", maxlength: 32, autocomplete: "nickname" }),
     clock: clockPicker(),
     publicBox: el("input", { type: "checkbox", id: "public" }),
-    // Hints (the best move on request) are off unless asked for before a game against the
-    // computer; the box shows only when a computer seat is chosen.
-    hintsBox: el("input", { type: "checkbox", id: "hints" }),
-    // Rated (between accounts): offered only when signed in; casual unless ticked.
-    ratedBox: el("input", { type: "checkbox", id: "rated" }),
-    refreshing: 0, // the latest request for seats, so that an older answer is dropped
-    board: null, // the board module of the game chosen (its lobby note, defaults, picker)
-    seatsFor: null, // the game and seat count the seats were last filled for from the choice
+    hintsBox,
+    ratedBox,
+    hintsLabel: el("label", { class: "check", id: "hints-label", hidden: true }, hintsBox,
+      " ", t("Hints: let me ask for the best move during the game")),
+    ratedLabel: el("label", { class: "check", id: "rated-label", hidden: true }, ratedBox,
+      " ", t("Rated: an online game against another account, with a clock (it changes both ratings)")),
+    refreshing: 0,
+    board: null,
+    seatsFor: null,
     seekBox: el("div", { class: "controls", id: "seek-controls", hidden: true }),
+    modes: modeChooser(() => modeChanged(form)),
+    startButton: el("button", { id: "start", class: "big", onclick: () => start(form) }, t("Start")),
   };
-  form.modes = modeChooser(() => modeChanged(form));
-  form.startButton = el("button", { id: "start", class: "big", onclick: () => start(form) }, t("Start"));
-  form.hintsLabel = el("label", { class: "check", id: "hints-label", hidden: true }, form.hintsBox,
-    " ", t("Hints: let me ask for the best move during the game"));
-  form.ratedLabel = el("label", { class: "check", id: "rated-label", hidden: true }, form.ratedBox,
-    " ", t("Rated: an online game against another account, with a clock (it changes both ratings)"));
   api("/api/account").then(() => { form.ratedLabel.hidden = false; }, () => {});
   form.seatsBox.addEventListener("change", () => refreshHints(form));
   form.gameSelect.addEventListener("change", () => refreshSettings(form));
@@ -62,31 +91,38 @@ export function newGameForm(catalog) {
     el("label", { class: "check" }, form.publicBox, " ", t("List it as an open challenge (anyone may take the invited seat)")));
   const chosen = () => ({ game: currentGame(form).name, settings: settingValues(form.settingsBox),
     time_control: form.clock.value() });
-  const placeSeek = (nodes) => form.seekBox.replaceChildren(...nodes);
+  const placeSeek = (/** @type {Node[]} */ nodes) => form.seekBox.replaceChildren(...nodes);
   return { card, yourName: () => yourName(form), show: () => refreshSettings(form), chosen, placeSeek };
 }
 
-/** The name given (kept in localStorage for next time), or null. */
+/** The name given (kept in localStorage for next time), or null.
+ * @param {NewGameForm} form */
 function yourName(form) {
   const name = form.nameInput.value.trim();
   localStorage.setItem("tafel:name", name);
   return name || null;
 }
 
-const currentGame = (form) => form.catalog.games.find((g) => g.name === form.gameSelect.value);
+/** The game chosen.
+ * @param {NewGameForm} form */
+const currentGame = (form) => /** @type {CatalogGame} */ (form.catalog.games.find((g) => g.name === form.gameSelect.value)); // the select offers the catalog's
 
+/** Whether a seat is the computer's. @param {NewGameForm} form */
 const againstComputer = (form) => seatValues(form.seatsBox).some((value) => value.startsWith("computer:"));
 
-/** Shows the hints' box only when a computer seat is chosen. */
+/** Shows the hints' box only when a computer seat is chosen.
+ * @param {NewGameForm} form */
 function refreshHints(form) { form.hintsLabel.hidden = !againstComputer(form); }
 
 /** The summary, the settings (with the lobby's defaults and picker of the game's board module)
- * and the seats of the game chosen. */
+ * and the seats of the game chosen.
+ * @param {NewGameForm} form */
 async function refreshSettings(form) {
   const game = currentGame(form);
   // The old game's seats and settings go at once, so that nothing is chosen in them meanwhile.
   form.seatsBox.replaceChildren();
   form.settingsBox.replaceChildren();
+  /** @type {import("../boards/common.js").BoardModule} */
   const board = await import(`../boards/${game.name}.js`);
   if (currentGame(form) !== game) return;
   form.board = board;
@@ -99,6 +135,8 @@ async function refreshSettings(form) {
   settingsChanged(form);
 }
 
+/** The settings chosen changed: what depends on them follows.
+ * @param {NewGameForm} form */
 function settingsChanged(form) {
   applyConditions(form.settingsBox, currentGame(form));
   refreshPicker(form);
@@ -106,17 +144,18 @@ function settingsChanged(form) {
 }
 
 /** The setting the game's board module draws (Black Path's start edge on the board), drawn
- * again for the settings chosen. */
+ * again for the settings chosen.
+ * @param {NewGameForm} form */
 function refreshPicker(form) {
   const picker = form.board?.settingPicker;
   const box = picker && form.settingsBox.querySelector(`[data-setting="${picker.key}"]`);
-  if (!box) return;
-  const input = settingControl(form.settingsBox, picker.key);
+  const input = picker && settingControl(form.settingsBox, picker.key);
+  if (!box || !input) return;
   const current = { ...defaults(currentGame(form)), ...settingValues(form.settingsBox) };
   // Drawn again only when the settings changed: a change event of another field (fired when it
   // loses the focus to a click on the picker) must not replace the element being clicked.
   const drawnFor = JSON.stringify(current);
-  if (box.querySelector(".picker")?.dataset.drawnFor === drawnFor) return;
+  if (/** @type {HTMLElement | null} */ (box.querySelector(".picker"))?.dataset.drawnFor === drawnFor) return;
   const hadFocus = box.querySelector(".picker")?.contains(document.activeElement);
   const drawn = picker.draw(current, (value) => { input.value = value; settingsChanged(form); });
   box.querySelector(".picker")?.remove();
@@ -124,14 +163,16 @@ function refreshPicker(form) {
     drawn.classList.add("picker");
     drawn.dataset.drawnFor = drawnFor;
     input.before(drawn);
-    if (hadFocus) drawn.querySelector("[tabindex=\"0\"]")?.focus();
+    if (hadFocus) /** @type {HTMLElement | SVGElement | null} */ (drawn.querySelector("[tabindex=\"0\"]"))?.focus();
   }
 }
 
+/** The defaults of `game`'s settings. @param {CatalogGame} game */
 const defaults = (game) => Object.fromEntries(game.settings.map((s) => [s.key, s.default]));
 
 /** The three choices' answers as seats: when a choice changes, or the seats are filled for
- * another game or another number of seats. */
+ * another game or another number of seats.
+ * @param {NewGameForm} form */
 function modeChanged(form) {
   const mode = form.modes.mode();
   form.startButton.hidden = mode === "someone";
@@ -139,9 +180,10 @@ function modeChanged(form) {
   fillSeats(form);
 }
 
-/** Sets the seats' selects to what the three choices ask for. */
+/** Sets the seats' selects to what the three choices ask for.
+ * @param {NewGameForm} form */
 function fillSeats(form) {
-  const selects = [...form.seatsBox.querySelectorAll("[data-seat]")];
+  const selects = [.../** @type {NodeListOf<HTMLSelectElement>} */ (form.seatsBox.querySelectorAll("[data-seat]"))];
   const wanted = form.modes.seats(selects.length);
   selects.forEach((select, i) => {
     const option = [...select.options].find((o) => o.value === wanted[i] && !o.disabled);
@@ -150,7 +192,8 @@ function fillSeats(form) {
   refreshHints(form);
 }
 
-/** Seats and levels for the settings chosen, and the game's note. */
+/** Seats and levels for the settings chosen, and the game's note.
+ * @param {NewGameForm} form */
 async function refreshSeats(form) {
   const ticket = ++form.refreshing;
   form.error.textContent = "";
@@ -180,25 +223,29 @@ async function refreshSeats(form) {
 }
 
 /** The game's note for the lobby (the board module's `lobbyNote`), if it has one, with its
- * offer of other settings as a button. */
+ * offer of other settings as a button.
+ * @param {NewGameForm} form
+ * @param {CatalogGame} game */
 function refreshNote(form, game) {
   const current = { ...defaults(game), ...settingValues(form.settingsBox) };
   const text = form.board?.lobbyNote?.(current);
   if (!text || currentGame(form) !== game) { form.note.replaceChildren(); return; }
+  const { offer } = text;
   form.note.replaceChildren(el("div", { class: "note", role: "note" },
     el("p", {}, text.badge ? [el("span", { class: "badge badge-variant" }, text.badge), " "] : null,
       text.text, " ", el("a", { href: text.href }, text.linkText), "."),
-    text.offer ? el("button", { class: "secondary", id: "offer", onclick: () => {
-      for (const [key, value] of Object.entries(text.offer.settings)) {
+    offer ? el("button", { class: "secondary", id: "offer", onclick: () => {
+      for (const [key, value] of Object.entries(offer.settings)) {
         const input = settingControl(form.settingsBox, key);
         if (input) input.value = value;
       }
       settingsChanged(form);
       form.startButton.focus();
-    } }, text.offer.label) : null));
+    } }, offer.label) : null));
 }
 
-/** Creates the game chosen and opens it. */
+/** Creates the game chosen and opens it.
+ * @param {NewGameForm} form */
 async function start(form) {
   form.error.textContent = "";
   try {

@@ -7,16 +7,28 @@ import { serverText, t } from "../i18n.js";
 import { api, el, sentence, tokens } from "../ui.js";
 import { clockWords } from "./time-control.js";
 
+/** What the seeks' card keeps: the catalog, the player's own seeks, the lobby's socket.
+ * @typedef {{ catalog: { games: import("../ui.js").CatalogGame[] }, mine: Set<string>, socket: WebSocket | null, signedIn: boolean }} SeeksState */
+
+/** A message to the lobby's socket (`seek`, `take`, `withdraw`). @typedef {{ type: string } & Record<string, unknown>} LobbyMessage */
+
+/** A seek as the lobby lists it.
+ * @typedef {{ id: string, game: string, settings: Record<string, string>, time_control: import("../ui.js").TimeControl, rated: boolean, rating_min: number | null, rating_max: number | null, account: boolean, name: string }} Seek */
+
 /** The card with the seeks (`card`) and the controls that make one (`controls`: the button,
  * "Rated", the error): `catalog` names the games, `chosen()` gives the form's game, settings and
- * clock, `yourName()` the name shown for a person without an account. */
+ * clock, `yourName()` the name shown for a person without an account.
+ * @param {{ games: import("../ui.js").CatalogGame[] }} catalog
+ * @param {() => object} chosen
+ * @param {() => string | null} yourName */
 export function seeksCard(catalog, chosen, yourName) {
-  const state = { catalog, mine: new Set(), socket: /** @type {WebSocket | null} */ (null), signedIn: false };
+  /** @type {SeeksState} */
+  const state = { catalog, mine: new Set(), socket: null, signedIn: false };
   const list = el("ul", { class: "recent", id: "seeks" }, el("li", { class: "help" }, t("Looking for seeks…")));
   const error = el("p", { class: "error", role: "alert", id: "seek-error" });
   const rated = el("input", { type: "checkbox", id: "seek-rated" });
   const ratedLabel = el("label", { class: "check", id: "seek-rated-label", hidden: true }, rated, " ", t("Rated"));
-  const send = (message) => {
+  const send = (/** @type {LobbyMessage} */ message) => {
     error.textContent = "";
     const named = message.type === "withdraw" ? message : { ...message, name: yourName() || undefined };
     if (state.socket?.readyState === WebSocket.OPEN) state.socket.send(JSON.stringify(named));
@@ -33,7 +45,11 @@ export function seeksCard(catalog, chosen, yourName) {
   return { card, controls: [seekButton, ratedLabel, error] };
 }
 
-/** Opens the lobby's WebSocket, and again two seconds after it closes. */
+/** Opens the lobby's WebSocket, and again two seconds after it closes.
+ * @param {SeeksState} state
+ * @param {HTMLElement} list
+ * @param {HTMLElement} error
+ * @param {(message: LobbyMessage) => void} send */
 function connect(state, list, error, send) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/api/lobby/ws`);
@@ -54,7 +70,11 @@ function connect(state, list, error, send) {
   };
 }
 
-/** Shows `seeks`: the player's own with Withdraw, the others with Play. */
+/** Shows `seeks`: the player's own with Withdraw, the others with Play.
+ * @param {SeeksState} state
+ * @param {HTMLElement} list
+ * @param {Seek[]} seeks
+ * @param {(message: LobbyMessage) => void} send */
 function show(state, list, seeks, send) {
   if (!seeks.length) {
     list.replaceChildren(el("li", { class: "help" }, t("Nobody is seeking a game now.")));

@@ -5,13 +5,18 @@
 import { el } from "../ui.js";
 import { serverText, settingValueWords, t } from "../i18n.js";
 
+/** @typedef {import("../ui.js").CatalogGame} CatalogGame */
+
+/** @type {Record<string, () => string>} */
 const ORIGIN_BADGE = {
   reconstructed: () => t("reconstructed"),
   variant: () => t("variant, not the designer's rules"),
   engine: () => t("engine limit, not a rule"),
 };
 
-/** One control per setting of `game` (from the catalog); `changed()` is called on a change. */
+/** One control per setting of `game` (from the catalog); `changed()` is called on a change.
+ * @param {CatalogGame} game
+ * @param {() => void} changed */
 export function settingControls(game, changed) {
   return game.settings.map((s) => {
     const badge = ORIGIN_BADGE[s.origin] ? el("span", { class: `badge badge-${s.origin}` }, ORIGIN_BADGE[s.origin]()) : "";
@@ -27,18 +32,21 @@ export function settingControls(game, changed) {
   });
 }
 
-/** The control of setting `key` inside `box`. */
+/** The control of setting `key` inside `box`.
+ * @type {(box: Element, key: string) => HTMLInputElement | HTMLSelectElement | null} */
 export const settingControl = (box, key) => box.querySelector(`[data-key="${key}"]`);
 
 /** Hides the settings of `game` in `box` that do not apply and fills the choices that depend
- * on another. */
+ * on another (every setting of `game` has its control in `box`).
+ * @param {Element} box
+ * @param {CatalogGame} game */
 export function applyConditions(box, game) {
-  const valueOf = (key) => settingControl(box, key)?.value;
+  const valueOf = (/** @type {string} */ key) => settingControl(box, key)?.value ?? "";
   for (const s of game.settings) {
-    const setting = box.querySelector(`[data-setting="${s.key}"]`);
-    setting.hidden = Boolean(s.applies_when) && valueOf(s.applies_when.key) !== s.applies_when.value;
+    const setting = /** @type {HTMLElement} */ (box.querySelector(`[data-setting="${s.key}"]`));
+    setting.hidden = Boolean(s.applies_when) && valueOf(s.applies_when?.key ?? "") !== s.applies_when?.value;
     if (s.choices_by) {
-      const select = setting.querySelector("select");
+      const select = /** @type {HTMLSelectElement} */ (setting.querySelector("select"));
       const words = s.choices_by.choices[valueOf(s.choices_by.key)] || [];
       const keep = words.includes(select.value) ? select.value : words.includes(s.default) ? s.default : words[0];
       select.replaceChildren(...words.map((w) => el("option", { value: w, selected: w === keep }, settingValueWords(w))));
@@ -46,11 +54,14 @@ export function applyConditions(box, game) {
   }
 }
 
-/** The value of every setting shown in `box` (hidden ones keep their defaults). */
+/** The value of every setting shown in `box` (hidden ones keep their defaults).
+ * @param {Element} box
+ * @returns {Record<string, string>} */
 export function settingValues(box) {
+  /** @type {Record<string, string>} */
   const out = {};
-  for (const input of box.querySelectorAll("[data-key]")) {
-    if (!input.closest("[hidden]")) out[input.dataset.key] = input.value.trim();
+  for (const input of /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (box.querySelectorAll("[data-key]"))) {
+    if (!input.closest("[hidden]")) out[/** @type {string} */ (input.dataset.key)] = input.value.trim();
   }
   return out;
 }
