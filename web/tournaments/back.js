@@ -12,7 +12,11 @@ const LOOK_MS = 1500;
 const BACK_AFTER_MS = 3000;
 
 /** The Berserk button in `node` while seat `mine` ({ seat, token }) of Arena game `game` (its
- * `view`) may still go berserk: the game goes on, the seat has not moved nor gone berserk. */
+ * `view`) may still go berserk: the game goes on, the seat has not moved nor gone berserk.
+ * @param {Element} node
+ * @param {import("../ui.js").GameView | null} view
+ * @param {{ seat: number, token: string } | null | false} mine
+ * @param {string} game */
 function showBerserk(node, view, mine, game) {
   const can = mine && view?.status?.state !== "over" && view?.clock
     && !view.clock.berserk?.[mine.seat] && !view.plies.some((p) => p.seat === mine.seat);
@@ -32,13 +36,16 @@ function showBerserk(node, view, mine, game) {
 }
 
 /** Adds the way back to tournament `tournament` to the page of game `game` in `app`.
- * @param {HTMLElement} app */
+ * @param {HTMLElement} app
+ * @param {string} game
+ * @param {string} tournament */
 export function backToTournament(app, game, tournament) {
   const note = el("span", { class: "help", id: "tournament-back-note" });
   const berserk = el("span", {});
   app.prepend(el("p", { class: "tournament-back" },
     el("a", { href: `/tournament/${tournament}`, id: "tournament-back" }, t("Back to the tournament")), " ", berserk, " ", note));
   const arena = api(`/api/tournaments/${tournament}`).then((v) => v.kind === "arena").catch(() => false);
+  /** @type {{ seat: number, token: string } | null} */
   let mine = null;
   const look = async () => {
     const view = await api(`/api/games/${game}`).catch(() => null);

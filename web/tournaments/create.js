@@ -24,14 +24,17 @@ export async function tournamentsPage(app) {
   await showLists(lists);
 }
 
-/** A `datetime-local` value for `ms` in the reader's time zone. */
+/** A `datetime-local` value for `ms` in the reader's time zone.
+ * @param {number} ms */
 function localInput(ms) {
   const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60000);
   return d.toISOString().slice(0, 16);
 }
 
-/** The settings typed as `key=value, key=value`, as the API takes them. */
+/** The settings typed as `key=value, key=value`, as the API takes them.
+ * @param {string} text */
 function parseSettings(text) {
+  /** @type {Record<string, string>} */
   const settings = {};
   for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
     const [key, ...value] = part.split("=");
@@ -40,8 +43,11 @@ function parseSettings(text) {
   return settings;
 }
 
+/** The form that creates a tournament. */
 async function createForm() {
+  /** @type {{ games: import("../ui.js").CatalogGame[] }} */
   const catalog = await api("/api/catalog");
+  /** @type {(id: string, label: string, input: import("../ui.js").Child) => HTMLElement} */
   const field = (id, label, input) => el("div", { class: "field" }, el("label", { for: id }, label), input);
   const name = el("input", { id: "tournament-name", maxlength: 80, required: true, value: t("Club tournament") });
   const game = el("select", { id: "tournament-game" }, catalog.games.map((g) => el("option", { value: g.name }, g.title)));
@@ -81,7 +87,7 @@ async function createForm() {
   const most = el("input", { id: "tournament-max", type: "number", min: 2, max: 64, value: 16, inputmode: "numeric" });
   const rated = el("input", { id: "tournament-rated", type: "checkbox" });
   const error = el("p", { class: "error", role: "alert", id: "tournament-error" });
-  const submit = async (event) => {
+  const submit = async (/** @type {Event} */ event) => {
     event.preventDefault();
     error.textContent = "";
     try {

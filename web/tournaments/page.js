@@ -15,11 +15,38 @@ import { t } from "../i18n.js";
 import { whoAmI } from "../account/header.js";
 import { countdown, durationWords, gameTitles, startWords, stateWords, summaryWords } from "./words.js";
 
+/** A tournament as its page shows it (`TournamentView` of
+ * crates/tafel-server/src/http/api/tournaments.rs): the summary's fields and the clock of the
+ * server (`now_ms`), the entrants, standings, rounds, boards in play and the crosstable.
+ * @typedef {import("./words.js").TournamentSummary & {
+ *   now_ms: number,
+ *   next_round_ms: number | null,
+ *   players: { number: number | null, username: string, withdrawn: boolean }[],
+ *   standings: Standing[],
+ *   pairings: { round: number, boards: Board[] }[],
+ *   in_play: Board[],
+ *   crosstable: { username: string, results: string[], byes: number[] }[],
+ *   entered: boolean,
+ *   your_game: string | null,
+ *   invite: string | null,
+ * }} TournamentView */
+
+/** A row of the standings (an Arena's with its score sheet).
+ * @typedef {{ rank: number, username: string, points: number, tie_break: number, buchholz: number, games: number,
+ *   withdrawn: boolean, sheet: { points: number, doubled: boolean, berserk: boolean }[], on_fire: boolean }} Standing */
+
+/** A board of a round: `second` null for a bye.
+ * @typedef {{ board: number, first: string, second: string | null, game_id: string | null, result: string | null }} Board */
+
+/** An action of the page (`join`, `withdraw`) with its body.
+ * @typedef {(path: string, body: object) => Promise<void>} Act */
+
 /** How often the page asks for the tournament again. */
 const FOLLOW_MS = 2000;
 
 /** Draws tournament `id` into `app` and follows it.
- * @param {HTMLElement} app */
+ * @param {HTMLElement} app
+ * @param {string} id */
 export async function tournamentPage(app, id) {
   const invite = new URLSearchParams(location.hash.slice(1)).get("invite");
   const me = await whoAmI();
@@ -32,9 +59,11 @@ export async function tournamentPage(app, id) {
   };
   app.replaceChildren(el("div", { class: "tournament-page" }, Object.values(parts)));
   const titles = await gameTitles();
+  /** @type {TournamentView} */
   let view = await api(`/api/tournaments/${id}`);
   let offset = view.now_ms - Date.now();
   const error = el("p", { class: "error", role: "alert", id: "tournament-action-error" });
+  /** @type {Act} */
   const act = async (path, body) => {
     error.textContent = "";
     try {
@@ -80,13 +109,16 @@ export async function tournamentPage(app, id) {
 }
 
 /** What the page counts down to: the start while open for entries, an Arena's end, the next
- * round's pairing during the pause between rounds; `null` otherwise. */
+ * round's pairing during the pause between rounds; `null` otherwise.
+ * @type {(view: TournamentView) => number | null | undefined} */
 const countdownEnd = (view) => (view.state === "open" ? view.starts_ms
   : view.kind === "arena" ? view.ends_ms : view.next_round_ms ?? null);
 
 /** A player's next game, paired: the page goes there once it is made (a moment after the
  * pairing), once per game (coming back to the page after the game does not send them there
- * again). */
+ * again).
+ * @param {TournamentView} view
+ * @param {string} id */
 async function goToYourGame(view, id) {
   if (!view.your_game) return;
   const key = `tafel:tournament-sent:${view.your_game}`;
@@ -97,10 +129,21 @@ async function goToYourGame(view, id) {
   location.href = `/game/${view.your_game}?tournament=${id}`;
 }
 
+/** The head: the name, what it is, its state and countdown, the players, the invitation link,
+ * and the buttons to enter, withdraw, go to one's game and export the results.
+ * @param {Element} node
+ * @param {TournamentView} view
+ * @param {Map<string, string>} titles
+ * @param {number} now the server's time
+ * @param {{ username: string } | null} me
+ * @param {string | null} invite
+ * @param {Act} act
+ * @param {HTMLElement} error */
 function drawHead(node, view, titles, now, me, invite, act, error) {
   const link = view.invite ? `${location.origin}/tournament/${view.id}#invite=${view.invite}` : null;
+  const endsMs = view.ends_ms ?? 0; // an Arena has its end
   // An Arena takes players until its end: late entrants, and those who withdrew and come back.
-  const arenaOpen = view.kind === "arena" && view.state === "running" && now < view.ends_ms;
+  const arenaOpen = view.kind === "arena" && view.state === "running" && now < endsMs;
   const entriesOpen = view.state === "open" || arenaOpen;
   const canEnter = me && entriesOpen && !view.entered;
   const canLeave = me && view.entered && (view.state === "open" || view.state === "running");
@@ -115,8 +158,8 @@ function drawHead(node, view, titles, now, me, invite, act, error) {
       el("strong", { id: "tournament-countdown" }, countdown(view.next_round_ms, now))),
     view.round_pause_s > 0 && el("p", { class: "help" }, t("A pause of {time} between rounds", { time: durationWords(view.round_pause_s) })),
     view.kind === "arena" && view.state === "open" && el("p", { class: "help" }, t("Lasts {minutes} minutes.", { minutes: view.minutes })),
-    view.kind === "arena" && view.state === "running" && (now < view.ends_ms
-      ? el("p", {}, t("Ends {when}, in", { when: startWords(view.ends_ms) }), " ", el("strong", { id: "tournament-countdown" }, countdown(view.ends_ms, now)))
+    view.kind === "arena" && view.state === "running" && (now < endsMs
+      ? el("p", {}, t("Ends {when}, in", { when: startWords(endsMs) }), " ", el("strong", { id: "tournament-countdown" }, countdown(endsMs, now)))
       : el("p", { id: "tournament-time-up" }, t("The time is up: the games in play are played out and count."))),
     arenaOpen && el("p", { class: "help", id: "tournament-late-entry" }, t("Players may enter until the end, and come back after withdrawing.")),
     el("p", { class: "help" }, t("{n} of at most {max} players", { n: view.entrants, max: view.max_entrants }), ": ",
@@ -131,6 +174,10 @@ function drawHead(node, view, titles, now, me, invite, act, error) {
     error);
 }
 
+/** The games in play.
+ * @param {Element} node
+ * @param {TournamentView} view
+ * @param {string} id */
 function drawInPlay(node, view, id) {
   fill(node, el("h2", { id: "in-play-title" }, t("Games in play")),
     view.in_play.length
@@ -142,12 +189,17 @@ function drawInPlay(node, view, id) {
 }
 
 /** Whether the tournament has a TRF export: played in rounds (not an Arena), and started. */
-const hasReport = (view) => view.kind !== "arena" && (view.state === "running" || view.state === "finished");
+const hasReport = (/** @type {TournamentView} */ view) => view.kind !== "arena" && (view.state === "running" || view.state === "finished");
 
-const points = (x) => String(x).replace(".5", "½").replace(/^0½$/, "½");
+/** Points as the tables show them: "2½". */
+const points = (/** @type {number} */ x) => String(x).replace(".5", "½").replace(/^0½$/, "½");
 
+/** The standings.
+ * @param {Element} node
+ * @param {TournamentView} view */
 function drawStandings(node, view) {
   // Abbreviated, so that the table fits a phone; the full name is the abbreviation's title.
+  /** @type {{ head: HTMLElement, value: (s: Standing) => number }[]} */
   const tieBreaks = [
     { head: el("abbr", { title: t("Sonneborn-Berger") }, "SB"), value: (s) => s.tie_break },
     { head: el("abbr", { title: t("Buchholz") }, "BH"), value: (s) => s.buchholz },
@@ -156,7 +208,7 @@ function drawStandings(node, view) {
   const arena = view.kind === "arena";
   // An Arena's score sheet: each game's points, a doubled one (on a streak) in red, one with a
   // berserk point underlined; a player on fire is marked after the name.
-  const sheet = (s) => el("td", { class: "arena-sheet" }, s.sheet.map((m) => el("span", {
+  const sheet = (/** @type {Standing} */ s) => el("td", { class: "arena-sheet" }, s.sheet.map((m) => el("span", {
     class: `sheet-mark${m.doubled ? " doubled" : ""}${m.berserk ? " berserk" : ""}`,
     title: [m.doubled && t("doubled: a streak"), m.berserk && t("berserk point")].filter(Boolean).join(", ") || null,
   }, `${m.points}`)));
@@ -176,8 +228,12 @@ function drawStandings(node, view) {
 }
 
 /** A board's result as the tables show it. */
-const resultWords = (result) => (result === "1/2-1/2" ? "½-½" : result);
+const resultWords = (/** @type {string} */ result) => (result === "1/2-1/2" ? "½-½" : result);
 
+/** The rounds' pairings, the latest first.
+ * @param {Element} node
+ * @param {TournamentView} view
+ * @param {string} id */
 function drawRounds(node, view, id) {
   fill(node, el("h2", { id: "rounds-title" }, t("Pairings")),
     view.pairings.length ? view.pairings.slice().reverse().map((round) => el("div", { class: "tournament-round", "data-round": round.round },
@@ -191,15 +247,19 @@ function drawRounds(node, view, id) {
 }
 
 /** A crosstable's column of byes, when anyone had one: the rounds of each player's bye ("R3"),
- * scored as the pairings say (a Swiss's as a win). */
+ * scored as the pairings say (a Swiss's as a win).
+ * @param {TournamentView} view */
 function byeCells(view) {
   if (!view.crosstable.some((row) => row.byes?.length)) return null;
   return {
     head: el("th", { scope: "col" }, t("Bye")),
-    cell: (row) => el("td", { class: "bye" }, row.byes.map((round) => t("R{round}", { round })).join(" ")),
+    cell: (/** @type {TournamentView["crosstable"][number]} */ row) => el("td", { class: "bye" }, row.byes.map((round) => t("R{round}", { round })).join(" ")),
   };
 }
 
+/** The crosstable.
+ * @param {Element} node
+ * @param {TournamentView} view */
 function drawCrosstable(node, view) {
   const byes = byeCells(view);
   fill(node, el("h2", { id: "crosstable-title" }, t("Crosstable")),

@@ -5,6 +5,29 @@ import { api } from "../ui.js";
 import { t } from "../i18n.js";
 import { clockWords } from "../lobby/time-control.js";
 
+/** A tournament as the lists show it (`TournamentSummary` of
+ * crates/tafel-server/src/http/api/tournaments.rs): `kind` "round_robin",
+ * "double_round_robin", "swiss" or "arena"; `state` "open", "running", "finished" or
+ * "cancelled"; times in milliseconds since 1970.
+ * @typedef {object} TournamentSummary
+ * @property {string} id
+ * @property {string} name
+ * @property {string} organiser
+ * @property {string} game
+ * @property {Record<string, string>} settings
+ * @property {import("../ui.js").TimeControl} time_control
+ * @property {boolean} rated
+ * @property {string} kind
+ * @property {number} max_entrants
+ * @property {number} starts_ms
+ * @property {string} state
+ * @property {number} round
+ * @property {number} rounds
+ * @property {number} round_pause_s
+ * @property {number} entrants
+ * @property {number} minutes an Arena's
+ * @property {number | null} [ends_ms] an Arena's */
+
 /** @type {Promise<Map<string, string>> | null} */
 let titles = null;
 
@@ -12,12 +35,13 @@ let titles = null;
  * if the catalog cannot be read, and the registry names are shown instead). */
 export function gameTitles() {
   titles ??= api("/api/catalog")
-    .then((catalog) => new Map(catalog.games.map((g) => [g.name, g.title])))
+    .then((/** @type {{ games: import("../ui.js").CatalogGame[] }} */ catalog) => new Map(catalog.games.map((g) => [g.name, g.title])))
     .catch(() => new Map());
   return titles;
 }
 
-/** The kind in words. */
+/** The kind in words.
+ * @param {string} kind */
 export function kindWords(kind) {
   switch (kind) {
     case "double_round_robin": return t("Double round robin");
@@ -27,7 +51,8 @@ export function kindWords(kind) {
   }
 }
 
-/** The state in words, with the round while it runs. */
+/** The state in words, with the round while it runs.
+ * @param {TournamentSummary} tournament */
 export function stateWords(tournament) {
   switch (tournament.state) {
     case "open": return t("Open for entries");
@@ -40,7 +65,9 @@ export function stateWords(tournament) {
   }
 }
 
-/** "2 h 5 min", "3 min 20 s", "45 s": the time left until `ms` from `now`. */
+/** "2 h 5 min", "3 min 20 s", "45 s": the time left until `ms` from `now`.
+ * @param {number} ms
+ * @param {number} now */
 export function countdown(ms, now) {
   const s = Math.max(0, Math.round((ms - now) / 1000));
   const h = Math.floor(s / 3600);
@@ -51,16 +78,19 @@ export function countdown(ms, now) {
 }
 
 /** "5 min", "1 h 0 min", "30 s": a duration of `seconds`, as [`countdown`] words it. */
-export const durationWords = (seconds) => countdown(seconds * 1000, 0);
+export const durationWords = (/** @type {number} */ seconds) => countdown(seconds * 1000, 0);
 
-/** The game's title (from `titles`, [`gameTitles`]), clock, kind and whether rated, in one line. */
+/** The game's title (from `titles`, [`gameTitles`]), clock, kind and whether rated, in one line.
+ * @param {TournamentSummary} tournament
+ * @param {Map<string, string>} titles */
 export function summaryWords(tournament, titles) {
   const rated = tournament.rated ? t("rated") : t("casual");
   const game = titles.get(tournament.game) ?? tournament.game;
   return `${game} · ${clockWords(tournament.time_control)} · ${kindWords(tournament.kind)} · ${rated}`;
 }
 
-/** The start, as the reader's clock shows it. */
+/** The start, as the reader's clock shows it.
+ * @param {number} ms */
 export function startWords(ms) {
   return new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
