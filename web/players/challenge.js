@@ -10,7 +10,9 @@ import { t } from "../i18n.js";
 /** How often the page asks whether the bot answered, in milliseconds. */
 const POLL_MS = 1000;
 
-/** The challenge form for bot `name`, offering the games of `catalog`. */
+/** The challenge form for bot `name`, offering the games of `catalog`.
+ * @param {string} name
+ * @param {{ games: import("../ui.js").CatalogGame[] }} catalog */
 export function challengeForm(name, catalog) {
   const game = el("select", { id: "challenge-game" }, catalog.games.map((g) => el("option", { value: g.name }, g.title)));
   const side = el("select", { id: "challenge-side" },
@@ -21,7 +23,7 @@ export function challengeForm(name, catalog) {
   const rated = el("input", { type: "checkbox", id: "challenge-rated" });
   const status = el("p", { id: "challenge-status", role: "status", "aria-live": "polite" });
   const button = el("button", { type: "submit", id: "challenge-send" }, t("Challenge"));
-  const form = el("form", { class: "challenge-form", id: "challenge-form", onsubmit: async (e) => {
+  const form = el("form", { class: "challenge-form", id: "challenge-form", onsubmit: async (/** @type {Event} */ e) => {
     e.preventDefault();
     button.disabled = true;
     const request = { game: game.value, side: side.value, time_control: clock.value(), rated: rated.checked };
@@ -44,7 +46,9 @@ export function challengeForm(name, catalog) {
 }
 
 /** Asks for challenge `id` until the bot answers: goes to the game once accepted, and
- * returns with the reason shown once declined (or when it expired or was cancelled). */
+ * returns with the reason shown once declined (or when it expired or was cancelled).
+ * @param {string} id
+ * @param {Element} status */
 async function waitForAnswer(id, status) {
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));

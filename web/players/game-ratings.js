@@ -6,11 +6,13 @@ import { api, el } from "../ui.js";
 import { sideName, t } from "../i18n.js";
 
 /** Watches the game page of game `id` in `app` and keeps its line of ratings.
- * @param {HTMLElement} app */
+ * @param {HTMLElement} app
+ * @param {string} id */
 export function showGameRatings(app, id) {
   let shown = "";
   const refresh = async () => {
     if (!document.getElementById("players")) return;
+    /** @type {import("../ui.js").GameView | null} */
     const view = await api(`/api/games/${id}`).catch(() => null);
     if (!view || !view.rated) return;
     // Looked up after the answer: the page may have been drawn again meanwhile.

@@ -7,6 +7,7 @@ import { t } from "../i18n.js";
 /** Draws the leaderboard of the game in the address (the first game by default) into `app`.
  * @param {HTMLElement} app */
 export async function leaderboardPage(app) {
+  /** @type {{ games: import("../ui.js").CatalogGame[] }} */
   const catalog = await api("/api/catalog");
   const wanted = new URLSearchParams(location.search).get("game");
   const select = el("select", { id: "leaderboard-game" },
@@ -24,6 +25,9 @@ export async function leaderboardPage(app) {
   await show(select.value, table);
 }
 
+/** The leaderboard of `game` drawn into `table`.
+ * @param {string} game
+ * @param {Element} table */
 async function show(game, table) {
   let board;
   try {
@@ -39,7 +43,7 @@ async function show(game, table) {
   fill(table, el("table", { class: "leaders" },
     el("caption", {}, board.title),
     el("thead", {}, el("tr", {}, ["#", t("Player"), t("Rating"), t("Games")].map((h) => el("th", { scope: "col" }, h)))),
-    el("tbody", {}, board.players.map((p) => el("tr", { "data-player": p.username },
+    el("tbody", {}, board.players.map((/** @type {{ rank: number, username: string, bot: boolean, rating: number, deviation: number, games: number }} */ p) => el("tr", { "data-player": p.username },
       el("td", {}, p.rank),
       el("td", {}, el("a", { href: `/@/${encodeURIComponent(p.username)}` }, p.username), p.bot ? [" ", botBadge()] : null),
       el("td", {}, `${p.rating} ±${p.deviation}`),

@@ -9,8 +9,14 @@ import { sideName, t, tn } from "../i18n.js";
 
 const PER_PAGE = 20;
 
+/** The games' part of the page: the player, the page shown, the games' titles, the filters
+ * and the list.
+ * @typedef {{ name: string, page: number, titles: Record<string, string>, gameFilter: HTMLSelectElement,
+ *   resultFilter: HTMLSelectElement, list: HTMLDivElement }} GamesState */
+
 /** Draws the page of player `name` into `app`.
- * @param {HTMLElement} app */
+ * @param {HTMLElement} app
+ * @param {string} name */
 export async function playerPage(app, name) {
   const [player, history, catalog] = await Promise.all([
     api(`/api/players/${encodeURIComponent(name)}`),
@@ -18,13 +24,18 @@ export async function playerPage(app, name) {
     api("/api/catalog"),
   ]);
   document.title = `${player.username} · Tafel`;
-  const titles = Object.fromEntries(catalog.games.map((g) => [g.name, g.title]));
-  const state = { name: player.username, page: 1, titles };
-  state.gameFilter = el("select", { id: "filter-game" }, el("option", { value: "" }, t("All games")),
-    catalog.games.map((g) => el("option", { value: g.name }, g.title)));
-  state.resultFilter = el("select", { id: "filter-result" }, el("option", { value: "" }, t("All results")),
-    ["win", "draw", "loss"].map((r) => el("option", { value: r }, { win: t("Won"), draw: t("Drawn"), loss: t("Lost") }[r])));
-  state.list = el("div", { id: "player-games" });
+  const games = /** @type {{ games: import("../ui.js").CatalogGame[] }} */ (catalog).games;
+  const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
+  const results = [["win", t("Won")], ["draw", t("Drawn")], ["loss", t("Lost")]];
+  /** @type {GamesState} */
+  const state = {
+    name: player.username, page: 1, titles,
+    gameFilter: el("select", { id: "filter-game" }, el("option", { value: "" }, t("All games")),
+      games.map((g) => el("option", { value: g.name }, g.title))),
+    resultFilter: el("select", { id: "filter-result" }, el("option", { value: "" }, t("All results")),
+      results.map(([value, words]) => el("option", { value }, words))),
+    list: el("div", { id: "player-games" }),
+  };
   for (const select of [state.gameFilter, state.resultFilter]) {
     select.addEventListener("change", () => { state.page = 1; showGames(state); });
   }
@@ -48,7 +59,8 @@ export async function playerPage(app, name) {
   await showGames(state);
 }
 
-/** The table of ratings, or a note that there are none. */
+/** The table of ratings, or a note that there are none.
+ * @param {{ game: string, title: string, rating: number, deviation: number, provisional: boolean, games: number }[]} ratings */
 function ratingsTable(ratings) {
   if (!ratings.length) return el("p", { class: "help", id: "ratings" }, t("Not rated in any game yet."));
   return el("div", { class: "table-scroll" }, el("table", { class: "ratings", id: "ratings" },
@@ -61,7 +73,14 @@ function ratingsTable(ratings) {
       el("td", {}, r.games))))));
 }
 
-/** The player's result in one game, in words. */
+/** A game of a player's list: the player's seat and outcome ("win", "draw", "loss", or null
+ * while it is played or without a result), the rating before and after a rated one.
+ * @typedef {{ id: string, title: string, seat: number, outcome: string | null, result: string | null, rated: boolean,
+ *   rating_before: number | null, rating_after: number | null, created_at: string,
+ *   players: { seat: number, name: string, player?: string | null, account?: boolean, bot?: boolean }[] }} PlayerGame */
+
+/** The player's result in one game, in words.
+ * @param {PlayerGame} game */
 function outcomeText(game) {
   if (game.outcome === "win") return t("Won");
   if (game.outcome === "loss") return t("Lost");
@@ -69,11 +88,13 @@ function outcomeText(game) {
   return game.result ? t("No result") : t("Playing");
 }
 
-/** The current page of games, with the filters applied. */
+/** The current page of games, with the filters applied.
+ * @param {GamesState} state */
 async function showGames(state) {
   const query = new URLSearchParams({ page: String(state.page), per_page: String(PER_PAGE) });
   if (state.gameFilter.value) query.set("game", state.gameFilter.value);
   if (state.resultFilter.value) query.set("result", state.resultFilter.value);
+  /** @type {{ total: number, games: PlayerGame[] }} */
   let answer;
   try {
     answer = await api(`/api/players/${encodeURIComponent(state.name)}/games?${query}`);
@@ -84,7 +105,7 @@ async function showGames(state) {
   const pages = Math.max(1, Math.ceil(answer.total / PER_PAGE));
   const rows = answer.games.map((g) => {
     const opponents = g.players.filter((p) => p.seat !== g.seat)
-      .map((p) => [p.account ? el("a", { href: `/@/${encodeURIComponent(p.player)}` }, p.player) : (p.player || sideName(p.name)),
+      .map((p) => [p.account ? el("a", { href: `/@/${encodeURIComponent(p.player ?? "")}` }, p.player) : (p.player || sideName(p.name)),
         p.bot ? [" ", botBadge()] : null]);
     const change = g.rating_after === null ? "" : ` (${g.rating_before} → ${g.rating_after})`;
     return el("tr", { "data-id": g.id },
