@@ -9,7 +9,7 @@ import { startEdgePicker } from "./black-path-start.js";
 import { boardSvg, cell, label, svg } from "./common.js";
 import { t } from "../i18n.js";
 
-/** @typedef {import("../ui.js").GameView} GameView */
+/** @typedef {import("./common.js").BoardView} BoardView */
 /** @typedef {import("./common.js").Point} Point */
 /** Where a path ends: the empty square it enters and the side it enters by.
  * @typedef {{ row: number, col: number, entry: number }} End */
@@ -86,7 +86,7 @@ function startOf(settings) {
 const gridOf = (code) => code.split("/").map((row) => [...row]);
 
 /** Draws a Black Path position.
- * @param {GameView} view
+ * @param {BoardView} view
  * @param {Record<string, string>} settings
  * @returns {import("./common.js").Drawn} */
 export function draw(view, settings) {
@@ -138,7 +138,7 @@ export function draw(view, settings) {
 /** Marks the last move (`last`, from the view): the square its tile went into and the stretch
  * of path it added, ending in a mark where it ran out.
  * @param {Element} root
- * @param {GameView["last_move"]} last
+ * @param {BoardView["last_move"]} last
  * @param {string[][]} grid
  * @param {[number, number, number]} start */
 function markLastMove(root, last, grid, start) {
@@ -192,7 +192,7 @@ function lastPoint(d) {
 /** The moves of `view` as the move list shows them: the tile laid and the side it sends the
  * path out by ("3 → E"), replayed from the empty board; the bare tile number when the game
  * started from another position.
- * @param {GameView} view
+ * @param {BoardView} view
  * @param {Record<string, string>} settings */
 export function shortMoves(view, settings) {
   const final = gridOf(view.code);
@@ -211,7 +211,7 @@ export function shortMoves(view, settings) {
 
 /** A move's words on a button: the tile and the side it sends the path out by.
  * @param {string} move
- * @param {GameView} view
+ * @param {BoardView} view
  * @param {Record<string, string>} settings */
 export function describeMove(move, view, settings) {
   const tile = Number(move);

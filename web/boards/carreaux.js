@@ -9,7 +9,7 @@ import { t } from "../i18n.js";
 import { boardSvg, cell, markStep, squareCoordinates, svg } from "./common.js";
 import { readCode, squareName } from "./position.js";
 
-/** @typedef {import("../ui.js").GameView} GameView */
+/** @typedef {import("./common.js").BoardView} BoardView */
 
 const UNIT = 10;
 const MARGIN = 6;
@@ -33,7 +33,7 @@ function symbol(tile, cx, cy) {
 }
 
 /** Draws a Carreaux position.
- * @param {GameView} view
+ * @param {BoardView} view
  * @returns {import("./common.js").Drawn} */
 export function draw(view) {
   const rows = rowsOf(view.code);

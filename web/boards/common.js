@@ -51,16 +51,21 @@
  * @property {string[] | null} [motion]
  * @property {((cells: string[]) => void) | null} [preview] */
 
+/** What a board module draws: a game's view (`GameView` of web/ui.js), or as much of one as
+ * the position editor and the rules pages make.
+ * @typedef {Pick<import("../ui.js").GameView, "code" | "status" | "last_move" | "moves" | "plies">
+ *   & { seats: { seat: number, name: string }[] }} BoardView */
+
 /** A board module (web/boards/<game>.js), as described above.
  * @typedef {object} BoardModule
- * @property {(view: import("../ui.js").GameView, settings: Record<string, string>) => Drawn} draw
+ * @property {(view: BoardView, settings: Record<string, string>) => Drawn} draw
  * @property {string} howTo
- * @property {(move: string, view: import("../ui.js").GameView, settings: Record<string, string>) => string} [describeMove]
+ * @property {(move: string, view: BoardView, settings: Record<string, string>) => string} [describeMove]
  * @property {(settings: Record<string, string>) => { text: string, badge?: string, href: string, linkText: string, offer?: { label: string, settings: Record<string, string> } } | null} [lobbyNote]
  * @property {Record<string, string>} [lobbyDefaults]
  * @property {{ key: string, draw: (settings: Record<string, string>, choose: (value: string) => void) => HTMLElement | null }} [settingPicker]
- * @property {(view: import("../ui.js").GameView, settings: Record<string, string>) => (string | null)[]} [shortMoves]
- * @property {(view: import("../ui.js").GameView) => { label: string, values: number[] } | null} [scores]
+ * @property {(view: BoardView, settings: Record<string, string>) => (string | null)[]} [shortMoves]
+ * @property {(view: BoardView) => { label: string, values: number[] } | null} [scores]
  * @property {number} [bottomSeat] */
 
 import { reducedMotion } from "../ui.js";

@@ -5,7 +5,7 @@
 import { svg } from "./common.js";
 import { sideName, t } from "../i18n.js";
 
-/** @typedef {import("../ui.js").GameView} GameView */
+/** @typedef {import("./common.js").BoardView} BoardView */
 
 /** @type {Record<number, number[][]>} */
 const PIPS = {
@@ -26,7 +26,7 @@ function dieFace(value, caption) {
 
 /** The die to show and who rolled it: the roll of the player to move (`die`, from the position
  * code), or else the roll that allowed the last move (so it stays after the game ends).
- * @param {GameView} view
+ * @param {BoardView} view
  * @param {number | null} die */
 function shownRoll(view, die) {
   const name = (/** @type {number} */ seat) => sideName(view.seats[seat]?.name ?? "");
@@ -44,7 +44,7 @@ function shownRoll(view, die) {
 }
 
 /** The die with its caption, as a figure for beside the board.
- * @param {GameView} view
+ * @param {BoardView} view
  * @param {number | null} die */
 function dieBox(view, die) {
   const roll = shownRoll(view, die);
@@ -60,7 +60,7 @@ function dieBox(view, die) {
 /** What a dice game shows beside its board: the die rolled (`die` from the position code, or
  * null) and a legend line per player, `{ icon, name, goal }` (the piece's small SVG, the
  * player's name, the square they race to).
- * @param {GameView} view
+ * @param {BoardView} view
  * @param {number | null} die
  * @param {{ icon: Element, name: string, goal: string }[]} players */
 export function diceSide(view, die, players) {

@@ -14,7 +14,7 @@ import { diceSide } from "./die.js";
 import { readCode, rolledDie, squareName } from "./position.js";
 import { sideName, t } from "../i18n.js";
 
-/** @typedef {import("../ui.js").GameView} GameView */
+/** @typedef {import("./common.js").BoardView} BoardView */
 /** @typedef {import("./common.js").Point} Point */
 /** A cube: its colour ("w" or "b") and number.
  * @typedef {{ colour: string, number: number }} Cube */
@@ -107,7 +107,7 @@ function square(name, r, c, x, y, cube, owner) {
 }
 
 /** Draws an EinStein position.
- * @param {GameView} view
+ * @param {BoardView} view
  * @returns {import("./common.js").Drawn} */
 export function draw(view) {
   const { die, cubes, arranging } = parse(view.code);

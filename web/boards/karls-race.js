@@ -13,7 +13,7 @@ import { rolledDie } from "./position.js";
 import { sideName, t } from "../i18n.js";
 import { api } from "../ui.js";
 
-/** @typedef {import("../ui.js").GameView} GameView */
+/** @typedef {import("./common.js").BoardView} BoardView */
 /** @typedef {import("./common.js").Point} Point */
 /** A square of the tiling (crates/tafel-games/src/karls_race/board.json): its letter, its
  * top-left corner and its side, in units of the 16 x 16 square.
@@ -111,7 +111,7 @@ function square(sq, corner, goal, owner) {
 }
 
 /** Draws a Karl's Race position.
- * @param {GameView} view
+ * @param {BoardView} view
  * @returns {import("./common.js").Drawn} */
 export function draw(view) {
   const { die, stones } = parse(view.code);

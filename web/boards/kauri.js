@@ -7,7 +7,7 @@
 import { boardSvg, cell, label, svg } from "./common.js";
 import { sideName, t, tn } from "../i18n.js";
 
-/** @typedef {import("../ui.js").GameView} GameView */
+/** @typedef {import("./common.js").BoardView} BoardView */
 /** @typedef {import("./common.js").Point} Point */
 
 const HOLE = 20;
@@ -61,7 +61,7 @@ function hole(name, owner, x, y, seeds, cowries) {
 }
 
 /** Draws a Kauri position; `view.seats` names the players beside their stores.
- * @param {GameView} view
+ * @param {BoardView} view
  * @returns {import("./common.js").Drawn} */
 export function draw(view) {
   const { holes, stores } = parse(view.code);
@@ -117,7 +117,7 @@ export function draw(view) {
 }
 
 /** The seeds in each seat's store, for the ending's words (web/game/ending.js).
- * @param {GameView} view */
+ * @param {BoardView} view */
 export function scores(view) {
   return { label: t("seeds captured"), values: parse(view.code).stores };
 }

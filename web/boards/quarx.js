@@ -14,7 +14,7 @@ import { arrow, boardSvg, cell, label, markCells, svg } from "./common.js";
 import { readCode } from "./position.js";
 import { t } from "../i18n.js";
 
-/** @typedef {import("../ui.js").GameView} GameView */
+/** @typedef {import("./common.js").BoardView} BoardView */
 /** @typedef {import("./common.js").Point} Point */
 
 const UNIT = 10;
@@ -34,7 +34,7 @@ export const howTo = t("Click a piece, then each cell it lands on in turn (a cap
 /** The moves of `view` as the move list shows them: a step as it is ("2233-2323"), a capture
  * as its first and last cells with the pieces taken counted ("1421×3221, 3 taken"); the
  * record's notation stays in the record and the API.
- * @param {GameView} view */
+ * @param {BoardView} view */
 export function shortMoves(view) {
   return view.moves.map((move) => {
     if (!MOVE.test(move) || !move.includes("x")) return move;
@@ -121,7 +121,7 @@ function smallBoard(a, b, pieces, centres) {
 /** Marks the last move: where the piece started, each landing, the pieces it took, and its
  * path; returns the path, for the animation. Every cell it names has a centre.
  * @param {Element} root
- * @param {NonNullable<GameView["last_move"]>} last
+ * @param {NonNullable<BoardView["last_move"]>} last
  * @param {Map<string, string>} pieces
  * @param {Map<string, Point>} centres */
 function markLastMove(root, last, pieces, centres) {
@@ -141,7 +141,7 @@ function markLastMove(root, last, pieces, centres) {
 }
 
 /** Draws a Quarx position.
- * @param {GameView} view
+ * @param {BoardView} view
  * @returns {import("./common.js").Drawn} */
 export function draw(view) {
   const pieces = parse(view.code);

@@ -15,21 +15,47 @@ import { applyConditions, settingControl, settingControls, settingValues } from 
 import { api, el, fill, sentence } from "../ui.js";
 import { capital, chanceWords, drawBestMove } from "../game/review-panel.js";
 
+/** @typedef {import("../ui.js").CatalogGame} CatalogGame */
+
+/** A position as the server reads it (`POST /api/positions`): its code, its status and the
+ * seats' names.
+ * @typedef {{ code: string, status: import("../ui.js").StatusView, seats: string[] }} Position */
+
+/** The editor's state: the game and its modules, the settings, the code shown and the server's
+ * reading of it when legal, the tool chosen, the cell last edited, the page's lasting elements.
+ * @typedef {object} Editor
+ * @property {{ games: CatalogGame[] }} catalog
+ * @property {CatalogGame} entry the game
+ * @property {import("./code.js").EditorModule} module its editing (web/editor/games/<game>.js)
+ * @property {import("../boards/common.js").BoardModule} board its board module
+ * @property {Record<string, string>} settings
+ * @property {string[]} seatNames
+ * @property {string} code
+ * @property {import("../boards/common.js").Drawn} drawn the board drawn
+ * @property {string | null} tool
+ * @property {string | undefined} focused the cell last edited
+ * @property {number} checking the latest check asked for, so that an older answer is dropped
+ * @property {Position | null} position the server's reading of the code, when legal
+ * @property {Map<string, Promise<import("../ui.js").LevelView[]>>} [levels] the levels asked for, by game and settings
+ * @property {ReturnType<typeof parts>} ui */
+
 /** Draws the editor into `app`, for the game and position in the address if any.
  * @param {HTMLElement} app */
 export async function editorPage(app) {
+  /** @type {{ games: CatalogGame[] }} */
   const catalog = await api("/api/catalog");
   const named = location.pathname.match(/^\/editor\/([a-z-]+)$/)?.[1];
   const entry = catalog.games.find((g) => g.name === named) ?? catalog.games[0];
   const query = new URLSearchParams(location.search);
-  const editor = {
+  // The game's modules, settings and code follow at once (`chooseGame`).
+  const editor = /** @type {Editor} */ ({
     catalog,
     entry,
     tool: null,
-    checking: 0, // the latest check asked for, so that an older answer is dropped
-    position: null, // the server's reading of the code, when legal
+    checking: 0,
+    position: null,
     ui: parts(),
-  };
+  });
   document.title = t("Position editor · Tafel");
   app.replaceChildren(layout(editor));
   const wanted = Object.fromEntries([...query].filter(([key]) => key !== "code"));
@@ -56,13 +82,14 @@ function parts() {
 }
 
 /** The frame: the title, the game and settings, the board, and beside it the tools, the side
- * to move, the verdict, the code and what to do with a legal position. */
+ * to move, the verdict, the code and what to do with a legal position.
+ * @param {Editor} editor */
 function layout(editor) {
   const { ui } = editor;
   ui.gameSelect.append(...editor.catalog.games.map((g) => el("option", { value: g.name }, g.title)));
   ui.gameSelect.addEventListener("change", () => {
     const entry = editor.catalog.games.find((g) => g.name === ui.gameSelect.value);
-    chooseGame(editor, entry, {}, null);
+    if (entry) chooseGame(editor, entry, {}, null);
   });
   ui.codeInput.addEventListener("keydown", (e) => { if (e.key === "Enter") useTypedCode(editor); });
   return el("div", { class: "editor-page" },
@@ -78,7 +105,7 @@ function layout(editor) {
         ui.turn,
         el("div", { class: "controls" },
           el("button", { class: "secondary", id: "editor-reset", type: "button", onclick: () => resetPosition(editor) }, t("Start position")),
-          el("button", { class: "secondary", id: "editor-clear", type: "button", onclick: () => changeCode(editor, editor.module.cleared(editor.code, editor.settings)) }, t("Clear the board"))),
+          el("button", { class: "secondary", id: "editor-clear", type: "button", onclick: () => changeCode(editor, editor.module.cleared(editor.code)) }, t("Clear the board"))),
         el("label", { for: "editor-code" }, t("Position code")),
         el("div", { class: "editor-code" }, ui.codeInput,
           el("button", { class: "secondary", id: "editor-use", type: "button", onclick: () => useTypedCode(editor) }, t("Use this code"))),
@@ -94,7 +121,11 @@ function layout(editor) {
 }
 
 /** Shows game `entry` with the settings `wanted` (the others at their defaults) and the
- * position `code` (the game's start when null). */
+ * position `code` (the game's start when null).
+ * @param {Editor} editor
+ * @param {CatalogGame} entry
+ * @param {Record<string, string>} wanted
+ * @param {string | null} code */
 async function chooseGame(editor, entry, wanted, code) {
   editor.entry = entry;
   editor.ui.gameSelect.value = entry.name;
@@ -116,20 +147,23 @@ async function chooseGame(editor, entry, wanted, code) {
   }
 }
 
-/** The settings chosen, with the defaults of those not shown. */
+/** The settings chosen, with the defaults of those not shown.
+ * @param {Editor} editor */
 function currentSettings(editor) {
   const defaults = Object.fromEntries(editor.entry.settings.map((s) => [s.key, s.default]));
   return { ...defaults, ...settingValues(editor.ui.settingsBox) };
 }
 
-/** New settings: the tools again and the start position under them. */
+/** New settings: the tools again and the start position under them.
+ * @param {Editor} editor */
 async function settingsChanged(editor) {
   applyConditions(editor.ui.settingsBox, editor.entry);
   await useSettings(editor);
   await resetPosition(editor);
 }
 
-/** Takes the settings chosen: the seats' names under them and the tools. */
+/** Takes the settings chosen: the seats' names under them and the tools.
+ * @param {Editor} editor */
 async function useSettings(editor) {
   editor.settings = currentSettings(editor);
   const query = new URLSearchParams(changedSettings(editor));
@@ -137,7 +171,8 @@ async function useSettings(editor) {
   drawTools(editor);
 }
 
-/** Goes back to the game's start under the settings (for EinStein: once arranged). */
+/** Goes back to the game's start under the settings (for EinStein: once arranged).
+ * @param {Editor} editor */
 async function resetPosition(editor) {
   try {
     const start = await api("/api/positions", { method: "POST", body: JSON.stringify({ game: editor.entry.name, settings: editor.settings }) });
@@ -150,7 +185,8 @@ async function resetPosition(editor) {
   }
 }
 
-/** The tools: one toggle button per piece (or seed, tile...) to place; the first is chosen. */
+/** The tools: one toggle button per piece (or seed, tile...) to place; the first is chosen.
+ * @param {Editor} editor */
 function drawTools(editor) {
   const tools = editor.module.tools(editor.settings);
   if (!tools.some((tool) => tool.id === editor.tool)) editor.tool = tools[0].id;
@@ -158,26 +194,31 @@ function drawTools(editor) {
     type: "button", class: "secondary tool", "data-tool": tool.id, "aria-pressed": String(tool.id === editor.tool),
     onclick: () => {
       editor.tool = tool.id;
-      for (const button of editor.ui.tools.querySelectorAll("[data-tool]")) button.setAttribute("aria-pressed", String(button.dataset.tool === tool.id));
+      for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (editor.ui.tools.querySelectorAll("[data-tool]"))) button.setAttribute("aria-pressed", String(button.dataset.tool === tool.id));
     },
   }, tool.label)));
 }
 
-/** The side to move and the die, as selects (for the games that have them). */
+/** The side to move and the die, as selects (for the games that have them).
+ * @param {Editor} editor */
 function drawTurn(editor) {
   const { module, code } = editor;
+  const { withDie, dieOf } = module;
   const sides = module.sides(editor.settings);
-  const side = sides.length ? el("select", { id: "editor-side", onchange: (e) => changeCode(editor, module.withSide(editor.code, e.target.value)) },
+  const chosen = (/** @type {Event} */ e) => /** @type {HTMLSelectElement} */ (e.target).value;
+  const side = sides.length ? el("select", { id: "editor-side", onchange: (/** @type {Event} */ e) => changeCode(editor, module.withSide(editor.code, chosen(e))) },
     sides.map((s) => el("option", { value: s.word, selected: s.word === module.sideOf(code) }, s.label))) : null;
-  const die = module.withDie ? el("select", { id: "editor-die", onchange: (e) => changeCode(editor, module.withDie(editor.code, e.target.value ? Number(e.target.value) : null)) },
-    el("option", { value: "", selected: module.dieOf(code) === null }, t("not rolled yet")),
-    [1, 2, 3, 4, 5, 6].map((n) => el("option", { value: n, selected: module.dieOf(code) === n }, String(n)))) : null;
+  const die = withDie && dieOf ? el("select", { id: "editor-die", onchange: (/** @type {Event} */ e) => changeCode(editor, withDie(editor.code, chosen(e) ? Number(chosen(e)) : null)) },
+    el("option", { value: "", selected: dieOf(code) === null }, t("not rolled yet")),
+    [1, 2, 3, 4, 5, 6].map((n) => el("option", { value: n, selected: dieOf(code) === n }, String(n)))) : null;
   fill(editor.ui.turn,
     side ? el("div", { class: "editor-choice" }, el("label", { for: "editor-side" }, t("To move")), side) : null,
     die ? el("div", { class: "editor-choice" }, el("label", { for: "editor-die" }, t("Die")), die) : null);
 }
 
-/** A new code from an edit: drawn at once, then checked. */
+/** A new code from an edit: drawn at once, then checked.
+ * @param {Editor} editor
+ * @param {string} code */
 async function changeCode(editor, code) {
   const before = editor.code;
   editor.code = code;
@@ -189,18 +230,21 @@ async function changeCode(editor, code) {
 }
 
 /** The code typed in the box: used if it is a legal position; otherwise the verdict says why
- * and the board stays as it was. */
+ * and the board stays as it was.
+ * @param {Editor} editor */
 async function useTypedCode(editor) {
   const code = editor.ui.codeInput.value.trim();
   if (!code || code === editor.code) return;
-  if (await check(editor, code)) await changeCode(editor, editor.position.code);
+  if (await check(editor, code) && editor.position) await changeCode(editor, editor.position.code);
 }
 
 /** Draws the board for `editor.code` with its cells clickable, the side and die, the address;
- * false if the board module cannot read the code. */
+ * false if the board module cannot read the code.
+ * @param {Editor} editor */
 function drawPosition(editor) {
   const { module, board, entry } = editor;
   const seats = editor.seatNames.map((name, seat) => ({ seat, name }));
+  /** @type {import("../boards/common.js").BoardView & Record<string, unknown>} */
   const view = { game: entry.name, code: editor.code, seats, status: { state: "chance" }, last_move: null, moves: [], plies: [], legal: [], ply: 0 };
   let drawn;
   try {
@@ -221,11 +265,11 @@ function drawPosition(editor) {
     target.setAttribute("tabindex", "0");
     target.classList.add("editable");
   }
-  const place = (event) => {
-    const target = event.target.closest(module.targets);
+  const place = (/** @type {Event} */ event) => {
+    const target = /** @type {HTMLElement | SVGElement | null} */ (/** @type {Element} */ (event.target).closest(module.targets));
     if (!target || !root.contains(target)) return;
     editor.focused = target.dataset.cell ?? target.dataset.square ?? `store-${target.dataset.store}`;
-    changeCode(editor, module.edit(editor.code, target, editor.tool, editor.settings));
+    changeCode(editor, module.edit(editor.code, target, /** @type {string} */ (editor.tool), editor.settings));
   };
   root.addEventListener("click", place);
   root.addEventListener("keydown", (event) => {
@@ -245,17 +289,21 @@ function drawPosition(editor) {
   return true;
 }
 
-/** Keeps the keyboard focus on the cell last edited when the board is drawn again. */
+/** Keeps the keyboard focus on the cell last edited when the board is drawn again.
+ * @param {Editor} editor
+ * @param {Element} root */
 function refocus(editor, root) {
   if (!editor.focused) return;
   const name = editor.focused;
-  const node = name.startsWith("store-")
+  const node = /** @type {HTMLElement | SVGElement | null} */ (name.startsWith("store-")
     ? root.querySelector(`[data-store="${name.slice(6)}"]`)
-    : root.querySelector(`[data-cell="${CSS.escape(name)}"], [data-square="${CSS.escape(name)}"]`);
+    : root.querySelector(`[data-cell="${CSS.escape(name)}"], [data-square="${CSS.escape(name)}"]`));
   if (node && document.activeElement?.closest?.("#editor-board")) node.focus();
 }
 
-/** On a phone, a board whose click areas would be under 32 pixels is shown larger, to scroll. */
+/** On a phone, a board whose click areas would be under 32 pixels is shown larger, to scroll.
+ * @param {HTMLElement} scroll
+ * @param {import("../boards/common.js").Drawn} drawn */
 function fitForTouch(scroll, drawn) {
   const narrow = window.matchMedia("(max-width: 50rem)").matches;
   const needed = tapWidth(drawn);
@@ -264,7 +312,8 @@ function fitForTouch(scroll, drawn) {
   drawn.svg.style.width = `${Math.ceil(needed)}px`;
 }
 
-/** The settings that differ from the defaults (for the address). */
+/** The settings that differ from the defaults (for the address).
+ * @param {Editor} editor */
 function changedSettings(editor) {
   return Object.fromEntries(editor.entry.settings
     .filter((s) => editor.settings[s.key] !== undefined && editor.settings[s.key] !== s.default)
@@ -272,9 +321,12 @@ function changedSettings(editor) {
 }
 
 /** Asks the server whether `code` is a legal position and shows its answer (unless a newer
- * check was asked for meanwhile); true if it is. */
+ * check was asked for meanwhile); true if it is.
+ * @param {Editor} editor
+ * @param {string} code */
 async function check(editor, code) {
   const ticket = ++editor.checking;
+  /** @type {Position | null} */
   let position = null;
   let reason = null;
   try {
@@ -301,7 +353,8 @@ async function check(editor, code) {
   return true;
 }
 
-/** Whose turn it is, or how the game has ended, in words. */
+/** Whose turn it is, or how the game has ended, in words.
+ * @param {Position} position */
 function statusWords(position) {
   const { status } = position;
   if (status.state === "to_move") return sentence(t("{name} to move", { name: sideName(status.name) }));
@@ -309,13 +362,17 @@ function statusWords(position) {
   return t("The game is over: {result}.", { result: serverText(status.result) });
 }
 
-/** Copying is offered only for a legal position. */
+/** Copying is offered only for a legal position.
+ * @param {Editor} editor
+ * @param {boolean} legal */
 function setCopying(editor, legal) {
   for (const id of ["copy-code", "copy-link"]) /** @type {HTMLButtonElement} */ (document.getElementById(id)).disabled = !legal;
   editor.ui.copied.textContent = "";
 }
 
-/** Copies `text`, saying so. */
+/** Copies `text`, saying so.
+ * @param {Editor} editor
+ * @param {string} text */
 async function copy(editor, text) {
   try {
     await navigator.clipboard.writeText(text);
@@ -327,12 +384,15 @@ async function copy(editor, text) {
 }
 
 /** What to do with a legal position: who you play, the computer's level, and the buttons to
- * play the computer, play a friend or analyse. */
+ * play the computer, play a friend or analyse.
+ * @param {Editor} editor
+ * @param {Position} position */
 async function startChoices(editor, position) {
   if (position.status.state === "over") {
     fill(editor.ui.start, el("p", { class: "help" }, t("The game is over in this position: there is nothing to play.")));
     return;
   }
+  /** @type {import("../ui.js").LevelView[]} */
   let levels;
   try {
     levels = await levelsOf(editor);
@@ -346,7 +406,7 @@ async function startChoices(editor, position) {
   const usable = levels.filter((l) => !l.notice).map((l) => l.level);
   const level = el("select", { id: "editor-level" }, levels.map((l) => el("option", { value: l.level, disabled: Boolean(l.notice),
     selected: l.level === Math.min(3, Math.max(...usable)) }, t("Computer, level {level}", { level: l.level }))));
-  const create = (kind) => startGame(editor, position, Number(mine.value), kind, Number(level.value));
+  const create = (/** @type {string} */ kind) => startGame(editor, position, Number(mine.value), kind, Number(level.value));
   fill(editor.ui.start,
     el("h2", {}, t("Play from here")),
     el("div", { class: "editor-choice" }, el("label", { for: "editor-seat" }, t("You play")), mine),
@@ -359,12 +419,16 @@ async function startChoices(editor, position) {
 
 /** Asks the engine about `position` (the chances of the side to move, the best line) and
  * shows its answer in `area`, the best move marked on the board, both in view; an answer for
- * a position no longer shown is dropped. */
+ * a position no longer shown is dropped.
+ * @param {Editor} editor
+ * @param {Position} position
+ * @param {HTMLElement} area */
 async function analysePosition(editor, position, area) {
   const button = /** @type {HTMLButtonElement} */ (document.getElementById("analyse-position"));
   button.disabled = true;
   fill(area, el("p", { class: "help", role: "status" }, t("The computer is thinking…")));
   try {
+    /** @type {{ status: { name: string }, chance: import("../game/review-panel.js").Chance, line: { move: string, side: string }[], effort: string }} */
     const found = await api("/api/positions/analysis", { method: "POST",
       body: JSON.stringify({ game: editor.entry.name, settings: changedSettings(editor), code: position.code }) });
     if (editor.position !== position) return;
@@ -387,17 +451,24 @@ async function analysePosition(editor, position, area) {
   }
 }
 
-/** The computer's levels under the settings chosen (asked once for each). */
+/** The computer's levels under the settings chosen (asked once for each).
+ * @param {Editor} editor */
 function levelsOf(editor) {
   const query = new URLSearchParams(changedSettings(editor));
   const key = `${editor.entry.name}?${query}`;
   editor.levels ??= new Map();
-  if (!editor.levels.has(key)) editor.levels.set(key, api(`/api/catalog/${editor.entry.name}/levels?${query}`));
-  return editor.levels.get(key);
+  const levels = editor.levels.get(key) ?? api(`/api/catalog/${editor.entry.name}/levels?${query}`);
+  editor.levels.set(key, levels);
+  return levels;
 }
 
 /** Creates a game from the position: seat `mine` at this screen, the others the computer at
- * `level` or invited people (`kind` "invite"). */
+ * `level` or invited people (`kind` "invite").
+ * @param {Editor} editor
+ * @param {Position} position
+ * @param {number} mine
+ * @param {string} kind
+ * @param {number} level */
 async function startGame(editor, position, mine, kind, level) {
   editor.ui.error.textContent = "";
   const name = localStorage.getItem("tafel:name") || null;

@@ -4,6 +4,8 @@
 
 import { t } from "../../i18n.js";
 
+/** @typedef {HTMLElement | SVGElement} Target */
+
 export const targets = "[data-square]";
 
 /** The three tiles and the eraser. */
@@ -15,13 +17,16 @@ export const tools = () => [
 /** No side to choose: the tiles laid say whose turn it is. */
 export const sides = () => [];
 
-/** `code` with square `target` (data-square "ROW,COL") holding `tool`. */
+/** `code` with square `target` (data-square "ROW,COL") holding `tool`.
+ * @param {string} code
+ * @param {Target} target
+ * @param {string} tool */
 export function edit(code, target, tool) {
   const rows = code.split("/").map((row) => [...row]);
-  const [r, c] = target.dataset.square.split(",").map(Number);
+  const [r, c] = /** @type {string} */ (target.dataset.square).split(",").map(Number);
   rows[r][c] = tool;
   return rows.map((row) => row.join("")).join("/");
 }
 
 /** The empty board. */
-export const cleared = (code) => code.replace(/[123]/g, ".");
+export const cleared = (/** @type {string} */ code) => code.replace(/[123]/g, ".");

@@ -6,6 +6,8 @@
 import { t } from "../../i18n.js";
 import { headEditing, splitHead } from "../code.js";
 
+/** @typedef {HTMLElement | SVGElement} Target */
+
 export const targets = "[data-cell]";
 
 export const { sideOf, withSide } = headEditing(":", false);
@@ -19,19 +21,23 @@ export const tools = () => [
 /** Red and Blue. */
 export const sides = () => [{ word: "r", label: t("Red") }, { word: "b", label: t("Blue") }];
 
-/** The code's head, rows and any fields after them. */
+/** The code's head, rows and any fields after them.
+ * @param {string} code */
 function parts(code) {
   const { head, rest } = splitHead(code, ":");
   const [rows, ...more] = rest.split(":");
   return { head, rows: rows.split("/").map((row) => [...row]), more };
 }
 
-const join = ({ head, rows, more }) => [head, rows.map((row) => row.join("")).join("/"), ...more].join(":");
+const join = (/** @type {ReturnType<typeof parts>} */ { head, rows, more }) => [head, rows.map((row) => row.join("")).join("/"), ...more].join(":");
 
-/** `code` with cell `target` (named like "b6") holding `tool`. */
+/** `code` with cell `target` (named like "b6") holding `tool`.
+ * @param {string} code
+ * @param {Target} target
+ * @param {string} tool */
 export function edit(code, target, tool) {
   const p = parts(code);
-  const name = target.dataset.cell;
+  const name = /** @type {string} */ (target.dataset.cell);
   const [row, col] = [p.rows.length - Number(name.slice(1)), name.charCodeAt(0) - 97];
   if (tool === ".") {
     const from = p.rows.flatMap((cells, r) => cells.map((tile, c) => (tile === "." ? [r, c] : null))).find(Boolean);
@@ -41,7 +47,8 @@ export function edit(code, target, tool) {
   return join(p);
 }
 
-/** Every tile green, the bubble where it was. */
+/** Every tile green, the bubble where it was.
+ * @param {string} code */
 export function cleared(code) {
   const p = parts(code);
   p.rows = p.rows.map((cells) => cells.map((tile) => (tile === "." ? "." : "G")));

@@ -7,6 +7,8 @@ import { headEditing } from "../code.js";
 
 const MOST = 60;
 
+/** @typedef {HTMLElement | SVGElement} Target */
+
 export const targets = "[data-cell], [data-store]";
 
 export const { sideOf, withSide } = headEditing("/", false);
@@ -20,26 +22,30 @@ export const tools = () => [
 /** The first and the second player. */
 export const sides = () => [{ word: "a", label: t("first player") }, { word: "A", label: t("second player") }];
 
-/** `code` with one seed or cowrie more or fewer in hole or store `target`. */
+/** `code` with one seed or cowrie more or fewer in hole or store `target`.
+ * @param {string} code
+ * @param {Target} target
+ * @param {string} tool */
 export function edit(code, target, tool) {
   const [side, first, second, stores, ...more] = code.split("/");
   const holes = [...first.split(","), ...second.split(",")].map((hole) => hole.split("+").map(Number));
   const store = stores.split(",").map(Number);
   const [kind, sign] = [tool.slice(0, -1), tool.endsWith("+") ? 1 : -1];
-  const bounded = (n) => Math.min(MOST, Math.max(0, n + sign));
+  const bounded = (/** @type {number} */ n) => Math.min(MOST, Math.max(0, n + sign));
   if (target.dataset.store !== undefined) {
     if (kind === "seed") store[Number(target.dataset.store)] = bounded(store[Number(target.dataset.store)]);
   } else {
-    const letter = target.dataset.cell;
+    const letter = /** @type {string} */ (target.dataset.cell);
     const hole = holes["abcdefABCDEF".indexOf(letter)];
     const part = kind === "seed" ? 0 : 1;
     hole[part] = bounded(hole[part]);
   }
-  const row = (from) => holes.slice(from, from + 6).map((h) => h.join("+")).join(",");
+  const row = (/** @type {number} */ from) => holes.slice(from, from + 6).map((h) => h.join("+")).join(",");
   return [side, row(0), row(6), store.join(","), ...more].join("/");
 }
 
-/** No seeds in the holes, a cowrie in each, the seeds shared between the stores. */
+/** No seeds in the holes, a cowrie in each, the seeds shared between the stores.
+ * @param {string} code */
 export function cleared(code) {
   const [side, , , , ...more] = code.split("/");
   const row = Array(6).fill("0+1").join(",");

@@ -6,6 +6,8 @@
 import { t } from "../../i18n.js";
 import { headEditing, splitHead } from "../code.js";
 
+/** @typedef {HTMLElement | SVGElement} Target */
+
 export const targets = "[data-cell]";
 
 export const { sideOf, withSide } = headEditing(":", false);
@@ -20,17 +22,21 @@ export const tools = () => [
 export const sides = () => [{ word: "w", label: t("White") }, { word: "b", label: t("Black") }];
 
 /** A board's eight cells, runs of empty cells written out. */
-const expand = (text) => [...text].flatMap((ch) => (/[1-8]/.test(ch) ? Array(Number(ch)).fill(".") : [ch]));
+const expand = (/** @type {string} */ text) => [...text].flatMap((ch) => (/[1-8]/.test(ch) ? Array(Number(ch)).fill(".") : [ch]));
 
 /** A board's eight cells with runs of empty cells as digits. */
-const compress = (cells) => cells.join("").replace(/\.+/g, (run) => String(run.length));
+const compress = (/** @type {string[]} */ cells) => cells.join("").replace(/\.+/g, (run) => String(run.length));
 
-/** `code` with cell `target` (digits x y a b) holding `tool`. */
+/** `code` with cell `target` (digits x y a b) holding `tool`.
+ * @param {string} code
+ * @param {Target} target
+ * @param {string} tool */
 export function edit(code, target, tool) {
   const { head, rest } = splitHead(code, ":");
   const boards = rest.split("/").map(expand);
-  const [x, y, a, b] = [...target.dataset.cell].map(Number);
+  const [x, y, a, b] = [.../** @type {string} */ (target.dataset.cell)].map(Number);
   // The board's dark cells in code order: y from 1, x growing, those with an even digit sum.
+  /** @type {string[]} */
   const order = [];
   for (let yy = 1; yy <= 4; yy++) for (let xx = 1; xx <= 4; xx++) if ((xx + yy + a + b) % 2 === 0) order.push(`${xx}${yy}`);
   boards[(a - 1) + 4 * (b - 1)][order.indexOf(`${x}${y}`)] = tool;
@@ -38,4 +44,4 @@ export function edit(code, target, tool) {
 }
 
 /** Every board empty, the same side to move. */
-export const cleared = (code) => `${splitHead(code, ":").head}:${Array(16).fill("8").join("/")}`;
+export const cleared = (/** @type {string} */ code) => `${splitHead(code, ":").head}:${Array(16).fill("8").join("/")}`;
