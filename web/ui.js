@@ -1,5 +1,6 @@
-// Small helpers shared by the lobby and the game page: building DOM nodes, calling the JSON API
-// with errors in words, the seat secrets this browser holds, and the words for seats and moves.
+// Small helpers shared by the lobby and the game page: building DOM nodes, requests to the
+// server (the page's one `fetch`) and the JSON API with errors in words, the seat secrets this
+// browser holds, the words for seats; and the shapes of what the server sends, as JSDoc types.
 
 import { serverText, t } from "./i18n.js";
 
