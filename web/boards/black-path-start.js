@@ -47,8 +47,8 @@ export function startEdgePicker(settings, choose) {
   const ends = (/** @type {Edge} */ [r, c, s]) => {
     const [x, y] = [MARGIN + c * unit, MARGIN + r * unit];
     /** @type {Record<string, number[]>} */
-    const byside = { N: [x, y, x + unit, y], E: [x + unit, y, x + unit, y + unit], S: [x, y + unit, x + unit, y + unit], W: [x, y, x, y + unit] };
-    return byside[s];
+    const bySide = { N: [x, y, x + unit, y], E: [x + unit, y, x + unit, y + unit], S: [x, y + unit, x + unit, y + unit], W: [x, y, x, y + unit] };
+    return bySide[s];
   };
   const root = svg("svg", { class: "edge-picker", viewBox: `0 0 ${width} ${height}`, role: "radiogroup",
     "aria-label": t("Start edge: where the path enters the board") });
