@@ -14,7 +14,7 @@
  * @param {string} id
  * @param {object} handlers
  * @param {(view: import("../ui.js").GameView) => void} handlers.onView
- * @param {(message: any) => void} handlers.onEvent
+ * @param {(message: import("./online.js").TableEvent | { type: "chat", message: import("./chat.js").Message }) => void} handlers.onEvent
  * @param {(message: string, status: number) => void} handlers.onError
  * @param {(state: "open" | "lost") => void} handlers.onState
  * @param {() => string[]} handlers.hello

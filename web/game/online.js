@@ -12,6 +12,13 @@ import { list, sideName, t } from "../i18n.js";
 /** @typedef {import("./state.js").Game} Game */
 /** @typedef {import("../ui.js").GameView} GameView */
 
+/** A message of the game's connection about the table (docs/api.md): who has the game open,
+ * somebody joined, a rematch asked for, a proposal answered.
+ * @typedef {{ type: "presence", seats: number[], away: number[], spectators: number }
+ *   | { type: "joined", seat: number, name: string }
+ *   | { type: "rematch", id: string, seat?: number }
+ *   | { type: "answered", proposal: string, seat: number, answer: string }} TableEvent */
+
 /** Resign, draw, takeback (with `action`: offer, accept, decline...) for this browser's seat.
  * @param {Game} game
  * @param {string} what
@@ -225,7 +232,7 @@ function lapseWords(game, { proposal, seat, answer }) {
 /** Takes in a message of the connection other than a view: who is online, somebody joined,
  * a rematch asked for, a proposal answered.
  * @param {Game} game
- * @param {any} message the connection's message (docs/api.md) */
+ * @param {TableEvent} message */
 export function tableEvent(game, message) {
   if (message.type === "presence") {
     game.presence = message;

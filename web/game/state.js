@@ -70,12 +70,12 @@ export function gameState({ id, view, board, catalogEntry, settings, seats, invi
     wasMyTurn: false,
     // The analysis (docs/analysis.md): the review once fetched, for how many moves, and what
     // the panel says meanwhile (the progress, or why there is none).
-    /** @type {any} */
+    /** @type {import("./review-panel.js").Review | null} */
     review: null,
     reviewedMoves: -1, // the number of moves the review (or the request under way) covers
     analysing: false,
     analysisNote: "",
-    /** @type {{ ply: number, best: string, chance: any } | null} */
+    /** @type {{ ply: number, best: string, chance: import("./review-panel.js").Chance } | null} */
     hint: null, // the last hint asked for: { ply, best, words }
     /** The connection (web/game/connection.js), once opened. @type {{ greet: () => void } | null} */
     live: null,
