@@ -103,16 +103,10 @@ test("the scan finds literal texts and refuses built ones", () => {
   assert.equal(refused.length, 2);
 });
 
-// The server's error messages a page shows: every literal text the server passes to one of its
-// errors (Error::invalid("..."), Error::conflict(format!("...", ...)), a `const` passed so, and
-// the refusals given to two_player_game) has its German in web/i18n/server-de.js, an exact entry
-// or a pattern with {parameters} in the places of the format's {} (serverText() in web/i18n.js).
-
-const SERVER = new URL("../crates/tafel-server/src/", import.meta.url);
-// Formats with no words of the server's own: a game's reason why a position code cannot be
-// read, and where (http/api/positions.rs), which stays English (docs/i18n.md).
-const UNWORDED = ["{}{}"];
-const ERROR_CALL = /Error::(?:invalid|conflict|quota|unauthorized|forbidden|not_found|too_many_requests|unavailable|busy|bad_request|unprocessable|illegal)\(\s*(format!\(\s*)?/g;
+// The Rust sources the scans below read: the games' reasons why a move, a setting, a position
+// code or a record cannot be read, which the server passes on as they are (their German is in
+// web/i18n/server-de.js). The server's own messages are in its catalogues
+// (crates/tafel-server/messages/), checked complete by the server's tests.
 
 /** Reads the Rust string literal starting at `source[at]` (a quote), with its escapes and line
  * continuations; null when there is none there. */
@@ -140,21 +134,6 @@ function rustCode(source) {
   return { code, constants };
 }
 
-/** The error texts in one Rust source (its tests left out): { text, format, line }; a format's
- * placeholders stay as written ("{}", "{name}", "{:04X}"). */
-function serverErrors(source) {
-  const { code, constants } = rustCode(source);
-  const found = [];
-  const add = (text, format, at) => found.push({ text, format, line: code.slice(0, at).split("\n").length });
-  for (const m of code.matchAll(ERROR_CALL)) {
-    const at = m.index + m[0].length;
-    const text = rustString(code, at) ?? constants[/^\w+/.exec(code.slice(at))?.[0]];
-    if (text !== undefined && text !== null) add(text, Boolean(m[1]), m.index);
-  }
-  for (const m of code.matchAll(/two_player_game\([^;]*?,\s*("(?:[^"\\]|\\.)*")\s*,?\s*\)/g)) add(rustString(m[1], 0), false, m.index);
-  return found;
-}
-
 /** A text with every placeholder (a format's `{...}`, a pattern's `{name}`) as one mark, and a
  * format's `{{`/`}}` as the braces they print. */
 const shape = (text, format) => text.replace(/\{\{|\}\}|\{[^{}]*\}/g, (p) => (!format ? (/^\{\w+\}$/.test(p) ? "\u0000" : p) : p === "{{" ? "{" : p === "}}" ? "}" : "\u0000"));
@@ -174,29 +153,6 @@ async function serverGerman() {
     : Object.hasOwn(serverTextsDe, text) || patterns.some((p) => patternRegex(p).test(text)));
   return { serverPatternsDe, patterns, known };
 }
-
-test("every error text of the server has its German in web/i18n/server-de.js", async () => {
-  const { serverPatternsDe, patterns, known } = await serverGerman();
-  // A translation may leave a parameter out ("this game's {room} chat" is "dieser Chat der
-  // Partie"), but one the English lacks would show as "{name}".
-  const problems = patterns.filter((p) => parameters(serverPatternsDe[p]).some((name) => !parameters(p).includes(name)))
-    .map((p) => `${JSON.stringify(p)}: its translation has {parameters} the English lacks`);
-  // A key written twice keeps only its last translation, silently.
-  const keys = [...(await readFile(new URL("i18n/server-de.js", WEB), "utf8")).matchAll(/^\s*("(?:[^"\\]|\\.)*"):/gm)].map((m) => m[1]);
-  problems.push(...keys.filter((key, i) => keys.indexOf(key) !== i).map((key) => `${key} is in web/i18n/server-de.js twice`));
-  const missing = [];
-  let count = 0;
-  const files = (await readdir(SERVER, { recursive: true })).filter((f) => f.endsWith(".rs")).sort();
-  for (const file of files) {
-    for (const { text, format, line } of serverErrors(await readFile(new URL(file, SERVER), "utf8"))) {
-      count++;
-      if (!known(text, format) && !UNWORDED.includes(text)) missing.push(`crates/tafel-server/src/${file}:${line}: ${JSON.stringify(text)}`);
-    }
-  }
-  assert.ok(count > 150, `only ${count} error texts found in the server: is the scan broken?`);
-  assert.deepEqual(problems, []);
-  assert.deepEqual(missing, [], `${missing.length} error texts of the server have no German in web/i18n/server-de.js`);
-});
 
 // The games' reasons why a typed move, a setting, a position code or a record cannot be read:
 // the last argument of ParseError::new/at, ReplayError::record/at and ValueError::NotAllowed,
@@ -266,8 +222,9 @@ function gameErrors(source) {
 /** The sentences of tafel_core around the games' reasons, and the words put into them, which
  * the scan cannot find as reasons (Display implementations, helpers that word a value). */
 const CORE_SENTENCES = [
-  // ParseError (the `what` is added for each the games use), MoveError, ReplayError.
-  ["illegal move `{}`; legal here: {}", true], ["`{}` comes after the end of the game", true], ["move {}: {}", true],
+  // ParseError (the `what` is added for each the games use), ReplayError (an illegal move is
+  // the server's message `move-illegal`).
+  ["`{}` comes after the end of the game", true], ["move {}: {}", true],
   // SettingsError and ValueError.
   ["unknown setting `{}` for {} (known: {})", true], ["invalid value `{}` for setting `{}`: {}", true],
   ["malformed setting `{}`: expected key=value", true], ["expected one of {}", true],
@@ -313,18 +270,7 @@ test("every reason a game gives for a move, a setting, a position code or a reco
   assert.deepEqual(missing, [], `${missing.length} reasons of the games have no German in web/i18n/server-de.js`);
 });
 
-test("the server's scan reads literals, formats and constants, and leaves tests out", () => {
-  const found = serverErrors([
-    'const NO: &str = "no match";',
-    'fn a() { Error::invalid("a \\"b\\" \\',
-    '        c"); Error::conflict(format!(',
-    '    "x {} has {n} {{y}}", 1)); Error::unauthorized(NO); Error::storage(e); Error::invalid(e);',
-    '  two_player_game(&name, &settings, "only two")',
-    "#[cfg(test)]",
-    'mod tests { Error::invalid("in a test"); }',
-  ].join("\n"));
-  assert.deepEqual(found.map(({ text, format }) => [text, format]),
-    [['a "b" c', false], ["x {} has {n} {{y}}", true], ["no match", false], ["only two", false]]);
+test("a format's and a pattern's placeholders are one mark each", () => {
   assert.equal(shape("x {} has {n} {{y}}", true), "x \u0000 has \u0000 {y}");
   assert.equal(shape("x {a} has {n} {y}", false), "x \u0000 has \u0000 \u0000");
 });

@@ -8,8 +8,9 @@
 // rule), a list of names through list(), the games' sides ("White", "first player"), which the
 // server names in English, through sideName(). e2e/i18n.test.js fails when a literal passed to t()
 // or tn() anywhere in web/ has no German entry; docs/i18n.md says how to add a language.
-// The texts the server sends as data (the catalog's, the results, its errors) stay English in
-// the API and go through serverText() here (web/i18n/server-de.js).
+// The games' texts the server passes on as data (the catalog's, the results, the games' reasons
+// why a move or a code cannot be read) are English and go through serverText() here
+// (web/i18n/server-de.js); the server's own messages arrive in the page's language.
 
 import { de } from "./i18n/de.js";
 import { serverPatternsDe, serverTextsDe } from "./i18n/server-de.js";

@@ -2,7 +2,7 @@
 // server (the page's one `fetch`) and the JSON API with errors in words, the seat secrets this
 // browser holds, the words for seats; and the shapes of what the server sends, as JSDoc types.
 
-import { serverText, t } from "./i18n.js";
+import { language, serverText, t } from "./i18n.js";
 
 /** A seat of a game as the server shows it (`kind`: "local", "invite" or "computer").
  * @typedef {object} SeatView
@@ -122,6 +122,8 @@ export class OfflineError extends Error {
 export async function request(path, options = {}) {
   const headers = new Headers(options.headers);
   if (options.body && !headers.has("content-type")) headers.set("content-type", "application/json");
+  // The server words its refusals in the language asked for: the page's.
+  if (!headers.has("accept-language")) headers.set("accept-language", language());
   try {
     return await fetch(path, { ...options, headers });
   } catch {
@@ -153,8 +155,9 @@ export async function api(path, options = {}) {
  * @returns {Record<string, string>} */
 export const seatHeaders = (held) => (held.length ? { "x-tafel-token": held.join(",") } : {});
 
-/** What a refusal or failure of the API says, in the interface's language: the server's words
- * (web/i18n/server-de.js), or for its internal failures (500: a broken store, a bug), whose
+/** What a refusal or failure of the API says, in the interface's language: the server's words,
+ * which it says in the language the request asked for (a game's reason inside them through
+ * serverText(), web/i18n/server-de.js), or for its internal failures (500: a broken store, a bug), whose
  * words are for the operator, one sentence for everyone (the server's words go to the
  * console).
  * @param {{ status: number }} response

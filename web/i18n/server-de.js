@@ -1,8 +1,9 @@
-// German for the texts the server sends as data (web/i18n.js, serverText()): the games'
-// summaries, their settings' labels, help texts and choice words as /api/catalog gives them,
-// the reasons the rules give for an ending, the results as records word them, and the errors
-// a player meets. The server keeps answering in English (its API and records do not change
-// with the reader's language); the page translates. Keyed by the English text; a key with
+// German for the games' texts the server passes on as data (web/i18n.js, serverText()): the
+// games' summaries, their settings' labels, help texts and choice words as /api/catalog gives
+// them, the reasons the rules give for an ending, the results as records word them, and the
+// games' reasons why a move, a setting, a position code or a record cannot be read (the
+// `detail` of the server's messages). The server's own messages come in the page's language
+// from its catalogues (crates/tafel-server/messages/). Keyed by the English text; a key with
 // {parameters} is a pattern matched against the whole text, its parameters translated in turn
 // (a side's name, a reason). e2e/german.test.js checks that every catalog text is here.
 
@@ -98,6 +99,8 @@ export const serverTextsDe = {
   "placement": "selbst aufstellen",
 
   // The reasons the rules give for an ending (each game's REASON_* constants).
+  "no pieces left": "keine Steine mehr",
+  "no legal move": "kein erlaubter Zug",
   "the path ran into the boundary": "der Pfad ist an den Rand gestoßen",
   "all Red tiles are connected": "alle roten Steine sind verbunden",
   "all Blue tiles are connected": "alle blauen Steine sind verbunden",
@@ -114,141 +117,11 @@ export const serverTextsDe = {
   "tie-break: no move left": "Stichentscheid: kein Zug mehr",
   "agreed": "vereinbart",
 
-  // The errors a player meets (the server's words, without parameters).
-  "the game is over": "die Partie ist vorbei",
-  "the game was changed meanwhile (another move came first); reload": "die Partie wurde inzwischen geändert (ein anderer Zug kam zuerst); lade die Seite neu",
-  "no takeback is asked for": "es ist keine Zugrücknahme erbeten",
-  "a takeback is already asked for; answer it or wait for the answer": "eine Zugrücknahme ist schon erbeten; beantworte sie oder warte auf die Antwort",
-  "another person plays in this game: ask for a takeback, which they must accept":
-    "in dieser Partie spielt noch jemand: bitte um eine Zugrücknahme, die angenommen werden muss",
-  "there is no move of yours to take back": "es gibt keinen Zug von dir zum Zurücknehmen",
-  "there is no draw offer to accept": "es gibt kein Remisangebot zum Annehmen",
-  "there is no draw offer to decline": "es gibt kein Remisangebot zum Ablehnen",
-  "the computer does not agree to draws": "der Computer nimmt kein Remis an",
-  "you have agreed to the draw already; the others have not answered yet": "du hast dem Remis schon zugestimmt; die anderen haben noch nicht geantwortet",
-  "you have agreed to this takeback already; the others have not answered yet": "du hast dieser Zugrücknahme schon zugestimmt; die anderen haben noch nicht geantwortet",
-  "the game is not over yet: a rematch follows its end": "die Partie ist noch nicht vorbei: eine Revanche folgt ihrem Ende",
-  "this game is not public: joining it needs an invitation": "diese Partie ist nicht öffentlich: zum Mitspielen braucht es eine Einladung",
-  "you play in this game already (an account takes one seat of a game)": "du spielst schon in dieser Partie (ein Konto nimmt einen Platz einer Partie)",
-  "a hint is for the position where it is your move": "ein Tipp gilt der Stellung, in der du am Zug bist",
-  "hints are only for games against the computer": "Tipps gibt es nur in Partien gegen den Computer",
-  "hints are for the seats at the creator's screen": "Tipps gibt es für die Plätze am Bildschirm dessen, der die Partie angelegt hat",
-  "hints are off in this game: they are turned on before a game against the computer":
-    "Tipps sind in dieser Partie aus: sie werden vor einer Partie gegen den Computer eingeschaltet",
-  "the game changed before the hint was found; ask again": "die Partie hat sich geändert, bevor der Tipp gefunden war; frag noch einmal",
-  "the players of a game see its analysis once the game is over": "die Spieler einer Partie sehen ihre Analyse, wenn die Partie vorbei ist",
-  "too many analyses are under way; ask again in a minute": "zu viele Analysen laufen gerade; frag in einer Minute noch einmal",
-  "the server is too busy to keep this game in memory; try again shortly": "der Server ist zu beschäftigt, um diese Partie im Speicher zu halten; versuch es gleich noch einmal",
-  "only the players write in the players' chat: send your seat's token": "nur die Spieler schreiben im Chat der Spieler",
-  "you play in this game: players write in the players' chat, not the spectators'": "du spielst in dieser Partie: Spieler schreiben im Chat der Spieler, nicht in dem der Zuschauer",
-  "the spectators' chat is written by signed-in accounts: send no seat's token": "im Chat der Zuschauer schreiben angemeldete Konten",
-  "nobody else plays in this game at another screen: its players' chat is closed":
-    "niemand sonst spielt diese Partie an einem anderen Bildschirm: der Chat der Spieler ist geschlossen",
-  "that seek is gone (taken, withdrawn or left)": "dieses Gesuch ist weg (angenommen, zurückgezogen oder verlassen)",
-  "that is your own seek": "das ist dein eigenes Gesuch",
-
-  // Accounts: signing up and in, passwords, usernames (play/accounts.rs, domain/account/).
-  "that username and password do not match an account": "dieser Benutzername und dieses Passwort passen zu keinem Konto",
-  "this account does not exist any more": "dieses Konto gibt es nicht mehr",
-  "the current password is not right": "das aktuelle Passwort stimmt nicht",
-  "too many people are signing up or in at this moment; try again in a few seconds":
-    "gerade melden sich zu viele Leute an oder registrieren sich; versuch es in ein paar Sekunden noch einmal",
-  "a password may not contain control characters such as a line break or a tab":
-    "ein Passwort darf keine Steuerzeichen wie einen Zeilenumbruch oder einen Tabulator enthalten",
-  "this password is one of the 20,000 most common passwords, which attackers try first; choose another":
-    "dieses Passwort gehört zu den 20.000 häufigsten Passwörtern, die Angreifer zuerst probieren; wähle ein anderes",
-  "a username starts and ends with a letter or a digit": "ein Benutzername beginnt und endet mit einem Buchstaben oder einer Ziffer",
-  "a username may not have two of `_` and `-` in a row": "ein Benutzername darf nicht zwei von `_` und `-` hintereinander haben",
-  "sign in first (no session, or it has ended)": "melde dich zuerst an (keine Sitzung, oder sie ist abgelaufen)",
-  "not signed in (the session has ended or never was)": "nicht angemeldet (die Sitzung ist abgelaufen oder bestand nie)",
-  "too many sign-in attempts from this address; wait a little": "zu viele Anmeldeversuche von dieser Adresse; warte ein wenig",
-  "too many sign-in attempts for this account; wait a little": "zu viele Anmeldeversuche für dieses Konto; warte ein wenig",
-  "this address has signed up many accounts in a short time; wait a little":
-    "von dieser Adresse wurden in kurzer Zeit viele Konten angelegt; warte ein wenig",
-
-  // Bots and their challenges (play/bots.rs, http/api/bots.rs).
-  "this account has played games already: only an account without games can become a bot (make a new account for the bot)":
-    "dieses Konto hat schon Partien gespielt: nur ein Konto ohne Partien kann ein Bot werden (leg für den Bot ein neues Konto an)",
-  "this bot has no token to revoke": "dieser Bot hat kein Token zum Widerrufen",
-  "that bot token opens no bot (revoked, or never issued)": "dieses Bot-Token gehört zu keinem Bot (widerrufen oder nie ausgegeben)",
-  "only bots get tokens: make this account a bot first (POST /api/account/bot, before its first game)":
-    "nur Bots bekommen Tokens: mach dieses Konto zuerst zu einem Bot (POST /api/account/bot, vor seiner ersten Partie)",
-  "a bot does not play itself": "ein Bot spielt nicht gegen sich selbst",
-  "that challenge is between other people": "diese Herausforderung ist zwischen anderen Leuten",
-  "that challenge is not yours to answer": "diese Herausforderung kannst nicht du beantworten",
-  "bots play two-player games (these settings seat more players)": "Bots spielen Spiele zu zweit (diese Einstellungen haben mehr Spieler)",
-  "a bot sends its token as `Authorization: Bearer TOKEN`": "ein Bot sendet sein Token als `Authorization: Bearer TOKEN`",
-  "the Authorization header must be `Bearer TOKEN`": "der Authorization-Header muss `Bearer TOKEN` sein",
-  "accepted": "angenommen",
-  "declined": "abgelehnt",
-  "cancelled": "zurückgezogen",
-
-  // Chat (play/chat.rs, http/rate.rs).
-  "sign in to write in the spectators' chat": "melde dich an, um im Chat der Zuschauer zu schreiben",
-  "you are writing faster than the chat allows; wait a little": "du schreibst schneller, als der Chat erlaubt; warte ein wenig",
-  "a message": "eine Nachricht",
-  "a name": "ein Name",
-
-  // Creating and joining games, seeks, ratings (play/, domain/).
-  "a public game needs a seat for an invited person (an opponent to wait for)":
-    "eine öffentliche Partie braucht einen Platz für eine eingeladene Person (einen Gegner, auf den gewartet wird)",
-  "a rated game needs an account: sign in first": "eine gewertete Partie braucht ein Konto: melde dich zuerst an",
-  "nobody is to move in this position: the game is over or the die is to be rolled":
-    "in dieser Stellung ist niemand am Zug: die Partie ist vorbei oder es wird gewürfelt",
-  "the server is stopping": "der Server wird gerade beendet",
-  "this game is rated, so it is played between accounts: sign in to join it":
-    "diese Partie ist gewertet und wird daher zwischen Konten gespielt: melde dich an, um mitzuspielen",
-  "this address has created or joined many games in a short time; wait a little":
-    "von dieser Adresse wurden in kurzer Zeit viele Partien angelegt oder betreten; warte ein wenig",
-  "the server has as many WebSockets open as it allows": "der Server hat so viele WebSockets offen, wie er darf",
-  "a rated game needs a clock": "eine gewertete Partie braucht eine Uhr",
-  "a dice seed is 32 hexadecimal digits": "ein Würfel-Seed hat 32 Hexadezimalziffern",
-  "that token holds no seat in this game": "dieses Token gehört zu keinem Platz in dieser Partie",
-  "no invitation with that code in this game": "keine Einladung mit diesem Code in dieser Partie",
-  "games against the computer are not rated": "Partien gegen den Computer werden nicht gewertet",
-  "only two-player games are rated (four-player team games are not)": "nur Partien zu zweit werden gewertet (Teampartien zu viert nicht)",
-  "games at one screen are not rated: a rated game needs an invited seat":
-    "Partien an einem Bildschirm werden nicht gewertet: eine gewertete Partie braucht einen Platz für eine eingeladene Person",
-  "a rated game is played between accounts: sign in to create one": "eine gewertete Partie wird zwischen Konten gespielt: melde dich an, um eine anzulegen",
-  "only seats at the creator's screen are named at creation (an invited person gives their name on joining)":
-    "nur die Plätze am Bildschirm dessen, der die Partie anlegt, werden beim Anlegen benannt (eine eingeladene Person nennt ihren Namen beim Beitreten)",
-  "only computer seats have a level": "nur Computerplätze haben eine Stufe",
-  "a rated seek needs an account: sign in first": "ein gewertetes Gesuch braucht ein Konto: melde dich zuerst an",
-  "a rating range is for rated seeks (casual games are open to everyone)":
-    "ein Wertungsbereich gilt nur für gewertete Gesuche (freie Partien stehen allen offen)",
-
-  // Tournaments (play/tournaments.rs, domain/tournament/, http/api/tournaments.rs).
-  "no such tournament": "dieses Turnier gibt es nicht",
-  "this tournament is by invitation: open the link its organiser gave you":
-    "dieses Turnier ist nur mit Einladung: öffne den Link, den dir die Organisation gegeben hat",
-  "you have entered this tournament already": "du bist schon für dieses Turnier angemeldet",
-  "entries to this tournament have closed": "die Anmeldung zu diesem Turnier ist geschlossen",
-  "you have withdrawn from this tournament: only an Arena under way takes players back":
-    "du hast dich von diesem Turnier abgemeldet: nur eine laufende Arena nimmt Spieler wieder auf",
-  "entries closed or the tournament filled meanwhile": "die Anmeldung wurde inzwischen geschlossen oder das Turnier ist voll",
-  "you have not entered this tournament": "du bist nicht für dieses Turnier angemeldet",
-  "you have withdrawn already": "du hast dich schon abgemeldet",
-  "this tournament is over": "dieses Turnier ist vorbei",
-  "that invitation code is not this tournament's": "dieser Einladungscode gehört nicht zu diesem Turnier",
-  "tournaments are for two-player games (choose two players in the settings)":
-    "Turniere sind für Spiele zu zweit (wähle in den Einstellungen zwei Spieler)",
-  "a duration in minutes is chosen for an Arena only": "eine Dauer in Minuten wird nur für eine Arena gewählt",
-  "an Arena needs a clock in minutes and seconds, not days per move":
-    "eine Arena braucht eine Uhr in Minuten und Sekunden, nicht Tage pro Zug",
-  "only a clock in minutes and seconds can be halved by going berserk":
-    "nur eine Uhr in Minuten und Sekunden lässt sich mit Berserk halbieren",
-  "a game without a clock has no berserk": "eine Partie ohne Uhr hat kein Berserk",
-  "you went berserk already": "du bist schon auf Berserk gegangen",
-  "berserk is possible only before your first move": "Berserk geht nur vor deinem ersten Zug",
-  "berserk is only for the games of an Arena tournament": "Berserk gibt es nur in Partien eines Arena-Turniers",
-  "a tournament's name has no control characters": "der Name eines Turniers hat keine Steuerzeichen",
-  "a tournament needs a clock, so that every round ends": "ein Turnier braucht eine Uhr, damit jede Runde endet",
-  "the start time has passed": "die Startzeit ist vorbei",
-  "a tournament starts within 30 days of its creation": "ein Turnier beginnt innerhalb von 30 Tagen nach dem Anlegen",
-  "rounds are chosen for a Swiss only: a round robin's follow from its entrants":
-    "Runden werden nur für ein Schweizer System gewählt: die eines Rundenturniers ergeben sich aus den Teilnehmern",
+  // A position code whose position cannot happen (Karl's Race, EinStein).
+  "both sides meet a winning condition": "beide Seiten erfüllen eine Siegbedingung",
 
   // The games' reasons why a typed move cannot be read (crates/tafel-games/src/*/notation.rs).
+  "the game is over": "die Partie ist vorbei",
   "expected a tile 1, 2 or 3, or an exit side N, E, S or W": "erwartet: ein Plättchen 1, 2 oder 3 oder eine Ausgangsseite N, E, S oder W",
   "expected a die value 1 to 6, a step FROM-TO such as b4-c3, or an arrangement of six digits such as 614325":
     "erwartet: eine Augenzahl 1 bis 6, einen Schritt VON-NACH wie b4-c3 oder eine Aufstellung aus sechs Ziffern wie 614325",
@@ -260,17 +133,7 @@ export const serverTextsDe = {
   "a move is either FROM-TO or a capture with `x` between cells, not both": "ein Zug ist entweder VON-NACH oder ein Schlag mit `x` zwischen den Feldern, nicht beides",
   "a step or slide names two cells, FROM-TO": "ein Schritt oder Gleiten nennt zwei Felder, VON-NACH",
   "expected a cell such as b6: a file letter, then a rank number": "erwartet: ein Feld wie b6, erst der Buchstabe der Linie, dann die Nummer der Reihe",
-  "an Arena has no rounds to report": "eine Arena hat keine Runden zu melden",
-  "the tournament has not been played: nothing to report yet": "das Turnier ist noch nicht gespielt: noch nichts zu melden",
 
-  // Requests the server refuses as malformed (http/).
-  "a chance position has no outcomes (a rules bug)": "eine Zufallsstellung hat keine Ausgänge (ein Fehler in den Regeln)",
-  "the record has no [Game \"...\"] tag": "die Aufzeichnung hat kein [Game \"...\"]-Tag",
-  "give either the invitation (`invite`) or, in a public game, the `seat`":
-    "gib entweder die Einladung (`invite`) oder, in einer öffentlichen Partie, den Platz (`seat`) an",
-  "a request may carry one Host header, not several": "eine Anfrage darf einen Host-Header tragen, nicht mehrere",
-  "the Host header is malformed": "der Host-Header ist fehlerhaft",
-  "the Host header names a host and a port, never a user": "der Host-Header nennt einen Host und einen Port, nie einen Benutzer",
   // The games' reasons why a setting, a position code or a record cannot be read (the games'
   // settings.rs, code.rs, movetext.rs, grid.rs, and tafel_core's records; e2e/i18n.test.js).
   "ROW,COLUMN,SIDE such as 0,0,W": "ZEILE,SPALTE,SEITE wie 0,0,W",
@@ -355,86 +218,6 @@ export const serverPatternsDe = {
   "{n} random playouts per leaf": "{n} zufällige Ausspielungen je Blatt",
   "random playouts cut after {n} plies and valued by the game's evaluation": "zufällige Ausspielungen, nach {n} Halbzügen abgebrochen und mit der Bewertung des Spiels bewertet",
 
-  // Errors with parameters.
-  "it is {name}'s turn": "{name} ist am Zug",
-  "illegal move `{move}`; legal here: {moves}": "unerlaubter Zug `{move}`; erlaubt sind hier: {moves}",
-  "{name}'s time ran out before the move arrived": "die Zeit von {name} ist abgelaufen, bevor der Zug ankam",
-  "the game is at move {at}, not {ply}; reload": "die Partie ist bei Zug {at}, nicht {ply}; lade die Seite neu",
-  "{name}'s seat is taken already": "der Platz von {name} ist schon vergeben",
-  "seat {seat} of this game is not open to people online": "Platz {seat} dieser Partie ist nicht für Leute online offen",
-  "no game `{id}`": "keine Partie `{id}`",
-  "this game's {room} chat holds {cap} messages, as many as it may": "dieser Chat der Partie hat schon {cap} Nachrichten, so viele wie erlaubt",
-  "this address has {mine} analyses under way, as many as it may; ask again when one is done":
-    "von dieser Adresse laufen {mine} Analysen, so viele wie erlaubt; frag wieder, wenn eine fertig ist",
-
-  // Accounts, bots, seeks, tournaments, settings (the server's errors with parameters).
-  "the username {name} is taken (or looks too much like one that is)": "der Benutzername {name} ist vergeben (oder sieht einem vergebenen zu ähnlich)",
-  "the username {name} is kept for the site (it reads as `{reserved}`)": "der Benutzername {name} ist für die Seite reserviert (er liest sich als `{reserved}`)",
-  "a password needs at least {min} characters (this one has {length})": "ein Passwort braucht mindestens {min} Zeichen (dieses hat {length})",
-  "a password needs at least {min} characters besides your username and the site's name":
-    "ein Passwort braucht mindestens {min} Zeichen außer deinem Benutzernamen und dem Namen der Seite",
-  "a password has at most {max} bytes (this one has {length})": "ein Passwort hat höchstens {max} Bytes (dieses hat {length})",
-  "a username has {min} to {max} characters (this one has {length})": "ein Benutzername hat {min} bis {max} Zeichen (dieser hat {length})",
-  "a username may have only the letters a to z and A to Z, digits, `_` and `-` (this one has {chars}); letters of other alphabets could imitate other names":
-    "ein Benutzername darf nur die Buchstaben a bis z und A bis Z, Ziffern, `_` und `-` haben (dieser hat {chars}); Buchstaben anderer Alphabete könnten andere Namen nachahmen",
-  "there is no bot named {bot}": "es gibt keinen Bot namens {bot}",
-  "you have {sent} challenges waiting for an answer, as many as one person may; cancel one or wait for the answers":
-    "du hast {sent} Herausforderungen, die auf Antwort warten, so viele wie erlaubt; zieh eine zurück oder warte auf die Antworten",
-  "{bot} has {waiting} challenges waiting, as many as a bot may; try again later":
-    "{bot} hat {waiting} wartende Herausforderungen, so viele wie ein Bot haben darf; versuch es später noch einmal",
-  "there is no challenge {id}": "es gibt keine Herausforderung {id}",
-  "that challenge is {state} already": "diese Herausforderung ist schon {state}",
-  "this bot has {open} streams open, as many as a bot may; close one first": "dieser Bot hat {open} Streams offen, so viele wie ein Bot darf; schließ zuerst einen",
-  "the name {username} is taken": "der Name {username} ist vergeben",
-  "{username} is a person's account (it has played games): the server's bots need names of their own":
-    "{username} ist das Konto einer Person (es hat Partien gespielt): die Bots des Servers brauchen eigene Namen",
-  "a claim carries at most {max} seat tokens, not {count}; send them in parts": "eine Übernahme trägt höchstens {max} Platz-Tokens, nicht {count}; schick sie in Teilen",
-  "this address has {count} games of the computer against itself running, as many as it may; start another when one ends":
-    "von dieser Adresse laufen {count} Partien des Computers gegen sich selbst, so viele wie erlaubt; starte eine weitere, wenn eine endet",
-  "you have {listed} seeks listed, as many as one person may; withdraw one first": "du hast {listed} Gesuche ausgeschrieben, so viele wie erlaubt; zieh zuerst eines zurück",
-  "your {game} rating, {rating}, is outside the range this seek wants ({min} to {max})":
-    "deine Wertung in {game}, {rating}, liegt außerhalb des Bereichs, den dieses Gesuch will ({min} bis {max})",
-  "there is no player named `{name}`": "es gibt keinen Spieler namens `{name}`",
-  "there is no game `{id}`": "es gibt keine Partie `{id}`",
-  "game {id} has no seat {seat}": "Partie {id} hat keinen Platz {seat}",
-  "you play no seat of game {id}": "du spielst keinen Platz der Partie {id}",
-  "you organise {count} tournaments not yet finished, as many as one account may": "du organisierst {count} noch nicht beendete Turniere, so viele wie ein Konto darf",
-  "this tournament is full ({count} entrants)": "dieses Turnier ist voll ({count} Teilnehmer)",
-  "this server does not answer for the host `{host}` (its operator can add it with `tafel serve --public-url`)":
-    "dieser Server antwortet nicht für den Host `{host}` (wer ihn betreibt, kann ihn mit `tafel serve --public-url` hinzufügen)",
-  "requests from pages of `{origin}` are not accepted here": "Anfragen von Seiten von `{origin}` werden hier nicht angenommen",
-  "ply {ply} does not exist; the game has {last} moves": "Halbzug {ply} gibt es nicht; die Partie hat {last} Züge",
-  "no API endpoint at `{path}`": "kein API-Endpunkt unter `{path}`",
-  "page must be 1 to {max}, not {page}": "page muss 1 bis {max} sein, nicht {page}",
-  "per_page must be 1 to {max}, not {per_page}": "per_page muss 1 bis {max} sein, nicht {per_page}",
-  "unknown game `{name}` (known: {known})": "unbekanntes Spiel `{name}` (bekannt: {known})",
-  "a Fischer clock's initial time is 1 to {max} seconds": "die Anfangszeit einer Fischer-Uhr ist 1 bis {max} Sekunden",
-  "a Fischer clock's increment is 0 to {max} seconds": "der Zuschlag einer Fischer-Uhr ist 0 bis {max} Sekunden",
-  "a correspondence game gives 1 to {max} days per move": "eine Fernpartie gibt 1 bis {max} Tage je Zug",
-  "a dice seed is 32 hexadecimal digits: {why}": "ein Würfel-Seed hat 32 Hexadezimalziffern: {why}",
-  "{what} needs at least one character": "{what} braucht mindestens ein Zeichen",
-  "{what} may have at most {max} characters": "{what} darf höchstens {max} Zeichen haben",
-  "{what} may not contain invisible, control or text-direction characters (it has U+{code})":
-    "{what} darf keine unsichtbaren, Steuer- oder Schreibrichtungszeichen enthalten (enthält U+{code})",
-  "unknown result `{text}` (win, draw or loss)": "unbekanntes Ergebnis `{text}` (win, draw oder loss)",
-  "a computer seat needs a level from 1 to {max}": "ein Computerplatz braucht eine Stufe von 1 bis {max}",
-  "an Arena lasts {min} to {max} minutes": "eine Arena dauert {min} bis {max} Minuten",
-  "a rating range lies within {low} to {high} (not {bound})": "ein Wertungsbereich liegt zwischen {low} und {high} (nicht {bound})",
-  "the rating range's lowest ({min}) is above its highest ({max})": "der niedrigste Wert des Wertungsbereichs ({min}) liegt über dem höchsten ({max})",
-  "unknown tournament kind `{text}`": "unbekannte Turnierart `{text}`",
-  "unknown entry `{text}`": "unbekannte Anmeldeart `{text}`",
-  "a tournament's name is 1 to {max} characters": "der Name eines Turniers hat 1 bis {max} Zeichen",
-  "a tournament takes {min} to {max} entrants on this server": "ein Turnier nimmt auf diesem Server {min} bis {max} Teilnehmer",
-  "a Swiss has 1 to {max} rounds": "ein Schweizer System hat 1 bis {max} Runden",
-  "the pause between rounds is 0 to {max} seconds": "die Pause zwischen den Runden dauert 0 bis {max} Sekunden",
-  "a pause between rounds is for tournaments played in rounds, not an Arena": "eine Pause zwischen den Runden gibt es nur in Turnieren mit Runden, nicht in einer Arena",
-
-  "unknown record format `{name}` (text or json)": "unbekanntes Aufzeichnungsformat `{name}` (text oder json)",
-  "{count} settings named; at most {max}": "{count} Einstellungen genannt; höchstens {max}",
-  "the code is {length} characters long; at most {max}": "der Code ist {length} Zeichen lang; höchstens {max}",
-  "a best line of {plies} plies asked for; 1 to {max}": "eine beste Zugfolge von {plies} Halbzügen erbeten; 1 bis {max}",
-  "malformed message: a hello shows at most {max} tokens": "fehlerhafte Nachricht: ein Hallo zeigt höchstens {max} Tokens",
-  "malformed message: {why}": "fehlerhafte Nachricht: {why}",
   // The games' reasons why a typed move cannot be read, and the sentence around them
   // (tafel_core::notation::ParseError).
   "invalid move `{input}` at character {at}: {reason}": "ungültiger Zug `{input}` bei Zeichen {at}: {reason}",
@@ -529,12 +312,10 @@ export const serverPatternsDe = {
   "invalid position code `{input}`: {reason}": "ungültiger Stellungscode `{input}`: {reason}",
   "invalid record `{input}` at character {at}: {reason}": "ungültige Aufzeichnung `{input}` bei Zeichen {at}: {reason}",
   "invalid record `{input}`: {reason}": "ungültige Aufzeichnung `{input}`: {reason}",
-  // Generic shapes: serverText() takes the matching pattern with the most fixed words, so these
-  // lose to any more specific one.
-  "{name} has {count} seats, not {wanted}": "{name} hat {count} Plätze, nicht {wanted}",
-  "move {n}: {why}": "Zug {n}: {why}",
-  // The games' settings, codes and records (see above): the most generic shapes.
+  // The games' settings, codes and records (see above): the most generic shapes; serverText()
+  // takes the matching pattern with the most fixed words, so these lose to any more specific one.
   "line {n}: {reason}": "Zeile {n}: {reason}",
+  "move {n}: {why}": "Zug {n}: {why}",
   "{reason} (at character {at})": "{reason} (bei Zeichen {at})",
   "expected {expected}, got `{got}`": "erwartet: {expected}, nicht `{got}`",
   "expected {expected}": "erwartet: {expected}",

@@ -800,7 +800,13 @@ async fn the_openapi_document_covers_the_whole_api() {
         assert!(paths.contains_key(path), "{path} is missing");
     }
     let schemas = document.body["components"]["schemas"].as_object().unwrap();
-    for schema in ["TimeControl", "GameView", "JoinRequest", "ProposalRequest"] {
+    for schema in [
+        "TimeControl",
+        "GameView",
+        "JoinRequest",
+        "ProposalRequest",
+        "EntryRequest",
+    ] {
         assert!(schemas.contains_key(schema), "{schema} is missing");
     }
 }

@@ -61,6 +61,12 @@ impl std::fmt::Display for QueueFull {
 
 impl std::error::Error for QueueFull {}
 
+impl From<QueueFull> for crate::domain::message::Message {
+    fn from(_: QueueFull) -> Self {
+        crate::msg!("search-queue-full")
+    }
+}
+
 /// Counts of what the pool has done, for tests and measurements.
 #[derive(Debug, Default)]
 pub struct PoolStats {

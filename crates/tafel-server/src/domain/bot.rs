@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 
 use crate::domain::clock::TimeControl;
 use crate::domain::error::Error;
+use crate::msg;
 
 /// How long a challenge waits for the bot's answer; an older one counts as expired.
 pub const CHALLENGE_LIFETIME: Duration = Duration::from_secs(10 * 60);
@@ -82,7 +83,7 @@ impl ChallengeRequest {
     pub fn check(&self) -> Result<(), Error> {
         self.time_control.check()?;
         if self.rated && self.time_control == TimeControl::None {
-            return Err(Error::invalid("a rated game needs a clock"));
+            return Err(Error::invalid(msg!("rated-game-needs-a-clock")));
         }
         Ok(())
     }
@@ -188,6 +189,6 @@ mod tests {
             side: Side::Random,
             rated: true,
         };
-        assert!(request.check().unwrap_err().message.contains("clock"));
+        assert!(request.check().unwrap_err().to_string().contains("clock"));
     }
 }

@@ -21,6 +21,7 @@ use crate::domain::error::Error;
 use crate::domain::ids::{AccountId, GameId};
 use crate::domain::name::shown_line;
 use crate::domain::seat::StoredSeat;
+use crate::msg;
 
 /// The longest message, in characters (Unicode code points), as on lichess.
 pub const MAX_CHAT_TEXT: usize = 140;
@@ -71,7 +72,7 @@ pub struct ChatText(String);
 impl ChatText {
     /// The message `text` gives, or why it cannot be one (invalid).
     pub fn parse(text: &str) -> Result<ChatText, Error> {
-        shown_line(text, "a message", MAX_CHAT_TEXT).map(ChatText)
+        shown_line(text, "message", MAX_CHAT_TEXT).map(ChatText)
     }
 
     /// The text.
@@ -100,9 +101,7 @@ impl Author {
     /// another screen to read it (409 otherwise).
     pub fn player(sides: &Sides, seats: &[StoredSeat], seat: usize) -> Result<Author, Error> {
         if !sides.others_present(seat) {
-            return Err(Error::conflict(
-                "nobody else plays in this game at another screen: its players' chat is closed",
-            ));
+            return Err(Error::conflict(msg!("nobody-else-plays-in-this-game")));
         }
         Ok(Author::Seat {
             seat,
@@ -114,9 +113,7 @@ impl Author {
     /// the game (`seats`; 403 otherwise).
     pub fn spectator(seats: &[StoredSeat], account: &AccountId) -> Result<Author, Error> {
         if seats.iter().any(|s| s.account.as_ref() == Some(account)) {
-            return Err(Error::forbidden(
-                "you play in this game: players write in the players' chat, not the spectators'",
-            ));
+            return Err(Error::forbidden(msg!("you-play-in-this-game-players")));
         }
         Ok(Author::Spectator(account.clone()))
     }
@@ -193,14 +190,16 @@ mod tests {
         assert!(ChatText::parse("李小龙 👍").is_ok());
         let refused = |text: &str| ChatText::parse(text).unwrap_err();
         assert_eq!(refused("").kind, ErrorKind::Invalid);
-        assert!(refused(" \n\t ").message.contains("at least one character"));
+        assert!(refused(" \n\t ")
+            .to_string()
+            .contains("at least one character"));
         assert!(refused(&"é".repeat(MAX_CHAT_TEXT + 1))
-            .message
+            .to_string()
             .contains("at most 140 characters"));
         for hidden in ['\u{200B}', '\u{202E}', '\u{0007}', '\u{FEFF}', '\u{2066}'] {
             let error = refused(&format!("gg{hidden}wp"));
             assert!(
-                error.message.contains("U+"),
+                error.to_string().contains("U+"),
                 "{hidden:?}: {}",
                 error.message
             );

@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::domain::error::Error;
+use crate::msg;
 
 /// The longest initial time of a Fischer clock (a day).
 pub const MAX_INITIAL_SECONDS: u32 = 24 * 3600;
@@ -68,12 +69,14 @@ impl TimeControl {
                 increment_seconds,
             } => {
                 if !(1..=MAX_INITIAL_SECONDS).contains(&initial_seconds) {
-                    Err(Error::invalid(format!(
-                        "a Fischer clock's initial time is 1 to {MAX_INITIAL_SECONDS} seconds"
+                    Err(Error::invalid(msg!(
+                        "fischer-clock-initial-time-is-1",
+                        max_initial_seconds = MAX_INITIAL_SECONDS
                     )))
                 } else if increment_seconds > MAX_INCREMENT_SECONDS {
-                    Err(Error::invalid(format!(
-                        "a Fischer clock's increment is 0 to {MAX_INCREMENT_SECONDS} seconds"
+                    Err(Error::invalid(msg!(
+                        "fischer-clock-increment-is-0-to",
+                        max_increment_seconds = MAX_INCREMENT_SECONDS
                     )))
                 } else {
                     Ok(())
@@ -83,8 +86,9 @@ impl TimeControl {
                 if (1..=MAX_DAYS_PER_MOVE).contains(&days_per_move) {
                     Ok(())
                 } else {
-                    Err(Error::invalid(format!(
-                        "a correspondence game gives 1 to {MAX_DAYS_PER_MOVE} days per move"
+                    Err(Error::invalid(msg!(
+                        "correspondence-game-gives-1-to-max",
+                        max_days_per_move = MAX_DAYS_PER_MOVE
                     )))
                 }
             }
@@ -162,9 +166,7 @@ impl Clock {
             initial_seconds, ..
         } = self.control
         else {
-            return Err(Error::invalid(
-                "only a clock in minutes and seconds can be halved by going berserk",
-            ));
+            return Err(Error::invalid(msg!("only-a-clock-in-minutes-and")));
         };
         let initial = Duration::from_secs(u64::from(initial_seconds));
         let kept = tafel_tournament::arena::berserk_time(initial).unwrap_or_default();

@@ -23,6 +23,7 @@ use utoipa::ToSchema;
 
 use crate::domain::error::Error;
 use crate::domain::seat::{SeatKind, StoredSeat};
+use crate::msg;
 
 /// Who speaks for a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,16 +193,14 @@ impl Proposals {
                     .into_iter()
                     .any(|t| sides.people_of(t).is_empty())
                 {
-                    return Err(Error::conflict("the computer does not agree to draws"));
+                    return Err(Error::conflict(msg!("computer-does-not-agree-to-draws")));
                 }
                 match (&mut self.draw, answer) {
                     (None, Answer::Accept) => {
-                        return Err(Error::conflict("there is no draw offer to accept"))
+                        return Err(Error::conflict(msg!("there-is-no-draw-offer-to-accept")))
                     }
                     (Some(agreed), _) if mine.iter().all(|s| agreed.contains(s)) => {
-                        return Err(Error::conflict(
-                            "you have agreed to the draw already; the others have not answered yet",
-                        ))
+                        return Err(Error::conflict(msg!("you-have-agreed-to-the-draw")))
                     }
                     (Some(agreed), _) => agree(agreed, &mine),
                     (None, _) => self.draw = Some(mine.clone()),
@@ -216,7 +215,7 @@ impl Proposals {
             }
             Answer::Decline => {
                 if self.draw.take().is_none() {
-                    return Err(Error::conflict("there is no draw offer to decline"));
+                    return Err(Error::conflict(msg!("there-is-no-draw-offer-to-decline")));
                 }
                 Ok(Decided::Waiting)
             }
@@ -260,9 +259,9 @@ impl Proposals {
         keep: usize,
     ) -> Result<Decided, Error> {
         if self.takeback.is_some() {
-            return Err(Error::conflict(
-                "a takeback is already asked for; answer it or wait for the answer",
-            ));
+            return Err(Error::conflict(msg!(
+                "takeback-is-already-asked-for-answer"
+            )));
         }
         if !sides.others_present(seat) {
             return Ok(Decided::Done);
@@ -284,7 +283,7 @@ impl Proposals {
         accept: bool,
     ) -> Result<Option<usize>, Error> {
         let Some(takeback) = self.takeback.as_mut() else {
-            return Err(Error::conflict("no takeback is asked for"));
+            return Err(Error::conflict(msg!("no-takeback-is-asked-for")));
         };
         if !accept {
             self.takeback = None;
@@ -292,9 +291,7 @@ impl Proposals {
         }
         let mine = sides.speaking_with(seat);
         if mine.iter().all(|s| takeback.accepted.contains(s)) {
-            return Err(Error::conflict(
-                "you have agreed to this takeback already; the others have not answered yet",
-            ));
+            return Err(Error::conflict(msg!("you-have-agreed-to-this-takeback")));
         }
         agree(&mut takeback.accepted, &mine);
         if sides.people().iter().all(|s| takeback.accepted.contains(s)) {

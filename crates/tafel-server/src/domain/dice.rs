@@ -19,6 +19,7 @@ use rand_chacha::ChaCha8Rng;
 use sha2::{Digest, Sha256};
 
 use crate::domain::error::Error;
+use crate::msg;
 
 /// A game's secret dice seed.
 #[derive(Clone, PartialEq, Eq)]
@@ -50,13 +51,12 @@ impl Dice {
     pub fn from_hex(text: &str) -> Result<Dice, Error> {
         let bytes = text.as_bytes();
         if bytes.len() != 32 || !bytes.iter().all(u8::is_ascii_hexdigit) {
-            return Err(Error::invalid("a dice seed is 32 hexadecimal digits"));
+            return Err(Error::invalid(msg!("dice-seed-is-32-hexadecimal-digits")));
         }
         let mut seed = [0u8; 16];
         for (i, byte) in seed.iter_mut().enumerate() {
-            *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).map_err(|e| {
-                Error::invalid(format!("a dice seed is 32 hexadecimal digits: {e}"))
-            })?;
+            *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16)
+                .map_err(|e| Error::invalid(msg!("dice-seed-is-not-hexadecimal", e)))?;
         }
         Ok(Dice { seed })
     }

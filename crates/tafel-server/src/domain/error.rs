@@ -1,8 +1,11 @@
 //! The one error type of the game's rules and of online play: what kind of refusal or failure
-//! it is, and a message for people. The HTTP layer maps each kind to its status code; nothing
-//! here knows about HTTP.
+//! it is, and a [`Message`] for people by key (its stable code), rendered in the reader's
+//! language. The HTTP layer maps each kind to its status code; nothing here knows about HTTP.
 
 use std::fmt;
+
+use crate::domain::message::Message;
+use crate::msg;
 
 /// What kind of error an [`Error`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,79 +32,81 @@ pub enum ErrorKind {
     Internal,
 }
 
-/// A refusal or failure, with what went wrong in words for people.
+/// A refusal or failure, with what went wrong as a message by key.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     /// What kind of error it is.
     pub kind: ErrorKind,
-    /// What went wrong, for people.
-    pub message: String,
+    /// What went wrong: its key is the error's code, its words are in each language.
+    pub message: Message,
 }
 
 impl Error {
-    fn new(kind: ErrorKind, message: impl ToString) -> Error {
-        Error {
-            kind,
-            message: message.to_string(),
-        }
+    fn new(kind: ErrorKind, message: Message) -> Error {
+        Error { kind, message }
+    }
+
+    /// The error's code: its message's key, stable for clients.
+    pub fn code(&self) -> &'static str {
+        self.message.key
     }
 
     /// [`ErrorKind::Invalid`].
-    pub fn invalid(message: impl ToString) -> Error {
-        Error::new(ErrorKind::Invalid, message)
+    pub fn invalid(message: impl Into<Message>) -> Error {
+        Error::new(ErrorKind::Invalid, message.into())
     }
 
     /// [`ErrorKind::Unauthorized`].
-    pub fn unauthorized(message: impl ToString) -> Error {
-        Error::new(ErrorKind::Unauthorized, message)
+    pub fn unauthorized(message: impl Into<Message>) -> Error {
+        Error::new(ErrorKind::Unauthorized, message.into())
     }
 
     /// [`ErrorKind::Forbidden`].
-    pub fn forbidden(message: impl ToString) -> Error {
-        Error::new(ErrorKind::Forbidden, message)
+    pub fn forbidden(message: impl Into<Message>) -> Error {
+        Error::new(ErrorKind::Forbidden, message.into())
     }
 
     /// [`ErrorKind::NotFound`].
-    pub fn not_found(message: impl ToString) -> Error {
-        Error::new(ErrorKind::NotFound, message)
+    pub fn not_found(message: impl Into<Message>) -> Error {
+        Error::new(ErrorKind::NotFound, message.into())
     }
 
     /// [`ErrorKind::Conflict`].
-    pub fn conflict(message: impl ToString) -> Error {
-        Error::new(ErrorKind::Conflict, message)
+    pub fn conflict(message: impl Into<Message>) -> Error {
+        Error::new(ErrorKind::Conflict, message.into())
     }
 
     /// [`ErrorKind::Illegal`].
-    pub fn illegal(message: impl ToString) -> Error {
-        Error::new(ErrorKind::Illegal, message)
+    pub fn illegal(message: impl Into<Message>) -> Error {
+        Error::new(ErrorKind::Illegal, message.into())
     }
 
     /// [`ErrorKind::Busy`].
-    pub fn busy(message: impl ToString) -> Error {
-        Error::new(ErrorKind::Busy, message)
+    pub fn busy(message: impl Into<Message>) -> Error {
+        Error::new(ErrorKind::Busy, message.into())
     }
 
     /// [`ErrorKind::Quota`].
-    pub fn quota(message: impl ToString) -> Error {
-        Error::new(ErrorKind::Quota, message)
+    pub fn quota(message: impl Into<Message>) -> Error {
+        Error::new(ErrorKind::Quota, message.into())
     }
 
     /// [`ErrorKind::Internal`], with `message` as it is.
-    pub fn failed(message: impl ToString) -> Error {
-        Error::new(ErrorKind::Internal, message)
+    pub fn failed(message: impl Into<Message>) -> Error {
+        Error::new(ErrorKind::Internal, message.into())
     }
 
     /// [`ErrorKind::Internal`]: storage failed, so the change was not made. Logged.
     pub fn storage(error: anyhow::Error) -> Error {
         tracing::error!("{error:#}");
-        Error::failed(format!("storage failed: {error:#}"))
+        Error::failed(msg!("storage-failed", detail = format!("{error:#}")))
     }
 
     /// [`ErrorKind::Internal`]: a stored game no longer replays under the rules (it cannot
     /// happen unless the rules changed under stored data). Logged.
     pub fn replay(error: tafel_core::record::ReplayError) -> Error {
         tracing::error!("stored game does not replay: {error}");
-        Error::failed(format!("the stored game does not replay: {error}"))
+        Error::failed(msg!("stored-game-does-not-replay", detail = error))
     }
 
     /// Whether this is a [`ErrorKind::Conflict`].
@@ -111,8 +116,9 @@ impl Error {
 }
 
 impl fmt::Display for Error {
+    /// The message in English (for logs and the command line).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        self.message.fmt(f)
     }
 }
 

@@ -151,7 +151,7 @@ pub struct OpenChallenge {
 pub fn two_player_game(
     name: &str,
     settings: &std::collections::BTreeMap<String, String>,
-    refusal: &str,
+    refusal: crate::domain::message::Message,
 ) -> Result<std::sync::Arc<dyn tafel_core::DynGame>, crate::domain::Error> {
     use crate::domain::Error;
     let settings: Vec<(String, String)> = settings.clone().into_iter().collect();

@@ -14,6 +14,7 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use crate::domain::error::Error;
+use crate::msg;
 
 /// The longest game id accepted.
 pub const MAX_ID: usize = 64;
@@ -50,7 +51,7 @@ impl GameId {
         if plausible {
             Ok(GameId(text.to_string()))
         } else {
-            Err(Error::not_found(format!("no game `{}`", shorten(text))))
+            Err(Error::not_found(msg!("no-game-text", text = shorten(text))))
         }
     }
 
@@ -151,7 +152,7 @@ impl SecretKind for OfSeat {
     const NAME: &'static str = "SeatToken";
 
     fn refused() -> Error {
-        Error::forbidden("that token holds no seat in this game")
+        Error::forbidden(msg!("that-token-holds-no-seat-in"))
     }
 }
 
@@ -162,7 +163,7 @@ impl SecretKind for OfInvitation {
     const NAME: &'static str = "InviteCode";
 
     fn refused() -> Error {
-        Error::not_found("no invitation with that code in this game")
+        Error::not_found(msg!("no-invitation-with-that-code-in"))
     }
 }
 
@@ -173,7 +174,7 @@ impl SecretKind for OfSession {
     const NAME: &'static str = "SessionId";
 
     fn refused() -> Error {
-        Error::unauthorized("not signed in (the session has ended or never was)")
+        Error::unauthorized(msg!("not-signed-in-the-session-has"))
     }
 }
 
@@ -184,7 +185,7 @@ impl SecretKind for OfBot {
     const NAME: &'static str = "BotToken";
 
     fn refused() -> Error {
-        Error::unauthorized("that bot token opens no bot (revoked, or never issued)")
+        Error::unauthorized(msg!("that-bot-token-opens-no-bot"))
     }
 }
 
@@ -309,11 +310,12 @@ mod tests {
         for bad in ["", "a/b", "a b", "é", "../x", "a%2Fb"] {
             let error = GameId::parse(bad).unwrap_err();
             assert_eq!(error.kind, ErrorKind::NotFound, "{bad:?}");
-            assert_eq!(error.message, format!("no game `{bad}`"));
+            assert_eq!(error.to_string(), format!("no game `{bad}`"));
+            assert_eq!(error.code(), "no-game-text");
         }
         assert!(GameId::parse(&"a".repeat(MAX_ID + 1)).is_err());
         let error = GameId::parse(&"é".repeat(100)).unwrap_err();
-        assert!(error.message.ends_with("...`"), "{}", error.message);
+        assert!(error.to_string().ends_with("...`"), "{error}");
         let fresh = GameId::random();
         assert_eq!(fresh.len(), 12);
         assert_eq!(GameId::parse(fresh.as_str()), Ok(fresh.clone()));

@@ -15,12 +15,15 @@
 //! - [`ids`] (game ids and secrets) and [`name`] (people's names): types that parse what
 //!   clients send, once, where it comes in;
 //! - [`client`] (the address a client counts as) and [`error`] (the one error type, with its
-//!   kinds).
+//!   kinds);
+//! - [`message`] (what the server says, by key), [`catalogue`] (the words of every message in
+//!   every [`language`]).
 //!
 //! The domain imports nothing else of the server; every other layer may import it.
 
 pub mod account;
 pub mod bot;
+pub mod catalogue;
 pub mod chat;
 pub mod client;
 pub mod clock;
@@ -29,7 +32,9 @@ pub mod dice;
 pub mod error;
 pub mod game;
 pub mod ids;
+pub mod language;
 pub mod live;
+pub mod message;
 pub mod name;
 pub mod rated;
 pub mod rating;

@@ -9,6 +9,7 @@ use std::str::FromStr;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
 use crate::domain::error::Error;
+use crate::msg;
 
 /// The longest name a person may give, in characters.
 pub const MAX_NAME: usize = 32;
@@ -22,7 +23,7 @@ pub struct PersonName(String);
 impl PersonName {
     /// The name `text` gives, or why it cannot be one (invalid).
     pub fn parse(text: &str) -> Result<PersonName, Error> {
-        shown_line(text, "a name", MAX_NAME).map(PersonName)
+        shown_line(text, "name", MAX_NAME).map(PersonName)
     }
 
     /// The name's text.
@@ -52,24 +53,23 @@ impl FromStr for PersonName {
 
 /// `text` as one line that others read: trimmed, inner runs of white space (line breaks
 /// included) made one space, 1 to `max` characters, none of them hidden (see [`is_hidden`]);
-/// or why not (invalid), naming the text as `what` ("a name", "a message").
+/// or why not (invalid), naming the text as `what` (`name`, `message`: the messages say it in words).
 pub fn shown_line(text: &str, what: &str, max: usize) -> Result<String, Error> {
     let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if line.is_empty() {
-        return Err(Error::invalid(format!(
-            "{what} needs at least one character"
+        return Err(Error::invalid(msg!(
+            "what-needs-at-least-one-character",
+            what
         )));
     }
     if line.chars().count() > max {
-        return Err(Error::invalid(format!(
-            "{what} may have at most {max} characters"
-        )));
+        return Err(Error::invalid(msg!("what-may-have-at-most-max", what, max)));
     }
     if let Some(hidden) = line.chars().find(|&c| is_hidden(c)) {
-        return Err(Error::invalid(format!(
-            "{what} may not contain invisible, control or text-direction characters \
-             (it has U+{:04X})",
-            u32::from(hidden)
+        return Err(Error::invalid(msg!(
+            "what-may-not-contain-invisible-characters",
+            what,
+            code = format!("{:04X}", u32::from(hidden))
         )));
     }
     Ok(line)
@@ -114,7 +114,7 @@ mod tests {
         ] {
             let error = PersonName::parse(&format!("Ad{hidden}min")).unwrap_err();
             assert!(
-                error.message.contains("U+"),
+                error.to_string().contains("U+"),
                 "{hidden:?}: {}",
                 error.message
             );

@@ -23,6 +23,7 @@ use crate::domain::ids::AccountId;
 use crate::domain::live::LiveGame;
 use crate::domain::rating::Score;
 use crate::domain::seat::{SeatKind, StoredSeat};
+use crate::msg;
 
 /// The moves the players must have made for a finished game to count.
 pub const MIN_PLIES: usize = 2;
@@ -31,28 +32,24 @@ pub const MIN_PLIES: usize = 2;
 /// people, the creator's seat played by its account (the creator is signed in), with a clock.
 pub fn check_rated(seats: &[StoredSeat], time_control: TimeControl) -> Result<(), Error> {
     if seats.iter().any(|s| s.kind == SeatKind::Computer) {
-        return Err(Error::invalid("games against the computer are not rated"));
+        return Err(Error::invalid(msg!("games-against-the-computer-are-not")));
     }
     if seats.len() != 2 {
-        return Err(Error::invalid(
-            "only two-player games are rated (four-player team games are not)",
-        ));
+        return Err(Error::invalid(msg!("only-two-player-games-are-rated")));
     }
     if !seats.iter().any(|s| s.kind == SeatKind::Invite) {
-        return Err(Error::invalid(
-            "games at one screen are not rated: a rated game needs an invited seat",
-        ));
+        return Err(Error::invalid(msg!("games-at-one-screen-are-not")));
     }
     if !seats
         .iter()
         .any(|s| s.kind == SeatKind::Local && s.account.is_some())
     {
-        return Err(Error::unauthorized(
-            "a rated game is played between accounts: sign in to create one",
-        ));
+        return Err(Error::unauthorized(msg!(
+            "rated-game-is-played-between-accounts"
+        )));
     }
     if time_control == TimeControl::None {
-        return Err(Error::invalid("a rated game needs a clock"));
+        return Err(Error::invalid(msg!("rated-game-needs-a-clock")));
     }
     Ok(())
 }

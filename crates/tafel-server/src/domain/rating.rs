@@ -22,6 +22,7 @@ use std::f64::consts::PI;
 use std::time::Duration;
 
 use crate::domain::error::Error;
+use crate::msg;
 
 /// The rating a new player starts with: 1500, deviation 500, volatility 0.09.
 pub const START: Rating = Rating {
@@ -113,7 +114,7 @@ impl Score {
         [Score::Win, Score::Draw, Score::Loss]
             .into_iter()
             .find(|s| s.as_str() == text)
-            .ok_or_else(|| Error::invalid(format!("unknown result `{text}` (win, draw or loss)")))
+            .ok_or_else(|| Error::invalid(msg!("unknown-result-text-win-draw-or", text)))
     }
 
     /// Glicko's score: 1 for a win, ½ for a draw, 0 for a loss.
@@ -210,7 +211,7 @@ impl RatingPeriod {
         tau: f64,
     ) -> Result<RatingPeriod, Error> {
         if games.is_empty() {
-            return Err(Error::failed("a rating period needs at least one game"));
+            return Err(Error::failed(msg!("rating-period-needs-at-least-one")));
         }
         // Step 2.
         let mu = (player.rating - 1500.0) / SCALE;
@@ -261,8 +262,10 @@ impl RatingPeriod {
         {
             Ok(after)
         } else {
-            Err(Error::failed(format!(
-                "the rating computation gave {after:?} from {self:?}"
+            Err(Error::failed(msg!(
+                "rating-computation-failed",
+                after = format!("{after:?}"),
+                before = format!("{self:?}")
             )))
         }
     }
@@ -281,7 +284,7 @@ fn new_volatility(sigma: f64, phi: f64, v: f64, delta: f64, tau: f64) -> Result<
         let d = phi * phi + v + ex;
         ex * (delta * delta - phi * phi - v - ex) / (2.0 * d * d) - (x - a) / (tau * tau)
     };
-    let not_converged = || Error::failed("the rating's volatility did not converge");
+    let not_converged = || Error::failed(msg!("rating-volatility-did-not-converge"));
     // Step 5.2: bracket the root.
     let mut big_a = a;
     let mut big_b = if delta * delta > phi * phi + v {

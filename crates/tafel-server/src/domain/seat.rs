@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 use crate::domain::error::Error;
 use crate::domain::ids::{AccountId, InviteCode, SeatToken};
 use crate::domain::name::PersonName;
+use crate::msg;
 
 /// The kind of player in a seat. Stored and sent as `"local"`, `"invite"` or `"computer"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -79,17 +80,10 @@ impl SeatRequest {
         let name = match (&self.name, self.kind) {
             (None, _) => None,
             (Some(name), SeatKind::Local) => Some(PersonName::parse(name)?.into_string()),
-            (Some(_), _) => {
-                return Err(Error::invalid(
-                    "only seats at the creator's screen are named at creation \
-                     (an invited person gives their name on joining)",
-                ))
-            }
+            (Some(_), _) => return Err(Error::invalid(msg!("only-seats-at-the-creator-screen"))),
         };
         if self.hints && self.kind != SeatKind::Local {
-            return Err(Error::invalid(
-                "hints are for the seats at the creator's screen",
-            ));
+            return Err(Error::invalid(msg!("hints-are-for-the-seats-at")));
         }
         match (self.kind, self.level) {
             (SeatKind::Local, None) => Ok(StoredSeat {
@@ -100,11 +94,12 @@ impl SeatRequest {
             (SeatKind::Computer, Some(level)) if (1..=max_level).contains(&level) => {
                 Ok(StoredSeat::computer(level))
             }
-            (SeatKind::Computer, _) => Err(Error::invalid(format!(
-                "a computer seat needs a level from 1 to {max_level}"
+            (SeatKind::Computer, _) => Err(Error::invalid(msg!(
+                "computer-seat-needs-a-level-from",
+                max_level
             ))),
             (SeatKind::Local | SeatKind::Invite, Some(_)) => {
-                Err(Error::invalid("only computer seats have a level"))
+                Err(Error::invalid(msg!("only-computer-seats-have-a-level")))
             }
         }
     }

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 
 use crate::domain::clock::TimeControl;
 use crate::domain::error::Error;
+use crate::msg;
 
 /// The lowest and highest rating a seek's range may name.
 pub const RATINGS: std::ops::RangeInclusive<u32> = 0..=4000;
@@ -42,32 +43,33 @@ impl SeekRequest {
     pub fn check(&self, signed_in: bool) -> Result<(), Error> {
         self.time_control.check()?;
         if self.rated && !signed_in {
-            return Err(Error::unauthorized(
-                "a rated seek needs an account: sign in first",
-            ));
+            return Err(Error::unauthorized(msg!(
+                "rated-seek-needs-an-account-sign"
+            )));
         }
         if self.rated && self.time_control == TimeControl::None {
-            return Err(Error::invalid("a rated game needs a clock"));
+            return Err(Error::invalid(msg!("rated-game-needs-a-clock")));
         }
         let ranged = self.rating_min.is_some() || self.rating_max.is_some();
         if ranged && !self.rated {
-            return Err(Error::invalid(
-                "a rating range is for rated seeks (casual games are open to everyone)",
-            ));
+            return Err(Error::invalid(msg!("rating-range-is-for-rated-seeks")));
         }
         for bound in [self.rating_min, self.rating_max].into_iter().flatten() {
             if !RATINGS.contains(&bound) {
-                return Err(Error::invalid(format!(
-                    "a rating range lies within {} to {} (not {bound})",
-                    RATINGS.start(),
-                    RATINGS.end()
+                return Err(Error::invalid(msg!(
+                    "rating-range-lies-within-start-to",
+                    start = RATINGS.start(),
+                    end = RATINGS.end(),
+                    bound
                 )));
             }
         }
         if let (Some(min), Some(max)) = (self.rating_min, self.rating_max) {
             if min > max {
-                return Err(Error::invalid(format!(
-                    "the rating range's lowest ({min}) is above its highest ({max})"
+                return Err(Error::invalid(msg!(
+                    "rating-range-lowest-min-is-above",
+                    min,
+                    max
                 )));
             }
         }
@@ -136,7 +138,11 @@ mod tests {
     #[test]
     fn a_rated_seek_needs_an_account_a_clock_and_a_sensible_range() {
         let clockless = seek(r#"{"game": "kauri", "rated": true}"#);
-        assert!(clockless.check(true).unwrap_err().message.contains("clock"));
+        assert!(clockless
+            .check(true)
+            .unwrap_err()
+            .to_string()
+            .contains("clock"));
         let rated = seek(
             r#"{"game": "kauri", "rated": true, "rating_min": 1400, "rating_max": 1600,
                 "time_control": {"kind": "fischer", "initial_seconds": 60, "increment_seconds": 1}}"#,
@@ -155,12 +161,12 @@ mod tests {
         assert!(upside_down
             .check(true)
             .unwrap_err()
-            .message
+            .to_string()
             .contains("above"));
         let huge = seek(&format!(
             r#"{{"game": "kauri", "rated": true, "rating_max": 9000, {daily}}}"#
         ));
-        assert!(huge.check(true).unwrap_err().message.contains("9000"));
+        assert!(huge.check(true).unwrap_err().to_string().contains("9000"));
         let bad_clock = seek(
             r#"{"game": "kauri", "time_control": {"kind": "fischer", "initial_seconds": 0, "increment_seconds": 0}}"#,
         );

@@ -21,6 +21,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::http::error::ApiError;
+use crate::msg;
 use crate::public_url::{default_port, normal_host, PublicUrl};
 
 /// The Content-Security-Policy of every answer: the page's own scripts, styles, images (and
@@ -79,9 +80,9 @@ impl Origins {
         let mut hosts = headers.get_all(header::HOST).iter();
         let host_header = hosts.next();
         if hosts.next().is_some() {
-            return Err(ApiError::bad_request(
-                "a request may carry one Host header, not several",
-            ));
+            return Err(ApiError::bad_request(msg!(
+                "request-may-carry-one-host-header"
+            )));
         }
         let host = host_header
             .and_then(|h| h.to_str().ok())
@@ -89,21 +90,18 @@ impl Origins {
         let authority = match host {
             Some(text) => Some(
                 text.parse::<axum::http::uri::Authority>()
-                    .map_err(|_| ApiError::bad_request("the Host header is malformed"))?,
+                    .map_err(|_| ApiError::bad_request(msg!("host-header-is-malformed")))?,
             ),
             None => None,
         };
         if let Some(authority) = &authority {
             if authority.as_str().contains('@') {
-                return Err(ApiError::bad_request(
-                    "the Host header names a host and a port, never a user",
-                ));
+                return Err(ApiError::bad_request(msg!("host-header-names-a-host-and")));
             }
             if !self.host_allowed(authority.host()) {
-                return Err(ApiError::forbidden(format!(
-                    "this server does not answer for the host `{}` (its operator can add it \
-                     with `tafel serve --public-url`)",
-                    authority.host()
+                return Err(ApiError::forbidden(msg!(
+                    "this-server-does-not-answer-for",
+                    host = authority.host()
                 )));
             }
         }
@@ -124,8 +122,9 @@ impl Origins {
         if same_site {
             Ok(())
         } else {
-            Err(ApiError::forbidden(format!(
-                "requests from pages of `{origin}` are not accepted here"
+            Err(ApiError::forbidden(msg!(
+                "requests-from-pages-of-origin-are",
+                origin
             )))
         }
     }
@@ -210,7 +209,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(refusal.status, axum::http::StatusCode::BAD_REQUEST);
         assert!(
-            refusal.message.contains("one Host header"),
+            refusal.message.to_string().contains("one Host header"),
             "{}",
             refusal.message
         );

@@ -1,87 +1,40 @@
 //! The language of the pages the server renders itself (the page shell, the 404 page, the rules
 //! pages): the one chosen with the site's language switch (the cookie [`COOKIE`], set by
 //! `web/i18n.js`), else the first language of the request's `Accept-Language` that Tafel
-//! offers, else English. The browser's own texts are translated by `web/i18n.js`.
+//! offers, else English. The browser's own texts are translated by `web/i18n.js`; the
+//! languages themselves are the domain's ([`Language`]).
 
 use axum::extract::FromRequestParts;
 use axum::http::header::ACCEPT_LANGUAGE;
 use axum::http::request::Parts;
+use axum::http::HeaderMap;
 use axum_extra::extract::cookie::CookieJar;
 
 /// The cookie the language switch sets: `en` or `de`.
 pub const COOKIE: &str = "tafel_language";
 
-/// A language the interface is offered in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Language {
-    /// English, the default.
-    #[default]
-    English,
-    /// German.
-    German,
-}
+pub use crate::domain::language::Language;
 
 impl Language {
-    /// The language of a code such as `de`, `de-AT` or `EN-gb` (its primary subtag), if offered.
-    pub fn from_code(code: &str) -> Option<Language> {
-        let primary = code.trim().split(['-', '_']).next()?.to_ascii_lowercase();
-        match primary.as_str() {
-            "en" => Some(Language::English),
-            "de" => Some(Language::German),
-            _ => None,
-        }
-    }
-
-    /// The language's code for `<html lang>`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Language::English => "en",
-            Language::German => "de",
-        }
-    }
-
-    /// The preferred offered language of an `Accept-Language` value ("de-DE,de;q=0.9,en;q=0.8"):
-    /// the one of highest quality, the earlier among equals; none for `*` or unknown languages.
-    pub fn from_accept_language(value: &str) -> Option<Language> {
-        let mut best: Option<(f32, Language)> = None;
-        for item in value.split(',') {
-            let mut parts = item.split(';');
-            let Some(language) = parts.next().and_then(Language::from_code) else {
-                continue;
-            };
-            let quality = parts
-                .find_map(|p| p.trim().strip_prefix("q="))
-                .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())
-                .unwrap_or(0.0);
-            if quality > 0.0 && best.is_none_or(|(q, _)| quality > q) {
-                best = Some((quality, language));
-            }
-        }
-        best.map(|(_, language)| language)
-    }
-
     /// The language of a request: the cookie's, else `Accept-Language`'s, else English.
     pub fn of_request(parts: &Parts) -> Language {
-        let chosen = CookieJar::from_headers(&parts.headers)
+        Language::of_headers(&parts.headers)
+    }
+
+    /// The language of a request's headers: the cookie's, else `Accept-Language`'s, else
+    /// English.
+    pub fn of_headers(headers: &HeaderMap) -> Language {
+        let chosen = CookieJar::from_headers(headers)
             .get(COOKIE)
             .and_then(|c| Language::from_code(c.value()));
         chosen
             .or_else(|| {
-                parts
-                    .headers
+                headers
                     .get(ACCEPT_LANGUAGE)
                     .and_then(|v| v.to_str().ok())
                     .and_then(Language::from_accept_language)
             })
             .unwrap_or_default()
-    }
-
-    /// `english` or `german`, whichever is this language's.
-    pub fn pick<'a>(self, english: &'a str, german: &'a str) -> &'a str {
-        match self {
-            Language::English => english,
-            Language::German => german,
-        }
     }
 }
 

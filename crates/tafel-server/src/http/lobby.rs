@@ -27,9 +27,11 @@ use crate::domain::ids::SeatToken;
 use crate::domain::name::PersonName;
 use crate::domain::seek::{SeekRequest, SeekView};
 use crate::domain::Error;
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{socket_error, ApiError, ErrorBody};
+use crate::http::language::Language;
 use crate::http::session::MaybeSignedIn;
 use crate::http::ws::{Incoming, Keepalive, Sockets};
+use crate::msg;
 use crate::play::lobby::{Lobby, LobbyGame, Seeker, LOBBY_REFRESH};
 
 /// What a client may send.
@@ -69,6 +71,7 @@ pub async fn connect(
     MaybeSignedIn(account): MaybeSignedIn,
     State(lobby): State<Arc<Lobby>>,
     State(sockets): State<Arc<Sockets>>,
+    language: Language,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let slot = sockets.open()?;
@@ -86,6 +89,7 @@ pub async fn connect(
                 lobby,
                 seeker,
                 seeking: HashSet::new(),
+                language,
                 ping,
                 _slot: slot,
             };
@@ -101,6 +105,8 @@ struct Visitor {
     /// The seeks this person listed that may still become games (only then does the
     /// connection ask the store for games made for it).
     seeking: HashSet<String>,
+    /// The language its errors are said in (the page's, when it opened the socket).
+    language: Language,
     ping: std::time::Duration,
     _slot: OwnedSemaphorePermit,
 }
@@ -135,7 +141,7 @@ impl Visitor {
                 sent
             }
             Ok(_) => true,
-            Err(error) => self.send(error_json(&error.message)).await,
+            Err(error) => self.send(self.error_json(error)).await,
         }
     }
 
@@ -208,13 +214,13 @@ impl Visitor {
                         Incoming::Nothing => continue,
                     };
                     let answer = match serde_json::from_str::<ClientMessage>(&text) {
-                        Ok(message) => self.act(message).await.map_err(|e| e.message),
-                        Err(e) => Err(format!("malformed message: {e}")),
+                        Ok(message) => self.act(message).await,
+                        Err(e) => Err(Error::invalid(msg!("malformed-message", e))),
                     };
                     let sent = match answer {
                         Ok(Some(answer)) => self.send(answer).await,
                         Ok(None) => true,
-                        Err(message) => self.send(error_json(&message)).await,
+                        Err(error) => self.send(self.error_json(error)).await,
                     };
                     if !sent {
                         break;
@@ -228,10 +234,7 @@ impl Visitor {
     /// The person left the lobby: their seeks go.
     async fn leave(self) {
         if let Err(error) = self.lobby.withdraw(&self.seeker, None).await {
-            tracing::warn!(
-                "cannot withdraw a leaving person's seeks: {}",
-                error.message
-            );
+            tracing::warn!("cannot withdraw a leaving person's seeks: {}", error);
         }
     }
 }
@@ -242,6 +245,9 @@ fn game_message(game: &LobbyGame) -> serde_json::Value {
     })
 }
 
-fn error_json(message: &str) -> serde_json::Value {
-    serde_json::json!({ "type": "error", "error": message })
+impl Visitor {
+    /// The message that tells this person of `error`, in their language.
+    fn error_json(&self, error: Error) -> serde_json::Value {
+        socket_error(&ApiError::from(error), self.language)
+    }
 }

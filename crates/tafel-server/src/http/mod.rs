@@ -28,13 +28,16 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, FromRef};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderName, StatusCode};
 use axum::middleware;
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 use tower::ServiceBuilder;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -146,9 +149,11 @@ impl FromRef<AppState> for Arc<RateLimiter> {
     info(
         title = "Tafel",
         description = "Play Tafel's games online: create, invite, join, play, resign, draw, \
-            take back by consent, rematch, on the clock. Errors are `{\"error\": \"...\"}` with a \
-            4xx or 5xx status. The WebSocket's messages and the flows are described in \
-            docs/api.md.",
+            take back by consent, rematch, on the clock. Errors are `{\"error\": \"...\", \
+            \"code\": \"...\", \"params\": {...}, \"request_id\": \"...\"}` with a 4xx or 5xx \
+            status: a stable code, and words in the request's language (the `tafel_language` \
+            cookie, else `Accept-Language`). The WebSocket's messages and the flows are \
+            described in docs/api.md.",
         license(name = "MIT")
     ),
     tags(
@@ -309,16 +314,27 @@ async fn openapi_json() -> impl IntoResponse {
     )
 }
 
-/// The HTTP routes over the shared state, inside the layers every request passes: security
-/// headers, errors as JSON, OPTIONS, Host and Origin checks, a time limit and a body limit.
+/// The HTTP routes over the shared state, inside the layers every request passes ([`around`]).
 pub fn router(state: AppState, request_timeout: Duration) -> Router {
     let origins = state.origins.clone();
+    around(routes(state), origins, request_timeout)
+}
+
+/// `routes` inside the layers every request passes: a request id (in the log's span and the
+/// answer's `x-request-id`), security headers, errors as JSON in the request's language, a
+/// panic as a 500, OPTIONS, Host and Origin checks, a time limit and a body limit.
+fn around(routes: Router, origins: Arc<Origins>, request_timeout: Duration) -> Router {
+    let request_id = HeaderName::from_static(error::REQUEST_ID);
     // The layers wrap the whole router (as its fallback service) rather than each route, so
     // that they see the answers the router makes itself (405 with its `Allow` header, 404).
-    Router::new().fallback_service(routes(state)).layer(
+    Router::new().fallback_service(routes).layer(
         ServiceBuilder::new()
+            .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
+            .layer(TraceLayer::new_for_http().make_span_with(request_span))
+            .layer(PropagateRequestIdLayer::new(request_id))
             .layer(middleware::map_response(guard::security_headers))
             .layer(middleware::from_fn(error::json_errors))
+            .layer(CatchPanicLayer::custom(error::panicked))
             .layer(middleware::from_fn(error::options))
             .layer(middleware::from_fn_with_state(origins, guard::check))
             .layer(TimeoutLayer::with_status_code(
@@ -350,4 +366,59 @@ fn routes(state: AppState) -> Router {
         .merge(api)
         .fallback(web::not_found)
         .with_state(state)
+}
+
+/// The log's span of a request: its method, path and id, so that every line logged while it
+/// is served (a storage failure, a panic) names the id its error answer carries.
+fn request_span<B>(request: &axum::http::Request<B>) -> tracing::Span {
+    let id = request
+        .headers()
+        .get(error::REQUEST_ID)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::body::Body;
+    use axum::http::Request;
+    use tower::ServiceExt;
+
+    #[tokio::test]
+    async fn a_panic_is_a_500_with_the_code_internal_and_the_request_id_in_its_language() {
+        let routes = Router::new()
+            .route("/boom", get(|| async { panic!("a bug") as &'static str }))
+            .route("/fine", get(|| async { "fine" }));
+        let origins = Arc::new(Origins::new(Vec::new(), [127, 0, 0, 1].into()));
+        let app = around(routes, origins, Duration::from_secs(5));
+        let request = Request::get("/boom")
+            .header("host", "127.0.0.1")
+            .header("accept-language", "de")
+            .body(Body::empty())
+            .unwrap();
+        let answer = app.clone().oneshot(request).await.unwrap();
+        assert_eq!(answer.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let id = answer.headers()[error::REQUEST_ID]
+            .to_str()
+            .unwrap()
+            .to_string();
+        let body = axum::body::to_bytes(answer.into_body(), 4096)
+            .await
+            .unwrap();
+        let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(body["code"], "internal", "{body}");
+        assert_eq!(body["request_id"], id.as_str(), "{body}");
+        assert!(
+            body["error"].as_str().unwrap().starts_with("der Server"),
+            "{body}"
+        );
+        // The service lives on: the next request is answered.
+        let request = Request::get("/fine")
+            .header("host", "127.0.0.1")
+            .body(Body::empty())
+            .unwrap();
+        assert_eq!(app.oneshot(request).await.unwrap().status(), StatusCode::OK);
+    }
 }

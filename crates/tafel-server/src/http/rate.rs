@@ -22,6 +22,7 @@ use crate::domain::chat::Author;
 use crate::domain::client::client_key;
 use crate::domain::ids::GameId;
 use crate::http::error::ApiError;
+use crate::msg;
 
 /// A request from a client address that still has allowance for creations (games created,
 /// imported or joined): taking this extractor spends one, or refuses the request with 429
@@ -39,7 +40,7 @@ where
         let limiter = Arc::<RateLimiter>::from_ref(state);
         match client_address(parts).map(|ip| limiter.check(ip)) {
             Some(Err(wait)) => Err(ApiError::too_many_requests(
-                "this address has created or joined many games in a short time; wait a little",
+                msg!("this-address-has-created-or-joined"),
                 wait,
             )),
             _ => Ok(Allowance),
@@ -69,7 +70,7 @@ impl AccountRates {
     pub fn sign_in(&self, address: Option<IpAddr>, username: &str) -> Result<(), ApiError> {
         if let Some(Err(wait)) = address.map(|ip| self.sign_ins_per_address.check(ip)) {
             return Err(ApiError::too_many_requests(
-                "too many sign-in attempts from this address; wait a little",
+                msg!("too-many-sign-in-attempts-from"),
                 wait,
             ));
         }
@@ -86,10 +87,7 @@ impl AccountRates {
             .take(NAME_KEY_CHARS)
             .collect();
         self.sign_ins_per_account.check(key).map_err(|wait| {
-            ApiError::too_many_requests(
-                "too many sign-in attempts for this account; wait a little",
-                wait,
-            )
+            ApiError::too_many_requests(msg!("too-many-sign-in-attempts-for"), wait)
         })
     }
 
@@ -98,7 +96,7 @@ impl AccountRates {
     pub fn sign_up(&self, address: Option<IpAddr>) -> Result<(), ApiError> {
         match address.map(|ip| self.sign_ups_per_address.check(ip)) {
             Some(Err(wait)) => Err(ApiError::too_many_requests(
-                "this address has signed up many accounts in a short time; wait a little",
+                msg!("this-address-has-signed-up-many"),
                 wait,
             )),
             _ => Ok(()),
@@ -115,10 +113,7 @@ impl ChatRates {
     /// none left.
     pub fn write(&self, author: &Author, id: &GameId) -> Result<(), ApiError> {
         self.0.check(author.rate_key(id)).map_err(|wait| {
-            ApiError::too_many_requests(
-                "you are writing faster than the chat allows; wait a little",
-                wait,
-            )
+            ApiError::too_many_requests(msg!("you-are-writing-faster-than-the"), wait)
         })
     }
 }

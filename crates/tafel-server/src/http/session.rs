@@ -15,6 +15,7 @@ use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 
 use crate::domain::ids::SessionId;
 use crate::http::error::ApiError;
+use crate::msg;
 use crate::play::accounts::{Accounts, SignedIn as Account, SESSION_LIFETIME};
 
 /// The cookie's name.
@@ -86,10 +87,9 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<SignedIn, ApiError> {
         match MaybeSignedIn::from_request_parts(parts, state).await? {
             MaybeSignedIn(Some(account)) => Ok(SignedIn(account)),
-            MaybeSignedIn(None) => Err(crate::domain::Error::unauthorized(
-                "sign in first (no session, or it has ended)",
-            )
-            .into()),
+            MaybeSignedIn(None) => {
+                Err(crate::domain::Error::unauthorized(msg!("sign-in-first-no-session-or")).into())
+            }
         }
     }
 }

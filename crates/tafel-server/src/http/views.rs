@@ -11,6 +11,7 @@ use crate::domain::ids::GameId;
 use crate::domain::live::LiveGame;
 use crate::domain::seat::SeatView;
 use crate::domain::Error;
+use crate::msg;
 
 /// Whose turn it is or how the game ended.
 #[derive(Serialize, ToSchema)]
@@ -157,11 +158,10 @@ impl GameView {
     pub fn of(live: &LiveGame, ply: Option<usize>, now: i64) -> Result<GameView, Error> {
         let last = live.moves.len();
         let ply = ply.unwrap_or(last);
-        let position = live.positions.get(ply).ok_or_else(|| {
-            Error::invalid(format!(
-                "ply {ply} does not exist; the game has {last} moves"
-            ))
-        })?;
+        let position = live
+            .positions
+            .get(ply)
+            .ok_or_else(|| Error::invalid(msg!("ply-ply-does-not-exist-the", ply, last)))?;
         let info = live.game.info();
         let numbers = live
             .game

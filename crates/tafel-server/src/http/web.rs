@@ -8,6 +8,7 @@ use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 
 use crate::http::language::Language;
+use crate::msg;
 
 /// Every file of `web/`, served under `/assets/`: a new file (a game's board module) needs no
 /// server change.
@@ -166,9 +167,9 @@ pub async fn asset(Path(path): Path<String>, language: Language) -> Response {
 pub async fn not_found(uri: Uri, language: Language) -> Response {
     let path = uri.path();
     if path == "/api" || path.starts_with("/api/") {
-        return crate::http::error::ApiError::not_found(format!(
-            "no API endpoint at `{}`",
-            uri.path()
+        return crate::http::error::ApiError::not_found(msg!(
+            "no-api-endpoint-at-path",
+            path = uri.path()
         ))
         .into_response();
     }

@@ -37,9 +37,11 @@ use tokio::time::{timeout, Instant};
 use crate::domain::clock::now_ms;
 use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::Error;
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{socket_error, ApiError, ErrorBody};
+use crate::http::language::Language;
 use crate::http::rate::ClientAddress;
 use crate::http::views::GameView;
+use crate::msg;
 use crate::play::{Event, Hub, Watch};
 
 /// What a client may send.
@@ -93,9 +95,10 @@ impl Sockets {
 
     /// A place for one more socket, held as long as the permit lives; 503 when all are taken.
     pub fn open(&self) -> Result<OwnedSemaphorePermit, ApiError> {
-        self.slots.clone().try_acquire_owned().map_err(|_| {
-            ApiError::unavailable("the server has as many WebSockets open as it allows")
-        })
+        self.slots
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| ApiError::unavailable(msg!("server-has-as-many-websockets-open")))
     }
 
     /// How long a socket may be silent before it is pinged.
@@ -184,6 +187,7 @@ pub async fn connect(
     State(hub): State<Arc<Hub>>,
     State(sockets): State<Arc<Sockets>>,
     Path(id): Path<String>,
+    language: Language,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let slot = sockets.open()?;
@@ -200,6 +204,7 @@ pub async fn connect(
                 hub,
                 id,
                 from,
+                language,
                 ping,
                 presence_due: None,
                 _slot: slot,
@@ -216,6 +221,8 @@ struct Viewer {
     id: GameId,
     /// The client's address (the computer's replies to its moves are for it).
     from: Option<IpAddr>,
+    /// The language its errors are said in (the page's, when it opened the socket).
+    language: Language,
     watch: Watch,
     ping: Duration,
     /// When to tell this viewer who is watching: changes of presence are sent together, at
@@ -287,9 +294,9 @@ impl Viewer {
         let text = match self.hub.get(&self.id).await {
             Ok(handle) => match GameView::of(&*handle.lock().await, None, now_ms()) {
                 Ok(view) => serde_json::json!({ "type": "view", "view": view }).to_string(),
-                Err(e) => error_message(&ApiError::from(e)),
+                Err(e) => self.error_message(&ApiError::from(e)),
             },
-            Err(e) => error_message(&ApiError::from(e)),
+            Err(e) => self.error_message(&ApiError::from(e)),
         };
         self.send(text).await
     }
@@ -361,7 +368,7 @@ impl Viewer {
                         Err(e) => Err(e),
                     };
                     if let Err(e) = result {
-                        if !self.send(error_message(&e)).await {
+                        if !self.send(self.error_message(&e)).await {
                             return;
                         }
                     }
@@ -374,21 +381,23 @@ impl Viewer {
 /// Reads a client's message.
 fn parse(text: &str) -> Result<ClientMessage, ApiError> {
     let message: ClientMessage = serde_json::from_str(text)
-        .map_err(|e| ApiError::bad_request(format!("malformed message: {e}")))?;
+        .map_err(|e| ApiError::bad_request(msg!("malformed-message", e)))?;
     if let ClientMessage::Hello { tokens } = &message {
         if tokens.len() > MAX_HELLO_TOKENS {
-            return Err(ApiError::bad_request(format!(
-                "malformed message: a hello shows at most {MAX_HELLO_TOKENS} tokens"
+            return Err(ApiError::bad_request(msg!(
+                "malformed-message-a-hello-shows-at",
+                max_hello_tokens = MAX_HELLO_TOKENS
             )));
         }
     }
     Ok(message)
 }
 
-/// The message that tells a viewer of `error`: its words and its HTTP status.
-fn error_message(error: &ApiError) -> String {
-    serde_json::json!({ "type": "error", "error": error.message, "status": error.status.as_u16() })
-        .to_string()
+impl Viewer {
+    /// The message that tells this viewer of `error`, in its language.
+    fn error_message(&self, error: &ApiError) -> String {
+        socket_error(error, self.language).to_string()
+    }
 }
 
 #[cfg(test)]
@@ -424,7 +433,10 @@ mod tests {
             r#"{"type": "hello", "tokens": ["1","2","3","4","5","6","7","8","9"]}"#,
         ] {
             let error = parse(bad).unwrap_err();
-            assert!(error.message.starts_with("malformed message: "), "{bad}");
+            assert!(
+                error.message.to_string().starts_with("malformed message: "),
+                "{bad}"
+            );
         }
     }
 
@@ -455,7 +467,7 @@ mod tests {
             }
             let text: String = text.into_iter().collect();
             if let Err(e) = parse(&text) {
-                prop_assert!(e.message.starts_with("malformed message: "));
+                prop_assert!(e.message.to_string().starts_with("malformed message: "));
             }
         }
     }

@@ -19,6 +19,7 @@ use crate::domain::account::{Password, PasswordHash, Username};
 use crate::domain::clock::now_ms;
 use crate::domain::ids::{AccountId, SessionId};
 use crate::domain::Error;
+use crate::msg;
 use crate::store::accounts::SessionAccount;
 use crate::store::Store;
 
@@ -27,9 +28,6 @@ pub const SESSION_LIFETIME: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 
 /// How often the sessions that ended (by expiry) are removed from the store.
 pub const SESSION_SWEEP: Duration = Duration::from_secs(60 * 60);
-
-/// The answer to a wrong name or a wrong password alike.
-const NO_MATCH: &str = "that username and password do not match an account";
 
 /// The bounds on password hashing.
 #[derive(Clone, Debug)]
@@ -80,9 +78,9 @@ impl Accounts {
             .await
             .map_err(Error::storage)?
             .map_err(|_| {
-                Error::conflict(format!(
-                    "the username {} is taken (or looks too much like one that is)",
-                    username.as_str()
+                Error::conflict(msg!(
+                    "username-username-is-taken-or-looks",
+                    username = username.as_str()
                 ))
             })?;
         let account = SignedIn {
@@ -115,7 +113,9 @@ impl Accounts {
             .hash(move || PasswordHash::verify(&password, hash.as_ref()))
             .await?;
         let Some(account) = account.filter(|_| matches) else {
-            return Err(Error::unauthorized(NO_MATCH));
+            return Err(Error::unauthorized(msg!(
+                "that-username-and-password-do-not"
+            )));
         };
         let session = self.open_session(&account.id).await?;
         Ok((
@@ -185,7 +185,7 @@ impl Accounts {
             .account_by_id(&account.id)
             .await
             .map_err(Error::storage)?
-            .ok_or_else(|| Error::unauthorized("this account does not exist any more"))?;
+            .ok_or_else(|| Error::unauthorized(msg!("this-account-does-not-exist-any")))?;
         let hash = stored.password_hash;
         if self
             .hash(move || PasswordHash::verify(&password, Some(&hash)))
@@ -193,7 +193,7 @@ impl Accounts {
         {
             Ok(())
         } else {
-            Err(Error::unauthorized("the current password is not right"))
+            Err(Error::unauthorized(msg!("current-password-is-not-right")))
         }
     }
 
@@ -218,18 +218,16 @@ impl Accounts {
         let waiting = self.waiting.fetch_add(1, Ordering::SeqCst);
         let _waiting = Waiting(&self.waiting);
         if waiting >= self.limits.hashes_at_once + self.limits.hashes_waiting {
-            return Err(Error::busy(
-                "too many people are signing up or in at this moment; try again in a few seconds",
-            ));
+            return Err(Error::busy(msg!("too-many-people-are-signing-up")));
         }
         let _permit = self
             .hashing
             .acquire()
             .await
-            .map_err(|_| Error::failed("password checks have stopped"))?;
+            .map_err(|_| Error::failed(msg!("password-checks-have-stopped")))?;
         tokio::task::spawn_blocking(work)
             .await
-            .map_err(|error| Error::failed(format!("a password check failed: {error}")))
+            .map_err(|error| Error::failed(msg!("password-check-failed-error", error)))
     }
 }
 

@@ -37,6 +37,7 @@ use crate::compute::review::AnalysisProgress;
 use crate::domain::client::client_key;
 use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::Error;
+use crate::msg;
 
 /// The analyses under way (by game id and number of moves reviewed), each with the address
 /// that asked for it.
@@ -117,9 +118,7 @@ impl Hub {
         let (game, start, moves) = {
             let live = handle.lock().await;
             if !live.is_over() && tokens.iter().any(|t| live.seat_of(t).is_some()) {
-                return Err(Error::forbidden(
-                    "the players of a game see its analysis once the game is over",
-                ));
+                return Err(Error::forbidden(msg!("players-of-a-game-see-its")));
             }
             (
                 live.game.clone(),
@@ -143,7 +142,7 @@ impl Hub {
                 if let Some(failure) = progress.failure() {
                     // Said once; the next request tries again.
                     running.remove(&key);
-                    return Err(Error::failed(format!("the analysis failed: {failure}")));
+                    return Err(Error::failed(msg!("analysis-failed-failure", failure)));
                 }
                 return Ok(Analysis::Computing(Computing::of(progress)));
             }
@@ -253,16 +252,15 @@ fn admit(running: &Running, from: Option<IpAddr>, limits: &HubLimits) -> Result<
     // under way no more, so it counts against neither bound.
     let under_way = running.values().filter(|(_, p)| p.failure().is_none());
     if under_way.clone().count() >= limits.search_queue {
-        return Err(Error::busy(
-            "too many analyses are under way; ask again in a minute",
-        ));
+        return Err(Error::busy(msg!("too-many-analyses-are-under-way")));
     }
     let mine = under_way
         .filter(|(owner, _)| from.is_some() && *owner == from)
         .count();
     if mine >= limits.analyses_per_address {
-        return Err(Error::quota(format!(
-            "this address has {mine} analyses under way, as many as it may; ask again when one is done"
+        return Err(Error::quota(msg!(
+            "this-address-has-mine-analyses-under",
+            mine
         )));
     }
     Ok(())

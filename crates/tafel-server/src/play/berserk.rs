@@ -11,6 +11,7 @@ use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::tournament::arena::check_berserk;
 use crate::domain::tournament::Kind;
 use crate::domain::Error;
+use crate::msg;
 
 impl Hub {
     /// The seat holding `token` goes berserk in Arena game `id`: refused for anyone but a
@@ -25,9 +26,7 @@ impl Hub {
             .await
             .map_err(Error::storage)?;
         if kind != Some(Kind::Arena) {
-            return Err(Error::invalid(
-                "berserk is only for the games of an Arena tournament",
-            ));
+            return Err(Error::invalid(msg!("berserk-is-only-for-the-games")));
         }
         check_berserk(&live, seat)?;
         let mut table = live.table.clone();

@@ -25,6 +25,7 @@ use crate::domain::game::two_player_game;
 use crate::domain::ids::{AccountId, BotToken, GameId, SeatToken};
 use crate::domain::name::PersonName;
 use crate::domain::Error;
+use crate::msg;
 use crate::store::bots::StoredChallenge;
 use crate::store::Store;
 
@@ -135,10 +136,9 @@ impl Bots {
         {
             Ok(())
         } else {
-            Err(Error::conflict(
-                "this account has played games already: only an account without games can \
-                 become a bot (make a new account for the bot)",
-            ))
+            Err(Error::conflict(msg!(
+                "this-account-has-played-games-already"
+            )))
         }
     }
 
@@ -164,7 +164,7 @@ impl Bots {
         {
             Ok(())
         } else {
-            Err(Error::not_found("this bot has no token to revoke"))
+            Err(Error::not_found(msg!("this-bot-has-no-token-to")))
         }
     }
 
@@ -174,19 +174,14 @@ impl Bots {
             .bot_of_token(token)
             .await
             .map_err(Error::storage)?
-            .ok_or_else(|| {
-                Error::unauthorized("that bot token opens no bot (revoked, or never issued)")
-            })
+            .ok_or_else(|| Error::unauthorized(msg!("that-bot-token-opens-no-bot")))
     }
 
     async fn require_bot(&self, account: &AccountId) -> Result<(), Error> {
         if self.store.is_bot(account).await.map_err(Error::storage)? {
             Ok(())
         } else {
-            Err(Error::forbidden(
-                "only bots get tokens: make this account a bot first (POST /api/account/bot, \
-                 before its first game)",
-            ))
+            Err(Error::forbidden(msg!("only-bots-get-tokens-make-this")))
         }
     }
 
@@ -211,14 +206,14 @@ impl Bots {
                 .map_err(Error::storage)?,
             Err(_) => None,
         }
-        .ok_or_else(|| Error::not_found(format!("there is no bot named {bot}")))?;
+        .ok_or_else(|| Error::not_found(msg!("there-is-no-bot-named-bot", bot)))?;
         if bot.id == challenger.id {
-            return Err(Error::conflict("a bot does not play itself"));
+            return Err(Error::conflict(msg!("bot-does-not-play-itself")));
         }
         two_player_game(
             &request.game,
             &request.settings,
-            "bots play two-player games (these settings seat more players)",
+            msg!("bots-play-two-player-games"),
         )?;
         let since = Self::expired_before();
         let sent = self
@@ -227,9 +222,9 @@ impl Bots {
             .await
             .map_err(Error::storage)?;
         if sent >= self.limits.challenges_per_person {
-            return Err(Error::quota(format!(
-                "you have {sent} challenges waiting for an answer, as many as one person may; \
-                 cancel one or wait for the answers"
+            return Err(Error::quota(msg!(
+                "you-have-sent-challenges-waiting-for",
+                sent
             )));
         }
         let waiting = self
@@ -238,9 +233,10 @@ impl Bots {
             .await
             .map_err(Error::storage)?;
         if waiting >= self.limits.challenges_per_bot {
-            return Err(Error::quota(format!(
-                "{} has {waiting} challenges waiting, as many as a bot may; try again later",
-                bot.username
+            return Err(Error::quota(msg!(
+                "username-has-waiting-challenges-waiting-as",
+                username = bot.username,
+                waiting
             )));
         }
         let id = GameId::random().to_string();
@@ -256,7 +252,7 @@ impl Bots {
             .challenge(id, Self::expired_before())
             .await
             .map_err(Error::storage)?
-            .ok_or_else(|| Error::not_found(format!("there is no challenge {id}")))
+            .ok_or_else(|| Error::not_found(msg!("there-is-no-challenge-id", id)))
     }
 
     /// Challenge `id` as `account` (its challenger or its bot) sees it: the challenger also
@@ -272,7 +268,9 @@ impl Bots {
         } else if stored.bot == account.id {
             Ok((stored.view, None))
         } else {
-            Err(Error::forbidden("that challenge is between other people"))
+            Err(Error::forbidden(msg!(
+                "that-challenge-is-between-other-people"
+            )))
         }
     }
 
@@ -310,7 +308,7 @@ impl Bots {
             &stored.bot
         };
         if party != account {
-            return Err(Error::forbidden("that challenge is not yours to answer"));
+            return Err(Error::forbidden(msg!("that-challenge-is-not-yours-to")));
         }
         let answered = self
             .store
@@ -325,9 +323,9 @@ impl Bots {
             .await
             .map_err(Error::storage)?;
         if !answered {
-            return Err(Error::conflict(format!(
-                "that challenge is {} already",
-                stored.view.status.as_str()
+            return Err(Error::conflict(msg!(
+                "that-challenge-is-status-already",
+                status = stored.view.status.as_str()
             )));
         }
         Ok(self.read(id).await?.view)
@@ -339,7 +337,7 @@ impl Bots {
     pub async fn accept(&self, bot: &SignedIn, id: &str) -> Result<(GameId, usize), Error> {
         let stored = self.read(id).await?;
         if stored.bot != bot.id {
-            return Err(Error::forbidden("that challenge is not yours to answer"));
+            return Err(Error::forbidden(msg!("that-challenge-is-not-yours-to")));
         }
         let claimed = self
             .store
@@ -354,9 +352,9 @@ impl Bots {
             .await
             .map_err(Error::storage)?;
         if !claimed {
-            return Err(Error::conflict(format!(
-                "that challenge is {} already",
-                stored.view.status.as_str()
+            return Err(Error::conflict(msg!(
+                "that-challenge-is-status-already",
+                status = stored.view.status.as_str()
             )));
         }
         let request = stored.view.request;
@@ -417,9 +415,7 @@ impl Bots {
         let mut streams = self.lock_streams();
         let open = streams.entry(bot.clone()).or_insert(0);
         if *open >= self.limits.streams {
-            return Err(Error::quota(format!(
-                "this bot has {open} streams open, as many as a bot may; close one first"
-            )));
+            return Err(Error::quota(msg!("this-bot-has-open-streams-open", open)));
         }
         *open += 1;
         Ok(StreamPermit {
@@ -493,20 +489,20 @@ pub async fn house_bot_token(store: &Store, username: &str) -> Result<BotToken, 
             let password = Password::choose(BotToken::random().as_str(), &name)?;
             let hash = tokio::task::spawn_blocking(move || PasswordHash::new(&password))
                 .await
-                .map_err(|e| Error::failed(format!("hashing a password failed: {e}")))??;
+                .map_err(|e| Error::failed(msg!("hashing-a-bot-password-failed", e)))??;
             let id = AccountId::random();
             store
                 .create_account(&id, &name, &hash, now_ms())
                 .await
                 .map_err(Error::storage)?
-                .map_err(|_| Error::conflict(format!("the name {username} is taken")))?;
+                .map_err(|_| Error::conflict(msg!("name-username-is-taken", username)))?;
             id
         }
     };
     if !store.make_bot(&id).await.map_err(Error::storage)? {
-        return Err(Error::conflict(format!(
-            "{username} is a person's account (it has played games): the server's bots need \
-             names of their own"
+        return Err(Error::conflict(msg!(
+            "username-is-a-person-account-it",
+            username
         )));
     }
     let token = BotToken::random();

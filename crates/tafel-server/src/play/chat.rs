@@ -16,6 +16,7 @@ use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::live::LiveGame;
 use crate::domain::seat::DELETED_PLAYER;
 use crate::domain::Error;
+use crate::msg;
 use crate::store::chat::{ChatRefused, StoredChat};
 
 /// The chat of a game as one reader sees it: the rooms it reads, and the one it may write in.
@@ -54,19 +55,15 @@ impl Hub {
             (Room::Players, None, account) => {
                 let seat = account
                     .and_then(|a| seats.iter().position(|s| s.account.as_ref() == Some(&a.id)))
-                    .ok_or_else(|| {
-                        Error::forbidden(
-                            "only the players write in the players' chat: send your seat's token",
-                        )
-                    })?;
+                    .ok_or_else(|| Error::forbidden(msg!("only-the-players-write-in-the")))?;
                 Author::player(&live.sides(&live.table), seats, seat)
             }
-            (Room::Spectators, Some(_), _) => Err(Error::invalid(
-                "the spectators' chat is written by signed-in accounts: send no seat's token",
-            )),
-            (Room::Spectators, None, None) => Err(Error::unauthorized(
-                "sign in to write in the spectators' chat",
-            )),
+            (Room::Spectators, Some(_), _) => {
+                Err(Error::invalid(msg!("spectators-chat-is-written-by-signed")))
+            }
+            (Room::Spectators, None, None) => {
+                Err(Error::unauthorized(msg!("sign-in-to-write-in-the")))
+            }
             (Room::Spectators, None, Some(account)) => Author::spectator(seats, &account.id),
         }
     }
@@ -83,15 +80,16 @@ impl Hub {
         let room = author.room();
         let seq =
             (self.store.add_chat(id, author, text, now_ms(), cap).await).map_err(|e| match e {
-                ChatRefused::Full => Error::conflict(format!(
-                    "this game's {} chat holds {cap} messages, as many as it may",
-                    room.as_str()
+                ChatRefused::Full => Error::conflict(msg!(
+                    "this-game-room-chat-holds-cap",
+                    room = room.as_str(),
+                    cap
                 )),
                 ChatRefused::Failed(error) => Error::storage(error),
             })?;
         self.tell_chat(id, room, seq)
             .await?
-            .ok_or_else(|| Error::failed("a chat message just stored cannot be read"))
+            .ok_or_else(|| Error::failed(msg!("chat-message-just-stored-cannot-be")))
     }
 
     /// Tells the viewers of game `id` of message `seq` of `room`, read from the store;

@@ -17,6 +17,7 @@ use crate::domain::clock::now_ms;
 use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::seat::{SeatKind, StoredSeat};
 use crate::domain::{Error, ErrorKind};
+use crate::msg;
 
 /// Seat tokens one claim may carry at most (a browser with more sends them in parts).
 pub const MAX_CLAIMED_TOKENS: usize = 200;
@@ -32,9 +33,10 @@ impl Hub {
         tokens: Vec<(GameId, SeatToken)>,
     ) -> Result<usize, Error> {
         if tokens.len() > MAX_CLAIMED_TOKENS {
-            return Err(Error::invalid(format!(
-                "a claim carries at most {MAX_CLAIMED_TOKENS} seat tokens, not {}; send them in parts",
-                tokens.len()
+            return Err(Error::invalid(msg!(
+                "claim-carries-at-most-max-claimed",
+                max_claimed_tokens = MAX_CLAIMED_TOKENS,
+                count = tokens.len()
             )));
         }
         let mut by_game: BTreeMap<String, (GameId, Vec<SeatToken>)> = BTreeMap::new();
@@ -100,7 +102,7 @@ impl Hub {
         let (_handle, mut live) = self.lock_game(id).await?;
         let mut table = live.table.clone();
         let Some(stored) = table.seats.get_mut(seat) else {
-            return Err(Error::invalid(format!("game {id} has no seat {seat}")));
+            return Err(Error::invalid(msg!("game-id-has-no-seat-seat", id, seat)));
         };
         stored.bot = true;
         let change = live.table_change(table, now_ms());

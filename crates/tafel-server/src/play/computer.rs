@@ -25,6 +25,7 @@ use crate::domain::ids::GameId;
 use crate::domain::live::{LiveGame, Version};
 use crate::domain::seat::SeatKind;
 use crate::domain::Error;
+use crate::msg;
 
 /// How often the computer tries to move before it gives up and shows the error.
 pub const COMPUTER_ATTEMPTS: u32 = 3;
@@ -307,10 +308,9 @@ impl Unattended {
         let mut running = self.lock();
         let games = running.entry(owner).or_default();
         if games.len() >= limit {
-            return Err(Error::quota(format!(
-                "this address has {} games of the computer against itself running, as many as \
-                 it may; start another when one ends",
-                games.len()
+            return Err(Error::quota(msg!(
+                "this-address-has-count-games-of",
+                count = games.len()
             )));
         }
         games.insert(id.to_string());

@@ -20,6 +20,7 @@ use crate::domain::live::{Change, LiveGame};
 use crate::domain::rated::check_rated;
 use crate::domain::seat::{SeatKind, SeatRequest, StoredSeat};
 use crate::domain::Error;
+use crate::msg;
 
 /// What to create: a game, its settings and start, moves already played (an imported
 /// record), the seats, and the options chosen.
@@ -76,14 +77,10 @@ impl Hub {
             seats[*seat].played_by(account.id.clone(), &account.username);
         }
         if seats.iter().any(|s| s.hints) && !seats.iter().any(|s| s.kind == SeatKind::Computer) {
-            return Err(Error::invalid(
-                "hints are only for games against the computer",
-            ));
+            return Err(Error::invalid(msg!("hints-are-only-for-games-against")));
         }
         if new.public && !seats.iter().any(StoredSeat::is_open) {
-            return Err(Error::invalid(
-                "a public game needs a seat for an invited person (an opponent to wait for)",
-            ));
+            return Err(Error::invalid(msg!("public-game-needs-a-seat-for")));
         }
         new.time_control.check()?;
         if new.rated {
@@ -182,9 +179,7 @@ impl Hub {
         let (_, mut live) = self.lock_game(id).await?;
         let seat = live.seat_for(token)?;
         if !live.is_over() {
-            return Err(Error::conflict(
-                "the game is not over yet: a rematch follows its end",
-            ));
+            return Err(Error::conflict(msg!("game-is-not-over-yet-a")));
         }
         let mine = live.sides(&live.table).speaking_with(seat);
         let n = live.table.seats.len();

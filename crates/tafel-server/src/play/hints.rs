@@ -20,6 +20,7 @@ use crate::compute::pool::{Class, JobOutcome, Owner, Ticket};
 use crate::domain::client::client_key;
 use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::Error;
+use crate::msg;
 
 /// A hint: the best move of a position and the mover's chances.
 #[derive(Clone, Debug)]
@@ -66,17 +67,13 @@ impl Hub {
             let live = handle.lock().await;
             let seat = live.seat_for(token)?;
             if !live.table.seats[seat].hints {
-                return Err(Error::forbidden(
-                    "hints are off in this game: they are turned on before a game against the computer",
-                ));
+                return Err(Error::forbidden(msg!("hints-are-off-in-this-game")));
             }
             if live.is_over() {
-                return Err(Error::conflict("the game is over"));
+                return Err(Error::conflict(msg!("game-is-over")));
             }
             if live.seat_to_move() != Some(seat) {
-                return Err(Error::conflict(
-                    "a hint is for the position where it is your move",
-                ));
+                return Err(Error::conflict(msg!("hint-is-for-the-position-where")));
             }
             (
                 live.game.clone(),
@@ -117,11 +114,11 @@ impl Hub {
                                 chance: found.chance,
                             }),
                             JobOutcome::Done(Err(e)) => Err(Error::conflict(e)),
-                            JobOutcome::Cancelled => Err(Error::conflict(
-                                "the game changed before the hint was found; ask again",
-                            )),
+                            JobOutcome::Cancelled => {
+                                Err(Error::conflict(msg!("game-changed-before-the-hint-was")))
+                            }
                             JobOutcome::Panicked(message) => {
-                                Err(Error::failed(format!("the search failed: {message}")))
+                                Err(Error::failed(msg!("search-failed-message", message)))
                             }
                         };
                         let mut hints = hub.hints.lock();
@@ -137,7 +134,7 @@ impl Hub {
         let found = answer
             .wait_for(Option::is_some)
             .await
-            .map_err(|_| Error::failed("the hint's search ended without an answer"))?;
+            .map_err(|_| Error::failed(msg!("hint-search-ended-without-an-answer")))?;
         found.clone().expect("waited for an answer")
     }
 }

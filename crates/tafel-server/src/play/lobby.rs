@@ -30,6 +30,7 @@ use crate::domain::name::PersonName;
 use crate::domain::rating::START;
 use crate::domain::seek::{SeekRequest, SeekView};
 use crate::domain::Error;
+use crate::msg;
 use crate::store::seeks::TakenSeek;
 use crate::store::Store;
 
@@ -140,8 +141,9 @@ impl Lobby {
             .await
             .map_err(Error::storage)?;
         if listed >= self.seeks_per_connection {
-            return Err(Error::quota(format!(
-                "you have {listed} seeks listed, as many as one person may; withdraw one first"
+            return Err(Error::quota(msg!(
+                "you-have-listed-seeks-listed-as",
+                listed
             )));
         }
         let id = GameId::random().to_string();
@@ -238,17 +240,17 @@ impl Lobby {
             .claim_seek(id, &taker.connection)
             .await
             .map_err(Error::storage)?
-            .ok_or_else(|| Error::not_found("that seek is gone (taken, withdrawn or left)"))?;
+            .ok_or_else(|| Error::not_found(msg!("that-seek-is-gone-taken-withdrawn")))?;
         let own = seek.connection == taker.connection
             || (seek.account.is_some()
                 && seek.account == taker.account.as_ref().map(|a| a.id.clone()));
         let refusal = if own {
-            Some(Error::conflict("that is your own seek"))
+            Some(Error::conflict(msg!("that-is-your-own-seek")))
         } else {
             match (&taker.account, seek.view.rated) {
-                (None, true) => Some(Error::unauthorized(
-                    "a rated game needs an account: sign in first",
-                )),
+                (None, true) => Some(Error::unauthorized(msg!(
+                    "rated-game-needs-an-account-sign"
+                ))),
                 (Some(account), true) => self.check_range(&seek.view, account).await.err(),
                 (_, false) => None,
             }
@@ -364,11 +366,12 @@ impl Lobby {
         if seek.accepts(rating) {
             Ok(())
         } else {
-            Err(Error::forbidden(format!(
-                "your {} rating, {rating}, is outside the range this seek wants ({} to {})",
-                seek.game,
-                seek.rating_min.map_or("any".to_string(), |r| r.to_string()),
-                seek.rating_max.map_or("any".to_string(), |r| r.to_string()),
+            Err(Error::forbidden(msg!(
+                "your-game-rating-rating-is-outside",
+                game = seek.game,
+                rating,
+                min = seek.rating_min.map_or("any".to_string(), |r| r.to_string()),
+                max = seek.rating_max.map_or("any".to_string(), |r| r.to_string())
             )))
         }
     }

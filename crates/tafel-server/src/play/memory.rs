@@ -12,6 +12,7 @@ use crate::domain::clock::Clock;
 use crate::domain::ids::GameId;
 use crate::domain::live::LiveGame;
 use crate::domain::Error;
+use crate::msg;
 
 /// Whether a game's copy in memory is compared with the stored version before it is used,
 /// on a shared database (on SQLite this instance is the only writer, and a copy is current).
@@ -131,7 +132,7 @@ impl Hub {
             .load(id)
             .await
             .map_err(Error::storage)?
-            .ok_or_else(|| Error::not_found(format!("no game `{id}`")))?;
+            .ok_or_else(|| Error::not_found(msg!("no-game-id", id)))?;
         let live = LiveGame::from_stored(&stored)?;
         self.lock_games().channel(id);
         self.schedule(id, live.table.clock.as_ref().and_then(Clock::flag_at));
@@ -159,9 +160,7 @@ impl Hub {
                 return Ok((handle, live));
             }
         }
-        Err(Error::busy(
-            "the server is too busy to keep this game in memory; try again shortly",
-        ))
+        Err(Error::busy(msg!("server-is-too-busy-to-keep")))
     }
 
     /// Takes `live` (locked, held by `handle`) out of memory: it is stale.

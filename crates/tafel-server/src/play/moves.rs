@@ -15,7 +15,9 @@ use crate::domain::client::client_key;
 use crate::domain::clock::now_ms;
 use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::live::{Change, LiveGame, Moves};
+use crate::domain::message::Message;
 use crate::domain::{Error, ErrorKind};
+use crate::msg;
 use crate::store::WriteError;
 
 impl Hub {
@@ -76,9 +78,9 @@ impl Hub {
                 let mut games = self.lock_games();
                 games.remove(&live.id);
                 games.tell(&live.id, Event::Changed);
-                Err(Error::conflict(
-                    "the game was changed meanwhile (another move came first); reload",
-                ))
+                Err(Error::conflict(msg!(
+                    "game-was-changed-meanwhile-another-move"
+                )))
             }
             Err(WriteError::Failed(e)) => Err(Error::storage(e)),
         }
@@ -135,18 +137,20 @@ impl Hub {
             live.origin = Some(client_key(from));
         }
         if let Some(ply) = ply.filter(|&p| p != live.moves.len()) {
-            return Err(Error::conflict(format!(
-                "the game is at move {}, not {ply}; reload",
-                live.moves.len()
+            return Err(Error::conflict(msg!(
+                "game-is-at-move-count-not",
+                count = live.moves.len(),
+                ply
             )));
         }
         match live.seat_to_move() {
             Some(s) if s == seat => {}
             Some(s) => {
                 let name = live.game.player_name(Player(s as u8));
-                return Err(Error::conflict(format!("it is {name}'s turn")));
+                let turn = Message::new("it-is-name-turn").with_side("name", name);
+                return Err(Error::conflict(turn));
             }
-            None => return Err(Error::conflict("the game is over")),
+            None => return Err(Error::conflict(msg!("game-is-over"))),
         }
         self.play_for(live, seat, text).await
     }
@@ -163,9 +167,8 @@ impl Hub {
         if let Some(fallen) = live.fallen(now) {
             self.end_on_time(live, fallen, now).await?;
             let name = live.game.player_name(Player(fallen as u8));
-            return Err(Error::conflict(format!(
-                "{name}'s time ran out before the move arrived"
-            )));
+            let late = Message::new("name-time-ran-out-before-the").with_side("name", name);
+            return Err(Error::conflict(late));
         }
         let change = live.move_change(seat, text, now)?;
         let before = live.table.proposals.clone();
@@ -206,12 +209,10 @@ impl Hub {
     async fn undo_on(&self, live: &mut LiveGame, token: &SeatToken) -> Result<(), Error> {
         let seat = live.seat_for(token)?;
         if live.table.ending.is_some() {
-            return Err(Error::conflict("the game is over"));
+            return Err(Error::conflict(msg!("game-is-over")));
         }
         if live.sides(&live.table).others_present(seat) {
-            return Err(Error::conflict(
-                "another person plays in this game: ask for a takeback, which they must accept",
-            ));
+            return Err(Error::conflict(msg!("another-person-plays-in-this-game")));
         }
         let keep = live.undo_point(seat)?;
         let change = live.takeback_change(keep, now_ms());

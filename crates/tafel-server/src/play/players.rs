@@ -10,6 +10,7 @@ use crate::domain::clock::now_ms;
 use crate::domain::live::LiveGame;
 use crate::domain::rating::{Rating, PROVISIONAL_DEVIATION};
 use crate::domain::Error;
+use crate::msg;
 pub use crate::store::players::{
     GamesFilter, PlayerAccount, PlayerGame, RatingPoint, SeatRatingChange,
 };
@@ -69,7 +70,7 @@ pub struct Profile {
 impl Hub {
     /// The living account named `name` (without regard to case), or 404.
     pub async fn player(&self, name: &str) -> Result<PlayerAccount, Error> {
-        let missing = || Error::not_found(format!("there is no player named `{name}`"));
+        let missing = || Error::not_found(msg!("there-is-no-player-named-name", name));
         let username = Username::parse(name).map_err(|_| missing())?;
         self.store
             .player_by_key(&username.key())
@@ -155,7 +156,7 @@ impl Hub {
             .load(&id)
             .await
             .map_err(Error::storage)?
-            .ok_or_else(|| Error::not_found(format!("there is no game `{id}`")))?;
+            .ok_or_else(|| Error::not_found(msg!("there-is-no-game-id", id)))?;
         tokio::task::spawn_blocking(move || {
             let live = LiveGame::from_stored(&stored)?;
             let mut tags = vec![("Id".to_string(), id)];
@@ -175,7 +176,7 @@ impl Hub {
                 .map_err(Error::replay)
         })
         .await
-        .map_err(|e| Error::failed(format!("writing a record failed: {e}")))?
+        .map_err(|e| Error::failed(msg!("writing-a-record-failed-e", e)))?
     }
 
     /// The rating changes of rated game `id` (none before it is over and rated).

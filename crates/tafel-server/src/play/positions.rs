@@ -27,6 +27,7 @@ use super::{Hub, HubLimits};
 use crate::compute::pool::{Class, JobOutcome, Owner, Ticket};
 use crate::domain::client::client_key;
 use crate::domain::Error;
+use crate::msg;
 
 /// The longest best line a request may ask for, in plies.
 pub const MAX_LINE_PLIES: usize = 8;
@@ -75,8 +76,9 @@ impl PositionAnalyses {
             let mut under_way = self.lock();
             let mine = under_way.entry(address).or_default();
             if *mine >= limits.analyses_per_address {
-                return Err(Error::quota(format!(
-                    "this address has {mine} analyses under way, as many as it may; ask again when one is done"
+                return Err(Error::quota(msg!(
+                    "this-address-has-mine-analyses-under",
+                    mine
                 )));
             }
             *mine += 1;
@@ -120,9 +122,7 @@ impl Hub {
         from: Option<IpAddr>,
     ) -> Result<PositionAnalysis, Error> {
         if !matches!(position.status(), Status::ToMove(_)) {
-            return Err(Error::conflict(
-                "nobody is to move in this position: the game is over or the die is to be rolled",
-            ));
+            return Err(Error::conflict(msg!("nobody-is-to-move-in-this")));
         }
         let from = from.map(client_key);
         let _admitted = self.position_analyses.admit(from, &self.limits)?;
@@ -147,9 +147,9 @@ impl Hub {
                 .map_err(Error::busy)?;
             let found = match job.await {
                 JobOutcome::Done(found) => found.map_err(Error::conflict)?,
-                JobOutcome::Cancelled => return Err(Error::busy("the server is stopping")),
+                JobOutcome::Cancelled => return Err(Error::busy(msg!("server-is-stopping"))),
                 JobOutcome::Panicked(message) => {
-                    return Err(Error::failed(format!("the search failed: {message}")))
+                    return Err(Error::failed(msg!("search-failed-message", message)))
                 }
             };
             at.play(&found.best).map_err(Error::illegal)?;

@@ -9,9 +9,11 @@ use super::viewers::Event;
 use super::Hub;
 use crate::domain::clock::now_ms;
 use crate::domain::ids::{AccountId, GameId, InviteCode, OfInvitation, SeatToken, SecretKind};
+use crate::domain::message::Message;
 use crate::domain::name::PersonName;
 use crate::domain::seat::{SeatKind, StoredSeat};
 use crate::domain::Error;
+use crate::msg;
 
 /// How a person claims a seat: with its invitation code, or (in a public game) by its number.
 pub enum Claim {
@@ -41,31 +43,25 @@ impl Hub {
                 .ok_or_else(OfInvitation::refused)?,
             Claim::Seat(seat) => {
                 if !live.public {
-                    return Err(Error::forbidden(
-                        "this game is not public: joining it needs an invitation",
-                    ));
+                    return Err(Error::forbidden(msg!("this-game-is-not-public-joining")));
                 }
                 if seats.get(seat).is_none_or(|s| s.kind != SeatKind::Invite) {
-                    return Err(Error::not_found(format!(
-                        "seat {seat} of this game is not open to people online"
-                    )));
+                    return Err(Error::not_found(msg!("seat-seat-of-this-game-is", seat)));
                 }
                 seat
             }
         };
         let seat_name = live.game.player_name(Player(seat as u8));
         if live.table.seats[seat].joined {
-            return Err(Error::conflict(format!(
-                "{seat_name}'s seat is taken already"
-            )));
+            return Err(Error::conflict(
+                Message::new("seat-name-seat-is-taken-already").with_side("seat_name", seat_name),
+            ));
         }
         if live.is_over() {
-            return Err(Error::conflict("the game is over"));
+            return Err(Error::conflict(msg!("game-is-over")));
         }
         if live.rated && account.is_none() {
-            return Err(Error::unauthorized(
-                "this game is rated, so it is played between accounts: sign in to join it",
-            ));
+            return Err(Error::unauthorized(msg!("this-game-is-rated-so-it")));
         }
         let mut table = live.table.clone();
         table.seats[seat].joined = true;
@@ -76,9 +72,7 @@ impl Hub {
                     .iter()
                     .any(|s| s.account.as_ref() == Some(&account.id))
                 {
-                    return Err(Error::conflict(
-                        "you play in this game already (an account takes one seat of a game)",
-                    ));
+                    return Err(Error::conflict(msg!("you-play-in-this-game-already")));
                 }
                 table.seats[seat].played_by(account.id.clone(), &account.username);
                 PersonName::parse(&account.username)?
@@ -114,9 +108,7 @@ impl Hub {
             seats.get(invited).and_then(|s| s.invite.clone()),
         ) {
             (Some(own), Some(code)) => Ok((own.token.clone(), code)),
-            _ => Err(Error::failed(
-                "the lobby's game lacks the seats it was made with",
-            )),
+            _ => Err(Error::failed(msg!("lobby-game-lacks-the-seats-it"))),
         }
     }
 
@@ -164,6 +156,6 @@ impl Hub {
             .enumerate()
             .find(|(_, seat)| seat.account.as_ref() == Some(account))
             .map(|(seat, stored)| (seat, stored.token.clone()))
-            .ok_or_else(|| Error::forbidden(format!("you play no seat of game {id}")))
+            .ok_or_else(|| Error::forbidden(msg!("you-play-no-seat-of-game", id)))
     }
 }

@@ -49,6 +49,7 @@ use crate::domain::tournament::{
     boards, Board, Entrant, Entry, Kind, State, Tournament, TournamentLimits, TournamentRequest,
 };
 use crate::domain::{Error, ErrorKind};
+use crate::msg;
 use crate::store::tournaments::{ListedTournament, StoredTournament};
 use crate::store::Store;
 
@@ -99,7 +100,7 @@ impl Tournaments {
         two_player_game(
             &request.game,
             &request.settings,
-            "tournaments are for two-player games (choose two players in the settings)",
+            msg!("tournaments-are-for-two-player-games"),
         )?;
         let under_way = self
             .store
@@ -107,9 +108,9 @@ impl Tournaments {
             .await
             .map_err(Error::storage)?;
         if under_way >= self.limits.open_per_account {
-            return Err(Error::quota(format!(
-                "you organise {under_way} tournaments not yet finished, as many as one \
-                 account may"
+            return Err(Error::quota(msg!(
+                "you-organise-under-way-tournaments-not",
+                under_way
             )));
         }
         let invite = (request.entry == Entry::Invitation).then(InviteCode::random);
@@ -175,7 +176,7 @@ impl Tournaments {
                 .tournament(id)
                 .await
                 .map_err(Error::storage)?
-                .ok_or_else(|| Error::not_found("no such tournament"))?;
+                .ok_or_else(|| Error::not_found(msg!("no-such-tournament")))?;
             let boards = self.store.boards(id).await.map_err(Error::storage)?;
             let entrants = self.store.entrants(id).await.map_err(Error::storage)?;
             let last = boards.iter().map(|b| b.round).max().unwrap_or(0);
@@ -203,9 +204,7 @@ impl Tournaments {
         if t.entry == Entry::Invitation
             && code.map(InviteCode::as_str) != detail.stored.invite.as_deref()
         {
-            return Err(Error::forbidden(
-                "this tournament is by invitation: open the link its organiser gave you",
-            ));
+            return Err(Error::forbidden(msg!("tournament-by-invitation")));
         }
         let now = now_ms();
         // An Arena takes players until its end, as lichess's do: late entrants and those who
@@ -214,12 +213,10 @@ impl Tournaments {
             t.kind == Kind::Arena && t.state == State::Running && now < t.ends_ms();
         if let Some((_, entrant)) = detail.entrants.iter().find(|(a, _)| *a == account.id) {
             if !entrant.withdrawn {
-                return Err(Error::conflict("you have entered this tournament already"));
+                return Err(Error::conflict(msg!("entered-already")));
             }
             if t.kind != Kind::Arena {
-                return Err(Error::conflict(
-                    "you have withdrawn from this tournament: only an Arena under way takes players back",
-                ));
+                return Err(Error::conflict(msg!("withdrawn-for-good")));
             }
             let returned = self
                 .store
@@ -229,16 +226,16 @@ impl Tournaments {
             return if returned {
                 Ok(())
             } else {
-                Err(Error::conflict("entries to this tournament have closed"))
+                Err(Error::conflict(msg!("entries-closed")))
             };
         }
         if !arena_under_way && (t.state != State::Open || t.starts_ms <= now) {
-            return Err(Error::conflict("entries to this tournament have closed"));
+            return Err(Error::conflict(msg!("entries-closed")));
         }
         if detail.entrants.len() >= t.max_entrants {
-            return Err(Error::conflict(format!(
-                "this tournament is full ({} entrants)",
-                t.max_entrants
+            return Err(Error::conflict(msg!(
+                "this-tournament-is-full-max-entrants",
+                max_entrants = t.max_entrants
             )));
         }
         let entered = if arena_under_way {
@@ -250,9 +247,7 @@ impl Tournaments {
         if entered {
             Ok(())
         } else {
-            Err(Error::conflict(
-                "entries closed or the tournament filled meanwhile",
-            ))
+            Err(Error::conflict(msg!("entries-closed-meanwhile")))
         }
     }
 
@@ -261,10 +256,10 @@ impl Tournaments {
     pub async fn withdraw(&self, id: &str, account: &SignedIn) -> Result<(), Error> {
         let detail = self.detail(id).await?;
         let Some((_, entrant)) = detail.entrants.iter().find(|(a, _)| *a == account.id) else {
-            return Err(Error::conflict("you have not entered this tournament"));
+            return Err(Error::conflict(msg!("not-entered")));
         };
         if entrant.withdrawn {
-            return Err(Error::conflict("you have withdrawn already"));
+            return Err(Error::conflict(msg!("you-have-withdrawn-already")));
         }
         let withdrawn = self
             .store
@@ -272,7 +267,7 @@ impl Tournaments {
             .await
             .map_err(Error::storage)?;
         if !withdrawn {
-            return Err(Error::conflict("this tournament is over"));
+            return Err(Error::conflict(msg!("this-tournament-is-over")));
         }
         let playing = detail.boards.iter().filter(|b| {
             b.outcome.is_none() && (Some(b.first) == entrant.number || b.second == entrant.number)
@@ -336,7 +331,7 @@ impl Tournaments {
             ..t.clone()
         };
         let first = next_round(&starting, entrants, &[], &[])?
-            .ok_or_else(|| Error::failed("the first round cannot be paired"))?;
+            .ok_or_else(|| Error::failed(msg!("first-round-cannot-be-paired")))?;
         let first = boards(1, &first, &[], || GameId::random().to_string());
         let entered: Vec<AccountId> = detail.entrants.iter().map(|(a, _)| a.clone()).collect();
         let ratings = if matches!(t.kind, Kind::Swiss | Kind::Arena) {
@@ -523,7 +518,7 @@ impl Tournaments {
                 .entrants
                 .iter()
                 .find(|(_, e)| e.number.is_some() && e.number == number)
-                .ok_or_else(|| Error::failed("a board names no entrant"))?;
+                .ok_or_else(|| Error::failed(msg!("board-names-no-entrant")))?;
             let mut seat = StoredSeat::invited();
             seat.joined = true;
             seat.played_by(account.clone(), &entrant.username);

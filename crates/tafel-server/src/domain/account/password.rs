@@ -32,6 +32,7 @@ use zeroize::Zeroizing;
 
 use crate::domain::account::username::Username;
 use crate::domain::error::Error;
+use crate::msg;
 
 /// The fewest characters (code points, after normalization) a new password has.
 pub const MIN_PASSWORD: usize = 10;
@@ -56,31 +57,30 @@ impl Password {
     pub fn choose(text: &str, username: &Username) -> Result<Password, Error> {
         let password = Password::entered(text)?;
         if password.0.chars().any(char::is_control) {
-            return Err(Error::invalid(
-                "a password may not contain control characters such as a line break or a tab",
-            ));
+            return Err(Error::invalid(msg!(
+                "password-may-not-contain-control-characters"
+            )));
         }
         let length = password.0.chars().count();
         if length < MIN_PASSWORD {
-            return Err(Error::invalid(format!(
-                "a password needs at least {MIN_PASSWORD} characters (this one has {length})"
+            return Err(Error::invalid(msg!(
+                "password-needs-at-least-min-password-length",
+                min_password = MIN_PASSWORD,
+                length
             )));
         }
         let lower = Zeroizing::new(password.0.to_lowercase());
         if COMMON_PASSWORDS.contains(lower.trim()) {
-            return Err(Error::invalid(
-                "this password is one of the 20,000 most common passwords, which attackers \
-                 try first; choose another",
-            ));
+            return Err(Error::invalid(msg!("this-password-is-one-of-the")));
         }
         let mut rest = lower;
         for word in [username.key().as_str(), SITE_NAME] {
             rest = Zeroizing::new(rest.replace(word, ""));
         }
         if rest.chars().count() < MIN_PASSWORD {
-            return Err(Error::invalid(format!(
-                "a password needs at least {MIN_PASSWORD} characters besides your username \
-                 and the site's name"
+            return Err(Error::invalid(msg!(
+                "password-needs-at-least-min-besides-names",
+                min_password = MIN_PASSWORD
             )));
         }
         Ok(password)
@@ -90,9 +90,10 @@ impl Password {
     /// length, never refused for the rules of [`Password::choose`].
     pub fn entered(text: &str) -> Result<Password, Error> {
         if text.len() > MAX_PASSWORD_BYTES {
-            return Err(Error::invalid(format!(
-                "a password has at most {MAX_PASSWORD_BYTES} bytes (this one has {})",
-                text.len()
+            return Err(Error::invalid(msg!(
+                "password-has-at-most-max-password",
+                max_password_bytes = MAX_PASSWORD_BYTES,
+                count = text.len()
             )));
         }
         Ok(Password(Zeroizing::new(text.nfkc().collect())))
@@ -120,7 +121,7 @@ mod tests {
 
     /// The error for choosing `text`, checked not to repeat the password.
     fn refused(text: &str) -> String {
-        let message = Password::choose(text, &alice()).unwrap_err().message;
+        let message = Password::choose(text, &alice()).unwrap_err().to_string();
         assert!(!message.contains(text), "{message}");
         message
     }

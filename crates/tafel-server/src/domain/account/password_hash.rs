@@ -19,6 +19,7 @@ use argon2::{Algorithm, Argon2, Params, Version};
 
 use crate::domain::account::password::Password;
 use crate::domain::error::Error;
+use crate::msg;
 
 /// Argon2id's memory, in KiB (19 MiB).
 pub const MEMORY_KIB: u32 = 19 * 1024;
@@ -50,7 +51,7 @@ impl PasswordHash {
         let salt = SaltString::generate(&mut OsRng);
         let hash = hasher()?
             .hash_password(password.as_bytes(), &salt)
-            .map_err(|error| Error::failed(format!("hashing a password failed: {error}")))?;
+            .map_err(|error| Error::failed(msg!("hashing-a-password-failed-error", error)))?;
         Ok(PasswordHash {
             phc: hash.to_string(),
         })
@@ -59,15 +60,12 @@ impl PasswordHash {
     /// A hash as it was stored ([`PasswordHash::as_stored`]), checked to be an Argon2id PHC
     /// string. Anything else is an internal error: the store holds only what `new` made.
     pub fn from_stored(phc: &str) -> Result<PasswordHash, Error> {
-        let parsed = argon2::PasswordHash::new(phc).map_err(|error| {
-            Error::failed(format!(
-                "a stored password hash is not a PHC string: {error}"
-            ))
-        })?;
+        let parsed = argon2::PasswordHash::new(phc)
+            .map_err(|error| Error::failed(msg!("stored-password-hash-is-not-a", error)))?;
         if parsed.algorithm != Algorithm::Argon2id.ident() {
-            return Err(Error::failed(format!(
-                "a stored password hash is {}, not argon2id",
-                parsed.algorithm
+            return Err(Error::failed(msg!(
+                "stored-password-hash-is-algorithm-not",
+                algorithm = parsed.algorithm
             )));
         }
         Ok(PasswordHash {
@@ -103,7 +101,7 @@ impl PasswordHash {
 /// Argon2id with the parameters above.
 fn hasher() -> Result<Argon2<'static>, Error> {
     let params = Params::new(MEMORY_KIB, PASSES, LANES, Some(OUTPUT_BYTES))
-        .map_err(|error| Error::failed(format!("Argon2 parameters: {error}")))?;
+        .map_err(|error| Error::failed(msg!("argon2-parameters-error", error)))?;
     Ok(Argon2::new(Algorithm::Argon2id, Version::V0x13, params))
 }
 
@@ -186,7 +184,7 @@ mod tests {
         ] {
             let error = PasswordHash::from_stored(wrong).unwrap_err();
             assert_eq!(error.kind, crate::domain::ErrorKind::Internal);
-            assert!(wrong.is_empty() || !error.message.contains(wrong), "{error}");
+            assert!(wrong.is_empty() || !error.to_string().contains(wrong), "{error}");
         }
     }
 

@@ -15,6 +15,7 @@ use std::hash::{Hash, Hasher};
 
 use crate::domain::error::Error;
 use crate::domain::name::is_hidden;
+use crate::msg;
 
 /// The fewest characters a username has.
 pub const MIN_USERNAME: usize = 3;
@@ -75,32 +76,29 @@ impl Username {
         let name = text.trim();
         let length = name.chars().count();
         if !(MIN_USERNAME..=MAX_USERNAME).contains(&length) {
-            return Err(Error::invalid(format!(
-                "a username has {MIN_USERNAME} to {MAX_USERNAME} characters (this one has \
-                 {length})"
+            return Err(Error::invalid(msg!(
+                "username-has-min-username-to-max",
+                min_username = MIN_USERNAME,
+                max_username = MAX_USERNAME,
+                length
             )));
         }
         if let Some(wrong) = name.chars().find(|&c| !is_username_char(c)) {
-            return Err(Error::invalid(format!(
-                "a username may have only the letters a to z and A to Z, digits, `_` and `-` \
-                 (this one has {}); letters of other alphabets could imitate other names",
-                describe(wrong)
+            return Err(Error::invalid(msg!(
+                "username-may-have-only-the-letters",
+                wrong = describe(wrong)
             )));
         }
         let is_separator = |c: char| c == '_' || c == '-';
         if name.starts_with(is_separator) || name.ends_with(is_separator) {
-            return Err(Error::invalid(
-                "a username starts and ends with a letter or a digit",
-            ));
+            return Err(Error::invalid(msg!("username-starts-and-ends-with-a")));
         }
         if name
             .as_bytes()
             .windows(2)
             .any(|pair| pair.iter().all(|&b| is_separator(char::from(b))))
         {
-            return Err(Error::invalid(
-                "a username may not have two of `_` and `-` in a row",
-            ));
+            return Err(Error::invalid(msg!("username-may-not-have-two-of")));
         }
         let username = Username {
             name: name.to_string(),
@@ -110,8 +108,10 @@ impl Username {
             .iter()
             .find(|reserved| lookalike_key(reserved) == lookalike)
         {
-            return Err(Error::invalid(format!(
-                "the username {name} is kept for the site (it reads as `{reserved}`)"
+            return Err(Error::invalid(msg!(
+                "username-name-is-kept-for-the",
+                name,
+                reserved
             )));
         }
         Ok(username)
@@ -197,7 +197,7 @@ mod tests {
     use super::*;
 
     fn refused(text: &str) -> String {
-        Username::parse(text).unwrap_err().message
+        Username::parse(text).unwrap_err().to_string()
     }
 
     #[test]

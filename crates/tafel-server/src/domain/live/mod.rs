@@ -28,6 +28,7 @@ use crate::domain::error::Error;
 use crate::domain::game::{Snapshot, StoredGame, Summary, Table};
 use crate::domain::ids::{GameId, OfSeat, SeatToken, SecretKind};
 use crate::domain::seat::{SeatKind, SeatView};
+use crate::msg;
 
 /// A game being played, held in memory.
 pub struct LiveGame {
@@ -138,11 +139,11 @@ impl LiveGame {
             None => game.start(),
         };
         if stored.table.seats.len() != game.num_players() {
-            return Err(Error::invalid(format!(
-                "{} has {} seats, not {}",
-                entry.info.name,
-                game.num_players(),
-                stored.table.seats.len()
+            return Err(Error::invalid(msg!(
+                "name-has-num-players-seats-not",
+                name = entry.info.name,
+                num_players = game.num_players(),
+                count = stored.table.seats.len()
             )));
         }
         let mut live = LiveGame {
@@ -169,7 +170,7 @@ impl LiveGame {
             let mut next = live.current().clone_box();
             let canonical = next
                 .play(mv)
-                .map_err(|e| Error::invalid(format!("move {}: {e}", i + 1)))?;
+                .map_err(|e| Error::invalid(msg!("stored-move-does-not-replay", i = i + 1, e)))?;
             live.positions.push(next);
             live.moves.push(canonical);
         }
@@ -221,9 +222,7 @@ impl LiveGame {
                 .cloned()
                 .collect();
             let Some(outcome) = position.play_random(&mut self.dice.for_roll(&played)) else {
-                return Err(Error::illegal(
-                    "a chance position has no outcomes (a rules bug)",
-                ));
+                return Err(Error::illegal(msg!("chance-position-has-no-outcomes-a")));
             };
             continuation.moves.push(outcome);
             continuation.positions.push(position.clone_box());
@@ -423,7 +422,7 @@ impl LiveGame {
                 Status::ToMove(p) => owns(p.index()),
                 _ => false,
             })
-            .ok_or_else(|| Error::conflict("there is no move of yours to take back"))
+            .ok_or_else(|| Error::conflict(msg!("there-is-no-move-of-yours")))
     }
 
     /// The game's change counter.
@@ -486,7 +485,7 @@ impl LiveGame {
     pub fn playing_seat(&self, token: &SeatToken) -> Result<usize, Error> {
         let seat = self.seat_for(token)?;
         if self.is_over() {
-            return Err(Error::conflict("the game is over"));
+            return Err(Error::conflict(msg!("game-is-over")));
         }
         Ok(seat)
     }

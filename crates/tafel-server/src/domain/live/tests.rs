@@ -32,7 +32,11 @@ fn a_stored_game_replays_to_the_position_its_moves_reach() {
     let bad = stored("kauri", vec!["no such move".into()]);
     let error = LiveGame::from_stored(&bad).err().unwrap();
     assert_eq!(error.kind, ErrorKind::Invalid);
-    assert!(error.message.starts_with("move 1:"), "{}", error.message);
+    assert!(
+        error.to_string().starts_with("move 1:"),
+        "{}",
+        error.message
+    );
 }
 
 #[test]

@@ -24,6 +24,7 @@ use tafel_tournament::{Entrant, Pairing, Round};
 use super::{Board, Tournament};
 use crate::domain::error::Error;
 use crate::domain::live::LiveGame;
+use crate::msg;
 
 /// The shortest Arena, in minutes.
 pub const MIN_MINUTES: u32 = 5;
@@ -65,7 +66,7 @@ fn games(boards: &[Board]) -> Vec<ArenaGame> {
 /// Every entrant's score sheet after `boards`.
 pub fn sheets(entrants: usize, boards: &[Board]) -> Result<Vec<Sheet>, Error> {
     arena::sheets(entrants, &games(boards))
-        .map_err(|e| Error::failed(format!("an Arena's boards do not add up: {e}")))
+        .map_err(|e| Error::failed(msg!("arena-boards-do-not-add-up", e)))
 }
 
 /// The Arena standings after `boards`: Arena points, then Sonneborn-Berger and Buchholz.
@@ -74,7 +75,7 @@ pub fn standings(
     boards: &[Board],
 ) -> Result<Vec<tafel_tournament::standings::Standing>, Error> {
     arena::standings(entrants, &games(boards))
-        .map_err(|e| Error::failed(format!("an Arena's boards do not add up: {e}")))
+        .map_err(|e| Error::failed(msg!("arena-boards-do-not-add-up", e)))
 }
 
 /// The next wave of Arena `boards` between `entrants` entrants of whom `withdrawn` have
@@ -131,14 +132,14 @@ pub fn check_berserk(live: &LiveGame, seat: usize) -> Result<(), Error> {
         .table
         .clock
         .as_ref()
-        .ok_or_else(|| Error::invalid("a game without a clock has no berserk"))?;
+        .ok_or_else(|| Error::invalid(msg!("game-without-a-clock-has-no")))?;
     if clock.is_berserk(seat) {
-        return Err(Error::conflict("you went berserk already"));
+        return Err(Error::conflict(msg!("you-went-berserk-already")));
     }
     if has_moved(live, seat) {
-        return Err(Error::conflict(
-            "berserk is possible only before your first move",
-        ));
+        return Err(Error::conflict(msg!(
+            "berserk-is-possible-only-before-your"
+        )));
     }
     Ok(())
 }

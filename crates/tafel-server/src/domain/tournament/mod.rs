@@ -29,6 +29,7 @@ use utoipa::ToSchema;
 
 use crate::domain::clock::TimeControl;
 use crate::domain::error::Error;
+use crate::msg;
 
 /// The longest name of a tournament, in characters.
 pub const MAX_NAME_CHARS: usize = 80;
@@ -90,7 +91,7 @@ impl Kind {
         ]
         .into_iter()
         .find(|kind| kind.as_str() == text)
-        .ok_or_else(|| Error::invalid(format!("unknown tournament kind `{text}`")))
+        .ok_or_else(|| Error::invalid(msg!("unknown-tournament-kind-text", text)))
     }
 }
 
@@ -118,7 +119,7 @@ impl Entry {
         match text {
             "open" => Ok(Entry::Open),
             "invitation" => Ok(Entry::Invitation),
-            _ => Err(Error::invalid(format!("unknown entry `{text}`"))),
+            _ => Err(Error::invalid(msg!("unknown-entry-text", text))),
         }
     }
 }
@@ -158,7 +159,7 @@ impl State {
         ]
         .into_iter()
         .find(|state| state.as_str() == text)
-        .ok_or_else(|| Error::failed(format!("a tournament stored in state `{text}`")))
+        .ok_or_else(|| Error::failed(msg!("tournament-stored-in-state-text", text)))
     }
 }
 
@@ -238,28 +239,25 @@ impl TournamentRequest {
     pub fn check(&self, now: i64, limits: &TournamentLimits) -> Result<Checked, Error> {
         let name = self.name.trim();
         if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-            return Err(Error::invalid(format!(
-                "a tournament's name is 1 to {MAX_NAME_CHARS} characters"
+            return Err(Error::invalid(msg!(
+                "tournament-name-is-1-to-max",
+                max_name_chars = MAX_NAME_CHARS
             )));
         }
         if name.chars().any(char::is_control) {
-            return Err(Error::invalid(
-                "a tournament's name has no control characters",
-            ));
+            return Err(Error::invalid(msg!(
+                "tournament-name-has-no-control-characters"
+            )));
         }
         self.time_control.check()?;
         if self.time_control == TimeControl::None {
-            return Err(Error::invalid(
-                "a tournament needs a clock, so that every round ends",
-            ));
+            return Err(Error::invalid(msg!("tournament-needs-a-clock-so-that")));
         }
         if self.starts_ms < now - PAST_START_GRACE_MS {
-            return Err(Error::invalid("the start time has passed"));
+            return Err(Error::invalid(msg!("start-time-has-passed")));
         }
         if self.starts_ms > now + MAX_AHEAD_MS {
-            return Err(Error::invalid(
-                "a tournament starts within 30 days of its creation",
-            ));
+            return Err(Error::invalid(msg!("tournament-starts-within-30-days-of")));
         }
         let limit = match self.kind {
             Kind::Swiss => limits.entrants.min(tafel_tournament::swiss::MAX_ENTRANTS),
@@ -267,54 +265,49 @@ impl TournamentRequest {
         };
         let most = self.max_entrants.unwrap_or(limit);
         if !(MIN_ENTRANTS..=limit).contains(&most) {
-            return Err(Error::invalid(format!(
-                "a tournament takes {MIN_ENTRANTS} to {limit} entrants on this server"
+            return Err(Error::invalid(msg!(
+                "tournament-takes-min-entrants-to-limit",
+                min_entrants = MIN_ENTRANTS,
+                limit
             )));
         }
-        let rounds =
-            match (self.kind, self.rounds) {
-                (Kind::Swiss, rounds) => rounds.unwrap_or(DEFAULT_SWISS_ROUNDS),
-                (_, None) => 0,
-                (_, Some(_)) => return Err(Error::invalid(
-                    "rounds are chosen for a Swiss only: a round robin's follow from its entrants",
-                )),
-            };
+        let rounds = match (self.kind, self.rounds) {
+            (Kind::Swiss, rounds) => rounds.unwrap_or(DEFAULT_SWISS_ROUNDS),
+            (_, None) => 0,
+            (_, Some(_)) => return Err(Error::invalid(msg!("rounds-are-chosen-for-a-swiss"))),
+        };
         if self.kind == Kind::Swiss && !(1..=MAX_SWISS_ROUNDS).contains(&rounds) {
-            return Err(Error::invalid(format!(
-                "a Swiss has 1 to {MAX_SWISS_ROUNDS} rounds"
+            return Err(Error::invalid(msg!(
+                "swiss-has-1-to-max-swiss",
+                max_swiss_rounds = MAX_SWISS_ROUNDS
             )));
         }
         if self.round_pause_s > MAX_ROUND_PAUSE_S {
-            return Err(Error::invalid(format!(
-                "the pause between rounds is 0 to {MAX_ROUND_PAUSE_S} seconds"
+            return Err(Error::invalid(msg!(
+                "pause-between-rounds-is-0-to",
+                max_round_pause_s = MAX_ROUND_PAUSE_S
             )));
         }
         if self.kind == Kind::Arena && self.round_pause_s > 0 {
-            return Err(Error::invalid(
-                "a pause between rounds is for tournaments played in rounds, not an Arena",
-            ));
+            return Err(Error::invalid(msg!(
+                "pause-between-rounds-is-for-tournaments"
+            )));
         }
         let minutes = match (self.kind, self.minutes) {
             (Kind::Arena, minutes) => minutes.unwrap_or(arena::DEFAULT_MINUTES),
             (_, None) => 0,
-            (_, Some(_)) => {
-                return Err(Error::invalid(
-                    "a duration in minutes is chosen for an Arena only",
-                ))
-            }
+            (_, Some(_)) => return Err(Error::invalid(msg!("duration-in-minutes-is-chosen-for"))),
         };
         if self.kind == Kind::Arena {
             if !(arena::MIN_MINUTES..=arena::MAX_MINUTES).contains(&minutes) {
-                return Err(Error::invalid(format!(
-                    "an Arena lasts {} to {} minutes",
-                    arena::MIN_MINUTES,
-                    arena::MAX_MINUTES
+                return Err(Error::invalid(msg!(
+                    "arena-lasts-min-minutes-to-max",
+                    min_minutes = arena::MIN_MINUTES,
+                    max_minutes = arena::MAX_MINUTES
                 )));
             }
             if !matches!(self.time_control, TimeControl::Fischer { .. }) {
-                return Err(Error::invalid(
-                    "an Arena needs a clock in minutes and seconds, not days per move",
-                ));
+                return Err(Error::invalid(msg!("arena-needs-a-clock-in-minutes")));
             }
         }
         Ok(Checked {
@@ -471,7 +464,7 @@ pub fn parse_outcome(text: &str) -> Result<tafel_tournament::Outcome, Error> {
     tafel_tournament::Outcome::ALL
         .into_iter()
         .find(|o| outcome_text(*o) == text)
-        .ok_or_else(|| Error::failed(format!("a tournament game stored with outcome `{text}`")))
+        .ok_or_else(|| Error::failed(msg!("tournament-game-stored-with-outcome-text", text)))
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ use super::{Board, Kind, Tournament, SWISS_BYE_HALF_POINTS};
 use crate::domain::error::Error;
 use crate::domain::ids::AccountId;
 use crate::domain::rating::START;
+use crate::msg;
 
 /// The entrants of a tournament of `kind` in the order they are numbered at the start, from
 /// `entered` (in the order of entry) and the `ratings` in the game of those who have one.
@@ -101,10 +102,11 @@ pub fn next_round(
                 Err(SwissError::NoLegalPairing { .. } | SwissError::NotEnoughPlayers { .. }) => {
                     Ok(None)
                 }
-                Err(e) => Err(Error::failed(format!(
-                    "tournament {}: round {} cannot be paired: {e}",
-                    t.id,
-                    t.round + 1
+                Err(e) => Err(Error::failed(msg!(
+                    "tournament-id-round-round-cannot-be",
+                    id = t.id,
+                    round = t.round + 1,
+                    e
                 ))),
             }
         }

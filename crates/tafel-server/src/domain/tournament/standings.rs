@@ -19,6 +19,7 @@ use tafel_tournament::{Entrant, GameResult, Outcome, Pairing, PlayedRound};
 
 use super::{Board, Kind, SWISS_BYE_HALF_POINTS};
 use crate::domain::error::Error;
+use crate::msg;
 
 /// One line of the standings.
 #[derive(Clone, Debug, PartialEq)]
@@ -145,7 +146,7 @@ fn ranked(kind: Kind, entrants: usize, boards: &[Board]) -> Result<Ranked, Error
     };
     let rounds = played_rounds(boards, last);
     let lines = tafel_tournament::standings::standings(entrants, &rounds, &rules(kind))
-        .map_err(|e| Error::failed(format!("a tournament's boards do not add up: {e}")))?
+        .map_err(|e| Error::failed(msg!("tournament-boards-do-not-add-up", e)))?
         .into_iter()
         .map(|line| {
             let points = f64::from(line.points) / 2.0;

@@ -12,16 +12,17 @@ use super::standings::{last_complete, played_rounds, rules};
 use super::{Board, Kind, State, Tournament};
 use crate::domain::clock::TimeControl;
 use crate::domain::error::Error;
+use crate::msg;
 
 /// The TRF file of tournament `t`, whose entrants (by number) are `names`, after `boards`.
 pub fn trf(t: &Tournament, names: &[String], boards: &[Board]) -> Result<String, Error> {
     if t.kind == Kind::Arena {
-        return Err(Error::invalid("an Arena has no rounds to report"));
+        return Err(Error::invalid(msg!("arena-has-no-rounds-to-report")));
     }
     if t.state == State::Open || t.state == State::Cancelled {
-        return Err(Error::conflict(
-            "the tournament has not been played: nothing to report yet",
-        ));
+        return Err(Error::conflict(msg!(
+            "tournament-has-not-been-played-nothing"
+        )));
     }
     let header = TrfHeader {
         name: t.name.clone(),
@@ -52,7 +53,7 @@ pub fn trf(t: &Tournament, names: &[String], boards: &[Board]) -> Result<String,
         .collect();
     let rounds = played_rounds(boards, last_complete(boards));
     export(&header, &players, &rounds, &rules(t.kind))
-        .map_err(|e| Error::failed(format!("a tournament's boards do not add up: {e}")))
+        .map_err(|e| Error::failed(msg!("tournament-boards-do-not-add-up", e)))
 }
 
 /// `YYYY/MM/DD` of `ms` since the Unix epoch (UTC), as TRF writes dates.

@@ -19,6 +19,7 @@ use crate::domain::ids::{GameId, SeatToken, SessionId};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::rate::{AccountRates, ClientAddress};
 use crate::http::session::{CookiePolicy, Session, SignedIn};
+use crate::msg;
 use crate::play::accounts::{Accounts, SignedIn as Account};
 use crate::play::Hub;
 
@@ -200,7 +201,7 @@ pub async fn delete_account(
 /// A seat this browser holds: its game and its token.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct HeldSeat {
+pub struct ClaimedSeat {
     /// The game's id.
     game: String,
     /// The seat's token.
@@ -213,7 +214,7 @@ pub struct HeldSeat {
 #[serde(deny_unknown_fields)]
 pub struct Claim {
     /// At most 200 seats (their games and tokens).
-    seats: Vec<HeldSeat>,
+    seats: Vec<ClaimedSeat>,
 }
 
 /// How many games gained the account's seat.
@@ -286,5 +287,5 @@ pub async fn my_seats(
 /// The refusal when a request is signed in but carries no session (cannot happen through
 /// [`SignedIn`], which reads the session).
 fn no_session() -> crate::domain::Error {
-    crate::domain::Error::unauthorized("sign in first (no session, or it has ended)")
+    crate::domain::Error::unauthorized(msg!("sign-in-first-no-session-or"))
 }

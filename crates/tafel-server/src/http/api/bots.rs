@@ -29,6 +29,7 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::rate::ClientAddress;
 use crate::http::session::SignedIn;
 use crate::http::views::GameView;
+use crate::msg;
 use crate::play::accounts::SignedIn as Account;
 use crate::play::bots::{BotEvent, Bots, StreamPermit, Told};
 use crate::play::Hub;
@@ -55,11 +56,9 @@ where
             .headers
             .get(header::AUTHORIZATION)
             .and_then(|value| value.to_str().ok())
-            .ok_or_else(|| {
-                Error::unauthorized("a bot sends its token as `Authorization: Bearer TOKEN`")
-            })?;
+            .ok_or_else(|| Error::unauthorized(msg!("bot-sends-its-token-as-authorization")))?;
         let token = header.strip_prefix("Bearer ").ok_or_else(|| {
-            Error::unauthorized("the Authorization header must be `Bearer TOKEN`")
+            Error::unauthorized(msg!("authorization-header-must-be-bearer-token"))
         })?;
         let token = BotToken::parse(token.trim())?;
         let bots = Arc::<Bots>::from_ref(state);

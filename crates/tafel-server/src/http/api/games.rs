@@ -20,6 +20,7 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::rate::{Allowance, ClientAddress};
 use crate::http::session::MaybeSignedIn;
 use crate::http::views::{GameView, SeatRatingView};
+use crate::msg;
 use crate::play::{GameHandle, Hub, NewGame};
 
 /// A request to start a game.
@@ -140,7 +141,7 @@ pub async fn import(
     let name = raw
         .game
         .clone()
-        .ok_or_else(|| ApiError::bad_request("the record has no [Game \"...\"] tag"))?;
+        .ok_or_else(|| ApiError::bad_request(msg!("record-has-no-game-tag")))?;
     let registry = tafel_games::registry();
     let rules = registry
         .get(&name)
@@ -256,7 +257,7 @@ fn title_of(name: &str) -> Option<&'static str> {
 
 /// A public game waiting for an opponent.
 #[derive(Serialize, ToSchema)]
-pub struct ChallengeView {
+pub struct OpenChallengeView {
     /// The game's id.
     id: String,
     /// The registry name.
@@ -280,12 +281,14 @@ const MAX_CHALLENGES: i64 = 50;
 /// The open challenges: public games made within the last day with a seat free, newest
 /// first (at most 50); one query over stored columns.
 #[utoipa::path(get, path = "/api/challenges", tag = tags::GAMES,
-    responses((status = 200, description = "Public games waiting for an opponent", body = Vec<ChallengeView>)))]
-pub async fn challenges(State(hub): State<Arc<Hub>>) -> Result<Json<Vec<ChallengeView>>, ApiError> {
+    responses((status = 200, description = "Public games waiting for an opponent", body = Vec<OpenChallengeView>)))]
+pub async fn challenges(
+    State(hub): State<Arc<Hub>>,
+) -> Result<Json<Vec<OpenChallengeView>>, ApiError> {
     let open = hub.open_challenges(MAX_CHALLENGES).await?;
     Ok(Json(
         open.into_iter()
-            .map(|c| ChallengeView {
+            .map(|c| OpenChallengeView {
                 title: title_of(&c.game),
                 id: c.id,
                 game: c.game,
@@ -379,8 +382,9 @@ pub async fn record(
         None | Some("text") => false,
         Some("json") => true,
         Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "unknown record format `{other}` (text or json)"
+            return Err(ApiError::bad_request(msg!(
+                "unknown-record-format-other-text-or",
+                other
             )))
         }
     };

@@ -16,6 +16,7 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::rate::{Allowance, ClientAddress};
 use crate::http::session::MaybeSignedIn;
 use crate::http::views::GameView;
+use crate::msg;
 use crate::play::{Claim, Held, Hub};
 
 /// A claim of a seat: the invitation code, or in a public game the seat's number; and the
@@ -70,9 +71,9 @@ pub async fn join(
         (Some(code), None) => Claim::Invite(InviteCode::parse(&code)?),
         (None, Some(seat)) => Claim::Seat(seat),
         _ => {
-            return Err(ApiError::bad_request(
-                "give either the invitation (`invite`) or, in a public game, the `seat`",
-            ))
+            return Err(ApiError::bad_request(msg!(
+                "give-either-the-invitation-invite-or"
+            )))
         }
     };
     let name = PersonName::parse(request.name.as_deref().unwrap_or("Guest"))?;
@@ -230,7 +231,7 @@ pub async fn takeback(
 
 /// A seat of a rematch held by the caller.
 #[derive(Serialize, ToSchema)]
-pub struct HeldSeat {
+pub struct RematchSeat {
     /// The seat, from 0.
     seat: usize,
     /// Its secret.
@@ -255,7 +256,7 @@ pub struct Rematched {
     #[schema(value_type = String)]
     id: GameId,
     /// The caller's seats in it (sides swapped) with their new secrets.
-    seats: Vec<HeldSeat>,
+    seats: Vec<RematchSeat>,
     /// Invitations of its seats nobody has taken.
     invites: Vec<OpenSeat>,
 }
@@ -283,7 +284,7 @@ pub async fn rematch(
         id,
         seats: tokens
             .into_iter()
-            .map(|(seat, token)| HeldSeat { seat, token })
+            .map(|(seat, token)| RematchSeat { seat, token })
             .collect(),
         invites: invites
             .into_iter()

@@ -18,6 +18,7 @@ use crate::domain::rating::{Rating, Score};
 use crate::domain::seat::SeatView;
 use crate::domain::Error;
 use crate::http::error::{ApiError, ErrorBody};
+use crate::msg;
 use crate::play::players::{CurrentRating, GamesFilter, MAX_PAGE_SIZE};
 use crate::play::Hub;
 
@@ -204,12 +205,16 @@ pub async fn games(
 ) -> Result<Json<PlayerGames>, ApiError> {
     let page = q.page.unwrap_or(1);
     if !(1..=MAX_PAGE).contains(&page) {
-        return Err(Error::invalid(format!("page must be 1 to {MAX_PAGE}, not {page}")).into());
+        return Err(
+            Error::invalid(msg!("page-must-be-1-to-max", max_page = MAX_PAGE, page)).into(),
+        );
     }
     let per_page = q.per_page.unwrap_or(DEFAULT_PAGE_SIZE);
     if !(1..=MAX_PAGE_SIZE as u32).contains(&per_page) {
-        return Err(Error::invalid(format!(
-            "per_page must be 1 to {MAX_PAGE_SIZE}, not {per_page}"
+        return Err(Error::invalid(msg!(
+            "per-page-must-be-1-to",
+            max_page_size = MAX_PAGE_SIZE,
+            per_page
         ))
         .into());
     }
@@ -366,7 +371,7 @@ pub async fn leaderboard(
     Path(game): Path<String>,
 ) -> Result<Json<Leaderboard>, ApiError> {
     if tafel_games::registry().get(&game).is_err() {
-        return Err(Error::not_found(format!("there is no game `{game}`")).into());
+        return Err(Error::not_found(msg!("there-is-no-game-game", game)).into());
     }
     let players = hub.leaderboard(&game).await?;
     Ok(Json(Leaderboard {
@@ -402,9 +407,10 @@ fn known_game(name: &str) -> Result<(), Error> {
             .iter()
             .map(|e| e.info.name)
             .collect();
-        Error::invalid(format!(
-            "unknown game `{name}` (known: {})",
-            known.join(", ")
+        Error::invalid(msg!(
+            "unknown-game-name-known-join",
+            name,
+            join = known.join(", ")
         ))
     })
 }

@@ -17,6 +17,7 @@ use super::tags;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::rate::ClientAddress;
 use crate::http::views::StatusView;
+use crate::msg;
 use crate::play::positions::{LineMove, DEFAULT_LINE_PLIES, MAX_LINE_PLIES};
 use crate::play::Hub;
 
@@ -96,17 +97,20 @@ fn read_position(
     code: Option<&str>,
 ) -> Result<ReadPosition, ApiError> {
     if settings.len() > MAX_SETTINGS {
-        return Err(ApiError::bad_request(format!(
-            "{} settings named; at most {MAX_SETTINGS}",
-            settings.len()
+        return Err(ApiError::bad_request(msg!(
+            "count-settings-named-at-most-max",
+            count = settings.len(),
+            max_settings = MAX_SETTINGS
         )));
     }
     if let Some(length) = code
         .map(|code| code.chars().count())
         .filter(|&n| n > MAX_CODE_CHARS)
     {
-        return Err(ApiError::bad_request(format!(
-            "the code is {length} characters long; at most {MAX_CODE_CHARS}"
+        return Err(ApiError::bad_request(msg!(
+            "code-is-length-characters-long-at",
+            length,
+            max_code_chars = MAX_CODE_CHARS
         )));
     }
     let registry = tafel_games::registry();
@@ -120,7 +124,11 @@ fn read_position(
         None => rules.start(),
         Some(code) => rules.parse_position(code.trim()).map_err(|e| {
             let place = e.at.map(|at| format!(" (at character {})", at + 1));
-            ApiError::unprocessable(format!("{}{}", e.reason, place.unwrap_or_default()))
+            ApiError::unprocessable(msg!(
+                "position-code-refused",
+                reason = e.reason,
+                place = place.unwrap_or_default()
+            ))
         })?,
     };
     Ok((entry.info.name, rules, position))
@@ -183,8 +191,10 @@ pub async fn analyse(
 ) -> Result<Json<PositionAnalysisView>, ApiError> {
     let plies = request.plies.unwrap_or(DEFAULT_LINE_PLIES);
     if !(1..=MAX_LINE_PLIES).contains(&plies) {
-        return Err(ApiError::bad_request(format!(
-            "a best line of {plies} plies asked for; 1 to {MAX_LINE_PLIES}"
+        return Err(ApiError::bad_request(msg!(
+            "best-line-of-plies-plies-asked",
+            plies,
+            max_line_plies = MAX_LINE_PLIES
         )));
     }
     let (_, rules, position) =

@@ -23,6 +23,7 @@ use crate::domain::tournament::{
 };
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::session::{MaybeSignedIn, SignedIn};
+use crate::msg;
 use crate::play::tournaments::{TournamentDetail, Tournaments};
 
 /// A tournament in a list.
@@ -409,7 +410,7 @@ impl TournamentView {
 fn tournament_id(id: &str) -> Result<String, ApiError> {
     GameId::parse(id)
         .map(|id| id.to_string())
-        .map_err(|_| crate::domain::Error::not_found("no such tournament").into())
+        .map_err(|_| crate::domain::Error::not_found(msg!("no-such-tournament")).into())
 }
 
 /// A tournament with its standings, the pairings of every round, the games in play and the
@@ -430,7 +431,7 @@ pub async fn read(
 /// What entering a tournament takes.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct JoinRequest {
+pub struct EntryRequest {
     /// The invitation code, for a tournament by invitation.
     #[serde(default)]
     invite: Option<String>,
@@ -439,7 +440,7 @@ pub struct JoinRequest {
 /// Enters the signed-in account into a tournament open for entries.
 #[utoipa::path(post, path = "/api/tournaments/{id}/join", tag = tags::TOURNAMENTS,
     params(("id" = String, Path, description = "The tournament's id")),
-    request_body = JoinRequest,
+    request_body = EntryRequest,
     responses((status = 200, description = "Entered: the tournament", body = TournamentView),
               (status = 401, description = "Not signed in", body = ErrorBody),
               (status = 403, description = "By invitation, and the code is missing or wrong", body = ErrorBody),
@@ -449,16 +450,15 @@ pub async fn join(
     State(tournaments): State<Arc<Tournaments>>,
     SignedIn(account): SignedIn,
     Path(id): Path<String>,
-    Json(request): Json<JoinRequest>,
+    Json(request): Json<EntryRequest>,
 ) -> Result<Json<TournamentView>, ApiError> {
     let id = tournament_id(&id)?;
     let code = match request.invite.as_deref().map(InviteCode::parse) {
         Some(Ok(code)) => Some(code),
         Some(Err(_)) => {
-            return Err(crate::domain::Error::forbidden(
-                "that invitation code is not this tournament's",
+            return Err(
+                crate::domain::Error::forbidden(msg!("that-invitation-code-is-not-this")).into(),
             )
-            .into())
         }
         None => None,
     };

@@ -1,0 +1,249 @@
+# Die Meldungen des Servers auf Deutsch (crates/tafel-server/src/domain/catalogue.rs).
+
+password-may-not-contain-control-characters = ein Passwort darf keine Steuerzeichen wie einen Zeilenumbruch oder einen Tabulator enthalten
+password-needs-at-least-min-password-length = ein Passwort braucht mindestens { $min_password } Zeichen (dieses hat { $length })
+this-password-is-one-of-the = dieses Passwort gehört zu den 20.000 häufigsten Passwörtern, die Angreifer zuerst probieren; wähle ein anderes
+password-needs-at-least-min-besides-names = ein Passwort braucht mindestens { $min_password } Zeichen außer deinem Benutzernamen und dem Namen der Seite
+password-has-at-most-max-password = ein Passwort hat höchstens { $max_password_bytes } Bytes (dieses hat { $count })
+hashing-a-password-failed-error = das Hashen eines Passworts ist fehlgeschlagen: { $error }
+stored-password-hash-is-not-a = ein gespeicherter Passwort-Hash ist keine PHC-Zeichenkette: { $error }
+stored-password-hash-is-algorithm-not = ein gespeicherter Passwort-Hash ist { $algorithm }, nicht argon2id
+argon2-parameters-error = Argon2-Parameter: { $error }
+username-has-min-username-to-max = ein Benutzername hat { $min_username } bis { $max_username } Zeichen (dieser hat { $length })
+username-may-have-only-the-letters = ein Benutzername darf nur die Buchstaben a bis z und A bis Z, Ziffern, `_` und `-` haben (dieser hat { $wrong }); Buchstaben anderer Alphabete könnten andere Namen nachahmen
+username-starts-and-ends-with-a = ein Benutzername beginnt und endet mit einem Buchstaben oder einer Ziffer
+username-may-not-have-two-of = ein Benutzername darf nicht zwei von `_` und `-` hintereinander haben
+username-name-is-kept-for-the = der Benutzername { $name } ist für die Seite reserviert (er liest sich als `{ $reserved }`)
+rated-game-needs-a-clock = eine gewertete Partie braucht eine Uhr
+nobody-else-plays-in-this-game = niemand sonst spielt diese Partie an einem anderen Bildschirm: der Chat der Spieler ist geschlossen
+you-play-in-this-game-players = du spielst in dieser Partie: Spieler schreiben im Chat der Spieler, nicht in dem der Zuschauer
+fischer-clock-initial-time-is-1 = die Anfangszeit einer Fischer-Uhr ist 1 bis { $max_initial_seconds } Sekunden
+fischer-clock-increment-is-0-to = der Zuschlag einer Fischer-Uhr ist 0 bis { $max_increment_seconds } Sekunden
+correspondence-game-gives-1-to-max = eine Fernpartie gibt 1 bis { $max_days_per_move } Tage je Zug
+only-a-clock-in-minutes-and = nur eine Uhr in Minuten und Sekunden lässt sich mit Berserk halbieren
+computer-does-not-agree-to-draws = der Computer nimmt kein Remis an
+there-is-no-draw-offer-to-accept = es gibt kein Remisangebot zum Annehmen
+you-have-agreed-to-the-draw = du hast dem Remis schon zugestimmt; die anderen haben noch nicht geantwortet
+there-is-no-draw-offer-to-decline = es gibt kein Remisangebot zum Ablehnen
+takeback-is-already-asked-for-answer = eine Zugrücknahme ist schon erbeten; beantworte sie oder warte auf die Antwort
+no-takeback-is-asked-for = es ist keine Zugrücknahme erbeten
+you-have-agreed-to-this-takeback = du hast dieser Zugrücknahme schon zugestimmt; die anderen haben noch nicht geantwortet
+dice-seed-is-32-hexadecimal-digits = ein Würfel-Seed hat 32 Hexadezimalziffern
+dice-seed-is-not-hexadecimal = ein Würfel-Seed hat 32 Hexadezimalziffern: { $e }
+no-game-text = keine Partie `{ $text }`
+that-token-holds-no-seat-in = dieses Token gehört zu keinem Platz in dieser Partie
+no-invitation-with-that-code-in = keine Einladung mit diesem Code in dieser Partie
+not-signed-in-the-session-has = nicht angemeldet (die Sitzung ist abgelaufen oder bestand nie)
+that-bot-token-opens-no-bot = dieses Bot-Token gehört zu keinem Bot (widerrufen oder nie ausgegeben)
+name-has-num-players-seats-not = { $name } hat { $num_players } Plätze, nicht { $count }
+stored-move-does-not-replay = Zug { $i }: { $e }
+chance-position-has-no-outcomes-a = eine Zufallsstellung hat keine Ausgänge (ein Fehler in den Regeln)
+there-is-no-move-of-yours = es gibt keinen Zug von dir zum Zurücknehmen
+game-is-over = die Partie ist vorbei
+what-needs-at-least-one-character = { $what ->
+    [message] eine Nachricht
+   *[name] ein Name
+} braucht mindestens ein Zeichen
+what-may-have-at-most-max = { $what ->
+    [message] eine Nachricht
+   *[name] ein Name
+} darf höchstens { $max } Zeichen haben
+games-against-the-computer-are-not = Partien gegen den Computer werden nicht gewertet
+only-two-player-games-are-rated = nur Partien zu zweit werden gewertet (Teampartien zu viert nicht)
+games-at-one-screen-are-not = Partien an einem Bildschirm werden nicht gewertet: eine gewertete Partie braucht einen Platz für eine eingeladene Person
+rated-game-is-played-between-accounts = eine gewertete Partie wird zwischen Konten gespielt: melde dich an, um eine anzulegen
+unknown-result-text-win-draw-or = unbekanntes Ergebnis `{ $text }` (win, draw oder loss)
+rating-period-needs-at-least-one = eine Wertungsperiode braucht mindestens eine Partie
+rating-volatility-did-not-converge = die Volatilität der Wertung konvergierte nicht
+only-seats-at-the-creator-screen = nur die Plätze am Bildschirm dessen, der die Partie anlegt, werden beim Anlegen benannt (eine eingeladene Person nennt ihren Namen beim Beitreten)
+hints-are-for-the-seats-at = Tipps gibt es für die Plätze am Bildschirm dessen, der die Partie angelegt hat
+computer-seat-needs-a-level-from = ein Computerplatz braucht eine Stufe von 1 bis { $max_level }
+only-computer-seats-have-a-level = nur Computerplätze haben eine Stufe
+rated-seek-needs-an-account-sign = ein gewertetes Gesuch braucht ein Konto: melde dich zuerst an
+rating-range-is-for-rated-seeks = ein Wertungsbereich gilt nur für gewertete Gesuche (freie Partien stehen allen offen)
+rating-range-lies-within-start-to = ein Wertungsbereich liegt zwischen { $start } und { $end } (nicht { $bound })
+rating-range-lowest-min-is-above = der niedrigste Wert des Wertungsbereichs ({ $min }) liegt über dem höchsten ({ $max })
+arena-boards-do-not-add-up = die Bretter einer Arena gehen nicht auf: { $e }
+game-without-a-clock-has-no = eine Partie ohne Uhr hat kein Berserk
+you-went-berserk-already = du bist schon auf Berserk gegangen
+berserk-is-possible-only-before-your = Berserk geht nur vor deinem ersten Zug
+unknown-tournament-kind-text = unbekannte Turnierart `{ $text }`
+unknown-entry-text = unbekannte Anmeldeart `{ $text }`
+tournament-stored-in-state-text = ein Turnier ist im Zustand `{ $text }` gespeichert
+tournament-name-is-1-to-max = der Name eines Turniers hat 1 bis { $max_name_chars } Zeichen
+tournament-name-has-no-control-characters = der Name eines Turniers hat keine Steuerzeichen
+tournament-needs-a-clock-so-that = ein Turnier braucht eine Uhr, damit jede Runde endet
+start-time-has-passed = die Startzeit ist vorbei
+tournament-starts-within-30-days-of = ein Turnier beginnt innerhalb von 30 Tagen nach dem Anlegen
+tournament-takes-min-entrants-to-limit = ein Turnier nimmt auf diesem Server { $min_entrants } bis { $limit } Teilnehmer
+rounds-are-chosen-for-a-swiss = Runden werden nur für ein Schweizer System gewählt: die eines Rundenturniers ergeben sich aus den Teilnehmern
+swiss-has-1-to-max-swiss = ein Schweizer System hat 1 bis { $max_swiss_rounds } Runden
+pause-between-rounds-is-0-to = die Pause zwischen den Runden dauert 0 bis { $max_round_pause_s } Sekunden
+pause-between-rounds-is-for-tournaments = eine Pause zwischen den Runden gibt es nur bei Turnieren in Runden, nicht in einer Arena
+duration-in-minutes-is-chosen-for = eine Dauer in Minuten wird nur für eine Arena gewählt
+arena-lasts-min-minutes-to-max = eine Arena dauert { $min_minutes } bis { $max_minutes } Minuten
+arena-needs-a-clock-in-minutes = eine Arena braucht eine Uhr in Minuten und Sekunden, nicht Tage pro Zug
+tournament-game-stored-with-outcome-text = eine Turnierpartie ist mit dem Ergebnis `{ $text }` gespeichert
+tournament-id-round-round-cannot-be = Turnier { $id }: Runde { $round } kann nicht gepaart werden: { $e }
+tournament-boards-do-not-add-up = die Bretter eines Turniers gehen nicht auf: { $e }
+arena-has-no-rounds-to-report = eine Arena hat keine Runden zu melden
+tournament-has-not-been-played-nothing = das Turnier ist noch nicht gespielt: noch nichts zu melden
+sign-in-first-no-session-or = melde dich zuerst an (keine Sitzung, oder sie ist abgelaufen)
+bot-sends-its-token-as-authorization = ein Bot sendet sein Token als `Authorization: Bearer TOKEN`
+authorization-header-must-be-bearer-token = der Authorization-Header muss `Bearer TOKEN` sein
+record-has-no-game-tag = die Aufzeichnung hat kein [Game "..."]-Tag
+unknown-record-format-other-text-or = unbekanntes Aufzeichnungsformat `{ $other }` (text oder json)
+give-either-the-invitation-invite-or = gib entweder die Einladung (`invite`) oder, in einer öffentlichen Partie, den Platz (`seat`) an
+page-must-be-1-to-max = page muss 1 bis { $max_page } sein, nicht { $page }
+per-page-must-be-1-to = per_page muss 1 bis { $max_page_size } sein, nicht { $per_page }
+there-is-no-game-game = es gibt keine Partie `{ $game }`
+unknown-game-name-known-join = unbekanntes Spiel `{ $name }` (bekannt: { $join })
+count-settings-named-at-most-max = { $count } Einstellungen genannt; höchstens { $max_settings }
+code-is-length-characters-long-at = der Code ist { $length } Zeichen lang; höchstens { $max_code_chars }
+position-code-refused = { $reason }{ $place }
+best-line-of-plies-plies-asked = eine beste Zugfolge von { $plies } Halbzügen erbeten; 1 bis { $max_line_plies }
+no-such-tournament = dieses Turnier gibt es nicht
+that-invitation-code-is-not-this = dieser Einladungscode gehört nicht zu diesem Turnier
+request-may-carry-one-host-header = eine Anfrage darf einen Host-Header tragen, nicht mehrere
+host-header-is-malformed = der Host-Header ist fehlerhaft
+host-header-names-a-host-and = der Host-Header nennt einen Host und einen Port, nie einen Benutzer
+this-server-does-not-answer-for = dieser Server antwortet nicht für den Host `{ $host }` (wer ihn betreibt, kann ihn mit `tafel serve --public-url` hinzufügen)
+requests-from-pages-of-origin-are = Anfragen von Seiten von `{ $origin }` werden hier nicht angenommen
+this-address-has-created-or-joined = von dieser Adresse wurden in kurzer Zeit viele Partien angelegt oder betreten; warte ein wenig
+too-many-sign-in-attempts-from = zu viele Anmeldeversuche von dieser Adresse; warte ein wenig
+too-many-sign-in-attempts-for = zu viele Anmeldeversuche für dieses Konto; warte ein wenig
+this-address-has-signed-up-many = von dieser Adresse wurden in kurzer Zeit viele Konten angelegt; warte ein wenig
+you-are-writing-faster-than-the = du schreibst schneller, als der Chat erlaubt; warte ein wenig
+ply-ply-does-not-exist-the = Halbzug { $ply } gibt es nicht; die Partie hat { $last } Züge
+no-api-endpoint-at-path = kein API-Endpunkt unter `{ $path }`
+server-has-as-many-websockets-open = der Server hat so viele WebSockets offen, wie er darf
+malformed-message = fehlerhafte Nachricht: { $e }
+malformed-message-a-hello-shows-at = fehlerhafte Nachricht: ein Hallo zeigt höchstens { $max_hello_tokens } Tokens
+username-username-is-taken-or-looks = der Benutzername { $username } ist vergeben (oder sieht einem vergebenen zu ähnlich)
+that-username-and-password-do-not = dieser Benutzername und dieses Passwort passen zu keinem Konto
+this-account-does-not-exist-any = dieses Konto gibt es nicht mehr
+current-password-is-not-right = das aktuelle Passwort stimmt nicht
+too-many-people-are-signing-up = gerade melden sich zu viele Leute an oder registrieren sich; versuch es in ein paar Sekunden noch einmal
+password-checks-have-stopped = die Passwortprüfung wurde beendet
+password-check-failed-error = eine Passwortprüfung ist fehlgeschlagen: { $error }
+players-of-a-game-see-its = die Spieler einer Partie sehen ihre Analyse, wenn die Partie vorbei ist
+analysis-failed-failure = die Analyse ist fehlgeschlagen: { $failure }
+too-many-analyses-are-under-way = zu viele Analysen laufen gerade; frag in einer Minute noch einmal
+this-address-has-mine-analyses-under = von dieser Adresse laufen { $mine } Analysen, so viele wie erlaubt; frag wieder, wenn eine fertig ist
+berserk-is-only-for-the-games = Berserk gibt es nur in Partien eines Arena-Turniers
+this-account-has-played-games-already = dieses Konto hat schon Partien gespielt: nur ein Konto ohne Partien kann ein Bot werden (leg für den Bot ein neues Konto an)
+this-bot-has-no-token-to = dieser Bot hat kein Token zum Widerrufen
+only-bots-get-tokens-make-this = nur Bots bekommen Tokens: mach dieses Konto zuerst zu einem Bot (POST /api/account/bot, vor seiner ersten Partie)
+there-is-no-bot-named-bot = es gibt keinen Bot namens { $bot }
+bot-does-not-play-itself = ein Bot spielt nicht gegen sich selbst
+you-have-sent-challenges-waiting-for = du hast { $sent } Herausforderungen, die auf Antwort warten, so viele wie erlaubt; zieh eine zurück oder warte auf die Antworten
+username-has-waiting-challenges-waiting-as = { $username } hat { $waiting } wartende Herausforderungen, so viele wie ein Bot haben darf; versuch es später noch einmal
+there-is-no-challenge-id = es gibt keine Herausforderung { $id }
+that-challenge-is-between-other-people = diese Herausforderung ist zwischen anderen Leuten
+that-challenge-is-not-yours-to = diese Herausforderung kannst nicht du beantworten
+that-challenge-is-status-already = diese Herausforderung ist schon { $status ->
+    [accepted] angenommen
+    [declined] abgelehnt
+    [cancelled] zurückgezogen
+    [expired] abgelaufen
+   *[other] { $status }
+}
+this-bot-has-open-streams-open = dieser Bot hat { $open } Streams offen, so viele wie ein Bot darf; schließ zuerst einen
+hashing-a-bot-password-failed = das Hashen eines Passworts ist fehlgeschlagen: { $e }
+name-username-is-taken = der Name { $username } ist vergeben
+username-is-a-person-account-it = { $username } ist das Konto einer Person (es hat Partien gespielt): die Bots des Servers brauchen eigene Namen
+only-the-players-write-in-the = nur die Spieler schreiben im Chat der Spieler
+spectators-chat-is-written-by-signed = im Chat der Zuschauer schreiben angemeldete Konten
+sign-in-to-write-in-the = melde dich an, um im Chat der Zuschauer zu schreiben
+this-game-room-chat-holds-cap = { $room ->
+    [players] der Chat der Spieler
+   *[spectators] der Chat der Zuschauer
+} dieser Partie hat schon { $cap } Nachrichten, so viele wie erlaubt
+chat-message-just-stored-cannot-be = eine eben gespeicherte Chatnachricht kann nicht gelesen werden
+claim-carries-at-most-max-claimed = eine Übernahme trägt höchstens { $max_claimed_tokens } Platz-Tokens, nicht { $count }; schick sie in Teilen
+game-id-has-no-seat-seat = Partie { $id } hat keinen Platz { $seat }
+this-address-has-count-games-of = von dieser Adresse laufen { $count } Partien des Computers gegen sich selbst, so viele wie erlaubt; starte eine weitere, wenn eine endet
+hints-are-only-for-games-against = Tipps gibt es nur in Partien gegen den Computer
+public-game-needs-a-seat-for = eine öffentliche Partie braucht einen Platz für eine eingeladene Person (einen Gegner, auf den gewartet wird)
+game-is-not-over-yet-a = die Partie ist noch nicht vorbei: eine Revanche folgt ihrem Ende
+hints-are-off-in-this-game = Tipps sind in dieser Partie aus: sie werden vor einer Partie gegen den Computer eingeschaltet
+hint-is-for-the-position-where = ein Tipp gilt der Stellung, in der du am Zug bist
+game-changed-before-the-hint-was = die Partie hat sich geändert, bevor der Tipp gefunden war; frag noch einmal
+search-failed-message = die Suche ist fehlgeschlagen: { $message }
+hint-search-ended-without-an-answer = die Suche nach dem Tipp endete ohne Antwort
+you-have-listed-seeks-listed-as = du hast { $listed } Gesuche ausgeschrieben, so viele wie erlaubt; zieh zuerst eines zurück
+that-seek-is-gone-taken-withdrawn = dieses Gesuch ist weg (angenommen, zurückgezogen oder verlassen)
+that-is-your-own-seek = das ist dein eigenes Gesuch
+rated-game-needs-an-account-sign = eine gewertete Partie braucht ein Konto: melde dich zuerst an
+your-game-rating-rating-is-outside = deine Wertung in { $game }, { $rating }, liegt außerhalb des Bereichs, den dieses Gesuch wünscht ({ $min ->
+    [any] beliebig
+   *[other] { $min }
+} bis { $max ->
+    [any] beliebig
+   *[other] { $max }
+})
+no-game-id = keine Partie `{ $id }`
+server-is-too-busy-to-keep = der Server ist zu beschäftigt, um diese Partie im Speicher zu halten; versuch es gleich noch einmal
+game-was-changed-meanwhile-another-move = die Partie wurde inzwischen geändert (ein anderer Zug kam zuerst); lade die Seite neu
+game-is-at-move-count-not = die Partie ist bei Zug { $count }, nicht { $ply }; lade die Seite neu
+it-is-name-turn = { $name } ist am Zug
+name-time-ran-out-before-the = die Zeit von { $name } ist abgelaufen, bevor der Zug ankam
+another-person-plays-in-this-game = in dieser Partie spielt noch jemand: bitte um eine Zugrücknahme, die angenommen werden muss
+there-is-no-player-named-name = es gibt keinen Spieler namens `{ $name }`
+there-is-no-game-id = es gibt keine Partie `{ $id }`
+writing-a-record-failed-e = das Schreiben einer Notation ist fehlgeschlagen: { $e }
+nobody-is-to-move-in-this = in dieser Stellung ist niemand am Zug: die Partie ist vorbei oder es wird gewürfelt
+server-is-stopping = der Server wird gerade beendet
+this-game-is-not-public-joining = diese Partie ist nicht öffentlich: zum Mitspielen braucht es eine Einladung
+seat-seat-of-this-game-is = Platz { $seat } dieser Partie ist nicht für Leute online offen
+seat-name-seat-is-taken-already = der Platz von { $seat_name } ist schon vergeben
+this-game-is-rated-so-it = diese Partie ist gewertet und wird daher zwischen Konten gespielt: melde dich an, um mitzuspielen
+you-play-in-this-game-already = du spielst schon in dieser Partie (ein Konto nimmt einen Platz einer Partie)
+lobby-game-lacks-the-seats-it = der Partie aus der Lobby fehlen die Plätze, mit denen sie erstellt wurde
+you-play-no-seat-of-game = du spielst keinen Platz der Partie { $id }
+you-organise-under-way-tournaments-not = du organisierst { $under_way } noch nicht beendete Turniere, so viele wie ein Konto darf
+tournament-by-invitation = dieses Turnier ist nur mit Einladung: öffne den Link, den dir die Organisation gegeben hat
+entered-already = du bist schon für dieses Turnier angemeldet
+withdrawn-for-good = du hast dich von diesem Turnier abgemeldet: nur eine laufende Arena nimmt Spieler wieder auf
+entries-closed = die Anmeldung zu diesem Turnier ist geschlossen
+this-tournament-is-full-max-entrants = dieses Turnier ist voll ({ $max_entrants } Teilnehmer)
+entries-closed-meanwhile = die Anmeldung wurde inzwischen geschlossen oder das Turnier ist voll
+not-entered = du bist nicht für dieses Turnier angemeldet
+you-have-withdrawn-already = du hast dich schon abgemeldet
+this-tournament-is-over = dieses Turnier ist vorbei
+first-round-cannot-be-paired = die erste Runde kann nicht gepaart werden
+board-names-no-entrant = ein Brett nennt keinen Teilnehmer
+storage-failed = der Speicher ist fehlgeschlagen: { $detail }
+stored-game-does-not-replay = die gespeicherte Partie lässt sich nicht nachspielen: { $detail }
+method-not-allowed = { $method } ist hier nicht erlaubt (erlaubt: { $allowed })
+body-too-large = der Inhalt der Anfrage ist größer als die Grenze von { $kib } KiB
+request-took-too-long = die Anfrage brauchte zu lange, um anzukommen
+request-refused = { $detail }
+internal = der Server ist bei dieser Anfrage gescheitert; sie wurde mit ihrer Kennung protokolliert
+unknown-game = unbekanntes Spiel `{ $game }` (bekannt: { $known })
+move-illegal = unerlaubter Zug `{ $move }`; erlaubt sind hier: { $legal }
+unreadable = { $detail }
+settings-refused = { $detail }
+record-refused = { $detail }
+computer-refused = { $detail }
+search-queue-full = zu viele Suchen warten; versuche es gleich noch einmal
+rating-computation-failed = die Wertungsberechnung ergab { $after } aus { $before }
+what-may-not-contain-invisible-characters = { $what ->
+    [message] eine Nachricht
+   *[name] ein Name
+} darf keine unsichtbaren, Steuer- oder Textrichtungszeichen enthalten (enthält U+{ $code })
+bots-play-two-player-games = Bots spielen Spiele zu zweit (diese Einstellungen haben mehr Spieler)
+tournaments-are-for-two-player-games = Turniere sind für Spiele zu zweit (wähle zwei Spieler in den Einstellungen)
+side = { $side ->
+    [white] Weiß
+    [black] Schwarz
+    [red] Rot
+    [blue] Blau
+    [first-player] erster Spieler
+    [second-player] zweiter Spieler
+    [north-west] Nordwest
+    [north-east] Nordost
+    [south-west] Südwest
+    [south-east] Südost
+   *[other] { $name }
+}
