@@ -200,10 +200,7 @@ async fn an_engine_that_crashes_in_an_untimed_game_is_started_again_and_moves() 
     // The engine crashes at its first `go` (leaving the folder `mark`), then plays.
     let dir = tempfile::tempdir().unwrap();
     let mark = dir.path().join("crashed");
-    let engine = format!(
-        "CRASH_MARK={} bash {ENGINES}/crash_once.sh",
-        mark.display()
-    );
+    let engine = format!("CRASH_MARK={} bash {ENGINES}/crash_once.sh", mark.display());
     let child = bot_command(&url, &token, &engine);
     let (game, seat, ann_token) = ann
         .challenge("phoenix", json!({"game": "einstein", "side": "first"}))
@@ -223,7 +220,10 @@ async fn an_engine_that_crashes_in_an_untimed_game_is_started_again_and_moves() 
         stderr.contains("the engine failed (crashed:") && stderr.contains("exit status: 3"),
         "{stderr}"
     );
-    assert!(stderr.contains("starting it again, 2 tries left"), "{stderr}");
+    assert!(
+        stderr.contains("starting it again, 2 tries left"),
+        "{stderr}"
+    );
     assert!(!stderr.contains("resigning"), "{stderr}");
 }
 
@@ -248,7 +248,11 @@ async fn an_engine_that_keeps_crashing_makes_the_bot_resign_with_a_note() {
             .contains("resigned"),
         "{view}"
     );
-    assert_eq!(stderr.matches("crash engine: giving up at go").count(), 3, "{stderr}");
+    assert_eq!(
+        stderr.matches("crash engine: giving up at go").count(),
+        3,
+        "{stderr}"
+    );
     assert!(
         stderr.contains("resigning: the engine failed 3 times on this move, last: crashed:"),
         "{stderr}"
@@ -280,7 +284,11 @@ async fn an_engine_answering_illegal_moves_is_asked_again_then_the_bot_resigns()
             .contains("resigned"),
         "{view}"
     );
-    assert_eq!(stderr.matches("illegal move `z9-z9`").count(), 3, "{stderr}");
+    assert_eq!(
+        stderr.matches("illegal move `z9-z9`").count(),
+        3,
+        "{stderr}"
+    );
     assert!(!stderr.contains("refused the engine's move"), "{stderr}");
 }
 

@@ -180,7 +180,10 @@ fn engines_are_shell_commands_with_variables_cd_and_and() {
     let out = dir.path().join("records");
     let engines = [
         "name=L1,level=1".to_string(),
-        format!("name=env,cmd=FOO=1 {} engine --seed 5,go=level 1", tafel_bin()),
+        format!(
+            "name=env,cmd=FOO=1 {} engine --seed 5,go=level 1",
+            tafel_bin()
+        ),
         format!(
             "name=cd,cmd=cd {ENGINES} && TAFEL_BIN={} bash ./first.sh",
             tafel_bin()
@@ -229,7 +232,10 @@ fn a_hung_engine_is_killed_also_when_the_shell_did_not_exec_it() {
         .map(|f| std::fs::read_to_string(f).unwrap())
         .collect();
     assert_eq!(texts.len(), 2);
-    assert!(texts.iter().all(|t| t.contains("hung: no answer")), "{texts:?}");
+    assert!(
+        texts.iter().all(|t| t.contains("hung: no answer")),
+        "{texts:?}"
+    );
     // Started once for each game (it was killed after the first), and no engine is left.
     let started: Vec<u32> = std::fs::read_to_string(&pids)
         .unwrap()
