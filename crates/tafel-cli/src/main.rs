@@ -60,6 +60,11 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // A wrong TAFEL_QUARX_LOOP is refused once, here, rather than quietly not followed.
+    if let Err(error) = tafel_games::quarx::PlayoutLoop::chosen() {
+        eprintln!("error: {error}");
+        return ExitCode::FAILURE;
+    }
     // A tournament writes to engines that may have died: a closed pipe is their fault, not
     // a reason to end.
     if !matches!(

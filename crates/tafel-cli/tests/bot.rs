@@ -1,7 +1,8 @@
 //! `tafel bot` against a real server in this process: a scripted engine (the first legal
-//! move) plays a whole game against a person driven through the API; an engine answering
-//! illegal moves has them refused while the game goes on under its clock (which ends it); a
-//! bot stopped mid-game and started again continues its game to the end.
+//! move) plays a whole game against a person driven through the API; an engine that crashes
+//! is started again and moves; one that keeps crashing, or keeps answering illegal moves,
+//! makes the bot resign instead of waiting forever; a bot stopped mid-game and started again
+//! continues its game to the end.
 
 #![cfg(unix)]
 
@@ -127,14 +128,18 @@ impl Person {
     }
 }
 
+/// The folder of the scripted test engines.
+const ENGINES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines");
+
 /// `tafel bot` for `token` on `url` with the engine script `engine`.
 fn bot(url: &str, token: &str, engine: &str) -> Child {
+    bot_command(url, token, &format!("bash {ENGINES}/{engine}.sh"))
+}
+
+/// `tafel bot` for `token` on `url` with the shell command `engine`.
+fn bot_command(url: &str, token: &str, engine: &str) -> Child {
     Command::new(env!("CARGO_BIN_EXE_tafel"))
-        .args(["bot", "--server", url, "--token", token, "--engine"])
-        .arg(format!(
-            "bash {}/tests/engines/{engine}.sh",
-            env!("CARGO_MANIFEST_DIR")
-        ))
+        .args(["bot", "--server", url, "--token", token, "--engine", engine])
         .env("TAFEL_BIN", env!("CARGO_BIN_EXE_tafel"))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -174,13 +179,93 @@ async fn a_scripted_engine_plays_a_whole_game_against_a_person() {
     assert!(!stderr.contains("refused"), "{stderr}");
 }
 
+/// Waits up to 60 s for game `game` to end; its last view.
+async fn ended(person: &Person, game: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let view = person.get(&format!("/api/games/{game}")).await;
+        if view["status"]["state"] == "over" {
+            return view;
+        }
+        assert!(Instant::now() < deadline, "the game did not end: {view}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread")]
-async fn an_illegal_move_is_refused_and_the_game_goes_on_under_the_bots_clock() {
+async fn an_engine_that_crashes_in_an_untimed_game_is_started_again_and_moves() {
+    let (_server, url) = server().await;
+    let token = Person::bot(&url, "phoenix").await;
+    let ann = Person::sign_up(&url, "ann").await;
+    // The engine crashes at its first `go` (leaving the folder `mark`), then plays.
+    let dir = tempfile::tempdir().unwrap();
+    let mark = dir.path().join("crashed");
+    let engine = format!("CRASH_MARK={} bash {ENGINES}/crash_once.sh", mark.display());
+    let child = bot_command(&url, &token, &engine);
+    let (game, seat, ann_token) = ann
+        .challenge("phoenix", json!({"game": "einstein", "side": "first"}))
+        .await;
+    let view = ann.play(&game, seat, &ann_token, |_| false).await;
+    let stderr = stop(child);
+    assert!(mark.is_dir(), "the engine did not crash: {stderr}");
+    assert_eq!(view["status"]["state"], "over", "{view}\n{stderr}");
+    let bot_moves = view["plies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["seat"] == 1)
+        .count();
+    assert!(bot_moves >= 2, "the bot moved again: {view}");
+    assert!(
+        stderr.contains("the engine failed (crashed:") && stderr.contains("exit status: 3"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("starting it again, 2 tries left"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("resigning"), "{stderr}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_engine_that_keeps_crashing_makes_the_bot_resign_with_a_note() {
+    let (_server, url) = server().await;
+    let token = Person::bot(&url, "fragile").await;
+    let ann = Person::sign_up(&url, "ann").await;
+    let child = bot_command(&url, &token, &format!("sh {ENGINES}/crash.sh"));
+    // An untimed game: without the resignation it would wait for the bot forever.
+    let (game, seat, ann_token) = ann
+        .challenge("fragile", json!({"game": "einstein", "side": "first"}))
+        .await;
+    let view = ann.play(&game, seat, &ann_token, |_| false).await;
+    let stderr = stop(child);
+    assert_eq!(view["status"]["state"], "over", "{view}\n{stderr}");
+    assert_eq!(view["status"]["winners"], json!([0]), "{view}");
+    assert!(
+        view["status"]["result"]
+            .as_str()
+            .unwrap()
+            .contains("resigned"),
+        "{view}"
+    );
+    assert_eq!(
+        stderr.matches("crash engine: giving up at go").count(),
+        3,
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("resigning: the engine failed 3 times on this move, last: crashed:"),
+        "{stderr}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_engine_answering_illegal_moves_is_asked_again_then_the_bot_resigns() {
     let (_server, url) = server().await;
     let token = Person::bot(&url, "wrongbot").await;
     let ann = Person::sign_up(&url, "ann").await;
     let child = bot(&url, &token, "illegal");
-    let clock = json!({"kind": "fischer", "initial_seconds": 2, "increment_seconds": 0});
+    let clock = json!({"kind": "fischer", "initial_seconds": 30, "increment_seconds": 0});
     let (game, seat, _) = ann
         .challenge(
             "wrongbot",
@@ -188,29 +273,23 @@ async fn an_illegal_move_is_refused_and_the_game_goes_on_under_the_bots_clock() 
         )
         .await;
     assert_eq!(seat, 1);
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let view = loop {
-        let view = ann.get(&format!("/api/games/{game}")).await;
-        if view["status"]["state"] == "over" {
-            break view;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the game did not end on time: {view}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let view = ended(&ann, &game).await;
     let stderr = stop(child);
-    assert_eq!(view["moves"], json!([]), "the illegal move changed nothing");
+    assert_eq!(view["moves"], json!([]), "the illegal move was never sent");
     assert_eq!(view["status"]["winners"], json!([1]), "{view}");
     assert!(
-        view["status"]["result"].as_str().unwrap().contains("time"),
+        view["status"]["result"]
+            .as_str()
+            .unwrap()
+            .contains("resigned"),
         "{view}"
     );
-    assert!(
-        stderr.contains("refused the engine's move `z9-z9` (422"),
+    assert_eq!(
+        stderr.matches("illegal move `z9-z9`").count(),
+        3,
         "{stderr}"
     );
+    assert!(!stderr.contains("refused the engine's move"), "{stderr}");
 }
 
 #[tokio::test(flavor = "multi_thread")]

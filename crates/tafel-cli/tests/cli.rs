@@ -448,6 +448,47 @@ fn bench_plays_a_fixed_number_of_seeded_playouts() {
 }
 
 #[test]
+fn tafel_quarx_loop_picks_the_loop_or_is_refused_with_the_reason() {
+    // Every loop this processor runs plays the same seeded games; one it cannot run, or a
+    // name of none, stops `tafel` before it does anything.
+    let plies = |version: &str| {
+        let out = tafel()
+            .env("TAFEL_QUARX_LOOP", version)
+            .args(["bench", "quarx", "--playouts", "30", "--json"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        if !out.status.success() {
+            assert!(
+                stderr.contains("this processor lacks the instructions that loop needs"),
+                "{version}: {stderr}"
+            );
+            return None;
+        }
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        Some(json["rows"][0]["plies"].as_u64().unwrap())
+    };
+    let portable = plies("portable").expect("every processor runs the portable loop");
+    for version in ["bmi2-no-pdep", "bmi2", "auto"] {
+        if let Some(plies) = plies(version) {
+            assert_eq!(plies, portable, "{version}");
+        }
+    }
+    let out = tafel()
+        .env("TAFEL_QUARX_LOOP", "bmi3")
+        .arg("games")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: TAFEL_QUARX_LOOP=`bmi3` names no playout loop of Quarx \
+         (auto, portable, bmi2-no-pdep, bmi2)\n"
+    );
+}
+
+#[test]
 fn bench_prints_the_search_signature() {
     // The command prints what the library computes (the library's test holds the numbers).
     let expected = tafel_ai::signature::total(&tafel_ai::signature::signature());

@@ -1,8 +1,10 @@
 //! `tafel tournament` with engines that crash, hang and answer illegal moves, a program
 //! speaking the protocol (`tafel engine` itself) and a Tafel level in process: every game is
 //! played, recorded and replays; the faulty engines lose their games with the fault in the
-//! record, and are started again. And the SPRT stops a match once it is decided. The
-//! statistics themselves are tested in `tafel-tournament` (elo, pentanomial, sprt).
+//! record, and are started again. Engines are shell commands (variables, `cd` and `&&`), and
+//! a hung engine is killed even when the shell did not `exec` it. And the SPRT stops a match
+//! once it is decided. The statistics themselves are tested in `tafel-tournament` (elo,
+//! pentanomial, sprt).
 
 #![cfg(unix)]
 
@@ -14,12 +16,17 @@ fn tafel() -> Command {
     Command::cargo_bin("tafel").unwrap()
 }
 
+/// The folder of the scripted test engines.
+const ENGINES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines");
+
 /// A scripted test engine from `tests/engines/`, run by `sh`.
 fn script(name: &str) -> String {
-    format!(
-        "cmd=sh {}/tests/engines/{name}.sh",
-        env!("CARGO_MANIFEST_DIR")
-    )
+    format!("cmd=sh {ENGINES}/{name}.sh")
+}
+
+/// The `tafel` binary under test.
+fn tafel_bin() -> String {
+    assert_cmd::cargo::cargo_bin("tafel").display().to_string()
 }
 
 /// Runs `tafel tournament --game einstein` with `engines` (`--engine` each) and `args`, the
@@ -67,10 +74,7 @@ fn row<'a>(stdout: &'a str, engine: &str) -> Vec<&'a str> {
 fn faulty_engines_lose_their_games_and_every_game_is_recorded() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("records");
-    let program = format!(
-        "name=prog,cmd={} engine --seed 5,go=level 1",
-        assert_cmd::cargo::cargo_bin("tafel").display()
-    );
+    let program = format!("name=prog,cmd={} engine --seed 5,go=level 1", tafel_bin());
     let engines = [
         "name=L1,level=1".to_string(),
         program,
@@ -165,6 +169,92 @@ fn faulty_engines_lose_their_games_and_every_game_is_recorded() {
         .expect(&stdout)..];
     let ptnml = block.lines().find(|l| l.starts_with("Ptnml")).unwrap();
     assert!(ptnml.starts_with("Ptnml(0-2): [0, 0, 0, 0, 1]"), "{block}");
+}
+
+#[test]
+fn engines_are_shell_commands_with_variables_cd_and_and() {
+    // Run as `sh -c COMMAND`: a variable before the program, and `cd DIR && ...` with a path
+    // relative to DIR and a variable the script needs (`first.sh` starts $TAFEL_BIN beside it,
+    // so without the variable it could not answer).
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("records");
+    let engines = [
+        "name=L1,level=1".to_string(),
+        format!(
+            "name=env,cmd=FOO=1 {} engine --seed 5,go=level 1",
+            tafel_bin()
+        ),
+        format!(
+            "name=cd,cmd=cd {ENGINES} && TAFEL_BIN={} bash ./first.sh",
+            tafel_bin()
+        ),
+    ];
+    let (success, stdout, stderr) = tournament(&engines, &["--tc", "5+0.1"], &out);
+    assert!(success, "{stdout}\n{stderr}");
+    assert!(stdout.contains("6 games played"), "{stdout}");
+    let files = records(&out);
+    assert_eq!(files.len(), 6, "{files:?}");
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        assert!(!text.contains("Termination"), "{text}");
+        assert!(text.contains("[Result"), "{text}");
+        tafel()
+            .args(["replay", "einstein"])
+            .arg(file)
+            .assert()
+            .success();
+    }
+    // Every engine played its four games (to the end: no record has a forfeit).
+    for engine in ["L1", "env", "cd"] {
+        assert_eq!(row(&stdout, engine)[2], "4", "{stdout}");
+    }
+}
+
+#[test]
+fn a_hung_engine_is_killed_also_when_the_shell_did_not_exec_it() {
+    // `; exit 1` after the program keeps the shell waiting for it instead of `exec`ing it, so
+    // the engine is the shell's child: killing the shell alone would leave it sleeping.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("records");
+    let pids = dir.path().join("pids");
+    let engines = [
+        "name=L1,level=1".to_string(),
+        format!(
+            "name=hang,cmd=ENGINE_PID_FILE={} sh {ENGINES}/hang.sh; exit 1",
+            pids.display()
+        ),
+    ];
+    let args = ["--tc", "1+0.1", "--margin-ms", "100"];
+    let (success, stdout, stderr) = tournament(&engines, &args, &out);
+    assert!(success, "{stdout}\n{stderr}");
+    let texts: Vec<String> = records(&out)
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .collect();
+    assert_eq!(texts.len(), 2);
+    assert!(
+        texts.iter().all(|t| t.contains("hung: no answer")),
+        "{texts:?}"
+    );
+    // Started once for each game (it was killed after the first), and no engine is left.
+    let started: Vec<u32> = std::fs::read_to_string(&pids)
+        .unwrap()
+        .lines()
+        .map(|line| line.parse().unwrap())
+        .collect();
+    assert_eq!(started.len(), 2, "{started:?}");
+    for pid in started {
+        assert!(!alive(pid), "the engine {pid} still runs");
+    }
+}
+
+/// Whether process `pid` runs (exists and is not a zombie waiting to be reaped).
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        // `pid (name) STATE ...`
+        let state = stat.rsplit(')').next().unwrap_or("").trim_start();
+        !state.starts_with('Z') && !state.starts_with('X')
+    })
 }
 
 #[test]

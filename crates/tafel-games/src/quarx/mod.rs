@@ -8,12 +8,14 @@
 
 pub mod board;
 mod code;
+mod loops;
 mod movegen;
 mod notation;
 mod picture;
 mod playout;
 mod settings;
 
+pub use loops::{LoopError, PlayoutLoop, LOOP_VARIABLE};
 pub use settings::{QuarxSettings, Setup, DEFAULT_PLY_LIMIT};
 
 use tafel_core::game::GameInfo;

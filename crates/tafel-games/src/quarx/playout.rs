@@ -10,10 +10,13 @@
 //! king's slides on all its rays at once (`pext` and `pdep` over tables whose cells pair up
 //! ray by ray, [`board::gather`]), instead of ray by ray.
 //!
+//! Which version runs is [`PlayoutLoop`]'s choice: the processor's best, or the one the
+//! environment variable `TAFEL_QUARX_LOOP` names.
+//!
 //! It draws the same random numbers as the generic loop
 //! ([`tafel_core::playout::generic_random_playout`]): one uniform index among the legal moves
 //! a ply, the moves in the same order, so it plays exactly the same game for the same
-//! generator; the tests check this on many seeds, for both compiled versions of the loop.
+//! generator; the tests check this on many seeds, for every version this processor runs.
 //!
 //! [`Game::random_playout`]: tafel_core::Game::random_playout
 //! [`board::gather`]: super::board::gather
@@ -25,31 +28,51 @@ use super::board::{cells, for_each_cell, has, Cell, Occupancy, Tables};
 #[cfg(target_arch = "x86_64")]
 use super::board::{gather, scatter};
 use super::movegen::{king_jumps, man_jumps};
-use super::{Move, Quarx, State, REASON_NO_MOVE, REASON_NO_PIECES, REASON_PLY_LIMIT};
+use super::{Move, PlayoutLoop, Quarx, State, REASON_NO_MOVE, REASON_NO_PIECES, REASON_PLY_LIMIT};
 
 impl Quarx {
     /// Plays uniformly random moves from `state` until the game ends; returns the outcome and
-    /// the number of moves played. `buffer` holds the captures of each ply. Uses the
-    /// processor's bit instructions where it has them ([`crate::cpu`]: counting the men's
-    /// steps and testing cells is much of the work).
+    /// the number of moves played. `buffer` holds the captures of each ply. Runs the version
+    /// of the loop [`PlayoutLoop::active`] names: the processor's bit instructions where it
+    /// has them ([`crate::cpu`]: counting the men's steps and testing cells is much of the
+    /// work), unless `TAFEL_QUARX_LOOP` picks another.
     pub(super) fn random_playout_counting<R: Rng + ?Sized>(
         &self,
         state: &mut State,
         rng: &mut R,
         buffer: &mut Vec<Move>,
     ) -> (Outcome, u64) {
-        #[cfg(target_arch = "x86_64")]
-        if crate::cpu::has_bit_instructions() {
-            // SAFETY: the processor has the features the function is compiled for.
-            return unsafe {
-                if crate::cpu::has_fast_bit_deposit() {
-                    self.playout_with_bit_instructions::<true, R>(state, rng, buffer)
-                } else {
-                    self.playout_with_bit_instructions::<false, R>(state, rng, buffer)
-                }
-            };
+        // SAFETY: the active version is one this processor runs.
+        unsafe { self.playout_by(PlayoutLoop::active(), state, rng, buffer) }
+    }
+
+    /// [`Quarx::random_playout_counting`] by the version `version` of the loop.
+    ///
+    /// # Safety
+    ///
+    /// The processor must run `version` ([`PlayoutLoop::runs_here`]).
+    #[inline]
+    pub(super) unsafe fn playout_by<R: Rng + ?Sized>(
+        &self,
+        version: PlayoutLoop,
+        state: &mut State,
+        rng: &mut R,
+        buffer: &mut Vec<Move>,
+    ) -> (Outcome, u64) {
+        match version {
+            #[cfg(target_arch = "x86_64")]
+            PlayoutLoop::Bmi2 => {
+                // SAFETY: the caller promises that the processor runs `version`, that is has
+                // the features the function is compiled for.
+                unsafe { self.playout_with_bit_instructions::<true, R>(state, rng, buffer) }
+            }
+            #[cfg(target_arch = "x86_64")]
+            PlayoutLoop::Bmi2NoPdep => {
+                // SAFETY: as above.
+                unsafe { self.playout_with_bit_instructions::<false, R>(state, rng, buffer) }
+            }
+            _ => self.playout::<false, R>(state, rng, buffer),
         }
-        self.playout::<false, R>(state, rng, buffer)
     }
 
     /// [`Quarx::playout`] compiled for processors with `popcnt` and BMI (the capture search,

@@ -482,28 +482,20 @@ fn plays_the_generic_loops_games(
 }
 
 #[test]
-fn the_own_playouts_portable_version_plays_the_generic_loops_games_too() {
-    // `random_playout` runs the version compiled for the processor's bit instructions where
-    // it has them (`crate::cpu`); the portable one, for other processors, must play the same
-    // games.
-    plays_the_generic_loops_games(|g, state, rng, buffer| {
-        g.playout::<false, _>(state, rng, buffer)
-    });
-}
-
-#[cfg(target_arch = "x86_64")]
-#[test]
-fn the_own_playouts_version_without_pext_plays_the_generic_loops_games_too() {
-    // The version for bit instructions without `pext` and `pdep`, which AMD's Zen 1 and 2
-    // run (`crate::cpu::has_fast_bit_deposit`), must play the same games.
-    if !crate::cpu::has_bit_instructions() {
-        eprintln!("no BMI2 on this processor: nothing to compare");
-        return;
+fn every_loop_this_processor_runs_plays_the_generic_loops_games() {
+    // `random_playout` runs the version of the loop `PlayoutLoop::active` names (the
+    // processor's best, or `TAFEL_QUARX_LOOP`'s); every version must play the same games.
+    let versions: Vec<PlayoutLoop> = PlayoutLoop::ALL
+        .into_iter()
+        .filter(|v| v.runs_here())
+        .collect();
+    assert!(versions.contains(&PlayoutLoop::Portable));
+    for version in versions {
+        plays_the_generic_loops_games(|g, state, rng, buffer| {
+            // SAFETY: the processor runs this version (filtered above).
+            unsafe { g.playout_by(version, state, rng, buffer) }
+        });
     }
-    plays_the_generic_loops_games(|g, state, rng, buffer| {
-        // SAFETY: the processor has the bit instructions (tested above).
-        unsafe { g.playout_with_bit_instructions::<false, _>(state, rng, buffer) }
-    });
 }
 
 #[test]

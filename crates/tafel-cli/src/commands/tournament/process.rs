@@ -1,11 +1,17 @@
 //! A program speaking the engine protocol, run as a child process: lines written to its
 //! input, its output read on a thread of its own with a deadline for every answer, the tail of
 //! its standard error kept for the report, and the whole process group killed when it hangs.
+//!
+//! The command is a shell command (`sh -c COMMAND`: `FOO=1 prog`, `cd dir && prog`), so the
+//! shell may stay between us and the program. It starts a process group of its own, which
+//! the program and anything it starts belong to; every way a `Process` ends kills that group
+//! while the shell is not yet reaped (its id, and so the group's, cannot be taken by another
+//! process before), so the program dies with it whether or not the shell ran it with `exec`.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -33,14 +39,16 @@ pub struct Process {
     stdin: ChildStdin,
     lines: Receiver<Line>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// Whether the group was killed and the shell reaped ([`Process::end`]).
+    ended: bool,
 }
 
 impl Process {
-    /// Starts `command` with `sh -c` in a process group of its own.
+    /// Starts the shell command `command` (`sh -c`) in a process group of its own.
     pub fn start(command: &str) -> Result<Process, Fault> {
         let mut child = Command::new("sh")
             .arg("-c")
-            .arg(format!("exec {command}"))
+            .arg(command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -64,6 +72,7 @@ impl Process {
             stdin,
             lines,
             stderr,
+            ended: false,
         })
     }
 
@@ -102,7 +111,7 @@ impl Process {
                     )))
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    self.kill();
+                    self.end();
                     return Err(Fault::Hung {
                         what: clip(command),
                         stderr: self.stderr_tail(),
@@ -119,7 +128,7 @@ impl Process {
     pub fn quit(mut self) {
         let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
         if self.exit_status().is_none() {
-            self.kill();
+            self.end();
         }
     }
 
@@ -128,35 +137,52 @@ impl Process {
         let status = match self.exit_status() {
             Some(status) => status.to_string(),
             None => {
-                self.kill();
+                self.end();
                 "still running; killed".to_string()
             }
         };
         Fault::crashed(format!("{what} ({status})"), self.stderr_tail())
     }
 
-    /// The exit status, waiting up to [`EXIT_GRACE`] for it.
-    fn exit_status(&mut self) -> Option<std::process::ExitStatus> {
+    /// The exit status, waiting up to [`EXIT_GRACE`] for the shell to exit; what it left
+    /// running in its group is killed.
+    fn exit_status(&mut self) -> Option<ExitStatus> {
         let until = Instant::now() + EXIT_GRACE;
-        loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => return Some(status),
-                Ok(None) if Instant::now() < until => thread::sleep(Duration::from_millis(5)),
-                _ => return None,
+        while !self.has_exited() {
+            if Instant::now() >= until {
+                return None;
             }
+            thread::sleep(Duration::from_millis(5));
+        }
+        self.end()
+    }
+
+    /// Whether the shell has exited, leaving it unreaped (`waitid` with `WNOWAIT`), so that
+    /// its group's id stays its own until [`Process::end`].
+    fn has_exited(&self) -> bool {
+        // SAFETY: `waitid` writes only into `info`, a zeroed `siginfo_t` of ours; the process
+        // is our child, and `WNOWAIT` leaves it to be reaped by `end`.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+            libc::waitid(libc::P_PID, self.child.id(), &mut info, flags) == 0 && info.si_pid() != 0
         }
     }
 
-    /// Kills the engine's whole process group and reaps it.
-    fn kill(&mut self) {
-        let group = self.child.id() as libc::pid_t;
-        // SAFETY: `kill` has no memory effects; the group is the engine's own (made at
-        // spawn with `process_group(0)`), so nothing else is signalled.
-        unsafe {
-            libc::kill(-group, libc::SIGKILL);
+    /// Kills what is left of the engine's process group (the program, when the shell did
+    /// not `exec` it, and whatever either started) and reaps the shell: its exit status.
+    fn end(&mut self) -> Option<ExitStatus> {
+        if !self.ended {
+            let group = self.child.id() as libc::pid_t;
+            // SAFETY: `kill` has no memory effects; the group is the engine's own (made at
+            // spawn with `process_group(0)`), and its id cannot have passed to another process
+            // since the shell that leads it is not reaped yet, so nothing else is signalled.
+            unsafe {
+                libc::kill(-group, libc::SIGKILL);
+            }
+            self.ended = true;
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.child.wait().ok()
     }
 
     /// The last lines the engine wrote to standard error, joined with ` | `.
@@ -170,9 +196,7 @@ impl Process {
 
 impl Drop for Process {
     fn drop(&mut self) {
-        if matches!(self.child.try_wait(), Ok(None)) {
-            self.kill();
-        }
+        self.end();
     }
 }
 
