@@ -4,7 +4,7 @@
 
 use anyhow::{Context, Result};
 
-use super::rows::{value, values, AccountName, Reading};
+use super::rows::{value, values, Reading};
 use super::Store;
 use crate::domain::account::{PasswordHash, Username};
 use crate::domain::ids::{AccountId, SessionId};
@@ -291,6 +291,22 @@ impl AccountRow {
             username: self.username,
             password_hash: PasswordHash::from_stored(&self.password_hash)?,
         })
+    }
+}
+
+/// An account's `id` and `username` (a living account's: a NULL username is a bad row).
+#[derive(sqlx::FromRow)]
+pub(super) struct AccountName {
+    id: String,
+    username: String,
+}
+
+impl From<AccountName> for SessionAccount {
+    fn from(row: AccountName) -> SessionAccount {
+        SessionAccount {
+            id: AccountId::from_stored(row.id),
+            username: row.username,
+        }
     }
 }
 

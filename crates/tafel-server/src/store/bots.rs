@@ -3,8 +3,8 @@
 
 use anyhow::{Context, Result};
 
-use super::accounts::SessionAccount;
-use super::rows::{value, values, AccountName, Reading};
+use super::accounts::{AccountName, SessionAccount};
+use super::rows::{value, values, Reading};
 use super::Store;
 use crate::domain::bot::{ChallengeRequest, ChallengeStatus, ChallengeView, Side};
 use crate::domain::ids::{AccountId, BotToken, SeatToken};

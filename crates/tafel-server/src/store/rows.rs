@@ -9,9 +9,6 @@ use anyhow::{Context, Result};
 use sqlx::any::AnyRow;
 use sqlx::{Any, Decode, Row, Type};
 
-use super::accounts::SessionAccount;
-use crate::domain::ids::AccountId;
-
 /// A failed read named by the table it read.
 pub(super) trait Reading<T> {
     /// `self`, a failure turned into an error that names `table` (sqlx's names the column).
@@ -38,22 +35,6 @@ where
     T: Decode<'r, Any> + Type<Any>,
 {
     rows.iter().map(|row| value(row, table, column)).collect()
-}
-
-/// An account's `id` and `username` (a living account's: a NULL username is a bad row).
-#[derive(sqlx::FromRow)]
-pub(super) struct AccountName {
-    id: String,
-    username: String,
-}
-
-impl From<AccountName> for SessionAccount {
-    fn from(row: AccountName) -> SessionAccount {
-        SessionAccount {
-            id: AccountId::from_stored(row.id),
-            username: row.username,
-        }
-    }
 }
 
 /// A game's `id` and a moment, `at_ms`: when its flag falls, when it is to be aborted.
