@@ -3,8 +3,8 @@
 //! games' changes; each statement stands alone and is safe to repeat.
 
 use anyhow::{Context, Result};
-use sqlx::Row;
 
+use super::rows::{value, values, Reading};
 use super::Store;
 use crate::domain::account::{PasswordHash, Username};
 use crate::domain::ids::{AccountId, SessionId};
@@ -65,26 +65,28 @@ impl Store {
 
     /// The living account with the username `key` ([`Username::key`]), if any.
     pub async fn account_by_key(&self, key: &str) -> Result<Option<StoredAccount>> {
-        let row = sqlx::query(&self.sql(
+        let row = sqlx::query_as::<_, AccountRow>(&self.sql(
             "SELECT id, username, password_hash FROM accounts
              WHERE username_key = ? AND username IS NOT NULL",
         ))
         .bind(key)
         .fetch_optional(&self.pool)
-        .await?;
-        row.map(stored_account).transpose()
+        .await
+        .reading("accounts")?;
+        row.map(AccountRow::into_stored).transpose()
     }
 
     /// The living account `id`, if it is not deleted.
     pub async fn account_by_id(&self, id: &AccountId) -> Result<Option<StoredAccount>> {
-        let row = sqlx::query(&self.sql(
+        let row = sqlx::query_as::<_, AccountRow>(&self.sql(
             "SELECT id, username, password_hash FROM accounts
              WHERE id = ? AND username IS NOT NULL",
         ))
         .bind(id.as_str())
         .fetch_optional(&self.pool)
-        .await?;
-        row.map(stored_account).transpose()
+        .await
+        .reading("accounts")?;
+        row.map(AccountRow::into_stored).transpose()
     }
 
     /// Replaces the password hash of the living account `id`.
@@ -137,17 +139,19 @@ impl Store {
     /// At most `limit` games (with the deleted account) in which a deleted account still
     /// has seats indexed: the seats still to be shown as a deleted player's.
     pub async fn seats_of_deleted_accounts(&self, limit: i64) -> Result<Vec<(AccountId, String)>> {
-        Ok(sqlx::query(&self.sql(
-            "SELECT DISTINCT game_accounts.account_id, game_accounts.game_id
+        Ok(sqlx::query_as::<_, AccountGame>(&self.sql(
+            "SELECT DISTINCT game_accounts.account_id AS account_id,
+                             game_accounts.game_id AS game_id
              FROM game_accounts JOIN accounts ON accounts.id = game_accounts.account_id
              WHERE accounts.deleted_ms IS NOT NULL
              ORDER BY game_accounts.account_id, game_accounts.game_id LIMIT ?",
         ))
         .bind(limit)
         .fetch_all(&self.pool)
-        .await?
+        .await
+        .reading("game_accounts")?
         .into_iter()
-        .map(|row| (AccountId::from_stored(row.get(0)), row.get(1)))
+        .map(|row| (AccountId::from_stored(row.account_id), row.game_id))
         .collect())
     }
 
@@ -190,8 +194,8 @@ impl Store {
         session: &SessionId,
         now_ms: i64,
     ) -> Result<Option<SessionAccount>> {
-        let row = sqlx::query(&self.sql(
-            "SELECT accounts.id, accounts.username FROM sessions
+        let row = sqlx::query_as::<_, AccountName>(&self.sql(
+            "SELECT accounts.id AS id, accounts.username AS username FROM sessions
              JOIN accounts ON accounts.id = sessions.account_id
              WHERE sessions.id_hash = ? AND sessions.expires_ms > ?
                AND accounts.username IS NOT NULL",
@@ -199,11 +203,9 @@ impl Store {
         .bind(session.digest())
         .bind(now_ms)
         .fetch_optional(&self.pool)
-        .await?;
-        Ok(row.map(|row| SessionAccount {
-            id: AccountId::from_stored(row.get(0)),
-            username: row.get(1),
-        }))
+        .await
+        .reading("sessions")?;
+        Ok(row.map(SessionAccount::from))
     }
 
     /// Ends the session `session` (nothing if there is none).
@@ -244,36 +246,73 @@ impl Store {
 
     /// The account that plays `seat` of game `game`, if any.
     pub async fn seat_owner(&self, game: &str, seat: usize) -> Result<Option<AccountId>> {
-        Ok(sqlx::query(
+        let row = sqlx::query(
             &self.sql("SELECT account_id FROM game_accounts WHERE game_id = ? AND seat = ?"),
         )
         .bind(game)
         .bind(seat as i64)
         .fetch_optional(&self.pool)
-        .await?
-        .map(|row| AccountId::from_stored(row.get(0))))
+        .await
+        .reading("game_accounts")?;
+        row.map(|row| value(&row, "game_accounts", "account_id").map(AccountId::from_stored))
+            .transpose()
     }
 
     /// The seats `account` plays in game `game`, in order.
     pub async fn seats_of(&self, account: &AccountId, game: &str) -> Result<Vec<usize>> {
-        Ok(sqlx::query(&self.sql(
+        let rows = sqlx::query(&self.sql(
             "SELECT seat FROM game_accounts WHERE account_id = ? AND game_id = ? ORDER BY seat",
         ))
         .bind(account.as_str())
         .bind(game)
         .fetch_all(&self.pool)
-        .await?
-        .into_iter()
-        .map(|row| row.get::<i64, _>(0) as usize)
-        .collect())
+        .await
+        .reading("game_accounts")?;
+        Ok(values::<i64>(&rows, "game_accounts", "seat")?
+            .into_iter()
+            .map(|seat| seat as usize)
+            .collect())
     }
 }
 
-/// An account row (`id`, `username`, `password_hash`) of a living account.
-fn stored_account(row: sqlx::any::AnyRow) -> Result<StoredAccount> {
-    Ok(StoredAccount {
-        id: AccountId::from_stored(row.get("id")),
-        username: row.get("username"),
-        password_hash: PasswordHash::from_stored(row.get("password_hash"))?,
-    })
+/// A living account's row: its name and password hash (NULL once deleted: a bad row here).
+#[derive(sqlx::FromRow)]
+struct AccountRow {
+    id: String,
+    username: String,
+    password_hash: String,
+}
+
+impl AccountRow {
+    /// The account of this row.
+    fn into_stored(self) -> Result<StoredAccount> {
+        Ok(StoredAccount {
+            id: AccountId::from_stored(self.id),
+            username: self.username,
+            password_hash: PasswordHash::from_stored(&self.password_hash)?,
+        })
+    }
+}
+
+/// An account's `id` and `username` (a living account's: a NULL username is a bad row).
+#[derive(sqlx::FromRow)]
+pub(super) struct AccountName {
+    id: String,
+    username: String,
+}
+
+impl From<AccountName> for SessionAccount {
+    fn from(row: AccountName) -> SessionAccount {
+        SessionAccount {
+            id: AccountId::from_stored(row.id),
+            username: row.username,
+        }
+    }
+}
+
+/// A game in which an account has a seat.
+#[derive(sqlx::FromRow)]
+struct AccountGame {
+    account_id: String,
+    game_id: String,
 }

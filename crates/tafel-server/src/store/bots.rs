@@ -2,10 +2,9 @@
 //! the challenges people send them. Written directly, each statement standing alone.
 
 use anyhow::{Context, Result};
-use sqlx::any::AnyRow;
-use sqlx::Row;
 
-use super::accounts::SessionAccount;
+use super::accounts::{AccountName, SessionAccount};
+use super::rows::{value, values, Reading};
 use super::Store;
 use crate::domain::bot::{ChallengeRequest, ChallengeStatus, ChallengeView, Side};
 use crate::domain::ids::{AccountId, BotToken, SeatToken};
@@ -23,11 +22,14 @@ pub struct StoredChallenge {
     pub seat: Option<(usize, SeatToken)>,
 }
 
-/// The columns a [`StoredChallenge`] is read from (`c` the challenge, `p` the challenger's
-/// account, `b` the bot's).
-const COLUMNS: &str = "c.id, p.username, b.username, c.game, c.settings, c.time_control, c.side,
-                       c.rated, c.created_ms, c.status, c.reason, c.game_id, c.seat, c.token,
-                       c.challenger, c.bot";
+/// The columns a [`StoredChallenge`] is read from, a [`ChallengeRow`] (`c` the challenge,
+/// `p` the challenger's account, `b` the bot's).
+const COLUMNS: &str = "c.id AS id, p.username AS challenger_name, b.username AS bot_name,
+                       c.game AS game, c.settings AS settings, c.time_control AS time_control,
+                       c.side AS side, c.rated AS rated, c.created_ms AS created_ms,
+                       c.status AS status, c.reason AS reason, c.game_id AS game_id,
+                       c.seat AS seat, c.token AS token, c.challenger AS challenger,
+                       c.bot AS bot";
 
 /// The challenges with their two accounts, for [`COLUMNS`].
 const FROM: &str = "bot_challenges c JOIN accounts p ON p.id = c.challenger
@@ -53,8 +55,12 @@ impl Store {
         let row = sqlx::query(&self.sql("SELECT bot FROM accounts WHERE id = ?"))
             .bind(id.as_str())
             .fetch_optional(&self.pool)
-            .await?;
-        Ok(row.is_some_and(|row| row.get::<i64, _>(0) != 0))
+            .await
+            .reading("accounts")?;
+        match row {
+            Some(row) => Ok(value::<i64>(&row, "accounts", "bot")? != 0),
+            None => Ok(false),
+        }
     }
 
     /// The usernames of at most `limit` living bots, in the order of their keys.
@@ -66,21 +72,23 @@ impl Store {
         ))
         .bind(limit)
         .fetch_all(&self.pool)
-        .await?;
-        Ok(rows.iter().map(|row| row.get(0)).collect())
+        .await
+        .reading("accounts")?;
+        values(&rows, "accounts", "username")
     }
 
     /// The living bot whose username key ([`crate::domain::account::Username::key`]) is
     /// `key`, if any.
     pub async fn bot_by_key(&self, key: &str) -> Result<Option<SessionAccount>> {
-        let row = sqlx::query(&self.sql(
+        let row = sqlx::query_as::<_, AccountName>(&self.sql(
             "SELECT id, username FROM accounts
              WHERE username_key = ? AND username IS NOT NULL AND bot <> 0",
         ))
         .bind(key)
         .fetch_optional(&self.pool)
-        .await?;
-        Ok(row.map(session_account))
+        .await
+        .reading("accounts")?;
+        Ok(row.map(SessionAccount::from))
     }
 
     /// Gives bot `id` the token `token` in place of any it had.
@@ -113,16 +121,17 @@ impl Store {
 
     /// The living bot that `token` opens, if any.
     pub async fn bot_of_token(&self, token: &BotToken) -> Result<Option<SessionAccount>> {
-        let row = sqlx::query(&self.sql(
-            "SELECT accounts.id, accounts.username FROM bot_tokens
+        let row = sqlx::query_as::<_, AccountName>(&self.sql(
+            "SELECT accounts.id AS id, accounts.username AS username FROM bot_tokens
              JOIN accounts ON accounts.id = bot_tokens.account_id
              WHERE bot_tokens.digest = ? AND accounts.username IS NOT NULL
                AND accounts.bot <> 0",
         ))
         .bind(token.digest())
         .fetch_optional(&self.pool)
-        .await?;
-        Ok(row.map(session_account))
+        .await
+        .reading("bot_tokens")?;
+        Ok(row.map(SessionAccount::from))
     }
 
     /// Stores a new pending challenge `id` of `bot` by `challenger`.
@@ -164,14 +173,15 @@ impl Store {
     ) -> Result<usize> {
         let column = if by_challenger { "challenger" } else { "bot" };
         let row = sqlx::query(&self.sql(&format!(
-            "SELECT count(*) FROM bot_challenges
+            "SELECT count(*) AS pending FROM bot_challenges
              WHERE {column} = ? AND status = 'pending' AND created_ms >= ?"
         )))
         .bind(account.as_str())
         .bind(since_ms)
         .fetch_one(&self.pool)
-        .await?;
-        Ok(row.get::<i64, _>(0) as usize)
+        .await
+        .reading("bot_challenges")?;
+        Ok(value::<i64>(&row, "bot_challenges", "pending")? as usize)
     }
 
     /// The pending challenges of `bot` made since `since_ms`, oldest first, at most `limit`.
@@ -181,7 +191,7 @@ impl Store {
         since_ms: i64,
         limit: i64,
     ) -> Result<Vec<StoredChallenge>> {
-        let rows = sqlx::query(&self.sql(&format!(
+        let rows = sqlx::query_as::<_, ChallengeRow>(&self.sql(&format!(
             "SELECT {COLUMNS} FROM {FROM}
              WHERE c.bot = ? AND c.status = 'pending' AND c.created_ms >= ?
              ORDER BY c.created_ms, c.id LIMIT ?"
@@ -190,21 +200,23 @@ impl Store {
         .bind(since_ms)
         .bind(limit)
         .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|row| stored_challenge(row, since_ms))
+        .await
+        .reading("bot_challenges")?;
+        rows.into_iter()
+            .map(|row| row.into_stored(since_ms))
             .collect()
     }
 
     /// Challenge `id`, pending ones made before `since_ms` read as expired.
     pub async fn challenge(&self, id: &str, since_ms: i64) -> Result<Option<StoredChallenge>> {
-        let row = sqlx::query(&self.sql(&format!("SELECT {COLUMNS} FROM {FROM} WHERE c.id = ?")))
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.as_ref()
-            .map(|row| stored_challenge(row, since_ms))
-            .transpose()
+        let row = sqlx::query_as::<_, ChallengeRow>(
+            &self.sql(&format!("SELECT {COLUMNS} FROM {FROM} WHERE c.id = ?")),
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await
+        .reading("bot_challenges")?;
+        row.map(|row| row.into_stored(since_ms)).transpose()
     }
 
     /// Moves challenge `id`, pending since `since_ms` or later, from `pending` to `status`
@@ -275,58 +287,79 @@ impl Store {
         account: &AccountId,
         limit: i64,
     ) -> Result<Vec<(String, usize)>> {
-        let rows = sqlx::query(&self.sql(
-            "SELECT g.id, ga.seat FROM game_accounts ga JOIN games g ON g.id = ga.game_id
+        let rows = sqlx::query_as::<_, GameSeat>(&self.sql(
+            "SELECT g.id AS id, ga.seat AS seat
+             FROM game_accounts ga JOIN games g ON g.id = ga.game_id
              WHERE ga.account_id = ? AND g.result IS NULL
              ORDER BY g.created_at, g.id LIMIT ?",
         ))
         .bind(account.as_str())
         .bind(limit)
         .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
-            .iter()
-            .map(|row| (row.get(0), row.get::<i64, _>(1) as usize))
-            .collect())
+        .await
+        .reading("game_accounts")?;
+        Ok(rows.into_iter().map(|row| (row.id, row.seat)).collect())
     }
 }
 
-/// An account's `id` and `username` columns.
-fn session_account(row: AnyRow) -> SessionAccount {
-    SessionAccount {
-        id: AccountId::from_stored(row.get(0)),
-        username: row.get(1),
-    }
+/// A game and an account's seat in it.
+#[derive(sqlx::FromRow)]
+struct GameSeat {
+    id: String,
+    #[sqlx(try_from = "i64")]
+    seat: usize,
 }
 
-/// A row of [`COLUMNS`].
-fn stored_challenge(row: &AnyRow, since_ms: i64) -> Result<StoredChallenge> {
-    let created_ms: i64 = row.get(8);
-    let status: String = row.get(9);
-    let seat: Option<i64> = row.get(12);
-    let token: Option<String> = row.get(13);
-    Ok(StoredChallenge {
-        view: ChallengeView {
-            id: row.get(0),
-            challenger: row.get::<Option<String>, _>(1).unwrap_or_default(),
-            bot: row.get::<Option<String>, _>(2).unwrap_or_default(),
-            request: ChallengeRequest {
-                game: row.get(3),
-                settings: serde_json::from_str(row.get(4))?,
-                time_control: serde_json::from_str(row.get(5))?,
-                side: Side::from_stored(row.get(6)),
-                rated: row.get::<i64, _>(7) != 0,
+/// A challenge's row of [`COLUMNS`] (the accounts' usernames `None` once deleted).
+#[derive(sqlx::FromRow)]
+struct ChallengeRow {
+    id: String,
+    challenger_name: Option<String>,
+    bot_name: Option<String>,
+    game: String,
+    settings: String,
+    time_control: String,
+    side: String,
+    rated: i64,
+    created_ms: i64,
+    status: String,
+    reason: Option<String>,
+    game_id: Option<String>,
+    seat: Option<i64>,
+    token: Option<String>,
+    challenger: String,
+    bot: String,
+}
+
+impl ChallengeRow {
+    /// The challenge, pending ones made before `since_ms` read as expired.
+    fn into_stored(self, since_ms: i64) -> Result<StoredChallenge> {
+        Ok(StoredChallenge {
+            view: ChallengeView {
+                id: self.id,
+                challenger: self.challenger_name.unwrap_or_default(),
+                bot: self.bot_name.unwrap_or_default(),
+                request: ChallengeRequest {
+                    game: self.game,
+                    settings: serde_json::from_str(&self.settings)?,
+                    time_control: serde_json::from_str(&self.time_control)?,
+                    side: Side::from_stored(&self.side),
+                    rated: self.rated != 0,
+                },
+                status: ChallengeStatus::from_stored(&self.status, self.created_ms, since_ms),
+                reason: self.reason,
+                game_id: self.game_id,
+                created_ms: self.created_ms,
             },
-            status: ChallengeStatus::from_stored(&status, created_ms, since_ms),
-            reason: row.get(10),
-            game_id: row.get(11),
-            created_ms,
-        },
-        challenger: AccountId::from_stored(row.get(14)),
-        bot: AccountId::from_stored(row.get(15)),
-        seat: seat
-            .zip(token)
-            .map(|(seat, token)| Ok::<_, anyhow::Error>((seat as usize, SeatToken::parse(&token)?)))
-            .transpose()?,
-    })
+            challenger: AccountId::from_stored(self.challenger),
+            bot: AccountId::from_stored(self.bot),
+            seat: self
+                .seat
+                .zip(self.token)
+                .map(|(seat, token)| {
+                    Ok::<_, anyhow::Error>((seat as usize, SeatToken::parse(&token)?))
+                })
+                .transpose()?,
+        })
+    }
 }

@@ -11,13 +11,14 @@
 use std::sync::Arc;
 
 use anyhow::anyhow;
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
 use super::backend::Backend;
 use super::columns::{
     bind_new_game, bind_snapshot, players_json, AnyQuery, GAME_COLUMNS, SNAPSHOT_COLUMNS,
 };
 use super::listen::CHANGES_CHANNEL;
+use super::rows::{value, Reading};
 use crate::domain::game::{Snapshot, StoredGame, Summary};
 
 /// A change refused because the game was changed meanwhile (by another server instance):
@@ -418,16 +419,16 @@ impl Touch<'_> {
         let written = if backend == Backend::Postgres {
             // One statement: the row over its version, the moves, the notice.
             let sql = backend.sql(&format!(
-                "WITH {} SELECT count(*) FROM {}",
+                "WITH {} SELECT count(*) AS told FROM {}",
                 self.postgres_parts(backend, ""),
                 told("")
             ));
-            let told: i64 = self
+            let row = self
                 .bind_postgres(sqlx::query(&sql), context)?
                 .fetch_one(&mut *tx)
-                .await?
-                .get(0);
-            told == 1
+                .await
+                .reading("games")?;
+            value::<i64>(&row, "games", "told")? == 1
         } else {
             let update = self.update(backend);
             let update = self

@@ -3,9 +3,8 @@
 //! PostgreSQL to the other instances (on the channel `tafel_chat`).
 
 use anyhow::{Context, Result};
-use sqlx::any::AnyRow;
-use sqlx::Row;
 
+use super::rows::{value, Reading};
 use super::Store;
 use crate::domain::chat::{Author, ChatText, Room};
 use crate::domain::ids::GameId;
@@ -44,8 +43,10 @@ pub enum ChatRefused {
     Failed(anyhow::Error),
 }
 
-/// The columns a [`StoredChat`] is read from (`m` the message, `a` its account).
-const COLUMNS: &str = "m.room, m.seq, m.seat, a.username, m.text, m.at_ms";
+/// The columns a [`StoredChat`] is read from, a [`ChatRow`] (`m` the message, `a` its
+/// account).
+const COLUMNS: &str = "m.room AS room, m.seq AS seq, m.seat AS seat, a.username AS username,
+                       m.text AS text, m.at_ms AS at_ms";
 
 impl Store {
     /// Stores `text` by `author` in its room of game `id` as the room's next message, unless
@@ -81,7 +82,9 @@ impl Store {
             .fetch_optional(&self.pool)
             .await;
             let seq: i64 = match inserted {
-                Ok(Some(row)) => row.get(0),
+                Ok(Some(row)) => {
+                    value(&row, "chat_messages", "seq").map_err(ChatRefused::Failed)?
+                }
                 Ok(None) => return Err(ChatRefused::Full),
                 Err(sqlx::Error::Database(error)) if error.is_unique_violation() => continue,
                 Err(error) => {
@@ -116,7 +119,7 @@ impl Store {
 
     /// The messages of `room` in game `id`, oldest first.
     pub async fn chat(&self, id: &GameId, room: Room) -> Result<Vec<StoredChat>> {
-        let rows = sqlx::query(&self.sql(&format!(
+        let rows = sqlx::query_as::<_, ChatRow>(&self.sql(&format!(
             "SELECT {COLUMNS} FROM chat_messages m LEFT JOIN accounts a ON a.id = m.account_id
              WHERE m.game_id = ? AND m.room = ? ORDER BY m.seq"
         )))
@@ -124,8 +127,9 @@ impl Store {
         .bind(room.as_str())
         .fetch_all(&self.pool)
         .await
+        .reading("chat_messages")
         .context("cannot read a game's chat")?;
-        rows.iter().map(stored_chat).collect()
+        rows.into_iter().map(StoredChat::try_from).collect()
     }
 
     /// Message `seq` of `room` in game `id`, if it exists.
@@ -135,7 +139,7 @@ impl Store {
         room: Room,
         seq: i64,
     ) -> Result<Option<StoredChat>> {
-        let row = sqlx::query(&self.sql(&format!(
+        let row = sqlx::query_as::<_, ChatRow>(&self.sql(&format!(
             "SELECT {COLUMNS} FROM chat_messages m LEFT JOIN accounts a ON a.id = m.account_id
              WHERE m.game_id = ? AND m.room = ? AND m.seq = ?"
         )))
@@ -144,19 +148,35 @@ impl Store {
         .bind(seq)
         .fetch_optional(&self.pool)
         .await
+        .reading("chat_messages")
         .context("cannot read a chat message")?;
-        row.as_ref().map(stored_chat).transpose()
+        row.map(StoredChat::try_from).transpose()
     }
 }
 
-fn stored_chat(row: &AnyRow) -> Result<StoredChat> {
-    let room: String = row.try_get(0)?;
-    Ok(StoredChat {
-        room: Room::parse(&room).with_context(|| format!("unknown chat room `{room}`"))?,
-        seq: row.try_get(1)?,
-        seat: row.try_get::<Option<i64>, _>(2)?.map(|seat| seat as usize),
-        username: row.try_get(3)?,
-        text: row.try_get(4)?,
-        at_ms: row.try_get(5)?,
-    })
+/// A message's row of [`COLUMNS`] (the username `None` without an account, or once deleted).
+#[derive(sqlx::FromRow)]
+struct ChatRow {
+    room: String,
+    seq: i64,
+    seat: Option<i64>,
+    username: Option<String>,
+    text: String,
+    at_ms: i64,
+}
+
+impl TryFrom<ChatRow> for StoredChat {
+    type Error = anyhow::Error;
+
+    fn try_from(row: ChatRow) -> Result<StoredChat> {
+        Ok(StoredChat {
+            room: Room::parse(&row.room)
+                .with_context(|| format!("unknown chat room `{}`", row.room))?,
+            seq: row.seq,
+            seat: row.seat.map(|seat| seat as usize),
+            username: row.username,
+            text: row.text,
+            at_ms: row.at_ms,
+        })
+    }
 }

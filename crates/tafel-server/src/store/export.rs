@@ -3,8 +3,9 @@
 
 use anyhow::Result;
 use sqlx::any::AnyArguments;
-use sqlx::Row;
 
+use super::reads::AnalysisRow;
+use super::rows::{value, values, Reading};
 use super::table_rows::{Value, OF_A_GAME, PEOPLE};
 use super::Store;
 
@@ -16,8 +17,9 @@ impl Store {
             self.backend.insertion_order()
         ))
         .fetch_all(&self.pool)
-        .await?;
-        Ok(rows.into_iter().map(|r| r.get(0)).collect())
+        .await
+        .reading("games")?;
+        values(&rows, "games", "id")
     }
 
     /// Everything stored about game `id`, column by column (for `tafel db copy`).
@@ -33,33 +35,34 @@ impl Store {
             sqlx::query(&self.sql(&format!("SELECT {columns} FROM games WHERE id = ?")))
                 .bind(id)
                 .fetch_optional(&mut *tx)
-                .await?
+                .await
+                .reading("games")?
         else {
             return Ok(None);
         };
-        let text = (0..COPIED_TEXT.len()).map(|i| row.get(i)).collect();
-        let numbers = (0..COPIED_NUMBERS.len())
-            .map(|i| row.get(COPIED_TEXT.len() + i))
-            .collect();
-        let moves = sqlx::query(
+        let text = COPIED_TEXT
+            .iter()
+            .map(|column| value(&row, "games", column))
+            .collect::<Result<_>>()?;
+        let numbers = COPIED_NUMBERS
+            .iter()
+            .map(|column| value(&row, "games", column))
+            .collect::<Result<_>>()?;
+        let moves = sqlx::query_as::<_, MoveRow>(
             &self.sql("SELECT ply, notation FROM moves WHERE game_id = ? ORDER BY ply"),
         )
         .bind(id)
         .fetch_all(&mut *tx)
-        .await?
-        .into_iter()
-        .map(|r| (r.get(0), r.get(1)))
-        .collect();
-        let analyses = sqlx::query(&self.sql(
+        .await
+        .reading("moves")?;
+        let analyses = sqlx::query_as::<_, AnalysisRow>(&self.sql(
             "SELECT moves, played, review, created_at FROM analyses WHERE game_id = ?
              ORDER BY moves",
         ))
         .bind(id)
         .fetch_all(&mut *tx)
-        .await?
-        .into_iter()
-        .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3)))
-        .collect();
+        .await
+        .reading("analyses")?;
         let mut linked = Vec::with_capacity(OF_A_GAME.len());
         for table in OF_A_GAME {
             linked.push(table.read(self.backend, &mut tx, Some(id)).await?);
@@ -119,7 +122,7 @@ impl Store {
             insert = insert.bind(*value);
         }
         insert.execute(&mut *tx).await?;
-        for (ply, notation) in &rows.moves {
+        for MoveRow { ply, notation } in &rows.moves {
             sqlx::query(&self.sql("INSERT INTO moves (game_id, ply, notation) VALUES (?, ?, ?)"))
                 .bind(id)
                 .bind(*ply)
@@ -127,7 +130,13 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
-        for (moves, played, review, created_at) in &rows.analyses {
+        for AnalysisRow {
+            moves,
+            played,
+            review,
+            created_at,
+        } in &rows.analyses
+        {
             sqlx::query(&self.sql(
                 "INSERT INTO analyses (game_id, moves, played, review, created_at)
                  VALUES (?, ?, ?, ?, ?)",
@@ -188,8 +197,8 @@ const COPIED_NUMBERS: &[&str] = &[
 pub struct GameRows {
     text: Vec<Option<String>>,
     numbers: Vec<Option<i64>>,
-    moves: Vec<(i64, String)>,
-    analyses: Vec<(i64, String, String, String)>,
+    moves: Vec<MoveRow>,
+    analyses: Vec<AnalysisRow>,
     /// The rows of each table of `OF_A_GAME`, in its order.
     linked: Vec<Vec<Vec<Value>>>,
 }
@@ -209,6 +218,13 @@ impl GameRows {
     pub fn analyses(&self) -> usize {
         self.analyses.len()
     }
+}
+
+/// A move as stored: its ply and notation.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+struct MoveRow {
+    ply: i64,
+    notation: String,
 }
 
 /// Every account, session and rating, as stored: the rows of each table of `PEOPLE`, in its

@@ -2,11 +2,12 @@
 //! running clocks instead of charging the players.
 
 use anyhow::Result;
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
 use super::backend::Backend;
 use super::changes::mark_alive;
 use super::changes::Mutation;
+use super::rows::{value, Reading};
 use super::Store;
 
 impl Store {
@@ -53,8 +54,10 @@ async fn credit_downtime_locked(
 ) -> Result<Option<i64>> {
     let last: Option<i64> = sqlx::query("SELECT at_ms FROM server_alive WHERE id = 1")
         .fetch_optional(&mut *connection)
-        .await?
-        .map(|r| r.get(0));
+        .await
+        .reading("server_alive")?
+        .map(|row| value(&row, "server_alive", "at_ms"))
+        .transpose()?;
     let downtime = last.map(|at| now_ms - at).filter(|&gap| gap > silence_ms);
     if let Some(gap) = downtime {
         // The games locked by id, as the writer locks them (no deadlock with another

@@ -11,8 +11,8 @@
 //! removing it changes nothing.
 
 use anyhow::Result;
-use sqlx::Row;
 
+use super::rows::{values, Reading};
 use super::Store;
 
 /// How long a computer seat's lease lasts past the last renewal by the instance holding it
@@ -39,8 +39,9 @@ impl Store {
         .bind(now_ms)
         .bind(limit)
         .fetch_all(&self.pool)
-        .await?;
-        Ok(rows.into_iter().map(|r| r.get(0)).collect())
+        .await
+        .reading("games")?;
+        values(&rows, "games", "id")
     }
 
     /// Takes the lease on game `id`'s computer move, if the game is still at stored `version`

@@ -28,7 +28,8 @@
 //! One module a concern: [`backend`] (the two databases and their few differences), [`writes`]
 //! (the changes, as callers make them), [`writer`] (the group commit), `changes` (the SQL of
 //! each change), `columns` (the columns of a game's row a change writes) and `together` (a
-//! group of changes in one statement on PostgreSQL), [`reads`] and
+//! group of changes in one statement on PostgreSQL), [`reads`], `rows` (rows read by
+//! column name: a bad row is an error naming its table and column, never a panic) and
 //! [`versions`] (the stored versions, read in groups), [`leases`]
 //! (the computer's moves between instances), [`listen`] (changes other instances announce),
 //! [`heartbeat`] (when a server was last alive, and the downtime credited to clocks),
@@ -54,6 +55,7 @@ pub mod listen;
 pub mod players;
 pub mod ratings;
 pub mod reads;
+mod rows;
 pub mod seeks;
 mod table_rows;
 mod together;

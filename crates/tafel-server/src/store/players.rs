@@ -3,9 +3,9 @@
 //! changes, and the leaderboards.
 
 use anyhow::Result;
-use sqlx::Row;
 
-use super::ratings::{stored_rating, StoredRating};
+use super::ratings::{RatingRow, StoredRating};
+use super::rows::{value, values, Reading};
 use super::Store;
 use crate::domain::ids::AccountId;
 use crate::domain::seat::SeatView;
@@ -63,7 +63,7 @@ pub struct PlayerGame {
 }
 
 /// A point of a player's rating history: the rating after one rated game.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, sqlx::FromRow)]
 pub struct RatingPoint {
     /// The registry name.
     pub game: String,
@@ -91,49 +91,52 @@ pub struct SeatRatingChange {
 impl Store {
     /// The living account whose username has `key` ([`crate::domain::account::Username::key`]).
     pub async fn player_by_key(&self, key: &str) -> Result<Option<PlayerAccount>> {
-        let row = sqlx::query(&self.sql(
+        let row = sqlx::query_as::<_, AccountRow>(&self.sql(
             "SELECT id, username, created_ms, bot FROM accounts
              WHERE username_key = ? AND username IS NOT NULL AND deleted_ms IS NULL",
         ))
         .bind(key)
         .fetch_optional(&self.pool)
-        .await?;
+        .await
+        .reading("accounts")?;
         Ok(row.map(|row| PlayerAccount {
-            id: AccountId::from_stored(row.get(0)),
-            username: row.get(1),
-            created_ms: row.get(2),
-            bot: row.get::<i64, _>(3) != 0,
+            id: AccountId::from_stored(row.id),
+            username: row.username,
+            created_ms: row.created_ms,
+            bot: row.bot != 0,
         }))
     }
 
     /// `account`'s ratings, one per game it played rated, by game name.
     pub async fn player_ratings(&self, account: &AccountId) -> Result<Vec<(String, StoredRating)>> {
-        let rows = sqlx::query(&self.sql(
+        let rows = sqlx::query_as::<_, GameRating>(&self.sql(
             "SELECT game, rating, deviation, volatility, games, rated_ms FROM ratings
              WHERE account_id = ? AND games > 0 ORDER BY game",
         ))
         .bind(account.as_str())
         .fetch_all(&self.pool)
-        .await?;
+        .await
+        .reading("ratings")?;
         Ok(rows
-            .iter()
-            .map(|r| (r.get(0), stored_rating(r, 1)))
+            .into_iter()
+            .map(|r| (r.game, r.rating.into()))
             .collect())
     }
 
     /// How many games `account` won, drew and lost, per game name: `(game, outcome, count)`.
     pub async fn player_counts(&self, account: &AccountId) -> Result<Vec<(String, String, i64)>> {
-        let rows = sqlx::query(&self.sql(
-            "SELECT g.game, r.outcome, count(*) FROM account_results r
-             JOIN games g ON g.id = r.game_id
+        let rows = sqlx::query_as::<_, OutcomeCount>(&self.sql(
+            "SELECT g.game AS game, r.outcome AS outcome, count(*) AS games
+             FROM account_results r JOIN games g ON g.id = r.game_id
              WHERE r.account_id = ? GROUP BY g.game, r.outcome ORDER BY g.game, r.outcome",
         ))
         .bind(account.as_str())
         .fetch_all(&self.pool)
-        .await?;
+        .await
+        .reading("account_results")?;
         Ok(rows
-            .iter()
-            .map(|r| (r.get(0), r.get(1), r.get(2)))
+            .into_iter()
+            .map(|r| (r.game, r.outcome, r.games))
             .collect())
     }
 
@@ -157,10 +160,12 @@ impl Store {
              LEFT JOIN rating_changes c ON c.game_id = ga.game_id AND c.seat = ga.seat
              WHERE {conditions}"
         );
-        let count_sql = self.sql(&format!("SELECT count(*) {from}"));
+        let count_sql = self.sql(&format!("SELECT count(*) AS games {from}"));
         let list_sql = self.sql(&format!(
-            "SELECT g.id, g.game, ga.seat, g.players, g.result, r.outcome, g.rated,
-                    c.rating_before, c.rating_after, g.created_at, g.updated_at
+            "SELECT g.id AS id, g.game AS game, ga.seat AS seat, g.players AS players,
+                    g.result AS result, r.outcome AS outcome, g.rated AS rated,
+                    c.rating_before AS rating_before, c.rating_after AS rating_after,
+                    g.created_at AS created_at, g.updated_at AS updated_at
              {from} ORDER BY g.created_at DESC, g.id DESC LIMIT ? OFFSET ?"
         ));
         let bind = |query| {
@@ -173,31 +178,32 @@ impl Store {
             }
             query
         };
-        let total: i64 = bind(&count_sql).fetch_one(&self.pool).await?.get(0);
+        let counted = bind(&count_sql)
+            .fetch_one(&self.pool)
+            .await
+            .reading("game_accounts")?;
+        let total: i64 = value(&counted, "game_accounts", "games")?;
         let rows = bind(&list_sql)
             .bind(filter.limit)
             .bind(filter.offset)
             .fetch_all(&self.pool)
-            .await?;
+            .await
+            .reading("game_accounts")?;
         let games = rows
             .iter()
-            .map(|r| {
-                let before: Option<f64> = r.get(7);
-                let after: Option<f64> = r.get(8);
+            .map(|row| {
+                let r: PlayerGameRow = sqlx::FromRow::from_row(row).reading("game_accounts")?;
                 Ok(PlayerGame {
-                    id: r.get(0),
-                    game: r.get(1),
-                    seat: r.get::<i64, _>(2) as usize,
-                    players: r
-                        .get::<Option<&str>, _>(3)
-                        .map(serde_json::from_str)
-                        .transpose()?,
-                    result: r.get(4),
-                    outcome: r.get(5),
-                    rated: r.get::<i64, _>(6) != 0,
-                    rating: before.zip(after),
-                    created_at: r.get(9),
-                    updated_at: r.get(10),
+                    id: r.id,
+                    game: r.game,
+                    seat: r.seat,
+                    players: r.players.as_deref().map(serde_json::from_str).transpose()?,
+                    result: r.result,
+                    outcome: r.outcome,
+                    rated: r.rated != 0,
+                    rating: r.rating_before.zip(r.rating_after),
+                    created_at: r.created_at,
+                    updated_at: r.updated_at,
                 })
             })
             .collect::<Result<Vec<_>>>()?;
@@ -218,8 +224,9 @@ impl Store {
         .bind(account.as_str())
         .bind(limit)
         .fetch_all(&self.pool)
-        .await?;
-        Ok(rows.iter().map(|r| r.get(0)).collect())
+        .await
+        .reading("game_accounts")?;
+        values(&rows, "games", "id")
     }
 
     /// `account`'s rating after each of its rated games, oldest first, the last `limit` at most.
@@ -228,43 +235,36 @@ impl Store {
         account: &AccountId,
         limit: i64,
     ) -> Result<Vec<RatingPoint>> {
-        let rows = sqlx::query(&self.sql(
-            "SELECT game, game_id, rated_ms, rating_after, deviation_after FROM rating_changes
+        let mut points = sqlx::query_as::<_, RatingPoint>(&self.sql(
+            "SELECT game, game_id, rated_ms, rating_after AS rating, deviation_after AS deviation
+             FROM rating_changes
              WHERE account_id = ? ORDER BY rated_ms DESC, game_id DESC LIMIT ?",
         ))
         .bind(account.as_str())
         .bind(limit)
         .fetch_all(&self.pool)
-        .await?;
-        let mut points: Vec<RatingPoint> = rows
-            .iter()
-            .map(|r| RatingPoint {
-                game: r.get(0),
-                game_id: r.get(1),
-                rated_ms: r.get(2),
-                rating: r.get(3),
-                deviation: r.get(4),
-            })
-            .collect();
+        .await
+        .reading("rating_changes")?;
         points.reverse();
         Ok(points)
     }
 
     /// The rating changes of game `id`, by seat (none unless it was rated and finished).
     pub async fn game_rating_changes(&self, id: &str) -> Result<Vec<SeatRatingChange>> {
-        let rows = sqlx::query(&self.sql(
+        let rows = sqlx::query_as::<_, SeatChangeRow>(&self.sql(
             "SELECT seat, rating_before, deviation_before, rating_after, deviation_after
              FROM rating_changes WHERE game_id = ? ORDER BY seat",
         ))
         .bind(id)
         .fetch_all(&self.pool)
-        .await?;
+        .await
+        .reading("rating_changes")?;
         Ok(rows
-            .iter()
+            .into_iter()
             .map(|r| SeatRatingChange {
-                seat: r.get::<i64, _>(0) as usize,
-                before: (r.get(1), r.get(2)),
-                after: (r.get(3), r.get(4)),
+                seat: r.seat,
+                before: (r.rating_before, r.deviation_before),
+                after: (r.rating_after, r.deviation_after),
             })
             .collect())
     }
@@ -278,8 +278,10 @@ impl Store {
         max_deviation: f64,
         limit: i64,
     ) -> Result<Vec<(String, bool, StoredRating)>> {
-        let rows = sqlx::query(&self.sql(
-            "SELECT a.username, a.bot, r.rating, r.deviation, r.volatility, r.games, r.rated_ms
+        let rows = sqlx::query_as::<_, LeaderRow>(&self.sql(
+            "SELECT a.username AS username, a.bot AS bot, r.rating AS rating,
+                    r.deviation AS deviation, r.volatility AS volatility, r.games AS games,
+                    r.rated_ms AS rated_ms
              FROM ratings r JOIN accounts a ON a.id = r.account_id
              WHERE r.game = ? AND r.games > 0 AND r.deviation < ? AND a.username IS NOT NULL
                AND a.deleted_ms IS NULL
@@ -289,10 +291,73 @@ impl Store {
         .bind(max_deviation)
         .bind(limit)
         .fetch_all(&self.pool)
-        .await?;
+        .await
+        .reading("ratings")?;
         Ok(rows
-            .iter()
-            .map(|r| (r.get(0), r.get::<i64, _>(1) != 0, stored_rating(r, 2)))
+            .into_iter()
+            .map(|r| (r.username, r.bot != 0, r.rating.into()))
             .collect())
     }
+}
+
+/// A living account's row as its page shows it.
+#[derive(sqlx::FromRow)]
+struct AccountRow {
+    id: String,
+    username: String,
+    created_ms: i64,
+    bot: i64,
+}
+
+/// An account's rating in one game.
+#[derive(sqlx::FromRow)]
+struct GameRating {
+    game: String,
+    #[sqlx(flatten)]
+    rating: RatingRow,
+}
+
+/// How many of its games in one game an account ended with one outcome.
+#[derive(sqlx::FromRow)]
+struct OutcomeCount {
+    game: String,
+    outcome: String,
+    games: i64,
+}
+
+/// A game of a player's list, with the player's seat, result and rating change.
+#[derive(sqlx::FromRow)]
+struct PlayerGameRow {
+    id: String,
+    game: String,
+    #[sqlx(try_from = "i64")]
+    seat: usize,
+    players: Option<String>,
+    result: Option<String>,
+    outcome: Option<String>,
+    rated: i64,
+    rating_before: Option<f64>,
+    rating_after: Option<f64>,
+    created_at: String,
+    updated_at: String,
+}
+
+/// One seat's rating change in a rated game.
+#[derive(sqlx::FromRow)]
+struct SeatChangeRow {
+    #[sqlx(try_from = "i64")]
+    seat: usize,
+    rating_before: f64,
+    deviation_before: f64,
+    rating_after: f64,
+    deviation_after: f64,
+}
+
+/// A line of a leaderboard: a living account and its rating.
+#[derive(sqlx::FromRow)]
+struct LeaderRow {
+    username: String,
+    bot: i64,
+    #[sqlx(flatten)]
+    rating: RatingRow,
 }

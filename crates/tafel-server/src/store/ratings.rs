@@ -12,9 +12,10 @@
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
 use super::backend::Backend;
+use super::rows::{values, GameAt, Reading};
 use super::Store;
 use crate::domain::ids::AccountId;
 use crate::domain::rated::Finished;
@@ -93,22 +94,24 @@ impl Store {
         )))
         .bind(limit)
         .fetch_all(&self.pool)
-        .await?;
-        Ok(rows.iter().map(|r| r.get(0)).collect())
+        .await
+        .reading("games")?;
+        values(&rows, "games", "id")
     }
 
     /// Rated games to abort at `before` or earlier, the soonest first, at most `limit`, with
     /// their deadlines.
     pub async fn aborts_due(&self, before: i64, limit: i64) -> Result<Vec<(String, i64)>> {
-        let rows = sqlx::query(&self.sql(
-            "SELECT id, abort_at FROM games WHERE abort_at IS NOT NULL AND abort_at <= ?
+        let rows = sqlx::query_as::<_, GameAt>(&self.sql(
+            "SELECT id, abort_at AS at_ms FROM games WHERE abort_at IS NOT NULL AND abort_at <= ?
              ORDER BY abort_at LIMIT ?",
         ))
         .bind(before)
         .bind(limit)
         .fetch_all(&self.pool)
-        .await?;
-        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+        .await
+        .reading("games")?;
+        Ok(rows.into_iter().map(Into::into).collect())
     }
 }
 
@@ -142,7 +145,7 @@ async fn rate(
     } else {
         ""
     };
-    let rows = sqlx::query(&backend.sql(&format!(
+    let rows = sqlx::query_as::<_, AccountRating>(&backend.sql(&format!(
         "SELECT account_id, rating, deviation, volatility, games, rated_ms FROM ratings
          WHERE game = ? AND account_id IN (?, ?) ORDER BY account_id{lock}"
     )))
@@ -150,14 +153,15 @@ async fn rate(
     .bind(accounts[0].as_str())
     .bind(accounts[1].as_str())
     .fetch_all(&mut *tx)
-    .await?;
+    .await
+    .reading("ratings")?;
     let mut before = Vec::new();
     for (_, account) in seats {
         let row = rows
             .iter()
-            .find(|r| r.get::<&str, _>(0) == account.as_str())
+            .find(|r| r.account_id == account.as_str())
             .context("a rating row just made is missing")?;
-        before.push(stored_rating(row, 1).now(now_ms));
+        before.push(StoredRating::from(row.rating).now(now_ms));
     }
     let (first, second) = rate_game(before[0], before[1], finished.first_score)
         .map_err(|e| anyhow::anyhow!("{}", e.message))?;
@@ -214,18 +218,36 @@ async fn rate(
     Ok(true)
 }
 
-/// The [`StoredRating`] in `row`'s columns from `first` on: rating, deviation, volatility,
-/// games, rated_ms.
-pub(super) fn stored_rating(row: &sqlx::any::AnyRow, first: usize) -> StoredRating {
-    StoredRating {
-        rating: Rating {
-            rating: row.get(first),
-            deviation: row.get(first + 1),
-            volatility: row.get(first + 2),
-        },
-        games: row.get(first + 3),
-        rated_ms: row.get(first + 4),
+/// A [`StoredRating`]'s columns of `ratings`: rating, deviation, volatility, games, rated_ms.
+#[derive(Clone, Copy, sqlx::FromRow)]
+pub(super) struct RatingRow {
+    rating: f64,
+    deviation: f64,
+    volatility: f64,
+    games: i64,
+    rated_ms: i64,
+}
+
+impl From<RatingRow> for StoredRating {
+    fn from(row: RatingRow) -> StoredRating {
+        StoredRating {
+            rating: Rating {
+                rating: row.rating,
+                deviation: row.deviation,
+                volatility: row.volatility,
+            },
+            games: row.games,
+            rated_ms: row.rated_ms,
+        }
     }
+}
+
+/// An account's rating, as [`rate`] reads it before the game changes it.
+#[derive(sqlx::FromRow)]
+struct AccountRating {
+    account_id: String,
+    #[sqlx(flatten)]
+    rating: RatingRow,
 }
 
 #[cfg(test)]
@@ -234,6 +256,7 @@ mod tests {
     use crate::domain::game::{StoredGame, Summary};
     use crate::domain::rating::Score;
     use crate::domain::seat::{SeatKind, StoredSeat};
+    use crate::store::rows::value;
 
     /// Two accounts and a finished game between them, rated, in `store`.
     async fn finished_game(store: &Store) -> Finished {
@@ -277,26 +300,28 @@ mod tests {
     async fn ratings_of(store: &Store, finished: &Finished) -> Vec<StoredRating> {
         let mut ratings = Vec::new();
         for (_, account, _) in &finished.results {
-            let row = sqlx::query(&store.sql(
-                "SELECT 0, rating, deviation, volatility, games, rated_ms FROM ratings
+            let row = sqlx::query_as::<_, RatingRow>(&store.sql(
+                "SELECT rating, deviation, volatility, games, rated_ms FROM ratings
                  WHERE account_id = ? AND game = 'kauri'",
             ))
             .bind(account.as_str())
             .fetch_one(&store.pool)
             .await
             .unwrap();
-            ratings.push(stored_rating(&row, 1));
+            ratings.push(row.into());
         }
         ratings
     }
 
     async fn count(store: &Store, table: &str, game_id: &str) -> i64 {
-        sqlx::query(&store.sql(&format!("SELECT count(*) FROM {table} WHERE game_id = ?")))
-            .bind(game_id)
-            .fetch_one(&store.pool)
-            .await
-            .unwrap()
-            .get(0)
+        let row = sqlx::query(&store.sql(&format!(
+            "SELECT count(*) AS n FROM {table} WHERE game_id = ?"
+        )))
+        .bind(game_id)
+        .fetch_one(&store.pool)
+        .await
+        .unwrap();
+        value(&row, table, "n").unwrap()
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

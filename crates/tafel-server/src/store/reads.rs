@@ -2,10 +2,10 @@
 //! stored analyses, and what the background tasks look for (computer moves, falling flags).
 
 use anyhow::{anyhow, Context, Result};
-use sqlx::Row;
 
 use super::backend::Backend;
 use super::ending::StoredEnding;
+use super::rows::{values, GameAt, Reading};
 use super::Store;
 use crate::domain::clock::Clock;
 use crate::domain::dice::Dice;
@@ -17,19 +17,20 @@ pub const CHALLENGE_LISTED_FOR: &str = "-1 day";
 impl Store {
     /// The stored analysis (JSON) of game `id` over exactly the moves `played`, if any.
     pub async fn analysis(&self, id: &str, played: &[String]) -> Result<Option<String>> {
-        let row = sqlx::query(
-            &self.sql("SELECT played, review FROM analyses WHERE game_id = ? AND moves = ?"),
+        let row = sqlx::query_as::<_, AnalysisRow>(
+            &self.sql("SELECT moves, played, review, created_at FROM analyses WHERE game_id = ? AND moves = ?"),
         )
         .bind(id)
         .bind(played.len() as i64)
         .fetch_optional(&self.pool)
-        .await?;
+        .await
+        .reading("analyses")?;
         let Some(row) = row else {
             return Ok(None);
         };
-        let stored: Vec<String> = serde_json::from_str(row.get::<&str, _>("played"))
+        let stored: Vec<String> = serde_json::from_str(&row.played)
             .context("a stored analysis's moves are unreadable")?;
-        Ok((stored == played).then(|| row.get::<String, _>("review")))
+        Ok((stored == played).then_some(row.review))
     }
 
     /// Loads one game, or `None` if there is no game with that id.
@@ -42,91 +43,51 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
-        let Some(row) = sqlx::query(&self.sql(
+        let Some(row) = sqlx::query_as::<_, GameRow>(&self.sql(
             "SELECT id, game, settings, start, seats, dice_seed, public, time_control, clock,
                     clock_since, ending, proposals, rematch, rematch_of, version, rated
              FROM games WHERE id = ?",
         ))
         .bind(id)
         .fetch_optional(&mut *tx)
-        .await?
+        .await
+        .reading("games")?
         else {
             return Ok(None);
         };
-        let moves =
+        let rows =
             sqlx::query(&self.sql("SELECT notation FROM moves WHERE game_id = ? ORDER BY ply"))
                 .bind(id)
                 .fetch_all(&mut *tx)
-                .await?
-                .into_iter()
-                .map(|r| r.get::<String, _>(0))
-                .collect();
+                .await
+                .reading("moves")?;
+        let moves = values(&rows, "moves", "notation")?;
         tx.commit().await?;
-        let json = |column: usize| -> Option<&str> { row.get::<Option<&str>, _>(column) };
-        let mut clock: Option<Clock> = json(8).map(serde_json::from_str).transpose()?;
-        if let Some(clock) = clock.as_mut() {
-            clock.since_ms = row.get(9);
-        }
-        let ending = json(10)
-            .map(serde_json::from_str::<StoredEnding>)
-            .transpose()?
-            .map(StoredEnding::into_ending);
-        let dice = match json(5) {
-            Some(seed) => Dice::from_hex(seed).map_err(|e| anyhow!("game {id}: {e}"))?,
-            None => Dice::new(),
-        };
-        Ok(Some(StoredGame {
-            id: row.get(0),
-            game: row.get(1),
-            settings: serde_json::from_str(row.get::<&str, _>(2))?,
-            start: row.get(3),
-            moves,
-            dice,
-            public: row.get::<i64, _>(6) != 0,
-            time_control: json(7)
-                .map(serde_json::from_str)
-                .transpose()?
-                .unwrap_or_default(),
-            rematch_of: row.get(13),
-            version: row.get(14),
-            rated: row.get::<i64, _>(15) != 0,
-            table: Table {
-                seats: serde_json::from_str(row.get::<&str, _>(4))?,
-                clock,
-                ending,
-                proposals: json(11)
-                    .map(serde_json::from_str)
-                    .transpose()?
-                    .unwrap_or_default(),
-                rematch: row.get(12),
-            },
-        }))
+        row.into_game(moves).map(Some)
     }
 
     /// The most recently changed games first, at most `limit`, from their stored summaries.
     pub async fn list(&self, limit: i64) -> Result<Vec<RecentGame>> {
-        let rows = sqlx::query(&self.sql(&format!(
+        let rows = sqlx::query_as::<_, RecentRow>(&self.sql(&format!(
             "SELECT id, game, result, plies, record_moves, players, updated_at, created_at
              FROM games ORDER BY updated_at DESC, {} DESC LIMIT ?",
             self.backend.insertion_order()
         )))
         .bind(limit)
         .fetch_all(&self.pool)
-        .await?;
+        .await
+        .reading("games")?;
         rows.into_iter()
             .map(|r| {
                 Ok(RecentGame {
-                    id: r.get(0),
-                    game: r.get(1),
-                    result: r.get(2),
-                    moves: r.get(3),
-                    record_moves: r.get::<Option<i64>, _>(4).map(|n| n as u32),
-                    players: r
-                        .get::<Option<&str>, _>(5)
-                        .map(serde_json::from_str)
-                        .transpose()?,
-                    updated_at: r.get(6),
-                    created_at: r.get(7),
+                    id: r.id,
+                    game: r.game,
+                    result: r.result,
+                    moves: r.plies,
+                    record_moves: r.record_moves.map(|n| n as u32),
+                    players: r.players.as_deref().map(serde_json::from_str).transpose()?,
+                    updated_at: r.updated_at,
+                    created_at: r.created_at,
                 })
             })
             .collect()
@@ -135,7 +96,7 @@ impl Store {
     /// The public games created within the last day that wait for an opponent, newest
     /// first, at most `limit`.
     pub async fn challenges(&self, limit: i64) -> Result<Vec<OpenChallenge>> {
-        let rows = sqlx::query(&self.sql(&format!(
+        let rows = sqlx::query_as::<_, OpenChallengeRow>(&self.sql(&format!(
             "SELECT id, game, settings, players, time_control, created_at FROM games
              WHERE public = 1 AND open_seats > 0 AND result IS NULL
                AND created_at >= {}
@@ -145,23 +106,22 @@ impl Store {
         )))
         .bind(limit)
         .fetch_all(&self.pool)
-        .await?;
+        .await
+        .reading("games")?;
         rows.into_iter()
             .map(|r| {
                 Ok(OpenChallenge {
-                    id: r.get(0),
-                    game: r.get(1),
-                    settings: serde_json::from_str(r.get::<&str, _>(2))?,
-                    players: r
-                        .get::<Option<&str>, _>(3)
-                        .map(serde_json::from_str)
-                        .transpose()?,
+                    id: r.id,
+                    game: r.game,
+                    settings: serde_json::from_str(&r.settings)?,
+                    players: r.players.as_deref().map(serde_json::from_str).transpose()?,
                     time_control: r
-                        .get::<Option<&str>, _>(4)
+                        .time_control
+                        .as_deref()
                         .map(serde_json::from_str)
                         .transpose()?
                         .unwrap_or_default(),
-                    created_at: r.get(5),
+                    created_at: r.created_at,
                 })
             })
             .collect()
@@ -175,21 +135,132 @@ impl Store {
             self.backend.insertion_order()
         ))
         .fetch_all(&self.pool)
-        .await?;
-        Ok(rows.into_iter().map(|r| r.get(0)).collect())
+        .await
+        .reading("games")?;
+        values(&rows, "games", "id")
     }
 
     /// The games whose running clock falls by `until_ms`, the soonest first, at most `limit`,
     /// with that moment.
     pub async fn flags_due(&self, until_ms: i64, limit: i64) -> Result<Vec<(String, i64)>> {
-        let rows = sqlx::query(&self.sql(
-            "SELECT id, flag_at FROM games WHERE flag_at IS NOT NULL AND flag_at <= ?
+        let rows = sqlx::query_as::<_, GameAt>(&self.sql(
+            "SELECT id, flag_at AS at_ms FROM games WHERE flag_at IS NOT NULL AND flag_at <= ?
              ORDER BY flag_at LIMIT ?",
         ))
         .bind(until_ms)
         .bind(limit)
         .fetch_all(&self.pool)
-        .await?;
-        Ok(rows.into_iter().map(|r| (r.get(0), r.get(1))).collect())
+        .await
+        .reading("games")?;
+        Ok(rows.into_iter().map(Into::into).collect())
     }
+}
+
+/// An analysis as stored: over how many moves, those moves (JSON), the analysis (JSON), when
+/// it was made.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub(super) struct AnalysisRow {
+    pub(super) moves: i64,
+    pub(super) played: String,
+    pub(super) review: String,
+    pub(super) created_at: String,
+}
+
+/// A game's row as [`Store::load`] reads it (its JSON columns as text).
+#[derive(sqlx::FromRow)]
+struct GameRow {
+    id: String,
+    game: String,
+    settings: String,
+    start: Option<String>,
+    seats: String,
+    dice_seed: Option<String>,
+    public: i64,
+    time_control: Option<String>,
+    clock: Option<String>,
+    clock_since: Option<i64>,
+    ending: Option<String>,
+    proposals: Option<String>,
+    rematch: Option<String>,
+    rematch_of: Option<String>,
+    version: i64,
+    rated: i64,
+}
+
+impl GameRow {
+    /// The game of this row with its `moves`.
+    fn into_game(self, moves: Vec<String>) -> Result<StoredGame> {
+        let mut clock: Option<Clock> = self
+            .clock
+            .as_deref()
+            .map(serde_json::from_str)
+            .transpose()?;
+        if let Some(clock) = clock.as_mut() {
+            clock.since_ms = self.clock_since;
+        }
+        let ending = self
+            .ending
+            .as_deref()
+            .map(serde_json::from_str::<StoredEnding>)
+            .transpose()?
+            .map(StoredEnding::into_ending);
+        let dice = match self.dice_seed.as_deref() {
+            Some(seed) => Dice::from_hex(seed).map_err(|e| anyhow!("game {}: {e}", self.id))?,
+            None => Dice::new(),
+        };
+        Ok(StoredGame {
+            settings: serde_json::from_str(&self.settings)?,
+            moves,
+            dice,
+            public: self.public != 0,
+            time_control: self
+                .time_control
+                .as_deref()
+                .map(serde_json::from_str)
+                .transpose()?
+                .unwrap_or_default(),
+            rated: self.rated != 0,
+            table: Table {
+                seats: serde_json::from_str(&self.seats)?,
+                clock,
+                ending,
+                proposals: self
+                    .proposals
+                    .as_deref()
+                    .map(serde_json::from_str)
+                    .transpose()?
+                    .unwrap_or_default(),
+                rematch: self.rematch,
+            },
+            id: self.id,
+            game: self.game,
+            start: self.start,
+            rematch_of: self.rematch_of,
+            version: self.version,
+        })
+    }
+}
+
+/// A game's summary as the list of recent games shows it.
+#[derive(sqlx::FromRow)]
+struct RecentRow {
+    id: String,
+    game: String,
+    result: Option<String>,
+    plies: i64,
+    record_moves: Option<i64>,
+    players: Option<String>,
+    updated_at: String,
+    created_at: String,
+}
+
+/// An open challenge's row.
+#[derive(sqlx::FromRow)]
+struct OpenChallengeRow {
+    id: String,
+    game: String,
+    settings: String,
+    players: Option<String>,
+    time_control: Option<String>,
+    created_at: String,
 }

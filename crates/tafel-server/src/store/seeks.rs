@@ -2,9 +2,8 @@
 //! exactly one taker gets each. Written directly (a seek is not a game's change).
 
 use anyhow::{Context, Result};
-use sqlx::any::AnyRow;
-use sqlx::Row;
 
+use super::rows::{value, Reading};
 use super::Store;
 use crate::domain::ids::{AccountId, SeatToken};
 use crate::domain::seek::{SeekRequest, SeekView};
@@ -33,7 +32,7 @@ pub struct TakenSeek {
     pub token: SeatToken,
 }
 
-/// The columns a [`StoredSeek`] is read from.
+/// The columns a [`StoredSeek`] is read from, a [`SeekRow`].
 const COLUMNS: &str = "id, connection, account_id, name, game, settings, time_control, rated,
                        rating_min, rating_max";
 
@@ -90,7 +89,7 @@ impl Store {
     /// The seeks waiting for a taker whose owners' instances are alive at `now_ms`, oldest
     /// first, at most `limit`.
     pub async fn open_seeks(&self, now_ms: i64, limit: i64) -> Result<Vec<StoredSeek>> {
-        let rows = sqlx::query(&self.sql(&format!(
+        let rows = sqlx::query_as::<_, SeekRow>(&self.sql(&format!(
             "SELECT {COLUMNS} FROM seeks WHERE taken_by IS NULL AND {}
              ORDER BY created_ms, id LIMIT ?",
             self.seek_holder_alive()
@@ -98,17 +97,20 @@ impl Store {
         .bind(now_ms)
         .bind(limit)
         .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(stored_seek).collect()
+        .await
+        .reading("seeks")?;
+        rows.into_iter().map(SeekRow::into_stored).collect()
     }
 
     /// How many seeks lobby connection `connection` has listed.
     pub async fn seeks_of(&self, connection: &str) -> Result<usize> {
-        let row = sqlx::query(&self.sql("SELECT count(*) FROM seeks WHERE connection = ?"))
-            .bind(connection)
-            .fetch_one(&self.pool)
-            .await?;
-        Ok(row.get::<i64, _>(0) as usize)
+        let row =
+            sqlx::query(&self.sql("SELECT count(*) AS seeks FROM seeks WHERE connection = ?"))
+                .bind(connection)
+                .fetch_one(&self.pool)
+                .await
+                .reading("seeks")?;
+        Ok(value::<i64>(&row, "seeks", "seeks")? as usize)
     }
 
     /// Claims seek `id` for the taker's connection `taker`, if nobody has (exactly one
@@ -125,11 +127,14 @@ impl Store {
         if claimed == 0 {
             return Ok(None);
         }
-        let row = sqlx::query(&self.sql(&format!("SELECT {COLUMNS} FROM seeks WHERE id = ?")))
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.as_ref().map(stored_seek).transpose()
+        let row = sqlx::query_as::<_, SeekRow>(
+            &self.sql(&format!("SELECT {COLUMNS} FROM seeks WHERE id = ?")),
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await
+        .reading("seeks")?;
+        row.map(SeekRow::into_stored).transpose()
     }
 
     /// Puts a claimed seek back in the lobby (its game could not be made).
@@ -162,27 +167,27 @@ impl Store {
     /// The seeks of connection `connection` whose game is made, removed as they are read
     /// (each is handed to its owner once).
     pub async fn take_played_seeks(&self, connection: &str) -> Result<Vec<TakenSeek>> {
-        let rows = sqlx::query(&self.sql(
+        let rows = sqlx::query_as::<_, PlayedRow>(&self.sql(
             "SELECT id, game_id, seat, token FROM seeks
              WHERE connection = ? AND game_id IS NOT NULL",
         ))
         .bind(connection)
         .fetch_all(&self.pool)
-        .await?;
+        .await
+        .reading("seeks")?;
         let mut taken = Vec::with_capacity(rows.len());
         for row in rows {
-            let id: String = row.get(0);
             let removed = sqlx::query(&self.sql("DELETE FROM seeks WHERE id = ?"))
-                .bind(&id)
+                .bind(&row.id)
                 .execute(&self.pool)
                 .await?
                 .rows_affected();
             if removed == 1 {
                 taken.push(TakenSeek {
-                    id,
-                    game: row.get(1),
-                    seat: row.get::<i64, _>(2) as usize,
-                    token: SeatToken::parse(row.get(3))
+                    id: row.id,
+                    game: row.game_id,
+                    seat: row.seat,
+                    token: SeatToken::parse(&row.token)
                         .map_err(|e| anyhow::anyhow!("a stored seek's token: {}", e.message))?,
                 });
             }
@@ -221,26 +226,52 @@ impl Store {
     }
 }
 
-/// A seek read from a row of [`COLUMNS`].
-fn stored_seek(row: &AnyRow) -> Result<StoredSeek> {
-    let account: Option<String> = row.get("account_id");
-    Ok(StoredSeek {
-        view: SeekView {
-            id: row.get("id"),
-            name: row.get("name"),
-            account: account.is_some(),
-            game: row.get("game"),
-            settings: serde_json::from_str(row.get::<&str, _>("settings"))
-                .context("a stored seek's settings are unreadable")?,
-            time_control: serde_json::from_str(row.get::<&str, _>("time_control"))
-                .context("a stored seek's clock is unreadable")?,
-            rated: row.get::<i64, _>("rated") != 0,
-            rating_min: row.get::<Option<i64>, _>("rating_min").map(|r| r as u32),
-            rating_max: row.get::<Option<i64>, _>("rating_max").map(|r| r as u32),
-        },
-        connection: row.get("connection"),
-        account: account.map(AccountId::from_stored),
-    })
+/// A seek's row of [`COLUMNS`].
+#[derive(sqlx::FromRow)]
+struct SeekRow {
+    id: String,
+    connection: String,
+    account_id: Option<String>,
+    name: String,
+    game: String,
+    settings: String,
+    time_control: String,
+    rated: i64,
+    rating_min: Option<i64>,
+    rating_max: Option<i64>,
+}
+
+impl SeekRow {
+    /// The seek of this row.
+    fn into_stored(self) -> Result<StoredSeek> {
+        Ok(StoredSeek {
+            view: SeekView {
+                id: self.id,
+                name: self.name,
+                account: self.account_id.is_some(),
+                game: self.game,
+                settings: serde_json::from_str(&self.settings)
+                    .context("a stored seek's settings are unreadable")?,
+                time_control: serde_json::from_str(&self.time_control)
+                    .context("a stored seek's clock is unreadable")?,
+                rated: self.rated != 0,
+                rating_min: self.rating_min.map(|r| r as u32),
+                rating_max: self.rating_max.map(|r| r as u32),
+            },
+            connection: self.connection,
+            account: self.account_id.map(AccountId::from_stored),
+        })
+    }
+}
+
+/// A seek whose game is made: the game, and the owner's seat and token in it.
+#[derive(sqlx::FromRow)]
+struct PlayedRow {
+    id: String,
+    game_id: String,
+    #[sqlx(try_from = "i64")]
+    seat: usize,
+    token: String,
 }
 
 #[cfg(test)]

@@ -241,12 +241,11 @@ impl Table {
             .map(|row| {
                 self.columns
                     .iter()
-                    .enumerate()
-                    .map(|(i, (_, kind))| {
+                    .map(|&(name, kind)| {
                         Ok(match kind {
-                            Kind::Text => Value::Text(row.try_get(i)?),
-                            Kind::Integer => Value::Integer(row.try_get(i)?),
-                            Kind::Real => Value::Real(row.try_get(i)?),
+                            Kind::Text => Value::Text(row.try_get(name)?),
+                            Kind::Integer => Value::Integer(row.try_get(name)?),
+                            Kind::Real => Value::Real(row.try_get(name)?),
                         })
                     })
                     .collect::<Result<Vec<Value>, sqlx::Error>>()

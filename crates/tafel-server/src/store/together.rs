@@ -14,10 +14,11 @@
 //! added afterwards, each to the row its change locked.
 
 use anyhow::Context;
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
 use super::backend::Backend;
 use super::changes::{told, Touch, WriteError, WriterContext};
+use super::rows::{value, Reading};
 
 /// Makes the changes `touches` (of different games, in the writer's lock order) in one
 /// statement; returns how each went, or the error that stopped the statement (then nothing
@@ -34,7 +35,10 @@ pub(super) async fn touch_together(
         .map(|i| touches[i].postgres_parts(backend, &prefix(i)))
         .collect();
     let answers: Vec<String> = (0..touches.len())
-        .map(|i| format!("(SELECT count(*) FROM {})", told(&prefix(i))))
+        .map(|i| {
+            let told = told(&prefix(i));
+            format!("(SELECT count(*) FROM {told}) AS {told}")
+        })
         .collect();
     let sql = backend.sql(&format!(
         "WITH {} SELECT {}",
@@ -45,11 +49,10 @@ pub(super) async fn touch_together(
     for touch in touches {
         query = touch.bind_postgres(query, context)?;
     }
-    let row = query.fetch_one(&mut *connection).await?;
+    let row = query.fetch_one(&mut *connection).await.reading("games")?;
     let mut outcomes = Vec::with_capacity(touches.len());
     for (i, touch) in touches.iter().enumerate() {
-        let told: i64 = row
-            .try_get(i)
+        let told: i64 = value(&row, "games", &told(&prefix(i)))
             .with_context(|| format!("the answer for game {}", touch.id()))?;
         outcomes.push(if told == 1 {
             Ok(())

@@ -9,21 +9,15 @@
 //! written once (`outcome IS NULL`).
 
 use anyhow::{Context, Result};
-use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
+use sqlx::{Any, Transaction};
 
 use super::columns::AnyQuery;
+use super::rows::{value, values, Reading};
 use super::Store;
 use crate::domain::ids::AccountId;
 use crate::domain::tournament::game::Scored;
-use crate::domain::tournament::{
-    outcome_text, parse_outcome, Board, Entrant, Entry, Kind, State, Tournament,
-};
-
-/// The columns a [`Tournament`] is read from (with the organiser's username).
-const COLUMNS: &str = "t.id, t.name, a.username, t.game, t.settings, t.time_control, t.rated,
-                       t.kind, t.entry, t.max_entrants, t.starts_ms, t.state, t.round, t.rounds,
-                       t.round_pause_ms, t.next_round_ms, t.minutes";
+use crate::domain::tournament::{outcome_text, Board, Entrant, Kind, State, Tournament};
+use stored::{BoardRow, EntrantRow, ListedRow, StoredRow, COLUMNS};
 
 /// A tournament with what only some may see: the organiser's account and the invitation code.
 #[derive(Debug)]
@@ -86,29 +80,31 @@ impl Store {
     /// How many tournaments `organiser` has open or running.
     pub async fn tournaments_under_way(&self, organiser: &AccountId) -> Result<usize> {
         let row = sqlx::query(&self.sql(
-            "SELECT count(*) FROM tournaments
+            "SELECT count(*) AS under_way FROM tournaments
              WHERE organiser_id = ? AND state IN ('open', 'running')",
         ))
         .bind(organiser.as_str())
         .fetch_one(&self.pool)
-        .await?;
-        Ok(row.get::<i64, _>(0) as usize)
+        .await
+        .reading("tournaments")?;
+        Ok(value::<i64>(&row, "tournaments", "under_way")? as usize)
     }
 
     /// Tournament `id`, if there is one.
     pub async fn tournament(&self, id: &str) -> Result<Option<StoredTournament>> {
-        let row = sqlx::query(&self.sql(&format!(
-            "SELECT {COLUMNS}, t.organiser_id, t.invite
+        let row = sqlx::query_as::<_, StoredRow>(&self.sql(&format!(
+            "SELECT {COLUMNS}, t.organiser_id AS organiser_id, t.invite AS invite
              FROM tournaments t JOIN accounts a ON a.id = t.organiser_id WHERE t.id = ?"
         )))
         .bind(id)
         .fetch_optional(&self.pool)
-        .await?;
+        .await
+        .reading("tournaments")?;
         row.map(|row| {
             Ok(StoredTournament {
-                tournament: tournament(&row)?,
-                organiser: AccountId::from_stored(row.get("organiser_id")),
-                invite: row.get("invite"),
+                tournament: row.tournament.try_into()?,
+                organiser: AccountId::from_stored(row.organiser_id),
+                invite: row.invite,
             })
         })
         .transpose()
@@ -124,7 +120,7 @@ impl Store {
     ) -> Result<Vec<ListedTournament>> {
         let states: Vec<String> = states.iter().map(|s| format!("'{}'", s.as_str())).collect();
         let order = if soonest { "ASC" } else { "DESC" };
-        let rows = sqlx::query(&self.sql(&format!(
+        let rows = sqlx::query_as::<_, ListedRow>(&self.sql(&format!(
             "SELECT {COLUMNS}, (SELECT count(*) FROM tournament_entrants e
                                 WHERE e.tournament_id = t.id AND e.withdrawn_ms IS NULL) AS entrants
              FROM tournaments t JOIN accounts a ON a.id = t.organiser_id
@@ -133,12 +129,13 @@ impl Store {
         )))
         .bind(limit)
         .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
+        .await
+        .reading("tournaments")?;
+        rows.into_iter()
             .map(|row| {
                 Ok(ListedTournament {
-                    tournament: tournament(row)?,
-                    entrants: row.get("entrants"),
+                    tournament: row.tournament.try_into()?,
+                    entrants: row.entrants,
                 })
             })
             .collect()
@@ -153,31 +150,29 @@ impl Store {
         ))
         .bind(now_ms)
         .fetch_all(&self.pool)
-        .await?;
-        Ok(rows.iter().map(|row| row.get("id")).collect())
+        .await
+        .reading("tournaments")?;
+        values(&rows, "tournaments", "id")
     }
 
     /// The entrants of tournament `id` with their accounts, by number (then by entry).
     pub async fn entrants(&self, id: &str) -> Result<Vec<(AccountId, Entrant)>> {
-        let rows = sqlx::query(&self.sql(
-            "SELECT e.account_id, a.username, e.number, e.withdrawn_ms
+        let rows = sqlx::query_as::<_, EntrantRow>(&self.sql(
+            "SELECT e.account_id AS account_id, a.username AS username, e.number AS number,
+                    e.withdrawn_ms AS withdrawn_ms
              FROM tournament_entrants e JOIN accounts a ON a.id = e.account_id
              WHERE e.tournament_id = ? ORDER BY e.number, e.entered_ms, e.account_id",
         ))
         .bind(id)
         .fetch_all(&self.pool)
-        .await?;
+        .await
+        .reading("tournament_entrants")?;
         Ok(rows
-            .iter()
+            .into_iter()
             .map(|row| {
-                let username: Option<String> = row.get("username");
                 (
-                    AccountId::from_stored(row.get("account_id")),
-                    Entrant {
-                        username: username.unwrap_or_else(|| "a deleted player".to_string()),
-                        number: row.get::<Option<i64>, _>("number").map(|n| n as usize),
-                        withdrawn: row.get::<Option<i64>, _>("withdrawn_ms").is_some(),
-                    },
+                    AccountId::from_stored(row.account_id.clone()),
+                    Entrant::from(row),
                 )
             })
             .collect())
@@ -185,18 +180,19 @@ impl Store {
 
     /// The ratings in `game` of tournament `id`'s entrants who have one (played it rated).
     pub async fn entrant_ratings(&self, id: &str, game: &str) -> Result<Vec<(AccountId, f64)>> {
-        let rows = sqlx::query(&self.sql(
-            "SELECT e.account_id, r.rating FROM tournament_entrants e
+        let rows = sqlx::query_as::<_, EntrantRating>(&self.sql(
+            "SELECT e.account_id AS account_id, r.rating AS rating FROM tournament_entrants e
              JOIN ratings r ON r.account_id = e.account_id AND r.game = ?
              WHERE e.tournament_id = ? AND r.games > 0",
         ))
         .bind(game)
         .bind(id)
         .fetch_all(&self.pool)
-        .await?;
+        .await
+        .reading("tournament_entrants")?;
         Ok(rows
-            .iter()
-            .map(|row| (AccountId::from_stored(row.get(0)), row.get(1)))
+            .into_iter()
+            .map(|row| (AccountId::from_stored(row.account_id), row.rating))
             .collect())
     }
 
@@ -321,34 +317,16 @@ impl Store {
 
     /// The boards of tournament `id`, round by round.
     pub async fn boards(&self, id: &str) -> Result<Vec<Board>> {
-        let rows = sqlx::query(&self.sql(
+        let rows = sqlx::query_as::<_, BoardRow>(&self.sql(
             "SELECT round, board, first, second, game_id, outcome, plies, first_berserk,
                     second_berserk
              FROM tournament_boards WHERE tournament_id = ? ORDER BY round, board",
         ))
         .bind(id)
         .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|row| {
-                Ok(Board {
-                    round: row.get::<i64, _>("round") as u32,
-                    board: row.get::<i64, _>("board") as u32,
-                    first: row.get::<i64, _>("first") as usize,
-                    second: row.get::<Option<i64>, _>("second").map(|n| n as usize),
-                    game_id: row.get("game_id"),
-                    outcome: row
-                        .get::<Option<String>, _>("outcome")
-                        .map(|o| parse_outcome(&o))
-                        .transpose()?,
-                    plies: row.get::<i64, _>("plies") as u32,
-                    berserk: [
-                        row.get::<i64, _>("first_berserk") != 0,
-                        row.get::<i64, _>("second_berserk") != 0,
-                    ],
-                })
-            })
-            .collect()
+        .await
+        .reading("tournament_boards")?;
+        rows.into_iter().map(Board::try_from).collect()
     }
 
     /// Starts tournament `id` with its `entrants` (accounts, numbered in this order) and
@@ -481,13 +459,14 @@ impl Store {
     /// The kind of the tournament game `game_id` is paired in, if it is a tournament's.
     pub async fn tournament_kind_of_game(&self, game_id: &str) -> Result<Option<Kind>> {
         let row = sqlx::query(&self.sql(
-            "SELECT t.kind FROM tournament_boards b JOIN tournaments t ON t.id = b.tournament_id
+            "SELECT t.kind AS kind FROM tournament_boards b JOIN tournaments t ON t.id = b.tournament_id
              WHERE b.game_id = ?",
         ))
         .bind(game_id)
         .fetch_optional(&self.pool)
-        .await?;
-        row.map(|row| Ok(Kind::parse(&row.get::<String, _>("kind"))?))
+        .await
+        .reading("tournament_boards")?;
+        row.map(|row| Ok(Kind::parse(&value::<String>(&row, "tournaments", "kind")?)?))
             .transpose()
     }
 
@@ -517,28 +496,11 @@ impl Store {
     }
 }
 
-/// A tournament from a row of [`COLUMNS`].
-fn tournament(row: &AnyRow) -> Result<Tournament> {
-    let username: Option<String> = row.get("username");
-    Ok(Tournament {
-        id: row.get("id"),
-        name: row.get("name"),
-        organiser: username.unwrap_or_else(|| "a deleted player".to_string()),
-        game: row.get("game"),
-        settings: serde_json::from_str(&row.get::<String, _>("settings"))?,
-        time_control: serde_json::from_str(&row.get::<String, _>("time_control"))?,
-        rated: row.get::<i64, _>("rated") != 0,
-        kind: Kind::parse(&row.get::<String, _>("kind"))?,
-        entry: Entry::parse(&row.get::<String, _>("entry"))?,
-        max_entrants: row.get::<i64, _>("max_entrants") as usize,
-        starts_ms: row.get("starts_ms"),
-        state: State::parse(&row.get::<String, _>("state"))?,
-        round: row.get::<i64, _>("round") as u32,
-        rounds: row.get::<i64, _>("rounds") as u32,
-        round_pause_ms: row.get("round_pause_ms"),
-        next_round_ms: row.get("next_round_ms"),
-        minutes: row.get::<i64, _>("minutes") as u32,
-    })
+/// An entrant's account and its rating.
+#[derive(sqlx::FromRow)]
+struct EntrantRating {
+    account_id: String,
+    rating: f64,
 }
 
 /// Binds the parameters of an [entry](Store::entry): `account` entering tournament `id` at
@@ -557,5 +519,6 @@ fn bind_entry<'q>(
         .bind(account.as_str())
 }
 
+mod stored;
 #[cfg(test)]
 mod tests;

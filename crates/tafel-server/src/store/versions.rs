@@ -10,10 +10,11 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use anyhow::anyhow;
-use sqlx::{AnyPool, Row};
+use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot, Semaphore};
 
 use super::backend::Backend;
+use super::rows::Reading;
 use super::with_waiting;
 use super::Store;
 
@@ -57,7 +58,7 @@ impl Store {
 pub(super) async fn reader(pool: AnyPool, backend: Backend, mut waiting: mpsc::Receiver<Asked>) {
     let readers = Arc::new(Semaphore::new(READERS));
     let sql = Arc::new(backend.sql(&format!(
-        "SELECT g.id, g.version FROM {} JOIN games AS g ON g.id = m.value",
+        "SELECT g.id AS id, g.version AS version FROM {} JOIN games AS g ON g.id = m.value",
         backend.json_list()
     )));
     while let Some(first) = waiting.recv().await {
@@ -88,11 +89,19 @@ async fn read_group(
     group: &[Asked],
 ) -> anyhow::Result<HashMap<String, i64>> {
     let ids: Vec<&str> = group.iter().map(|asked| asked.id.as_str()).collect();
-    Ok(sqlx::query(sql)
+    Ok(sqlx::query_as::<_, Version>(sql)
         .bind(serde_json::to_string(&ids)?)
         .fetch_all(pool)
-        .await?
+        .await
+        .reading("games")?
         .into_iter()
-        .map(|row| (row.get(0), row.get(1)))
+        .map(|row| (row.id, row.version))
         .collect())
+}
+
+/// A game's stored version.
+#[derive(sqlx::FromRow)]
+struct Version {
+    id: String,
+    version: i64,
 }
