@@ -106,7 +106,11 @@ def test_parameters_are_typed():
     game = pyspiel.load_game("python_tafel_black_path")
     assert str(game) == "python_tafel_black_path(size=8x8,start=0:0:W)"
     assert game.get_parameters() == {"size": "8x8", "start": "0:0:W"}
-    assert tafel.openspiel.setting(True) == "true" and tafel.openspiel.parameter("false") is False
+    # What the games do not have yet follows OpenSpiel's reading too.
+    for text, value in (("true", True), ("false", False), ("0.5", 0.5), ("-3", -3)):
+        assert tafel.openspiel.parameter(text) == value
+        assert type(tafel.openspiel.parameter(text)) is type(value)
+        assert tafel.openspiel.setting(value) == text
     with pytest.raises(pyspiel.SpielError, match="Expected type: kInt"):
         pyspiel.load_game("python_tafel_karls_race", {"players": "4"})
 
