@@ -172,3 +172,24 @@ def test_action_to_string_honours_the_player():
     assert dice.is_chance_node() and dice.action_to_string(-1, 0) == "1"
     with pytest.raises(ValueError, match="chance \\(-1\\) acts here"):
         dice.action_to_string(0, 0)
+
+
+@pytest.mark.parametrize("settings", [{"name": "quarx"}, {"name": "carreaux", "rule": "free"},
+                                      {"name": "carreaux", "rule": "free", "ply-limit": 0}])
+def test_codes_are_whole_states(settings):
+    """A state read back from its code (the repetition history and the plies included) has
+    the same legal actions and plays on as the one it came from, at every position of random
+    games of the games whose rules remember earlier positions."""
+    settings = dict(settings)
+    game = tafel.load_game(settings.pop("name"), **settings)
+    remembering = 0
+    for state in random_positions(game, games=12, seed=49):
+        again = game.state_from_code(state.code())
+        assert again.legal_actions() == state.legal_actions(), state.code()
+        assert again.returns() == state.returns()
+        remembering += state.code().count(",") > 0
+        for action in state.legal_actions()[:1]:
+            state.apply_action(action)
+            again.apply_action(action)
+            assert again.code() == state.code()
+    assert remembering > 10

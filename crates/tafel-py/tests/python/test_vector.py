@@ -49,3 +49,16 @@ def test_vector_agrees_with_states():
         state = game.state_from_code(code)
         assert np.array_equal(state.observation_tensor(), observation)
         assert np.array_equal(state.legal_actions_mask(), mask)
+
+
+def test_codes_rebuild_the_rows_of_games_that_remember():
+    """Quarx and Carreaux under rule=free remember earlier positions; their codes carry them,
+    so a state rebuilt from a row's code has that row's mask at every step of random play."""
+    for game in (tafel.load_game("quarx"), tafel.load_game("carreaux", rule="free", size=4)):
+        vector = game.vector(8, seed=5)
+        rng = np.random.default_rng(5)
+        for _ in range(60):
+            mask = vector.legal_actions_mask()
+            for code, row in zip(vector.codes(), mask):
+                assert np.array_equal(game.state_from_code(code).legal_actions_mask(), row), code
+            vector.step(np.array([rng.choice(np.flatnonzero(row)) for row in mask]))
