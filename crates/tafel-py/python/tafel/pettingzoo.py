@@ -17,9 +17,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import tafel
-
-# The largest value in an observation tensor: counts of seeds for Kauri, else 0/1 planes.
-_HIGH = {"kauri": 60.0}
+from tafel.gymnasium import observation_space
 
 
 class TafelEnv(AECEnv):
@@ -38,17 +36,15 @@ class TafelEnv(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(self.game.num_players())]
         actions = self.game.num_distinct_actions()
-        shape = tuple(self.game.observation_tensor_shape())
-        high = _HIGH.get(self.game.name, 1.0)
         self.observation_spaces = {
             agent: spaces.Dict({
-                "observation": spaces.Box(0.0, high, shape, np.float32),
+                "observation": observation_space(self.game),
                 "action_mask": spaces.Box(0, 1, (actions,), np.int8),
             })
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
-        self.state_space = spaces.Box(0.0, high, shape, np.float32)
+        self.state_space = observation_space(self.game)
         self.np_random, _ = seeding.np_random(None)
         self.tafel_state = self.game.new_initial_state()
 
