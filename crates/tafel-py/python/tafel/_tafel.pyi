@@ -142,6 +142,12 @@ class Vector:
     def current_players(self) -> npt.NDArray[np.int32]:
         """The seat to move in each position."""
     def codes(self) -> List[str]:
-        """The position codes."""
+        """The position codes (whole states)."""
+    def final_observations(self) -> npt.NDArray[np.float32]:
+        """`[N, *observation_tensor_shape]`: where the last step's finished games ended, zeros elsewhere."""
+    def reset(self, rows: Sequence[ActionLike]) -> None:
+        """Starts the games of `rows` again."""
+    def state(self, row: ActionLike) -> State:
+        """A copy of row `row`'s position."""
     def step(self, actions: Union[Sequence[int], npt.NDArray[np.integer]]) -> Tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
         """One action per position; returns (returns `[N, players]`, done `[N]`)."""
