@@ -61,8 +61,21 @@ pub fn format_hashes(hashes: &[u64]) -> String {
     hex.join(",")
 }
 
-/// Reads [`format_hashes`]'s text; the error says what is wrong.
-pub fn parse_hashes(text: &str) -> Result<Vec<u64>, String> {
+/// Reads [`format_hashes`]'s text of the positions a game passed through before one reached
+/// after `plies` plies (so no more of them than `plies`); the error says what is wrong.
+pub fn parse_earlier(text: &str, plies: u32) -> Result<Vec<u64>, String> {
+    let hashes = parse_hashes(text)?;
+    if hashes.len() > plies as usize {
+        return Err(format!(
+            "{} earlier positions, more than the {plies} plies played",
+            hashes.len()
+        ));
+    }
+    Ok(hashes)
+}
+
+/// Reads [`format_hashes`]'s text.
+fn parse_hashes(text: &str) -> Result<Vec<u64>, String> {
     text.split(',')
         .map(|hex| {
             u64::from_str_radix(hex, 16)
@@ -85,7 +98,9 @@ mod tests {
             text,
             "0000000000000000,0000000000000001,ffffffffffffffff,0123456789abcdef"
         );
-        assert_eq!(parse_hashes(&text).unwrap(), hashes);
+        assert_eq!(parse_earlier(&text, 4).unwrap(), hashes);
+        let error = parse_earlier(&text, 3).unwrap_err();
+        assert_eq!(error, "4 earlier positions, more than the 3 plies played");
         for bad in [
             "",
             "12",
@@ -93,7 +108,7 @@ mod tests {
             "0123456789abcdefa",
             "0123456789abcdeg",
         ] {
-            assert!(parse_hashes(bad).is_err(), "{bad}");
+            assert!(parse_earlier(bad, 10).is_err(), "{bad}");
         }
     }
 }

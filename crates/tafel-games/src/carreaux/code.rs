@@ -14,7 +14,7 @@ use tafel_core::{Game, ParseError};
 
 use super::board::CellSet;
 use super::{Carreaux, MoveRule, State, BLUE, RED};
-use crate::history::{format_hashes, parse_hashes};
+use crate::history::{format_hashes, parse_earlier};
 
 const WHAT: &str = "position code";
 
@@ -103,20 +103,7 @@ pub fn parse(game: &Carreaux, code: &str) -> Result<State, ParseError> {
         None => Vec::new(),
         Some(text) => {
             let at = plies_at + fields[2].len() + 1;
-            let hashes =
-                parse_hashes(text).map_err(|reason| ParseError::at(WHAT, code, at, reason))?;
-            if hashes.len() > plies as usize {
-                return Err(ParseError::at(
-                    WHAT,
-                    code,
-                    at,
-                    format!(
-                        "{} earlier positions, more than the {plies} plies played",
-                        hashes.len()
-                    ),
-                ));
-            }
-            hashes
+            parse_earlier(text, plies).map_err(|reason| ParseError::at(WHAT, code, at, reason))?
         }
     };
     game.position(red, blue, bubble, to_move, plies, &earlier)

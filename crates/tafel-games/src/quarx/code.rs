@@ -14,7 +14,7 @@ use tafel_core::ParseError;
 
 use super::board::{bit, name, Cell};
 use super::{Quarx, State};
-use crate::history::{format_hashes, parse_hashes};
+use crate::history::{format_hashes, parse_earlier};
 
 const BOARDS: usize = 16;
 const CELLS_PER_BOARD: usize = 8;
@@ -149,17 +149,7 @@ pub fn parse(game: &Quarx, code: &str) -> Result<State, ParseError> {
         offset += text.len() + 1;
     }
     if let Some(text) = seen {
-        let hashes = parse_hashes(text).map_err(|reason| err(offset, reason))?;
-        if hashes.len() > state.plies as usize {
-            return Err(err(
-                offset,
-                format!(
-                    "{} earlier positions, more than the {} plies played",
-                    hashes.len(),
-                    state.plies
-                ),
-            ));
-        }
+        let hashes = parse_earlier(text, state.plies).map_err(|reason| err(offset, reason))?;
         for hash in hashes {
             state.history.push(hash);
         }
