@@ -48,4 +48,67 @@ impl History {
     pub fn len(&self) -> usize {
         self.hashes.len()
     }
+
+    /// The remembered hashes, oldest first.
+    pub fn hashes(&self) -> &[u64] {
+        &self.hashes
+    }
+}
+
+/// Hashes as position codes carry them: 16 lower-case hex digits each, separated by `,`.
+pub fn format_hashes(hashes: &[u64]) -> String {
+    let hex: Vec<String> = hashes.iter().map(|h| format!("{h:016x}")).collect();
+    hex.join(",")
+}
+
+/// Reads [`format_hashes`]'s text of the positions a game passed through before one reached
+/// after `plies` plies (so no more of them than `plies`); the error says what is wrong.
+pub fn parse_earlier(text: &str, plies: u32) -> Result<Vec<u64>, String> {
+    let hashes = parse_hashes(text)?;
+    if hashes.len() > plies as usize {
+        return Err(format!(
+            "{} earlier positions, more than the {plies} plies played",
+            hashes.len()
+        ));
+    }
+    Ok(hashes)
+}
+
+/// Reads [`format_hashes`]'s text.
+fn parse_hashes(text: &str) -> Result<Vec<u64>, String> {
+    text.split(',')
+        .map(|hex| {
+            u64::from_str_radix(hex, 16)
+                .ok()
+                .filter(|_| hex.len() == 16 && hex.bytes().all(|b| b.is_ascii_hexdigit()))
+                .ok_or_else(|| format!("`{hex}` is not a position's hash (16 hex digits)"))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashes_round_trip_and_bad_ones_are_refused() {
+        let hashes = [0, 1, u64::MAX, 0x0123_4567_89ab_cdef];
+        let text = format_hashes(&hashes);
+        assert_eq!(
+            text,
+            "0000000000000000,0000000000000001,ffffffffffffffff,0123456789abcdef"
+        );
+        assert_eq!(parse_earlier(&text, 4).unwrap(), hashes);
+        let error = parse_earlier(&text, 3).unwrap_err();
+        assert_eq!(error, "4 earlier positions, more than the 3 plies played");
+        for bad in [
+            "",
+            "12",
+            "+123456789abcdef",
+            "0123456789abcdefa",
+            "0123456789abcdeg",
+        ] {
+            assert!(parse_earlier(bad, 10).is_err(), "{bad}");
+        }
+    }
 }

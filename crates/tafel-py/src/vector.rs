@@ -10,7 +10,7 @@ use tafel_core::playout::sample_chance;
 use tafel_core::{Game, Status};
 
 use crate::encoding::Encoded;
-use crate::state::{legal_move, returns_of};
+use crate::state::{legal_move, returns_of, AnyState, TypedState};
 use crate::Error;
 
 /// N positions of one game behind a trait object. Every position is always one where a player
@@ -42,12 +42,23 @@ pub trait AnyVector: Send + Sync {
         rewards: &mut [f64],
         done: &mut [bool],
     ) -> Result<(), Error>;
+    /// Writes the observation of each position's finished game of the last step (the
+    /// position before its restart) into its slot of `out` (zeroed, as long as
+    /// [`AnyVector::observations`]'s), leaving the slots of unfinished games as they are.
+    fn final_observations(&self, out: &mut [f32]);
+    /// Starts the games of positions `rows` again, chance drawn from the vector's generator;
+    /// a row out of range is refused before any restarts.
+    fn reset_rows(&mut self, rows: &[usize]) -> Result<(), Error>;
+    /// A copy of position `row` as a single state.
+    fn state(&self, row: usize) -> Result<Box<dyn AnyState>, Error>;
 }
 
 /// N positions of the game `G`.
 pub struct TypedVector<G: Encoded> {
     rules: Arc<G>,
     states: Vec<G::State>,
+    /// The positions whose games finished in the last step, as they ended, by row.
+    finished: Vec<(usize, G::State)>,
     rng: SmallRng,
     /// Room for chance outcomes.
     moves: Vec<G::Move>,
@@ -163,6 +174,7 @@ impl<G: Encoded> TypedVector<G> {
         TypedVector {
             rules,
             states,
+            finished: Vec::new(),
             rng,
             moves,
             legal: LegalTable::new(),
@@ -251,6 +263,7 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
             chosen.push(mv);
         }
         self.legal.fresh = false;
+        self.finished.clear();
         let players = rules.num_players();
         for (i, mv) in chosen.into_iter().enumerate() {
             let state = &mut self.states[i];
@@ -260,9 +273,43 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
             if done[i] {
                 let returns = returns_of(&status, players);
                 rewards[i * players..(i + 1) * players].copy_from_slice(&returns);
-                *state = self.restart.fresh(rules, &mut self.moves, &mut self.rng);
+                let fresh = self.restart.fresh(rules, &mut self.moves, &mut self.rng);
+                self.finished.push((i, std::mem::replace(state, fresh)));
             }
         }
         Ok(())
+    }
+    fn final_observations(&self, out: &mut [f32]) {
+        let size = out.len() / self.states.len();
+        for (row, state) in &self.finished {
+            self.rules
+                .observe(state, &mut out[row * size..(row + 1) * size]);
+        }
+    }
+    fn reset_rows(&mut self, rows: &[usize]) -> Result<(), Error> {
+        let n = self.states.len();
+        if let Some(row) = rows.iter().find(|&&row| row >= n) {
+            return Err(Error::Value(format!(
+                "row {row} does not exist; the vector has {n} rows (0 to {})",
+                n - 1
+            )));
+        }
+        for &row in rows {
+            self.states[row] =
+                self.restart
+                    .fresh(self.rules.as_ref(), &mut self.moves, &mut self.rng);
+        }
+        self.legal.fresh = false;
+        Ok(())
+    }
+    fn state(&self, row: usize) -> Result<Box<dyn AnyState>, Error> {
+        let state = self.states.get(row).ok_or_else(|| {
+            Error::Value(format!(
+                "row {row} does not exist; the vector has {} rows (0 to {})",
+                self.states.len(),
+                self.states.len() - 1
+            ))
+        })?;
+        Ok(Box::new(TypedState::new(self.rules.clone(), state.clone())))
     }
 }

@@ -21,12 +21,14 @@ export const tools = () => [
 /** Red and Blue. */
 export const sides = () => [{ word: "r", label: t("Red") }, { word: "b", label: t("Blue") }];
 
-/** The code's head, rows and any fields after them.
+/** The code's head, rows and the plies played after them (rule=free); the earlier positions'
+ * hashes that follow in a game under way are left out, since an edited position is set up
+ * rather than played to.
  * @param {string} code */
 function parts(code) {
   const { head, rest } = splitHead(code, ":");
   const [rows, ...more] = rest.split(":");
-  return { head, rows: rows.split("/").map((row) => [...row]), more };
+  return { head, rows: rows.split("/").map((row) => [...row]), more: more.slice(0, 1) };
 }
 
 const join = (/** @type {ReturnType<typeof parts>} */ { head, rows, more }) => [head, rows.map((row) => row.join("")).join("/"), ...more].join(":");

@@ -1,7 +1,9 @@
 // Editing a Quarx position: men and kings of either side placed on or taken off the dark cells
 // of the 16 boards (a man never on its promotion row, which the game checks), and the side to
 // move. Code: "w:" or "b:", then the 16 boards (a, b) = 11, 21, ..., 44 separated by "/", each
-// its eight dark cells row by row (o/O White man/king, x/X Black, a digit for empty cells).
+// its eight dark cells row by row (o/O White man/king, x/X Black, a digit for empty cells),
+// then in a game under way ":PLIES" and the earlier positions' hashes, which an edited
+// position, set up rather than played to, leaves out.
 
 import { t } from "../../i18n.js";
 import { headEditing, splitHead } from "../code.js";
@@ -33,7 +35,7 @@ const compress = (/** @type {string[]} */ cells) => cells.join("").replace(/\.+/
  * @param {string} tool */
 export function edit(code, target, tool) {
   const { head, rest } = splitHead(code, ":");
-  const boards = rest.split("/").map(expand);
+  const boards = rest.split(":")[0].split("/").map(expand);
   const [x, y, a, b] = [.../** @type {string} */ (target.dataset.cell)].map(Number);
   // The board's dark cells in code order: y from 1, x growing, those with an even digit sum.
   /** @type {string[]} */

@@ -3,19 +3,36 @@
 //! for the bubble. The default 6 x 6 start is
 //! `r:.BGBGB/RGBGBG/GRGBGB/RGRGBG/GRGRGB/RGRGRG`.
 //!
-//! Under `rule=free` with a ply limit a third field counts the plies already played
-//! (`b:...:17`); it may be left out when reading (0).
+//! Under `rule=free` the code holds the whole state, so that a game resumed from it plays on
+//! as the game it came from: with a ply limit a third field counts the plies already played
+//! (`b:...:17`), and once the game has left its first position a fourth field lists the
+//! hashes of every earlier position, which the variant forbids recreating, oldest first (16
+//! hex digits each, separated by `,`; the plies are then written without a limit too). Both
+//! may be left out when reading: ply 0, no earlier positions.
 
 use tafel_core::{Game, ParseError};
 
 use super::board::CellSet;
 use super::{Carreaux, MoveRule, State, BLUE, RED};
+use crate::history::{format_hashes, parse_earlier};
 
 const WHAT: &str = "position code";
 
+/// Whether the rules remember earlier positions (`rule=free`).
+fn remembers(game: &Carreaux) -> bool {
+    game.settings().rule == MoveRule::Free
+}
+
 /// Whether codes carry the ply count under these rules.
 fn counts_plies(game: &Carreaux) -> bool {
-    game.settings().rule == MoveRule::Free && game.settings().ply_limit > 0
+    remembers(game) && game.settings().ply_limit > 0
+}
+
+/// The hashes of the positions before the current one that `state` remembers (its history
+/// ends with the current position's).
+fn earlier(state: &State) -> &[u64] {
+    let hashes = state.history.hashes();
+    &hashes[..hashes.len().saturating_sub(1)]
 }
 
 /// Writes the code of `state`.
@@ -30,8 +47,13 @@ pub fn format(game: &Carreaux, state: &State) -> String {
         })
         .collect();
     let mut code = format!("{side}:{}", rows.join("/"));
-    if counts_plies(game) {
+    let seen = earlier(state);
+    if counts_plies(game) || !seen.is_empty() {
         code.push_str(&format!(":{}", state.plies()));
+    }
+    if !seen.is_empty() {
+        code.push(':');
+        code.push_str(&format_hashes(seen));
     }
     code
 }
@@ -39,14 +61,15 @@ pub fn format(game: &Carreaux, state: &State) -> String {
 /// Reads a code, checking that it describes a position of these settings.
 pub fn parse(game: &Carreaux, code: &str) -> Result<State, ParseError> {
     let fields: Vec<&str> = code.split(':').collect();
-    let extra = if counts_plies(game) {
-        " and optionally the plies played"
+    let extra = if remembers(game) {
+        " and optionally the plies played and the earlier positions' hashes"
     } else {
         ""
     };
-    let (side, rows, plies) = match fields.as_slice() {
-        [side, rows] => (*side, *rows, None),
-        [side, rows, plies] if counts_plies(game) => (*side, *rows, Some(*plies)),
+    let (side, rows, plies, seen) = match fields.as_slice() {
+        [side, rows] => (*side, *rows, None, None),
+        [side, rows, plies] if remembers(game) => (*side, *rows, Some(*plies), None),
+        [side, rows, plies, seen] if remembers(game) => (*side, *rows, Some(*plies), Some(*seen)),
         _ => {
             return Err(ParseError::new(
                 WHAT,
@@ -71,11 +94,19 @@ pub fn parse(game: &Carreaux, code: &str) -> Result<State, ParseError> {
     };
     let rows_at = side.len() + 1;
     let (red, blue, bubble) = parse_rows(game, code, rows, rows_at)?;
+    let plies_at = rows_at + rows.len() + 1;
     let plies = match plies {
         None => 0,
-        Some(text) => parse_plies(game, code, text, rows_at + rows.len() + 1)?,
+        Some(text) => parse_plies(game, code, text, plies_at)?,
     };
-    game.position(red, blue, bubble, to_move, plies)
+    let earlier = match seen {
+        None => Vec::new(),
+        Some(text) => {
+            let at = plies_at + fields[2].len() + 1;
+            parse_earlier(text, plies).map_err(|reason| ParseError::at(WHAT, code, at, reason))?
+        }
+    };
+    game.position(red, blue, bubble, to_move, plies, &earlier)
         .map_err(|reason| ParseError::new(WHAT, code, reason))
 }
 
@@ -172,16 +203,22 @@ fn parse_rows(
 /// Reads the ply count, which starts at character `at` of `code`.
 fn parse_plies(game: &Carreaux, code: &str, text: &str, at: usize) -> Result<u32, ParseError> {
     let limit = game.settings().ply_limit;
+    let most = if limit == 0 { u32::MAX } else { limit };
     text.parse::<u32>()
         .ok()
         .filter(|_| text.bytes().all(|b| b.is_ascii_digit()))
-        .filter(|&p| p <= limit)
+        .filter(|&p| p <= most)
         .ok_or_else(|| {
+            let bound = if limit == 0 {
+                String::new()
+            } else {
+                format!(" to the ply limit {limit}")
+            };
             ParseError::at(
                 WHAT,
                 code,
                 at,
-                format!("the plies played must be a whole number from 0 to the ply limit {limit}"),
+                format!("the plies played must be a whole number from 0{bound}"),
             )
         })
 }

@@ -178,8 +178,9 @@ impl Carreaux {
         state.totals_after.map(|t| (t != NO_SLIDE).then_some(t))
     }
 
-    /// The position with these tiles and bubble, `to_move` to play, evaluated; or why such a
-    /// position cannot exist (both colours connected).
+    /// The position with these tiles and bubble, `to_move` to play after `plies` plies, with
+    /// the hashes of the `earlier` positions a `rule=free` game remembers (oldest first),
+    /// evaluated; or why such a position cannot exist (both colours connected).
     fn position(
         &self,
         red: CellSet,
@@ -187,6 +188,7 @@ impl Carreaux {
         bubble: usize,
         to_move: Player,
         plies: u32,
+        earlier: &[u64],
     ) -> Result<State, String> {
         let connected = match (
             red.is_connected(&self.board),
@@ -213,6 +215,9 @@ impl Carreaux {
         state.total = self.group_values(&state).iter().sum();
         state.hash = self.hash_from_scratch(&state);
         if self.settings.rule == MoveRule::Free {
+            for &hash in earlier {
+                state.history.push(hash);
+            }
             state.history.push(state.hash);
         }
         self.evaluate_slides(&mut state, None);
@@ -343,7 +348,7 @@ impl Game for Carreaux {
 
     fn start(&self) -> State {
         let (red, blue) = self.settings.layout.tiles(&self.board);
-        self.position(red, blue, START_BUBBLE, RED, 0)
+        self.position(red, blue, START_BUBBLE, RED, 0, &[])
             .expect("no start layout has a connected colour")
     }
 

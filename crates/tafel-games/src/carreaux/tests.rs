@@ -433,7 +433,7 @@ fn free_sliding_forbids_recreating_a_position() {
     assert_eq!(g.max_plies(), None);
     // Green tiles a6, b6 and b5 around the bubble on a5: three slides round the square bring
     // the bubble next to where it started; sliding a5 back (or undoing b5) would recreate an
-    // earlier position, while a code read afresh has no history and allows it.
+    // earlier position. The code carries the history; a code without it starts afresh.
     let state = g
         .parse_position("r:GGRGBG/.GGBGR/RGBGRG/GBGRGB/BGRGBG/GRGBGR")
         .unwrap();
@@ -454,11 +454,11 @@ fn free_sliding_forbids_recreating_a_position() {
     );
     let after_three = play(&g, &state, "a6 b6 b5");
     assert_eq!(names(&g, &after_three), ["c5", "b4"]);
-    let ungated = game(&[("rule", "free")]);
-    let same = ungated
-        .parse_position(&g.format_position(&after_three))
-        .unwrap();
-    assert!(names(&ungated, &same).contains(&"a5".to_string()));
+    let code = g.format_position(&after_three);
+    assert_eq!(names(&g, &g.parse_position(&code).unwrap()), ["c5", "b4"]);
+    let board: Vec<&str> = code.split(':').take(2).collect();
+    let afresh = g.parse_position(&board.join(":")).unwrap();
+    assert!(names(&g, &afresh).contains(&"a5".to_string()));
 }
 
 #[test]
@@ -477,15 +477,21 @@ fn free_sliding_ends_at_the_ply_limit() {
     );
     assert!(g.legal_move_vec(&state).is_empty());
     let code = g.format_position(&state);
-    assert!(code.ends_with(":3"), "{code}");
+    let fields: Vec<&str> = code.split(':').collect();
+    assert_eq!(fields[2], "3", "{code}");
+    assert_eq!(
+        fields[3].split(',').count(),
+        3,
+        "the three earlier positions: {code}"
+    );
     assert_eq!(g.parse_position(&code).unwrap().plies(), 3);
     let err = g
-        .parse_position(&code.replace(":3", ":4"))
+        .parse_position(&code.replace(":3:", ":4:"))
         .unwrap_err()
         .to_string();
     assert!(err.contains("ply limit 3"), "{err}");
-    let without = code.trim_end_matches(":3");
-    assert_eq!(g.parse_position(without).unwrap().plies(), 0);
+    let without = fields[..2].join(":");
+    assert_eq!(g.parse_position(&without).unwrap().plies(), 0);
 }
 
 #[test]

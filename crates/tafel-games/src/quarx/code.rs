@@ -2,13 +2,19 @@
 //!
 //! Boards come in the order (a, b) = 11, 21, 31, 41, 12, ..., 44 (a fastest); each lists its
 //! 8 playable cells by rows y = 1..4, x growing within a row: `o`/`O` White man/king,
-//! `x`/`X` Black man/king, `.` empty, or a digit 1..8 for that many empty cells. The code
-//! holds no history: a game resumed from a code starts with no earlier positions and ply 0.
+//! `x`/`X` Black man/king, `.` empty, or a digit 1..8 for that many empty cells.
+//!
+//! The code holds the whole state, so that a game resumed from it plays on as the game it came
+//! from: once a ply is played, a third field `:PLIES` counts the plies (for the ply limit), and
+//! while the repetition ban remembers earlier positions (after a king's slide), a fourth field
+//! lists their hashes, oldest first (16 hex digits each, separated by `,`). Both may be left
+//! out when reading: ply 0, no earlier positions.
 
 use tafel_core::ParseError;
 
 use super::board::{bit, name, Cell};
 use super::{Quarx, State};
+use crate::history::{format_hashes, parse_earlier};
 
 const BOARDS: usize = 16;
 const CELLS_PER_BOARD: usize = 8;
@@ -43,6 +49,14 @@ pub fn format(state: &State) -> String {
             code.push(char::from(b'0' + empty));
         }
     }
+    let seen = state.history.hashes();
+    if state.plies > 0 || !seen.is_empty() {
+        code.push_str(&format!(":{}", state.plies));
+    }
+    if !seen.is_empty() {
+        code.push(':');
+        code.push_str(&format_hashes(seen));
+    }
     code
 }
 
@@ -60,7 +74,17 @@ pub fn parse(game: &Quarx, code: &str) -> Result<State, ParseError> {
             ))
         }
     };
-    let boards: Vec<&str> = code[2..].split('/').collect();
+    let mut fields = code[2..].split(':');
+    let board_text = fields.next().unwrap_or_default();
+    let (plies, seen) = (fields.next(), fields.next());
+    if fields.next().is_some() {
+        return Err(ParseError::new(
+            "position code",
+            code,
+            "expected at most the boards, `:` and the plies, `:` and the earlier positions' hashes",
+        ));
+    }
+    let boards: Vec<&str> = board_text.split('/').collect();
     if boards.len() != BOARDS {
         return Err(ParseError::new(
             "position code",
@@ -115,5 +139,20 @@ pub fn parse(game: &Quarx, code: &str) -> Result<State, ParseError> {
         }
         offset += text.chars().count() + 1;
     }
-    Ok(game.position(white, black, kings, side))
+    let mut state = game.position(white, black, kings, side);
+    if let Some(text) = plies {
+        state.plies = text
+            .parse()
+            .ok()
+            .filter(|_| text.bytes().all(|b| b.is_ascii_digit()))
+            .ok_or_else(|| err(offset, format!("`{text}` is not a number of plies")))?;
+        offset += text.len() + 1;
+    }
+    if let Some(text) = seen {
+        let hashes = parse_earlier(text, state.plies).map_err(|reason| err(offset, reason))?;
+        for hash in hashes {
+            state.history.push(hash);
+        }
+    }
+    Ok(state)
 }

@@ -16,8 +16,8 @@ def games() -> List[str]:
 def load_game(name: str, **settings: Any) -> Game:
     """Game `name` with its settings as keyword arguments; refused with the command line's messages."""
 
-def rules(name: str) -> str:
-    """The rules of game `name` in Markdown (the server's `/rules/{name}`)."""
+def rules(name: str, notes: bool = False) -> str:
+    """The rules of game `name` in Markdown for a player; `notes=True`: the whole document (the server's `/rules/{name}`)."""
 
 def best_move(
     state: State,
@@ -28,7 +28,7 @@ def best_move(
 ) -> Dict[str, Any]:
     """The best move of `state` and the mover's chances (see `tafel.ai.best_move`)."""
 
-def restore_state(game: Game, code: str, history: List[int]) -> State:
+def restore_state(game: Game, code: str, history: Sequence[ActionLike]) -> State:
     """The state of `game` at `code` after `history` (what unpickling calls)."""
 
 def _load_game_from_settings(name: str, settings: Dict[str, str]) -> Game:
@@ -48,6 +48,8 @@ class Game:
         """One sentence about the game."""
     def settings(self) -> Dict[str, str]:
         """Every setting in force."""
+    def setting_specs(self) -> List[Dict[str, Any]]:
+        """Every setting the game has: key, label, default, choices, choices_by, form, help, applies_when."""
     def num_players(self) -> int:
         """The number of seats."""
     def player_name(self, player: int) -> str:
@@ -109,9 +111,9 @@ class State:
     def result(self) -> str:
         """The result in words, `*` while the game goes on."""
     def action_to_string(self, first: ActionLike, second: Optional[ActionLike] = None) -> str:
-        """A legal action in the game's notation; `(player, action)` also accepted."""
+        """A legal action in the game's notation; `(player, action)` also accepted, the player being the one to act."""
     def string_to_action(self, first: Union[str, int], second: Optional[str] = None) -> int:
-        """The legal action written in notation; `(player, text)` also accepted."""
+        """The legal action written in notation; `(player, text)` also accepted, the player being the one to act."""
     def observation_tensor(self, player: Optional[int] = None) -> npt.NDArray[np.float32]:
         """The observation tensor."""
     def observation_string(self, player: Optional[int] = None) -> str:
@@ -140,6 +142,12 @@ class Vector:
     def current_players(self) -> npt.NDArray[np.int32]:
         """The seat to move in each position."""
     def codes(self) -> List[str]:
-        """The position codes."""
+        """The position codes (whole states)."""
+    def final_observations(self) -> npt.NDArray[np.float32]:
+        """`[N, *observation_tensor_shape]`: where the last step's finished games ended, zeros elsewhere."""
+    def reset(self, rows: Sequence[ActionLike]) -> None:
+        """Starts the games of `rows` again."""
+    def state(self, row: ActionLike) -> State:
+        """A copy of row `row`'s position."""
     def step(self, actions: Union[Sequence[int], npt.NDArray[np.integer]]) -> Tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
         """One action per position; returns (returns `[N, players]`, done `[N]`)."""

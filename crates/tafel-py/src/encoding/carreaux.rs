@@ -1,9 +1,9 @@
 //! Carreaux: action `c` slides the tile on cell `c` into the bubble, cells numbered row by row
 //! from the top left (`c = row * side + column`, a1 being the bottom-left cell, so row 0 is the
 //! top rank). Observation `[6, side, side]`: planes Red tiles, Blue tiles, green tiles, the
-//! bubble, Red to move, Blue to move.
+//! bubble, Red to move, Blue to move (both zero once the game is over).
 
-use tafel_core::Player;
+use tafel_core::{Game, Player, Status};
 use tafel_games::carreaux::{Carreaux, State, BLUE, RED};
 
 use super::{set, Encoded};
@@ -35,7 +35,9 @@ impl Encoded for Carreaux {
             };
             set(out, area, plane, cell);
         }
-        let to_move = 4 + state.to_move().index();
-        out[to_move * area..(to_move + 1) * area].fill(1.0);
+        if !matches!(self.status(state), Status::Over(_)) {
+            let to_move = 4 + state.to_move().index();
+            out[to_move * area..(to_move + 1) * area].fill(1.0);
+        }
     }
 }

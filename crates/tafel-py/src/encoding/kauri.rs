@@ -1,8 +1,8 @@
 //! Kauri: action `h` sows hole `h` (0..12: `a`..`f` are 0..5, `A`..`F` are 6..11), action 12 is
 //! the forced pass. Observation `[28]`: the seeds in holes 0..11, the cowries in holes 0..11,
-//! the two stores (first player's, second's), then 1 at index 26 or 27 for the side to move.
+//! the two stores (first player's, second's), then 1 at index 26 or 27 for the side to move (neither once the game is over).
 
-use tafel_core::Player;
+use tafel_core::{Game, Player, Status};
 use tafel_games::kauri::{Kauri, Move, State, HOLES};
 
 use super::Encoded;
@@ -35,6 +35,8 @@ impl Encoded for Kauri {
         for seat in 0..2 {
             out[2 * HOLES + seat] = state.store(Player(seat as u8)) as f32;
         }
-        out[2 * HOLES + 2 + state.side().index()] = 1.0;
+        if !matches!(self.status(state), Status::Over(_)) {
+            out[2 * HOLES + 2 + state.side().index()] = 1.0;
+        }
     }
 }

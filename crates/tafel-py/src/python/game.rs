@@ -67,6 +67,46 @@ impl PyGame {
         Ok(dict)
     }
 
+    /// Every setting the game has, as `tafel games` lists them: a list of dicts with `key`,
+    /// `label`, `default`, `choices` (every word allowed, or `None` for free text),
+    /// `choices_by` (for words that depend on another setting: `(key, {value: [words]})`, else
+    /// `None`), `form` (the described form of free text, else `None`), `help` and
+    /// `applies_when` (`(key, value)` under which alone the setting matters, or `None`).
+    fn setting_specs<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        use tafel_core::SettingValues;
+        let mut specs = Vec::new();
+        for spec in self.inner.dyn_game().setting_specs() {
+            let (choices, choices_by, form) = match spec.values {
+                SettingValues::Choice(words) => (Some(words.to_vec()), None, None),
+                SettingValues::ChoiceBy { key, choices } => {
+                    let mut words: Vec<&str> = Vec::new();
+                    let by = PyDict::new(py);
+                    for (value, allowed) in choices {
+                        by.set_item(value, allowed.to_vec())?;
+                        for word in allowed.iter() {
+                            if !words.contains(word) {
+                                words.push(word);
+                            }
+                        }
+                    }
+                    (Some(words), Some((key, by)), None)
+                }
+                SettingValues::Text(form) => (None, None, Some(form)),
+            };
+            let dict = PyDict::new(py);
+            dict.set_item("key", spec.key)?;
+            dict.set_item("label", spec.label)?;
+            dict.set_item("default", spec.default)?;
+            dict.set_item("choices", choices)?;
+            dict.set_item("choices_by", choices_by)?;
+            dict.set_item("form", form)?;
+            dict.set_item("help", spec.help)?;
+            dict.set_item("applies_when", spec.applies_when)?;
+            specs.push(dict);
+        }
+        Ok(specs)
+    }
+
     /// The number of seats.
     fn num_players(&self) -> usize {
         self.inner.dyn_game().num_players()

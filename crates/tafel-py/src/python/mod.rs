@@ -147,10 +147,19 @@ fn best_move<'py>(
     Ok(answer)
 }
 
-/// The rules of game `name` in Markdown: the text the server shows at `/rules/{name}`.
+/// The rules of game `name` in Markdown, for a player: the summary and the rules, without the
+/// diagram blocks and without the notes after the document's `---` (sources, our decisions,
+/// notes for developers). `notes=True` gives the whole document, as the server shows it at
+/// `/rules/{name}`.
 #[pyfunction]
-fn rules(name: &str) -> PyResult<&'static str> {
-    crate::text::rules(name).ok_or_else(|| {
+#[pyo3(signature = (name, notes=false))]
+fn rules(name: &str, notes: bool) -> PyResult<String> {
+    let text = if notes {
+        crate::text::rules(name).map(str::to_string)
+    } else {
+        crate::text::player_rules(name)
+    };
+    text.ok_or_else(|| {
         PyValueError::new_err(format!(
             "no game is called `{name}`; the games are {}",
             crate::game::game_names().join(", ")

@@ -51,13 +51,39 @@ impl PyState {
         }
     }
 
-    /// The action of OpenSpiel's two call forms: `(action)` or `(player, action)`.
-    fn one_or_two(first: &Bound<'_, PyAny>, second: Option<&Bound<'_, PyAny>>) -> PyResult<i64> {
+    /// Refuses OpenSpiel's `player` argument of a move unless it is the player who acts:
+    /// the seat to move, or -1 (chance) at a chance node. Actions mean moves only in their
+    /// position, for the one who makes them.
+    fn check_actor(&self, player: &Bound<'_, PyAny>) -> PyResult<()> {
+        let player = int_of(player, "a player")?;
+        let actor = self.inner.current_player();
+        if player == i64::from(actor) {
+            return Ok(());
+        }
+        Err(PyValueError::new_err(match actor {
+            crate::state::TERMINAL_PLAYER => {
+                format!("player {player} is not to move: the game is over")
+            }
+            crate::state::CHANCE_PLAYER => {
+                format!("player {player} is not to move: chance (-1) acts here")
+            }
+            seat => format!("player {player} is not to move: player {seat} is"),
+        }))
+    }
+
+    /// The action of OpenSpiel's two call forms: `(action)` or `(player, action)`, the player
+    /// checked by [`PyState::check_actor`].
+    fn one_or_two(
+        &self,
+        first: &Bound<'_, PyAny>,
+        second: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<i64> {
         match second {
             None => action_of(first),
             Some(action) => {
-                action_of(first)?;
-                action_of(action)
+                let action = action_of(action)?;
+                self.check_actor(first)?;
+                Ok(action)
             }
         }
     }
@@ -174,19 +200,20 @@ impl PyState {
     }
 
     /// `action` in the game's notation (`"b4-c3"`). OpenSpiel's form `(player, action)` is
-    /// accepted too. The action must be legal here.
+    /// accepted too, `player` being the one who acts here (the seat to move, or -1 at a chance
+    /// node). The action must be legal here.
     #[pyo3(signature = (first, second=None))]
     fn action_to_string(
         &self,
         first: &Bound<'_, PyAny>,
         second: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<String> {
-        let action = Self::one_or_two(first, second)?;
+        let action = self.one_or_two(first, second)?;
         Ok(self.inner.action_to_string(action)?)
     }
 
     /// The legal action written `text` in the game's notation; `(player, text)` is accepted
-    /// too.
+    /// too, `player` being the one who acts here.
     #[pyo3(signature = (first, second=None))]
     fn string_to_action(&self, first: &Bound<'_, PyAny>, second: Option<&str>) -> PyResult<u32> {
         let text: String = match second {
@@ -194,7 +221,7 @@ impl PyState {
                 .extract()
                 .map_err(|_| PyTypeError::new_err("a move is a str"))?,
             Some(text) => {
-                action_of(first)?;
+                self.check_actor(first)?;
                 text.to_string()
             }
         };
@@ -329,13 +356,15 @@ impl PyState {
     }
 }
 
-/// The state of `game` at `code` after `history` (what pickling stores).
+/// The state of `game` at `code` after `history`, an iterable of actions (what pickling
+/// stores). An action that is not an int raises `TypeError`, one that is not legal (or beyond
+/// 64 bits) `ValueError`.
 #[pyfunction]
-pub fn restore_state(game: &PyGame, code: &str, history: Vec<i64>) -> PyResult<PyState> {
+pub fn restore_state(game: &PyGame, code: &str, history: &Bound<'_, PyAny>) -> PyResult<PyState> {
     let inner = game.inner();
     let mut state = inner.state_from_code(code)?;
-    for action in history {
-        state.apply_action(action)?;
+    for action in history.try_iter()? {
+        state.apply_action(action_of(&action?)?)?;
     }
     Ok(PyState::new(game.clone(), state))
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use super::arrays;
+use super::{arrays, PyGame, PyState};
 use crate::game::AnyGame;
 use crate::vector::AnyVector;
 
@@ -78,9 +78,40 @@ impl PyVector {
         arrays::array(py, &self.inner.current_players(), vec![self.inner.len()])
     }
 
-    /// The position codes, one per position.
+    /// The position codes, one per position (whole states: `Game.state_from_code` rebuilds
+    /// any row).
     fn codes(&self) -> Vec<String> {
         self.inner.codes()
+    }
+
+    /// The observations of the games that finished in the last `step`, as they ended (before
+    /// their restart): a float32 array `[N, *observation_tensor_shape]`, zeros in the rows
+    /// whose game did not finish.
+    fn final_observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut shape = self.game.observation_shape();
+        let mut values = vec![0.0; shape.iter().product::<usize>() * self.inner.len()];
+        self.inner.final_observations(&mut values);
+        shape.insert(0, self.inner.len());
+        arrays::array(py, &values, shape)
+    }
+
+    /// Starts the games in `rows` (row numbers) again, chance drawn from the vector's
+    /// generator; a row that does not exist raises `ValueError` before any restarts.
+    fn reset(&mut self, rows: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mut numbers = Vec::new();
+        for row in rows.try_iter()? {
+            numbers.push(super::whole(&row?, "a row", u64::MAX)? as usize);
+        }
+        Ok(self.inner.reset_rows(&numbers)?)
+    }
+
+    /// A copy of row `row`'s position as a `State` (its history starts there).
+    fn state(&self, row: &Bound<'_, PyAny>) -> PyResult<PyState> {
+        let row = super::whole(row, "a row", u64::MAX)? as usize;
+        Ok(PyState::new(
+            PyGame::new(self.game.clone()),
+            self.inner.state(row)?,
+        ))
     }
 
     /// Plays `actions[i]` in position `i` (one legal action each, all checked before any is

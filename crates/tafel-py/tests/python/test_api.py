@@ -59,7 +59,8 @@ def test_every_position_of_random_games(game):
         for action in legal:
             text = state.action_to_string(action)
             assert state.string_to_action(text) == action
-            assert state.action_to_string(max(player, 0), action) == text
+            assert state.action_to_string(player, action) == text
+            assert state.string_to_action(player, text) == action
         observation = state.observation_tensor()
         assert observation.dtype == np.float32 and observation.shape == shape
         assert np.array_equal(observation, state.observation_tensor(0))
@@ -127,3 +128,68 @@ def test_quarx_multiple_capture_is_one_action():
                 assert after.current_player() != state.current_player() or after.is_terminal()
                 return
     pytest.fail("no multiple capture in the random games")
+
+
+# Where each game's observation says whose turn it is (docs/python.md's layouts): the part of
+# the flattened tensor for each seat.
+def to_move_parts(game, observation):
+    flat = observation.ravel()
+    players = game.num_players()
+    if game.name == "karls-race":
+        return [flat[-players + seat:][:1] for seat in range(players)]
+    if game.name == "kauri":
+        return [flat[26:27], flat[27:28]]
+    first = {"einstein": 18}.get(game.name, 4)
+    planes = observation.reshape(observation.shape[0], -1)
+    return [planes[first], planes[first + 1]]
+
+
+def test_to_move_planes(game):
+    """The "to move" part is all ones for the seat to move and zero for the others, and zero
+    for every seat once the game is over (the ends of random games of every game)."""
+    endings = 0
+    for state in random_positions(game, games=6, seed=8):
+        parts = to_move_parts(game, state.observation_tensor())
+        if state.is_terminal():
+            endings += 1
+            assert all(not part.any() for part in parts), state.code()
+        elif not state.is_chance_node():
+            for seat, part in enumerate(parts):
+                assert (part == (seat == state.current_player())).all(), state.code()
+    assert endings > 0
+
+
+def test_action_to_string_honours_the_player():
+    state = tafel.load_game("kauri").new_initial_state()
+    assert state.action_to_string(0, 5) == "f"
+    with pytest.raises(ValueError, match="player 1 is not to move: player 0 is"):
+        state.action_to_string(1, 5)
+    with pytest.raises(ValueError, match="player 1 is not to move"):
+        state.string_to_action(1, "f")
+    with pytest.raises(ValueError, match="player -1 is not to move"):
+        state.action_to_string(-1, 5)
+    dice = tafel.load_game("karls-race").new_initial_state()
+    assert dice.is_chance_node() and dice.action_to_string(-1, 0) == "1"
+    with pytest.raises(ValueError, match="chance \\(-1\\) acts here"):
+        dice.action_to_string(0, 0)
+
+
+@pytest.mark.parametrize("settings", [{"name": "quarx"}, {"name": "carreaux", "rule": "free"},
+                                      {"name": "carreaux", "rule": "free", "ply-limit": 0}])
+def test_codes_are_whole_states(settings):
+    """A state read back from its code (the repetition history and the plies included) has
+    the same legal actions and plays on as the one it came from, at every position of random
+    games of the games whose rules remember earlier positions."""
+    settings = dict(settings)
+    game = tafel.load_game(settings.pop("name"), **settings)
+    remembering = 0
+    for state in random_positions(game, games=12, seed=49):
+        again = game.state_from_code(state.code())
+        assert again.legal_actions() == state.legal_actions(), state.code()
+        assert again.returns() == state.returns()
+        remembering += state.code().count(",") > 0
+        for action in state.legal_actions()[:1]:
+            state.apply_action(action)
+            again.apply_action(action)
+            assert again.code() == state.code()
+    assert remembering > 10

@@ -4,6 +4,7 @@ import inspect
 
 import tafel
 import tafel.ai
+import tafel.gymnasium
 import tafel.openspiel
 import tafel.pettingzoo
 import tafel.text
@@ -25,7 +26,7 @@ def test_extension_module_is_documented():
 
 def test_python_modules_are_documented():
     missing = []
-    for module in (tafel.ai, tafel.openspiel, tafel.pettingzoo, tafel.text):
+    for module in (tafel.ai, tafel.gymnasium, tafel.openspiel, tafel.pettingzoo, tafel.text):
         assert module.__doc__
         for name, item in public(module):
             if getattr(item, "__module__", None) != module.__name__:

@@ -77,3 +77,17 @@ def test_vector_shapes():
     assert vector.codes() == before  # nothing was played
     with pytest.raises(ValueError, match="1 to 1048576 states"):
         tafel.load_game("kauri").vector(0)
+
+
+def test_restore_state_refuses_bad_histories():
+    game = tafel.load_game("kauri")
+    code = game.new_initial_state().code()
+    assert tafel._tafel.restore_state(game, code, [5]).history() == [5]
+    with pytest.raises(ValueError, match="out of range"):
+        tafel._tafel.restore_state(game, code, [2**70])
+    with pytest.raises(ValueError, match="action 11 is not legal"):
+        tafel._tafel.restore_state(game, code, [11])
+    with pytest.raises(TypeError, match="not str"):
+        tafel._tafel.restore_state(game, code, ["f"])
+    with pytest.raises(TypeError):
+        tafel._tafel.restore_state(game, code, 5)

@@ -1,8 +1,11 @@
 """Tafel's games registered with OpenSpiel: its own tests and algorithms on them, and EinStein
 würfelt nicht played identically by OpenSpiel's implementation and Tafel's."""
 
+import copy
 import os
+import pickle
 import random
+import subprocess
 import sys
 
 import pyspiel
@@ -26,10 +29,148 @@ def test_register_names_every_game():
     assert tafel.openspiel.register() == NAMES  # twice is harmless
 
 
+# Values for the settings of free form (every choice of the others is tried): a default and
+# another value each.
+TEXT_VALUES = {
+    ("black-path", "size"): ["8x8", "5x7", "1x9"],
+    ("black-path", "start"): ["0,0,W", "0,3,N", "7,7,E"],
+    ("carreaux", "ply-limit"): ["200", "0", "31"],
+    ("kauri", "ply-limit"): ["0", "150"],
+    ("quarx", "ply-limit"): ["1000", "0", "40"],
+}
+
+
+def every_setting():
+    """(game name, settings as Tafel text) for every value of every setting of every game: the
+    choices of each (with the setting they depend on), the free-form values of TEXT_VALUES;
+    the others at their defaults. Black Path's start goes with a size it lies on."""
+    cases = []
+    for name in GAMES:
+        for spec in tafel.load_game(name).setting_specs():
+            key = spec["key"]
+            values = spec["choices"] or TEXT_VALUES[(name, key)]
+            for value in values:
+                settings = {key: value}
+                if spec["choices_by"]:
+                    by, allowed = spec["choices_by"]
+                    settings[by] = next(v for v, words in allowed.items() if value in words)
+                if spec["applies_when"]:
+                    settings.setdefault(*spec["applies_when"])
+                if (name, key) == ("black-path", "size") and value != "8x8":
+                    settings["start"] = "0,0,N"
+                cases.append((name, settings))
+    return cases
+
+
+SETTINGS = every_setting()
+
+
+def case_id(case):
+    name, settings = case
+    return name + ":" + ",".join(f"{k}={v}" for k, v in settings.items())
+
+
+def openspiel_game(name, settings):
+    """`pyspiel.load_game` of Tafel's game `name` with `settings` given as typed parameters."""
+    params = {key: tafel.openspiel.parameter(value) for key, value in settings.items()}
+    return pyspiel.load_game(tafel.openspiel.short_name(name), params)
+
+
+def played(game, plies, seed):
+    """A state of `game` after `plies` random actions (fewer if the game ends)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(plies):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_random_sim_test(name):
+    """OpenSpiel's own checks, serialisation of game and state included."""
     game = pyspiel.load_game(name)
-    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_parameters_are_typed():
+    """Whole numbers are ints, text with commas has colons (OpenSpiel's game strings split
+    parameters at commas), and a game carries all its settings."""
+    spec = {name: pyspiel.load_game(tafel.openspiel.short_name(name)).get_type().parameter_specification
+            for name in GAMES}
+    assert spec["karls-race"]["players"] == 2
+    assert spec["carreaux"]["size"] == 6 and spec["carreaux"]["ply-limit"] == 200
+    assert spec["quarx"]["ply-limit"] == 1000 and spec["kauri"]["tiebreak"] == "none"
+    assert spec["black-path"] == {"size": "8x8", "start": "0:0:W"}
+    game = pyspiel.load_game("python_tafel_black_path")
+    assert str(game) == "python_tafel_black_path(size=8x8,start=0:0:W)"
+    assert game.get_parameters() == {"size": "8x8", "start": "0:0:W"}
+    # What the games do not have yet follows OpenSpiel's reading too.
+    for text, value in (("true", True), ("false", False), ("0.5", 0.5), ("-3", -3)):
+        assert tafel.openspiel.parameter(text) == value
+        assert type(tafel.openspiel.parameter(text)) is type(value)
+        assert tafel.openspiel.setting(value) == text
+    with pytest.raises(pyspiel.SpielError, match="Expected type: kInt"):
+        pyspiel.load_game("python_tafel_karls_race", {"players": "4"})
+
+
+def test_commas_are_accepted_too():
+    game = pyspiel.load_game("python_tafel_black_path", {"size": "5x5", "start": "0,2,N"})
+    assert game.tafel_game.settings()["start"] == "0,2,N"
+    assert str(game) == "python_tafel_black_path(size=5x5,start=0:2:N)"
+
+
+@pytest.mark.parametrize("case", SETTINGS, ids=case_id)
+def test_every_setting_survives_the_game_string_and_pickling(case):
+    """Every value of every setting: `load_game(str(game))`, pickling and deep copies of the
+    game give the same game, and a state after a few random plies survives
+    `serialize_game_and_state`, pickling and `copy.deepcopy`, and plays on identically."""
+    name, settings = case
+    game = openspiel_game(name, settings)
+    for key, value in settings.items():
+        assert game.tafel_game.settings()[key] == value
+    for again in (pyspiel.load_game(str(game)), pickle.loads(pickle.dumps(game)),
+                  copy.deepcopy(game)):
+        assert str(again) == str(game)
+        assert again.tafel_game == game.tafel_game
+    state = played(game, 7, seed=len(SETTINGS))
+    for copied in (pyspiel.deserialize_game_and_state(
+                       pyspiel.serialize_game_and_state(game, state))[1],
+                   pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert str(copied.get_game()) == str(game)
+        assert copied.history() == state.history()
+        assert copied.tafel_state.code() == state.tafel_state.code()
+        assert copied.legal_actions() == state.legal_actions()
+        if not state.is_terminal():
+            action = state.legal_actions()[-1]
+            copied.apply_action(action)
+            assert copied.history() == state.history() + [action]
+
+
+@pytest.mark.parametrize("case", SETTINGS, ids=case_id)
+def test_random_sim_test_every_setting(case):
+    """OpenSpiel's own checks with serialisation on a game of every value of every setting."""
+    pyspiel.random_sim_test(openspiel_game(*case), num_sims=1, serialize=True, verbose=False)
+
+
+def test_unpickling_in_a_fresh_interpreter():
+    """A pickled game and state load where nothing was registered yet."""
+    game = pyspiel.load_game("python_tafel_black_path", {"size": "4x6", "start": "3,5,E"})
+    state = played(game, 3, seed=1)
+    data = pickle.dumps((game, state))
+    code = ("import pickle, sys; game, state = pickle.loads(sys.stdin.buffer.read()); "
+            "print(str(game)); print(state.history()); print(state.tafel_state.code())")
+    out = subprocess.run([sys.executable, "-c", code], input=data, capture_output=True,
+                         check=True).stdout.decode().splitlines()
+    assert out == [str(game), str(state.history()), state.tafel_state.code()]
+
+
+def test_action_to_string_honours_the_player():
+    state = pyspiel.load_game("python_tafel_kauri").new_initial_state()
+    assert state.action_to_string(0, 5) == "f"
+    with pytest.raises(ValueError, match="player 1 is not to move"):
+        state.action_to_string(1, 5)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -55,8 +196,9 @@ def test_openspiel_mcts_plays(name):
 def test_settings_as_parameters():
     game = pyspiel.load_game("python_tafel_kauri", {"tiebreak": "old"})
     assert game.tafel_game.settings()["tiebreak"] == "old"
-    four = pyspiel.load_game("python_tafel_karls_race", {"players": "4"})
+    four = pyspiel.load_game("python_tafel_karls_race", {"players": 4})
     assert four.num_players() == 4
+    assert pyspiel.load_game("python_tafel_karls_race(players=4)").num_players() == 4
 
 
 def test_observer_matches_the_state():

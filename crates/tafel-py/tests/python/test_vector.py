@@ -1,6 +1,7 @@
 """The batched API: observations, masks and steps of N states at once."""
 
 import numpy as np
+import pytest
 
 import tafel
 
@@ -49,3 +50,61 @@ def test_vector_agrees_with_states():
         state = game.state_from_code(code)
         assert np.array_equal(state.observation_tensor(), observation)
         assert np.array_equal(state.legal_actions_mask(), mask)
+
+
+def test_codes_rebuild_the_rows_of_games_that_remember():
+    """Quarx and Carreaux under rule=free remember earlier positions; their codes carry them,
+    so a state rebuilt from a row's code has that row's mask at every step of random play."""
+    for game in (tafel.load_game("quarx"), tafel.load_game("carreaux", rule="free", size=4)):
+        vector = game.vector(8, seed=5)
+        rng = np.random.default_rng(5)
+        for _ in range(60):
+            mask = vector.legal_actions_mask()
+            for code, row in zip(vector.codes(), mask):
+                assert np.array_equal(game.state_from_code(code).legal_actions_mask(), row), code
+            vector.step(np.array([rng.choice(np.flatnonzero(row)) for row in mask]))
+
+
+def test_final_observations_are_the_finished_positions(game):
+    """Each row's final observation after a step is the observation of its position played
+    on as a single state, where that game ended, and zeros where it did not."""
+    vector = game.vector(16, seed=4)
+    finished = 0
+    for _ in range(80 if game.name != "quarx" else 10):
+        before = [vector.state(i) for i in range(len(vector))]
+        actions = vector.sample_actions()
+        _, done = vector.step(actions)
+        finals = vector.final_observations()
+        assert finals.shape == (16, *game.observation_tensor_shape())
+        for i, state in enumerate(before):
+            state.apply_action(int(actions[i]))
+            if done[i]:
+                finished += 1
+                assert state.is_terminal()
+                assert np.array_equal(finals[i], state.observation_tensor())
+            else:
+                assert not state.is_terminal() and not finals[i].any()
+    if game.name != "quarx":
+        assert finished > 0
+
+
+def test_rows_reset_and_copied():
+    game = tafel.load_game("kauri")
+    start = game.new_initial_state().code()
+    vector = game.vector(4, seed=1)
+    for _ in range(3):
+        vector.step(vector.sample_actions())
+    codes = vector.codes()
+    copy = vector.state(1)
+    assert copy.code() == codes[1]
+    assert np.array_equal(copy.legal_actions_mask(), vector.legal_actions_mask()[1])
+    copy.apply_action(copy.legal_actions()[0])
+    assert vector.codes() == codes  # the copy is independent
+    with pytest.raises(ValueError, match="row 4 does not exist"):
+        vector.reset([0, 4])
+    with pytest.raises(ValueError, match="row 9 does not exist"):
+        vector.state(9)
+    assert vector.codes() == codes  # nothing was reset
+    vector.reset(np.array([0, 2]))
+    assert vector.codes() == [start, codes[1], start, codes[3]]
+    assert vector.legal_actions_mask()[0].tolist() == game.new_initial_state().legal_actions_mask().tolist()
