@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import {
-  axeViolations, BASE, importGame, LAPTOP, launch, newPage, openNewGame, PHONE, play, screenshot, waitForTurn,
+  axeViolations, BASE, importGame, LAPTOP, launch, newPage, openNewGame, PHONE, play, screenshot, submitAccountForm,
+  waitForTurn,
 } from "./lib.js";
 import { serverTextsDe } from "../web/i18n/server-de.js";
 
@@ -228,6 +229,31 @@ test("the server's texts show in German on a German page: the catalog in the lob
   await page.waitForSelector("#error:not(:empty)");
   assert.match(await text(page, "#error"), /^Unerlaubter Zug `1111-3311`; erlaubt sind hier: /);
   await screenshot(page, "german-refused-move-1366");
+  assert.deepEqual(page.errors, []);
+});
+
+test("the server's own refusals come in the page's language with their code: a sign-in refused on the page and through the API", async () => {
+  const page = await newPage(browser, LAPTOP, { locale: "de-DE" });
+  await submitAccountForm(page, "/sign-in", "nobody_at_all", "not the password at all");
+  await page.waitForFunction(() => document.querySelector("#sign-in-error")?.textContent);
+  assert.equal(await page.textContent("#sign-in-error"), "Dieser Benutzername und dieses Passwort passen zu keinem Konto.");
+  await screenshot(page, "german-sign-in-refused-1366");
+  // The API words a refusal in the language asked for; its code is the same in every one.
+  for (const [language, words] of [
+    ["de-DE,de;q=0.9", "dieser Benutzername und dieses Passwort passen zu keinem Konto"],
+    ["en", "that username and password do not match an account"],
+  ]) {
+    const answer = await fetch(`${BASE}/api/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept-language": language },
+      body: JSON.stringify({ username: "nobody_at_all", password: "not the password at all" }),
+    });
+    const body = await answer.json();
+    assert.equal(answer.status, 401);
+    assert.equal(body.code, "that-username-and-password-do-not");
+    assert.equal(body.error, words);
+    assert.equal(body.request_id, answer.headers.get("x-request-id"));
+  }
   assert.deepEqual(page.errors, []);
 });
 

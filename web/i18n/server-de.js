@@ -149,6 +149,8 @@ export const serverTextsDe = {
   "each colour needs at least two tiles": "jede Farbe braucht mindestens zwei Steine",
   "expected the side to move, `:` and the rows, such as r:.BGB/RGBG/...": "erwartet: die Seite am Zug, `:` und die Reihen, wie r:.BGB/RGBG/...",
   " and optionally the plies played": " und wahlweise die gespielten Halbzüge",
+  " and optionally the plies played and the earlier positions' hashes": " und wahlweise die gespielten Halbzüge und die Hashes der früheren Stellungen",
+  " to the ply limit {limit}": " bis zur Halbzuggrenze {limit}",
   "expected the side to act (w or b, with the die or s), `:`, then the board's five ranks from the top separated by `/`":
     "erwartet: die Seite, die handelt (w oder b, mit dem Würfel oder s), `:`, dann die fünf Reihen des Bretts von oben, getrennt durch `/`",
   "w or b, then Black's squares, then White's": "w oder b, dann die Felder von Schwarz, dann die von Weiß",
@@ -250,6 +252,8 @@ export const serverPatternsDe = {
   "`{text}` is not a row or column number": "`{text}` ist keine Zeilen- oder Spaltennummer",
   "`{text}` is not a side (N, E, S or W)": "`{text}` ist keine Seite (N, E, S oder W)",
   "expected the side to move, `:` and the rows{extra}, such as r:.BGB/RGBG/...": "erwartet: die Seite am Zug, `:` und die Reihen{extra}, wie r:.BGB/RGBG/...",
+  "the plies played must be a whole number from 0{bound}": "die gespielten Halbzüge müssen eine ganze Zahl ab 0 sein{bound}",
+  "`{text}` is not a number of plies": "`{text}` ist keine Zahl von Halbzügen",
   "rank {rank} has {count} cells, but the board has {n} files": "Reihe {rank} hat {count} Felder, aber das Brett hat {n} Linien",
   "`{ch}` is not R, B, G or . (the bubble)": "`{ch}` ist nicht R, B, G oder . (die Lücke)",
   "Red has {red} tiles and Blue {blue}: the numbers must be equal": "Rot hat {red} Steine und Blau {blue}: die Anzahlen müssen gleich sein",
