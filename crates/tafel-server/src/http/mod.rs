@@ -314,7 +314,9 @@ async fn openapi_json() -> impl IntoResponse {
     )
 }
 
-/// The HTTP routes over the shared state, inside the layers every request passes ([`around`]).
+/// The HTTP routes over the shared state, inside the layers every request passes: a request
+/// id, security headers, errors as JSON in the request's language, a panic as a 500, OPTIONS,
+/// Host and Origin checks, a time limit and a body limit.
 pub fn router(state: AppState, request_timeout: Duration) -> Router {
     let origins = state.origins.clone();
     around(routes(state), origins, request_timeout)
