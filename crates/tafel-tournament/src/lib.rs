@@ -19,6 +19,7 @@
 
 pub mod arena;
 pub mod berger;
+pub mod dutch;
 pub mod elo;
 pub mod matching;
 pub mod pentanomial;
@@ -26,6 +27,7 @@ pub mod sprt;
 pub mod standings;
 pub mod swiss;
 pub mod trf;
+pub mod trf_read;
 
 use serde::{Deserialize, Serialize};
 

@@ -1,64 +1,16 @@
-//! Swiss rounds under FIDE's Dutch system (FIDE Handbook C.04.3, the rules in force since
-//! 2017), found as bbpPairings and JaVaFo find them: one maximum-weight matching over every
-//! pair that may meet, with weights that encode the Dutch criteria in their order of priority.
+//! Swiss rounds under FIDE's Dutch system (FIDE Handbook C.04.3, the 2025 rules, in force since
+//! 1 July 2025), for the server's tournaments: the rounds played so far, as the server keeps
+//! them, become the field [`crate::dutch`] pairs, so the server and `tafel swiss --trf` pair by
+//! the same code.
 //!
 //! **The field.** Entrants are given in the tournament's order with their ratings; their
-//! pairing numbers (TPN) follow the rating, highest first, ties in the tournament's order.
-//! Withdrawn entrants are not paired. Before each round the players are ranked by score, then
-//! pairing number; players of equal score form a score group.
+//! pairing numbers follow the rating, highest first, ties in the tournament's order. Withdrawn
+//! entrants are not paired. A game counts as met and for colours only if it was played over the
+//! board (forfeits were not); a forfeit win, like the pairing-allocated bye, bars the bye; the
+//! bye and a forfeit win count as a downfloat, a forfeit loss or an absence as no float.
 //!
-//! **Absolute criteria** (an edge is absent when they forbid it; if no pairing satisfies them the
-//! answer is [`SwissError::NoLegalPairing`]):
-//! - C.1: two players meet at most once (a forfeited game was not played: FIDE lets its
-//!   players meet later);
-//! - C.2: a player gets at most one bye, and none after a forfeit win.
-//!
-//! **Weighted criteria**, most important first; each outweighs everything below it together:
-//! 1. as many pairs as possible (everyone paired, one bye at most);
-//! 2. C.3: no two players with the same absolute colour preference meet, except, in the last
-//!    round, when one of them is a topscorer (over half the points so far). FIDE makes this
-//!    absolute; here it is the heaviest weight instead, so a pairing is still found when nothing
-//!    else exists, with as few such pairs as possible;
-//! 3. C.5–C.6: score differences: the pairing score differences, sorted from the largest, are
-//!    as small as possible in that order (a pair `d` half points apart weighs `B^d` with `B` more
-//!    than the number of pairs, so one pair 2 points apart is worse than any number 1½ apart).
-//!    The bye counts as a pair with a player one point below the lowest score, so it goes to the
-//!    lowest score group. Where `B^d` would not fit the weights (large fields, large
-//!    differences), differences beyond the largest that fits, `D`, weigh `B^D · (1 + d − D)`:
-//!    still the larger the worse, but no longer each worse than any number of smaller ones;
-//! 4. among equal differences, floats from lower score groups rather than higher ones (the sum
-//!    of the floaters' scores is minimised), as the Dutch system pairs the top brackets first;
-//! 5. C.10: in the last round, as few topscorers or topscorers' opponents as possible get a
-//!    colour difference beyond ±2 (with the colours the pair would be given, E);
-//! 6. C.11: in the last round, as few of them as possible get one colour three times running;
-//! 7. C.12: as few players as possible miss their colour preference;
-//! 8. C.13: as few as possible miss a strong (or absolute) one;
-//! 9. C.14–C.17: as few as possible float down after floating down the round before, up after
-//!    up the round before, down after down two rounds before, up after up two rounds before
-//!    (the bye, and any round not played, count as a downfloat);
-//! 10. the Dutch order (C.04.3 D), approximately: within a score group the top half (S1) meets
-//!     the bottom half (S2) in order, the k-th against the (k + g/2)-th; a pair of two from the
-//!     same half (an exchange) weighs most, then how far a floater is from the bottom of its group,
-//!     then the square of a pair's distance from its natural opponent (or of a floater's opponent
-//!     from the top of the group below; the bye goes to the lowest-ranked eligible player). These
-//!     three weigh against each other per pair, not over the whole round.
-//!
-//! Not modelled, so pairings can differ from JaVaFo's where only these decide: C.18–C.21
-//! (the score differences of repeated floaters), and the exact sequence of transpositions and
-//! exchanges of C.04.3 D, which item 10 approximates. The look-ahead to the next bracket that
-//! the Dutch rules make (completing the pairing, C.4 and C.7) is exact here: the matching pairs
-//! the whole round at once.
-//!
-//! **Colours** (C.04.3 A.6, E). The colour difference is firsts minus seconds over games played.
-//! A preference is absolute with a difference beyond ±1 or the same colour twice running (the
-//! difference decides when the two disagree), strong with ±1, mild with 0 (the other colour from
-//! the last game). Allocation: both preferences if compatible (E.1); otherwise the stronger
-//! (E.2; between two absolute ones the larger colour difference); otherwise alternate from the
-//! latest game in which the two had different colours (E.3); otherwise the higher-ranked
-//! player's preference (E.4); with no preference at all, the higher-ranked player gets the
-//! initial colour (drawn by lot from the seed) if its pairing number is odd, the other if even
-//! (E.5). Round 1 is therefore the top half against the bottom half in rating order, colours
-//! alternating down the boards from the lot.
+//! The lot for the initial colour (the side of pairing number 1 in round 1) is drawn from the
+//! settings' seed.
 
 use std::fmt;
 
@@ -66,7 +18,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-use crate::matching::{max_weight_matching, MAX_WEIGHT};
+use crate::dutch::{self, Field, Float, Player};
 use crate::{Entrant, Pairing, PlayedRound, Round, RoundError, Side};
 
 /// The most entrants a Swiss pairs: the matching is cubic in the field, and the weights must
@@ -138,8 +90,8 @@ impl fmt::Display for SwissError {
             ),
             SwissError::NoLegalPairing { round } => write!(
                 f,
-                "round {round} cannot be paired: every pairing repeats a game or gives someone a \
-                 second bye"
+                "round {round} cannot be paired: every pairing repeats a game, gives someone a \
+                 second bye or pairs two players due the same colour"
             ),
         }
     }
@@ -168,32 +120,48 @@ pub fn pair_next_round(
             rounds: settings.rounds,
         });
     }
-    let history = History::build(ratings, played, settings.bye_half_points)?;
+    let mut players = history(ratings, played, settings.bye_half_points)?;
     let mut active = vec![true; ratings.len()];
     for &entrant in withdrawn {
         *active
             .get_mut(entrant.0)
             .ok_or(SwissError::UnknownWithdrawn(entrant))? = false;
     }
-    let mut players: Vec<&PlayerHistory> = history
-        .players
-        .iter()
-        .filter(|player| active[player.entrant.0])
-        .collect();
+    let numbers = pairing_numbers(ratings);
+    let mut entrant_of = vec![Entrant(0); ratings.len() + 1];
+    for (i, &number) in numbers.iter().enumerate() {
+        entrant_of[number] = Entrant(i);
+    }
+    let mut i = 0;
+    players.retain(|_| {
+        i += 1;
+        active[i - 1]
+    });
     if players.len() < 2 {
         return Err(SwissError::NotEnoughPlayers {
             active: players.len(),
         });
     }
-    players.sort_by_key(|player| (std::cmp::Reverse(player.score), player.pairing_number));
-    let field = Field::new(
+    let field = Field {
         players,
-        &history,
-        settings,
-        played.len() + 1,
-        initial_colour(settings.seed),
-    );
-    field.pair()
+        round: played.len() + 1,
+        rounds: settings.rounds,
+        initial: initial_colour(settings.seed),
+    };
+    let pairing = dutch::pair(&field).map_err(|_| SwissError::NoLegalPairing {
+        round: played.len() + 1,
+    })?;
+    Ok(Round {
+        games: pairing
+            .boards
+            .iter()
+            .map(|board| Pairing {
+                first: entrant_of[board.first],
+                second: entrant_of[board.second],
+            })
+            .collect(),
+        bye: pairing.bye.map(|number| entrant_of[number]),
+    })
 }
 
 /// Each entrant's pairing number (from 1): by rating, highest first, ties in the tournament's
@@ -217,579 +185,64 @@ fn initial_colour(seed: u64) -> Side {
     }
 }
 
-/// How a player floated in a round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Float {
-    /// Met an opponent of the same score.
-    None,
-    /// Met an opponent of a higher score.
-    Up,
-    /// Met an opponent of a lower score, had the bye, or did not play.
-    Down,
-}
-
-/// What the rounds so far say about one entrant.
-#[derive(Clone, Debug)]
-struct PlayerHistory {
-    entrant: Entrant,
-    /// From 1, by rating.
-    pairing_number: usize,
-    /// In half points, byes included.
-    score: u32,
-    /// The sides of the games played over the board, in order.
-    colours: Vec<Side>,
-    /// How it floated in each round so far.
-    floats: Vec<Float>,
-    /// Whether it has had the bye or a forfeit win (and so may not have the bye again).
-    had_bye: bool,
-}
-
-/// Every entrant's history, and who has met whom over the board.
-struct History {
-    players: Vec<PlayerHistory>,
-    /// `met[a * n + b]`: whether `a` and `b` played a game.
-    met: Vec<bool>,
-}
-
-impl History {
-    /// Reads the rounds so far, checking that they name real entrants, once each per round.
-    fn build(
-        ratings: &[u32],
-        played: &[PlayedRound],
-        bye_half_points: u32,
-    ) -> Result<History, SwissError> {
-        let n = ratings.len();
-        let mut players: Vec<PlayerHistory> = pairing_numbers(ratings)
-            .into_iter()
-            .enumerate()
-            .map(|(i, pairing_number)| PlayerHistory {
-                entrant: Entrant(i),
-                pairing_number,
-                score: 0,
-                colours: Vec::new(),
-                floats: Vec::new(),
-                had_bye: false,
-            })
-            .collect();
-        let mut met = vec![false; n * n];
-        for (index, round) in played.iter().enumerate() {
-            let number = index + 1;
-            let before: Vec<u32> = players.iter().map(|player| player.score).collect();
-            round.check(n, number).map_err(SwissError::Round)?;
-            for result in &round.results {
-                let (a, b) = (result.pairing.first.0, result.pairing.second.0);
-                let (points_a, points_b) = result.outcome.half_points();
-                players[a].score += points_a;
-                players[b].score += points_b;
-                if result.outcome.was_played() {
-                    met[a * n + b] = true;
-                    met[b * n + a] = true;
-                    players[a].colours.push(Side::First);
-                    players[b].colours.push(Side::Second);
-                    let float = |own: u32, other: u32| match own.cmp(&other) {
+/// Every entrant as the Dutch system sees it (in the tournament's order), from the rounds so
+/// far, checking that they name real entrants, once each per round.
+fn history(
+    ratings: &[u32],
+    played: &[PlayedRound],
+    bye_half_points: u32,
+) -> Result<Vec<Player>, SwissError> {
+    let n = ratings.len();
+    let numbers = pairing_numbers(ratings);
+    let mut players: Vec<Player> = numbers
+        .iter()
+        .map(|&number| Player {
+            number,
+            score: 0,
+            colours: Vec::new(),
+            floats: Vec::new(),
+            opponents: Vec::new(),
+            bye_barred: false,
+        })
+        .collect();
+    for (index, round) in played.iter().enumerate() {
+        round.check(n, index + 1).map_err(SwissError::Round)?;
+        let before: Vec<u32> = players.iter().map(|p| p.score).collect();
+        for (i, player) in players.iter_mut().enumerate() {
+            let me = Entrant(i);
+            let (side, float, points) = if let Some(game) = round.game_of(me) {
+                let (first, second) = game.outcome.half_points();
+                let mine = game.pairing.first == me;
+                let (points, theirs) = if mine { (first, second) } else { (second, first) };
+                let opponent = game.pairing.opponent_of(me).unwrap_or(me).0;
+                if game.outcome.was_played() {
+                    player.opponents.push(numbers[opponent]);
+                    let float = match before[i].cmp(&before[opponent]) {
                         std::cmp::Ordering::Greater => Float::Down,
                         std::cmp::Ordering::Less => Float::Up,
                         std::cmp::Ordering::Equal => Float::None,
                     };
-                    players[a].floats.push(float(before[a], before[b]));
-                    players[b].floats.push(float(before[b], before[a]));
+                    let side = if mine { Side::First } else { Side::Second };
+                    (Some(side), float, points)
                 } else {
-                    // A forfeit win is as good as a bye (C.2), and an unplayed round counts as
-                    // a downfloat for both.
-                    players[a].floats.push(Float::Down);
-                    players[b].floats.push(Float::Down);
-                    let (first, second) = result.outcome.half_points();
-                    players[a].had_bye |= first > second;
-                    players[b].had_bye |= second > first;
+                    // A forfeit win bars the bye (C2) and is a downfloat; a loss is neither.
+                    player.bye_barred |= points > theirs;
+                    let float = if points > 0 { Float::Down } else { Float::None };
+                    (None, float, points)
                 }
-            }
-            for player in players.iter_mut() {
-                if player.floats.len() < number {
-                    // The bye, or absent.
-                    player.floats.push(Float::Down);
-                }
-            }
-            if let Some(bye) = round.bye {
-                players[bye.0].score += bye_half_points;
-                players[bye.0].had_bye = true;
-            }
-        }
-        Ok(History { players, met })
-    }
-}
-
-/// How strongly a player wants a side (C.04.3 A.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Strength {
-    Mild,
-    Strong,
-    Absolute,
-}
-
-/// A player's colour preference.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Preference {
-    side: Side,
-    strength: Strength,
-}
-
-/// Firsts minus seconds.
-fn colour_difference(colours: &[Side]) -> i64 {
-    colours
-        .iter()
-        .map(|side| if *side == Side::First { 1 } else { -1 })
-        .sum()
-}
-
-/// The colour preference of a player who has had `colours`, or `None` before its first game.
-fn preference(colours: &[Side]) -> Option<Preference> {
-    let difference = colour_difference(colours);
-    let last = *colours.last()?;
-    let twice = colours.len() >= 2 && colours[colours.len() - 2] == last;
-    let (side, strength) = match difference {
-        d if d >= 2 => (Side::Second, Strength::Absolute),
-        d if d <= -2 => (Side::First, Strength::Absolute),
-        _ if twice => (last.other(), Strength::Absolute),
-        1 => (Side::Second, Strength::Strong),
-        -1 => (Side::First, Strength::Strong),
-        _ => (last.other(), Strength::Mild),
-    };
-    Some(Preference { side, strength })
-}
-
-/// The players of one round, ranked, with what the weights need.
-struct Field<'a> {
-    /// By score, then pairing number.
-    players: Vec<&'a PlayerHistory>,
-    met: Vec<bool>,
-    preferences: Vec<Option<Preference>>,
-    /// Each player's score group: (its first rank, its size).
-    groups: Vec<(usize, usize)>,
-    /// Whether each player counts as a topscorer for C.3, C.10 and C.11 (only in the last
-    /// round).
-    topscorer: Vec<bool>,
-    round: usize,
-    /// The side the lot gives (E.5).
-    initial: Side,
-}
-
-/// How far a pair strays from the Dutch order (C.04.3 D), all to be minimised, most important
-/// first.
-struct Order {
-    /// 1 for two players of one score group who are not one from S1 and one from S2.
-    exchange: u128,
-    /// For a floater, how many of its group rank below it.
-    floater_depth: u128,
-    /// How far the pair is from the natural S1-S2 pairs (or the floater's from the top of the
-    /// group below, the bye's from the bottom).
-    arrangement: u128,
-}
-
-/// The weight criteria of one candidate pair, most important first (all to be minimised).
-#[derive(Clone, Copy, Debug, Default)]
-struct Criteria {
-    absolute_clash: u128,
-    score_difference: u32,
-    float_height: u128,
-    /// C.10: topscorers and their opponents whose colour difference would go beyond ±2.
-    topscorer_difference: u128,
-    /// C.11: topscorers and their opponents who would get one colour a third time running.
-    topscorer_repeat: u128,
-    missed_preference: u128,
-    missed_strong: u128,
-    floats: u128,
-    order: u128,
-}
-
-impl<'a> Field<'a> {
-    fn new(
-        players: Vec<&'a PlayerHistory>,
-        history: &History,
-        settings: &SwissSettings,
-        round: usize,
-        initial: Side,
-    ) -> Field<'a> {
-        let n = players.len();
-        let entrants = history.players.len();
-        // `History::met` is indexed by entrant, the field by rank.
-        let met = players
-            .iter()
-            .flat_map(|a| {
-                players
-                    .iter()
-                    .map(move |b| history.met[a.entrant.0 * entrants + b.entrant.0])
-            })
-            .collect();
-        let preferences = players.iter().map(|p| preference(&p.colours)).collect();
-        let mut groups = Vec::with_capacity(n);
-        let mut start = 0;
-        while start < n {
-            let score = players[start].score;
-            let size = players[start..]
-                .iter()
-                .take_while(|p| p.score == score)
-                .count();
-            groups.extend(std::iter::repeat_n((start, size), size));
-            start += size;
-        }
-        let last_round = round == settings.rounds;
-        // Over half the points available before the last round, in half points.
-        let topscorer = players
-            .iter()
-            .map(|p| last_round && p.score as usize > round - 1)
-            .collect();
-        Field {
-            players,
-            met,
-            preferences,
-            groups,
-            topscorer,
-            round,
-            initial,
-        }
-    }
-
-    /// Pairs the field, or says that no legal pairing exists.
-    fn pair(self) -> Result<Round, SwissError> {
-        let n = self.players.len();
-        let vertices = n + n % 2; // the last vertex, when n is odd, is the bye
-        let bye_vertex = (n % 2 == 1).then_some(n);
-        let lowest = self.players[n - 1].score;
-        let criteria = |i: usize, j: usize| -> Option<Criteria> {
-            if Some(j) == bye_vertex {
-                self.bye_criteria(i, lowest)
+            } else if round.bye == Some(me) {
+                player.bye_barred = true;
+                let float = if bye_half_points > 0 { Float::Down } else { Float::None };
+                (None, float, bye_half_points)
             } else {
-                self.pair_criteria(i, j)
-            }
-        };
-        let scale = Scale::new(vertices, n, self.order_max(), criteria)?;
-        let mate = max_weight_matching(vertices, |i, j| criteria(i, j).map(|c| scale.weight(&c)));
-        if mate.iter().any(Option::is_none) {
-            return Err(SwissError::NoLegalPairing { round: self.round });
-        }
-        let mut games = Vec::with_capacity(n / 2);
-        let mut bye = None;
-        for (i, partner) in mate.iter().enumerate().take(n) {
-            let j = partner.expect("checked above");
-            if Some(j) == bye_vertex {
-                bye = Some(self.players[i].entrant);
-            } else if i < j {
-                games.push(self.allocate_colours(i, j));
-            }
-        }
-        // Boards: the higher score first, then the higher sum, then the better rank.
-        let rank_of = |entrant: Entrant| {
-            self.players
-                .iter()
-                .position(|p| p.entrant == entrant)
-                .expect("a paired player is in the field")
-        };
-        games.sort_by_key(|game| {
-            let (a, b) = (rank_of(game.first), rank_of(game.second));
-            let (sa, sb) = (self.players[a].score, self.players[b].score);
-            (
-                std::cmp::Reverse(sa.max(sb)),
-                std::cmp::Reverse(sa + sb),
-                a.min(b),
-            )
-        });
-        Ok(Round { games, bye })
-    }
-}
-
-impl Field<'_> {
-    /// The criteria of pairing the players ranked `i` and `j` (`i < j`), or `None` if they met.
-    fn pair_criteria(&self, i: usize, j: usize) -> Option<Criteria> {
-        let n = self.players.len();
-        if self.met[i * n + j] {
-            return None;
-        }
-        let (a, b) = (self.players[i], self.players[j]);
-        let mut criteria = Criteria {
-            score_difference: a.score - b.score,
-            ..Criteria::default()
-        };
-        if let (Some(pa), Some(pb)) = (self.preferences[i], self.preferences[j]) {
-            if pa.side == pb.side {
-                criteria.missed_preference = 1;
-                let weaker = pa.strength.min(pb.strength);
-                criteria.missed_strong = u128::from(weaker >= Strength::Strong);
-                let exempt = self.topscorer[i] || self.topscorer[j];
-                criteria.absolute_clash = u128::from(weaker == Strength::Absolute && !exempt);
-            }
-        }
-        if self.topscorer[i] || self.topscorer[j] {
-            let pairing = self.allocate_colours(i, j);
-            for player in [a, b] {
-                let side = if pairing.first == player.entrant {
-                    Side::First
-                } else {
-                    Side::Second
-                };
-                let mut colours = player.colours.clone();
-                colours.push(side);
-                let three =
-                    colours.len() >= 3 && colours[colours.len() - 3..].iter().all(|&c| c == side);
-                criteria.topscorer_difference += u128::from(colour_difference(&colours).abs() > 2);
-                criteria.topscorer_repeat += u128::from(three);
-            }
-        }
-        if a.score > b.score {
-            criteria.float_height = u128::from(a.score) + 1;
-            criteria.floats = self.float_penalty(a, Float::Down) + self.float_penalty(b, Float::Up);
-        }
-        let (start_a, size_a) = self.groups[i];
-        let (start_b, _) = self.groups[j];
-        let order = if start_a == start_b {
-            let half = size_a / 2;
-            let (in_s1, in_s2) = (i - start_a < half, j - start_a >= half);
-            // S1 against S2 in order: the k-th of the group against the (k + size/2)-th.
-            let distance = (j - i) as i128 - half as i128;
-            Order {
-                exchange: u128::from(!(in_s1 && in_s2)),
-                floater_depth: 0,
-                arrangement: (distance * distance) as u128,
-            }
-        } else {
-            // The lowest of the upper group floats down, and the floaters meet the highest of
-            // the lower group in their order (the higher floater the higher opponent).
-            Order {
-                exchange: 0,
-                floater_depth: (start_a + size_a - 1 - i) as u128,
-                arrangement: ((j - start_b) * (n - i)) as u128,
-            }
-        };
-        criteria.order = self.order_value(order);
-        Some(criteria)
-    }
-
-    /// The criteria of giving the bye to the player ranked `i`, or `None` if it may not have
-    /// it. The bye counts as a game against a player one point below the lowest score.
-    fn bye_criteria(&self, i: usize, lowest: u32) -> Option<Criteria> {
-        let player = self.players[i];
-        if player.had_bye {
-            return None;
-        }
-        Some(Criteria {
-            score_difference: player.score - lowest + 2,
-            float_height: u128::from(player.score) + 1,
-            floats: self.float_penalty(player, Float::Down),
-            order: self.order_value(Order {
-                exchange: 0,
-                floater_depth: 0,
-                arrangement: (self.players.len() - 1 - i) as u128,
-            }),
-            ..Criteria::default()
-        })
-    }
-
-    /// The three parts of the Dutch order as one number: an exchange between S1 and S2 weighs
-    /// more than any one pair's choice of floater, and that more than any one arrangement (per
-    /// pair, not over the whole round: the order is the last criterion, and exact priorities
-    /// would cost the weights twenty more bits).
-    fn order_value(&self, order: Order) -> u128 {
-        let n = self.players.len() as u128;
-        order.exchange * 4 * n * n + order.floater_depth * 2 * n + order.arrangement
-    }
-
-    /// The largest [`Field::order_value`] of one pair.
-    fn order_max(&self) -> u128 {
-        let n = self.players.len() as u128;
-        self.order_value(Order {
-            exchange: 1,
-            floater_depth: n,
-            arrangement: 2 * n * n,
-        })
-    }
-
-    /// C.14–C.17 for a player who floats `float` now: the same float one round before weighs
-    /// more than any number of floats two rounds before; downfloats weigh more than upfloats.
-    fn float_penalty(&self, player: &PlayerHistory, float: Float) -> u128 {
-        let radix = self.players.len() as u128 + 2;
-        let floats = &player.floats;
-        let back = |k: usize| floats.len().checked_sub(k).map(|at| floats[at]);
-        let (previous, before) = (back(1) == Some(float), back(2) == Some(float));
-        let (previous_weight, before_weight) = match float {
-            Float::Down => (radix.pow(3), radix),
-            _ => (radix.pow(2), 1),
-        };
-        u128::from(previous) * previous_weight + u128::from(before) * before_weight
-    }
-
-    /// Who moves first between the players ranked `i` and `j` (`i < j`, so `i` is the higher
-    /// ranked), by C.04.3 E.
-    fn allocate_colours(&self, i: usize, j: usize) -> Pairing {
-        let (a, b) = (self.players[i], self.players[j]);
-        let side_of_a = match (self.preferences[i], self.preferences[j]) {
-            (None, None) => {
-                // E.5: the initial colour to odd pairing numbers.
-                if a.pairing_number % 2 == 1 {
-                    self.initial
-                } else {
-                    self.initial.other()
-                }
-            }
-            (Some(pa), None) => pa.side,
-            (None, Some(pb)) => pb.side.other(),
-            (Some(pa), Some(pb)) if pa.side != pb.side => pa.side, // E.1
-            (Some(pa), Some(pb)) => {
-                let wider = |p: &PlayerHistory| colour_difference(&p.colours).abs();
-                let stronger = pa
-                    .strength
-                    .cmp(&pb.strength)
-                    .then_with(|| match pa.strength {
-                        Strength::Absolute => wider(a).cmp(&wider(b)),
-                        _ => std::cmp::Ordering::Equal,
-                    });
-                match stronger {
-                    std::cmp::Ordering::Greater => pa.side, // E.2
-                    std::cmp::Ordering::Less => pb.side.other(),
-                    std::cmp::Ordering::Equal => {
-                        // E.3: alternate from the latest game in which their colours differed;
-                        // E.4: otherwise the higher-ranked player's preference.
-                        a.colours
-                            .iter()
-                            .rev()
-                            .zip(b.colours.iter().rev())
-                            .find(|(x, y)| x != y)
-                            .map_or(pa.side, |(x, _)| x.other())
-                    }
-                }
-            }
-        };
-        if side_of_a == Side::First {
-            Pairing {
-                first: a.entrant,
-                second: b.entrant,
-            }
-        } else {
-            Pairing {
-                first: b.entrant,
-                second: a.entrant,
-            }
+                (None, Float::None, 0)
+            };
+            player.score += points;
+            player.colours.push(side);
+            player.floats.push(float);
         }
     }
-}
-
-/// Turns [`Criteria`] into one matching weight that respects their priorities: each criterion
-/// is a digit of a mixed-radix number whose place value exceeds the largest total the digits
-/// below it can reach over a whole round, and the score difference `d` becomes `base^d`.
-struct Scale {
-    /// More than the number of pairs: one pair `d + 1` apart outweighs every pair `d` apart.
-    base: u128,
-    /// Score differences up to this weigh `base^d`; beyond it, `base^largest · (1 + d − largest)`
-    /// (only in large fields, where `base^d` would not fit the weights).
-    largest_difference: u32,
-    /// The place values of the digits, from the absolute clash down to the floats (the order's
-    /// is 1).
-    places: [u128; 8],
-    /// The weight of a pair with no penalty at all; every edge weighs it minus its penalty.
-    top: u128,
-}
-
-impl Scale {
-    /// Chooses the places for `vertices` vertices (`players` of them real) so that the weights
-    /// fit [`MAX_WEIGHT`], from the largest score difference among the candidate pairs.
-    fn new(
-        vertices: usize,
-        players: usize,
-        order_max: u128,
-        criteria: impl Fn(usize, usize) -> Option<Criteria>,
-    ) -> Result<Scale, SwissError> {
-        let pairs = (vertices / 2) as u128;
-        let base = pairs + 1;
-        // The largest score difference, float height and topscorers' colour counts among the
-        // candidate pairs (the last two are 0 before the last round, and then cost no bits).
-        let (widest, height_max, c10_max, c11_max) = (0..vertices)
-            .flat_map(|i| (i + 1..vertices).map(move |j| (i, j)))
-            .filter_map(|(i, j)| criteria(i, j))
-            .fold((0, 0, 0, 0), |(widest, height, c10, c11), c| {
-                (
-                    widest.max(c.score_difference),
-                    height.max(c.float_height),
-                    c10.max(c.topscorer_difference),
-                    c11.max(c.topscorer_repeat),
-                )
-            });
-        let radix = players as u128 + 2;
-        let float_max = radix.pow(3) + radix.pow(2) + radix + 1;
-        let maxima = |difference_max| {
-            [
-                1,
-                difference_max,
-                height_max,
-                c10_max,
-                c11_max,
-                1,
-                1,
-                float_max,
-                order_max,
-            ]
-        };
-        for largest_difference in (0..=widest).rev() {
-            let difference_max =
-                |place: u128| place.checked_mul(u128::from(1 + widest - largest_difference));
-            if let Some(scale) = Scale::fitting(base, largest_difference, pairs, |place| {
-                difference_max(place).map(maxima)
-            }) {
-                return Ok(scale);
-            }
-        }
-        Err(SwissError::TooManyEntrants { entrants: players })
-    }
-
-    /// The scale with these bounds, if its weights fit.
-    fn fitting(
-        base: u128,
-        largest_difference: u32,
-        pairs: u128,
-        maxima: impl Fn(u128) -> Option<[u128; 9]>,
-    ) -> Option<Scale> {
-        // Per-edge maxima of each digit, from the top digit down.
-        let maxima = maxima(base.checked_pow(largest_difference)?)?;
-        let mut places = [0u128; 8];
-        let mut below = 0u128; // the largest per-edge value of the digits below
-        for level in (0..maxima.len()).rev() {
-            if level < places.len() {
-                let place = pairs.checked_mul(below)?.checked_add(1)?;
-                places[level] = place;
-                below = maxima[level].checked_mul(place)?.checked_add(below)?;
-            } else {
-                below = maxima[level];
-            }
-        }
-        let top = pairs.checked_add(1)?.checked_mul(below)?.checked_add(1)?;
-        (top <= MAX_WEIGHT as u128).then_some(Scale {
-            base,
-            largest_difference,
-            places,
-            top,
-        })
-    }
-
-    /// The matching weight of a pair with these criteria.
-    fn weight(&self, c: &Criteria) -> i128 {
-        let difference = self
-            .base
-            .pow(c.score_difference.min(self.largest_difference));
-        let digits = [
-            c.absolute_clash,
-            difference,
-            c.float_height,
-            c.topscorer_difference,
-            c.topscorer_repeat,
-            c.missed_preference,
-            c.missed_strong,
-            c.floats,
-        ];
-        let penalty = c.order
-            + digits
-                .iter()
-                .zip(&self.places)
-                .map(|(digit, place)| digit * place)
-                .sum::<u128>();
-        (self.top - penalty) as i128
-    }
+    Ok(players)
 }
 
 #[cfg(test)]
