@@ -9,7 +9,8 @@
 //! Allocation, in order: both preferences if they agree; the stronger one (between two absolute
 //! ones, the wider colour difference); alternate the colours from the latest round in which the
 //! two had different colours; the higher-ranked player's preference; and with none of these, the
-//! higher-ranked player gets the initial colour if its pairing number is odd, the other if even.
+//! higher-ranked player gets the initial colour if its place by pairing number among the players
+//! paired in the round is odd, the other if even.
 
 use super::Seat;
 use crate::Side;
@@ -114,7 +115,7 @@ fn side_of_higher(higher: &Seat, lower: &Seat, initial: Side) -> Side {
     if let Some(h) = higher.preference {
         return h.side;
     }
-    if higher.player.number % 2 == 1 {
+    if higher.place % 2 == 1 {
         initial
     } else {
         initial.other()

@@ -93,7 +93,7 @@ impl Bracket<'_, '_> {
             }
             for b in a + 1..v {
                 let edge = if b == n {
-                    self.bye_digits(a, &psd)
+                    self.bye_digits(a, &psd, &next)
                 } else if self.free[b] {
                     self.pair_digits(a, b, &psd, &next)
                 } else {
@@ -146,11 +146,23 @@ impl Bracket<'_, '_> {
         let n = self.seats.len();
         let mut out = Vec::new();
         for a in (0..n).filter(|&a| self.inside[a] || self.next[a]) {
+            out.push(self.next_float_difference(a));
             for b in (a + 1..n).filter(|&b| self.next[b]) {
                 out.push(self.seats[a].score().abs_diff(self.seats[b].score()));
             }
         }
         out
+    }
+
+    /// A downfloater's element of the next bracket's PSD: its score minus one point below the
+    /// next score group's.
+    fn next_float_difference(&self, a: usize) -> u32 {
+        let lowest = (0..self.seats.len())
+            .filter(|&i| self.next[i])
+            .map(|i| self.seats[i].score())
+            .min()
+            .unwrap_or(0);
+        self.seats[a].score() + 2 - lowest
     }
 
     /// The digits of the edge between players `a` and `b`, if they may meet.
@@ -171,15 +183,18 @@ impl Bracket<'_, '_> {
             d[2] = psd.good(self.float_difference(a));
             self.float_quality(a, &mut d);
         }
-        if (ina || self.next[a]) && self.next[b] {
+        let (na, nb) = (ina || self.next[a], self.next[b]);
+        if !(ina && inb) && na && nb {
             d[3] = 1;
             d[4] = next.good(difference);
+        } else if !inb && na {
+            d[4] = next.good(self.next_float_difference(a));
         }
         Some(d)
     }
 
     /// The digits of the bye's edge to player `a`, if it may have the bye.
-    fn bye_digits(&self, a: usize, psd: &Ranks) -> Option<Digits> {
+    fn bye_digits(&self, a: usize, psd: &Ranks, next: &Ranks) -> Option<Digits> {
         if self.seats[a].player.bye_barred {
             return None;
         }
@@ -188,6 +203,9 @@ impl Bracket<'_, '_> {
         if self.inside[a] {
             d[2] = psd.good(self.float_difference(a));
             self.float_quality(a, &mut d);
+        }
+        if self.inside[a] || self.next[a] {
+            d[4] = next.good(self.next_float_difference(a));
         }
         Some(d)
     }

@@ -100,6 +100,9 @@ pub(crate) struct Seat<'a> {
     pub preference: Option<Preference>,
     /// A topscorer (C.04.3 1.7): over half the points possible, when the last round is paired.
     pub topscorer: bool,
+    /// Its place, from 1, by pairing number among the players paired this round: the number
+    /// the last rule of colour allocation looks at.
+    pub place: usize,
 }
 
 impl Seat<'_> {
@@ -129,6 +132,11 @@ pub fn pair(field: &Field) -> Result<Pairing, NoPairing> {
             player,
             preference: colour::preference(&player.colours),
             topscorer: last_round && player.score > played,
+            place: 1 + field
+                .players
+                .iter()
+                .filter(|other| other.number < player.number)
+                .count(),
         })
         .collect();
     // The ranking (1.2): score, then pairing number.
