@@ -11,15 +11,16 @@
 //! 3. C6: the pairing score differences (PSD) of the bracket, sorted from the largest, as small as
 //!    possible: a pair counts the difference of its scores, a downfloater (or the bye) its score
 //!    minus one point below the bracket's lowest score;
-//! 4. C7: pairs, then their score differences, in the next bracket (the downfloaters with the next
+//! 4. C7, C8: pairs, then their score differences, in the next bracket (the downfloaters with the next
 //!    score group);
-//! 5. C8, C9 (the last round): topscorers and their opponents with a colour difference beyond ±2,
+//! 5. C9 (the last bracket): the bye to a player with as few unplayed rounds as possible;
+//! 6. C10, C11 (the last round): topscorers and their opponents with a colour difference beyond ±2,
 //!    or one colour three times running;
-//! 6. C10, C11: colour preferences, then strong ones, not granted;
-//! 7. C12–C15: the same float as one round before (down, then up), then as two rounds before;
-//! 8. C16–C19: the score differences of those floats, in the same order.
+//! 7. C12, C13: colour preferences, then strong ones, not granted;
+//! 8. C14–C17: the same float as one round before (down, then up), then as two rounds before;
+//! 9. C18–C21: the score differences of those floats, in the same order.
 //!
-//! Criteria 5 to 8 count the bracket's own pairs and its downfloaters. Where the digits do not fit
+//! Criteria 5 to 9 count the bracket's own pairs and its downfloaters. Where the digits do not fit
 //! the 120 bits the matching takes (fields far beyond the 40 players of FIDE's test data), the
 //! lowest digits are left out.
 
@@ -29,7 +30,7 @@ use crate::matching::MAX_WEIGHT;
 use crate::Side;
 
 /// The criteria digits, most important first.
-const LEVELS: usize = 17;
+const LEVELS: usize = 18;
 
 /// The largest score difference (in half points) the float criteria C16–C19 tell apart.
 const GAPS: u128 = 24;
@@ -207,10 +208,15 @@ impl Bracket<'_, '_> {
         if self.inside[a] || self.next[a] {
             d[4] = next.good(self.next_float_difference(a));
         }
+        let last = (0..self.seats.len()).all(|i| !self.free[i] || self.inside[i]);
+        if last {
+            let unplayed = self.seats[a].player.colours.iter().filter(|c| c.is_none()).count();
+            d[5] = (self.seats[a].player.colours.len() - unplayed) as u128 + 1;
+        }
         Some(d)
     }
 
-    /// C8–C19 of a pair inside the bracket (`a` ranked above `b`).
+    /// C10–C21 of a pair inside the bracket (`a` ranked above `b`).
     fn pair_quality(&self, a: usize, b: usize, d: &mut Digits) {
         let (sa, sb) = (&self.seats[a], &self.seats[b]);
         let side_a = colour::side_against(sa, sb, true, Side::First);
@@ -224,16 +230,16 @@ impl Bracket<'_, '_> {
                 let played: Vec<Side> = s.player.colours.iter().flatten().copied().collect();
                 u128::from(played.len() >= 2 && played[played.len() - 2..].iter().all(|&c| c == side))
             };
-            d[5] = 2 - beyond(sa, side_a) - beyond(sb, side_a.other());
-            d[6] = 2 - three(sa, side_a) - three(sb, side_a.other());
+            d[6] = 2 - beyond(sa, side_a) - beyond(sb, side_a.other());
+            d[7] = 2 - three(sa, side_a) - three(sb, side_a.other());
         } else {
-            d[5] = 2;
             d[6] = 2;
+            d[7] = 2;
         }
         let clash = colour::clash(sa.preference, sb.preference);
-        d[7] = u128::from(!clash);
+        d[8] = u128::from(!clash);
         let strong = |s: &Seat| s.preference.is_some_and(|p| p.strength >= Strength::Strong);
-        d[8] = u128::from(!(clash && strong(sa) && strong(sb)));
+        d[9] = u128::from(!(clash && strong(sa) && strong(sb)));
         let gap = u128::from(sa.score().abs_diff(sb.score()));
         let mut repeats = [0u128; 4];
         let mut gaps = [0u128; 4];
@@ -255,24 +261,24 @@ impl Bracket<'_, '_> {
             }
         }
         for k in 0..4 {
-            d[9 + k] = 1 - repeats[k];
-            d[13 + k] = GAPS - gaps[k].min(GAPS);
+            d[10 + k] = 1 - repeats[k];
+            d[14 + k] = GAPS - gaps[k].min(GAPS);
         }
     }
 
-    /// C8–C19 of a downfloater of the bracket (or the bye): it floats down.
+    /// C10–C21 of a downfloater of the bracket (or the bye): it floats down.
     fn float_quality(&self, a: usize, d: &mut Digits) {
         let seat = &self.seats[a];
-        d[5] = 2;
         d[6] = 2;
-        d[7] = 1;
+        d[7] = 2;
         d[8] = 1;
+        d[9] = 1;
         for (k, back) in [(0, 1), (2, 2)] {
-            d[9 + k] = u128::from(seat.float_back(back) != Float::Down);
-            d[9 + k + 1] = 1;
+            d[10 + k] = u128::from(seat.float_back(back) != Float::Down);
+            d[10 + k + 1] = 1;
         }
         for k in 0..4 {
-            d[13 + k] = GAPS;
+            d[14 + k] = GAPS;
         }
     }
 }
