@@ -135,6 +135,7 @@ pub fn pair_round(seats: &[Seat]) -> Result<RoundPairs, NoPairing> {
         let remainder: Vec<usize> = residents.iter().copied().filter(|i| !taken(i, &paired)).collect();
         pair_remainder(&mut search, &remainder, &mut paired);
         let (_, mates) = best(&search.matrix, vertices);
+        let last = (0..n).all(|i| !free[i] || inside[i]);
         let mut floaters = Vec::new();
         for i in (0..n).filter(|&i| inside[i]) {
             free[i] = false;
@@ -142,7 +143,7 @@ pub fn pair_round(seats: &[Seat]) -> Result<RoundPairs, NoPairing> {
                 continue;
             }
             match mates[i] {
-                Some(m) if m == n => out.bye = Some(i),
+                Some(m) if m == n && last => out.bye = Some(i),
                 _ => {
                     free[i] = true;
                     floaters.push(i);

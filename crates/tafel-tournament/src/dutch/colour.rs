@@ -7,8 +7,8 @@
 //! has played no game has none.
 //!
 //! Allocation, in order: both preferences if they agree; the stronger one (between two absolute
-//! ones, the wider colour difference); alternate the colours from the latest round in which the
-//! two had different colours; the higher-ranked player's preference; and with none of these, the
+//! ones, the wider colour difference); alternate the colours from the latest game in which the
+//! two had different colours (their games played over the board compared from the latest back); the higher-ranked player's preference; and with none of these, the
 //! higher-ranked player gets the initial colour if its place by pairing number among the players
 //! paired in the round is odd, the other if even.
 
@@ -103,12 +103,11 @@ fn side_of_higher(higher: &Seat, lower: &Seat, initial: Side) -> Side {
     let (hc, lc) = (&higher.player.colours, &lower.player.colours);
     let alternate = hc
         .iter()
+        .flatten()
         .rev()
-        .zip(lc.iter().rev())
-        .find_map(|(h, l)| match (h, l) {
-            (Some(h), Some(l)) if h != l => Some(h.other()),
-            _ => None,
-        });
+        .zip(lc.iter().flatten().rev())
+        .find(|(h, l)| h != l)
+        .map(|(h, _)| h.other());
     if let Some(side) = alternate {
         return side;
     }
