@@ -72,9 +72,12 @@ fn error(line: usize, reason: impl Into<String>) -> TrfError {
 fn player_line(line: &str, number: usize) -> Result<(usize, Vec<Option<Entry>>), TrfError> {
     let bytes = line.as_bytes();
     let field = |from: usize, to: usize| line.get(from..to.min(line.len())).unwrap_or("").trim();
-    let pairing: usize = field(4, 8)
-        .parse()
-        .map_err(|_| error(number, format!("no pairing number in columns 5-8: {:?}", field(4, 8))))?;
+    let pairing: usize = field(4, 8).parse().map_err(|_| {
+        error(
+            number,
+            format!("no pairing number in columns 5-8: {:?}", field(4, 8)),
+        )
+    })?;
     let mut entries = Vec::new();
     let mut at = 91;
     while at < bytes.len() {
@@ -85,24 +88,52 @@ fn player_line(line: &str, number: usize) -> Result<(usize, Vec<Option<Entry>>),
             continue;
         }
         let opponent = field(at, at + 4);
-        let opponent: usize = opponent
-            .parse()
-            .map_err(|_| error(number, format!("column {}: bad opponent {opponent:?}", at + 1)))?;
+        let opponent: usize = opponent.parse().map_err(|_| {
+            error(
+                number,
+                format!("column {}: bad opponent {opponent:?}", at + 1),
+            )
+        })?;
         let side = match bytes.get(at + 5) {
             Some(b'w' | b'W') => Some(Side::First),
             Some(b'b' | b'B') => Some(Side::Second),
             Some(b'-' | b' ') | None => None,
-            Some(&c) => return Err(error(number, format!("column {}: bad colour {:?}", at + 6, c as char))),
+            Some(&c) => {
+                return Err(error(
+                    number,
+                    format!("column {}: bad colour {:?}", at + 6, c as char),
+                ))
+            }
         };
         let result = bytes.get(at + 7).copied().unwrap_or(b' ');
         if !b"10=+-WDLUHFZ".contains(&result) {
-            return Err(error(number, format!("column {}: bad result {:?}", at + 8, result as char)));
+            return Err(error(
+                number,
+                format!("column {}: bad result {:?}", at + 8, result as char),
+            ));
         }
         let opponent = (opponent != 0).then_some(opponent);
-        if opponent.is_some() != matches!(result, b'1' | b'0' | b'=' | b'+' | b'-' | b'W' | b'D' | b'L') {
-            return Err(error(number, format!("column {}: result {:?} with opponent {:?}", at + 8, result as char, opponent)));
+        if opponent.is_some()
+            != matches!(
+                result,
+                b'1' | b'0' | b'=' | b'+' | b'-' | b'W' | b'D' | b'L'
+            )
+        {
+            return Err(error(
+                number,
+                format!(
+                    "column {}: result {:?} with opponent {:?}",
+                    at + 8,
+                    result as char,
+                    opponent
+                ),
+            ));
         }
-        entries.push(Some(Entry { opponent, side, result }));
+        entries.push(Some(Entry {
+            opponent,
+            side,
+            result,
+        }));
         at += 10;
     }
     Ok((pairing, entries))
@@ -120,7 +151,10 @@ pub fn next_round(text: &str) -> Result<Field, TrfError> {
         match code {
             "001" => lines.push(player_line(line, number)?),
             "XXR" | "142" => {
-                rounds = Some(rest.parse::<usize>().map_err(|_| error(number, format!("bad number of rounds {rest:?}")))?);
+                rounds = Some(
+                    rest.parse::<usize>()
+                        .map_err(|_| error(number, format!("bad number of rounds {rest:?}")))?,
+                );
             }
             "XXC" | "152" => {
                 initial = match rest.split_whitespace().next().unwrap_or("") {
@@ -177,7 +211,12 @@ pub fn next_round(text: &str) -> Result<Field, TrfError> {
             player.bye_barred |= matches!(entry.result, b'U' | b'F' | b'+');
             if entry.played() {
                 let opponent = entry.opponent.unwrap_or(0);
-                let j = index_of(opponent).ok_or_else(|| error(0, format!("player {} meets {opponent}, who is not listed", lines[i].0)))?;
+                let j = index_of(opponent).ok_or_else(|| {
+                    error(
+                        0,
+                        format!("player {} meets {opponent}, who is not listed", lines[i].0),
+                    )
+                })?;
                 player.colours.push(entry.side);
                 player.opponents.push(opponent);
                 player.floats.push(match before[i].cmp(&before[j]) {
@@ -187,12 +226,20 @@ pub fn next_round(text: &str) -> Result<Field, TrfError> {
                 });
             } else {
                 player.colours.push(None);
-                player.floats.push(if points > 0 { Float::Down } else { Float::None });
+                player
+                    .floats
+                    .push(if points > 0 { Float::Down } else { Float::None });
             }
         }
     }
-    let present = lines.iter().map(|(_, e)| e.get(round - 1).is_none_or(Option::is_none));
-    let players = players.into_iter().zip(present).filter_map(|(p, here)| here.then_some(p)).collect();
+    let present = lines
+        .iter()
+        .map(|(_, e)| e.get(round - 1).is_none_or(Option::is_none));
+    let players = players
+        .into_iter()
+        .zip(present)
+        .filter_map(|(p, here)| here.then_some(p))
+        .collect();
     Ok(Field {
         players,
         round,

@@ -26,7 +26,10 @@ pub fn run(args: Args) -> Result<()> {
     let field = trf_read::next_round(&text).with_context(|| format!("{}", args.trf.display()))?;
     match dutch::pair(&field) {
         Ok(pairing) => {
-            println!("{}", pairing.boards.len() + usize::from(pairing.bye.is_some()));
+            println!(
+                "{}",
+                pairing.boards.len() + usize::from(pairing.bye.is_some())
+            );
             for board in &pairing.boards {
                 println!("{} {}", board.first, board.second);
             }

@@ -95,7 +95,9 @@ pub fn pair_round(seats: &[Seat]) -> Result<RoundPairs, NoPairing> {
     while free.iter().any(|&f| f) {
         let below = |score: Option<u32>| {
             (0..n)
-                .filter(|&i| free[i] && !mdps.contains(&i) && score.is_none_or(|s| seats[i].score() < s))
+                .filter(|&i| {
+                    free[i] && !mdps.contains(&i) && score.is_none_or(|s| seats[i].score() < s)
+                })
                 .map(|i| seats[i].score())
                 .max()
         };
@@ -126,13 +128,18 @@ pub fn pair_round(seats: &[Seat]) -> Result<RoundPairs, NoPairing> {
             vertices,
             target,
         };
-        let residents: Vec<usize> = (0..n).filter(|&i| inside[i] && !mdps.contains(&i)).collect();
+        let residents: Vec<usize> = (0..n)
+            .filter(|&i| inside[i] && !mdps.contains(&i))
+            .collect();
         let mut paired: Vec<(usize, usize)> = Vec::new();
         pair_mdps(&mut search, &mdps, &residents, &inside, &mut paired);
-        let taken = |i: &usize, paired: &[(usize, usize)]| {
-            paired.iter().any(|&(a, b)| a == *i || b == *i)
-        };
-        let remainder: Vec<usize> = residents.iter().copied().filter(|i| !taken(i, &paired)).collect();
+        let taken =
+            |i: &usize, paired: &[(usize, usize)]| paired.iter().any(|&(a, b)| a == *i || b == *i);
+        let remainder: Vec<usize> = residents
+            .iter()
+            .copied()
+            .filter(|i| !taken(i, &paired))
+            .collect();
         pair_remainder(&mut search, &remainder, &mut paired);
         let (_, mates) = best(&search.matrix, vertices);
         let last = (0..n).all(|i| !free[i] || inside[i]);
@@ -208,7 +215,9 @@ fn pair_remainder(search: &mut Search, remainder: &[usize], paired: &mut Vec<(us
     if pairs == 0 {
         return;
     }
-    let outside: Vec<usize> = (0..search.vertices).filter(|x| !remainder.contains(x)).collect();
+    let outside: Vec<usize> = (0..search.vertices)
+        .filter(|x| !remainder.contains(x))
+        .collect();
     let mut s1: Vec<usize> = remainder[..pairs].to_vec();
     for set in s1_candidates(pairs, r, EXCHANGE_LIMIT) {
         let chosen: Vec<usize> = set.iter().map(|&i| remainder[i]).collect();
@@ -231,7 +240,11 @@ fn pair_remainder(search: &mut Search, remainder: &[usize], paired: &mut Vec<(us
             break;
         }
     }
-    let s2: Vec<usize> = remainder.iter().copied().filter(|i| !s1.contains(i)).collect();
+    let s2: Vec<usize> = remainder
+        .iter()
+        .copied()
+        .filter(|i| !s1.contains(i))
+        .collect();
     for &a in &s1 {
         let partner = s2
             .iter()

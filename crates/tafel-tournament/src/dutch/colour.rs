@@ -145,3 +145,36 @@ pub(crate) fn side_against(a: &Seat, b: &Seat, a_higher: bool, initial: Side) ->
         Side::Second
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_preferences_follow_the_rules() {
+        use Side::{First as W, Second as B};
+        let pref = |colours: &[Option<Side>]| preference(colours).map(|p| (p.side, p.strength));
+        assert_eq!(pref(&[]), None);
+        assert_eq!(pref(&[None]), None);
+        assert_eq!(pref(&[Some(W)]), Some((B, Strength::Strong)));
+        assert_eq!(pref(&[Some(W), Some(B)]), Some((W, Strength::Mild)));
+        // Twice running, with an unplayed round between.
+        assert_eq!(
+            pref(&[Some(B), Some(W), None, Some(W)]),
+            Some((B, Strength::Absolute))
+        );
+        assert_eq!(
+            pref(&[Some(W), Some(B), Some(W)]),
+            Some((B, Strength::Strong))
+        );
+        // A difference of +2 decides over the last two.
+        assert_eq!(
+            pref(&[Some(W), Some(W), Some(B), Some(B), Some(W), Some(W)]),
+            Some((B, Strength::Absolute))
+        );
+        assert_eq!(
+            pref(&[Some(B), Some(B), Some(W)]),
+            Some((W, Strength::Strong))
+        );
+    }
+}

@@ -210,7 +210,12 @@ impl Bracket<'_, '_> {
         }
         let last = (0..self.seats.len()).all(|i| !self.free[i] || self.inside[i]);
         if last {
-            let unplayed = self.seats[a].player.colours.iter().filter(|c| c.is_none()).count();
+            let unplayed = self.seats[a]
+                .player
+                .colours
+                .iter()
+                .filter(|c| c.is_none())
+                .count();
             d[5] = (self.seats[a].player.colours.len() - unplayed) as u128 + 1;
         }
         Some(d)
@@ -228,7 +233,9 @@ impl Bracket<'_, '_> {
             };
             let three = |s: &Seat, side: Side| {
                 let played: Vec<Side> = s.player.colours.iter().flatten().copied().collect();
-                u128::from(played.len() >= 2 && played[played.len() - 2..].iter().all(|&c| c == side))
+                u128::from(
+                    played.len() >= 2 && played[played.len() - 2..].iter().all(|&c| c == side),
+                )
             };
             d[6] = 2 - beyond(sa, side_a) - beyond(sb, side_a.other());
             d[7] = 2 - three(sa, side_a) - three(sb, side_a.other());
@@ -244,7 +251,11 @@ impl Bracket<'_, '_> {
         let mut repeats = [0u128; 4];
         let mut gaps = [0u128; 4];
         if sa.score() != sb.score() {
-            let (high, low) = if sa.score() > sb.score() { (sa, sb) } else { (sb, sa) };
+            let (high, low) = if sa.score() > sb.score() {
+                (sa, sb)
+            } else {
+                (sb, sa)
+            };
             for (k, (seat, float, back)) in [
                 (high, Float::Down, 1),
                 (low, Float::Up, 1),

@@ -145,7 +145,10 @@ pub fn pair(field: &Field) -> Result<Pairing, NoPairing> {
     let mut boards: Vec<(usize, usize)> = pairs.games;
     boards.sort_by_key(|&(a, b)| {
         let (top, low) = (a.min(b), a.max(b));
-        (std::cmp::Reverse(seats[top].score().max(seats[low].score())), top)
+        (
+            std::cmp::Reverse(seats[top].score().max(seats[low].score())),
+            top,
+        )
     });
     Ok(Pairing {
         boards: boards
