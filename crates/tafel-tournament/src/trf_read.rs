@@ -247,3 +247,53 @@ pub fn next_round(text: &str) -> Result<Field, TrfError> {
         initial,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Four players after round 1 (1-3 played, 2 beat 4 by forfeit), 4 absent in round 2 with a
+    /// half-point bye already entered.
+    const FILE: &str = "012 Test\nXXR 3\nXXC black1\n\
+001    1      Player 0001                       2500                             1.0    1     3 w 1\n\
+001    2      Player 0002                       2400                             1.0    2     4 b +\n\
+001    3      Player 0003                       2300                             0.0    3     1 b 0\n\
+001    4      Player 0004                       2200                             0.5    4     2 w -  0000 - H\n";
+
+    #[test]
+    fn reads_the_round_to_pair() {
+        let field = next_round(FILE).unwrap();
+        assert_eq!(
+            (field.round, field.rounds, field.initial),
+            (2, 3, Side::Second)
+        );
+        let numbers: Vec<usize> = field.players.iter().map(|p| p.number).collect();
+        assert_eq!(numbers, vec![1, 2, 3], "4 has an entry in round 2: absent");
+        let [one, two, three] = &field.players[..] else {
+            unreachable!()
+        };
+        assert_eq!((one.score, two.score, three.score), (2, 2, 0));
+        assert_eq!(one.opponents, vec![3]);
+        assert_eq!(
+            two.opponents,
+            Vec::<usize>::new(),
+            "a forfeit is not a game played"
+        );
+        assert!(two.bye_barred && !one.bye_barred);
+        assert_eq!(two.floats, vec![Float::Down]);
+        assert_eq!(three.colours, vec![Some(Side::Second)]);
+    }
+
+    #[test]
+    fn bad_files_say_where() {
+        let broken = FILE.replace("     3 w 1", "     3 w 7");
+        assert_eq!(
+            next_round(&broken).unwrap_err().to_string(),
+            "line 4: column 99: bad result '7'"
+        );
+        assert_eq!(
+            next_round("001    1\n").unwrap_err().to_string(),
+            "no number of rounds (XXR or 142 line)"
+        );
+    }
+}
