@@ -50,6 +50,8 @@ enum Command {
     Db(commands::db::Command),
     /// Solve a game exactly: the result with perfect play (black-path, karls-race, carreaux, kauri).
     Solve(commands::solve::Args),
+    /// Pair a Swiss tournament's next round from its TRF file (FIDE Dutch system, 2025 rules).
+    Swiss(commands::swiss::Args),
     /// Speak the engine protocol on standard input and output (docs/engine-protocol.md).
     Engine(commands::engine::Args),
     /// Replay many games from standard input, writing every position (code, status, legal moves).
@@ -90,6 +92,7 @@ fn main() -> ExitCode {
         Command::Engine(args) => commands::engine::run(args),
         Command::Solve(args) => commands::solve::run(args),
         Command::Trace(args) => commands::trace::run(args),
+        Command::Swiss(args) => commands::swiss::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

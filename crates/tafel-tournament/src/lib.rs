@@ -4,11 +4,13 @@
 //! tournaments of the command line feed results in and take pairings out.
 //!
 //! - [`berger`]: round robins by FIDE's Berger tables, single or double.
-//! - [`swiss`]: Swiss rounds under FIDE's Dutch system, by maximum-weight matching.
+//! - [`swiss`]: Swiss rounds of the server's tournaments, paired by [`dutch`].
+//! - [`dutch`]: FIDE's Dutch system (C.04.3, the 2025 rules), bracket by bracket.
 //! - [`arena`]: Arena as lichess runs it: scoring (streaks, berserk, early draws) and pairing
 //!   of the waiting players.
 //! - [`standings`]: points, Sonneborn-Berger, Buchholz and the crosstable.
 //! - [`trf`]: FIDE's Tournament Report File (TRF-16) of a tournament played in rounds.
+//! - [`trf_read`]: reading a TRF-16/TRF-2026 file into the round to pair next.
 //! - [`matching`]: the maximum-weight matching the pairing systems share.
 //! - [`elo`]: Elo differences from scores, with 95% intervals.
 //! - [`pentanomial`]: game pairs (same opening, sides swapped) and their statistics.
@@ -19,6 +21,7 @@
 
 pub mod arena;
 pub mod berger;
+pub mod dutch;
 pub mod elo;
 pub mod matching;
 pub mod pentanomial;
@@ -26,6 +29,7 @@ pub mod sprt;
 pub mod standings;
 pub mod swiss;
 pub mod trf;
+pub mod trf_read;
 
 use serde::{Deserialize, Serialize};
 

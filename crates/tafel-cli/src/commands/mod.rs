@@ -14,5 +14,6 @@ pub mod replay;
 pub mod serve;
 pub mod show;
 pub mod solve;
+pub mod swiss;
 pub mod tournament;
 pub mod trace;
