@@ -214,7 +214,7 @@ function drawStandings(node, view) {
   }, `${m.points}`)));
   fill(node, el("h2", { id: "standings-title" }, t("Standings")),
     view.standings.length
-      ? el("div", { class: "table-scroll" }, el("table", { class: "leaders", id: "standings" },
+      ? el("div", { class: "table-scroll", ...scrollRegion("standings-title") }, el("table", { class: "leaders", id: "standings" },
         el("thead", {}, el("tr", {}, [el("abbr", { title: t("Rank") }, "#"), t("Player"), t("Points"), ...(arena ? [t("Game points")] : tieBreaks.map((b) => b.head)), t("Games")]
           .map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, view.standings.map((s) => el("tr", { "data-player": s.username },
@@ -257,6 +257,11 @@ function byeCells(view) {
   };
 }
 
+/** A table's scrolling box as a region a keyboard can reach and scroll (on a phone a wide table
+ * scrolls sideways), named by its heading.
+ * @param {string} heading the heading's id */
+const scrollRegion = (heading) => ({ tabindex: "0", role: "region", "aria-labelledby": heading });
+
 /** The crosstable.
  * @param {Element} node
  * @param {TournamentView} view */
@@ -264,7 +269,7 @@ function drawCrosstable(node, view) {
   const byes = byeCells(view);
   fill(node, el("h2", { id: "crosstable-title" }, t("Crosstable")),
     view.crosstable.length
-      ? el("div", { class: "table-scroll" }, el("table", { class: "leaders crosstable", id: "crosstable" },
+      ? el("div", { class: "table-scroll", ...scrollRegion("crosstable-title") }, el("table", { class: "leaders crosstable", id: "crosstable" },
         el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "#"), el("th", { scope: "col" }, t("Player")),
           view.crosstable.map((_, i) => el("th", { scope: "col" }, i + 1)), byes?.head)),
         el("tbody", {}, view.crosstable.map((row, i) => el("tr", {},
