@@ -1,15 +1,15 @@
-//! FIDE's Dutch system as the 2025 rules (FIDE Handbook C.04.3, in force since 1 July 2025)
+//! FIDE's Dutch system as the 2025 rules (FIDE Handbook C.04.3, in force since 2026)
 //! describe it, for a field described by what the rules look at: each player's pairing number,
 //! score, colours, floats, opponents and byes. [`crate::swiss`] (the server's Swiss) and the TRF
 //! reader ([`crate::trf_read`]) both describe their tournaments this way.
 //!
-//! **Brackets** ([`bracket`]): the players are ranked by score, then pairing number; the top
+//! **Brackets** (`bracket`): the players are ranked by score, then pairing number; the top
 //! score group is paired first, its downfloaters join the next score group as moved-down players
 //! (MDPs), and so on down. Each bracket is paired by one maximum-weight matching over the bracket
 //! and every player below it (so the rest of the round can still be paired: the completion
-//! criterion C4), whose weights hold the criteria in their order ([`criteria`]); among the
+//! criterion C4), whose weights hold the criteria in their order (`criteria`); among the
 //! pairings that are best on every criterion, the first in the Dutch order of candidates
-//! (MDP-pairing, then S1 against S2 with S2's transpositions, then exchanges, [`order`]) is
+//! (MDP-pairing, then S1 against S2 with S2's transpositions, then exchanges, `order`) is
 //! chosen by fixing one pair after the other.
 //!
 //! **Absolute criteria** are rules, not weights: C1 no two players meet twice over the board
@@ -18,7 +18,7 @@
 //! absolute colour preference do not meet unless one of them is a topscorer (the last round
 //! only). When no pairing keeps them, there is none: [`NoPairing`].
 //!
-//! **Colours** are allocated by [`colour`] (C.04.3 section 5).
+//! **Colours** are allocated by `colour` (C.04.3 section 5).
 
 mod bracket;
 mod colour;
