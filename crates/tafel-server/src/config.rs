@@ -6,6 +6,7 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use crate::proxies::TrustedProxies;
 use crate::public_url::PublicUrl;
 
 /// Where to listen, where to keep the games, and the server's limits.
@@ -19,6 +20,9 @@ pub struct Config {
     /// loopback and the address it listens on: requests naming another host are refused, and
     /// pages from another origin may not change games or open their WebSockets.
     pub public_urls: Vec<PublicUrl>,
+    /// The reverse proxies whose `X-Forwarded-For` or `Forwarded` names the client (none by
+    /// default): the per-address limits count the client named there.
+    pub trusted_proxies: TrustedProxies,
     /// The limits.
     pub limits: Limits,
 }
@@ -30,6 +34,7 @@ impl Config {
             listen,
             database: database.into(),
             public_urls: Vec::new(),
+            trusted_proxies: TrustedProxies::default(),
             limits: Limits::default(),
         }
     }

@@ -12,7 +12,7 @@
 //! - [`store`]: games and moves in SQLite or PostgreSQL through sqlx, with migrations, the
 //!   group commit, leases, listening, export and copy; it imports the domain only;
 //! - [`domain`]: the game being played, pure (no HTTP, no database, no sockets);
-//! - [`config`] and [`public_url`]: what `tafel serve` is told.
+//! - [`config`], [`public_url`] and [`proxies`]: what `tafel serve` is told.
 //!
 //! This file wires them together ([`app`], [`start`]). `docs/architecture.md` draws the layers.
 //!
@@ -23,6 +23,7 @@ pub mod config;
 pub mod domain;
 pub mod http;
 pub mod play;
+pub mod proxies;
 pub mod public_url;
 pub mod store;
 
@@ -151,6 +152,7 @@ pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
             remembered,
         ))),
         origins: Arc::new(Origins::new(config.public_urls.clone(), config.listen.ip())),
+        proxies: Arc::new(config.trusted_proxies.clone()),
         accounts,
         lobby: Arc::new(Lobby::new(
             hub.clone(),
@@ -196,7 +198,8 @@ pub async fn start(config: &Config) -> Result<Server> {
         max_connections: connections_within_file_limit(limits.max_connections),
         max_per_address: limits.max_connections_per_address,
     };
-    let task = tokio::spawn(listener::serve(listener, app, connection_limits));
+    let proxies = Arc::new(config.trusted_proxies.clone());
+    let task = tokio::spawn(listener::serve(listener, app, connection_limits, proxies));
     hub.resume();
     hub.record_missed_finishes();
     Ok(Server { addr, hub, task })

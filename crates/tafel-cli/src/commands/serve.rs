@@ -5,6 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use anyhow::Result;
+use tafel_server::proxies::{ProxyNet, TrustedProxies};
 use tafel_server::public_url::PublicUrl;
 use tafel_server::Limits;
 
@@ -30,6 +31,13 @@ pub struct Args {
     /// origins, are refused; loopback and the listening address are always accepted.
     #[arg(long = "public-url", value_delimiter = ',', value_name = "URL")]
     public_urls: Vec<PublicUrl>,
+    /// Reverse proxies (addresses or CIDR networks, e.g. `127.0.0.1,10.0.0.0/8`; repeatable,
+    /// or a comma list) whose `X-Forwarded-For` (else `Forwarded`) names the client: the
+    /// rightmost address there that is not a trusted proxy counts for every per-address limit
+    /// and the log. From other peers these headers are ignored. None by default, loopback
+    /// included; a trusted proxy's connections are not limited per address.
+    #[arg(long = "trusted-proxies", value_delimiter = ',', value_name = "CIDR")]
+    trusted_proxies: Vec<ProxyNet>,
     /// Seconds a connection has to send a request's headers (also how long an idle
     /// keep-alive connection stays open).
     #[arg(long, default_value_t = DEFAULTS.header_timeout.as_secs_f64(), value_name = "SECONDS")]
@@ -258,6 +266,7 @@ pub fn run(args: Args) -> Result<()> {
             listen: SocketAddr::new(args.host, args.port),
             database: args.database,
             public_urls: args.public_urls,
+            trusted_proxies: TrustedProxies::new(args.trusted_proxies),
             limits,
         };
         let server = tafel_server::start(&config).await?;

@@ -4,7 +4,11 @@
 //! Each accepted connection holds a permit (one of [`ConnectionLimits::max_connections`] and
 //! one of its address's [`ConnectionLimits::max_per_address`]) for as long as its socket is
 //! open, also after it became a WebSocket, since the permit travels inside the socket's
-//! wrapper. A connection over a limit gets `503` with a JSON error and is closed; a few such
+//! wrapper. A trusted proxy's connections (`--trusted-proxies`) carry many clients' requests, so
+//! they are not counted per address, only among all connections: the listener sees the peer,
+//! never the client a proxy names (the rate limits of `rate.rs` count that one), and a
+//! proxy limits its own clients' connections. A connection over a limit gets `503` with a
+//! JSON error and is closed; a few such
 //! refusals are written at a time, the rest are closed at once. HTTP/1.1 is served by hyper
 //! directly (axum's `serve` has no header timeout and no connection limit).
 
@@ -28,6 +32,7 @@ use tower::ServiceExt;
 
 use crate::domain::client::client_key;
 use crate::http::guard::SECURITY_HEADERS;
+use crate::proxies::TrustedProxies;
 
 /// The limits on connections (see [`crate::Limits`] for the defaults and why).
 #[derive(Clone, Debug)]
@@ -86,10 +91,11 @@ impl Drop for AddressSlot {
     }
 }
 
-/// What an open connection holds: its place among all connections and its address's.
+/// What an open connection holds: its place among all connections and its address's (none
+/// for a trusted proxy).
 struct Admission {
     _all: OwnedSemaphorePermit,
-    _address: AddressSlot,
+    _address: Option<AddressSlot>,
 }
 
 /// When the connection last moved a byte, in milliseconds since `epoch`.
@@ -176,8 +182,14 @@ impl AsyncWrite for Tracked {
     }
 }
 
-/// Serves `app` on `listener` within `limits`, until the task is dropped.
-pub async fn serve(listener: TcpListener, app: Router, limits: ConnectionLimits) {
+/// Serves `app` on `listener` within `limits`, until the task is dropped; connections from
+/// `proxies` are not limited per address.
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    limits: ConnectionLimits,
+    proxies: Arc<TrustedProxies>,
+) {
     let all = Arc::new(Semaphore::new(limits.max_connections));
     let addresses = Arc::new(AddressCounts::default());
     let refusals = Arc::new(Semaphore::new(REFUSALS_AT_ONCE));
@@ -196,10 +208,14 @@ pub async fn serve(listener: TcpListener, app: Router, limits: ConnectionLimits)
             }
         };
         let admission = match all.clone().try_acquire_owned() {
+            Ok(permit) if proxies.trusts(peer.ip()) => Admission {
+                _all: permit,
+                _address: None,
+            },
             Ok(permit) => match addresses.take(peer.ip(), limits.max_per_address) {
                 Some(slot) => Admission {
                     _all: permit,
-                    _address: slot,
+                    _address: Some(slot),
                 },
                 None => {
                     refuse(stream, &refusals, TOO_MANY_FROM_ADDRESS);

@@ -47,6 +47,7 @@ use crate::play::bots::Bots;
 use crate::play::lobby::Lobby;
 use crate::play::tournaments::Tournaments;
 use crate::play::Hub;
+use crate::proxies::TrustedProxies;
 use guard::Origins;
 use rate::{AccountRates, ChatRates, RateLimiter};
 use session::CookiePolicy;
@@ -66,6 +67,8 @@ pub struct AppState {
     pub creations: Arc<RateLimiter>,
     /// The hosts and origins the server answers.
     pub origins: Arc<Origins>,
+    /// The reverse proxies whose forwarding headers name the client.
+    pub proxies: Arc<TrustedProxies>,
     /// Accounts and sessions.
     pub accounts: Arc<Accounts>,
     /// How the session cookie is made.
@@ -319,19 +322,30 @@ async fn openapi_json() -> impl IntoResponse {
 /// Host and Origin checks, a time limit and a body limit.
 pub fn router(state: AppState, request_timeout: Duration) -> Router {
     let origins = state.origins.clone();
-    around(routes(state), origins, request_timeout)
+    let proxies = state.proxies.clone();
+    around(routes(state), origins, proxies, request_timeout)
 }
 
-/// `routes` inside the layers every request passes: a request id (in the log's span and the
-/// answer's `x-request-id`), security headers, errors as JSON in the request's language, a
+/// `routes` inside the layers every request passes: a request id and the client's address
+/// (seen through `proxies`; both in the log's span, the id also in the answer's
+/// `x-request-id`), security headers, errors as JSON in the request's language, a
 /// panic as a 500, OPTIONS, Host and Origin checks, a time limit and a body limit.
-fn around(routes: Router, origins: Arc<Origins>, request_timeout: Duration) -> Router {
+fn around(
+    routes: Router,
+    origins: Arc<Origins>,
+    proxies: Arc<TrustedProxies>,
+    request_timeout: Duration,
+) -> Router {
     let request_id = HeaderName::from_static(error::REQUEST_ID);
     // The layers wrap the whole router (as its fallback service) rather than each route, so
     // that they see the answers the router makes itself (405 with its `Allow` header, 404).
     Router::new().fallback_service(routes).layer(
         ServiceBuilder::new()
             .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
+            .layer(middleware::from_fn_with_state(
+                proxies,
+                rate::client_address,
+            ))
             .layer(TraceLayer::new_for_http().make_span_with(request_span))
             .layer(PropagateRequestIdLayer::new(request_id))
             .layer(middleware::map_response(guard::security_headers))
@@ -370,15 +384,20 @@ fn routes(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// The log's span of a request: its method, path and id, so that every line logged while it
-/// is served (a storage failure, a panic) names the id its error answer carries.
+/// The log's span of a request: its method, path, id and client address (as the trusted
+/// proxies name it), so that every line logged while it is served (a storage failure, a
+/// panic) names the id its error answer carries and the client it served.
 fn request_span<B>(request: &axum::http::Request<B>) -> tracing::Span {
     let id = request
         .headers()
         .get(error::REQUEST_ID)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), id)
+    let client = match request.extensions().get::<rate::ClientAddress>() {
+        Some(rate::ClientAddress(Some(ip))) => ip.to_string(),
+        _ => String::new(),
+    };
+    tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), id, client)
 }
 
 #[cfg(test)]
@@ -394,7 +413,8 @@ mod tests {
             .route("/boom", get(|| async { panic!("a bug") as &'static str }))
             .route("/fine", get(|| async { "fine" }));
         let origins = Arc::new(Origins::new(Vec::new(), [127, 0, 0, 1].into()));
-        let app = around(routes, origins, Duration::from_secs(5));
+        let proxies = Arc::new(TrustedProxies::default());
+        let app = around(routes, origins, proxies, Duration::from_secs(5));
         let request = Request::get("/boom")
             .header("host", "127.0.0.1")
             .header("accept-language", "de")

@@ -1,6 +1,7 @@
 //! Rate limits by a key (a token bucket each), with a bounded table: per client address (the
 //! games a client creates, its sign-ups and sign-ins), per account (sign-in attempts, by
-//! the username tried) and per chat writer; and the client's address as handlers read it.
+//! the username tried) and per chat writer; and the client's address as handlers read it,
+//! worked out once per request (behind a trusted proxy, the client it names).
 //!
 //! Each key may spend `burst` requests at once, and gets `per_minute` back per minute.
 //! An IPv6 client usually controls a whole /64, so an address key counts a /64 as one address
@@ -15,14 +16,17 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts, Request, State};
 use axum::http::request::Parts;
+use axum::middleware::Next;
+use axum::response::Response;
 
 use crate::domain::chat::Author;
 use crate::domain::client::client_key;
 use crate::domain::ids::GameId;
 use crate::http::error::ApiError;
 use crate::msg;
+use crate::proxies::TrustedProxies;
 
 /// A request from a client address that still has allowance for creations (games created,
 /// imported or joined): taking this extractor spends one, or refuses the request with 429
@@ -38,7 +42,7 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Allowance, ApiError> {
         let limiter = Arc::<RateLimiter>::from_ref(state);
-        match client_address(parts).map(|ip| limiter.check(ip)) {
+        match client_ip(parts).map(|ip| limiter.check(ip)) {
             Some(Err(wait)) => Err(ApiError::too_many_requests(
                 msg!("this-address-has-created-or-joined"),
                 wait,
@@ -118,8 +122,9 @@ impl ChatRates {
     }
 }
 
-/// The address of the client making a request (as the listener accepted it); `None` in
-/// in-process tests.
+/// The address of the client making a request: the peer the listener accepted, or, from a
+/// trusted proxy, the client its forwarding headers name ([`TrustedProxies::client`]);
+/// `None` without a peer (in-process tests). Every per-address limit counts by it.
 #[derive(Clone, Copy, Debug)]
 pub struct ClientAddress(pub Option<IpAddr>);
 
@@ -130,15 +135,30 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
         parts: &mut Parts,
         _: &S,
     ) -> Result<ClientAddress, Self::Rejection> {
-        Ok(ClientAddress(client_address(parts)))
+        Ok(ClientAddress(client_ip(parts)))
     }
 }
 
-fn client_address(parts: &Parts) -> Option<IpAddr> {
+/// Works out the request's [`ClientAddress`] once, from its peer and headers, and keeps it in
+/// the request's extensions for the log's span and the handlers.
+pub async fn client_address(
+    State(proxies): State<Arc<TrustedProxies>>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    let client = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(peer)| proxies.client(peer.ip(), request.headers()));
+    request.extensions_mut().insert(ClientAddress(client));
+    next.run(request).await
+}
+
+fn client_ip(parts: &Parts) -> Option<IpAddr> {
     parts
         .extensions
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|ConnectInfo(addr)| addr.ip())
+        .get::<ClientAddress>()
+        .and_then(|ClientAddress(ip)| *ip)
 }
 
 /// What a [`RateLimiter`] counts by: each key is first brought to the form it counts as.
