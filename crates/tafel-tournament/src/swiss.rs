@@ -194,17 +194,7 @@ fn history(
 ) -> Result<Vec<Player>, SwissError> {
     let n = ratings.len();
     let numbers = pairing_numbers(ratings);
-    let mut players: Vec<Player> = numbers
-        .iter()
-        .map(|&number| Player {
-            number,
-            score: 0,
-            colours: Vec::new(),
-            floats: Vec::new(),
-            opponents: Vec::new(),
-            bye_barred: false,
-        })
-        .collect();
+    let mut players: Vec<Player> = numbers.iter().map(|&number| Player::new(number)).collect();
     for (index, round) in played.iter().enumerate() {
         round.check(n, index + 1).map_err(SwissError::Round)?;
         let before: Vec<u32> = players.iter().map(|p| p.score).collect();

@@ -187,14 +187,7 @@ pub fn next_round(text: &str) -> Result<Field, TrfError> {
     let n = lines.len();
     let mut players: Vec<Player> = lines
         .iter()
-        .map(|(number, _)| Player {
-            number: *number,
-            score: 0,
-            colours: Vec::new(),
-            floats: Vec::new(),
-            opponents: Vec::new(),
-            bye_barred: false,
-        })
+        .map(|(number, _)| Player::new(*number))
         .collect();
     for r in 0..round - 1 {
         let before: Vec<u32> = players.iter().map(|p| p.score).collect();

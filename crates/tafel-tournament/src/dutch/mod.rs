@@ -58,6 +58,20 @@ pub struct Player {
     pub bye_barred: bool,
 }
 
+impl Player {
+    /// Player `number` before the first round: no score, no games, no floats.
+    pub fn new(number: usize) -> Player {
+        Player {
+            number,
+            score: 0,
+            colours: Vec::new(),
+            floats: Vec::new(),
+            opponents: Vec::new(),
+            bye_barred: false,
+        }
+    }
+}
+
 /// A round to pair: the players present, and where the tournament stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Field {
