@@ -201,7 +201,6 @@ pub async fn start(config: &Config) -> Result<Server> {
     let proxies = Arc::new(config.trusted_proxies.clone());
     let task = tokio::spawn(listener::serve(listener, app, connection_limits, proxies));
     hub.resume();
-    hub.record_missed_finishes();
     Ok(Server { addr, hub, task })
 }
 

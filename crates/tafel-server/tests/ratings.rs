@@ -643,11 +643,11 @@ async fn tournament_table(person: &Person, id: &str) -> Value {
     view
 }
 
-/// A server stopped between storing a rated game's end and rating it leaves the game over and
-/// its players unrated; at the next start the end is recorded: the same results and ratings as
-/// if nothing had happened.
+/// A server stopped between storing a rated game's end and doing its work (the outbox holds
+/// the end, with nothing done) leaves the game over and its players unrated; at the next start
+/// the finisher does the end: the same results and ratings as if nothing had happened, once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_end_lost_to_a_crash_is_recorded_at_the_next_start() {
+async fn an_end_lost_to_a_crash_is_done_at_the_next_start() {
     let folder = tempfile::tempdir().unwrap();
     let database = format!("sqlite://{}/tafel.db", folder.path().display());
     let first = server(Limits::default(), &database).await;
@@ -674,31 +674,109 @@ async fn an_end_lost_to_a_crash_is_recorded_at_the_next_start() {
     // What a crash right after the game's last change leaves behind.
     sqlx::any::install_default_drivers();
     let pool = sqlx::AnyPool::connect(&database).await.unwrap();
-    for table in ["rating_changes", "account_results", "ratings"] {
-        sqlx::query(&format!("DELETE FROM {table}"))
-            .execute(&pool)
-            .await
-            .unwrap();
+    for statement in [
+        "DELETE FROM rating_changes",
+        "DELETE FROM account_results",
+        "DELETE FROM ratings",
+        "UPDATE game_ends SET done_ms = NULL",
+    ] {
+        sqlx::query(statement).execute(&pool).await.unwrap();
     }
     assert_ne!(lasting(people_pages(&first, &id).await), recorded);
 
     let mut config = Config::new("127.0.0.1:0".parse().unwrap(), &database);
     config.limits = Limits::default();
     let (again, hub) = tafel_server::app(&config).await.unwrap();
-    hub.record_missed_finishes();
-    let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    loop {
-        if lasting(people_pages(&again, &id).await) == recorded {
-            break;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the end was not recorded"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    // Recorded once: another start changes nothing.
-    hub.record_missed_finishes();
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut ended = hub.finisher().subscribe();
+    // The finisher's first look, at its start, finds the end waiting and does it.
+    let done = tokio::time::timeout(Duration::from_secs(20), ended.recv()).await;
+    assert_eq!(done.expect("the end was done").unwrap(), id);
     assert_eq!(lasting(people_pages(&again, &id).await), recorded);
+    // Done once: nothing waits any more, and another look changes nothing.
+    assert_eq!(hub.finisher().finish_waiting().await.unwrap(), 0);
+    assert_eq!(lasting(people_pages(&again, &id).await), recorded);
+}
+
+/// The rating changes of game `id` stored in `pool`: each seat's account, and its rating
+/// before and after, by seat.
+async fn rating_changes(pool: &sqlx::AnyPool, id: &str) -> Vec<(String, f64, f64)> {
+    use sqlx::Row;
+    // A game id is letters and digits: written into the statement, it fits both databases.
+    assert!(id.bytes().all(|b| b.is_ascii_alphanumeric()), "{id}");
+    sqlx::query(&format!(
+        "SELECT a.username AS name, c.rating_before AS before, c.rating_after AS after
+         FROM rating_changes c JOIN accounts a ON a.id = c.account_id
+         WHERE c.game_id = '{id}' ORDER BY c.seat"
+    ))
+    .fetch_all(pool)
+    .await
+    .unwrap()
+    .iter()
+    .map(|r| (r.get("name"), r.get("before"), r.get("after")))
+    .collect()
+}
+
+/// The outbox: while the results cannot be written, two rated games between Ada and Bob end
+/// (each answer is a success: the games are stored, their ends filed); once the database
+/// takes writes again, the running server does both ends within seconds, by itself, in the
+/// order the games ended (the second game's ratings start where the first's ended). On SQLite
+/// and, when one is at hand, PostgreSQL.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ends_whose_results_failed_to_write_are_done_by_the_running_server_in_order() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut databases = vec![format!("sqlite://{}/tafel.db", folder.path().display())];
+    databases.extend(tafel_testkit::postgres::test_database("outbox_in_order").await);
+    for database in databases {
+        let postgres = database.starts_with("postgres");
+        let router = server(Limits::default(), &database).await;
+        let (ada, bob) = (
+            Person::signed_up(&router, "Ada").await,
+            Person::signed_up(&router, "bob").await,
+        );
+        let games = [rated_game(&ada, &bob).await, rated_game(&ada, &bob).await];
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::AnyPool::connect(&database).await.unwrap();
+        tafel_testkit::faults::refuse_inserts(&pool, postgres, "account_results")
+            .await
+            .unwrap();
+        for (id, tokens) in &games {
+            play(&ada, id, tokens, 2).await;
+            resign(&bob, id, &tokens[1]).await;
+        }
+        let (_, page) = Person::anonymous(&router).get("/api/players/ada").await;
+        assert_eq!(
+            page["ratings"],
+            json!([]),
+            "not rated while the writes fail"
+        );
+        tafel_testkit::faults::allow_inserts(&pool, postgres, "account_results")
+            .await
+            .unwrap();
+
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while rating_changes(&pool, &games[1].0).await.is_empty() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{database}: the ends were not done within 10 s"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let first = rating_changes(&pool, &games[0].0).await;
+        let second = rating_changes(&pool, &games[1].0).await;
+        assert_eq!(first.len(), 2, "{database}: {first:?}");
+        for (a, b) in first.iter().zip(&second) {
+            assert_eq!(a.0, b.0, "the same seats");
+            assert_eq!(
+                a.2, b.1,
+                "{database}: the second game's rating starts at the first's end"
+            );
+        }
+        let (_, page) = Person::anonymous(&router).get("/api/players/ada").await;
+        assert_eq!(page["ratings"][0]["games"], 2, "{database}: {page}");
+        assert_eq!(
+            page["ratings"][0]["rating"].as_f64(),
+            Some(second[0].2.round()),
+            "{page}"
+        );
+    }
 }

@@ -13,7 +13,7 @@
 //! - `client`, `viewer` and `postgres` (with the `server` feature): a client of a running
 //!   server over HTTP (`client::Client`) and WebSocket (`viewer::Viewer`), and test databases
 //!   on PostgreSQL, shared by the server's tests, the multi-instance tests and the soak
-//!   driver.
+//!   driver; `faults`: writes made to fail in a real database.
 
 pub mod brute;
 pub mod games;
@@ -24,6 +24,8 @@ pub mod positions;
 pub mod bench;
 #[cfg(feature = "server")]
 pub mod client;
+#[cfg(feature = "server")]
+pub mod faults;
 #[cfg(feature = "server")]
 pub mod postgres;
 #[cfg(feature = "server")]

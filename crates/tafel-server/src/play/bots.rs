@@ -410,6 +410,12 @@ impl Bots {
         }
     }
 
+    /// The ids of the games whose end is done from now on (any instance's): a bot's stream
+    /// tells its bot at once.
+    pub fn ends(&self) -> tokio::sync::broadcast::Receiver<String> {
+        self.hub.finisher().subscribe()
+    }
+
     /// Opens a stream of bot `bot`, if it has fewer than [`BotLimits::streams`] (429 if not).
     pub fn open_stream(self: &Arc<Self>, bot: &AccountId) -> Result<StreamPermit, Error> {
         let mut streams = self.lock_streams();

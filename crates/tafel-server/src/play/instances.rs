@@ -44,7 +44,8 @@ impl Hub {
 
     /// Follows the changes other instances make to the shared database: a game changed
     /// elsewhere leaves memory here (the next request loads it again) and its viewers here
-    /// are told, as they are of chat messages written elsewhere. If the connection was lost, every game in memory leaves it.
+    /// are told, as they are of chat messages written elsewhere; the end of a game done
+    /// elsewhere is announced here too ([`super::finisher::Finisher::subscribe`]). If the connection was lost, every game in memory leaves it.
     pub fn follow(self: &Arc<Self>, mut changes: Changes) {
         let weak = Arc::downgrade(self);
         tokio::spawn(async move {
@@ -56,6 +57,7 @@ impl Hub {
                 match heard {
                     Ok(Heard::Changed { id, version }) => hub.changed_elsewhere(&id, version).await,
                     Ok(Heard::Chat { id, room, seq }) => hub.chat_elsewhere(&id, room, seq).await,
+                    Ok(Heard::Ended { id }) => hub.finisher.heard(id),
                     Ok(Heard::Lost) => {
                         tracing::warn!("lost the database's change announcements; reloading");
                         let ids: Vec<String> = hub.lock_games().slots.keys().cloned().collect();

@@ -54,8 +54,9 @@
 //! [`positions`] (a position's chances and best line, for the position editor) and
 //! [`accounts`] (signing up, in and out; sessions), [`claims`] (an account's seats claimed
 //! with their tokens, opened on any device), [`deleted`] (the seats of deleted accounts),
-//! [`lobby`] (seeks: someone to play now), [`chat`] (a game's chat rooms), [`ratings`] (a game's
-//! end for its accounts: results and ratings; aborts of rated games), [`players`] (players'
+//! [`lobby`] (seeks: someone to play now), [`chat`] (a game's chat rooms), [`finisher`] (the
+//! one place a game's end is followed by its work, in order, and announced), [`ratings`] (aborts
+//! of rated games), [`players`] (players'
 //! pages and the leaderboards) and [`tournaments`] (tournaments: entries, and the director that
 //! starts them, pairs each round once, makes the games and learns their results).
 
@@ -70,6 +71,7 @@ pub mod computer;
 pub mod consent;
 pub mod create;
 pub mod deleted;
+pub mod finisher;
 pub mod hints;
 pub mod instances;
 pub mod lobby;
@@ -101,6 +103,7 @@ use crate::store::Store;
 use analysis::Analyses;
 use clocks::Deadlines;
 use computer::Unattended;
+use finisher::Finisher;
 use hints::Hints;
 use memory::Slot;
 use positions::PositionAnalyses;
@@ -206,6 +209,7 @@ pub struct Hub {
     hints: Hints,
     position_analyses: PositionAnalyses,
     unattended: Unattended,
+    finisher: Arc<Finisher>,
 }
 
 impl Hub {
@@ -213,6 +217,7 @@ impl Hub {
     /// memory (and returning freed memory to the system), ending games on time, and the
     /// heartbeat in the store.
     pub fn new(store: Store, limits: HubLimits) -> Arc<Hub> {
+        let finisher = Finisher::new(store.clone());
         let hub = Arc::new(Hub {
             store,
             games: std::sync::Mutex::new(Games::default()),
@@ -226,6 +231,7 @@ impl Hub {
             hints: Hints::default(),
             position_analyses: PositionAnalyses::default(),
             unattended: Unattended::default(),
+            finisher,
         });
         memory::sweep(&hub);
         tokio::spawn(clocks::keep_clocks(
@@ -241,6 +247,7 @@ impl Hub {
     pub fn stop(&self) {
         self.stopped.store(true, Ordering::Release);
         self.keeper.notify_one();
+        self.finisher.stop();
     }
 
     pub(crate) fn is_stopped(&self) -> bool {
@@ -250,6 +257,11 @@ impl Hub {
     /// The database.
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The finisher: games' ends done, and the event of each.
+    pub fn finisher(&self) -> &Arc<Finisher> {
+        &self.finisher
     }
 
     /// The threads that run the computer's searches.

@@ -1,8 +1,9 @@
 //! Tournaments in play: created, entered and left by accounts, and run by a director.
 //!
-//! **The director** is a task of every instance that looks, every [`DIRECTOR_TICK`], at the
-//! tournaments whose start has come and at those running, all of it in the store, so that a
-//! restarted server or another instance carries on where one stopped:
+//! **The director** is a task of every instance that looks, every [`DIRECTOR_TICK`] and as
+//! soon as a game's end is done, at the tournaments whose start has come and at those
+//! running, all of it in the store, so that a restarted server or another instance carries on
+//! where one stopped:
 //!
 //! - at the start time it cancels a tournament with fewer than two entrants, or numbers the
 //!   entrants ([`seeded`]: a Swiss's and an Arena's by rating, a round robin's by the order of
@@ -36,6 +37,7 @@ use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use tafel_tournament::Outcome;
+use tokio::sync::broadcast;
 
 use super::accounts::SignedIn;
 use super::Hub;
@@ -85,7 +87,8 @@ impl Tournaments {
     /// The tournaments of `hub`'s games under `limits`; starts the director.
     pub fn new(hub: Arc<Hub>, store: Store, limits: TournamentLimits) -> Arc<Tournaments> {
         let tournaments = Arc::new(Tournaments { hub, store, limits });
-        tokio::spawn(direct(Arc::downgrade(&tournaments)));
+        let ended = tournaments.hub.finisher().subscribe();
+        tokio::spawn(direct(Arc::downgrade(&tournaments), ended));
         tournaments
     }
 
@@ -562,13 +565,19 @@ fn withdrawn_numbers(detail: &TournamentDetail) -> Vec<usize> {
         .collect()
 }
 
-/// The director's task: every [`DIRECTOR_TICK`], one look at each tournament to start or
-/// running, until the hub stops.
-async fn direct(tournaments: Weak<Tournaments>) {
+/// The director's task: one look at each tournament to start or running every
+/// [`DIRECTOR_TICK`] (starts, pauses between rounds and no-shows are moments in time) and as
+/// soon as a game's end is done (the finisher's event, from any instance), until the hub
+/// stops.
+async fn direct(tournaments: Weak<Tournaments>, mut ended: broadcast::Receiver<String>) {
     let mut tick = tokio::time::interval(DIRECTOR_TICK);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        tick.tick().await;
+        tokio::select! {
+            _ = tick.tick() => {}
+            // An end, or ends missed while the director was busy: look now either way.
+            _ = ended.recv() => {}
+        }
         let Some(tournaments) = tournaments.upgrade() else {
             return;
         };

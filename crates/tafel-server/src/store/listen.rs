@@ -7,6 +7,7 @@ use anyhow::{Context, Result};
 use sqlx::postgres::PgListener;
 
 use super::chat::CHAT_CHANNEL;
+use super::finishes::ENDS_CHANNEL;
 use super::{Backend, Store};
 use crate::domain::chat::Room;
 
@@ -23,7 +24,9 @@ impl Store {
         let mut listener = PgListener::connect(&self.url)
             .await
             .context("cannot listen for changes")?;
-        listener.listen_all([CHANGES_CHANNEL, CHAT_CHANNEL]).await?;
+        listener
+            .listen_all([CHANGES_CHANNEL, CHAT_CHANNEL, ENDS_CHANNEL])
+            .await?;
         Ok(Some(Changes {
             listener,
             instance: self.instance.clone(),
@@ -56,6 +59,12 @@ pub enum Heard {
         /// The message's number in the room.
         seq: i64,
     },
+    /// The work of game `id`'s end (results, ratings, a tournament board's score) was done by
+    /// another instance.
+    Ended {
+        /// The game.
+        id: String,
+    },
     /// The connection was lost and made again: changes may have been missed.
     Lost,
 }
@@ -69,6 +78,12 @@ impl Changes {
             };
             let words: Vec<&str> = notification.payload().split(' ').collect();
             if words.last() == Some(&&*self.instance) {
+                continue;
+            }
+            if notification.channel() == ENDS_CHANNEL {
+                if let [id, _] = words[..] {
+                    return Ok(Heard::Ended { id: id.to_string() });
+                }
                 continue;
             }
             if notification.channel() == CHAT_CHANNEL {

@@ -15,8 +15,9 @@ use anyhow::{Context, Result};
 use sqlx::AnyConnection;
 
 use super::backend::Backend;
-use super::rows::{values, GameAt, Reading};
+use super::rows::{GameAt, Reading};
 use super::Store;
+use crate::domain::clock::now_ms;
 use crate::domain::ids::AccountId;
 use crate::domain::rated::Finished;
 use crate::domain::rating::{rate_game, Rating, START};
@@ -41,32 +42,6 @@ impl StoredRating {
 }
 
 impl Store {
-    /// Records what the finished game tells its accounts, at `now_ms`: each account's result
-    /// and, if it counts as rated, the change of both ratings, exactly once per game (see the
-    /// module's notes). Returns whether this call changed the ratings.
-    pub async fn record_finish(&self, finished: &Finished, now_ms: i64) -> Result<bool> {
-        let mut tx = self.pool.begin().await?;
-        for (seat, account, score) in &finished.results {
-            sqlx::query(&self.sql(
-                "INSERT INTO account_results (game_id, seat, account_id, outcome, ended_ms)
-                 VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO NOTHING",
-            ))
-            .bind(&finished.game_id)
-            .bind(*seat as i64)
-            .bind(account.as_str())
-            .bind(score.as_str())
-            .bind(now_ms)
-            .execute(&mut *tx)
-            .await?;
-        }
-        let rated = match &finished.rated {
-            Some(seats) => rate(self.backend, &mut tx, finished, seats, now_ms).await?,
-            None => false,
-        };
-        tx.commit().await?;
-        Ok(rated)
-    }
-
     /// Notes that rated game `id` is to be aborted at `at` if its players have not both moved
     /// by then (`None`: it is not), for the clock keeper's look in the store.
     pub async fn set_abort_at(&self, id: &str, at: Option<i64>) -> Result<()> {
@@ -76,27 +51,6 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(())
-    }
-
-    /// Finished games with accounts whose end never reached them (the server stopped between
-    /// storing the game's last change and [`Store::record_finish`]): over, rated or with an
-    /// account's seat indexed, not aborted, and without any account's result. At most
-    /// `limit`, the oldest first.
-    pub async fn unrecorded_finishes(&self, limit: i64) -> Result<Vec<String>> {
-        let rows = sqlx::query(&self.sql(&format!(
-            "SELECT id FROM games g
-             WHERE result IS NOT NULL
-               AND (rated = 1 OR EXISTS (SELECT 1 FROM game_accounts a WHERE a.game_id = g.id))
-               AND NOT EXISTS (SELECT 1 FROM account_results r WHERE r.game_id = g.id)
-               AND (ending IS NULL OR ending NOT LIKE '%\"aborted\"%')
-             ORDER BY updated_at, {} LIMIT ?",
-            self.backend.insertion_order()
-        )))
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await
-        .reading("games")?;
-        values(&rows, "games", "id")
     }
 
     /// Rated games to abort at `before` or earlier, the soonest first, at most `limit`, with
@@ -115,14 +69,43 @@ impl Store {
     }
 }
 
+/// Records inside `tx` what `finished` (ended at `ended_ms`) tells its accounts: each
+/// account's result and, if it counts as rated, the change of both ratings, exactly once per
+/// game (see the module's notes). Returns whether this call changed the ratings.
+pub(super) async fn record_results(
+    backend: Backend,
+    tx: &mut AnyConnection,
+    finished: &Finished,
+    ended_ms: i64,
+) -> Result<bool> {
+    for (seat, account, score) in &finished.results {
+        sqlx::query(&backend.sql(
+            "INSERT INTO account_results (game_id, seat, account_id, outcome, ended_ms)
+             VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO NOTHING",
+        ))
+        .bind(&finished.game_id)
+        .bind(*seat as i64)
+        .bind(account.as_str())
+        .bind(score.as_str())
+        .bind(ended_ms)
+        .execute(&mut *tx)
+        .await?;
+    }
+    match &finished.rated {
+        Some(seats) => rate(backend, tx, finished, seats).await,
+        None => Ok(false),
+    }
+}
+
 /// Changes the ratings of `seats` for the finished game inside `tx`, unless the game's rating
-/// changes are stored already. Returns whether it changed them.
+/// changes are stored already. Returns whether it changed them. The time of the change is
+/// read once both ratings are locked, and is never before either one's last change, so that
+/// each account's rating history runs forward.
 async fn rate(
     backend: Backend,
     tx: &mut AnyConnection,
     finished: &Finished,
     seats: &[(usize, AccountId); 2],
-    now_ms: i64,
 ) -> Result<bool> {
     let mut accounts: Vec<&AccountId> = seats.iter().map(|(_, a)| a).collect();
     accounts.sort_by(|a, b| a.as_str().cmp(b.as_str()));
@@ -136,7 +119,7 @@ async fn rate(
         .bind(START.rating)
         .bind(START.deviation)
         .bind(START.volatility)
-        .bind(now_ms)
+        .bind(now_ms())
         .execute(&mut *tx)
         .await?;
     }
@@ -155,13 +138,18 @@ async fn rate(
     .fetch_all(&mut *tx)
     .await
     .reading("ratings")?;
+    // Under the lock (PostgreSQL's rows, SQLite's one writer), and after both last changes.
+    let at_ms = rows
+        .iter()
+        .map(|r| r.rating.rated_ms)
+        .fold(now_ms(), i64::max);
     let mut before = Vec::new();
     for (_, account) in seats {
         let row = rows
             .iter()
             .find(|r| r.account_id == account.as_str())
             .context("a rating row just made is missing")?;
-        before.push(StoredRating::from(row.rating).now(now_ms));
+        before.push(StoredRating::from(row.rating).now(at_ms));
     }
     let (first, second) = rate_game(before[0], before[1], finished.first_score)
         .map_err(|e| anyhow::anyhow!("{}", e.message))?;
@@ -191,7 +179,7 @@ async fn rate(
         .bind(before[other].deviation)
         .bind(after[other].rating)
         .bind(after[other].deviation)
-        .bind(now_ms)
+        .bind(at_ms)
         .execute(&mut *tx)
         .await?
         .rows_affected();
@@ -209,7 +197,7 @@ async fn rate(
         .bind(after[i].rating)
         .bind(after[i].deviation)
         .bind(after[i].volatility)
-        .bind(now_ms)
+        .bind(at_ms)
         .bind(seats[i].1.as_str())
         .bind(&finished.game)
         .execute(&mut *tx)
@@ -248,117 +236,4 @@ struct AccountRating {
     account_id: String,
     #[sqlx(flatten)]
     rating: RatingRow,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::domain::game::{StoredGame, Summary};
-    use crate::domain::rating::Score;
-    use crate::domain::seat::{SeatKind, StoredSeat};
-    use crate::store::rows::value;
-
-    /// Two accounts and a finished game between them, rated, in `store`.
-    async fn finished_game(store: &Store) -> Finished {
-        let accounts = [AccountId::random(), AccountId::random()];
-        for account in &accounts {
-            sqlx::query(&store.sql(
-                "INSERT INTO accounts (id, username, username_key, lookalike_key, created_ms)
-                 VALUES (?, ?, ?, ?, 0)",
-            ))
-            .bind(account.as_str())
-            .bind(account.as_str())
-            .bind(account.as_str())
-            .bind(account.as_str())
-            .execute(&store.pool)
-            .await
-            .unwrap();
-        }
-        let seat = StoredSeat::person(SeatKind::Local, None);
-        let game = StoredGame::new(
-            format!("{:012x}", rand::random::<u64>() >> 16),
-            "kauri",
-            vec![],
-            None,
-            vec![seat.clone(), seat],
-            vec![],
-        );
-        store.create(&game, &Summary::default()).await.unwrap();
-        Finished {
-            game_id: game.id,
-            game: "kauri".into(),
-            results: vec![
-                (0, accounts[0].clone(), Score::Win),
-                (1, accounts[1].clone(), Score::Loss),
-            ],
-            rated: Some([(0, accounts[0].clone()), (1, accounts[1].clone())]),
-            first_score: Score::Win,
-        }
-    }
-
-    /// The stored ratings of the finished game's two accounts.
-    async fn ratings_of(store: &Store, finished: &Finished) -> Vec<StoredRating> {
-        let mut ratings = Vec::new();
-        for (_, account, _) in &finished.results {
-            let row = sqlx::query_as::<_, RatingRow>(&store.sql(
-                "SELECT rating, deviation, volatility, games, rated_ms FROM ratings
-                 WHERE account_id = ? AND game = 'kauri'",
-            ))
-            .bind(account.as_str())
-            .fetch_one(&store.pool)
-            .await
-            .unwrap();
-            ratings.push(row.into());
-        }
-        ratings
-    }
-
-    async fn count(store: &Store, table: &str, game_id: &str) -> i64 {
-        let row = sqlx::query(&store.sql(&format!(
-            "SELECT count(*) AS n FROM {table} WHERE game_id = ?"
-        )))
-        .bind(game_id)
-        .fetch_one(&store.pool)
-        .await
-        .unwrap();
-        value(&row, table, "n").unwrap()
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_game_changes_ratings_once_when_two_instances_end_it_at_once() {
-        // On PostgreSQL, two stores (two instances' pools) on one database; on SQLite, one.
-        let mut pairs = vec![{
-            let store = Store::open("sqlite::memory:").await.unwrap();
-            (store.clone(), store)
-        }];
-        if let Some(url) = tafel_testkit::postgres::test_database("ratings").await {
-            pairs.push((
-                Store::open(&url).await.unwrap(),
-                Store::open(&url).await.unwrap(),
-            ));
-        }
-        for (a, b) in pairs {
-            for _ in 0..10 {
-                let finished = finished_game(&a).await;
-                let now = crate::domain::clock::now_ms();
-                let tries = (0..8).map(|i| {
-                    let store = if i % 2 == 0 { a.clone() } else { b.clone() };
-                    let finished = finished.clone();
-                    tokio::spawn(async move { store.record_finish(&finished, now).await })
-                });
-                let mut changed = 0;
-                for attempt in tries.collect::<Vec<_>>() {
-                    changed += usize::from(attempt.await.unwrap().unwrap());
-                }
-                assert_eq!(changed, 1, "exactly one of the attempts rated the game");
-                let ratings = ratings_of(&a, &finished).await;
-                assert_eq!(ratings.iter().map(|r| r.games).collect::<Vec<_>>(), [1, 1]);
-                let (winner, loser) = rate_game(START, START, Score::Win).unwrap();
-                assert_eq!(ratings[0].rating, winner);
-                assert_eq!(ratings[1].rating, loser);
-                assert_eq!(count(&b, "rating_changes", &finished.game_id).await, 2);
-                assert_eq!(count(&b, "account_results", &finished.game_id).await, 2);
-            }
-        }
-    }
 }

@@ -9,7 +9,9 @@
 //! written once (`outcome IS NULL`).
 
 use anyhow::{Context, Result};
-use sqlx::{Any, Transaction};
+use sqlx::{Any, AnyConnection, Transaction};
+
+use super::backend::Backend;
 
 use super::columns::AnyQuery;
 use super::rows::{value, values, Reading};
@@ -439,20 +441,15 @@ impl Store {
         board: u32,
         scored: &Scored,
     ) -> Result<()> {
-        sqlx::query(&self.sql(
-            "UPDATE tournament_boards SET outcome = ?, plies = ?, first_berserk = ?,
-                                          second_berserk = ?
-             WHERE tournament_id = ? AND round = ? AND board = ? AND outcome IS NULL",
-        ))
-        .bind(outcome_text(scored.outcome))
-        .bind(i64::from(scored.plies))
-        .bind(i64::from(scored.berserk[0]))
-        .bind(i64::from(scored.berserk[1]))
-        .bind(id)
-        .bind(i64::from(round))
-        .bind(i64::from(board))
-        .execute(&self.pool)
-        .await?;
+        let sql = self.sql(&format!(
+            "{SCORE} tournament_id = ? AND round = ? AND board = ?"
+        ));
+        scoring(&sql, scored)
+            .bind(id)
+            .bind(i64::from(round))
+            .bind(i64::from(board))
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 
@@ -522,3 +519,33 @@ fn bind_entry<'q>(
 mod stored;
 #[cfg(test)]
 mod tests;
+
+/// Scores, inside `tx`, the tournament board on which game `game_id` is played with `scored`,
+/// unless it has a score (a game's end, done by the outbox: [`super::finishes`]).
+pub(super) async fn score_game_board(
+    backend: Backend,
+    tx: &mut AnyConnection,
+    game_id: &str,
+    scored: &Scored,
+) -> Result<()> {
+    let sql = backend.sql(&format!("{SCORE} game_id = ?"));
+    scoring(&sql, scored)
+        .bind(game_id)
+        .execute(&mut *tx)
+        .await?;
+    Ok(())
+}
+
+/// How a board is scored, up to the condition that picks it (a board with a score keeps it).
+const SCORE: &str = "UPDATE tournament_boards SET outcome = ?, plies = ?, first_berserk = ?,
+                                               second_berserk = ?
+                     WHERE outcome IS NULL AND";
+
+/// Statement `sql` (which starts with [`SCORE`]) with `scored` bound.
+fn scoring<'q>(sql: &'q str, scored: &Scored) -> AnyQuery<'q> {
+    sqlx::query(sql)
+        .bind(outcome_text(scored.outcome))
+        .bind(i64::from(scored.plies))
+        .bind(i64::from(scored.berserk[0]))
+        .bind(i64::from(scored.berserk[1]))
+}

@@ -34,7 +34,8 @@ use crate::play::accounts::SignedIn as Account;
 use crate::play::bots::{BotEvent, Bots, StreamPermit, Told};
 use crate::play::Hub;
 
-/// How often a bot's event stream looks for news.
+/// How often a bot's event stream looks for news (challenges, games started); a game's end
+/// is heard at once.
 pub const EVENT_POLL: Duration = Duration::from_millis(500);
 
 /// The longest a stream stays silent: then it sends a blank line, so that the connection
@@ -226,6 +227,7 @@ pub async fn cancel_challenge(
               (status = 429, description = "The bot has as many streams open as it may", body = ErrorBody)))]
 pub async fn events(Bot(bot): Bot, State(bots): State<Arc<Bots>>) -> Result<Response, ApiError> {
     let permit = bots.open_stream(&bot.id)?;
+    let mut ended = bots.ends();
     Ok(stream(permit, move |lines| async move {
         let mut told = Told::default();
         let mut silent = Duration::ZERO;
@@ -247,10 +249,14 @@ pub async fn events(Bot(bot): Bot, State(bots): State<Arc<Bots>>) -> Result<Resp
                 }
                 silent = Duration::ZERO;
             }
+            let waited = tokio::time::Instant::now();
             tokio::select! {
-                () = tokio::time::sleep(EVENT_POLL) => silent += EVENT_POLL,
+                () = tokio::time::sleep(EVENT_POLL) => {}
+                // A game's end (or ends missed): the news is read now.
+                _ = ended.recv() => {}
                 () = lines.closed() => return,
             }
+            silent += waited.elapsed();
         }
     }))
 }
