@@ -247,3 +247,4 @@ side = { $side ->
     [south-east] Südost
    *[other] { $name }
 }
+that-device-is-not-known = Dieses Gerät ist nicht bekannt.

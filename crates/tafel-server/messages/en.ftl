@@ -223,3 +223,4 @@ tournaments-are-for-two-player-games = tournaments are for two-player games (cho
 side = { $side ->
    *[other] { $name }
 }
+that-device-is-not-known = That device is not known.

@@ -108,12 +108,18 @@ pub struct Limits {
     /// Sign-in attempts one client address may make in a burst. Default 30: a club behind
     /// one address signing in together.
     pub sign_ins_burst: u32,
-    /// Sign-in attempts per minute for one account, on average, from anywhere (0: no limit);
-    /// password changes and deletions count too. Default 2: guessing a password of 10
-    /// characters, not on the common list, at about 3,000 tries a day is hopeless.
+    /// Sign-in attempts per minute for one account, on average, from one client address or
+    /// from one device the account knows (0: no limit); the same for password changes and
+    /// deletions in one session, and the refill of `account_sign_ins_slow_after`. Default 2:
+    /// guessing a password of 10 characters, not on the common list, at about 3,000 tries a
+    /// day is hopeless.
     pub account_sign_ins_per_minute: u32,
-    /// Sign-in attempts for one account in a burst. Default 10: a person mistyping.
+    /// Sign-in attempts for one account in a burst, from one address or one known device.
+    /// Default 10: a person mistyping.
     pub account_sign_ins_burst: u32,
+    /// Sign-in attempts for one account from devices it does not know, from all addresses
+    /// together, before each further one is slowed by 3 s (never refused). Default 20.
+    pub account_sign_ins_slow_after: u32,
     /// Accounts one client address may sign up per minute, on average (0: no limit).
     /// Default 1.
     pub sign_ups_per_minute: u32,
@@ -185,6 +191,7 @@ impl Default for Limits {
             sign_ins_burst: 30,
             account_sign_ins_per_minute: 2,
             account_sign_ins_burst: 10,
+            account_sign_ins_slow_after: 20,
             sign_ups_per_minute: 1,
             sign_ups_burst: 10,
             password_checks: 2,

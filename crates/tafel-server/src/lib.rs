@@ -140,6 +140,21 @@ pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
                 limits.account_sign_ins_burst,
                 remembered,
             ),
+            unknown_devices_per_account: RateLimiter::new(
+                limits.account_sign_ins_per_minute,
+                limits.account_sign_ins_slow_after,
+                remembered,
+            ),
+            sign_ins_per_device: RateLimiter::new(
+                limits.account_sign_ins_per_minute,
+                limits.account_sign_ins_burst,
+                remembered,
+            ),
+            password_checks_per_session: RateLimiter::new(
+                limits.account_sign_ins_per_minute,
+                limits.account_sign_ins_burst,
+                remembered,
+            ),
             sign_ups_per_address: RateLimiter::new(
                 limits.sign_ups_per_minute,
                 limits.sign_ups_burst,

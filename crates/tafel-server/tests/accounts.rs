@@ -2,6 +2,8 @@
 //! it opens; names taken without regard to case or by lookalikes; wrong passwords and unknown
 //! names answered alike; a new session at every sign-in; no secret in any answer.
 
+use std::time::Duration;
+
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use axum::Router;
@@ -233,46 +235,28 @@ async fn seats_taken_while_signed_in_are_the_accounts() {
     assert_eq!(anonymous.body["view"]["seats"][0]["account"], false);
 }
 
-/// Sends `body` with `method` to `path` from `address`, as the listener would record it.
+/// Sends `body` with `method` to `path` from `address`, as the listener would record it,
+/// with `cookie` if given; a 429 must say when to try again.
 async fn send_from(
     router: &Router,
     address: &str,
+    cookie: Option<&str>,
     method: &str,
     path: &str,
     body: Value,
 ) -> Answer {
-    let mut request = Request::builder()
-        .method(method)
-        .uri(path)
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let address: std::net::SocketAddr = format!("{address}:40000").parse().unwrap();
-    request
-        .extensions_mut()
-        .insert(axum::extract::ConnectInfo(address));
-    let response = router.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let retry = response.headers().get(header::RETRY_AFTER).cloned();
-    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
-        .await
-        .unwrap();
-    let text = String::from_utf8_lossy(&bytes).to_string();
-    if status == StatusCode::TOO_MANY_REQUESTS {
-        let seconds: u64 = retry
+    let answer =
+        in_process::send_from(router, Some(address), method, path, cookie, Some(body)).await;
+    if answer.status == StatusCode::TOO_MANY_REQUESTS {
+        let seconds: u64 = answer
+            .retry_after
+            .as_deref()
             .expect("Retry-After")
-            .to_str()
-            .unwrap()
             .parse()
             .unwrap();
-        assert!(seconds >= 1, "{text}");
+        assert!(seconds >= 1, "{}", answer.text);
     }
-    Answer {
-        status,
-        cookie: None,
-        body: serde_json::from_str(&text).unwrap_or(Value::Null),
-        text,
-    }
+    answer
 }
 
 const NEW_PASSWORD: &str = "a new and better passphrase";
@@ -598,7 +582,7 @@ async fn pages_of_other_sites_cannot_use_the_new_endpoints() {
 }
 
 #[tokio::test]
-async fn sign_ins_are_limited_per_address_and_per_account_and_sign_ups_per_address() {
+async fn sign_ins_are_limited_per_address_and_per_account_at_an_address_and_sign_ups_per_address() {
     let mut config = Config::new("127.0.0.1:0".parse().unwrap(), "sqlite::memory:");
     config.limits.sign_ins_burst = 5;
     config.limits.account_sign_ins_burst = 3;
@@ -610,6 +594,7 @@ async fn sign_ins_are_limited_per_address_and_per_account_and_sign_ups_per_addre
             send_from(
                 &router,
                 address,
+                None,
                 "POST",
                 "/api/account",
                 json!({"username": name, "password": PASSWORD}),
@@ -628,6 +613,7 @@ async fn sign_ins_are_limited_per_address_and_per_account_and_sign_ups_per_addre
             send_from(
                 &router,
                 address,
+                None,
                 "POST",
                 "/api/session",
                 json!({"username": name, "password": password}),
@@ -635,20 +621,25 @@ async fn sign_ins_are_limited_per_address_and_per_account_and_sign_ups_per_addre
             .await
         }
     };
-    // Per account, from any address: the fourth attempt is refused before the password is
-    // checked, the right password included.
-    for address in ["10.0.1.1", "10.0.1.2", "10.0.1.3"] {
+    // Per account and address (from devices the account does not know): the fourth attempt
+    // from one address is refused before the password is checked, the right password
+    // included; from another address the account's owner signs in.
+    for _ in 0..3 {
         assert_eq!(
-            sign_in("first", "wrong password", address).await.status,
+            sign_in("first", "wrong password", "10.0.1.1").await.status,
             StatusCode::UNAUTHORIZED
         );
     }
     limited(
-        sign_in("FIRST", PASSWORD, "10.0.1.4").await,
+        sign_in("FIRST", PASSWORD, "10.0.1.1").await,
         "for this account",
     );
     assert_eq!(
-        sign_in("second", PASSWORD, "10.0.1.4").await.status,
+        sign_in("second", PASSWORD, "10.0.1.1").await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        sign_in("first", PASSWORD, "10.0.1.4").await.status,
         StatusCode::OK
     );
     // Per address, over any names (unknown ones too).
@@ -666,6 +657,115 @@ async fn sign_ins_are_limited_per_address_and_per_account_and_sign_ups_per_addre
         sign_in("third", PASSWORD, "10.0.2.2").await.status,
         StatusCode::OK
     );
+}
+
+/// The `tafel_device` cookie `answer` sets, as a browser sends it back.
+fn device_cookie(answer: &Answer) -> String {
+    let set = answer
+        .cookies
+        .iter()
+        .find(|c| c.starts_with("tafel_device="))
+        .expect("a device cookie");
+    for attribute in [
+        "HttpOnly",
+        "SameSite=Strict",
+        "Path=/api/session",
+        "Max-Age=34560000",
+    ] {
+        assert!(set.contains(attribute), "{set}");
+    }
+    sent_back(set)
+}
+
+/// The lockout attack fails: a stranger guessing the victim's password from many addresses is
+/// refused at each of them and then slowed, while the victim signs in at once from a device
+/// that signed in before (even behind the attacker's address) and, slowed but not refused,
+/// from a new device; a password change counts per session, so the attack does not stop it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stranger_cannot_lock_an_account_out() {
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), "sqlite::memory:");
+    // The attack below spends the account's allowance for devices it does not know exactly.
+    config.limits.account_sign_ins_slow_after = 40;
+    let router = app(config).await;
+    let signed_up = send_from(
+        &router,
+        "10.0.0.1",
+        None,
+        "POST",
+        "/api/account",
+        json!({"username": "victim", "password": PASSWORD}),
+    )
+    .await;
+    assert_eq!(signed_up.status, StatusCode::CREATED, "{}", signed_up.text);
+    let device = device_cookie(&signed_up);
+    let attempt = |address: String, cookie: Option<String>, password: &'static str| {
+        let router = router.clone();
+        async move {
+            let started = std::time::Instant::now();
+            let answer = send_from(
+                &router,
+                &address,
+                cookie.as_deref(),
+                "POST",
+                "/api/session",
+                json!({"username": "victim", "password": password}),
+            )
+            .await;
+            (answer, started.elapsed())
+        }
+    };
+
+    // The attack: 15 wrong passwords from each of four addresses, one after another.
+    let mut statuses = Vec::new();
+    for address in ["203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.4"] {
+        for _ in 0..15 {
+            let (answer, _) = attempt(address.to_string(), None, "not the password").await;
+            statuses.push(answer.status);
+        }
+    }
+    let count = |status| statuses.iter().filter(|s| **s == status).count();
+    assert_eq!(count(StatusCode::UNAUTHORIZED), 40, "{statuses:?}");
+    assert_eq!(
+        count(StatusCode::TOO_MANY_REQUESTS),
+        20,
+        "refused at each address"
+    );
+    // Past the account's threshold, a stranger's attempt from a fresh address is slowed.
+    let (answer, took) = attempt("203.0.113.5".into(), None, "not the password").await;
+    assert_eq!(answer.status, StatusCode::UNAUTHORIZED, "{}", answer.text);
+    assert!(took >= Duration::from_secs(3), "slowed: {took:?}");
+
+    // The victim, on the device that signed up, behind the attacker's first address.
+    let (known, _) = attempt("203.0.113.1".into(), Some(device.clone()), PASSWORD).await;
+    assert_eq!(known.status, StatusCode::OK, "{}", known.text);
+    // And from a new device at another address: slowed, not refused; it becomes known.
+    let (new, took) = attempt("198.51.100.7".into(), None, PASSWORD).await;
+    assert_eq!(new.status, StatusCode::OK, "{}", new.text);
+    assert!(took < Duration::from_secs(60), "{took:?}");
+    let new_device = device_cookie(&new);
+    let (again, _) = attempt("198.51.100.7".into(), Some(new_device), PASSWORD).await;
+    assert_eq!(again.status, StatusCode::OK, "{}", again.text);
+    // A device another account knows, or a forged one, counts as unknown.
+    let (forged, _) = attempt(
+        "203.0.113.1".into(),
+        Some("tafel_device=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA".into()),
+        PASSWORD,
+    )
+    .await;
+    limited(forged, "for this account");
+
+    // The password change counts per session: the attack left it alone.
+    let session = sent_back(known.cookie.as_deref().unwrap());
+    assert!(session.starts_with("tafel_session="), "{session}");
+    let change = send(
+        &router,
+        "PUT",
+        "/api/account/password",
+        Some(&session),
+        Some(json!({"password": PASSWORD, "new_password": NEW_PASSWORD})),
+    )
+    .await;
+    assert_eq!(change.status, StatusCode::NO_CONTENT, "{}", change.text);
 }
 
 /// Checks that `answer` is a 429 whose message has `words`.

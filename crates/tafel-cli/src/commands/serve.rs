@@ -142,13 +142,18 @@ pub struct Args {
     /// applies.
     #[arg(long, default_value_t = DEFAULTS.sign_ins_burst)]
     sign_ins_burst: u32,
-    /// Sign-in attempts (and password changes and deletions) per minute for one account, on
-    /// average, from any address (0: no limit).
+    /// Sign-in attempts per minute for one account, on average, from one address or from one
+    /// device the account knows (and password checks per session) (0: no limit).
     #[arg(long, default_value_t = DEFAULTS.account_sign_ins_per_minute)]
     account_sign_ins_per_minute: u32,
-    /// Sign-in attempts for one account at once before the per-minute rate applies.
+    /// Sign-in attempts for one account at once, from one address or one known device,
+    /// before the per-minute rate applies.
     #[arg(long, default_value_t = DEFAULTS.account_sign_ins_burst)]
     account_sign_ins_burst: u32,
+    /// Sign-in attempts for one account from devices it does not know, all addresses
+    /// together, before each further one is slowed by 3 s (never refused).
+    #[arg(long, default_value_t = DEFAULTS.account_sign_ins_slow_after)]
+    account_sign_ins_slow_after: u32,
     /// Accounts one client address may sign up per minute, on average (0: no limit).
     #[arg(long, default_value_t = DEFAULTS.sign_ups_per_minute)]
     sign_ups_per_minute: u32,
@@ -213,6 +218,7 @@ impl Args {
             sign_ins_burst: self.sign_ins_burst.max(1),
             account_sign_ins_per_minute: self.account_sign_ins_per_minute,
             account_sign_ins_burst: self.account_sign_ins_burst.max(1),
+            account_sign_ins_slow_after: self.account_sign_ins_slow_after.max(1),
             sign_ups_per_minute: self.sign_ups_per_minute,
             sign_ups_burst: self.sign_ups_burst.max(1),
             password_checks: positive("password-checks", self.password_checks)?,

@@ -178,6 +178,17 @@ impl SecretKind for OfSession {
     }
 }
 
+/// The kind of [`DeviceId`]s.
+pub enum OfDevice {}
+
+impl SecretKind for OfDevice {
+    const NAME: &'static str = "DeviceId";
+
+    fn refused() -> Error {
+        Error::unauthorized(msg!("that-device-is-not-known"))
+    }
+}
+
 /// The kind of [`BotToken`]s.
 pub enum OfBot {}
 
@@ -198,6 +209,10 @@ pub type SeatToken = Secret<OfSeat>;
 /// A signed-in session's secret, kept in the browser's cookie only (the store keeps its
 /// SHA-256, [`Secret::digest`]).
 pub type SessionId = Secret<OfSession>;
+
+/// A device's secret: a browser that signed in to an account keeps it in a long-lived cookie,
+/// and the account's sign-in limits never refuse it (the store keeps its SHA-256).
+pub type DeviceId = Secret<OfDevice>;
 
 /// An invited seat's invitation code, exchanged once for the seat's token.
 pub type InviteCode = Secret<OfInvitation>;

@@ -1,6 +1,6 @@
 //! Rate limits by a key (a token bucket each), with a bounded table: per client address (the
 //! games a client creates, its sign-ups and sign-ins), per account (sign-in attempts, by
-//! the username tried) and per chat writer; and the client's address as handlers read it,
+//! the username tried, per address and device: [`AccountRates`]) and per chat writer; and the client's address as handlers read it,
 //! worked out once per request (behind a trusted proxy, the client it names).
 //!
 //! Each key may spend `burst` requests at once, and gets `per_minute` back per minute.
@@ -23,7 +23,7 @@ use axum::response::Response;
 
 use crate::domain::chat::Author;
 use crate::domain::client::client_key;
-use crate::domain::ids::GameId;
+use crate::domain::ids::{DeviceId, GameId, SessionId};
 use crate::http::error::ApiError;
 use crate::msg;
 use crate::proxies::TrustedProxies;
@@ -52,47 +52,85 @@ where
     }
 }
 
-/// The limits on signing up and in: sign-in attempts per client address and per account
-/// (counted by the username tried, whether or not an account has it, so that the answer
-/// tells nothing), sign-ups per client address. A password change or deletion, which checks
-/// the password too, counts as a sign-in attempt of its account.
+/// The limits on signing up and in, made so that they protect an account rather than lock
+/// its owner out (`docs/accounts.md`):
+///
+/// - from a device the account knows (its device cookie signed in to it before), attempts
+///   count per device only: a stranger's attempts never refuse it;
+/// - from any other device, attempts count per client address, and per account (the
+///   username tried, whether or not an account has it, so that the answer tells nothing) and
+///   address together: a stranger is refused at their own address, not at the owner's; and
+///   once an account has had many such attempts from all addresses together, each further one
+///   is slowed ([`SLOWED_SIGN_IN`]), never refused;
+/// - a password change or deletion, which checks the password too, counts per session;
+/// - sign-ups count per client address.
 pub struct AccountRates {
-    /// Sign-in attempts per client address.
+    /// Sign-in attempts per client address, from devices the account does not know.
     pub sign_ins_per_address: RateLimiter<IpAddr>,
-    /// Sign-in attempts per username.
-    pub sign_ins_per_account: RateLimiter<String>,
+    /// Sign-in attempts per username and client address, from devices the account does not
+    /// know.
+    pub sign_ins_per_account: RateLimiter<(String, Option<IpAddr>)>,
+    /// Sign-in attempts per username from devices it does not know, all addresses together:
+    /// past it they are slowed.
+    pub unknown_devices_per_account: RateLimiter<String>,
+    /// Sign-in attempts per known device (by its id's digest).
+    pub sign_ins_per_device: RateLimiter<String>,
+    /// Password checks (a password change, a deletion) per session (by its id's digest).
+    pub password_checks_per_session: RateLimiter<String>,
     /// Sign-ups per client address.
     pub sign_ups_per_address: RateLimiter<IpAddr>,
 }
 
-/// The longest part of a username tried that the per-account limit keeps as its key.
+/// The longest part of a username tried that the per-account limits keep as their key.
 const NAME_KEY_CHARS: usize = 64;
 
+/// How long a sign-in attempt from a device an account does not know waits once the account
+/// has had many of them.
+pub const SLOWED_SIGN_IN: Duration = Duration::from_secs(3);
+
 impl AccountRates {
-    /// Counts a sign-in attempt from `address` (if known) for `username`: 429 with
-    /// `Retry-After` when either has none left.
-    pub fn sign_in(&self, address: Option<IpAddr>, username: &str) -> Result<(), ApiError> {
+    /// Counts a sign-in attempt from `address` (if known) for `username`, from `device`
+    /// when it is one the account knows: 429 with `Retry-After` when the device, or else the
+    /// address or the account at this address, has none left; slowed by [`SLOWED_SIGN_IN`]
+    /// when the account has had many attempts from devices it does not know.
+    pub async fn sign_in(
+        &self,
+        address: Option<IpAddr>,
+        username: &str,
+        known_device: Option<&DeviceId>,
+    ) -> Result<(), ApiError> {
+        let too_many =
+            |wait| ApiError::too_many_requests(msg!("too-many-sign-in-attempts-for"), wait);
+        if let Some(device) = known_device {
+            return self
+                .sign_ins_per_device
+                .check(device.digest())
+                .map_err(too_many);
+        }
         if let Some(Err(wait)) = address.map(|ip| self.sign_ins_per_address.check(ip)) {
             return Err(ApiError::too_many_requests(
                 msg!("too-many-sign-in-attempts-from"),
                 wait,
             ));
         }
-        self.password_check(username)
+        let name = name_key(username);
+        self.sign_ins_per_account
+            .check((name.clone(), address))
+            .map_err(too_many)?;
+        if self.unknown_devices_per_account.check(name).is_err() {
+            tokio::time::sleep(SLOWED_SIGN_IN).await;
+        }
+        Ok(())
     }
 
-    /// Counts a password check for the account `username` (a sign-in, a password change, a
-    /// deletion): 429 with `Retry-After` when it has none left.
-    pub fn password_check(&self, username: &str) -> Result<(), ApiError> {
-        let key: String = username
-            .trim()
-            .to_lowercase()
-            .chars()
-            .take(NAME_KEY_CHARS)
-            .collect();
-        self.sign_ins_per_account.check(key).map_err(|wait| {
-            ApiError::too_many_requests(msg!("too-many-sign-in-attempts-for"), wait)
-        })
+    /// Counts a password check in `session` (a password change, a deletion): 429 with
+    /// `Retry-After` when it has none left.
+    pub fn password_check(&self, session: &SessionId) -> Result<(), ApiError> {
+        self.password_checks_per_session
+            .check(session.digest())
+            .map_err(|wait| {
+                ApiError::too_many_requests(msg!("too-many-sign-in-attempts-for"), wait)
+            })
     }
 
     /// Counts a sign-up from `address` (if known): 429 with `Retry-After` when it has none
@@ -106,6 +144,16 @@ impl AccountRates {
             _ => Ok(()),
         }
     }
+}
+
+/// The key a username tried counts by: trimmed, in lower case, at most [`NAME_KEY_CHARS`].
+fn name_key(username: &str) -> String {
+    username
+        .trim()
+        .to_lowercase()
+        .chars()
+        .take(NAME_KEY_CHARS)
+        .collect()
 }
 
 /// The limit on chat messages per writer: an account wherever it writes, or a seat played
@@ -171,6 +219,13 @@ impl LimitKey for IpAddr {
     /// An address counts by [`client_key`]: an IPv6 client by its /64.
     fn counted_as(self) -> IpAddr {
         client_key(self)
+    }
+}
+
+impl LimitKey for (String, Option<IpAddr>) {
+    /// A name at an address counts as the name at the address's [`client_key`].
+    fn counted_as(self) -> (String, Option<IpAddr>) {
+        (self.0, self.1.map(client_key))
     }
 }
 

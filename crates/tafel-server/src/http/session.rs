@@ -6,6 +6,11 @@
 //! every instance. It is `HttpOnly` (no script reads it), `SameSite=Lax` (other sites' pages
 //! do not send it with their requests), `Path=/`, and `Secure` when the server is reached over
 //! https (a `--public-url` with https).
+//!
+//! The device cookie [`DEVICE_COOKIE`] holds a random device id, given at a browser's first
+//! sign-in to an account and kept 400 days: a device the account knows is never refused by
+//! the account's sign-in limits (`http/rate.rs`). It is `HttpOnly`, `SameSite=Strict`, and
+//! sent only to the sign-in (`Path=/api/session`).
 
 use std::sync::Arc;
 
@@ -13,13 +18,20 @@ use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 
-use crate::domain::ids::SessionId;
+use crate::domain::ids::{DeviceId, SessionId};
 use crate::http::error::ApiError;
 use crate::msg;
 use crate::play::accounts::{Accounts, SignedIn as Account, SESSION_LIFETIME};
 
 /// The cookie's name.
 pub const COOKIE: &str = "tafel_session";
+
+/// The device cookie's name: a browser that signed in to an account keeps its device id
+/// ([`DeviceId`]), sent back only when it signs in again (its path is the sign-in's).
+pub const DEVICE_COOKIE: &str = "tafel_device";
+
+/// How long a browser keeps its device cookie: 400 days, the longest browsers allow.
+pub const DEVICE_LIFETIME: std::time::Duration = std::time::Duration::from_secs(400 * 24 * 60 * 60);
 
 /// How the session cookie is made.
 #[derive(Clone, Copy, Debug)]
@@ -40,6 +52,18 @@ impl CookiePolicy {
     pub fn removal(self) -> Cookie<'static> {
         let mut cookie = self.base(String::new());
         cookie.make_removal();
+        cookie
+    }
+
+    /// The cookie that carries `device`, for the sign-in only.
+    pub fn device(self, device: &DeviceId) -> Cookie<'static> {
+        let mut cookie = Cookie::build((DEVICE_COOKIE, device.as_str().to_string()))
+            .http_only(true)
+            .same_site(SameSite::Strict)
+            .secure(self.secure)
+            .path("/api/session")
+            .build();
+        cookie.set_max_age(time_span(DEVICE_LIFETIME));
         cookie
     }
 
@@ -70,6 +94,22 @@ impl<S: Send + Sync> FromRequestParts<S> for Session {
         Ok(Session(
             jar.get(COOKIE)
                 .and_then(|cookie| SessionId::parse(cookie.value()).ok()),
+        ))
+    }
+}
+
+/// The device id a request's device cookie carries, if any (one that cannot be a device id
+/// counts as none).
+pub struct Device(pub Option<DeviceId>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Device {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Device, Self::Rejection> {
+        let jar = CookieJar::from_request_parts(parts, state).await?;
+        Ok(Device(
+            jar.get(DEVICE_COOKIE)
+                .and_then(|cookie| DeviceId::parse(cookie.value()).ok()),
         ))
     }
 }

@@ -1,5 +1,5 @@
-//! Accounts in use: signing up, in and out, who a session belongs to, changing a password
-//! and deleting an account; ended sessions are forgotten every [`SESSION_SWEEP`].
+//! Accounts in use: signing up, in and out, who a session belongs to, the devices an account
+//! signed in from, changing a password and deleting an account; ended sessions are forgotten every [`SESSION_SWEEP`].
 //!
 //! Hashing or checking a password costs about 19 MiB and tens of milliseconds of one core
 //! (Argon2id, [`crate::domain::account::password_hash`]), so it runs on the blocking threads,
@@ -17,7 +17,7 @@ use tokio::sync::Semaphore;
 
 use crate::domain::account::{Password, PasswordHash, Username};
 use crate::domain::clock::now_ms;
-use crate::domain::ids::{AccountId, SessionId};
+use crate::domain::ids::{AccountId, DeviceId, SessionId};
 use crate::domain::Error;
 use crate::msg;
 use crate::store::accounts::SessionAccount;
@@ -125,6 +125,33 @@ impl Accounts {
             },
             session,
         ))
+    }
+
+    /// Whether `device` has signed in to the account named `username` before (the account's
+    /// sign-in limits never refuse it).
+    pub async fn knows_device(&self, device: &DeviceId, username: &str) -> Result<bool, Error> {
+        let Ok(username) = Username::parse(username) else {
+            return Ok(false);
+        };
+        self.store
+            .knows_device(device, &username.key())
+            .await
+            .map_err(Error::storage)
+    }
+
+    /// Notes that the browser holding `device` (a new device if `None`) signed in to
+    /// `account`; returns the device's id.
+    pub async fn remember_device(
+        &self,
+        account: &SignedIn,
+        device: Option<DeviceId>,
+    ) -> Result<DeviceId, Error> {
+        let device = device.unwrap_or_else(DeviceId::random);
+        self.store
+            .remember_device(&device, &account.id, now_ms())
+            .await
+            .map_err(Error::storage)?;
+        Ok(device)
     }
 
     /// Ends `session` on the server: its cookie opens nothing afterwards.

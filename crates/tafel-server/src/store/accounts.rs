@@ -114,8 +114,8 @@ impl Store {
     }
 
     /// Deletes the account `id` at `now_ms`: its username and password hash go, its sessions
-    /// end; the row keeps its id and its name's keys (so the name is never taken again) and
-    /// when it was made and deleted. Its seats in games stay indexed until
+    /// end, its devices are forgotten; the row keeps its id and its name's keys (so the name
+    /// is never taken again) and when it was made and deleted. Its seats in games stay indexed until
     /// [`Store::seats_of_deleted_accounts`] finds them.
     pub async fn delete_account(&self, id: &AccountId, now_ms: i64) -> Result<()> {
         let mut transaction = self.pool.begin().await?;
@@ -128,10 +128,12 @@ impl Store {
         .execute(&mut *transaction)
         .await
         .context("cannot delete an account")?;
-        sqlx::query(&self.sql("DELETE FROM sessions WHERE account_id = ?"))
-            .bind(id.as_str())
-            .execute(&mut *transaction)
-            .await?;
+        for table in ["sessions", "known_devices"] {
+            sqlx::query(&self.sql(&format!("DELETE FROM {table} WHERE account_id = ?")))
+                .bind(id.as_str())
+                .execute(&mut *transaction)
+                .await?;
+        }
         transaction.commit().await?;
         Ok(())
     }

@@ -34,6 +34,7 @@
 //! (the computer's moves between instances), [`listen`] (changes other instances announce),
 //! [`heartbeat`] (when a server was last alive, and the downtime credited to clocks),
 //! [`export`], `table_rows` and [`copy`] (`tafel db copy`), [`accounts`] (accounts, sessions, whose seats),
+//! [`devices`] (the devices an account signed in from),
 //! [`finishes`] (the outbox of games' ends: their work done once, in order),
 //! [`ratings`] (what a finished game leaves its accounts: results, ratings changed once),
 //! [`players`] (a player's page and the leaderboards), [`seeks`] (the lobby's), [`chat`]
@@ -48,6 +49,7 @@ mod changes;
 pub mod chat;
 mod columns;
 pub mod copy;
+pub mod devices;
 mod ending;
 pub mod export;
 pub mod finishes;

@@ -7,11 +7,16 @@ use axum::Router;
 use serde_json::Value;
 use tower::ServiceExt;
 
-/// An answer: its status, its `Set-Cookie` header if any, its body as JSON (`Null` when it is
+/// An answer: its status, its first `Set-Cookie` header if any (the session's), every
+/// `Set-Cookie` header, its `Retry-After` header if any, its body as JSON (`Null` when it is
 /// not JSON) and as text.
 pub struct Answer {
     pub status: StatusCode,
     pub cookie: Option<String>,
+    #[allow(dead_code)] // Not every test that shares this module reads them.
+    pub cookies: Vec<String>,
+    #[allow(dead_code)]
+    pub retry_after: Option<String>,
     pub body: Value,
     pub text: String,
 }
@@ -24,9 +29,26 @@ pub async fn send(
     cookie: Option<&str>,
     body: Option<Value>,
 ) -> Answer {
+    send_from(router, None, method, path, cookie, body).await
+}
+
+/// [`send`] from client `address` (`None`: no address, as in-process requests have), as the
+/// listener would record it.
+pub async fn send_from(
+    router: &Router,
+    address: Option<&str>,
+    method: &str,
+    path: &str,
+    cookie: Option<&str>,
+    body: Option<Value>,
+) -> Answer {
     let mut request = Request::builder().method(method).uri(path);
     if let Some(cookie) = cookie {
         request = request.header(header::COOKIE, cookie);
+    }
+    if let Some(address) = address {
+        let address: std::net::SocketAddr = format!("{address}:40000").parse().unwrap();
+        request = request.extension(axum::extract::ConnectInfo(address));
     }
     let request = match body {
         Some(body) => request
@@ -37,10 +59,16 @@ pub async fn send(
     .unwrap();
     let response = router.clone().oneshot(request).await.unwrap();
     let status = response.status();
-    let cookie = response
+    let cookies: Vec<String> = response
         .headers()
-        .get(header::SET_COOKIE)
-        .map(|c| c.to_str().unwrap().to_string());
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .map(|c| c.to_str().unwrap().to_string())
+        .collect();
+    let retry_after = response
+        .headers()
+        .get(header::RETRY_AFTER)
+        .map(|r| r.to_str().unwrap().to_string());
     let bytes = axum::body::to_bytes(response.into_body(), 1 << 22)
         .await
         .unwrap();
@@ -48,7 +76,9 @@ pub async fn send(
     let body = serde_json::from_str(&text).unwrap_or(Value::Null);
     Answer {
         status,
-        cookie,
+        cookie: cookies.first().cloned(),
+        cookies,
+        retry_after,
         body,
         text,
     }

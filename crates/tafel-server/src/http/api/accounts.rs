@@ -7,18 +7,19 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
-use axum::response::IntoResponse;
+use axum::http::{header, HeaderName, HeaderValue, StatusCode};
+use axum::response::{AppendHeaders, IntoResponse};
 use axum::Json;
 use axum_extra::extract::cookie::CookieJar;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::tags;
-use crate::domain::ids::{GameId, SeatToken, SessionId};
+use crate::domain::ids::{DeviceId, GameId, SeatToken, SessionId};
+use crate::domain::Error;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::rate::{AccountRates, ClientAddress};
-use crate::http::session::{CookiePolicy, Session, SignedIn};
+use crate::http::session::{CookiePolicy, Device, Session, SignedIn};
 use crate::msg;
 use crate::play::accounts::{Accounts, SignedIn as Account};
 use crate::play::Hub;
@@ -61,6 +62,7 @@ pub async fn sign_up(
     State(rates): State<Arc<AccountRates>>,
     ClientAddress(address): ClientAddress,
     Session(old): Session,
+    Device(device): Device,
     jar: CookieJar,
     Json(request): Json<Credentials>,
 ) -> Result<impl IntoResponse, ApiError> {
@@ -69,7 +71,8 @@ pub async fn sign_up(
         .sign_up(&request.username, &request.password)
         .await?;
     let jar = opened(&accounts, policy, jar, old, &session).await?;
-    Ok((StatusCode::CREATED, jar, Json(Me::from(&account))))
+    let device = known_device(&accounts, policy, &account, device).await?;
+    Ok((StatusCode::CREATED, jar, device, Json(Me::from(&account))))
 }
 
 /// The browser's cookies with `session` in place of the session it had (`old`), which ends on
@@ -87,6 +90,25 @@ async fn opened(
     Ok(jar.add(policy.session(session)))
 }
 
+/// The device cookie of a browser that just signed in to `account` with `device` (none, or
+/// one another account knows: a new one), which the account now knows; after the session's
+/// cookie, so that the session's comes first.
+async fn known_device(
+    accounts: &Accounts,
+    policy: CookiePolicy,
+    account: &Account,
+    device: Option<DeviceId>,
+) -> Result<AppendHeaders<[(HeaderName, HeaderValue); 1]>, ApiError> {
+    let device = match device {
+        Some(device) if accounts.knows_device(&device, &account.username).await? => Some(device),
+        _ => None,
+    };
+    let device = accounts.remember_device(account, device).await?;
+    let cookie = HeaderValue::try_from(policy.device(&device).to_string())
+        .map_err(|_| ApiError::from(Error::failed(msg!("internal"))))?;
+    Ok(AppendHeaders([(header::SET_COOKIE, cookie)]))
+}
+
 /// Who the session cookie signs in, if anyone.
 #[utoipa::path(get, path = "/api/account", tag = tags::ACCOUNTS,
     responses((status = 200, description = "The account signed in", body = Me),
@@ -100,7 +122,7 @@ pub async fn me(SignedIn(account): SignedIn) -> Json<Me> {
     responses((status = 200, description = "Signed in; the session cookie is set", body = Me),
               (status = 400, description = "A password longer than the limit", body = ErrorBody),
               (status = 401, description = "The username and password do not match an account", body = ErrorBody),
-              (status = 429, description = "Too many sign-in attempts from this address or for this account; see Retry-After", body = ErrorBody),
+              (status = 429, description = "Too many sign-in attempts from this address, or for this account from this address or this device; see Retry-After", body = ErrorBody),
               (status = 503, description = "Too many sign-ups and sign-ins at once; see Retry-After", body = ErrorBody)))]
 pub async fn sign_in(
     State(accounts): State<Arc<Accounts>>,
@@ -108,15 +130,24 @@ pub async fn sign_in(
     State(rates): State<Arc<AccountRates>>,
     ClientAddress(address): ClientAddress,
     Session(old): Session,
+    Device(device): Device,
     jar: CookieJar,
     Json(request): Json<Credentials>,
 ) -> Result<impl IntoResponse, ApiError> {
-    rates.sign_in(address, &request.username)?;
+    let known = match &device {
+        Some(device) => accounts
+            .knows_device(device, &request.username)
+            .await?
+            .then_some(device),
+        None => None,
+    };
+    rates.sign_in(address, &request.username, known).await?;
     let (account, session) = accounts
         .sign_in(&request.username, &request.password)
         .await?;
     let jar = opened(&accounts, policy, jar, old, &session).await?;
-    Ok((jar, Json(Me::from(&account))))
+    let device = known_device(&accounts, policy, &account, device).await?;
+    Ok((jar, device, Json(Me::from(&account))))
 }
 
 /// Signs out: the session ends on the server and the cookie is removed (also when there was
@@ -150,7 +181,7 @@ pub struct PasswordChange {
     responses((status = 204, description = "The password is changed; the account's other sessions have ended"),
               (status = 400, description = "A new password that breaks a rule (the message says which)", body = ErrorBody),
               (status = 401, description = "Nobody is signed in, or the current password is not right", body = ErrorBody),
-              (status = 429, description = "Too many password checks for this account; see Retry-After", body = ErrorBody),
+              (status = 429, description = "Too many password checks in this session; see Retry-After", body = ErrorBody),
               (status = 503, description = "Too many password checks at once; see Retry-After", body = ErrorBody)))]
 pub async fn change_password(
     State(accounts): State<Arc<Accounts>>,
@@ -160,7 +191,7 @@ pub async fn change_password(
     Json(request): Json<PasswordChange>,
 ) -> Result<StatusCode, ApiError> {
     let session = session.ok_or_else(|| ApiError::from(no_session()))?;
-    rates.password_check(&account.username)?;
+    rates.password_check(&session)?;
     accounts
         .change_password(&account, &session, &request.password, &request.new_password)
         .await?;
@@ -181,7 +212,7 @@ pub struct Confirmation {
 #[utoipa::path(delete, path = "/api/account", tag = tags::ACCOUNTS, request_body = Confirmation,
     responses((status = 204, description = "The account is deleted and signed out"),
               (status = 401, description = "Nobody is signed in, or the password is not right", body = ErrorBody),
-              (status = 429, description = "Too many password checks for this account; see Retry-After", body = ErrorBody),
+              (status = 429, description = "Too many password checks in this session; see Retry-After", body = ErrorBody),
               (status = 503, description = "Too many password checks at once; see Retry-After", body = ErrorBody)))]
 pub async fn delete_account(
     State(accounts): State<Arc<Accounts>>,
@@ -189,10 +220,12 @@ pub async fn delete_account(
     State(rates): State<Arc<AccountRates>>,
     State(policy): State<CookiePolicy>,
     SignedIn(account): SignedIn,
+    Session(session): Session,
     jar: CookieJar,
     Json(request): Json<Confirmation>,
 ) -> Result<impl IntoResponse, ApiError> {
-    rates.password_check(&account.username)?;
+    let session = session.ok_or_else(|| ApiError::from(no_session()))?;
+    rates.password_check(&session)?;
     accounts.delete(&account, &request.password).await?;
     hub.forget_deleted_accounts();
     Ok((StatusCode::NO_CONTENT, jar.add(policy.removal())))
@@ -286,6 +319,6 @@ pub async fn my_seats(
 
 /// The refusal when a request is signed in but carries no session (cannot happen through
 /// [`SignedIn`], which reads the session).
-fn no_session() -> crate::domain::Error {
-    crate::domain::Error::unauthorized(msg!("sign-in-first-no-session-or"))
+fn no_session() -> Error {
+    Error::unauthorized(msg!("sign-in-first-no-session-or"))
 }
