@@ -1,7 +1,7 @@
-// The leaderboards at "/leaderboard?game=NAME": per game, the 50 best players whose ratings are
-// not provisional.
+// The leaderboards at "/leaderboard?game=NAME": per game, the 50 best players as lichess lists
+// them (people, a deviation of at most 75, a rated game in the last 7 days).
 
-import { api, botBadge, el, fill } from "../ui.js";
+import { api, el, fill } from "../ui.js";
 import { t } from "../i18n.js";
 
 /** Draws the leaderboard of the game in the address (the first game by default) into `app`.
@@ -19,7 +19,7 @@ export async function leaderboardPage(app) {
   });
   app.replaceChildren(el("section", { class: "card leaderboard-page", "aria-labelledby": "leaderboard-title" },
     el("h1", { id: "leaderboard-title" }, t("Leaderboards")),
-    el("p", { class: "help" }, t("The 50 best players of each game whose ratings are settled (deviation under 110).")),
+    el("p", { class: "help" }, t("The 50 best players of each game: people (not bots) whose rating is known within ±75 and who played a rated game in the last 7 days.")),
     el("label", { for: "leaderboard-game" }, t("Game")), select, table));
   document.title = t("Leaderboards · Tafel");
   await show(select.value, table);
@@ -37,15 +37,15 @@ async function show(game, table) {
     return;
   }
   if (!board.players.length) {
-    fill(table, el("p", { class: "help", id: "leaderboard-empty" }, t("Nobody has a settled rating in {game} yet.", { game: board.title })));
+    fill(table, el("p", { class: "help", id: "leaderboard-empty" }, t("Nobody has played {game} rated often and lately enough to be listed yet.", { game: board.title })));
     return;
   }
   fill(table, el("table", { class: "leaders" },
     el("caption", {}, board.title),
     el("thead", {}, el("tr", {}, ["#", t("Player"), t("Rating"), t("Games")].map((h) => el("th", { scope: "col" }, h)))),
-    el("tbody", {}, board.players.map((/** @type {{ rank: number, username: string, bot: boolean, rating: number, deviation: number, games: number }} */ p) => el("tr", { "data-player": p.username },
+    el("tbody", {}, board.players.map((/** @type {{ rank: number, username: string, rating: number, deviation: number, games: number }} */ p) => el("tr", { "data-player": p.username },
       el("td", {}, p.rank),
-      el("td", {}, el("a", { href: `/@/${encodeURIComponent(p.username)}` }, p.username), p.bot ? [" ", botBadge()] : null),
+      el("td", {}, el("a", { href: `/@/${encodeURIComponent(p.username)}` }, p.username)),
       el("td", {}, `${p.rating} ±${p.deviation}`),
       el("td", {}, p.games))))));
 }

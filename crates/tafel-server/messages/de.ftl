@@ -71,7 +71,6 @@ unknown-tournament-kind-text = unbekannte Turnierart `{ $text }`
 unknown-entry-text = unbekannte Anmeldeart `{ $text }`
 tournament-stored-in-state-text = ein Turnier ist im Zustand `{ $text }` gespeichert
 tournament-name-is-1-to-max = der Name eines Turniers hat 1 bis { $max_name_chars } Zeichen
-tournament-name-has-no-control-characters = der Name eines Turniers hat keine Steuerzeichen
 tournament-needs-a-clock-so-that = ein Turnier braucht eine Uhr, damit jede Runde endet
 start-time-has-passed = die Startzeit ist vorbei
 tournament-starts-within-30-days-of = ein Turnier beginnt innerhalb von 30 Tagen nach dem Anlegen
@@ -229,6 +228,7 @@ computer-refused = { $detail }
 search-queue-full = zu viele Suchen warten; versuche es gleich noch einmal
 rating-computation-failed = die Wertungsberechnung ergab { $after } aus { $before }
 what-may-not-contain-invisible-characters = { $what ->
+    [tournament] der Name eines Turniers
     [message] eine Nachricht
    *[name] ein Name
 } darf keine unsichtbaren, Steuer- oder Textrichtungszeichen enthalten (enthält U+{ $code })
@@ -248,3 +248,5 @@ side = { $side ->
    *[other] { $name }
 }
 that-device-is-not-known = Dieses Gerät ist nicht bekannt.
+name-belongs-to-an-account = der Name { $name } gehört zu einem Konto: melde dich an, um unter ihm zu spielen, oder wähle einen anderen
+name-is-kept-for-the-site = der Name { $name } ist für die Seite reserviert (er liest sich als `{ $reserved }`); wähle einen anderen

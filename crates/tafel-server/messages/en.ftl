@@ -72,7 +72,6 @@ unknown-tournament-kind-text = unknown tournament kind `{ $text }`
 unknown-entry-text = unknown entry `{ $text }`
 tournament-stored-in-state-text = a tournament stored in state `{ $text }`
 tournament-name-is-1-to-max = a tournament's name is 1 to { $max_name_chars } characters
-tournament-name-has-no-control-characters = a tournament's name has no control characters
 tournament-needs-a-clock-so-that = a tournament needs a clock, so that every round ends
 start-time-has-passed = the start time has passed
 tournament-starts-within-30-days-of = a tournament starts within 30 days of its creation
@@ -214,6 +213,7 @@ record-refused = { $detail }
 computer-refused = { $detail }
 search-queue-full = too many searches are waiting; try again shortly
 what-may-not-contain-invisible-characters = { $what ->
+    [tournament] a tournament's name
     [message] a message
    *[name] a name
 } may not contain invisible, control or text-direction characters (it has U+{ $code })
@@ -224,3 +224,5 @@ side = { $side ->
    *[other] { $name }
 }
 that-device-is-not-known = That device is not known.
+name-belongs-to-an-account = the name { $name } is an account's: sign in to play under it, or choose another
+name-is-kept-for-the-site = the name { $name } is kept for the site (it reads as `{ $reserved }`); choose another

@@ -399,7 +399,7 @@ async fn a_players_games_come_a_page_at_a_time_filtered_by_game_and_result() {
 }
 
 #[tokio::test]
-async fn the_leaderboard_lists_the_fifty_best_players_who_are_not_provisional() {
+async fn the_leaderboard_lists_the_fifty_best_people_settled_and_active_as_lichess_does() {
     let dir = tempfile::tempdir().unwrap();
     let database = format!("sqlite://{}", dir.path().join("tafel.db").display());
     let router = server(Limits::default(), &database).await;
@@ -407,8 +407,9 @@ async fn the_leaderboard_lists_the_fifty_best_players_who_are_not_provisional() 
     let (status, empty) = viewer.get("/api/leaderboard/kauri").await;
     assert_eq!((status, &empty["players"]), (StatusCode::OK, &json!([])));
 
-    // Sixty settled players, and three others: provisional, settled long ago (idle time has
-    // grown the deviation past 110), and deleted.
+    // Sixty settled players, and five others: provisional, settled long ago (idle time has
+    // grown the deviation past 110), deleted, not provisional but known only within ±90, and
+    // settled but without a rated game for eight days.
     let now = tafel_server::domain::clock::now_ms();
     let two_years_ago = now - 2 * 365 * 86_400_000;
     let mut rows: Vec<(String, f64, f64, i64, bool)> = (0..60)
@@ -425,6 +426,8 @@ async fn the_leaderboard_lists_the_fifty_best_players_who_are_not_provisional() 
     rows.push(("unsure".into(), 2500.0, 150.0, now, false));
     rows.push(("away".into(), 2400.0, 60.0, two_years_ago, false));
     rows.push(("gone".into(), 2300.0, 60.0, now, true));
+    rows.push(("wide".into(), 2200.0, 90.0, now, false));
+    rows.push(("idle".into(), 2100.0, 60.0, now - 8 * 86_400_000, false));
     sqlx::any::install_default_drivers();
     let pool = sqlx::AnyPool::connect(&database).await.unwrap();
     for (name, rating, deviation, rated_ms, deleted) in &rows {
@@ -452,7 +455,7 @@ async fn the_leaderboard_lists_the_fifty_best_players_who_are_not_provisional() 
         .await
         .unwrap();
     }
-    // The second best is a bot: its row says so.
+    // The second best is a bot: bots are not listed.
     sqlx::query("UPDATE accounts SET bot = 1 WHERE id = 'player58'")
         .execute(&pool)
         .await
@@ -464,16 +467,13 @@ async fn the_leaderboard_lists_the_fifty_best_players_who_are_not_provisional() 
     assert_eq!(players.len(), 50);
     assert_eq!(
         players[0],
-        json!({"rank": 1, "username": "player59", "rating": 2090, "deviation": 60, "games": 30, "bot": false})
+        json!({"rank": 1, "username": "player59", "rating": 2090, "deviation": 60, "games": 30})
     );
-    assert_eq!(
-        (&players[1]["username"], &players[1]["bot"]),
-        (&json!("player58"), &json!(true))
-    );
-    assert_eq!(players[49]["username"], "player10");
+    assert_eq!(players[1]["username"], "player57");
+    assert_eq!(players[49]["username"], "player09");
     assert!(players
         .iter()
-        .all(|p| p["deviation"].as_i64().unwrap() < 110));
+        .all(|p| p["deviation"].as_i64().unwrap() <= 75));
     // The page of a deleted account is not found either.
     let (status, _) = viewer.get("/api/players/gone").await;
     assert_eq!(status, StatusCode::NOT_FOUND);

@@ -98,19 +98,28 @@ impl<S: Send + Sync> FromRequestParts<S> for Session {
     }
 }
 
-/// The device id a request's device cookie carries, if any (one that cannot be a device id
-/// counts as none).
-pub struct Device(pub Option<DeviceId>);
+/// What a browser that signs up or in brings: its session cookie's id and its device
+/// cookie's id, if any (a cookie that cannot be one counts as none).
+pub struct Browser {
+    /// The session it had.
+    pub session: Option<SessionId>,
+    /// The device it is.
+    pub device: Option<DeviceId>,
+}
 
-impl<S: Send + Sync> FromRequestParts<S> for Device {
+impl<S: Send + Sync> FromRequestParts<S> for Browser {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Device, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Browser, Self::Rejection> {
         let jar = CookieJar::from_request_parts(parts, state).await?;
-        Ok(Device(
-            jar.get(DEVICE_COOKIE)
+        Ok(Browser {
+            session: jar
+                .get(COOKIE)
+                .and_then(|cookie| SessionId::parse(cookie.value()).ok()),
+            device: jar
+                .get(DEVICE_COOKIE)
                 .and_then(|cookie| DeviceId::parse(cookie.value()).ok()),
-        ))
+        })
     }
 }
 

@@ -76,6 +76,11 @@ impl Hub {
         if let (Some(account), [seat]) = (&new.account, local.as_slice()) {
             seats[*seat].played_by(account.id.clone(), &account.username);
         }
+        for seat in seats.iter().filter(|s| s.account.is_none()) {
+            if let Some(name) = &seat.name {
+                self.check_free_name(name).await?;
+            }
+        }
         if seats.iter().any(|s| s.hints) && !seats.iter().any(|s| s.kind == SeatKind::Computer) {
             return Err(Error::invalid(msg!("hints-are-only-for-games-against")));
         }

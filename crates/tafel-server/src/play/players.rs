@@ -3,12 +3,13 @@
 //! leaderboards. Read from the store; a deleted account has no page.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use super::Hub;
 use crate::domain::account::Username;
 use crate::domain::clock::now_ms;
 use crate::domain::live::LiveGame;
-use crate::domain::rating::{Rating, PROVISIONAL_DEVIATION};
+use crate::domain::rating::Rating;
 use crate::domain::Error;
 use crate::msg;
 pub use crate::store::players::{
@@ -27,16 +28,21 @@ pub const MAX_RECORDS: i64 = 2_000;
 /// The players a leaderboard lists at most.
 pub const LEADERBOARD_SIZE: usize = 50;
 
-/// Candidates a leaderboard reads (the best stored ratings below the provisional deviation)
-/// before idle time's growth of their deviations is applied.
+/// The largest deviation a leaderboard's player may have now (lichess's figure: a rating
+/// known within about ±150).
+pub const LEADERBOARD_DEVIATION: f64 = 75.0;
+
+/// How recent a leaderboard's player's last rated game must be (lichess's figure).
+pub const LEADERBOARD_RECENT: Duration = Duration::from_secs(7 * 24 * 60 * 60);
+
+/// Candidates a leaderboard reads (the best stored ratings within the deviation) before idle
+/// time's growth of their deviations is applied.
 const LEADERBOARD_CANDIDATES: i64 = 1_000;
 
 /// One line of a leaderboard.
 pub struct Leader {
     /// The player's username.
     pub username: String,
-    /// Whether the player is a bot (a program).
-    pub bot: bool,
     /// The rating as it stands now.
     pub rating: Rating,
     /// Rated games played.
@@ -187,24 +193,26 @@ impl Hub {
             .map_err(Error::storage)
     }
 
-    /// The [`LEADERBOARD_SIZE`] best players of `game` whose ratings are not provisional now
-    /// (idle time grows a deviation), best first.
+    /// The [`LEADERBOARD_SIZE`] best players of `game`, as lichess keeps its leaderboards:
+    /// people, not bots, whose deviation now (idle time grows it) is at most
+    /// [`LEADERBOARD_DEVIATION`] and who played a rated game within [`LEADERBOARD_RECENT`];
+    /// best first.
     pub async fn leaderboard(&self, game: &str) -> Result<Vec<Leader>, Error> {
         let now = now_ms();
+        let since = now - LEADERBOARD_RECENT.as_millis() as i64;
         let candidates = self
             .store
-            .leaderboard(game, PROVISIONAL_DEVIATION, LEADERBOARD_CANDIDATES)
+            .leaderboard(game, LEADERBOARD_DEVIATION, since, LEADERBOARD_CANDIDATES)
             .await
             .map_err(Error::storage)?;
         Ok(candidates
             .into_iter()
-            .map(|(username, bot, stored)| Leader {
+            .map(|(username, stored)| Leader {
                 username,
-                bot,
                 rating: stored.now(now),
                 games: stored.games,
             })
-            .filter(|leader| !leader.rating.is_provisional())
+            .filter(|leader| leader.rating.deviation <= LEADERBOARD_DEVIATION)
             .take(LEADERBOARD_SIZE)
             .collect())
     }

@@ -7,6 +7,8 @@ use tafel_core::Player;
 use super::accounts::SignedIn;
 use super::viewers::Event;
 use super::Hub;
+use crate::domain::account::username::reserved_in;
+use crate::domain::account::Username;
 use crate::domain::clock::now_ms;
 use crate::domain::ids::{AccountId, GameId, InviteCode, OfInvitation, SeatToken, SecretKind};
 use crate::domain::message::Message;
@@ -78,6 +80,7 @@ impl Hub {
                 PersonName::parse(&account.username)?
             }
             None => {
+                self.check_free_name(name.as_str()).await?;
                 table.seats[seat].name = Some(name.to_string());
                 name
             }
@@ -125,6 +128,32 @@ impl Hub {
                 tracing::error!("game {id}: cannot index seat {seat}'s account: {error:#}");
             }
         }
+    }
+
+    /// Refuses `name` for a seat played without an account when it would pass for an account
+    /// (its username, or one that looks like it, a deleted account's included) or for the
+    /// site (a reserved word, [`reserved_in`]).
+    pub(super) async fn check_free_name(&self, name: &str) -> Result<(), Error> {
+        if let Some(reserved) = reserved_in(name) {
+            return Err(Error::invalid(msg!(
+                "name-is-kept-for-the-site",
+                name,
+                reserved
+            )));
+        }
+        // A name with spaces passes for the username with `_` in their place.
+        let Ok(username) = Username::parse(&name.replace(' ', "_")) else {
+            return Ok(());
+        };
+        let taken = self
+            .store
+            .name_is_an_accounts(&username.key(), &username.lookalike_key())
+            .await
+            .map_err(Error::storage)?;
+        if taken {
+            return Err(Error::conflict(msg!("name-belongs-to-an-account", name)));
+        }
+        Ok(())
     }
 
     /// The seats of game `id` held by `tokens` (a viewer's, to count it as their holder).

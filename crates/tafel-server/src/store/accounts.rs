@@ -76,6 +76,21 @@ impl Store {
         row.map(AccountRow::into_stored).transpose()
     }
 
+    /// Whether an account (a deleted one too: its name is never reused) has the username key
+    /// `key` or the lookalike key `lookalike`.
+    pub async fn name_is_an_accounts(&self, key: &str, lookalike: &str) -> Result<bool> {
+        let row = sqlx::query(
+            &self
+                .sql("SELECT id FROM accounts WHERE username_key = ? OR lookalike_key = ? LIMIT 1"),
+        )
+        .bind(key)
+        .bind(lookalike)
+        .fetch_optional(&self.pool)
+        .await
+        .reading("accounts")?;
+        Ok(row.is_some())
+    }
+
     /// The living account `id`, if it is not deleted.
     pub async fn account_by_id(&self, id: &AccountId) -> Result<Option<StoredAccount>> {
         let row = sqlx::query_as::<_, AccountRow>(&self.sql(

@@ -269,33 +269,36 @@ impl Store {
             .collect())
     }
 
-    /// The best-rated living accounts in `game` whose stored deviation is below
-    /// `max_deviation`, best first, at most `limit`: `(username, bot, rating)`. Idle time may
-    /// have grown a deviation since; the caller checks it.
+    /// The best-rated living accounts in `game`, bots left out, whose stored deviation is at
+    /// most `max_deviation` and whose last rated game ended at `rated_since_ms` or later, best
+    /// first, at most `limit`: `(username, rating)`. Idle time may have grown a deviation
+    /// since; the caller checks it.
     pub async fn leaderboard(
         &self,
         game: &str,
         max_deviation: f64,
+        rated_since_ms: i64,
         limit: i64,
-    ) -> Result<Vec<(String, bool, StoredRating)>> {
+    ) -> Result<Vec<(String, StoredRating)>> {
         let rows = sqlx::query_as::<_, LeaderRow>(&self.sql(
-            "SELECT a.username AS username, a.bot AS bot, r.rating AS rating,
+            "SELECT a.username AS username, r.rating AS rating,
                     r.deviation AS deviation, r.volatility AS volatility, r.games AS games,
                     r.rated_ms AS rated_ms
              FROM ratings r JOIN accounts a ON a.id = r.account_id
-             WHERE r.game = ? AND r.games > 0 AND r.deviation < ? AND a.username IS NOT NULL
-               AND a.deleted_ms IS NULL
+             WHERE r.game = ? AND r.games > 0 AND r.deviation <= ? AND r.rated_ms >= ?
+               AND a.username IS NOT NULL AND a.deleted_ms IS NULL AND a.bot = 0
              ORDER BY r.rating DESC, a.username_key LIMIT ?",
         ))
         .bind(game)
         .bind(max_deviation)
+        .bind(rated_since_ms)
         .bind(limit)
         .fetch_all(&self.pool)
         .await
         .reading("ratings")?;
         Ok(rows
             .into_iter()
-            .map(|r| (r.username, r.bot != 0, r.rating.into()))
+            .map(|r| (r.username, r.rating.into()))
             .collect())
     }
 }
@@ -357,7 +360,6 @@ struct SeatChangeRow {
 #[derive(sqlx::FromRow)]
 struct LeaderRow {
     username: String,
-    bot: i64,
     #[sqlx(flatten)]
     rating: RatingRow,
 }

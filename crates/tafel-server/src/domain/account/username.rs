@@ -23,8 +23,25 @@ pub const MIN_USERNAME: usize = 3;
 /// The most characters a username has.
 pub const MAX_USERNAME: usize = 20;
 
+/// Words no name may contain anywhere, because they would speak for the site: found in the
+/// name's [`reading`] (`tafel_admin`, `T4fel`, `TheModerator`, `support-1`).
+pub const RESERVED_ANYWHERE: &[&str] = &[
+    "tafel",
+    "admin",
+    "moderator",
+    "sysop",
+    "staff",
+    "support",
+    "official",
+    "security",
+    "webmaster",
+    "postmaster",
+];
+
 /// Names nobody may take, because they would speak for the site, stand for nobody, or name
-/// what is not a person: compared by [`Username::lookalike_key`], so `Adm1n` is refused too.
+/// what is not a person: refused as a whole name or as one of its words (split at `_`, `-`
+/// and digits: `Tafel-Bot`, `bot_7`), by their [`reading`], so `Adm1n` is refused too; a
+/// longer word that only contains one (`robot`, `modern`) is not.
 pub const RESERVED: &[&str] = &[
     // The site and the people who run it.
     "tafel",
@@ -103,11 +120,7 @@ impl Username {
         let username = Username {
             name: name.to_string(),
         };
-        let lookalike = username.lookalike_key();
-        if let Some(reserved) = RESERVED
-            .iter()
-            .find(|reserved| lookalike_key(reserved) == lookalike)
-        {
+        if let Some(reserved) = reserved_in(name) {
             return Err(Error::invalid(msg!(
                 "username-name-is-kept-for-the",
                 name,
@@ -149,6 +162,49 @@ fn lookalike_key(name: &str) -> String {
         })
         .collect();
     folded.replace("rn", "m").replace("vv", "w")
+}
+
+/// How `text` reads for the reserved words: in lower case, with the letters that look alike
+/// made one ([`lookalike_key`]'s folding), digits read as the letters they stand for (`4` as
+/// `a`, `3` as `e`, `5` as `s`, `7` as `t`, `8` as `b`), and every character that is not a
+/// letter kept as a break between words.
+fn reading(text: &str) -> String {
+    let letters: String = text
+        .chars()
+        .map(|c| match c.to_ascii_lowercase() {
+            '4' => 'a',
+            '3' => 'e',
+            '5' => 's',
+            '7' => 't',
+            '8' => 'b',
+            c if c.is_ascii_alphanumeric() => c,
+            _ => ' ',
+        })
+        .collect();
+    lookalike_key(&letters)
+}
+
+/// The reserved word `name` reads as or contains, if any (see [`RESERVED`] and
+/// [`RESERVED_ANYWHERE`]): for usernames, and for the names of seats played without an
+/// account.
+pub fn reserved_in(name: &str) -> Option<&'static str> {
+    let read = reading(name);
+    let joined: String = read.chars().filter(|c| *c != ' ').collect();
+    let words: Vec<String> = read
+        .split(|c: char| c == ' ' || c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
+    RESERVED_ANYWHERE
+        .iter()
+        .find(|word| joined.contains(&lookalike_key(word)))
+        .or_else(|| {
+            RESERVED.iter().find(|word| {
+                let word = lookalike_key(word);
+                joined == word || words.contains(&word)
+            })
+        })
+        .copied()
 }
 
 /// Whether `c` may be in a username.
@@ -265,6 +321,45 @@ mod tests {
             hasher.finish()
         };
         assert_eq!(hash(&bob), hash(&Username::parse("BOB").unwrap()));
+    }
+
+    #[test]
+    fn reserved_words_are_refused_anywhere_in_a_name_however_spelled() {
+        for name in [
+            "tafel_admin",
+            "Tafel-Bot",
+            "T4fel",
+            "admin-team",
+            "support-1",
+            "the_moderator",
+            "TheModerator",
+            "xAdm1nx",
+            "TAFELfan",
+            "bot_7",
+            "guest-2",
+            "Sup-p0rt",
+            "nobody",
+        ] {
+            let refused = Username::parse(name).expect_err(name);
+            assert!(
+                refused.message.to_string().contains("kept for the site"),
+                "{name}: {}",
+                refused.message
+            );
+            assert!(reserved_in(name).is_some(), "{name}");
+        }
+        // Words that only contain a short reserved word are names like any other.
+        for name in [
+            "robot",
+            "modern",
+            "helper",
+            "canon",
+            "rapid_fire",
+            "nonesuch",
+            "Abbott",
+        ] {
+            assert!(Username::parse(name).is_ok(), "{name}");
+        }
     }
 
     #[test]

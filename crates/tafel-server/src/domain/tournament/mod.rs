@@ -29,6 +29,7 @@ use utoipa::ToSchema;
 
 use crate::domain::clock::TimeControl;
 use crate::domain::error::Error;
+use crate::domain::name::is_hidden;
 use crate::msg;
 
 /// The longest name of a tournament, in characters.
@@ -244,9 +245,11 @@ impl TournamentRequest {
                 max_name_chars = MAX_NAME_CHARS
             )));
         }
-        if name.chars().any(char::is_control) {
+        if let Some(hidden) = name.chars().find(|&c| is_hidden(c)) {
             return Err(Error::invalid(msg!(
-                "tournament-name-has-no-control-characters"
+                "what-may-not-contain-invisible-characters",
+                what = "tournament",
+                code = format!("{:04X}", u32::from(hidden))
             )));
         }
         self.time_control.check()?;

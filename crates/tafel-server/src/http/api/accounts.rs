@@ -19,7 +19,7 @@ use crate::domain::ids::{DeviceId, GameId, SeatToken, SessionId};
 use crate::domain::Error;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::rate::{AccountRates, ClientAddress};
-use crate::http::session::{CookiePolicy, Device, Session, SignedIn};
+use crate::http::session::{Browser, CookiePolicy, Session, SignedIn};
 use crate::msg;
 use crate::play::accounts::{Accounts, SignedIn as Account};
 use crate::play::Hub;
@@ -61,8 +61,7 @@ pub async fn sign_up(
     State(policy): State<CookiePolicy>,
     State(rates): State<Arc<AccountRates>>,
     ClientAddress(address): ClientAddress,
-    Session(old): Session,
-    Device(device): Device,
+    browser: Browser,
     jar: CookieJar,
     Json(request): Json<Credentials>,
 ) -> Result<impl IntoResponse, ApiError> {
@@ -70,8 +69,8 @@ pub async fn sign_up(
     let (account, session) = accounts
         .sign_up(&request.username, &request.password)
         .await?;
-    let jar = opened(&accounts, policy, jar, old, &session).await?;
-    let device = known_device(&accounts, policy, &account, device).await?;
+    let jar = opened(&accounts, policy, jar, browser.session, &session).await?;
+    let device = known_device(&accounts, policy, &account, browser.device).await?;
     Ok((StatusCode::CREATED, jar, device, Json(Me::from(&account))))
 }
 
@@ -129,12 +128,11 @@ pub async fn sign_in(
     State(policy): State<CookiePolicy>,
     State(rates): State<Arc<AccountRates>>,
     ClientAddress(address): ClientAddress,
-    Session(old): Session,
-    Device(device): Device,
+    browser: Browser,
     jar: CookieJar,
     Json(request): Json<Credentials>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let known = match &device {
+    let known = match &browser.device {
         Some(device) => accounts
             .knows_device(device, &request.username)
             .await?
@@ -145,8 +143,8 @@ pub async fn sign_in(
     let (account, session) = accounts
         .sign_in(&request.username, &request.password)
         .await?;
-    let jar = opened(&accounts, policy, jar, old, &session).await?;
-    let device = known_device(&accounts, policy, &account, device).await?;
+    let jar = opened(&accounts, policy, jar, browser.session, &session).await?;
+    let device = known_device(&accounts, policy, &account, browser.device).await?;
     Ok((jar, device, Json(Me::from(&account))))
 }
 
@@ -221,14 +219,16 @@ pub async fn delete_account(
     State(policy): State<CookiePolicy>,
     SignedIn(account): SignedIn,
     Session(session): Session,
-    jar: CookieJar,
     Json(request): Json<Confirmation>,
 ) -> Result<impl IntoResponse, ApiError> {
     let session = session.ok_or_else(|| ApiError::from(no_session()))?;
     rates.password_check(&session)?;
     accounts.delete(&account, &request.password).await?;
     hub.forget_deleted_accounts();
-    Ok((StatusCode::NO_CONTENT, jar.add(policy.removal())))
+    Ok((
+        StatusCode::NO_CONTENT,
+        CookieJar::new().add(policy.removal()),
+    ))
 }
 
 /// A seat this browser holds: its game and its token.

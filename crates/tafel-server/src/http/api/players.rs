@@ -342,12 +342,10 @@ pub struct LeaderView {
     username: String,
     /// The rating, rounded.
     rating: i64,
-    /// Its deviation now, rounded (below 110: not provisional).
+    /// Its deviation now, rounded (at most 75).
     deviation: i64,
     /// Rated games played.
     games: i64,
-    /// Whether the account is a bot, played by a program.
-    bot: bool,
 }
 
 /// A game's leaderboard.
@@ -357,11 +355,13 @@ pub struct Leaderboard {
     game: String,
     /// The game's title.
     title: String,
-    /// The best players whose ratings are not provisional (50 at most), best first.
+    /// The best players (50 at most), best first: people, not bots, whose deviation is at most
+    /// 75 and who played a rated game in the last 7 days.
     players: Vec<LeaderView>,
 }
 
-/// The 50 best players of a game whose ratings are not provisional.
+/// The 50 best players of a game: people, not bots, whose deviation is at most 75 and who
+/// played a rated game in the last 7 days (as lichess keeps its leaderboards).
 #[utoipa::path(get, path = "/api/leaderboard/{game}", tag = tags::PLAYERS,
     params(("game" = String, Path, description = "The game's registry name")),
     responses((status = 200, description = "The leaderboard", body = Leaderboard),
@@ -386,7 +386,6 @@ pub async fn leaderboard(
                 rating: leader.rating.rating.round() as i64,
                 deviation: leader.rating.deviation.round() as i64,
                 games: leader.games,
-                bot: leader.bot,
             })
             .collect(),
     }))
