@@ -2,9 +2,8 @@
 
 use std::sync::Arc;
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::PyTuple;
 use tafel_core::Player;
 
 use super::{arrays, PyGame, PyState};
@@ -25,29 +24,16 @@ pub struct PyVector {
 }
 
 impl PyVector {
-    /// A seat of the game from a Python int, called `what` in errors.
-    fn seat(&self, object: &Bound<'_, PyAny>, what: &str) -> PyResult<Player> {
-        let last = self.game.dyn_game().num_players() as u64 - 1;
-        Ok(Player(super::whole(object, what, last)? as u8))
-    }
-
-    /// The view from Python: `"absolute"`, `"mover"` or a seat number.
+    /// The view from Python (see [`super::view_of`]).
     fn view(&self, view: &Bound<'_, PyAny>) -> PyResult<View> {
-        if let Ok(word) = view.cast::<PyString>() {
-            return match word.to_str()? {
-                "absolute" => Ok(View::Absolute),
-                "mover" => Ok(View::Mover),
-                other => Err(PyValueError::new_err(format!(
-                    "view is \"absolute\", \"mover\" or a seat number, not {other:?}"
-                ))),
-            };
-        }
-        Ok(View::Seat(self.seat(view, "view (a seat)")?))
+        super::view_of(view, self.game.dyn_game().num_players())
     }
 
     /// The optional seat that a step or reset plays up to.
     fn until(&self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Player>> {
-        seat.map(|seat| self.seat(seat, "until_seat")).transpose()
+        let players = self.game.dyn_game().num_players();
+        seat.map(|seat| super::seat_of(seat, "until_seat", players))
+            .transpose()
     }
 
     /// An observation-shaped float32 array `[N, *shape]` of `values`.
