@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use tafel_core::playout::sample_chance;
 use tafel_core::{Game, Player, Status};
 
 use crate::encoding::{observe_from, Encoded};
@@ -101,6 +100,10 @@ struct LegalTable<G: Game> {
     fresh: bool,
     moves: Vec<Vec<G::Move>>,
     actions: Vec<Vec<u32>>,
+    /// Where in each position's actions the last [`AnyVector::sample_actions`] drew (empty
+    /// when it did not draw from this table): a step with those actions finds their moves
+    /// without a search.
+    sampled: Vec<usize>,
 }
 
 impl<G: Encoded> LegalTable<G> {
@@ -110,6 +113,7 @@ impl<G: Encoded> LegalTable<G> {
             fresh: false,
             moves: Vec::new(),
             actions: Vec::new(),
+            sampled: Vec::new(),
         }
     }
 
@@ -118,6 +122,7 @@ impl<G: Encoded> LegalTable<G> {
         if self.fresh {
             return Ok(());
         }
+        self.sampled.clear();
         self.moves.resize_with(states.len(), Vec::new);
         self.actions.resize_with(states.len(), Vec::new);
         for ((state, moves), actions) in states.iter().zip(&mut self.moves).zip(&mut self.actions) {
@@ -134,6 +139,17 @@ impl<G: Encoded> LegalTable<G> {
     /// Position `i`'s legal moves and their numbers (the table must be fresh).
     fn of(&self, i: usize) -> (&[G::Move], &[u32]) {
         (&self.moves[i], &self.actions[i])
+    }
+
+    /// Position `i`'s move numbered `action`, or why there is none (the table must be fresh).
+    fn move_of(&self, i: usize, action: i64) -> Result<G::Move, Error> {
+        let (moves, numbers) = self.of(i);
+        if let Some(&k) = self.sampled.get(i) {
+            if i64::from(numbers[k]) == action {
+                return Ok(moves[k]);
+            }
+        }
+        legal_move(moves, numbers, action).map_err(|e| Error::Value(format!("position {i}: {e}")))
     }
 }
 
@@ -252,9 +268,29 @@ fn resolve_chance<G: Game>(
             return status;
         }
         rules.legal_moves(state, moves);
-        let outcome = sample_chance(rules, state, moves, rng);
+        let outcome = draw_chance(rules, state, moves, rng);
         rules.apply(state, outcome);
     }
+}
+
+/// One of the chance `outcomes` of `state`, drawn by their probabilities: the first whose
+/// cumulative probability exceeds a uniform roll, found by counting the outcomes at or below
+/// it rather than by a branch per outcome (a die's face is unforeseeable, so such a branch
+/// mispredicts; it had been half the cost of resolving EinStein's die).
+fn draw_chance<G: Game>(
+    rules: &G,
+    state: &G::State,
+    outcomes: &[G::Move],
+    rng: &mut SmallRng,
+) -> G::Move {
+    let roll: f64 = rng.random();
+    let mut total = 0.0;
+    let mut below = 0;
+    for i in 0..outcomes.len() {
+        total += rules.chance_probability(state, outcomes, i);
+        below += usize::from(total <= roll);
+    }
+    outcomes[below.min(outcomes.len() - 1)]
 }
 
 impl<G: Encoded> AnyVector for TypedVector<G> {
@@ -303,11 +339,17 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
     }
     fn sample_actions(&mut self) -> Result<Vec<u32>, Error> {
         self.legal.fill(self.rules.as_ref(), &self.states)?;
-        let sampled = (0..self.states.len())
-            .map(|i| {
-                let actions = self.legal.of(i).1;
-                actions[self.rng.random_range(0..actions.len())]
-            })
+        let legal = &mut self.legal;
+        legal.sampled = legal
+            .actions
+            .iter()
+            .map(|actions| self.rng.random_range(0..actions.len()))
+            .collect();
+        let sampled = legal
+            .sampled
+            .iter()
+            .zip(&legal.actions)
+            .map(|(&k, actions)| actions[k])
             .collect();
         Ok(sampled)
     }
@@ -331,10 +373,7 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
         self.legal.fill(rules, &self.states)?;
         let mut chosen = Vec::with_capacity(self.states.len());
         for (i, &action) in actions.iter().enumerate() {
-            let (moves, numbers) = self.legal.of(i);
-            let mv = legal_move(moves, numbers, action)
-                .map_err(|e| Error::Value(format!("position {i}: {e}")))?;
-            chosen.push(mv);
+            chosen.push(self.legal.move_of(i, action)?);
         }
         self.legal.fresh = false;
         self.finished.clear();
