@@ -394,16 +394,17 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
                 if !matches!(status, Status::Over(_)) {
                     break;
                 }
+                let fresh = self.restart.fresh(rules, &mut self.moves, &mut self.rng);
+                let ended = std::mem::replace(state, fresh);
                 if !done[i] {
                     done[i] = true;
                     let returns = returns_of(&status, players);
                     rewards[i * players..(i + 1) * players].copy_from_slice(&returns);
-                    self.finished.push((i, state.clone(), last));
+                    self.finished.push((i, ended, last));
                 } else if restarts == MAX_RESTARTS {
                     return Err(too_many_restarts(i));
                 }
                 restarts += 1;
-                *state = self.restart.fresh(rules, &mut self.moves, &mut self.rng);
                 status = rules.status(state);
             }
             self.movers[i] = mover(&status);

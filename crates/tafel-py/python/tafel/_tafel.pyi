@@ -114,8 +114,8 @@ class State:
         """A legal action in the game's notation; `(player, action)` also accepted, the player being the one to act."""
     def string_to_action(self, first: Union[str, int], second: Optional[str] = None) -> int:
         """The legal action written in notation; `(player, text)` also accepted, the player being the one to act."""
-    def observation_tensor(self, player: Optional[int] = None) -> npt.NDArray[np.float32]:
-        """The observation tensor."""
+    def observation_tensor(self, player: Optional[int] = None, view: Union[str, int, None] = None) -> npt.NDArray[np.float32]:
+        """The observation tensor; `view`: "absolute" (default), "mover" or a seat."""
     def observation_string(self, player: Optional[int] = None) -> str:
         """The observation as text."""
     def perft(self, depth: int) -> int:
