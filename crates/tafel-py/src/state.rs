@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 use tafel_core::erased::ErasedPosition;
 use tafel_core::game::GameExt;
 use tafel_core::playout::PlayoutStats;
-use tafel_core::{DynPosition, Game, Status};
+use tafel_core::{DynPosition, Game, Player, Status};
 
 use crate::encoding::Encoded;
 use crate::Error;
@@ -45,8 +45,9 @@ pub trait AnyState: Send + Sync {
     fn picture(&self) -> String;
     /// The result in words, `*` while the game goes on.
     fn describe_status(&self) -> String;
-    /// Writes the observation into `out` (zeroed, as long as the shape's product).
-    fn observe(&self, out: &mut [f32]);
+    /// Writes the observation into `out` (zeroed, as long as the shape's product), seen from
+    /// `seat`'s side ([`crate::encoding::observe_from`]) or absolute for `None`.
+    fn observe(&self, seat: Option<Player>, out: &mut [f32]);
     /// perft(`depth`): the number of sequences of `depth` plies, a chance outcome and the move
     /// after it forming one ply (as `tafel perft` counts).
     fn perft(&self, depth: u32) -> Result<u64, Error>;
@@ -226,8 +227,8 @@ impl<G: Encoded> AnyState for TypedState<G> {
     fn describe_status(&self) -> String {
         tafel_core::record::describe_status(self.rules.as_ref(), &self.state)
     }
-    fn observe(&self, out: &mut [f32]) {
-        self.rules.observe(&self.state, out);
+    fn observe(&self, seat: Option<Player>, out: &mut [f32]) {
+        crate::encoding::observe_from(self.rules.as_ref(), &self.state, seat, out);
     }
     fn perft(&self, depth: u32) -> Result<u64, Error> {
         if depth > MAX_PERFT_DEPTH {

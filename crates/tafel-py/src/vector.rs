@@ -6,12 +6,26 @@ use std::sync::Arc;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use tafel_core::playout::sample_chance;
-use tafel_core::{Game, Status};
+use tafel_core::{Game, Player, Status};
 
-use crate::encoding::Encoded;
+use crate::encoding::{observe_from, Encoded};
 use crate::state::{legal_move, returns_of, AnyState, TypedState};
 use crate::Error;
+
+/// Whose side a vector's observations are seen from ([`observe_from`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum View {
+    /// The absolute layout.
+    Absolute,
+    /// The seat to move's; for a finished game, the seat that made its last move.
+    Mover,
+    /// One seat's.
+    Seat(Player),
+}
+
+/// How many fresh games in a row one step or reset lets end before the seat it plays up to
+/// moves, before it gives up (a setting whose games always end so would loop for ever).
+pub const MAX_RESTARTS: usize = 1000;
 
 /// N positions of one game behind a trait object. Every position is always one where a player
 /// is to move: chance is resolved and finished games restart inside [`AnyVector::step`].
@@ -22,10 +36,13 @@ pub trait AnyVector: Send + Sync {
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
-    /// Writes every position's observation, one after the other.
-    fn observations(&self, out: &mut [f32]);
+    /// Writes every position's observation seen from `view`, one after the other.
+    fn observations(&self, view: View, out: &mut [f32]);
     /// Writes every position's legal-action mask (`num_actions` booleans each).
     fn legal_actions_mask(&mut self, out: &mut [bool]) -> Result<(), Error>;
+    /// Every position's legal actions, ascending, in rows as long as the longest, the rest
+    /// filled with -1: the values and the row length.
+    fn legal_actions(&mut self) -> Result<(Vec<i64>, usize), Error>;
     /// A uniformly random legal action for each position, drawn from the vector's generator
     /// (a random policy without a round trip through the masks).
     fn sample_actions(&mut self) -> Result<Vec<u32>, Error>;
@@ -36,19 +53,25 @@ pub trait AnyVector: Send + Sync {
     /// Plays `actions[i]` in position `i` (all are checked before any is played), resolves
     /// chance, and restarts finished games: `rewards` gets each finished game's returns
     /// (`players` per position, left as they are elsewhere), `done` whether the game finished.
+    /// With `until = Some(seat)`, the other seats then play uniformly random legal moves (from
+    /// the vector's generator) until `seat` is to move in every position; the first game that
+    /// ends in a position is the one reported, and a fresh game that ends before `seat` moves
+    /// is started again unreported (up to [`MAX_RESTARTS`] times, then an error).
     fn step(
         &mut self,
         actions: &[i64],
+        until: Option<Player>,
         rewards: &mut [f64],
         done: &mut [bool],
     ) -> Result<(), Error>;
-    /// Writes the observation of each position's finished game of the last step (the
-    /// position before its restart) into its slot of `out` (zeroed, as long as
+    /// Writes the observation, seen from `view`, of each position's finished game of the last
+    /// step (the position before its restart) into its slot of `out` (zeroed, as long as
     /// [`AnyVector::observations`]'s), leaving the slots of unfinished games as they are.
-    fn final_observations(&self, out: &mut [f32]);
-    /// Starts the games of positions `rows` again, chance drawn from the vector's generator;
-    /// a row out of range is refused before any restarts.
-    fn reset_rows(&mut self, rows: &[usize]) -> Result<(), Error>;
+    fn final_observations(&self, view: View, out: &mut [f32]);
+    /// Starts the games of positions `rows` again, chance drawn from the vector's generator,
+    /// and with `until = Some(seat)` plays the other seats as [`AnyVector::step`] does; a row
+    /// out of range is refused before any restarts.
+    fn reset_rows(&mut self, rows: &[usize], until: Option<Player>) -> Result<(), Error>;
     /// A copy of position `row` as a single state.
     fn state(&self, row: usize) -> Result<Box<dyn AnyState>, Error>;
 }
@@ -57,8 +80,11 @@ pub trait AnyVector: Send + Sync {
 pub struct TypedVector<G: Encoded> {
     rules: Arc<G>,
     states: Vec<G::State>,
-    /// The positions whose games finished in the last step, as they ended, by row.
-    finished: Vec<(usize, G::State)>,
+    /// The seat to move in each position.
+    movers: Vec<Player>,
+    /// The positions whose games finished in the last step, as they ended, by row, with the
+    /// seat that made the last move.
+    finished: Vec<(usize, G::State, Player)>,
     rng: SmallRng,
     /// Room for chance outcomes.
     moves: Vec<G::Move>,
@@ -66,17 +92,18 @@ pub struct TypedVector<G: Encoded> {
     restart: Restart<G>,
 }
 
-/// The legal moves of every position and their action numbers, one after the other, found
-/// once between two steps (masks, sampling and the step itself all need them).
+/// The legal moves of every position and their action numbers, found once between two steps
+/// (masks, sampling and the step itself all need them), each position's in vectors of its own
+/// that keep their room from step to step: the moves are generated where they stay.
 struct LegalTable<G: Game> {
     /// Whether the table is for the positions as they are now.
     fresh: bool,
-    moves: Vec<G::Move>,
-    actions: Vec<u32>,
-    /// Where each position's moves end in `moves` and `actions`.
-    ends: Vec<usize>,
-    /// Room for one position's moves.
-    buffer: Vec<G::Move>,
+    moves: Vec<Vec<G::Move>>,
+    actions: Vec<Vec<u32>>,
+    /// Where in each position's actions the last [`AnyVector::sample_actions`] drew (empty
+    /// when it did not draw from this table): a step with those actions finds their moves
+    /// without a search.
+    sampled: Vec<usize>,
 }
 
 impl<G: Encoded> LegalTable<G> {
@@ -86,8 +113,7 @@ impl<G: Encoded> LegalTable<G> {
             fresh: false,
             moves: Vec::new(),
             actions: Vec::new(),
-            ends: Vec::new(),
-            buffer: Vec::new(),
+            sampled: Vec::new(),
         }
     }
 
@@ -96,16 +122,15 @@ impl<G: Encoded> LegalTable<G> {
         if self.fresh {
             return Ok(());
         }
-        self.moves.clear();
-        self.actions.clear();
-        self.ends.clear();
-        for state in states {
-            rules.legal_moves(state, &mut self.buffer);
+        self.sampled.clear();
+        self.moves.resize_with(states.len(), Vec::new);
+        self.actions.resize_with(states.len(), Vec::new);
+        for ((state, moves), actions) in states.iter().zip(&mut self.moves).zip(&mut self.actions) {
+            rules.legal_moves(state, moves);
+            actions.clear();
             rules
-                .encode_moves(state, &self.buffer, &mut self.actions)
+                .encode_moves(state, moves, actions)
                 .map_err(Error::Value)?;
-            self.moves.extend_from_slice(&self.buffer);
-            self.ends.push(self.moves.len());
         }
         self.fresh = true;
         Ok(())
@@ -113,9 +138,18 @@ impl<G: Encoded> LegalTable<G> {
 
     /// Position `i`'s legal moves and their numbers (the table must be fresh).
     fn of(&self, i: usize) -> (&[G::Move], &[u32]) {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        let end = self.ends[i];
-        (&self.moves[start..end], &self.actions[start..end])
+        (&self.moves[i], &self.actions[i])
+    }
+
+    /// Position `i`'s move numbered `action`, or why there is none (the table must be fresh).
+    fn move_of(&self, i: usize, action: i64) -> Result<G::Move, Error> {
+        let (moves, numbers) = self.of(i);
+        if let Some(&k) = self.sampled.get(i) {
+            if i64::from(numbers[k]) == action {
+                return Ok(moves[k]);
+            }
+        }
+        legal_move(moves, numbers, action).map_err(|e| Error::Value(format!("position {i}: {e}")))
     }
 }
 
@@ -168,12 +202,17 @@ impl<G: Encoded> TypedVector<G> {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut moves = Vec::new();
         let restart = Restart::new(rules.as_ref());
-        let states = (0..n)
+        let states: Vec<G::State> = (0..n)
             .map(|_| restart.fresh(rules.as_ref(), &mut moves, &mut rng))
+            .collect();
+        let movers = states
+            .iter()
+            .map(|state| mover(&rules.status(state)))
             .collect();
         TypedVector {
             rules,
             states,
+            movers,
             finished: Vec::new(),
             rng,
             moves,
@@ -181,6 +220,38 @@ impl<G: Encoded> TypedVector<G> {
             restart,
         }
     }
+}
+
+/// The seat to move in `status`, which must have one.
+fn mover(status: &Status) -> Player {
+    match status {
+        Status::ToMove(player) => *player,
+        _ => unreachable!("a vector's positions always have a player to move"),
+    }
+}
+
+/// Plays uniformly random legal moves for the seats other than `seat`, and chance outcomes,
+/// from `status`, the status of `state`, until `seat` is to move or the game ends; returns the
+/// status reached and the seat that moved last (`None` if nobody moved).
+fn play_others<G: Game>(
+    rules: &G,
+    state: &mut G::State,
+    mut status: Status,
+    seat: Player,
+    moves: &mut Vec<G::Move>,
+    rng: &mut SmallRng,
+) -> (Status, Option<Player>) {
+    let mut last = None;
+    while let Status::ToMove(player) = status {
+        if player == seat {
+            break;
+        }
+        rules.legal_moves(state, moves);
+        rules.apply(state, moves[rng.random_range(0..moves.len())]);
+        last = Some(player);
+        status = resolve_chance(rules, state, moves, rng);
+    }
+    (status, last)
 }
 
 /// Plays chance outcomes (by their probability) until a player is to move or the game ends;
@@ -197,19 +268,49 @@ fn resolve_chance<G: Game>(
             return status;
         }
         rules.legal_moves(state, moves);
-        let outcome = sample_chance(rules, state, moves, rng);
+        let outcome = draw_chance(rules, state, moves, rng);
         rules.apply(state, outcome);
     }
+}
+
+/// One of the chance `outcomes` of `state`, drawn by their probabilities: the first whose
+/// cumulative probability exceeds a uniform roll, found by counting the outcomes at or below
+/// it rather than by a branch per outcome (a die's face is unforeseeable, so such a branch
+/// mispredicts; it had been half the cost of resolving EinStein's die).
+fn draw_chance<G: Game>(
+    rules: &G,
+    state: &G::State,
+    outcomes: &[G::Move],
+    rng: &mut SmallRng,
+) -> G::Move {
+    let roll: f64 = rng.random();
+    let mut total = 0.0;
+    let mut below = 0;
+    for i in 0..outcomes.len() {
+        total += rules.chance_probability(state, outcomes, i);
+        below += usize::from(total <= roll);
+    }
+    outcomes[below.min(outcomes.len() - 1)]
 }
 
 impl<G: Encoded> AnyVector for TypedVector<G> {
     fn len(&self) -> usize {
         self.states.len()
     }
-    fn observations(&self, out: &mut [f32]) {
+    fn observations(&self, view: View, out: &mut [f32]) {
         let size = out.len() / self.states.len();
-        for (state, chunk) in self.states.iter().zip(out.chunks_exact_mut(size)) {
-            self.rules.observe(state, chunk);
+        for (row, (state, chunk)) in self
+            .states
+            .iter()
+            .zip(out.chunks_exact_mut(size))
+            .enumerate()
+        {
+            let seat = match view {
+                View::Absolute => None,
+                View::Mover => Some(self.movers[row]),
+                View::Seat(seat) => Some(seat),
+            };
+            observe_from(self.rules.as_ref(), state, seat, chunk);
         }
     }
     fn legal_actions_mask(&mut self, out: &mut [bool]) -> Result<(), Error> {
@@ -222,24 +323,38 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
         }
         Ok(())
     }
+    fn legal_actions(&mut self) -> Result<(Vec<i64>, usize), Error> {
+        self.legal.fill(self.rules.as_ref(), &self.states)?;
+        let n = self.states.len();
+        let width = (0..n).map(|i| self.legal.of(i).1.len()).max().unwrap_or(0);
+        let mut out = vec![-1; n * width];
+        for (i, row) in out.chunks_exact_mut(width.max(1)).enumerate().take(n) {
+            let actions = self.legal.of(i).1;
+            for (slot, &action) in row.iter_mut().zip(actions) {
+                *slot = i64::from(action);
+            }
+            row[..actions.len()].sort_unstable();
+        }
+        Ok((out, width))
+    }
     fn sample_actions(&mut self) -> Result<Vec<u32>, Error> {
         self.legal.fill(self.rules.as_ref(), &self.states)?;
-        let sampled = (0..self.states.len())
-            .map(|i| {
-                let actions = self.legal.of(i).1;
-                actions[self.rng.random_range(0..actions.len())]
-            })
+        let legal = &mut self.legal;
+        legal.sampled = legal
+            .actions
+            .iter()
+            .map(|actions| self.rng.random_range(0..actions.len()))
+            .collect();
+        let sampled = legal
+            .sampled
+            .iter()
+            .zip(&legal.actions)
+            .map(|(&k, actions)| actions[k])
             .collect();
         Ok(sampled)
     }
     fn current_players(&self) -> Vec<i32> {
-        self.states
-            .iter()
-            .map(|state| match self.rules.status(state) {
-                Status::ToMove(player) => i32::from(player.0),
-                _ => unreachable!("a vector's positions always have a player to move"),
-            })
-            .collect()
+        self.movers.iter().map(|seat| i32::from(seat.0)).collect()
     }
     fn codes(&self) -> Vec<String> {
         self.states
@@ -250,6 +365,7 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
     fn step(
         &mut self,
         actions: &[i64],
+        until: Option<Player>,
         rewards: &mut [f64],
         done: &mut [bool],
     ) -> Result<(), Error> {
@@ -257,36 +373,61 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
         self.legal.fill(rules, &self.states)?;
         let mut chosen = Vec::with_capacity(self.states.len());
         for (i, &action) in actions.iter().enumerate() {
-            let (moves, numbers) = self.legal.of(i);
-            let mv = legal_move(moves, numbers, action)
-                .map_err(|e| Error::Value(format!("position {i}: {e}")))?;
-            chosen.push(mv);
+            chosen.push(self.legal.move_of(i, action)?);
         }
         self.legal.fresh = false;
         self.finished.clear();
         let players = rules.num_players();
         for (i, mv) in chosen.into_iter().enumerate() {
             let state = &mut self.states[i];
+            let mut last = self.movers[i];
             rules.apply(state, mv);
-            let status = resolve_chance(rules, state, &mut self.moves, &mut self.rng);
-            done[i] = matches!(status, Status::Over(_));
-            if done[i] {
-                let returns = returns_of(&status, players);
-                rewards[i * players..(i + 1) * players].copy_from_slice(&returns);
+            let mut status = resolve_chance(rules, state, &mut self.moves, &mut self.rng);
+            let mut restarts = 0;
+            loop {
+                if let Some(seat) = until {
+                    let played =
+                        play_others(rules, state, status, seat, &mut self.moves, &mut self.rng);
+                    status = played.0;
+                    last = played.1.unwrap_or(last);
+                }
+                if !matches!(status, Status::Over(_)) {
+                    break;
+                }
                 let fresh = self.restart.fresh(rules, &mut self.moves, &mut self.rng);
-                self.finished.push((i, std::mem::replace(state, fresh)));
+                let ended = std::mem::replace(state, fresh);
+                if !done[i] {
+                    done[i] = true;
+                    let returns = returns_of(&status, players);
+                    rewards[i * players..(i + 1) * players].copy_from_slice(&returns);
+                    self.finished.push((i, ended, last));
+                } else if restarts == MAX_RESTARTS {
+                    return Err(too_many_restarts(i));
+                }
+                restarts += 1;
+                status = rules.status(state);
             }
+            self.movers[i] = mover(&status);
         }
         Ok(())
     }
-    fn final_observations(&self, out: &mut [f32]) {
+    fn final_observations(&self, view: View, out: &mut [f32]) {
         let size = out.len() / self.states.len();
-        for (row, state) in &self.finished {
-            self.rules
-                .observe(state, &mut out[row * size..(row + 1) * size]);
+        for (row, state, last) in &self.finished {
+            let seat = match view {
+                View::Absolute => None,
+                View::Mover => Some(*last),
+                View::Seat(seat) => Some(seat),
+            };
+            observe_from(
+                self.rules.as_ref(),
+                state,
+                seat,
+                &mut out[row * size..(row + 1) * size],
+            );
         }
     }
-    fn reset_rows(&mut self, rows: &[usize]) -> Result<(), Error> {
+    fn reset_rows(&mut self, rows: &[usize], until: Option<Player>) -> Result<(), Error> {
         let n = self.states.len();
         if let Some(row) = rows.iter().find(|&&row| row >= n) {
             return Err(Error::Value(format!(
@@ -294,10 +435,26 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
                 n - 1
             )));
         }
+        let rules = self.rules.as_ref();
         for &row in rows {
-            self.states[row] =
-                self.restart
-                    .fresh(self.rules.as_ref(), &mut self.moves, &mut self.rng);
+            let mut restarts = 0;
+            let state = &mut self.states[row];
+            loop {
+                *state = self.restart.fresh(rules, &mut self.moves, &mut self.rng);
+                let mut status = rules.status(state);
+                if let Some(seat) = until {
+                    status =
+                        play_others(rules, state, status, seat, &mut self.moves, &mut self.rng).0;
+                }
+                if !matches!(status, Status::Over(_)) {
+                    self.movers[row] = mover(&status);
+                    break;
+                }
+                restarts += 1;
+                if restarts > MAX_RESTARTS {
+                    return Err(too_many_restarts(row));
+                }
+            }
         }
         self.legal.fresh = false;
         Ok(())
@@ -312,4 +469,12 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
         })?;
         Ok(Box::new(TypedState::new(self.rules.clone(), state.clone())))
     }
+}
+
+/// The error of a position whose fresh games kept ending before the seat played up to moved.
+fn too_many_restarts(row: usize) -> Error {
+    Error::Value(format!(
+        "position {row}: {MAX_RESTARTS} fresh games in a row ended before the seat to play \
+         for moved"
+    ))
 }

@@ -114,8 +114,8 @@ class State:
         """A legal action in the game's notation; `(player, action)` also accepted, the player being the one to act."""
     def string_to_action(self, first: Union[str, int], second: Optional[str] = None) -> int:
         """The legal action written in notation; `(player, text)` also accepted, the player being the one to act."""
-    def observation_tensor(self, player: Optional[int] = None) -> npt.NDArray[np.float32]:
-        """The observation tensor."""
+    def observation_tensor(self, player: Optional[int] = None, view: Union[str, int, None] = None) -> npt.NDArray[np.float32]:
+        """The observation tensor; `view`: "absolute" (default), "mover" or a seat."""
     def observation_string(self, player: Optional[int] = None) -> str:
         """The observation as text."""
     def perft(self, depth: int) -> int:
@@ -133,21 +133,23 @@ class Vector:
     """N positions of one game stepped together."""
 
     def __len__(self) -> int: ...
-    def observations(self) -> npt.NDArray[np.float32]:
-        """`[N, *observation_tensor_shape]`."""
+    def observations(self, view: Union[str, int, None] = None) -> npt.NDArray[np.float32]:
+        """`[N, *observation_tensor_shape]`; `view`: "absolute" (default), "mover" or a seat."""
     def legal_actions_mask(self) -> npt.NDArray[np.bool_]:
         """`[N, num_distinct_actions]`."""
+    def legal_actions(self) -> npt.NDArray[np.int64]:
+        """`[N, K]`: each row's legal actions ascending, then -1."""
     def sample_actions(self) -> npt.NDArray[np.int64]:
         """A uniformly random legal action per position, from the vector's generator."""
     def current_players(self) -> npt.NDArray[np.int32]:
         """The seat to move in each position."""
     def codes(self) -> List[str]:
         """The position codes (whole states)."""
-    def final_observations(self) -> npt.NDArray[np.float32]:
+    def final_observations(self, view: Union[str, int, None] = None) -> npt.NDArray[np.float32]:
         """`[N, *observation_tensor_shape]`: where the last step's finished games ended, zeros elsewhere."""
-    def reset(self, rows: Sequence[ActionLike]) -> None:
-        """Starts the games of `rows` again."""
+    def reset(self, rows: Sequence[ActionLike], until_seat: Optional[int] = None) -> None:
+        """Starts the games of `rows` again (the other seats then play up to `until_seat`)."""
     def state(self, row: ActionLike) -> State:
         """A copy of row `row`'s position."""
-    def step(self, actions: Union[Sequence[int], npt.NDArray[np.integer]]) -> Tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
-        """One action per position; returns (returns `[N, players]`, done `[N]`)."""
+    def step(self, actions: Union[Sequence[int], npt.NDArray[np.integer]], until_seat: Optional[int] = None) -> Tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+        """One action per position (the other seats then play up to `until_seat`); returns (returns `[N, players]`, done `[N]`)."""

@@ -14,6 +14,10 @@ legal, as MaskablePPO of sb3-contrib reads it through `action_masks()`. The rewa
 end: the agent's return (1 win, -1 loss, 0 draw). An illegal action ends the episode as a loss
 (`info["illegal_action"]`), so that any action of the space can be stepped. Needs `gymnasium`
 (1.0 or later).
+
+`vector_env(game, num_envs)` is the batched counterpart (`TafelVectorEnv`): a Gymnasium vector
+environment over the Rust vector, against random play, with Gymnasium 1.x's same-step
+auto-reset and the final observation in `info["final_obs"]`.
 """
 
 from typing import Any, Dict, List, Optional, Tuple, Union
@@ -37,6 +41,13 @@ def observation_space(game: tafel.Game) -> spaces.Box:
 
 Opponent = Union[str, int]
 
+def _view(view: str, seat: int) -> Union[str, int]:
+    """The `view` argument of `observation_tensor` for an environment's `view` option."""
+    if view not in ("absolute", "seat"):
+        raise ValueError(f"view is \"absolute\" or \"seat\", not {view!r}")
+    return seat if view == "seat" else "absolute"
+
+
 # How many games `reset` starts before it gives up on the agent ever getting to move.
 RESTARTS = 100
 
@@ -46,12 +57,15 @@ class TafelEnv(gymnasium.Env):
     against `opponent`: `"random"` (a uniformly random legal move) or a level of Tafel's
     players (an int, see docs/ai.md). In Karl's Race for four the opponent plays the three
     other seats, the agent's partner included. A game that is over before the agent's first
-    move is started again by `reset` (up to `RESTARTS` times)."""
+    move is started again by `reset` (up to `RESTARTS` times). `view="seat"` gives the
+    observations from the agent's seat (`State.observation_tensor(view=seat)`: its own
+    pieces first); `"absolute"`, the default, the game's layout."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(self, game: str, opponent: Opponent = "random", seat: int = 0,
-                 render_mode: Optional[str] = None, **settings: Any) -> None:
+                 render_mode: Optional[str] = None, view: str = "absolute",
+                 **settings: Any) -> None:
         self.game = tafel.load_game(game, **settings)
         if opponent != "random" and (isinstance(opponent, bool) or not isinstance(opponent, int)):
             raise ValueError(f"the opponent is \"random\" or a level (an int), not {opponent!r}")
@@ -63,6 +77,7 @@ class TafelEnv(gymnasium.Env):
                              f"not {render_mode!r}")
         self.opponent = opponent
         self.seat = seat
+        self.view = _view(view, seat)
         self.render_mode = render_mode
         self.observation_space = observation_space(self.game)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions())
@@ -97,7 +112,8 @@ class TafelEnv(gymnasium.Env):
 
     def _observe(self, **info: Any) -> Tuple[np.ndarray, Dict[str, Any]]:
         """The observation and the info with the mask."""
-        return self.tafel_state.observation_tensor(), {"action_mask": self._mask(), **info}
+        observation = self.tafel_state.observation_tensor(view=self.view)
+        return observation, {"action_mask": self._mask(), **info}
 
     def reset(self, *, seed: Optional[int] = None,
               options: Optional[dict] = None) -> Tuple[np.ndarray, Dict[str, Any]]:
@@ -133,10 +149,12 @@ class TafelEnv(gymnasium.Env):
 
 
 def env(game: str, opponent: Opponent = "random", seat: int = 0,
-        render_mode: Optional[str] = None, **settings: Any) -> TafelEnv:
+        render_mode: Optional[str] = None, view: str = "absolute", **settings: Any) -> TafelEnv:
     """Game `game` (with its settings as keyword arguments) as a single-agent Gymnasium
-    environment, the agent in `seat` against `opponent` (`"random"` or a Tafel level)."""
-    return TafelEnv(game, opponent=opponent, seat=seat, render_mode=render_mode, **settings)
+    environment, the agent in `seat` against `opponent` (`"random"` or a Tafel level),
+    observed from `view` (`"absolute"` or `"seat"`)."""
+    return TafelEnv(game, opponent=opponent, seat=seat, render_mode=render_mode, view=view,
+                    **settings)
 
 
 def register() -> List[str]:
@@ -149,3 +167,81 @@ def register() -> List[str]:
             gymnasium.register(id=env_id, entry_point=TafelEnv, kwargs={"game": name})
         ids.append(env_id)
     return ids
+
+
+class TafelVectorEnv(gymnasium.vector.VectorEnv):
+    """`num_envs` games of `game` (its settings as keyword arguments) stepped together in Rust
+    (`tafel.Game.vector`), the agent in seat `seat` of every one, the other seats playing
+    uniformly random legal moves inside the step (drawn in Rust from the vector's generator,
+    as chance is). Gymnasium 1.x's same-step auto-reset (`metadata["autoreset_mode"]` is
+    `AutoresetMode.SAME_STEP`): a game that ends in `step` reports `terminated` and its reward
+    (the agent's return) and is started again at once; the observation returned is the new
+    game's, the finished game's is `info["final_obs"]` (with `info["_final_obs"]`, as
+    Gymnasium's own vector environments give it). `info["action_mask"]` (int8, `[N, actions]`)
+    marks the legal actions, `action_masks()` gives them as bools, `legal_actions()` as
+    compact lists (for Quarx's 65,536 actions). An illegal action raises `ValueError` and
+    plays nothing. `view="seat"` gives the observations from the agent's seat
+    (`Vector.observations(view=seat)`); `"absolute"`, the default, the game's layout."""
+
+    metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}
+
+    def __init__(self, game: str, num_envs: int, seat: int = 0, view: str = "absolute",
+                 **settings: Any) -> None:
+        self.game = tafel.load_game(game, **settings)
+        if not 0 <= seat < self.game.num_players():
+            raise ValueError(f"seat {seat} does not exist; the game has "
+                             f"{self.game.num_players()} seats")
+        self.seat = seat
+        self.view = _view(view, seat)
+        self.num_envs = num_envs
+        self.single_observation_space = observation_space(self.game)
+        self.single_action_space = spaces.Discrete(self.game.num_distinct_actions())
+        self.observation_space = gymnasium.vector.utils.batch_space(
+            self.single_observation_space, num_envs)
+        self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
+        self.vector = self.game.vector(num_envs, seed=0)
+
+    def _infos(self) -> Dict[str, Any]:
+        """The info of every sub-environment: the masks."""
+        return {"action_mask": self.vector.legal_actions_mask().astype(np.int8),
+                "_action_mask": np.ones(self.num_envs, bool)}
+
+    def reset(self, *, seed: Optional[int] = None,
+              options: Optional[dict] = None) -> Tuple[np.ndarray, Dict[str, Any]]:
+        """Starts every game again, played up to the agent's first move; `seed` seeds the
+        vector's generator (the dice and the other seats)."""
+        super().reset(seed=seed)
+        vector_seed = seed if seed is not None else int(self.np_random.integers(2**63))
+        self.vector = self.game.vector(self.num_envs, seed=vector_seed)
+        self.vector.reset(range(self.num_envs), until_seat=self.seat)
+        return self.vector.observations(view=self.view), self._infos()
+
+    def step(self, actions: Any) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                          Dict[str, Any]]:
+        """Plays one action per game, then the other seats until the agent is to move again;
+        finished games are reported and started again in the same step."""
+        returns, done = self.vector.step(np.asarray(actions), until_seat=self.seat)
+        infos = self._infos()
+        if done.any():
+            finals = self.vector.final_observations(view=self.view)
+            for row in np.flatnonzero(done):
+                infos = self._add_info(infos, {"final_obs": finals[row], "final_info": {}}, row)
+        rewards = returns[:, self.seat].copy()
+        truncations = np.zeros(self.num_envs, bool)
+        return self.vector.observations(view=self.view), rewards, done, truncations, infos
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of every game as a bool array `[N, actions]`."""
+        return self.vector.legal_actions_mask()
+
+    def legal_actions(self) -> np.ndarray:
+        """The legal actions of every game as lists (`Vector.legal_actions`): int64
+        `[N, K]`, each row ascending, then -1."""
+        return self.vector.legal_actions()
+
+
+def vector_env(game: str, num_envs: int, seat: int = 0, view: str = "absolute",
+               **settings: Any) -> TafelVectorEnv:
+    """`num_envs` games of `game` (settings as keyword arguments) as a Gymnasium vector
+    environment stepped in Rust, the agent in `seat` against random play (`TafelVectorEnv`)."""
+    return TafelVectorEnv(game, num_envs, seat=seat, view=view, **settings)

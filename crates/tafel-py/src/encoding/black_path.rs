@@ -5,7 +5,7 @@
 use tafel_core::{Game, Status};
 use tafel_games::black_path::{BlackPath, PathEnd, State, Tile};
 
-use super::{set, Encoded};
+use super::{set, Encoded, SeatBlocks};
 
 impl Encoded for BlackPath {
     fn num_actions(&self) -> usize {
@@ -37,5 +37,9 @@ impl Encoded for BlackPath {
             let plane = 4 + player.index();
             out[plane * area..(plane + 1) * area].fill(1.0);
         }
+    }
+    /// The players extend one path: nothing on the board is a seat's.
+    fn seat_blocks(&self) -> Option<SeatBlocks> {
+        None
     }
 }

@@ -6,7 +6,7 @@
 use tafel_core::{Game, Player, Status};
 use tafel_games::carreaux::{Carreaux, State, BLUE, RED};
 
-use super::{set, Encoded};
+use super::{set, Encoded, SeatBlocks};
 
 impl Encoded for Carreaux {
     fn num_actions(&self) -> usize {
@@ -39,5 +39,12 @@ impl Encoded for Carreaux {
             let to_move = 4 + state.to_move().index();
             out[to_move * area..(to_move + 1) * area].fill(1.0);
         }
+    }
+    fn seat_blocks(&self) -> Option<SeatBlocks> {
+        let area = self.board().cells();
+        Some(SeatBlocks {
+            start: 0,
+            len: area,
+        })
     }
 }

@@ -11,7 +11,7 @@
 use tafel_core::{Game, Player, Status};
 use tafel_games::einstein::{Einstein, Move, Start, State, ARRANGEMENTS, SQUARES};
 
-use super::{set, Encoded};
+use super::{set, Encoded, SeatBlocks};
 
 /// The first arrangement's player action number.
 const ARRANGE: u32 = (SQUARES * SQUARES) as u32;
@@ -56,5 +56,11 @@ impl Encoded for Einstein {
             let plane = 18 + state.to_move().index();
             out[plane * SQUARES..(plane + 1) * SQUARES].fill(1.0);
         }
+    }
+    fn seat_blocks(&self) -> Option<SeatBlocks> {
+        Some(SeatBlocks {
+            start: 0,
+            len: 6 * SQUARES,
+        })
     }
 }

@@ -7,7 +7,7 @@
 use tafel_core::{Game, Player, Status};
 use tafel_games::karls_race::{KarlsRace, Move, State, SQUARES};
 
-use super::Encoded;
+use super::{Encoded, SeatBlocks};
 
 /// The pass's action number.
 const PASS: u32 = (SQUARES * SQUARES) as u32;
@@ -48,5 +48,11 @@ impl Encoded for KarlsRace {
         if !matches!(self.status(state), Status::Over(_)) {
             out[dice + 6 + state.to_move().index()] = 1.0;
         }
+    }
+    fn seat_blocks(&self) -> Option<SeatBlocks> {
+        Some(SeatBlocks {
+            start: 0,
+            len: SQUARES,
+        })
     }
 }

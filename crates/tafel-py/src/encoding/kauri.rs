@@ -5,7 +5,7 @@
 use tafel_core::{Game, Player, Status};
 use tafel_games::kauri::{Kauri, Move, State, HOLES};
 
-use super::Encoded;
+use super::{Encoded, SeatBlocks};
 
 /// The pass's action number.
 const PASS: u32 = HOLES as u32;
@@ -38,5 +38,12 @@ impl Encoded for Kauri {
         if !matches!(self.status(state), Status::Over(_)) {
             out[2 * HOLES + 2 + state.side().index()] = 1.0;
         }
+    }
+    /// The stores are the seats'; the holes stay where they are (hole `h` is action `h`).
+    fn seat_blocks(&self) -> Option<SeatBlocks> {
+        Some(SeatBlocks {
+            start: 2 * HOLES,
+            len: 1,
+        })
     }
 }

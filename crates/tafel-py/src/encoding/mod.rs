@@ -9,7 +9,9 @@
 //! [`Encoded::num_actions`].
 //!
 //! The observation is the same for every player (all six games have perfect information): the
-//! layout is absolute, with planes saying whose turn it is.
+//! layout is absolute, with planes saying whose turn it is. [`observe_from`] gives it from one
+//! seat's side instead: the parts that belong to a seat ([`Encoded::seat_blocks`]) turned so
+//! that the seat's own come first.
 
 mod black_path;
 mod carreaux;
@@ -18,7 +20,7 @@ mod karls_race;
 mod kauri;
 mod quarx;
 
-use tafel_core::Game;
+use tafel_core::{Game, Player};
 
 pub use quarx::QUARX_SAME_ENDS;
 
@@ -46,6 +48,36 @@ pub trait Encoded: Game {
 
     /// Writes the observation of `state` into `out` (as long as the shape's product, all zero).
     fn observe(&self, state: &Self::State, out: &mut [f32]);
+
+    /// Where the observation holds one block per seat, in seat order (a seat's pieces, tiles,
+    /// stones or store); `None` when no part of it belongs to a seat.
+    fn seat_blocks(&self) -> Option<SeatBlocks>;
+}
+
+/// The part of an observation (flattened) that holds one block per seat, seat 0's first.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SeatBlocks {
+    /// Where seat 0's block begins.
+    pub start: usize,
+    /// One block's length.
+    pub len: usize,
+}
+
+/// Writes the observation of `state` into `out` as [`Encoded::observe`] does, then, for
+/// `Some(seat)`, turns the seats' blocks so that `seat`'s comes first and the others follow in
+/// seat order from it (the board, the action numbers and the "to move" planes stay as they
+/// are: they still say which seat `seat` is). `None` is the absolute layout.
+pub fn observe_from<G: Encoded>(
+    rules: &G,
+    state: &G::State,
+    seat: Option<Player>,
+    out: &mut [f32],
+) {
+    rules.observe(state, out);
+    if let (Some(seat), Some(blocks)) = (seat, rules.seat_blocks()) {
+        let end = blocks.start + blocks.len * rules.num_players();
+        out[blocks.start..end].rotate_left(seat.index() * blocks.len);
+    }
 }
 
 /// Appends `encode(move)` for every move: the map of games whose moves need no context.

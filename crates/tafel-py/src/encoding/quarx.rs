@@ -13,7 +13,7 @@ use tafel_core::{Game, Status};
 use tafel_games::quarx::board::{coords, CELLS};
 use tafel_games::quarx::{Move, Quarx, State};
 
-use super::Encoded;
+use super::{Encoded, SeatBlocks};
 
 /// How many moves with the same start and end cells the action map tells apart.
 pub const QUARX_SAME_ENDS: usize = 4;
@@ -35,21 +35,32 @@ impl Encoded for Quarx {
         0
     }
     fn encode_moves(&self, _: &State, moves: &[Move], out: &mut Vec<u32>) -> Result<(), String> {
-        for mv in moves {
-            let rank = moves
-                .iter()
-                .filter(|other| {
-                    other.from == mv.from && other.to == mv.to && other.captured < mv.captured
-                })
-                .count();
+        let first = out.len();
+        out.extend(moves.iter().map(|mv| {
+            (u32::from(mv.from) * CELLS as u32 + u32::from(mv.to)) * QUARX_SAME_ENDS as u32
+        }));
+        // Steps and slides have one move per pair of ends (k = 0); captures, the only moves
+        // that may share ends, get their rank by one sort rather than a scan per move.
+        if moves.iter().all(|mv| mv.captured == 0) {
+            return Ok(());
+        }
+        let mut order: Vec<usize> = (0..moves.len()).collect();
+        order.sort_unstable_by_key(|&i| (moves[i].from, moves[i].to, moves[i].captured));
+        let mut rank = 0;
+        for (previous, &i) in std::iter::once(None)
+            .chain(order.iter().map(Some))
+            .zip(&order)
+        {
+            let same = previous
+                .is_some_and(|&p| (moves[p].from, moves[p].to) == (moves[i].from, moves[i].to));
+            rank = if same { rank + 1 } else { 0 };
             if rank >= QUARX_SAME_ENDS {
                 return Err(format!(
                     "this Quarx position has more than {QUARX_SAME_ENDS} captures from one cell \
                      to another, more than the action map numbers"
                 ));
             }
-            let ends = u32::from(mv.from) * CELLS as u32 + u32::from(mv.to);
-            out.push(ends * QUARX_SAME_ENDS as u32 + rank as u32);
+            out[first + i] += rank as u32;
         }
         Ok(())
     }
@@ -72,5 +83,11 @@ impl Encoded for Quarx {
             let plane = 4 + state.to_move().index();
             out[plane * GRID..(plane + 1) * GRID].fill(1.0);
         }
+    }
+    fn seat_blocks(&self) -> Option<SeatBlocks> {
+        Some(SeatBlocks {
+            start: 0,
+            len: 2 * GRID,
+        })
     }
 }

@@ -11,7 +11,9 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use crate::vector::View;
 use crate::Error;
+use tafel_core::Player;
 
 pub use game::PyGame;
 pub use state::PyState;
@@ -67,6 +69,26 @@ fn whole(object: &Bound<'_, PyAny>, what: &str, max: u64) -> PyResult<u64> {
             "{what} must be from 0 to {max}, not {object}"
         ))),
     }
+}
+
+/// A seat of a game of `players` seats from a Python int, called `what` in errors.
+fn seat_of(object: &Bound<'_, PyAny>, what: &str, players: usize) -> PyResult<Player> {
+    Ok(Player(whole(object, what, players as u64 - 1)? as u8))
+}
+
+/// A view of the observations from Python: `"absolute"`, `"mover"` or a seat number of a
+/// game of `players` seats.
+fn view_of(view: &Bound<'_, PyAny>, players: usize) -> PyResult<View> {
+    if let Ok(word) = view.cast::<pyo3::types::PyString>() {
+        return match word.to_str()? {
+            "absolute" => Ok(View::Absolute),
+            "mover" => Ok(View::Mover),
+            other => Err(PyValueError::new_err(format!(
+                "view is \"absolute\", \"mover\" or a seat number, not {other:?}"
+            ))),
+        };
+    }
+    Ok(View::Seat(seat_of(view, "view (a seat)", players)?))
 }
 
 /// [`whole`] for an optional argument (`None` stays `None`).

@@ -5,9 +5,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use super::PyGame;
-use super::{action_of, arrays, int_of, optional_whole, whole};
+use super::{action_of, arrays, int_of, optional_whole, view_of, whole};
 use crate::game::AnyGame;
 use crate::state::AnyState;
+use crate::vector::View;
+use tafel_core::Player;
 
 /// A position with the actions that led to it: OpenSpiel's state interface in Tafel's integers.
 #[pyclass(module = "tafel._tafel", name = "State")]
@@ -230,17 +232,31 @@ impl PyState {
 
     /// The observation as a float32 numpy array of `game.observation_tensor_shape()` (its
     /// layout per game in docs/python.md). Every player sees the same: the games have perfect
-    /// information.
-    #[pyo3(signature = (player=None))]
+    /// information. `view` turns it: `"absolute"` (the default), `"mover"` (the seat to
+    /// move's side) or a seat number (the parts that belong to a seat, that seat's first).
+    #[pyo3(signature = (player=None, view=None))]
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
         player: Option<&Bound<'py, PyAny>>,
+        view: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         self.player_of(player)?;
+        let players = self.game().dyn_game().num_players();
+        let seat =
+            match view.map(|v| view_of(v, players)).transpose()? {
+                None | Some(View::Absolute) => None,
+                Some(View::Seat(seat)) => Some(seat),
+                Some(View::Mover) => match self.inner.current_player() {
+                    seat if seat >= 0 => Some(Player(seat as u8)),
+                    _ => return Err(PyValueError::new_err(
+                        "view=\"mover\": no seat is to move here (chance acts or the game is over)",
+                    )),
+                },
+            };
         let shape = self.game().observation_shape();
         let mut values = vec![0.0; shape.iter().product()];
-        self.inner.observe(&mut values);
+        self.inner.observe(seat, &mut values);
         arrays::array(py, &values, shape)
     }
 

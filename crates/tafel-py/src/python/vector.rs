@@ -4,10 +4,11 @@ use std::sync::Arc;
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use tafel_core::Player;
 
 use super::{arrays, PyGame, PyState};
 use crate::game::AnyGame;
-use crate::vector::AnyVector;
+use crate::vector::{AnyVector, View};
 
 /// N positions of one game, always with a player to move: chance is resolved by the vector's
 /// seeded generator, and a finished game reports its returns and starts again.
@@ -23,6 +24,29 @@ pub struct PyVector {
 }
 
 impl PyVector {
+    /// The view from Python (see [`super::view_of`]).
+    fn view(&self, view: &Bound<'_, PyAny>) -> PyResult<View> {
+        super::view_of(view, self.game.dyn_game().num_players())
+    }
+
+    /// The optional seat that a step or reset plays up to.
+    fn until(&self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Player>> {
+        let players = self.game.dyn_game().num_players();
+        seat.map(|seat| super::seat_of(seat, "until_seat", players))
+            .transpose()
+    }
+
+    /// An observation-shaped float32 array `[N, *shape]` of `values`.
+    fn observation_array<'py>(
+        &self,
+        py: Python<'py>,
+        values: &[f32],
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let mut shape = self.game.observation_shape();
+        shape.insert(0, self.inner.len());
+        arrays::array(py, values, shape)
+    }
+
     /// Wraps `inner`, positions of `game`.
     pub fn new(game: Arc<dyn AnyGame>, inner: Box<dyn AnyVector>) -> Self {
         PyVector {
@@ -42,15 +66,27 @@ impl PyVector {
     }
 
     /// Every position's observation tensor: a float32 array `[N, *observation_tensor_shape]`.
-    fn observations<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let mut shape = self.game.observation_shape();
-        let size: usize = shape.iter().product();
-        let (inner, values) = (&self.inner, &mut self.observations);
+    /// `view="absolute"` is the game's layout; `"mover"` turns each row to the seat to move's
+    /// side, a seat number to that seat's (the parts that belong to a seat, its own first).
+    #[pyo3(signature = (view = None))]
+    fn observations<'py>(
+        &mut self,
+        py: Python<'py>,
+        view: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let view = view
+            .map(|v| self.view(v))
+            .transpose()?
+            .unwrap_or(View::Absolute);
+        let size: usize = self.game.observation_shape().iter().product();
+        let mut values = std::mem::take(&mut self.observations);
         values.clear();
-        values.resize(size * inner.len(), 0.0);
-        py.detach(|| inner.observations(values));
-        shape.insert(0, inner.len());
-        arrays::array(py, values, shape)
+        values.resize(size * self.inner.len(), 0.0);
+        let inner = &self.inner;
+        py.detach(|| inner.observations(view, &mut values));
+        let array = self.observation_array(py, &values);
+        self.observations = values;
+        array
     }
 
     /// Every position's legal actions: a bool array `[N, num_distinct_actions]`.
@@ -62,6 +98,15 @@ impl PyVector {
         mask.resize(width * n, false);
         py.detach(|| inner.legal_actions_mask(mask))?;
         arrays::array(py, mask, vec![n, width])
+    }
+
+    /// Every position's legal actions as a list, the compact form of the mask for games with
+    /// many action numbers (Quarx has 65,536): an int64 array `[N, K]`, each row its legal
+    /// actions ascending followed by -1, `K` the most legal actions of any row now.
+    fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let inner = &mut self.inner;
+        let (values, width) = py.detach(|| inner.legal_actions())?;
+        arrays::array(py, &values, vec![self.inner.len(), width])
     }
 
     /// A uniformly random legal action for each position, drawn from the vector's generator:
@@ -86,23 +131,39 @@ impl PyVector {
 
     /// The observations of the games that finished in the last `step`, as they ended (before
     /// their restart): a float32 array `[N, *observation_tensor_shape]`, zeros in the rows
-    /// whose game did not finish.
-    fn final_observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let mut shape = self.game.observation_shape();
-        let mut values = vec![0.0; shape.iter().product::<usize>() * self.inner.len()];
-        self.inner.final_observations(&mut values);
-        shape.insert(0, self.inner.len());
-        arrays::array(py, &values, shape)
+    /// whose game did not finish. `view` as in `observations`, `"mover"` being the seat that
+    /// made the game's last move.
+    #[pyo3(signature = (view = None))]
+    fn final_observations<'py>(
+        &self,
+        py: Python<'py>,
+        view: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let view = view
+            .map(|v| self.view(v))
+            .transpose()?
+            .unwrap_or(View::Absolute);
+        let size: usize = self.game.observation_shape().iter().product();
+        let mut values = vec![0.0; size * self.inner.len()];
+        self.inner.final_observations(view, &mut values);
+        self.observation_array(py, &values)
     }
 
     /// Starts the games in `rows` (row numbers) again, chance drawn from the vector's
-    /// generator; a row that does not exist raises `ValueError` before any restarts.
-    fn reset(&mut self, rows: &Bound<'_, PyAny>) -> PyResult<()> {
+    /// generator; with `until_seat`, the other seats then play as in `step`. A row that does
+    /// not exist raises `ValueError` before any restarts.
+    #[pyo3(signature = (rows, until_seat = None))]
+    fn reset(
+        &mut self,
+        rows: &Bound<'_, PyAny>,
+        until_seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let until = self.until(until_seat)?;
         let mut numbers = Vec::new();
         for row in rows.try_iter()? {
             numbers.push(super::whole(&row?, "a row", u64::MAX)? as usize);
         }
-        Ok(self.inner.reset_rows(&numbers)?)
+        Ok(self.inner.reset_rows(&numbers, until)?)
     }
 
     /// A copy of row `row`'s position as a `State` (its history starts there).
@@ -117,19 +178,25 @@ impl PyVector {
     /// Plays `actions[i]` in position `i` (one legal action each, all checked before any is
     /// played), then resolves chance and restarts finished games. Returns `(returns, done)`:
     /// a float64 array `[N, num_players]` holding each finished game's returns (zeros
-    /// elsewhere) and a bool array `[N]`, true where a game finished (and restarted).
+    /// elsewhere) and a bool array `[N]`, true where a game finished (and restarted). With
+    /// `until_seat`, the other seats then play uniformly random legal moves (the vector's
+    /// generator) until that seat is to move in every row; a row reports its first finished
+    /// game, and a fresh game that ends before that seat moves is started again unreported.
+    #[pyo3(signature = (actions, until_seat = None))]
     fn step<'py>(
         &mut self,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
+        until_seat: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyTuple>> {
+        let until = self.until(until_seat)?;
         let n = self.inner.len();
         let actions = arrays::actions(py, actions, n)?;
         let players = self.game.dyn_game().num_players();
         let mut returns = vec![0.0; n * players];
         let mut done = vec![false; n];
         let inner = &mut self.inner;
-        py.detach(|| inner.step(&actions, &mut returns, &mut done))?;
+        py.detach(|| inner.step(&actions, until, &mut returns, &mut done))?;
         PyTuple::new(
             py,
             [

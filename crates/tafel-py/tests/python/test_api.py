@@ -193,3 +193,26 @@ def test_codes_are_whole_states(settings):
             again.apply_action(action)
             assert again.code() == state.code()
     assert remembering > 10
+
+
+def test_observation_from_a_seat():
+    """`observation_tensor(view=...)`: the seat's own blocks first (EinStein: White's six cube
+    planes, then Black's), `"mover"` the seat to move's; no mover at a chance node."""
+    game = tafel.load_game("einstein")
+    state = game.new_initial_state()
+    with pytest.raises(ValueError, match="no seat is to move"):
+        state.observation_tensor(view="mover")
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    absolute = state.observation_tensor()
+    black = state.observation_tensor(view=1)
+    assert np.array_equal(black[:6], absolute[6:12]) and np.array_equal(black[6:12], absolute[:6])
+    assert np.array_equal(black[12:], absolute[12:])
+    assert np.array_equal(state.observation_tensor(view=0), absolute)
+    assert np.array_equal(state.observation_tensor(view="mover"),
+                          state.observation_tensor(view=state.current_player()))
+    assert np.array_equal(state.observation_tensor(view="absolute"), absolute)
+    with pytest.raises(ValueError, match="seat"):
+        state.observation_tensor(view=2)
+    with pytest.raises(ValueError, match="absolute"):
+        state.observation_tensor(view="black")

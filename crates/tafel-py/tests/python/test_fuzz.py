@@ -54,6 +54,8 @@ def test_state_methods(name, steps, junk, text):
                    state.player_return, state.legal_actions_mask):
         survives(method, junk)
     survives(state.string_to_action, text)
+    survives(state.observation_tensor, view=junk)
+    survives(state.observation_tensor, view=text)
     # Large in-range numbers would only make the tests slow: they are tried small.
     small = min(junk, 2) if isinstance(junk, int) and 0 <= junk <= 10**9 else junk
     survives(state.perft, small)
@@ -79,3 +81,11 @@ def test_vector(name, n, seed, actions, shape, dtype):
         pass
     mask = vector.legal_actions_mask()
     survives(vector.step, mask.argmax(axis=1))
+    for view in (actions, seed):
+        survives(vector.observations, view=view)
+        survives(vector.final_observations, view=view)
+        survives(vector.step, vector.sample_actions(), until_seat=view)
+        survives(vector.reset, [0], until_seat=view)
+    survives(vector.reset, actions)
+    lists = vector.legal_actions()
+    survives(vector.step, lists[:, 0])

@@ -108,3 +108,103 @@ def test_rows_reset_and_copied():
     vector.reset(np.array([0, 2]))
     assert vector.codes() == [start, codes[1], start, codes[3]]
     assert vector.legal_actions_mask()[0].tolist() == game.new_initial_state().legal_actions_mask().tolist()
+
+
+def test_legal_action_lists_are_the_masks(game):
+    """`legal_actions()` holds each row's legal actions ascending, padded with -1 to the
+    longest row: the compact form of the mask (Quarx's rows are 65,536 wide)."""
+    vector = game.vector(12, seed=8)
+    for _ in range(15):
+        lists, mask = vector.legal_actions(), vector.legal_actions_mask()
+        assert lists.dtype == np.int64 and lists.shape[0] == 12
+        assert lists.shape[1] == mask.sum(axis=1).max()
+        for row, allowed in zip(lists, mask):
+            legal = row[row >= 0]
+            assert np.array_equal(legal, np.flatnonzero(allowed))
+            assert (row[len(legal):] == -1).all()
+        vector.step(vector.sample_actions())
+
+
+# Where each game's observation holds one block per seat (flattened): start, length; the
+# documented layouts (docs/python.md). Carreaux's block is one plane of the board.
+SEAT_BLOCKS = {
+    "black-path": None,
+    "karls-race": (0, 21),
+    "carreaux": (0, 36),
+    "kauri": (24, 1),
+    "quarx": (0, 512),
+    "einstein": (0, 150),
+}
+
+
+def turned(observation, seat, players, blocks):
+    """`observation` (absolute) with its seat blocks turned so that `seat`'s comes first."""
+    flat = observation.reshape(-1).copy()
+    if blocks is not None:
+        start, length = blocks
+        end = start + players * length
+        flat[start:end] = np.roll(flat[start:end], -seat * length)
+    return flat.reshape(observation.shape)
+
+
+def test_observations_from_the_mover_and_a_seat(game):
+    """`view="mover"` turns each row to the seat to move: its own pieces (tiles, stones, store)
+    first; a seat number to that seat; the board and the "to move" planes stay."""
+    vector = game.vector(10, seed=6)
+    players, blocks = game.num_players(), SEAT_BLOCKS[game.name]
+    movers_seen = set()
+    for _ in range(12):
+        absolute, seats = vector.observations(), vector.current_players()
+        movers_seen.update(seats.tolist())
+        mover = vector.observations(view="mover")
+        for row in range(len(vector)):
+            assert np.array_equal(mover[row], turned(absolute[row], seats[row], players, blocks))
+        for seat in range(players):
+            seen = vector.observations(view=seat)
+            for row in range(len(vector)):
+                assert np.array_equal(seen[row], turned(absolute[row], seat, players, blocks))
+        vector.step(vector.sample_actions())
+    assert movers_seen == set(range(players))
+    assert np.array_equal(vector.observations(view="absolute"), vector.observations())
+    with pytest.raises(ValueError, match="view"):
+        vector.observations(view="theirs")
+    with pytest.raises(ValueError):
+        vector.observations(view=players)
+    with pytest.raises(TypeError):
+        vector.final_observations(view=1.5)
+
+
+def test_final_observations_from_the_last_mover():
+    """A finished game's final observation in the mover's view is seen from the seat that
+    made its last move."""
+    game = tafel.load_game("kauri")
+    vector = game.vector(32, seed=2)
+    checked = 0
+    while checked < 20:
+        seats, actions = vector.current_players(), vector.sample_actions()
+        _, done = vector.step(actions)
+        absolute, mover = vector.final_observations(), vector.final_observations(view="mover")
+        for row in np.flatnonzero(done):
+            assert np.array_equal(mover[row], turned(absolute[row], seats[row], 2, (24, 1)))
+            checked += 1
+
+
+def test_steps_up_to_a_seat(game):
+    """With `until_seat`, the other seats play random moves inside the step until that seat
+    is to move in every row; `reset(rows, until_seat=...)` starts there too."""
+    seat = game.num_players() - 1
+    vector = game.vector(16, seed=9)
+    vector.reset(range(16), until_seat=seat)
+    assert (vector.current_players() == seat).all()
+    finished = 0
+    for _ in range(40 if game.name != "quarx" else 8):
+        returns, done = vector.step(vector.sample_actions(), until_seat=seat)
+        assert (vector.current_players() == seat).all()
+        assert (returns[~done] == 0).all()
+        finished += int(done.sum())
+        finals = vector.final_observations()
+        assert finals[done].any(axis=tuple(range(1, finals.ndim))).all()
+    if game.name != "quarx":
+        assert finished > 0
+    with pytest.raises(ValueError, match="until_seat"):
+        vector.step(vector.sample_actions(), until_seat=game.num_players())
