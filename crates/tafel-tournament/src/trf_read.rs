@@ -173,7 +173,7 @@ fn point_system(line: &str) -> Result<u32, String> {
 pub fn to_trf2026(text: &str) -> Result<String, TrfError> {
     let field = next_round(text)?;
     let mut out = String::new();
-    let mut system = false;
+    let mut system = text.lines().any(|line| line.starts_with("192"));
     for line in text.lines() {
         let rest = line.get(3..).unwrap_or("").trim();
         match line.get(..3).unwrap_or("") {
@@ -183,14 +183,15 @@ pub fn to_trf2026(text: &str) -> Result<String, TrfError> {
                 Side::Second => "152 B",
             }),
             code => {
-                system |= code == "192";
+                if code == "001" && !system {
+                    // The system goes with the tournament's records, before the players.
+                    out.push_str("192 FIDE_DUTCH_2025\n");
+                    system = true;
+                }
                 out.push_str(line);
             }
         }
         out.push('\n');
-    }
-    if !system {
-        out.push_str("192 FIDE_DUTCH_2025\n");
     }
     Ok(out)
 }
@@ -357,8 +358,10 @@ mod tests {
     #[test]
     fn trf16_converts_to_trf2026_and_pairs_the_same() {
         let converted = to_trf2026(FILE).unwrap();
-        assert!(converted.contains("\n142 3\n152 B\n"), "{converted}");
-        assert!(converted.ends_with("192 FIDE_DUTCH_2025\n"));
+        assert!(
+            converted.contains("\n142 3\n152 B\n192 FIDE_DUTCH_2025\n001    1 "),
+            "{converted}"
+        );
         assert!(!converted.contains("XXR") && !converted.contains("XXC"));
         let (before, after) = (next_round(FILE).unwrap(), next_round(&converted).unwrap());
         assert_eq!(before, after);
