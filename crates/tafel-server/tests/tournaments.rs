@@ -584,6 +584,43 @@ fn check_swiss(view: &Value, n: usize, rounds: usize) {
     }
 }
 
+/// Checks that the boards of the Swiss round in play (`boards`, by username, first mover first)
+/// are the pairing `tafel swiss` makes (`trf_read::next_round`, `dutch::pair`) from the
+/// tournament's TRF-2026 export.
+async fn same_as_from_trf(person: &Person, id: &str, boards: &[Value]) {
+    use tafel_tournament::{dutch, trf_read};
+    let (status, trf) = person
+        .get(&format!("/api/tournaments/{id}/trf?version=2026"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{trf}");
+    let trf = trf.as_str().unwrap();
+    assert!(trf.contains("\n192 FIDE_DUTCH_2025\n"), "{trf}");
+    let names: std::collections::BTreeMap<usize, &str> = trf
+        .lines()
+        .filter(|l| l.starts_with("001"))
+        .map(|l| {
+            (
+                l[4..8].trim().parse().unwrap(),
+                l[14..].split(' ').next().unwrap(),
+            )
+        })
+        .collect();
+    let field = trf_read::next_round(trf).unwrap();
+    let mut expected: Vec<(&str, &str)> = dutch::pair(&field)
+        .unwrap()
+        .boards
+        .iter()
+        .map(|b| (names[&b.first], names[&b.second]))
+        .collect();
+    let mut paired: Vec<(&str, &str)> = boards
+        .iter()
+        .map(|b| (b["first"].as_str().unwrap(), b["second"].as_str().unwrap()))
+        .collect();
+    expected.sort_unstable();
+    paired.sort_unstable();
+    assert_eq!(paired, expected, "round {} against its TRF", field.round);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_swiss_of_fifteen_is_played_to_its_end_across_a_restart() {
     let (_dir, db, router, hub) = on_disk().await;
@@ -598,6 +635,7 @@ async fn a_swiss_of_fifteen_is_played_to_its_end_across_a_restart() {
         .await;
         assert_eq!(view["rounds"], 5);
         let boards = view["in_play"].as_array().unwrap();
+        same_as_from_trf(&players[0], &id, boards).await;
         if round < 3 {
             play_boards(&players, "sws", &id, boards).await;
             continue;

@@ -147,6 +147,15 @@ pub fn pair_next_round(
         round: played.len() + 1,
         rounds: settings.rounds,
         initial: initial_colour(settings.seed),
+        absent_paired: withdrawn
+            .iter()
+            .filter(|&&e| {
+                played
+                    .iter()
+                    .any(|round| round.bye == Some(e) || round.game_of(e).is_some())
+            })
+            .map(|e| numbers[e.0])
+            .collect(),
     };
     let pairing = dutch::pair(&field).map_err(|_| SwissError::NoLegalPairing {
         round: played.len() + 1,
@@ -177,7 +186,7 @@ pub fn pairing_numbers(ratings: &[u32]) -> Vec<usize> {
 }
 
 /// The side the higher-ranked player of board 1 gets in round 1, drawn by lot from `seed`.
-fn initial_colour(seed: u64) -> Side {
+pub fn initial_colour(seed: u64) -> Side {
     if SmallRng::seed_from_u64(seed).random::<bool>() {
         Side::First
     } else {

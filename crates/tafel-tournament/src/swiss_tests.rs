@@ -393,6 +393,60 @@ impl Oracle {
     }
 }
 
+/// The round after `history` as `tafel swiss` pairs it from the tournament's TRF-2026 export
+/// (`trf::export`, then `trf_read::next_round` and `dutch::pair`), by pairing numbers.
+fn paired_from_trf(
+    settings: &SwissSettings,
+    ratings: &[u32],
+    history: &[PlayedRound],
+    withdrawn: &[Entrant],
+) -> Result<dutch::Pairing, dutch::NoPairing> {
+    use crate::standings::StandingsRules;
+    use crate::trf::{export, TrfHeader, TrfPlayer, TrfVersion};
+    let header = TrfHeader {
+        name: "Random Swiss".into(),
+        rounds: settings.rounds,
+        version: TrfVersion::Trf2026,
+        initial: Some(initial_colour(settings.seed)),
+        system: "FIDE_DUTCH_2025".into(),
+        ..TrfHeader::default()
+    };
+    let players: Vec<TrfPlayer> = ratings
+        .iter()
+        .enumerate()
+        .map(|(i, &rating)| TrfPlayer {
+            name: format!("Player {i}"),
+            rating,
+            withdrawn: withdrawn.contains(&Entrant(i)),
+        })
+        .collect();
+    let rules = StandingsRules {
+        bye_half_points: settings.bye_half_points,
+        ..StandingsRules::default()
+    };
+    let text = export(&header, &players, history, &rules).expect("the rounds add up");
+    let field = crate::trf_read::next_round(&text).expect("its own export reads back");
+    dutch::pair(&field)
+}
+
+/// The Swiss's round by pairing numbers, as `dutch::pair` gives it.
+fn by_numbers(round: &Round, ratings: &[u32]) -> dutch::Pairing {
+    let numbers = pairing_numbers(ratings);
+    let mut boards: Vec<dutch::Board> = round
+        .games
+        .iter()
+        .map(|g| dutch::Board {
+            first: numbers[g.first.0],
+            second: numbers[g.second.0],
+        })
+        .collect();
+    boards.sort_by_key(|b| (b.first, b.second));
+    dutch::Pairing {
+        boards,
+        bye: round.bye.map(|b| numbers[b.0]),
+    }
+}
+
 fn outcome(code: u8) -> Outcome {
     match code % 16 {
         0..=4 => Outcome::FirstWon,
@@ -403,7 +457,8 @@ fn outcome(code: u8) -> Outcome {
     }
 }
 
-/// Plays a Swiss of `n` players with random results and checks every round: everyone
+/// Plays a Swiss of `n` players with random results and checks every round: the same pairing
+/// from the tournament's TRF-2026 export read back (as `tafel swiss` pairs it); everyone
 /// active paired once, nobody meets twice, nobody has two byes (or a bye after a forfeit
 /// win), an absolute preference granted unless the opponent has the same; and with
 /// `exhaustive`, against brute force over every legal pairing: absolute colour clashes only
@@ -436,6 +491,18 @@ fn play_random(
         // The brute force is for small fields only.
         let pairable = exhaustive && oracle.pairable();
         let paired = pair_next_round(&settings, ratings, &history, &withdrawn);
+        // Exported as TRF-2026 and read back, the tournament pairs the same round.
+        let from_trf = paired_from_trf(&settings, ratings, &history, &withdrawn).map(|mut p| {
+            p.boards.sort_by_key(|b| (b.first, b.second));
+            p
+        });
+        let expected = paired.as_ref().ok().map(|r| by_numbers(r, ratings));
+        prop_assert_eq!(
+            from_trf.as_ref().ok(),
+            expected.as_ref(),
+            "round {} from the TRF export",
+            round + 1
+        );
         let Ok(paired) = paired else {
             prop_assert_eq!(paired, Err(SwissError::NoLegalPairing { round: round + 1 }));
             prop_assert!(!pairable, "refused a round that can be paired");

@@ -1,17 +1,20 @@
 //! FIDE's Tournament Report File, TRF-16 (FIDE Handbook C.04, Annex 2: "Format of TRF", the
-//! version approved in 2015 and read by the endorsed pairing programs, JaVaFo and bbpPairings).
-//! The 2025 revision (TRF-26, in force from September 2025) keeps the player lines' columns and
-//! adds tournament records; TRF-16 is what most programs still read, so it is written here.
+//! version approved in 2015 and read by the endorsed pairing programs, JaVaFo and bbpPairings),
+//! or TRF-2026, its 2025 revision ([`TrfVersion`]), which keeps the player lines' columns and
+//! adds tournament records.
 //!
 //! A file is the tournament's lines (`012` name, `022` city, `032` federation, `042`/`052`
 //! dates, `062` players, `072` rated players, `092` type, `102` chief arbiter, `122` time
-//! control; empty ones are left out), `XXR` with the number of rounds (the extension JaVaFo and
-//! bbpPairings read, so that the file can be paired again), then a `001` line per player in
-//! pairing-number order: its number (5–8), name (15–47), rating (49–52), points (81–84), place
-//! (86–89), then per round, from column 92 every ten columns, the opponent's number (`0000`
-//! for none), the colour (`w` for the first move, `b`, `-`) and the result: `1`, `=`, `0`, `+`
-//! and `-` for forfeits, `U` for the pairing-allocated bye, `Z` for a round not played. Columns
-//! count characters; every line ends with a line feed (TRF-16 asks for a carriage return; the
+//! control; empty ones are left out), the number of rounds (`XXR`, the extension JaVaFo and
+//! bbpPairings read; `142` in TRF-2026) and the colour lot when known (`XXC white1|black1`;
+//! `152 W|B`), so that the file can be paired again; in TRF-2026 also `162` (the points, when
+//! the pairing-allocated bye is not worth a win) and `192` (the pairing system). Then a `001`
+//! line per player in pairing-number order: its number (5–8), name (15–47), rating (49–52),
+//! points (81–84), place (86–89), then per round, from column 92 every ten columns, the
+//! opponent's number (`0000` for none), the colour (`w` for the first move, `b`, `-`) and the
+//! result: `1`, `=`, `0`, `+` and `-` for forfeits, `U` for the pairing-allocated bye, `Z` for a
+//! round not played; a withdrawn player's next round is `0000 - Z` (absent). Columns count
+//! characters; every line ends with a line feed (TRF-16 asks for a carriage return; the
 //! programs that read TRF accept either).
 
 use serde::{Deserialize, Serialize};
@@ -39,8 +42,29 @@ pub struct TrfHeader {
     pub chief_arbiter: String,
     /// The time control (`122`).
     pub time_control: String,
-    /// The number of rounds (`XXR`; left out when 0).
+    /// The number of rounds (`XXR`, or `142` in TRF-2026; left out when 0).
     pub rounds: usize,
+    /// Which revision of the format to write.
+    #[serde(default)]
+    pub version: TrfVersion,
+    /// The side pairing number 1 had in round 1, drawn by lot (`XXC white1|black1`, or `152 W|B`
+    /// in TRF-2026): what a pairing program needs to pair the next round as the Swiss would.
+    #[serde(default)]
+    pub initial: Option<Side>,
+    /// The pairing system (`192`, TRF-2026 only; left out when empty), e.g. `FIDE_DUTCH_2025`.
+    #[serde(default)]
+    pub system: String,
+}
+
+/// Which revision of the Tournament Report File to write.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TrfVersion {
+    /// TRF-16 (2016) with the pairing programs' extensions `XXR` and `XXC`.
+    #[default]
+    Trf16,
+    /// TRF-2026 (the 2025 revision): `142` the rounds, `152` the initial colour, `162` the
+    /// points when the pairing-allocated bye is not worth a win, `192` the pairing system.
+    Trf2026,
 }
 
 /// A player as TRF names it.
@@ -51,6 +75,10 @@ pub struct TrfPlayer {
     pub name: String,
     /// The rating, 0 for none.
     pub rating: u32,
+    /// Whether it has withdrawn: the round after the last one written then reads `0000 - Z`, so
+    /// that a pairing program leaves it out of the next round.
+    #[serde(default)]
+    pub withdrawn: bool,
 }
 
 /// The TRF-16 file of a tournament played in rounds: `players` in the tournament's order,
@@ -66,7 +94,7 @@ pub fn export(
     let numbers = pairing_numbers(&ratings);
     let mut text = String::new();
     let rated = players.iter().filter(|p| p.rating > 0).count();
-    let tournament = [
+    let mut tournament = vec![
         ("012", header.name.clone()),
         ("022", header.city.clone()),
         ("032", header.federation.clone()),
@@ -77,11 +105,35 @@ pub fn export(
         ("092", header.kind.clone()),
         ("102", header.chief_arbiter.clone()),
         ("122", header.time_control.clone()),
-        ("XXR", header.rounds.to_string()),
     ];
-    let tournament = tournament
-        .into_iter()
-        .filter(|(code, _)| *code != "XXR" || header.rounds > 0);
+    let rounds_code = match header.version {
+        TrfVersion::Trf16 => "XXR",
+        TrfVersion::Trf2026 => "142",
+    };
+    if header.rounds > 0 {
+        tournament.push((rounds_code, header.rounds.to_string()));
+    }
+    if let Some(side) = header.initial {
+        tournament.push(match (header.version, side) {
+            (TrfVersion::Trf16, Side::First) => ("XXC", "white1".into()),
+            (TrfVersion::Trf16, Side::Second) => ("XXC", "black1".into()),
+            (TrfVersion::Trf2026, Side::First) => ("152", "W".into()),
+            (TrfVersion::Trf2026, Side::Second) => ("152", "B".into()),
+        });
+    }
+    if header.version == TrfVersion::Trf2026 {
+        if rules.bye_half_points != 2 {
+            // Each entry: the result's letter, then its points in four columns, then four blanks.
+            let points = |half: u32| format!("{:>4}", format!("{}.{}", half / 2, 5 * (half % 2)));
+            let entries = [('W', 2), ('D', 1), ('L', 0), ('P', rules.bye_half_points)];
+            let line: Vec<String> = entries
+                .iter()
+                .map(|&(letter, half)| format!("{letter}{}", points(half)))
+                .collect();
+            tournament.push(("162", format!(" {}", line.join("    "))));
+        }
+        tournament.push(("192", header.system.clone()));
+    }
     for (code, value) in tournament {
         if !value.is_empty() {
             text.push_str(&format!("{code} {value}\n"));
@@ -111,6 +163,10 @@ pub fn export(
             line.right(column, 4, &opponent);
             line.put(column + 5, &colour.to_string());
             line.put(column + 7, &result.to_string());
+        }
+        if players[i].withdrawn && rounds.len() < header.rounds {
+            let column = 92 + 10 * rounds.len();
+            line.put(column, "0000 - Z");
         }
         text.push_str(line.0.iter().collect::<String>().trim_end());
         text.push('\n');
@@ -203,6 +259,7 @@ mod tests {
         .map(|&(name, rating)| TrfPlayer {
             name: name.into(),
             rating,
+            withdrawn: false,
         })
         .collect();
         let rounds = vec![
@@ -250,12 +307,73 @@ XXR 3
         assert_eq!(&first_player[91..99], "   3 w 1");
     }
 
+    /// TRF-2026: the tournament's records `142`, `152`, `162` (a bye worth half a point) and
+    /// `192`; a player withdrawn after round 1 is absent (`0000 - Z`) from round 2.
+    #[test]
+    fn trf2026_records_and_a_withdrawal() {
+        let players: Vec<TrfPlayer> = [("A", 1900, false), ("B", 1800, true), ("C", 1700, false)]
+            .iter()
+            .map(|&(name, rating, withdrawn)| TrfPlayer {
+                name: name.into(),
+                rating,
+                withdrawn,
+            })
+            .collect();
+        let rounds = vec![PlayedRound {
+            results: vec![game(1, 2, Outcome::FirstWon)],
+            bye: Some(Entrant(2)),
+        }];
+        let header = TrfHeader {
+            name: "Club".into(),
+            rounds: 3,
+            version: TrfVersion::Trf2026,
+            initial: Some(Side::Second),
+            system: "FIDE_DUTCH_2025".into(),
+            ..TrfHeader::default()
+        };
+        let rules = StandingsRules {
+            bye_half_points: 1,
+            ..StandingsRules::default()
+        };
+        let text = export(&header, &players, &rounds, &rules).unwrap();
+        let records: Vec<&str> = text.lines().filter(|l| !l.starts_with("001")).collect();
+        assert_eq!(
+            records,
+            [
+                "012 Club",
+                "062 3",
+                "072 3",
+                "142 3",
+                "152 B",
+                "162  W 1.0    D 0.5    L 0.0    P 0.5",
+                "192 FIDE_DUTCH_2025"
+            ]
+        );
+        let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("001")).collect();
+        assert_eq!(
+            &lines[1][91..],
+            "   1 b 0  0000 - Z",
+            "B withdrew: absent in round 2"
+        );
+        assert_eq!(&lines[2][80..84], " 0.5", "C's bye is worth half a point");
+        let field = crate::trf_read::next_round(&text).unwrap();
+        assert_eq!((field.round, field.initial), (2, Side::Second));
+        let scores: Vec<(usize, u32)> = field.players.iter().map(|p| (p.number, p.score)).collect();
+        assert_eq!(
+            scores,
+            [(1, 2), (3, 1)],
+            "B is not paired; the bye read as half a point"
+        );
+        assert_eq!(field.absent_paired, [2]);
+    }
+
     #[test]
     fn an_absent_player_and_an_unknown_entrant() {
         let players = vec![
             TrfPlayer {
                 name: "A".into(),
                 rating: 0,
+                withdrawn: false,
             };
             3
         ];

@@ -2,14 +2,15 @@
 //! into the round to pair next ([`crate::dutch::Field`]).
 //!
 //! Read: the number of rounds (`XXR n` or `142 n`), the initial colour (`XXC white1|black1` or
-//! `152 W|B`; white when absent) and the `001` player lines: the pairing number (columns 5–8)
+//! `152 W|B`; white when absent), the points of TRF-2026's `162` (wins, draws and losses 1, ½
+//! and 0; `P` the pairing-allocated bye's) and the `001` player lines: the pairing number (columns 5–8)
 //! and, from column 92, one 10-column block per round: the opponent (4 columns, `0000` for
 //! none), the colour (`w`, `b`, `-`) and the result. Results: `1 = 0` played; `+ -` forfeits
 //! (not played; a forfeit win bars the bye); `W D L` as `1 = 0` unrated; `U` the
-//! pairing-allocated bye (a win); `H` a half-point bye, `F` a full-point bye (bars the bye), `Z`
+//! pairing-allocated bye (a win unless `162` says otherwise); `H` a half-point bye, `F` a full-point bye (bars the bye), `Z`
 //! a zero-point bye. The round to pair is the first round some player has no entry for; a
 //! player with an entry in it is absent and not paired. Scores are counted from the results
-//! (the points column is not read).
+//! (the points column is not read). [`to_trf2026`] rewrites a file as TRF-2026.
 
 use std::fmt;
 
@@ -46,10 +47,11 @@ struct Entry {
 }
 
 impl Entry {
-    /// The half points it scores.
-    fn half_points(self) -> u32 {
+    /// The half points it scores, the pairing-allocated bye `bye`.
+    fn half_points(self, bye: u32) -> u32 {
         match self.result {
-            b'1' | b'+' | b'W' | b'U' | b'F' => 2,
+            b'U' => bye,
+            b'1' | b'+' | b'W' | b'F' => 2,
             b'=' | b'D' | b'H' => 1,
             _ => 0,
         }
@@ -139,10 +141,66 @@ fn player_line(line: &str, number: usize) -> Result<(usize, Vec<Option<Entry>>),
     Ok((pairing, entries))
 }
 
+/// Reads a TRF-2026 `162` line (the points of each result: a letter from column 6, then its
+/// points in four columns, every nine columns) and returns what the pairing-allocated bye
+/// scores, in half points. Wins, draws and losses must score 1, ½ and 0.
+fn point_system(line: &str) -> Result<u32, String> {
+    let mut bye = 2;
+    let chars: Vec<char> = line.chars().collect();
+    for entry in chars.get(5..).unwrap_or(&[]).chunks(9) {
+        let letter = entry[0];
+        let text: String = entry.get(1..5).unwrap_or(&[]).iter().collect();
+        let half = match text.trim().split_once('.') {
+            Some((whole, "0" | "")) => whole.parse::<u32>().ok().map(|w| 2 * w),
+            Some((whole, "5")) => whole.parse::<u32>().ok().map(|w| 2 * w + 1),
+            None => text.trim().parse::<u32>().ok().map(|w| 2 * w),
+            _ => None,
+        }
+        .ok_or_else(|| format!("bad points {:?} for {letter:?}", text.trim()))?;
+        match (letter, half) {
+            ('P', half) => bye = half,
+            ('W', 2) | ('D', 1) | ('L', 0) => {}
+            _ => return Err(format!("points {letter} {} are not supported", text.trim())),
+        }
+    }
+    Ok(bye)
+}
+
+/// The tournament of a TRF file (TRF-16 or TRF-2026) as TRF-2026: `XXR` becomes `142`, `XXC`
+/// becomes `152`, a `192 FIDE_DUTCH_2025` line is added where none names the system, and every
+/// other line (the player lines' columns are the same in both) is kept. The file must read as
+/// [`next_round`] reads it.
+pub fn to_trf2026(text: &str) -> Result<String, TrfError> {
+    let field = next_round(text)?;
+    let mut out = String::new();
+    let mut system = text.lines().any(|line| line.starts_with("192"));
+    for line in text.lines() {
+        let rest = line.get(3..).unwrap_or("").trim();
+        match line.get(..3).unwrap_or("") {
+            "XXR" => out.push_str(&format!("142 {rest}")),
+            "XXC" => out.push_str(match field.initial {
+                Side::First => "152 W",
+                Side::Second => "152 B",
+            }),
+            code => {
+                if code == "001" && !system {
+                    // The system goes with the tournament's records, before the players.
+                    out.push_str("192 FIDE_DUTCH_2025\n");
+                    system = true;
+                }
+                out.push_str(line);
+            }
+        }
+        out.push('\n');
+    }
+    Ok(out)
+}
+
 /// Reads a TRF file and returns the round to pair next.
 pub fn next_round(text: &str) -> Result<Field, TrfError> {
     let mut rounds = None;
     let mut initial = Side::First;
+    let mut bye = 2;
     let mut lines: Vec<(usize, Vec<Option<Entry>>)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let number = i + 1;
@@ -163,6 +221,7 @@ pub fn next_round(text: &str) -> Result<Field, TrfError> {
                     other => return Err(error(number, format!("bad initial colour {other:?}"))),
                 }
             }
+            "162" => bye = point_system(line).map_err(|reason| error(number, reason))?,
             _ => {}
         }
     }
@@ -199,7 +258,7 @@ pub fn next_round(text: &str) -> Result<Field, TrfError> {
                 player.floats.push(Float::None);
                 continue;
             };
-            let points = entry.half_points();
+            let points = entry.half_points(bye);
             player.score += points;
             player.bye_barred |= matches!(entry.result, b'U' | b'F' | b'+');
             if entry.played() {
@@ -225,9 +284,22 @@ pub fn next_round(text: &str) -> Result<Field, TrfError> {
             }
         }
     }
-    let present = lines
+    let present: Vec<bool> = lines
         .iter()
-        .map(|(_, e)| e.get(round - 1).is_none_or(Option::is_none));
+        .map(|(_, e)| e.get(round - 1).is_none_or(Option::is_none))
+        .collect();
+    let absent_paired = lines
+        .iter()
+        .zip(&present)
+        .filter(|((_, entries), &here)| {
+            !here
+                && entries
+                    .iter()
+                    .flatten()
+                    .any(|e| e.opponent.is_some() || e.result == b'U')
+        })
+        .map(|((number, _), _)| *number)
+        .collect();
     let players = players
         .into_iter()
         .zip(present)
@@ -238,6 +310,7 @@ pub fn next_round(text: &str) -> Result<Field, TrfError> {
         round,
         rounds,
         initial,
+        absent_paired,
     })
 }
 
@@ -262,6 +335,11 @@ mod tests {
         );
         let numbers: Vec<usize> = field.players.iter().map(|p| p.number).collect();
         assert_eq!(numbers, vec![1, 2, 3], "4 has an entry in round 2: absent");
+        assert_eq!(
+            field.absent_paired,
+            vec![4],
+            "4 was paired in round 1 (a forfeit), so keeps its place for the colour lot"
+        );
         let [one, two, three] = &field.players[..] else {
             unreachable!()
         };
@@ -275,6 +353,47 @@ mod tests {
         assert!(two.bye_barred && !one.bye_barred);
         assert_eq!(two.floats, vec![Float::Down]);
         assert_eq!(three.colours, vec![Some(Side::Second)]);
+    }
+
+    #[test]
+    fn trf16_converts_to_trf2026_and_pairs_the_same() {
+        let converted = to_trf2026(FILE).unwrap();
+        assert!(
+            converted.contains("\n142 3\n152 B\n192 FIDE_DUTCH_2025\n001    1 "),
+            "{converted}"
+        );
+        assert!(!converted.contains("XXR") && !converted.contains("XXC"));
+        let (before, after) = (next_round(FILE).unwrap(), next_round(&converted).unwrap());
+        assert_eq!(before, after);
+        assert_eq!(crate::dutch::pair(&before), crate::dutch::pair(&after));
+        assert_eq!(
+            to_trf2026(&converted).unwrap(),
+            converted,
+            "already TRF-2026"
+        );
+    }
+
+    #[test]
+    fn the_point_system_sets_the_bye() {
+        let half = FILE
+            .replace(
+                "XXC black1\n",
+                "XXC black1\n162  W 1.0    D 0.5    L 0.0    P 0.5\n",
+            )
+            .replace("     1 b 0\n", "     1 b 0  0000 - U\n")
+            .replace("    4 b +\n", "    4 b +     1 w 0\n")
+            .replace("     3 w 1\n", "     3 w 1     2 b 1\n")
+            .replace("  0000 - H\n", "  0000 - H  0000 - H\n");
+        let field = next_round(&half).unwrap();
+        assert_eq!(field.round, 3);
+        let three = field.players.iter().find(|p| p.number == 3).unwrap();
+        assert_eq!(three.score, 1, "the bye is worth half a point");
+        assert_eq!(
+            next_round(&half.replace("D 0.5", "D 1.0"))
+                .unwrap_err()
+                .to_string(),
+            "line 4: points D 1.0 are not supported"
+        );
     }
 
     #[test]

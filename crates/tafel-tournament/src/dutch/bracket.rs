@@ -8,7 +8,7 @@
 //! and each of S1's players in order meets the first player of S2 that still keeps it. Who is
 //! left floats down to the next bracket, or has the bye below the last one.
 
-use super::criteria::Bracket;
+use super::criteria::{may_meet, Bracket};
 use super::order::s1_candidates;
 use super::{NoPairing, Seat};
 use crate::matching::max_weight_matching;
@@ -82,6 +82,31 @@ fn fix(matrix: &mut [i128], v: usize, a: usize, b: usize) {
     }
 }
 
+/// The lowest score the pairing-allocated bye can go to in a pairing of the whole round that
+/// keeps the absolute criteria (C.04.3 2025, C5), or `None` when no such pairing exists. `seats`
+/// are an odd number of players, ranked; a seat's `bye_candidate` says whether C2 allows it.
+pub fn bye_score(seats: &[Seat]) -> Option<u32> {
+    let n = seats.len();
+    let mut scores: Vec<u32> = seats
+        .iter()
+        .filter(|s| s.bye_candidate)
+        .map(Seat::score)
+        .collect();
+    scores.sort_unstable();
+    scores.dedup();
+    scores.into_iter().find(|&lowest| {
+        let mates = max_weight_matching(n + 1, |a, b| {
+            let allowed = if b == n {
+                seats[a].bye_candidate && seats[a].score() <= lowest
+            } else {
+                may_meet(&seats[a], &seats[b])
+            };
+            allowed.then_some(1)
+        });
+        mates.iter().all(Option::is_some)
+    })
+}
+
 /// Pairs the round; `seats` are ranked (score, then pairing number).
 pub fn pair_round(seats: &[Seat]) -> Result<RoundPairs, NoPairing> {
     let n = seats.len();
@@ -109,16 +134,35 @@ pub fn pair_round(seats: &[Seat]) -> Result<RoundPairs, NoPairing> {
             inside[i] = mdps.contains(&i) || Some(seats[i].score()) == group;
             next[i] = !inside[i] && Some(seats[i].score()) == next_score;
         }
-        let bracket = Bracket {
+        let mut bracket = Bracket {
             seats,
             inside: &inside,
             next: &next,
             free: &free,
             bye: bye && out.bye.is_none(),
+            c9: false,
         };
         let vertices = bracket.vertices();
-        let matrix = bracket.matrix();
-        let (target, mates) = best(&matrix, vertices);
+        let mut matrix = bracket.matrix();
+        let (mut target, mut mates) = best(&matrix, vertices);
+        // C9 counts where the bye comes from this bracket: the lowest score the bye can have
+        // (the highest a candidate has) is at least the bracket's, and the best pairing leaves
+        // none of it to pair lower down.
+        let bye_score = (0..n)
+            .filter(|&i| seats[i].bye_candidate)
+            .map(|i| seats[i].score())
+            .max();
+        bracket.c9 = bracket.bye
+            && group.is_some_and(|g| {
+                bye_score.is_some_and(|b| b >= g)
+                    && (0..n)
+                        .filter(|&i| inside[i])
+                        .all(|i| mates[i].is_some_and(|m| m == n || seats[m].score() >= g))
+            });
+        if bracket.c9 {
+            matrix = bracket.matrix();
+            (target, mates) = best(&matrix, vertices);
+        }
         let needed = free.iter().filter(|&&f| f).count() + usize::from(bye && out.bye.is_none());
         if mates.iter().flatten().count() < needed {
             return Err(NoPairing);

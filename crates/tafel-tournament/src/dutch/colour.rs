@@ -8,9 +8,10 @@
 //!
 //! Allocation, in order: both preferences if they agree; the stronger one (between two absolute
 //! ones, the wider colour difference); alternate the colours from the latest game in which the
-//! two had different colours (their games played over the board compared from the latest back); the higher-ranked player's preference; and with none of these, the
-//! higher-ranked player gets the initial colour if its place by pairing number among the players
-//! paired in the round is odd, the other if even.
+//! two had different colours (their games played over the board compared from the latest back);
+//! the higher-ranked player's preference; and with none of these, the higher-ranked player gets
+//! the initial colour if its place by pairing number is odd, the other if even (the place among
+//! the players paired this round and those absent who were paired in an earlier round).
 
 use super::Seat;
 use crate::Side;

@@ -6,23 +6,28 @@
 //! same absolute colour preference). Its weight is a number in mixed radix whose digits are the
 //! criteria in their order, each larger than all below it together:
 //!
-//! 1. C4, completion: every edge counts one, so the whole round is paired when it can be;
+//! 1. C4, completion: every edge counts one, so the whole round is paired when it can be (the bye
+//!    only to a candidate: allowed it, with at most the lowest score it can go to, C5);
 //! 2. C5: pairs inside the bracket;
 //! 3. C6: the pairing score differences (PSD) of the bracket, sorted from the largest, as small as
 //!    possible: a pair counts the difference of its scores, a downfloater (or the bye) its score
 //!    minus one point below the bracket's lowest score;
-//! 4. C7, C8: pairs, then their score differences, in the next bracket (the downfloaters with the next
-//!    score group);
-//! 5. C9 (the last bracket): the bye to a player with as few unplayed rounds as possible;
+//! 4. C7, C8: pairs, then their score differences, in the next bracket (the downfloaters with the
+//!    next score group);
+//! 5. C9 (the bracket the bye comes from): the bye to a player with as few unplayed rounds as
+//!    possible;
 //! 6. C10, C11 (the last round): topscorers and their opponents with a colour difference beyond ±2,
 //!    or one colour three times running;
 //! 7. C12, C13: colour preferences, then strong ones, not granted;
-//! 8. C14–C17: the same float as one round before (down, then up), then as two rounds before;
-//! 9. C18–C21: the score differences of those floats, in the same order.
+//! 8. C14–C17, counted as the bracket's pairs that avoid them: the players paired who do not float
+//!    down again (a moved-down player paired does not count; a resident paired does), then the
+//!    pairs whose lower player does not float up again, one round back, then two;
+//! 9. C18–C21: the same, each counted by the score of the player it is about (the player paired;
+//!    the pair's higher player), a higher score above any number of lower ones.
 //!
-//! Criteria 5 to 9 count the bracket's own pairs and its downfloaters. Where the digits do not fit
-//! the 120 bits the matching takes (fields far beyond the 40 players of FIDE's test data), the
-//! lowest digits are left out.
+//! Criteria 5 to 7 count the bracket's own pairs and its downfloaters, 8 and 9 its pairs. Where
+//! the digits do not fit the 120 bits the matching takes (fields far beyond the 40 players of
+//! FIDE's test data), the lowest digits are left out.
 
 use super::colour::{self, Strength};
 use super::{Float, Seat};
@@ -31,9 +36,6 @@ use crate::Side;
 
 /// The criteria digits, most important first.
 const LEVELS: usize = 18;
-
-/// The largest score difference (in half points) the float criteria C16–C19 tell apart.
-const GAPS: u128 = 24;
 
 /// Whether two players may meet (C1 and C3).
 pub fn may_meet(a: &Seat, b: &Seat) -> bool {
@@ -65,6 +67,9 @@ pub struct Bracket<'a, 'p> {
     pub free: &'a [bool],
     /// Whether the graph has a bye vertex (after the players).
     pub bye: bool,
+    /// Whether C9 counts: the bye goes to a player of this bracket, every player of it being
+    /// paired inside it or having the bye.
+    pub c9: bool,
 }
 
 /// One edge's digits.
@@ -81,11 +86,20 @@ impl Bracket<'_, '_> {
         let v = self.vertices();
         let n = self.seats.len();
         let size = self.inside.iter().filter(|&&x| x).count();
-        let psd = Ranks::new(self.bracket_differences(), size);
-        let next = Ranks::new(
-            self.next_differences(),
-            size + self.next.iter().filter(|&&x| x).count(),
-        );
+        let scales = Scales {
+            psd: Ranks::new(self.bracket_differences(), size),
+            next: Ranks::new(
+                self.next_differences(),
+                size + self.next.iter().filter(|&&x| x).count(),
+            ),
+            scores: Ranks::new(
+                (0..n)
+                    .filter(|&i| self.inside[i])
+                    .map(|i| self.seats[i].score())
+                    .collect(),
+                size,
+            ),
+        };
         let mut digits = vec![None; v * v];
         let mut caps = [0u128; LEVELS];
         for a in 0..n {
@@ -94,9 +108,9 @@ impl Bracket<'_, '_> {
             }
             for b in a + 1..v {
                 let edge = if b == n {
-                    self.bye_digits(a, &psd, &next)
+                    self.bye_digits(a, &scales)
                 } else if self.free[b] {
-                    self.pair_digits(a, b, &psd, &next)
+                    self.pair_digits(a, b, &scales)
                 } else {
                     None
                 };
@@ -167,7 +181,8 @@ impl Bracket<'_, '_> {
     }
 
     /// The digits of the edge between players `a` and `b`, if they may meet.
-    fn pair_digits(&self, a: usize, b: usize, psd: &Ranks, next: &Ranks) -> Option<Digits> {
+    fn pair_digits(&self, a: usize, b: usize, scales: &Scales) -> Option<Digits> {
+        let Scales { psd, next, scores } = scales;
         let (sa, sb) = (&self.seats[a], &self.seats[b]);
         if !may_meet(sa, sb) {
             return None;
@@ -179,10 +194,10 @@ impl Bracket<'_, '_> {
         if ina && inb {
             d[1] = 1;
             d[2] = psd.good(difference);
-            self.pair_quality(a, b, &mut d);
+            self.pair_quality(a, b, scores, &mut d);
         } else if ina {
             d[2] = psd.good(self.float_difference(a));
-            self.float_quality(a, &mut d);
+            Self::float_quality(&mut d);
         }
         let (na, nb) = (ina || self.next[a], self.next[b]);
         if !(ina && inb) && na && nb {
@@ -195,21 +210,21 @@ impl Bracket<'_, '_> {
     }
 
     /// The digits of the bye's edge to player `a`, if it may have the bye.
-    fn bye_digits(&self, a: usize, psd: &Ranks, next: &Ranks) -> Option<Digits> {
-        if self.seats[a].player.bye_barred {
+    fn bye_digits(&self, a: usize, scales: &Scales) -> Option<Digits> {
+        let Scales { psd, next, .. } = scales;
+        if !self.seats[a].bye_candidate {
             return None;
         }
         let mut d = [0u128; LEVELS];
         d[0] = 1;
         if self.inside[a] {
             d[2] = psd.good(self.float_difference(a));
-            self.float_quality(a, &mut d);
+            Self::float_quality(&mut d);
         }
         if self.inside[a] || self.next[a] {
             d[4] = next.good(self.next_float_difference(a));
         }
-        let last = (0..self.seats.len()).all(|i| !self.free[i] || self.inside[i]);
-        if last {
+        if self.c9 {
             let unplayed = self.seats[a]
                 .player
                 .colours
@@ -222,7 +237,7 @@ impl Bracket<'_, '_> {
     }
 
     /// C10–C21 of a pair inside the bracket (`a` ranked above `b`).
-    fn pair_quality(&self, a: usize, b: usize, d: &mut Digits) {
+    fn pair_quality(&self, a: usize, b: usize, scores: &Ranks, d: &mut Digits) {
         let (sa, sb) = (&self.seats[a], &self.seats[b]);
         let side_a = colour::side_against(sa, sb, true, Side::First);
         if sa.topscorer || sb.topscorer {
@@ -247,50 +262,31 @@ impl Bracket<'_, '_> {
         d[8] = u128::from(!clash);
         let strong = |s: &Seat| s.preference.is_some_and(|p| p.strength >= Strength::Strong);
         d[9] = u128::from(!(clash && strong(sa) && strong(sb)));
-        let gap = u128::from(sa.score().abs_diff(sb.score()));
-        let mut repeats = [0u128; 4];
-        let mut gaps = [0u128; 4];
-        if sa.score() != sb.score() {
-            let (high, low) = if sa.score() > sb.score() {
-                (sa, sb)
-            } else {
-                (sb, sa)
-            };
-            for (k, (seat, float, back)) in [
-                (high, Float::Down, 1),
-                (low, Float::Up, 1),
-                (high, Float::Down, 2),
-                (low, Float::Up, 2),
-            ]
-            .into_iter()
-            .enumerate()
-            {
-                if seat.float_back(back) == float {
-                    repeats[k] = 1;
-                    gaps[k] = gap;
-                }
-            }
-        }
-        for k in 0..4 {
-            d[10 + k] = 1 - repeats[k];
-            d[14 + k] = GAPS - gaps[k].min(GAPS);
+        // C14–C21 as credits for the players paired: a player paired without floating down
+        // again, and a pair whose lower player does not float up again; the score weighted
+        // ones count the same credits by the players' scores, a higher score above any number
+        // of lower ones.
+        let higher_stays = sa.score() <= sb.score();
+        let upfloat = sa.score() > sb.score();
+        for (k, back) in [(0, 1), (2, 2)] {
+            let down_b = sb.float_back(back) == Float::Down;
+            let down_a = sa.float_back(back) == Float::Down;
+            let up_again = upfloat && sb.float_back(back) == Float::Up;
+            d[10 + k] = u128::from(down_b) + u128::from(higher_stays && down_a);
+            d[10 + k + 1] = u128::from(!up_again);
+            d[14 + k] = u128::from(down_b) * scores.weight(sb.score())
+                + u128::from(down_a) * scores.weight(sa.score());
+            d[14 + k + 1] = u128::from(!up_again) * scores.weight(sa.score());
         }
     }
 
-    /// C10–C21 of a downfloater of the bracket (or the bye): it floats down.
-    fn float_quality(&self, a: usize, d: &mut Digits) {
-        let seat = &self.seats[a];
+    /// C10–C13 of a downfloater of the bracket (or the bye): no colour is given, so none is
+    /// refused; C14–C21 count only the players paired in the bracket.
+    fn float_quality(d: &mut Digits) {
         d[6] = 2;
         d[7] = 2;
         d[8] = 1;
         d[9] = 1;
-        for (k, back) in [(0, 1), (2, 2)] {
-            d[10 + k] = u128::from(seat.float_back(back) != Float::Down);
-            d[10 + k + 1] = 1;
-        }
-        for k in 0..4 {
-            d[14 + k] = GAPS;
-        }
     }
 }
 
@@ -317,8 +313,18 @@ fn units(caps: &[u128; LEVELS], pairs: u128) -> [u128; LEVELS] {
     units
 }
 
-/// Score differences ranked so that a sorted list compares by a sum: a difference of rank `r`
-/// costs `base^r`, more than any number of smaller ones.
+/// The rankings a bracket's digits are counted in.
+struct Scales {
+    /// The score differences of the bracket's pairs and downfloaters (C6).
+    psd: Ranks,
+    /// Those of the next bracket (C8).
+    next: Ranks,
+    /// The scores of the bracket's players (C18–C21).
+    scores: Ranks,
+}
+
+/// Values (score differences, or scores) ranked so that a sorted list compares by a sum: a value
+/// of rank `r` costs `base^r`, more than any number of smaller ones.
 struct Ranks {
     distinct: Vec<u32>,
     base: u128,
@@ -341,5 +347,12 @@ impl Ranks {
         let rank = self.distinct.partition_point(|&x| x < d) as u32;
         let top = self.base.saturating_pow(self.distinct.len() as u32);
         top - self.base.saturating_pow(rank)
+    }
+
+    /// The weight of a value `d` counted upwards: `base` to the power of its rank, more than any
+    /// number of smaller values.
+    fn weight(&self, d: u32) -> u128 {
+        let rank = self.distinct.partition_point(|&x| x < d) as u32;
+        self.base.saturating_pow(rank)
     }
 }

@@ -83,6 +83,10 @@ pub struct Field {
     pub rounds: usize,
     /// The side of pairing number 1 in round 1, drawn by lot (the "initial colour").
     pub initial: Side,
+    /// The pairing numbers of the players not paired this round who were paired in an earlier
+    /// round (a game, a forfeit or the pairing-allocated bye): they keep their place in the
+    /// order the last rule of colour allocation counts, which a player never paired has not.
+    pub absent_paired: Vec<usize>,
 }
 
 /// One board of a paired round, by pairing numbers.
@@ -114,9 +118,12 @@ pub(crate) struct Seat<'a> {
     pub preference: Option<Preference>,
     /// A topscorer (C.04.3 1.7): over half the points possible, when the last round is paired.
     pub topscorer: bool,
-    /// Its place, from 1, by pairing number among the players paired this round: the number
-    /// the last rule of colour allocation looks at.
+    /// Its place, from 1, by pairing number among the players paired this round or paired in
+    /// an earlier one: the number the last rule of colour allocation looks at.
     pub place: usize,
+    /// Whether it may have the pairing-allocated bye this round: allowed one (C2), and its score
+    /// no higher than the lowest score the bye can go to in a complete pairing (C5).
+    pub bye_candidate: bool,
 }
 
 impl Seat<'_> {
@@ -149,10 +156,19 @@ pub fn pair(field: &Field) -> Result<Pairing, NoPairing> {
             place: 1 + field
                 .players
                 .iter()
-                .filter(|other| other.number < player.number)
+                .map(|other| other.number)
+                .chain(field.absent_paired.iter().copied())
+                .filter(|&other| other < player.number)
                 .count(),
+            bye_candidate: !player.bye_barred,
         })
         .collect();
+    if seats.len() % 2 == 1 {
+        let lowest = bracket::bye_score(&seats).ok_or(NoPairing)?;
+        for seat in &mut seats {
+            seat.bye_candidate &= seat.score() <= lowest;
+        }
+    }
     // The ranking (1.2): score, then pairing number.
     seats.sort_by_key(|s| (std::cmp::Reverse(s.score()), s.player.number));
     let pairs = bracket::pair_round(&seats)?;

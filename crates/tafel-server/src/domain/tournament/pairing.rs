@@ -115,7 +115,7 @@ pub fn next_round(
 }
 
 /// The seed of a Swiss's colour lot, from its id (FNV-1a): the same on every instance.
-fn lot_seed(id: &str) -> u64 {
+pub fn lot_seed(id: &str) -> u64 {
     id.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
     })

@@ -1,21 +1,32 @@
-//! A tournament played in rounds as FIDE's Tournament Report File (TRF-16, written by
-//! `tafel_tournament::trf`): its name, start date, kind, clock and rounds, then a line per
-//! entrant with every round's opponent, side and result, its points and its place.
+//! A tournament played in rounds as FIDE's Tournament Report File (TRF-16 or TRF-2026, written
+//! by `tafel_tournament::trf`): its name, start date, kind, clock and rounds, then a line per
+//! entrant with every round's opponent, side and result, its points and its place. A Swiss also
+//! gets its colour lot (`XXC`, or `152`) and, in TRF-2026, its pairing system (`192
+//! FIDE_DUTCH_2025`) and its withdrawn players marked absent from the next round (`0000 - Z`),
+//! so that a pairing program (or `tafel swiss --trf`) pairs the next round as the server would.
 //!
 //! Entrants are named by username and unrated (ratings are the server's own, not FIDE's), so
 //! their pairing numbers are their numbers in the tournament. Rounds are written as far as
 //! every game of them has a result.
 
-use tafel_tournament::trf::{export, TrfHeader, TrfPlayer};
+use tafel_tournament::swiss::initial_colour;
+use tafel_tournament::trf::{export, TrfHeader, TrfPlayer, TrfVersion};
 
+use super::pairing::lot_seed;
 use super::standings::{last_complete, played_rounds, rules};
-use super::{Board, Kind, State, Tournament};
+use super::{Board, Entrant, Kind, State, Tournament};
 use crate::domain::clock::TimeControl;
 use crate::domain::error::Error;
 use crate::msg;
 
-/// The TRF file of tournament `t`, whose entrants (by number) are `names`, after `boards`.
-pub fn trf(t: &Tournament, names: &[String], boards: &[Board]) -> Result<String, Error> {
+/// The TRF file (`version`) of tournament `t`, whose entrants are `entrants` (by number), after
+/// `boards`.
+pub fn trf(
+    t: &Tournament,
+    entrants: &[Entrant],
+    boards: &[Board],
+    version: TrfVersion,
+) -> Result<String, Error> {
     if t.kind == Kind::Arena {
         return Err(Error::invalid(msg!("arena-has-no-rounds-to-report")));
     }
@@ -42,13 +53,21 @@ pub fn trf(t: &Tournament, names: &[String], boards: &[Board]) -> Result<String,
             TimeControl::None => String::new(),
         },
         rounds: t.rounds as usize,
+        version,
+        initial: (t.kind == Kind::Swiss).then(|| initial_colour(lot_seed(&t.id))),
+        system: if t.kind == Kind::Swiss {
+            "FIDE_DUTCH_2025".into()
+        } else {
+            String::new()
+        },
         ..TrfHeader::default()
     };
-    let players: Vec<TrfPlayer> = names
+    let players: Vec<TrfPlayer> = entrants
         .iter()
-        .map(|name| TrfPlayer {
-            name: name.clone(),
+        .map(|entrant| TrfPlayer {
+            name: entrant.username.clone(),
             rating: 0,
+            withdrawn: t.kind == Kind::Swiss && version == TrfVersion::Trf2026 && entrant.withdrawn,
         })
         .collect();
     let rounds = played_rounds(boards, last_complete(boards));
