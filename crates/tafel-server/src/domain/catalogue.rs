@@ -116,6 +116,11 @@ pub fn render(key: &str, args: &[(&'static str, Arg)], language: Language) -> St
         .unwrap_or_else(|| key.to_string())
 }
 
+/// A side's name as the games give it ("White", "first player") in `language`.
+pub fn side(name: &str, language: Language) -> String {
+    catalogue(language).side(name)
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::{BTreeMap, BTreeSet};
@@ -198,6 +203,28 @@ mod tests {
                     english[key]
                 );
             }
+        }
+    }
+
+    #[test]
+    fn every_key_the_games_give_has_a_message_in_every_language() {
+        // The games' texts (crate::domain::game_texts): every summary, setting, choice and
+        // outcome's reason of every game in the registry.
+        let registry = tafel_games::registry();
+        let wanted: Vec<String> = registry
+            .entries()
+            .iter()
+            .flat_map(crate::domain::game_texts::keys)
+            .collect();
+        assert!(
+            wanted.len() > 80,
+            "{} keys: are the games read?",
+            wanted.len()
+        );
+        for language in Language::ALL {
+            let have = keys(source(language));
+            let missing: Vec<_> = wanted.iter().filter(|k| !have.contains_key(*k)).collect();
+            assert!(missing.is_empty(), "{language:?} lacks {missing:?}");
         }
     }
 
