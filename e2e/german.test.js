@@ -172,7 +172,7 @@ function catalogTexts(game) {
 
 // The English leftovers a German page once showed (issue #43): a choice's value after its
 // German word, English reasons and results, seeks described by keys and values.
-const LEFTOVERS = /\((random|white|black|free|placement)\)|no pieces left|the path ran into|[Bb]oth sides meet|\b(first|start) (white|black|random)\b|\bwins?\b|resigned|\bdraw\b/;
+const LEFTOVERS = /\((random|white|black|free|placement)\)|no pieces left|the path ran into|[Bb]oth sides meet|\b(first|start) (white|black|random)\b|\bwins?\b|resigned|\bdraw\b|\btaken\b/;
 
 /** The words of `page`'s main part, on one line. */
 const mainText = (page) => page.evaluate(() => document.querySelector("main").innerText.replace(/\s+/g, " "));
@@ -258,14 +258,15 @@ test("the games' texts come in German from the server's catalogues: the catalog 
   await page.waitForSelector("#result");
   assert.equal(await text(page, "#result .reason"), "Nach den Regeln: zweiter Spieler gewinnt (der Pfad ist an den Rand gestoßen).");
 
-  // Quarx won by taking the last pieces (a triple capture, typed): White takes 2211, 3221 and 2121.
-  const code = quarxCode("w", { 1111: "o", 2211: "x", 3221: "x", 2121: "x" });
+  // Quarx won by taking the last pieces (a triple capture): White takes 2211, 3221 and
+  // the king on 2121 (a man there would stand on its promotion row).
+  const code = quarxCode("w", { 1111: "o", 2211: "x", 3221: "x", 2121: "X" });
   await importGame(page, `[Game "quarx"]\n[Start "${code}"]\n\n`, ["local", "local"]);
   const quarx = page.url().split("/").pop();
-  await page.fill("#move-input", "1111x3131x3311x1111");
-  await page.press("#move-input", "Enter");
+  await page.click('button[data-move="1111x3131x3311x1111"]'); // the one legal move, offered as a button
   await page.waitForSelector("#result");
   assert.equal(await text(page, "#result .reason"), "Nach den Regeln: Weiß gewinnt (keine Steine mehr).");
+  assert.equal(await text(page, '#movelist .ply[data-ply="1"]'), "1111×1111, 3 geschlagen");
   assert.doesNotMatch(await mainText(page), LEFTOVERS);
   await screenshot(page, "german-quarx-won-1366");
   await page.setViewportSize(PHONE);
@@ -295,13 +296,14 @@ test("the games' texts come in German from the server's catalogues: the catalog 
   await screenshot(page, "german-recent-390");
   await page.setViewportSize(LAPTOP);
 
-  // A position both sides have won, in the editor: the game's reason in German.
+  // A position both sides have won (neither has a stone left), in the editor: the game's reason
+  // in German.
   await page.goto(`${BASE}/editor/karls-race`);
   await page.waitForSelector("#verdict.legal");
-  await page.fill("#editor-code", "w:U:A");
+  await page.fill("#editor-code", "w:-:-");
   await page.press("#editor-code", "Enter");
   await page.waitForSelector("#verdict.illegal");
-  assert.match(await text(page, "#verdict"), /beide Seiten erfüllen eine Siegbedingung/);
+  assert.match(await text(page, "#verdict"), /^Keine gültige Stellung\. Beide Seiten erfüllen eine Siegbedingung\.$/);
   assert.doesNotMatch(await text(page, "#verdict"), LEFTOVERS);
   await screenshot(page, "german-editor-both-won-1366");
 
