@@ -311,6 +311,26 @@ mod tests {
     }
 
     #[test]
+    fn every_key_the_games_give_has_a_message_in_every_language() {
+        // The catalogues' completeness for the games' texts: every summary, setting, choice
+        // and outcome's reason of every game in the registry.
+        let registry = tafel_games::registry();
+        let wanted: Vec<String> = registry.entries().iter().flat_map(keys).collect();
+        assert!(
+            wanted.len() > 80,
+            "{} keys: are the games read?",
+            wanted.len()
+        );
+        for language in Language::ALL {
+            let missing: Vec<_> = wanted
+                .iter()
+                .filter(|k| !catalogue::has(k, language))
+                .collect();
+            assert!(missing.is_empty(), "{language:?} lacks {missing:?}");
+        }
+    }
+
+    #[test]
     fn the_english_catalogue_says_what_the_games_say() {
         // The games' own words (the command line's and the records') and the English
         // catalogue's must not drift apart.
