@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import {
   axeViolations, BASE, boardPly, boxOf, cellsOf, createGame, importGame, LAPTOP, launch, newPage, PHONE, play,
-  screenshot, smallestSide, waitForReply, waitForTurn,
+  quarxCode, screenshot, smallestSide, waitForReply, waitForTurn,
 } from "./lib.js";
 
 let browser;
@@ -220,18 +220,6 @@ test("Kauri from a position near the end, finished by a click", async () => {
   await screenshot(page, "kauri-end");
   assert.deepEqual(page.errors, []);
 });
-
-/** A Quarx position code with the given pieces ("xyab" to o/O/x/X) and side to move. */
-function quarxCode(side, pieces) {
-  const boards = [];
-  for (let i = 0; i < 16; i++) {
-    const [a, b] = [(i % 4) + 1, Math.floor(i / 4) + 1];
-    let text = "";
-    for (let y = 1; y <= 4; y++) for (let x = 1; x <= 4; x++) if ((x + y + a + b) % 2 === 0) text += pieces[`${x}${y}${a}${b}`] || ".";
-    boards.push(text);
-  }
-  return `${side}:${boards.join("/")}`;
-}
 
 /** WCAG contrast ratio of two CSS colours "rgb(r, g, b)". */
 function contrast(a, b) {

@@ -18,8 +18,7 @@ const text = async (page, selector) => (await page.textContent(selector)).replac
 /** Waits for the table's notice to say `wanted` (followed, for a spectator, by a link). */
 const notice = (page, wanted) => page.waitForFunction((w) => document.querySelector("#table-notice")?.textContent.trim().startsWith(w), wanted);
 
-// Words of the English interface that a German page never shows (the settings line names a
-// choice's value after its German word, "frei (free)", so values are not listed).
+// Words of the English interface that a German page never shows.
 const ENGLISH = /\b(You|your|declined|withdrew|takeback|rematch|watching|joined|invites|Resign|offers? a draw|to move|wins|won|lost|Clock|Black|White|Red|Blue|Last move)\b/;
 
 /** The page's words are German and stay on the screen: no English word of the interface, no

@@ -1,16 +1,16 @@
 // The interface in German (web/i18n.js, web/i18n/de.js, web/language.js, and the server's own
 // pages by the cookie tafel_language or Accept-Language): the switch in the header turns the
 // lobby and a game to German and is remembered; the browser's language chooses German by
-// default; an online game played in German to its end on both screens; the texts the server
-// sends as data (the catalog, results, errors) shown in German (web/i18n/server-de.js).
+// default; an online game played in German to its end on both screens; the games' texts the
+// server renders from its catalogues (the catalog, settings, seeks, results) and its refusals in
+// German, with none of the English leftovers issue #43 found.
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import {
-  axeViolations, BASE, importGame, LAPTOP, launch, newPage, openNewGame, PHONE, play, screenshot, submitAccountForm,
-  waitForTurn,
+  axeViolations, BASE, importGame, LAPTOP, launch, newPage, openNewGame, PHONE, play, quarxCode, screenshot,
+  submitAccountForm, waitForTurn,
 } from "./lib.js";
-import { serverTextsDe } from "../web/i18n/server-de.js";
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -161,35 +161,44 @@ test("the browser's language chooses German by default; English chosen over it i
   assert.deepEqual(page.errors, []);
 });
 
-/** The catalog's English texts of `game` a person reads: its summary, its settings' labels and
- * help, the forms of free values, and the choice words that are words (not "8", "ABCGHJ",
- * "se"). */
+/** The catalog's texts of `game` a person reads: its summary, its settings' labels and help, the
+ * forms of free values, and the choices' words for values that are words (not "8", "ABCGHJ"). */
 function catalogTexts(game) {
-  const words = (s) => (s.choices ?? Object.values(s.choices_by?.choices ?? {}).flat()).filter((w) => /^[a-z][a-z-]{2,}$/.test(w));
   return {
     sentences: [game.summary, ...game.settings.flatMap((s) => [s.label, s.help, ...(s.choices || s.choices_by ? [] : [s.allowed])])],
-    words: game.settings.flatMap(words),
+    words: game.settings.flatMap((s) => Object.entries(s.words).filter(([value]) => /^[a-z][a-z-]*$/.test(value)).map(([, words]) => words)),
   };
 }
 
-test("the server's texts show in German on a German page: the catalog in the lobby and the game's settings, a result by the rules, a refused move", async () => {
-  // Every text of the catalog has its German (web/i18n/server-de.js).
+// The English leftovers a German page once showed (issue #43): a choice's value after its
+// German word, English reasons and results, seeks described by keys and values.
+const LEFTOVERS = /\((random|white|black|free|placement)\)|no pieces left|the path ran into|[Bb]oth sides meet|\b(first|start) (white|black|random)\b|\bwins?\b|resigned|\bdraw\b|\btaken\b/;
+
+/** The words of `page`'s main part, on one line. */
+const mainText = (page) => page.evaluate(() => document.querySelector("main").innerText.replace(/\s+/g, " "));
+
+test("the games' texts come in German from the server's catalogues: the catalog in the lobby, settings, seeks, results by the rules and by a resignation", async () => {
+  // The catalog in the language asked for: every text of a person's in German, the values the same.
   const catalog = await (await fetch(`${BASE}/api/catalog`)).json();
-  const missing = catalog.games.flatMap((g) => { const { sentences, words } = catalogTexts(g); return [...sentences, ...words]; })
-    .filter((text) => !Object.hasOwn(serverTextsDe, text));
-  assert.deepEqual(missing, [], "catalog texts without a German entry in web/i18n/server-de.js");
-  // The API itself stays English for a client that does not ask otherwise, and for one that does.
   const german = await (await fetch(`${BASE}/api/catalog`, { headers: { "accept-language": "de" } })).json();
-  assert.deepEqual(german, catalog);
+  for (const [i, game] of catalog.games.entries()) {
+    const de = german.games[i];
+    const shape = (g) => g.settings.map((s) => [s.key, s.default, s.choices, s.choices_by, Object.keys(s.words)]);
+    assert.deepEqual(shape(de), shape(game), `${game.name}: the German catalog's values`);
+    const english = catalogTexts(game);
+    const words = catalogTexts(de);
+    assert.deepEqual(english.sentences.filter((s, j) => words.sentences[j] === s), [], `${game.name}: English texts in the German catalog`);
+    assert.deepEqual(english.words.filter((w, j) => words.words[j] === w), [], `${game.name}: English choice words in the German catalog`);
+  }
 
   // The lobby in German, every game chosen in turn: no English text of the catalog on it.
   const page = await newPage(browser, LAPTOP, { locale: "de-DE" });
   await page.goto(BASE + "/");
   await page.waitForSelector("#start");
-  for (const game of catalog.games) {
+  for (const [i, game] of catalog.games.entries()) {
+    const de = german.games[i];
     await page.selectOption("#game", game.name);
-    const summary = serverTextsDe[game.summary];
-    await page.waitForFunction((s) => document.querySelector("#game-summary")?.textContent.startsWith(s), summary);
+    await page.waitForFunction((s) => document.querySelector("#game-summary")?.textContent.startsWith(s), de.summary);
     await page.waitForLoadState("networkidle"); // the levels and their notices, asked for each game
     if (game.name === "carreaux") await page.waitForSelector(".level-note");
     const shown = await page.evaluate(() => ({
@@ -199,30 +208,106 @@ test("the server's texts show in German on a German page: the catalog in the lob
     const { sentences, words } = catalogTexts(game);
     assert.deepEqual(sentences.filter((s) => shown.text.includes(s)), [], `${game.name}: English catalog texts in the German lobby`);
     assert.deepEqual(words.filter((w) => shown.options.includes(w)), [], `${game.name}: English choice words in the German lobby`);
-    for (const s of game.settings) assert.ok(shown.text.includes(serverTextsDe[s.label]), `${game.name}: ${s.label} in German`);
+    for (const s of de.settings) assert.ok(shown.text.includes(s.label), `${game.name}: ${s.label} in German`);
+    assert.doesNotMatch(shown.options.join(" "), /\(/, `${game.name}: a choice's value after its words`);
     // The computer levels' notices (Karl's Race without its table, Carreaux's free variant), if any.
     assert.doesNotMatch(shown.text, /no perfect play|playing (alpha-beta|expectimax|MCTS)|at the leaves/, `${game.name}: an English level notice`);
     if (game.name === "carreaux") { // the lobby leads with the free variant, which no solver covers
       assert.match(shown.text, /Kein perfektes Spiel: rule=free \(eine Variante\).+; stattdessen spielt \S/, "Carreaux's level notice in German");
     }
     if (game.name === "carreaux") await screenshot(page, "german-lobby-settings-carreaux-1366");
+    if (game.name === "einstein") {
+      assert.deepEqual(shown.options, ["zufällig", "selbst aufstellen", "Weiß", "Schwarz"]);
+      await screenshot(page, "german-lobby-settings-einstein-1366");
+    }
   }
 
-  // A game's settings under its title, and a result by the rules (Black Path on 1 x 3: the
-  // path runs into the boundary at once), in German.
+  // A seek for EinStein, described in German in the seeks' list.
+  await page.evaluate(() => localStorage.setItem("tafel:name", "Hal"));
+  await page.reload();
+  await page.selectOption("#game", "einstein");
+  await page.waitForSelector("#seat-0");
+  await page.click("#mode-someone");
+  await page.waitForSelector("#seeks li");
+  await page.click("#seek");
+  const seek = await page.waitForSelector("#seeks li:has([data-withdraw])");
+  const described = (await seek.textContent()).replace(/\s+/g, " ");
+  assert.match(described, /Startaufstellung: zufällig · Wer beginnt: Weiß/);
+  assert.doesNotMatch(described, LEFTOVERS);
+  await page.locator(".seeks-card").scrollIntoViewIfNeeded();
+  await screenshot(page, "german-seek-1366");
+  await page.setViewportSize(PHONE);
+  await page.locator(".seeks-card").scrollIntoViewIfNeeded();
+  await screenshot(page, "german-seek-390");
+  await page.click("#seeks [data-withdraw]");
+  await page.setViewportSize(LAPTOP);
+
+  // EinStein's settings under its title: the choices' German words, not their values.
+  await openNewGame(page, { game: "einstein", seats: [{ kind: "local" }, { kind: "local" }] });
+  assert.equal(await text(page, ".settings-line"), "Startaufstellung: zufällig · Wer beginnt: Weiß");
+  assert.doesNotMatch(await mainText(page), LEFTOVERS);
+  await screenshot(page, "german-einstein-settings-1366");
+  await page.setViewportSize(PHONE);
+  await screenshot(page, "german-einstein-settings-390");
+  await page.setViewportSize(LAPTOP);
+
+  // A result by the rules (Black Path on 1 x 3: the path runs into the boundary at once).
   const ended = await openNewGame(page, { game: "black-path", settings: { size: "1x3" }, seats: [{ kind: "local" }, { kind: "local" }] });
   assert.equal(await text(page, ".settings-line"), "Brettgröße: 1x3 · Startkante: 0,0,W");
   await page.click('button[data-move="1"]');
   await page.waitForSelector("#result");
   assert.equal(await text(page, "#result .reason"), "Nach den Regeln: zweiter Spieler gewinnt (der Pfad ist an den Rand gestoßen).");
-  await page.goto(`${BASE}/`);
-  const listed = `li:has(a[href="/game/${ended.id}"]) .recent-result`;
-  await page.waitForSelector(listed);
-  assert.equal(await text(page, listed), "zweiter Spieler gewinnt (der Pfad ist an den Rand gestoßen)");
 
-  // Carreaux's variant's settings in words, and a move the server refuses, in German.
-  await openNewGame(page, { game: "carreaux", settings: { rule: "free" }, seats: [{ kind: "local" }, { kind: "local" }] });
-  assert.match(await text(page, ".settings-line"), /Erlaubte Schiebezüge: frei \(free\)/);
+  // Quarx won by taking the last pieces (a triple capture): White takes 2211, 3221 and
+  // the king on 2121 (a man there would stand on its promotion row).
+  const code = quarxCode("w", { 1111: "o", 2211: "x", 3221: "x", 2121: "X" });
+  await importGame(page, `[Game "quarx"]\n[Start "${code}"]\n\n`, ["local", "local"]);
+  const quarx = page.url().split("/").pop();
+  await page.click('button[data-move="1111x3131x3311x1111"]'); // the one legal move, offered as a button
+  await page.waitForSelector("#result");
+  assert.equal(await text(page, "#result .reason"), "Nach den Regeln: Weiß gewinnt (keine Steine mehr).");
+  assert.equal(await text(page, '#movelist .ply[data-ply="1"]'), "1111×1111, 3 geschlagen");
+  assert.doesNotMatch(await mainText(page), LEFTOVERS);
+  await screenshot(page, "german-quarx-won-1366");
+  await page.setViewportSize(PHONE);
+  await screenshot(page, "german-quarx-won-390");
+  await page.setViewportSize(LAPTOP);
+
+  // A resignation (Carreaux's variant, whose settings show in German words too).
+  const resigned = await openNewGame(page, { game: "carreaux", settings: { rule: "free" }, seats: [{ kind: "local" }, { kind: "local" }] });
+  assert.match(await text(page, ".settings-line"), /Erlaubte Schiebezüge: frei(?! \()/);
+  const answer = await fetch(`${BASE}/api/games/${resigned.id}/resign`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: resigned.seats[1].token }),
+  });
+  assert.equal(answer.status, 200, await answer.text());
+
+  // The recent games in the German lobby: each result in German.
+  await page.goto(`${BASE}/`);
+  const result = (id) => text(page, `li:has(a[href="/game/${id}"]) .recent-result`);
+  await page.waitForSelector(`li:has(a[href="/game/${resigned.id}"]) .recent-result`);
+  assert.equal(await result(ended.id), "zweiter Spieler gewinnt (der Pfad ist an den Rand gestoßen)");
+  assert.equal(await result(quarx), "Weiß gewinnt (keine Steine mehr)");
+  assert.equal(await result(resigned.id), "Rot gewinnt (Aufgabe durch Blau)");
+  assert.doesNotMatch(await text(page, "#recent"), LEFTOVERS);
+  await page.locator("#recent").scrollIntoViewIfNeeded();
+  await screenshot(page, "german-recent-1366");
+  await page.setViewportSize(PHONE);
+  await page.locator("#recent").scrollIntoViewIfNeeded();
+  await screenshot(page, "german-recent-390");
+  await page.setViewportSize(LAPTOP);
+
+  // A position both sides have won (neither has a stone left), in the editor: the game's reason
+  // in German.
+  await page.goto(`${BASE}/editor/karls-race`);
+  await page.waitForSelector("#verdict.legal");
+  await page.fill("#editor-code", "w:-:-");
+  await page.press("#editor-code", "Enter");
+  await page.waitForSelector("#verdict.illegal");
+  assert.match(await text(page, "#verdict"), /^Keine gültige Stellung\. Beide Seiten erfüllen eine Siegbedingung\.$/);
+  assert.doesNotMatch(await text(page, "#verdict"), LEFTOVERS);
+  await screenshot(page, "german-editor-both-won-1366");
+
+  // A move the server refuses, in German.
   await openNewGame(page, { game: "quarx", seats: [{ kind: "local" }, { kind: "local" }] });
   await page.fill("#move-input", "1111-3311");
   await page.press("#move-input", "Enter");

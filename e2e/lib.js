@@ -72,6 +72,18 @@ export async function importGame(page, record, seats = []) {
   await page.waitForSelector("#board");
 }
 
+/** A Quarx position code with the given pieces ("xyab" to o/O/x/X) and side to move. */
+export function quarxCode(side, pieces) {
+  const boards = [];
+  for (let i = 0; i < 16; i++) {
+    const [a, b] = [(i % 4) + 1, Math.floor(i / 4) + 1];
+    let text = "";
+    for (let y = 1; y <= 4; y++) for (let x = 1; x <= 4; x++) if ((x + y + a + b) % 2 === 0) text += pieces[`${x}${y}${a}${b}`] || ".";
+    boards.push(text);
+  }
+  return `${side}:${boards.join("/")}`;
+}
+
 /** Creates a game through the API of the server at `base` (for tests about the page, not the
  * lobby) and opens it in `page` with the seats' secrets stored as the lobby stores them. */
 export async function openNewGame(page, request, base = BASE) {

@@ -8,9 +8,10 @@
 // rule), a list of names through list(), the games' sides ("White", "first player"), which the
 // server names in English, through sideName(). e2e/i18n.test.js fails when a literal passed to t()
 // or tn() anywhere in web/ has no German entry; docs/i18n.md says how to add a language.
-// The games' texts the server passes on as data (the catalog's, the results, the games' reasons
-// why a move or a code cannot be read) are English and go through serverText() here
-// (web/i18n/server-de.js); the server's own messages arrive in the page's language.
+// The server's own messages and the games' texts it renders (the catalog's, the results) arrive
+// in the page's language from its catalogues; what it still passes on in English (the games'
+// reasons why a move or a code cannot be read, the computer levels' notices) goes through
+// serverText() here (web/i18n/server-de.js).
 
 import { de } from "./i18n/de.js";
 import { serverPatternsDe, serverTextsDe } from "./i18n/server-de.js";
@@ -124,12 +125,13 @@ function compile(patterns) {
 const SERVER_TEXTS = { de: { texts: serverTextsDe, patterns: compile(serverPatternsDe) } };
 
 /**
- * A text the server sent as data (a game's summary, a setting's label, help or choice word, a
- * result, an error message) in the interface's language: its translation when the language's
- * server words have it or a pattern matches the whole text (the one with the most fixed words
- * when several do; each parameter translated in turn, `{names}` as names joined with "and", one
- * in backticks kept as sent), else the text as sent. Unlike t(), the text is not a literal;
- * e2e/german.test.js checks the catalog's texts against the dictionary.
+ * A text the server sent in English (a game's reason why a move or a code cannot be read inside
+ * an error message, a computer level's notice) in the interface's language: its translation
+ * when the language's server words have it or a pattern matches the whole text (the one with
+ * the most fixed words when several do; each parameter translated in turn, one in backticks
+ * kept as sent), else the text as sent (the server's messages, already in the page's language).
+ * Unlike t(), the text is not a literal; e2e/i18n.test.js checks the games' reasons against the
+ * dictionary.
  * @param {unknown} text
  * @returns {string}
  */
@@ -141,7 +143,7 @@ export function serverText(text) {
   const side = sideName(english);
   if (side !== english) return side;
   // Of the patterns that match, the one with the most fixed words: "the result line claims
-  // {claim} but {why} (...)" rather than "{names} win {scores} ({reason})".
+  // {claim} but {why} (...)" rather than "{reason} (at character {at})".
   /** @type {{ pattern: ServerWords["patterns"][number], match: RegExpExecArray } | null} */
   let best = null;
   for (const pattern of words.patterns) {
@@ -150,16 +152,14 @@ export function serverText(text) {
   }
   if (!best) return english;
   const { pattern: { names, quoted, translated }, match } = best;
-  const values = Object.fromEntries(names.map((name, i) => [name, quoted.has(name) ? match[i + 1]
-    : name === "names" ? list(match[i + 1].split(" and ").map(serverText)) : serverText(match[i + 1])]));
+  const values = Object.fromEntries(names.map((name, i) => [name, quoted.has(name) ? match[i + 1] : serverText(match[i + 1])]));
   return translated.replace(/\{(\w+)\}/g, (whole, name) => values[name] ?? whole);
 }
 
-/** A setting's value in words: a choice word translated, with the value itself after it when
- * they differ (the value is what records and the help texts name): "frei (free)"; other values
- * ("8x8", "20") as they are.
- * @param {unknown} value */
-export function settingValueWords(value) {
-  const words = serverText(value);
-  return words === String(value) ? words : `${words} (${value})`;
+/** A setting's value in words in the page's language: a choice's words as the catalog gives
+ * them (the server's catalogues, by the value), any other value ("8x8", "20") as it is.
+ * @param {{ words?: Record<string, string> } | undefined} setting the setting as the catalog lists it
+ * @param {string} value */
+export function choiceWords(setting, value) {
+  return setting?.words?.[value] ?? value;
 }

@@ -27,7 +27,8 @@ import { language, serverText, t } from "./i18n.js";
  * @typedef {{ kind: "none" } | { kind: "fischer", initial_seconds: number, increment_seconds: number }
  *   | { kind: "correspondence", days_per_move: number }} TimeControl */
 
-/** A setting of a game as the catalog lists it (`SettingSpec` of crates/tafel-core/src/settings.rs).
+/** A setting of a game as the catalog lists it (`SettingSpec` of crates/tafel-core/src/settings.rs),
+ * its label, help, allowed values and choices' words in the page's language (the server's catalogues).
  * @typedef {object} SettingSpec
  * @property {string} key
  * @property {string} label
@@ -36,6 +37,7 @@ import { language, serverText, t } from "./i18n.js";
  * @property {string[] | null} choices
  * @property {{ key: string, choices: Record<string, string[]> } | null} choices_by
  * @property {string} help
+ * @property {Record<string, string>} words each choice's words in the page's language, by value
  * @property {string} origin
  * @property {{ key: string, value: string } | null} applies_when */
 

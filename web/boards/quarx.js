@@ -40,7 +40,7 @@ export function shortMoves(view) {
     if (!MOVE.test(move) || !move.includes("x")) return move;
     const cells = move.split("x");
     const taken = cells.length - 1;
-    return taken === 1 ? `${cells[0]}×${cells[1]}` : `${cells[0]}×${cells.at(-1)}, ${taken} taken`;
+    return taken === 1 ? `${cells[0]}×${cells[1]}` : t("{first}×{last}, {n} taken", { first: cells[0], last: cells.at(-1), n: taken });
   });
 }
 

@@ -9,7 +9,7 @@
 // web/editor/games/<game>.js.
 
 import { tapWidth } from "../boards/common.js";
-import { serverText, sideName, t } from "../i18n.js";
+import { sideName, t } from "../i18n.js";
 import { remember } from "../lobby/seats.js";
 import { applyConditions, settingControl, settingControls, settingValues } from "../lobby/settings.js";
 import { api, el, fill, sentence } from "../ui.js";
@@ -359,7 +359,7 @@ function statusWords(position) {
   const { status } = position;
   if (status.state === "to_move") return sentence(t("{name} to move", { name: sideName(status.name) }));
   if (status.state === "chance") return t("The die is to be rolled.");
-  return t("The game is over: {result}.", { result: serverText(status.result) });
+  return t("The game is over: {result}.", { result: status.result });
 }
 
 /** Copying is offered only for a legal position.

@@ -5,7 +5,7 @@
 
 import { el } from "../ui.js";
 import { capital } from "./review-panel.js";
-import { list, serverText, sideName, t } from "../i18n.js";
+import { list, sideName, t } from "../i18n.js";
 
 /** @typedef {import("./state.js").Game} Game */
 /** @typedef {import("../ui.js").GameView} GameView */
@@ -48,7 +48,7 @@ export function endingWords(game, v) {
   if (termination === "resignation") reason = lostByMe ? t("You resigned.") : t("{names} resigned.", { names: capital(losersNamed) });
   else if (termination === "time forfeit") reason = lostByMe ? t("Your time ran out.") : t("{names} ran out of time.", { names: capital(losersNamed) });
   else if (termination === "agreement") reason = t("Both sides agreed to a draw.");
-  else reason = scoreWords(game, v, mine) ?? t("By the rules: {result}.", { result: serverText(result) });
+  else reason = scoreWords(game, v, mine) ?? t("By the rules: {result}.", { result });
   return { headline, reason, tone };
 }
 

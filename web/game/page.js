@@ -17,7 +17,8 @@ import { heldSeats, invitations, joinForm, otherDevice, playersList, readFragmen
 import { notifyToggle, notifyTurn } from "./notify.js";
 import { chimeOnMyTurn, soundToggle } from "./sound.js";
 import { gameState, shownView, takeView } from "./state.js";
-import { pageTitle, settingsLine, showLastMove, statusLine } from "./status.js";
+import { pageTitle, showLastMove, statusLine } from "./status.js";
+import { settingsLine } from "../lobby/settings.js";
 import { serverText, t } from "../i18n.js";
 
 /** @typedef {import("./state.js").Game} Game */

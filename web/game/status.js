@@ -1,11 +1,11 @@
 // What the page says about the game in words: the status line (whose turn, the result, the
-// position replayed), the tab's title, the last move ("Black (computer) rolled 3 and played
-// B-K"), and the game's settings under its title.
+// position replayed), the tab's title and the last move ("Black (computer) rolled 3 and played
+// B-K").
 
 import { el } from "../ui.js";
 import { endingBanner, endingWords, whoSits } from "./ending.js";
 import { showPly } from "./move-list.js";
-import { list, serverText, settingValueWords, sideName, t, tn } from "../i18n.js";
+import { list, sideName, t, tn } from "../i18n.js";
 
 /** @typedef {import("./state.js").Game} Game */
 /** @typedef {import("../ui.js").GameView} GameView */
@@ -81,16 +81,4 @@ function lastMoveWords(v) {
   if (!after.length) return said;
   const next = v.status.state === "to_move" ? v.status.seat : (last.seat + 1) % v.seats.length;
   return `${said} ${t("Then {who} rolled {rolls}.", { who: whoSits(v.seats[next]), rolls: after.join(", ") })}`;
-}
-
-/** The game's settings in words, with the labels of the catalog ("Board size: 6 · Legal slides:
- * free"); settings that do not apply, and engine limits left at their defaults, are left out.
- * @param {import("../ui.js").CatalogGame | undefined} entry
- * @param {Record<string, string>} settings */
-export function settingsLine(entry, settings) {
-  return (entry?.settings || [])
-    .filter((s) => !s.applies_when || settings[s.applies_when.key] === s.applies_when.value)
-    .filter((s) => s.origin !== "engine" || settings[s.key] !== s.default)
-    .map((s) => `${serverText(s.label)}: ${settingValueWords(settings[s.key])}`)
-    .join(" · ");
 }

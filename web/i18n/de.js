@@ -389,6 +389,7 @@ export const de = {
   "Zoom in": "Vergrößern",
   "{days} d per move": "{days} T pro Zug",
   "{days} d {hours} h": "{days} T {hours} h",
+  "{first}×{last}, {n} taken": "{first}×{last}, {n} geschlagen",
   "{hosts} invites you to play {game} as {sides}.": "{hosts} lädt dich zu einer Partie {game} ein, als {sides}.",
   "{hosts} invites you to play {game}.": "{hosts} lädt dich zu einer Partie {game} ein.",
   "{move} (yours)": "{move} (deiner)",

@@ -1,122 +1,14 @@
-// German for the games' texts the server passes on as data (web/i18n.js, serverText()): the
-// games' summaries, their settings' labels, help texts and choice words as /api/catalog gives
-// them, the reasons the rules give for an ending, the results as records word them, and the
-// games' reasons why a move, a setting, a position code or a record cannot be read (the
-// `detail` of the server's messages). The server's own messages come in the page's language
-// from its catalogues (crates/tafel-server/messages/). Keyed by the English text; a key with
+// German for the games' texts the server still passes on in English (web/i18n.js, serverText()):
+// the games' reasons why a move, a setting, a position code or a record cannot be read (the
+// `detail` of the server's messages `unreadable`, `settings-refused`, `record-refused`) and the
+// computer levels' notices. The games' summaries, settings, choices, outcomes' reasons and
+// results come in the page's language from the server's catalogues
+// (crates/tafel-server/messages/, domain/game_texts.rs). Keyed by the English text; a key with
 // {parameters} is a pattern matched against the whole text, its parameters translated in turn
-// (a side's name, a reason). e2e/german.test.js checks that every catalog text is here.
+// (a side's name, a reason).
 
-/** Exact texts: the catalog's and the rules' reasons, keyed by the English text. */
+/** Exact texts, keyed by the English text. */
 export const serverTextsDe = {
-  // The games' summaries.
-  "Extend one path with tiles; whoever runs it into the boundary loses (Larry Black, 1960).":
-    "Verlängere einen Pfad mit Plättchen; wer ihn an den Rand führt, verliert (Larry Black, 1960).",
-  "EinStein würfelt nicht without numbers: the die names a square size on Karl Scherer's tiling (Ingo Althöfer, 2006).":
-    "EinStein würfelt nicht ohne Zahlen: der Würfel nennt eine Quadratgröße auf Karl Scherers Zerlegung (Ingo Althöfer, 2006).",
-  "Slide tiles into the one empty cell; only slides that lower the total group value are legal; connect all your tiles to win (Mark Steere, 2025).":
-    "Schiebe Steine in das eine leere Feld; erlaubt sind nur Züge, die den Gesamtgruppenwert senken; wer alle eigenen Steine verbindet, gewinnt (Mark Steere, 2025).",
-  "Sow seeds, then cowries; cowries capture seeds from the opponent's holes (Ralf Gering, 2006).":
-    "Säe Samen, dann Kauris; Kauris schlagen Samen aus den Mulden des Gegners (Ralf Gering, 2006).",
-  "Draughts in four dimensions: men and flying kings on a 4x4x4x4 hypercube.":
-    "Dame in vier Dimensionen: Steine und fliegende Damen auf einem 4x4x4x4-Hyperwürfel.",
-  "Six numbered cubes a side on 5 x 5: the die names the cube, race it to the opposite corner or take every enemy cube (Ingo Althöfer, 2004).":
-    "Sechs nummerierte Würfel je Seite auf 5 x 5: der Würfel nennt den Stein; bring ihn in die gegenüberliegende Ecke oder schlage alle gegnerischen (Ingo Althöfer, 2004).",
-
-  // The settings' labels.
-  "Board size": "Brettgröße",
-  "Start edge": "Startkante",
-  "Players": "Spieler",
-  "Start squares": "Startfelder",
-  "Who moves first": "Wer beginnt",
-  "Start layout": "Startaufstellung",
-  "When no slide is legal": "Wenn kein Schieben erlaubt ist",
-  "Group value": "Gruppenwert",
-  "Legal slides": "Erlaubte Schiebezüge",
-  "Ply limit": "Halbzuggrenze",
-  "Equal scores": "Gleichstand",
-  "Setup": "Aufstellung",
-  "Start arrangement": "Startaufstellung",
-
-  // The settings' help texts and the forms of free values.
-  "the board's rows and columns": "Zeilen und Spalten des Bretts",
-  "ROWSxCOLUMNS, at most 1024 squares (e.g. 8x8, 3x5, 1x7)": "ZEILENxSPALTEN, höchstens 1024 Felder (z. B. 8x8, 3x5, 1x7)",
-  "the unit edge on the boundary where the path begins": "die Einheitskante am Rand, an der der Pfad beginnt",
-  "ROW,COLUMN,SIDE: a side of a square on the boundary (0-based, N E S W)":
-    "ZEILE,SPALTE,SEITE: eine Seite eines Randfelds (ab 0 gezählt, N E S W)",
-  "two players, or four in two teams (NW + SE against NE + SW)": "zwei Spieler, oder vier in zwei Teams (NW + SO gegen NO + SW)",
-  "Black's six start squares with two players; White's are their half-turn image":
-    "die sechs Startfelder von Schwarz bei zwei Spielern; die von Weiß sind ihr um eine halbe Drehung gedrehtes Bild",
-  "four players: the four squares inside one's own quarter, or the corner square and its three forward neighbours":
-    "vier Spieler: die vier Felder im eigenen Viertel, oder das Eckfeld und seine drei Nachbarn nach vorn",
-  "who moves first (the original: White, or the loser of the previous game); with four players a corner, and white and black also name the se and nw corners":
-    "wer beginnt (im Original Weiß, oder wer die vorige Partie verloren hat); bei vier Spielern eine Ecke, white und black nennen auch die Ecken se und nw",
-  "cells along each edge of the square board (even)": "Felder je Kante des quadratischen Bretts (gerade)",
-  "start layout (the original diagram is lost): checkerboard split by the bubble's diagonal, by halves, or by alternating rows":
-    "Startaufstellung (das Originaldiagramm ist verloren): Schachbrett, geteilt an der Diagonale der Lücke, in Hälften oder in abwechselnden Reihen",
-  "when no slide is legal the game ends: drawn, or lost by the player to move (our ruling: the original assumes this never happens)":
-    "wenn kein Schieben erlaubt ist, endet die Partie: Remis, oder verloren für den, der am Zug ist (unsere Regelung: das Original nimmt an, dass es nie vorkommt)",
-  "group value: sum of the N-1 smallest pair distances (the designer's rule), or mst = minimum spanning tree weight (variant, not the designer's rule)":
-    "Gruppenwert: Summe der N-1 kleinsten Paarabstände (die Regel des Autors), oder mst = Gewicht des minimalen Spannbaums (Variante, nicht die Regel des Autors)",
-  "legal slides: literal = must lower the total group value (the designer's rule), or free = any slide that does not recreate an earlier position (variant, not the designer's rule)":
-    "erlaubte Schiebezüge: literal = muss den Gesamtgruppenwert senken (die Regel des Autors), oder free = jeder Zug, der keine frühere Stellung wiederholt (Variante, nicht die Regel des Autors)",
-  "under rule=free only, the game is drawn after this many plies": "nur mit rule=free: nach so vielen Halbzügen endet die Partie remis",
-  "a whole number of plies, 0 = no limit": "eine ganze Zahl von Halbzügen, 0 = keine Grenze",
-  "equal scores: none = draw; old = play on with the cowries until a player cannot move":
-    "Gleichstand: none = Remis; old = mit den Kauris weiterspielen, bis ein Spieler nicht mehr ziehen kann",
-  "end the game after this many plies, scored on captured seeds": "die Partie nach so vielen Halbzügen beenden, gewertet nach geschlagenen Samen",
-  "a number of plies, 0 = no limit": "eine Zahl von Halbzügen, 0 = keine Grenze",
-  "where the eight men beyond each side's first row stand (the drawing is lost)":
-    "wo die acht Steine jeder Seite jenseits der ersten Reihe stehen (die Zeichnung ist verloren)",
-  "draw the game after this many plies (the rules have no limit)": "die Partie nach so vielen Halbzügen remis geben (die Regeln kennen keine Grenze)",
-  "a number of plies, 0 for none": "eine Zahl von Halbzügen, 0 für keine",
-  "random: each side's six cubes are shuffled onto its corner (as OpenSpiel); placement: each player arranges his own, the first mover first (as in the original, where both choose)":
-    "random: die sechs Würfel jeder Seite werden zufällig in ihre Ecke gestellt (wie OpenSpiel); placement: jeder stellt seine selbst auf, wer beginnt zuerst (wie im Original, wo beide wählen)",
-  "who rolls and moves first: White (bottom right), as OpenSpiel, or Black (top left); the original leaves it to the players":
-    "wer zuerst würfelt und zieht: Weiß (unten rechts), wie OpenSpiel, oder Schwarz (oben links); das Original überlässt es den Spielern",
-
-  // The settings' choice words (shown with the value, which is what is sent and what the help names).
-  "quadrant": "Viertel",
-  "corner": "Ecke",
-  "white": "Weiß",
-  "black": "Schwarz",
-  "diag": "Diagonale",
-  "halves": "Hälften",
-  "rows": "Reihen",
-  "draw": "Remis",
-  "mover-loses": "am Zug verliert",
-  "sum": "Summe",
-  "mst": "Spannbaum",
-  "literal": "wörtlich",
-  "free": "frei",
-  "none": "keine",
-  "old": "alte Regel",
-  "diagonals": "Diagonalen",
-  "central": "zentral",
-  "corners": "Ecken",
-  "bottom": "unten",
-  "random": "zufällig",
-  "placement": "selbst aufstellen",
-
-  // The reasons the rules give for an ending (each game's REASON_* constants).
-  "no pieces left": "keine Steine mehr",
-  "no legal move": "kein erlaubter Zug",
-  "the path ran into the boundary": "der Pfad ist an den Rand gestoßen",
-  "all Red tiles are connected": "alle roten Steine sind verbunden",
-  "all Blue tiles are connected": "alle blauen Steine sind verbunden",
-  "no slide lowers the total group value: draw": "kein Schiebezug senkt den Gesamtgruppenwert: Remis",
-  "no slide lowers the total group value: the player to move loses": "kein Schiebezug senkt den Gesamtgruppenwert: wer am Zug ist, verliert",
-  "every slide would repeat a position: draw": "jeder Schiebezug würde eine Stellung wiederholen: Remis",
-  "every slide would repeat a position: the player to move loses": "jeder Schiebezug würde eine Stellung wiederholen: wer am Zug ist, verliert",
-  "ply limit reached": "Halbzuggrenze erreicht",
-  "reached the opposite corner": "gegenüberliegende Ecke erreicht",
-  "took all the opponent's cubes": "alle Würfel des Gegners geschlagen",
-  "the opponents have no stone left": "die Gegner haben keinen Stein mehr",
-  "no seed left": "keine Samen mehr",
-  "position repeated": "Stellung wiederholt",
-  "tie-break: no move left": "Stichentscheid: kein Zug mehr",
-  "agreed": "vereinbart",
-
   // A position code whose position cannot happen (Karl's Race, EinStein).
   "both sides meet a winning condition": "beide Seiten erfüllen eine Siegbedingung",
 
@@ -186,21 +78,8 @@ export const serverTextsDe = {
 };
 
 /** Patterns: texts with parameters, matched against the whole text the server sent; each
- * parameter is translated in turn (a side's name, a reason; `{names}` is names joined with
- * "and", each translated). */
+ * parameter is translated in turn (a side's name, a reason). */
 export const serverPatternsDe = {
-  // Results as the rules and records word them (tafel_core::record).
-  "{names} wins {scores} ({reason})": "{names} gewinnt {scores} ({reason})",
-  "{names} win {scores} ({reason})": "{names} gewinnen {scores} ({reason})",
-  "{names} wins ({reason})": "{names} gewinnt ({reason})",
-  "{names} win ({reason})": "{names} gewinnen ({reason})",
-  "draw {scores} ({reason})": "Remis {scores} ({reason})",
-  "draw ({reason})": "Remis ({reason})",
-  "aborted ({name} did not move in time)": "abgebrochen ({name} hat nicht rechtzeitig gezogen)",
-  "{names} resigned": "Aufgabe durch {names}",
-  "{name} ran out of time": "Zeit abgelaufen: {name}",
-  "{name} forfeited": "{name} hat die Partie verwirkt",
-
   // A computer level that cannot play as it says (tafel_ai's notice; the engine's words and the
   // operator's command stay as they are).
   "no perfect play: {why}; playing {instead}": "kein perfektes Spiel: {why}; stattdessen spielt {instead}",

@@ -3,7 +3,7 @@
 
 import { api, botBadge, el, tokens } from "../ui.js";
 import { clockWords } from "./time-control.js";
-import { language, serverText, sideName, t, tn } from "../i18n.js";
+import { language, sideName, t, tn } from "../i18n.js";
 
 /** A seat as the lobby's lists show it.
  * @typedef {{ seat: number, name: string, kind: string, level: number | null, player?: string | null, joined: boolean, bot?: boolean }} ListedSeat */
@@ -89,6 +89,6 @@ function recentItem(g) {
   const moves = g.record_moves === null || g.record_moves === undefined ? tn(g.moves, "{n} ply", "{n} plies") : tn(g.record_moves, "{n} move", "{n} moves");
   return el("li", {},
     el("div", { class: "recent-head" }, el("a", { href: `/game/${g.id}` }, g.title || g.game),
-      el("span", { class: g.result ? "recent-result" : "recent-result help" }, g.result ? serverText(g.result) : t("in progress"))),
+      el("span", { class: g.result ? "recent-result" : "recent-result help" }, g.result ?? t("in progress"))),
     el("div", { class: "help" }, players, ` · ${moves} · `, el("time", { datetime: g.created_at }, when)));
 }

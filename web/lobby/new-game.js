@@ -5,7 +5,7 @@
 // reason), the player's name, the clock, hints against the computer, whether the game is an
 // open challenge.
 
-import { serverText, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { api, el } from "../ui.js";
 import { modeChooser } from "./modes.js";
 import { levelNotices, remember, seatChoices, seatOptions, seatRequests, seatValues } from "./seats.js";
@@ -126,7 +126,7 @@ async function refreshSettings(form) {
   const board = await import(`../boards/${game.name}.js`);
   if (currentGame(form) !== game) return;
   form.board = board;
-  form.summary.replaceChildren(serverText(game.summary), " ", el("a", { href: `/rules/${game.name}`, id: "rules-link" }, t("Rules of {game}", { game: game.title })));
+  form.summary.replaceChildren(game.summary, " ", el("a", { href: `/rules/${game.name}`, id: "rules-link" }, t("Rules of {game}", { game: game.title })));
   form.settingsBox.replaceChildren(...settingControls(game, () => settingsChanged(form)));
   for (const [key, value] of Object.entries(board.lobbyDefaults ?? {})) {
     const input = settingControl(form.settingsBox, key);

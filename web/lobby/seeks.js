@@ -4,6 +4,7 @@
 // A seek lasts while its owner stays in the lobby.
 
 import { serverText, t } from "../i18n.js";
+import { settingsLine } from "./settings.js";
 import { api, el, sentence, tokens } from "../ui.js";
 import { clockWords } from "./time-control.js";
 
@@ -81,8 +82,9 @@ function show(state, list, seeks, send) {
     return;
   }
   list.replaceChildren(...seeks.map((seek) => {
-    const title = state.catalog.games.find((g) => g.name === seek.game)?.title || seek.game;
-    const settings = Object.entries(seek.settings).map(([key, value]) => `${key} ${value}`).join(", ");
+    const entry = state.catalog.games.find((g) => g.name === seek.game);
+    const title = entry?.title || seek.game;
+    const settings = settingsLine(entry, seek.settings);
     const range = seek.rating_min !== null || seek.rating_max !== null
       ? ` · ${t("ratings {min}–{max}", { min: seek.rating_min ?? t("any"), max: seek.rating_max ?? t("any") })}` : "";
     const who = seek.account ? el("a", { href: `/@/${encodeURIComponent(seek.name)}` }, seek.name) : seek.name;

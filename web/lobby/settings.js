@@ -1,9 +1,10 @@
 // A game's settings in the lobby: one control per setting with its label, its help and a badge
 // for reconstructions, variants and engine limits; settings that do not apply hidden, choices
-// that depend on another setting filled in; the values chosen.
+// that depend on another setting filled in; the values chosen; a game's settings in words (the
+// game page's and the seeks' line).
 
 import { el } from "../ui.js";
-import { serverText, settingValueWords, t } from "../i18n.js";
+import { choiceWords, t } from "../i18n.js";
 
 /** @typedef {import("../ui.js").CatalogGame} CatalogGame */
 
@@ -24,11 +25,11 @@ export function settingControls(game, changed) {
     const control = s.choices || s.choices_by
       ? el("select", { id, "data-key": s.key, "aria-describedby": `${id}-help`, onchange: changed })
       : el("input", { id, "data-key": s.key, value: s.default, "aria-describedby": `${id}-help`, onchange: changed, autocomplete: "off" });
-    if (s.choices) control.append(...s.choices.map((c) => el("option", { value: c, selected: c === s.default }, settingValueWords(c))));
+    if (s.choices) control.append(...s.choices.map((c) => el("option", { value: c, selected: c === s.default }, choiceWords(s, c))));
     return el("div", { class: "setting", "data-setting": s.key },
-      el("label", { for: id }, serverText(s.label), badge),
+      el("label", { for: id }, s.label, badge),
       control,
-      el("div", { class: "help", id: `${id}-help` }, s.choices || s.choices_by ? serverText(s.help) : `${serverText(s.help)} (${serverText(s.allowed)})`));
+      el("div", { class: "help", id: `${id}-help` }, s.choices || s.choices_by ? s.help : `${s.help} (${s.allowed})`));
   });
 }
 
@@ -49,7 +50,7 @@ export function applyConditions(box, game) {
       const select = /** @type {HTMLSelectElement} */ (setting.querySelector("select"));
       const words = s.choices_by.choices[valueOf(s.choices_by.key)] || [];
       const keep = words.includes(select.value) ? select.value : words.includes(s.default) ? s.default : words[0];
-      select.replaceChildren(...words.map((w) => el("option", { value: w, selected: w === keep }, settingValueWords(w))));
+      select.replaceChildren(...words.map((w) => el("option", { value: w, selected: w === keep }, choiceWords(s, w))));
     }
   }
 }
@@ -64,4 +65,18 @@ export function settingValues(box) {
     if (!input.closest("[hidden]")) out[/** @type {string} */ (input.dataset.key)] = input.value.trim();
   }
   return out;
+}
+
+/** The game's settings in words, with the labels and choices' words of the catalog ("Board size:
+ * 6 · Legal slides: free"); settings not given or that do not apply, and engine limits left at
+ * their defaults, are left out.
+ * @param {import("../ui.js").CatalogGame | undefined} entry
+ * @param {Record<string, string>} settings */
+export function settingsLine(entry, settings) {
+  return (entry?.settings || [])
+    .filter((s) => Object.hasOwn(settings, s.key))
+    .filter((s) => !s.applies_when || settings[s.applies_when.key] === s.applies_when.value)
+    .filter((s) => s.origin !== "engine" || settings[s.key] !== s.default)
+    .map((s) => `${s.label}: ${choiceWords(s, settings[s.key])}`)
+    .join(" · ");
 }

@@ -68,6 +68,8 @@ pub enum Violation {
     },
     /// The game is over but has legal moves.
     MovesAfterTheEnd,
+    /// The game ended with a reason its [`Game::REASONS`] do not list.
+    UnlistedReason(&'static str),
     /// The game is not over but has no legal move.
     NoMove,
     /// The seat to move does not exist.
@@ -136,6 +138,12 @@ impl fmt::Display for Violation {
                 write!(f, "position code `{code}` reads back with another hash")
             }
             Violation::MovesAfterTheEnd => write!(f, "the game is over but has legal moves"),
+            Violation::UnlistedReason(reason) => {
+                write!(
+                    f,
+                    "the game ended \"{reason}\", a reason its REASONS do not list"
+                )
+            }
             Violation::NoMove => write!(f, "the game is not over but has no legal move"),
             Violation::NoSuchSeat(p) => write!(f, "seat {} does not exist", p.0),
             Violation::ChanceSum(total) => write!(f, "chance probabilities sum to {total}"),
@@ -187,6 +195,9 @@ pub fn check_random_game<G: Game>(game: &G, seed: u64) -> Result<u64, Conformanc
         let status = game.status(&state);
         game.legal_moves(&state, &mut legal);
         let mv = match status {
+            Status::Over(outcome) if !G::REASONS.contains(&outcome.reason) => {
+                return Err(here(Violation::UnlistedReason(outcome.reason)))
+            }
             Status::Over(_) if legal.is_empty() => break,
             Status::Over(_) => return Err(here(Violation::MovesAfterTheEnd)),
             _ if legal.is_empty() => return Err(here(Violation::NoMove)),

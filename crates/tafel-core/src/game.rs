@@ -41,6 +41,11 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// Name, title and summary.
     const INFO: GameInfo;
 
+    /// Every reason an [`Outcome`] of this game can give (`Outcome::reason`),
+    /// so that interfaces can give each one words of their own (the server's catalogues key
+    /// them by the text).
+    const REASONS: &'static [&'static str] = &[];
+
     /// The rules for `settings`, or why the combination of settings is refused.
     fn new(settings: Self::Settings) -> Result<Self, crate::settings::SettingsError>;
 

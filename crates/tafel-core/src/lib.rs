@@ -80,6 +80,7 @@
 //!         title: "Nim",
 //!         summary: "Take one to three stones; whoever takes the last one wins.",
 //!     };
+//!     const REASONS: &'static [&'static str] = &["took the last stone"];
 //!     fn new(settings: NimSettings) -> Result<Self, SettingsError> {
 //!         Ok(Nim(settings))
 //!     }

@@ -18,6 +18,8 @@ pub struct GameEntry {
     pub info: GameInfo,
     /// The game's settings.
     pub specs: &'static [SettingSpec],
+    /// Every reason its outcomes can give ([`Game::REASONS`]).
+    pub reasons: &'static [&'static str],
     build: Builder,
     game_type: TypeId,
 }
@@ -82,6 +84,7 @@ impl Registry {
         self.entries.push(GameEntry {
             info: G::INFO,
             specs: G::Settings::SPECS,
+            reasons: G::REASONS,
             build: |pairs| {
                 Ok(erase(G::new(G::Settings::from_pairs(
                     G::INFO.name,

@@ -110,21 +110,27 @@ fn records_of_another_game_are_refused() {
     );
 }
 
-/// Team Nim with a hash that forgets whose turn it is, unlike its hash from scratch.
+/// Team Nim broken one way: with `FORGETFUL`, a hash that forgets whose turn it is, unlike its
+/// hash from scratch; without, no reason listed for its outcomes (`Game::REASONS`).
 #[derive(Clone, Copy, Debug)]
-struct ForgetfulNim;
+struct BrokenNim<const FORGETFUL: bool>;
 
-impl Game for ForgetfulNim {
+impl<const FORGETFUL: bool> Game for BrokenNim<FORGETFUL> {
     type State = NimState;
     type Move = u8;
     type Settings = NoSettings;
     const INFO: GameInfo = GameInfo {
-        name: "forgetful-nim",
-        title: "Forgetful Nim",
-        summary: "Team Nim with a broken hash.",
+        name: if FORGETFUL {
+            "forgetful-nim"
+        } else {
+            "reasonless-nim"
+        },
+        title: "Broken Nim",
+        summary: "Team Nim with a broken hash or no reasons listed.",
     };
+    const REASONS: &'static [&'static str] = if FORGETFUL { TeamNim::REASONS } else { &[] };
     fn new(_: NoSettings) -> Result<Self, SettingsError> {
-        Ok(ForgetfulNim)
+        Ok(BrokenNim)
     }
     fn settings(&self) -> &NoSettings {
         &NoSettings
@@ -148,7 +154,11 @@ impl Game for ForgetfulNim {
         TeamNim.apply(state, mv)
     }
     fn hash(&self, state: &NimState) -> u64 {
-        (state.stones as u64) << 8
+        if FORGETFUL {
+            (state.stones as u64) << 8
+        } else {
+            TeamNim.hash(state)
+        }
     }
     fn hash_from_scratch(&self, state: &NimState) -> u64 {
         TeamNim.hash(state)
@@ -184,7 +194,7 @@ fn the_conformance_checks_pass_sound_games_and_name_what_a_broken_one_breaks() {
         }
     }
     // Right at the start (North to move, seat 0) the broken hash still agrees.
-    let err = check_random_game(&ForgetfulNim, 3).unwrap_err();
+    let err = check_random_game(&BrokenNim::<true>, 3).unwrap_err();
     assert_eq!(
         (err.game, err.seed, err.moves),
         ("forgetful-nim", Some(3), Some(1))
@@ -194,6 +204,12 @@ fn the_conformance_checks_pass_sound_games_and_name_what_a_broken_one_breaks() {
         err.to_string()
             .starts_with("forgetful-nim after 1 moves (seed 3): incremental hash"),
         "{err}"
+    );
+    // A game that ends with a reason its REASONS do not list (Team Nim's last stone).
+    let err = check_random_game(&BrokenNim::<false>, 3).unwrap_err();
+    assert_eq!(
+        err.violation,
+        Violation::UnlistedReason("took the last stone")
     );
 }
 

@@ -250,3 +250,138 @@ side = { $side ->
 that-device-is-not-known = Dieses Gerät ist nicht bekannt.
 name-belongs-to-an-account = der Name { $name } gehört zu einem Konto: melde dich an, um unter ihm zu spielen, oder wähle einen anderen
 name-is-kept-for-the-site = der Name { $name } ist für die Seite reserviert (er liest sich als `{ $reserved }`); wähle einen anderen
+
+
+# Die Texte der Spiele (crates/tafel-server/src/domain/game_texts.rs).
+
+## black-path
+black-path-summary = Verlängere einen Pfad mit Plättchen; wer ihn an den Rand führt, verliert (Larry Black, 1960).
+black-path-size = Brettgröße
+black-path-size-help = Zeilen und Spalten des Bretts
+black-path-size-form = ZEILENxSPALTEN, höchstens 1024 Felder (z. B. 8x8, 3x5, 1x7)
+black-path-start = Startkante
+black-path-start-help = die Einheitskante am Rand, an der der Pfad beginnt
+black-path-start-form = ZEILE,SPALTE,SEITE: eine Seite eines Randfelds (ab 0 gezählt, N E S W)
+black-path-reason-the-path-ran-into-the-boundary = der Pfad ist an den Rand gestoßen
+
+## carreaux
+carreaux-summary = Schiebe Steine in das eine leere Feld; erlaubt sind nur Züge, die den Gesamtgruppenwert senken; wer alle eigenen Steine verbindet, gewinnt (Mark Steere, 2025).
+carreaux-size = Brettgröße
+carreaux-size-help = Felder je Kante des quadratischen Bretts (gerade)
+carreaux-layout = Startaufstellung
+carreaux-layout-help = Startaufstellung (das Originaldiagramm ist verloren): Schachbrett, geteilt an der Diagonale der Lücke, in Hälften oder in abwechselnden Reihen
+carreaux-layout-diag = Diagonale
+carreaux-layout-halves = Hälften
+carreaux-layout-rows = Reihen
+carreaux-stalemate = Wenn kein Schieben erlaubt ist
+carreaux-stalemate-help = wenn kein Schieben erlaubt ist, endet die Partie: Remis, oder verloren für den, der am Zug ist (unsere Regelung: das Original nimmt an, dass es nie vorkommt)
+carreaux-stalemate-draw = Remis
+carreaux-stalemate-mover-loses = am Zug verliert
+carreaux-group = Gruppenwert
+carreaux-group-help = Gruppenwert: Summe der N-1 kleinsten Paarabstände (die Regel des Autors), oder Spannbaum = Gewicht des minimalen Spannbaums (Variante, nicht die Regel des Autors)
+carreaux-group-sum = Summe
+carreaux-group-mst = Spannbaum
+carreaux-rule = Erlaubte Schiebezüge
+carreaux-rule-help = erlaubte Schiebezüge: wörtlich = muss den Gesamtgruppenwert senken (die Regel des Autors), oder frei = jeder Zug, der keine frühere Stellung wiederholt (Variante, nicht die Regel des Autors)
+carreaux-rule-literal = wörtlich
+carreaux-rule-free = frei
+carreaux-ply-limit = Halbzuggrenze
+carreaux-ply-limit-help = nur mit freien Schiebezügen: nach so vielen Halbzügen endet die Partie remis
+carreaux-ply-limit-form = eine ganze Zahl von Halbzügen, 0 = keine Grenze
+carreaux-reason-all-red-tiles-are-connected = alle roten Steine sind verbunden
+carreaux-reason-all-blue-tiles-are-connected = alle blauen Steine sind verbunden
+carreaux-reason-no-slide-lowers-the-total-group-value-draw = kein Schiebezug senkt den Gesamtgruppenwert: Remis
+carreaux-reason-no-slide-lowers-the-total-group-value-the-player-to-move-loses = kein Schiebezug senkt den Gesamtgruppenwert: wer am Zug ist, verliert
+carreaux-reason-every-slide-would-repeat-a-position-draw = jeder Schiebezug würde eine Stellung wiederholen: Remis
+carreaux-reason-every-slide-would-repeat-a-position-the-player-to-move-loses = jeder Schiebezug würde eine Stellung wiederholen: wer am Zug ist, verliert
+carreaux-reason-ply-limit-reached = Halbzuggrenze erreicht
+
+## einstein
+einstein-summary = Sechs nummerierte Würfel je Seite auf 5 x 5: der Würfel nennt den Stein; bring ihn in die gegenüberliegende Ecke oder schlage alle gegnerischen (Ingo Althöfer, 2004).
+einstein-start = Startaufstellung
+einstein-start-help = zufällig: die sechs Würfel jeder Seite werden zufällig in ihre Ecke gestellt (wie OpenSpiel); selbst aufstellen: jeder stellt seine selbst auf, wer beginnt zuerst (wie im Original, wo beide wählen)
+einstein-start-random = zufällig
+einstein-start-placement = selbst aufstellen
+einstein-first = Wer beginnt
+einstein-first-help = wer zuerst würfelt und zieht: Weiß (unten rechts), wie OpenSpiel, oder Schwarz (oben links); das Original überlässt es den Spielern
+einstein-first-white = Weiß
+einstein-first-black = Schwarz
+einstein-reason-reached-the-opposite-corner = gegenüberliegende Ecke erreicht
+einstein-reason-took-all-the-opponent-s-cubes = alle Würfel des Gegners geschlagen
+
+## karls-race
+karls-race-summary = EinStein würfelt nicht ohne Zahlen: der Würfel nennt eine Quadratgröße auf Karl Scherers Zerlegung (Ingo Althöfer, 2006).
+karls-race-players = Spieler
+karls-race-players-help = zwei Spieler, oder vier in zwei Teams (NW + SO gegen NO + SW)
+karls-race-start = Startfelder
+karls-race-start-help = die sechs Startfelder von Schwarz bei zwei Spielern; die von Weiß sind ihr um eine halbe Drehung gedrehtes Bild
+karls-race-start4 = Startfelder
+karls-race-start4-help = vier Spieler: die vier Felder im eigenen Viertel, oder das Eckfeld und seine drei Nachbarn nach vorn
+karls-race-start4-quadrant = Viertel
+karls-race-start4-corner = Ecke
+karls-race-first = Wer beginnt
+karls-race-first-help = wer beginnt (im Original Weiß, oder wer die vorige Partie verloren hat); bei vier Spielern eine Ecke, Weiß und Schwarz nennen auch die Ecken Südost und Nordwest
+karls-race-first-white = Weiß
+karls-race-first-black = Schwarz
+karls-race-first-se = Südost
+karls-race-first-sw = Südwest
+karls-race-first-nw = Nordwest
+karls-race-first-ne = Nordost
+karls-race-reason-reached-the-opposite-corner = gegenüberliegende Ecke erreicht
+karls-race-reason-the-opponents-have-no-stone-left = die Gegner haben keinen Stein mehr
+
+## kauri
+kauri-summary = Säe Samen, dann Kauris; Kauris schlagen Samen aus den Mulden des Gegners (Ralf Gering, 2006).
+kauri-tiebreak = Gleichstand
+kauri-tiebreak-help = Gleichstand: keine = Remis; alte Regel = mit den Kauris weiterspielen, bis ein Spieler nicht mehr ziehen kann
+kauri-tiebreak-none = keine
+kauri-tiebreak-old = alte Regel
+kauri-ply-limit = Halbzuggrenze
+kauri-ply-limit-help = die Partie nach so vielen Halbzügen beenden, gewertet nach geschlagenen Samen
+kauri-ply-limit-form = eine Zahl von Halbzügen, 0 = keine Grenze
+kauri-reason-no-seed-left = keine Samen mehr
+kauri-reason-position-repeated = Stellung wiederholt
+kauri-reason-ply-limit-reached = Halbzuggrenze erreicht
+kauri-reason-tie-break-no-move-left = Stichentscheid: kein Zug mehr
+
+## quarx
+quarx-summary = Dame in vier Dimensionen: Steine und fliegende Damen auf einem 4x4x4x4-Hyperwürfel.
+quarx-setup = Aufstellung
+quarx-setup-help = wo die acht Steine jeder Seite jenseits der ersten Reihe stehen (die Zeichnung ist verloren)
+quarx-setup-diagonals = Diagonalen
+quarx-setup-central = zentral
+quarx-setup-corners = Ecken
+quarx-setup-bottom = unten
+quarx-ply-limit = Halbzuggrenze
+quarx-ply-limit-help = die Partie nach so vielen Halbzügen remis geben (die Regeln kennen keine Grenze)
+quarx-ply-limit-form = eine Zahl von Halbzügen, 0 für keine
+quarx-reason-no-pieces-left = keine Steine mehr
+quarx-reason-no-legal-move = kein erlaubter Zug
+quarx-reason-ply-limit-reached = Halbzuggrenze erreicht
+
+## Die Ergebnisse der Partien (domain/game_texts.rs).
+list-and = { $first } und { $last }
+result-win = { $names } { $count ->
+    [one] gewinnt
+   *[several] gewinnen
+} ({ $reason })
+result-win-scores = { $names } { $count ->
+    [one] gewinnt
+   *[several] gewinnen
+} { $scores } ({ $reason })
+result-draw = Remis ({ $reason })
+result-draw-scores = Remis { $scores } ({ $reason })
+result-resigned = { $names } { $count ->
+    [one] gewinnt
+   *[several] gewinnen
+} (Aufgabe durch { $losers })
+result-out-of-time = { $names } { $count ->
+    [one] gewinnt
+   *[several] gewinnen
+} (Zeit abgelaufen: { $name })
+result-forfeited = { $names } { $count ->
+    [one] gewinnt
+   *[several] gewinnen
+} ({ $name } hat die Partie verwirkt)
+result-agreed = Remis (vereinbart)
+result-aborted = abgebrochen ({ $name } hat nicht rechtzeitig gezogen)

@@ -226,3 +226,142 @@ side = { $side ->
 that-device-is-not-known = That device is not known.
 name-belongs-to-an-account = the name { $name } is an account's: sign in to play under it, or choose another
 name-is-kept-for-the-site = the name { $name } is kept for the site (it reads as `{ $reserved }`); choose another
+
+
+# The games' texts (crates/tafel-server/src/domain/game_texts.rs): GAME-summary, a setting's label
+# GAME-KEY, its help GAME-KEY-help, the form of a free value GAME-KEY-form, a choice's words
+# GAME-KEY-VALUE, an outcome's reason GAME-reason-REASON. The English words are the games' own
+# (a test checks they agree).
+
+## black-path
+black-path-summary = Extend one path with tiles; whoever runs it into the boundary loses (Larry Black, 1960).
+black-path-size = Board size
+black-path-size-help = the board's rows and columns
+black-path-size-form = ROWSxCOLUMNS, at most 1024 squares (e.g. 8x8, 3x5, 1x7)
+black-path-start = Start edge
+black-path-start-help = the unit edge on the boundary where the path begins
+black-path-start-form = ROW,COLUMN,SIDE: a side of a square on the boundary (0-based, N E S W)
+black-path-reason-the-path-ran-into-the-boundary = the path ran into the boundary
+
+## carreaux
+carreaux-summary = Slide tiles into the one empty cell; only slides that lower the total group value are legal; connect all your tiles to win (Mark Steere, 2025).
+carreaux-size = Board size
+carreaux-size-help = cells along each edge of the square board (even)
+carreaux-layout = Start layout
+carreaux-layout-help = start layout (the original diagram is lost): checkerboard split by the bubble's diagonal, by halves, or by alternating rows
+carreaux-layout-diag = diag
+carreaux-layout-halves = halves
+carreaux-layout-rows = rows
+carreaux-stalemate = When no slide is legal
+carreaux-stalemate-help = when no slide is legal the game ends: drawn, or lost by the player to move (our ruling: the original assumes this never happens)
+carreaux-stalemate-draw = draw
+carreaux-stalemate-mover-loses = mover-loses
+carreaux-group = Group value
+carreaux-group-help = group value: sum of the N-1 smallest pair distances (the designer's rule), or mst = minimum spanning tree weight (variant, not the designer's rule)
+carreaux-group-sum = sum
+carreaux-group-mst = mst
+carreaux-rule = Legal slides
+carreaux-rule-help = legal slides: literal = must lower the total group value (the designer's rule), or free = any slide that does not recreate an earlier position (variant, not the designer's rule)
+carreaux-rule-literal = literal
+carreaux-rule-free = free
+carreaux-ply-limit = Ply limit
+carreaux-ply-limit-help = under rule=free only, the game is drawn after this many plies
+carreaux-ply-limit-form = a whole number of plies, 0 = no limit
+carreaux-reason-all-red-tiles-are-connected = all Red tiles are connected
+carreaux-reason-all-blue-tiles-are-connected = all Blue tiles are connected
+carreaux-reason-no-slide-lowers-the-total-group-value-draw = no slide lowers the total group value: draw
+carreaux-reason-no-slide-lowers-the-total-group-value-the-player-to-move-loses = no slide lowers the total group value: the player to move loses
+carreaux-reason-every-slide-would-repeat-a-position-draw = every slide would repeat a position: draw
+carreaux-reason-every-slide-would-repeat-a-position-the-player-to-move-loses = every slide would repeat a position: the player to move loses
+carreaux-reason-ply-limit-reached = ply limit reached
+
+## einstein
+einstein-summary = Six numbered cubes a side on 5 x 5: the die names the cube, race it to the opposite corner or take every enemy cube (Ingo Althöfer, 2004).
+einstein-start = Start arrangement
+einstein-start-help = random: each side's six cubes are shuffled onto its corner (as OpenSpiel); placement: each player arranges his own, the first mover first (as in the original, where both choose)
+einstein-start-random = random
+einstein-start-placement = placement
+einstein-first = Who moves first
+einstein-first-help = who rolls and moves first: White (bottom right), as OpenSpiel, or Black (top left); the original leaves it to the players
+einstein-first-white = white
+einstein-first-black = black
+einstein-reason-reached-the-opposite-corner = reached the opposite corner
+einstein-reason-took-all-the-opponent-s-cubes = took all the opponent's cubes
+
+## karls-race
+karls-race-summary = EinStein würfelt nicht without numbers: the die names a square size on Karl Scherer's tiling (Ingo Althöfer, 2006).
+karls-race-players = Players
+karls-race-players-help = two players, or four in two teams (NW + SE against NE + SW)
+karls-race-start = Start squares
+karls-race-start-help = Black's six start squares with two players; White's are their half-turn image
+karls-race-start4 = Start squares
+karls-race-start4-help = four players: the four squares inside one's own quarter, or the corner square and its three forward neighbours
+karls-race-start4-quadrant = quadrant
+karls-race-start4-corner = corner
+karls-race-first = Who moves first
+karls-race-first-help = who moves first (the original: White, or the loser of the previous game); with four players a corner, and white and black also name the se and nw corners
+karls-race-first-white = white
+karls-race-first-black = black
+karls-race-first-se = se
+karls-race-first-sw = sw
+karls-race-first-nw = nw
+karls-race-first-ne = ne
+karls-race-reason-reached-the-opposite-corner = reached the opposite corner
+karls-race-reason-the-opponents-have-no-stone-left = the opponents have no stone left
+
+## kauri
+kauri-summary = Sow seeds, then cowries; cowries capture seeds from the opponent's holes (Ralf Gering, 2006).
+kauri-tiebreak = Equal scores
+kauri-tiebreak-help = equal scores: none = draw; old = play on with the cowries until a player cannot move
+kauri-tiebreak-none = none
+kauri-tiebreak-old = old
+kauri-ply-limit = Ply limit
+kauri-ply-limit-help = end the game after this many plies, scored on captured seeds
+kauri-ply-limit-form = a number of plies, 0 = no limit
+kauri-reason-no-seed-left = no seed left
+kauri-reason-position-repeated = position repeated
+kauri-reason-ply-limit-reached = ply limit reached
+kauri-reason-tie-break-no-move-left = tie-break: no move left
+
+## quarx
+quarx-summary = Draughts in four dimensions: men and flying kings on a 4x4x4x4 hypercube.
+quarx-setup = Setup
+quarx-setup-help = where the eight men beyond each side's first row stand (the drawing is lost)
+quarx-setup-diagonals = diagonals
+quarx-setup-central = central
+quarx-setup-corners = corners
+quarx-setup-bottom = bottom
+quarx-ply-limit = Ply limit
+quarx-ply-limit-help = draw the game after this many plies (the rules have no limit)
+quarx-ply-limit-form = a number of plies, 0 for none
+quarx-reason-no-pieces-left = no pieces left
+quarx-reason-no-legal-move = no legal move
+quarx-reason-ply-limit-reached = ply limit reached
+
+## The results of games as the rules and the players end them (domain/game_texts.rs): $names are
+## the winners' names as a list, $count is `one` or `several` of them.
+list-and = { $first } and { $last }
+result-win = { $names } { $count ->
+    [one] wins
+   *[several] win
+} ({ $reason })
+result-win-scores = { $names } { $count ->
+    [one] wins
+   *[several] win
+} { $scores } ({ $reason })
+result-draw = draw ({ $reason })
+result-draw-scores = draw { $scores } ({ $reason })
+result-resigned = { $names } { $count ->
+    [one] wins
+   *[several] win
+} ({ $losers } resigned)
+result-out-of-time = { $names } { $count ->
+    [one] wins
+   *[several] win
+} ({ $name } ran out of time)
+result-forfeited = { $names } { $count ->
+    [one] wins
+   *[several] win
+} ({ $name } forfeited)
+result-agreed = draw (agreed)
+result-aborted = aborted ({ $name } did not move in time)

@@ -72,6 +72,8 @@ impl Game for DiceRace {
         title: "Dice race",
         summary: "A test game with an unfair die.",
     };
+
+    const REASONS: &'static [&'static str] = &["reached the goal", "ahead", "level"];
     fn new(_: NoSettings) -> Result<Self, SettingsError> {
         Ok(DiceRace)
     }
@@ -233,6 +235,8 @@ impl Game for TeamNim {
         title: "Team Nim",
         summary: "A test game for four seats in two teams.",
     };
+
+    const REASONS: &'static [&'static str] = &["took the last stone"];
     fn new(_: NoSettings) -> Result<Self, SettingsError> {
         Ok(TeamNim)
     }

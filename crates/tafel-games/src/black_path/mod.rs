@@ -170,6 +170,8 @@ impl Game for BlackPath {
         summary: "Extend one path with tiles; whoever runs it into the boundary loses (Larry Black, 1960).",
     };
 
+    const REASONS: &'static [&'static str] = &[REASON_BOUNDARY];
+
     fn new(settings: BlackPathSettings) -> Result<Self, SettingsError> {
         if !settings.start.is_on_boundary(settings.size) {
             return Err(SettingsError::InvalidValue {

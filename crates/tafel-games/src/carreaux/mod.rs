@@ -311,6 +311,16 @@ impl Game for Carreaux {
                   group value are legal; connect all your tiles to win (Mark Steere, 2025).",
     };
 
+    const REASONS: &'static [&'static str] = &[
+        REASON_RED_CONNECTED,
+        REASON_BLUE_CONNECTED,
+        REASON_NO_LOWERING_DRAW,
+        REASON_NO_LOWERING_LOSS,
+        REASON_ALL_REPEAT_DRAW,
+        REASON_ALL_REPEAT_LOSS,
+        REASON_PLY_LIMIT,
+    ];
+
     fn new(settings: CarreauxSettings) -> Result<Self, SettingsError> {
         let side = settings.size;
         if !side.is_multiple_of(2) || !(4..=MAX_SIDE).contains(&side) {

@@ -398,6 +398,8 @@ impl Game for Einstein {
                   opposite corner or take every enemy cube (Ingo Althöfer, 2004).",
     };
 
+    const REASONS: &'static [&'static str] = &[REASON_CORNER, REASON_NO_CUBES];
+
     fn new(settings: EinsteinSettings) -> Result<Self, SettingsError> {
         let first = settings.first;
         let other = Player(1 - first.0);

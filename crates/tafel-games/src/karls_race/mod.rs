@@ -342,6 +342,8 @@ impl Game for KarlsRace {
                   Scherer's tiling (Ingo Althöfer, 2006).",
     };
 
+    const REASONS: &'static [&'static str] = &[REASON_CORNER, REASON_NO_STONES];
+
     fn new(settings: KarlsRaceSettings) -> Result<Self, SettingsError> {
         let corners: &[Corner] = if settings.players == 4 {
             &FOUR_SEATS

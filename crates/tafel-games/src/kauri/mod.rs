@@ -296,6 +296,13 @@ impl Game for Kauri {
         summary: "Sow seeds, then cowries; cowries capture seeds from the opponent's holes (Ralf Gering, 2006).",
     };
 
+    const REASONS: &'static [&'static str] = &[
+        REASON_NO_SEED,
+        REASON_REPEATED,
+        REASON_PLY_LIMIT,
+        REASON_TIEBREAK,
+    ];
+
     fn new(settings: KauriSettings) -> Result<Self, SettingsError> {
         let ply_cap = match settings.ply_limit {
             0 => u32::MAX,

@@ -206,6 +206,8 @@ impl Game for Quarx {
         summary: "Draughts in four dimensions: men and flying kings on a 4x4x4x4 hypercube.",
     };
 
+    const REASONS: &'static [&'static str] = &[REASON_NO_PIECES, REASON_NO_MOVE, REASON_PLY_LIMIT];
+
     fn new(settings: QuarxSettings) -> Result<Self, SettingsError> {
         let piece_keys = tafel_core::zobrist::keys(0x0A7A_0001, CELLS * 4);
         Ok(Quarx {

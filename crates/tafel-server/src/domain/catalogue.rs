@@ -116,6 +116,18 @@ pub fn render(key: &str, args: &[(&'static str, Arg)], language: Language) -> St
         .unwrap_or_else(|| key.to_string())
 }
 
+/// A side's name as the games give it ("White", "first player") in `language`.
+pub fn side(name: &str, language: Language) -> String {
+    catalogue(language).side(name)
+}
+
+/// Whether `language`'s catalogue has the message `key` (for the tests of the keys other
+/// modules make, such as the games' texts).
+#[cfg(test)]
+pub(crate) fn has(key: &str, language: Language) -> bool {
+    catalogue(language).bundle.has_message(key)
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::{BTreeMap, BTreeSet};

@@ -17,7 +17,8 @@
 //! - [`client`] (the address a client counts as) and [`error`] (the one error type, with its
 //!   kinds);
 //! - [`message`] (what the server says, by key), [`catalogue`] (the words of every message in
-//!   every [`language`]).
+//!   every [`language`]), [`game_texts`] (the games' texts, by key: summaries, settings,
+//!   choices, outcomes' reasons and results).
 //!
 //! The domain imports nothing else of the server; every other layer may import it.
 
@@ -31,6 +32,7 @@ pub mod consent;
 pub mod dice;
 pub mod error;
 pub mod game;
+pub mod game_texts;
 pub mod ids;
 pub mod language;
 pub mod live;

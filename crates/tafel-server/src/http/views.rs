@@ -7,10 +7,12 @@ use utoipa::ToSchema;
 
 use crate::domain::clock::ClockView;
 use crate::domain::consent::Proposals;
+use crate::domain::game_texts;
 use crate::domain::ids::GameId;
 use crate::domain::live::LiveGame;
 use crate::domain::seat::SeatView;
 use crate::domain::Error;
+use crate::http::language::Language;
 use crate::msg;
 
 /// Whose turn it is or how the game ended.
@@ -28,7 +30,7 @@ pub enum StatusView {
     Chance,
     /// The game is over.
     Over {
-        /// The result in words.
+        /// The result in words, in the request's language (the catalogues' `result-*`).
         result: String,
         /// The winning seats, from 0 (none for a draw).
         winners: Vec<usize>,
@@ -40,8 +42,13 @@ pub enum StatusView {
 }
 
 impl StatusView {
-    /// The status of `position` of `game` by the rules alone (no resignation or agreement).
-    pub fn of_position(game: &dyn DynGame, position: &dyn DynPosition) -> StatusView {
+    /// The status of `position` of `game` by the rules alone (no resignation or agreement),
+    /// its result in `language`.
+    pub fn of_position(
+        game: &dyn DynGame,
+        position: &dyn DynPosition,
+        language: Language,
+    ) -> StatusView {
         match position.status() {
             Status::ToMove(p) => StatusView::ToMove {
                 seat: p.index(),
@@ -49,7 +56,7 @@ impl StatusView {
             },
             Status::Chance => StatusView::Chance,
             Status::Over(outcome) => StatusView::Over {
-                result: position.describe_status(),
+                result: game_texts::outcome(game, &outcome, language),
                 winners: outcome.winners.iter().map(Player::index).collect(),
                 termination: None,
             },
@@ -154,8 +161,14 @@ pub struct GameView {
 }
 
 impl GameView {
-    /// The view of `live` at `ply` (the current position when `None`) at `now`.
-    pub fn of(live: &LiveGame, ply: Option<usize>, now: i64) -> Result<GameView, Error> {
+    /// The view of `live` at `ply` (the current position when `None`) at `now`, its words in
+    /// `language`.
+    pub fn of(
+        live: &LiveGame,
+        ply: Option<usize>,
+        now: i64,
+        language: Language,
+    ) -> Result<GameView, Error> {
         let last = live.moves.len();
         let ply = ply.unwrap_or(last);
         let position = live
@@ -190,11 +203,11 @@ impl GameView {
         let ending = live.table.ending.as_ref().filter(|_| ply == last);
         let status = match (ending, position.status()) {
             (Some(ending), _) => StatusView::Over {
-                result: ending.result.clone(),
+                result: game_texts::ending(ending, &live.seat_names(), language),
                 winners: ending.winners.iter().map(Player::index).collect(),
                 termination: Some(ending.termination.as_str()),
             },
-            (None, _) => StatusView::of_position(live.game.as_ref(), position.as_ref()),
+            (None, _) => StatusView::of_position(live.game.as_ref(), position.as_ref(), language),
         };
         Ok(GameView {
             id: live.id.clone(),

@@ -292,10 +292,12 @@ impl Viewer {
     /// Sends the current view.
     async fn send_view(&mut self) -> bool {
         let text = match self.hub.get(&self.id).await {
-            Ok(handle) => match GameView::of(&*handle.lock().await, None, now_ms()) {
-                Ok(view) => serde_json::json!({ "type": "view", "view": view }).to_string(),
-                Err(e) => self.error_message(&ApiError::from(e)),
-            },
+            Ok(handle) => {
+                match GameView::of(&*handle.lock().await, None, now_ms(), self.language) {
+                    Ok(view) => serde_json::json!({ "type": "view", "view": view }).to_string(),
+                    Err(e) => self.error_message(&ApiError::from(e)),
+                }
+            }
             Err(e) => self.error_message(&ApiError::from(e)),
         };
         self.send(text).await

@@ -26,6 +26,7 @@ use crate::domain::consent::Answer;
 use crate::domain::ids::{BotToken, GameId};
 use crate::domain::Error;
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::language::Language;
 use crate::http::rate::ClientAddress;
 use crate::http::session::SignedIn;
 use crate::http::views::GameView;
@@ -343,7 +344,10 @@ pub async fn game_stream(
 async fn snapshot(hub: &Arc<Hub>, id: &GameId) -> Result<(GameView, bool), Error> {
     let handle = hub.get(id).await?;
     let live = handle.lock().await;
-    Ok((GameView::of(&live, None, now_ms())?, live.is_over()))
+    Ok((
+        GameView::of(&live, None, now_ms(), Language::English)?,
+        live.is_over(),
+    ))
 }
 
 /// The lines a stream's task sends to its client.
@@ -479,6 +483,7 @@ pub async fn play(
     ClientAddress(from): ClientAddress,
     State(bots): State<Arc<Bots>>,
     State(hub): State<Arc<Hub>>,
+    language: Language,
     Path(id): Path<String>,
     Json(request): Json<BotMove>,
 ) -> Result<Json<GameView>, ApiError> {
@@ -487,7 +492,7 @@ pub async fn play(
     let handle = hub
         .play(&id, &token, &request.mv, request.ply, from)
         .await?;
-    view_of_handle(&handle).await
+    view_of_handle(&handle, language).await
 }
 
 /// The bot resigns its game.

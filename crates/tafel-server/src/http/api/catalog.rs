@@ -5,30 +5,69 @@ use std::collections::BTreeMap;
 use axum::extract::{Path, Query};
 use axum::Json;
 use serde::Serialize;
+use tafel_core::settings::SettingSpec;
 use tafel_core::Player;
 use utoipa::ToSchema;
 
 use super::tags;
 use crate::compute::computer::{level_notice, max_level};
+use crate::domain::game_texts;
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::language::Language;
 use crate::http::web::tagline;
 
 /// The catalogue: every game with its settings and its computer's strongest level; the tagline.
+/// The games' texts are in the request's language (`domain::game_texts`): each setting's
+/// `label`, `help` and `allowed`, and `words`, each choice's words by its value.
 #[utoipa::path(get, path = "/api/catalog", tag = tags::CATALOG,
-    responses((status = 200, description = "Every game (`games`: name, title, summary, settings (key, label, default, allowed values, origin) and the strongest computer level) and the site's tagline counting them (`tagline`)", body = Object)))]
-pub async fn catalog() -> Json<serde_json::Value> {
+    responses((status = 200, description = "Every game (`games`: name, title, summary, settings (key, label, default, allowed values, each choice's `words`, origin) and the strongest computer level) and the site's tagline counting them (`tagline`), in the request's language", body = Object)))]
+pub async fn catalog(language: Language) -> Json<serde_json::Value> {
     let registry = tafel_games::registry();
     let games: Vec<_> = registry
         .entries()
         .iter()
         .map(|e| {
+            let name = e.info.name;
+            let settings: Vec<_> = e
+                .specs
+                .iter()
+                .map(|spec| setting(name, spec, language))
+                .collect();
             serde_json::json!({
-                "name": e.info.name, "title": e.info.title, "summary": e.info.summary, "settings": e.specs,
-                "max_level": max_level(e.info.name),
+                "name": name, "title": e.info.title,
+                "summary": game_texts::summary(name, language), "settings": settings,
+                "max_level": max_level(name),
             })
         })
         .collect();
     Json(serde_json::json!({ "games": games, "tagline": tagline() }))
+}
+
+/// A setting of `game` as the catalogue lists it, its words in `language`.
+fn setting(game: &str, spec: &SettingSpec, language: Language) -> serde_json::Value {
+    let mut value = serde_json::to_value(spec).unwrap_or_default();
+    let words: serde_json::Map<String, serde_json::Value> = game_texts::choices(spec)
+        .into_iter()
+        .map(|v| {
+            (
+                v.to_string(),
+                game_texts::choice(game, spec.key, v, language).into(),
+            )
+        })
+        .collect();
+    if let Some(fields) = value.as_object_mut() {
+        fields.insert(
+            "label".into(),
+            game_texts::label(game, spec, language).into(),
+        );
+        fields.insert("help".into(), game_texts::help(game, spec, language).into());
+        fields.insert(
+            "allowed".into(),
+            game_texts::allowed(game, spec, language).into(),
+        );
+        fields.insert("words".into(), words.into());
+    }
+    value
 }
 
 /// The seats a game has under the given settings (query string `key=value` pairs).

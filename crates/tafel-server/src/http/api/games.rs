@@ -13,10 +13,12 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::tags;
 use crate::domain::clock::{now_ms, TimeControl};
+use crate::domain::game_texts;
 use crate::domain::ids::{GameId, InviteCode, SeatToken};
 use crate::domain::seat::{SeatKind, SeatRequest, SeatView};
 use crate::domain::Error;
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::language::Language;
 use crate::http::rate::{Allowance, ClientAddress};
 use crate::http::session::MaybeSignedIn;
 use crate::http::views::{GameView, SeatRatingView};
@@ -93,6 +95,7 @@ pub async fn create(
     ClientAddress(from): ClientAddress,
     MaybeSignedIn(account): MaybeSignedIn,
     State(hub): State<Arc<Hub>>,
+    language: Language,
     Json(request): Json<CreateRequest>,
 ) -> Result<Json<Created>, ApiError> {
     let id = hub
@@ -110,7 +113,7 @@ pub async fn create(
             rated: request.rated,
         })
         .await?;
-    created(&hub, id).await
+    created(&hub, id, language).await
 }
 
 /// A request to import a record (text or JSON) to replay or continue it.
@@ -135,6 +138,7 @@ pub async fn import(
     _allowed: Allowance,
     ClientAddress(from): ClientAddress,
     State(hub): State<Arc<Hub>>,
+    language: Language,
     Json(request): Json<ImportRequest>,
 ) -> Result<Json<Created>, ApiError> {
     let raw = parse_record(&request.record).map_err(ApiError::bad_request)?;
@@ -166,10 +170,14 @@ pub async fn import(
             rated: false,
         })
         .await?;
-    created(&hub, id).await
+    created(&hub, id, language).await
 }
 
-async fn created(hub: &Arc<Hub>, id: GameId) -> Result<Json<Created>, ApiError> {
+async fn created(
+    hub: &Arc<Hub>,
+    id: GameId,
+    language: Language,
+) -> Result<Json<Created>, ApiError> {
     let handle = hub.get(&id).await?;
     let live = handle.lock().await;
     let seats = live
@@ -187,7 +195,7 @@ async fn created(hub: &Arc<Hub>, id: GameId) -> Result<Json<Created>, ApiError> 
     Ok(Json(Created {
         id,
         seats,
-        view: GameView::of(&live, None, now_ms())?,
+        view: GameView::of(&live, None, now_ms(), language)?,
     }))
 }
 
@@ -229,6 +237,7 @@ pub struct ListedGame {
     responses((status = 200, description = "The games, most recently changed first", body = Vec<ListedGame>)))]
 pub async fn list(
     State(hub): State<Arc<Hub>>,
+    language: Language,
     Query(q): Query<ListQuery>,
 ) -> Result<Json<Vec<ListedGame>>, ApiError> {
     let limit = q.limit.unwrap_or(200).clamp(1, 200);
@@ -237,9 +246,11 @@ pub async fn list(
         .into_iter()
         .map(|summary| ListedGame {
             title: title_of(&summary.game),
+            result: summary
+                .result
+                .map(|r| game_texts::stored(&summary.game, &r, language)),
             id: summary.id,
             game: summary.game,
-            result: summary.result,
             moves: summary.moves,
             record_moves: summary.record_moves,
             players: summary.players.unwrap_or_default(),
@@ -316,11 +327,12 @@ pub struct PlyQuery {
               (status = 404, description = "No such game", body = ErrorBody)))]
 pub async fn read(
     State(hub): State<Arc<Hub>>,
+    language: Language,
     Path(id): Path<String>,
     Query(q): Query<PlyQuery>,
 ) -> Result<Json<GameView>, ApiError> {
     let id = GameId::parse(&id)?;
-    let Json(mut view) = view(&hub, &id, q.ply).await?;
+    let Json(mut view) = view(&hub, &id, q.ply, language).await?;
     if view.rated {
         let changes = hub.rating_changes(&id).await?;
         view.ratings = (!changes.is_empty()).then(|| {
@@ -339,23 +351,35 @@ pub async fn read(
     Ok(Json(view))
 }
 
-/// The view of game `id` at `ply` (the current position when `None`).
-async fn view(hub: &Arc<Hub>, id: &GameId, ply: Option<usize>) -> Result<Json<GameView>, ApiError> {
+/// The view of game `id` at `ply` (the current position when `None`), in `language`.
+async fn view(
+    hub: &Arc<Hub>,
+    id: &GameId,
+    ply: Option<usize>,
+    language: Language,
+) -> Result<Json<GameView>, ApiError> {
     let handle = hub.get(id).await?;
     let live = handle.lock().await;
-    Ok(Json(GameView::of(&live, ply, now_ms())?))
+    Ok(Json(GameView::of(&live, ply, now_ms(), language)?))
 }
 
 /// The view of the game as this instance keeps it in `handle` (as an action just left it: no
-/// second check against the store).
-pub(super) async fn view_of_handle(handle: &GameHandle) -> Result<Json<GameView>, ApiError> {
+/// second check against the store), in `language`.
+pub(super) async fn view_of_handle(
+    handle: &GameHandle,
+    language: Language,
+) -> Result<Json<GameView>, ApiError> {
     let live = handle.lock().await;
-    Ok(Json(GameView::of(&live, None, now_ms())?))
+    Ok(Json(GameView::of(&live, None, now_ms(), language)?))
 }
 
-/// The current view of game `id`.
-pub(super) async fn current(hub: &Arc<Hub>, id: &GameId) -> Result<Json<GameView>, ApiError> {
-    view(hub, id, None).await
+/// The current view of game `id`, in `language`.
+pub(super) async fn current(
+    hub: &Arc<Hub>,
+    id: &GameId,
+    language: Language,
+) -> Result<Json<GameView>, ApiError> {
+    view(hub, id, None, language).await
 }
 
 /// The record format asked for.

@@ -13,6 +13,7 @@ use crate::domain::consent::Answer;
 use crate::domain::ids::{GameId, InviteCode, SeatToken};
 use crate::domain::name::PersonName;
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::language::Language;
 use crate::http::rate::{Allowance, ClientAddress};
 use crate::http::session::MaybeSignedIn;
 use crate::http::views::GameView;
@@ -64,6 +65,7 @@ pub async fn join(
     _allowed: Allowance,
     MaybeSignedIn(account): MaybeSignedIn,
     State(hub): State<Arc<Hub>>,
+    language: Language,
     Path(id): Path<String>,
     Json(request): Json<JoinRequest>,
 ) -> Result<Json<Joined>, ApiError> {
@@ -79,7 +81,7 @@ pub async fn join(
     let name = PersonName::parse(request.name.as_deref().unwrap_or("Guest"))?;
     let id = GameId::parse(&id)?;
     let (seat, token) = hub.join(&id, claim, name, account.as_ref()).await?;
-    let Json(view) = current(&hub, &id).await?;
+    let Json(view) = current(&hub, &id, language).await?;
     Ok(Json(Joined { seat, token, view }))
 }
 
@@ -107,6 +109,7 @@ pub struct MoveRequest {
 pub async fn play(
     ClientAddress(from): ClientAddress,
     State(hub): State<Arc<Hub>>,
+    language: Language,
     Path(id): Path<String>,
     Json(request): Json<MoveRequest>,
 ) -> Result<Json<GameView>, ApiError> {
@@ -114,7 +117,7 @@ pub async fn play(
     let handle = hub
         .play(&id, &token, &request.mv, request.ply, from)
         .await?;
-    view_of_handle(&handle).await
+    view_of_handle(&handle, language).await
 }
 
 /// A seat's secret, for what a seat does alone.
@@ -140,12 +143,13 @@ pub(super) fn game_and_token(id: &str, token: &str) -> Result<(GameId, SeatToken
               (status = 409, description = "Another person plays (ask for a takeback), no move to take back, or the game ended", body = ErrorBody)))]
 pub async fn undo(
     State(hub): State<Arc<Hub>>,
+    language: Language,
     Path(id): Path<String>,
     Json(request): Json<TokenRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     let (id, token) = game_and_token(&id, &request.token)?;
     hub.undo(&id, &token).await?;
-    current(&hub, &id).await
+    current(&hub, &id, language).await
 }
 
 /// Resigns for the caller's side: the other side wins. In a team game the side resigns when
@@ -157,12 +161,13 @@ pub async fn undo(
               (status = 409, description = "The game is over", body = ErrorBody)))]
 pub async fn resign(
     State(hub): State<Arc<Hub>>,
+    language: Language,
     Path(id): Path<String>,
     Json(request): Json<TokenRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     let (id, token) = game_and_token(&id, &request.token)?;
     hub.resign(&id, &token).await?;
-    current(&hub, &id).await
+    current(&hub, &id, language).await
 }
 
 /// Goes berserk in a game of an Arena tournament before the caller's first move: half the
@@ -176,12 +181,13 @@ pub async fn resign(
               (status = 409, description = "The caller has moved already, went berserk already, or the game is over", body = ErrorBody)))]
 pub async fn berserk(
     State(hub): State<Arc<Hub>>,
+    language: Language,
     Path(id): Path<String>,
     Json(request): Json<TokenRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     let (id, token) = game_and_token(&id, &request.token)?;
     hub.berserk(&id, &token).await?;
-    current(&hub, &id).await
+    current(&hub, &id, language).await
 }
 
 /// An answer to a proposal.
@@ -203,12 +209,13 @@ pub struct ProposalRequest {
               (status = 409, description = "No offer to answer, agreed already, against the computer, or the game is over", body = ErrorBody)))]
 pub async fn draw(
     State(hub): State<Arc<Hub>>,
+    language: Language,
     Path(id): Path<String>,
     Json(request): Json<ProposalRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     let (id, token) = game_and_token(&id, &request.token)?;
     hub.draw(&id, &token, request.action).await?;
-    current(&hub, &id).await
+    current(&hub, &id, language).await
 }
 
 /// Asks to take back the caller's last move (with everything after it), or accepts or
@@ -221,12 +228,13 @@ pub async fn draw(
               (status = 409, description = "No move to take back, no request to answer, one already asked for, or the game is over", body = ErrorBody)))]
 pub async fn takeback(
     State(hub): State<Arc<Hub>>,
+    language: Language,
     Path(id): Path<String>,
     Json(request): Json<ProposalRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     let (id, token) = game_and_token(&id, &request.token)?;
     hub.takeback(&id, &token, request.action).await?;
-    current(&hub, &id).await
+    current(&hub, &id, language).await
 }
 
 /// A seat of a rematch held by the caller.

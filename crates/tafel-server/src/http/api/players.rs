@@ -14,10 +14,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::tags;
+use crate::domain::game_texts;
 use crate::domain::rating::{Rating, Score};
 use crate::domain::seat::SeatView;
 use crate::domain::Error;
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::language::Language;
 use crate::msg;
 use crate::play::players::{CurrentRating, GamesFilter, MAX_PAGE_SIZE};
 use crate::play::Hub;
@@ -200,6 +202,7 @@ pub struct PlayerGames {
               (status = 404, description = "No such player", body = ErrorBody)))]
 pub async fn games(
     State(hub): State<Arc<Hub>>,
+    language: Language,
     Path(name): Path<String>,
     Query(q): Query<GamesQuery>,
 ) -> Result<Json<PlayerGames>, ApiError> {
@@ -242,11 +245,11 @@ pub async fn games(
             .into_iter()
             .map(|g| PlayerGameView {
                 title: title_of(&g.game),
+                result: g.result.map(|r| game_texts::stored(&g.game, &r, language)),
                 id: g.id,
                 game: g.game,
                 seat: g.seat,
                 players: g.players.unwrap_or_default(),
-                result: g.result,
                 outcome: g.outcome,
                 rated: g.rated,
                 rating_before: g.rating.map(|(before, _)| before.round() as i64),

@@ -15,6 +15,7 @@ use utoipa::ToSchema;
 
 use super::tags;
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::language::Language;
 use crate::http::rate::ClientAddress;
 use crate::http::views::StatusView;
 use crate::msg;
@@ -71,7 +72,10 @@ pub struct PositionView {
               (status = 400, description = "Invalid settings, too many settings, or a code too long", body = ErrorBody),
               (status = 404, description = "No such game", body = ErrorBody),
               (status = 422, description = "Not a legal position of the game under these settings (the reason), or a malformed request", body = ErrorBody)))]
-pub async fn read(Json(request): Json<PositionRequest>) -> Result<Json<PositionView>, ApiError> {
+pub async fn read(
+    language: Language,
+    Json(request): Json<PositionRequest>,
+) -> Result<Json<PositionView>, ApiError> {
     let (name, rules, position) =
         read_position(&request.game, &request.settings, request.code.as_deref())?;
     Ok(Json(PositionView {
@@ -79,7 +83,7 @@ pub async fn read(Json(request): Json<PositionRequest>) -> Result<Json<PositionV
         settings: rules.settings(),
         seats: rules.seats().into_iter().map(|(name, _)| name).collect(),
         code: position.code(),
-        status: StatusView::of_position(rules.as_ref(), position.as_ref()),
+        status: StatusView::of_position(rules.as_ref(), position.as_ref(), language),
         legal: position.legal_moves(),
         picture: position.picture(),
     }))
@@ -187,6 +191,7 @@ pub struct PositionAnalysisView {
 pub async fn analyse(
     ClientAddress(from): ClientAddress,
     State(hub): State<Arc<Hub>>,
+    language: Language,
     Json(request): Json<PositionAnalysisRequest>,
 ) -> Result<Json<PositionAnalysisView>, ApiError> {
     let plies = request.plies.unwrap_or(DEFAULT_LINE_PLIES);
@@ -200,7 +205,7 @@ pub async fn analyse(
     let (_, rules, position) =
         read_position(&request.game, &request.settings, request.code.as_deref())?;
     let code = position.code();
-    let status = StatusView::of_position(rules.as_ref(), position.as_ref());
+    let status = StatusView::of_position(rules.as_ref(), position.as_ref(), language);
     let analysis = hub.analyse_position(rules, position, plies, from).await?;
     Ok(Json(PositionAnalysisView {
         code,
