@@ -24,9 +24,12 @@ pub struct PyVector {
 }
 
 impl PyVector {
-    /// The view from Python (see [`super::view_of`]).
-    fn view(&self, view: &Bound<'_, PyAny>) -> PyResult<View> {
-        super::view_of(view, self.game.dyn_game().num_players())
+    /// The view from Python (see [`super::view_of`]), the game's own layout when none is
+    /// given.
+    fn view_or_absolute(&self, view: Option<&Bound<'_, PyAny>>) -> PyResult<View> {
+        view.map(|v| super::view_of(v, self.game.dyn_game().num_players()))
+            .transpose()
+            .map(|view| view.unwrap_or(View::Absolute))
     }
 
     /// The optional seat that a step or reset plays up to.
@@ -74,10 +77,7 @@ impl PyVector {
         py: Python<'py>,
         view: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let view = view
-            .map(|v| self.view(v))
-            .transpose()?
-            .unwrap_or(View::Absolute);
+        let view = self.view_or_absolute(view)?;
         let size: usize = self.game.observation_shape().iter().product();
         let mut values = std::mem::take(&mut self.observations);
         values.clear();
@@ -139,10 +139,7 @@ impl PyVector {
         py: Python<'py>,
         view: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let view = view
-            .map(|v| self.view(v))
-            .transpose()?
-            .unwrap_or(View::Absolute);
+        let view = self.view_or_absolute(view)?;
         let size: usize = self.game.observation_shape().iter().product();
         let mut values = vec![0.0; size * self.inner.len()];
         self.inner.final_observations(view, &mut values);
