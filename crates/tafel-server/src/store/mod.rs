@@ -49,6 +49,7 @@ mod columns;
 pub mod copy;
 mod ending;
 pub mod export;
+pub mod health;
 pub mod heartbeat;
 pub mod leases;
 pub mod listen;
@@ -95,6 +96,7 @@ pub struct Store {
     instance: Arc<str>,
     writes: mpsc::Sender<Queued>,
     versions: mpsc::Sender<versions::Asked>,
+    meters: health::StoreMeters,
 }
 
 impl Store {
@@ -136,6 +138,7 @@ impl Store {
             instance,
             writes,
             versions,
+            meters: health::StoreMeters::default(),
         };
         store
             .start_leases(now_ms())
