@@ -152,7 +152,23 @@ async fn the_same_ply_sent_to_both_instances_at_once_is_accepted_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_computer_game_goes_on_when_the_instance_playing_it_dies() {
-    let Some(database) = test_database("takeover").await else {
+    takeover("takeover", "killed", Instance::kill).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computer_game_goes_on_when_the_instance_playing_it_drains() {
+    takeover("drained", "stopped with SIGTERM", |a: &mut Instance| {
+        a.terminate();
+        let status = a.wait_for_exit(Duration::from_secs(30));
+        assert!(status.is_some_and(|s| s.success()), "{status:?}");
+    })
+    .await;
+}
+
+/// A game of the computer against itself, played by instance A, goes on through instance B
+/// after A is stopped by `stop` (`how` says how, in the test's output).
+async fn takeover(name: &str, how: &str, stop: impl FnOnce(&mut Instance)) {
+    let Some(database) = test_database(name).await else {
         return;
     };
     let mut a = Instance::start(&database);
@@ -168,19 +184,19 @@ async fn a_computer_game_goes_on_when_the_instance_playing_it_dies() {
         .await;
     let mut viewer = b.watch(&id).await;
     viewer.view_with(2, Duration::from_secs(60)).await;
-    a.kill();
-    let killed = Instant::now();
+    stop(&mut a);
+    let stopped = Instant::now();
     let before = moves_of(&b.view(&id).await);
     assert!(
         !is_over(&b.view(&id).await),
-        "the game ended before the kill"
+        "the game ended before A stopped"
     );
     // B takes the game over within a few seconds, and plays it to its end.
     viewer.view_with(before + 1, Duration::from_secs(20)).await;
-    let took_over = killed.elapsed();
+    let took_over = stopped.elapsed();
     let view = b.wait_for(&id, Duration::from_secs(180), is_over).await;
     eprintln!(
-        "killed at move {before}; the other instance moved {took_over:?} later and finished \
+        "{how} at move {before}; the other instance moved {took_over:?} later and finished \
          the game at move {}",
         moves_of(&view)
     );
