@@ -164,12 +164,10 @@ async fn player(addrs: Arc<Vec<SocketAddr>>, shared: Arc<Rolling>, client: usize
         };
         let tokens: Vec<String> = tokens.into_iter().map(Option::unwrap_or_default).collect();
         let mut view = created.body["view"].clone();
-        loop {
-            let (Some(seat), Some(legal)) =
-                (view["status"]["seat"].as_u64(), view["legal"].as_array())
-            else {
-                break; // over
-            };
+        // Until the game is over (no seat to move).
+        while let (Some(seat), Some(legal)) =
+            (view["status"]["seat"].as_u64(), view["legal"].as_array())
+        {
             if legal.is_empty() || shared.stop.load(Ordering::Relaxed) {
                 break;
             }

@@ -122,7 +122,8 @@ impl Sockets {
         self.max - self.slots.available_permits()
     }
 
-    /// Resolves when the server begins to stop: then a socket sends [`RECONNECT`] and closes.
+    /// Resolves when the server begins to stop: then a socket sends a message of type
+    /// [`RECONNECT_TYPE`] and closes.
     pub async fn stopping(&self) {
         self.drain.reached(Phase::Draining).await
     }
