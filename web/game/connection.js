@@ -10,7 +10,10 @@
  * server counts this viewer as their player rather than a spectator; the returned `greet()`
  * sends them again (after joining a seat), and `onHello()` is called after each (what this
  * viewer may read may have changed). Whether the page is hidden is said too (on opening and on
- * every change). Retries after 0.5 s, doubling up to 5 s.
+ * every change). Retries after 0.5 s, doubling up to 5 s. A server that stops (a restart, an
+ * upgrade) says `reconnect` first: the socket is opened again at once (after a random pause of
+ * up to a quarter of a second, so that its viewers do not all arrive together), through the
+ * load balancer to another instance, without reporting the connection lost.
  * @param {string} id
  * @param {object} handlers
  * @param {(view: import("../ui.js").GameView) => void} handlers.onView
@@ -23,6 +26,7 @@
 export function follow(id, { onView, onEvent, onError, onState, hello, onHello }) {
   let delay = 500;
   let lost = false;
+  let restarting = false;
   /** @type {WebSocket | null} */
   let socket = null;
   const send = (/** @type {object} */ message) => { if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message)); };
@@ -47,9 +51,15 @@ export function follow(id, { onView, onEvent, onError, onState, hello, onHello }
       const message = JSON.parse(event.data);
       if (message.type === "view") onView(message.view);
       else if (message.type === "error") onError(message.error, message.status);
+      else if (message.type === "reconnect") { restarting = true; socket?.close(); }
       else onEvent(message);
     };
     socket.onclose = () => {
+      if (restarting) {
+        restarting = false;
+        setTimeout(open, 50 + Math.random() * 200);
+        return;
+      }
       if (!lost) { lost = true; onState("lost"); }
       setTimeout(open, delay);
       delay = Math.min(5000, delay * 2);

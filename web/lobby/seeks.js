@@ -46,7 +46,8 @@ export function seeksCard(catalog, chosen, yourName) {
   return { card, controls: [seekButton, ratedLabel, error] };
 }
 
-/** Opens the lobby's WebSocket, and again two seconds after it closes.
+/** Opens the lobby's WebSocket, and again two seconds after it closes (at once, after a random
+ * pause of up to a quarter of a second, when the server said `reconnect`: it is stopping).
  * @param {SeeksState} state
  * @param {HTMLElement} list
  * @param {HTMLElement} error
@@ -55,11 +56,13 @@ function connect(state, list, error, send) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/api/lobby/ws`);
   state.socket = socket;
+  let restarting = false;
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "seeks") show(state, list, message.seeks, send);
     else if (message.type === "seeking") state.mine.add(message.seek.id);
     else if (message.type === "error") error.textContent = sentence(serverText(message.error));
+    else if (message.type === "reconnect") { restarting = true; socket.close(); }
     else if (message.type === "game") {
       tokens.save(message.id, { [message.seat]: { kind: "seat", token: message.token, joined: true } });
       location.href = `/game/${message.id}`;
@@ -67,7 +70,7 @@ function connect(state, list, error, send) {
   };
   socket.onclose = () => {
     state.mine.clear();
-    setTimeout(() => connect(state, list, error, send), 2000);
+    setTimeout(() => connect(state, list, error, send), restarting ? 50 + Math.random() * 200 : 2000);
   };
 }
 

@@ -33,6 +33,10 @@
 //! **Fairness** (`--fair`): a newcomer's replies from level 1 while games of the computer
 //! against itself, analyses and a hint flood load the server (see `soak/fair.rs`).
 //!
+//! **Rolling restart** (`--rolling`): two instances on one database, each stopped with SIGTERM
+//! and started again in turn under moving clients and watching WebSockets; no acknowledged
+//! move may be lost (see `soak/rolling.rs`).
+//!
 //! **Instances** (`--instances N`): N `tafel serve` processes on one database (`--database`,
 //! a PostgreSQL URL; by default an SQLite file, for one instance), and `--clients` players at
 //! one screen playing random legal moves as fast as they are answered, each move through the
@@ -64,6 +68,9 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 #[path = "soak/postgres.rs"]
 mod postgres;
+
+#[path = "soak/rolling.rs"]
+mod rolling;
 
 /// The reliability suite's driver.
 #[derive(Parser, Debug, Clone)]
@@ -119,6 +126,10 @@ struct Args {
     /// The fairness run (see `soak/fair.rs`): a newcomer against level 1 under load.
     #[arg(long)]
     fair: bool,
+    /// The rolling restart (see `soak/rolling.rs`): two instances on `--database`, each
+    /// stopped with SIGTERM and started again under moving clients and `--sockets` watchers.
+    #[arg(long)]
+    rolling: bool,
     /// Games of the computer against itself at `--level` (fairness run).
     #[arg(long, default_value_t = 100)]
     unattended: usize,
@@ -143,6 +154,9 @@ fn main() -> ExitCode {
     let ok = runtime.block_on(async {
         if args.fair {
             return fair::fair(&args).await;
+        }
+        if args.rolling {
+            return rolling::rolling(&args).await;
         }
         match (args.computer_games, args.idle_sockets, args.instances) {
             (_, _, Some(instances)) => throughput(&args, instances).await,
@@ -253,6 +267,20 @@ impl Server {
         }
         self.started += 1;
         started.elapsed()
+    }
+
+    /// SIGTERM, as a service manager stops it: the server drains and ends by itself. Returns
+    /// how long that took.
+    fn terminate(&mut self) -> Duration {
+        let asked = Instant::now();
+        if let Some(mut child) = self.child.take() {
+            self.sample_rss_of(child.id());
+            let pid = libc::pid_t::try_from(child.id()).unwrap();
+            // SAFETY: kill only sends a signal to the process this driver started.
+            unsafe { libc::kill(pid, libc::SIGTERM) };
+            let _ = tokio::task::block_in_place(|| child.wait());
+        }
+        asked.elapsed()
     }
 
     /// SIGKILL, as a power cut would.

@@ -23,6 +23,9 @@ pub struct Config {
     /// The reverse proxies whose `X-Forwarded-For` or `Forwarded` names the client (none by
     /// default): the per-address limits count the client named there.
     pub trusted_proxies: TrustedProxies,
+    /// Where `/metrics` is served, if anywhere: a listener of its own, so that the public one
+    /// never shows it (`--metrics-listen`).
+    pub metrics_listen: Option<SocketAddr>,
     /// The limits.
     pub limits: Limits,
 }
@@ -35,6 +38,7 @@ impl Config {
             database: database.into(),
             public_urls: Vec::new(),
             trusted_proxies: TrustedProxies::default(),
+            metrics_listen: None,
             limits: Limits::default(),
         }
     }
@@ -164,6 +168,11 @@ pub struct Limits {
     pub challenges_per_person: usize,
     /// Challenges one bot may have waiting for its answer at once. Default 20.
     pub challenges_per_bot: usize,
+    /// When stopping: how long the server says it is unready before it stops accepting
+    /// connections, so that load balancers notice (`--drain-delay`).
+    pub drain_delay: Duration,
+    /// When stopping: how long the requests under way are waited for (`--drain-timeout`).
+    pub drain_timeout: Duration,
 }
 
 impl Default for Limits {
@@ -207,6 +216,8 @@ impl Default for Limits {
             bot_streams: 16,
             challenges_per_person: 3,
             challenges_per_bot: 20,
+            drain_delay: Duration::ZERO,
+            drain_timeout: Duration::from_secs(10),
         }
     }
 }

@@ -39,8 +39,10 @@ pub use http::{openapi, router, AppState, MAX_BODY};
 use crate::compute::review::AnalysisBudget;
 use crate::domain::clock::now_ms;
 use crate::domain::tournament::TournamentLimits;
+use crate::http::drain::{Drain, DrainTimes, Phase};
 use crate::http::guard::Origins;
 use crate::http::listener::{self, ConnectionLimits};
+use crate::http::metrics::Metrics;
 use crate::http::rate::{AccountRates, ChatRates, RateLimiter};
 use crate::http::session::CookiePolicy;
 use crate::http::ws::Sockets;
@@ -57,9 +59,13 @@ pub struct Server {
     pub addr: SocketAddr,
     /// The games (for tests and measurements: what is in memory, what the computer did).
     pub hub: Arc<Hub>,
-    /// The task accepting connections; it runs until the process ends or the task is
-    /// aborted (connections already open then finish on their own).
+    /// Where `/metrics` is served (`Config::metrics_listen`), if anywhere.
+    pub metrics_addr: Option<SocketAddr>,
+    /// The task accepting connections; it runs until the process ends, the task is aborted
+    /// (connections already open then finish on their own) or the server drains.
     pub task: tokio::task::JoinHandle<()>,
+    /// Whether the server is stopping.
+    drain: Drain,
 }
 
 impl Server {
@@ -70,11 +76,39 @@ impl Server {
         self.task.abort();
         self.hub.stop();
     }
+
+    /// Stops without losing anything (on SIGTERM or Ctrl-C; `http::drain`): unready at once,
+    /// WebSockets told to reconnect, the computer's games left to other instances; after the
+    /// drain delay no new connections, and the requests under way finished (waited for at
+    /// most the drain timeout).
+    pub async fn drain(self) {
+        let started = std::time::Instant::now();
+        self.drain.enter(Phase::Draining);
+        self.hub.leave().await;
+        tokio::time::sleep(self.drain.times.delay).await;
+        self.drain.enter(Phase::Closing);
+        let _ = self.task.await;
+        tracing::info!("drained in {:.2} s", started.elapsed().as_secs_f64());
+    }
 }
 
 /// The routes and the games for `config`, without a listener (tests drive the router
 /// in-process; [`start`] serves it).
 pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
+    let built = build(config).await?;
+    Ok((built.router, built.hub))
+}
+
+/// What [`build`] makes of a configuration.
+struct Built {
+    router: Router,
+    hub: Arc<Hub>,
+    drain: Drain,
+    metrics: Arc<Metrics>,
+}
+
+/// The routes, the games, the server's phase and its metrics for `config`.
+async fn build(config: &Config) -> Result<Built> {
     let limits = &config.limits;
     let store = Store::open(&config.database).await?;
     let changes = store.listen().await?;
@@ -121,9 +155,24 @@ pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
     // Seats of accounts deleted while a server stopped midway are forgotten now.
     hub.forget_deleted_accounts();
     let remembered = limits.rate_limited_addresses;
+    let drain = Drain::new(DrainTimes {
+        delay: limits.drain_delay,
+        timeout: limits.drain_timeout,
+    });
+    let sockets = Arc::new(Sockets::new(
+        limits.max_websockets,
+        limits.ws_ping,
+        drain.clone(),
+    ));
+    let metrics = Arc::new(
+        Metrics::new(hub.clone(), sockets.clone(), drain.clone())
+            .context("cannot register the metrics")?,
+    );
     let state = AppState {
         hub: hub.clone(),
-        sockets: Arc::new(Sockets::new(limits.max_websockets, limits.ws_ping)),
+        sockets,
+        drain: drain.clone(),
+        metrics: metrics.clone(),
         creations: Arc::new(RateLimiter::new(
             limits.games_per_minute,
             limits.games_burst,
@@ -195,14 +244,28 @@ pub async fn app(config: &Config) -> Result<(Router, Arc<Hub>)> {
             secure: config.public_urls.iter().any(|url| url.is_https()),
         },
     };
-    Ok((router(state, limits.request_timeout), hub))
+    Ok(Built {
+        router: router(state, limits.request_timeout),
+        hub,
+        drain,
+        metrics,
+    })
 }
 
 /// Opens the database, starts serving, and resumes in the background the games whose
 /// computer seat is to move.
 pub async fn start(config: &Config) -> Result<Server> {
     let limits = &config.limits;
-    let (app, hub) = app(config).await?;
+    let Built {
+        router: app,
+        hub,
+        drain,
+        metrics,
+    } = build(config).await?;
+    let metrics_addr = match config.metrics_listen {
+        Some(address) => Some(serve_metrics(address, metrics).await?),
+        None => None,
+    };
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .with_context(|| format!("cannot listen on {}", config.listen))?;
@@ -214,9 +277,35 @@ pub async fn start(config: &Config) -> Result<Server> {
         max_per_address: limits.max_connections_per_address,
     };
     let proxies = Arc::new(config.trusted_proxies.clone());
-    let task = tokio::spawn(listener::serve(listener, app, connection_limits, proxies));
+    let task = tokio::spawn(listener::serve(
+        listener,
+        app,
+        connection_limits,
+        proxies,
+        drain.clone(),
+    ));
     hub.resume();
-    Ok(Server { addr, hub, task })
+    Ok(Server {
+        addr,
+        hub,
+        metrics_addr,
+        task,
+        drain,
+    })
+}
+
+/// Serves `/metrics` on `address` until the process ends; returns the address bound.
+async fn serve_metrics(address: SocketAddr, metrics: Arc<Metrics>) -> Result<SocketAddr> {
+    let listener = tokio::net::TcpListener::bind(address)
+        .await
+        .with_context(|| format!("cannot listen for metrics on {address}"))?;
+    let bound = listener.local_addr()?;
+    tokio::spawn(async move {
+        if let Err(e) = axum::serve(listener, http::metrics::router(metrics)).await {
+            tracing::error!("the metrics listener stopped: {e}");
+        }
+    });
+    Ok(bound)
 }
 
 /// File descriptors kept for everything but client connections (database, listener,

@@ -7,150 +7,19 @@
 //! each test gets a database of its own. Without it they say so and pass; the SQLite copy
 //! test always runs.
 //!
-//! The servers are real `tafel serve` processes (a crash is a SIGKILL): the binary of this
-//! build, `target/<profile>/tafel` beside this test's folder, which `cargo test --workspace`
-//! builds for the command line's tests, or the one `TAFEL_BIN` names. A binary of this build
-//! older than the sources it is built from is refused rather than tested.
+//! The servers are real `tafel serve` processes (a crash is a SIGKILL; `process/mod.rs`).
 
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant, SystemTime};
+mod process;
+
+use std::process::Command;
+use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use tafel_server::Config;
 use tafel_testkit::client::{black_path_at_one_screen, Client};
 use tafel_testkit::postgres::test_database;
 
-/// The `tafel` binary to test: `TAFEL_BIN`, or the one of this build.
-fn tafel() -> PathBuf {
-    if let Some(bin) = std::env::var_os("TAFEL_BIN") {
-        return PathBuf::from(bin);
-    }
-    // This test runs from target/<profile>/deps; the binary is in target/<profile>.
-    let exe = std::env::current_exe().unwrap();
-    let bin = exe
-        .parent()
-        .and_then(Path::parent)
-        .unwrap()
-        .join(format!("tafel{}", std::env::consts::EXE_SUFFIX));
-    let Ok(built) = bin.metadata().and_then(|m| m.modified()) else {
-        panic!(
-            "no tafel binary at {}: build it with `cargo test --workspace --no-run` (or \
-             `cargo build -p tafel-cli` for the dev profile), or name one with TAFEL_BIN",
-            bin.display()
-        );
-    };
-    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    let sources = [
-        "tafel-core",
-        "tafel-games",
-        "tafel-ai",
-        "tafel-server",
-        "tafel-cli",
-    ]
-    .map(|name| crates.join(name).join("src"));
-    if let Some((changed, file)) = newest_source(&sources) {
-        assert!(
-            changed <= built,
-            "{} is older than {}: rebuild it with `cargo test --workspace --no-run`, or name \
-             another binary with TAFEL_BIN",
-            bin.display(),
-            file.display()
-        );
-    }
-    bin
-}
-
-/// The last change to a Rust file under `folders` (the sources of the crates the binary is
-/// built from), and that file.
-fn newest_source(folders: &[PathBuf]) -> Option<(SystemTime, PathBuf)> {
-    let mut newest: Option<(SystemTime, PathBuf)> = None;
-    let mut stack = folders.to_vec();
-    while let Some(folder) = stack.pop() {
-        for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
-            let path = entry.path();
-            let Ok(meta) = entry.metadata() else {
-                continue;
-            };
-            if meta.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let modified = meta.modified().unwrap();
-                if newest.as_ref().is_none_or(|(at, _)| modified > *at) {
-                    newest = Some((modified, path));
-                }
-            }
-        }
-    }
-    newest
-}
-
-/// A `tafel serve` process; killed when dropped.
-struct Instance {
-    child: Child,
-    client: Client,
-}
-
-impl Instance {
-    /// Starts `tafel serve` on a free port with `database`.
-    fn start(database: &str) -> Instance {
-        let tafel = tafel();
-        let mut child = Command::new(&tafel)
-            .args(["serve", "--port", "0", "--database", database])
-            .args(["--games-per-minute", "100000", "--games-burst", "100000"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {}: {e}", tafel.display()));
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let Some(line) = lines
-            .by_ref()
-            .map_while(Result::ok)
-            .find(|line| line.contains("serving on http://"))
-        else {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("tafel serve did not start");
-        };
-        let start = line.find("http://").unwrap() + "http://".len();
-        let addr: SocketAddr = line[start..]
-            .split_whitespace()
-            .next()
-            .unwrap()
-            .trim_end_matches('/')
-            .parse()
-            .unwrap();
-        // Keep reading its output, so that it never blocks on a full pipe.
-        std::thread::spawn(move || for _ in lines {});
-        Instance {
-            child,
-            client: Client::new(addr),
-        }
-    }
-
-    /// Ends the process at once, as a crash would.
-    fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// An instance is talked to as its client.
-impl std::ops::Deref for Instance {
-    type Target = Client;
-
-    fn deref(&self) -> &Client {
-        &self.client
-    }
-}
-
-impl Drop for Instance {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
+use process::{tafel, Instance};
 
 fn moves_of(view: &Value) -> usize {
     view["moves"].as_array().map_or(0, Vec::len)
@@ -283,7 +152,23 @@ async fn the_same_ply_sent_to_both_instances_at_once_is_accepted_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_computer_game_goes_on_when_the_instance_playing_it_dies() {
-    let Some(database) = test_database("takeover").await else {
+    takeover("takeover", "killed", Instance::kill).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computer_game_goes_on_when_the_instance_playing_it_drains() {
+    takeover("drained", "stopped with SIGTERM", |a: &mut Instance| {
+        a.terminate();
+        let status = a.wait_for_exit(Duration::from_secs(30));
+        assert!(status.is_some_and(|s| s.success()), "{status:?}");
+    })
+    .await;
+}
+
+/// A game of the computer against itself, played by instance A, goes on through instance B
+/// after A is stopped by `stop` (`how` says how, in the test's output).
+async fn takeover(name: &str, how: &str, stop: impl FnOnce(&mut Instance)) {
+    let Some(database) = test_database(name).await else {
         return;
     };
     let mut a = Instance::start(&database);
@@ -299,19 +184,19 @@ async fn a_computer_game_goes_on_when_the_instance_playing_it_dies() {
         .await;
     let mut viewer = b.watch(&id).await;
     viewer.view_with(2, Duration::from_secs(60)).await;
-    a.kill();
-    let killed = Instant::now();
+    stop(&mut a);
+    let stopped = Instant::now();
     let before = moves_of(&b.view(&id).await);
     assert!(
         !is_over(&b.view(&id).await),
-        "the game ended before the kill"
+        "the game ended before A stopped"
     );
     // B takes the game over within a few seconds, and plays it to its end.
     viewer.view_with(before + 1, Duration::from_secs(20)).await;
-    let took_over = killed.elapsed();
+    let took_over = stopped.elapsed();
     let view = b.wait_for(&id, Duration::from_secs(180), is_over).await;
     eprintln!(
-        "killed at move {before}; the other instance moved {took_over:?} later and finished \
+        "{how} at move {before}; the other instance moved {took_over:?} later and finished \
          the game at move {}",
         moves_of(&view)
     );

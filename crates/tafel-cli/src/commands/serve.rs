@@ -170,6 +170,25 @@ pub struct Args {
     /// Messages each of a game's two chat rooms (players', spectators') holds at most.
     #[arg(long, default_value_t = DEFAULTS.chat_messages_per_room)]
     chat_messages_per_room: usize,
+    /// Serve `/metrics` (Prometheus's text format) on this address only, e.g.
+    /// `127.0.0.1:9464`; the public listener never serves it. Off by default.
+    #[arg(long, value_name = "ADDR")]
+    metrics_listen: Option<SocketAddr>,
+    /// The log's format: `text` (lines for people) or `json` (one JSON object a line, with
+    /// the request's id, method, path and client in each line logged while serving it).
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
+    /// Log a line for every answered request (its status and time), in the request's span.
+    #[arg(long)]
+    access_log: bool,
+    /// When stopping (SIGTERM, Ctrl-C): seconds the server reports itself unready on
+    /// `/readyz` (WebSockets already told to reconnect) before it stops accepting connections,
+    /// so that a load balancer checking it sends its traffic elsewhere first.
+    #[arg(long, default_value_t = DEFAULTS.drain_delay.as_secs_f64(), value_name = "SECONDS")]
+    drain_delay: f64,
+    /// When stopping: seconds the requests under way are waited for at most.
+    #[arg(long, default_value_t = DEFAULTS.drain_timeout.as_secs_f64(), value_name = "SECONDS")]
+    drain_timeout: f64,
     /// Build the solution tables that perfect levels lack (Karl's Race level 6: about 200
     /// CPU-seconds, 2.3 GB of memory and of disk, in `$TAFEL_DATA` or the current directory)
     /// in the background, with progress in the log; the level plays perfectly once its table
@@ -244,9 +263,66 @@ impl Args {
             tournament_no_show: Duration::try_from_secs_f64(self.tournament_no_show).map_err(
                 |_| anyhow::anyhow!("--tournament-no-show must be a number of seconds, 0 or more"),
             )?,
+            drain_delay: Duration::try_from_secs_f64(self.drain_delay).map_err(|_| {
+                anyhow::anyhow!("--drain-delay must be a number of seconds, 0 or more")
+            })?,
+            drain_timeout: seconds("drain-timeout", self.drain_timeout)?,
             ..defaults
         })
     }
+}
+
+/// How the log is written.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum LogFormat {
+    /// Lines for people.
+    Text,
+    /// One JSON object a line, with the span's fields (the request's id).
+    Json,
+}
+
+/// Starts the log in `format`; the access log's lines only if `access_log`.
+fn start_log(format: LogFormat, access_log: bool) {
+    use tracing_subscriber::filter::{LevelFilter, Targets};
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    let access = if access_log {
+        LevelFilter::INFO
+    } else {
+        LevelFilter::OFF
+    };
+    let filter = Targets::new()
+        .with_default(LevelFilter::INFO)
+        .with_target(tafel_server::http::ACCESS_LOG, access);
+    let registry = tracing_subscriber::registry().with(filter);
+    match format {
+        // Colours only for a terminal: a log file or journal gets plain text.
+        LogFormat::Text => registry
+            .with(
+                tracing_subscriber::fmt::layer()
+                    .with_target(false)
+                    .with_ansi(std::io::stdout().is_terminal()),
+            )
+            .init(),
+        LogFormat::Json => registry
+            .with(
+                tracing_subscriber::fmt::layer()
+                    .json()
+                    .with_current_span(true)
+                    .with_span_list(false),
+            )
+            .init(),
+    }
+}
+
+/// Resolves at the first SIGTERM or Ctrl-C (SIGINT).
+async fn stop_signal() -> Result<()> {
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+    tokio::select! {
+        _ = term.recv() => {}
+        result = tokio::signal::ctrl_c() => result?,
+    }
+    Ok(())
 }
 
 fn positive(name: &str, value: usize) -> Result<usize> {
@@ -256,13 +332,9 @@ fn positive(name: &str, value: usize) -> Result<usize> {
     Ok(value)
 }
 
-/// Serves until interrupted (Ctrl-C).
+/// Serves until SIGTERM or Ctrl-C, then drains (`tafel_server::Server::drain`).
 pub fn run(args: Args) -> Result<()> {
-    // Colours only for a terminal: a log file or journal gets plain text.
-    tracing_subscriber::fmt()
-        .with_target(false)
-        .with_ansi(std::io::stdout().is_terminal())
-        .init();
+    start_log(args.log_format, args.access_log);
     let limits = args.limits()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -273,6 +345,7 @@ pub fn run(args: Args) -> Result<()> {
             database: args.database,
             public_urls: args.public_urls,
             trusted_proxies: TrustedProxies::new(args.trusted_proxies),
+            metrics_listen: args.metrics_listen,
             limits,
         };
         let server = tafel_server::start(&config).await?;
@@ -280,6 +353,9 @@ pub fn run(args: Args) -> Result<()> {
             "Tafel is serving on http://{}/ (games are stored in {})",
             server.addr, config.database
         );
+        if let Some(metrics) = server.metrics_addr {
+            println!("metrics on http://{metrics}/metrics");
+        }
         if args.bots {
             let games = positive("bot-games", args.bot_games)?;
             let names =
@@ -293,10 +369,9 @@ pub fn run(args: Args) -> Result<()> {
                 threads,
             );
         }
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => println!("stopping"),
-            _ = server.task => {}
-        }
+        stop_signal().await?;
+        println!("stopping");
+        server.drain().await;
         Ok(())
     })
 }

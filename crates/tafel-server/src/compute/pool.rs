@@ -93,12 +93,22 @@ pub enum Class {
 
 impl Class {
     /// Every class, in the order of their rank (first: served first).
-    const ALL: [Class; 4] = [
+    pub const ALL: [Class; 4] = [
         Class::Reply,
         Class::Hint,
         Class::Unattended,
         Class::Analysis,
     ];
+
+    /// The class's name in the server's metrics: `reply`, `hint`, `unattended`, `analysis`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Reply => "reply",
+            Class::Hint => "hint",
+            Class::Unattended => "unattended",
+            Class::Analysis => "analysis",
+        }
+    }
 
     fn rank(self) -> usize {
         self as usize
@@ -369,6 +379,11 @@ impl SearchPool {
             .iter()
             .map(|turns| turns.len)
             .sum()
+    }
+
+    /// Jobs of `class` waiting for a thread.
+    pub fn queued_of(&self, class: Class) -> usize {
+        self.shared.lock().classes[class.rank()].len
     }
 
     /// Jobs running now, in both lanes.

@@ -11,6 +11,10 @@
 //! JSON error and is closed; a few such
 //! refusals are written at a time, the rest are closed at once. HTTP/1.1 is served by hyper
 //! directly (axum's `serve` has no header timeout and no connection limit).
+//!
+//! When the server drains ([`Drain`]) and reaches [`Phase::Closing`], the listener stops
+//! accepting, every open connection is closed after the answer it is writing, and the
+//! listener waits for them, at most the drain's timeout.
 
 use std::collections::HashMap;
 use std::io;
@@ -31,6 +35,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tower::ServiceExt;
 
 use crate::domain::client::client_key;
+use crate::http::drain::{Drain, Phase};
 use crate::http::guard::SECURITY_HEADERS;
 use crate::proxies::TrustedProxies;
 
@@ -182,20 +187,26 @@ impl AsyncWrite for Tracked {
     }
 }
 
-/// Serves `app` on `listener` within `limits`, until the task is dropped; connections from
-/// `proxies` are not limited per address.
+/// Serves `app` on `listener` within `limits` until the task is dropped or `drain` closes
+/// (then returns once the open connections have closed, or the drain's timeout passed);
+/// connections from `proxies` are not limited per address.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
     limits: ConnectionLimits,
     proxies: Arc<TrustedProxies>,
+    drain: Drain,
 ) {
     let all = Arc::new(Semaphore::new(limits.max_connections));
     let addresses = Arc::new(AddressCounts::default());
     let refusals = Arc::new(Semaphore::new(REFUSALS_AT_ONCE));
     let mut last_complaint: Option<Instant> = None;
     loop {
-        let (stream, peer) = match listener.accept().await {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            () = drain.reached(Phase::Closing) => break,
+        };
+        let (stream, peer) = match accepted {
             Ok(accepted) => accepted,
             Err(error) => {
                 // Out of file descriptors or similar: say so now and then, wait a little.
@@ -234,7 +245,22 @@ pub async fn serve(
             admission,
             app.clone(),
             limits.clone(),
+            drain.clone(),
         ));
+    }
+    drop(listener);
+    // Every open connection holds one of `all`'s permits: they are all back once every
+    // connection has closed.
+    let everyone = u32::try_from(limits.max_connections).unwrap_or(u32::MAX);
+    if tokio::time::timeout(drain.times.timeout, all.acquire_many(everyone))
+        .await
+        .is_err()
+    {
+        tracing::warn!(
+            "{} connections still open after the drain's {:.1} s; dropping them",
+            limits.max_connections - all.available_permits(),
+            drain.times.timeout.as_secs_f64()
+        );
     }
 }
 
@@ -250,6 +276,7 @@ async fn connection(
     admission: Admission,
     app: Router,
     limits: ConnectionLimits,
+    drain: Drain,
 ) {
     let activity = Arc::new(Activity::new());
     let io = TokioIo::new(Tracked {
@@ -269,6 +296,7 @@ async fn connection(
     let conn = http.serve_connection(io, service).with_upgrades();
     tokio::pin!(conn);
     let mut closing = false;
+    let mut drained = false;
     loop {
         tokio::select! {
             result = conn.as_mut() => {
@@ -276,6 +304,11 @@ async fn connection(
                     tracing::debug!("connection from {peer}: {error}");
                 }
                 return;
+            }
+            () = drain.reached(Phase::Closing), if !drained => {
+                // The server is stopping: the answer under way is written, then it closes.
+                conn.as_mut().graceful_shutdown();
+                drained = true;
             }
             () = tokio::time::sleep_until((activity.last() + limits.idle_timeout).into()) => {
                 if activity.last().elapsed() < limits.idle_timeout {

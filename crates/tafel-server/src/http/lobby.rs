@@ -5,8 +5,9 @@
 //! Messages from the server: `{"type": "seeks", "seeks": [...]}` (the list, at once and
 //! after every change), `{"type": "seeking", "seek": {...}}` (the seek just listed),
 //! `{"type": "game", "id": "...", "seat": 0, "token": "..."}` (a game made from a seek, for
-//! its owner or its taker: the page goes to it with the token) and `{"type": "error",
-//! "error": "..."}`. Messages to the server: `{"type": "seek", "seek": {...}, "name": "Ann"}`
+//! its owner or its taker: the page goes to it with the token), `{"type": "error",
+//! "error": "..."}` and `{"type": "reconnect"}` (the server is stopping; as on a game's
+//! socket). Messages to the server: `{"type": "seek", "seek": {...}, "name": "Ann"}`
 //! (the name shown for a person without an account), `{"type": "withdraw", "id": "..."}`
 //! (without `id`: all one's seeks), `{"type": "take", "id": "...", "name": "Bo"}`.
 //! `docs/api.md` describes them with the flows.
@@ -30,7 +31,7 @@ use crate::domain::Error;
 use crate::http::error::{socket_error, ApiError, ErrorBody};
 use crate::http::language::Language;
 use crate::http::session::MaybeSignedIn;
-use crate::http::ws::{Incoming, Keepalive, Sockets};
+use crate::http::ws::{Incoming, Keepalive, Sockets, RECONNECT_TYPE};
 use crate::msg;
 use crate::play::lobby::{Lobby, LobbyGame, Seeker, LOBBY_REFRESH};
 
@@ -91,6 +92,7 @@ pub async fn connect(
                 seeking: HashSet::new(),
                 language,
                 ping,
+                sockets,
                 _slot: slot,
             };
             visitor.serve().await
@@ -108,6 +110,8 @@ struct Visitor {
     /// The language its errors are said in (the page's, when it opened the socket).
     language: Language,
     ping: std::time::Duration,
+    /// The sockets, to hear when the server stops.
+    sockets: Arc<Sockets>,
     _slot: OwnedSemaphorePermit,
 }
 
@@ -189,9 +193,14 @@ impl Visitor {
             return self.leave().await;
         }
         let mut keepalive = Keepalive::new(self.ping);
+        let sockets = self.sockets.clone();
         let mut tick = tokio::time::interval(LOBBY_REFRESH);
         loop {
             tokio::select! {
+                () = sockets.stopping() => {
+                    self.send(serde_json::json!({ "type": RECONNECT_TYPE })).await;
+                    break;
+                }
                 changed = changes.changed() => {
                     if changed.is_err() || !self.refresh(&mut last).await {
                         break;

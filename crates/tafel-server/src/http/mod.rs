@@ -9,14 +9,19 @@
 //!   security headers), [`rate`] (creations per client address), [`session`] (the session
 //!   cookie and who is signed in), [`error`] (every error as JSON);
 //! - [`web`]: the page, its files and the layout, embedded in the binary, and the 404 page;
-//!   [`rules`]: the rules pages in English and German.
+//!   [`rules`]: the rules pages in English and German;
+//! - [`health`] (`/healthz`, `/readyz`), [`metrics`] (`/metrics`, on a listener of its own)
+//!   and [`drain`] (stopping without losing anything).
 
 pub mod api;
+pub mod drain;
 pub mod error;
 pub mod guard;
+pub mod health;
 pub mod language;
 pub mod listener;
 pub mod lobby;
+pub mod metrics;
 pub mod rate;
 pub mod rules;
 pub mod session;
@@ -37,7 +42,8 @@ use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use tower_http::LatencyUnit;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -52,6 +58,10 @@ use guard::Origins;
 use rate::{AccountRates, ChatRates, RateLimiter};
 use session::CookiePolicy;
 use ws::Sockets;
+
+/// The log target of the line written for every answered request (its status and time, in
+/// the request's span): `tafel serve` shows these lines only with `--access-log`.
+pub const ACCESS_LOG: &str = "tower_http::trace::on_response";
 
 /// The largest request body the server reads (records included).
 pub const MAX_BODY: usize = 256 * 1024;
@@ -83,6 +93,10 @@ pub struct AppState {
     pub tournaments: Arc<Tournaments>,
     /// Bots: tokens, challenges, streams.
     pub bots: Arc<Bots>,
+    /// Whether the server is stopping.
+    pub drain: drain::Drain,
+    /// Requests counted and timed.
+    pub metrics: Arc<metrics::Metrics>,
 }
 
 impl FromRef<AppState> for Arc<Bots> {
@@ -317,18 +331,22 @@ async fn openapi_json() -> impl IntoResponse {
     )
 }
 
-/// The HTTP routes over the shared state, inside the layers every request passes: a request
-/// id, security headers, errors as JSON in the request's language, a panic as a 500, OPTIONS,
-/// Host and Origin checks, a time limit and a body limit.
+/// The HTTP routes over the shared state, inside the layers every request passes: requests
+/// counted and timed by route, a request id, security headers, errors as JSON in the
+/// request's language, a panic as a 500, OPTIONS, Host and Origin checks, a time limit and a
+/// body limit.
 pub fn router(state: AppState, request_timeout: Duration) -> Router {
     let origins = state.origins.clone();
     let proxies = state.proxies.clone();
+    let metrics = state.metrics.clone();
     around(routes(state), origins, proxies, request_timeout)
+        .layer(middleware::from_fn_with_state(metrics, metrics::record))
 }
 
 /// `routes` inside the layers every request passes: a request id and the client's address
 /// (seen through `proxies`; both in the log's span, the id also in the answer's
-/// `x-request-id`), security headers, errors as JSON in the request's language, a
+/// `x-request-id`; each answer is logged at the info level with the target
+/// [`ACCESS_LOG`]), security headers, errors as JSON in the request's language, a
 /// panic as a 500, OPTIONS, Host and Origin checks, a time limit and a body limit.
 fn around(
     routes: Router,
@@ -346,7 +364,15 @@ fn around(
                 proxies,
                 rate::client_address,
             ))
-            .layer(TraceLayer::new_for_http().make_span_with(request_span))
+            .layer(
+                TraceLayer::new_for_http()
+                    .make_span_with(request_span)
+                    .on_response(
+                        DefaultOnResponse::new()
+                            .level(tracing::Level::INFO)
+                            .latency_unit(LatencyUnit::Micros),
+                    ),
+            )
             .layer(PropagateRequestIdLayer::new(request_id))
             .layer(middleware::map_response(guard::security_headers))
             .layer(middleware::from_fn(error::json_errors))
@@ -379,7 +405,10 @@ fn routes(state: AppState) -> Router {
         .route("/assets/{*path}", get(web::asset))
         .route("/rules/{game}", get(rules::rules))
         .route("/api/openapi.json", get(openapi_json))
+        .route("/healthz", get(health::alive))
+        .route("/readyz", get(health::ready))
         .merge(api)
+        .route_layer(middleware::from_fn(metrics::route_of))
         .fallback(web::not_found)
         .with_state(state)
 }

@@ -9,9 +9,10 @@
 //! "answer": "declined"}` (a draw offer or takeback request came to nothing: `declined`,
 //! `withdrawn` or `expired`, ended by a move), `{"type": "chat", "message": {...}}` (a chat
 //! message, to the viewers who read its room: players the players' room, others the
-//! spectators') and `{"type": "error", "error": "...", "status": 409}` (a refusal or failure,
+//! spectators'), `{"type": "error", "error": "...", "status": 409}` (a refusal or failure,
 //! with the status an HTTP request would have had: 500 an internal failure, whose words are
-//! for the operator).
+//! for the operator) and `{"type": "reconnect"}` (the server is stopping: the socket closes
+//! after it, and the page opens a new one, which the load balancer sends to another instance).
 //! Messages to the server: `{"type": "hello", "tokens": ["..."]}` (the seats this viewer
 //! holds, so that it counts as their holder rather than a spectator), `{"type": "away",
 //! "away": true}` (the page is hidden, or shown again with `false`), `{"type": "move",
@@ -37,6 +38,7 @@ use tokio::time::{timeout, Instant};
 use crate::domain::clock::now_ms;
 use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::Error;
+use crate::http::drain::{Drain, Phase};
 use crate::http::error::{socket_error, ApiError, ErrorBody};
 use crate::http::language::Language;
 use crate::http::rate::ClientAddress;
@@ -78,27 +80,52 @@ const READ_BUFFER: usize = 4 * 1024;
 /// Unsent data a socket may hold (a view waiting for a slow reader).
 const MAX_WRITE_BUFFER: usize = 1024 * 1024;
 
-/// The WebSockets open now, within a limit, and how often they are pinged.
+/// The type of the message that tells a client the server is stopping and its socket is to
+/// be opened again: `{"type": "reconnect"}`.
+pub const RECONNECT_TYPE: &str = "reconnect";
+
+/// The WebSockets open now, within a limit, how often they are pinged, and whether the server
+/// is stopping.
 pub struct Sockets {
     slots: Arc<Semaphore>,
+    max: usize,
     ping: Duration,
+    drain: Drain,
 }
 
 impl Sockets {
-    /// At most `max` sockets open, each pinged after `ping` of silence.
-    pub fn new(max: usize, ping: Duration) -> Sockets {
+    /// At most `max` sockets open, each pinged after `ping` of silence and told to reconnect
+    /// when `drain` begins.
+    pub fn new(max: usize, ping: Duration, drain: Drain) -> Sockets {
         Sockets {
             slots: Arc::new(Semaphore::new(max)),
+            max,
             ping,
+            drain,
         }
     }
 
-    /// A place for one more socket, held as long as the permit lives; 503 when all are taken.
+    /// A place for one more socket, held as long as the permit lives; 503 when all are taken
+    /// or the server is stopping.
     pub fn open(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        if self.drain.is_draining() {
+            return Err(ApiError::unavailable(msg!("server-is-restarting")));
+        }
         self.slots
             .clone()
             .try_acquire_owned()
             .map_err(|_| ApiError::unavailable(msg!("server-has-as-many-websockets-open")))
+    }
+
+    /// The WebSockets open now.
+    pub fn open_now(&self) -> usize {
+        self.max - self.slots.available_permits()
+    }
+
+    /// Resolves when the server begins to stop: then a socket sends a message of type
+    /// [`RECONNECT_TYPE`] and closes.
+    pub async fn stopping(&self) {
+        self.drain.reached(Phase::Draining).await
     }
 
     /// How long a socket may be silent before it is pinged.
@@ -195,23 +222,23 @@ pub async fn connect(
     let id = GameId::parse(&id)?;
     hub.get(&id).await?;
     let ping = sockets.ping;
-    Ok(sockets
-        .upgrade(upgrade)
-        .on_upgrade(move |socket| async move {
-            Viewer {
-                socket,
-                watch: hub.watch(&id),
-                hub,
-                id,
-                from,
-                language,
-                ping,
-                presence_due: None,
-                _slot: slot,
-            }
-            .serve()
-            .await
-        }))
+    let upgrade = sockets.upgrade(upgrade);
+    Ok(upgrade.on_upgrade(move |socket| async move {
+        Viewer {
+            socket,
+            watch: hub.watch(&id),
+            hub,
+            id,
+            from,
+            language,
+            ping,
+            sockets,
+            presence_due: None,
+            _slot: slot,
+        }
+        .serve()
+        .await
+    }))
 }
 
 /// One open WebSocket on a game.
@@ -225,6 +252,8 @@ struct Viewer {
     language: Language,
     watch: Watch,
     ping: Duration,
+    /// The sockets, to hear when the server stops.
+    sockets: Arc<Sockets>,
     /// When to tell this viewer who is watching: changes of presence are sent together, at
     /// most one message per [`PRESENCE_PAUSE`], so that many viewers coming and going on one
     /// game do not make each of them a message apiece.
@@ -339,10 +368,16 @@ impl Viewer {
         // would otherwise be told of itself as a spectator for a moment.
         self.presence_due = Some(Instant::now() + PRESENCE_PAUSE);
         let mut keepalive = Keepalive::new(self.ping);
+        let sockets = self.sockets.clone();
         loop {
             let wake = keepalive.due();
             let presence = self.presence_due;
             tokio::select! {
+                () = sockets.stopping() => {
+                    let reconnect = serde_json::json!({ "type": RECONNECT_TYPE });
+                    self.send(reconnect.to_string()).await;
+                    return;
+                }
                 () = tokio::time::sleep_until(presence.unwrap_or(wake)), if presence.is_some() => {
                     self.presence_due = None;
                     if !self.send_presence().await {

@@ -113,8 +113,19 @@ impl Finisher {
     }
 
     /// Does the ends waiting in order; `known`: one game's end's work, worked out already.
+    /// Then sets the outbox's backlog gauge (`/metrics`) to the ends still waiting.
     async fn finish_all(&self, known: Option<(&str, EndWork)>) -> Result<usize, NotFinished> {
         let _turn = self.turn.lock().await;
+        let done = self.finish_in_order(known).await;
+        match self.store.ends_backlog().await {
+            Ok(waiting) => self.store.meters().outbox_backlog.set(waiting),
+            Err(e) => tracing::warn!("cannot count the ends waiting: {e:#}"),
+        }
+        done
+    }
+
+    /// [`Finisher::finish_all`]'s work, under its turn.
+    async fn finish_in_order(&self, known: Option<(&str, EndWork)>) -> Result<usize, NotFinished> {
         let mut done = 0;
         loop {
             let waiting = self

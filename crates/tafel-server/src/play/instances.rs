@@ -42,6 +42,18 @@ impl Hub {
         }
     }
 
+    /// The server is stopping: the background tasks stop, and the computer's games this
+    /// instance holds are left to the other instances (on a shared database), which take
+    /// them over at their next heartbeat.
+    pub async fn leave(&self) {
+        self.stop();
+        if self.store.is_shared() {
+            if let Err(e) = self.store.release_leases().await {
+                tracing::warn!("cannot leave the computer's games to other instances: {e:#}");
+            }
+        }
+    }
+
     /// Follows the changes other instances make to the shared database: a game changed
     /// elsewhere leaves memory here (the next request loads it again) and its viewers here
     /// are told, as they are of chat messages written elsewhere; the end of a game done

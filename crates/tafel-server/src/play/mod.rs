@@ -149,6 +149,8 @@ pub struct HubStats {
     pub loaded: AtomicU64,
     /// Games that left memory.
     pub evicted: AtomicU64,
+    /// Moves people (and bots) played, through the API or a WebSocket.
+    pub moves: AtomicU64,
     /// Moves the computer played.
     pub computer_moves: AtomicU64,
     /// Searches whose result was dropped because the game changed meanwhile.

@@ -1,6 +1,7 @@
 //! Moves and undo, and the one place where a change of a game is stored before it is applied.
 
 use std::net::IpAddr;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -109,6 +110,7 @@ impl Hub {
             let refusal = match self.play_on(&mut live, token, text, ply, from).await {
                 Ok(()) => {
                     drop(live);
+                    self.stats.moves.fetch_add(1, Ordering::Relaxed);
                     self.wake_computer(handle.clone());
                     return Ok(handle);
                 }

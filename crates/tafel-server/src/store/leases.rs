@@ -75,6 +75,20 @@ impl Store {
         Ok(())
     }
 
+    /// Gives up every lease this instance holds (it is stopping): the other instances take
+    /// its games over at their next heartbeat instead of after [`LEASE`].
+    pub async fn release_leases(&self) -> Result<()> {
+        sqlx::query(&self.sql("UPDATE games SET lease_owner = NULL WHERE lease_owner = ?"))
+            .bind(&*self.instance)
+            .execute(&self.pool)
+            .await?;
+        sqlx::query(&self.sql("DELETE FROM lease_holders WHERE holder = ?"))
+            .bind(&*self.instance)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Extends every lease this instance holds until `until_ms` (it is alive): one row.
     pub async fn renew_leases(&self, until_ms: i64) -> Result<()> {
         sqlx::query(&self.sql(

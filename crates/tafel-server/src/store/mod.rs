@@ -53,6 +53,7 @@ pub mod devices;
 mod ending;
 pub mod export;
 pub mod finishes;
+pub mod health;
 pub mod heartbeat;
 pub mod leases;
 pub mod listen;
@@ -99,6 +100,7 @@ pub struct Store {
     instance: Arc<str>,
     writes: mpsc::Sender<Queued>,
     versions: mpsc::Sender<versions::Asked>,
+    meters: health::StoreMeters,
 }
 
 impl Store {
@@ -140,6 +142,7 @@ impl Store {
             instance,
             writes,
             versions,
+            meters: health::StoreMeters::default(),
         };
         store
             .start_leases(now_ms())
