@@ -45,7 +45,7 @@ enum Command {
     Replay(commands::replay::Args),
     /// Serve the browser interface: play any game at one screen, online, or against the computer.
     Serve(commands::serve::Args),
-    /// The server's database: copy every game between SQLite and PostgreSQL.
+    /// The server's database: copy every game between SQLite and PostgreSQL, back it up, restore it.
     #[command(subcommand)]
     Db(commands::db::Command),
     /// Solve a game exactly: the result with perfect play (black-path, karls-race, carreaux, kauri).

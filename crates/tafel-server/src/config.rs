@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use crate::proxies::TrustedProxies;
 use crate::public_url::PublicUrl;
+use crate::tls::Tls;
 
 /// Where to listen, where to keep the games, and the server's limits.
 #[derive(Clone, Debug)]
@@ -23,6 +24,8 @@ pub struct Config {
     /// The reverse proxies whose `X-Forwarded-For` or `Forwarded` names the client (none by
     /// default): the per-address limits count the client named there.
     pub trusted_proxies: TrustedProxies,
+    /// HTTPS of its own (none by default: plain HTTP, or TLS in a proxy before it).
+    pub tls: Option<Tls>,
     /// The limits.
     pub limits: Limits,
 }
@@ -35,6 +38,7 @@ impl Config {
             database: database.into(),
             public_urls: Vec::new(),
             trusted_proxies: TrustedProxies::default(),
+            tls: None,
             limits: Limits::default(),
         }
     }

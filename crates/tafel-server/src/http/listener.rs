@@ -28,6 +28,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio_rustls::TlsAcceptor;
 use tower::ServiceExt;
 
 use crate::domain::client::client_key;
@@ -122,14 +123,15 @@ impl Activity {
     }
 }
 
-/// A client's socket with its admission, noting every byte that moves.
-struct Tracked {
-    stream: TcpStream,
+/// A client's socket (plain TCP, or TLS over it) with its admission, noting every byte that
+/// moves.
+struct Tracked<S> {
+    stream: S,
     activity: Arc<Activity>,
     _admission: Admission,
 }
 
-impl AsyncRead for Tracked {
+impl<S: AsyncRead + Unpin> AsyncRead for Tracked<S> {
     fn poll_read(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
@@ -144,7 +146,7 @@ impl AsyncRead for Tracked {
     }
 }
 
-impl AsyncWrite for Tracked {
+impl<S: AsyncWrite + Unpin> AsyncWrite for Tracked<S> {
     fn poll_write(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
@@ -183,12 +185,14 @@ impl AsyncWrite for Tracked {
 }
 
 /// Serves `app` on `listener` within `limits`, until the task is dropped; connections from
-/// `proxies` are not limited per address.
+/// `proxies` are not limited per address. With `tls`, each connection is HTTPS: its handshake
+/// must be done within the header timeout.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
     limits: ConnectionLimits,
     proxies: Arc<TrustedProxies>,
+    tls: Option<TlsAcceptor>,
 ) {
     let all = Arc::new(Semaphore::new(limits.max_connections));
     let addresses = Arc::new(AddressCounts::default());
@@ -228,13 +232,18 @@ pub async fn serve(
             }
         };
         let _ = stream.set_nodelay(true);
-        tokio::spawn(connection(
-            stream,
-            peer,
-            admission,
-            app.clone(),
-            limits.clone(),
-        ));
+        let (app, limits) = (app.clone(), limits.clone());
+        let Some(tls) = tls.clone() else {
+            tokio::spawn(connection(stream, peer, admission, app, limits));
+            continue;
+        };
+        tokio::spawn(async move {
+            match tokio::time::timeout(limits.header_timeout, tls.accept(stream)).await {
+                Ok(Ok(stream)) => connection(stream, peer, admission, app, limits).await,
+                Ok(Err(error)) => tracing::debug!("TLS handshake with {peer}: {error}"),
+                Err(_) => tracing::debug!("TLS handshake with {peer}: timed out"),
+            }
+        });
     }
 }
 
@@ -244,8 +253,8 @@ const TOO_MANY_FROM_ADDRESS: &str =
     "your address has as many open connections as one address may have; close some and try again";
 
 /// Serves one connection until it closes, upgrades to a WebSocket, or stays idle too long.
-async fn connection(
-    stream: TcpStream,
+async fn connection<S: AsyncRead + AsyncWrite + Unpin + Send + 'static>(
+    stream: S,
     peer: SocketAddr,
     admission: Admission,
     app: Router,

@@ -33,7 +33,7 @@
 //! [`versions`] (the stored versions, read in groups), [`leases`]
 //! (the computer's moves between instances), [`listen`] (changes other instances announce),
 //! [`heartbeat`] (when a server was last alive, and the downtime credited to clocks),
-//! [`export`], `table_rows` and [`copy`] (`tafel db copy`), [`accounts`] (accounts, sessions, whose seats),
+//! [`export`], `table_rows` and [`copy`] (`tafel db copy`), [`backup`] (`tafel db backup` and `restore`), [`accounts`] (accounts, sessions, whose seats),
 //! [`ratings`] (what a finished game leaves its accounts: results, ratings changed once),
 //! [`players`] (a player's page and the leaderboards), [`seeks`] (the lobby's), [`chat`]
 //! (games' chat messages) and [`tournaments`] (tournaments, entrants and boards; each round
@@ -42,6 +42,7 @@
 
 pub mod accounts;
 pub mod backend;
+pub mod backup;
 pub mod bots;
 mod changes;
 pub mod chat;
