@@ -5,7 +5,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -61,6 +61,15 @@ fn the_documented_units_command_serves_and_stops_on_its_kill_signal() {
         "{serving}"
     );
     assert!(dir.path().join("tafel.db").exists(), "the unit's database");
+    let mut connection = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    connection
+        .write_all(b"GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut answer = String::new();
+    connection.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    // The server takes Ctrl-C once it waits for it, just after saying it serves.
+    std::thread::sleep(Duration::from_millis(300));
 
     assert_eq!(setting(unit, "KillSignal"), "SIGINT");
     // SAFETY: kill only sends a signal to the child this test started.
