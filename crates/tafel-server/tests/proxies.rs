@@ -218,14 +218,25 @@ fn installed(variable: &str, path: &str) -> Option<PathBuf> {
     None
 }
 
-/// A running proxy, killed when dropped.
+/// A running proxy, stopped when dropped.
 struct Proxy {
     child: Child,
     addr: SocketAddr,
 }
 
 impl Drop for Proxy {
+    /// SIGTERM first, so that nginx's master stops its workers (killed outright, it would
+    /// leave them running); killed if it is still there after 5 s.
     fn drop(&mut self) {
+        // SAFETY: kill only sends a signal to the child this test started.
+        unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
+        let asked = std::time::Instant::now();
+        while asked.elapsed() < Duration::from_secs(5) {
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
