@@ -44,8 +44,8 @@ enum Command {
     /// Replay a record, checking every move; print the final position and result.
     Replay(commands::replay::Args),
     /// Serve the browser interface: play any game at one screen, online, or against the computer.
-    Serve(commands::serve::Args),
-    /// The server's database: copy every game between SQLite and PostgreSQL.
+    Serve(Box<commands::serve::Args>),
+    /// The server's database: copy every game between SQLite and PostgreSQL, back it up, restore it.
     #[command(subcommand)]
     Db(commands::db::Command),
     /// Solve a game exactly: the result with perfect play (black-path, karls-race, carreaux, kauri).
@@ -86,7 +86,7 @@ fn main() -> ExitCode {
         Command::Hint(args) => commands::hint::run(args),
         Command::Analyze(args) => commands::analyze::run(args),
         Command::Replay(args) => commands::replay::run(args),
-        Command::Serve(args) => commands::serve::run(args),
+        Command::Serve(args) => commands::serve::run(*args),
         Command::Db(command) => commands::db::run(command),
         Command::Bench(args) => commands::bench::run(args),
         Command::Engine(args) => commands::engine::run(args),

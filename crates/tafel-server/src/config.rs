@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use crate::proxies::TrustedProxies;
 use crate::public_url::PublicUrl;
+use crate::tls::Tls;
 
 /// Where to listen, where to keep the games, and the server's limits.
 #[derive(Clone, Debug)]
@@ -26,6 +27,8 @@ pub struct Config {
     /// Where `/metrics` is served, if anywhere: a listener of its own, so that the public one
     /// never shows it (`--metrics-listen`).
     pub metrics_listen: Option<SocketAddr>,
+    /// HTTPS of its own (none by default: plain HTTP, or TLS in a proxy before it).
+    pub tls: Option<Tls>,
     /// The limits.
     pub limits: Limits,
 }
@@ -39,6 +42,7 @@ impl Config {
             public_urls: Vec::new(),
             trusted_proxies: TrustedProxies::default(),
             metrics_listen: None,
+            tls: None,
             limits: Limits::default(),
         }
     }

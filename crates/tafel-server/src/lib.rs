@@ -12,7 +12,7 @@
 //! - [`store`]: games and moves in SQLite or PostgreSQL through sqlx, with migrations, the
 //!   group commit, leases, listening, export and copy; it imports the domain only;
 //! - [`domain`]: the game being played, pure (no HTTP, no database, no sockets);
-//! - [`config`], [`public_url`] and [`proxies`]: what `tafel serve` is told.
+//! - [`config`], [`public_url`], [`proxies`] and [`tls`]: what `tafel serve` is told.
 //!
 //! This file wires them together ([`app`], [`start`]). `docs/architecture.md` draws the layers.
 //!
@@ -26,6 +26,7 @@ pub mod play;
 pub mod proxies;
 pub mod public_url;
 pub mod store;
+pub mod tls;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -45,6 +46,7 @@ use crate::http::listener::{self, ConnectionLimits};
 use crate::http::metrics::Metrics;
 use crate::http::rate::{AccountRates, ChatRates, RateLimiter};
 use crate::http::session::CookiePolicy;
+use crate::http::tls as edge;
 use crate::http::ws::Sockets;
 use crate::play::accounts::{AccountLimits, Accounts};
 use crate::play::bots::{BotLimits, Bots};
@@ -241,7 +243,7 @@ async fn build(config: &Config) -> Result<Built> {
             },
         ),
         cookies: CookiePolicy {
-            secure: config.public_urls.iter().any(|url| url.is_https()),
+            secure: config.tls.is_some() || config.public_urls.iter().any(|url| url.is_https()),
         },
     };
     Ok(Built {
@@ -277,13 +279,31 @@ pub async fn start(config: &Config) -> Result<Server> {
         max_per_address: limits.max_connections_per_address,
     };
     let proxies = Arc::new(config.trusted_proxies.clone());
-    let task = tokio::spawn(listener::serve(
-        listener,
-        app,
-        connection_limits,
-        proxies,
-        drain.clone(),
-    ));
+    let task = match &config.tls {
+        None => tokio::spawn(listener::serve(
+            listener,
+            app,
+            connection_limits,
+            proxies,
+            drain.clone(),
+            None,
+        )),
+        Some(settings) => {
+            let edge =
+                edge::start(settings, addr.port(), &connection_limits, &proxies, &drain).await?;
+            let serving = listener::serve(
+                listener,
+                edge::with_hsts(app),
+                connection_limits,
+                proxies,
+                drain.clone(),
+                Some(edge.acceptor),
+            );
+            tokio::spawn(async move {
+                tokio::join!(serving, edge.background);
+            })
+        }
+    };
     hub.resume();
     Ok(Server {
         addr,

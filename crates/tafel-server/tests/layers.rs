@@ -1,7 +1,7 @@
 //! The server's shape, checked on its source (docs/architecture.md draws it):
 //!
 //! - every layer imports only the layers below it: `http` → `play` → `compute` and `store` →
-//!   `domain` (and `config` → `public_url`, `proxies`; `lib.rs` wires them all together);
+//!   `domain` (and `config` → `public_url`, `proxies`, `tls`; `lib.rs` wires them all together);
 //! - no import circle between the server's modules (a module using what its parent module
 //!   defines is not a circle: the parent owns it);
 //! - the domain imports no HTTP, database or socket crate;
@@ -24,11 +24,12 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("play", &["domain", "store", "compute"]),
     (
         "http",
-        &["domain", "compute", "play", "public_url", "proxies"],
+        &["domain", "compute", "play", "public_url", "proxies", "tls"],
     ),
-    ("config", &["public_url", "proxies"]),
+    ("config", &["public_url", "proxies", "tls"]),
     ("public_url", &[]),
     ("proxies", &[]),
+    ("tls", &[]),
 ];
 
 /// Words that must not appear in the domain's code: HTTP, databases, sockets. An address

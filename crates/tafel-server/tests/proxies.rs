@@ -1,9 +1,13 @@
 //! The client's address behind a reverse proxy (`--trusted-proxies`): from a trusted proxy the
 //! per-address limits count the client its `X-Forwarded-For` names, from anyone else that
 //! header changes nothing. A real server on loopback; the proxy is played by a client from
-//! 127.0.0.1 (trusted) and a client from 127.0.0.2 (not trusted).
+//! 127.0.0.1 (trusted) and a client from 127.0.0.2 (not trusted); then real nginx and Caddy,
+//! each with the configuration `docs/deploy.md` documents, read from it.
 
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
 
 use serde_json::json;
 use tafel_server::proxies::TrustedProxies;
@@ -40,11 +44,16 @@ fn three_sign_ins() -> Limits {
 
 /// A failed sign-in sent by `client` with `X-Forwarded-For: forwarded_for`.
 async fn wrong_password(client: &Client, forwarded_for: &str) -> Answer {
+    wrong_password_as(client, forwarded_for, "nobody").await
+}
+
+/// A failed sign-in as `username` sent by `client` with `X-Forwarded-For: forwarded_for`.
+async fn wrong_password_as(client: &Client, forwarded_for: &str, username: &str) -> Answer {
     let request = client
         .http
         .post(client.url("/api/session"))
         .header("x-forwarded-for", forwarded_for)
-        .json(&json!({"username": "nobody", "password": "not the password"}));
+        .json(&json!({"username": username, "password": "not the password"}));
     client.send(request).await
 }
 
@@ -118,5 +127,250 @@ async fn a_trusted_proxys_connections_are_not_limited_per_address() {
     assert_eq!(refused.status, 503, "{}", refused.body);
     assert!(refused.error().contains("your address"), "{}", refused.body);
     drop(held);
+    server.stop();
+}
+
+/// A block of `docs/deploy.md`: the one fenced as ```` ```language ````.
+fn documented(language: &str) -> &'static str {
+    let doc = include_str!("../../../docs/deploy.md");
+    let fence = format!("```{language}\n");
+    let mut blocks = doc.split(fence.as_str()).skip(1);
+    let block = blocks
+        .next()
+        .and_then(|rest| rest.split("```").next())
+        .unwrap_or_else(|| panic!("docs/deploy.md has a {language} block"));
+    assert!(
+        blocks.next().is_none(),
+        "docs/deploy.md has one {language} block"
+    );
+    block
+}
+
+/// The nginx configuration `docs/deploy.md` documents, made to run here: the instance at
+/// `upstream`, plain HTTP on `listen`, files in `dir`.
+fn documented_nginx(upstream: SocketAddr, listen: SocketAddr, dir: &Path) -> String {
+    let mut site = String::new();
+    let mut servers = 0;
+    for line in documented("nginx").lines() {
+        let directive = line.trim_start();
+        if directive.starts_with("server 127.0.0.1:") {
+            // The documented upstreams become this test's one instance.
+            if servers == 0 {
+                site.push_str(&format!("    server {upstream};\n"));
+            }
+            servers += 1;
+        } else if directive.starts_with("listen ") {
+            site.push_str(&format!("    listen {listen};\n"));
+        } else if !directive.starts_with("ssl_") {
+            site.push_str(line);
+            site.push('\n');
+        }
+    }
+    assert!(servers > 0, "the documented upstream lists its instances");
+    let d = dir.display();
+    format!(
+        "pid {d}/nginx.pid;\nerror_log {d}/error.log;\nevents {{}}\nhttp {{\n\
+         access_log {d}/access.log;\nclient_body_temp_path {d}/body;\n\
+         proxy_temp_path {d}/proxy;\nfastcgi_temp_path {d}/fastcgi;\n\
+         uwsgi_temp_path {d}/uwsgi;\nscgi_temp_path {d}/scgi;\n{site}}}\n"
+    )
+}
+
+/// The Caddyfile `docs/deploy.md` documents, made to run here: the instance at `upstream`
+/// instead of the documented ones, plain HTTP on `listen` instead of the documented name (and
+/// its certificate), no admin endpoint.
+fn documented_caddy(upstream: SocketAddr, listen: SocketAddr) -> String {
+    let mut site = String::from("{\n    admin off\n}\n");
+    let mut upstreams = 0;
+    for line in documented("caddyfile").lines() {
+        let directive = line.trim_start();
+        if directive.starts_with("reverse_proxy ") {
+            upstreams += directive.matches("127.0.0.1:").count();
+            site.push_str(&format!("    reverse_proxy {upstream} {{\n"));
+        } else if directive.ends_with('{') && !line.starts_with(' ') {
+            site.push_str(&format!("http://{listen} {{\n"));
+        } else {
+            site.push_str(line);
+            site.push('\n');
+        }
+    }
+    assert!(
+        upstreams > 0,
+        "the documented reverse_proxy lists its instances"
+    );
+    site
+}
+
+/// A proxy program, when it is installed: `variable` names it, else Debian's `path`
+/// (`scripts/test proxies` installs it); `None`, said on standard error, when there is none
+/// and `TAFEL_TEST_PROXIES` is unset (`scripts/test` sets it, so there it fails instead).
+fn installed(variable: &str, path: &str) -> Option<PathBuf> {
+    let path = std::env::var_os(variable).map_or_else(|| PathBuf::from(path), PathBuf::from);
+    if path.is_file() {
+        return Some(path);
+    }
+    assert!(
+        std::env::var_os("TAFEL_TEST_PROXIES").is_none(),
+        "{} is missing",
+        path.display()
+    );
+    eprintln!("{} not found, so it is not tested", path.display());
+    None
+}
+
+/// A running proxy, stopped when dropped.
+struct Proxy {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Drop for Proxy {
+    /// SIGTERM first, so that nginx's master stops its workers (killed outright, it would
+    /// leave them running); killed if it is still there after 5 s.
+    fn drop(&mut self) {
+        // SAFETY: kill only sends a signal to the child this test started.
+        unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
+        let asked = std::time::Instant::now();
+        while asked.elapsed() < Duration::from_secs(5) {
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A free port on loopback.
+fn free_address() -> SocketAddr {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+}
+
+/// Starts `command` (its output in `dir/proxy.log`) as the proxy listening on `addr` and waits
+/// until it answers through to the server.
+async fn start_proxy(mut command: Command, addr: SocketAddr, dir: &Path) -> Proxy {
+    let log = dir.join("proxy.log");
+    let out = std::fs::File::create(&log).unwrap();
+    command
+        .stdout(out.try_clone().unwrap())
+        .stderr(out)
+        .stdin(Stdio::null());
+    let proxy = Proxy {
+        child: command.spawn().expect("the proxy starts"),
+        addr,
+    };
+    let probe = Client::new(addr);
+    for _ in 0..200 {
+        if matches!(probe.try_get("/api/catalog").await, Ok(a) if a.status == 200) {
+            return proxy;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let said = std::fs::read_to_string(&log).unwrap_or_default();
+    let errors = std::fs::read_to_string(dir.join("error.log")).unwrap_or_default();
+    panic!("the proxy did not answer through to the server: {said}{errors}");
+}
+
+/// What the must-show of issue #44 asks of each proxy: behind `proxy` (in front of `server`,
+/// which trusts it), 40 failed sign-ins from one client address (each naming the other
+/// client in a forged `X-Forwarded-For`) do not stop the other client's sign-in; the same sent
+/// to the server directly from an untrusted peer is counted as that peer.
+async fn one_clients_failed_sign_ins_stop_no_other(server: &Server, proxy: &Proxy) {
+    let (attacker, player) = (
+        Client::from_address(proxy.addr, ip("127.0.0.2")),
+        Client::from_address(proxy.addr, ip("127.0.0.3")),
+    );
+    let password = "a long and good passphrase";
+    let up = player
+        .post(
+            "/api/account",
+            json!({"username": "ann", "password": password}),
+        )
+        .await;
+    assert_eq!(up.status, 201, "{}", up.body);
+
+    // The proxy appends the address it was reached from, so the attempts count as
+    // 127.0.0.2's, refused past the 30 of its burst; another username each time, so that the
+    // limit per account plays no part.
+    let mut refused = 0;
+    for i in 0..40 {
+        let answer = wrong_password_as(&attacker, "127.0.0.3", &format!("guess{i}")).await;
+        assert!(matches!(answer.status, 401 | 429), "{}", answer.body);
+        refused += usize::from(answer.status == 429);
+    }
+    assert_eq!(refused, 10, "the attacker's address is limited after 30");
+    let sign_in = json!({"username": "ann", "password": password});
+    let answer = player.post("/api/session", sign_in.clone()).await;
+    assert_eq!(answer.status, 200, "the player signs in: {}", answer.body);
+
+    // Straight to the server from an untrusted peer, a forged header changes nothing.
+    let stranger = Client::from_address(server.addr, ip("127.0.0.4"));
+    let mut refused = 0;
+    for i in 0..40 {
+        let answer = wrong_password_as(&stranger, "127.0.0.3", &format!("guess{i}")).await;
+        refused += usize::from(answer.status == 429);
+    }
+    assert_eq!(
+        refused, 10,
+        "counted as 127.0.0.4, not as the forged address"
+    );
+    let answer = player.post("/api/session", sign_in).await;
+    assert_eq!(
+        answer.status, 200,
+        "the player still signs in: {}",
+        answer.body
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_the_documented_nginx_one_clients_failed_sign_ins_stop_no_other() {
+    let Some(nginx) = installed("TAFEL_TEST_NGINX", "/usr/sbin/nginx") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let server = behind_proxy(&dir.path().join("t.db"), Limits::default()).await;
+    let listen = free_address();
+    let conf = dir.path().join("nginx.conf");
+    std::fs::write(&conf, documented_nginx(server.addr, listen, dir.path())).unwrap();
+    let mut command = Command::new(nginx);
+    command
+        .arg("-e")
+        .arg(dir.path().join("error.log"))
+        .arg("-p")
+        .arg(dir.path())
+        .arg("-c")
+        .arg(&conf)
+        .args(["-g", "daemon off;"]);
+    let proxy = start_proxy(command, listen, dir.path()).await;
+    one_clients_failed_sign_ins_stop_no_other(&server, &proxy).await;
+    drop(proxy);
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_the_documented_caddy_one_clients_failed_sign_ins_stop_no_other() {
+    let Some(caddy) = installed("TAFEL_TEST_CADDY", "/usr/bin/caddy") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let server = behind_proxy(&dir.path().join("t.db"), Limits::default()).await;
+    let listen = free_address();
+    let conf = dir.path().join("Caddyfile");
+    std::fs::write(&conf, documented_caddy(server.addr, listen)).unwrap();
+    let mut command = Command::new(caddy);
+    command
+        .args(["run", "--adapter", "caddyfile", "--config"])
+        .arg(&conf)
+        // Caddy keeps its state under the home directory: the test's directory instead.
+        .env("HOME", dir.path())
+        .env("XDG_DATA_HOME", dir.path())
+        .env("XDG_CONFIG_HOME", dir.path());
+    let proxy = start_proxy(command, listen, dir.path()).await;
+    one_clients_failed_sign_ins_stop_no_other(&server, &proxy).await;
+    drop(proxy);
     server.stop();
 }

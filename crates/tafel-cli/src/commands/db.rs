@@ -1,6 +1,9 @@
 //! `tafel db`: the server's database.
 
+use std::path::PathBuf;
+
 use anyhow::Result;
+use tafel_server::store::backup::{backup, restore, Held};
 use tafel_server::store::copy::{copy, CopyOptions};
 
 /// The `db` subcommands.
@@ -11,6 +14,34 @@ pub enum Command {
     /// another, e.g. from SQLite to PostgreSQL; each game's copy is checked by replaying it.
     /// Stop the servers using the source first.
     Copy(CopyArgs),
+    /// Back an SQLite database up into a new file while servers use it: a consistent copy
+    /// as at one moment (SQLite's `VACUUM INTO`), checked. PostgreSQL: `pg_dump`.
+    Backup(BackupArgs),
+    /// Put a backup in the place of an SQLite database, checked first; the file it replaces
+    /// is kept as `NAME.before-restore`. Stop the server first. PostgreSQL: `pg_restore`.
+    Restore(RestoreArgs),
+}
+
+/// Arguments of `tafel db backup`.
+#[derive(clap::Args, Debug)]
+pub struct BackupArgs {
+    /// The database to back up: `sqlite://PATH`.
+    #[arg(long, value_name = "URL", default_value = "sqlite://tafel.db")]
+    database: String,
+    /// The new file to write the backup into.
+    #[arg(long, value_name = "FILE")]
+    to: PathBuf,
+}
+
+/// Arguments of `tafel db restore`.
+#[derive(clap::Args, Debug)]
+pub struct RestoreArgs {
+    /// The backup (a file written by `tafel db backup`).
+    #[arg(long, value_name = "FILE")]
+    from: PathBuf,
+    /// The database to replace: `sqlite://PATH` (created if missing).
+    #[arg(long, value_name = "URL", default_value = "sqlite://tafel.db")]
+    database: String,
 }
 
 /// Arguments of `tafel db copy`.
@@ -32,10 +63,33 @@ pub struct CopyArgs {
 
 /// Runs a `db` subcommand.
 pub fn run(command: Command) -> Result<()> {
-    let Command::Copy(args) = command;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
+    let said = |held: Held| format!("{} games, {} moves", held.games, held.moves);
+    let args = match command {
+        Command::Copy(args) => args,
+        Command::Backup(args) => {
+            let held = runtime.block_on(backup(&args.database, &args.to))?;
+            println!(
+                "backed up into {}: {}, checked",
+                args.to.display(),
+                said(held)
+            );
+            return Ok(());
+        }
+        Command::Restore(args) => {
+            let silence = tafel_server::play::SILENCE;
+            let held = runtime.block_on(restore(&args.from, &args.database, silence))?;
+            println!(
+                "restored {} from {}: {}",
+                args.database,
+                args.from.display(),
+                said(held)
+            );
+            return Ok(());
+        }
+    };
     let options = CopyOptions { merge: args.merge };
     let copied = runtime.block_on(copy(&args.from, &args.to, options, |done, all| {
         if done % 1000 == 0 || done == all {

@@ -12,6 +12,7 @@ pub mod perft;
 pub mod play;
 pub mod replay;
 pub mod serve;
+pub mod serve_tls;
 pub mod show;
 pub mod solve;
 pub mod swiss;

@@ -38,6 +38,9 @@ pub struct Args {
     /// included; a trusted proxy's connections are not limited per address.
     #[arg(long = "trusted-proxies", value_delimiter = ',', value_name = "CIDR")]
     trusted_proxies: Vec<ProxyNet>,
+    /// HTTPS of its own.
+    #[command(flatten)]
+    tls: crate::commands::serve_tls::TlsArgs,
     /// Seconds a connection has to send a request's headers (also how long an idle
     /// keep-alive connection stays open).
     #[arg(long, default_value_t = DEFAULTS.header_timeout.as_secs_f64(), value_name = "SECONDS")]
@@ -336,6 +339,7 @@ fn positive(name: &str, value: usize) -> Result<usize> {
 pub fn run(args: Args) -> Result<()> {
     start_log(args.log_format, args.access_log);
     let limits = args.limits()?;
+    let tls = args.tls.tls()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -346,11 +350,17 @@ pub fn run(args: Args) -> Result<()> {
             public_urls: args.public_urls,
             trusted_proxies: TrustedProxies::new(args.trusted_proxies),
             metrics_listen: args.metrics_listen,
+            tls,
             limits,
         };
         let server = tafel_server::start(&config).await?;
+        let scheme = if config.tls.is_some() {
+            "https"
+        } else {
+            "http"
+        };
         println!(
-            "Tafel is serving on http://{}/ (games are stored in {})",
+            "Tafel is serving on {scheme}://{}/ (games are stored in {})",
             server.addr, config.database
         );
         if let Some(metrics) = server.metrics_addr {

@@ -32,6 +32,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio_rustls::TlsAcceptor;
 use tower::ServiceExt;
 
 use crate::domain::client::client_key;
@@ -127,14 +128,15 @@ impl Activity {
     }
 }
 
-/// A client's socket with its admission, noting every byte that moves.
-struct Tracked {
-    stream: TcpStream,
+/// A client's socket (plain TCP, or TLS over it) with its admission, noting every byte that
+/// moves.
+struct Tracked<S> {
+    stream: S,
     activity: Arc<Activity>,
     _admission: Admission,
 }
 
-impl AsyncRead for Tracked {
+impl<S: AsyncRead + Unpin> AsyncRead for Tracked<S> {
     fn poll_read(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
@@ -149,7 +151,7 @@ impl AsyncRead for Tracked {
     }
 }
 
-impl AsyncWrite for Tracked {
+impl<S: AsyncWrite + Unpin> AsyncWrite for Tracked<S> {
     fn poll_write(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
@@ -189,13 +191,15 @@ impl AsyncWrite for Tracked {
 
 /// Serves `app` on `listener` within `limits` until the task is dropped or `drain` closes
 /// (then returns once the open connections have closed, or the drain's timeout passed);
-/// connections from `proxies` are not limited per address.
+/// connections from `proxies` are not limited per address. With `tls`, each connection is
+/// HTTPS: its handshake must be done within the header timeout.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
     limits: ConnectionLimits,
     proxies: Arc<TrustedProxies>,
     drain: Drain,
+    tls: Option<TlsAcceptor>,
 ) {
     let all = Arc::new(Semaphore::new(limits.max_connections));
     let addresses = Arc::new(AddressCounts::default());
@@ -239,14 +243,18 @@ pub async fn serve(
             }
         };
         let _ = stream.set_nodelay(true);
-        tokio::spawn(connection(
-            stream,
-            peer,
-            admission,
-            app.clone(),
-            limits.clone(),
-            drain.clone(),
-        ));
+        let (app, limits, drain) = (app.clone(), limits.clone(), drain.clone());
+        let Some(tls) = tls.clone() else {
+            tokio::spawn(connection(stream, peer, admission, app, limits, drain));
+            continue;
+        };
+        tokio::spawn(async move {
+            match tokio::time::timeout(limits.header_timeout, tls.accept(stream)).await {
+                Ok(Ok(stream)) => connection(stream, peer, admission, app, limits, drain).await,
+                Ok(Err(error)) => tracing::debug!("TLS handshake with {peer}: {error}"),
+                Err(_) => tracing::debug!("TLS handshake with {peer}: timed out"),
+            }
+        });
     }
     drop(listener);
     // Every open connection holds one of `all`'s permits: they are all back once every
@@ -270,8 +278,8 @@ const TOO_MANY_FROM_ADDRESS: &str =
     "your address has as many open connections as one address may have; close some and try again";
 
 /// Serves one connection until it closes, upgrades to a WebSocket, or stays idle too long.
-async fn connection(
-    stream: TcpStream,
+async fn connection<S: AsyncRead + AsyncWrite + Unpin + Send + 'static>(
+    stream: S,
     peer: SocketAddr,
     admission: Admission,
     app: Router,

@@ -8,6 +8,7 @@
 //! - [`listener`] (connection limits and timeouts), [`guard`] (Host and Origin checks,
 //!   security headers), [`rate`] (creations per client address), [`session`] (the session
 //!   cookie and who is signed in), [`error`] (every error as JSON);
+//! - [`tls`]: HTTPS of the server's own, with certificates from files or by ACME;
 //! - [`web`]: the page, its files and the layout, embedded in the binary, and the 404 page;
 //!   [`rules`]: the rules pages in English and German;
 //! - [`health`] (`/healthz`, `/readyz`), [`metrics`] (`/metrics`, on a listener of its own)
@@ -25,6 +26,7 @@ pub mod metrics;
 pub mod rate;
 pub mod rules;
 pub mod session;
+pub mod tls;
 pub mod views;
 pub mod web;
 pub mod ws;

@@ -33,7 +33,8 @@
 //! [`versions`] (the stored versions, read in groups), [`leases`]
 //! (the computer's moves between instances), [`listen`] (changes other instances announce),
 //! [`heartbeat`] (when a server was last alive, and the downtime credited to clocks),
-//! [`export`], `table_rows` and [`copy`] (`tafel db copy`), [`accounts`] (accounts, sessions, whose seats),
+//! [`export`], `table_rows` and [`copy`] (`tafel db copy`), [`backup`] (`tafel db backup` and
+//! `restore`), [`accounts`] (accounts, sessions, whose seats),
 //! [`devices`] (the devices an account signed in from),
 //! [`finishes`] (the outbox of games' ends: their work done once, in order),
 //! [`ratings`] (what a finished game leaves its accounts: results, ratings changed once),
@@ -44,6 +45,7 @@
 
 pub mod accounts;
 pub mod backend;
+pub mod backup;
 pub mod bots;
 mod changes;
 pub mod chat;
