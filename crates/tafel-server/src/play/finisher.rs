@@ -14,7 +14,7 @@
 //! holding up every end after it.
 //!
 //! Every end done is announced on [`Finisher::subscribe`]'s channel, by this instance or, on
-//! PostgreSQL, by another ([`Finisher::heard`]).
+//! PostgreSQL, by another (`Finisher::heard`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Weak};

@@ -14,7 +14,7 @@
 //! the rating rows' lock ([`super::ratings`]).
 //!
 //! **Heard everywhere.** On PostgreSQL the transaction announces the end on
-//! [`ENDS_CHANNEL`], so every instance's tournaments and bots hear of it at once.
+//! `ENDS_CHANNEL`, so every instance's tournaments and bots hear of it at once.
 
 use anyhow::Result;
 use sqlx::AnyConnection;

@@ -24,7 +24,7 @@ pub const MIN_USERNAME: usize = 3;
 pub const MAX_USERNAME: usize = 20;
 
 /// Words no name may contain anywhere, because they would speak for the site: found in the
-/// name's [`reading`] (`tafel_admin`, `T4fel`, `TheModerator`, `support-1`).
+/// name as [`reserved_in`] reads it (`tafel_admin`, `T4fel`, `TheModerator`, `support-1`).
 pub const RESERVED_ANYWHERE: &[&str] = &[
     "tafel",
     "admin",
@@ -40,7 +40,7 @@ pub const RESERVED_ANYWHERE: &[&str] = &[
 
 /// Names nobody may take, because they would speak for the site, stand for nobody, or name
 /// what is not a person: refused as a whole name or as one of its words (split at `_`, `-`
-/// and digits: `Tafel-Bot`, `bot_7`), by their [`reading`], so `Adm1n` is refused too; a
+/// and digits: `Tafel-Bot`, `bot_7`), as [`reserved_in`] reads them, so `Adm1n` is refused too; a
 /// longer word that only contains one (`robot`, `modern`) is not.
 pub const RESERVED: &[&str] = &[
     // The site and the people who run it.
