@@ -17,3 +17,4 @@ pub mod solve;
 pub mod swiss;
 pub mod tournament;
 pub mod trace;
+pub mod train;
