@@ -598,7 +598,7 @@ mod tests {
     #[test]
     fn a_learned_network_sees_a_race_won_and_finished_games_as_they_are() {
         let game = Einstein::new(Default::default()).unwrap();
-        let network = Arc::new(train(5, 20_000, 20_000, |_| {}));
+        let network = Arc::new(train(5, 5_000, 5_000, |_| {}));
         let at = |code: &str| game.parse_position(code).unwrap();
         // White's last cube one step from its corner, Black's four steps from its own.
         let near = at("w:.w1.../b1..../...../...../.....");
