@@ -3,8 +3,8 @@
 //! learn theirs.
 //!
 //! The network values a position from the side to move, with the board turned so that this
-//! side races towards a1 (Black's board is rotated half a turn and the colours swapped), and
-//! reads it twice, as it stands and mirrored in the a1–e5 diagonal, so that the value is the
+//! side races towards a5 (Black's board is rotated half a turn and the colours swapped), and
+//! reads it twice, as it stands and mirrored in the a5–e1 diagonal, so that the value is the
 //! same for a position and its mirror image. Each cell is empty, or holds one of the mover's
 //! or the opponent's cubes, graded by how many faces of the die move it (one; two or three;
 //! four or more). The features ([`LAYOUT`]), each a table of weights summed over both
@@ -154,7 +154,7 @@ impl Reading {
                 let Some(square) = state.square_of(seat, n) else {
                     continue;
                 };
-                // White races to a1 (square 0) already; Black's board is turned half round.
+                // White races to a5 (square 0) already; Black's board is turned half round.
                 let square = if seat == WHITE {
                     square as usize
                 } else {
@@ -589,7 +589,7 @@ mod tests {
         let white = network.white_payoff(&at("w:...../.w1.../...../...b2./....."));
         let black = network.white_payoff(&at("b:...../.w2.../...../...b1./....."));
         assert!((white - (1.0 - black)).abs() < 1e-6, "{white} {black}");
-        // Mirrored in the a1-e5 diagonal: the same value.
+        // Mirrored in the a5-e1 diagonal: the same value.
         let a = network.white_payoff(&at("w:...../w1..../...../b2.b3../....."));
         let b = network.white_payoff(&at("w:.w1.b2./...../...b3./...../....."));
         assert!((a - b).abs() < 1e-6, "{a} {b}");
