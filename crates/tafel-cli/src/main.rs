@@ -56,6 +56,8 @@ enum Command {
     Engine(commands::engine::Args),
     /// Replay many games from standard input, writing every position (code, status, legal moves).
     Trace(commands::trace::Args),
+    /// Learn a game's evaluation by self-play (an n-tuple network, TD learning) and write it.
+    Train(commands::train::Args),
     /// Measure each game's engine: random playouts, perft nodes and MCTS iterations per second.
     Bench(commands::bench::Args),
 }
@@ -64,6 +66,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     // A wrong TAFEL_QUARX_LOOP is refused once, here, rather than quietly not followed.
     if let Err(error) = tafel_games::quarx::PlayoutLoop::chosen() {
+        eprintln!("error: {error}");
+        return ExitCode::FAILURE;
+    }
+    // So is a weights file in TAFEL_EINSTEIN_WEIGHTS that cannot be used.
+    if let Err(error) = tafel_ai::eval::einstein_ntuple::learned_weights() {
         eprintln!("error: {error}");
         return ExitCode::FAILURE;
     }
@@ -93,6 +100,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => commands::solve::run(args),
         Command::Trace(args) => commands::trace::run(args),
         Command::Swiss(args) => commands::swiss::run(args),
+        Command::Train(args) => commands::train::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -601,3 +601,44 @@ fn trace_writes_every_position_and_stops_a_game_at_an_illegal_move() {
         games[1][4]
     );
 }
+
+#[test]
+fn train_writes_weights_that_the_levels_take_and_a_bad_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let weights = dir.path().join("einstein.ntuple");
+    let out = tafel()
+        .args([
+            "train", "einstein", "--seed", "3", "--games", "200", "--out",
+        ])
+        .arg(&weights)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let hint = |file: &std::path::Path| {
+        tafel()
+            .env("TAFEL_EINSTEIN_WEIGHTS", file)
+            .args(["hint", "einstein", "--level", "3", "--position"])
+            .arg("w3:b1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1")
+            .output()
+            .unwrap()
+    };
+    assert!(hint(&weights).status.success());
+    let bad = dir.path().join("bad.ntuple");
+    std::fs::write(&bad, b"not weights").unwrap();
+    let out = hint(&bad);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("error: TAFEL_EINSTEIN_WEIGHTS: weights file ")
+            && stderr.contains("not a Tafel n-tuple weights file"),
+        "{stderr}"
+    );
+    assert_error(
+        &["train", "kauri", "--games", "1", "--out", "x"],
+        "no learned evaluation",
+    );
+}

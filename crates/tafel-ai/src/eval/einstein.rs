@@ -23,7 +23,7 @@ pub struct CubeRaceEvaluator;
 
 /// For every set of numbers still on the board (bit `n - 1`), how many of the die's faces let
 /// the side move each number: `FACES[present][n - 1]`.
-const FACES: [[u8; CUBES]; 1 << CUBES] = {
+pub(crate) const FACES: [[u8; CUBES]; 1 << CUBES] = {
     let mut table = [[0; CUBES]; 1 << CUBES];
     let mut present = 0;
     while present < 1 << CUBES {

@@ -6,6 +6,7 @@
 
 pub mod carreaux;
 pub mod einstein;
+pub mod einstein_ntuple;
 pub mod karls_race;
 pub mod kauri;
 pub mod quarx;

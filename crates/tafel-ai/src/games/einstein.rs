@@ -3,12 +3,13 @@
 use tafel_games::einstein::Einstein;
 
 use super::GameAi;
-use crate::eval::einstein::CubeRaceEvaluator;
+use crate::eval::einstein_ntuple::EinsteinEvaluator;
 use crate::levels::{expectimax, mcts, Algorithm, EVAL, PLAYOUT};
 use crate::signature::SignatureSpec;
 
 impl GameAi for Einstein {
-    type Heuristic = CubeRaceEvaluator;
+    /// The cube race, or the learned network where `TAFEL_EINSTEIN_WEIGHTS` names weights.
+    type Heuristic = EinsteinEvaluator;
 
     /// MCTS with random playouts, then expectimax over the die with the cube-race evaluation;
     /// each level beats the one below it in `tafel match` (`docs/ai.md`).

@@ -18,3 +18,4 @@ pub mod solve;
 pub mod swiss;
 pub mod tournament;
 pub mod trace;
+pub mod train;
