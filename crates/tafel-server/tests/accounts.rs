@@ -876,3 +876,59 @@ async fn no_password_or_hash_in_any_log_line_or_answer() {
         answers.last().unwrap().text
     );
 }
+
+/// A seat played without an account cannot pass for an account (its name in any case, or a
+/// lookalike, a deleted account's included) or for the site; `Guest`, what such seats are
+/// called when nobody gives a name, stays free.
+#[tokio::test]
+async fn a_seat_without_an_account_cannot_take_an_accounts_name() {
+    let router = memory_app().await;
+    let signed_up = credentials(&router, "/api/account", "Magnus", PASSWORD).await;
+    assert_eq!(signed_up.status, StatusCode::CREATED, "{}", signed_up.text);
+    let join = |name: &'static str| {
+        let router = router.clone();
+        async move {
+            let created = send(
+                &router,
+                "POST",
+                "/api/games",
+                None,
+                Some(
+                    json!({"game": "black-path", "seats": [{"kind": "local"}, {"kind": "invite"}]}),
+                ),
+            )
+            .await;
+            assert_eq!(created.status, StatusCode::OK, "{}", created.text);
+            let id = created.body["id"].as_str().unwrap().to_string();
+            let invite = created.body["seats"][1]["invite"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            send(
+                &router,
+                "POST",
+                &format!("/api/games/{id}/join"),
+                None,
+                Some(json!({"invite": invite, "name": name})),
+            )
+            .await
+        }
+    };
+    for name in ["Magnus", "magnus", "MAGNUS", "rnagnus"] {
+        let refused = join(name).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::CONFLICT,
+            "{name}: {}",
+            refused.text
+        );
+        assert_eq!(refused.body["code"], "name-belongs-to-an-account", "{name}");
+    }
+    let refused = join("Tafel Support").await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.text);
+    assert_eq!(refused.body["code"], "name-is-kept-for-the-site");
+    for name in ["Guest", "Player 2", "Magnolia"] {
+        let joined = join(name).await;
+        assert_eq!(joined.status, StatusCode::OK, "{name}: {}", joined.text);
+    }
+}

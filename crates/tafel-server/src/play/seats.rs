@@ -7,7 +7,7 @@ use tafel_core::Player;
 use super::accounts::SignedIn;
 use super::viewers::Event;
 use super::Hub;
-use crate::domain::account::username::reserved_in;
+use crate::domain::account::username::speaks_for_the_site;
 use crate::domain::account::Username;
 use crate::domain::clock::now_ms;
 use crate::domain::ids::{AccountId, GameId, InviteCode, OfInvitation, SeatToken, SecretKind};
@@ -131,10 +131,10 @@ impl Hub {
     }
 
     /// Refuses `name` for a seat played without an account when it would pass for an account
-    /// (its username, or one that looks like it, a deleted account's included) or for the
-    /// site (a reserved word, [`reserved_in`]).
+    /// (its username, or one that looks like it, a deleted account's included) or speak for
+    /// the site ([`speaks_for_the_site`]; `Guest` and `Player 2` are fine).
     pub(super) async fn check_free_name(&self, name: &str) -> Result<(), Error> {
-        if let Some(reserved) = reserved_in(name) {
+        if let Some(reserved) = speaks_for_the_site(name) {
             return Err(Error::invalid(msg!(
                 "name-is-kept-for-the-site",
                 name,

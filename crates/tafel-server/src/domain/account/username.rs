@@ -185,8 +185,7 @@ fn reading(text: &str) -> String {
 }
 
 /// The reserved word `name` reads as or contains, if any (see [`RESERVED`] and
-/// [`RESERVED_ANYWHERE`]): for usernames, and for the names of seats played without an
-/// account.
+/// [`RESERVED_ANYWHERE`]): for usernames.
 pub fn reserved_in(name: &str) -> Option<&'static str> {
     let read = reading(name);
     let joined: String = read.chars().filter(|c| *c != ' ').collect();
@@ -195,15 +194,25 @@ pub fn reserved_in(name: &str) -> Option<&'static str> {
         .filter(|w| !w.is_empty())
         .map(str::to_string)
         .collect();
-    RESERVED_ANYWHERE
-        .iter()
-        .find(|word| joined.contains(&lookalike_key(word)))
-        .or_else(|| {
-            RESERVED.iter().find(|word| {
+    speaks_for_the_site(name).or_else(|| {
+        RESERVED
+            .iter()
+            .find(|word| {
                 let word = lookalike_key(word);
                 joined == word || words.contains(&word)
             })
-        })
+            .copied()
+    })
+}
+
+/// The word of [`RESERVED_ANYWHERE`] that `name` contains as [`reserved_in`] reads it, if
+/// any: a name that would speak for the site. The names of seats played without an account
+/// are checked by this alone (`Guest`, `Anonymous` or `Player 2` are fine there).
+pub fn speaks_for_the_site(name: &str) -> Option<&'static str> {
+    let joined: String = reading(name).chars().filter(|c| *c != ' ').collect();
+    RESERVED_ANYWHERE
+        .iter()
+        .find(|word| joined.contains(&lookalike_key(word)))
         .copied()
 }
 
