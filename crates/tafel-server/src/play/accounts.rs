@@ -69,7 +69,7 @@ impl Accounts {
         username: &str,
         password: &str,
     ) -> Result<(SignedIn, SessionId), Error> {
-        let username = Username::parse(username)?;
+        let username = Username::choose(username)?;
         let password = Password::choose(password, &username)?;
         let hash = self.hash(move || PasswordHash::new(&password)).await??;
         let id = AccountId::random();
