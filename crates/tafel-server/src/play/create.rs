@@ -78,7 +78,7 @@ impl Hub {
         }
         for seat in seats.iter().filter(|s| s.account.is_none()) {
             if let Some(name) = &seat.name {
-                self.check_free_name(name).await?;
+                self.check_free_name(name, new.account.as_ref()).await?;
             }
         }
         if seats.iter().any(|s| s.hints) && !seats.iter().any(|s| s.kind == SeatKind::Computer) {

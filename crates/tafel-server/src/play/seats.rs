@@ -80,7 +80,7 @@ impl Hub {
                 PersonName::parse(&account.username)?
             }
             None => {
-                self.check_free_name(name.as_str()).await?;
+                self.check_free_name(name.as_str(), None).await?;
                 table.seats[seat].name = Some(name.to_string());
                 name
             }
@@ -131,9 +131,14 @@ impl Hub {
     }
 
     /// Refuses `name` for a seat played without an account when it would pass for an account
-    /// (its username, or one that looks like it, a deleted account's included) or speak for
-    /// the site ([`speaks_for_the_site`]; `Guest` and `Player 2` are fine).
-    pub(super) async fn check_free_name(&self, name: &str) -> Result<(), Error> {
+    /// (its username, or one that looks like it, a deleted account's included) other than
+    /// `own` (the signed-in person naming a seat at their screen), or speak for the site
+    /// ([`speaks_for_the_site`]; `Guest` and `Player 2` are fine).
+    pub(super) async fn check_free_name(
+        &self,
+        name: &str,
+        own: Option<&SignedIn>,
+    ) -> Result<(), Error> {
         if let Some(reserved) = speaks_for_the_site(name) {
             return Err(Error::invalid(msg!(
                 "name-is-kept-for-the-site",
@@ -145,6 +150,10 @@ impl Hub {
         let Ok(username) = Username::parse(&name.replace(' ', "_")) else {
             return Ok(());
         };
+        let theirs = own.and_then(|own| Username::parse(&own.username).ok());
+        if theirs.is_some_and(|theirs| theirs.lookalike_key() == username.lookalike_key()) {
+            return Ok(());
+        }
         let taken = self
             .store
             .name_is_an_accounts(&username.key(), &username.lookalike_key())
