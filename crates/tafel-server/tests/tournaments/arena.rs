@@ -271,8 +271,10 @@ async fn an_arena_takes_late_entrants_and_players_back_until_its_end() {
 }
 
 /// Plays the first legal move in game `game` for whichever of `seated` (seat 0, seat 1) is to
-/// move; the seat that moved.
+/// move; the seat that moved. The game may be listed a moment before it is made: `token`
+/// waits for it.
 async fn play_any(seated: [&Person; 2], game: &str) -> usize {
+    token(seated[0], game).await;
     let (_, view) = seated[0].get(&format!("/api/games/{game}")).await;
     assert_eq!(view["status"]["state"], "to_move", "{view:#}");
     let seat = view["status"]["seat"].as_u64().unwrap() as usize;
