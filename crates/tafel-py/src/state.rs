@@ -146,8 +146,16 @@ pub fn legal_move<M: Copy>(moves: &[M], actions: &[u32], action: i64) -> Result<
 /// Each seat's return in `status`: 1 for a winner, -1 for the others, 0 for all in a draw or
 /// an unfinished game.
 pub fn returns_of(status: &Status, players: usize) -> Vec<f64> {
-    (0..players)
-        .map(|seat| match status {
+    let mut returns = vec![0.0; players];
+    write_returns(status, &mut returns);
+    returns
+}
+
+/// Writes [`returns_of`] into `out`, one value per seat (a vector's step writes a finished
+/// game's returns into its row without an allocation).
+pub fn write_returns(status: &Status, out: &mut [f64]) {
+    for (seat, slot) in out.iter_mut().enumerate() {
+        *slot = match status {
             Status::Over(outcome) if !outcome.is_draw() => {
                 if outcome.winners.contains(tafel_core::Player(seat as u8)) {
                     1.0
@@ -156,8 +164,8 @@ pub fn returns_of(status: &Status, players: usize) -> Vec<f64> {
                 }
             }
             _ => 0.0,
-        })
-        .collect()
+        };
+    }
 }
 
 impl<G: Encoded> AnyState for TypedState<G> {

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use tafel_core::{Game, Player, Status};
 
 use crate::encoding::{observe_from, Encoded};
-use crate::state::{legal_move, returns_of, AnyState, TypedState};
+use crate::state::{legal_move, write_returns, AnyState, TypedState};
 use crate::Error;
 
 /// Whose side a vector's observations are seen from ([`observe_from`]).
@@ -92,18 +92,23 @@ pub struct TypedVector<G: Encoded> {
     restart: Restart<G>,
 }
 
-/// The legal moves of every position and their action numbers, found once between two steps
-/// (masks, sampling and the step itself all need them), each position's in vectors of its own
-/// that keep their room from step to step: the moves are generated where they stay.
+/// The legal action numbers of every position, found once between two steps (masks, lists,
+/// sampling and the step's checks all need them), each position's in a vector of its own that
+/// keeps its room from step to step. The moves themselves are not kept: they are generated into
+/// one scratch vector, which stays in the cache, and only the move [`AnyVector::sample_actions`]
+/// drew is kept per position (keeping every move of 1,024 Quarx positions, 32 bytes each, had
+/// meant megabytes written per step, of which one move a position was read back).
 struct LegalTable<G: Game> {
     /// Whether the table is for the positions as they are now.
     fresh: bool,
-    moves: Vec<Vec<G::Move>>,
+    /// Each position's legal action numbers, in the game's move order.
     actions: Vec<Vec<u32>>,
-    /// Where in each position's actions the last [`AnyVector::sample_actions`] drew (empty
-    /// when it did not draw from this table): a step with those actions finds their moves
+    /// The move the last [`AnyVector::sample_actions`] drew in each position, with its number
+    /// (empty when it did not draw from this table): a step with those actions plays them
     /// without a search.
-    sampled: Vec<usize>,
+    sampled: Vec<(G::Move, u32)>,
+    /// Room for one position's moves.
+    moves: Vec<G::Move>,
 }
 
 impl<G: Encoded> LegalTable<G> {
@@ -111,10 +116,21 @@ impl<G: Encoded> LegalTable<G> {
     fn new() -> Self {
         LegalTable {
             fresh: false,
-            moves: Vec::new(),
             actions: Vec::new(),
             sampled: Vec::new(),
+            moves: Vec::new(),
         }
+    }
+
+    /// Generates the legal moves of `state`, position `i`, into the scratch vector and their
+    /// numbers into the table.
+    fn generate(&mut self, rules: &G, i: usize, state: &G::State) -> Result<(), Error> {
+        rules.legal_moves(state, &mut self.moves);
+        let actions = &mut self.actions[i];
+        actions.clear();
+        rules
+            .encode_moves(state, &self.moves, actions)
+            .map_err(Error::Value)
     }
 
     /// Fills the table for `states` unless it is fresh.
@@ -123,33 +139,56 @@ impl<G: Encoded> LegalTable<G> {
             return Ok(());
         }
         self.sampled.clear();
-        self.moves.resize_with(states.len(), Vec::new);
         self.actions.resize_with(states.len(), Vec::new);
-        for ((state, moves), actions) in states.iter().zip(&mut self.moves).zip(&mut self.actions) {
-            rules.legal_moves(state, moves);
-            actions.clear();
-            rules
-                .encode_moves(state, moves, actions)
-                .map_err(Error::Value)?;
+        for (i, state) in states.iter().enumerate() {
+            self.generate(rules, i, state)?;
         }
         self.fresh = true;
         Ok(())
     }
 
-    /// Position `i`'s legal moves and their numbers (the table must be fresh).
-    fn of(&self, i: usize) -> (&[G::Move], &[u32]) {
-        (&self.moves[i], &self.actions[i])
+    /// Fills the table for `states` and draws a uniformly random legal move in each from
+    /// `rng`, kept for the step; returns their numbers.
+    fn sample(
+        &mut self,
+        rules: &G,
+        states: &[G::State],
+        rng: &mut SmallRng,
+    ) -> Result<Vec<u32>, Error> {
+        self.fresh = false;
+        self.sampled.clear();
+        self.actions.resize_with(states.len(), Vec::new);
+        for (i, state) in states.iter().enumerate() {
+            self.generate(rules, i, state)?;
+            let k = rng.random_range(0..self.moves.len());
+            self.sampled.push((self.moves[k], self.actions[i][k]));
+        }
+        self.fresh = true;
+        Ok(self.sampled.iter().map(|&(_, action)| action).collect())
     }
 
-    /// Position `i`'s move numbered `action`, or why there is none (the table must be fresh).
-    fn move_of(&self, i: usize, action: i64) -> Result<G::Move, Error> {
-        let (moves, numbers) = self.of(i);
-        if let Some(&k) = self.sampled.get(i) {
-            if i64::from(numbers[k]) == action {
-                return Ok(moves[k]);
+    /// Position `i`'s legal actions (the table must be fresh).
+    fn of(&self, i: usize) -> &[u32] {
+        &self.actions[i]
+    }
+
+    /// The move numbered `action` in `state`, position `i`, or why there is none (the table
+    /// must be fresh).
+    fn move_of(
+        &mut self,
+        rules: &G,
+        i: usize,
+        state: &G::State,
+        action: i64,
+    ) -> Result<G::Move, Error> {
+        if let Some(&(mv, sampled)) = self.sampled.get(i) {
+            if i64::from(sampled) == action {
+                return Ok(mv);
             }
         }
-        legal_move(moves, numbers, action).map_err(|e| Error::Value(format!("position {i}: {e}")))
+        rules.legal_moves(state, &mut self.moves);
+        legal_move(&self.moves, &self.actions[i], action)
+            .map_err(|e| Error::Value(format!("position {i}: {e}")))
     }
 }
 
@@ -317,7 +356,7 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
         self.legal.fill(self.rules.as_ref(), &self.states)?;
         let width = self.rules.num_actions();
         for (i, row) in out.chunks_exact_mut(width).enumerate() {
-            for &action in self.legal.of(i).1 {
+            for &action in self.legal.of(i) {
                 row[action as usize] = true;
             }
         }
@@ -326,10 +365,10 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
     fn legal_actions(&mut self) -> Result<(Vec<i64>, usize), Error> {
         self.legal.fill(self.rules.as_ref(), &self.states)?;
         let n = self.states.len();
-        let width = (0..n).map(|i| self.legal.of(i).1.len()).max().unwrap_or(0);
+        let width = (0..n).map(|i| self.legal.of(i).len()).max().unwrap_or(0);
         let mut out = vec![-1; n * width];
         for (i, row) in out.chunks_exact_mut(width.max(1)).enumerate().take(n) {
-            let actions = self.legal.of(i).1;
+            let actions = self.legal.of(i);
             for (slot, &action) in row.iter_mut().zip(actions) {
                 *slot = i64::from(action);
             }
@@ -338,20 +377,8 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
         Ok((out, width))
     }
     fn sample_actions(&mut self) -> Result<Vec<u32>, Error> {
-        self.legal.fill(self.rules.as_ref(), &self.states)?;
-        let legal = &mut self.legal;
-        legal.sampled = legal
-            .actions
-            .iter()
-            .map(|actions| self.rng.random_range(0..actions.len()))
-            .collect();
-        let sampled = legal
-            .sampled
-            .iter()
-            .zip(&legal.actions)
-            .map(|(&k, actions)| actions[k])
-            .collect();
-        Ok(sampled)
+        self.legal
+            .sample(self.rules.as_ref(), &self.states, &mut self.rng)
     }
     fn current_players(&self) -> Vec<i32> {
         self.movers.iter().map(|seat| i32::from(seat.0)).collect()
@@ -372,8 +399,8 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
         let rules = self.rules.as_ref();
         self.legal.fill(rules, &self.states)?;
         let mut chosen = Vec::with_capacity(self.states.len());
-        for (i, &action) in actions.iter().enumerate() {
-            chosen.push(self.legal.move_of(i, action)?);
+        for (i, (&action, state)) in actions.iter().zip(&self.states).enumerate() {
+            chosen.push(self.legal.move_of(rules, i, state, action)?);
         }
         self.legal.fresh = false;
         self.finished.clear();
@@ -398,8 +425,7 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
                 let ended = std::mem::replace(state, fresh);
                 if !done[i] {
                     done[i] = true;
-                    let returns = returns_of(&status, players);
-                    rewards[i * players..(i + 1) * players].copy_from_slice(&returns);
+                    write_returns(&status, &mut rewards[i * players..(i + 1) * players]);
                     self.finished.push((i, ended, last));
                 } else if restarts == MAX_RESTARTS {
                     return Err(too_many_restarts(i));

@@ -80,6 +80,14 @@ pub fn array<'py, T: Element>(
 /// One action per position from `actions` (a sequence or array of `len` integers): `TypeError`
 /// for non-integers, `ValueError` for the wrong shape.
 pub fn actions(py: Python<'_>, actions: &Bound<'_, PyAny>, len: usize) -> PyResult<Vec<i64>> {
+    // An int64 array of the right shape (what `Vector.sample_actions` and numpy's argmax
+    // give) is read straight from its buffer: numpy's conversions below cost several
+    // microseconds a call, as much as stepping a thousand Black Path positions.
+    if let Ok(buffer) = PyBuffer::<i64>::get(actions) {
+        if buffer.shape() == [len] {
+            return buffer.to_vec(py);
+        }
+    }
     let numpy = numpy(py)?;
     let array = numpy.call_method1("asarray", (actions,))?;
     let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;

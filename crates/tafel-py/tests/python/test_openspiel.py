@@ -14,7 +14,7 @@ from open_spiel.python.algorithms import mcts
 
 import tafel
 import tafel.openspiel
-from conftest import GAMES
+from conftest import GAMES, SETTINGS, case_id
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..", ".."))
 sys.path.insert(0, os.path.join(REPO, "scripts"))
@@ -27,47 +27,6 @@ def test_register_names_every_game():
     assert NAMES == [tafel.openspiel.short_name(name) for name in GAMES]
     assert set(NAMES) <= set(pyspiel.registered_names())
     assert tafel.openspiel.register() == NAMES  # twice is harmless
-
-
-# Values for the settings of free form (every choice of the others is tried): a default and
-# another value each.
-TEXT_VALUES = {
-    ("black-path", "size"): ["8x8", "5x7", "1x9"],
-    ("black-path", "start"): ["0,0,W", "0,3,N", "7,7,E"],
-    ("carreaux", "ply-limit"): ["200", "0", "31"],
-    ("kauri", "ply-limit"): ["0", "150"],
-    ("quarx", "ply-limit"): ["1000", "0", "40"],
-}
-
-
-def every_setting():
-    """(game name, settings as Tafel text) for every value of every setting of every game: the
-    choices of each (with the setting they depend on), the free-form values of TEXT_VALUES;
-    the others at their defaults. Black Path's start goes with a size it lies on."""
-    cases = []
-    for name in GAMES:
-        for spec in tafel.load_game(name).setting_specs():
-            key = spec["key"]
-            values = spec["choices"] or TEXT_VALUES[(name, key)]
-            for value in values:
-                settings = {key: value}
-                if spec["choices_by"]:
-                    by, allowed = spec["choices_by"]
-                    settings[by] = next(v for v, words in allowed.items() if value in words)
-                if spec["applies_when"]:
-                    settings.setdefault(*spec["applies_when"])
-                if (name, key) == ("black-path", "size") and value != "8x8":
-                    settings["start"] = "0,0,N"
-                cases.append((name, settings))
-    return cases
-
-
-SETTINGS = every_setting()
-
-
-def case_id(case):
-    name, settings = case
-    return name + ":" + ",".join(f"{k}={v}" for k, v in settings.items())
 
 
 def openspiel_game(name, settings):
