@@ -1,7 +1,8 @@
 // Tafel's browser interface: the lobby (web/lobby/page.js) at "/", a game (web/game/page.js) at
 // "/game/<id>" (with web/players/game-ratings.js for a rated game), a player (web/players/page.js)
 // at "/@/<name>", the leaderboards (web/players/leaderboard.js) at "/leaderboard", the account
-// pages (web/account/page.js) at "/sign-in", "/sign-up" and "/settings", the position editor
+// pages (web/account/page.js) at "/sign-in", "/sign-up" and "/settings" (and
+// web/account/recovery.js at "/reset-password" and "/verify-email"), the position editor
 // (web/editor/page.js) at "/editor" and "/editor/<game>", the tournaments
 // (web/tournaments/create.js) at "/tournaments" and one tournament (web/tournaments/page.js) at
 // "/tournament/<id>" (a tournament's game, "/game/<id>?tournament=<tid>", gets
@@ -20,6 +21,9 @@ const match = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
 const player = location.pathname.match(/^\/@\/([^/]+)$/);
 /** @type {Record<string, "signInPage" | "signUpPage" | "settingsPage">} */
 const accountPages = { "/sign-in": "signInPage", "/sign-up": "signUpPage", "/settings": "settingsPage" };
+/** @type {Record<string, "resetPasswordPage" | "verifyEmailPage">} */
+const recoveryPages = { "/reset-password": "resetPasswordPage", "/verify-email": "verifyEmailPage" };
+const recoveryPage = recoveryPages[location.pathname];
 const accountPage = accountPages[location.pathname];
 const tournament = location.pathname.match(/^\/tournament\/([A-Za-z0-9]+)$/);
 const fromTournament = new URLSearchParams(location.search).get("tournament");
@@ -34,6 +38,7 @@ const page = match
   : location.pathname === "/tournaments" ? import("./tournaments/create.js").then((m) => m.tournamentsPage(app))
   : location.pathname === "/leaderboard" ? import("./players/leaderboard.js").then((m) => m.leaderboardPage(app))
   : accountPage ? import("./account/page.js").then((m) => m[accountPage](app))
+  : recoveryPage ? import("./account/recovery.js").then((m) => m[recoveryPage](app))
   : import("./lobby/page.js").then((m) => m.lobby(app));
 page.catch((e) => app.replaceChildren(el("section", { class: "card" },
   el("p", { class: "error", role: "alert" }, e.message), el("a", { href: "/" }, t("Back to the lobby")))));

@@ -1,50 +1,13 @@
-// The account pages: "/sign-in", "/sign-up" and "/settings" (change the password, delete the
-// account). Errors are shown as the server words them. Signing up or in claims the seats this
+// The account pages: "/sign-in", "/sign-up" and "/settings" (change the password, the e-mail
+// address of web/account/recovery.js, delete the account). Errors are shown as the server words them. Signing up or in claims the seats this
 // browser holds (web/account/seats.js) and says how many games were added.
 
 import { api, el, fill } from "../ui.js";
+import { field, form, value } from "./form.js";
 import { showAccount, whoAmI } from "./header.js";
+import { emailSettings, sendsMail } from "./recovery.js";
 import { claimHeldSeats } from "./seats.js";
 import { t, tn } from "../i18n.js";
-
-/** A labelled input of a form.
- * @param {string} id
- * @param {string} label
- * @param {Record<string, unknown>} attrs */
-function field(id, label, attrs) {
-  return el("div", { class: "field" }, el("label", { for: id }, label), el("input", { id, name: id, required: true, ...attrs }));
-}
-
-/** A form that sends its fields with `submit`, shows the server's refusal in its alert line,
- * and is busy meanwhile; `extra` stands under the fields.
- * @param {string} id
- * @param {string} title
- * @param {HTMLElement[]} fields
- * @param {string} button
- * @param {(form: HTMLFormElement) => Promise<void>} submit
- * @param {import("../ui.js").Child} [extra]
- * @param {"h1" | "h2"} [heading] */
-function form(id, title, fields, button, submit, extra = [], heading = "h1") {
-  const error = el("p", { class: "error", role: "alert", id: `${id}-error` });
-  const submitButton = el("button", { type: "submit", id: `${id}-submit` }, button);
-  const node = el("form", { class: "card account-form", id, onsubmit: async (/** @type {Event} */ e) => {
-    e.preventDefault();
-    fill(error);
-    submitButton.disabled = true;
-    try {
-      await submit(node);
-    } catch (failure) {
-      fill(error, failure.message);
-    } finally {
-      submitButton.disabled = false;
-    }
-  } }, el(heading, {}, title), fields, extra, error, submitButton);
-  return node;
-}
-
-/** The value of the field `id` of `form`.
- * @type {(form: HTMLFormElement, id: string) => string} */
-const value = (form, id) => /** @type {HTMLInputElement} */ (form.querySelector(`#${id}`)).value;
 
 /** After signing up or in: the seats this browser holds become the account's.
  * @param {HTMLElement} app
@@ -77,20 +40,30 @@ export function signInPage(app) {
   ], t("Sign in"), async (f) => {
     const me = await api("/api/session", { method: "POST", body: JSON.stringify({ username: value(f, "username"), password: value(f, "password") }) });
     await welcome(app, me, t("Welcome back"));
-  }, el("p", { class: "help" }, t("No account yet?"), " ", el("a", { href: "/sign-up" }, t("Sign up")), ".")));
+  }, [el("p", { class: "help" }, el("a", { href: "/reset-password", id: "forgot-password" }, t("Forgot your password?"))),
+    el("p", { class: "help" }, t("No account yet?"), " ", el("a", { href: "/sign-up" }, t("Sign up")), ".")]));
 }
 
-/** "/sign-up".
+/** "/sign-up" (with an optional e-mail address when the server sends mail).
  * @param {HTMLElement} app */
-export function signUpPage(app) {
+export async function signUpPage(app) {
   document.title = t("Sign up · Tafel");
+  const mail = await sendsMail();
   fill(app, form("sign-up", t("Sign up"), [
     field("username", t("Username"), { autocomplete: "username", autocapitalize: "none", spellcheck: "false", maxlength: 20, "aria-describedby": "username-help" }),
     el("p", { class: "help", id: "username-help" }, t("3 to 20 letters, digits, _ or -. Others see it beside your games.")),
     field("password", t("Password"), { type: "password", autocomplete: "new-password", minlength: 10, maxlength: 256, "aria-describedby": "password-help" }),
     el("p", { class: "help", id: "password-help" }, t("At least 10 characters; not a common password.")),
+    ...(mail ? [field("email", t("E-mail address (optional)"), { type: "email", autocomplete: "email", maxlength: 254, required: false, "aria-describedby": "email-help" }),
+      el("p", { class: "help", id: "email-help" }, t("Only to reset a forgotten password; we send a link to confirm it."))] : []),
   ], t("Sign up"), async (f) => {
-    const me = await api("/api/account", { method: "POST", body: JSON.stringify({ username: value(f, "username"), password: value(f, "password") }) });
+    const password = value(f, "password");
+    const me = await api("/api/account", { method: "POST", body: JSON.stringify({ username: value(f, "username"), password }) });
+    const address = mail ? value(f, "email").trim() : "";
+    if (address) {
+      // The account exists now: a refused address is said on the settings page, not here.
+      await api("/api/account/email", { method: "PUT", body: JSON.stringify({ address, password }) }).catch(() => undefined);
+    }
     await welcome(app, me, t("Welcome"));
   }, el("p", { class: "help" }, t("Accounts are optional: everything works without one. An account keeps your games together and gives you a rating."), " ",
     el("a", { href: "/sign-in" }, t("Sign in")), " ", t("if you have one."))));
@@ -129,5 +102,6 @@ export async function settingsPage(app) {
       el("p", { role: "status" }, t("Your account is deleted. Your games show a deleted player.")), el("a", { href: "/" }, t("To the lobby"))));
   }, [], "h2");
   /** @type {HTMLButtonElement} */ (remove.querySelector("button[type=submit]")).classList.add("danger"); // the form's own
-  fill(app, el("div", { class: "account-page" }, el("h1", {}, t("Settings")), change, remove));
+  const email = await emailSettings();
+  fill(app, el("div", { class: "account-page" }, el("h1", {}, t("Settings")), change, email ?? [], remove));
 }

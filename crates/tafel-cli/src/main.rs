@@ -45,6 +45,9 @@ enum Command {
     Replay(commands::replay::Args),
     /// Serve the browser interface: play any game at one screen, online, or against the computer.
     Serve(Box<commands::serve::Args>),
+    /// What a server's operator does for an account: a link that resets its password.
+    #[command(subcommand)]
+    Account(commands::account::Command),
     /// The server's database: copy every game between SQLite and PostgreSQL, back it up, restore it.
     #[command(subcommand)]
     Db(commands::db::Command),
@@ -95,6 +98,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => commands::replay::run(args),
         Command::Serve(args) => commands::serve::run(*args),
         Command::Db(command) => commands::db::run(command),
+        Command::Account(command) => commands::account::run(command),
         Command::Bench(args) => commands::bench::run(args),
         Command::Engine(args) => commands::engine::run(args),
         Command::Solve(args) => commands::solve::run(args),

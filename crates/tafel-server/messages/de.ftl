@@ -388,3 +388,36 @@ result-forfeited = { $names } { $count ->
 } ({ $name } hat die Partie verwirkt)
 result-agreed = Remis (vereinbart)
 result-aborted = abgebrochen ({ $name } hat nicht rechtzeitig gezogen)
+
+## E-Mail und Passwort zurücksetzen (play/recovery.rs, play/mailer.rs)
+that-e-mail-address-is-too-long = diese E-Mail-Adresse ist zu lang (höchstens { $max } Zeichen)
+that-is-not-an-e-mail-address = das ist keine E-Mail-Adresse
+that-link-is-used-expired-or-wrong = dieser Link ist benutzt, abgelaufen oder falsch: fordere einen neuen an
+this-server-sends-no-mail = dieser Server verschickt keine E-Mails: bitte seinen Betreiber um einen Link, der dein Passwort zurücksetzt
+mails-for-this-account-are-many = in der letzten Stunde wurden { $count } E-Mails für dieses Konto verschickt; versuch es später noch einmal
+the-mail-could-not-be-sent = die E-Mail konnte nicht verschickt werden; versuch es später noch einmal
+that-is-neither-a-username-nor-an = das ist weder ein Benutzername noch eine E-Mail-Adresse
+no-account-is-named-name = kein Konto heißt { $name }
+this-address-has-asked-for-many = von dieser Adresse wurde in kurzer Zeit oft ein neues Passwort angefordert; warte ein wenig
+mail-verify-subject = Tafel: bestätige deine E-Mail-Adresse
+mail-verify-body =
+    Hallo { $username },
+
+    bitte bestätige, dass dies deine E-Mail-Adresse ist, indem du diesen Link öffnest:
+
+    { $link }
+
+    Der Link funktioniert einmal, innerhalb von { $hours } Stunden. Wenn du Tafel diese Adresse
+    nicht gegeben hast, beachte diese E-Mail nicht: es ändert sich nichts.
+mail-reset-subject = Tafel: setze dein Passwort zurück
+mail-reset-body =
+    Hallo { $username },
+
+    jemand (hoffentlich du) hat darum gebeten, das Passwort deines Tafel-Kontos zurückzusetzen.
+    Wähle ein neues Passwort, indem du diesen Link öffnest:
+
+    { $link }
+
+    Der Link funktioniert einmal, innerhalb von { $minutes } Minuten; ein neues Passwort meldet
+    dein Konto überall ab. Wenn du nicht darum gebeten hast, beachte diese E-Mail nicht: dein
+    Passwort bleibt.

@@ -368,3 +368,35 @@ result-forfeited = { $names } { $count ->
 } ({ $name } forfeited)
 result-agreed = draw (agreed)
 result-aborted = aborted ({ $name } did not move in time)
+
+## E-mail and password resets (play/recovery.rs, play/mailer.rs)
+that-e-mail-address-is-too-long = that e-mail address is too long (at most { $max } characters)
+that-is-not-an-e-mail-address = that is not an e-mail address
+that-link-is-used-expired-or-wrong = that link is used, expired or wrong: ask for a new one
+this-server-sends-no-mail = this server sends no mail: ask its operator for a link that resets your password
+mails-for-this-account-are-many = { $count } mails were sent for this account in the last hour; try again later
+the-mail-could-not-be-sent = the mail could not be sent; try again later
+that-is-neither-a-username-nor-an = that is neither a username nor an e-mail address
+no-account-is-named-name = no account is named { $name }
+this-address-has-asked-for-many = this address has asked for many password resets in a short time; wait a little
+mail-verify-subject = Tafel: confirm your e-mail address
+mail-verify-body =
+    Hello { $username },
+
+    please confirm that this is your e-mail address by opening this link:
+
+    { $link }
+
+    The link works once, within { $hours } hours. If you did not give this address to Tafel,
+    ignore this mail: nothing changes.
+mail-reset-subject = Tafel: reset your password
+mail-reset-body =
+    Hello { $username },
+
+    someone (we hope you) asked to reset the password of your Tafel account. Choose a new
+    password by opening this link:
+
+    { $link }
+
+    The link works once, within { $minutes } minutes; choosing a new password signs your
+    account out everywhere. If you did not ask for this, ignore this mail: your password stays.

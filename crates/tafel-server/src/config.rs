@@ -3,6 +3,7 @@
 //! its memory. Each limit has a flag in `tafel serve`; the defaults and their reasons are
 //! here and in `docs/reliability.md`.
 
+use std::fmt;
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -29,6 +30,9 @@ pub struct Config {
     pub metrics_listen: Option<SocketAddr>,
     /// HTTPS of its own (none by default: plain HTTP, or TLS in a proxy before it).
     pub tls: Option<Tls>,
+    /// How to send mail (none by default: no e-mail addresses, the operator resets
+    /// passwords).
+    pub mail: Option<Mail>,
     /// The limits.
     pub limits: Limits,
 }
@@ -43,8 +47,31 @@ impl Config {
             trusted_proxies: TrustedProxies::default(),
             metrics_listen: None,
             tls: None,
+            mail: None,
             limits: Limits::default(),
         }
+    }
+}
+
+/// How the server sends mail (`--smtp`, `--mail-from`); its links point at the first
+/// `--public-url`.
+#[derive(Clone, Debug)]
+pub struct Mail {
+    /// The relay.
+    pub smtp: SmtpUrl,
+    /// Who mails are from: `Tafel <games@example.org>` or `games@example.org`.
+    pub from: String,
+}
+
+/// The mail relay's URL (`--smtp`): `smtps://user:pass@host:465`,
+/// `smtp://host:587?tls=required`, or `smtp://host:port` unencrypted (a relay on the same
+/// machine). It may hold the relay's password, so it is never shown.
+#[derive(Clone)]
+pub struct SmtpUrl(pub String);
+
+impl fmt::Debug for SmtpUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SmtpUrl(<not shown>)")
     }
 }
 
@@ -133,6 +160,11 @@ pub struct Limits {
     pub sign_ups_per_minute: u32,
     /// Accounts one client address may sign up in a burst. Default 10.
     pub sign_ups_burst: u32,
+    /// Password resets one client address may ask for or do per minute, on average (0: no
+    /// limit). Default 1: each may send mail or check a password.
+    pub recoveries_per_minute: u32,
+    /// Password resets one client address may ask for or do in a burst. Default 5.
+    pub recoveries_burst: u32,
     /// Passwords hashed or checked at once at most (sign-ups, sign-ins, password changes):
     /// each takes about 19 MiB and a core for tens of milliseconds. Default 2.
     pub password_checks: usize,
@@ -207,6 +239,8 @@ impl Default for Limits {
             account_sign_ins_slow_after: 20,
             sign_ups_per_minute: 1,
             sign_ups_burst: 10,
+            recoveries_per_minute: 1,
+            recoveries_burst: 5,
             password_checks: 2,
             password_checks_waiting: 64,
             seeks_per_person: 3,
@@ -223,5 +257,23 @@ impl Default for Limits {
             drain_delay: Duration::ZERO,
             drain_timeout: Duration::from_secs(10),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_relays_url_is_never_shown() {
+        let mut config = Config::new("127.0.0.1:0".parse().unwrap(), "sqlite://t.db");
+        config.mail = Some(Mail {
+            smtp: SmtpUrl("smtps://tafel:hunter2@mail.example.org:465".to_string()),
+            from: "games@example.org".to_string(),
+        });
+        let shown = format!("{config:?}");
+        assert!(shown.contains("games@example.org"), "{shown}");
+        assert!(!shown.contains("hunter2"), "{shown}");
+        assert!(!shown.contains("mail.example.org"), "{shown}");
     }
 }

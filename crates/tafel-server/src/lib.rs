@@ -51,6 +51,8 @@ use crate::http::ws::Sockets;
 use crate::play::accounts::{AccountLimits, Accounts};
 use crate::play::bots::{BotLimits, Bots};
 use crate::play::lobby::Lobby;
+use crate::play::mailer::Mailer;
+use crate::play::recovery::Recovery;
 use crate::play::tournaments::Tournaments;
 use crate::play::{Hub, HubLimits, SILENCE};
 use crate::store::Store;
@@ -132,6 +134,7 @@ async fn build(config: &Config) -> Result<Built> {
             hashes_waiting: limits.password_checks_waiting,
         },
     );
+    let recovery = Recovery::new(store.clone(), accounts.clone(), mailer(config)?);
     let seeks_store = store.clone();
     let tournaments_store = store.clone();
     let hub = Hub::new(
@@ -211,6 +214,11 @@ async fn build(config: &Config) -> Result<Built> {
                 limits.sign_ups_burst,
                 remembered,
             ),
+            recoveries_per_address: RateLimiter::new(
+                limits.recoveries_per_minute,
+                limits.recoveries_burst,
+                remembered,
+            ),
         }),
         chat_rates: Arc::new(ChatRates(RateLimiter::new(
             limits.chat_per_minute,
@@ -220,6 +228,7 @@ async fn build(config: &Config) -> Result<Built> {
         origins: Arc::new(Origins::new(config.public_urls.clone(), config.listen.ip())),
         proxies: Arc::new(config.trusted_proxies.clone()),
         accounts,
+        recovery,
         lobby: Arc::new(Lobby::new(
             hub.clone(),
             seeks_store,
@@ -252,6 +261,22 @@ async fn build(config: &Config) -> Result<Built> {
         drain,
         metrics,
     })
+}
+
+/// The mailer `config` asks for, if any: its links point at the first public URL, which it
+/// needs.
+fn mailer(config: &Config) -> Result<Option<Mailer>> {
+    let Some(mail) = &config.mail else {
+        return Ok(None);
+    };
+    let origin = config
+        .public_urls
+        .first()
+        .context("--smtp needs --public-url: the links in mails point there")?
+        .origin();
+    Mailer::new(&mail.smtp.0, &mail.from, origin)
+        .map(Some)
+        .map_err(anyhow::Error::msg)
 }
 
 /// Opens the database, starts serving, and resumes in the background the games whose

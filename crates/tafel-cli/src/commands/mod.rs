@@ -1,5 +1,6 @@
 //! One module per subcommand: its arguments and what it does.
 
+pub mod account;
 pub mod analyze;
 pub mod bench;
 pub mod bot;

@@ -5,6 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use anyhow::Result;
+use tafel_server::config::{Mail, SmtpUrl};
 use tafel_server::proxies::{ProxyNet, TrustedProxies};
 use tafel_server::public_url::PublicUrl;
 use tafel_server::Limits;
@@ -41,6 +42,15 @@ pub struct Args {
     /// HTTPS of its own.
     #[command(flatten)]
     tls: crate::commands::serve_tls::TlsArgs,
+    /// The mail relay, as a URL: `smtps://USER:PASS@HOST:465`, `smtp://HOST:587?tls=required`,
+    /// or `smtp://HOST:PORT` unencrypted (a relay on this machine). With it, accounts may give
+    /// an e-mail address and reset a forgotten password by mail; it needs `--public-url` and
+    /// `--mail-from`. Without it, `tafel account reset-password` makes reset links.
+    #[arg(long, value_name = "URL", requires = "mail_from")]
+    smtp: Option<String>,
+    /// Who mails are from: `games@example.org` or `"Tafel <games@example.org>"`.
+    #[arg(long, value_name = "ADDRESS", requires = "smtp")]
+    mail_from: Option<String>,
     /// Seconds a connection has to send a request's headers (also how long an idle
     /// keep-alive connection stays open).
     #[arg(long, default_value_t = DEFAULTS.header_timeout.as_secs_f64(), value_name = "SECONDS")]
@@ -163,6 +173,14 @@ pub struct Args {
     /// Accounts one client address may sign up at once before the per-minute rate applies.
     #[arg(long, default_value_t = DEFAULTS.sign_ups_burst)]
     sign_ups_burst: u32,
+    /// Password resets one client address may ask for or do per minute, on average (0: no
+    /// limit).
+    #[arg(long, default_value_t = DEFAULTS.recoveries_per_minute)]
+    recoveries_per_minute: u32,
+    /// Password resets one client address may ask for or do at once before the per-minute
+    /// rate applies.
+    #[arg(long, default_value_t = DEFAULTS.recoveries_burst)]
+    recoveries_burst: u32,
     /// Chat messages one writer (an account, or a seat played without one) may send per
     /// minute, on average (0: no limit).
     #[arg(long, default_value_t = DEFAULTS.chat_per_minute)]
@@ -243,6 +261,8 @@ impl Args {
             account_sign_ins_slow_after: self.account_sign_ins_slow_after.max(1),
             sign_ups_per_minute: self.sign_ups_per_minute,
             sign_ups_burst: self.sign_ups_burst.max(1),
+            recoveries_per_minute: self.recoveries_per_minute,
+            recoveries_burst: self.recoveries_burst.max(1),
             password_checks: positive("password-checks", self.password_checks)?,
             password_checks_waiting: self.password_checks_waiting,
             seeks_per_person: positive("seeks-per-person", self.seeks_per_person)?,
@@ -351,6 +371,10 @@ pub fn run(args: Args) -> Result<()> {
             trusted_proxies: TrustedProxies::new(args.trusted_proxies),
             metrics_listen: args.metrics_listen,
             tls,
+            mail: args.smtp.zip(args.mail_from).map(|(smtp, from)| Mail {
+                smtp: SmtpUrl(smtp),
+                from,
+            }),
             limits,
         };
         let server = tafel_server::start(&config).await?;

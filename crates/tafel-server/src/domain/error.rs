@@ -28,6 +28,8 @@ pub enum ErrorKind {
     /// The client's address has as many of these under way as it may (analyses, games without
     /// a person); try again when one ends.
     Quota,
+    /// The server was not set up for this (it sends no mail).
+    Unsupported,
     /// The server failed (storage, a search that panicked); nothing was changed.
     Internal,
 }
@@ -89,6 +91,11 @@ impl Error {
     /// [`ErrorKind::Quota`].
     pub fn quota(message: impl Into<Message>) -> Error {
         Error::new(ErrorKind::Quota, message.into())
+    }
+
+    /// [`ErrorKind::Unsupported`].
+    pub fn unsupported(message: impl Into<Message>) -> Error {
+        Error::new(ErrorKind::Unsupported, message.into())
     }
 
     /// [`ErrorKind::Internal`], with `message` as it is.

@@ -189,6 +189,17 @@ impl SecretKind for OfDevice {
     }
 }
 
+/// The kind of [`MailToken`]s.
+pub enum OfMailLink {}
+
+impl SecretKind for OfMailLink {
+    const NAME: &'static str = "MailToken";
+
+    fn refused() -> Error {
+        Error::invalid(msg!("that-link-is-used-expired-or-wrong"))
+    }
+}
+
 /// The kind of [`BotToken`]s.
 pub enum OfBot {}
 
@@ -213,6 +224,10 @@ pub type SessionId = Secret<OfSession>;
 /// A device's secret: a browser that signed in to an account keeps it in a long-lived cookie,
 /// and the account's sign-in limits never refuse it (the store keeps its SHA-256).
 pub type DeviceId = Secret<OfDevice>;
+
+/// The token of a link sent by mail (to verify an address or reset a password): it works
+/// once, until it expires, and the store keeps only its SHA-256.
+pub type MailToken = Secret<OfMailLink>;
 
 /// An invited seat's invitation code, exchanged once for the seat's token.
 pub type InviteCode = Secret<OfInvitation>;

@@ -139,8 +139,8 @@ impl ApiError {
 }
 
 impl From<Error> for ApiError {
-    /// Each kind of error with its status: 400, 401, 403, 404, 409, 422, 503 (with `Retry-After`)
-    /// and 500.
+    /// Each kind of error with its status: 400, 401, 403, 404, 409, 422, 503 (with `Retry-After`),
+    /// 501 and 500.
     fn from(error: Error) -> ApiError {
         let status = match error.kind {
             ErrorKind::Invalid => StatusCode::BAD_REQUEST,
@@ -151,6 +151,7 @@ impl From<Error> for ApiError {
             ErrorKind::Illegal => StatusCode::UNPROCESSABLE_ENTITY,
             ErrorKind::Busy => return ApiError::unavailable(error.message),
             ErrorKind::Quota => return ApiError::too_many_requests(error.message, QUOTA_RETRY),
+            ErrorKind::Unsupported => StatusCode::NOT_IMPLEMENTED,
             ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         };
         ApiError::with_status(status, error.message)

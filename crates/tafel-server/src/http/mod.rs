@@ -53,6 +53,7 @@ use utoipa_axum::routes;
 use crate::play::accounts::Accounts;
 use crate::play::bots::Bots;
 use crate::play::lobby::Lobby;
+use crate::play::recovery::Recovery;
 use crate::play::tournaments::Tournaments;
 use crate::play::Hub;
 use crate::proxies::TrustedProxies;
@@ -83,6 +84,8 @@ pub struct AppState {
     pub proxies: Arc<TrustedProxies>,
     /// Accounts and sessions.
     pub accounts: Arc<Accounts>,
+    /// E-mail addresses and password resets.
+    pub recovery: Arc<Recovery>,
     /// How the session cookie is made.
     pub cookies: CookiePolicy,
     /// The lobby's seeks.
@@ -128,6 +131,12 @@ impl FromRef<AppState> for Arc<Lobby> {
 impl FromRef<AppState> for Arc<AccountRates> {
     fn from_ref(state: &AppState) -> Self {
         state.account_rates.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<Recovery> {
+    fn from_ref(state: &AppState) -> Self {
+        state.recovery.clone()
     }
 }
 
@@ -288,6 +297,15 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::players::records))
         .routes(routes!(api::players::leaderboard))
         .routes(routes!(api::accounts::change_password))
+        .routes(routes!(api::mail::mail))
+        .routes(routes!(
+            api::mail::email,
+            api::mail::set_email,
+            api::mail::remove_email
+        ))
+        .routes(routes!(api::mail::verify_email))
+        .routes(routes!(api::mail::request_reset))
+        .routes(routes!(api::mail::reset_password))
         .routes(routes!(api::accounts::claim))
         .routes(routes!(api::accounts::my_seats))
         .routes(routes!(api::tournaments::list, api::tournaments::create))
@@ -402,6 +420,8 @@ fn routes(state: AppState) -> Router {
         .route("/sign-in", get(web::index))
         .route("/sign-up", get(web::index))
         .route("/settings", get(web::index))
+        .route("/reset-password", get(web::index))
+        .route("/verify-email", get(web::index))
         .route("/tournaments", get(web::index))
         .route("/tournament/{id}", get(web::index))
         .route("/assets/{*path}", get(web::asset))

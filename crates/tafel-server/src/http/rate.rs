@@ -63,7 +63,7 @@ where
 ///   once an account has had many such attempts from all addresses together, each further one
 ///   is slowed ([`SLOWED_SIGN_IN`]), never refused;
 /// - a password change or deletion, which checks the password too, counts per session;
-/// - sign-ups count per client address.
+/// - sign-ups, and password resets asked for or done, count per client address.
 pub struct AccountRates {
     /// Sign-in attempts per client address, from devices the account does not know.
     pub sign_ins_per_address: RateLimiter<IpAddr>,
@@ -79,6 +79,8 @@ pub struct AccountRates {
     pub password_checks_per_session: RateLimiter<String>,
     /// Sign-ups per client address.
     pub sign_ups_per_address: RateLimiter<IpAddr>,
+    /// Password resets asked for or done per client address.
+    pub recoveries_per_address: RateLimiter<IpAddr>,
 }
 
 /// The longest part of a username tried that the per-account limits keep as their key.
@@ -139,6 +141,18 @@ impl AccountRates {
         match address.map(|ip| self.sign_ups_per_address.check(ip)) {
             Some(Err(wait)) => Err(ApiError::too_many_requests(
                 msg!("this-address-has-signed-up-many"),
+                wait,
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Counts a password reset asked for or done from `address` (if known): 429 with
+    /// `Retry-After` when it has none left.
+    pub fn recovery(&self, address: Option<IpAddr>) -> Result<(), ApiError> {
+        match address.map(|ip| self.recoveries_per_address.check(ip)) {
+            Some(Err(wait)) => Err(ApiError::too_many_requests(
+                msg!("this-address-has-asked-for-many"),
                 wait,
             )),
             _ => Ok(()),

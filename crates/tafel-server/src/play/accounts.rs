@@ -204,8 +204,43 @@ impl Accounts {
             .map_err(Error::storage)
     }
 
+    /// The hash of `new` as the next password of the living account `account`, if it is a
+    /// password the account may choose.
+    pub async fn new_password_hash(
+        &self,
+        account: &AccountId,
+        new: &str,
+    ) -> Result<PasswordHash, Error> {
+        let stored = self
+            .store
+            .account_by_id(account)
+            .await
+            .map_err(Error::storage)?
+            .ok_or_else(|| Error::unauthorized(msg!("this-account-does-not-exist-any")))?;
+        let username = Username::parse(&stored.username)?;
+        let new = Password::choose(new, &username)?;
+        self.hash(move || PasswordHash::new(&new)).await?
+    }
+
+    /// Gives the account `account` the password whose hash is `hash` (its password was reset):
+    /// every session of it ends.
+    pub async fn set_password_hash(
+        &self,
+        account: &AccountId,
+        hash: &PasswordHash,
+    ) -> Result<(), Error> {
+        self.store
+            .set_password_hash(account, hash)
+            .await
+            .map_err(Error::storage)?;
+        self.store
+            .end_sessions(account)
+            .await
+            .map_err(Error::storage)
+    }
+
     /// Checks that `password` is the password of `account` (401 otherwise).
-    async fn check_password(&self, account: &SignedIn, password: &str) -> Result<(), Error> {
+    pub async fn check_password(&self, account: &SignedIn, password: &str) -> Result<(), Error> {
         let password = Password::entered(password)?;
         let stored = self
             .store

@@ -118,6 +118,15 @@ impl Store {
         Ok(())
     }
 
+    /// Ends every session of `account` (its password was reset).
+    pub async fn end_sessions(&self, account: &AccountId) -> Result<()> {
+        sqlx::query(&self.sql("DELETE FROM sessions WHERE account_id = ?"))
+            .bind(account.as_str())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Ends every session of `account` but `keep`.
     pub async fn end_other_sessions(&self, account: &AccountId, keep: &SessionId) -> Result<()> {
         sqlx::query(&self.sql("DELETE FROM sessions WHERE account_id = ? AND id_hash <> ?"))
@@ -129,7 +138,7 @@ impl Store {
     }
 
     /// Deletes the account `id` at `now_ms`: its username and password hash go, its sessions
-    /// end, its devices are forgotten; the row keeps its id and its name's keys (so the name
+    /// end, its devices, e-mail address and mails' links are forgotten; the row keeps its id and its name's keys (so the name
     /// is never taken again) and when it was made and deleted. Its seats in games stay indexed until
     /// [`Store::seats_of_deleted_accounts`] finds them.
     pub async fn delete_account(&self, id: &AccountId, now_ms: i64) -> Result<()> {
@@ -143,7 +152,7 @@ impl Store {
         .execute(&mut *transaction)
         .await
         .context("cannot delete an account")?;
-        for table in ["sessions", "known_devices"] {
+        for table in ["sessions", "known_devices", "account_emails", "mail_links"] {
             sqlx::query(&self.sql(&format!("DELETE FROM {table} WHERE account_id = ?")))
                 .bind(id.as_str())
                 .execute(&mut *transaction)

@@ -59,6 +59,7 @@ pub mod health;
 pub mod heartbeat;
 pub mod leases;
 pub mod listen;
+pub mod mail;
 pub mod players;
 pub mod ratings;
 pub mod reads;

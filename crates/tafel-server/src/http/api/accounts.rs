@@ -319,6 +319,6 @@ pub async fn my_seats(
 
 /// The refusal when a request is signed in but carries no session (cannot happen through
 /// [`SignedIn`], which reads the session).
-fn no_session() -> Error {
+pub(super) fn no_session() -> Error {
     Error::unauthorized(msg!("sign-in-first-no-session-or"))
 }

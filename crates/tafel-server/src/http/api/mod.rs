@@ -13,6 +13,7 @@ pub mod bots;
 pub mod catalog;
 pub mod chat;
 pub mod games;
+pub mod mail;
 pub mod play;
 pub mod players;
 pub mod positions;

@@ -1,0 +1,48 @@
+//! `tafel account`: what a server's operator does for an account.
+
+use anyhow::Result;
+use tafel_server::play::recovery::{reset_link, RESET_LINK_LIFETIME};
+use tafel_server::public_url::PublicUrl;
+use tafel_server::store::Store;
+
+/// The `account` subcommands.
+#[derive(clap::Subcommand, Debug)]
+pub enum Command {
+    /// Print a link that resets the password of account NAME, to hand to its owner (for a
+    /// server without `--smtp`, or an owner without a verified address). It works once, for
+    /// an hour; following it ends every session of the account.
+    ResetPassword(ResetArgs),
+}
+
+/// Arguments of `tafel account reset-password`.
+#[derive(clap::Args, Debug)]
+pub struct ResetArgs {
+    /// The account's username.
+    name: String,
+    /// The server's database: `sqlite://PATH` or `postgres://USER@HOST/DB`.
+    #[arg(long, value_name = "URL", default_value = "sqlite://tafel.db")]
+    database: String,
+    /// The address people reach the server by, where the link points.
+    #[arg(long = "public-url", value_name = "URL")]
+    public_url: PublicUrl,
+}
+
+/// Runs `command`.
+pub fn run(command: Command) -> Result<()> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    match command {
+        Command::ResetPassword(args) => runtime.block_on(async {
+            let store = Store::open(&args.database).await?;
+            let link = reset_link(&store, &args.name, args.public_url.origin()).await?;
+            println!("{link}");
+            eprintln!(
+                "This link resets the password of {} once, within {} minutes.",
+                args.name,
+                RESET_LINK_LIFETIME.as_secs() / 60
+            );
+            Ok(())
+        }),
+    }
+}
