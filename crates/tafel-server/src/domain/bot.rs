@@ -118,10 +118,17 @@ impl ChallengeStatus {
     }
 
     /// The status of a stored word, a pending one made before `expired_before` counting as
-    /// expired.
-    pub fn from_stored(text: &str, created_ms: i64, expired_before: i64) -> ChallengeStatus {
+    /// expired. An accepted one whose game is not recorded yet (`made` false) still reads as
+    /// pending: the game is being made, and nobody is told "accepted" without one.
+    pub fn from_stored(
+        text: &str,
+        made: bool,
+        created_ms: i64,
+        expired_before: i64,
+    ) -> ChallengeStatus {
         match text {
-            "accepted" => ChallengeStatus::Accepted,
+            "accepted" if made => ChallengeStatus::Accepted,
+            "accepted" => ChallengeStatus::Pending,
             "declined" => ChallengeStatus::Declined,
             "cancelled" => ChallengeStatus::Cancelled,
             _ if created_ms < expired_before => ChallengeStatus::Expired,
@@ -159,7 +166,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sides_and_statuses_round_trip_and_old_pending_challenges_expire() {
+    fn sides_and_statuses_round_trip_old_pending_challenges_expire_and_games_come_with_acceptance()
+    {
         for side in [Side::First, Side::Second, Side::Random] {
             assert_eq!(Side::from_stored(side.as_str()), side);
         }
@@ -167,16 +175,25 @@ mod tests {
         assert_eq!(Side::Second.seat(false), 1);
         assert_eq!(Side::Random.seat(true), 1);
         assert_eq!(
-            ChallengeStatus::from_stored("pending", 10, 5),
+            ChallengeStatus::from_stored("pending", false, 10, 5),
             ChallengeStatus::Pending
         );
         assert_eq!(
-            ChallengeStatus::from_stored("pending", 4, 5),
+            ChallengeStatus::from_stored("pending", false, 4, 5),
             ChallengeStatus::Expired
         );
         assert_eq!(
-            ChallengeStatus::from_stored("declined", 4, 5),
+            ChallengeStatus::from_stored("declined", false, 4, 5),
             ChallengeStatus::Declined
+        );
+        assert_eq!(
+            ChallengeStatus::from_stored("accepted", true, 4, 5),
+            ChallengeStatus::Accepted
+        );
+        assert_eq!(
+            ChallengeStatus::from_stored("accepted", false, 4, 5),
+            ChallengeStatus::Pending,
+            "an accepted challenge whose game is still being made"
         );
     }
 

@@ -323,10 +323,7 @@ impl Bots {
             .await
             .map_err(Error::storage)?;
         if !answered {
-            return Err(Error::conflict(msg!(
-                "that-challenge-is-status-already",
-                status = stored.view.status.as_str()
-            )));
+            return Err(answered_already(&stored.view));
         }
         Ok(self.read(id).await?.view)
     }
@@ -352,10 +349,7 @@ impl Bots {
             .await
             .map_err(Error::storage)?;
         if !claimed {
-            return Err(Error::conflict(msg!(
-                "that-challenge-is-status-already",
-                status = stored.view.status.as_str()
-            )));
+            return Err(answered_already(&stored.view));
         }
         let request = stored.view.request;
         let challenger_seat = request.side.seat(rand::random());
@@ -517,4 +511,17 @@ pub async fn house_bot_token(store: &Store, username: &str) -> Result<BotToken, 
         .await
         .map_err(Error::storage)?;
     Ok(token)
+}
+
+/// The refusal of an answer to `challenge`, answered by someone else first. One still
+/// reading as pending was accepted and its game is being made.
+fn answered_already(challenge: &ChallengeView) -> Error {
+    let status = match challenge.status {
+        ChallengeStatus::Pending => ChallengeStatus::Accepted,
+        status => status,
+    };
+    Error::conflict(msg!(
+        "that-challenge-is-status-already",
+        status = status.as_str()
+    ))
 }

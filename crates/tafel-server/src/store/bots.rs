@@ -346,7 +346,12 @@ impl ChallengeRow {
                     side: Side::from_stored(&self.side),
                     rated: self.rated != 0,
                 },
-                status: ChallengeStatus::from_stored(&self.status, self.created_ms, since_ms),
+                status: ChallengeStatus::from_stored(
+                    &self.status,
+                    self.game_id.is_some(),
+                    self.created_ms,
+                    since_ms,
+                ),
                 reason: self.reason,
                 game_id: self.game_id,
                 created_ms: self.created_ms,
