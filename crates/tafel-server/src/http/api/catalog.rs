@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 
 use super::tags;
 use crate::compute::computer::{level_notice, max_level};
-use crate::domain::game_texts;
+use crate::domain::{catalogue, game_texts};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::language::Language;
 use crate::http::web::tagline;
@@ -98,8 +98,10 @@ pub struct LevelView {
     /// The level, from 1.
     level: u8,
     /// Why the level cannot play as it says (a solved table is missing, and how to build it),
-    /// or `None`.
+    /// in the request's language, or `None`.
     notice: Option<String>,
+    /// The notice's code (`no-perfect-play`), or `None`.
+    notice_code: Option<&'static str>,
 }
 
 /// The computer's levels of a game under the given settings (query string `key=value` pairs),
@@ -111,6 +113,7 @@ pub struct LevelView {
               (status = 400, description = "Invalid settings", body = ErrorBody),
               (status = 404, description = "No such game", body = ErrorBody)))]
 pub async fn levels(
+    language: Language,
     Path(game): Path<String>,
     Query(settings): Query<BTreeMap<String, String>>,
 ) -> Result<Json<Vec<LevelView>>, ApiError> {
@@ -121,7 +124,11 @@ pub async fn levels(
     let levels = (1..=max_level(entry.info.name))
         .map(|level| {
             let notice = level_notice(rules.as_ref(), level).map_err(ApiError::bad_request)?;
-            Ok(LevelView { level, notice })
+            Ok(LevelView {
+                level,
+                notice_code: notice.as_ref().map(|n| n.code),
+                notice: notice.map(|n| catalogue::reason(&n, language)),
+            })
         })
         .collect::<Result<_, ApiError>>()?;
     Ok(Json(levels))
