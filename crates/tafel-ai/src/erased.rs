@@ -219,7 +219,11 @@ pub(crate) struct ErasedAgent<G: Game> {
 
 impl<G: Game> ErasedAgent<G> {
     /// `agent` playing `game`, with the notice it was built with.
-    pub(crate) fn new(game: Arc<G>, agent: Box<dyn Agent<G>>, notice: Option<tafel_core::Reason>) -> Self {
+    pub(crate) fn new(
+        game: Arc<G>,
+        agent: Box<dyn Agent<G>>,
+        notice: Option<tafel_core::Reason>,
+    ) -> Self {
         ErasedAgent {
             game,
             agent,

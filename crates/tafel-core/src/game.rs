@@ -6,9 +6,9 @@ use std::hash::Hash;
 use rand::Rng;
 
 use crate::notation::ParseError;
-use crate::reason::Reason;
 use crate::outcome::{Outcome, Status};
 use crate::player::Player;
+use crate::reason::Reason;
 use crate::settings::GameSettings;
 
 /// Static facts about a game, for listings.

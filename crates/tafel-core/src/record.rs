@@ -152,10 +152,13 @@ impl std::error::Error for ReplayError {}
 pub fn parse_record(text: &str) -> Result<RawRecord, ParseError> {
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') {
-        let record: Record = serde_json::from_str(trimmed)
-            .map_err(|e| {
-                ParseError::new("record", "JSON", reason!("record-json", "{detail}", detail = e))
-            })?;
+        let record: Record = serde_json::from_str(trimmed).map_err(|e| {
+            ParseError::new(
+                "record",
+                "JSON",
+                reason!("record-json", "{detail}", detail = e),
+            )
+        })?;
         return Ok(RawRecord {
             game: Some(record.game),
             settings: record.settings.into_iter().collect(),
@@ -214,7 +217,10 @@ fn parse_tag(line: &str) -> Result<(String, String), Reason> {
     let inner = line
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))
-        .ok_or(reason!("record-tag-line", "a tag line must look like [Name \"value\"]"))?;
+        .ok_or(reason!(
+            "record-tag-line",
+            "a tag line must look like [Name \"value\"]"
+        ))?;
     let (name, value) = inner.split_once(' ').ok_or(reason!(
         "record-tag-parts",
         "a tag needs a name and a quoted value"
@@ -742,8 +748,7 @@ pub fn parse_numbered_movetext<G: Game>(
     let mut state = start.clone();
     let mut moves = Vec::new();
     let mut number = 1;
-    let tokens = movetext_tokens(text)
-        .map_err(|_| {
+    let tokens = movetext_tokens(text).map_err(|_| {
         ReplayError::record(reason!(
             "record-comment-open",
             "a comment `{` has no closing `}`"

@@ -210,10 +210,11 @@ impl ValueError {
             } => Reason::new("setting-form-got", "expected {expected}, got `{got}`")
                 .with_reason("expected", expected.clone())
                 .with("got", got),
-            ValueError::Malformed { expected, got: None } => {
-                Reason::new("setting-form", "expected {expected}")
-                    .with_reason("expected", expected.clone())
-            }
+            ValueError::Malformed {
+                expected,
+                got: None,
+            } => Reason::new("setting-form", "expected {expected}")
+                .with_reason("expected", expected.clone()),
             ValueError::NotAllowed(why) => why.clone(),
         }
     }

@@ -220,9 +220,12 @@ impl Availability {
 
 /// The notice of a perfect level played by its stand-in `instead` because of `reason`.
 pub(crate) fn substitute_notice(reason: &NoPerfectPlay, instead: &Algorithm) -> Reason {
-    Reason::new("no-perfect-play", "no perfect play: {why}; playing {instead}")
-        .with_reason("why", reason.reason())
-        .with_reason("instead", instead.reason())
+    Reason::new(
+        "no-perfect-play",
+        "no perfect play: {why}; playing {instead}",
+    )
+    .with_reason("why", reason.reason())
+    .with_reason("instead", instead.reason())
 }
 
 /// Whether `algorithm` can play on `game` as it says, without building it.

@@ -57,7 +57,11 @@ pub(super) fn parse(game: &BlackPath, code: &str) -> Result<State, ParseError> {
                         "position code",
                         code,
                         offset + c,
-                        reason!("black-path-square", "`{ch}` is not `.`, `1`, `2` or `3`", ch),
+                        reason!(
+                            "black-path-square",
+                            "`{ch}` is not `.`, `1`, `2` or `3`",
+                            ch
+                        ),
                     ))
                 }
             }

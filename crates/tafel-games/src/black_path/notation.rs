@@ -25,7 +25,11 @@ pub(super) fn parse_move(state: &State, text: &str) -> Result<Tile, ParseError> 
         return Err(ParseError::new("move", text, MOVE_FORMS));
     };
     let PathEnd::Open { entry, .. } = state.end else {
-        return Err(ParseError::new("move", text, reason!("game-over", "the game is over")));
+        return Err(ParseError::new(
+            "move",
+            text,
+            reason!("game-over", "the game is over"),
+        ));
     };
     tile_for_exit(entry, side).ok_or_else(|| {
         ParseError::new(

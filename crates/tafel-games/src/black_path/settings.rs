@@ -38,8 +38,7 @@ impl StartEdge {
     pub fn parse(text: &str) -> Result<StartEdge, ValueError> {
         let parts: Vec<&str> = text.split(',').map(str::trim).collect();
         let number = |t: &str| {
-            t.parse::<usize>()
-                .map_err(|_| {
+            t.parse::<usize>().map_err(|_| {
                 ValueError::NotAllowed(reason!(
                     "black-path-start-number",
                     "`{text}` is not a row or column number",

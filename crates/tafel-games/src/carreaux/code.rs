@@ -76,9 +76,7 @@ pub fn parse(game: &Carreaux, code: &str) -> Result<State, ParseError> {
         [side, rows] => (*side, *rows, None, None),
         [side, rows, plies] if remembers(game) => (*side, *rows, Some(*plies), None),
         [side, rows, plies, seen] if remembers(game) => (*side, *rows, Some(*plies), Some(*seen)),
-        _ => {
-            return Err(ParseError::new(WHAT, code, form))
-        }
+        _ => return Err(ParseError::new(WHAT, code, form)),
     };
     let to_move = match side {
         "r" => RED,
@@ -173,7 +171,11 @@ fn parse_rows(
                         WHAT,
                         code,
                         at + col,
-                        reason!("carreaux-cell", "`{ch}` is not R, B, G or . (the bubble)", ch),
+                        reason!(
+                            "carreaux-cell",
+                            "`{ch}` is not R, B, G or . (the bubble)",
+                            ch
+                        ),
                     ))
                 }
             }
@@ -206,10 +208,7 @@ fn parse_rows(
         return Err(ParseError::new(
             WHAT,
             code,
-            reason!(
-                "carreaux-too-few",
-                "each colour needs at least two tiles"
-            ),
+            reason!("carreaux-too-few", "each colour needs at least two tiles"),
         ));
     }
     Ok((red, blue, bubble))

@@ -167,10 +167,7 @@ fn parse_side(field: &str) -> Result<(Player, Phase), (usize, Reason)> {
     let mut chars = field.chars();
     let seat = chars.next().and_then(seat_of).ok_or((
         0,
-        reason!(
-            "einstein-side",
-            "the side to act is w (White) or b (Black)"
-        ),
+        reason!("einstein-side", "the side to act is w (White) or b (Black)"),
     ))?;
     let rest: String = chars.collect();
     let phase = match rest.as_str() {

@@ -36,7 +36,11 @@ pub fn parse_move(text: &str) -> Result<Move, ParseError> {
                     "move",
                     text,
                     at,
-                    reason!("einstein-square-name", "`{name}` is not a square (a1 to e5)", name),
+                    reason!(
+                        "einstein-square-name",
+                        "`{name}` is not a square (a1 to e5)",
+                        name
+                    ),
                 )
             })
         };

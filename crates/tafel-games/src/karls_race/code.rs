@@ -60,7 +60,8 @@ impl KarlsRace {
             return Err(ParseError::new(
                 "position code",
                 code,
-                form.with("count", self.seats + 1).with("found", fields.len()),
+                form.with("count", self.seats + 1)
+                    .with("found", fields.len()),
             ));
         }
         let (to_move, die) = self.parse_side(fields[0]).map_err(|(at, r)| error(at, r))?;
@@ -81,9 +82,8 @@ impl KarlsRace {
             }
             if *field != "-" {
                 for (i, letter) in field.chars().enumerate() {
-                    let square = square_named(letter).ok_or_else(|| {
-                        error(offset + i, square_letter(letter))
-                    })?;
+                    let square = square_named(letter)
+                        .ok_or_else(|| error(offset + i, square_letter(letter)))?;
                     if taken & 1 << square != 0 {
                         return Err(error(
                             offset + i,

@@ -23,9 +23,8 @@ pub fn parse_move(text: &str) -> Result<Move, ParseError> {
         },
         [from, '-', to] => {
             let square = |at: usize, letter: char| {
-                square_named(letter).ok_or_else(|| {
-                    ParseError::at("move", text, at, square_letter(letter))
-                })
+                square_named(letter)
+                    .ok_or_else(|| ParseError::at("move", text, at, square_letter(letter)))
             };
             Ok(Move::Step {
                 from: square(0, *from)?,

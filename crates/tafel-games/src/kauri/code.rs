@@ -132,16 +132,14 @@ pub(super) fn parse(game: &Kauri, code: &str) -> Result<State, ParseError> {
             )
         })?;
     let plies = match fields.get(4) {
-        Some(text) => text
-            .parse::<u32>()
-            .map_err(|_| {
-                ParseError::at(
-                    WHAT,
-                    code,
-                    offsets[4],
-                    reason!("kauri-plies", "plies must be a whole number"),
-                )
-            })?,
+        Some(text) => text.parse::<u32>().map_err(|_| {
+            ParseError::at(
+                WHAT,
+                code,
+                offsets[4],
+                reason!("kauri-plies", "plies must be a whole number"),
+            )
+        })?,
         None => 0,
     };
     let seed_total: u32 = seeds.iter().chain(&stores).map(|&s| s as u32).sum();

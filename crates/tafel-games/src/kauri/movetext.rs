@@ -193,11 +193,12 @@ impl<'a> Replayer<'a> {
                             n = collect(&chars, i, end)
                         )));
                     }
-                    let n: usize = collect(&chars, i, end)
-                        .parse()
-                        .map_err(|_| {
-                            self.error(reason!("kauri-record-number-large", "move number too large"))
-                        })?;
+                    let n: usize = collect(&chars, i, end).parse().map_err(|_| {
+                        self.error(reason!(
+                            "kauri-record-number-large",
+                            "move number too large"
+                        ))
+                    })?;
                     self.move_number(n)?;
                     i = end + 1;
                 }
@@ -563,7 +564,10 @@ fn check_result(game: &Kauri, state: &State, claim: &Claim) -> Result<(), Replay
                 return Err(fail(reason!("kauri-result-differ", "the scores differ")));
             }
             if outcome.is_some_and(|o| !o.is_draw()) {
-                return Err(fail(reason!("kauri-result-not-drawn", "the game is not drawn")));
+                return Err(fail(reason!(
+                    "kauri-result-not-drawn",
+                    "the game is not drawn"
+                )));
             }
         }
         Claim::Won(seat, winner_score, loser_score) => {

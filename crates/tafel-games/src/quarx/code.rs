@@ -115,7 +115,11 @@ pub fn parse(game: &Quarx, code: &str) -> Result<State, ParseError> {
                 _ => {
                     return Err(err(
                         at,
-                        reason!("quarx-code-char", "`{ch}` is not o, O, x, X, `.` or 1..8", ch),
+                        reason!(
+                            "quarx-code-char",
+                            "`{ch}` is not o, O, x, X, `.` or 1..8",
+                            ch
+                        ),
                     ))
                 }
             };

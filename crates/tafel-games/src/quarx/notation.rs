@@ -72,8 +72,12 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, ParseError> {
     if own & bit(from) == 0 {
         return Err(err(
             0,
-            reason!("quarx-no-piece", "no {side} piece on {cell}", cell = name(from))
-                .with_side("side", ["White", "Black"][state.side as usize]),
+            reason!(
+                "quarx-no-piece",
+                "no {side} piece on {cell}",
+                cell = name(from)
+            )
+            .with_side("side", ["White", "Black"][state.side as usize]),
         ));
     }
     if !capture {
@@ -137,7 +141,11 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, ParseError> {
         if captured & bit(over) != 0 {
             return Err(err(
                 offset,
-                reason!("quarx-jumped-twice", "{cell} is jumped twice", cell = name(over)),
+                reason!(
+                    "quarx-jumped-twice",
+                    "{cell} is jumped twice",
+                    cell = name(over)
+                ),
             ));
         }
         if occupied & bit(land) != 0 {

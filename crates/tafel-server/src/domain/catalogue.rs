@@ -346,19 +346,38 @@ mod tests {
     #[test]
     fn every_reason_has_its_words_in_every_other_language() {
         let codes = reason_codes();
-        assert!(codes.len() > 150, "{} codes: is the scan broken?", codes.len());
-        for code in ["unreadable-at", "kauri-hole", "setting-choices", "termination-aborted"] {
+        assert!(
+            codes.len() > 150,
+            "{} codes: is the scan broken?",
+            codes.len()
+        );
+        for code in [
+            "unreadable-at",
+            "kauri-hole",
+            "setting-choices",
+            "termination-aborted",
+        ] {
             assert!(codes.contains(code), "{code} not found");
         }
         for language in Language::ALL {
             let (missing, stale) = reason_gaps(source(language), &codes);
             if language == Language::English {
                 // English words are written where the reason is made, once.
-                assert_eq!(missing.len(), codes.len(), "English words a reason: {stale:?}");
+                assert_eq!(
+                    missing.len(),
+                    codes.len(),
+                    "English words a reason: {stale:?}"
+                );
                 continue;
             }
-            assert!(missing.is_empty(), "{language:?} lacks words for {missing:?}");
-            assert!(stale.is_empty(), "{language:?} words reasons no code makes: {stale:?}");
+            assert!(
+                missing.is_empty(),
+                "{language:?} lacks words for {missing:?}"
+            );
+            assert!(
+                stale.is_empty(),
+                "{language:?} words reasons no code makes: {stale:?}"
+            );
         }
         // The check fails on a catalogue that lacks a reason.
         let without: String = GERMAN

@@ -193,11 +193,7 @@ impl Agent<BlackPath> for PerfectBlackPath {
                     "proven win: the reply position is domino-lost"
                 ),
             ),
-            None => decision(
-                fallback,
-                Evaluation::Unknown,
-                note,
-            ),
+            None => decision(fallback, Evaluation::Unknown, note),
         }
     }
 }
