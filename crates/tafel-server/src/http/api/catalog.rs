@@ -100,8 +100,6 @@ pub struct LevelView {
     /// Why the level cannot play as it says (a solved table is missing, and how to build it),
     /// in the request's language, or `None`.
     notice: Option<String>,
-    /// The notice's code (`no-perfect-play`), or `None`.
-    notice_code: Option<&'static str>,
 }
 
 /// The computer's levels of a game under the given settings (query string `key=value` pairs),
@@ -124,11 +122,8 @@ pub async fn levels(
     let levels = (1..=max_level(entry.info.name))
         .map(|level| {
             let notice = level_notice(rules.as_ref(), level).map_err(ApiError::bad_request)?;
-            Ok(LevelView {
-                level,
-                notice_code: notice.as_ref().map(|n| n.code),
-                notice: notice.map(|n| catalogue::reason(&n, language)),
-            })
+            let notice = notice.map(|n| catalogue::reason(&n, language));
+            Ok(LevelView { level, notice })
         })
         .collect::<Result<_, ApiError>>()?;
     Ok(Json(levels))
