@@ -224,7 +224,7 @@ test("Black Path: a tile off the path refused; the code typed in; Carreaux's bub
   assert.match(await verdict(page), /Not a legal position\. 1 rows, but the board has 3/);
   assert.equal(await page.getAttribute("#board", "data-code"), "2../.../...");
 
-  // In German: the editor's words and the game's reason translated (web/i18n/server-de.js).
+  // In German: the editor's words, and the game's reason worded by the server from its catalogue.
   await page.evaluate(() => localStorage.setItem("tafel:language", "de"));
   await openEditor(page, "/editor/black-path?size=3x3&code=.2.%2F...%2F...");
   assert.equal(await verdict(page), "Keine gültige Stellung. Das Plättchen in Reihe 1, Spalte 2 liegt nicht auf dem Pfad von der Startkante.");

@@ -429,3 +429,74 @@ test("the games' reasons in German: settings refused, a position code in the edi
   assert.equal(await text(page, "#error"), "Auf dem Server ist etwas schiefgegangen; nichts wurde geändert. Versuch es gleich noch einmal.");
   assert.deepEqual(page.errors, []);
 });
+
+// The words of the games' and the engine's reasons in English, which a German page must not
+// show: the sentence around a reason, a form expected, the engine's details.
+const ENGLISH_REASONS = /\b(invalid|expected|at character|not a square|depth|nodes|iterations|playouts?|exact|solver|table|random moves?)\b/;
+
+test("a move, a setting and a position code the game cannot read, and the engine's details of an analysis, in German by their codes", async () => {
+  const page = await newPage(browser, LAPTOP, { locale: "de-DE" });
+
+  // A move that is no move in the game's notation: the game's reason by its code.
+  await openNewGame(page, { game: "quarx", seats: [{ kind: "local" }, { kind: "local" }] });
+  await page.fill("#move-input", "12");
+  await page.press("#move-input", "Enter");
+  await page.waitForSelector("#error:not(:empty)");
+  const refused = await text(page, "#error");
+  assert.match(refused, /^Ungültiger Zug `12`: erwartet: VON-NACH \(2233-2323\) oder einen Schlag VONxLANDEFELDx\.\.\. \(3333x1111x3311\)\.?$/);
+  assert.doesNotMatch(refused, ENGLISH_REASONS);
+  await screenshot(page, "german-unreadable-move-1366");
+  await page.setViewportSize(PHONE);
+  await page.locator("#error").scrollIntoViewIfNeeded();
+  await screenshot(page, "german-unreadable-move-390");
+  await page.setViewportSize(LAPTOP);
+
+  // The same over the API: the code and its parameters, the words in the language asked for.
+  const { id, seats } = await (await fetch(`${BASE}/api/games`, { method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ game: "quarx", seats: [{ kind: "local" }, { kind: "local" }] }) })).json();
+  for (const [language, words] of [["de", "ungültiger Zug `Z-A` bei Zeichen 1: `Z` im Feld `Z` ist keine Ziffer von 1 bis 4"],
+    ["en", "invalid move `Z-A` at character 1: `Z` in cell `Z` is not a digit 1 to 4"]]) {
+    const answer = await fetch(`${BASE}/api/games/${id}/moves`, { method: "POST",
+      headers: { "content-type": "application/json", "accept-language": language },
+      body: JSON.stringify({ token: seats[0].token, move: "Z-A" }) });
+    const body = await answer.json();
+    assert.equal(answer.status, 400, JSON.stringify(body));
+    assert.equal(body.error, words);
+    assert.equal(body.code, "unreadable");
+    assert.equal(body.params.reason, "unreadable-at");
+    assert.equal(body.params["reason.reason"], "quarx-cell-digit");
+    assert.equal(body.params["reason.reason.ch"], "Z");
+  }
+
+  // A setting the game cannot read: the form it expects, itself a reason by code, in German.
+  await page.goto(`${BASE}/editor/karls-race?first=purple`);
+  await page.waitForSelector("#verdict.illegal");
+  assert.equal(await text(page, "#verdict"), "Diese Einstellungen sind nicht möglich: Ungültiger Wert `purple` für die Einstellung `first`: "
+    + "erwartet: white oder black (zwei Spieler) oder se, sw, nw oder ne (vier Spieler).");
+
+  // A position code the game cannot read, with the place of the fault.
+  await page.goto(`${BASE}/editor/einstein`);
+  await page.waitForSelector("#verdict.legal");
+  await page.fill("#editor-code", "q:.....");
+  await page.press("#editor-code", "Enter");
+  await page.waitForFunction(() => document.querySelector("#verdict").dataset.code === "q:.....");
+  const verdict = await text(page, "#verdict");
+  assert.equal(verdict, "Keine gültige Stellung. Die Seite, die handelt, ist w (Weiß) oder b (Schwarz) (bei Zeichen 1)");
+  assert.doesNotMatch(verdict, ENGLISH_REASONS);
+
+  // An analysis: the engine's details (what found the move, with its numbers) in German.
+  await page.goto(`${BASE}/editor/karls-race?code=${encodeURIComponent("b4:A:U")}`);
+  await page.waitForSelector("#analyse-position");
+  await page.click("#analyse-position");
+  await page.waitForSelector("#analysis-best");
+  await page.click(".engine-details summary");
+  const details = await text(page, ".engine-details");
+  assert.match(details, /^Wie der Computer es gefunden hat (Expectimax, Tiefe \d+, \d+ Knoten|exakt: der Löser des Spiels|perfektes Spiel aus der gelösten Tabelle)$/);
+  assert.doesNotMatch(details, ENGLISH_REASONS);
+  await page.locator(".engine-details").scrollIntoViewIfNeeded();
+  await screenshot(page, "german-engine-details-1366");
+  await page.setViewportSize(PHONE);
+  await page.locator(".engine-details").scrollIntoViewIfNeeded();
+  await screenshot(page, "german-engine-details-390");
+  assert.deepEqual(page.errors, []);
+});

@@ -8,13 +8,12 @@
 // rule), a list of names through list(), the games' sides ("White", "first player"), which the
 // server names in English, through sideName(). e2e/i18n.test.js fails when a literal passed to t()
 // or tn() anywhere in web/ has no German entry; docs/i18n.md says how to add a language.
-// The server's own messages and the games' texts it renders (the catalog's, the results) arrive
-// in the page's language from its catalogues; what it still passes on in English (the games'
-// reasons why a move or a code cannot be read, the computer levels' notices) goes through
-// serverText() here (web/i18n/server-de.js).
+// Whatever the server says (its messages and refusals, the games' texts, the games' reasons why
+// a move or a code cannot be read, the computer levels' notices, the engine's details) arrives
+// in the page's language, worded from its catalogues by code (crates/tafel-server/messages/):
+// the page shows it as it is and decides by an error's `code`, never by its words.
 
 import { de } from "./i18n/de.js";
-import { serverPatternsDe, serverTextsDe } from "./i18n/server-de.js";
 
 const KEY = "tafel:language";
 /** @type {Record<string, Record<string, string>>} */
@@ -92,68 +91,6 @@ export function sideName(name) {
     "South-West": t("South-West"), "South-East": t("South-East"),
   };
   return names[name] ?? name;
-}
-
-/** A pattern of the server's words compiled for matching: the English with each `{name}` a
- * group, its parameters' names, those quoted in backticks (a value as typed, a move, a code:
- * kept as sent), how many of its characters are fixed words, and the translation.
- * @param {Record<string, string>} patterns */
-function compile(patterns) {
-  const escape = (/** @type {string} */ text) => text.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&");
-  return Object.entries(patterns).map(([english, translated]) => {
-    /** @type {string[]} */
-    const names = [];
-    /** @type {Set<string>} */
-    const quoted = new Set();
-    const parts = english.split(/\{(\w+)\}/);
-    const source = parts.map((part, i) => {
-      if (i % 2 === 0) return escape(part);
-      names.push(part);
-      if (parts[i - 1].endsWith("`") && parts[i + 1].startsWith("`")) quoted.add(part);
-      return "(.+?)";
-    }).join("");
-    const fixed = parts.filter((_, i) => i % 2 === 0).join("").length;
-    return { regex: new RegExp(`^${source}$`), names, quoted, fixed, translated };
-  });
-}
-
-/** A language's words for the server's texts.
- * @typedef {{ texts: Record<string, string>, patterns: ReturnType<typeof compile> }} ServerWords */
-
-/** The server's words per language: exact texts, and patterns with parameters.
- * @type {Record<string, ServerWords>} */
-const SERVER_TEXTS = { de: { texts: serverTextsDe, patterns: compile(serverPatternsDe) } };
-
-/**
- * A text the server sent in English (a game's reason why a move or a code cannot be read inside
- * an error message, a computer level's notice) in the interface's language: its translation
- * when the language's server words have it or a pattern matches the whole text (the one with
- * the most fixed words when several do; each parameter translated in turn, one in backticks
- * kept as sent), else the text as sent (the server's messages, already in the page's language).
- * Unlike t(), the text is not a literal; e2e/i18n.test.js checks the games' reasons against the
- * dictionary.
- * @param {unknown} text
- * @returns {string}
- */
-export function serverText(text) {
-  const words = SERVER_TEXTS[language()];
-  const english = String(text);
-  if (!words) return english;
-  if (Object.hasOwn(words.texts, english)) return words.texts[english];
-  const side = sideName(english);
-  if (side !== english) return side;
-  // Of the patterns that match, the one with the most fixed words: "the result line claims
-  // {claim} but {why} (...)" rather than "{reason} (at character {at})".
-  /** @type {{ pattern: ServerWords["patterns"][number], match: RegExpExecArray } | null} */
-  let best = null;
-  for (const pattern of words.patterns) {
-    const match = pattern.regex.exec(english);
-    if (match && (!best || pattern.fixed > best.pattern.fixed)) best = { pattern, match };
-  }
-  if (!best) return english;
-  const { pattern: { names, quoted, translated }, match } = best;
-  const values = Object.fromEntries(names.map((name, i) => [name, quoted.has(name) ? match[i + 1] : serverText(match[i + 1])]));
-  return translated.replace(/\{(\w+)\}/g, (whole, name) => values[name] ?? whole);
 }
 
 /** A setting's value in words in the page's language: a choice's words as the catalog gives

@@ -2,7 +2,7 @@
 // server (the page's one `fetch`) and the JSON API with errors in words, the seat secrets this
 // browser holds, the words for seats; and the shapes of what the server sends, as JSDoc types.
 
-import { language, serverText, t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 /** A seat of a game as the server shows it (`kind`: "local", "invite" or "computer").
  * @typedef {object} SeatView
@@ -158,8 +158,8 @@ export async function api(path, options = {}) {
 export const seatHeaders = (held) => (held.length ? { "x-tafel-token": held.join(",") } : {});
 
 /** What a refusal or failure of the API says, in the interface's language: the server's words,
- * which it says in the language the request asked for (a game's reason inside them through
- * serverText(), web/i18n/server-de.js), or for its internal failures (500: a broken store, a bug), whose
+ * which it says in the language the request asked for, or for its internal failures (500: a
+ * broken store, a bug), whose
  * words are for the operator, one sentence for everyone (the server's words go to the
  * console).
  * @param {{ status: number }} response
@@ -169,7 +169,7 @@ export function errorWords(response, body) {
     console.error(`The server failed: ${body.error}`);
     return t("Something went wrong on the server; nothing was changed. Try again in a moment.");
   }
-  return sentence(body.error ? serverText(body.error) : t("the server answered {status}", { status: response.status }));
+  return sentence(body.error ? body.error : t("the server answered {status}", { status: response.status }));
 }
 
 /** A message as a sentence: capital first letter, final full stop.

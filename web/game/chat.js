@@ -6,7 +6,7 @@
 // page being drawn again.
 
 import { whoAmI } from "../account/header.js";
-import { serverText, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { el, fill, request, seatHeaders, sentence } from "../ui.js";
 import { actingSeat } from "./seats.js";
 
@@ -104,7 +104,7 @@ async function send(game) {
     const response = await request(`/api/games/${game.id}/chat`, { method: "POST", body: JSON.stringify(body) });
     const answer = await response.json().catch(() => ({}));
     if (!response.ok) {
-      chat.error.textContent = sentence(answer.error ? serverText(answer.error) : t("The message was not sent."));
+      chat.error.textContent = sentence(answer.error ? answer.error : t("The message was not sent."));
       return;
     }
     chat.input.value = "";

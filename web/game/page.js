@@ -19,7 +19,7 @@ import { chimeOnMyTurn, soundToggle } from "./sound.js";
 import { gameState, shownView, takeView } from "./state.js";
 import { pageTitle, showLastMove, statusLine } from "./status.js";
 import { settingsLine } from "../lobby/settings.js";
-import { serverText, t } from "../i18n.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("./state.js").Game} Game */
 /** @typedef {import("../ui.js").GameView} GameView */
@@ -157,7 +157,7 @@ function connect(game) {
     },
     onEvent: (message) => (message.type === "chat" ? chatMessage(game, message.message) : tableEvent(game, message)),
     // An internal failure (500) as one sentence in the page's language, as over HTTP.
-    onError: (message, status) => game.showError(status === 500 ? errorWords({ status }, { error: message }) : serverText(message)),
+    onError: (message, status) => game.showError(status === 500 ? errorWords({ status }, { error: message }) : message),
     onState: (state) => {
       ui.banner.hidden = state === "open";
       ui.banner.textContent = state === "open" ? "" : t("The connection to the server is lost. Reconnecting…");

@@ -5,7 +5,7 @@
 
 import { api, el, sentence, tokens } from "../ui.js";
 import { DEFAULT_LEVEL, levelWords } from "./levels.js";
-import { serverText, sideName, t } from "../i18n.js";
+import { sideName, t } from "../i18n.js";
 
 /** @typedef {import("../ui.js").LevelView} LevelView */
 
@@ -61,7 +61,7 @@ export const seatValues = (box) => [.../** @type {NodeListOf<HTMLSelectElement>}
  * @param {LevelView[]} levels */
 export function levelNotices(levels) {
   return levels.filter((l) => l.notice).map((l) =>
-    el("p", { class: "help level-note" }, el("strong", {}, t("Computer level {level} is not available here.", { level: l.level }), " "), withCode(sentence(serverText(l.notice)))));
+    el("p", { class: "help level-note" }, el("strong", {}, t("Computer level {level} is not available here.", { level: l.level }), " "), withCode(sentence(l.notice))));
 }
 
 /** Text with `code` spans as <code> elements.

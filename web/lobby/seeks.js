@@ -3,7 +3,7 @@
 // that choice is made); anyone else takes it in one click and both players land in the game.
 // A seek lasts while its owner stays in the lobby.
 
-import { serverText, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { settingsLine } from "./settings.js";
 import { api, el, sentence, tokens } from "../ui.js";
 import { clockWords } from "./time-control.js";
@@ -61,7 +61,7 @@ function connect(state, list, error, send) {
     const message = JSON.parse(event.data);
     if (message.type === "seeks") show(state, list, message.seeks, send);
     else if (message.type === "seeking") state.mine.add(message.seek.id);
-    else if (message.type === "error") error.textContent = sentence(serverText(message.error));
+    else if (message.type === "error") error.textContent = sentence(message.error);
     else if (message.type === "reconnect") { restarting = true; socket.close(); }
     else if (message.type === "game") {
       tokens.save(message.id, { [message.seat]: { kind: "seat", token: message.token, joined: true } });

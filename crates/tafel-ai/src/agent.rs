@@ -62,8 +62,9 @@ pub struct Decision<M> {
     pub mv: M,
     /// The value of the position after the move, for the player who makes it.
     pub evaluation: Evaluation,
-    /// How much the search did ("1000 iterations", "depth 9, 40000 nodes").
-    pub effort: String,
+    /// How much the search did, by kind with its numbers ("alpha-beta, depth 9, 40000
+    /// nodes"; [`crate::effort`]).
+    pub effort: tafel_core::Reason,
 }
 
 /// Picks moves for one game. An agent may keep state between calls (a search tree to reuse,
@@ -104,7 +105,7 @@ impl<G: Game> Agent<G> for RandomAgent {
         Some(Decision {
             mv: moves[self.rng.random_range(0..moves.len())],
             evaluation: Evaluation::Unknown,
-            effort: "random move".to_string(),
+            effort: tafel_core::reason!("effort-random", "random move"),
         })
     }
 }

@@ -371,7 +371,7 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for AlphaBeta<G, E> {
         Some(Decision {
             mv: result.best,
             evaluation: score_evaluation(result.score),
-            effort: format!("alpha-beta, depth {}, {} nodes", result.depth, result.nodes),
+            effort: crate::effort::alpha_beta(result.depth, result.nodes),
         })
     }
 }

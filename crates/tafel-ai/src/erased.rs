@@ -82,8 +82,8 @@ pub struct DynDecision {
     pub mv: String,
     /// The value after the move for the player who makes it.
     pub evaluation: Evaluation,
-    /// How much the search did.
-    pub effort: String,
+    /// How much the search did, by kind with its numbers.
+    pub effort: tafel_core::Reason,
 }
 
 /// An agent for one game behind a trait object.
@@ -93,7 +93,7 @@ pub trait DynAgent: Send {
 
     /// Why the agent plays other than its level says, if it does (a perfect level whose
     /// solution table is not built yet, say, and how to build it).
-    fn notice(&self) -> Option<&str>;
+    fn notice(&self) -> Option<&tafel_core::Reason>;
 }
 
 /// An agent playing level `level` of `game`.
@@ -181,7 +181,7 @@ pub(crate) fn typed_agent_with_notice<G: GameAi>(
     game: &G,
     algorithm: Algorithm,
     options: &AgentOptions,
-) -> (Box<dyn Agent<G>>, Option<String>) {
+) -> (Box<dyn Agent<G>>, Option<tafel_core::Reason>) {
     match algorithm {
         Algorithm::Random => (Box::new(RandomAgent::new(options.seed)), None),
         Algorithm::Perfect { otherwise } => match game.perfect_agent() {
@@ -214,12 +214,16 @@ fn searcher_agent<G: GameAi>(
 pub(crate) struct ErasedAgent<G: Game> {
     game: Arc<G>,
     agent: Box<dyn Agent<G>>,
-    notice: Option<String>,
+    notice: Option<tafel_core::Reason>,
 }
 
 impl<G: Game> ErasedAgent<G> {
     /// `agent` playing `game`, with the notice it was built with.
-    pub(crate) fn new(game: Arc<G>, agent: Box<dyn Agent<G>>, notice: Option<String>) -> Self {
+    pub(crate) fn new(
+        game: Arc<G>,
+        agent: Box<dyn Agent<G>>,
+        notice: Option<tafel_core::Reason>,
+    ) -> Self {
         ErasedAgent {
             game,
             agent,
@@ -246,7 +250,7 @@ impl<G: Game> DynAgent for ErasedAgent<G> {
         })
     }
 
-    fn notice(&self) -> Option<&str> {
-        self.notice.as_deref()
+    fn notice(&self) -> Option<&tafel_core::Reason> {
+        self.notice.as_ref()
     }
 }

@@ -374,7 +374,7 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for Expectimax<G, E> {
         Some(Decision {
             mv: result.best,
             evaluation: value_evaluation(result.value),
-            effort: format!("expectimax, depth {}, {} nodes", result.depth, result.nodes),
+            effort: crate::effort::expectimax(result.depth, result.nodes),
         })
     }
 }

@@ -8,6 +8,8 @@ use std::fmt;
 use std::time::Duration;
 
 pub use crate::eval::Leaf;
+use tafel_core::{reason, Reason};
+
 use crate::games::GameAi;
 
 /// A search algorithm with its budget per move.
@@ -52,27 +54,43 @@ pub enum Algorithm {
     },
 }
 
+impl Algorithm {
+    /// The algorithm in words, as a reason by code with its numbers.
+    pub fn reason(&self) -> Reason {
+        match *self {
+            Algorithm::Random => reason!("algorithm-random", "random moves"),
+            Algorithm::Mcts { iterations, leaf } => reason!(
+                "algorithm-mcts",
+                "MCTS, {iterations} iterations, {leaf}",
+                iterations
+            )
+            .with_reason("leaf", leaf.reason()),
+            Algorithm::AlphaBeta { depth, nodes, leaf } => reason!(
+                "algorithm-alpha-beta",
+                "alpha-beta, depth {depth} or {nodes} nodes, {leaf}",
+                depth,
+                nodes
+            )
+            .with_reason("leaf", leaf.reason()),
+            Algorithm::Expectimax { depth, nodes, leaf } => reason!(
+                "algorithm-expectimax",
+                "expectimax (Star1), depth {depth} or {nodes} nodes, {leaf}",
+                depth,
+                nodes
+            )
+            .with_reason("leaf", leaf.reason()),
+            Algorithm::Perfect { otherwise } => reason!(
+                "algorithm-perfect",
+                "perfect play from the exact solution (else: {otherwise})"
+            )
+            .with_reason("otherwise", otherwise.reason()),
+        }
+    }
+}
+
 impl fmt::Display for Algorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Algorithm::Random => write!(f, "random moves"),
-            Algorithm::Mcts { iterations, leaf } => {
-                write!(f, "MCTS, {iterations} iterations, {leaf}")
-            }
-            Algorithm::AlphaBeta { depth, nodes, leaf } => {
-                write!(f, "alpha-beta, depth {depth} or {nodes} nodes, {leaf}")
-            }
-            Algorithm::Expectimax { depth, nodes, leaf } => write!(
-                f,
-                "expectimax (Star1), depth {depth} or {nodes} nodes, {leaf}"
-            ),
-            Algorithm::Perfect { otherwise } => {
-                write!(
-                    f,
-                    "perfect play from the exact solution (else: {otherwise})"
-                )
-            }
-        }
+        fmt::Display::fmt(&self.reason(), f)
     }
 }
 

@@ -27,6 +27,7 @@ pub mod agent;
 pub mod alphabeta;
 mod bound;
 pub mod budget;
+pub mod effort;
 pub mod erased;
 pub mod eval;
 pub mod expectimax;

@@ -438,7 +438,7 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for Mcts<G, E> {
         Some(Decision {
             mv,
             evaluation: Evaluation::Expected(value),
-            effort: format!("MCTS, {} iterations in the root", self.root_visits()),
+            effort: crate::effort::mcts(self.root_visits()),
         })
     }
 }

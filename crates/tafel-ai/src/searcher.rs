@@ -90,7 +90,7 @@ impl<G: GameAi> Searcher<G> {
                 Some(Decision {
                     mv: r.best,
                     evaluation: score_evaluation(r.score),
-                    effort: format!("alpha-beta, depth {}, {} nodes", r.depth, r.nodes),
+                    effort: crate::effort::alpha_beta(r.depth, r.nodes),
                 })
             }
             Searcher::Expectimax(search) => {
@@ -98,7 +98,7 @@ impl<G: GameAi> Searcher<G> {
                 Some(Decision {
                     mv: r.best,
                     evaluation: value_evaluation(r.value),
-                    effort: format!("expectimax, depth {}, {} nodes", r.depth, r.nodes),
+                    effort: crate::effort::expectimax(r.depth, r.nodes),
                 })
             }
             Searcher::Mcts(search) => {
@@ -110,7 +110,7 @@ impl<G: GameAi> Searcher<G> {
                 Some(Decision {
                     mv,
                     evaluation: Evaluation::Expected(value),
-                    effort: format!("MCTS, {} iterations in the root", search.root_visits()),
+                    effort: crate::effort::mcts(search.root_visits()),
                 })
             }
         }

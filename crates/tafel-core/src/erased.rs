@@ -195,7 +195,12 @@ impl<G: Game> ErasedGame<G> {
         start
             .as_any()
             .downcast_ref::<ErasedPosition<G>>()
-            .ok_or_else(|| ReplayError::record("the start position belongs to another game"))
+            .ok_or_else(|| {
+                ReplayError::record(crate::reason!(
+                    "record-start-other-game",
+                    "the start position belongs to another game"
+                ))
+            })
     }
 
     fn concrete_moves(
@@ -209,7 +214,7 @@ impl<G: Game> ErasedGame<G> {
             let mv = self
                 .0
                 .parse_legal_move(&state, text)
-                .map_err(|e| ReplayError::at(i + 1, e.to_string()))?;
+                .map_err(|e| ReplayError::at(i + 1, e.reason()))?;
             self.0.apply(&mut state, mv);
             out.push(mv);
         }

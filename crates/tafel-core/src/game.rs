@@ -8,6 +8,7 @@ use rand::Rng;
 use crate::notation::ParseError;
 use crate::outcome::{Outcome, Status};
 use crate::player::Player;
+use crate::reason::Reason;
 use crate::settings::GameSettings;
 
 /// Static facts about a game, for listings.
@@ -196,15 +197,24 @@ pub enum MoveError {
     GameOver,
 }
 
+impl MoveError {
+    /// The error as a reason by code.
+    pub fn reason(&self) -> Reason {
+        match self {
+            MoveError::Malformed(e) => e.as_reason(),
+            MoveError::Illegal { text, legal } => {
+                Reason::new("illegal-move", "illegal move `{text}`; legal here: {legal}")
+                    .with("text", text)
+                    .with("legal", legal.join(" "))
+            }
+            MoveError::GameOver => Reason::new("game-over", "the game is over"),
+        }
+    }
+}
+
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Malformed(e) => fmt::Display::fmt(e, f),
-            MoveError::Illegal { text, legal } => {
-                write!(f, "illegal move `{text}`; legal here: {}", legal.join(" "))
-            }
-            MoveError::GameOver => write!(f, "the game is over"),
-        }
+        fmt::Display::fmt(&self.reason(), f)
     }
 }
 

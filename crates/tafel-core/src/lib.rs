@@ -25,7 +25,7 @@
 //!
 //! ```
 //! use tafel_core::settings::{GameSettings, Origin, SettingSpec, SettingValues, ValueError};
-//! use tafel_core::{Game, GameInfo, Outcome, ParseError, Player, Registry, SettingsError, Status};
+//! use tafel_core::{reason, Game, GameInfo, Outcome, ParseError, Player, Registry, SettingsError, Status};
 //!
 //! /// How many stones the pile starts with.
 //! #[derive(Clone, Copy, PartialEq, Debug)]
@@ -54,7 +54,7 @@
 //!             .parse()
 //!             .ok()
 //!             .filter(|n| (1..=99).contains(n))
-//!             .ok_or(ValueError::Malformed { expected: "a number 1 to 99", got: Some(value.into()) })?;
+//!             .ok_or(ValueError::Malformed { expected: reason!("nim-stones-form", "a number 1 to 99"), got: Some(value.into()) })?;
 //!         Ok(())
 //!     }
 //!     fn get(&self, _key: &str) -> String {
@@ -118,7 +118,7 @@
 //!         self.hash(pile)
 //!     }
 //!     fn parse_move(&self, _pile: &Pile, text: &str) -> Result<u8, ParseError> {
-//!         text.parse().map_err(|_| ParseError::new("move", text, "expected 1, 2 or 3"))
+//!         text.parse().map_err(|_| ParseError::new("move", text, reason!("nim-take", "expected 1, 2 or 3")))
 //!     }
 //!     fn format_move(&self, _pile: &Pile, take: u8) -> String {
 //!         take.to_string()
@@ -126,14 +126,14 @@
 //!     fn parse_position(&self, code: &str) -> Result<Pile, ParseError> {
 //!         let (stones, seat) = code
 //!             .split_once(':')
-//!             .ok_or_else(|| ParseError::new("position code", code, "expected STONES:SEAT"))?;
-//!         let bad = |why: &str| ParseError::new("position code", code, why);
+//!             .ok_or_else(|| ParseError::new("position code", code, reason!("nim-code", "expected STONES:SEAT")))?;
+//!         let bad = |why| ParseError::new("position code", code, why);
 //!         Ok(Pile {
-//!             stones: stones.parse().map_err(|_| bad("the stones are a number"))?,
+//!             stones: stones.parse().map_err(|_| bad(reason!("nim-stones", "the stones are a number")))?,
 //!             to_move: match seat {
 //!                 "1" => 0,
 //!                 "2" => 1,
-//!                 _ => return Err(bad("the seat is 1 or 2")),
+//!                 _ => return Err(bad(reason!("nim-seat", "the seat is 1 or 2"))),
 //!             },
 //!         })
 //!     }
@@ -178,6 +178,7 @@ pub mod perft;
 pub mod perft_suite;
 pub mod player;
 pub mod playout;
+pub mod reason;
 pub mod record;
 pub mod registry;
 pub mod settings;
@@ -188,6 +189,7 @@ pub use game::{Game, GameInfo, MoveError};
 pub use notation::ParseError;
 pub use outcome::{Outcome, Scores, Status};
 pub use player::{Player, PlayerSet, MAX_PLAYERS};
+pub use reason::{Param, Reason};
 pub use record::Record;
 pub use registry::{Registry, UnknownGame};
 pub use settings::{GameSettings, Origin, SettingSpec, SettingValues, SettingsError, ValueError};

@@ -30,6 +30,8 @@ use serde::{Deserialize, Serialize};
 use crate::game::{Game, GameExt, MoveError};
 use crate::notation::ParseError;
 use crate::outcome::Status;
+use crate::reason;
+use crate::reason::Reason;
 use crate::settings::GameSettings;
 
 /// A record in its JSON shape.
@@ -89,33 +91,43 @@ pub struct ReplayError {
     /// move is to blame.
     pub move_number: Option<usize>,
     /// What is wrong.
-    pub reason: String,
+    pub reason: Reason,
 }
 
 impl ReplayError {
     /// An error about the record as a whole.
-    pub fn record(reason: impl Into<String>) -> Self {
+    pub fn record(reason: Reason) -> Self {
         ReplayError {
             move_number: None,
-            reason: reason.into(),
+            reason,
         }
     }
 
     /// An error at move `number`.
-    pub fn at(number: usize, reason: impl Into<String>) -> Self {
+    pub fn at(number: usize, reason: Reason) -> Self {
         ReplayError {
             move_number: Some(number),
-            reason: reason.into(),
+            reason,
+        }
+    }
+}
+
+impl ReplayError {
+    /// The whole error as a reason by code: the reason, after its move's number if one move
+    /// is to blame (`record-move`).
+    pub fn as_reason(&self) -> Reason {
+        match self.move_number {
+            Some(n) => Reason::new("record-move", "move {n}: {why}")
+                .with("n", n)
+                .with_reason("why", self.reason.clone()),
+            None => self.reason.clone(),
         }
     }
 }
 
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.move_number {
-            Some(n) => write!(f, "move {n}: {}", self.reason),
-            None => write!(f, "{}", self.reason),
-        }
+        self.as_reason().fmt(f)
     }
 }
 
@@ -140,8 +152,13 @@ impl std::error::Error for ReplayError {}
 pub fn parse_record(text: &str) -> Result<RawRecord, ParseError> {
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') {
-        let record: Record = serde_json::from_str(trimmed)
-            .map_err(|e| ParseError::new("record", "JSON", e.to_string()))?;
+        let record: Record = serde_json::from_str(trimmed).map_err(|e| {
+            ParseError::new(
+                "record",
+                "JSON",
+                reason!("record-json", "{detail}", detail = e),
+            )
+        })?;
         return Ok(RawRecord {
             game: Some(record.game),
             settings: record.settings.into_iter().collect(),
@@ -157,7 +174,10 @@ pub fn parse_record(text: &str) -> Result<RawRecord, ParseError> {
         let line = line.trim();
         if line.starts_with('[') && movetext.trim().is_empty() {
             tags.push(parse_tag(line).map_err(|reason| {
-                ParseError::new("record", line, format!("line {}: {reason}", number + 1))
+                let line_reason = Reason::new("record-line", "line {n}: {reason}")
+                    .with("n", number + 1)
+                    .with_reason("reason", reason);
+                ParseError::new("record", line, line_reason)
             })?);
         } else {
             movetext.push_str(line);
@@ -171,7 +191,7 @@ pub fn parse_record(text: &str) -> Result<RawRecord, ParseError> {
             .split_whitespace()
             .map(|pair| {
                 crate::settings::split_pair(pair)
-                    .map_err(|e| ParseError::new("record", &s, e.to_string()))
+                    .map_err(|e| ParseError::new("record", &s, e.reason()))
             })
             .collect::<Result<_, _>>()?,
         None => Vec::new(),
@@ -193,19 +213,26 @@ pub fn parse_record(text: &str) -> Result<RawRecord, ParseError> {
     })
 }
 
-fn parse_tag(line: &str) -> Result<(String, String), String> {
+fn parse_tag(line: &str) -> Result<(String, String), Reason> {
     let inner = line
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))
-        .ok_or("a tag line must look like [Name \"value\"]")?;
-    let (name, value) = inner
-        .split_once(' ')
-        .ok_or("a tag needs a name and a quoted value")?;
+        .ok_or(reason!(
+            "record-tag-line",
+            "a tag line must look like [Name \"value\"]"
+        ))?;
+    let (name, value) = inner.split_once(' ').ok_or(reason!(
+        "record-tag-parts",
+        "a tag needs a name and a quoted value"
+    ))?;
     let value = value
         .trim()
         .strip_prefix('"')
         .and_then(|v| v.strip_suffix('"'))
-        .ok_or("the tag's value must be in double quotes")?;
+        .ok_or(reason!(
+            "record-tag-quotes",
+            "the tag's value must be in double quotes"
+        ))?;
     Ok((name.to_string(), value.to_string()))
 }
 
@@ -228,15 +255,17 @@ pub struct Replay<G: Game> {
 /// leave the game unfinished).
 pub fn replay<G: Game>(game: &G, raw: &RawRecord) -> Result<Replay<G>, ReplayError> {
     if let Some(name) = raw.game.as_deref().filter(|&name| name != G::INFO.name) {
-        return Err(ReplayError::record(format!(
-            "the record is for `{name}`, not `{}`",
-            G::INFO.name
+        return Err(ReplayError::record(reason!(
+            "record-other-game",
+            "the record is for `{name}`, not `{game}`",
+            name,
+            game = G::INFO.name
         )));
     }
     let start = match &raw.start {
         Some(code) => game
             .parse_position(code)
-            .map_err(|e| ReplayError::record(e.to_string()))?,
+            .map_err(|e| ReplayError::record(e.as_reason()))?,
         None => game.start(),
     };
     let moves = match &raw.moves {
@@ -252,8 +281,11 @@ pub fn replay<G: Game>(game: &G, raw: &RawRecord) -> Result<Replay<G>, ReplayErr
         None => {
             if let Some(claimed) = &raw.result {
                 if claimed.trim() != actual {
-                    return Err(ReplayError::record(format!(
-                        "the record's result is `{claimed}` but the moves give `{actual}`"
+                    return Err(ReplayError::record(reason!(
+                        "record-result",
+                        "the record's result is `{claimed}` but the moves give `{actual}`",
+                        claimed,
+                        actual
                     )));
                 }
             }
@@ -283,14 +315,23 @@ fn claimed_ending(
     actual: &str,
 ) -> Result<Ending, ReplayError> {
     if actual != "*" {
-        return Err(ReplayError::record(format!(
-            "the record says the game ended by {termination}, but its moves end it: `{actual}`"
-        )));
+        return Err(ReplayError::record(
+            reason!(
+                "record-ended-by-moves",
+                "the record says the game ended by {termination}, but its moves end it: `{actual}`",
+                actual
+            )
+            .with_reason("termination", termination.reason()),
+        ));
     }
     let claimed = claimed.map(str::trim).ok_or_else(|| {
-        ReplayError::record(format!(
-            "the record says the game ended by {termination} but gives no result"
-        ))
+        ReplayError::record(
+            reason!(
+                "record-no-result",
+                "the record says the game ended by {termination} but gives no result"
+            )
+            .with_reason("termination", termination.reason()),
+        )
     })?;
     let possible = Ending::possible(termination, seats);
     possible
@@ -299,10 +340,15 @@ fn claimed_ending(
         .cloned()
         .ok_or_else(|| {
             let listed: Vec<String> = possible.iter().map(|e| format!("`{}`", e.result)).collect();
-            ReplayError::record(format!(
-                "the record's result `{claimed}` does not follow from a {termination}; it would be {}",
-                listed.join(" or ")
-            ))
+            ReplayError::record(
+                reason!(
+                    "record-result-by-termination",
+                    "the record's result `{claimed}` does not follow from a {termination}; it would be {possible}",
+                    claimed,
+                    possible = listed.join(" or ")
+                )
+                .with_reason("termination", termination.reason()),
+            )
         })
 }
 
@@ -368,16 +414,36 @@ impl fmt::Display for Termination {
     }
 }
 
-impl std::str::FromStr for Termination {
-    type Err = String;
+impl Termination {
+    /// The termination's words as a reason by code (`termination-time-forfeit`), for a
+    /// sentence about it in any language.
+    pub fn reason(self) -> Reason {
+        let code = match self {
+            Termination::Resignation => "termination-resignation",
+            Termination::Agreement => "termination-agreement",
+            Termination::TimeForfeit => "termination-time-forfeit",
+            Termination::Aborted => "termination-aborted",
+            Termination::RulesInfraction => "termination-rules-infraction",
+        };
+        Reason::new(code, self.as_str())
+    }
+}
 
-    fn from_str(text: &str) -> Result<Termination, String> {
+impl std::str::FromStr for Termination {
+    type Err = Reason;
+
+    fn from_str(text: &str) -> Result<Termination, Reason> {
         Termination::ALL
             .into_iter()
             .find(|t| t.as_str() == text.trim())
             .ok_or_else(|| {
                 let known: Vec<&str> = Termination::ALL.iter().map(|t| t.as_str()).collect();
-                format!("unknown termination `{text}` (known: {})", known.join(", "))
+                reason!(
+                    "record-termination",
+                    "unknown termination `{text}` (known: {known})",
+                    text,
+                    known = known.join(", ")
+                )
             })
     }
 }
@@ -546,10 +612,14 @@ fn parse_move_list<G: Game>(
     Ok(moves)
 }
 
-fn describe_move_error(text: &str, error: &MoveError) -> String {
+fn describe_move_error(text: &str, error: &MoveError) -> Reason {
     match error {
-        MoveError::GameOver => format!("`{text}` comes after the end of the game"),
-        other => other.to_string(),
+        MoveError::GameOver => reason!(
+            "record-after-end",
+            "`{text}` comes after the end of the game",
+            text
+        ),
+        other => other.reason(),
     }
 }
 
@@ -678,8 +748,12 @@ pub fn parse_numbered_movetext<G: Game>(
     let mut state = start.clone();
     let mut moves = Vec::new();
     let mut number = 1;
-    let tokens = movetext_tokens(text)
-        .map_err(|_| ReplayError::record("a comment `{` has no closing `}`"))?;
+    let tokens = movetext_tokens(text).map_err(|_| {
+        ReplayError::record(reason!(
+            "record-comment-open",
+            "a comment `{` has no closing `}`"
+        ))
+    })?;
     for token in tokens {
         if let Some(digits) = token.strip_suffix('.') {
             match digits.parse::<usize>() {
@@ -687,7 +761,12 @@ pub fn parse_numbered_movetext<G: Game>(
                 Ok(n) => {
                     return Err(ReplayError::at(
                         number,
-                        format!("found move number {n} where {number} was expected"),
+                        reason!(
+                            "record-move-number",
+                            "found move number {n} where {number} was expected",
+                            n,
+                            number
+                        ),
                     ))
                 }
                 Err(_) => {}

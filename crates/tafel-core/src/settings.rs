@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use crate::reason::Reason;
+
 /// Where a setting comes from, so that listings can label reconstructions and variants.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -138,23 +140,36 @@ pub enum SettingsError {
     },
 }
 
+impl SettingsError {
+    /// The error as a reason by code.
+    pub fn reason(&self) -> Reason {
+        match self {
+            SettingsError::UnknownKey { game, key, known } => Reason::new(
+                "setting-unknown",
+                "unknown setting `{key}` for {game} (known: {known})",
+            )
+            .with("key", key)
+            .with("game", game)
+            .with("known", known.join(", ")),
+            SettingsError::InvalidValue { key, value, reason } => Reason::new(
+                "setting-invalid",
+                "invalid value `{value}` for setting `{key}`: {reason}",
+            )
+            .with("value", value)
+            .with("key", key)
+            .with_reason("reason", reason.reason()),
+            SettingsError::Malformed { text } => Reason::new(
+                "setting-malformed",
+                "malformed setting `{text}`: expected key=value",
+            )
+            .with("text", text),
+        }
+    }
+}
+
 impl fmt::Display for SettingsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SettingsError::UnknownKey { game, key, known } => {
-                write!(
-                    f,
-                    "unknown setting `{key}` for {game} (known: {})",
-                    known.join(", ")
-                )
-            }
-            SettingsError::InvalidValue { key, value, reason } => {
-                write!(f, "invalid value `{value}` for setting `{key}`: {reason}")
-            }
-            SettingsError::Malformed { text } => {
-                write!(f, "malformed setting `{text}`: expected key=value")
-            }
-        }
+        self.reason().fmt(f)
     }
 }
 
@@ -172,30 +187,42 @@ pub enum ValueError {
     /// The value does not have the setting's form.
     Malformed {
         /// The form expected ("ROWSxCOLUMNS such as 8x8").
-        expected: &'static str,
+        expected: Reason,
         /// The text given, where showing it helps.
         got: Option<String>,
     },
     /// The value has the right form but is not allowed (out of range, or not with the other
-    /// settings); the sentence says why.
-    NotAllowed(String),
+    /// settings); the reason says why.
+    NotAllowed(Reason),
+}
+
+impl ValueError {
+    /// Why, as a reason by code.
+    pub fn reason(&self) -> Reason {
+        match self {
+            ValueError::NotAChoice { choices } => {
+                Reason::new("setting-choices", "expected one of {choices}")
+                    .with("choices", choices.join(", "))
+            }
+            ValueError::Malformed {
+                expected,
+                got: Some(got),
+            } => Reason::new("setting-form-got", "expected {expected}, got `{got}`")
+                .with_reason("expected", expected.clone())
+                .with("got", got),
+            ValueError::Malformed {
+                expected,
+                got: None,
+            } => Reason::new("setting-form", "expected {expected}")
+                .with_reason("expected", expected.clone()),
+            ValueError::NotAllowed(why) => why.clone(),
+        }
+    }
 }
 
 impl fmt::Display for ValueError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ValueError::NotAChoice { choices } => {
-                write!(f, "expected one of {}", choices.join(", "))
-            }
-            ValueError::Malformed { expected, got } => {
-                write!(f, "expected {expected}")?;
-                match got {
-                    Some(got) => write!(f, ", got `{got}`"),
-                    None => Ok(()),
-                }
-            }
-            ValueError::NotAllowed(why) => f.write_str(why),
-        }
+        self.reason().fmt(f)
     }
 }
 

@@ -40,7 +40,9 @@ fn moves_are_played_as_text_with_clear_errors() {
     assert_eq!(over.clone().play("1"), Err(MoveError::GameOver));
     assert!(over.legal_moves().is_empty());
     assert_eq!(
-        game.parse_position("0,0 0 C -").err().map(|e| e.reason),
+        game.parse_position("0,0 0 C -")
+            .err()
+            .map(|e| e.reason.to_string()),
         Some("the seat is A or B".to_string())
     );
 }

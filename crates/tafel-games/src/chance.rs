@@ -14,6 +14,18 @@
 //! exactly uniform too, but from half a random word.
 
 use rand::Rng;
+use tafel_core::Reason;
+
+/// Why a position code of a dice game cannot be: both sides have won.
+pub(crate) const BOTH_SIDES_WIN: Reason =
+    Reason::new("both-sides-win", "both sides meet a winning condition");
+
+/// Why a position code of a dice game cannot be: the game is over, yet it shows a die.
+pub(crate) const OVER_NO_DIE: Reason =
+    Reason::new("over-no-die", "the game is over, so no die can be rolled");
+
+/// Why a die's move cannot be read: the number is not on a die.
+pub(crate) const DIE_VALUE: Reason = Reason::new("die-value", "a die shows 1 to 6");
 
 /// Random bits behind a random `f64` in [0, 1): `rand` keeps the top 53 bits of a `u64` and
 /// scales them by 2^-53, exactly.

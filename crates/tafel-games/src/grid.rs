@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use tafel_core::ValueError;
+use tafel_core::{reason, ValueError};
 
 /// A side of a square, or a direction on the grid. `N` is up (towards row 0).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -92,7 +92,7 @@ impl GridSize {
         let (r, c) = text
             .split_once(['x', 'X'])
             .ok_or_else(|| ValueError::Malformed {
-                expected: "ROWSxCOLUMNS such as 8x8",
+                expected: reason!("grid-size-form", "ROWSxCOLUMNS such as 8x8"),
                 got: Some(text.to_string()),
             })?;
         let side = |t: &str| {
@@ -101,8 +101,10 @@ impl GridSize {
                 .ok()
                 .filter(|n| (1..=max_side).contains(n))
                 .ok_or_else(|| {
-                    ValueError::NotAllowed(format!(
-                        "each side must be a whole number from 1 to {max_side}"
+                    ValueError::NotAllowed(reason!(
+                        "grid-side",
+                        "each side must be a whole number from 1 to {max}",
+                        max = max_side
                     ))
                 })
         };
@@ -111,9 +113,11 @@ impl GridSize {
             cols: side(c)?,
         };
         if size.cells() > max_cells {
-            return Err(ValueError::NotAllowed(format!(
-                "at most {max_cells} squares, got {}",
-                size.cells()
+            return Err(ValueError::NotAllowed(reason!(
+                "grid-cells",
+                "at most {max} squares, got {count}",
+                max = max_cells,
+                count = size.cells()
             )));
         }
         Ok(size)

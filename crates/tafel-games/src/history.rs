@@ -2,6 +2,8 @@
 //! repeats a position; Carreaux's `rule=free` variant forbids recreating one). Kauri, whose
 //! playouts check repetition on every ply, keeps its own filtered list in `kauri::repetition`.
 
+use tafel_core::{reason, Reason};
+
 /// Hashes of the positions seen since the last irreversible move. Games clear it after a move
 /// that can never be undone (a capture, a man's step), since no earlier position can recur.
 ///
@@ -63,25 +65,33 @@ pub fn format_hashes(hashes: &[u64]) -> String {
 
 /// Reads [`format_hashes`]'s text of the positions a game passed through before one reached
 /// after `plies` plies (so no more of them than `plies`); the error says what is wrong.
-pub fn parse_earlier(text: &str, plies: u32) -> Result<Vec<u64>, String> {
+pub fn parse_earlier(text: &str, plies: u32) -> Result<Vec<u64>, Reason> {
     let hashes = parse_hashes(text)?;
     if hashes.len() > plies as usize {
-        return Err(format!(
-            "{} earlier positions, more than the {plies} plies played",
-            hashes.len()
+        return Err(reason!(
+            "history-too-many",
+            "{count} earlier positions, more than the {plies} plies played",
+            count = hashes.len(),
+            plies
         ));
     }
     Ok(hashes)
 }
 
 /// Reads [`format_hashes`]'s text.
-fn parse_hashes(text: &str) -> Result<Vec<u64>, String> {
+fn parse_hashes(text: &str) -> Result<Vec<u64>, Reason> {
     text.split(',')
         .map(|hex| {
             u64::from_str_radix(hex, 16)
                 .ok()
                 .filter(|_| hex.len() == 16 && hex.bytes().all(|b| b.is_ascii_hexdigit()))
-                .ok_or_else(|| format!("`{hex}` is not a position's hash (16 hex digits)"))
+                .ok_or_else(|| {
+                    reason!(
+                        "history-hash",
+                        "`{hex}` is not a position's hash (16 hex digits)",
+                        hex
+                    )
+                })
         })
         .collect()
 }

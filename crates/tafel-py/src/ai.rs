@@ -99,6 +99,6 @@ pub fn best_move(
         win: answer.chance.win,
         draw: answer.chance.draw,
         exact: answer.chance.basis == Basis::Exact,
-        effort: answer.effort,
+        effort: answer.effort.to_string(),
     })
 }

@@ -100,7 +100,10 @@ there-is-no-game-game = there is no game `{ $game }`
 unknown-game-name-known-join = unknown game `{ $name }` (known: { $join })
 count-settings-named-at-most-max = { $count } settings named; at most { $max_settings }
 code-is-length-characters-long-at = the code is { $length } characters long; at most { $max_code_chars }
-position-code-refused = { $reason }{ $place }
+position-code-refused = { $at ->
+        [none] { $reason }
+       *[other] { $reason } (at character { $at })
+    }
 best-line-of-plies-plies-asked = a best line of { $plies } plies asked for; 1 to { $max_line_plies }
 no-such-tournament = no such tournament
 that-invitation-code-is-not-this = that invitation code is not this tournament's
@@ -210,9 +213,9 @@ request-refused = { $detail }
 internal = the server failed on this request; it was logged with the request's id
 unknown-game = unknown game `{ $game }` (known: { $known })
 move-illegal = illegal move `{ $move }`; legal here: { $legal }
-unreadable = { $detail }
-settings-refused = { $detail }
-record-refused = { $detail }
+unreadable = { $reason }
+settings-refused = { $reason }
+record-refused = { $reason }
 computer-refused = { $detail }
 search-queue-full = too many searches are waiting; try again shortly
 what-may-not-contain-invisible-characters = { $what ->

@@ -4,7 +4,7 @@
 
 use tafel_core::game::GameInfo;
 use tafel_core::settings::{GameSettings, SettingSpec, SettingsError, ValueError};
-use tafel_core::{Game, Outcome, ParseError, Player, PlayerSet, Status};
+use tafel_core::{reason, Game, Outcome, ParseError, Player, PlayerSet, Status};
 
 /// Settings of a game that has none.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -13,7 +13,11 @@ pub struct NoSettings;
 impl GameSettings for NoSettings {
     const SPECS: &'static [SettingSpec] = &[];
     fn set(&mut self, key: &str, _value: &str) -> Result<(), ValueError> {
-        Err(ValueError::NotAllowed(format!("no setting {key}")))
+        Err(ValueError::NotAllowed(reason!(
+            "test-no-setting",
+            "no setting {key}",
+            key
+        )))
     }
     fn get(&self, _key: &str) -> String {
         String::new()
@@ -57,10 +61,18 @@ pub struct RaceState {
 
 /// A whole number from `text` that is at most `max`, for the test games' codes.
 fn number(what: &'static str, code: &str, text: &str, max: u8) -> Result<u8, ParseError> {
-    text.parse()
-        .ok()
-        .filter(|&n| n <= max)
-        .ok_or_else(|| ParseError::new(what, code, format!("`{text}` is not a number 0 to {max}")))
+    text.parse().ok().filter(|&n| n <= max).ok_or_else(|| {
+        ParseError::new(
+            what,
+            code,
+            reason!(
+                "test-number",
+                "`{text}` is not a number 0 to {max}",
+                text,
+                max
+            ),
+        )
+    })
 }
 
 impl Game for DiceRace {
@@ -150,7 +162,7 @@ impl Game for DiceRace {
     }
     fn parse_move(&self, _s: &RaceState, text: &str) -> Result<u8, ParseError> {
         text.parse()
-            .map_err(|_| ParseError::new("move", text, "not a number"))
+            .map_err(|_| ParseError::new("move", text, reason!("test-move-number", "not a number")))
     }
     fn format_move(&self, _s: &RaceState, mv: u8) -> String {
         mv.to_string()
@@ -161,22 +173,36 @@ impl Game for DiceRace {
             return Err(ParseError::new(
                 "position code",
                 code,
-                "expected four fields: A,B TURN SEAT ROLL",
+                reason!("test-race-code", "expected four fields: A,B TURN SEAT ROLL"),
             ));
         };
         let (a, b) = runners.split_once(',').ok_or_else(|| {
-            ParseError::new("position code", code, "the runners are A,B (two squares)")
+            ParseError::new(
+                "position code",
+                code,
+                reason!("test-race-runners", "the runners are A,B (two squares)"),
+            )
         })?;
         let to_move = match seat {
             "A" => 0,
             "B" => 1,
-            _ => return Err(ParseError::new("position code", code, "the seat is A or B")),
+            _ => {
+                return Err(ParseError::new(
+                    "position code",
+                    code,
+                    reason!("test-race-seat", "the seat is A or B"),
+                ))
+            }
         };
         let roll = match roll {
             "-" => None,
             r => Some(number("position code", code, r, 3).and_then(|r| {
                 if r == 0 {
-                    Err(ParseError::new("position code", code, "a roll is 1 to 3"))
+                    Err(ParseError::new(
+                        "position code",
+                        code,
+                        reason!("test-race-roll", "a roll is 1 to 3"),
+                    ))
                 } else {
                     Ok(r)
                 }
@@ -288,19 +314,26 @@ impl Game for TeamNim {
     }
     fn parse_move(&self, _s: &NimState, text: &str) -> Result<u8, ParseError> {
         text.parse()
-            .map_err(|_| ParseError::new("move", text, "not a number"))
+            .map_err(|_| ParseError::new("move", text, reason!("test-move-number", "not a number")))
     }
     fn format_move(&self, _s: &NimState, mv: u8) -> String {
         mv.to_string()
     }
     fn parse_position(&self, code: &str) -> Result<NimState, ParseError> {
-        let (stones, seat) = code
-            .split_once(' ')
-            .ok_or_else(|| ParseError::new("position code", code, "expected STONES SEAT"))?;
-        let to_move = SEATS
-            .iter()
-            .position(|&s| s == seat)
-            .ok_or_else(|| ParseError::new("position code", code, "the seat is N, E, S or W"))?;
+        let (stones, seat) = code.split_once(' ').ok_or_else(|| {
+            ParseError::new(
+                "position code",
+                code,
+                reason!("test-nim-code", "expected STONES SEAT"),
+            )
+        })?;
+        let to_move = SEATS.iter().position(|&s| s == seat).ok_or_else(|| {
+            ParseError::new(
+                "position code",
+                code,
+                reason!("test-nim-seat", "the seat is N, E, S or W"),
+            )
+        })?;
         Ok(NimState {
             stones: number("position code", code, stones, 255)?,
             to_move: to_move as u8,

@@ -130,17 +130,26 @@ pub enum Leaf {
     CutPlayout(u32),
 }
 
-impl std::fmt::Display for Leaf {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl Leaf {
+    /// How leaves are valued, as a reason by code with its numbers.
+    pub fn reason(&self) -> tafel_core::Reason {
+        use tafel_core::reason;
         match *self {
-            Leaf::Playouts(1) => write!(f, "one random playout per leaf"),
-            Leaf::Playouts(n) => write!(f, "{n} random playouts per leaf"),
-            Leaf::Heuristic => write!(f, "the game's evaluation at the leaves"),
-            Leaf::CutPlayout(n) => write!(
-                f,
-                "random playouts cut after {n} plies and valued by the game's evaluation"
+            Leaf::Playouts(1) => reason!("leaf-playout", "one random playout per leaf"),
+            Leaf::Playouts(n) => reason!("leaf-playouts", "{n} random playouts per leaf", n),
+            Leaf::Heuristic => reason!("leaf-heuristic", "the game's evaluation at the leaves"),
+            Leaf::CutPlayout(n) => reason!(
+                "leaf-cut-playout",
+                "random playouts cut after {n} plies and valued by the game's evaluation",
+                n
             ),
         }
+    }
+}
+
+impl std::fmt::Display for Leaf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(&self.reason(), f)
     }
 }
 

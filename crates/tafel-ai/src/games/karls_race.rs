@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use tafel_core::Game;
+use tafel_core::{Game, Reason};
 use tafel_games::karls_race::{KarlsRace, START_SETS};
 
 use super::{GameAi, MissingTable, NoPerfectPlay};
@@ -17,7 +17,10 @@ use crate::solve::karls_race::{self, PerfectAgent, Table, TableOracle, MAX_STONE
 const LEVEL_5: Algorithm = expectimax(64, 1_000_000, EVAL);
 
 /// Why only the two-player game has perfect play.
-const ONLY_TWO_PLAYERS: &str = "only the two-player game of Karl's Race is solved";
+const ONLY_TWO_PLAYERS: Reason = Reason::new(
+    "karls-race-four-unsolved",
+    "only the two-player game of Karl's Race is solved",
+);
 
 /// The table of this process, mapped on first use by a perfect player.
 static TABLE: Mutex<Option<Arc<Table>>> = Mutex::new(None);

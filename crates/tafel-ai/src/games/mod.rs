@@ -24,7 +24,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use tafel_core::registry::GameEntry;
-use tafel_core::{DynGame, DynPosition, Game, GameInfo};
+use tafel_core::{DynGame, DynPosition, Game, GameInfo, Reason};
 
 use crate::agent::Agent;
 use crate::erased::{typed_agent_with_notice, AgentOptions, AiError, DynAgent, ErasedAgent};
@@ -155,20 +155,29 @@ pub enum NoPerfectPlay {
         /// The game's title.
         game: &'static str,
     },
-    /// The game is solved, but not with these settings; the sentence says which are.
-    UnsolvedSettings(&'static str),
+    /// The game is solved, but not with these settings; the reason says which are.
+    UnsolvedSettings(Reason),
     /// The solution is a table file that is missing or unusable; the error says how to
     /// build it.
     Table(TableError),
 }
 
+impl NoPerfectPlay {
+    /// Why, as a reason by code.
+    pub fn reason(&self) -> Reason {
+        match self {
+            NoPerfectPlay::NotSolved { game } => {
+                tafel_core::reason!("not-solved", "{game} is not solved", game)
+            }
+            NoPerfectPlay::UnsolvedSettings(why) => why.clone(),
+            NoPerfectPlay::Table(e) => e.reason(),
+        }
+    }
+}
+
 impl fmt::Display for NoPerfectPlay {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NoPerfectPlay::NotSolved { game } => write!(f, "{game} is not solved"),
-            NoPerfectPlay::UnsolvedSettings(why) => f.write_str(why),
-            NoPerfectPlay::Table(e) => fmt::Display::fmt(e, f),
-        }
+        fmt::Display::fmt(&self.reason(), f)
     }
 }
 
@@ -199,7 +208,7 @@ pub enum Availability {
 impl Availability {
     /// The notice an agent of this level gives ([`DynAgent::notice`]): `None` when the level
     /// is ready, else why it cannot play as it says and what plays instead.
-    pub fn notice(&self) -> Option<String> {
+    pub fn notice(&self) -> Option<Reason> {
         match self {
             Availability::Ready => None,
             Availability::Unavailable { reason, instead } => {
@@ -210,8 +219,13 @@ impl Availability {
 }
 
 /// The notice of a perfect level played by its stand-in `instead` because of `reason`.
-pub(crate) fn substitute_notice(reason: &NoPerfectPlay, instead: &Algorithm) -> String {
-    format!("no perfect play: {reason}; playing {instead}")
+pub(crate) fn substitute_notice(reason: &NoPerfectPlay, instead: &Algorithm) -> Reason {
+    Reason::new(
+        "no-perfect-play",
+        "no perfect play: {why}; playing {instead}",
+    )
+    .with_reason("why", reason.reason())
+    .with_reason("instead", instead.reason())
 }
 
 /// Whether `algorithm` can play on `game` as it says, without building it.

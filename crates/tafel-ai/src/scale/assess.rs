@@ -58,8 +58,9 @@ pub struct Assessment<M> {
     pub chance: Chance,
     /// The search's own result ([`Evaluation::Unknown`] when a solver answered).
     pub evaluation: Evaluation,
-    /// What found it ("exact: the game's solver", "alpha-beta, depth 9, 200000 nodes").
-    pub effort: String,
+    /// What found it ("exact: the game's solver", "alpha-beta, depth 9, 200000 nodes"), by
+    /// kind with its numbers.
+    pub effort: tafel_core::Reason,
 }
 
 /// Assesses positions of one game: the game's solvers where they answer, else a fresh search
@@ -142,7 +143,7 @@ impl<G: GameAi> Assessor<G> {
                 best,
                 chance,
                 evaluation: Evaluation::Unknown,
-                effort: "exact: the game's solver".to_string(),
+                effort: tafel_core::reason!("effort-solver", "exact: the game's solver"),
             });
         }
         let mut searcher = Searcher::new(game, self.algorithm, &self.options)?;
@@ -205,8 +206,8 @@ pub struct DynAssessment {
     pub chance: Chance,
     /// The search's own result ([`Evaluation::Unknown`] when a solver answered).
     pub evaluation: Evaluation,
-    /// What found it.
-    pub effort: String,
+    /// What found it, by kind with its numbers.
+    pub effort: tafel_core::Reason,
     /// The search used where the solvers did not answer.
     pub search: Algorithm,
 }

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use tafel_core::game::GameExt;
-use tafel_core::{Game, Player, Status};
+use tafel_core::{Game, Player, Reason, Status};
 use tafel_games::carreaux::{Carreaux, MoveRule, State};
 
 use crate::agent::{Agent, Decision, Evaluation};
@@ -58,9 +58,12 @@ pub struct Node {
 }
 
 /// Why the `rule=free` variant is not solved.
-pub const FREE_RULE_UNSOLVED: &str = "rule=free (a variant) forbids recreating any earlier \
-    position, so what a position allows depends on the whole game before it: its game tree is \
-    not a graph of positions and is out of reach of this solver (use rule=literal)";
+pub const FREE_RULE_UNSOLVED: Reason = Reason::new(
+    "free-rule-unsolved",
+    "rule=free (a variant) forbids recreating any earlier position, so what a position allows \
+     depends on the whole game before it: its game tree is not a graph of positions and is out \
+     of reach of this solver (use rule=literal)",
+);
 
 /// Why a game cannot be solved here.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -72,7 +75,7 @@ pub enum SolveError {
 impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SolveError::FreeRule => f.write_str(FREE_RULE_UNSOLVED),
+            SolveError::FreeRule => fmt::Display::fmt(&FREE_RULE_UNSOLVED, f),
         }
     }
 }
@@ -232,10 +235,11 @@ impl Agent<Carreaux> for PerfectCarreaux {
         let (mv, node, effort) = self.with_solver(game, |solver| {
             let before = solver.positions();
             let (mv, node) = solver.best_move(state)?;
-            let effort = format!(
-                "exact solution: {} positions ({} new)",
-                solver.positions(),
-                solver.positions() - before
+            let effort = tafel_core::reason!(
+                "effort-exact-solution",
+                "exact solution: {positions} positions ({new} new)",
+                positions = solver.positions(),
+                new = solver.positions() - before
             );
             Some((mv, node, effort))
         })??;

@@ -37,7 +37,7 @@ pub struct HintSearch {
     /// "analysis" or "level N".
     pub label: String,
     /// Why the level plays other than its table says, if it does.
-    pub notice: Option<String>,
+    pub notice: Option<tafel_core::Reason>,
 }
 
 /// The search of `game` at `level` (the analysis search when `None`) with `nodes` of work

@@ -3,7 +3,7 @@
 //! come from the settings; the path's end follows from the tiles, so a code whose tiles are
 //! not all on the path from the start edge is refused.
 
-use tafel_core::{Game, ParseError};
+use tafel_core::{reason, Game, ParseError};
 
 use super::{BlackPath, PathEnd, State, WORDS};
 
@@ -15,10 +15,11 @@ pub(super) fn parse(game: &BlackPath, code: &str) -> Result<State, ParseError> {
         return Err(ParseError::new(
             "position code",
             code,
-            format!(
-                "{} rows, but the board has {} (set size= to match)",
-                rows.len(),
-                size.rows
+            reason!(
+                "black-path-rows",
+                "{rows} rows, but the board has {n} (set size= to match)",
+                rows = rows.len(),
+                n = size.rows
             ),
         ));
     }
@@ -35,11 +36,12 @@ pub(super) fn parse(game: &BlackPath, code: &str) -> Result<State, ParseError> {
                 "position code",
                 code,
                 offset,
-                format!(
-                    "row {} has {} squares, but the board has {} columns",
-                    r + 1,
-                    row.chars().count(),
-                    size.cols
+                reason!(
+                    "black-path-row-length",
+                    "row {row} has {count} squares, but the board has {cols} columns",
+                    row = r + 1,
+                    count = row.chars().count(),
+                    cols = size.cols
                 ),
             ));
         }
@@ -55,7 +57,11 @@ pub(super) fn parse(game: &BlackPath, code: &str) -> Result<State, ParseError> {
                         "position code",
                         code,
                         offset + c,
-                        format!("`{ch}` is not `.`, `1`, `2` or `3`"),
+                        reason!(
+                            "black-path-square",
+                            "`{ch}` is not `.`, `1`, `2` or `3`",
+                            ch
+                        ),
                     ))
                 }
             }
@@ -69,10 +75,11 @@ pub(super) fn parse(game: &BlackPath, code: &str) -> Result<State, ParseError> {
         return Err(ParseError::new(
             "position code",
             code,
-            format!(
-                "the tile on row {}, column {} is not on the path from the start edge",
-                r + 1,
-                c + 1
+            reason!(
+                "black-path-off-path",
+                "the tile on row {row}, column {col} is not on the path from the start edge",
+                row = r + 1,
+                col = c + 1
             ),
         ));
     }

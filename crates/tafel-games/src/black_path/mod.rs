@@ -17,7 +17,7 @@ pub use tile::{exit, tile_for_exit, Tile};
 
 use tafel_core::game::GameInfo;
 use tafel_core::settings::{SettingsError, ValueError};
-use tafel_core::{Game, Outcome, ParseError, Player, Status};
+use tafel_core::{reason, Game, Outcome, ParseError, Player, Status};
 
 use crate::grid::{GridSize, Side};
 
@@ -177,9 +177,10 @@ impl Game for BlackPath {
             return Err(SettingsError::InvalidValue {
                 key: "start".into(),
                 value: settings.start.to_string(),
-                reason: ValueError::NotAllowed(format!(
-                    "that side of that square is not on the boundary of a {} board",
-                    settings.size
+                reason: ValueError::NotAllowed(reason!(
+                    "black-path-start-boundary",
+                    "that side of that square is not on the boundary of a {size} board",
+                    size = settings.size
                 )),
             });
         }

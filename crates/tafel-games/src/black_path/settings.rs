@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use tafel_core::reason;
 use tafel_core::settings::{GameSettings, Origin, SettingSpec, SettingValues, ValueError};
 
 use crate::grid::{GridSize, Side};
@@ -37,8 +38,13 @@ impl StartEdge {
     pub fn parse(text: &str) -> Result<StartEdge, ValueError> {
         let parts: Vec<&str> = text.split(',').map(str::trim).collect();
         let number = |t: &str| {
-            t.parse::<usize>()
-                .map_err(|_| ValueError::NotAllowed(format!("`{t}` is not a row or column number")))
+            t.parse::<usize>().map_err(|_| {
+                ValueError::NotAllowed(reason!(
+                    "black-path-start-number",
+                    "`{text}` is not a row or column number",
+                    text = t
+                ))
+            })
         };
         match parts.as_slice() {
             [r, c, s] => {
@@ -46,8 +52,10 @@ impl StartEdge {
                 let side = match (letters.next().and_then(Side::from_letter), letters.next()) {
                     (Some(side), None) => side,
                     _ => {
-                        return Err(ValueError::NotAllowed(format!(
-                            "`{s}` is not a side (N, E, S or W)"
+                        return Err(ValueError::NotAllowed(reason!(
+                            "black-path-start-side",
+                            "`{text}` is not a side (N, E, S or W)",
+                            text = s
                         )))
                     }
                 };
@@ -58,7 +66,7 @@ impl StartEdge {
                 })
             }
             _ => Err(ValueError::Malformed {
-                expected: "ROW,COLUMN,SIDE such as 0,0,W",
+                expected: reason!("black-path-start-form", "ROW,COLUMN,SIDE such as 0,0,W"),
                 got: Some(text.to_string()),
             }),
         }

@@ -4,12 +4,15 @@
 //! like chess squares, files `a`, `b`, ... from the left and ranks `1`, `2`, ... from the
 //! bottom, so on 6 x 6 cell 0 is `a6` and cell 35 is `f1`.
 
-use tafel_core::ParseError;
+use tafel_core::{reason, ParseError, Reason};
 
 use crate::grid::{GridSize, Side};
 
 /// What a cell name looks like.
-const NOT_A_CELL: &str = "expected a cell such as b6: a file letter, then a rank number";
+const NOT_A_CELL: Reason = Reason::new(
+    "carreaux-cell-name",
+    "expected a cell such as b6: a file letter, then a rank number",
+);
 
 /// The largest board side.
 pub const MAX_SIDE: usize = 12;
@@ -84,30 +87,35 @@ impl Board {
 
     /// The cell named `text` (file letter in either case, then rank), or why there is none.
     pub fn parse_name(&self, text: &str) -> Result<usize, ParseError> {
-        let refuse = |reason: String| ParseError::new("cell", text, reason);
+        let refuse = |reason| ParseError::new("cell", text, reason);
         let mut chars = text.chars();
         let file = chars
             .next()
             .filter(char::is_ascii_alphabetic)
-            .ok_or_else(|| refuse(NOT_A_CELL.into()))?;
+            .ok_or_else(|| refuse(NOT_A_CELL))?;
         let rank_text = chars.as_str();
         let rank: usize = rank_text
             .parse()
             .ok()
             .filter(|_| rank_text.bytes().all(|b| b.is_ascii_digit()))
-            .ok_or_else(|| refuse(NOT_A_CELL.into()))?;
+            .ok_or_else(|| refuse(NOT_A_CELL))?;
         let col = (file.to_ascii_lowercase() as u8 - b'a') as usize;
         let last_file = (b'a' + self.side as u8 - 1) as char;
         if col >= self.side {
-            return Err(refuse(format!(
-                "there is no file {file} on a {0} x {0} board (files a to {last_file})",
-                self.side
+            return Err(refuse(reason!(
+                "carreaux-file",
+                "there is no file {file} on a {n} x {n} board (files a to {last})",
+                file,
+                n = self.side,
+                last = last_file
             )));
         }
         if !(1..=self.side).contains(&rank) {
-            return Err(refuse(format!(
-                "there is no rank {rank} on a {0} x {0} board (ranks 1 to {0})",
-                self.side
+            return Err(refuse(reason!(
+                "carreaux-rank",
+                "there is no rank {rank} on a {n} x {n} board (ranks 1 to {n})",
+                rank,
+                n = self.side
             )));
         }
         Ok(self.grid().index(self.side - rank, col))

@@ -10,7 +10,7 @@
 //! hex digits each, separated by `,`; the plies are then written without a limit too). Both
 //! may be left out when reading: ply 0, no earlier positions.
 
-use tafel_core::{Game, ParseError};
+use tafel_core::{reason, Game, ParseError};
 
 use super::board::CellSet;
 use super::{Carreaux, MoveRule, State, BLUE, RED};
@@ -61,24 +61,22 @@ pub fn format(game: &Carreaux, state: &State) -> String {
 /// Reads a code, checking that it describes a position of these settings.
 pub fn parse(game: &Carreaux, code: &str) -> Result<State, ParseError> {
     let fields: Vec<&str> = code.split(':').collect();
-    let extra = if remembers(game) {
-        " and optionally the plies played and the earlier positions' hashes"
+    let form = if remembers(game) {
+        reason!(
+            "carreaux-code-form-history",
+            "expected the side to move, `:` and the rows and optionally the plies played and the earlier positions' hashes, such as r:.BGB/RGBG/..."
+        )
     } else {
-        ""
+        reason!(
+            "carreaux-code-form",
+            "expected the side to move, `:` and the rows, such as r:.BGB/RGBG/..."
+        )
     };
     let (side, rows, plies, seen) = match fields.as_slice() {
         [side, rows] => (*side, *rows, None, None),
         [side, rows, plies] if remembers(game) => (*side, *rows, Some(*plies), None),
         [side, rows, plies, seen] if remembers(game) => (*side, *rows, Some(*plies), Some(*seen)),
-        _ => {
-            return Err(ParseError::new(
-                WHAT,
-                code,
-                format!(
-                    "expected the side to move, `:` and the rows{extra}, such as r:.BGB/RGBG/..."
-                ),
-            ))
-        }
+        _ => return Err(ParseError::new(WHAT, code, form)),
     };
     let to_move = match side {
         "r" => RED,
@@ -88,7 +86,7 @@ pub fn parse(game: &Carreaux, code: &str) -> Result<State, ParseError> {
                 WHAT,
                 code,
                 0,
-                "the side to move must be `r` or `b`",
+                reason!("carreaux-side", "the side to move must be `r` or `b`"),
             ))
         }
     };
@@ -125,9 +123,11 @@ fn parse_rows(
             WHAT,
             code,
             at,
-            format!(
-                "{} rows, but the board has {n} (set size= to match)",
-                lines.len()
+            reason!(
+                "carreaux-rows",
+                "{rows} rows, but the board has {n} (set size= to match)",
+                rows = lines.len(),
+                n
             ),
         ));
     }
@@ -139,9 +139,12 @@ fn parse_rows(
                 WHAT,
                 code,
                 at,
-                format!(
-                    "rank {rank} has {} cells, but the board has {n} files",
-                    line.chars().count()
+                reason!(
+                    "carreaux-rank-length",
+                    "rank {rank} has {count} cells, but the board has {n} files",
+                    rank,
+                    count = line.chars().count(),
+                    n
                 ),
             ));
         }
@@ -157,7 +160,10 @@ fn parse_rows(
                         WHAT,
                         code,
                         at + col,
-                        "a second bubble: there is exactly one empty cell",
+                        reason!(
+                            "carreaux-second-bubble",
+                            "a second bubble: there is exactly one empty cell"
+                        ),
                     ))
                 }
                 _ => {
@@ -165,7 +171,11 @@ fn parse_rows(
                         WHAT,
                         code,
                         at + col,
-                        format!("`{ch}` is not R, B, G or . (the bubble)"),
+                        reason!(
+                            "carreaux-cell",
+                            "`{ch}` is not R, B, G or . (the bubble)",
+                            ch
+                        ),
                     ))
                 }
             }
@@ -176,17 +186,21 @@ fn parse_rows(
         ParseError::new(
             WHAT,
             code,
-            "no bubble: exactly one cell must be empty (`.`)",
+            reason!(
+                "carreaux-no-bubble",
+                "no bubble: exactly one cell must be empty (`.`)"
+            ),
         )
     })?;
     if red.len() != blue.len() {
         return Err(ParseError::new(
             WHAT,
             code,
-            format!(
-                "Red has {} tiles and Blue {}: the numbers must be equal",
-                red.len(),
-                blue.len()
+            reason!(
+                "carreaux-unequal",
+                "Red has {red} tiles and Blue {blue}: the numbers must be equal",
+                red = red.len(),
+                blue = blue.len()
             ),
         ));
     }
@@ -194,7 +208,7 @@ fn parse_rows(
         return Err(ParseError::new(
             WHAT,
             code,
-            "each colour needs at least two tiles",
+            reason!("carreaux-too-few", "each colour needs at least two tiles"),
         ));
     }
     Ok((red, blue, bubble))
@@ -209,16 +223,18 @@ fn parse_plies(game: &Carreaux, code: &str, text: &str, at: usize) -> Result<u32
         .filter(|_| text.bytes().all(|b| b.is_ascii_digit()))
         .filter(|&p| p <= most)
         .ok_or_else(|| {
-            let bound = if limit == 0 {
-                String::new()
+            let reason = if limit == 0 {
+                reason!(
+                    "carreaux-plies",
+                    "the plies played must be a whole number from 0"
+                )
             } else {
-                format!(" to the ply limit {limit}")
+                reason!(
+                    "carreaux-plies-limit",
+                    "the plies played must be a whole number from 0 to the ply limit {limit}",
+                    limit
+                )
             };
-            ParseError::at(
-                WHAT,
-                code,
-                at,
-                format!("the plies played must be a whole number from 0{bound}"),
-            )
+            ParseError::at(WHAT, code, at, reason)
         })
 }

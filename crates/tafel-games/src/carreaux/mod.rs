@@ -25,7 +25,7 @@ pub use settings::{CarreauxSettings, MoveRule, Stalemate, DEFAULT_PLY_LIMIT};
 
 use tafel_core::game::GameInfo;
 use tafel_core::settings::{SettingsError, ValueError};
-use tafel_core::{Game, Outcome, ParseError, Player, Status};
+use tafel_core::{reason, Game, Outcome, ParseError, Player, Reason, Status};
 
 use crate::history::History;
 
@@ -189,12 +189,17 @@ impl Carreaux {
         to_move: Player,
         plies: u32,
         earlier: &[u64],
-    ) -> Result<State, String> {
+    ) -> Result<State, Reason> {
         let connected = match (
             red.is_connected(&self.board),
             blue.is_connected(&self.board),
         ) {
-            (true, true) => return Err("both colours' tiles are already connected".into()),
+            (true, true) => {
+                return Err(reason!(
+                    "carreaux-both-connected",
+                    "both colours' tiles are already connected"
+                ))
+            }
             (true, false) => Some(RED),
             (false, true) => Some(BLUE),
             (false, false) => None,
@@ -327,8 +332,10 @@ impl Game for Carreaux {
             return Err(SettingsError::InvalidValue {
                 key: "size".into(),
                 value: side.to_string(),
-                reason: ValueError::NotAllowed(format!(
-                    "the board side must be even, from 4 to {MAX_SIDE}"
+                reason: ValueError::NotAllowed(reason!(
+                    "carreaux-size",
+                    "the board side must be even, from 4 to {max}",
+                    max = MAX_SIDE
                 )),
             });
         }

@@ -1,6 +1,7 @@
 //! Carreaux's settings: board size, start layout, what ends a game with no legal move, and the
 //! exploration variants (group value by spanning tree, free sliding with a ply limit).
 
+use tafel_core::reason;
 use tafel_core::settings::{choose, GameSettings, Origin, SettingSpec, SettingValues, ValueError};
 
 use super::group::GroupRule;
@@ -157,7 +158,7 @@ impl GameSettings for CarreauxSettings {
             }
             _ => {
                 self.ply_limit = value.parse().map_err(|_| ValueError::Malformed {
-                    expected: "a whole number of plies (0 = no limit)",
+                    expected: reason!("plies-form", "a whole number of plies (0 = no limit)"),
                     got: None,
                 })?
             }

@@ -2,6 +2,8 @@
 //! written as six digits (`123456`), and numbered 0 to 719 in the dictionary order of those
 //! digits, as OpenSpiel numbers its arrangement draws.
 
+use tafel_core::{reason, Reason};
+
 use super::board::CUBES;
 
 /// How many arrangements there are: 6!.
@@ -72,20 +74,31 @@ pub fn text(index: u16) -> String {
 }
 
 /// Reads six digits that use each number 1 to 6 once; `Err` says what is wrong.
-pub fn parse(text: &str) -> Result<u16, String> {
+pub fn parse(text: &str) -> Result<u16, Reason> {
     let chars: Vec<char> = text.chars().collect();
     if chars.len() != CUBES || !chars.iter().all(|c| c.is_ascii_digit()) {
-        return Err("an arrangement is six digits, the cubes' numbers in reading order".into());
+        return Err(reason!(
+            "einstein-arrangement",
+            "an arrangement is six digits, the cubes' numbers in reading order"
+        ));
     }
     let mut digits = [0u8; CUBES];
     let mut seen = 0u8;
     for (i, &c) in chars.iter().enumerate() {
         let d = c as u8 - b'0';
         if !(1..=CUBES as u8).contains(&d) {
-            return Err(format!("`{c}` is not a cube's number (1 to 6)"));
+            return Err(reason!(
+                "einstein-arrangement-number",
+                "`{c}` is not a cube's number (1 to 6)",
+                c
+            ));
         }
         if seen & 1 << d != 0 {
-            return Err(format!("cube {d} appears twice"));
+            return Err(reason!(
+                "einstein-arrangement-twice",
+                "cube {d} appears twice",
+                d
+            ));
         }
         seen |= 1 << d;
         digits[i] = d;

@@ -6,7 +6,9 @@
 //! start arrangement is still to be made (`bs`): `bs:...../...../...../...../.....` is the
 //! start, `w:b1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1` White to roll after both arrangements.
 
-use tafel_core::{Game, ParseError, Player};
+use tafel_core::{reason, Game, ParseError, Player, Reason};
+
+use crate::chance::{BOTH_SIDES_WIN, OVER_NO_DIE};
 
 use super::board::{square_name, Square, CUBES, HOME, SIDE, SQUARES, WHITE};
 use super::{piece_cube, piece_of, Einstein, State};
@@ -68,14 +70,14 @@ impl Einstein {
 
     /// Reads a position code, checking that it describes a position of these rules.
     pub(super) fn parse_code(&self, code: &str) -> Result<State, ParseError> {
-        let at = |at: usize, reason: String| ParseError::at("position code", code, at, reason);
-        let whole = |reason: String| ParseError::new("position code", code, reason);
+        let at = |at: usize, reason: Reason| ParseError::at("position code", code, at, reason);
+        let whole = |reason: Reason| ParseError::new("position code", code, reason);
         let Some((side, ranks)) = code.split_once(':') else {
-            return Err(whole(
+            return Err(whole(reason!(
+                "einstein-code-form",
                 "expected the side to act (w or b, with the die or s), `:`, then the board's \
                  five ranks from the top separated by `/`"
-                    .into(),
-            ));
+            )));
         };
         let (seat, phase) = parse_side(side).map_err(|(i, reason)| at(i, reason))?;
         let offset = side.chars().count() + 1;
@@ -85,10 +87,13 @@ impl Einstein {
         match phase {
             Phase::Setup => {
                 if count(seat.index()) > 0 {
-                    return Err(whole(format!(
-                        "{} is to arrange its cubes, so none of them can be on the board yet",
-                        name(seat)
-                    )));
+                    return Err(whole(
+                        reason!(
+                            "einstein-arranging",
+                            "{name} is to arrange its cubes, so none of them can be on the board yet"
+                        )
+                        .with_side("name", name(seat)),
+                    ));
                 }
                 let other = Player(1 - seat.0);
                 let arranged = if count(other.index()) == 0 {
@@ -99,20 +104,32 @@ impl Einstein {
                         .iter()
                         .all(|&sq| is_of(board[sq as usize], other.index()));
                     if !at_home || count(other.index()) != CUBES {
-                        return Err(whole(format!(
-                            "before the game starts, {}'s six cubes stand on its corner ({})",
-                            name(other),
-                            home.map(square_name).join(" ")
-                        )));
+                        return Err(whole(
+                            reason!(
+                                "einstein-arranged",
+                                "before the game starts, {name}'s six cubes stand on its corner ({squares})",
+                                squares = home.map(square_name).join(" ")
+                            )
+                            .with_side("name", name(other)),
+                        ));
                     }
                     1
                 };
                 if self.arranger(arranged) != seat {
-                    return Err(whole(format!(
-                        "with these settings {} arranges its cubes {}",
-                        name(self.arranger(arranged)),
-                        if arranged == 0 { "first" } else { "second" },
-                    )));
+                    let reason = if arranged == 0 {
+                        reason!(
+                            "einstein-arranges-first",
+                            "with these settings {name} arranges its cubes first"
+                        )
+                    } else {
+                        reason!(
+                            "einstein-arranges-second",
+                            "with these settings {name} arranges its cubes second"
+                        )
+                    };
+                    return Err(whole(
+                        reason.with_side("name", name(self.arranger(arranged))),
+                    ));
                 }
                 Ok(self.state_from(board, seat.0, 0, arranged))
             }
@@ -127,12 +144,12 @@ impl Einstein {
                     })
                     .count();
                 let problem = match winners {
-                    2 => Some("both sides meet a winning condition"),
-                    1 if die != 0 => Some("the game is over, so no die can be rolled"),
+                    2 => Some(BOTH_SIDES_WIN),
+                    1 if die != 0 => Some(OVER_NO_DIE),
                     _ => None,
                 };
                 match problem {
-                    Some(reason) => Err(whole(reason.into())),
+                    Some(reason) => Err(whole(reason)),
                     None => Ok(state),
                 }
             }
@@ -146,12 +163,12 @@ fn is_of(piece: u8, seat: usize) -> bool {
 }
 
 /// Reads the side field (`w`, `b3`, `bs`); errors carry the character offset in the field.
-fn parse_side(field: &str) -> Result<(Player, Phase), (usize, String)> {
+fn parse_side(field: &str) -> Result<(Player, Phase), (usize, Reason)> {
     let mut chars = field.chars();
-    let seat = chars
-        .next()
-        .and_then(seat_of)
-        .ok_or((0, "the side to act is w (White) or b (Black)".to_string()))?;
+    let seat = chars.next().and_then(seat_of).ok_or((
+        0,
+        reason!("einstein-side", "the side to act is w (White) or b (Black)"),
+    ))?;
     let rest: String = chars.collect();
     let phase = match rest.as_str() {
         "" => Phase::Play(0),
@@ -162,9 +179,11 @@ fn parse_side(field: &str) -> Result<(Player, Phase), (usize, String)> {
         other => {
             return Err((
                 1,
-                format!(
+                reason!(
+                    "einstein-phase",
                     "after the side comes nothing (die to roll), the die 1 to 6, or s \
-                     (arrangement to make), not `{other}`"
+                     (arrangement to make), not `{other}`",
+                    other
                 ),
             ))
         }
@@ -173,7 +192,7 @@ fn parse_side(field: &str) -> Result<(Player, Phase), (usize, String)> {
 }
 
 /// Reads the five ranks; errors carry the character offset in the board field.
-fn parse_board(ranks: &str) -> Result<[u8; SQUARES], (usize, String)> {
+fn parse_board(ranks: &str) -> Result<[u8; SQUARES], (usize, Reason)> {
     let mut board = [0u8; SQUARES];
     let mut seen = [0u8; 2];
     let chars: Vec<char> = ranks.chars().collect();
@@ -185,9 +204,12 @@ fn parse_board(ranks: &str) -> Result<[u8; SQUARES], (usize, String)> {
                 if column != SIDE {
                     return Err((
                         i,
-                        format!(
-                            "rank {} has {column} squares, not {SIDE}",
-                            SIDE - row.min(SIDE - 1)
+                        reason!(
+                            "einstein-rank-length",
+                            "rank {rank} has {column} squares, not {side}",
+                            rank = SIDE - row.min(SIDE - 1),
+                            column,
+                            side = SIDE
                         ),
                     ));
                 }
@@ -197,7 +219,14 @@ fn parse_board(ranks: &str) -> Result<[u8; SQUARES], (usize, String)> {
                 row += 1;
                 column = 0;
                 if row == SIDE {
-                    return Err((i, format!("the board has {SIDE} ranks, not more")));
+                    return Err((
+                        i,
+                        reason!(
+                            "einstein-ranks-more",
+                            "the board has {side} ranks, not more",
+                            side = SIDE
+                        ),
+                    ));
                 }
                 i += 1;
                 continue;
@@ -205,9 +234,11 @@ fn parse_board(ranks: &str) -> Result<[u8; SQUARES], (usize, String)> {
             _ if column == SIDE => {
                 return Err((
                     i,
-                    format!(
-                        "rank {} has more than {SIDE} squares (ranks are separated by `/`)",
-                        SIDE - row
+                    reason!(
+                        "einstein-rank-long",
+                        "rank {rank} has more than {side} squares (ranks are separated by `/`)",
+                        rank = SIDE - row,
+                        side = SIDE
                     ),
                 ))
             }
@@ -215,7 +246,11 @@ fn parse_board(ranks: &str) -> Result<[u8; SQUARES], (usize, String)> {
             Some(letter) => {
                 let seat = seat_of(letter).ok_or((
                     i,
-                    format!("`{letter}` is not a square: `.` (empty), or w or b and a number"),
+                    reason!(
+                        "einstein-square",
+                        "`{letter}` is not a square: `.` (empty), or w or b and a number",
+                        letter
+                    ),
                 ))?;
                 let number = chars
                     .get(i + 1)
@@ -223,15 +258,20 @@ fn parse_board(ranks: &str) -> Result<[u8; SQUARES], (usize, String)> {
                     .filter(|d| (1..=CUBES as u32).contains(d))
                     .ok_or((
                         i + 1,
-                        "a cube's letter is followed by its number, 1 to 6".into(),
+                        reason!(
+                            "einstein-cube-number",
+                            "a cube's letter is followed by its number, 1 to 6"
+                        ),
                     ))? as u8;
                 if seen[seat.index()] & 1 << number != 0 {
                     return Err((
                         i,
-                        format!(
-                            "{} has two cubes numbered {number}",
-                            if seat == WHITE { "White" } else { "Black" }
-                        ),
+                        reason!(
+                            "einstein-cube-twice",
+                            "{side} has two cubes numbered {number}",
+                            number
+                        )
+                        .with_side("side", if seat == WHITE { "White" } else { "Black" }),
                     ));
                 }
                 seen[seat.index()] |= 1 << number;
@@ -244,7 +284,12 @@ fn parse_board(ranks: &str) -> Result<[u8; SQUARES], (usize, String)> {
     if row != SIDE - 1 {
         return Err((
             chars.len(),
-            format!("the board has {SIDE} ranks, not {}", row + 1),
+            reason!(
+                "einstein-ranks",
+                "the board has {side} ranks, not {count}",
+                side = SIDE,
+                count = row + 1
+            ),
         ));
     }
     Ok(board)

@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use serde::Deserialize;
-use tafel_core::ParseError;
+use tafel_core::{reason, ParseError, Reason};
 
 /// How many squares the board has (A to U).
 pub const SQUARES: usize = 21;
@@ -116,13 +116,17 @@ impl Board {
     /// Reads and checks a board file: 21 squares named A to U in reading order of their
     /// top-left cells, covering the 16 x 16 square exactly once.
     pub fn from_json(text: &str) -> Result<Board, ParseError> {
-        let refuse = |reason: String| ParseError::new("board file", text, reason);
-        let file: BoardFile = serde_json::from_str(text).map_err(|e| refuse(e.to_string()))?;
+        let refuse = |reason| ParseError::new("board file", text, reason);
+        let file: BoardFile = serde_json::from_str(text)
+            .map_err(|e| refuse(reason!("board-file-json", "{detail}", detail = e)))?;
         if file.side != SIDE || file.squares.len() != SQUARES {
-            return Err(refuse(format!(
-                "expected {SQUARES} squares on a side of {SIDE}, found {} on {}",
-                file.squares.len(),
-                file.side
+            return Err(refuse(reason!(
+                "board-file-size",
+                "expected {squares} squares on a side of {side}, found {found} on {found_side}",
+                squares = SQUARES,
+                side = SIDE,
+                found = file.squares.len(),
+                found_side = file.side
             )));
         }
         let mut placements = [Placement {
@@ -134,24 +138,32 @@ impl Board {
         for (index, entry) in file.squares.iter().enumerate() {
             let expected = (b'A' + index as u8) as char;
             if entry.name != expected.to_string() {
-                return Err(refuse(format!(
-                    "square {index} is named {}, not {expected}",
-                    entry.name
+                return Err(refuse(reason!(
+                    "board-file-name",
+                    "square {index} is named {name}, not {expected}",
+                    index,
+                    name = entry.name,
+                    expected
                 )));
             }
             if !(1..=MAX_SIZE).contains(&entry.size)
                 || entry.x + entry.size > SIDE
                 || entry.y + entry.size > SIDE
             {
-                return Err(refuse(format!(
-                    "square {} does not fit the board",
-                    entry.name
+                return Err(refuse(reason!(
+                    "board-file-fit",
+                    "square {name} does not fit the board",
+                    name = entry.name
                 )));
             }
             for row in &mut owner[entry.y..entry.y + entry.size] {
                 for cell in &mut row[entry.x..entry.x + entry.size] {
                     if *cell != Square::MAX {
-                        return Err(refuse(format!("square {} overlaps another", entry.name)));
+                        return Err(refuse(reason!(
+                            "board-file-overlap",
+                            "square {name} overlaps another",
+                            name = entry.name
+                        )));
                     }
                     *cell = index as Square;
                 }
@@ -170,9 +182,10 @@ impl Board {
                 seen
             });
         if reading_order != (0..SQUARES as Square).collect::<Vec<_>>() {
-            return Err(refuse(
-                "the squares do not cover the board in reading order".into(),
-            ));
+            return Err(refuse(reason!(
+                "board-file-order",
+                "the squares do not cover the board in reading order"
+            )));
         }
         let mut neighbours = [[0; 4]; SQUARES];
         for (from, sets) in neighbours.iter_mut().enumerate() {
@@ -232,6 +245,15 @@ pub fn square_name(square: Square) -> char {
 pub fn square_named(letter: char) -> Option<Square> {
     let upper = letter.to_ascii_uppercase();
     ('A'..='U').contains(&upper).then(|| upper as u8 - b'A')
+}
+
+/// Why `letter` names no square.
+pub fn square_letter(letter: char) -> Reason {
+    reason!(
+        "karls-race-square",
+        "`{letter}` is not a square (A to U)",
+        letter
+    )
 }
 
 /// The squares of `set` in order, as indices.

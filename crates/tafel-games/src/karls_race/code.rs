@@ -3,9 +3,11 @@
 //! `w:ABCGHJ:MNPQTU` is the two-player start (Black's squares first), `b4:...` Black to move
 //! with a 4 rolled, and `se:AGHJ:CDEF:ORSU:MNQT` the four-player start.
 
-use tafel_core::{Game, ParseError, Player};
+use tafel_core::{reason, Game, ParseError, Player, Reason};
 
-use super::board::{set_names, square_name, square_named, SquareSet, MAX_SIZE};
+use crate::chance::{BOTH_SIDES_WIN, OVER_NO_DIE};
+
+use super::board::{set_names, square_letter, square_name, square_named, SquareSet, MAX_SIZE};
 use super::corner::Corner;
 use super::{KarlsRace, State, MAX_SEATS};
 
@@ -41,22 +43,25 @@ impl KarlsRace {
 
     /// Reads a position code, checking that it describes a position of these rules.
     pub(super) fn parse_code(&self, code: &str) -> Result<State, ParseError> {
-        let error = |at: usize, reason: String| ParseError::at("position code", code, at, reason);
+        let error = |at: usize, reason: Reason| ParseError::at("position code", code, at, reason);
         let fields: Vec<&str> = code.split(':').collect();
         if fields.len() != self.seats + 1 {
-            let sides = if self.seats == 2 {
-                "w or b, then Black's squares, then White's"
+            let form = if self.seats == 2 {
+                reason!(
+                    "karls-race-code-form-2",
+                    "expected {count} fields separated by `:` (w or b, then Black's squares, then White's), found {found}"
+                )
             } else {
-                "se, sw, nw or ne, then the squares of NW, NE, SW and SE"
+                reason!(
+                    "karls-race-code-form-4",
+                    "expected {count} fields separated by `:` (se, sw, nw or ne, then the squares of NW, NE, SW and SE), found {found}"
+                )
             };
             return Err(ParseError::new(
                 "position code",
                 code,
-                format!(
-                    "expected {} fields separated by `:` ({sides}), found {}",
-                    self.seats + 1,
-                    fields.len()
-                ),
+                form.with("count", self.seats + 1)
+                    .with("found", fields.len()),
             ));
         }
         let (to_move, die) = self.parse_side(fields[0]).map_err(|(at, r)| error(at, r))?;
@@ -68,18 +73,25 @@ impl KarlsRace {
             if field.is_empty() {
                 return Err(error(
                     offset,
-                    format!("{name}'s field is empty: write `-` for no stones"),
+                    reason!(
+                        "karls-race-empty-field",
+                        "{name}'s field is empty: write `-` for no stones"
+                    )
+                    .with_side("name", name),
                 ));
             }
             if *field != "-" {
                 for (i, letter) in field.chars().enumerate() {
-                    let square = square_named(letter).ok_or_else(|| {
-                        error(offset + i, format!("`{letter}` is not a square (A to U)"))
-                    })?;
+                    let square = square_named(letter)
+                        .ok_or_else(|| error(offset + i, square_letter(letter)))?;
                     if taken & 1 << square != 0 {
                         return Err(error(
                             offset + i,
-                            format!("square {} holds two stones", square_name(square)),
+                            reason!(
+                                "karls-race-two-stones",
+                                "square {square} holds two stones",
+                                square = square_name(square)
+                            ),
                         ));
                     }
                     taken |= 1 << square;
@@ -90,10 +102,13 @@ impl KarlsRace {
             if count > self.stones_per_player() {
                 return Err(error(
                     offset,
-                    format!(
-                        "{name} has {count} stones, but a player starts with {}",
-                        self.stones_per_player()
-                    ),
+                    reason!(
+                        "karls-race-too-many",
+                        "{name} has {count} stones, but a player starts with {start}",
+                        count,
+                        start = self.stones_per_player()
+                    )
+                    .with_side("name", name),
                 ));
             }
             offset += field.chars().count() + 1;
@@ -105,11 +120,12 @@ impl KarlsRace {
         };
         let over = (0..2).filter(|&team| self.win_reason(&state, team).is_some());
         let problem = match over.count() {
-            2 => Some("both sides meet a winning condition"),
-            1 if die != 0 => Some("the game is over, so no die can be rolled"),
-            0 if die != 0 && stones[to_move.index()] == 0 => {
-                Some("the player to move has no stone, so no die can be rolled")
-            }
+            2 => Some(BOTH_SIDES_WIN),
+            1 if die != 0 => Some(OVER_NO_DIE),
+            0 if die != 0 && stones[to_move.index()] == 0 => Some(reason!(
+                "karls-race-no-stone-die",
+                "the player to move has no stone, so no die can be rolled"
+            )),
             _ => None,
         };
         match problem {
@@ -120,7 +136,7 @@ impl KarlsRace {
 
     /// Reads the side to move and the optional die (`w`, `b3`, `se`, `nw6`); errors carry the
     /// character offset within the field.
-    fn parse_side(&self, field: &str) -> Result<(Player, u8), (usize, String)> {
+    fn parse_side(&self, field: &str) -> Result<(Player, u8), (usize, Reason)> {
         let split = field
             .find(|c: char| c.is_ascii_digit())
             .unwrap_or(field.len());
@@ -135,9 +151,11 @@ impl KarlsRace {
                 .collect();
             return Err((
                 0,
-                format!(
-                    "`{word}` is not a side to move (expected {})",
-                    words.join(", ")
+                reason!(
+                    "karls-race-side",
+                    "`{word}` is not a side to move (expected {words})",
+                    word,
+                    words = words.join(", ")
                 ),
             ));
         };
@@ -147,7 +165,12 @@ impl KarlsRace {
             _ => {
                 return Err((
                     word.chars().count(),
-                    format!("the die must be one digit 1 to {MAX_SIZE}, not `{die}`"),
+                    reason!(
+                        "karls-race-die",
+                        "the die must be one digit 1 to {max}, not `{die}`",
+                        max = MAX_SIZE,
+                        die
+                    ),
                 ))
             }
         };

@@ -28,7 +28,7 @@ pub use settings::{KarlsRaceSettings, TeamStart, START_SETS};
 use tafel_core::game::GameInfo;
 use tafel_core::settings::{SettingsError, ValueError};
 use tafel_core::zobrist::splitmix64;
-use tafel_core::{Game, Outcome, ParseError, Player, PlayerSet, Status};
+use tafel_core::{reason, Game, Outcome, ParseError, Player, PlayerSet, Status};
 
 /// The most seats a game has.
 pub const MAX_SEATS: usize = 4;
@@ -354,9 +354,10 @@ impl Game for KarlsRace {
             return Err(SettingsError::InvalidValue {
                 key: "first".into(),
                 value: settings.first.code().into(),
-                reason: ValueError::NotAllowed(
-                    "with two players only white or black can start".into(),
-                ),
+                reason: ValueError::NotAllowed(reason!(
+                    "karls-race-first",
+                    "with two players only white or black can start"
+                )),
             });
         };
         let board = board();

@@ -1,6 +1,7 @@
 //! Karl's Race's settings: two or four players, the start squares of each form, and who
 //! moves first.
 
+use tafel_core::reason;
 use tafel_core::settings::{choose, GameSettings, Origin, SettingSpec, SettingValues, ValueError};
 
 use super::corner::Corner;
@@ -118,8 +119,10 @@ impl GameSettings for KarlsRaceSettings {
                     "white" => Corner::SE,
                     "black" => Corner::NW,
                     other => Corner::from_code(other).ok_or(ValueError::Malformed {
-                        expected: "white or black (two players), or se, sw, nw or ne (four \
-                                   players)",
+                        expected: reason!(
+                            "karls-race-first-form",
+                            "white or black (two players), or se, sw, nw or ne (four players)"
+                        ),
                         got: None,
                     })?,
                 }

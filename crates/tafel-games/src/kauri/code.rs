@@ -7,7 +7,7 @@
 //! plies played so far. A code holds all 60 seeds (board and stores) and all 12 cowries. It
 //! carries no history: a position read from a code has seen no earlier position.
 
-use tafel_core::{ParseError, Player};
+use tafel_core::{reason, ParseError, Player};
 
 use super::board::{HOLES, ROW, TOTAL_COWRIES, TOTAL_SEEDS};
 use super::{Kauri, State};
@@ -41,18 +41,21 @@ pub(super) fn parse(game: &Kauri, code: &str) -> Result<State, ParseError> {
     let fields: Vec<&str> = code.split('/').collect();
     let with_plies = game.settings.ply_limit > 0;
     if !(fields.len() == 4 || fields.len() == 5 && with_plies) {
-        let expected = if with_plies {
-            "4 or 5 fields SIDE/ROW/ROW/STORES[/PLIES]"
+        let form = if with_plies {
+            reason!(
+                "kauri-code-fields-plies",
+                "{fields} fields separated by `/`, expected 4 or 5 fields SIDE/ROW/ROW/STORES[/PLIES]"
+            )
         } else {
-            "4 fields SIDE/ROW/ROW/STORES (PLIES only under a ply limit)"
+            reason!(
+                "kauri-code-fields",
+                "{fields} fields separated by `/`, expected 4 fields SIDE/ROW/ROW/STORES (PLIES only under a ply limit)"
+            )
         };
         return Err(ParseError::new(
             WHAT,
             code,
-            format!(
-                "{} fields separated by `/`, expected {expected}",
-                fields.len()
-            ),
+            form.with("fields", fields.len()),
         ));
     }
     let offsets: Vec<usize> = fields
@@ -71,7 +74,11 @@ pub(super) fn parse(game: &Kauri, code: &str) -> Result<State, ParseError> {
                 WHAT,
                 code,
                 0,
-                format!("side to move `{other}` is not `a` (first player) or `A` (second)"),
+                reason!(
+                    "kauri-side",
+                    "side to move `{other}` is not `a` (first player) or `A` (second)",
+                    other
+                ),
             ))
         }
     };
@@ -84,7 +91,11 @@ pub(super) fn parse(game: &Kauri, code: &str) -> Result<State, ParseError> {
                 WHAT,
                 code,
                 offsets[row],
-                format!("a row has 6 holes separated by `,`, found {}", holes.len()),
+                reason!(
+                    "kauri-row",
+                    "a row has 6 holes separated by `,`, found {count}",
+                    count = holes.len()
+                ),
             ));
         }
         let mut at = offsets[row];
@@ -97,7 +108,11 @@ pub(super) fn parse(game: &Kauri, code: &str) -> Result<State, ParseError> {
                         WHAT,
                         code,
                         at,
-                        format!("hole `{hole}` is not SEEDS+COWRIES such as 5+1 (counts up to 60)"),
+                        reason!(
+                            "kauri-hole",
+                            "hole `{hole}` is not SEEDS+COWRIES such as 5+1 (counts up to 60)",
+                            hole
+                        ),
                     )
                 })?;
             seeds[first + i] = s;
@@ -113,13 +128,18 @@ pub(super) fn parse(game: &Kauri, code: &str) -> Result<State, ParseError> {
                 WHAT,
                 code,
                 offsets[3],
-                "stores must be FIRST,SECOND such as 0,0",
+                reason!("kauri-stores", "stores must be FIRST,SECOND such as 0,0"),
             )
         })?;
     let plies = match fields.get(4) {
-        Some(text) => text
-            .parse::<u32>()
-            .map_err(|_| ParseError::at(WHAT, code, offsets[4], "plies must be a whole number"))?,
+        Some(text) => text.parse::<u32>().map_err(|_| {
+            ParseError::at(
+                WHAT,
+                code,
+                offsets[4],
+                reason!("kauri-plies", "plies must be a whole number"),
+            )
+        })?,
         None => 0,
     };
     let seed_total: u32 = seeds.iter().chain(&stores).map(|&s| s as u32).sum();
@@ -127,7 +147,11 @@ pub(super) fn parse(game: &Kauri, code: &str) -> Result<State, ParseError> {
         return Err(ParseError::new(
             WHAT,
             code,
-            format!("the board and stores hold {seed_total} seeds, but the game has 60"),
+            reason!(
+                "kauri-seeds",
+                "the board and stores hold {n} seeds, but the game has 60",
+                n = seed_total
+            ),
         ));
     }
     let cowrie_total: u32 = cowries.iter().map(|&c| c as u32).sum();
@@ -135,7 +159,11 @@ pub(super) fn parse(game: &Kauri, code: &str) -> Result<State, ParseError> {
         return Err(ParseError::new(
             WHAT,
             code,
-            format!("the board holds {cowrie_total} cowries, but the game has 12"),
+            reason!(
+                "kauri-cowries",
+                "the board holds {n} cowries, but the game has 12",
+                n = cowrie_total
+            ),
         ));
     }
     Ok(game.assemble(seeds, cowries, stores, side, plies))

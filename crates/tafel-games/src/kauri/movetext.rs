@@ -20,7 +20,7 @@
 
 use tafel_core::game::GameExt;
 use tafel_core::record::{MoveNote, ReplayError};
-use tafel_core::{Game, Player, Status};
+use tafel_core::{reason, Game, Player, Reason, Status};
 
 use super::board::{hole_of, letter, owner};
 use super::{Kauri, Move, State};
@@ -172,7 +172,7 @@ impl<'a> Replayer<'a> {
         }
     }
 
-    fn error(&self, reason: impl Into<String>) -> ReplayError {
+    fn error(&self, reason: Reason) -> ReplayError {
         ReplayError::at(self.number.max(1), reason)
     }
 
@@ -187,14 +187,18 @@ impl<'a> Replayer<'a> {
                 '0'..='9' => {
                     let end = scan(&chars, i, |c| c.is_ascii_digit());
                     if chars.get(end) != Some(&'.') {
-                        return Err(self.error(format!(
-                            "a number must be a move number such as `{}.`",
-                            collect(&chars, i, end)
+                        return Err(self.error(reason!(
+                            "kauri-record-number",
+                            "a number must be a move number such as `{n}.`",
+                            n = collect(&chars, i, end)
                         )));
                     }
-                    let n: usize = collect(&chars, i, end)
-                        .parse()
-                        .map_err(|_| self.error("move number too large"))?;
+                    let n: usize = collect(&chars, i, end).parse().map_err(|_| {
+                        self.error(reason!(
+                            "kauri-record-number-large",
+                            "move number too large"
+                        ))
+                    })?;
                     self.move_number(n)?;
                     i = end + 1;
                 }
@@ -202,7 +206,14 @@ impl<'a> Replayer<'a> {
                     let close = if c == '(' { ')' } else { '}' };
                     let end = (i + 1..chars.len())
                         .find(|&j| chars[j] == close)
-                        .ok_or_else(|| self.error(format!("`{c}` without a closing `{close}`")))?;
+                        .ok_or_else(|| {
+                            self.error(reason!(
+                                "kauri-record-unclosed",
+                                "`{c}` without a closing `{close}`",
+                                c,
+                                close
+                            ))
+                        })?;
                     let inner = collect(&chars, i + 1, end);
                     if c == '(' && inner.trim_start().starts_with(['+', '-']) {
                         self.annotate(&inner)?;
@@ -211,7 +222,10 @@ impl<'a> Replayer<'a> {
                 }
                 '-' => {
                     if self.pending.is_none() || self.chained {
-                        return Err(self.error("`-` must join two plies, as in `d-a-f`"));
+                        return Err(self.error(reason!(
+                            "kauri-record-dash",
+                            "`-` must join two plies, as in `d-a-f`"
+                        )));
                     }
                     self.chained = true;
                     i += 1;
@@ -223,32 +237,48 @@ impl<'a> Replayer<'a> {
                         ("pass", _) => self.ply(None, 'p')?,
                         (_, Some(hole)) if word.len() == 1 => self.ply(Some(hole), c)?,
                         _ => {
-                            return Err(
-                                self.error(format!("`{word}` is not a ply (a..f, A..F or pass)"))
-                            )
+                            return Err(self.error(reason!(
+                                "kauri-record-word",
+                                "`{word}` is not a ply (a..f, A..F or pass)",
+                                word
+                            )))
                         }
                     }
                     i = end;
                 }
-                _ => return Err(self.error(format!("unexpected `{c}`"))),
+                _ => {
+                    return Err(self.error(reason!(
+                        "kauri-record-unexpected",
+                        "unexpected `{c}`",
+                        c
+                    )))
+                }
             }
         }
         if self.chained {
-            return Err(self.error("the record ends with `-`"));
+            return Err(self.error(reason!(
+                "kauri-record-ends-dash",
+                "the record ends with `-`"
+            )));
         }
         Ok(())
     }
 
     fn move_number(&mut self, n: usize) -> Result<(), ReplayError> {
         if self.chained {
-            return Err(self.error("`-` must be followed by a ply"));
+            return Err(self.error(reason!(
+                "kauri-record-dash-ply",
+                "`-` must be followed by a ply"
+            )));
         }
         if n != self.number + 1 {
             return Err(ReplayError::at(
                 self.number + 1,
-                format!(
-                    "found move number {n} where {} was expected",
-                    self.number + 1
+                reason!(
+                    "record-move-number",
+                    "found move number {n} where {number} was expected",
+                    n,
+                    number = self.number + 1
                 ),
             ));
         }
@@ -262,7 +292,10 @@ impl<'a> Replayer<'a> {
     /// the other player before it are played first.
     fn ply(&mut self, hole: Option<usize>, text: char) -> Result<(), ReplayError> {
         if self.number == 0 {
-            return Err(self.error("a record starts with the move number `1.`"));
+            return Err(self.error(reason!(
+                "kauri-record-start",
+                "a record starts with the move number `1.`"
+            )));
         }
         self.finish_ply()?;
         let game = self.game;
@@ -272,29 +305,40 @@ impl<'a> Replayer<'a> {
         };
         if let Some(last) = self.last_side {
             if last == player && !self.chained {
-                return Err(self.error(format!(
-                    "two plies by the {} in one move must be chained with `-`",
-                    game.player_name(player)
-                )));
+                return Err(self.error(
+                    reason!(
+                        "kauri-record-chain",
+                        "two plies by the {side} in one move must be chained with `-`"
+                    )
+                    .with_side("side", game.player_name(player)),
+                ));
             }
             if last == Player(1) && player == Player(0) {
-                return Err(
-                    self.error("the first player's ply comes before the second player's in a move")
-                );
+                return Err(self.error(reason!(
+                    "kauri-record-order",
+                    "the first player's ply comes before the second player's in a move"
+                )));
             }
         }
         if self.chained && self.last_side != Some(player) {
-            return Err(self.error("a chain `-` joins plies of one player"));
+            return Err(self.error(reason!(
+                "kauri-record-chain-one",
+                "a chain `-` joins plies of one player"
+            )));
         }
         while self.state.side() != player {
             let mut legal = Vec::new();
             game.legal_moves(&self.state, &mut legal);
             if legal != [Move::Pass] {
-                return Err(self.error(format!(
-                    "`{text}` is a ply of the {}, but the {} is to move and need not pass",
-                    game.player_name(player),
-                    game.player_name(self.state.side())
-                )));
+                return Err(self.error(
+                    reason!(
+                        "kauri-record-no-pass",
+                        "`{text}` is a ply of the {side}, but the {other} is to move and need not pass",
+                        text
+                    )
+                    .with_side("side", game.player_name(player))
+                    .with_side("other", game.player_name(self.state.side())),
+                ));
             }
             self.play(Move::Pass);
         }
@@ -304,7 +348,7 @@ impl<'a> Replayer<'a> {
         };
         let mv = game
             .parse_legal_move(&self.state, &written)
-            .map_err(|e| self.error(e.to_string()))?;
+            .map_err(|e| self.error(e.reason()))?;
         let (direct, indirect) = self.play(mv);
         self.pending = Some(PendingPly {
             number: self.number,
@@ -326,22 +370,30 @@ impl<'a> Replayer<'a> {
     /// Checks a capture annotation (the text inside the parentheses) against the last ply.
     fn annotate(&mut self, inner: &str) -> Result<(), ReplayError> {
         let (plus, minus) = parse_annotation(inner).ok_or_else(|| {
-            self.error(format!(
-                "`({inner})` is not a capture annotation such as (+2), (-1) or (+1;-1)"
+            self.error(reason!(
+                "kauri-record-annotation",
+                "`({inner})` is not a capture annotation such as (+2), (-1) or (+1;-1)",
+                inner
             ))
         })?;
         let Some(ply) = self.pending.as_mut().filter(|p| !p.annotated) else {
-            return Err(self.error(format!("`({inner})` does not follow a ply")));
+            return Err(self.error(reason!(
+                "kauri-record-annotation-alone",
+                "`({inner})` does not follow a ply",
+                inner
+            )));
         };
         ply.annotated = true;
         if (plus, minus) != (ply.direct as u32, ply.indirect as u32) {
             return Err(ReplayError::at(
                 ply.number,
-                format!(
-                    "`{}` {}, but the record says ({inner})",
-                    ply.text,
-                    describe_captures(ply.direct, ply.indirect)
-                ),
+                reason!(
+                    "kauri-record-annotation-wrong",
+                    "`{ply}` {captures}, but the record says ({inner})",
+                    ply = ply.text,
+                    inner
+                )
+                .with_reason("captures", describe_captures(ply.direct, ply.indirect)),
             ));
         }
         Ok(())
@@ -352,11 +404,12 @@ impl<'a> Replayer<'a> {
         match self.pending.take() {
             Some(ply) if !ply.annotated && ply.direct + ply.indirect > 0 => Err(ReplayError::at(
                 ply.number,
-                format!(
-                    "`{}` {}, but the record gives no annotation",
-                    ply.text,
-                    describe_captures(ply.direct, ply.indirect)
-                ),
+                reason!(
+                    "kauri-record-annotation-missing",
+                    "`{ply}` {captures}, but the record gives no annotation",
+                    ply = ply.text
+                )
+                .with_reason("captures", describe_captures(ply.direct, ply.indirect)),
             )),
             _ => Ok(()),
         }
@@ -373,12 +426,12 @@ fn collect(chars: &[char], from: usize, to: usize) -> String {
     chars[from..to].iter().collect()
 }
 
-fn describe_captures(direct: u8, indirect: u8) -> String {
+fn describe_captures(direct: u8, indirect: u8) -> Reason {
     match (direct, indirect) {
-        (0, 0) => "captures nothing".to_string(),
-        (d, 0) => format!("captures {d}"),
-        (0, i) => format!("loses {i}"),
-        (d, i) => format!("captures {d} and loses {i}"),
+        (0, 0) => reason!("kauri-captures-nothing", "captures nothing"),
+        (d, 0) => reason!("kauri-captures", "captures {d}", d),
+        (0, i) => reason!("kauri-loses", "loses {i}", i),
+        (d, i) => reason!("kauri-captures-loses", "captures {d} and loses {i}", d, i),
     }
 }
 
@@ -456,8 +509,10 @@ fn split_result(text: &str) -> (&str, Option<&str>) {
 fn parse_result(text: &str) -> Result<Claim, ReplayError> {
     let line = text.trim();
     let bad = || {
-        ReplayError::record(format!(
-            "result line `{line}` is not `NAME won by W : L points` or `Draw by N : N points`"
+        ReplayError::record(reason!(
+            "kauri-result-line",
+            "result line `{line}` is not `NAME won by W : L points` or `Draw by N : N points`",
+            line
         ))
     };
     let lower = line.to_lowercase();
@@ -491,26 +546,36 @@ fn check_result(game: &Kauri, state: &State, claim: &Claim) -> Result<(), Replay
         Status::Over(outcome) => Some(outcome),
         _ => None,
     };
-    let fail = |why: &str| {
-        ReplayError::record(format!(
-            "the result line claims {claim_text} but {why} (stores: first player {}, second player {})",
-            stores[0],
-            stores[1],
-            claim_text = describe_claim(claim)
-        ))
+    let fail = |why: Reason| {
+        ReplayError::record(
+            reason!(
+                "kauri-result-claim",
+                "the result line claims {claim} but {why} (stores: first player {first}, second player {second})",
+                first = stores[0],
+                second = stores[1]
+            )
+            .with_reason("claim", describe_claim(claim))
+            .with_reason("why", why),
+        )
     };
     match *claim {
         Claim::Draw(a, b) => {
             if a != b || stores != [a, b] {
-                return Err(fail("the scores differ"));
+                return Err(fail(reason!("kauri-result-differ", "the scores differ")));
             }
             if outcome.is_some_and(|o| !o.is_draw()) {
-                return Err(fail("the game is not drawn"));
+                return Err(fail(reason!(
+                    "kauri-result-not-drawn",
+                    "the game is not drawn"
+                )));
             }
         }
         Claim::Won(seat, winner_score, loser_score) => {
             if winner_score < loser_score {
-                return Err(fail("the winner's score comes first"));
+                return Err(fail(reason!(
+                    "kauri-result-order",
+                    "the winner's score comes first"
+                )));
             }
             let candidates: Vec<Player> = match (outcome, seat) {
                 (Some(o), _) => o.winners.iter().collect(),
@@ -524,9 +589,9 @@ fn check_result(game: &Kauri, state: &State, claim: &Claim) -> Result<(), Replay
             };
             if !candidates.iter().any(fits) {
                 return Err(fail(if outcome.is_some_and(|o| o.is_draw()) {
-                    "the game is drawn"
+                    reason!("kauri-result-drawn", "the game is drawn")
                 } else {
-                    "the stores say otherwise"
+                    reason!("kauri-result-stores", "the stores say otherwise")
                 }));
             }
         }
@@ -534,10 +599,16 @@ fn check_result(game: &Kauri, state: &State, claim: &Claim) -> Result<(), Replay
     Ok(())
 }
 
-fn describe_claim(claim: &Claim) -> String {
+fn describe_claim(claim: &Claim) -> Reason {
     match claim {
-        Claim::Draw(a, b) => format!("a draw by {a} : {b}"),
-        Claim::Won(Some(p), w, l) => format!("a win of player {} by {w} : {l}", p.0 + 1),
-        Claim::Won(None, w, l) => format!("a win by {w} : {l}"),
+        Claim::Draw(a, b) => reason!("kauri-claim-draw", "a draw by {a} : {b}", a, b),
+        Claim::Won(Some(p), w, l) => reason!(
+            "kauri-claim-player",
+            "a win of player {p} by {w} : {l}",
+            p = p.0 + 1,
+            w,
+            l
+        ),
+        Claim::Won(None, w, l) => reason!("kauri-claim-win", "a win by {w} : {l}", w, l),
     }
 }

@@ -2,7 +2,7 @@
 //! `A`..`F` for the second's; a forced pass is `pass`. Whole games have their own notation,
 //! Mancala World's, in [`super::movetext`].
 
-use tafel_core::ParseError;
+use tafel_core::{reason, ParseError};
 
 use super::board::{hole_of, letter};
 use super::Move;
@@ -18,7 +18,7 @@ pub(super) fn parse_move(text: &str) -> Result<Move, ParseError> {
         _ => Err(ParseError::new(
             "move",
             text,
-            "expected a hole a..f or A..F, or `pass`",
+            reason!("kauri-move", "expected a hole a..f or A..F, or `pass`"),
         )),
     }
 }

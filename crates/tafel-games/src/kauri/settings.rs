@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use tafel_core::reason;
 use tafel_core::settings::{choose, GameSettings, Origin, SettingSpec, SettingValues, ValueError};
 
 /// What happens when no seed is left and both players captured the same number.
@@ -70,7 +71,7 @@ impl GameSettings for KauriSettings {
             }
             _ => {
                 self.ply_limit = value.parse().map_err(|_| ValueError::Malformed {
-                    expected: "a number of plies (0 = no limit)",
+                    expected: reason!("kauri-plies-form", "a number of plies (0 = no limit)"),
                     got: Some(value.to_string()),
                 })?
             }

@@ -5,7 +5,7 @@
 //! coordinates, the parity of `x` follows from `y`, `a` and `b`, so the playable cells are
 //! numbered `x / 2 + 2y + 8a + 32b` (0..128) and a set of cells is one `u128`.
 
-use tafel_core::ParseError;
+use tafel_core::{reason, ParseError};
 
 /// A playable cell, 0..128.
 pub type Cell = u8;
@@ -146,7 +146,12 @@ pub fn parse_name(text: &str) -> Result<Cell, ParseError> {
                 "cell",
                 text,
                 at,
-                format!("`{ch}` in cell `{text}` is not a digit 1 to 4"),
+                reason!(
+                    "quarx-cell-digit",
+                    "`{ch}` in cell `{text}` is not a digit 1 to 4",
+                    ch,
+                    text
+                ),
             )),
         })
         .collect::<Result<_, _>>()?;
@@ -154,14 +159,22 @@ pub fn parse_name(text: &str) -> Result<Cell, ParseError> {
         return Err(ParseError::new(
             "cell",
             text,
-            format!("a cell is four digits xyab, got `{text}`"),
+            reason!(
+                "quarx-cell-length",
+                "a cell is four digits xyab, got `{text}`",
+                text
+            ),
         ));
     }
     cell_at([digits[0], digits[1], digits[2], digits[3]]).ok_or_else(|| {
         ParseError::new(
             "cell",
             text,
-            format!("cell {text} is not playable (its digit sum is odd)"),
+            reason!(
+                "quarx-cell-odd",
+                "cell {text} is not playable (its digit sum is odd)",
+                text
+            ),
         )
     })
 }

@@ -10,7 +10,7 @@
 //! lists their hashes, oldest first (16 hex digits each, separated by `,`). Both may be left
 //! out when reading: ply 0, no earlier positions.
 
-use tafel_core::ParseError;
+use tafel_core::{reason, ParseError, Reason};
 
 use super::board::{bit, name, Cell};
 use super::{Quarx, State};
@@ -62,7 +62,7 @@ pub fn format(state: &State) -> String {
 
 /// Reads a code (digits or dots for empty cells).
 pub fn parse(game: &Quarx, code: &str) -> Result<State, ParseError> {
-    let err = |at: usize, reason: String| ParseError::at("position code", code, at, reason);
+    let err = |at: usize, reason: Reason| ParseError::at("position code", code, at, reason);
     let side = match code.get(..2) {
         Some("w:") => 0,
         Some("b:") => 1,
@@ -70,7 +70,10 @@ pub fn parse(game: &Quarx, code: &str) -> Result<State, ParseError> {
             return Err(ParseError::new(
                 "position code",
                 code,
-                "expected `w:` or `b:` (the side to move) and 16 boards separated by `/`",
+                reason!(
+                    "quarx-code-form",
+                    "expected `w:` or `b:` (the side to move) and 16 boards separated by `/`"
+                ),
             ))
         }
     };
@@ -81,7 +84,10 @@ pub fn parse(game: &Quarx, code: &str) -> Result<State, ParseError> {
         return Err(ParseError::new(
             "position code",
             code,
-            "expected at most the boards, `:` and the plies, `:` and the earlier positions' hashes",
+            reason!(
+                "quarx-code-fields",
+                "expected at most the boards, `:` and the plies, `:` and the earlier positions' hashes"
+            ),
         ));
     }
     let boards: Vec<&str> = board_text.split('/').collect();
@@ -89,7 +95,11 @@ pub fn parse(game: &Quarx, code: &str) -> Result<State, ParseError> {
         return Err(ParseError::new(
             "position code",
             code,
-            format!("{} boards, expected 16 separated by `/`", boards.len()),
+            reason!(
+                "quarx-boards",
+                "{n} boards, expected 16 separated by `/`",
+                n = boards.len()
+            ),
         ));
     }
     let (mut white, mut black, mut kings) = (0u128, 0u128, 0u128);
@@ -102,12 +112,25 @@ pub fn parse(game: &Quarx, code: &str) -> Result<State, ParseError> {
                 '.' => 1,
                 '1'..='8' => ch as usize - '0' as usize,
                 'o' | 'O' | 'x' | 'X' => 1,
-                _ => return Err(err(at, format!("`{ch}` is not o, O, x, X, `.` or 1..8"))),
+                _ => {
+                    return Err(err(
+                        at,
+                        reason!(
+                            "quarx-code-char",
+                            "`{ch}` is not o, O, x, X, `.` or 1..8",
+                            ch
+                        ),
+                    ))
+                }
             };
             if filled + run > CELLS_PER_BOARD {
                 return Err(err(
                     at,
-                    format!("board {} has more than 8 cells", board + 1),
+                    reason!(
+                        "quarx-board-long",
+                        "board {n} has more than 8 cells",
+                        n = board + 1
+                    ),
                 ));
             }
             if matches!(ch, 'o' | 'O' | 'x' | 'X') {
@@ -117,7 +140,11 @@ pub fn parse(game: &Quarx, code: &str) -> Result<State, ParseError> {
                 if !king && promotion & bit(cell) != 0 {
                     return Err(err(
                         at,
-                        format!("a man on {} stands on its promotion row", name(cell)),
+                        reason!(
+                            "quarx-man-promotion",
+                            "a man on {cell} stands on its promotion row",
+                            cell = name(cell)
+                        ),
                     ));
                 }
                 if white_piece {
@@ -134,7 +161,12 @@ pub fn parse(game: &Quarx, code: &str) -> Result<State, ParseError> {
         if filled != CELLS_PER_BOARD {
             return Err(err(
                 offset,
-                format!("board {} has {filled} cells, expected 8", board + 1),
+                reason!(
+                    "quarx-board-cells",
+                    "board {n} has {filled} cells, expected 8",
+                    n = board + 1,
+                    filled
+                ),
             ));
         }
         offset += text.chars().count() + 1;
@@ -145,7 +177,12 @@ pub fn parse(game: &Quarx, code: &str) -> Result<State, ParseError> {
             .parse()
             .ok()
             .filter(|_| text.bytes().all(|b| b.is_ascii_digit()))
-            .ok_or_else(|| err(offset, format!("`{text}` is not a number of plies")))?;
+            .ok_or_else(|| {
+                err(
+                    offset,
+                    reason!("quarx-plies", "`{text}` is not a number of plies", text),
+                )
+            })?;
         offset += text.len() + 1;
     }
     if let Some(text) = seen {

@@ -2,7 +2,7 @@
 //! every landing cell. Any jump order of a capture is read; the lexicographically smallest is
 //! written.
 
-use tafel_core::ParseError;
+use tafel_core::{reason, ParseError, Reason};
 
 use super::board::{bit, cell_at, coords, name, name_value, parse_name, Cell};
 use super::{Move, Quarx, State};
@@ -31,28 +31,34 @@ fn between(from: Cell, to: Cell) -> Option<Vec<Cell>> {
 /// Reads a move. A capture's captured pieces are read off the position: each jump must pass
 /// over exactly one piece, an opponent's, and land on an empty cell.
 pub fn parse_move(state: &State, text: &str) -> Result<Move, ParseError> {
-    let err = |at: usize, reason: String| ParseError::at("move", text, at, reason);
+    let err = |at: usize, reason: Reason| ParseError::at("move", text, at, reason);
     let capture = text.contains(['x', 'X']);
     let parts: Vec<&str> = text.split(['x', 'X', '-']).collect();
     if parts.len() < 2 {
         return Err(ParseError::new(
             "move",
             text,
-            "expected FROM-TO (2233-2323) or a capture FROMxLANDINGx... (3333x1111x3311)",
+            reason!(
+                "quarx-move",
+                "expected FROM-TO (2233-2323) or a capture FROMxLANDINGx... (3333x1111x3311)"
+            ),
         ));
     }
     if capture && text.contains('-') {
         return Err(ParseError::new(
             "move",
             text,
-            "a move is either FROM-TO or a capture with `x` between cells, not both",
+            reason!(
+                "quarx-move-mixed",
+                "a move is either FROM-TO or a capture with `x` between cells, not both"
+            ),
         ));
     }
     if !capture && parts.len() != 2 {
         return Err(ParseError::new(
             "move",
             text,
-            "a step or slide names two cells, FROM-TO",
+            reason!("quarx-move-two", "a step or slide names two cells, FROM-TO"),
         ));
     }
     let mut path = Vec::with_capacity(parts.len());
@@ -66,11 +72,12 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, ParseError> {
     if own & bit(from) == 0 {
         return Err(err(
             0,
-            format!(
-                "no {} piece on {}",
-                ["White", "Black"][state.side as usize],
-                name(from)
-            ),
+            reason!(
+                "quarx-no-piece",
+                "no {side} piece on {cell}",
+                cell = name(from)
+            )
+            .with_side("side", ["White", "Black"][state.side as usize]),
         ));
     }
     if !capture {
@@ -87,7 +94,12 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, ParseError> {
         let line = between(at, land).ok_or_else(|| {
             err(
                 offset,
-                format!("{} is not on a line with {}", name(land), name(at)),
+                reason!(
+                    "quarx-not-on-line",
+                    "{cell} is not on a line with {other}",
+                    cell = name(land),
+                    other = name(at)
+                ),
             )
         })?;
         let mut pieces = line.iter().filter(|&&c| occupied & bit(c) != 0);
@@ -96,16 +108,22 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, ParseError> {
             (None, _) => {
                 return Err(err(
                     offset,
-                    format!("no piece between {} and {}", name(at), name(land)),
+                    reason!(
+                        "quarx-nothing-between",
+                        "no piece between {from} and {to}",
+                        from = name(at),
+                        to = name(land)
+                    ),
                 ))
             }
             _ => {
                 return Err(err(
                     offset,
-                    format!(
-                        "more than one piece between {} and {}",
-                        name(at),
-                        name(land)
+                    reason!(
+                        "quarx-many-between",
+                        "more than one piece between {from} and {to}",
+                        from = name(at),
+                        to = name(land)
                     ),
                 ))
             }
@@ -113,14 +131,28 @@ pub fn parse_move(state: &State, text: &str) -> Result<Move, ParseError> {
         if enemy & bit(over) == 0 {
             return Err(err(
                 offset,
-                format!("{} is not an opponent's piece", name(over)),
+                reason!(
+                    "quarx-not-opponent",
+                    "{cell} is not an opponent's piece",
+                    cell = name(over)
+                ),
             ));
         }
         if captured & bit(over) != 0 {
-            return Err(err(offset, format!("{} is jumped twice", name(over))));
+            return Err(err(
+                offset,
+                reason!(
+                    "quarx-jumped-twice",
+                    "{cell} is jumped twice",
+                    cell = name(over)
+                ),
+            ));
         }
         if occupied & bit(land) != 0 {
-            return Err(err(offset, format!("{} is not empty", name(land))));
+            return Err(err(
+                offset,
+                reason!("quarx-not-empty", "{cell} is not empty", cell = name(land)),
+            ));
         }
         captured |= bit(over);
     }

@@ -1,5 +1,6 @@
 //! Quarx's settings: the reconstructed setup and an engine ply limit.
 
+use tafel_core::reason;
 use tafel_core::settings::{choose, GameSettings, Origin, SettingSpec, SettingValues, ValueError};
 
 use super::board::{bit, cell_at, Cell, CELLS};
@@ -130,7 +131,7 @@ impl GameSettings for QuarxSettings {
             }
             _ => {
                 self.ply_limit = value.parse().map_err(|_| ValueError::Malformed {
-                    expected: "a whole number of plies (0 for none)",
+                    expected: reason!("quarx-plies-form", "a whole number of plies (0 for none)"),
                     got: Some(value.to_string()),
                 })?
             }

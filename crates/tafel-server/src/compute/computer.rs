@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use tafel_ai::{AgentOptions, AiError};
-use tafel_core::{DynGame, DynPosition};
+use tafel_core::{DynGame, DynPosition, Reason};
 
 /// The most time the computer takes for a move off the clock (`tafel-ai`'s cap for every
 /// level; on the clock it takes a share of its time left, up to this).
@@ -21,7 +21,7 @@ pub fn max_level(game: &str) -> u8 {
 /// Why the computer cannot play `level` of `game` (with its settings) as the level says, e.g.
 /// perfect play whose solved table is absent (the notice says how to build it); `None` when it
 /// can. Such a level still plays, as the weaker level the notice names. No agent is built.
-pub fn level_notice(game: &dyn DynGame, level: u8) -> Result<Option<String>, AiError> {
+pub fn level_notice(game: &dyn DynGame, level: u8) -> Result<Option<Reason>, AiError> {
     tafel_ai::level_availability(game, level.into()).map(|availability| availability.notice())
 }
 

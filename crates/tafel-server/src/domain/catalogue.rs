@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
+use tafel_core::{Param, Reason};
 
 use crate::domain::language::Language;
 
@@ -31,16 +32,44 @@ pub enum Arg {
     /// A side's name as the games give it ("White", "first player"), shown in the reader's
     /// language (the catalogues' `side`).
     Side(&'static str),
+    /// A reason by code from the games or the engine, worded by the catalogues' message
+    /// `reason-CODE` (in English by the reason's own words when a catalogue has none).
+    Reason(Reason),
 }
 
 impl Arg {
-    /// The argument as it is, in English: what a program reads in an error's `params`.
-    pub fn as_str(&self) -> &str {
+    /// The argument for programs, as an error's `params` show it: `name` with the text as it
+    /// is, in English; a reason as `name` with its code and each of its parameters as
+    /// `name.param` (nested reasons the same way, `name.param.inner`).
+    pub fn params(&self, name: &str) -> Vec<(String, String)> {
         match self {
-            Arg::Text(text) => text,
-            Arg::Side(side) => side,
+            Arg::Text(text) => vec![(name.to_string(), text.clone())],
+            Arg::Side(side) => vec![(name.to_string(), side.to_string())],
+            Arg::Reason(reason) => {
+                let mut out = vec![(name.to_string(), reason.code.to_string())];
+                for (param, value) in &reason.params {
+                    out.extend(Arg::from(value).params(&format!("{name}.{param}")));
+                }
+                out
+            }
         }
     }
+}
+
+/// A reason's parameter as a message's argument.
+impl From<&Param> for Arg {
+    fn from(param: &Param) -> Arg {
+        match param {
+            Param::Text(text) => Arg::Text(text.clone()),
+            Param::Side(side) => Arg::Side(side),
+            Param::Reason(reason) => Arg::Reason((**reason).clone()),
+        }
+    }
+}
+
+/// The catalogues' key of a reason's words: `reason-` and its code.
+pub fn reason_key(code: &str) -> String {
+    format!("reason-{code}")
 }
 
 /// A language's catalogue, parsed once.
@@ -74,6 +103,7 @@ impl Catalogue {
             match value {
                 Arg::Text(text) => args.set(*name, text.as_str()),
                 Arg::Side(side) => args.set(*name, self.side(side)),
+                Arg::Reason(reason) => args.set(*name, self.reason(reason)),
             }
         }
         let mut errors = Vec::new();
@@ -85,6 +115,25 @@ impl Catalogue {
 }
 
 impl Catalogue {
+    /// A reason in this catalogue's words: its message `reason-CODE` with the reason's
+    /// parameters, or, where the catalogue has none (English), the reason's own words with
+    /// its parameters in this catalogue's words.
+    fn reason(&self, reason: &Reason) -> String {
+        let args: Vec<(&'static str, Arg)> = reason
+            .params
+            .iter()
+            .map(|(name, param)| (*name, Arg::from(param)))
+            .collect();
+        self.render(&reason_key(reason.code), &args)
+            .unwrap_or_else(|| {
+                reason.fill(reason.english, &mut |param| match param {
+                    Param::Text(text) => text.clone(),
+                    Param::Side(side) => self.side(side),
+                    Param::Reason(inner) => self.reason(inner),
+                })
+            })
+    }
+
     /// A side's name in this catalogue's words: the message `side`, which chooses by the
     /// name's words joined by `-` (`first-player`), and shows the name as it is otherwise.
     fn side(&self, side: &str) -> String {
@@ -114,6 +163,12 @@ pub fn render(key: &str, args: &[(&'static str, Arg)], language: Language) -> St
         .render(key, args)
         .or_else(|| catalogue(Language::English).render(key, args))
         .unwrap_or_else(|| key.to_string())
+}
+
+/// A reason by code from the games or the engine (a computer level's notice, a search's
+/// effort) in `language`.
+pub fn reason(reason: &Reason, language: Language) -> String {
+    catalogue(language).reason(reason)
 }
 
 /// A side's name as the games give it ("White", "first player") in `language`.
@@ -198,12 +253,15 @@ mod tests {
             let other = keys(source(language));
             let missing: Vec<_> = english.keys().filter(|k| !other.contains_key(*k)).collect();
             assert!(missing.is_empty(), "{language:?} lacks {missing:?}");
-            let extra: Vec<_> = other.keys().filter(|k| !english.contains_key(*k)).collect();
+            let extra: Vec<_> = other
+                .keys()
+                .filter(|k| !english.contains_key(*k) && !k.starts_with("reason-"))
+                .collect();
             assert!(
                 extra.is_empty(),
                 "{language:?} has keys English lacks: {extra:?}"
             );
-            for (key, names) in &other {
+            for (key, names) in other.iter().filter(|(k, _)| english.contains_key(*k)) {
                 assert!(
                     names.is_subset(&english[key]),
                     "{language:?} {key} names {names:?}, English only {:?}",
@@ -211,6 +269,149 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The code of every reason the games, the rules and the engine make (`reason!("code"`,
+    /// `Reason::new("code"` in the source of tafel-core, tafel-games and tafel-ai, tests and
+    /// comments left out), and the terminations' codes, which are made from a list.
+    fn reason_codes() -> BTreeSet<String> {
+        let crates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut codes: BTreeSet<String> = tafel_core::record::Termination::ALL
+            .iter()
+            .map(|t| t.reason().code.to_string())
+            .collect();
+        let mut stack: Vec<_> = ["tafel-core", "tafel-games", "tafel-ai"]
+            .iter()
+            .map(|name| crates.join(name).join("src"))
+            .collect();
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let code = code_of(&std::fs::read_to_string(&path).unwrap());
+                    codes.extend(literal_keys(&code, &["reason!(", "Reason::new("]));
+                }
+            }
+        }
+        codes
+    }
+
+    /// A source file without its tests and its comment lines.
+    fn code_of(source: &str) -> String {
+        source
+            .split("#[cfg(test)]")
+            .next()
+            .unwrap_or_default()
+            .lines()
+            .filter(|line| !line.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// The string literals that open the calls `openings` in `code` (calls whose first
+    /// argument is not a literal are skipped: a macro's own definition).
+    fn literal_keys(code: &str, openings: &[&str]) -> Vec<String> {
+        let mut keys = Vec::new();
+        for opening in openings {
+            for (at, _) in code.match_indices(opening) {
+                let rest = code[at + opening.len()..].trim_start();
+                if let Some(key) = rest.strip_prefix('"') {
+                    keys.push(key.split('"').next().unwrap().to_string());
+                }
+            }
+        }
+        keys
+    }
+
+    /// What `source` (a catalogue) lacks of the reasons `codes`, and the `reason-` keys it has
+    /// that no reason uses.
+    fn reason_gaps(source: &str, codes: &BTreeSet<String>) -> (Vec<String>, Vec<String>) {
+        let keys = keys(source);
+        let missing = codes
+            .iter()
+            .filter(|code| !keys.contains_key(&reason_key(code)))
+            .cloned()
+            .collect();
+        let stale = keys
+            .keys()
+            .filter_map(|key| key.strip_prefix("reason-"))
+            .filter(|code| !codes.contains(*code))
+            .map(str::to_string)
+            .collect();
+        (missing, stale)
+    }
+
+    #[test]
+    fn every_reason_has_its_words_in_every_other_language() {
+        let codes = reason_codes();
+        assert!(
+            codes.len() > 150,
+            "{} codes: is the scan broken?",
+            codes.len()
+        );
+        for code in [
+            "unreadable-at",
+            "kauri-hole",
+            "setting-choices",
+            "termination-aborted",
+        ] {
+            assert!(codes.contains(code), "{code} not found");
+        }
+        for language in Language::ALL {
+            let (missing, stale) = reason_gaps(source(language), &codes);
+            if language == Language::English {
+                // English words are written where the reason is made, once.
+                assert_eq!(
+                    missing.len(),
+                    codes.len(),
+                    "English words a reason: {stale:?}"
+                );
+                continue;
+            }
+            assert!(
+                missing.is_empty(),
+                "{language:?} lacks words for {missing:?}"
+            );
+            assert!(
+                stale.is_empty(),
+                "{language:?} words reasons no code makes: {stale:?}"
+            );
+        }
+        // The check fails on a catalogue that lacks a reason.
+        let without: String = GERMAN
+            .lines()
+            .filter(|line| !line.starts_with("reason-die-value ="))
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_eq!(reason_gaps(&without, &codes).0, ["die-value"]);
+    }
+
+    #[test]
+    fn reasons_render_in_each_language_with_nested_reasons_and_sides() {
+        let error = tafel_core::ParseError::at(
+            "move",
+            "3333x1111",
+            5,
+            tafel_core::Reason::new("quarx-no-piece", "no {side} piece on {cell}")
+                .with("cell", "3333")
+                .with_side("side", "White"),
+        );
+        let message = crate::domain::message::Message::from(error);
+        assert_eq!(
+            message.render(Language::English),
+            "invalid move `3333x1111` at character 6: no White piece on 3333"
+        );
+        assert_eq!(
+            message.render(Language::German),
+            "ungültiger Zug `3333x1111` bei Zeichen 6: kein Stein von Weiß auf 3333"
+        );
+        let params: BTreeMap<_, _> = message.args[0].1.params("reason").into_iter().collect();
+        assert_eq!(params["reason"], "unreadable-at");
+        assert_eq!(params["reason.reason"], "quarx-no-piece");
+        assert_eq!(params["reason.reason.side"], "White");
+        assert_eq!(params["reason.at"], "6");
     }
 
     #[test]
@@ -230,26 +431,11 @@ mod tests {
                     stack.push(path);
                 } else if path.extension().is_some_and(|e| e == "rs") {
                     // The code without its tests and comments (which show `msg!` in examples).
-                    let source = std::fs::read_to_string(&path).unwrap();
-                    let code: String = source
-                        .split("#[cfg(test)]")
-                        .next()
-                        .unwrap_or_default()
-                        .lines()
-                        .filter(|line| !line.trim_start().starts_with("//"))
-                        .collect::<Vec<_>>()
-                        .join("\n");
-                    for opening in ["msg!(", "Message::new("] {
-                        for (at, _) in code.match_indices(opening) {
-                            let rest = code[at + opening.len()..].trim_start();
-                            let Some(key) = rest.strip_prefix('"') else {
-                                continue; // the macro's own definition
-                            };
-                            let key = key.split('"').next().unwrap();
-                            used += 1;
-                            if !english.contains_key(key) {
-                                missing.push(format!("{}: {key}", path.display()));
-                            }
+                    let code = code_of(&std::fs::read_to_string(&path).unwrap());
+                    for key in literal_keys(&code, &["msg!(", "Message::new("]) {
+                        used += 1;
+                        if !english.contains_key(&key) {
+                            missing.push(format!("{}: {key}", path.display()));
                         }
                     }
                 }

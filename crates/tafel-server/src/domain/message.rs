@@ -38,6 +38,12 @@ impl Message {
         self
     }
 
+    /// The message with one more argument, a reason by code from the games or the engine.
+    pub fn with_reason(mut self, name: &'static str, reason: tafel_core::Reason) -> Message {
+        self.args.push((name, Arg::Reason(reason)));
+        self
+    }
+
     /// The message in `language`.
     pub fn render(&self, language: Language) -> String {
         catalogue::render(self.key, &self.args, language)
@@ -85,24 +91,24 @@ impl From<tafel_core::MoveError> for Message {
     }
 }
 
-/// A move, a position code or a record that cannot be read: the game's own words.
+/// A move, a position code or a record that cannot be read: the game's reason by code.
 impl From<tafel_core::ParseError> for Message {
     fn from(error: tafel_core::ParseError) -> Message {
-        Message::new("unreadable").with("detail", error)
+        Message::new("unreadable").with_reason("reason", error.as_reason())
     }
 }
 
-/// Settings the game refuses: the game's own words.
+/// Settings the game refuses: the game's reason by code.
 impl From<tafel_core::SettingsError> for Message {
     fn from(error: tafel_core::SettingsError) -> Message {
-        Message::new("settings-refused").with("detail", error)
+        Message::new("settings-refused").with_reason("reason", error.reason())
     }
 }
 
-/// A record whose moves or result do not replay: the rules' own words.
+/// A record whose moves or result do not replay: the rules' reason by code.
 impl From<tafel_core::record::ReplayError> for Message {
     fn from(error: tafel_core::record::ReplayError) -> Message {
-        Message::new("record-refused").with("detail", error)
+        Message::new("record-refused").with_reason("reason", error.as_reason())
     }
 }
 

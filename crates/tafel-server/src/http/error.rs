@@ -46,7 +46,7 @@ impl ErrorBody {
             params: message
                 .args
                 .iter()
-                .map(|(name, value)| (name.to_string(), value.as_str().to_string()))
+                .flat_map(|(name, value)| value.params(name))
                 .collect(),
             request_id,
         }

@@ -41,7 +41,7 @@ pub struct PositionAnalysis {
     /// The side to move's chances with the best move.
     pub chance: Chance,
     /// What found them ("exact: the game's solver", "alpha-beta, depth 9, 20000 nodes").
-    pub effort: String,
+    pub effort: tafel_core::Reason,
     /// The best line: the best move, then each side's best reply in turn.
     pub line: Vec<LineMove>,
 }

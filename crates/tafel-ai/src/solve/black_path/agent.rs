@@ -1,7 +1,7 @@
 //! The perfect Black Path player.
 
 use tafel_core::game::GameExt;
-use tafel_core::{Game, Status};
+use tafel_core::{reason, Game, Reason, Status};
 use tafel_games::black_path::{BlackPath, BlackPathSettings, PathEnd, State, Tile};
 
 use super::domino::{self, DominoVerdict};
@@ -120,7 +120,7 @@ impl Agent<BlackPath> for PerfectBlackPath {
         let Status::ToMove(_) = game.status(state) else {
             return None;
         };
-        let decision = |mv, evaluation, effort: String| {
+        let decision = |mv, evaluation, effort: Reason| {
             Some(Decision {
                 mv,
                 evaluation,
@@ -134,14 +134,17 @@ impl Agent<BlackPath> for PerfectBlackPath {
                 return decision(
                     tile,
                     Evaluation::Expected(1.0),
-                    "proven win: domino strategy".into(),
+                    reason!("effort-domino-win", "proven win: domino strategy"),
                 )
             }
             Some(DominoVerdict::MoverLoses) => {
                 return decision(
                     fallback,
                     Evaluation::Expected(0.0),
-                    "proven loss: domino strategy for the opponent".into(),
+                    reason!(
+                        "effort-domino-loss",
+                        "proven loss: domino strategy for the opponent"
+                    ),
                 )
             }
             None => {}
@@ -152,17 +155,31 @@ impl Agent<BlackPath> for PerfectBlackPath {
                     Some(tile) => decision(
                         tile,
                         Evaluation::Expected(1.0),
-                        format!("proven win: exact search, {} nodes", solution.nodes),
+                        reason!(
+                            "effort-search-win",
+                            "proven win: exact search, {nodes} nodes",
+                            nodes = solution.nodes
+                        ),
                     ),
                     None => decision(
                         fallback,
                         Evaluation::Expected(0.0),
-                        format!("proven loss: exact search, {} nodes", solution.nodes),
+                        reason!(
+                            "effort-search-loss",
+                            "proven loss: exact search, {nodes} nodes",
+                            nodes = solution.nodes
+                        ),
                     ),
                 }
             }
-            Some(Err(_)) => "the exact search reached its node limit",
-            None => "board too large for the exact search",
+            Some(Err(_)) => reason!(
+                "effort-node-limit",
+                "the exact search reached its node limit; a move that does not lose at once"
+            ),
+            None => reason!(
+                "effort-board-too-large",
+                "board too large for the exact search; a move that does not lose at once"
+            ),
         };
         let domino_win = surviving.iter().copied().find(|&t| {
             domino::verdict(game, &game.after(state, t)) == Some(DominoVerdict::MoverLoses)
@@ -171,13 +188,12 @@ impl Agent<BlackPath> for PerfectBlackPath {
             Some(tile) => decision(
                 tile,
                 Evaluation::Expected(1.0),
-                "proven win: the reply position is domino-lost".into(),
+                reason!(
+                    "effort-reply-domino-lost",
+                    "proven win: the reply position is domino-lost"
+                ),
             ),
-            None => decision(
-                fallback,
-                Evaluation::Unknown,
-                format!("{note}; a move that does not lose at once"),
-            ),
+            None => decision(fallback, Evaluation::Unknown, note),
         }
     }
 }

@@ -44,7 +44,10 @@ impl Agent<KarlsRace> for PerfectAgent {
         Some(Decision {
             mv,
             evaluation: Evaluation::Expected(probability),
-            effort: "perfect play from the solved table".to_string(),
+            effort: tafel_core::reason!(
+                "effort-solved-table",
+                "perfect play from the solved table"
+            ),
         })
     }
 }

@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU32;
 
 use memmap2::{Mmap, MmapMut};
+use tafel_core::{reason, Reason};
 
 use super::index::{Index, MAX_STONES};
 use super::position::Geometry;
@@ -63,36 +64,47 @@ pub enum TableError {
     Origin(String),
 }
 
-impl fmt::Display for TableError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl TableError {
+    /// The error as a reason by code, for a notice in any language.
+    pub fn reason(&self) -> Reason {
         match self {
-            TableError::Missing(path) => write!(
-                f,
-                "no Karl's Race table at {}: build it with `tafel solve karls-race --out {}` \
+            TableError::Missing(path) => reason!(
+                "table-missing",
+                "no Karl's Race table at {path}: build it with `tafel solve karls-race --out {path}` \
                  (a few minutes, 2.3 GB of memory and of disk)",
-                path.display(),
-                path.display()
+                path = path.display()
             ),
-            TableError::Io(path, error) => write!(f, "{}: {error}", path.display()),
-            TableError::Invalid(path, why) => write!(
-                f,
-                "{} is not a usable Karl's Race table ({why}); rebuild it with \
-                 `tafel solve karls-race --out {}`",
-                path.display(),
-                path.display()
+            TableError::Io(path, error) => {
+                reason!("table-io", "{path}: {error}", path = path.display(), error)
+            }
+            TableError::Invalid(path, why) => reason!(
+                "table-invalid",
+                "{path} is not a usable Karl's Race table ({why}); rebuild it with \
+                 `tafel solve karls-race --out {path}`",
+                path = path.display(),
+                why
             ),
-            TableError::Version(path, found) => write!(
-                f,
-                "{} is a Karl's Race table of format version {found}, this program reads \
-                 version {VERSION}; rebuild it with `tafel solve karls-race --out {}`",
-                path.display(),
-                path.display()
+            TableError::Version(path, found) => reason!(
+                "table-version",
+                "{path} is a Karl's Race table of format version {found}, this program reads \
+                 version {version}; rebuild it with `tafel solve karls-race --out {path}`",
+                path = path.display(),
+                found,
+                version = VERSION
             ),
-            TableError::Origin(origin) => write!(
-                f,
-                "the origin `{origin}` does not fit the header ({ORIGIN_LEN} ASCII characters at most)"
+            TableError::Origin(origin) => reason!(
+                "table-origin",
+                "the origin `{origin}` does not fit the header ({max} ASCII characters at most)",
+                origin,
+                max = ORIGIN_LEN
             ),
         }
+    }
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.reason(), f)
     }
 }
 

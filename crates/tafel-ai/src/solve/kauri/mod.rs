@@ -180,7 +180,10 @@ impl<A: Agent<Kauri>> Agent<Kauri> for TiebreakAgent<A> {
                     PhaseValue::Loss(d) => Evaluation::LossIn(d),
                     PhaseValue::Draw => Evaluation::Draw,
                 },
-                effort: "tie-break table (retrograde analysis)".into(),
+                effort: tafel_core::reason!(
+                    "effort-tie-break-table",
+                    "tie-break table (retrograde analysis)"
+                ),
             }),
             None => self.outside.choose(game, state),
         }

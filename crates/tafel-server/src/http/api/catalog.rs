@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 
 use super::tags;
 use crate::compute::computer::{level_notice, max_level};
-use crate::domain::game_texts;
+use crate::domain::{catalogue, game_texts};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::language::Language;
 use crate::http::web::tagline;
@@ -98,7 +98,7 @@ pub struct LevelView {
     /// The level, from 1.
     level: u8,
     /// Why the level cannot play as it says (a solved table is missing, and how to build it),
-    /// or `None`.
+    /// in the request's language, or `None`.
     notice: Option<String>,
 }
 
@@ -111,6 +111,7 @@ pub struct LevelView {
               (status = 400, description = "Invalid settings", body = ErrorBody),
               (status = 404, description = "No such game", body = ErrorBody)))]
 pub async fn levels(
+    language: Language,
     Path(game): Path<String>,
     Query(settings): Query<BTreeMap<String, String>>,
 ) -> Result<Json<Vec<LevelView>>, ApiError> {
@@ -121,6 +122,7 @@ pub async fn levels(
     let levels = (1..=max_level(entry.info.name))
         .map(|level| {
             let notice = level_notice(rules.as_ref(), level).map_err(ApiError::bad_request)?;
+            let notice = notice.map(|n| catalogue::reason(&n, language));
             Ok(LevelView { level, notice })
         })
         .collect::<Result<_, ApiError>>()?;

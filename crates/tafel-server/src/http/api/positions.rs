@@ -14,6 +14,7 @@ use tafel_core::{DynGame, DynPosition};
 use utoipa::ToSchema;
 
 use super::tags;
+use crate::domain::catalogue;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::language::Language;
 use crate::http::rate::ClientAddress;
@@ -127,12 +128,10 @@ fn read_position(
     let position = match code {
         None => rules.start(),
         Some(code) => rules.parse_position(code.trim()).map_err(|e| {
-            let place = e.at.map(|at| format!(" (at character {})", at + 1));
-            ApiError::unprocessable(msg!(
-                "position-code-refused",
-                reason = e.reason,
-                place = place.unwrap_or_default()
-            ))
+            let at = e.at.map_or("none".to_string(), |at| (at + 1).to_string());
+            ApiError::unprocessable(
+                msg!("position-code-refused", at).with_reason("reason", e.reason),
+            )
         })?,
     };
     Ok((entry.info.name, rules, position))
@@ -168,7 +167,7 @@ pub struct PositionAnalysisView {
     chance: tafel_ai::scale::Chance,
     /// The chances in words ("63% win (estimate)").
     words: String,
-    /// What found them ("alpha-beta, depth 9, 20000 nodes").
+    /// What found them ("alpha-beta, depth 9, 20000 nodes"), in the request's language.
     effort: String,
     /// The best line: each ply's move in notation and the side that plays it, the best move
     /// first, then each side's best reply in turn; it ends early at a die to roll or at the
@@ -212,7 +211,7 @@ pub async fn analyse(
         status,
         words: analysis.chance.to_string(),
         chance: analysis.chance,
-        effort: analysis.effort,
+        effort: catalogue::reason(&analysis.effort, language),
         line: analysis.line,
     }))
 }
