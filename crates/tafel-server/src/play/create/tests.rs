@@ -76,7 +76,10 @@ async fn a_rematch_swaps_the_sides_and_the_old_game_names_it() {
         live.table.seats.iter().map(|s| s.name.clone()).collect()
     };
     let stored = bench.reload(&new.id).await;
-    assert_eq!(names(&stored), [Some("Bob".into()), Some("Ann".into())]);
+    assert_eq!(
+        names(&stored),
+        [Some("Bob".to_string()), Some("Ann".to_string())]
+    );
     assert_eq!(stored.rematch_of.as_deref(), Some(old.id.as_str()));
     let named = bench.reload(&old.id).await.table.rematch;
     assert_eq!(named.as_deref(), Some(new.id.as_str()));
