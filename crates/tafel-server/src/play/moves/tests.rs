@@ -23,7 +23,7 @@ async fn a_move_is_stored_then_applied_and_told() {
         .play(&mut live, &ann, &mv, Some(0), None)
         .await
         .unwrap();
-    assert_eq!(live.moves, [mv.clone()]);
+    assert_eq!(live.moves, [mv.as_str()]);
     assert_eq!(bench.reload(&live.id).await.moves, [mv]);
     assert_eq!(received(&mut events), [Event::Changed]);
     // The next change is stored over the version this one left.
