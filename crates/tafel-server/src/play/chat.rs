@@ -8,8 +8,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::accounts::SignedIn;
-use super::viewers::Event;
-use super::Hub;
+use super::viewers::{Event, Viewers};
+use super::{GameHandle, Hub};
 use crate::domain::chat::{Author, ChatMessage, ChatText, Room};
 use crate::domain::clock::now_ms;
 use crate::domain::ids::{GameId, SeatToken};
@@ -18,6 +18,7 @@ use crate::domain::seat::DELETED_PLAYER;
 use crate::domain::Error;
 use crate::msg;
 use crate::store::chat::{ChatRefused, StoredChat};
+use crate::store::Store;
 
 /// The chat of a game as one reader sees it: the rooms it reads, and the one it may write in.
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -32,111 +33,74 @@ pub struct ChatRooms {
     pub write: Option<Room>,
 }
 
-impl Hub {
-    /// The author of a message for `room` of game `id`. The players' room: the seat `token`
-    /// holds or, without a token, the seat the signed-in `account` plays (403 for anybody
-    /// else; 409 where nobody else plays at another screen). The spectators' room: the
-    /// signed-in `account` (401 without), playing no seat of the game (403).
-    pub async fn chat_author(
-        self: &Arc<Self>,
-        id: &GameId,
-        room: Room,
-        token: Option<&SeatToken>,
-        account: Option<&SignedIn>,
-    ) -> Result<Author, Error> {
-        let handle = self.get(id).await?;
-        let live = handle.lock().await;
-        let seats = &live.table.seats;
-        match (room, token, account) {
-            (Room::Players, Some(token), _) => {
-                let seat = live.seat_for(token)?;
-                Author::player(&live.sides(&live.table), seats, seat)
-            }
-            (Room::Players, None, account) => {
-                let seat = account
-                    .and_then(|a| seats.iter().position(|s| s.account.as_ref() == Some(&a.id)))
-                    .ok_or_else(|| Error::forbidden(msg!("only-the-players-write-in-the")))?;
-                Author::player(&live.sides(&live.table), seats, seat)
-            }
-            (Room::Spectators, Some(_), _) => {
-                Err(Error::invalid(msg!("spectators-chat-is-written-by-signed")))
-            }
-            (Room::Spectators, None, None) => {
-                Err(Error::unauthorized(msg!("sign-in-to-write-in-the")))
-            }
-            (Room::Spectators, None, Some(account)) => Author::spectator(seats, &account.id),
+/// Writes games' chat messages and reads them, told to the viewers who read their room.
+#[derive(Clone)]
+pub struct Messenger {
+    store: Store,
+    viewers: Viewers,
+    per_room: usize,
+}
+
+impl Messenger {
+    /// A messenger keeping messages in `store`, at most `per_room` a room, telling `viewers`.
+    pub(super) fn new(store: Store, viewers: Viewers, per_room: usize) -> Messenger {
+        Messenger {
+            store,
+            viewers,
+            per_room,
         }
     }
 
     /// Stores `text` by `author` as the next message of its room in game `id` (409 when the
-    /// room holds its cap already), and tells the viewers who read the room.
-    pub async fn say(
-        self: &Arc<Self>,
+    /// room holds its cap already); returns its number in the room.
+    pub(super) async fn write(
+        &self,
         id: &GameId,
         author: &Author,
         text: &ChatText,
-    ) -> Result<ChatMessage, Error> {
-        let cap = self.limits.chat_messages_per_room;
+    ) -> Result<i64, Error> {
+        let cap = self.per_room;
         let room = author.room();
-        let seq =
-            (self.store.add_chat(id, author, text, now_ms(), cap).await).map_err(|e| match e {
-                ChatRefused::Full => Error::conflict(msg!(
-                    "this-game-room-chat-holds-cap",
-                    room = room.as_str(),
-                    cap
-                )),
-                ChatRefused::Failed(error) => Error::storage(error),
-            })?;
-        self.tell_chat(id, room, seq)
-            .await?
-            .ok_or_else(|| Error::failed(msg!("chat-message-just-stored-cannot-be")))
+        (self.store.add_chat(id, author, text, now_ms(), cap).await).map_err(|e| match e {
+            ChatRefused::Full => Error::conflict(msg!(
+                "this-game-room-chat-holds-cap",
+                room = room.as_str(),
+                cap
+            )),
+            ChatRefused::Failed(error) => Error::storage(error),
+        })
     }
 
-    /// Tells the viewers of game `id` of message `seq` of `room`, read from the store;
-    /// returns it (`None` if it is not there).
-    async fn tell_chat(
-        self: &Arc<Self>,
-        id: &GameId,
+    /// Tells the viewers of the game behind `handle` of message `seq` of `room`, read from
+    /// the store; returns it (`None` if it is not there).
+    pub(super) async fn tell(
+        &self,
+        handle: &GameHandle,
         room: Room,
         seq: i64,
     ) -> Result<Option<ChatMessage>, Error> {
-        let stored = self.store.chat_message(id, room, seq).await;
+        let id = handle.lock().await.id.clone();
+        let stored = self.store.chat_message(&id, room, seq).await;
         let Some(stored) = stored.map_err(Error::storage)? else {
             return Ok(None);
         };
-        let handle = self.get(id).await?;
         let live = handle.lock().await;
         let message = named(&live, stored);
         let over = live.is_over();
         drop(live);
-        self.tell(id, Event::Chat(message.clone(), over));
+        self.viewers.tell(&id, Event::Chat(message.clone(), over));
         Ok(Some(message))
     }
 
-    /// Message `seq` of `room` in game `id` was stored by another instance: the viewers here,
-    /// if any, are told.
-    pub(super) async fn chat_elsewhere(self: &Arc<Self>, id: &str, room: Room, seq: i64) {
-        if !self.lock_games().channels.contains_key(id) {
-            return;
-        }
-        let Ok(id) = GameId::parse(id) else {
-            return;
-        };
-        if let Err(error) = self.tell_chat(&id, room, seq).await {
-            tracing::warn!("cannot tell game {id}'s viewers of a chat message: {error}");
-        }
-    }
-
-    /// The chat of game `id` for whoever holds `tokens` or is signed in as `account`: the
-    /// rooms they read, each with its messages, and where they may write.
-    pub async fn chat(
-        self: &Arc<Self>,
-        id: &GameId,
+    /// The chat of the game behind `handle` for whoever holds `tokens` or is signed in as
+    /// `account`: the rooms they read, each with its messages, and where they may write.
+    pub(super) async fn rooms(
+        &self,
+        handle: &GameHandle,
         tokens: &[SeatToken],
         account: Option<&SignedIn>,
     ) -> Result<ChatRooms, Error> {
-        let handle = self.get(id).await?;
-        let (seat, players_open, over, spectator) = {
+        let (id, seat, players_open, over, spectator) = {
             let live = handle.lock().await;
             let seats = &live.table.seats;
             let seat = (tokens.iter().find_map(|t| live.seat_of(t))).or_else(|| {
@@ -145,7 +109,13 @@ impl Hub {
             let sides = live.sides(&live.table);
             let players_open = seat.is_some_and(|s| Author::player(&sides, seats, s).is_ok());
             let spectator = account.is_some_and(|a| Author::spectator(seats, &a.id).is_ok());
-            (seat, players_open, live.is_over(), spectator)
+            (
+                live.id.clone(),
+                seat,
+                players_open,
+                live.is_over(),
+                spectator,
+            )
         };
         let player = seat.is_some();
         let mut rooms = ChatRooms {
@@ -158,7 +128,7 @@ impl Hub {
             if !open || !room.read_by(player, over) {
                 continue;
             }
-            let stored = self.store.chat(id, room).await.map_err(Error::storage)?;
+            let stored = self.store.chat(&id, room).await.map_err(Error::storage)?;
             let live = handle.lock().await;
             let messages = stored.into_iter().map(|m| named(&live, m)).collect();
             match room {
@@ -172,6 +142,94 @@ impl Hub {
             (false, false) => None,
         };
         Ok(rooms)
+    }
+}
+
+/// The author of a message for `room` of `live`. The players' room: the seat `token` holds
+/// or, without a token, the seat the signed-in `account` plays (403 for anybody else; 409
+/// where nobody else plays at another screen). The spectators' room: the signed-in `account`
+/// (401 without), playing no seat of the game (403).
+fn author(
+    live: &LiveGame,
+    room: Room,
+    token: Option<&SeatToken>,
+    account: Option<&SignedIn>,
+) -> Result<Author, Error> {
+    let seats = &live.table.seats;
+    match (room, token, account) {
+        (Room::Players, Some(token), _) => {
+            let seat = live.seat_for(token)?;
+            Author::player(&live.sides(&live.table), seats, seat)
+        }
+        (Room::Players, None, account) => {
+            let seat = account
+                .and_then(|a| seats.iter().position(|s| s.account.as_ref() == Some(&a.id)))
+                .ok_or_else(|| Error::forbidden(msg!("only-the-players-write-in-the")))?;
+            Author::player(&live.sides(&live.table), seats, seat)
+        }
+        (Room::Spectators, Some(_), _) => {
+            Err(Error::invalid(msg!("spectators-chat-is-written-by-signed")))
+        }
+        (Room::Spectators, None, None) => Err(Error::unauthorized(msg!("sign-in-to-write-in-the"))),
+        (Room::Spectators, None, Some(account)) => Author::spectator(seats, &account.id),
+    }
+}
+
+impl Hub {
+    /// The author of a message for `room` of game `id`, as [`Messenger`] checks it: the seat
+    /// `token` holds or the seat `account` plays for the players' room, the signed-in
+    /// `account` playing no seat for the spectators'.
+    pub async fn chat_author(
+        self: &Arc<Self>,
+        id: &GameId,
+        room: Room,
+        token: Option<&SeatToken>,
+        account: Option<&SignedIn>,
+    ) -> Result<Author, Error> {
+        let handle = self.get(id).await?;
+        let live = handle.lock().await;
+        author(&live, room, token, account)
+    }
+
+    /// Stores `text` by `author` as the next message of its room in game `id` (409 when the
+    /// room holds its cap already), and tells the viewers who read the room.
+    pub async fn say(
+        self: &Arc<Self>,
+        id: &GameId,
+        author: &Author,
+        text: &ChatText,
+    ) -> Result<ChatMessage, Error> {
+        let seq = self.messenger.write(id, author, text).await?;
+        let handle = self.get(id).await?;
+        (self.messenger.tell(&handle, author.room(), seq).await?)
+            .ok_or_else(|| Error::failed(msg!("chat-message-just-stored-cannot-be")))
+    }
+
+    /// Message `seq` of `room` in game `id` was stored by another instance: the viewers here,
+    /// if any, are told.
+    pub(super) async fn chat_elsewhere(self: &Arc<Self>, id: &str, room: Room, seq: i64) {
+        if !self.lock_games().channels.contains_key(id) {
+            return;
+        }
+        let told = async {
+            let handle = self.get(&GameId::parse(id)?).await?;
+            self.messenger.tell(&handle, room, seq).await
+        };
+        if let Err(error) = told.await {
+            tracing::warn!("cannot tell game {id}'s viewers of a chat message: {error}");
+        }
+    }
+
+    /// The chat of game `id` for whoever holds `tokens` or is signed in as `account`
+    /// ([`Messenger`]).
+    pub async fn chat(
+        self: &Arc<Self>,
+        id: &GameId,
+        tokens: &[SeatToken],
+        account: Option<&SignedIn>,
+    ) -> Result<ChatRooms, Error> {
+        let handle = self.get(id).await?;
+        self.messenger.rooms(&handle, tokens, account).await
     }
 }
 
@@ -198,3 +256,6 @@ fn named(live: &LiveGame, stored: StoredChat) -> ChatMessage {
         at_ms: stored.at_ms,
     }
 }
+
+#[cfg(test)]
+mod tests;

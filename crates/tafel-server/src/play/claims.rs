@@ -11,16 +11,87 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::accounts::SignedIn;
+use super::commit::Committer;
+use super::seats::Seater;
 use super::viewers::Event;
 use super::Hub;
 use crate::domain::clock::now_ms;
 use crate::domain::ids::{GameId, SeatToken};
+use crate::domain::live::LiveGame;
 use crate::domain::seat::{SeatKind, StoredSeat};
 use crate::domain::{Error, ErrorKind};
 use crate::msg;
 
 /// Seat tokens one claim may carry at most (a browser with more sends them in parts).
 pub const MAX_CLAIMED_TOKENS: usize = 200;
+
+/// Makes seats accounts': claimed with their tokens, or marked as a bot's.
+#[derive(Clone)]
+pub struct Claimer {
+    committer: Committer,
+    seater: Seater,
+}
+
+impl Claimer {
+    /// A claimer storing through `committer`, indexing accounts' seats with `seater`.
+    pub(super) fn new(committer: Committer, seater: Seater) -> Claimer {
+        Claimer { committer, seater }
+    }
+
+    /// Claims for `account` the first seat of `live` that `tokens` hold and the module's
+    /// rules let it take; whether one became its.
+    pub(super) async fn claim(
+        &self,
+        live: &mut LiveGame,
+        account: &SignedIn,
+        tokens: &[SeatToken],
+    ) -> Result<bool, Error> {
+        let seats = &live.table.seats;
+        if seats
+            .iter()
+            .any(|s| s.account.as_ref() == Some(&account.id))
+        {
+            return Ok(false);
+        }
+        let at_one_screen = seats.iter().filter(|s| s.kind == SeatKind::Local).count() > 1;
+        let claimable = |seat: &StoredSeat| {
+            seat.account.is_none()
+                && !seat.deleted
+                && !(at_one_screen && seat.kind == SeatKind::Local)
+        };
+        let Some(seat) = tokens
+            .iter()
+            .filter_map(|token| live.seat_of(token))
+            .find(|&seat| claimable(&seats[seat]))
+        else {
+            return Ok(false);
+        };
+        let mut table = live.table.clone();
+        table.seats[seat].played_by(account.id.clone(), &account.username);
+        let change = live.table_change(table, now_ms());
+        self.committer.commit(live, change).await?;
+        self.seater
+            .index_accounts(&live.id, &live.table.seats)
+            .await;
+        self.committer.tell(&live.id, Event::Changed);
+        Ok(true)
+    }
+
+    /// Marks seat `seat` of `live` as played by a bot, so that every view of the game labels
+    /// it (done once, when the bot accepts the challenge that made the game).
+    pub(super) async fn mark_bot(&self, live: &mut LiveGame, seat: usize) -> Result<(), Error> {
+        let mut table = live.table.clone();
+        let Some(stored) = table.seats.get_mut(seat) else {
+            let id = &live.id;
+            return Err(Error::invalid(msg!("game-id-has-no-seat-seat", id, seat)));
+        };
+        stored.bot = true;
+        let change = live.table_change(table, now_ms());
+        self.committer.commit(live, change).await?;
+        self.committer.tell(&live.id, Event::Changed);
+        Ok(())
+    }
+}
 
 impl Hub {
     /// Makes the seats that `tokens` (each with its game) hold `account`'s, under its
@@ -59,7 +130,7 @@ impl Hub {
     }
 
     /// Claims for `account` the first seat of game `id` that `tokens` hold and the rules let
-    /// it take; whether one became its.
+    /// it take ([`Claimer`]); whether one became its.
     async fn claim_in_game(
         self: &Arc<Self>,
         account: &SignedIn,
@@ -67,48 +138,13 @@ impl Hub {
         tokens: &[SeatToken],
     ) -> Result<bool, Error> {
         let (_handle, mut live) = self.lock_game(id).await?;
-        let seats = &live.table.seats;
-        if seats
-            .iter()
-            .any(|s| s.account.as_ref() == Some(&account.id))
-        {
-            return Ok(false);
-        }
-        let at_one_screen = seats.iter().filter(|s| s.kind == SeatKind::Local).count() > 1;
-        let claimable = |seat: &StoredSeat| {
-            seat.account.is_none()
-                && !seat.deleted
-                && !(at_one_screen && seat.kind == SeatKind::Local)
-        };
-        let Some(seat) = tokens
-            .iter()
-            .filter_map(|token| live.seat_of(token))
-            .find(|&seat| claimable(&seats[seat]))
-        else {
-            return Ok(false);
-        };
-        let mut table = live.table.clone();
-        table.seats[seat].played_by(account.id.clone(), &account.username);
-        let change = live.table_change(table, now_ms());
-        self.commit(&mut live, change).await?;
-        self.index_accounts(&live.id, &live.table.seats).await;
-        self.tell(&live.id, Event::Changed);
-        Ok(true)
+        self.claimer.claim(&mut live, account, tokens).await
     }
 
-    /// Marks seat `seat` of game `id` as played by a bot, so that every view of the game
-    /// labels it (done once, when the bot accepts the challenge that made the game).
+    /// Marks seat `seat` of game `id` as played by a bot ([`Claimer`]).
     pub async fn mark_bot_seat(self: &Arc<Self>, id: &GameId, seat: usize) -> Result<(), Error> {
         let (_handle, mut live) = self.lock_game(id).await?;
-        let mut table = live.table.clone();
-        let Some(stored) = table.seats.get_mut(seat) else {
-            return Err(Error::invalid(msg!("game-id-has-no-seat-seat", id, seat)));
-        };
-        stored.bot = true;
-        let change = live.table_change(table, now_ms());
-        self.commit(&mut live, change).await?;
-        self.tell(&live.id, Event::Changed);
-        Ok(())
+        self.claimer.mark_bot(&mut live, seat).await
     }
 
     /// The seats `account` plays in game `id`, with their tokens: what opens them on a
@@ -130,3 +166,6 @@ impl Hub {
             .collect())
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -2,19 +2,14 @@
 //! server credit its downtime to the running clocks.
 
 use std::collections::{BTreeSet, HashMap};
-use std::sync::atomic::Ordering;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 
-use tafel_core::record::Ending;
-use tafel_core::Player;
 use tokio::sync::Notify;
 
 use super::Hub;
 use crate::domain::clock::now_ms;
 use crate::domain::ids::GameId;
-use crate::domain::live::LiveGame;
-use crate::domain::Error;
 
 /// How often a server says in the store that it is alive: a server that comes back after a
 /// crash credits the running clocks with the downtime counted from the last of these, so a
@@ -82,16 +77,25 @@ impl Deadlines {
     }
 }
 
-impl Hub {
-    fn lock_deadlines(&self) -> std::sync::MutexGuard<'_, Deadlines> {
+/// When the clock keeper must look at games: the deadlines it holds, and the bell that wakes
+/// it when a nearer one is set. Shared by the hub's keeper and every change stored
+/// ([`Committer`](super::commit::Committer)).
+#[derive(Default)]
+pub struct Schedule {
+    deadlines: std::sync::Mutex<Deadlines>,
+    keeper: Notify,
+}
+
+impl Schedule {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Deadlines> {
         self.deadlines.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Game `id`'s running clock falls at `at` (`None`: none runs). Deadlines further away
     /// than the keeper looks are left to its next look in the store.
-    pub(super) fn schedule(&self, id: &str, at: Option<i64>) {
+    pub(super) fn set(&self, id: &str, at: Option<i64>) {
         let near = at.filter(|&at| at <= now_ms() + CLOCK_AHEAD.as_millis() as i64);
-        let mut deadlines = self.lock_deadlines();
+        let mut deadlines = self.lock();
         let earliest = deadlines.next();
         deadlines.set(id, near);
         if near.is_some_and(|at| earliest.is_none_or(|e| at < e)) {
@@ -99,21 +103,21 @@ impl Hub {
         }
     }
 
-    /// Ends the game on time: `seat`'s clock fell.
-    pub(super) async fn end_on_time(
-        &self,
-        live: &mut LiveGame,
-        seat: usize,
-        now: i64,
-    ) -> Result<(), Error> {
-        let ending = Ending::out_of_time(Player(seat as u8), &live.seat_names());
-        let change = live.ending_change(ending, now);
-        self.commit(live, change).await?;
-        self.stats.flags.fetch_add(1, Ordering::Relaxed);
-        Ok(())
+    /// Wakes the keeper (to stop, or to look again).
+    pub(super) fn wake(&self) {
+        self.keeper.notify_one();
     }
 
-    /// Ends game `id` on time if its running clock has fallen; otherwise schedules it again.
+    /// The earliest deadline held, if any.
+    #[cfg(test)]
+    pub(super) fn next(&self) -> Option<i64> {
+        self.lock().next()
+    }
+}
+
+impl Hub {
+    /// Ends game `id` on time if its running clock has fallen, or aborts it if its rated
+    /// game's first move is overdue; otherwise schedules it again.
     pub async fn flag(self: &Arc<Self>, id: &str) {
         let locked = async { self.lock_game(&GameId::parse(id)?).await };
         let (_, mut live) = match locked.await {
@@ -123,29 +127,7 @@ impl Hub {
                 return;
             }
         };
-        let now = now_ms();
-        match self.abort_if_due(&mut live, now).await {
-            Ok(true) => return,
-            Ok(false) => {}
-            Err(e) if e.is_conflict() => return,
-            Err(e) => {
-                tracing::error!("cannot abort game {id}: {}", e.message);
-                return;
-            }
-        }
-        match live.fallen(now) {
-            Some(seat) => {
-                match self.end_on_time(&mut live, seat, now).await {
-                    Ok(()) => {}
-                    // Another instance changed the game first (it ended it on time, or a move
-                    // arrived in time there): that instance decided.
-                    Err(e) if e.is_conflict() => {}
-                    // Try again at the next look in the store.
-                    Err(e) => tracing::error!("cannot end game {id} on time: {}", e.message),
-                }
-            }
-            None => self.schedule(id, self.deadline(&live)),
-        }
+        self.flagger.flag(&mut live).await;
     }
 }
 
@@ -174,7 +156,7 @@ pub(super) fn heartbeat(hub: &Arc<Hub>) {
 
 /// Ends games on time: looks in the store every [`CLOCK_SCAN`] for clocks falling within
 /// [`CLOCK_AHEAD`], and wakes at the earliest deadline (or when a nearer one is scheduled).
-pub(super) async fn keep_clocks(hub: Weak<Hub>, wake: Arc<Notify>) {
+pub(super) async fn keep_clocks(hub: Weak<Hub>, schedule: Arc<Schedule>) {
     let mut next_scan = 0;
     loop {
         let Some(strong) = hub.upgrade().filter(|h| !h.is_stopped()) else {
@@ -187,7 +169,7 @@ pub(super) async fn keep_clocks(hub: Weak<Hub>, wake: Arc<Notify>) {
             let aborts = strong.store.aborts_due(ahead, SCAN_LIMIT).await;
             match flags.and_then(|flags| Ok([flags, aborts?].concat())) {
                 Ok(flags) => {
-                    let mut deadlines = strong.lock_deadlines();
+                    let mut deadlines = schedule.lock();
                     for (id, at) in flags {
                         deadlines.set(&id, Some(at));
                     }
@@ -196,19 +178,19 @@ pub(super) async fn keep_clocks(hub: Weak<Hub>, wake: Arc<Notify>) {
             }
             next_scan = now + CLOCK_SCAN.as_millis() as i64;
         }
-        let due = strong.lock_deadlines().take_due(now_ms());
+        let due = schedule.lock().take_due(now_ms());
         for id in due {
             strong.flag(&id).await;
         }
-        let next = strong
-            .lock_deadlines()
+        let next = schedule
+            .lock()
             .next()
             .map_or(next_scan, |at| at.min(next_scan));
         drop(strong);
         let wait = Duration::from_millis(next.saturating_sub(now_ms()).max(0) as u64);
         tokio::select! {
             () = tokio::time::sleep(wait) => {}
-            () = wake.notified() => {}
+            () = schedule.keeper.notified() => {}
         }
     }
 }

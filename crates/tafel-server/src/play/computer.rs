@@ -146,7 +146,7 @@ impl Hub {
                         self.stats.stale_searches.fetch_add(1, Ordering::Relaxed);
                         continue;
                     }
-                    match self.play_for(&mut live, seat, &mv).await {
+                    match self.mover.play_for(&mut live, seat, &mv).await {
                         Ok(()) => {
                             self.stats.computer_moves.fetch_add(1, Ordering::Relaxed);
                             failures = 0;

@@ -8,19 +8,22 @@ use tafel_core::record::Ending;
 use tokio::sync::{Mutex, OnceCell};
 
 use super::accounts::SignedIn;
+use super::commit::Committer;
 use super::memory::Slot;
+use super::seats::Seater;
 use super::viewers::Event;
 use super::Hub;
 use crate::compute::computer::max_level;
 use crate::domain::client::client_key;
 use crate::domain::clock::{now_ms, Clock, TimeControl};
-use crate::domain::game::StoredGame;
+use crate::domain::game::{StoredGame, Summary};
 use crate::domain::ids::{GameId, InviteCode, SeatToken};
 use crate::domain::live::{Change, LiveGame};
 use crate::domain::rated::check_rated;
 use crate::domain::seat::{SeatKind, SeatRequest, StoredSeat};
 use crate::domain::Error;
 use crate::msg;
+use crate::store::Store;
 
 /// What to create: a game, its settings and start, moves already played (an imported
 /// record), the seats, and the options chosen.
@@ -62,9 +65,29 @@ pub struct Held {
     pub invites: Vec<(usize, InviteCode)>,
 }
 
-impl Hub {
-    /// Creates a game, stores it, and starts its computer seats. Returns the id.
-    pub async fn create(self: &Arc<Self>, new: NewGame) -> Result<GameId, Error> {
+/// Makes new games: checks what is asked for, stores the game (a rematch together with the
+/// old game's change naming it), and hands it back live, for the hub to keep in memory.
+#[derive(Clone)]
+pub struct Creator {
+    store: Store,
+    committer: Committer,
+    seater: Seater,
+}
+
+impl Creator {
+    /// A creator storing new games in `store` and changes of old ones through `committer`,
+    /// checking and indexing seats with `seater`.
+    pub(super) fn new(store: Store, committer: Committer, seater: Seater) -> Creator {
+        Creator {
+            store,
+            committer,
+            seater,
+        }
+    }
+
+    /// The game `new` asks for, checked (its seats, their names, hints, a public game's free
+    /// seat, the time control, a rated game's conditions), as it is to be stored.
+    pub(super) async fn checked(&self, new: NewGame) -> Result<StoredGame, Error> {
         let mut seats = new
             .seats
             .iter()
@@ -78,7 +101,9 @@ impl Hub {
         }
         for seat in seats.iter().filter(|s| s.account.is_none()) {
             if let Some(name) = &seat.name {
-                self.check_free_name(name, new.account.as_ref()).await?;
+                self.seater
+                    .check_free_name(name, new.account.as_ref())
+                    .await?;
             }
         }
         if seats.iter().any(|s| s.hints) && !seats.iter().any(|s| s.kind == SeatKind::Computer) {
@@ -104,46 +129,20 @@ impl Hub {
         stored.time_control = new.time_control;
         stored.table.clock = Clock::new(new.time_control, stored.table.seats.len());
         stored.table.ending = new.ending;
-        let origin = new.origin.map(client_key);
-        // A game of the computer against itself that its computer will play.
-        let unattended = origin.filter(|_| stored.table.seats.iter().all(|s| !s.kind.is_person()));
-        let id = stored.id.clone();
-        if let Some(owner) = unattended {
-            let limit = self.limits.unattended_per_address;
-            self.unattended.start(owner, &id, limit)?;
-        }
-        let accounts = stored.table.seats.clone();
-        let created = self.store_new(stored, None, origin).await;
-        match &created {
-            Ok(id) => self.index_accounts(id, &accounts).await,
-            Err(_) => self.unattended.end(unattended, &id),
-        }
-        created
+        Ok(stored)
     }
 
-    /// Stores a new game (for `old`'s rematch, with `old`'s change naming it, when given),
-    /// rolls its first dice and starts its clock; nobody sees it before it is stored. Puts it
-    /// in memory and lets its computer play.
-    pub(super) async fn store_new(
-        self: &Arc<Self>,
+    /// Stores new game `stored` (for `old`'s rematch, with `old`'s change naming it, when
+    /// given), its first dice rolled and its clock started, and indexes its accounts' seats;
+    /// returns it live. Nobody sees it before it is stored.
+    pub(super) async fn store(
+        &self,
         mut stored: StoredGame,
         old: Option<(&mut LiveGame, Change)>,
-        origin: Option<IpAddr>,
-    ) -> Result<GameId, Error> {
-        let mut live = LiveGame::from_stored(&stored)?;
-        live.origin = origin;
-        let id = live.id.clone();
-        let now = now_ms();
-        let opening = live.opening_change(now)?;
-        let summary = live.snapshot_after(&opening)?.summary;
-        live.apply(opening);
-        stored.moves = live.moves.clone();
-        stored.table = live.table.clone();
+    ) -> Result<LiveGame, Error> {
+        let (live, summary) = opened(&mut stored)?;
         match old {
-            None => self
-                .store
-                .create(&stored, &summary)
-                .await
+            None => (self.store.create(&stored, &summary).await)
                 .map_err(|e| Error::storage(e.into()))?,
             Some((old, change)) => {
                 let snapshot = old.snapshot_after(&change)?;
@@ -151,11 +150,95 @@ impl Hub {
                     .store
                     .rematch(&old.id, old.stored_version, &snapshot, &stored, &summary)
                     .await;
-                self.stored(old, result)?;
+                self.committer.stored(old, result)?;
                 old.apply(change);
-                self.tell(&old.id, Event::Changed);
+                self.committer.tell(&old.id, Event::Changed);
             }
         }
+        self.seater
+            .index_accounts(&live.id, &live.table.seats)
+            .await;
+        Ok(live)
+    }
+
+    /// The rematch of finished game `old` asked for by the holder of `seat`: the same game,
+    /// settings, start, time control and people, sides swapped (every seat moves one place,
+    /// which swaps the two sides of a two-player game and the two teams of a four-player
+    /// one), stored with `old`'s change naming it; everyone in `old` is told. Returns it live.
+    pub(super) async fn rematch(&self, old: &mut LiveGame, seat: usize) -> Result<LiveGame, Error> {
+        let n = old.table.seats.len();
+        let seats = (0..n)
+            .map(|i| {
+                let was = &old.table.seats[(i + 1) % n];
+                match was.kind {
+                    SeatKind::Computer => StoredSeat::computer(was.level.unwrap_or(1)),
+                    _ if was.is_open() => StoredSeat::invited(),
+                    kind => StoredSeat {
+                        hints: was.hints,
+                        account: was.account.clone(),
+                        bot: was.bot,
+                        ..StoredSeat::person(kind, was.name.clone())
+                    },
+                }
+            })
+            .collect();
+        let mut stored = StoredGame::new(
+            GameId::random(),
+            old.game.info().name,
+            old.settings.clone(),
+            old.start.clone(),
+            seats,
+            Vec::new(),
+        );
+        stored.time_control = old.time_control;
+        stored.rematch_of = Some(old.id.to_string());
+        stored.rated = old.rated;
+        stored.table.clock = Clock::new(old.time_control, n);
+        let mut table = old.table.clone();
+        table.rematch = Some(stored.id.clone());
+        let change = old.table_change(table, now_ms());
+        let mut new = self.store(stored, Some((&mut *old, change))).await?;
+        new.origin = old.origin;
+        let id = new.id.clone();
+        (self.committer).tell(&old.id, Event::Rematch { id, seat });
+        Ok(new)
+    }
+}
+
+impl Hub {
+    /// Creates a game ([`Creator`]), stores it, and starts its computer seats. Returns the id.
+    pub async fn create(self: &Arc<Self>, new: NewGame) -> Result<GameId, Error> {
+        let origin = new.origin.map(client_key);
+        let stored = self.creator.checked(new).await?;
+        // A game of the computer against itself that its computer will play.
+        let unattended = origin.filter(|_| stored.table.seats.iter().all(|s| !s.kind.is_person()));
+        let id = stored.id.clone();
+        if let Some(owner) = unattended {
+            let limit = self.limits.unattended_per_address;
+            self.unattended.start(owner, &id, limit)?;
+        }
+        let created = self.store_new(stored, origin).await;
+        if created.is_err() {
+            self.unattended.end(unattended, &id);
+        }
+        created
+    }
+
+    /// Stores a new game ([`Creator`]), puts it in memory and lets its computer play (for
+    /// the person at `origin`).
+    pub(super) async fn store_new(
+        self: &Arc<Self>,
+        stored: StoredGame,
+        origin: Option<IpAddr>,
+    ) -> Result<GameId, Error> {
+        let mut live = self.creator.store(stored, None).await?;
+        live.origin = origin;
+        Ok(self.keep(live))
+    }
+
+    /// Keeps new game `live`, stored, in memory, and lets its computer play.
+    fn keep(self: &Arc<Self>, live: LiveGame) -> GameId {
+        let id = live.id.clone();
         let flag = live.table.clock.as_ref().and_then(Clock::flag_at);
         let handle = {
             let mut games = self.lock_games();
@@ -168,17 +251,15 @@ impl Hub {
             games.slots.insert(id.to_string(), slot);
             handle
         };
-        self.schedule(&id, flag);
+        self.schedule.set(&id, flag);
         self.trim();
         self.wake_computer(handle);
-        Ok(id)
+        id
     }
 
     /// The rematch of finished game `id` for the holder of `token`: made on the first
-    /// request (same game, settings, start, time control and people, sides swapped: every
-    /// seat moves one place, which swaps the two sides of a two-player game and the two
-    /// teams of a four-player one), and everyone in the old game is told. Returns the seats
-    /// the holder has in it, with their new tokens (at one screen, every seat there), and the
+    /// request ([`Creator`]), and everyone in the old game is told. Returns the seats the
+    /// holder has in it, with their new tokens (at one screen, every seat there), and the
     /// invitations of seats nobody took in the old game.
     pub async fn rematch(self: &Arc<Self>, id: &GameId, token: &SeatToken) -> Result<Held, Error> {
         let (_, mut live) = self.lock_game(id).await?;
@@ -191,50 +272,8 @@ impl Hub {
         let new_id = match live.table.rematch.clone() {
             Some(rematch) => GameId::parse(&rematch)?,
             None => {
-                let seats = (0..n)
-                    .map(|i| {
-                        let old = &live.table.seats[(i + 1) % n];
-                        match old.kind {
-                            SeatKind::Computer => StoredSeat::computer(old.level.unwrap_or(1)),
-                            _ if old.is_open() => StoredSeat::invited(),
-                            kind => StoredSeat {
-                                hints: old.hints,
-                                account: old.account.clone(),
-                                bot: old.bot,
-                                ..StoredSeat::person(kind, old.name.clone())
-                            },
-                        }
-                    })
-                    .collect();
-                let mut stored = StoredGame::new(
-                    GameId::random(),
-                    live.game.info().name,
-                    live.settings.clone(),
-                    live.start.clone(),
-                    seats,
-                    Vec::new(),
-                );
-                stored.time_control = live.time_control;
-                stored.rematch_of = Some(live.id.to_string());
-                stored.rated = live.rated;
-                stored.table.clock = Clock::new(live.time_control, n);
-                let mut table = live.table.clone();
-                table.rematch = Some(stored.id.clone());
-                let change = live.table_change(table, now_ms());
-                let origin = live.origin;
-                let accounts = stored.table.seats.clone();
-                let new_id = self
-                    .store_new(stored, Some((&mut live, change)), origin)
-                    .await?;
-                self.index_accounts(&new_id, &accounts).await;
-                self.tell(
-                    &live.id,
-                    Event::Rematch {
-                        id: new_id.clone(),
-                        seat,
-                    },
-                );
-                new_id
+                let new = self.creator.rematch(&mut live, seat).await?;
+                self.keep(new)
             }
         };
         drop(live);
@@ -256,3 +295,18 @@ impl Hub {
         })
     }
 }
+
+/// New game `stored` made live, its first dice rolled and its clock started: `stored` takes
+/// the moves and table to store, and the summary for the lists comes with the game.
+pub(super) fn opened(stored: &mut StoredGame) -> Result<(LiveGame, Summary), Error> {
+    let mut live = LiveGame::from_stored(stored)?;
+    let opening = live.opening_change(now_ms())?;
+    let summary = live.snapshot_after(&opening)?.summary;
+    live.apply(opening);
+    stored.moves = live.moves.clone();
+    stored.table = live.table.clone();
+    Ok((live, summary))
+}
+
+#[cfg(test)]
+mod tests;

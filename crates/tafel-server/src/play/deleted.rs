@@ -85,7 +85,7 @@ impl Hub {
         }
         if changed {
             let change = live.table_change(table, now_ms());
-            self.commit(&mut live, change).await?;
+            self.committer.commit(&mut live, change).await?;
             self.tell(&live.id, Event::Changed);
         }
         Ok(())

@@ -6,7 +6,7 @@
 //! ([`crate::store::finishes`]). The finisher does the ends waiting there, oldest first, each
 //! in one transaction, and stops at the first that fails, so that no end is done before one
 //! that came earlier: right after a change of this instance ended a game
-//! ([`Finisher::finish_waiting`], called by [`Hub::commit`](super::Hub)), and in the
+//! ([`Finisher::finish_waiting`], called by the [`Committer`](super::commit::Committer)), and in the
 //! background when woken, after a failure (again and again, waiting longer each time up to
 //! [`RETRY_MAX`]) and every [`LOOK_AGAIN`] (ends another instance filed and could not do,
 //! having stopped). An end whose game cannot be read or replayed cannot be worked out, then or

@@ -135,7 +135,8 @@ impl Hub {
             .ok_or_else(|| Error::not_found(msg!("no-game-id", id)))?;
         let live = LiveGame::from_stored(&stored)?;
         self.lock_games().channel(id);
-        self.schedule(id, live.table.clock.as_ref().and_then(Clock::flag_at));
+        self.schedule
+            .set(id, live.table.clock.as_ref().and_then(Clock::flag_at));
         Ok(Arc::new(Mutex::new(live)))
     }
 

@@ -22,7 +22,7 @@
 //!   retried; after [`COMPUTER_ATTEMPTS`] failures the game shows the error
 //!   (`computer_error`) until a change wakes the computer again or the game is reloaded. When
 //!   the queue is full the task ends, and the next request for the game starts it again.
-//! - **People.** Invitations are claimed once ([`Hub::join`]); resignations, draws and
+//! - **People.** Invitations are claimed once ([`seats::Seater`]); resignations, draws and
 //!   takebacks follow the consent rules of [`crate::domain::consent`]; a rematch is one new game per
 //!   finished game, whose seats each person of the old game fetches with their old token.
 //! - **Clocks.** Every change settles the clocks (see [`crate::domain::clock`]) and stores when the
@@ -45,20 +45,34 @@
 //!   renewed with the heartbeat, which also takes over the computer games whose lease lapsed.
 
 //!
-//! One unit an action or concern, each an `impl Hub` block: [`memory`] (games loaded and
-//! let go), [`viewers`] (who watches, and the one place events are sent), [`create`] (new
-//! games, rematches), [`moves`] (moves, undo, the one place changes are stored), [`seats`]
-//! (joining), [`consent`] (resign, draws, takebacks), [`clocks`] (time, the heartbeat),
-//! [`computer`] (the computer's turns), [`instances`] (other instances on a shared database),
-//! [`analysis`] (analyses on the search pool), [`hints`] (hints, one search per position),
-//! [`positions`] (a position's chances and best line, for the position editor) and
-//! [`accounts`] (signing up, in and out; sessions), [`claims`] (an account's seats claimed
-//! with their tokens, opened on any device), [`deleted`] (the seats of deleted accounts),
-//! [`lobby`] (seeks: someone to play now), [`chat`] (a game's chat rooms), [`finisher`] (the
-//! one place a game's end is followed by its work, in order, and announced), [`ratings`] (aborts
-//! of rated games), [`players`] (players'
-//! pages and the leaderboards) and [`tournaments`] (tournaments: entries, and the director that
-//! starts them, pairs each round once, makes the games and learns their results).
+//! **Units.** What acts on a game is a unit of its own, as in lichess's lila (`Drawer`,
+//! `Takebacker`, `Finisher`): a struct holding just what its action needs (the store, a
+//! limit, a counter, the [`Committer`] through which every change is stored, applied and
+//! told), made once by [`Hub::new`]. A unit is handed the game, locked, and never sees the
+//! games in memory, the computer's tasks or the other units' state; the hub's method of the
+//! same name looks the game up and locks it ([`memory`]), hands it to the unit and wakes the
+//! computer afterwards. The units: [`commit::Committer`] (the one place a change is stored,
+//! then applied, told and followed by its end's work), [`moves::Mover`] (moves, undo),
+//! [`drawer::Drawer`] (draws), [`takebacker::Takebacker`] (takebacks),
+//! [`resigner::Resigner`] (resignations), [`flagger::Flagger`] (games ended on time, rated
+//! games aborted), [`berserk::Berserker`] (berserk), [`seats::Seater`] (seats taken, seats'
+//! names checked, accounts' seats indexed), [`chat::Messenger`] (a game's chat rooms), [`create::Creator`]
+//! (new games and rematches checked and stored), [`claims::Claimer`] (seats claimed by
+//! accounts, bots' seats marked) and
+//! [`finisher::Finisher`] (a game's end followed
+//! by its work, in order, and announced). Their tests (`cargo test -p tafel-server --lib
+//! play::`) run them on an SQLite store in memory, without a hub.
+//!
+//! The rest is still `impl Hub` blocks, one a concern: [`memory`] (games loaded and let go),
+//! [`viewers`] (who watches, and the one place events are sent), [`create`] (new games and
+//! rematches kept in memory), [`clocks`] (the clock keeper, the heartbeat), [`computer`] (the computer's
+//! turns), [`instances`] (other instances on a shared database), [`analysis`] (analyses on
+//! the search pool), [`hints`] (hints, one search per position), [`positions`] (a position's
+//! chances and best line, for the position editor), [`accounts`] (signing up, in and out;
+//! sessions), [`claims`] (an account's seats opened on any device), [`deleted`] (the seats of deleted accounts), [`lobby`] (seeks: someone to play
+//! now), [`players`] (players' pages and the leaderboards)
+//! and [`tournaments`] (tournaments: entries, and the director that starts them, pairs each
+//! round once, makes the games and learns their results).
 
 pub mod accounts;
 pub mod analysis;
@@ -67,11 +81,13 @@ pub mod bots;
 pub mod chat;
 pub mod claims;
 pub mod clocks;
+pub mod commit;
 pub mod computer;
-pub mod consent;
 pub mod create;
 pub mod deleted;
+pub mod drawer;
 pub mod finisher;
+pub mod flagger;
 pub mod hints;
 pub mod instances;
 pub mod lobby;
@@ -83,7 +99,11 @@ pub mod players;
 pub mod positions;
 pub mod ratings;
 pub mod recovery;
+pub mod resigner;
 pub mod seats;
+pub mod takebacker;
+#[cfg(test)]
+mod testing;
 pub mod tournaments;
 pub mod viewers;
 
@@ -92,7 +112,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::{broadcast, Mutex, Notify};
+use tokio::sync::{broadcast, Mutex};
 
 use crate::compute::pool::SearchPool;
 use crate::compute::review::AnalysisBudget;
@@ -103,13 +123,24 @@ use crate::domain::seat::SeatView;
 use crate::domain::Error;
 use crate::store::Store;
 use analysis::Analyses;
-use clocks::Deadlines;
+use berserk::Berserker;
+use chat::Messenger;
+use claims::Claimer;
+use clocks::Schedule;
+use commit::Committer;
 use computer::Unattended;
+use create::Creator;
+use drawer::Drawer;
 use finisher::Finisher;
+use flagger::Flagger;
 use hints::Hints;
 use memory::Slot;
+use moves::Mover;
 use positions::PositionAnalyses;
-use viewers::Presence;
+use resigner::Resigner;
+use seats::Seater;
+use takebacker::Takebacker;
+use viewers::{Presence, Viewers};
 
 pub use clocks::{CLOCK_AHEAD, CLOCK_SCAN, HEARTBEAT, LEASE_RENEWAL, SILENCE};
 pub use computer::COMPUTER_ATTEMPTS;
@@ -199,21 +230,34 @@ impl Games {
     }
 }
 
-/// The games in play and the database behind them.
+/// The games in play and the database behind them: the games in memory, who watches them and
+/// the computer's turns, and the units that act on a game handed to them (see the module's
+/// documentation).
 pub struct Hub {
     store: Store,
-    games: std::sync::Mutex<Games>,
+    games: Arc<std::sync::Mutex<Games>>,
+    viewers: Viewers,
     pool: SearchPool,
     limits: HubLimits,
-    stats: HubStats,
-    deadlines: std::sync::Mutex<Deadlines>,
-    keeper: Arc<Notify>,
+    stats: Arc<HubStats>,
+    schedule: Arc<Schedule>,
     stopped: AtomicBool,
     analyses: Analyses,
     hints: Hints,
     position_analyses: PositionAnalyses,
     unattended: Unattended,
     finisher: Arc<Finisher>,
+    committer: Committer,
+    mover: Mover,
+    flagger: Flagger,
+    resigner: Resigner,
+    drawer: Drawer,
+    takebacker: Takebacker,
+    berserker: Berserker,
+    seater: Seater,
+    messenger: Messenger,
+    creator: Creator,
+    claimer: Claimer,
 }
 
 impl Hub {
@@ -222,14 +266,39 @@ impl Hub {
     /// heartbeat in the store.
     pub fn new(store: Store, limits: HubLimits) -> Arc<Hub> {
         let finisher = Finisher::new(store.clone());
+        let games = Arc::default();
+        let viewers = Viewers::of(&games);
+        let stats = Arc::new(HubStats::default());
+        let schedule = Arc::new(Schedule::default());
+        let (s, abort_after) = (&store, limits.abort_after);
+        let committer = Committer::new(
+            s.clone(),
+            viewers.clone(),
+            schedule.clone(),
+            finisher.clone(),
+            abort_after,
+        );
+        let flagger = Flagger::new(committer.clone(), stats.clone(), abort_after);
+        let seater = Seater::new(s.clone(), committer.clone());
         let hub = Arc::new(Hub {
+            mover: Mover::new(committer.clone(), flagger.clone()),
+            resigner: Resigner::new(committer.clone()),
+            drawer: Drawer::new(committer.clone()),
+            takebacker: Takebacker::new(committer.clone()),
+            berserker: Berserker::new(s.clone(), committer.clone()),
+            creator: Creator::new(s.clone(), committer.clone(), seater.clone()),
+            claimer: Claimer::new(committer.clone(), seater.clone()),
+            seater,
+            messenger: Messenger::new(s.clone(), viewers.clone(), limits.chat_messages_per_room),
+            flagger,
+            committer,
             store,
-            games: std::sync::Mutex::new(Games::default()),
+            games,
+            viewers,
             pool: SearchPool::new(limits.searches, limits.search_queue),
             limits,
-            stats: HubStats::default(),
-            deadlines: std::sync::Mutex::new(Deadlines::default()),
-            keeper: Arc::new(Notify::new()),
+            stats,
+            schedule,
             stopped: AtomicBool::new(false),
             analyses: Analyses::default(),
             hints: Hints::default(),
@@ -240,7 +309,7 @@ impl Hub {
         memory::sweep(&hub);
         tokio::spawn(clocks::keep_clocks(
             Arc::downgrade(&hub),
-            hub.keeper.clone(),
+            hub.schedule.clone(),
         ));
         clocks::heartbeat(&hub);
         hub
@@ -250,7 +319,7 @@ impl Hub {
     /// server is going away.
     pub fn stop(&self) {
         self.stopped.store(true, Ordering::Release);
-        self.keeper.notify_one();
+        self.schedule.wake();
         self.finisher.stop();
     }
 

@@ -5,17 +5,20 @@ use std::sync::Arc;
 use tafel_core::Player;
 
 use super::accounts::SignedIn;
+use super::commit::Committer;
 use super::viewers::Event;
 use super::Hub;
 use crate::domain::account::username::speaks_for_the_site;
 use crate::domain::account::Username;
 use crate::domain::clock::now_ms;
 use crate::domain::ids::{AccountId, GameId, InviteCode, OfInvitation, SeatToken, SecretKind};
+use crate::domain::live::LiveGame;
 use crate::domain::message::Message;
 use crate::domain::name::PersonName;
 use crate::domain::seat::{SeatKind, StoredSeat};
 use crate::domain::Error;
 use crate::msg;
+use crate::store::Store;
 
 /// How a person claims a seat: with its invitation code, or (in a public game) by its number.
 pub enum Claim {
@@ -25,18 +28,31 @@ pub enum Claim {
     Seat(usize),
 }
 
-impl Hub {
-    /// A person claims a seat, once: with its invitation code or, in a public game, by its
-    /// number; gives the name shown to everyone. Returns the seat and its token. The host and
-    /// everyone watching are told.
-    pub async fn join(
-        self: &Arc<Self>,
-        id: &GameId,
+/// Seats people: an invitation claimed, a public game's free seat taken; and the names and
+/// accounts of seats checked and indexed.
+#[derive(Clone)]
+pub struct Seater {
+    store: Store,
+    committer: Committer,
+}
+
+impl Seater {
+    /// A seater asking `store` about accounts' names and indexing their seats there, storing
+    /// changes through `committer`.
+    pub(super) fn new(store: Store, committer: Committer) -> Seater {
+        Seater { store, committer }
+    }
+
+    /// A person claims a seat of `live`, once: with its invitation code or, in a public game,
+    /// by its number; gives the name shown to everyone (a signed-in `account` plays it under
+    /// its username). Returns the seat and its token. The host and everyone watching are told.
+    pub(super) async fn join(
+        &self,
+        live: &mut LiveGame,
         claim: Claim,
         name: PersonName,
         account: Option<&SignedIn>,
     ) -> Result<(usize, SeatToken), Error> {
-        let (handle, mut live) = self.lock_game(id).await?;
         let seats = &live.table.seats;
         let seat = match claim {
             Claim::Invite(code) => seats
@@ -87,32 +103,10 @@ impl Hub {
         };
         let token = table.seats[seat].token.clone();
         let change = live.table_change(table, now_ms());
-        self.commit(&mut live, change).await?;
+        self.committer.commit(live, change).await?;
         self.index_accounts(&live.id, &live.table.seats).await;
-        self.tell(&live.id, Event::Joined { seat, name });
-        drop(live);
-        self.wake_computer(handle);
+        (self.committer).tell(&live.id, Event::Joined { seat, name });
         Ok((seat, token))
-    }
-
-    /// What the lobby hands out of a game it made (see [`crate::play::lobby`]): the token of
-    /// seat `own` for its owner, and the invitation code of seat `invited` for its taker.
-    pub async fn seats_to_hand_out(
-        self: &Arc<Self>,
-        id: &GameId,
-        own: usize,
-        invited: usize,
-    ) -> Result<(SeatToken, InviteCode), Error> {
-        let handle = self.get(id).await?;
-        let live = handle.lock().await;
-        let seats = &live.table.seats;
-        match (
-            seats.get(own),
-            seats.get(invited).and_then(|s| s.invite.clone()),
-        ) {
-            (Some(own), Some(code)) => Ok((own.token.clone(), code)),
-            _ => Err(Error::failed(msg!("lobby-game-lacks-the-seats-it"))),
-        }
     }
 
     /// Records in the store's index of accounts' games the seats of game `id` that accounts
@@ -164,6 +158,43 @@ impl Hub {
         }
         Ok(())
     }
+}
+
+impl Hub {
+    /// A person claims a seat of game `id` ([`Seater`]); the computer plays if it is to move.
+    pub async fn join(
+        self: &Arc<Self>,
+        id: &GameId,
+        claim: Claim,
+        name: PersonName,
+        account: Option<&SignedIn>,
+    ) -> Result<(usize, SeatToken), Error> {
+        let (handle, mut live) = self.lock_game(id).await?;
+        let joined = self.seater.join(&mut live, claim, name, account).await?;
+        drop(live);
+        self.wake_computer(handle);
+        Ok(joined)
+    }
+
+    /// What the lobby hands out of a game it made (see [`crate::play::lobby`]): the token of
+    /// seat `own` for its owner, and the invitation code of seat `invited` for its taker.
+    pub async fn seats_to_hand_out(
+        self: &Arc<Self>,
+        id: &GameId,
+        own: usize,
+        invited: usize,
+    ) -> Result<(SeatToken, InviteCode), Error> {
+        let handle = self.get(id).await?;
+        let live = handle.lock().await;
+        let seats = &live.table.seats;
+        match (
+            seats.get(own),
+            seats.get(invited).and_then(|s| s.invite.clone()),
+        ) {
+            (Some(own), Some(code)) => Ok((own.token.clone(), code)),
+            _ => Err(Error::failed(msg!("lobby-game-lacks-the-seats-it"))),
+        }
+    }
 
     /// The seats of game `id` held by `tokens` (a viewer's, to count it as their holder).
     pub async fn seats_held(self: &Arc<Self>, id: &GameId, tokens: &[SeatToken]) -> Vec<usize> {
@@ -197,3 +228,6 @@ impl Hub {
             .ok_or_else(|| Error::forbidden(msg!("you-play-no-seat-of-game", id)))
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -501,7 +501,7 @@ impl Tournaments {
             .or_else(|| no_show_due(&live, self.limits.no_show, now));
         if let Some(ending) = ending {
             let change = live.ending_change(ending, now);
-            self.hub.commit(&mut live, change).await?;
+            self.hub.committer.commit(&mut live, change).await?;
             return Ok(scored_of(&live));
         }
         Ok(None)
@@ -539,12 +539,8 @@ impl Tournaments {
         stored.rated = t.rated;
         stored.time_control = t.time_control;
         stored.table.clock = Clock::new(t.time_control, 2);
-        let accounts = stored.table.seats.clone();
-        match self.hub.store_new(stored, None, None).await {
-            Ok(id) => {
-                self.hub.index_accounts(&id, &accounts).await;
-                Ok(())
-            }
+        match self.hub.store_new(stored, None).await {
+            Ok(_) => Ok(()),
             // Another instance made it first.
             Err(e) if self.hub.get(&id).await.is_ok() => {
                 tracing::debug!("game {id} of tournament {} made elsewhere: {e}", t.id);

@@ -1,4 +1,5 @@
-//! Who watches a game and what they are told: every event is sent from one method, `Hub::tell`.
+//! Who watches a game and what they are told: every event is sent from one place, the
+//! telling of [`Viewers`] (which the hub and the units hold).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -162,10 +163,30 @@ impl Games {
     }
 }
 
-impl Hub {
+/// The viewers of every game, as the units that change games see them: they may tell a
+/// game's viewers of an event, and take a stale copy of a game out of memory, and nothing
+/// more of the games in memory.
+#[derive(Clone, Default)]
+pub struct Viewers {
+    games: Arc<std::sync::Mutex<Games>>,
+}
+
+impl Viewers {
+    /// The viewers of the games in `games` (the hub's).
+    pub(super) fn of(games: &Arc<std::sync::Mutex<Games>>) -> Viewers {
+        Viewers {
+            games: games.clone(),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Games> {
+        // Nothing panics while holding this lock; a poisoned map is still consistent.
+        self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// Tells the viewers of game `id` of `event`.
     pub(super) fn tell(&self, id: &str, event: Event) {
-        self.lock_games().tell(id, event);
+        self.lock().tell(id, event);
     }
 
     /// Tells the viewers of game `id` of the proposals of `before` that the change by `seat`
@@ -183,10 +204,30 @@ impl Hub {
         }
     }
 
+    /// The copy of game `id` in memory is stale (marked so by the caller): it leaves memory,
+    /// and its viewers are told to look again.
+    pub(super) fn stale(&self, id: &str) {
+        let mut games = self.lock();
+        games.remove(id);
+        games.tell(id, Event::Changed);
+    }
+
+    /// The events of game `id` from now on.
+    pub(super) fn subscribe(&self, id: &str) -> broadcast::Receiver<Event> {
+        self.lock().channel(id).subscribe()
+    }
+}
+
+impl Hub {
+    /// Tells the viewers of game `id` of `event`.
+    pub(super) fn tell(&self, id: &str, event: Event) {
+        self.viewers.tell(id, event);
+    }
+
     /// The events of game `id` from now on (for the computer, which stops searching when the
     /// game changes).
     pub(super) fn subscribe(&self, id: &str) -> broadcast::Receiver<Event> {
-        self.lock_games().channel(id).subscribe()
+        self.viewers.subscribe(id)
     }
 
     /// Subscribes to the events of game `id` (which need not be in memory), as a spectator
