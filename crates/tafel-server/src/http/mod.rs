@@ -202,7 +202,7 @@ struct RequestErrors;
 impl utoipa::Modify for RequestErrors {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         use utoipa::openapi::path::ParameterIn;
-        use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+        use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
         let error = |description: &str| {
             ResponseBuilder::new()
                 .description(description)

@@ -128,7 +128,9 @@ fn parameter<'a>(item: &'a mut PathItem, name: &str) -> Option<&'a mut Object> {
         .into_iter()
         .flatten()
         .flat_map(|operation| operation.parameters.iter_mut().flatten())
-        .find(|parameter| parameter.name == name)
-        .and_then(|parameter| parameter.schema.as_mut())
+        .find_map(|parameter| match parameter {
+            RefOr::T(parameter) if parameter.name == name => parameter.schema.as_mut(),
+            _ => None,
+        })
         .and_then(object_of)
 }

@@ -1,8 +1,6 @@
 //! The schemas of what is asked for before a game or many: seeks, bots' challenges and
 //! tournaments, as asked for and as listed.
 
-use std::collections::BTreeMap;
-
 use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, Type};
 use utoipa::openapi::Ref;
 use utoipa::{schema, ToSchema};
