@@ -1,65 +1,86 @@
-//! Every OpenAPI schema of the server has a name of its own. utoipa names a schema after its
-//! type, so two types of one name (a join of a game and of a tournament) would leave one of
-//! them out of the document and describe its operation with the other's fields. The types are
-//! read from the source (those deriving `ToSchema`).
+//! Every OpenAPI schema name stands for one schema. utoipa names a schema after its type, and
+//! the document keeps one schema per name: two types of one name (a join of a game and of a
+//! tournament) would leave one of them out and describe its operations with the other's
+//! fields. The check reads what every operation registers, before the document merges it,
+//! and every reference of the document must name a schema it holds.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
-/// The names of the types that derive `ToSchema`, with the files that define them.
-fn schema_types() -> BTreeMap<String, Vec<String>> {
-    let mut found: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            let code = std::fs::read_to_string(&path).unwrap();
-            let mut deriving = false;
-            // A derive written over several lines, read whole.
-            let mut derive = String::new();
-            for line in code.lines().map(str::trim) {
-                if line.starts_with("#[derive(") || !derive.is_empty() {
-                    derive.push_str(line);
-                    if derive.ends_with(")]") {
-                        deriving = derive.contains("ToSchema");
-                        derive.clear();
-                    }
-                } else if deriving && !line.starts_with("#[") && !line.starts_with("///") {
-                    let name = line
-                        .strip_prefix("pub struct ")
-                        .or_else(|| line.strip_prefix("pub enum "))
-                        .and_then(|rest| rest.split([' ', '{', '(', '<', ';']).next());
-                    if let Some(name) = name {
-                        let file = path.display().to_string();
-                        found.entry(name.to_string()).or_default().push(file);
-                    }
-                    deriving = false;
-                }
+use serde_json::Value;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
+
+/// The names registered with two different schemas, each once.
+fn names_of_two_schemas(registered: &[(String, RefOr<Schema>)]) -> Vec<String> {
+    let mut seen: BTreeMap<&str, Value> = BTreeMap::new();
+    let mut twice = Vec::new();
+    for (name, schema) in registered {
+        let schema = serde_json::to_value(schema).unwrap();
+        match seen.get(name.as_str()) {
+            Some(first) if *first != schema && !twice.contains(name) => twice.push(name.clone()),
+            Some(_) => {}
+            None => {
+                seen.insert(name, schema);
             }
         }
     }
-    found
+    twice
+}
+
+/// Every `$ref` in `value`.
+fn references(value: &Value, found: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            for (key, inner) in map {
+                match (key.as_str(), inner) {
+                    ("$ref", Value::String(target)) => found.push(target.clone()),
+                    _ => references(inner, found),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|inner| references(inner, found)),
+        _ => {}
+    }
 }
 
 #[test]
-fn every_schema_name_is_the_name_of_one_type() {
-    let types = schema_types();
-    assert!(types.len() > 50, "only {} schema types found", types.len());
-    let twice: Vec<_> = types.iter().filter(|(_, files)| files.len() > 1).collect();
-    assert!(twice.is_empty(), "schema names of two types: {twice:?}");
-    // Each name the document holds is that of one of them (the scan sees what it checks).
-    let document = tafel_server::openapi();
-    let schemas = document.components.expect("components").schemas;
-    let unknown: Vec<_> = schemas
-        .keys()
-        .filter(|name| !types.contains_key(*name))
-        .collect();
+fn every_schema_name_stands_for_one_schema() {
+    let registered = tafel_server::http::openapi_schemas();
     assert!(
-        unknown.is_empty(),
-        "schemas the scan did not find: {unknown:?}"
+        registered.len() > 50,
+        "only {} schemas registered",
+        registered.len()
     );
+    assert_eq!(names_of_two_schemas(&registered), Vec::<String>::new());
+}
+
+#[test]
+fn two_types_of_one_name_are_caught() {
+    // `GameView` registered again as another type with its name, as a second `GameView` in
+    // another module would be.
+    let mut registered = tafel_server::http::openapi_schemas();
+    let other = ObjectBuilder::new()
+        .property("id", ObjectBuilder::new().schema_type(Type::Integer))
+        .required("id");
+    registered.push(("GameView".to_string(), other.into()));
+    assert_eq!(names_of_two_schemas(&registered), vec!["GameView"]);
+}
+
+#[test]
+fn every_reference_names_a_schema_of_the_document() {
+    let document = serde_json::to_value(tafel_server::openapi()).unwrap();
+    let schemas = document["components"]["schemas"].as_object().unwrap();
+    let mut found = Vec::new();
+    references(&document, &mut found);
+    assert!(found.len() > 50, "only {} references", found.len());
+    let dangling: Vec<_> = found
+        .iter()
+        .filter(|target| {
+            let name = target
+                .strip_prefix("#/components/schemas/")
+                .unwrap_or(target);
+            !schemas.contains_key(name)
+        })
+        .collect();
+    assert!(dangling.is_empty(), "references to no schema: {dangling:?}");
 }

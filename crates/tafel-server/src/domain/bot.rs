@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
 use crate::domain::clock::TimeControl;
 use crate::domain::error::Error;
@@ -16,7 +15,7 @@ use crate::msg;
 pub const CHALLENGE_LIFETIME: Duration = Duration::from_secs(10 * 60);
 
 /// Which seat the challenger plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     /// The first seat (the one to move first at the start).
@@ -29,6 +28,9 @@ pub enum Side {
 }
 
 impl Side {
+    /// Every side, in order.
+    pub const ALL: [Side; 3] = [Side::First, Side::Second, Side::Random];
+
     /// The side's word, as stored.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -58,7 +60,7 @@ impl Side {
 }
 
 /// A challenge as the challenger asks for it.
-#[derive(Clone, Debug, Deserialize, Serialize, ToSchema)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ChallengeRequest {
     /// The game's name.
@@ -90,7 +92,7 @@ impl ChallengeRequest {
 }
 
 /// Where a challenge stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ChallengeStatus {
     /// Waiting for the bot's answer.
@@ -106,6 +108,15 @@ pub enum ChallengeStatus {
 }
 
 impl ChallengeStatus {
+    /// Every status, in order.
+    pub const ALL: [ChallengeStatus; 5] = [
+        ChallengeStatus::Pending,
+        ChallengeStatus::Accepted,
+        ChallengeStatus::Declined,
+        ChallengeStatus::Cancelled,
+        ChallengeStatus::Expired,
+    ];
+
     /// The status's word, as stored.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -138,7 +149,7 @@ impl ChallengeStatus {
 }
 
 /// A challenge as its challenger and its bot see it.
-#[derive(Clone, Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize)]
 pub struct ChallengeView {
     /// The challenge's id.
     pub id: String,

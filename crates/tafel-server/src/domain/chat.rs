@@ -14,7 +14,6 @@
 //! numbers its messages from 1 (`seq`), which is also how a room's cap is kept.
 
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
 use crate::domain::consent::Sides;
 use crate::domain::error::Error;
@@ -27,7 +26,7 @@ use crate::msg;
 pub const MAX_CHAT_TEXT: usize = 140;
 
 /// One of a game's two chat rooms. Sent and stored as `"players"` or `"spectators"`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Room {
     /// The players' own room.
@@ -37,6 +36,9 @@ pub enum Room {
 }
 
 impl Room {
+    /// Every room, in order.
+    pub const ALL: [Room; 2] = [Room::Players, Room::Spectators];
+
     /// The room's name as stored and sent.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -153,7 +155,7 @@ impl Author {
 }
 
 /// A message as everyone who reads its room sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChatMessage {
     /// `players` or `spectators`.
     pub room: Room,

@@ -21,7 +21,6 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
 use crate::domain::error::Error;
 use crate::msg;
@@ -38,7 +37,7 @@ const DAY_MS: i64 = 24 * 3600 * 1000;
 /// The time control of a game, chosen at creation. Sent and stored as
 /// `{"kind": "none"}`, `{"kind": "fischer", "initial_seconds": 300, "increment_seconds": 3}`
 /// or `{"kind": "correspondence", "days_per_move": 3}`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum TimeControl {
     /// No clock.
@@ -125,19 +124,6 @@ pub struct Clock {
     /// The seats that went berserk in an Arena game: half their initial time given up, and
     /// no increment (empty when nobody did).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub berserk: Vec<bool>,
-}
-
-/// A game's clocks as the page shows them.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct ClockView {
-    /// The time control.
-    pub control: TimeControl,
-    /// Each seat's time left now, in milliseconds (never below 0).
-    pub remaining_ms: Vec<i64>,
-    /// The seat whose clock runs, if one does (its time goes down from `remaining_ms`).
-    pub running: Option<usize>,
-    /// Each seat: whether it went berserk (an Arena game: half its time, no increment).
     pub berserk: Vec<bool>,
 }
 
@@ -241,20 +227,6 @@ impl Clock {
         }
     }
 
-    /// The clocks at `now`, for the page.
-    pub fn view(&self, now: i64) -> ClockView {
-        ClockView {
-            control: self.control,
-            remaining_ms: (0..self.remaining_ms.len())
-                .map(|seat| self.left(seat, now).max(0))
-                .collect(),
-            running: self.running,
-            berserk: (0..self.remaining_ms.len())
-                .map(|seat| self.is_berserk(seat))
-                .collect(),
-        }
-    }
-
     /// How long the computer in `seat` may think at `now`: a share of its time left (a
     /// twenty-fifth, plus most of the increment), at most `cap`, at least a few milliseconds
     /// and never more than half of what is left.
@@ -311,9 +283,8 @@ mod tests {
         assert_eq!(clock.remaining_ms, vec![293_000, 300_000]);
         assert_eq!(clock.fallen(311_000), Some(1));
         assert_eq!(clock.fallen(310_999), None);
-        let view = clock.view(12_000);
-        assert_eq!(view.remaining_ms, vec![293_000, 299_000]);
-        assert_eq!(view.running, Some(1));
+        assert_eq!(clock.left(1, 12_000), 299_000);
+        assert_eq!(clock.running, Some(1));
         // Settling on the seat already running changes nothing.
         clock.settle(Some(1), 20_000);
         assert_eq!(clock.since_ms, Some(11_000));
@@ -334,7 +305,7 @@ mod tests {
         clock.settle(Some(1), 10_000);
         clock.moved(1, 11_000);
         assert_eq!(clock.remaining_ms[1], 302_000);
-        assert_eq!(clock.view(11_000).berserk, vec![true, false]);
+        assert!(clock.is_berserk(0) && !clock.is_berserk(1));
         let mut days = Clock::new(TimeControl::Correspondence { days_per_move: 1 }, 2).unwrap();
         assert!(days.go_berserk(0).is_err());
     }

@@ -19,7 +19,6 @@
 //!   them back too). The end of the game clears everything.
 
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
 use crate::domain::error::Error;
 use crate::domain::seat::{SeatKind, StoredSeat};
@@ -104,7 +103,7 @@ impl<'a> Sides<'a> {
 }
 
 /// The proposals waiting for an answer in a game.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Proposals {
     /// A draw offered: the seats that agree so far.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -118,7 +117,7 @@ pub struct Proposals {
 }
 
 /// A takeback asked for: back to the position after `keep` moves.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Takeback {
     /// The seat that asked.
     pub by: usize,
@@ -129,7 +128,7 @@ pub struct Takeback {
 }
 
 /// A team's resignation waiting for the rest of the team.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Resignation {
     /// The team.
     pub team: u8,
@@ -159,7 +158,7 @@ pub enum Decided {
 }
 
 /// An answer to a proposal: `offer` (or `request`), `accept` or `decline`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Answer {
     /// Propose (a draw offer; a takeback request).
@@ -169,6 +168,11 @@ pub enum Answer {
     Accept,
     /// Refuse it (or, by the one who proposed, withdraw it).
     Decline,
+}
+
+impl Answer {
+    /// Every answer, in order.
+    pub const ALL: [Answer; 3] = [Answer::Offer, Answer::Accept, Answer::Decline];
 }
 
 /// Adds `seats` to `set`, each once, keeping it sorted.

@@ -8,7 +8,6 @@
 //! ([`crate::play::Hub::join`]): a second claim is refused.
 
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
 use crate::domain::error::Error;
 use crate::domain::ids::{AccountId, InviteCode, SeatToken};
@@ -16,7 +15,7 @@ use crate::domain::name::PersonName;
 use crate::msg;
 
 /// The kind of player in a seat. Stored and sent as `"local"`, `"invite"` or `"computer"`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SeatKind {
     /// A person at the creator's screen (they share one browser).
@@ -28,6 +27,9 @@ pub enum SeatKind {
 }
 
 impl SeatKind {
+    /// Every kind, in order.
+    pub const ALL: [SeatKind; 3] = [SeatKind::Local, SeatKind::Invite, SeatKind::Computer];
+
     /// Whether a person moves for this seat (with the seat's token).
     pub fn is_person(self) -> bool {
         self != SeatKind::Computer
@@ -35,7 +37,7 @@ impl SeatKind {
 }
 
 /// Who sits in a seat, as asked for when creating a game.
-#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeatRequest {
     /// `local`, `invite` or `computer`.
@@ -217,7 +219,7 @@ impl StoredSeat {
 }
 
 /// The public view of one seat: who sits there, never its secrets.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatView {
     /// The seat number, from 0.
     pub seat: usize,

@@ -5,7 +5,6 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
 use crate::domain::clock::TimeControl;
 use crate::domain::error::Error;
@@ -15,7 +14,7 @@ use crate::msg;
 pub const RATINGS: std::ops::RangeInclusive<u32> = 0..=4000;
 
 /// A seek as its owner asks for it.
-#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeekRequest {
     /// The game's name.
@@ -88,7 +87,7 @@ fn in_range(min: Option<u32>, max: Option<u32>, rating: u32) -> bool {
 }
 
 /// A seek as the lobby lists it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeekView {
     /// The seek's id.
     pub id: String,

@@ -25,6 +25,7 @@ pub mod lobby;
 pub mod metrics;
 pub mod rate;
 pub mod rules;
+pub mod schemas;
 pub mod session;
 pub mod tls;
 pub mod views;
@@ -46,8 +47,10 @@ use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetReques
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tower_http::LatencyUnit;
+use utoipa::openapi::schema::Schema;
+use utoipa::openapi::RefOr;
 use utoipa::OpenApi;
-use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
 use utoipa_axum::routes;
 
 use crate::play::accounts::Accounts;
@@ -208,7 +211,7 @@ struct RequestErrors;
 impl utoipa::Modify for RequestErrors {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         use utoipa::openapi::path::ParameterIn;
-        use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+        use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
         let error = |description: &str| {
             ResponseBuilder::new()
                 .description(description)
@@ -258,82 +261,98 @@ impl utoipa::Modify for RequestErrors {
     }
 }
 
-/// The API's routes, each with its OpenAPI description.
-fn api_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .routes(routes!(api::catalog::catalog))
-        .routes(routes!(api::catalog::seats))
-        .routes(routes!(api::catalog::levels))
-        .routes(routes!(api::positions::read))
-        .routes(routes!(api::positions::analyse))
-        .routes(routes!(api::games::list, api::games::create))
-        .routes(routes!(api::games::challenges))
-        .routes(routes!(api::games::import))
-        .routes(routes!(api::games::read))
-        .routes(routes!(api::play::join))
-        .routes(routes!(api::play::play))
-        .routes(routes!(api::play::undo))
-        .routes(routes!(api::play::resign))
-        .routes(routes!(api::play::berserk))
-        .routes(routes!(api::play::draw))
-        .routes(routes!(api::play::takeback))
-        .routes(routes!(api::play::rematch))
-        .routes(routes!(api::games::record))
-        .routes(routes!(api::analysis::analysis))
-        .routes(routes!(api::analysis::hint))
-        .routes(routes!(api::chat::read, api::chat::write))
-        .routes(routes!(ws::connect))
-        .routes(routes!(
+/// The API's operations, each with its OpenAPI description and the schemas it names.
+fn api_operations() -> Vec<UtoipaMethodRouter<AppState>> {
+    vec![
+        routes!(api::catalog::catalog),
+        routes!(api::catalog::seats),
+        routes!(api::catalog::levels),
+        routes!(api::positions::read),
+        routes!(api::positions::analyse),
+        routes!(api::games::list, api::games::create),
+        routes!(api::games::challenges),
+        routes!(api::games::import),
+        routes!(api::games::read),
+        routes!(api::play::join),
+        routes!(api::play::play),
+        routes!(api::play::undo),
+        routes!(api::play::resign),
+        routes!(api::play::berserk),
+        routes!(api::play::draw),
+        routes!(api::play::takeback),
+        routes!(api::play::rematch),
+        routes!(api::games::record),
+        routes!(api::analysis::analysis),
+        routes!(api::analysis::hint),
+        routes!(api::chat::read, api::chat::write),
+        routes!(ws::connect),
+        routes!(
             api::accounts::sign_up,
             api::accounts::me,
             api::accounts::delete_account
-        ))
-        .routes(routes!(api::accounts::sign_in, api::accounts::sign_out))
-        .routes(routes!(lobby::seeks))
-        .routes(routes!(lobby::connect))
-        .routes(routes!(api::players::player))
-        .routes(routes!(api::players::games))
-        .routes(routes!(api::players::ratings))
-        .routes(routes!(api::players::records))
-        .routes(routes!(api::players::leaderboard))
-        .routes(routes!(api::accounts::change_password))
-        .routes(routes!(api::mail::mail))
-        .routes(routes!(
-            api::mail::email,
-            api::mail::set_email,
-            api::mail::remove_email
-        ))
-        .routes(routes!(api::mail::verify_email))
-        .routes(routes!(api::mail::request_reset))
-        .routes(routes!(api::mail::reset_password))
-        .routes(routes!(api::accounts::claim))
-        .routes(routes!(api::accounts::my_seats))
-        .routes(routes!(api::tournaments::list, api::tournaments::create))
-        .routes(routes!(api::tournaments::read))
-        .routes(routes!(api::tournaments::join))
-        .routes(routes!(api::tournaments::withdraw))
-        .routes(routes!(api::tournaments::report))
-        .routes(routes!(api::bots::make_bot))
-        .routes(routes!(api::bots::new_token, api::bots::revoke_token))
-        .routes(routes!(api::bots::list))
-        .routes(routes!(api::bots::challenge))
-        .routes(routes!(
-            api::bots::read_challenge,
-            api::bots::cancel_challenge
-        ))
-        .routes(routes!(api::bots::events))
-        .routes(routes!(api::bots::accept))
-        .routes(routes!(api::bots::decline))
-        .routes(routes!(api::bots::game_stream))
-        .routes(routes!(api::bots::play))
-        .routes(routes!(api::bots::resign))
-        .routes(routes!(api::bots::draw))
+        ),
+        routes!(api::accounts::sign_in, api::accounts::sign_out),
+        routes!(lobby::seeks),
+        routes!(lobby::connect),
+        routes!(api::players::player),
+        routes!(api::players::games),
+        routes!(api::players::ratings),
+        routes!(api::players::records),
+        routes!(api::players::leaderboard),
+        routes!(api::accounts::change_password),
+        routes!(api::mail::mail),
+        routes!(api::mail::email, api::mail::set_email, api::mail::remove_email),
+        routes!(api::mail::verify_email),
+        routes!(api::mail::request_reset),
+        routes!(api::mail::reset_password),
+        routes!(api::accounts::claim),
+        routes!(api::accounts::my_seats),
+        routes!(api::tournaments::list, api::tournaments::create),
+        routes!(api::tournaments::read),
+        routes!(api::tournaments::join),
+        routes!(api::tournaments::withdraw),
+        routes!(api::tournaments::report),
+        routes!(api::bots::make_bot),
+        routes!(api::bots::new_token, api::bots::revoke_token),
+        routes!(api::bots::list),
+        routes!(api::bots::challenge),
+        routes!(api::bots::read_challenge, api::bots::cancel_challenge),
+        routes!(api::bots::events),
+        routes!(api::bots::accept),
+        routes!(api::bots::decline),
+        routes!(api::bots::game_stream),
+        routes!(api::bots::play),
+        routes!(api::bots::resign),
+        routes!(api::bots::draw),
+    ]
 }
 
-/// The OpenAPI document of the whole HTTP API, generated from the handlers.
+/// The API's routes.
+fn api_routes() -> OpenApiRouter<AppState> {
+    api_operations().into_iter().fold(
+        OpenApiRouter::with_openapi(ApiDoc::openapi()),
+        OpenApiRouter::routes,
+    )
+}
+
+/// Every schema the API's operations register, by name, as often as an operation names it
+/// (the document keeps one per name, so two types of one name would describe each other:
+/// `tests/openapi_names.rs` checks that every name stands for one schema).
+pub fn openapi_schemas() -> Vec<(String, RefOr<Schema>)> {
+    api_operations()
+        .into_iter()
+        .flat_map(|(schemas, _, _)| schemas)
+        .collect()
+}
+
+/// The OpenAPI document of the whole HTTP API, generated from the handlers, with the limits
+/// the server enforces ([`schemas::limits`]; a limit whose field is not found fails a debug
+/// build's tests).
 pub fn openapi() -> utoipa::openapi::OpenApi {
     let mut document = api_routes().into_openapi();
     utoipa::Modify::modify(&RequestErrors, &mut document);
+    let missing = schemas::limits::state(&mut document);
+    debug_assert!(missing.is_empty(), "limits of no field: {missing:?}");
     document
 }
 

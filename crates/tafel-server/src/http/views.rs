@@ -5,7 +5,7 @@ use serde::Serialize;
 use tafel_core::{DynGame, DynPosition, Player, Status};
 use utoipa::ToSchema;
 
-use crate::domain::clock::ClockView;
+use crate::domain::clock::{Clock, TimeControl};
 use crate::domain::consent::Proposals;
 use crate::domain::game_texts;
 use crate::domain::ids::GameId;
@@ -101,6 +101,35 @@ pub struct SeatRatingView {
     pub after: i64,
     /// Its deviation after, rounded.
     pub deviation_after: i64,
+}
+
+/// A game's clocks as the page shows them.
+#[derive(Serialize, ToSchema)]
+pub struct ClockView {
+    /// The time control.
+    pub control: TimeControl,
+    /// Each seat's time left now, in milliseconds (never below 0).
+    pub remaining_ms: Vec<i64>,
+    /// The seat whose clock runs, if one does (its time goes down from `remaining_ms`).
+    pub running: Option<usize>,
+    /// Each seat: whether it went berserk (an Arena game: half its time, no increment).
+    pub berserk: Vec<bool>,
+}
+
+impl ClockView {
+    /// The view of `clock` at `now`.
+    pub fn of(clock: &Clock, now: i64) -> ClockView {
+        let seats = 0..clock.remaining_ms.len();
+        ClockView {
+            control: clock.control,
+            remaining_ms: seats
+                .clone()
+                .map(|seat| clock.left(seat, now).max(0))
+                .collect(),
+            running: clock.running,
+            berserk: seats.map(|seat| clock.is_berserk(seat)).collect(),
+        }
+    }
 }
 
 /// Everything a browser needs to draw a game at one ply.
@@ -231,7 +260,7 @@ impl GameView {
             } else {
                 Vec::new()
             },
-            clock: live.table.clock.as_ref().map(|c| c.view(now)),
+            clock: live.table.clock.as_ref().map(|c| ClockView::of(c, now)),
             proposals: live.table.proposals.clone(),
             rematch: live.table.rematch.clone(),
             rematch_of: live.rematch_of.clone(),

@@ -25,7 +25,6 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use tafel_tournament::Round;
-use utoipa::ToSchema;
 
 use crate::domain::clock::TimeControl;
 use crate::domain::error::Error;
@@ -58,7 +57,7 @@ pub const SWISS_BYE_HALF_POINTS: u32 = 2;
 pub const MAX_ROUND_PAUSE_S: u32 = 3600;
 
 /// How entrants are paired.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// Everyone plays everyone once (FIDE's Berger tables; a bye a round with an odd number).
@@ -72,6 +71,14 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind, in order.
+    pub const ALL: [Kind; 4] = [
+        Kind::RoundRobin,
+        Kind::DoubleRoundRobin,
+        Kind::Swiss,
+        Kind::Arena,
+    ];
+
     /// The name stored and sent.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -84,20 +91,15 @@ impl Kind {
 
     /// The kind stored as `text`.
     pub fn parse(text: &str) -> Result<Kind, Error> {
-        [
-            Kind::RoundRobin,
-            Kind::DoubleRoundRobin,
-            Kind::Swiss,
-            Kind::Arena,
-        ]
-        .into_iter()
-        .find(|kind| kind.as_str() == text)
-        .ok_or_else(|| Error::invalid(msg!("unknown-tournament-kind-text", text)))
+        Kind::ALL
+            .into_iter()
+            .find(|kind| kind.as_str() == text)
+            .ok_or_else(|| Error::invalid(msg!("unknown-tournament-kind-text", text)))
     }
 }
 
 /// Who may enter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Entry {
     /// Anyone signed in.
@@ -107,6 +109,9 @@ pub enum Entry {
 }
 
 impl Entry {
+    /// Every entry, in order.
+    pub const ALL: [Entry; 2] = [Entry::Open, Entry::Invitation];
+
     /// The name stored and sent.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -126,7 +131,7 @@ impl Entry {
 }
 
 /// Where a tournament stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum State {
     /// Taking entries until the start time.
@@ -140,6 +145,14 @@ pub enum State {
 }
 
 impl State {
+    /// Every state, in order.
+    pub const ALL: [State; 4] = [
+        State::Open,
+        State::Running,
+        State::Finished,
+        State::Cancelled,
+    ];
+
     /// The name stored and sent.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -152,15 +165,10 @@ impl State {
 
     /// The state stored as `text`.
     pub fn parse(text: &str) -> Result<State, Error> {
-        [
-            State::Open,
-            State::Running,
-            State::Finished,
-            State::Cancelled,
-        ]
-        .into_iter()
-        .find(|state| state.as_str() == text)
-        .ok_or_else(|| Error::failed(msg!("tournament-stored-in-state-text", text)))
+        State::ALL
+            .into_iter()
+            .find(|state| state.as_str() == text)
+            .ok_or_else(|| Error::failed(msg!("tournament-stored-in-state-text", text)))
     }
 }
 
@@ -177,7 +185,7 @@ pub struct TournamentLimits {
 }
 
 /// A tournament as its organiser asks for it.
-#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TournamentRequest {
     /// Its name, 1 to 80 characters.

@@ -28,9 +28,9 @@ use crate::play::Hub;
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
-    /// The username: 3 to 20 letters a-z and A-Z, digits, `_` and `-`.
+    /// The username: letters a-z and A-Z, digits, `_` and `-`.
     username: String,
-    /// The password (at least 10 characters to sign up, and not a common one).
+    /// The password (to sign up: long enough, and not a common one).
     password: String,
 }
 
@@ -170,7 +170,7 @@ pub async fn sign_out(
 pub struct PasswordChange {
     /// The current password.
     password: String,
-    /// The new password (at least 10 characters, not a common one).
+    /// The new password (long enough, and not a common one).
     new_password: String,
 }
 

@@ -50,7 +50,7 @@ pub struct ChatRequest {
     /// account plays); none in the spectators' room, which signed-in accounts write in.
     #[serde(default)]
     token: Option<String>,
-    /// One line of 1 to 140 characters, without control, invisible or text-direction
+    /// One line, without control, invisible or text-direction
     /// characters (runs of white space count as one space).
     text: String,
 }

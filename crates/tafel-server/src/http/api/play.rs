@@ -31,7 +31,7 @@ pub struct JoinRequest {
     /// A free seat of a public game (instead of an invitation).
     #[serde(default)]
     seat: Option<usize>,
-    /// The name shown to everyone (1 to 32 characters; default `Guest`).
+    /// The name shown to everyone (default `Guest`).
     #[serde(default)]
     name: Option<String>,
 }

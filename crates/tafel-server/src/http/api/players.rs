@@ -25,7 +25,7 @@ use crate::play::players::{CurrentRating, GamesFilter, MAX_PAGE_SIZE};
 use crate::play::Hub;
 
 /// The highest page number asked for that is answered (pages past the last are empty).
-const MAX_PAGE: u32 = 100_000;
+pub const MAX_PAGE: u32 = 100_000;
 
 /// Games per page unless asked otherwise.
 const DEFAULT_PAGE_SIZE: u32 = 20;
@@ -147,7 +147,7 @@ pub struct GamesQuery {
     result: Option<String>,
     /// The page, from 1 (default 1).
     page: Option<u32>,
-    /// Games per page, 1 to 100 (default 20).
+    /// Games per page (default 20).
     per_page: Option<u32>,
 }
 
