@@ -2,7 +2,7 @@
 //! the states the server announces by no event a test could wait on (a background task done, a
 //! counter reached, an external program ready).
 //!
-//! The condition is looked at once at once, then again after 5 ms, 10 ms, 20 ms and so on up
+//! The condition is looked at right away, then again after 5 ms, 10 ms, 20 ms and so on up
 //! to every 100 ms, until it holds or `within` has passed; then the test fails with `what` and
 //! the last state the condition saw. Nothing here waits for time itself to pass: a test that
 //! needs the server's time to move on says so where it does.
@@ -100,7 +100,8 @@ mod tests {
     #[test]
     fn pauses_double_up_to_the_longest_and_stop_at_the_deadline() {
         let mut pauses = Pauses::new(Duration::from_secs(60));
-        let first: Vec<u64> = (&mut pauses)
+        let first: Vec<u64> = pauses
+            .by_ref()
             .take(7)
             .map(|p| p.as_millis() as u64)
             .collect();
