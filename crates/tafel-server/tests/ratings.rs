@@ -262,18 +262,14 @@ async fn a_rated_game_whose_first_moves_do_not_come_is_aborted_and_not_rated() {
     }
     games.rotate_left(1);
     for (id, _) in &games[..2] {
-        wait::until(
-            Duration::from_secs(10),
-            "a game nobody moved in aborted",
-            || async {
-                let (_, view) = ada.get(&format!("/api/games/{id}")).await;
-                if view["status"]["termination"] == "aborted" {
-                    Ok(())
-                } else {
-                    Err(view)
-                }
-            },
-        )
+        wait::until(Duration::from_secs(10), "the game aborted", || async {
+            let (_, view) = ada.get(&format!("/api/games/{id}")).await;
+            if view["status"]["termination"] == "aborted" {
+                Ok(())
+            } else {
+                Err(view)
+            }
+        })
         .await;
     }
     for (plies, (id, _)) in games.iter().enumerate() {
@@ -640,19 +636,15 @@ async fn running_tournament(ada: &Person, bob: &Person) -> String {
     }
     // Paired, and its game made (a moment after the pairing lists it), so that the pages read
     // before the copy already list the game.
-    wait::until(
-        Duration::from_secs(20),
-        "the tournament's game made",
-        || async {
-            let table = tournament_table(ada, &id).await;
-            if let Some(game) = table["in_play"][0]["game_id"].as_str() {
-                if ada.get(&format!("/api/games/{game}")).await.0 == StatusCode::OK {
-                    return Ok(());
-                }
+    wait::until(Duration::from_secs(20), "its game made", || async {
+        let table = tournament_table(ada, &id).await;
+        if let Some(game) = table["in_play"][0]["game_id"].as_str() {
+            if ada.get(&format!("/api/games/{game}")).await.0 == StatusCode::OK {
+                return Ok(());
             }
-            Err(table)
-        },
-    )
+        }
+        Err(table)
+    })
     .await;
     id
 }
