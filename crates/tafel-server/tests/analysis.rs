@@ -6,13 +6,14 @@
 mod support;
 
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{json, Value};
 use support::serve_with;
 use tafel_server::compute::pool::{Class, Owner, Ticket};
 use tafel_server::{Limits, Server};
 use tafel_testkit::client::Client;
+use tafel_testkit::wait;
 
 /// A small search per position, so that each game's analysis takes a second or two.
 fn limits() -> Limits {
@@ -87,23 +88,19 @@ async fn finish(client: &Client, id: &str, tokens: &[String]) -> Value {
 /// Asks for the analysis until it is there (at most `limit`); every answer before is `202`
 /// with the progress.
 async fn analysis(client: &Client, id: &str, limit: Duration) -> Value {
-    let start = Instant::now();
-    loop {
+    wait::until(limit, &format!("the analysis of {id}"), || async {
         let answer = client.get(&format!("/api/games/{id}/analysis")).await;
         match answer.status {
-            200 => return answer.body,
+            200 => Ok(answer.body),
             202 => {
                 assert_eq!(answer.body["status"], "computing", "{}", answer.body);
                 assert_eq!(answer.header("retry-after"), "1");
+                Err(answer.body)
             }
             other => panic!("analysis of {id}: {other} {}", answer.body),
         }
-        assert!(
-            start.elapsed() < limit,
-            "no analysis of {id} within {limit:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    })
+    .await
 }
 
 fn chance_in_range(chance: &Value) -> bool {
@@ -361,9 +358,10 @@ async fn hold_lane(
             move || held.recv(),
         )
         .unwrap();
-    while pool.running() == running {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    wait::until_holds(Duration::from_secs(10), "the holder running", || {
+        pool.running() != running
+    })
+    .await;
     (release, job)
 }
 
@@ -460,10 +458,12 @@ async fn a_flood_of_hints_on_one_position_costs_one_search() {
             tokio::spawn(async move { client.post(&path, json!({"token": token})).await })
         })
         .collect();
-    while server.hub.pool().queued() == 0 {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
-    // Let every request arrive while the one search waits.
+    wait::until_holds(Duration::from_secs(10), "a hint queued", || {
+        server.hub.pool().queued() > 0
+    })
+    .await;
+    // Let every request arrive while the one search waits (the server counts no arrivals:
+    // one that came after the search would start a second one, and the count below fails).
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(
         server.hub.pool().queued(),

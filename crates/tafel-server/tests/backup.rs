@@ -17,6 +17,7 @@ use tafel_server::play::SILENCE;
 use tafel_server::store::backup::{backup, restore};
 use tafel_server::{start, Config, Limits, Server};
 use tafel_testkit::client::{black_path_at_one_screen, Client};
+use tafel_testkit::wait;
 
 /// Every game acknowledged so far, with its moves acknowledged.
 type Acknowledged = Arc<Mutex<HashMap<String, Vec<String>>>>;
@@ -91,6 +92,20 @@ impl Load {
         self.acknowledged.lock().unwrap().clone()
     }
 
+    /// Waits (at most 30 s) until moves in `games` games, `moves` in all, are acknowledged.
+    async fn until_acknowledged(&self, what: &str, games: usize, moves: usize) {
+        wait::until(Duration::from_secs(30), what, || async {
+            let now = self.acknowledged();
+            let made: usize = now.values().map(Vec::len).sum();
+            if now.len() >= games && made >= moves {
+                Ok(())
+            } else {
+                Err(format!("{} games, {made} moves", now.len()))
+            }
+        })
+        .await;
+    }
+
     /// Stops the players (each after its request under way).
     async fn stop(self) {
         self.stop.store(true, Ordering::Relaxed);
@@ -118,18 +133,16 @@ async fn backup_under_load<F: std::future::Future<Output = ()>>(
 ) -> HashMap<String, Vec<String>> {
     let source = server(database).await;
     let load = Load::start(source.addr, 4);
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let real = "a real load (4 games, 20 moves) before the backup";
+    load.until_acknowledged(real, 4, 20).await;
     let before = load.acknowledged();
     take_backup().await;
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // The load goes on after the backup: the moves acknowledged since are not its to hold.
+    let moves: usize = before.values().map(Vec::len).sum();
+    let on = "moves after the backup began";
+    load.until_acknowledged(on, before.len(), moves + 10).await;
     load.stop().await;
     source.stop();
-    let moves: usize = before.values().map(Vec::len).sum();
-    assert!(
-        before.len() >= 4 && moves >= 20,
-        "a real load: {} games, {moves} moves acknowledged before the backup",
-        before.len()
-    );
     before
 }
 

@@ -13,6 +13,7 @@ use support::serve_with;
 use tafel_server::Limits;
 use tafel_testkit::client::{black_path_at_one_screen, connect_from, Client};
 use tafel_testkit::viewer::tungstenite;
+use tafel_testkit::wait;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -25,7 +26,8 @@ async fn half_sent(addr: SocketAddr, from: IpAddr, n: usize) -> Vec<TcpStream> {
         stream.write_all(b"GET / HTTP/1.1\r\n").await.unwrap();
         held.push(stream);
     }
-    // The accept loop takes them asynchronously.
+    // The accept loop takes them asynchronously, and says nothing when it has: a request to
+    // find out would itself take one of the places these are to fill.
     tokio::time::sleep(Duration::from_millis(200)).await;
     held
 }
@@ -129,11 +131,13 @@ async fn connections_over_the_limit_get_a_json_503_and_room_comes_back() {
     );
     assert_eq!(answer.header("retry-after"), "5");
     drop(held);
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    assert_eq!(
-        Client::new(server.addr).get("/api/catalog").await.status,
-        200
-    );
+    wait::until(Duration::from_secs(5), "room again", || async {
+        match Client::new(server.addr).get("/api/catalog").await.status {
+            200 => Ok(()),
+            refused => Err(refused),
+        }
+    })
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -193,11 +197,8 @@ async fn websockets_have_a_limit_and_dead_ones_are_closed_by_pings() {
 
     // The dead socket is pinged after 0.3 s of silence and closed 0.3 s later; its place is
     // free again, while the live viewer stays.
-    tokio::time::sleep(Duration::from_millis(1200)).await;
-    let _third = client
-        .try_watch(&id, None)
-        .await
-        .expect("the dead socket's place is free");
+    let what = "the dead socket's place free";
+    let _third = wait::until(Duration::from_secs(5), what, || client.try_watch(&id, None)).await;
     let moved = client.play(&id, tokens[0].as_ref().unwrap(), "2").await;
     assert_eq!(moved.status, 200);
     let deadline = Instant::now() + Duration::from_secs(5);

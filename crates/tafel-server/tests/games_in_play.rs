@@ -14,6 +14,7 @@ use support::serve_with;
 use tafel_server::compute::pool::{Class, JobOutcome, Owner, Ticket};
 use tafel_server::Limits;
 use tafel_testkit::client::{black_path_at_one_screen, Client};
+use tafel_testkit::wait;
 
 /// Seconds the computer may take for a move: one level's time cap (tafel-ai's
 /// `MOVE_TIME_CAP`, 10 s) plus room for a loaded machine.
@@ -324,16 +325,16 @@ async fn idle_games_leave_memory_and_channels_do_not_pile_up() {
     }
     let socket = client.watch(&watched).await;
     assert_eq!(server.hub.games_in_memory(), 5);
-    tokio::time::sleep(Duration::from_millis(1000)).await;
-    assert_eq!(server.hub.games_in_memory(), 0);
+    let left = || server.hub.games_in_memory() == 0;
+    wait::until_holds(BUDGET, "the idle games leaving memory", left).await;
     assert_eq!(
         server.hub.channels(),
         1,
         "the watched game keeps its channel"
     );
     drop(socket);
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(server.hub.channels(), 0);
+    let closed = || server.hub.channels() == 0;
+    wait::until_holds(BUDGET, "the last viewer's channel closing", closed).await;
 }
 
 /// Stores a game directly (as a server that stopped would have left it).
@@ -372,13 +373,8 @@ async fn a_restart_resumes_only_the_games_whose_computer_is_to_move() {
     let server = serve_with(&db, Limits::default()).await;
     let client = Client::new(server.addr);
     // Nobody asks for the game: the server resumes it by itself.
-    tokio::time::timeout(BUDGET, async {
-        while server.hub.stats().computer_moves.load(Ordering::Relaxed) < 1 {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    })
-    .await
-    .expect("the computer moved after the restart");
+    let moved = || server.hub.stats().computer_moves.load(Ordering::Relaxed) >= 1;
+    wait::until_holds(BUDGET, "the computer moving after the restart", moved).await;
     assert_eq!(
         server.hub.stats().loaded.load(Ordering::Relaxed),
         1,
@@ -512,15 +508,14 @@ async fn an_address_runs_at_most_two_games_of_the_computer_against_itself() {
     // Once a game ends, the address may start another.
     release.send(()).unwrap();
     assert!(matches!(blocker.await, JobOutcome::Done(Ok(()))));
-    let started = std::time::Instant::now();
-    loop {
+    wait::until(BUDGET, "a game of the computer ending", || async {
         let answer = first.post("/api/games", computers.clone()).await;
         if answer.status == 200 {
-            break;
+            return Ok(());
         }
         assert_eq!(answer.status, 429, "{}", answer.body);
-        assert!(started.elapsed() < BUDGET, "no game of the computer ended");
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+        Err(answer.body)
+    })
+    .await;
     server.stop();
 }

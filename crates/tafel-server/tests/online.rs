@@ -543,6 +543,7 @@ async fn clocks_survive_a_restart_and_a_move_gains_the_increment() {
                        "seats": [{"kind": "local"}, {"kind": "local"}],
                        "time_control": {"kind": "fischer", "initial_seconds": 60, "increment_seconds": 5}}))
         .await;
+    // White thinks 0.3 s by the wall clock, which game clocks read (docs/testing.md).
     tokio::time::sleep(Duration::from_millis(300)).await;
     let mv = "2";
     let after = client.play(&id, tokens[0].as_ref().unwrap(), mv).await.body;
@@ -552,6 +553,7 @@ async fn clocks_survive_a_restart_and_a_move_gains_the_increment() {
         "60 s less the thinking plus 5: {white}"
     );
     assert_eq!(after["clock"]["running"], 1);
+    // Black's clock runs 0.5 s before the server goes away.
     tokio::time::sleep(Duration::from_millis(500)).await;
     server.stop();
     drop(client);

@@ -16,6 +16,7 @@ mod person;
 
 use in_process::send;
 use person::Person;
+use tafel_testkit::wait;
 
 async fn server(limits: Limits, database: &str) -> Router {
     let mut config = Config::new("127.0.0.1:0".parse().unwrap(), database);
@@ -250,14 +251,27 @@ async fn a_rated_game_whose_first_moves_do_not_come_is_aborted_and_not_rated() {
         Person::signed_up(&router, "ada").await,
         Person::signed_up(&router, "bob").await,
     );
-    // Nobody moves; then the first player moves and the second does not; then both move.
+    // Both move; then nobody moves; then the first player moves and the second does not. The
+    // game both moved in is made first: had it a deadline, it would fall before the others'
+    // (the server ends games at their deadlines in turn), so once they are aborted it would be.
     let mut games = Vec::new();
-    for plies in [0, 1, 2] {
+    for plies in [2, 0, 1] {
         let (id, tokens) = rated_game(&ada, &bob).await;
         play(&ada, &id, &tokens, plies).await;
         games.push((id, tokens));
     }
-    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    games.rotate_left(1);
+    for (id, _) in &games[..2] {
+        wait::until(Duration::from_secs(10), "the game aborted", || async {
+            let (_, view) = ada.get(&format!("/api/games/{id}")).await;
+            if view["status"]["termination"] == "aborted" {
+                Ok(())
+            } else {
+                Err(view)
+            }
+        })
+        .await;
+    }
     for (plies, (id, _)) in games.iter().enumerate() {
         let (_, view) = ada.get(&format!("/api/games/{id}")).await;
         let aborted = view["status"]["termination"] == "aborted";
@@ -622,17 +636,17 @@ async fn running_tournament(ada: &Person, bob: &Person) -> String {
     }
     // Paired, and its game made (a moment after the pairing lists it), so that the pages read
     // before the copy already list the game.
-    let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    loop {
+    wait::until(Duration::from_secs(20), "its game made", || async {
         let table = tournament_table(ada, &id).await;
         if let Some(game) = table["in_play"][0]["game_id"].as_str() {
             if ada.get(&format!("/api/games/{game}")).await.0 == StatusCode::OK {
-                return id;
+                return Ok(());
             }
         }
-        assert!(std::time::Instant::now() < deadline, "never started");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+        Err(table)
+    })
+    .await;
+    id
 }
 
 /// Tournament `id` as `person` sees it, without the moment it was read.
@@ -753,14 +767,16 @@ async fn ends_whose_results_failed_to_write_are_done_by_the_running_server_in_or
             .await
             .unwrap();
 
-        let deadline = std::time::Instant::now() + Duration::from_secs(10);
-        while rating_changes(&pool, &games[1].0).await.is_empty() {
-            assert!(
-                std::time::Instant::now() < deadline,
-                "{database}: the ends were not done within 10 s"
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        let what = format!("{database}: the ends done");
+        wait::until(Duration::from_secs(10), &what, || async {
+            let changes = rating_changes(&pool, &games[1].0).await;
+            if changes.is_empty() {
+                Err("no rating change of the second game")
+            } else {
+                Ok(())
+            }
+        })
+        .await;
         let first = rating_changes(&pool, &games[0].0).await;
         let second = rating_changes(&pool, &games[1].0).await;
         assert_eq!(first.len(), 2, "{database}: {first:?}");

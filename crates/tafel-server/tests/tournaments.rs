@@ -11,7 +11,7 @@
 //! known in advance.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::http::StatusCode;
 use axum::Router;
@@ -25,6 +25,7 @@ mod in_process;
 mod person;
 
 use person::Person;
+use tafel_testkit::wait;
 
 async fn server(database: &str, limits: Limits) -> (Router, Arc<Hub>) {
     let mut config = Config::new("127.0.0.1:0".parse().unwrap(), database);
@@ -92,33 +93,30 @@ async fn until(person: &Person, id: &str, done: impl Fn(&Value) -> bool) -> Valu
 
 /// Waits (at most 30 s) until the answer to GET `path` satisfies `done`; returns it then.
 async fn until_at(person: &Person, path: &str, done: impl Fn(&Value) -> bool) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
+    wait::until(Duration::from_secs(30), path, || async {
         let view = read(person, path).await;
         if done(&view) {
-            return view;
+            Ok(view)
+        } else {
+            Err(format!("{view:#}"))
         }
-        assert!(Instant::now() < deadline, "waited in vain: {view:#}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    })
+    .await
 }
 
 /// The token of `person`'s seat in game `game` (as the game page fetches it).
 /// A board's game is made just after its round is paired (by whichever instance gets to it
 /// first), so it may be listed a moment before it exists.
 async fn token(person: &Person, game: &str) -> String {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
+    wait::until(Duration::from_secs(10), "the board's game made", || async {
         let (status, seats) = person.get(&format!("/api/games/{game}/my-seats")).await;
         if status == StatusCode::OK {
-            return seats["seats"][0]["token"].as_str().unwrap().to_string();
+            return Ok(seats["seats"][0]["token"].as_str().unwrap().to_string());
         }
-        assert!(
-            status == StatusCode::NOT_FOUND && Instant::now() < deadline,
-            "{status} {seats}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+        assert_eq!(status, StatusCode::NOT_FOUND, "{seats}");
+        Err(seats)
+    })
+    .await
 }
 
 async fn play(person: &Person, game: &str, mv: &str) {

@@ -7,7 +7,7 @@
 //! the transport's error instead, for a driver that goes on while the server is down.
 
 use std::net::{IpAddr, SocketAddr};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub use reqwest;
 use reqwest::header::HeaderMap;
@@ -230,26 +230,24 @@ impl Client {
             .unwrap_or_else(|e| panic!("no answer from {}: {e}", self.base))
     }
 
-    /// Waits up to `limit` until `done(view)` holds for game `id`, reading its view every
-    /// 20 ms; returns that view.
+    /// Waits up to `limit` until `done(view)` holds for game `id`, reading its view as
+    /// [`crate::wait::until`] does; returns that view.
     pub async fn wait_for(
         &self,
         id: &str,
         limit: Duration,
         done: impl Fn(&Value) -> bool,
     ) -> Value {
-        let start = Instant::now();
-        loop {
+        let what = format!("game {id} getting there");
+        crate::wait::until(limit, &what, || async {
             let view = self.get(&format!("/api/games/{id}")).await.body;
             if done(&view) {
-                return view;
+                Ok(view)
+            } else {
+                Err(view)
             }
-            assert!(
-                start.elapsed() < limit,
-                "game {id} did not get there within {limit:?}: {view}"
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        })
+        .await
     }
 
     /// Creates a game as `body` says, with its seats made a person "Hal" at this screen and

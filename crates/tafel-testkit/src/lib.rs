@@ -13,7 +13,8 @@
 //! - `client`, `viewer` and `postgres` (with the `server` feature): a client of a running
 //!   server over HTTP (`client::Client`) and WebSocket (`viewer::Viewer`), and test databases
 //!   on PostgreSQL, shared by the server's tests, the multi-instance tests and the soak
-//!   driver; `faults`: writes made to fail in a real database.
+//!   driver; `faults`: writes made to fail in a real database; `wait`: waiting for a
+//!   condition with a deadline, the one poll the server's tests share.
 
 pub mod brute;
 pub mod games;
@@ -30,3 +31,5 @@ pub mod faults;
 pub mod postgres;
 #[cfg(feature = "server")]
 pub mod viewer;
+#[cfg(feature = "server")]
+pub mod wait;

@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
 use tafel_testkit::client::Client;
+use tafel_testkit::wait;
 
 /// The `tafel` binary to test: `TAFEL_BIN`, or the one of this build.
 pub fn tafel() -> PathBuf {
@@ -154,19 +155,12 @@ impl Instance {
         assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
     }
 
-    /// Waits for the process to end by itself, at most `within`; its exit status.
-    pub fn wait_for_exit(
-        &mut self,
-        within: std::time::Duration,
-    ) -> Option<std::process::ExitStatus> {
-        let until = std::time::Instant::now() + within;
-        while std::time::Instant::now() < until {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return Some(status);
-            }
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        }
-        None
+    /// Waits for the process to end by itself, at most `within`; its exit status. Fails the
+    /// test when it is still running then.
+    pub fn wait_for_exit(&mut self, within: std::time::Duration) -> std::process::ExitStatus {
+        wait::until_blocking(within, "the process's exit", || {
+            self.child.try_wait().unwrap().ok_or("running")
+        })
     }
 
     /// Ends the process at once, as a crash would.
