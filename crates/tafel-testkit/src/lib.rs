@@ -13,7 +13,8 @@
 //! - `client`, `viewer` and `postgres` (with the `server` feature): a client of a running
 //!   server over HTTP (`client::Client`) and WebSocket (`viewer::Viewer`), and test databases
 //!   on PostgreSQL, shared by the server's tests, the multi-instance tests and the soak
-//!   driver; `faults`: writes made to fail in a real database.
+//!   driver; `faults`: writes made to fail in a real database; `proxy`: nginx configured as
+//!   `docs/deploy.md` documents it, in front of servers on loopback.
 
 pub mod brute;
 pub mod games;
@@ -28,5 +29,7 @@ pub mod client;
 pub mod faults;
 #[cfg(feature = "server")]
 pub mod postgres;
+#[cfg(feature = "server")]
+pub mod proxy;
 #[cfg(feature = "server")]
 pub mod viewer;
