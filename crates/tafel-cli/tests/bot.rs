@@ -2,7 +2,8 @@
 //! move) plays a whole game against a person driven through the API; an engine that crashes
 //! is started again and moves; one that keeps crashing, or keeps answering illegal moves,
 //! makes the bot resign instead of waiting forever; a bot stopped mid-game and started again
-//! continues its game to the end.
+//! continues its game to the end; a server that drains (SIGTERM) ends the bot's streams with
+//! `reconnect`, and the bot opens them again at the same address and goes on.
 
 #![cfg(unix)]
 
@@ -13,7 +14,12 @@ use serde_json::{json, Value};
 
 /// A server on a free port, with its address.
 async fn server() -> (tafel_server::Server, String) {
-    let mut config = tafel_server::Config::new("127.0.0.1:0".parse().unwrap(), "sqlite::memory:");
+    server_at("127.0.0.1:0".parse().unwrap(), "sqlite::memory:").await
+}
+
+/// A server on `addr` with `database`, with its address.
+async fn server_at(addr: std::net::SocketAddr, database: &str) -> (tafel_server::Server, String) {
+    let mut config = tafel_server::Config::new(addr, database);
     config.limits.abort_after = Duration::ZERO;
     let server = tafel_server::start(&config).await.unwrap();
     let url = format!("http://{}", server.addr);
@@ -320,6 +326,44 @@ async fn a_bot_stopped_mid_game_starts_again_and_finishes_it() {
     let stderr = stop(again);
     assert_eq!(view["status"]["state"], "over", "{view}\n{stderr}");
     assert!(plies(&view) > waiting, "{view}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_bot_whose_streams_a_draining_server_ends_reconnects_and_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}", dir.path().join("t.db").display());
+    let (first, url) = server_at("127.0.0.1:0".parse().unwrap(), &database).await;
+    let token = Person::bot(&url, "steadybot").await;
+    let ann = Person::sign_up(&url, "ann").await;
+    let child = bot(&url, &token, "first");
+    let (game, seat, ann_token) = ann
+        .challenge("steadybot", json!({"game": "einstein", "side": "first"}))
+        .await;
+    let view = ann.play(&game, seat, &ann_token, |v| plies(v) >= 4).await;
+    let before = plies(&view);
+    // What SIGTERM does: the bot's streams end with `reconnect`; the server stops, and
+    // another (here the same, started again on its address and database) takes over.
+    let addr = first.addr;
+    first.drain().await;
+    let (_second, _) = server_at(addr, &database).await;
+    let view = ann.play(&game, seat, &ann_token, |_| false).await;
+    let stderr = stop(child);
+    assert_eq!(view["status"]["state"], "over", "{view}\n{stderr}");
+    let bot_moves_after = view["plies"].as_array().unwrap()[before..]
+        .iter()
+        .filter(|p| p["seat"] == 1)
+        .count();
+    assert!(bot_moves_after >= 1, "the bot went on: {view}\n{stderr}");
+    assert!(
+        stderr.contains("bot: the server is stopping; opening the event stream again"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!(
+            "game {game}: the server is stopping; opening its stream again"
+        )),
+        "{stderr}"
+    );
 }
 
 /// The number of moves (dice included) of a game's view.

@@ -1,11 +1,13 @@
 //! What `docs/deploy.md` tells an operator to run, run (issue #44): the systemd unit's
 //! `ExecStart` (read from the document, its paths and port made local) serves and stops
-//! cleanly on systemd's stop signal (SIGTERM: the unit sets no other); the TLS flags refuse what does not fit with one line;
-//! `tafel db backup` and `tafel db restore` through the binary.
+//! cleanly on systemd's stop signal (SIGTERM: the unit sets no other); the unit itself passes
+//! `systemd-analyze verify` (no systemd runs here to start it); the TLS flags refuse what does
+//! not fit with one line; `tafel db backup` and `tafel db restore` through the binary.
 
 mod common;
 
 use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -84,6 +86,54 @@ fn the_documented_units_command_serves_and_stops_on_systemds_sigterm() {
         std::thread::sleep(Duration::from_millis(50));
     };
     assert!(status.success(), "{status}");
+}
+
+/// What `systemd-analyze verify` says of `unit` written as `tafel.service` in a new folder,
+/// the binary's path made this build's: `None` when it finds nothing to say, else its
+/// complaints (its exit status and every line naming the unit: systemd ignores an unknown key
+/// or a value it cannot read with a warning, and exits 0).
+fn verify(analyze: &Path, unit: &str) -> Option<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tafel.service");
+    std::fs::write(
+        &path,
+        unit.replace("/usr/local/bin/tafel", env!("CARGO_BIN_EXE_tafel")),
+    )
+    .unwrap();
+    let output = Command::new(analyze)
+        .arg("verify")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stderr).to_string()
+        + &String::from_utf8_lossy(&output.stdout);
+    let complaints: Vec<&str> = said
+        .lines()
+        .filter(|line| line.contains("tafel.service"))
+        .collect();
+    (!output.status.success() || !complaints.is_empty())
+        .then(|| format!("{}: {}", output.status, complaints.join("\n")))
+}
+
+#[test]
+fn the_documented_unit_passes_systemd_analyze_verify() {
+    let analyze = Path::new("/usr/bin/systemd-analyze");
+    if !analyze.is_file() {
+        eprintln!(
+            "{} not found, so the unit is not verified",
+            analyze.display()
+        );
+        return;
+    }
+    let unit = documented_unit();
+    assert_eq!(verify(analyze, unit), None, "{unit}");
+    // The check sees a mistake: a misspelt key, a value systemd cannot read.
+    let misspelt = unit.replacen("RestartSec=", "RestartSecs=", 1);
+    let said = verify(analyze, &misspelt).expect("a misspelt key is reported");
+    assert!(said.contains("RestartSecs"), "{said}");
+    let unreadable = unit.replacen("Restart=on-failure", "Restart=sometimes", 1);
+    let said = verify(analyze, &unreadable).expect("an unreadable value is reported");
+    assert!(said.contains("sometimes"), "{said}");
 }
 
 #[test]

@@ -33,9 +33,10 @@
 //! **Fairness** (`--fair`): a newcomer's replies from level 1 while games of the computer
 //! against itself, analyses and a hint flood load the server (see `soak/fair.rs`).
 //!
-//! **Rolling restart** (`--rolling`): two instances on one database, each stopped with SIGTERM
-//! and started again in turn under moving clients and watching WebSockets; no acknowledged
-//! move may be lost (see `soak/rolling.rs`).
+//! **Rolling restart** (`--rolling`): two instances on one database behind a real nginx
+//! (`--nginx`, configured as `docs/deploy.md` says), each stopped with SIGTERM and started
+//! again in turn under moving clients and watching WebSockets going through nginx; no
+//! acknowledged move may be lost (see `soak/rolling.rs`).
 //!
 //! **Instances** (`--instances N`): N `tafel serve` processes on one database (`--database`,
 //! a PostgreSQL URL; by default an SQLite file, for one instance), and `--clients` players at
@@ -126,10 +127,14 @@ struct Args {
     /// The fairness run (see `soak/fair.rs`): a newcomer against level 1 under load.
     #[arg(long)]
     fair: bool,
-    /// The rolling restart (see `soak/rolling.rs`): two instances on `--database`, each
-    /// stopped with SIGTERM and started again under moving clients and `--sockets` watchers.
+    /// The rolling restart (see `soak/rolling.rs`): two instances on `--database` behind
+    /// `--nginx`, each stopped with SIGTERM and started again under moving clients and
+    /// `--sockets` watchers.
     #[arg(long)]
     rolling: bool,
+    /// The nginx put in front of the instances (rolling restart).
+    #[arg(long, default_value = "/usr/sbin/nginx")]
+    nginx: PathBuf,
     /// Games of the computer against itself at `--level` (fairness run).
     #[arg(long, default_value_t = 100)]
     unattended: usize,

@@ -5,14 +5,14 @@
 //! each with the configuration `docs/deploy.md` documents, read from it.
 
 use std::net::{IpAddr, SocketAddr};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::path::PathBuf;
+use std::process::Command;
 
 use serde_json::json;
 use tafel_server::proxies::TrustedProxies;
 use tafel_server::{start, Config, Limits, Server};
 use tafel_testkit::client::{connect_from, Answer, Client};
+use tafel_testkit::proxy::{documented, documented_nginx, free_address, nginx_command, Proxy};
 use tokio::io::AsyncWriteExt;
 
 const PROXY: &str = "127.0.0.1";
@@ -130,52 +130,6 @@ async fn a_trusted_proxys_connections_are_not_limited_per_address() {
     server.stop();
 }
 
-/// A block of `docs/deploy.md`: the one fenced as ```` ```language ````.
-fn documented(language: &str) -> &'static str {
-    let doc = include_str!("../../../docs/deploy.md");
-    let fence = format!("```{language}\n");
-    let mut blocks = doc.split(fence.as_str()).skip(1);
-    let block = blocks
-        .next()
-        .and_then(|rest| rest.split("```").next())
-        .unwrap_or_else(|| panic!("docs/deploy.md has a {language} block"));
-    assert!(
-        blocks.next().is_none(),
-        "docs/deploy.md has one {language} block"
-    );
-    block
-}
-
-/// The nginx configuration `docs/deploy.md` documents, made to run here: the instance at
-/// `upstream`, plain HTTP on `listen`, files in `dir`.
-fn documented_nginx(upstream: SocketAddr, listen: SocketAddr, dir: &Path) -> String {
-    let mut site = String::new();
-    let mut servers = 0;
-    for line in documented("nginx").lines() {
-        let directive = line.trim_start();
-        if directive.starts_with("server 127.0.0.1:") {
-            // The documented upstreams become this test's one instance.
-            if servers == 0 {
-                site.push_str(&format!("    server {upstream};\n"));
-            }
-            servers += 1;
-        } else if directive.starts_with("listen ") {
-            site.push_str(&format!("    listen {listen};\n"));
-        } else if !directive.starts_with("ssl_") {
-            site.push_str(line);
-            site.push('\n');
-        }
-    }
-    assert!(servers > 0, "the documented upstream lists its instances");
-    let d = dir.display();
-    format!(
-        "pid {d}/nginx.pid;\nerror_log {d}/error.log;\nevents {{}}\nhttp {{\n\
-         access_log {d}/access.log;\nclient_body_temp_path {d}/body;\n\
-         proxy_temp_path {d}/proxy;\nfastcgi_temp_path {d}/fastcgi;\n\
-         uwsgi_temp_path {d}/uwsgi;\nscgi_temp_path {d}/scgi;\n{site}}}\n"
-    )
-}
-
 /// The Caddyfile `docs/deploy.md` documents, made to run here: the instance at `upstream`
 /// instead of the documented ones, plain HTTP on `listen` instead of the documented name (and
 /// its certificate), no admin endpoint.
@@ -216,63 +170,6 @@ fn installed(variable: &str, path: &str) -> Option<PathBuf> {
     );
     eprintln!("{} not found, so it is not tested", path.display());
     None
-}
-
-/// A running proxy, stopped when dropped.
-struct Proxy {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Drop for Proxy {
-    /// SIGTERM first, so that nginx's master stops its workers (killed outright, it would
-    /// leave them running); killed if it is still there after 5 s.
-    fn drop(&mut self) {
-        // SAFETY: kill only sends a signal to the child this test started.
-        unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
-        let asked = std::time::Instant::now();
-        while asked.elapsed() < Duration::from_secs(5) {
-            if !matches!(self.child.try_wait(), Ok(None)) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// A free port on loopback.
-fn free_address() -> SocketAddr {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-}
-
-/// Starts `command` (its output in `dir/proxy.log`) as the proxy listening on `addr` and waits
-/// until it answers through to the server.
-async fn start_proxy(mut command: Command, addr: SocketAddr, dir: &Path) -> Proxy {
-    let log = dir.join("proxy.log");
-    let out = std::fs::File::create(&log).unwrap();
-    command
-        .stdout(out.try_clone().unwrap())
-        .stderr(out)
-        .stdin(Stdio::null());
-    let proxy = Proxy {
-        child: command.spawn().expect("the proxy starts"),
-        addr,
-    };
-    let probe = Client::new(addr);
-    for _ in 0..200 {
-        if matches!(probe.try_get("/api/catalog").await, Ok(a) if a.status == 200) {
-            return proxy;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let said = std::fs::read_to_string(&log).unwrap_or_default();
-    let errors = std::fs::read_to_string(dir.join("error.log")).unwrap_or_default();
-    panic!("the proxy did not answer through to the server: {said}{errors}");
 }
 
 /// What the must-show of issue #44 asks of each proxy: behind `proxy` (in front of `server`,
@@ -335,17 +232,9 @@ async fn behind_the_documented_nginx_one_clients_failed_sign_ins_stop_no_other()
     let server = behind_proxy(&dir.path().join("t.db"), Limits::default()).await;
     let listen = free_address();
     let conf = dir.path().join("nginx.conf");
-    std::fs::write(&conf, documented_nginx(server.addr, listen, dir.path())).unwrap();
-    let mut command = Command::new(nginx);
-    command
-        .arg("-e")
-        .arg(dir.path().join("error.log"))
-        .arg("-p")
-        .arg(dir.path())
-        .arg("-c")
-        .arg(&conf)
-        .args(["-g", "daemon off;"]);
-    let proxy = start_proxy(command, listen, dir.path()).await;
+    std::fs::write(&conf, documented_nginx(&[server.addr], listen, dir.path())).unwrap();
+    let command = nginx_command(&nginx, dir.path(), &conf);
+    let proxy = Proxy::start(command, listen, dir.path()).await;
     one_clients_failed_sign_ins_stop_no_other(&server, &proxy).await;
     drop(proxy);
     server.stop();
@@ -369,7 +258,7 @@ async fn behind_the_documented_caddy_one_clients_failed_sign_ins_stop_no_other()
         .env("HOME", dir.path())
         .env("XDG_DATA_HOME", dir.path())
         .env("XDG_CONFIG_HOME", dir.path());
-    let proxy = start_proxy(command, listen, dir.path()).await;
+    let proxy = Proxy::start(command, listen, dir.path()).await;
     one_clients_failed_sign_ins_stop_no_other(&server, &proxy).await;
     drop(proxy);
     server.stop();

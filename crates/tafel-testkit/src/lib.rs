@@ -14,7 +14,8 @@
 //!   server over HTTP (`client::Client`) and WebSocket (`viewer::Viewer`), and test databases
 //!   on PostgreSQL, shared by the server's tests, the multi-instance tests and the soak
 //!   driver; `faults`: writes made to fail in a real database; `wait`: waiting for a
-//!   condition with a deadline, the one poll the server's tests share.
+//!   condition with a deadline, the one poll the server's tests share; `proxy`: nginx
+//!   configured as `docs/deploy.md` documents it, in front of servers on loopback.
 
 pub mod brute;
 pub mod games;
@@ -29,6 +30,8 @@ pub mod client;
 pub mod faults;
 #[cfg(feature = "server")]
 pub mod postgres;
+#[cfg(feature = "server")]
+pub mod proxy;
 #[cfg(feature = "server")]
 pub mod viewer;
 #[cfg(feature = "server")]

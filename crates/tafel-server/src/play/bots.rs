@@ -68,6 +68,9 @@ pub enum BotEvent {
         /// The game's id.
         game: String,
     },
+    /// The server is stopping (a restart, an upgrade): the stream ends after this line. Open
+    /// it again (behind a load balancer another instance answers; 503 until one does).
+    Reconnect,
 }
 
 /// What one event stream has told its bot so far.

@@ -1,5 +1,5 @@
-//! One game of the bot: its stream followed (and opened again after a dropped connection),
-//! the engine handed the position and the clock whenever it is the bot's turn, its move sent.
+//! One game of the bot: its stream followed (and opened again after a dropped connection,
+//! at once when the server ended it saying `reconnect`), the engine handed the position and the clock whenever it is the bot's turn, its move sent.
 //!
 //! An engine that fails on a move (crashes, hangs, answers garbage, refuses a command, or
 //! answers a move the rules do not allow here) is started again and asked again, within what
@@ -15,6 +15,7 @@ use serde_json::{json, Value};
 use tafel_core::{DynGame, DynPosition};
 
 use super::client::{error_of, Client, Refusal};
+use super::RECONNECT;
 use crate::commands::tournament::clock::Clock;
 use crate::commands::tournament::contender::{Contender, MoveRequest};
 use crate::commands::tournament::fault::Fault;
@@ -30,7 +31,7 @@ const MAX_MOVE: Duration = Duration::from_secs(60);
 const GRACE: Duration = Duration::from_secs(2);
 
 /// How long to wait before opening a dropped game stream again.
-const RECONNECT: Duration = Duration::from_secs(1);
+const REOPEN: Duration = Duration::from_secs(1);
 
 /// How many times the engine may fail on one move before the bot resigns.
 const MAX_FAILURES: usize = 3;
@@ -49,17 +50,21 @@ pub async fn play(client: Client, spec: EngineSpec, id: String) {
             }
             Err(Refusal::Unreachable(why)) => {
                 eprintln!("game {id}: {why}; trying again");
-                tokio::time::sleep(RECONNECT).await;
+                tokio::time::sleep(REOPEN).await;
                 continue;
             }
         };
-        loop {
+        let told_to_reconnect = loop {
             let line = match lines.next().await {
+                Ok(Some(line)) if line["type"] == RECONNECT => {
+                    eprintln!("game {id}: the server is stopping; opening its stream again");
+                    break true;
+                }
                 Ok(Some(line)) => line,
-                Ok(None) => break,
+                Ok(None) => break false,
                 Err(error) => {
                     eprintln!("game {id}: {error:#}; opening its stream again");
-                    break;
+                    break false;
                 }
             };
             let received = Instant::now();
@@ -97,8 +102,10 @@ pub async fn play(client: Client, spec: EngineSpec, id: String) {
                 Ok(mv) => send_move(&client, &id, &mv, ply).await,
                 Err(note) => resign(&client, &id, &note).await,
             }
+        };
+        if !told_to_reconnect {
+            tokio::time::sleep(REOPEN).await;
         }
-        tokio::time::sleep(RECONNECT).await;
     }
     if let Some(engine) = engine {
         tokio::task::spawn_blocking(move || engine.shut_down());

@@ -3,7 +3,9 @@
 //! accepted while fewer than `--games` games are under way and declined beyond; each game
 //! runs on a task of its own with an engine of its own ([`game`]). A dropped connection is
 //! opened again, and the server's event stream names the games still under way, so a bot
-//! that was stopped and started again continues its games.
+//! that was stopped and started again continues its games. A stream the server ends with
+//! `{"type": "reconnect"}` (it is stopping) is opened again at once, at the same address:
+//! behind a load balancer another instance answers.
 
 pub mod client;
 pub mod game;
@@ -21,6 +23,9 @@ use client::{error_of, Client, Refusal};
 
 /// The longest wait before opening a dropped event stream again (it doubles from a second).
 const MAX_BACKOFF: Duration = Duration::from_secs(30);
+
+/// The type of a stream's last line when the server stops: open the stream again at once.
+pub const RECONNECT: &str = "reconnect";
 
 /// Arguments of `tafel bot`.
 #[derive(clap::Args)]
@@ -80,22 +85,28 @@ pub async fn serve(client: Client, engine: EngineSpec, games: usize) -> Result<(
         };
         backoff = Duration::from_secs(1);
         println!("bot: connected, waiting for challenges");
-        loop {
+        let told_to_reconnect = loop {
             match lines.next().await {
+                Ok(Some(event)) if event["type"] == RECONNECT => {
+                    eprintln!("bot: the server is stopping; opening the event stream again");
+                    break true;
+                }
                 Ok(Some(event)) => {
                     handle(&client, &engine, games, &playing, &event).await;
                 }
                 Ok(None) => {
                     eprintln!("bot: the server closed the event stream; opening it again");
-                    break;
+                    break false;
                 }
                 Err(error) => {
                     eprintln!("bot: {error:#}; opening the event stream again");
-                    break;
+                    break false;
                 }
             }
+        };
+        if !told_to_reconnect {
+            tokio::time::sleep(Duration::from_secs(1)).await;
         }
-        tokio::time::sleep(Duration::from_secs(1)).await;
     }
 }
 

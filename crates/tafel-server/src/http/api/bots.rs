@@ -25,6 +25,7 @@ use crate::domain::clock::now_ms;
 use crate::domain::consent::Answer;
 use crate::domain::ids::{BotToken, GameId};
 use crate::domain::Error;
+use crate::http::drain::{Drain, Phase};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::language::Language;
 use crate::http::rate::ClientAddress;
@@ -221,45 +222,56 @@ pub async fn cancel_challenge(
 /// The bot's event stream (NDJSON, `application/x-ndjson`): `{"type": "challenge", ...}` for
 /// each challenge waiting, `{"type": "game_started", "game", "seat"}` for each game under
 /// way (on opening, those already running too: a bot that reconnects picks them up) and
-/// `{"type": "game_finished", "game"}`; a blank line every 10 s of silence.
+/// `{"type": "game_finished", "game"}`; a blank line every 10 s of silence; and when the
+/// server stops, `{"type": "reconnect"}` and the end.
 #[utoipa::path(get, path = "/api/bot/stream", tag = tags::BOTS,
     responses((status = 200, description = "The events, one JSON object a line", body = BotEvent, content_type = "application/x-ndjson"),
               (status = 401, description = "No bot token, or one that opens no bot", body = ErrorBody),
-              (status = 429, description = "The bot has as many streams open as it may", body = ErrorBody)))]
-pub async fn events(Bot(bot): Bot, State(bots): State<Arc<Bots>>) -> Result<Response, ApiError> {
+              (status = 429, description = "The bot has as many streams open as it may", body = ErrorBody),
+              (status = 503, description = "The server is stopping: open the stream again in a moment (behind a load balancer, another instance answers)", body = ErrorBody)))]
+pub async fn events(
+    Bot(bot): Bot,
+    State(bots): State<Arc<Bots>>,
+    State(drain): State<Drain>,
+) -> Result<Response, ApiError> {
     let permit = bots.open_stream(&bot.id)?;
     let mut ended = bots.ends();
-    Ok(stream(permit, move |lines| async move {
-        let mut told = Told::default();
-        let mut silent = Duration::ZERO;
-        loop {
-            match bots.news(&bot.id, &mut told).await {
-                Ok(events) => {
-                    for event in events {
-                        if !lines.send_json(&event).await {
-                            return;
+    stream(
+        permit,
+        &drain,
+        BotEvent::Reconnect,
+        move |lines| async move {
+            let mut told = Told::default();
+            let mut silent = Duration::ZERO;
+            loop {
+                match bots.news(&bot.id, &mut told).await {
+                    Ok(events) => {
+                        for event in events {
+                            if !lines.send_json(&event).await {
+                                return;
+                            }
+                            silent = Duration::ZERO;
                         }
-                        silent = Duration::ZERO;
                     }
+                    Err(error) => tracing::warn!("bot {}: events: {}", bot.username, error.message),
                 }
-                Err(error) => tracing::warn!("bot {}: events: {}", bot.username, error.message),
-            }
-            if silent >= KEEPALIVE {
-                if !lines.send_blank().await {
-                    return;
+                if silent >= KEEPALIVE {
+                    if !lines.send_blank().await {
+                        return;
+                    }
+                    silent = Duration::ZERO;
                 }
-                silent = Duration::ZERO;
+                let waited = tokio::time::Instant::now();
+                tokio::select! {
+                    () = tokio::time::sleep(EVENT_POLL) => {}
+                    // A game's end (or ends missed): the news is read now.
+                    _ = ended.recv() => {}
+                    () = lines.closed() => return,
+                }
+                silent += waited.elapsed();
             }
-            let waited = tokio::time::Instant::now();
-            tokio::select! {
-                () = tokio::time::sleep(EVENT_POLL) => {}
-                // A game's end (or ends missed): the news is read now.
-                _ = ended.recv() => {}
-                () = lines.closed() => return,
-            }
-            silent += waited.elapsed();
-        }
-    }))
+        },
+    )
 }
 
 /// One line of a game's stream.
@@ -278,21 +290,27 @@ pub enum GameLine {
         /// The game.
         game: Box<GameView>,
     },
+    /// The server is stopping (a restart, an upgrade): the stream ends after this line. Open
+    /// it again (behind a load balancer another instance answers; 503 until one does).
+    Reconnect,
 }
 
 /// A game's stream for the bot playing in it (NDJSON): `{"type": "game_full", "seat",
 /// "game"}` first, then `{"type": "game_state", "game"}` after every change; it ends after
-/// the state in which the game is over. A blank line every 10 s of silence.
+/// the state in which the game is over. A blank line every 10 s of silence; when the server
+/// stops, `{"type": "reconnect"}` and the end.
 #[utoipa::path(get, path = "/api/bot/games/{id}/stream", tag = tags::BOTS,
     params(("id" = String, Path, description = "The game's id")),
     responses((status = 200, description = "The game's states, one JSON object a line", body = GameLine, content_type = "application/x-ndjson"),
               (status = 401, description = "No bot token, or one that opens no bot", body = ErrorBody),
               (status = 403, description = "The bot plays no seat of this game", body = ErrorBody),
-              (status = 429, description = "The bot has as many streams open as it may", body = ErrorBody)))]
+              (status = 429, description = "The bot has as many streams open as it may", body = ErrorBody),
+              (status = 503, description = "The server is stopping: open the stream again in a moment (behind a load balancer, another instance answers)", body = ErrorBody)))]
 pub async fn game_stream(
     Bot(bot): Bot,
     State(bots): State<Arc<Bots>>,
     State(hub): State<Arc<Hub>>,
+    State(drain): State<Drain>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let id = GameId::parse(&id)?;
@@ -302,42 +320,47 @@ pub async fn game_stream(
     // The bot follows the game at its seat: present there, not a spectator.
     watch.identify(vec![seat]);
     let (first, mut over) = snapshot(&hub, &id).await?;
-    Ok(stream(permit, move |lines| async move {
-        let mut last = serde_json::to_string(&first).unwrap_or_default();
-        let full = GameLine::GameFull {
-            seat,
-            game: Box::new(first),
-        };
-        if !lines.send_json(&full).await {
-            return;
-        }
-        while !over {
-            tokio::select! {
-                _ = watch.changed() => {}
-                () = tokio::time::sleep(KEEPALIVE) => {
-                    if !lines.send_blank().await {
+    stream(
+        permit,
+        &drain,
+        GameLine::Reconnect,
+        move |lines| async move {
+            let mut last = serde_json::to_string(&first).unwrap_or_default();
+            let full = GameLine::GameFull {
+                seat,
+                game: Box::new(first),
+            };
+            if !lines.send_json(&full).await {
+                return;
+            }
+            while !over {
+                tokio::select! {
+                    _ = watch.changed() => {}
+                    () = tokio::time::sleep(KEEPALIVE) => {
+                        if !lines.send_blank().await {
+                            return;
+                        }
+                        continue;
+                    }
+                    () = lines.closed() => return,
+                }
+                let Ok((view, ended)) = snapshot(&hub, &id).await else {
+                    return;
+                };
+                over = ended;
+                let text = serde_json::to_string(&view).unwrap_or_default();
+                if text != last {
+                    last = text;
+                    let line = GameLine::GameState {
+                        game: Box::new(view),
+                    };
+                    if !lines.send_json(&line).await {
                         return;
                     }
-                    continue;
-                }
-                () = lines.closed() => return,
-            }
-            let Ok((view, ended)) = snapshot(&hub, &id).await else {
-                return;
-            };
-            over = ended;
-            let text = serde_json::to_string(&view).unwrap_or_default();
-            if text != last {
-                last = text;
-                let line = GameLine::GameState {
-                    game: Box::new(view),
-                };
-                if !lines.send_json(&line).await {
-                    return;
                 }
             }
-        }
-    }))
+        },
+    )
 }
 
 /// The game's view now, and whether it is over.
@@ -377,29 +400,47 @@ impl Lines {
 }
 
 /// An NDJSON answer whose lines `produce` sends from a task of its own, which holds `permit`
-/// (the stream's place in the bot's allowance) until it ends.
-fn stream<F, Fut>(permit: StreamPermit, produce: F) -> Response
+/// (the stream's place in the bot's allowance) until it ends. When the server begins to stop
+/// (`drain`), `produce` is dropped and `reconnect` is the stream's last line; while it stops,
+/// 503 instead of a stream.
+fn stream<F, Fut, L>(
+    permit: StreamPermit,
+    drain: &Drain,
+    reconnect: L,
+    produce: F,
+) -> Result<Response, ApiError>
 where
     F: FnOnce(Lines) -> Fut + Send + 'static,
     Fut: std::future::Future<Output = ()> + Send + 'static,
+    L: Serialize + Send + Sync + 'static,
 {
+    if drain.is_draining() {
+        return Err(ApiError::unavailable(msg!("server-is-restarting")));
+    }
     let (sender, receiver) = mpsc::channel(16);
+    let (drain, last) = (drain.clone(), Lines(sender.clone()));
     tokio::spawn(async move {
         let _permit = permit;
-        produce(Lines(sender)).await;
+        tokio::select! {
+            () = produce(Lines(sender)) => {}
+            () = drain.reached(Phase::Draining) => {
+                last.send_json(&reconnect).await;
+            }
+        }
     });
     let lines = futures_util::stream::unfold(receiver, |mut receiver| async move {
         receiver.recv().await.map(|line| (line, receiver))
     });
     let mut response = Body::from_stream(lines).into_response();
-    response.headers_mut().insert(
+    let headers = response.headers_mut();
+    headers.insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/x-ndjson"),
     );
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    // nginx passes each line on as it comes instead of filling its buffers first.
+    headers.insert("x-accel-buffering", HeaderValue::from_static("no"));
+    Ok(response)
 }
 
 /// A challenge accepted: the game made and the bot's seat in it.
