@@ -168,7 +168,11 @@ fn black_path_is_exact_and_agrees_with_the_perfect_player() {
             let values = assessor.move_values(&game, &state).unwrap();
             assert_eq!(values.len(), game.legal_move_vec(&state).len());
             let decision = perfect.choose(&game, &state).unwrap();
-            assert!(decision.effort.starts_with("proven"), "{}", decision.effort);
+            assert!(
+                decision.effort.to_string().starts_with("proven"),
+                "{}",
+                decision.effort
+            );
             match decision.evaluation {
                 Evaluation::Expected(1.0) => {
                     assert_eq!(found.chance, Chance::of_payoff(1.0));

@@ -131,7 +131,7 @@ pub enum SettingsError {
         /// The value refused.
         value: String,
         /// Why.
-        reason: ValueError,
+        reason: Box<ValueError>,
     },
     /// A `key=value` pair without `=`.
     Malformed {
@@ -263,7 +263,7 @@ pub trait GameSettings: Clone + Default + PartialEq + fmt::Debug + Send + Sync +
                 .map_err(|reason| SettingsError::InvalidValue {
                     key: key.to_string(),
                     value: value.to_string(),
-                    reason,
+                    reason: Box::new(reason),
                 })?;
         }
         Ok(settings)

@@ -110,7 +110,10 @@ mod tests {
         );
         assert_eq!(parse_earlier(&text, 4).unwrap(), hashes);
         let error = parse_earlier(&text, 3).unwrap_err();
-        assert_eq!(error, "4 earlier positions, more than the 3 plies played");
+        assert_eq!(
+            error.to_string(),
+            "4 earlier positions, more than the 3 plies played"
+        );
         for bad in [
             "",
             "12",

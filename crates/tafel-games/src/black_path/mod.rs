@@ -177,11 +177,11 @@ impl Game for BlackPath {
             return Err(SettingsError::InvalidValue {
                 key: "start".into(),
                 value: settings.start.to_string(),
-                reason: ValueError::NotAllowed(reason!(
+                reason: Box::new(ValueError::NotAllowed(reason!(
                     "black-path-start-boundary",
                     "that side of that square is not on the boundary of a {size} board",
                     size = settings.size
-                )),
+                ))),
             });
         }
         let cells = settings.size.cells();

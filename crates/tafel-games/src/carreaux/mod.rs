@@ -332,11 +332,11 @@ impl Game for Carreaux {
             return Err(SettingsError::InvalidValue {
                 key: "size".into(),
                 value: side.to_string(),
-                reason: ValueError::NotAllowed(reason!(
+                reason: Box::new(ValueError::NotAllowed(reason!(
                     "carreaux-size",
                     "the board side must be even, from 4 to {max}",
                     max = MAX_SIDE
-                )),
+                ))),
             });
         }
         let board = Board::new(side);

@@ -123,9 +123,10 @@ mod tests {
             }
         }
         assert!(parse("12345").is_err());
-        assert!(parse("123457").unwrap_err().contains("`7`"));
+        assert!(parse("123457").unwrap_err().to_string().contains("`7`"));
         assert!(parse("123451")
             .unwrap_err()
+            .to_string()
             .contains("cube 1 appears twice"));
     }
 }

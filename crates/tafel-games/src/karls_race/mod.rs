@@ -354,10 +354,10 @@ impl Game for KarlsRace {
             return Err(SettingsError::InvalidValue {
                 key: "first".into(),
                 value: settings.first.code().into(),
-                reason: ValueError::NotAllowed(reason!(
+                reason: Box::new(ValueError::NotAllowed(reason!(
                     "karls-race-first",
                     "with two players only white or black can start"
-                )),
+                ))),
             });
         };
         let board = board();

@@ -301,7 +301,11 @@ fn api_operations() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(api::players::leaderboard),
         routes!(api::accounts::change_password),
         routes!(api::mail::mail),
-        routes!(api::mail::email, api::mail::set_email, api::mail::remove_email),
+        routes!(
+            api::mail::email,
+            api::mail::set_email,
+            api::mail::remove_email
+        ),
         routes!(api::mail::verify_email),
         routes!(api::mail::request_reset),
         routes!(api::mail::reset_password),

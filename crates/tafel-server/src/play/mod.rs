@@ -97,7 +97,6 @@ pub mod moves;
 pub mod pairs;
 pub mod players;
 pub mod positions;
-pub mod ratings;
 pub mod recovery;
 pub mod resigner;
 pub mod seats;
