@@ -99,7 +99,13 @@ pub async fn play(client: Client, spec: EngineSpec, id: String) {
             .expect("the engine's thread does not panic");
             engine = Some(playing);
             match decided {
-                Ok(mv) => send_move(&client, &id, &mv, ply).await,
+                Ok(mv) => {
+                    if !send_move(&client, &id, &mv, ply).await {
+                        // Not taken (the server stopping, or unreachable): the position is
+                        // decided again when the reopened stream shows it.
+                        answered = None;
+                    }
+                }
                 Err(note) => resign(&client, &id, &note).await,
             }
         };
@@ -112,8 +118,10 @@ pub async fn play(client: Client, spec: EngineSpec, id: String) {
     }
 }
 
-/// Sends the move `mv` for ply `ply` of game `id`; a refusal is reported.
-async fn send_move(client: &Client, id: &str, mv: &str, ply: usize) {
+/// Sends the move `mv` for ply `ply` of game `id`; a refusal is reported. Returns false
+/// where the move may be worth sending again: not sent, or refused by a server error (a
+/// server stopping answers 503); a move refused for what it is stays refused.
+async fn send_move(client: &Client, id: &str, mv: &str, ply: usize) -> bool {
     match client
         .post(
             &format!("/api/bot/games/{id}/moves"),
@@ -121,13 +129,19 @@ async fn send_move(client: &Client, id: &str, mv: &str, ply: usize) {
         )
         .await
     {
-        Ok((status, _)) if status.is_success() => {}
-        Ok((status, answer)) => eprintln!(
-            "game {id}: the server refused the engine's move `{mv}` ({status}): {}; \
-             the game goes on under the bot's clock",
-            error_of(&answer)
-        ),
-        Err(error) => eprintln!("game {id}: the move `{mv}` was not sent: {error:#}"),
+        Ok((status, _)) if status.is_success() => true,
+        Ok((status, answer)) => {
+            eprintln!(
+                "game {id}: the server refused the engine's move `{mv}` ({status}): {}; \
+                 the game goes on under the bot's clock",
+                error_of(&answer)
+            );
+            !status.is_server_error()
+        }
+        Err(error) => {
+            eprintln!("game {id}: the move `{mv}` was not sent: {error:#}");
+            false
+        }
     }
 }
 
