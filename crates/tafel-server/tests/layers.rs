@@ -286,11 +286,11 @@ fn the_checks_see_what_they_check() {
     let (sources, graph) = graph();
     assert!(sources.len() > 30, "{} files", sources.len());
     let named = |module: &str| module.split("::").map(str::to_string).collect::<Vec<_>>();
-    let moves = &graph[&named("play::moves")];
-    assert!(moves.contains(&named("store")), "crate:: paths: {moves:?}");
+    let commit = &graph[&named("play::commit")];
+    assert!(commit.contains(&named("store")), "crate:: paths: {commit:?}");
     assert!(
-        moves.contains(&named("play::viewers")),
-        "super:: paths: {moves:?}"
+        commit.contains(&named("play::viewers")),
+        "super:: paths: {commit:?}"
     );
     assert!(
         graph[&named("play")].contains(&named("play::memory")),

@@ -389,32 +389,6 @@ mod tests {
     }
 
     #[test]
-    fn reasons_render_in_each_language_with_nested_reasons_and_sides() {
-        let error = tafel_core::ParseError::at(
-            "move",
-            "3333x1111",
-            5,
-            tafel_core::Reason::new("quarx-no-piece", "no {side} piece on {cell}")
-                .with("cell", "3333")
-                .with_side("side", "White"),
-        );
-        let message = crate::domain::message::Message::from(error);
-        assert_eq!(
-            message.render(Language::English),
-            "invalid move `3333x1111` at character 6: no White piece on 3333"
-        );
-        assert_eq!(
-            message.render(Language::German),
-            "ungültiger Zug `3333x1111` bei Zeichen 6: kein Stein von Weiß auf 3333"
-        );
-        let params: BTreeMap<_, _> = message.args[0].1.params("reason").into_iter().collect();
-        assert_eq!(params["reason"], "unreadable-at");
-        assert_eq!(params["reason.reason"], "quarx-no-piece");
-        assert_eq!(params["reason.reason.side"], "White");
-        assert_eq!(params["reason.at"], "6");
-    }
-
-    #[test]
     fn every_key_used_in_the_source_is_in_the_catalogue() {
         // The keys the server's code passes to `msg!` and `Message::new` (read from its source,
         // tests left out, so that a key with no message fails here rather than showing as its

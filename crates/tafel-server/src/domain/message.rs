@@ -149,4 +149,30 @@ mod tests {
             "it is first player's turn"
         );
     }
+
+    #[test]
+    fn reasons_render_in_each_language_with_nested_reasons_and_sides() {
+        let error = tafel_core::ParseError::at(
+            "move",
+            "3333x1111",
+            5,
+            tafel_core::Reason::new("quarx-no-piece", "no {side} piece on {cell}")
+                .with("cell", "3333")
+                .with_side("side", "White"),
+        );
+        let message = Message::from(error);
+        assert_eq!(
+            message.render(Language::English),
+            "invalid move `3333x1111` at character 6: no White piece on 3333"
+        );
+        assert_eq!(
+            message.render(Language::German),
+            "ungültiger Zug `3333x1111` bei Zeichen 6: kein Stein von Weiß auf 3333"
+        );
+        let params: std::collections::BTreeMap<_, _> = message.args[0].1.params("reason").into_iter().collect();
+        assert_eq!(params["reason"], "unreadable-at");
+        assert_eq!(params["reason.reason"], "quarx-no-piece");
+        assert_eq!(params["reason.reason.side"], "White");
+        assert_eq!(params["reason.at"], "6");
+    }
 }

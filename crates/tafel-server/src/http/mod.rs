@@ -187,6 +187,8 @@ impl FromRef<AppState> for Arc<RateLimiter> {
             described in docs/api.md.",
         license(name = "MIT")
     ),
+    // What the lobby's WebSocket is sent in its `seek` message (no REST operation names it).
+    components(schemas(crate::domain::seek::SeekRequest)),
     tags(
         (name = "catalog", description = "The games, their settings, seats and computer levels"),
         (name = "games", description = "Creating, importing, listing and reading games; records"),

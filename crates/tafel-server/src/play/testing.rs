@@ -127,9 +127,19 @@ pub(super) fn token(live: &LiveGame, seat: usize) -> SeatToken {
     live.table.seats[seat].token.clone()
 }
 
-/// A legal move in `live`'s position now.
+/// A legal move in `live`'s position now after which the game goes on (in Black Path many
+/// a first move leads the path off the board and loses at once).
 pub(super) fn a_move(live: &LiveGame) -> String {
-    live.positions.last().unwrap().legal_moves().remove(0)
+    let position = live.positions.last().unwrap();
+    position
+        .legal_moves()
+        .into_iter()
+        .find(|mv| {
+            let mut after = position.clone_box();
+            after.play(mv).unwrap();
+            !matches!(after.status(), tafel_core::Status::Over(_))
+        })
+        .expect("a move that does not end the game")
 }
 
 /// The events received on `events` so far.
