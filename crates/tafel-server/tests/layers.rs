@@ -287,7 +287,10 @@ fn the_checks_see_what_they_check() {
     assert!(sources.len() > 30, "{} files", sources.len());
     let named = |module: &str| module.split("::").map(str::to_string).collect::<Vec<_>>();
     let commit = &graph[&named("play::commit")];
-    assert!(commit.contains(&named("store")), "crate:: paths: {commit:?}");
+    assert!(
+        commit.contains(&named("store")),
+        "crate:: paths: {commit:?}"
+    );
     assert!(
         commit.contains(&named("play::viewers")),
         "super:: paths: {commit:?}"

@@ -169,7 +169,8 @@ mod tests {
             message.render(Language::German),
             "ungültiger Zug `3333x1111` bei Zeichen 6: kein Stein von Weiß auf 3333"
         );
-        let params: std::collections::BTreeMap<_, _> = message.args[0].1.params("reason").into_iter().collect();
+        let params: std::collections::BTreeMap<_, _> =
+            message.args[0].1.params("reason").into_iter().collect();
         assert_eq!(params["reason"], "unreadable-at");
         assert_eq!(params["reason.reason"], "quarx-no-piece");
         assert_eq!(params["reason.reason.side"], "White");

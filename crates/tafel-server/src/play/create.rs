@@ -133,8 +133,9 @@ impl Creator {
     }
 
     /// Stores new game `stored` (for `old`'s rematch, with `old`'s change naming it, when
-    /// given), its first dice rolled and its clock started, and indexes its accounts' seats;
-    /// returns it live. Nobody sees it before it is stored.
+    /// given), its first dice rolled and its clock started; returns it live. Nobody sees it
+    /// before it is stored. Its accounts' seats are indexed once it is in memory
+    /// ([`Hub::keep`]).
     pub(super) async fn store(
         &self,
         mut stored: StoredGame,
@@ -155,9 +156,6 @@ impl Creator {
                 self.committer.tell(&old.id, Event::Changed);
             }
         }
-        self.seater
-            .index_accounts(&live.id, &live.table.seats)
-            .await;
         Ok(live)
     }
 
@@ -233,12 +231,16 @@ impl Hub {
     ) -> Result<GameId, Error> {
         let mut live = self.creator.store(stored, None).await?;
         live.origin = origin;
-        Ok(self.keep(live))
+        Ok(self.keep(live).await)
     }
 
-    /// Keeps new game `live`, stored, in memory, and lets its computer play.
-    fn keep(self: &Arc<Self>, live: LiveGame) -> GameId {
+    /// Keeps new game `live`, stored, in memory, lets its computer play, and then indexes its
+    /// accounts' seats: only then can a player find the game in their list and play in it,
+    /// so no request loads it from the store before the copy here is in memory (a copy kept
+    /// after one loaded would hide the moves played on that one).
+    async fn keep(self: &Arc<Self>, live: LiveGame) -> GameId {
         let id = live.id.clone();
+        let seats = live.table.seats.clone();
         let flag = live.table.clock.as_ref().and_then(Clock::flag_at);
         let handle = {
             let mut games = self.lock_games();
@@ -254,6 +256,7 @@ impl Hub {
         self.schedule.set(&id, flag);
         self.trim();
         self.wake_computer(handle);
+        self.seater.index_accounts(&id, &seats).await;
         id
     }
 
@@ -273,7 +276,7 @@ impl Hub {
             Some(rematch) => GameId::parse(&rematch)?,
             None => {
                 let new = self.creator.rematch(&mut live, seat).await?;
-                self.keep(new)
+                self.keep(new).await
             }
         };
         drop(live);
