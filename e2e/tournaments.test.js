@@ -18,7 +18,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { axeViolations, BASE, launch, newPage, PHONE, screenshot } from "./lib.js";
+import { axeViolations, BASE, LAPTOP, launch, newPage, PHONE, screenshot } from "./lib.js";
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -359,15 +359,18 @@ test("an Arena: berserk from the game page, streaks on the score sheets, the cou
   assert.deepEqual(late.errors, []);
   await late.context().close();
 
-  // The form offers Arena with its duration.
-  await own.goto(BASE + "/tournaments");
-  await own.click(".tournament-create summary");
-  assert.equal(await own.isVisible("#tournament-minutes"), false);
-  await own.selectOption("#tournament-kind", "arena");
-  assert.equal(await own.isVisible("#tournament-minutes"), true);
-  assert.equal(await own.isVisible("#tournament-rounds"), false);
-  assert.deepEqual(await axeViolations(own), []);
-  await screenshot(own, "tournaments-create-arena-1366");
+  // The form offers Arena with its duration (in a tab of its own: the organiser's tournament
+  // page goes to their next game by itself whenever a wave pairs them).
+  const form = await own.context().newPage();
+  await form.setViewportSize(LAPTOP);
+  await form.goto(BASE + "/tournaments");
+  await form.click(".tournament-create summary");
+  assert.equal(await form.isVisible("#tournament-minutes"), false);
+  await form.selectOption("#tournament-kind", "arena");
+  assert.equal(await form.isVisible("#tournament-minutes"), true);
+  assert.equal(await form.isVisible("#tournament-rounds"), false);
+  assert.deepEqual(await axeViolations(form), []);
+  await screenshot(form, "tournaments-create-arena-1366");
   for (const p of [...players, spectator, phone]) {
     assert.deepEqual(p.errors, []);
     await p.context().close();
