@@ -12,8 +12,9 @@ use std::time::{Duration, Instant};
 use super::clocks::Schedule;
 use super::finisher::Finisher;
 use super::viewers::{Event, Viewers};
-use crate::domain::clock::Clock;
+use crate::domain::clock::{now_ms, Clock};
 use crate::domain::consent::Proposals;
+use crate::domain::game::Table;
 use crate::domain::live::{Change, LiveGame, Moves};
 use crate::domain::rated::{self, MIN_PLIES};
 use crate::domain::Error;
@@ -48,6 +49,21 @@ impl Committer {
             finisher,
             abort_after,
         }
+    }
+
+    /// Stores `table`, `live`'s table with the proposals as `seat`'s answer left them (nothing
+    /// agreed on yet), then tells the viewers of the proposals that lapsed by it.
+    pub(super) async fn propose(
+        &self,
+        live: &mut LiveGame,
+        table: Table,
+        seat: usize,
+    ) -> Result<(), Error> {
+        let before = live.table.proposals.clone();
+        let change = live.table_change(table, now_ms());
+        self.commit(live, change).await?;
+        self.tell_lapses(&live.id, &before, &live.table.proposals, seat, false);
+        Ok(())
     }
 
     /// Stores `change` of `live`, then applies it, tells the viewers and schedules the clock.

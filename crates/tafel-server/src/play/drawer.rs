@@ -38,20 +38,12 @@ impl Drawer {
         let mut proposals = std::mem::take(&mut table.proposals);
         let decided = proposals.draw(&live.sides(&table), seat, answer)?;
         table.proposals = proposals;
-        let now = now_ms();
-        let before = live.table.proposals.clone();
         match decided {
             Decided::Done => {
-                let change = live.ending_change(Ending::agreed_draw(), now);
+                let change = live.ending_change(Ending::agreed_draw(), now_ms());
                 self.committer.commit(live, change).await
             }
-            Decided::Waiting => {
-                let change = live.table_change(table, now);
-                self.committer.commit(live, change).await?;
-                let after = &live.table.proposals;
-                (self.committer).tell_lapses(&live.id, &before, after, seat, false);
-                Ok(())
-            }
+            Decided::Waiting => self.committer.propose(live, table, seat).await,
         }
     }
 }

@@ -48,21 +48,13 @@ impl Takebacker {
             Answer::Decline => proposals.answer_takeback(&live.sides(&table), seat, false)?,
         };
         table.proposals = proposals;
-        let now = now_ms();
-        let before = live.table.proposals.clone();
         match keep {
             Some(keep) => {
-                let change = live.takeback_change(keep, now);
-                self.committer.commit(live, change).await?;
+                let change = live.takeback_change(keep, now_ms());
+                self.committer.commit(live, change).await
             }
-            None => {
-                let change = live.table_change(table, now);
-                self.committer.commit(live, change).await?;
-                let after = &live.table.proposals;
-                (self.committer).tell_lapses(&live.id, &before, after, seat, false);
-            }
+            None => self.committer.propose(live, table, seat).await,
         }
-        Ok(())
     }
 }
 
