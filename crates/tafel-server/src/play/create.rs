@@ -76,7 +76,7 @@ pub struct Creator {
 
 impl Creator {
     /// A creator storing new games in `store` and changes of old ones through `committer`,
-    /// checking and indexing seats with `seater`.
+    /// checking seats' names with `seater`.
     pub(super) fn new(store: Store, committer: Committer, seater: Seater) -> Creator {
         Creator {
             store,
