@@ -280,22 +280,29 @@ mod tests {
             .iter()
             .map(|t| t.reason().code.to_string())
             .collect();
-        let mut stack: Vec<_> = ["tafel-core", "tafel-games", "tafel-ai"]
-            .iter()
-            .map(|name| crates.join(name).join("src"))
-            .collect();
-        while let Some(dir) = stack.pop() {
+        let roots =
+            ["tafel-core", "tafel-games", "tafel-ai"].map(|name| crates.join(name).join("src"));
+        for (_, code) in rust_code(roots.to_vec()) {
+            codes.extend(literal_keys(&code, &["reason!(", "Reason::new("]));
+        }
+        codes
+    }
+
+    /// Every Rust file under the folders `roots`, with its code ([`code_of`]).
+    fn rust_code(mut roots: Vec<std::path::PathBuf>) -> Vec<(std::path::PathBuf, String)> {
+        let mut files = Vec::new();
+        while let Some(dir) = roots.pop() {
             for entry in std::fs::read_dir(&dir).unwrap() {
                 let path = entry.unwrap().path();
                 if path.is_dir() {
-                    stack.push(path);
+                    roots.push(path);
                 } else if path.extension().is_some_and(|e| e == "rs") {
                     let code = code_of(&std::fs::read_to_string(&path).unwrap());
-                    codes.extend(literal_keys(&code, &["reason!(", "Reason::new("]));
+                    files.push((path, code));
                 }
             }
         }
-        codes
+        files
     }
 
     /// A source file without its tests and its comment lines.
@@ -396,22 +403,13 @@ mod tests {
         let english = keys(ENGLISH);
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut missing = Vec::new();
-        let mut stack = vec![root];
         let mut used = 0;
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap() {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    stack.push(path);
-                } else if path.extension().is_some_and(|e| e == "rs") {
-                    // The code without its tests and comments (which show `msg!` in examples).
-                    let code = code_of(&std::fs::read_to_string(&path).unwrap());
-                    for key in literal_keys(&code, &["msg!(", "Message::new("]) {
-                        used += 1;
-                        if !english.contains_key(&key) {
-                            missing.push(format!("{}: {key}", path.display()));
-                        }
-                    }
+        // The code without its tests and comments (which show `msg!` in examples).
+        for (path, code) in rust_code(vec![root]) {
+            for key in literal_keys(&code, &["msg!(", "Message::new("]) {
+                used += 1;
+                if !english.contains_key(&key) {
+                    missing.push(format!("{}: {key}", path.display()));
                 }
             }
         }
