@@ -67,6 +67,9 @@ use tafel_testkit::client::{connect_from, Client};
 use tafel_testkit::viewer::Viewer;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
+#[path = "soak/instances.rs"]
+mod instances;
+
 #[path = "soak/postgres.rs"]
 mod postgres;
 
@@ -120,6 +123,11 @@ struct Args {
     /// Server instances on one database, sharing the moves (instances mode when given).
     #[arg(long)]
     instances: Option<usize>,
+    /// How the instances mode sends a game's moves: `turn` (to the next instance in turn, as
+    /// a load balancer without stickiness) or `game` (to the instance a hash of the game's id
+    /// names, as `docs/deploy.md`'s proxy configurations do).
+    #[arg(long, value_enum, default_value_t = instances::Route::Turn)]
+    route: instances::Route,
     /// The database of the instances mode (default: an SQLite file in the temporary
     /// directory).
     #[arg(long)]
@@ -164,7 +172,7 @@ fn main() -> ExitCode {
             return rolling::rolling(&args).await;
         }
         match (args.computer_games, args.idle_sockets, args.instances) {
-            (_, _, Some(instances)) => throughput(&args, instances).await,
+            (_, _, Some(count)) => instances::throughput(&args, count).await,
             (Some(games), _, None) => computer_games(&args, games).await,
             (None, Some(sockets), None) => idle_sockets(&args, sockets).await,
             (None, None, None) => moves(&args).await,
@@ -353,130 +361,6 @@ impl Latencies {
 
 fn mib(kib: u64) -> f64 {
     kib as f64 / 1024.0
-}
-
-// ------------------------------------------------------------------ instances mode
-
-/// Moves per second and their latency with `count` instances on one database.
-async fn throughput(args: &Args, count: usize) -> bool {
-    let dir = tempdir();
-    let extra = [
-        vec!["--games-per-minute".to_string(), "0".to_string()],
-        args.serve_args.clone(),
-    ]
-    .concat();
-    let mut servers: Vec<Server> = (0..count.max(1))
-        .map(|_| {
-            let mut server = Server::new(args, &dir, extra.clone());
-            server.database = args.database.clone();
-            server
-        })
-        .collect();
-    for server in &mut servers {
-        server.start();
-    }
-    let addrs: Arc<Vec<SocketAddr>> = Arc::new(servers.iter().map(Server::addr).collect());
-    let latencies = Arc::new(Latencies::default());
-    let (moves, errors) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
-    let stop = Arc::new(AtomicBool::new(false));
-    let deadlocks_before = postgres::deadlocks(args.database.as_deref()).await;
-    let computer = args
-        .computer_games
-        .map(|games| postgres::ComputerGames::start(args, &addrs, games));
-    println!(
-        "instances: {} clients for {} s through {} instance(s) on {}",
-        args.clients,
-        args.seconds,
-        addrs.len(),
-        args.database.as_deref().unwrap_or("an SQLite file")
-    );
-    let started = Instant::now();
-    let mut clients = Vec::new();
-    for client in 0..args.clients {
-        let (addrs, latencies, moves, errors, stop) = (
-            addrs.clone(),
-            latencies.clone(),
-            moves.clone(),
-            errors.clone(),
-            stop.clone(),
-        );
-        let seed = args.seed + client as u64;
-        clients.push(tokio::spawn(async move {
-            // One client of every instance, sharing its connections and local address.
-            let first = Client::from_address(addrs[0], client_address(client));
-            let instances: Vec<Client> = addrs.iter().map(|addr| first.on(*addr)).collect();
-            let mut rng = SmallRng::seed_from_u64(seed);
-            let mut turn = client;
-            'games: while !stop.load(Ordering::Relaxed) {
-                let (name, _) = GAMES[turn % GAMES.len()];
-                let body = json!({"game": name, "seats": [{"kind": "local"}, {"kind": "local"}]});
-                let Ok(created) = instances[turn % instances.len()]
-                    .try_post("/api/games", body)
-                    .await
-                else {
-                    errors.fetch_add(1, Ordering::Relaxed);
-                    continue;
-                };
-                let Some((id, tokens)) = created.created() else {
-                    continue;
-                };
-                let tokens: Vec<String> =
-                    tokens.into_iter().map(Option::unwrap_or_default).collect();
-                let mut view = created.body["view"].clone();
-                while !stop.load(Ordering::Relaxed) {
-                    let (Some(seat), Some(legal)) =
-                        (view["status"]["seat"].as_u64(), view["legal"].as_array())
-                    else {
-                        continue 'games; // over
-                    };
-                    if legal.is_empty() {
-                        continue 'games;
-                    }
-                    let mv = legal[rng.random_range(0..legal.len())]
-                        .as_str()
-                        .unwrap_or_default()
-                        .to_string();
-                    turn += 1;
-                    let instance = &instances[turn % instances.len()];
-                    let ply = moves_of(&view).len();
-                    let asked = Instant::now();
-                    match instance
-                        .try_play(&id, &tokens[seat as usize], &mv, Some(ply))
-                        .await
-                    {
-                        Ok(answer) if answer.is_success() => {
-                            latencies.add(asked.elapsed());
-                            moves.fetch_add(1, Ordering::Relaxed);
-                            view = answer.body;
-                        }
-                        _ => {
-                            errors.fetch_add(1, Ordering::Relaxed);
-                            continue 'games;
-                        }
-                    }
-                }
-            }
-        }));
-    }
-    tokio::time::sleep(Duration::from_secs(args.seconds)).await;
-    stop.store(true, Ordering::Relaxed);
-    for client in clients {
-        let _ = client.await;
-    }
-    let elapsed = started.elapsed().as_secs_f64();
-    let (count, p50, p99, max) = latencies.summary();
-    let errors = errors.load(Ordering::Relaxed);
-    println!(
-        "instances: {count} moves in {elapsed:.1} s = {:.0} moves/s through {} instance(s); \
-         latency p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms; {errors} errors",
-        count as f64 / elapsed,
-        addrs.len()
-    );
-    let computer_moved = computer.is_none_or(postgres::ComputerGames::stop);
-    drop(servers);
-    let no_deadlocks = postgres::no_deadlocks_since(args, deadlocks_before).await;
-    finish(args, &dir);
-    errors == 0 && count > 0 && computer_moved && no_deadlocks
 }
 
 // ------------------------------------------------------------------ moves mode

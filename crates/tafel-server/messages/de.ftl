@@ -120,6 +120,7 @@ ply-ply-does-not-exist-the = Halbzug { $ply } gibt es nicht; die Partie hat { $l
 no-api-endpoint-at-path = kein API-Endpunkt unter `{ $path }`
 server-has-as-many-websockets-open = der Server hat so viele WebSockets offen, wie er darf
 server-is-restarting = der Server startet neu; verbinde dich gleich noch einmal
+owner-lost = der Server, der diese Partie hält, antwortet nicht mehr; versuch es gleich noch einmal
 server-is-draining = der Server hält an und nimmt keine neue Arbeit an
 database-unreachable = die Datenbank ist nicht erreichbar: { $e }
 malformed-message = fehlerhafte Nachricht: { $e }

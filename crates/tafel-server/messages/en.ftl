@@ -121,6 +121,7 @@ ply-ply-does-not-exist-the = ply { $ply } does not exist; the game has { $last }
 no-api-endpoint-at-path = no API endpoint at `{ $path }`
 server-has-as-many-websockets-open = the server has as many WebSockets open as it allows
 server-is-restarting = the server is restarting; connect again in a moment
+owner-lost = the instance that holds this game stopped answering; ask again in a moment
 server-is-draining = the server is stopping and takes no new work
 database-unreachable = the database cannot be reached: { $e }
 malformed-message = malformed message: { $e }

@@ -25,6 +25,11 @@ pub struct Config {
     /// The reverse proxies whose `X-Forwarded-For` or `Forwarded` names the client (none by
     /// default): the per-address limits count the client named there.
     pub trusted_proxies: TrustedProxies,
+    /// Where the other instances on a shared database reach this one (`http://10.0.0.5:8080`),
+    /// to forward the requests of the games it owns (`--instance-url`). By default the address
+    /// it listens on, when that is one address (not `0.0.0.0` or `::`) and it serves plain
+    /// HTTP; otherwise none, and no request is forwarded here.
+    pub instance_url: Option<String>,
     /// Where `/metrics` is served, if anywhere: a listener of its own, so that the public one
     /// never shows it (`--metrics-listen`).
     pub metrics_listen: Option<SocketAddr>,
@@ -45,6 +50,7 @@ impl Config {
             database: database.into(),
             public_urls: Vec::new(),
             trusted_proxies: TrustedProxies::default(),
+            instance_url: None,
             metrics_listen: None,
             tls: None,
             mail: None,

@@ -39,8 +39,10 @@ pub use http::{openapi, router, AppState, MAX_BODY};
 
 use crate::compute::review::AnalysisBudget;
 use crate::domain::clock::now_ms;
+use crate::domain::instance::Contact;
 use crate::domain::tournament::TournamentLimits;
 use crate::http::drain::{Drain, DrainTimes, Phase};
+use crate::http::forward::Forwarding;
 use crate::http::guard::Origins;
 use crate::http::listener::{self, ConnectionLimits};
 use crate::http::metrics::Metrics;
@@ -109,6 +111,8 @@ struct Built {
     hub: Arc<Hub>,
     drain: Drain,
     metrics: Arc<Metrics>,
+    /// The token requests forwarded here show ([`http::forward`]).
+    forward_token: String,
 }
 
 /// The routes, the games, the server's phase and its metrics for `config`.
@@ -160,6 +164,7 @@ async fn build(config: &Config) -> Result<Built> {
     // Seats of accounts deleted while a server stopped midway are forgotten now.
     hub.forget_deleted_accounts();
     let remembered = limits.rate_limited_addresses;
+    let forward_token = format!("{:032x}", rand::random::<u128>());
     let drain = Drain::new(DrainTimes {
         delay: limits.drain_delay,
         timeout: limits.drain_timeout,
@@ -251,6 +256,10 @@ async fn build(config: &Config) -> Result<Built> {
                 no_show: limits.tournament_no_show,
             },
         ),
+        forwarding: Arc::new(Forwarding::new(
+            forward_token.clone(),
+            limits.request_timeout,
+        )),
         cookies: CookiePolicy {
             secure: config.tls.is_some() || config.public_urls.iter().any(|url| url.is_https()),
         },
@@ -260,6 +269,7 @@ async fn build(config: &Config) -> Result<Built> {
         hub,
         drain,
         metrics,
+        forward_token,
     })
 }
 
@@ -288,6 +298,7 @@ pub async fn start(config: &Config) -> Result<Server> {
         hub,
         drain,
         metrics,
+        forward_token,
     } = build(config).await?;
     let metrics_addr = match config.metrics_listen {
         Some(address) => Some(serve_metrics(address, metrics).await?),
@@ -297,6 +308,7 @@ pub async fn start(config: &Config) -> Result<Server> {
         .await
         .with_context(|| format!("cannot listen on {}", config.listen))?;
     let addr = listener.local_addr()?;
+    advertise(config, addr, &hub, forward_token).await;
     let connection_limits = ConnectionLimits {
         header_timeout: limits.header_timeout,
         idle_timeout: limits.idle_timeout,
@@ -337,6 +349,25 @@ pub async fn start(config: &Config) -> Result<Server> {
         task,
         drain,
     })
+}
+
+/// Publishes where the other instances on a shared database reach this one (bound at
+/// `addr`), so that they forward the requests of its games here: `--instance-url`, else the
+/// address listened on when it is one address and plain HTTP.
+async fn advertise(config: &Config, addr: SocketAddr, hub: &Hub, token: String) {
+    if !hub.store().is_shared() {
+        return;
+    }
+    let address = config.instance_url.clone().or_else(|| {
+        (config.tls.is_none() && !addr.ip().is_unspecified()).then(|| format!("http://{addr}"))
+    });
+    match address {
+        Some(address) => hub.advertise(Contact { address, token }).await,
+        None => tracing::warn!(
+            "no --instance-url: the other instances cannot forward this one's games' requests \
+             here, and work on their own copies instead"
+        ),
+    }
 }
 
 /// Serves `/metrics` on `address` until the process ends; returns the address bound.

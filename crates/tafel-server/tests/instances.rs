@@ -186,6 +186,10 @@ async fn takeover(name: &str, how: &str, stop: impl FnOnce(&mut Instance)) {
     viewer.view_with(2, Duration::from_secs(60)).await;
     stop(&mut a);
     let stopped = Instant::now();
+    // The socket opened through B was piped to A, the game's owner (issue #51): it was told
+    // to reconnect, and opened again it is B's own.
+    viewer.close().await;
+    let mut viewer = b.watch(&id).await;
     let before = moves_of(&b.view(&id).await);
     assert!(
         !is_over(&b.view(&id).await),

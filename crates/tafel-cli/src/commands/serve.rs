@@ -39,6 +39,13 @@ pub struct Args {
     /// included; a trusted proxy's connections are not limited per address.
     #[arg(long = "trusted-proxies", value_delimiter = ',', value_name = "CIDR")]
     trusted_proxies: Vec<ProxyNet>,
+    /// Where the other instances on a shared PostgreSQL reach this one, e.g.
+    /// `http://10.0.0.5:8080` (plain HTTP over the instances' own network): they send the
+    /// requests of the games this instance owns here. By default the address listened on,
+    /// when it is one address (not 0.0.0.0 or ::) and TLS is not served; list the instances
+    /// in each other's `--trusted-proxies` so that the client's address travels along.
+    #[arg(long, value_name = "URL")]
+    instance_url: Option<String>,
     /// HTTPS of its own.
     #[command(flatten)]
     tls: crate::commands::serve_tls::TlsArgs,
@@ -369,6 +376,7 @@ pub fn run(args: Args) -> Result<()> {
             database: args.database,
             public_urls: args.public_urls,
             trusted_proxies: TrustedProxies::new(args.trusted_proxies),
+            instance_url: args.instance_url,
             metrics_listen: args.metrics_listen,
             tls,
             mail: args.smtp.zip(args.mail_from).map(|(smtp, from)| Mail {

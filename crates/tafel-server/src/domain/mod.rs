@@ -34,6 +34,7 @@ pub mod error;
 pub mod game;
 pub mod game_texts;
 pub mod ids;
+pub mod instance;
 pub mod language;
 pub mod live;
 pub mod message;

@@ -162,6 +162,26 @@ impl Metrics {
                 .inc_by(count.load(Ordering::Relaxed));
         }
         sampled.register(Box::new(moves))?;
+        let instances = IntCounterVec::new(
+            Opts::new(
+                "tafel_instance_requests_total",
+                "Between instances on a shared database: a game's requests forwarded to its \
+                 owner, forwarded requests served here, games handed over, and moves worked \
+                 out again because the copy here was stale",
+            ),
+            &["what"],
+        )?;
+        for (what, count) in [
+            ("forwarded", &stats.forwarded),
+            ("served_forwarded", &stats.served_forwarded),
+            ("handed_over", &stats.handed_over),
+            ("reworked", &stats.reworked),
+        ] {
+            instances
+                .with_label_values(&[what])
+                .inc_by(count.load(Ordering::Relaxed));
+        }
+        sampled.register(Box::new(instances))?;
         let database = self.hub.store().pool_use();
         let connections = IntGaugeVec::new(
             Opts::new(

@@ -17,6 +17,7 @@
 pub mod api;
 pub mod drain;
 pub mod error;
+pub mod forward;
 pub mod guard;
 pub mod health;
 pub mod language;
@@ -105,6 +106,8 @@ pub struct AppState {
     pub drain: drain::Drain,
     /// Requests counted and timed.
     pub metrics: Arc<metrics::Metrics>,
+    /// A game's requests sent on to its owner, another instance.
+    pub forwarding: Arc<forward::Forwarding>,
 }
 
 impl FromRef<AppState> for Arc<Bots> {
@@ -455,6 +458,10 @@ fn routes(state: AppState) -> Router {
         .route("/healthz", get(health::alive))
         .route("/readyz", get(health::ready))
         .merge(api)
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            forward::to_owner,
+        ))
         .route_layer(middleware::from_fn(metrics::route_of))
         .fallback(web::not_found)
         .with_state(state)

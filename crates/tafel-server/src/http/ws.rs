@@ -30,7 +30,9 @@ use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
+use axum::http::{HeaderMap, Uri};
 use axum::response::Response;
+use axum::Extension;
 use serde::Deserialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::{timeout, Instant};
@@ -40,6 +42,7 @@ use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::Error;
 use crate::http::drain::{Drain, Phase};
 use crate::http::error::{socket_error, ApiError, ErrorBody};
+use crate::http::forward::{self, OwnerElsewhere};
 use crate::http::language::Language;
 use crate::http::rate::ClientAddress;
 use crate::http::views::GameView;
@@ -209,15 +212,29 @@ impl Keepalive {
               (status = 400, description = "Not a WebSocket opening (the Upgrade and Sec-WebSocket headers are missing)", body = ErrorBody),
               (status = 404, description = "No such game", body = ErrorBody),
               (status = 503, description = "As many WebSockets open as the server allows", body = ErrorBody)))]
+#[allow(clippy::too_many_arguments)] // an axum handler takes what it needs as arguments
 pub async fn connect(
     ClientAddress(from): ClientAddress,
     State(hub): State<Arc<Hub>>,
     State(sockets): State<Arc<Sockets>>,
     Path(id): Path<String>,
+    owner: Option<Extension<OwnerElsewhere>>,
+    uri: Uri,
+    headers: HeaderMap,
     language: Language,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let slot = sockets.open()?;
+    if let Some(Extension(OwnerElsewhere(owner))) = owner {
+        let path = uri.path_and_query().map_or("/", |p| p.as_str());
+        if let Some(at_owner) = forward::open_at_owner(&owner, path, &headers, &hub, from).await {
+            let upgrade = sockets.upgrade(upgrade);
+            return Ok(upgrade.on_upgrade(move |socket| async move {
+                let _slot = slot;
+                forward::pipe(socket, at_owner, sockets).await
+            }));
+        }
+    }
     // The game must exist; the viewer finds it again for every view (it may leave memory).
     let id = GameId::parse(&id)?;
     hub.get(&id).await?;

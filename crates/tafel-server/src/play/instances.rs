@@ -1,12 +1,15 @@
-//! Several instances on one database: following the changes the others announce, and the
-//! computer's leases.
+//! Several instances on one database: following the changes the others announce, the
+//! computer's leases, and the owner of each game in play (issue #51): the instance that wrote
+//! it last, while it lives, to which the others forward its requests (`http::forward`).
 
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
 use super::viewers::Event;
 use super::Hub;
 use crate::domain::clock::now_ms;
+use crate::domain::instance::{Contact, Owner};
 use crate::store::{Changes, Heard, LEASE};
 
 /// Games without a living lease an instance takes over per heartbeat at most.
@@ -39,6 +42,57 @@ impl Hub {
             if let Err(e) = self.get_listed(&id).await {
                 tracing::warn!("cannot take over game {id}: {}", e.message);
             }
+        }
+    }
+
+    /// The other instance that owns game `id`, if a request for it is to be forwarded there:
+    /// on a shared database, when the game is not in memory here and another living instance
+    /// that takes forwarded requests wrote it last. A game in memory here is served here (it
+    /// leaves memory when another instance changes it); a failed look-up serves it here too
+    /// (the store's version check keeps that correct).
+    pub async fn owner_elsewhere(&self, id: &str) -> Option<Owner> {
+        if !self.store.is_shared() || self.lock_games().slots.contains_key(id) {
+            return None;
+        }
+        match self.store.owner_of(id, now_ms()).await {
+            Ok(owner) => owner,
+            Err(e) => {
+                tracing::warn!("cannot look up the owner of game {id}: {e:#}");
+                None
+            }
+        }
+    }
+
+    /// Hands game `id` over to whichever instance asks for it next (its requests keep
+    /// arriving through another instance): it leaves memory here and this instance gives up
+    /// its lease, so that the next request elsewhere finds no owner and is served there.
+    pub async fn hand_over(&self, id: &str) {
+        let handle = {
+            let games = self.lock_games();
+            games.slots.get(id).and_then(|s| s.cell.get()).cloned()
+        };
+        if let Some(handle) = handle {
+            let mut live = handle.lock().await;
+            self.forget(&mut live, &handle);
+        }
+        self.stats.handed_over.fetch_add(1, Ordering::Relaxed);
+        if let Err(e) = self.store.release_lease(id).await {
+            tracing::warn!("cannot hand game {id} over: {e:#}");
+        }
+    }
+
+    /// This instance's id in the shared database.
+    pub fn instance(&self) -> &str {
+        self.store.instance()
+    }
+
+    /// Publishes where the other instances reach this one, at once, so that they forward
+    /// requests for its games here.
+    pub async fn advertise(&self, contact: Contact) {
+        self.store.advertise(contact);
+        let until = now_ms() + LEASE.as_millis() as i64;
+        if let Err(e) = self.store.renew_leases(until).await {
+            tracing::warn!("cannot say where this instance is reached: {e:#}");
         }
     }
 

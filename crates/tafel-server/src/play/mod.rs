@@ -195,6 +195,15 @@ pub struct HubStats {
     pub aborts: AtomicU64,
     /// Readings of the lobby's list of seeks from the store (shared by its connections).
     pub seek_list_reads: AtomicU64,
+    /// Moves and undos worked out on a stale copy, refused, and worked out again on the
+    /// stored game (another instance had changed the game).
+    pub reworked: AtomicU64,
+    /// Requests for a game sent on to its owner, another instance (`http::forward`).
+    pub forwarded: AtomicU64,
+    /// Requests another instance forwarded here, served here.
+    pub served_forwarded: AtomicU64,
+    /// Games handed over to the instance their requests kept arriving through.
+    pub handed_over: AtomicU64,
 }
 
 /// The games in memory, the change channels of every game in memory or watched, and who

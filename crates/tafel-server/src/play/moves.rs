@@ -179,6 +179,7 @@ impl Hub {
             {
                 return Err(refusal);
             }
+            self.stats.reworked.fetch_add(1, Ordering::Relaxed);
             check = Check::Version;
         }
     }

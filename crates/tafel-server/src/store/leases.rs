@@ -9,8 +9,18 @@
 //! lease in each game's row (before issue #29) locked many games in another order than the
 //! writer's group commit and deadlocked with it. A lapsed holder's row counts as no row, so
 //! removing it changes nothing.
+//!
+//! **Owners** (issue #51). The same lease makes a game's owner: every game in play belongs to
+//! the instance that last wrote it while that instance lives, and a request for it that
+//! reaches another instance is forwarded there ([`Store::owner_of`]). So the holder's row also
+//! says where the other instances reach it and the token its forwarded requests show
+//! ([`Contact`], published with [`Store::advertise`]).
+
+use std::sync::{Arc, OnceLock};
 
 use anyhow::Result;
+
+use crate::domain::instance::{Contact, Owner};
 
 use super::rows::{values, Reading};
 use super::Store;
@@ -26,7 +36,51 @@ pub const LEASE: std::time::Duration = std::time::Duration::from_secs(3);
 const LAPSED: &str = "NOT EXISTS (SELECT 1 FROM lease_holders
                                   WHERE holder = games.lease_owner AND until_ms >= ?)";
 
+/// A game's owner as `lease_holders` has it.
+#[derive(sqlx::FromRow)]
+struct OwnerRow {
+    holder: String,
+    address: String,
+    token: String,
+}
+
+/// What this instance has published of itself, shared by the clones of its [`Store`].
+pub(super) type Published = Arc<OnceLock<Contact>>;
+
 impl Store {
+    /// Publishes where the other instances reach this one (once; from the next renewal of
+    /// its leases on). Without it, no request is forwarded here.
+    pub fn advertise(&self, contact: Contact) {
+        let _ = self.contact.set(contact);
+    }
+
+    /// This instance's id, as `lease_holders` and the games' `lease_owner` name it.
+    pub fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    /// Game `id`'s owner at `now_ms`, if another living instance that takes forwarded
+    /// requests wrote it last.
+    pub async fn owner_of(&self, id: &str, now_ms: i64) -> Result<Option<Owner>> {
+        let row = sqlx::query_as::<_, OwnerRow>(&self.sql(
+            "SELECT h.holder, h.address, h.token FROM games g
+             JOIN lease_holders h ON h.holder = g.lease_owner
+             WHERE g.id = ? AND h.until_ms >= ? AND h.holder <> ?
+               AND h.address IS NOT NULL AND h.token IS NOT NULL",
+        ))
+        .bind(id)
+        .bind(now_ms)
+        .bind(&*self.instance)
+        .fetch_optional(&self.pool)
+        .await
+        .reading("lease_holders")?;
+        Ok(row.map(|r| Owner {
+            holder: r.holder,
+            address: r.address,
+            token: r.token,
+        }))
+    }
+
     /// The games whose computer seat is to move and which no instance holds a lease on at
     /// `now_ms` (its holder died, or none took it yet), the longest waiting first, at most
     /// `limit`.
@@ -89,14 +143,19 @@ impl Store {
         Ok(())
     }
 
-    /// Extends every lease this instance holds until `until_ms` (it is alive): one row.
+    /// Extends every lease this instance holds until `until_ms` (it is alive), and says
+    /// where it is reached ([`Store::advertise`]): one row.
     pub async fn renew_leases(&self, until_ms: i64) -> Result<()> {
+        let contact = self.contact.get();
         sqlx::query(&self.sql(
-            "INSERT INTO lease_holders (holder, until_ms) VALUES (?, ?)
-             ON CONFLICT (holder) DO UPDATE SET until_ms = excluded.until_ms",
+            "INSERT INTO lease_holders (holder, until_ms, address, token) VALUES (?, ?, ?, ?)
+             ON CONFLICT (holder) DO UPDATE SET until_ms = excluded.until_ms,
+               address = excluded.address, token = excluded.token",
         ))
         .bind(&*self.instance)
         .bind(until_ms)
+        .bind(contact.map(|c| c.address.clone()))
+        .bind(contact.map(|c| c.token.clone()))
         .execute(&self.pool)
         .await?;
         Ok(())

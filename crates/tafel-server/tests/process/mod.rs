@@ -163,6 +163,14 @@ impl Instance {
         })
     }
 
+    /// Freezes the process (SIGSTOP): it keeps its sockets but answers nothing, as a
+    /// machine that hangs.
+    pub fn pause(&self) {
+        let pid = libc::pid_t::try_from(self.child.id()).unwrap();
+        // SAFETY: kill only sends a signal to the process this instance started.
+        assert_eq!(unsafe { libc::kill(pid, libc::SIGSTOP) }, 0);
+    }
+
     /// Ends the process at once, as a crash would.
     pub fn kill(&mut self) {
         let _ = self.child.kill();

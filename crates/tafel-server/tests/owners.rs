@@ -1,0 +1,207 @@
+//! A game lives in one place (issue #51): several `tafel serve` processes on one PostgreSQL
+//! database, each game in play owned by the instance that wrote it last, and a request for it
+//! (HTTP or WebSocket) that reaches another instance forwarded to the owner
+//! (`src/http/forward.rs`).
+//!
+//! Needs PostgreSQL as `tests/instances.rs` does (`TAFEL_TEST_POSTGRES`; without it the tests
+//! say so and pass). Each instance serves `/metrics`, whose
+//! `tafel_instance_requests_total{what=...}` counts what each did: forwarded, served for
+//! another, handed over, and moves worked out twice (on a stale copy, then on the stored game).
+
+mod process;
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tafel_testkit::client::{reqwest, Client};
+use tafel_testkit::postgres::test_database;
+use tafel_testkit::viewer::Viewer;
+
+use process::Instance;
+
+/// An instance that serves its metrics.
+fn instance(database: &str, args: &[&str]) -> Instance {
+    let mut all = vec!["--metrics-listen", "127.0.0.1:0"];
+    all.extend_from_slice(args);
+    Instance::start_with(database, &all)
+}
+
+/// `tafel_instance_requests_total{what="<what>"}` of `instance` now.
+async fn counted(instance: &Instance, what: &str) -> u64 {
+    let url = format!("http://{}/metrics", instance.metrics.unwrap());
+    let text = reqwest::get(url).await.unwrap().text().await.unwrap();
+    let series = format!("tafel_instance_requests_total{{what=\"{what}\"}} ");
+    text.lines()
+        .find_map(|line| line.strip_prefix(&series))
+        .map_or(0, |n| n.trim().parse().unwrap())
+}
+
+/// Plays the first legal move of game `id` (a game at one screen, `tokens` its seats)
+/// through `client`; the view after it.
+async fn play_first(client: &Client, id: &str, tokens: &[String], view: &Value) -> Value {
+    let seat = view["status"]["seat"].as_u64().unwrap() as usize;
+    let mv = view["legal"][0].as_str().unwrap();
+    let ply = view["moves"].as_array().unwrap().len();
+    let (status, answer) = client.play_at(id, &tokens[seat], mv, ply).await.parts();
+    assert_eq!(status, 200, "{answer}");
+    answer
+}
+
+fn quarx_at_one_screen() -> Value {
+    json!({"game": "quarx", "seats": [{"kind": "local"}, {"kind": "local"}]})
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_through_another_instance_are_served_by_the_owner_and_worked_out_once() {
+    let Some(database) = test_database("owners_forward").await else {
+        return;
+    };
+    let (a, b) = (instance(&database, &[]), instance(&database, &[]));
+    let (id, tokens) = a.create_at_one_screen(quarx_at_one_screen()).await;
+    // A socket opened through B is piped to A; one opened at A is A's own.
+    let mut through_b = Viewer::open(b.addr(), &id, None, None).await.unwrap();
+    let mut at_a = Viewer::open(a.addr(), &id, None, None).await.unwrap();
+    let mut view = a.view(&id).await;
+    for ply in 0..12 {
+        // Moves through the two instances in turn, as a load balancer without stickiness.
+        let through: &Client = if ply % 2 == 0 { &b } else { &a };
+        view = play_first(through, &id, &tokens, &view).await;
+        assert_eq!(view["moves"].as_array().unwrap().len(), ply + 1);
+        for viewer in [&mut through_b, &mut at_a] {
+            viewer.view_with(ply + 1, Duration::from_secs(5)).await;
+        }
+    }
+    // A move sent over the piped socket reaches the owner, and both sockets see it.
+    let seat = view["status"]["seat"].as_u64().unwrap() as usize;
+    let mv = view["legal"][0].as_str().unwrap();
+    through_b
+        .send_json(json!({"type": "move", "token": tokens[seat], "move": mv, "ply": 12}))
+        .await;
+    for viewer in [&mut through_b, &mut at_a] {
+        assert_eq!(
+            viewer.view_with(13, Duration::from_secs(5)).await["moves"][12],
+            mv
+        );
+    }
+    assert_eq!(b.view(&id).await["moves"], a.view(&id).await["moves"]);
+    // B's six moves, its view and its socket went to A; nothing was worked out twice.
+    assert!(counted(&b, "forwarded").await >= 8);
+    assert!(counted(&a, "served_forwarded").await >= 8);
+    assert_eq!(counted(&a, "forwarded").await, 0, "A owns the game");
+    for instance in [&a, &b] {
+        assert_eq!(counted(instance, "reworked").await, 0);
+        assert_eq!(
+            counted(instance, "handed_over").await,
+            0,
+            "requests alternate"
+        );
+    }
+    through_b.close().await;
+    at_a.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_whose_requests_keep_coming_through_one_instance_moves_there() {
+    let Some(database) = test_database("owners_hand_over").await else {
+        return;
+    };
+    let (a, b) = (instance(&database, &[]), instance(&database, &[]));
+    // Created at A (it owns it), then played only through B, as a proxy routing by game id
+    // would send it.
+    let (id, tokens) = a.create_at_one_screen(quarx_at_one_screen()).await;
+    let mut view = b.view(&id).await;
+    for _ in 0..10 {
+        view = play_first(&b, &id, &tokens, &view).await;
+    }
+    assert_eq!(counted(&a, "handed_over").await, 1);
+    // The view and the first moves were forwarded, until A handed the game over; B served
+    // the rest itself.
+    let forwarded = counted(&b, "forwarded").await;
+    assert_eq!(forwarded, 4, "forwarded until the hand-over");
+    for _ in 0..5 {
+        view = play_first(&b, &id, &tokens, &view).await;
+    }
+    assert_eq!(counted(&b, "forwarded").await, forwarded);
+    // A now forwards to B, and both say the same game.
+    assert_eq!(a.view(&id).await["moves"], b.view(&id).await["moves"]);
+    assert!(counted(&a, "forwarded").await >= 1);
+    assert_eq!(a.view(&id).await["moves"].as_array().unwrap().len(), 15);
+    for instance in [&a, &b] {
+        assert_eq!(counted(instance, "reworked").await, 0);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_owner_that_stops_answering_mid_request_loses_no_move() {
+    let Some(database) = test_database("owners_lost").await else {
+        return;
+    };
+    let mut a = instance(&database, &[]);
+    let b = instance(&database, &["--request-timeout", "2"]);
+    let (id, tokens) = a.create_at_one_screen(quarx_at_one_screen()).await;
+    let mut view = a.view(&id).await;
+    for _ in 0..4 {
+        view = play_first(&a, &id, &tokens, &view).await;
+    }
+    // A freezes: B's forwarded move reaches A's socket and gets no answer.
+    a.pause();
+    let seat = view["status"]["seat"].as_u64().unwrap() as usize;
+    let mv = view["legal"][0].as_str().unwrap().to_string();
+    let answer = b.play_at(&id, &tokens[seat], &mv, 4).await;
+    assert_eq!(answer.status, 503, "{}", answer.body);
+    assert_eq!(answer.body["code"], "owner-lost");
+    assert_eq!(answer.header("retry-after"), "1");
+    // A dies. B serves the game at once (nothing listens at A's address), and the move, sent
+    // again with its ply, is made once.
+    a.kill();
+    let again = b.play_at(&id, &tokens[seat], &mv, 4).await;
+    assert_eq!(again.status, 200, "{}", again.body);
+    view = again.body;
+    assert_eq!(view["moves"].as_array().unwrap().len(), 5);
+    assert_eq!(view["moves"][4], mv.as_str());
+    for _ in 0..3 {
+        view = play_first(&b, &id, &tokens, &view).await;
+    }
+    assert_eq!(b.view(&id).await["moves"].as_array().unwrap().len(), 8);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_moving_while_the_owner_stops_loses_no_move() {
+    let Some(database) = test_database("owners_change").await else {
+        return;
+    };
+    let mut a = instance(&database, &[]);
+    let b = instance(&database, &[]);
+    let (id, tokens) = a.create_at_one_screen(quarx_at_one_screen()).await;
+    let mut viewer = Viewer::open(b.addr(), &id, None, None).await.unwrap();
+    let mut view = a.view(&id).await;
+    let mut acknowledged = Vec::new();
+    // Moves through B while A, the owner, is stopped (it drains and leaves its games).
+    for ply in 0..24 {
+        if ply == 6 {
+            a.terminate();
+        }
+        let seat = view["status"]["seat"].as_u64().unwrap() as usize;
+        let mv = view["legal"][0].as_str().unwrap().to_string();
+        let answer = loop {
+            let answer = b.play_at(&id, &tokens[seat], &mv, ply).await;
+            if answer.status != 503 {
+                break answer;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        };
+        assert_eq!(answer.status, 200, "ply {ply}: {}", answer.body);
+        acknowledged.push(mv);
+        view = answer.body;
+    }
+    assert!(a.wait_for_exit(Duration::from_secs(30)).success());
+    assert_eq!(b.view(&id).await["moves"], json!(acknowledged));
+    // The socket piped to A was told to reconnect when A stopped; opened again, it is B's.
+    viewer.next_of("reconnect").await;
+    let mut again = Viewer::open(b.addr(), &id, None, None).await.unwrap();
+    assert_eq!(
+        again.view_with(24, Duration::from_secs(5)).await["moves"],
+        json!(acknowledged)
+    );
+    again.close().await;
+}
