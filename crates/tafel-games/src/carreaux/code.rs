@@ -28,13 +28,6 @@ fn counts_plies(game: &Carreaux) -> bool {
     remembers(game) && game.settings().ply_limit > 0
 }
 
-/// The hashes of the positions before the current one that `state` remembers (its history
-/// ends with the current position's).
-fn earlier(state: &State) -> &[u64] {
-    let hashes = state.history.hashes();
-    &hashes[..hashes.len().saturating_sub(1)]
-}
-
 /// Writes the code of `state`.
 pub fn format(game: &Carreaux, state: &State) -> String {
     let board = game.board();
@@ -47,7 +40,7 @@ pub fn format(game: &Carreaux, state: &State) -> String {
         })
         .collect();
     let mut code = format!("{side}:{}", rows.join("/"));
-    let seen = earlier(state);
+    let seen = state.earlier();
     if counts_plies(game) || !seen.is_empty() {
         code.push_str(&format!(":{}", state.plies()));
     }

@@ -103,6 +103,13 @@ impl State {
         self.plies
     }
 
+    /// Under `rule=free`, the hashes of the positions before this one, which no slide may
+    /// recreate, oldest first (what the position code carries); empty under the literal rule.
+    pub fn earlier(&self) -> &[u64] {
+        let hashes = self.history.hashes();
+        &hashes[..hashes.len().saturating_sub(1)]
+    }
+
     /// The total group value (Red's plus Blue's).
     pub fn total(&self) -> u32 {
         self.total

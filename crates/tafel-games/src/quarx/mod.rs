@@ -90,6 +90,12 @@ impl State {
         self.plies
     }
 
+    /// The hashes of the positions before this one that the repetition ban remembers (those
+    /// since the last capture or man's move), oldest first: what the position code carries.
+    pub fn earlier(&self) -> &[u64] {
+        self.history.hashes()
+    }
+
     /// The mover's pieces and the opponent's.
     fn sides(&self) -> (u128, u128) {
         if self.side == 0 {

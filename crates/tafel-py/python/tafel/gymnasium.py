@@ -29,7 +29,8 @@ from gymnasium import spaces
 import tafel
 from tafel.ai import best_move
 
-# The largest value in an observation tensor: counts of seeds for Kauri, else 0/1 planes.
+# The largest value in an observation tensor: counts of seeds for Kauri, else 1 (0/1 planes,
+# and the history part of Quarx and Carreaux, whose values lie in [0, 1]).
 _HIGH = {"kauri": 60.0}
 
 

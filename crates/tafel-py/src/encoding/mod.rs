@@ -89,3 +89,104 @@ fn encode_each<M: Copy>(moves: &[M], out: &mut Vec<u32>, encode: impl Fn(M) -> u
 fn set(out: &mut [f32], area: usize, plane: usize, cell: usize) {
     out[plane * area + cell] = 1.0;
 }
+
+/// How many planes [`write_history`] writes: the plies, then the four 16-bit parts of the
+/// fingerprint of the remembered positions.
+const HISTORY_PLANES: usize = 5;
+
+/// The history part of a Quarx or Carreaux (`rule=free`) observation, from plane `first` on,
+/// each plane `area` values filled with one number (docs/python.md, Observations):
+///
+/// - `plies / ply_limit` (the plies played, against the limit that ends the game as a draw;
+///   all zero without a limit, when the count changes nothing);
+/// - the fingerprint of the positions the repetition ban remembers (`earlier`, the hashes the
+///   position code carries): the wrapping sum of the hashes, each mixed by SplitMix64's
+///   finaliser (so the order does not count and no linear relation between Zobrist hashes
+///   cancels out), written as four 16-bit parts, most significant first, each divided by
+///   65,535; all zero when nothing is remembered.
+///
+/// Equal planes mean an equal ply count and, but for a 64-bit collision (the assumption the
+/// ban itself makes, since it compares hashes), an equal set of remembered positions.
+fn write_history(
+    out: &mut [f32],
+    area: usize,
+    first: usize,
+    plies: u32,
+    ply_limit: u32,
+    earlier: &[u64],
+) {
+    let mut fill = |plane: usize, value: f32| {
+        out[(first + plane) * area..(first + plane + 1) * area].fill(value);
+    };
+    if ply_limit > 0 {
+        fill(0, plies as f32 / ply_limit as f32);
+    }
+    if !earlier.is_empty() {
+        let fingerprint = history_fingerprint(earlier);
+        for part in 0..4 {
+            let bits = (fingerprint >> (48 - 16 * part)) & 0xffff;
+            fill(1 + part, bits as f32 / 65_535.0);
+        }
+    }
+}
+
+/// The order-free fingerprint of a set of position hashes ([`write_history`]).
+fn history_fingerprint(hashes: &[u64]) -> u64 {
+    hashes.iter().fold(0u64, |sum, &hash| {
+        // SplitMix64's finaliser: a bijection that mixes every bit into every other.
+        let mut z = hash.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        sum.wrapping_add(z ^ (z >> 31))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fingerprint_is_of_the_set_of_hashes() {
+        let (a, b, c) = (
+            0x0123_4567_89ab_cdef,
+            0xfedc_ba98_7654_3210,
+            0x0f0f_0f0f_0f0f_0f0f,
+        );
+        assert_eq!(history_fingerprint(&[]), 0);
+        assert_eq!(
+            history_fingerprint(&[a, b, c]),
+            history_fingerprint(&[c, a, b])
+        );
+        assert_ne!(history_fingerprint(&[a, b]), history_fingerprint(&[a, c]));
+        // The Zobrist hashes of four positions apart by two independent changes XOR to zero;
+        // mixed, they do not cancel.
+        let (x, y, base) = (0x1111_2222_3333_4444, 0x5555_6666_7777_8888, a);
+        assert_eq!(base ^ (base ^ x) ^ (base ^ y) ^ (base ^ x ^ y), 0);
+        assert_ne!(
+            history_fingerprint(&[base, base ^ x, base ^ y, base ^ x ^ y]),
+            0
+        );
+    }
+
+    #[test]
+    fn the_history_planes_hold_the_plies_and_the_fingerprint() {
+        let area = 3;
+        let mut out = vec![0.0; (1 + HISTORY_PLANES) * area];
+        write_history(&mut out, area, 1, 20, 40, &[]);
+        assert_eq!(&out[..area], [0.0; 3]);
+        assert_eq!(&out[area..2 * area], [0.5; 3]);
+        assert!(out[2 * area..].iter().all(|&v| v == 0.0));
+        let hashes = [1, 2, 3];
+        write_history(&mut out, area, 1, 20, 0, &hashes);
+        assert_eq!(&out[area..2 * area], [0.5; 3], "no limit: left as it was");
+        let fingerprint = history_fingerprint(&hashes);
+        let parts: Vec<u64> = (0..4)
+            .map(|p| (out[(2 + p) * area] * 65_535.0).round() as u64)
+            .collect();
+        assert_eq!(
+            parts.iter().fold(0, |sum, &part| sum << 16 | part),
+            fingerprint
+        );
+        assert!(out.iter().all(|&v| (0.0..=1.0).contains(&v)));
+    }
+}

@@ -5,15 +5,17 @@
 //! legal moves from `from` to `to`, the sets compared as 128-bit numbers (bit `c` for cell
 //! `c`). A step or slide has `k = 0`, and so had every capture of random games.
 //!
-//! Observation `[6, 4, 4, 4, 4]` indexed by the coordinates `[x, y, a, b]` (0-based, the
+//! Observation `[11, 4, 4, 4, 4]` indexed by the coordinates `[x, y, a, b]` (0-based, the
 //! notation's digits minus one): planes White men, White kings, Black men, Black kings, White
-//! to move, Black to move (unplayable cells stay 0 in the piece planes).
+//! to move, Black to move (unplayable cells stay 0 in the piece planes), then the history
+//! part that makes it a whole state ([`super::write_history`]): the plies against the ply
+//! limit and four planes of the fingerprint of the positions the repetition ban remembers.
 
 use tafel_core::{Game, Status};
 use tafel_games::quarx::board::{coords, CELLS};
 use tafel_games::quarx::{Move, Quarx, State};
 
-use super::{Encoded, SeatBlocks};
+use super::{write_history, Encoded, SeatBlocks, HISTORY_PLANES};
 
 /// How many moves with the same start and end cells the action map tells apart.
 pub const QUARX_SAME_ENDS: usize = 4;
@@ -65,7 +67,7 @@ impl Encoded for Quarx {
         Ok(())
     }
     fn observation_shape(&self) -> Vec<usize> {
-        vec![6, 4, 4, 4, 4]
+        vec![6 + HISTORY_PLANES, 4, 4, 4, 4]
     }
     fn observe(&self, state: &State, out: &mut [f32]) {
         let planes = [
@@ -83,6 +85,8 @@ impl Encoded for Quarx {
             let plane = 4 + state.to_move().index();
             out[plane * GRID..(plane + 1) * GRID].fill(1.0);
         }
+        let limit = self.settings().ply_limit;
+        write_history(out, GRID, 6, state.plies(), limit, state.earlier());
     }
     fn seat_blocks(&self) -> Option<SeatBlocks> {
         Some(SeatBlocks {
