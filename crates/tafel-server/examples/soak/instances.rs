@@ -28,9 +28,9 @@ pub enum Route {
 /// The instance of `count` that a proxy hashing game `id` sends its requests to (FNV-1a; any
 /// fixed hash does, as the proxy's own does).
 fn by_game(id: &str, count: usize) -> usize {
-    let hash = id
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    });
     (hash % count as u64) as usize
 }
 
@@ -204,4 +204,3 @@ pub async fn throughput(args: &Args, count: usize) -> bool {
     finish(args, &dir);
     errors == 0 && count > 0 && computer_moved && no_deadlocks
 }
-
