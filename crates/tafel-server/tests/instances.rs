@@ -313,7 +313,11 @@ async fn a_change_sent_to_an_instance_with_a_stale_copy_is_decided_on_the_stored
     let Some(database) = test_database("stale_copy").await else {
         return;
     };
-    let config = Config::new("127.0.0.1:0".parse().unwrap(), database.as_str());
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), database.as_str());
+    // Each instance names an address where nothing listens, so that neither forwards the
+    // game's requests to its owner (issue #51): connecting fails at once and the request is
+    // served where it arrived, on that instance's copy, which is what this test is about.
+    config.instance_url = Some("http://127.0.0.1:1".to_string());
     let a = tafel_server::start(&config).await.unwrap();
     let b = tafel_server::start(&config).await.unwrap();
     // B's background tasks stop, among them the one that hears A's changes: its copies of

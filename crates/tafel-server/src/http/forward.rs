@@ -24,7 +24,7 @@
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use axum::body::{to_bytes, Body, Bytes};
@@ -39,7 +39,6 @@ use tokio_tungstenite::tungstenite::Message as PeerMessage;
 
 use super::error::ApiError;
 use super::rate::ClientAddress;
-use super::ws::{Sockets, RECONNECT_TYPE};
 use super::{AppState, MAX_BODY};
 use crate::domain::instance::Owner;
 use crate::msg;
@@ -319,17 +318,18 @@ pub type PeerSocket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// Passes messages between a client's `socket` and the one opened at the game's owner until
-/// either closes. When the owner's socket fails (the owner died) or this server begins to
-/// stop, the client is told to reconnect (`{"type": "reconnect"}`), as by a stopping owner.
-pub async fn pipe(mut socket: WebSocket, owner: PeerSocket, sockets: Arc<Sockets>) {
+/// either closes. When the owner's socket fails (the owner died) or `stopping` resolves (this
+/// server begins to stop), the client is sent `reconnect` (the message a stopping owner
+/// sends: `{"type": "reconnect"}`).
+pub async fn pipe(
+    mut socket: WebSocket,
+    owner: PeerSocket,
+    stopping: impl std::future::Future<Output = ()>,
+    reconnect: &str,
+) {
     let (mut to_owner, mut from_owner) = owner.split();
-    let reconnect = || {
-        Message::Text(
-            serde_json::json!({ "type": RECONNECT_TYPE })
-                .to_string()
-                .into(),
-        )
-    };
+    let reconnect = || Message::Text(reconnect.into());
+    tokio::pin!(stopping);
     loop {
         tokio::select! {
             message = socket.recv() => {
@@ -366,7 +366,7 @@ pub async fn pipe(mut socket: WebSocket, owner: PeerSocket, sockets: Arc<Sockets
                     return;
                 }
             }
-            () = sockets.stopping() => {
+            () = &mut stopping => {
                 let _ = socket.send(reconnect()).await;
                 let _ = to_owner.close().await;
                 return;

@@ -231,7 +231,8 @@ pub async fn connect(
             let upgrade = sockets.upgrade(upgrade);
             return Ok(upgrade.on_upgrade(move |socket| async move {
                 let _slot = slot;
-                forward::pipe(socket, at_owner, sockets).await
+                let reconnect = serde_json::json!({ "type": RECONNECT_TYPE }).to_string();
+                forward::pipe(socket, at_owner, sockets.stopping(), &reconnect).await
             }));
         }
     }
