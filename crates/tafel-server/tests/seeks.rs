@@ -156,6 +156,11 @@ async fn rated_seeks_need_accounts_and_bad_seeks_say_why() {
             json!({"type": "seek", "seek": {"game": "kauri"}, "name": "\u{202e}x"}),
             "name",
         ),
+        // A name that reads as the site's, in Cyrillic letters (TS39's confusables).
+        (
+            json!({"type": "seek", "seek": {"game": "kauri"}, "name": "\u{422}afel Admin"}),
+            "kept for the site",
+        ),
         (json!({"type": "sneak"}), "malformed message"),
     ] {
         anonymous.send_json(bad.clone()).await;

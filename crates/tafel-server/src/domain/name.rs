@@ -75,6 +75,14 @@ pub fn shown_line(text: &str, what: &str, max: usize) -> Result<String, Error> {
     Ok(line)
 }
 
+/// How `text` looks, as Unicode's confusable detection (TS39's skeleton, from the
+/// `unicode-security` crate) reads it: every character replaced by the one of its confusables
+/// that stands for them all, mostly ASCII (`Mаgnus` with a Cyrillic `а` and `𝐌agnus` read
+/// `Magnus`). Names are compared for what they pass for by their skeletons.
+pub fn skeleton(text: &str) -> String {
+    unicode_security::skeleton(text).collect()
+}
+
 /// Whether `c` shows nothing or changes how the text around it is shown: control and format
 /// characters (zero-width spaces and joiners, the soft hyphen, the byte-order mark, every
 /// bidirectional embedding, override and isolate), private-use, surrogate and unassigned code
@@ -96,6 +104,23 @@ pub fn is_hidden(c: char) -> bool {
 mod tests {
     use super::*;
     use crate::domain::ErrorKind;
+
+    #[test]
+    fn lookalikes_of_other_scripts_and_styles_share_a_skeleton() {
+        // Latin `a`, Cyrillic `а` (U+0430); Latin `T`, Cyrillic `Т` (U+0422); mathematical
+        // bold `𝐌` (U+1D40C) and fullwidth `Ｍ` (U+FF2D) for `M`.
+        for (plain, lookalike) in [
+            ("Magnus", "M\u{430}gnus"),
+            ("Tafel", "\u{422}afel"),
+            ("Magnus", "\u{1D40C}agnus"),
+            ("Magnus", "\u{FF2D}agnus"),
+        ] {
+            assert_eq!(skeleton(plain), skeleton(lookalike), "{lookalike}");
+        }
+        assert_ne!(skeleton("Magnus"), skeleton("Magnolia"));
+        // TS39 reads `m` as `rn`: the reserved words are found after `rn` is folded back.
+        assert_eq!(skeleton("\u{422}afel Admin"), "Tafel Adrnin");
+    }
 
     #[test]
     fn invisible_and_direction_changing_characters_are_refused() {

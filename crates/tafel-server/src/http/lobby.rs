@@ -153,7 +153,7 @@ impl Visitor {
     async fn act(&mut self, message: ClientMessage) -> Result<Option<serde_json::Value>, Error> {
         match message {
             ClientMessage::Seek { seek, name } => {
-                self.name(name)?;
+                self.name(name).await?;
                 let view = self.lobby.seek(&self.seeker, seek).await?;
                 self.seeking.insert(view.id.clone());
                 Ok(Some(serde_json::json!({ "type": "seeking", "seek": view })))
@@ -171,19 +171,19 @@ impl Visitor {
                 Ok(None)
             }
             ClientMessage::Take { id, name } => {
-                self.name(name)?;
+                self.name(name).await?;
                 let game = self.lobby.take(&self.seeker, &id).await?;
                 Ok(Some(game_message(&game)))
             }
         }
     }
 
-    /// Takes the name a person without an account gave, if any.
-    fn name(&mut self, name: Option<String>) -> Result<(), Error> {
-        if let Some(name) = name {
-            self.seeker.name = PersonName::parse(&name)?;
+    /// Takes the name a person without an account gave, if any ([`Lobby::name`]).
+    async fn name(&mut self, name: Option<String>) -> Result<(), Error> {
+        match name {
+            Some(name) => self.lobby.name(&mut self.seeker, &name).await,
+            None => Ok(()),
         }
-        Ok(())
     }
 
     async fn serve(mut self) {

@@ -125,6 +125,19 @@ impl Lobby {
         self.changed.subscribe()
     }
 
+    /// Gives `seeker`, a person without an account, the name `text` for their seeks and the
+    /// games they take: refused (and the name they had kept) when it is no name
+    /// ([`PersonName::parse`]) or would pass for an account or speak for the site, as a seat's
+    /// name is refused ([`Seater::check_free_name`](super::seats::Seater)).
+    pub async fn name(&self, seeker: &mut Seeker, text: &str) -> Result<(), Error> {
+        let name = PersonName::parse(text)?;
+        if seeker.account.is_none() {
+            self.hub.seater.check_free_name(name.as_str(), None).await?;
+        }
+        seeker.name = name;
+        Ok(())
+    }
+
     /// Lists `seek` for `seeker`.
     pub async fn seek(&self, seeker: &Seeker, seek: SeekRequest) -> Result<SeekView, Error> {
         seek.check(seeker.account.is_some())?;

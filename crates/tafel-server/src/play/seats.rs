@@ -14,6 +14,7 @@ use crate::domain::clock::now_ms;
 use crate::domain::ids::{AccountId, GameId, InviteCode, OfInvitation, SeatToken, SecretKind};
 use crate::domain::live::LiveGame;
 use crate::domain::message::Message;
+use crate::domain::name::skeleton;
 use crate::domain::name::PersonName;
 use crate::domain::seat::{SeatKind, StoredSeat};
 use crate::domain::Error;
@@ -127,13 +128,17 @@ impl Seater {
     /// Refuses `name` for a seat played without an account when it would pass for an account
     /// (its username, or one that looks like it, a deleted account's included) other than
     /// `own` (the signed-in person naming a seat at their screen), or speak for the site
-    /// ([`speaks_for_the_site`]; `Guest` and `Player 2` are fine).
+    /// ([`speaks_for_the_site`]; `Guest` and `Player 2` are fine). Both are judged on the
+    /// name's confusable skeleton (Unicode TS39, [`skeleton`]), so that letters of other
+    /// scripts or styles that look like ASCII ones (`Mаgnus` with a Cyrillic `а`, `𝐓afel`)
+    /// pass for nobody either.
     pub(super) async fn check_free_name(
         &self,
         name: &str,
         own: Option<&SignedIn>,
     ) -> Result<(), Error> {
-        if let Some(reserved) = speaks_for_the_site(name) {
+        let seen = skeleton(name);
+        if let Some(reserved) = speaks_for_the_site(&seen) {
             return Err(Error::invalid(msg!(
                 "name-is-kept-for-the-site",
                 name,
@@ -141,7 +146,7 @@ impl Seater {
             )));
         }
         // A name with spaces passes for the username with `_` in their place.
-        let Ok(username) = Username::parse(&name.replace(' ', "_")) else {
+        let Ok(username) = Username::parse(&seen.replace(' ', "_")) else {
             return Ok(());
         };
         let theirs = own.and_then(|own| Username::parse(&own.username).ok());
