@@ -60,8 +60,8 @@ const MAX_STREAKS: usize = 10_000;
 /// How long connecting to the owner may take before the request is served here.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(1);
 
-/// Headers of one hop, not sent on (RFC 9110, 7.6.1), and those the forwarder sets itself.
-const NOT_SENT_ON: [&str; 11] = [
+/// Headers of one hop (RFC 9110, 7.6.1): never sent on, either way.
+const HOP_BY_HOP: [&str; 7] = [
     "connection",
     "keep-alive",
     "proxy-connection",
@@ -69,6 +69,10 @@ const NOT_SENT_ON: [&str; 11] = [
     "trailer",
     "transfer-encoding",
     "upgrade",
+];
+
+/// Headers of a request that the forwarder sets itself.
+const SET_BY_FORWARDER: [&str; 4] = [
     "forwarded",
     "x-forwarded-for",
     FORWARD_TOKEN,
@@ -166,10 +170,14 @@ pub struct OwnerElsewhere(pub Owner);
 /// WebSocket is marked for [`super::ws::connect`], which pipes it); the rest are served
 /// here.
 pub async fn to_owner(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
-    let Some(id) = game_of(request.uri().path()).map(str::to_string) else {
+    let hub = &state.hub;
+    // One instance alone on its database owns every game: nothing to count or forward.
+    let Some(id) = game_of(request.uri().path())
+        .filter(|_| hub.store().is_shared())
+        .map(str::to_string)
+    else {
         return next.run(request).await;
     };
-    let hub = &state.hub;
     let sender = state.forwarding.sender(request.headers());
     if sender.is_some() {
         hub.stats().served_forwarded.fetch_add(1, Ordering::Relaxed);
@@ -240,8 +248,8 @@ fn is_read(method: &Method) -> bool {
 /// client's address, the owner's token and this instance's id.
 fn headers_on(headers: &HeaderMap, owner: &Owner, hub: &Hub, client: Option<IpAddr>) -> HeaderMap {
     let mut on = headers.clone();
-    for name in NOT_SENT_ON {
-        on.remove(name);
+    for name in HOP_BY_HOP.iter().chain(&SET_BY_FORWARDER) {
+        on.remove(*name);
     }
     let mut set = |name: &'static str, value: &str| {
         if let Ok(value) = HeaderValue::from_str(value) {
@@ -260,8 +268,8 @@ fn headers_on(headers: &HeaderMap, owner: &Owner, hub: &Hub, client: Option<IpAd
 async fn answered(answer: reqwest::Response) -> Response {
     let status = answer.status();
     let mut headers = answer.headers().clone();
-    for name in &NOT_SENT_ON[..7] {
-        headers.remove(*name);
+    for name in HOP_BY_HOP {
+        headers.remove(name);
     }
     headers.remove(header::CONTENT_LENGTH);
     let body = answer.bytes().await.unwrap_or_else(|_| Bytes::new());

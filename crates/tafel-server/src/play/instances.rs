@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::viewers::Event;
-use super::Hub;
+use super::{GameHandle, Hub};
 use crate::domain::clock::now_ms;
 use crate::domain::instance::{Contact, Owner};
 use crate::store::{Changes, Heard, LEASE};
@@ -67,11 +67,7 @@ impl Hub {
     /// arriving through another instance): it leaves memory here and this instance gives up
     /// its lease, so that the next request elsewhere finds no owner and is served there.
     pub async fn hand_over(&self, id: &str) {
-        let handle = {
-            let games = self.lock_games();
-            games.slots.get(id).and_then(|s| s.cell.get()).cloned()
-        };
-        if let Some(handle) = handle {
+        if let Some(handle) = self.in_memory(id) {
             let mut live = handle.lock().await;
             self.forget(&mut live, &handle);
         }
@@ -79,6 +75,12 @@ impl Hub {
         if let Err(e) = self.store.release_lease(id).await {
             tracing::warn!("cannot hand game {id} over: {e:#}");
         }
+    }
+
+    /// Game `id`'s copy in memory here, if it is loaded.
+    fn in_memory(&self, id: &str) -> Option<GameHandle> {
+        let games = self.lock_games();
+        games.slots.get(id).and_then(|s| s.cell.get()).cloned()
     }
 
     /// This instance's id in the shared database.
@@ -143,11 +145,7 @@ impl Hub {
     /// Game `id` was stored at `version` by another instance: a copy here at an older
     /// version leaves memory, and the viewers here are told (they ask for the game again).
     async fn changed_elsewhere(self: &Arc<Self>, id: &str, version: i64) {
-        let handle = {
-            let games = self.lock_games();
-            games.slots.get(id).and_then(|s| s.cell.get()).cloned()
-        };
-        if let Some(handle) = handle {
+        if let Some(handle) = self.in_memory(id) {
             let mut live = handle.lock().await;
             if live.stored_version < version {
                 self.forget(&mut live, &handle);
