@@ -7,6 +7,7 @@ use std::fmt;
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use crate::domain::clock::Timeline;
 use crate::proxies::TrustedProxies;
 use crate::public_url::PublicUrl;
 use crate::tls::Tls;
@@ -40,6 +41,9 @@ pub struct Config {
     pub mail: Option<Mail>,
     /// The limits.
     pub limits: Limits,
+    /// The time line the server reads: the wall clock (the default, and always in `tafel
+    /// serve`), or one a test moves on by hand and shares between the servers it starts.
+    pub timeline: Timeline,
 }
 
 impl Config {
@@ -55,6 +59,7 @@ impl Config {
             tls: None,
             mail: None,
             limits: Limits::default(),
+            timeline: Timeline::default(),
         }
     }
 }

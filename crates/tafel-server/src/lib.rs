@@ -38,7 +38,6 @@ pub use config::{Config, Limits};
 pub use http::{openapi, router, AppState, MAX_BODY};
 
 use crate::compute::review::AnalysisBudget;
-use crate::domain::clock::now_ms;
 use crate::domain::instance::Contact;
 use crate::domain::tournament::TournamentLimits;
 use crate::http::drain::{Drain, DrainTimes, Phase};
@@ -118,11 +117,11 @@ struct Built {
 /// The routes, the games, the server's phase and its metrics for `config`.
 async fn build(config: &Config) -> Result<Built> {
     let limits = &config.limits;
-    let store = Store::open(&config.database).await?;
+    let store = Store::open_on(&config.database, config.timeline.clone()).await?;
     let changes = store.listen().await?;
     let silence = SILENCE.as_millis() as i64;
     if let Some(down) = store
-        .credit_downtime(now_ms(), silence)
+        .credit_downtime(store.now_ms(), silence)
         .await
         .context("cannot read when the server was last alive")?
     {

@@ -8,7 +8,8 @@ mod support;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use support::serve_with;
+use support::{serve_on, serve_with};
+use tafel_server::domain::clock::Timeline;
 use tafel_server::{Limits, Server};
 use tafel_testkit::client::{Answer, Client};
 use tafel_testkit::viewer::Viewer;
@@ -536,37 +537,42 @@ async fn clocks_are_bounded_and_a_clock_with_no_move_ends_the_game_on_time() {
 async fn clocks_survive_a_restart_and_a_move_gains_the_increment() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("tafel.db");
-    let server = serve_with(&db, Limits::default()).await;
+    let timeline = Timeline::default();
+    let server = serve_on(&db, Limits::default(), timeline.clone()).await;
     let client = Client::new(server.addr);
     let (id, tokens) = client
         .create(json!({"game": "black-path", "settings": {"size": "4x4"},
                        "seats": [{"kind": "local"}, {"kind": "local"}],
                        "time_control": {"kind": "fischer", "initial_seconds": 60, "increment_seconds": 5}}))
         .await;
-    // White thinks 0.3 s by the wall clock, which game clocks read (docs/testing.md).
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // White thinks 30 s (the server's time line moved on by hand; the real time the requests
+    // take is the tolerance below).
+    timeline.advance(Duration::from_secs(30));
     let mv = "2";
     let after = client.play(&id, tokens[0].as_ref().unwrap(), mv).await.body;
     let white = after["clock"]["remaining_ms"][0].as_i64().unwrap();
     assert!(
-        (64_000..65_000).contains(&white),
+        (34_000..=35_000).contains(&white),
         "60 s less the thinking plus 5: {white}"
     );
     assert_eq!(after["clock"]["running"], 1);
-    // Black's clock runs 0.5 s before the server goes away.
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Black's clock runs 20 s before the server goes away. The time line moved on faster than
+    // the heartbeat writes, so the heartbeat it would have written is written here: the
+    // server was alive all along, and the next one credits no downtime.
+    timeline.advance(Duration::from_secs(20));
+    server.hub.store().alive(timeline.now_ms()).await.unwrap();
     server.stop();
     drop(client);
 
     // A new server on the same file: the clocks go on where they were, Black's still runs.
-    let server = serve_with(&db, Limits::default()).await;
+    let server = serve_on(&db, Limits::default(), timeline).await;
     let client = Client::new(server.addr);
     let view = client.get(&format!("/api/games/{id}")).await.body;
     assert_eq!(view["clock"]["remaining_ms"][0], white);
     assert_eq!(view["clock"]["running"], 1);
     let black = view["clock"]["remaining_ms"][1].as_i64().unwrap();
     assert!(
-        (55_000..59_600).contains(&black),
+        (39_000..=40_000).contains(&black),
         "Black's clock ran on: {black}"
     );
     assert_eq!(view["moves"], after["moves"]);

@@ -424,7 +424,7 @@ async fn the_leaderboard_lists_the_fifty_best_people_settled_and_active_as_liche
     // Sixty settled players, and five others: provisional, settled long ago (idle time has
     // grown the deviation past 110), deleted, not provisional but known only within ±90, and
     // settled but without a rated game for eight days.
-    let now = tafel_server::domain::clock::now_ms();
+    let now = tafel_server::domain::clock::Timeline::default().now_ms();
     let two_years_ago = now - 2 * 365 * 86_400_000;
     let mut rows: Vec<(String, f64, f64, i64, bool)> = (0..60)
         .map(|i| {

@@ -16,6 +16,7 @@ use std::time::Duration;
 use axum::http::StatusCode;
 use axum::Router;
 use serde_json::{json, Value};
+use tafel_server::domain::clock::Timeline;
 use tafel_server::play::Hub;
 use tafel_server::{Config, Limits};
 
@@ -28,13 +29,25 @@ use person::Person;
 use tafel_testkit::wait;
 
 async fn server(database: &str, limits: Limits) -> (Router, Arc<Hub>) {
+    server_on(database, limits, Timeline::default()).await
+}
+
+/// A server whose time line is `timeline` (shared with every server started on a clone).
+async fn server_on(database: &str, limits: Limits, timeline: Timeline) -> (Router, Arc<Hub>) {
     let mut config = Config::new("127.0.0.1:0".parse().unwrap(), database);
     config.limits = limits;
+    config.timeline = timeline;
     tafel_server::app(&config).await.unwrap()
 }
 
-fn now_ms() -> i64 {
-    tafel_server::domain::clock::now_ms()
+/// How far ahead of its server's time a test's tournament starts: beyond what the wall clock
+/// reaches while the players enter, so that it starts when [`begin`] moves the time line on.
+const START_IN: Duration = Duration::from_secs(10);
+
+/// Moves `hub`'s time line on to the start of the tournaments organised on it: each starts at
+/// the director's next look (every half second).
+fn begin(hub: &Hub) {
+    hub.store().timeline().advance(START_IN);
 }
 
 /// Signs up `count` players, `p0`, `p1`... (with `prefix`).
@@ -46,13 +59,13 @@ async fn players(router: &Router, prefix: &str, count: usize) -> Vec<Person> {
     players
 }
 
-/// A round robin of Black Path 1 x 2 that `organiser` creates, starting in `start_in`, with
-/// the fields of `extra` over the defaults; its id.
-async fn organise(organiser: &Person, start_in: Duration, extra: Value) -> String {
+/// A round robin of Black Path 1 x 2 that `organiser` creates on `hub`, starting
+/// [`START_IN`] from now on its time line, with the fields of `extra` over the defaults; its id.
+async fn organise(hub: &Hub, organiser: &Person, extra: Value) -> String {
     let mut body = json!({
         "name": "Club night", "game": "black-path", "settings": {"size": "1x2"},
         "time_control": {"kind": "fischer", "initial_seconds": 60, "increment_seconds": 0},
-        "kind": "round_robin", "starts_ms": now_ms() + start_in.as_millis() as i64,
+        "kind": "round_robin", "starts_ms": hub.now_ms() + START_IN.as_millis() as i64,
     });
     for (key, value) in extra.as_object().unwrap() {
         body[key] = value.clone();
@@ -62,17 +75,17 @@ async fn organise(organiser: &Person, start_in: Duration, extra: Value) -> Strin
     created["id"].as_str().unwrap().to_string()
 }
 
-/// Enters `players` into tournament `id`, in this order: a few milliseconds apart, since the
-/// order of entry (which numbers a round robin's players and breaks a Swiss's ties) is kept to
-/// the millisecond.
-async fn enter(players: &[Person], id: &str) {
+/// Enters `players` into tournament `id` on `hub`, in this order: a millisecond of its time
+/// line apart, since the order of entry (which numbers a round robin's players and breaks a
+/// Swiss's ties) is kept to the millisecond.
+async fn enter(hub: &Hub, players: &[Person], id: &str) {
     for player in players {
         let (status, view) = player
             .post(&format!("/api/tournaments/{id}/join"), json!({}))
             .await;
         assert_eq!(status, StatusCode::OK, "{view}");
         assert_eq!(view["entered"], true);
-        tokio::time::sleep(Duration::from_millis(3)).await;
+        hub.store().timeline().advance(Duration::from_millis(1));
     }
 }
 
@@ -239,14 +252,15 @@ fn points(view: &Value) -> Vec<(String, f64)> {
 async fn round_robin(n: usize, prefix: &str) {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite://{}", dir.path().join("t.db").display());
-    let (router, _hub) = server(&db, Limits::default()).await;
+    let (router, hub) = server(&db, Limits::default()).await;
     let organiser = Person::signed_up(&router, &format!("{prefix}org")).await;
     let players = players(&router, prefix, n).await;
-    let id = organise(&organiser, Duration::from_secs(2), json!({})).await;
-    enter(&players, &id).await;
+    let id = organise(&hub, &organiser, json!({})).await;
+    enter(&hub, &players, &id).await;
     let listed = Person::anonymous(&router).get("/api/tournaments").await.1;
     assert_eq!(listed["upcoming"][0]["id"], id.as_str());
     assert_eq!(listed["upcoming"][0]["entrants"], n);
+    begin(&hub);
     let end = play_to_the_end(&players, prefix, &id).await;
     check_round_robin(&end, n);
     let expected: Vec<(String, f64)> = (0..n)
@@ -274,11 +288,12 @@ async fn a_round_robin_of_five_gives_each_player_a_bye() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_who_withdraws_resigns_and_forfeits_the_rest() {
-    let (router, _hub) = server("sqlite::memory:", Limits::default()).await;
+    let (router, hub) = server("sqlite::memory:", Limits::default()).await;
     let organiser = Person::signed_up(&router, "worg").await;
     let players = players(&router, "wdr", 4).await;
-    let id = organise(&organiser, Duration::from_secs(2), json!({})).await;
-    enter(&players, &id).await;
+    let id = organise(&hub, &organiser, json!({})).await;
+    enter(&hub, &players, &id).await;
+    begin(&hub);
     let running = until(&players[0], &id, |v| v["state"] == "running").await;
     // wdr3 withdraws during round 1: its game there is resigned (a loss over the board), and its
     // later games are forfeited without being made.
@@ -347,11 +362,12 @@ async fn a_player_who_never_moves_forfeits_after_the_limit() {
         tournament_no_show: Duration::from_secs(1),
         ..Limits::default()
     };
-    let (router, _hub) = server("sqlite::memory:", limits).await;
+    let (router, hub) = server("sqlite::memory:", limits).await;
     let organiser = Person::signed_up(&router, "norg").await;
     let players = players(&router, "nsh", 2).await;
-    let id = organise(&organiser, Duration::from_secs(2), json!({})).await;
-    enter(&players, &id).await;
+    let id = organise(&hub, &organiser, json!({})).await;
+    enter(&hub, &players, &id).await;
+    begin(&hub);
     let running = until(&players[0], &id, |v| {
         !v["in_play"].as_array().unwrap().is_empty()
     })
@@ -372,12 +388,13 @@ async fn a_player_who_never_moves_forfeits_after_the_limit() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tournament_nobody_joins_or_one_joins_is_cancelled() {
-    let (router, _hub) = server("sqlite::memory:", Limits::default()).await;
+    let (router, hub) = server("sqlite::memory:", Limits::default()).await;
     let organiser = Person::signed_up(&router, "corg").await;
     let lonely = Person::signed_up(&router, "lonely").await;
-    let empty = organise(&organiser, Duration::from_millis(1500), json!({})).await;
-    let single = organise(&organiser, Duration::from_millis(1500), json!({})).await;
-    enter(std::slice::from_ref(&lonely), &single).await;
+    let empty = organise(&hub, &organiser, json!({})).await;
+    let single = organise(&hub, &organiser, json!({})).await;
+    enter(&hub, std::slice::from_ref(&lonely), &single).await;
+    begin(&hub);
     for id in [&empty, &single] {
         let view = until(&organiser, id, |v| v["state"] != "open").await;
         assert_eq!(view["state"], "cancelled");
@@ -399,29 +416,39 @@ async fn on_disk() -> (tempfile::TempDir, String, Router, Arc<Hub>) {
     (dir, db, router, hub)
 }
 
-/// `n` players (`prefix`0...) entered into a tournament with the fields of `extra` that starts
-/// in three seconds; the players and the tournament's id.
-async fn entered(router: &Router, prefix: &str, n: usize, extra: Value) -> (Vec<Person>, String) {
+/// `n` players (`prefix`0...) entered into a tournament of `hub` and `router` with the fields
+/// of `extra`, which then starts; the players and the tournament's id.
+async fn entered(
+    hub: &Hub,
+    router: &Router,
+    prefix: &str,
+    n: usize,
+    extra: Value,
+) -> (Vec<Person>, String) {
     let organiser = Person::signed_up(router, &format!("{prefix}org")).await;
     let players = players(router, prefix, n).await;
-    let id = organise(&organiser, Duration::from_secs(3), extra).await;
-    enter(&players, &id).await;
+    let id = organise(hub, &organiser, extra).await;
+    enter(hub, &players, &id).await;
+    begin(hub);
     (players, id)
 }
 
-/// Stops the server of `hub` and `router`, waits `pause_s` seconds and starts it again on `db`;
-/// the new router and hub, and `players` talking to it.
+/// Stops the server of `hub` and `router`, moves its time line on by `down` (the time it is
+/// away) and starts it again on `db`; the new router and hub, and `players` talking to it.
 async fn restart(
     db: &str,
     hub: Arc<Hub>,
     router: Router,
     players: Vec<Person>,
-    pause_s: u64,
+    down: Duration,
 ) -> (Router, Arc<Hub>, Vec<Person>) {
+    let timeline = hub.store().timeline().clone();
+    // Alive until now: the time line may have moved on faster than the heartbeat writes.
+    hub.store().alive(timeline.now_ms()).await.unwrap();
     hub.stop();
     drop(router);
-    tokio::time::sleep(Duration::from_secs(pause_s)).await;
-    let (router, hub) = server(db, Limits::default()).await;
+    timeline.advance(down);
+    let (router, hub) = server_on(db, Limits::default(), timeline).await;
     let players = players.into_iter().map(|p| on(p, &router)).collect();
     (router, hub, players)
 }
@@ -429,7 +456,7 @@ async fn restart(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_in_the_middle_of_a_round_keeps_pairings_standings_and_clocks() {
     let (_dir, db, router, hub) = on_disk().await;
-    let (players, id) = entered(&router, "rst", 3, json!({})).await;
+    let (players, id) = entered(&hub, &router, "rst", 3, json!({})).await;
     let before = until(&players[0], &id, |v| {
         !v["in_play"].as_array().unwrap().is_empty()
     })
@@ -443,7 +470,7 @@ async fn a_restart_in_the_middle_of_a_round_keeps_pairings_standings_and_clocks(
     let left_before = game_before["clock"]["remaining_ms"][1].as_i64().unwrap();
 
     // The server goes away for four seconds (longer than the silence a restart credits).
-    let (_router, _hub, players) = restart(&db, hub, router, players, 4).await;
+    let (_router, _hub, players) = restart(&db, hub, router, players, Duration::from_secs(4)).await;
     let after = view(&players[0], &id).await;
     for key in ["pairings", "standings", "in_play", "round", "state"] {
         assert_eq!(after[key], before[key], "{key}");
@@ -483,12 +510,14 @@ async fn on_two_instances(database: &str, prefix: &str, n: usize, extra: Value) 
     let db = postgres.unwrap_or(sqlite);
     eprintln!("two instances on {}", db.split(':').next().unwrap());
     let shared = db.starts_with("postgres");
-    let (one, _hub_one) = server(&db, Limits::default()).await;
-    let (two, _hub_two) = server(&db, Limits::default()).await;
+    let timeline = Timeline::default();
+    let (one, hub) = server_on(&db, Limits::default(), timeline.clone()).await;
+    let (two, _hub_two) = server_on(&db, Limits::default(), timeline).await;
     let organiser = Person::signed_up(&one, &format!("{prefix}org")).await;
     let players = players(&one, prefix, n).await;
-    let id = organise(&organiser, Duration::from_secs(2), extra).await;
-    enter(&players, &id).await;
+    let id = organise(&hub, &organiser, extra).await;
+    enter(&hub, &players, &id).await;
+    begin(&hub);
     let players: Vec<Person> = players
         .into_iter()
         .enumerate()
@@ -622,7 +651,14 @@ async fn same_as_from_trf(person: &Person, id: &str, boards: &[Value]) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_swiss_of_fifteen_is_played_to_its_end_across_a_restart() {
     let (_dir, db, router, hub) = on_disk().await;
-    let (players, id) = entered(&router, "sws", 15, json!({"kind": "swiss", "rounds": 5})).await;
+    let (players, id) = entered(
+        &hub,
+        &router,
+        "sws",
+        15,
+        json!({"kind": "swiss", "rounds": 5}),
+    )
+    .await;
     let (status, early) = players[0].get(&format!("/api/tournaments/{id}/trf")).await;
     assert_eq!(status, StatusCode::CONFLICT, "{early}");
     // Rounds 1 and 2, then half of round 3.
@@ -654,7 +690,7 @@ async fn a_swiss_of_fifteen_is_played_to_its_end_across_a_restart() {
         .sum();
     assert_eq!(scored, 2.0 * 8.0, "7 games and a bye a round");
 
-    let (_router, _hub, players) = restart(&db, hub, router, players, 1).await;
+    let (_router, _hub, players) = restart(&db, hub, router, players, Duration::from_secs(1)).await;
     let after = view(&players[0], &id).await;
     for key in [
         "pairings",
@@ -685,8 +721,15 @@ async fn a_swiss_of_fifteen_is_played_to_its_end_across_a_restart() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_swiss_player_who_withdraws_is_paired_no_more() {
-    let (router, _hub) = server("sqlite::memory:", Limits::default()).await;
-    let (players, id) = entered(&router, "swd", 4, json!({"kind": "swiss", "rounds": 3})).await;
+    let (router, hub) = server("sqlite::memory:", Limits::default()).await;
+    let (players, id) = entered(
+        &hub,
+        &router,
+        "swd",
+        4,
+        json!({"kind": "swiss", "rounds": 3}),
+    )
+    .await;
     until(&players[0], &id, |v| {
         !v["in_play"].as_array().unwrap().is_empty()
     })
@@ -757,10 +800,10 @@ async fn a_swiss_player_who_withdraws_is_paired_no_more() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_swiss_numbers_by_rating_and_pauses_between_rounds() {
-    let (router, _hub) = server("sqlite::memory:", Limits::default()).await;
+    let (router, hub) = server("sqlite::memory:", Limits::default()).await;
     // A rated round robin of two first: sps0 beats sps1, so sps0 is rated above 1500 and sps1
     // below; sps2 and sps3 have never played (1500).
-    let (mut players, warm_up) = entered(&router, "sps", 2, json!({"rated": true})).await;
+    let (mut players, warm_up) = entered(&hub, &router, "sps", 2, json!({"rated": true})).await;
     play_to_the_end(&players, "sps", &warm_up).await;
     // The ratings are recorded a moment after the game ends: the Swiss reads them at its start.
     for name in ["sps0", "sps1"] {
@@ -774,15 +817,16 @@ async fn a_swiss_numbers_by_rating_and_pauses_between_rounds() {
     }
     let organiser = Person::signed_up(&router, "spsorg2").await;
     let id = organise(
+        &hub,
         &organiser,
-        Duration::from_secs(3),
         json!({"kind": "swiss", "rounds": 2, "round_pause_s": 2}),
     )
     .await;
     // They enter with the best rated last.
     for i in [1, 2, 3, 0] {
-        enter(std::slice::from_ref(&players[i]), &id).await;
+        enter(&hub, std::slice::from_ref(&players[i]), &id).await;
     }
+    begin(&hub);
     let view = until(&players[0], &id, |v| v["state"] == "running").await;
     assert_eq!(view["round_pause_s"], 2);
     let numbered: Vec<(&str, u64)> = view["players"]
@@ -864,10 +908,10 @@ async fn bad_requests_are_refused_with_their_reasons() {
         tournaments_per_account: 1,
         ..Limits::default()
     };
-    let (router, _hub) = server("sqlite::memory:", limits).await;
+    let (router, hub) = server("sqlite::memory:", limits).await;
     let anonymous = Person::anonymous(&router);
     let organiser = Person::signed_up(&router, "borg").await;
-    let start = now_ms() + 60_000;
+    let start = hub.now_ms() + 60_000;
     let good = json!({
         "name": "Club night", "game": "black-path",
         "time_control": {"kind": "fischer", "initial_seconds": 60, "increment_seconds": 0},

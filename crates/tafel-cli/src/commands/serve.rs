@@ -384,6 +384,7 @@ pub fn run(args: Args) -> Result<()> {
                 from,
             }),
             limits,
+            timeline: Default::default(), // the wall clock
         };
         let server = tafel_server::start(&config).await?;
         let scheme = if config.tls.is_some() {

@@ -18,6 +18,8 @@
 //!   A takeback keeps the times as they are (no time is given back); the clock of the seat
 //!   to move after it runs from then.
 
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
@@ -248,16 +250,51 @@ impl Clock {
 /// The least time a computer on the clock is given for a move, in milliseconds.
 const MIN_THINKING_MS: i64 = 5;
 
-/// Now, in milliseconds since the Unix epoch (the clocks' time line).
-pub fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
+/// The time line a server reads, in milliseconds since the Unix epoch: the wall clock, ahead
+/// of it by what [`Timeline::advance`] added. Game clocks, no-shows, tournaments' times,
+/// sessions and every stored moment read it, so a test moves a server's time on by hand
+/// instead of waiting for it (`tafel serve` never moves it). Clones share one time line: the
+/// servers of a test that restarts one share it, and so do the instances of one test.
+///
+/// Moving the time line on wakes no timer that already sleeps: the tasks that look at their
+/// deadlines again every so often (the tournament director, every half second; the clocks'
+/// keeper, whenever a game's deadline changes) see the new time when they next look.
+#[derive(Clone, Debug, Default)]
+pub struct Timeline {
+    ahead_ms: Arc<AtomicI64>,
+}
+
+impl Timeline {
+    /// Now on this time line.
+    pub fn now_ms(&self) -> i64 {
+        let wall = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as i64);
+        wall + self.ahead_ms.load(Ordering::Relaxed)
+    }
+
+    /// Moves this time line (and every clone of it) on by `by`.
+    pub fn advance(&self, by: Duration) {
+        self.ahead_ms
+            .fetch_add(by.as_millis() as i64, Ordering::Relaxed);
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_time_line_moved_on_moves_its_clones_and_no_other() {
+        let timeline = Timeline::default();
+        let clone = timeline.clone();
+        let before = clone.now_ms();
+        timeline.advance(Duration::from_secs(3600));
+        let moved = clone.now_ms() - before;
+        assert!((3_600_000..3_660_000).contains(&moved), "{moved}");
+        let wall = Timeline::default().now_ms();
+        assert!(clone.now_ms() - wall >= 3_600_000);
+    }
 
     fn fischer(initial: u32, increment: u32) -> Clock {
         Clock::new(

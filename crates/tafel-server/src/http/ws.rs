@@ -37,7 +37,6 @@ use serde::Deserialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::{timeout, Instant};
 
-use crate::domain::clock::now_ms;
 use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::Error;
 use crate::http::drain::{Drain, Phase};
@@ -340,7 +339,12 @@ impl Viewer {
     async fn send_view(&mut self) -> bool {
         let text = match self.hub.get(&self.id).await {
             Ok(handle) => {
-                match GameView::of(&*handle.lock().await, None, now_ms(), self.language) {
+                match GameView::of(
+                    &*handle.lock().await,
+                    None,
+                    self.hub.now_ms(),
+                    self.language,
+                ) {
                     Ok(view) => serde_json::json!({ "type": "view", "view": view }).to_string(),
                     Err(e) => self.error_message(&ApiError::from(e)),
                 }

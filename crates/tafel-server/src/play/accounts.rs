@@ -16,7 +16,6 @@ use std::time::Duration;
 use tokio::sync::Semaphore;
 
 use crate::domain::account::{Password, PasswordHash, Username};
-use crate::domain::clock::now_ms;
 use crate::domain::ids::{AccountId, DeviceId, SessionId};
 use crate::domain::Error;
 use crate::msg;
@@ -74,7 +73,7 @@ impl Accounts {
         let hash = self.hash(move || PasswordHash::new(&password)).await??;
         let id = AccountId::random();
         self.store
-            .create_account(&id, &username, &hash, now_ms())
+            .create_account(&id, &username, &hash, self.store.now_ms())
             .await
             .map_err(Error::storage)?
             .map_err(|_| {
@@ -148,7 +147,7 @@ impl Accounts {
     ) -> Result<DeviceId, Error> {
         let device = device.unwrap_or_else(DeviceId::random);
         self.store
-            .remember_device(&device, &account.id, now_ms())
+            .remember_device(&device, &account.id, self.store.now_ms())
             .await
             .map_err(Error::storage)?;
         Ok(device)
@@ -165,7 +164,7 @@ impl Accounts {
     /// Who `session` belongs to, if it is open.
     pub async fn signed_in(&self, session: &SessionId) -> Result<Option<SignedIn>, Error> {
         self.store
-            .session_account(session, now_ms())
+            .session_account(session, self.store.now_ms())
             .await
             .map_err(Error::storage)
     }
@@ -199,7 +198,7 @@ impl Accounts {
     pub async fn delete(&self, account: &SignedIn, password: &str) -> Result<(), Error> {
         self.check_password(account, password).await?;
         self.store
-            .delete_account(&account.id, now_ms())
+            .delete_account(&account.id, self.store.now_ms())
             .await
             .map_err(Error::storage)
     }
@@ -262,7 +261,7 @@ impl Accounts {
     /// A fresh session for `account`.
     async fn open_session(&self, account: &AccountId) -> Result<SessionId, Error> {
         let session = SessionId::random();
-        let now = now_ms();
+        let now = self.store.now_ms();
         let expires = now + SESSION_LIFETIME.as_millis() as i64;
         self.store
             .create_session(&session, account, now, expires)
@@ -300,7 +299,11 @@ async fn sweep_sessions(accounts: Weak<Accounts>) {
         let Some(accounts) = accounts.upgrade() else {
             return;
         };
-        match accounts.store.forget_ended_sessions(now_ms()).await {
+        match accounts
+            .store
+            .forget_ended_sessions(accounts.store.now_ms())
+            .await
+        {
             Ok(0) => {}
             Ok(count) => tracing::info!("forgot {count} ended sessions"),
             Err(error) => tracing::warn!("cannot forget ended sessions: {error:#}"),

@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use super::commit::Committer;
 use super::Hub;
-use crate::domain::clock::now_ms;
 use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::live::LiveGame;
 use crate::domain::tournament::arena::check_berserk;
@@ -48,7 +47,7 @@ impl Berserker {
         if let Some(clock) = table.clock.as_mut() {
             clock.go_berserk(seat)?;
         }
-        let change = live.table_change(table, now_ms());
+        let change = live.table_change(table, self.store.now_ms());
         self.committer.commit(live, change).await
     }
 }

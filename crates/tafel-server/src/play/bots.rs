@@ -20,7 +20,6 @@ use super::pairs::{Pairee, Terms};
 use super::Hub;
 use crate::domain::account::{Password, PasswordHash, Username};
 use crate::domain::bot::{ChallengeRequest, ChallengeStatus, ChallengeView, CHALLENGE_LIFETIME};
-use crate::domain::clock::now_ms;
 use crate::domain::game::two_player_game;
 use crate::domain::ids::{AccountId, BotToken, GameId, SeatToken};
 use crate::domain::name::PersonName;
@@ -150,7 +149,7 @@ impl Bots {
         self.require_bot(&account.id).await?;
         let token = BotToken::random();
         self.store
-            .set_bot_token(&account.id, &token, now_ms())
+            .set_bot_token(&account.id, &token, self.store.now_ms())
             .await
             .map_err(Error::storage)?;
         Ok(token)
@@ -189,8 +188,8 @@ impl Bots {
     }
 
     /// The time before which a pending challenge has expired.
-    fn expired_before() -> i64 {
-        now_ms() - CHALLENGE_LIFETIME.as_millis() as i64
+    fn expired_before(&self) -> i64 {
+        self.store.now_ms() - CHALLENGE_LIFETIME.as_millis() as i64
     }
 
     /// `challenger` challenges the bot named `bot` to `request`.
@@ -218,7 +217,7 @@ impl Bots {
             &request.settings,
             msg!("bots-play-two-player-games"),
         )?;
-        let since = Self::expired_before();
+        let since = self.expired_before();
         let sent = self
             .store
             .pending_challenges(&challenger.id, true, since)
@@ -244,7 +243,7 @@ impl Bots {
         }
         let id = GameId::random().to_string();
         self.store
-            .add_challenge(&id, &challenger.id, &bot.id, &request, now_ms())
+            .add_challenge(&id, &challenger.id, &bot.id, &request, self.store.now_ms())
             .await
             .map_err(Error::storage)?;
         Ok(self.read(&id).await?.view)
@@ -252,7 +251,7 @@ impl Bots {
 
     async fn read(&self, id: &str) -> Result<StoredChallenge, Error> {
         self.store
-            .challenge(id, Self::expired_before())
+            .challenge(id, self.expired_before())
             .await
             .map_err(Error::storage)?
             .ok_or_else(|| Error::not_found(msg!("there-is-no-challenge-id", id)))
@@ -321,7 +320,7 @@ impl Bots {
                 by_challenger,
                 status,
                 reason,
-                Self::expired_before(),
+                self.expired_before(),
             )
             .await
             .map_err(Error::storage)?;
@@ -347,7 +346,7 @@ impl Bots {
                 false,
                 ChallengeStatus::Accepted,
                 None,
-                Self::expired_before(),
+                self.expired_before(),
             )
             .await
             .map_err(Error::storage)?;
@@ -435,7 +434,7 @@ impl Bots {
             .store
             .challenges_of_bot(
                 bot,
-                Self::expired_before(),
+                self.expired_before(),
                 self.limits.challenges_per_bot as i64,
             )
             .await
@@ -495,7 +494,7 @@ pub async fn house_bot_token(store: &Store, username: &str) -> Result<BotToken, 
                 .map_err(|e| Error::failed(msg!("hashing-a-bot-password-failed", e)))??;
             let id = AccountId::random();
             store
-                .create_account(&id, &name, &hash, now_ms())
+                .create_account(&id, &name, &hash, store.now_ms())
                 .await
                 .map_err(Error::storage)?
                 .map_err(|_| Error::conflict(msg!("name-username-is-taken", username)))?;
@@ -510,7 +509,7 @@ pub async fn house_bot_token(store: &Store, username: &str) -> Result<BotToken, 
     }
     let token = BotToken::random();
     store
-        .set_bot_token(&id, &token, now_ms())
+        .set_bot_token(&id, &token, store.now_ms())
         .await
         .map_err(Error::storage)?;
     Ok(token)

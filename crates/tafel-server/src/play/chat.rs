@@ -11,7 +11,6 @@ use super::accounts::SignedIn;
 use super::viewers::{Event, Viewers};
 use super::{GameHandle, Hub};
 use crate::domain::chat::{Author, ChatMessage, ChatText, Room};
-use crate::domain::clock::now_ms;
 use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::live::LiveGame;
 use crate::domain::seat::DELETED_PLAYER;
@@ -61,14 +60,18 @@ impl Messenger {
     ) -> Result<i64, Error> {
         let cap = self.per_room;
         let room = author.room();
-        (self.store.add_chat(id, author, text, now_ms(), cap).await).map_err(|e| match e {
-            ChatRefused::Full => Error::conflict(msg!(
-                "this-game-room-chat-holds-cap",
-                room = room.as_str(),
-                cap
-            )),
-            ChatRefused::Failed(error) => Error::storage(error),
-        })
+        (self
+            .store
+            .add_chat(id, author, text, self.store.now_ms(), cap)
+            .await)
+            .map_err(|e| match e {
+                ChatRefused::Full => Error::conflict(msg!(
+                    "this-game-room-chat-holds-cap",
+                    room = room.as_str(),
+                    cap
+                )),
+                ChatRefused::Failed(error) => Error::storage(error),
+            })
     }
 
     /// Tells the viewers of the game behind `handle` of message `seq` of `room`, read from

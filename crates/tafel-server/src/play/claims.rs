@@ -15,7 +15,6 @@ use super::commit::Committer;
 use super::seats::Seater;
 use super::viewers::Event;
 use super::Hub;
-use crate::domain::clock::now_ms;
 use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::live::LiveGame;
 use crate::domain::seat::{SeatKind, StoredSeat};
@@ -68,7 +67,7 @@ impl Claimer {
         };
         let mut table = live.table.clone();
         table.seats[seat].played_by(account.id.clone(), &account.username);
-        let change = live.table_change(table, now_ms());
+        let change = live.table_change(table, self.committer.now_ms());
         self.committer.commit(live, change).await?;
         self.seater
             .index_accounts(&live.id, &live.table.seats)
@@ -86,7 +85,7 @@ impl Claimer {
             return Err(Error::invalid(msg!("game-id-has-no-seat-seat", id, seat)));
         };
         stored.bot = true;
-        let change = live.table_change(table, now_ms());
+        let change = live.table_change(table, self.committer.now_ms());
         self.committer.commit(live, change).await?;
         self.committer.tell(&live.id, Event::Changed);
         Ok(())

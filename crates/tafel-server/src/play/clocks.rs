@@ -8,7 +8,7 @@ use std::time::Duration;
 use tokio::sync::Notify;
 
 use super::Hub;
-use crate::domain::clock::now_ms;
+use crate::domain::clock::Timeline;
 use crate::domain::ids::GameId;
 
 /// How often a server says in the store that it is alive: a server that comes back after a
@@ -80,13 +80,22 @@ impl Deadlines {
 /// When the clock keeper must look at games: the deadlines it holds, and the bell that wakes
 /// it when a nearer one is set. Shared by the hub's keeper and every change stored
 /// ([`Committer`](super::commit::Committer)).
-#[derive(Default)]
 pub struct Schedule {
     deadlines: std::sync::Mutex<Deadlines>,
     keeper: Notify,
+    timeline: Timeline,
 }
 
 impl Schedule {
+    /// An empty schedule whose deadlines are moments of `timeline`.
+    pub(super) fn on(timeline: Timeline) -> Schedule {
+        Schedule {
+            deadlines: std::sync::Mutex::default(),
+            keeper: Notify::new(),
+            timeline,
+        }
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Deadlines> {
         self.deadlines.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -94,7 +103,7 @@ impl Schedule {
     /// Game `id`'s running clock falls at `at` (`None`: none runs). Deadlines further away
     /// than the keeper looks are left to its next look in the store.
     pub(super) fn set(&self, id: &str, at: Option<i64>) {
-        let near = at.filter(|&at| at <= now_ms() + CLOCK_AHEAD.as_millis() as i64);
+        let near = at.filter(|&at| at <= self.timeline.now_ms() + CLOCK_AHEAD.as_millis() as i64);
         let mut deadlines = self.lock();
         let earliest = deadlines.next();
         deadlines.set(id, near);
@@ -143,7 +152,7 @@ pub(super) fn heartbeat(hub: &Arc<Hub>) {
             let Some(hub) = weak.upgrade().filter(|h| !h.is_stopped()) else {
                 return;
             };
-            if let Err(e) = hub.store.alive(now_ms()).await {
+            if let Err(e) = hub.store.alive(hub.store.now_ms()).await {
                 tracing::warn!("cannot write the heartbeat: {e:#}");
             }
             beats += 1;
@@ -162,7 +171,7 @@ pub(super) async fn keep_clocks(hub: Weak<Hub>, schedule: Arc<Schedule>) {
         let Some(strong) = hub.upgrade().filter(|h| !h.is_stopped()) else {
             return;
         };
-        let now = now_ms();
+        let now = schedule.timeline.now_ms();
         if now >= next_scan {
             let ahead = now + CLOCK_AHEAD.as_millis() as i64;
             let flags = strong.store.flags_due(ahead, SCAN_LIMIT).await;
@@ -178,7 +187,7 @@ pub(super) async fn keep_clocks(hub: Weak<Hub>, schedule: Arc<Schedule>) {
             }
             next_scan = now + CLOCK_SCAN.as_millis() as i64;
         }
-        let due = schedule.lock().take_due(now_ms());
+        let due = schedule.lock().take_due(schedule.timeline.now_ms());
         for id in due {
             strong.flag(&id).await;
         }
@@ -187,7 +196,8 @@ pub(super) async fn keep_clocks(hub: Weak<Hub>, schedule: Arc<Schedule>) {
             .next()
             .map_or(next_scan, |at| at.min(next_scan));
         drop(strong);
-        let wait = Duration::from_millis(next.saturating_sub(now_ms()).max(0) as u64);
+        let wait =
+            Duration::from_millis(next.saturating_sub(schedule.timeline.now_ms()).max(0) as u64);
         tokio::select! {
             () = tokio::time::sleep(wait) => {}
             () = schedule.keeper.notified() => {}

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use super::clocks::Schedule;
 use super::finisher::Finisher;
 use super::viewers::{Event, Viewers};
-use crate::domain::clock::{now_ms, Clock};
+use crate::domain::clock::Clock;
 use crate::domain::consent::Proposals;
 use crate::domain::game::Table;
 use crate::domain::live::{Change, LiveGame, Moves};
@@ -51,6 +51,11 @@ impl Committer {
         }
     }
 
+    /// Now on the server's time line (the store's).
+    pub(super) fn now_ms(&self) -> i64 {
+        self.store.now_ms()
+    }
+
     /// Stores `table`, `live`'s table with the proposals as `seat`'s answer left them (nothing
     /// agreed on yet), then tells the viewers of the proposals that lapsed by it.
     pub(super) async fn propose(
@@ -60,7 +65,7 @@ impl Committer {
         seat: usize,
     ) -> Result<(), Error> {
         let before = live.table.proposals.clone();
-        let change = live.table_change(table, now_ms());
+        let change = live.table_change(table, self.store.now_ms());
         self.commit(live, change).await?;
         self.tell_lapses(&live.id, &before, &live.table.proposals, seat, false);
         Ok(())

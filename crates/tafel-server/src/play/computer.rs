@@ -20,7 +20,6 @@ use super::viewers::Event;
 use super::{GameHandle, Hub};
 use crate::compute::computer::{choose, MOVE_TIME_CAP};
 use crate::compute::pool::{Class, JobOutcome, Owner, Ticket};
-use crate::domain::clock::now_ms;
 use crate::domain::ids::GameId;
 use crate::domain::live::{LiveGame, Version};
 use crate::domain::seat::SeatKind;
@@ -81,7 +80,7 @@ impl Hub {
             // this task still going or none.
             let turn = {
                 let mut live = handle.lock().await;
-                match Turn::of(&live) {
+                match Turn::of(&live, self.store.now_ms()) {
                     Some(turn) => turn,
                     None => {
                         self.stop_thinking(&mut live, None);
@@ -193,7 +192,11 @@ impl Hub {
             let live = handle.lock().await;
             (live.id.clone(), live.stored_version)
         };
-        match self.store.take_lease(&id, version, now_ms()).await {
+        match self
+            .store
+            .take_lease(&id, version, self.store.now_ms())
+            .await
+        {
             Ok(taken) => taken,
             Err(e) => {
                 tracing::warn!("game {id}: cannot take the computer's lease: {e:#}");
@@ -259,15 +262,15 @@ struct Turn {
 }
 
 impl Turn {
-    /// The computer's turn in `live`, if a computer seat is to move in a copy still in memory.
-    fn of(live: &LiveGame) -> Option<Turn> {
+    /// The computer's turn in `live` at `now_ms`, if a computer seat is to move in a copy still in memory.
+    fn of(live: &LiveGame, now_ms: i64) -> Option<Turn> {
         let seat = live.seat_to_move()?;
         if live.is_evicted() || live.table.seats[seat].kind != SeatKind::Computer {
             return None;
         }
         // On the clock, the computer thinks for a share of its time left.
         let time_cap = live.table.clock.as_ref().map_or(MOVE_TIME_CAP, |clock| {
-            clock.thinking_time(seat, now_ms(), MOVE_TIME_CAP)
+            clock.thinking_time(seat, now_ms, MOVE_TIME_CAP)
         });
         let class = if live.table.seats.iter().any(|s| s.kind.is_person()) {
             Class::Reply

@@ -15,7 +15,7 @@ use super::viewers::Event;
 use super::Hub;
 use crate::compute::computer::max_level;
 use crate::domain::client::client_key;
-use crate::domain::clock::{now_ms, Clock, TimeControl};
+use crate::domain::clock::{Clock, TimeControl};
 use crate::domain::game::{StoredGame, Summary};
 use crate::domain::ids::{GameId, InviteCode, SeatToken};
 use crate::domain::live::{Change, LiveGame};
@@ -141,7 +141,7 @@ impl Creator {
         mut stored: StoredGame,
         old: Option<(&mut LiveGame, Change)>,
     ) -> Result<LiveGame, Error> {
-        let (live, summary) = opened(&mut stored)?;
+        let (live, summary) = opened(&mut stored, self.store.now_ms())?;
         match old {
             None => (self.store.create(&stored, &summary).await)
                 .map_err(|e| Error::storage(e.into()))?,
@@ -194,7 +194,7 @@ impl Creator {
         stored.table.clock = Clock::new(old.time_control, n);
         let mut table = old.table.clone();
         table.rematch = Some(stored.id.clone());
-        let change = old.table_change(table, now_ms());
+        let change = old.table_change(table, self.store.now_ms());
         let mut new = self.store(stored, Some((&mut *old, change))).await?;
         new.origin = old.origin;
         let id = new.id.clone();
@@ -299,11 +299,11 @@ impl Hub {
     }
 }
 
-/// New game `stored` made live, its first dice rolled and its clock started: `stored` takes
+/// New game `stored` made live at `now_ms`, its first dice rolled and its clock started: `stored` takes
 /// the moves and table to store, and the summary for the lists comes with the game.
-pub(super) fn opened(stored: &mut StoredGame) -> Result<(LiveGame, Summary), Error> {
+pub(super) fn opened(stored: &mut StoredGame, now_ms: i64) -> Result<(LiveGame, Summary), Error> {
     let mut live = LiveGame::from_stored(stored)?;
-    let opening = live.opening_change(now_ms())?;
+    let opening = live.opening_change(now_ms)?;
     let summary = live.snapshot_after(&opening)?.summary;
     live.apply(opening);
     stored.moves = live.moves.clone();

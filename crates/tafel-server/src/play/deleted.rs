@@ -12,7 +12,6 @@ use std::sync::Arc;
 
 use super::viewers::Event;
 use super::Hub;
-use crate::domain::clock::now_ms;
 use crate::domain::ids::{AccountId, GameId};
 use crate::domain::{Error, ErrorKind};
 
@@ -84,7 +83,7 @@ impl Hub {
             }
         }
         if changed {
-            let change = live.table_change(table, now_ms());
+            let change = live.table_change(table, self.store.now_ms());
             self.committer.commit(&mut live, change).await?;
             self.tell(&live.id, Event::Changed);
         }

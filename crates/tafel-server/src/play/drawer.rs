@@ -7,7 +7,6 @@ use tafel_core::record::Ending;
 
 use super::commit::Committer;
 use super::Hub;
-use crate::domain::clock::now_ms;
 use crate::domain::consent::{Answer, Decided};
 use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::live::LiveGame;
@@ -40,7 +39,7 @@ impl Drawer {
         table.proposals = proposals;
         match decided {
             Decided::Done => {
-                let change = live.ending_change(Ending::agreed_draw(), now_ms());
+                let change = live.ending_change(Ending::agreed_draw(), self.committer.now_ms());
                 self.committer.commit(live, change).await
             }
             Decided::Waiting => self.committer.propose(live, table, seat).await,

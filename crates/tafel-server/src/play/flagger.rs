@@ -15,7 +15,6 @@ use tafel_core::Player;
 
 use super::commit::Committer;
 use super::HubStats;
-use crate::domain::clock::now_ms;
 use crate::domain::live::LiveGame;
 use crate::domain::rated;
 use crate::domain::Error;
@@ -74,7 +73,7 @@ impl Flagger {
     /// changed the game first, and decided) is no failure; a failure is logged, and the
     /// keeper's next look in the store tries again.
     pub(super) async fn flag(&self, live: &mut LiveGame) {
-        let now = now_ms();
+        let now = self.committer.now_ms();
         match self.abort_if_due(live, now).await {
             Ok(true) => return,
             Ok(false) => {}

@@ -8,7 +8,6 @@ use std::time::Duration;
 
 use super::viewers::Event;
 use super::{GameHandle, Hub};
-use crate::domain::clock::now_ms;
 use crate::domain::instance::{Contact, Owner};
 use crate::store::{Changes, Heard, LEASE};
 
@@ -20,7 +19,7 @@ impl Hub {
     /// moves, and takes over the games whose computer is to move and which no living instance
     /// holds (their instance died), loading them (which starts their computer).
     pub(super) async fn keep_leases(self: &Arc<Self>) {
-        let now = now_ms();
+        let now = self.store.now_ms();
         if let Err(e) = self
             .store
             .renew_leases(now + LEASE.as_millis() as i64)
@@ -54,7 +53,7 @@ impl Hub {
         if !self.store.is_shared() || self.lock_games().slots.contains_key(id) {
             return None;
         }
-        match self.store.owner_of(id, now_ms()).await {
+        match self.store.owner_of(id, self.store.now_ms()).await {
             Ok(owner) => owner,
             Err(e) => {
                 tracing::warn!("cannot look up the owner of game {id}: {e:#}");
@@ -92,7 +91,7 @@ impl Hub {
     /// requests for its games here.
     pub async fn advertise(&self, contact: Contact) {
         self.store.advertise(contact);
-        let until = now_ms() + LEASE.as_millis() as i64;
+        let until = self.store.now_ms() + LEASE.as_millis() as i64;
         if let Err(e) = self.store.renew_leases(until).await {
             tracing::warn!("cannot say where this instance is reached: {e:#}");
         }

@@ -24,7 +24,6 @@ use tokio::sync::{watch, Mutex};
 use super::accounts::SignedIn;
 use super::pairs::{Paired, Pairee, Terms};
 use super::Hub;
-use crate::domain::clock::now_ms;
 use crate::domain::ids::{AccountId, GameId, SeatToken};
 use crate::domain::name::PersonName;
 use crate::domain::rating::START;
@@ -163,7 +162,14 @@ impl Lobby {
         let name = seeker.shown_name();
         let account = seeker.account.as_ref().map(|a| &a.id);
         self.store
-            .add_seek(&id, &seeker.connection, account, &name, &seek, now_ms())
+            .add_seek(
+                &id,
+                &seeker.connection,
+                account,
+                &name,
+                &seek,
+                self.store.now_ms(),
+            )
             .await
             .map_err(Error::storage)?;
         self.tell();
@@ -222,7 +228,7 @@ impl Lobby {
             .stats
             .seek_list_reads
             .fetch_add(1, Ordering::Relaxed);
-        let now = now_ms();
+        let now = self.store.now_ms();
         let last = self.last_sweep.load(Ordering::Relaxed);
         if now - last >= STALE_SWEEP.as_millis() as i64
             && self
@@ -373,7 +379,7 @@ impl Lobby {
         let rating = ratings
             .iter()
             .find(|(game, _)| *game == seek.game)
-            .map_or(START, |(_, stored)| stored.now(now_ms()))
+            .map_or(START, |(_, stored)| stored.now(self.store.now_ms()))
             .rating
             .round() as u32;
         if seek.accepts(rating) {

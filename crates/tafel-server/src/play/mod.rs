@@ -115,7 +115,6 @@ use tokio::sync::{broadcast, Mutex};
 
 use crate::compute::pool::SearchPool;
 use crate::compute::review::AnalysisBudget;
-use crate::domain::clock::now_ms;
 use crate::domain::game::{OpenChallenge, RecentGame};
 use crate::domain::live::LiveGame;
 use crate::domain::seat::SeatView;
@@ -277,7 +276,7 @@ impl Hub {
         let games = Arc::default();
         let viewers = Viewers::of(&games);
         let stats = Arc::new(HubStats::default());
-        let schedule = Arc::new(Schedule::default());
+        let schedule = Arc::new(Schedule::on(store.timeline().clone()));
         let (s, abort_after) = (&store, limits.abort_after);
         let committer = Committer::new(
             s.clone(),
@@ -340,6 +339,11 @@ impl Hub {
         &self.store
     }
 
+    /// Now on the server's time line (the store's, see [`crate::domain::clock::Timeline`]).
+    pub fn now_ms(&self) -> i64 {
+        self.store.now_ms()
+    }
+
     /// The finisher: games' ends done, and the event of each.
     pub fn finisher(&self) -> &Arc<Finisher> {
         &self.finisher
@@ -396,9 +400,10 @@ impl Hub {
             Ok(Some(stored)) => stored,
             _ => return (Vec::new(), None),
         };
+        let now = self.store.now_ms();
         let worked_out = tokio::task::spawn_blocking(move || {
             let live = LiveGame::from_stored(&stored).ok()?;
-            let change = live.table_change(live.table.clone(), now_ms());
+            let change = live.table_change(live.table.clone(), now);
             live.snapshot_after(&change).ok().map(|p| p.summary)
         })
         .await

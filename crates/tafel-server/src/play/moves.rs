@@ -14,7 +14,6 @@ use super::memory::Check;
 use super::GameHandle;
 use super::Hub;
 use crate::domain::client::client_key;
-use crate::domain::clock::now_ms;
 use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::live::LiveGame;
 use crate::domain::message::Message;
@@ -77,7 +76,7 @@ impl Mover {
         seat: usize,
         text: &str,
     ) -> Result<(), Error> {
-        let now = now_ms();
+        let now = self.committer.now_ms();
         if let Some(fallen) = live.fallen(now) {
             self.flagger.end_on_time(live, fallen, now).await?;
             let name = live.game.player_name(Player(fallen as u8));
@@ -108,7 +107,7 @@ impl Mover {
             return Err(Error::conflict(msg!("another-person-plays-in-this-game")));
         }
         let keep = live.undo_point(seat)?;
-        let change = live.takeback_change(keep, now_ms());
+        let change = live.takeback_change(keep, self.committer.now_ms());
         self.committer.commit(live, change).await
     }
 }

@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use super::Hub;
 use crate::domain::account::Username;
-use crate::domain::clock::now_ms;
 use crate::domain::live::LiveGame;
 use crate::domain::rating::Rating;
 use crate::domain::Error;
@@ -88,7 +87,7 @@ impl Hub {
     /// The page of the player named `name`.
     pub async fn profile(&self, name: &str) -> Result<Profile, Error> {
         let account = self.player(name).await?;
-        let now = now_ms();
+        let now = self.store.now_ms();
         let ratings = self
             .store
             .player_ratings(&account.id)
@@ -198,7 +197,7 @@ impl Hub {
     /// [`LEADERBOARD_DEVIATION`] and who played a rated game within [`LEADERBOARD_RECENT`];
     /// best first.
     pub async fn leaderboard(&self, game: &str) -> Result<Vec<Leader>, Error> {
-        let now = now_ms();
+        let now = self.store.now_ms();
         let since = now - LEADERBOARD_RECENT.as_millis() as i64;
         let candidates = self
             .store

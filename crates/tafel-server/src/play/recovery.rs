@@ -12,7 +12,6 @@ use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use crate::domain::account::{EmailAddress, Username};
-use crate::domain::clock::now_ms;
 use crate::domain::ids::{AccountId, MailToken};
 use crate::domain::language::Language;
 use crate::domain::Error;
@@ -147,7 +146,7 @@ impl Recovery {
         let refused = || Error::invalid(msg!("that-link-is-used-expired-or-wrong"));
         let link = self
             .store
-            .follow_mail_link(&token, LinkPurpose::Verify, now_ms())
+            .follow_mail_link(&token, LinkPurpose::Verify, self.store.now_ms())
             .await
             .map_err(Error::storage)?
             .ok_or_else(refused)?;
@@ -155,7 +154,7 @@ impl Recovery {
         let account = AccountId::from_stored(link.account_id);
         if self
             .store
-            .verify_email(&account, &address, now_ms())
+            .verify_email(&account, &address, self.store.now_ms())
             .await
             .map_err(Error::storage)?
         {
@@ -205,14 +204,14 @@ impl Recovery {
         let refused = || Error::invalid(msg!("that-link-is-used-expired-or-wrong"));
         let link = self
             .store
-            .mail_link(&token, LinkPurpose::Reset, now_ms())
+            .mail_link(&token, LinkPurpose::Reset, self.store.now_ms())
             .await
             .map_err(Error::storage)?
             .ok_or_else(refused)?;
         let account = AccountId::from_stored(link.account_id);
         let hash = self.accounts.new_password_hash(&account, password).await?;
         self.store
-            .follow_mail_link(&token, LinkPurpose::Reset, now_ms())
+            .follow_mail_link(&token, LinkPurpose::Reset, self.store.now_ms())
             .await
             .map_err(Error::storage)?
             .ok_or_else(refused)?;
@@ -228,7 +227,7 @@ impl Recovery {
 
     /// Whether another link for `purpose` may be sent for `account` this hour.
     async fn may_send(&self, account: &AccountId, purpose: LinkPurpose) -> Result<bool, Error> {
-        let hour_ago = now_ms() - 3_600_000;
+        let hour_ago = self.store.now_ms() - 3_600_000;
         let sent = self
             .store
             .mail_links_since(account, purpose, hour_ago)
@@ -281,7 +280,7 @@ async fn new_link(
     lifetime: Duration,
 ) -> Result<MailToken, Error> {
     let token = MailToken::random();
-    let now = now_ms();
+    let now = store.now_ms();
     store
         .add_mail_link(
             &token,
@@ -328,7 +327,11 @@ async fn sweep_links(recovery: Weak<Recovery>) {
         let Some(recovery) = recovery.upgrade() else {
             return;
         };
-        match recovery.store.forget_expired_mail_links(now_ms()).await {
+        match recovery
+            .store
+            .forget_expired_mail_links(recovery.store.now_ms())
+            .await
+        {
             Ok(0) => {}
             Ok(count) => tracing::info!("forgot {count} expired mail links"),
             Err(error) => tracing::warn!("cannot forget expired mail links: {error:#}"),

@@ -7,7 +7,6 @@ use tafel_core::Player;
 
 use super::commit::Committer;
 use super::Hub;
-use crate::domain::clock::now_ms;
 use crate::domain::consent::Decided;
 use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::live::LiveGame;
@@ -33,7 +32,7 @@ impl Resigner {
         let mut proposals = std::mem::take(&mut table.proposals);
         let decided = proposals.resign(&live.sides(&table), seat);
         table.proposals = proposals;
-        let now = now_ms();
+        let now = self.committer.now_ms();
         let change = match decided {
             Decided::Done => live.ending_change(
                 Ending::resigned(Player(seat as u8), &live.seat_names()),

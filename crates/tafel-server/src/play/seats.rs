@@ -10,7 +10,6 @@ use super::viewers::Event;
 use super::Hub;
 use crate::domain::account::username::speaks_for_the_site;
 use crate::domain::account::Username;
-use crate::domain::clock::now_ms;
 use crate::domain::ids::{AccountId, GameId, InviteCode, OfInvitation, SeatToken, SecretKind};
 use crate::domain::live::LiveGame;
 use crate::domain::message::Message;
@@ -103,7 +102,7 @@ impl Seater {
             }
         };
         let token = table.seats[seat].token.clone();
-        let change = live.table_change(table, now_ms());
+        let change = live.table_change(table, self.store.now_ms());
         self.committer.commit(live, change).await?;
         self.index_accounts(&live.id, &live.table.seats).await;
         (self.committer).tell(&live.id, Event::Joined { seat, name });

@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use super::commit::Committer;
 use super::Hub;
-use crate::domain::clock::now_ms;
 use crate::domain::consent::{Answer, Decided};
 use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::live::LiveGame;
@@ -50,7 +49,7 @@ impl Takebacker {
         table.proposals = proposals;
         match keep {
             Some(keep) => {
-                let change = live.takeback_change(keep, now_ms());
+                let change = live.takeback_change(keep, self.committer.now_ms());
                 self.committer.commit(live, change).await
             }
             None => self.committer.propose(live, table, seat).await,

@@ -13,7 +13,7 @@ use super::finisher::Finisher;
 use super::flagger::Flagger;
 use super::viewers::{Event, Viewers};
 use super::HubStats;
-use crate::domain::clock::{now_ms, Clock, TimeControl};
+use crate::domain::clock::{Clock, TimeControl};
 use crate::domain::game::StoredGame;
 use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::live::LiveGame;
@@ -46,7 +46,7 @@ impl Bench {
     pub(super) async fn aborting_after(abort_after: Duration) -> Bench {
         let store = Store::open("sqlite::memory:").await.unwrap();
         let viewers = Viewers::default();
-        let schedule = Arc::new(Schedule::default());
+        let schedule = Arc::new(Schedule::on(store.timeline().clone()));
         let finisher = Finisher::new(store.clone());
         let committer = Committer::new(
             store.clone(),
@@ -72,7 +72,7 @@ impl Bench {
 
     /// `stored`, a new game, stored and made live as the hub makes a new game.
     pub(super) async fn game(&self, mut stored: StoredGame) -> LiveGame {
-        let (live, summary) = opened(&mut stored).unwrap();
+        let (live, summary) = opened(&mut stored, self.store.now_ms()).unwrap();
         self.store.create(&stored, &summary).await.unwrap();
         live
     }
@@ -95,7 +95,7 @@ impl Bench {
         let mut live = self.game(stored).await;
         let clock = live.table.clock.as_mut().unwrap();
         clock.running = Some(0);
-        clock.since_ms = Some(now_ms() - ran);
+        clock.since_ms = Some(self.store.now_ms() - ran);
         live
     }
 

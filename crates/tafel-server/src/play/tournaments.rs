@@ -41,7 +41,7 @@ use tokio::sync::broadcast;
 
 use super::accounts::SignedIn;
 use super::Hub;
-use crate::domain::clock::{now_ms, Clock};
+use crate::domain::clock::Clock;
 use crate::domain::game::{two_player_game, StoredGame};
 use crate::domain::ids::{AccountId, GameId, InviteCode};
 use crate::domain::seat::StoredSeat;
@@ -99,7 +99,7 @@ impl Tournaments {
         organiser: &SignedIn,
         request: TournamentRequest,
     ) -> Result<(String, Option<InviteCode>), Error> {
-        let checked = request.check(now_ms(), &self.limits)?;
+        let checked = request.check(self.store.now_ms(), &self.limits)?;
         two_player_game(
             &request.game,
             &request.settings,
@@ -141,11 +141,16 @@ impl Tournaments {
                 &tournament,
                 &organiser.id,
                 invite.as_ref().map(InviteCode::as_str),
-                now_ms(),
+                self.store.now_ms(),
             )
             .await
             .map_err(Error::storage)?;
         Ok((tournament.id, invite))
+    }
+
+    /// Now on the server's time line.
+    pub fn now_ms(&self) -> i64 {
+        self.store.now_ms()
     }
 
     /// The tournaments open for entries (soonest first), running, and finished or cancelled
@@ -209,7 +214,7 @@ impl Tournaments {
         {
             return Err(Error::forbidden(msg!("tournament-by-invitation")));
         }
-        let now = now_ms();
+        let now = self.store.now_ms();
         // An Arena takes players until its end, as lichess's do: late entrants and those who
         // withdrew and come back.
         let arena_under_way =
@@ -266,7 +271,7 @@ impl Tournaments {
         }
         let withdrawn = self
             .store
-            .withdraw_from_tournament(id, &account.id, now_ms())
+            .withdraw_from_tournament(id, &account.id, self.store.now_ms())
             .await
             .map_err(Error::storage)?;
         if !withdrawn {
@@ -308,7 +313,7 @@ impl Tournaments {
     async fn direct_one(&self, id: &str) -> Result<(), Error> {
         let detail = self.detail(id).await?;
         match detail.stored.tournament.state {
-            State::Open if detail.stored.tournament.starts_ms <= now_ms() => {
+            State::Open if detail.stored.tournament.starts_ms <= self.store.now_ms() => {
                 self.start(&detail).await
             }
             State::Running => self.advance(&detail).await,
@@ -321,7 +326,7 @@ impl Tournaments {
         let t = &detail.stored.tournament;
         if detail.entrants.len() < 2 {
             self.store
-                .cancel_tournament(&t.id, now_ms())
+                .cancel_tournament(&t.id, self.store.now_ms())
                 .await
                 .map_err(Error::storage)?;
             tracing::info!("tournament {}: cancelled, too few entrants", t.id);
@@ -402,14 +407,14 @@ impl Tournaments {
         if t.round < t.rounds && t.round_pause_ms > 0 {
             match t.next_round_ms {
                 None => {
-                    let at = now_ms() + t.round_pause_ms;
+                    let at = self.store.now_ms() + t.round_pause_ms;
                     return self
                         .store
                         .schedule_next_round(&t.id, t.round, at)
                         .await
                         .map_err(Error::storage);
                 }
-                Some(at) if now_ms() < at => return Ok(()),
+                Some(at) if self.store.now_ms() < at => return Ok(()),
                 Some(_) => {}
             }
         }
@@ -424,7 +429,7 @@ impl Tournaments {
         let Some(next) = next else {
             if self
                 .store
-                .finish_tournament(&t.id, t.round, now_ms())
+                .finish_tournament(&t.id, t.round, self.store.now_ms())
                 .await
                 .map_err(Error::storage)?
             {
@@ -489,7 +494,7 @@ impl Tournaments {
         if let Some(scored) = scored_of(&live) {
             return Ok(Some(scored));
         }
-        let now = now_ms();
+        let now = self.store.now_ms();
         // A player who withdrew while the game was being made resigns it here.
         let withdrawn: Vec<&AccountId> = detail
             .entrants
@@ -580,7 +585,11 @@ async fn direct(tournaments: Weak<Tournaments>, mut ended: broadcast::Receiver<S
         if tournaments.hub.is_stopped() {
             return;
         }
-        let ids = match tournaments.store.tournaments_to_direct(now_ms()).await {
+        let ids = match tournaments
+            .store
+            .tournaments_to_direct(tournaments.store.now_ms())
+            .await
+        {
             Ok(ids) => ids,
             Err(e) => {
                 tracing::warn!("cannot read the tournaments to direct: {e:#}");

@@ -24,7 +24,6 @@ use super::ratings::record_results;
 use super::rows::Reading;
 use super::tournaments::score_game_board;
 use super::Store;
-use crate::domain::clock::now_ms;
 use crate::domain::rated::Finished;
 use crate::domain::tournament::game::Scored;
 
@@ -84,7 +83,7 @@ impl Store {
         let claimed = sqlx::query(
             &self.sql("UPDATE game_ends SET done_ms = ? WHERE seq = ? AND done_ms IS NULL"),
         )
-        .bind(now_ms())
+        .bind(self.now_ms())
         .bind(end.seq)
         .execute(&mut *tx)
         .await?
@@ -94,7 +93,16 @@ impl Store {
             return Ok(None);
         }
         let rated = match &work.finished {
-            Some(finished) => record_results(self.backend, &mut tx, finished, end.ended_ms).await?,
+            Some(finished) => {
+                record_results(
+                    self.backend,
+                    &self.timeline,
+                    &mut tx,
+                    finished,
+                    end.ended_ms,
+                )
+                .await?
+            }
             None => false,
         };
         if let Some(scored) = &work.scored {
@@ -111,7 +119,7 @@ impl Store {
             "UPDATE game_ends SET done_ms = ?, attempts = attempts + 1, last_error = ?
              WHERE seq = ? AND done_ms IS NULL",
         ))
-        .bind(now_ms())
+        .bind(self.now_ms())
         .bind(reason)
         .bind(end.seq)
         .execute(&self.pool)

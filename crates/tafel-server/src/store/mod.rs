@@ -88,7 +88,7 @@ pub use export::{GameRows, PeopleRows};
 pub use leases::LEASE;
 pub use listen::{Changes, Heard};
 
-use crate::domain::clock::now_ms;
+use crate::domain::clock::Timeline;
 use backend::{open_sqlite, MAX_POSTGRES_CONNECTIONS};
 use changes::{Mutation, WriterContext};
 use versions::reader;
@@ -105,6 +105,7 @@ pub struct Store {
     writes: mpsc::Sender<Queued>,
     versions: mpsc::Sender<versions::Asked>,
     meters: health::StoreMeters,
+    timeline: Timeline,
 }
 
 impl Store {
@@ -115,6 +116,12 @@ impl Store {
     /// one connection that is never closed, since each SQLite connection has its own memory
     /// database.
     pub async fn open(url: &str) -> Result<Store> {
+        Store::open_on(url, Timeline::default()).await
+    }
+
+    /// [`Store::open`], with the moments it stamps and that [`Store::now_ms`] tells read
+    /// from `timeline`.
+    pub async fn open_on(url: &str, timeline: Timeline) -> Result<Store> {
         sqlx::any::install_default_drivers();
         let backend = Backend::of(url)?;
         let pool = match backend {
@@ -148,12 +155,23 @@ impl Store {
             writes,
             versions,
             meters: health::StoreMeters::default(),
+            timeline,
         };
         store
-            .start_leases(now_ms())
+            .start_leases(store.now_ms())
             .await
             .context("cannot register this instance's leases")?;
         Ok(store)
+    }
+
+    /// Now on the server's time line (see [`Timeline`]).
+    pub fn now_ms(&self) -> i64 {
+        self.timeline.now_ms()
+    }
+
+    /// The server's time line, which every part of the server reads.
+    pub fn timeline(&self) -> &Timeline {
+        &self.timeline
     }
 
     /// Whether other server instances may share the database (PostgreSQL): then a game kept

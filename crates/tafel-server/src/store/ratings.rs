@@ -17,7 +17,7 @@ use sqlx::AnyConnection;
 use super::backend::Backend;
 use super::rows::{GameAt, Reading};
 use super::Store;
-use crate::domain::clock::now_ms;
+use crate::domain::clock::Timeline;
 use crate::domain::ids::AccountId;
 use crate::domain::rated::Finished;
 use crate::domain::rating::{rate_game, Rating, START};
@@ -74,6 +74,7 @@ impl Store {
 /// game (see the module's notes). Returns whether this call changed the ratings.
 pub(super) async fn record_results(
     backend: Backend,
+    timeline: &Timeline,
     tx: &mut AnyConnection,
     finished: &Finished,
     ended_ms: i64,
@@ -92,7 +93,7 @@ pub(super) async fn record_results(
         .await?;
     }
     match &finished.rated {
-        Some(seats) => rate(backend, tx, finished, seats).await,
+        Some(seats) => rate(backend, timeline, tx, finished, seats).await,
         None => Ok(false),
     }
 }
@@ -103,6 +104,7 @@ pub(super) async fn record_results(
 /// each account's rating history runs forward.
 async fn rate(
     backend: Backend,
+    timeline: &Timeline,
     tx: &mut AnyConnection,
     finished: &Finished,
     seats: &[(usize, AccountId); 2],
@@ -119,7 +121,7 @@ async fn rate(
         .bind(START.rating)
         .bind(START.deviation)
         .bind(START.volatility)
-        .bind(now_ms())
+        .bind(timeline.now_ms())
         .execute(&mut *tx)
         .await?;
     }
@@ -142,7 +144,7 @@ async fn rate(
     let at_ms = rows
         .iter()
         .map(|r| r.rating.rated_ms)
-        .fold(now_ms(), i64::max);
+        .fold(timeline.now_ms(), i64::max);
     let mut before = Vec::new();
     for (_, account) in seats {
         let row = rows

@@ -277,7 +277,6 @@ struct PlayedRow {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::clock::now_ms;
 
     fn kauri() -> SeekRequest {
         serde_json::from_str(r#"{"game": "kauri"}"#).unwrap()
@@ -286,7 +285,7 @@ mod tests {
     #[tokio::test]
     async fn one_instance_lists_its_seeks_for_as_long_as_they_last() {
         let store = Store::open("sqlite::memory:").await.unwrap();
-        let now = now_ms();
+        let now = store.now_ms();
         store
             .add_seek("s1", "c1", None, "Ann", &kauri(), now)
             .await
@@ -332,7 +331,7 @@ mod tests {
         };
         let alive = Store::open(&url).await.unwrap();
         let dead = Store::open(&url).await.unwrap();
-        let now = now_ms();
+        let now = alive.now_ms();
         alive
             .add_seek("a", "c1", None, "Ann", &kauri(), now)
             .await

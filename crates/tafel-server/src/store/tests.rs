@@ -2,7 +2,7 @@
 //! the URL of a PostgreSQL database whose user may create databases (`scripts/test` starts
 //! such a server): each test gets a database of its own there.
 use super::*;
-use crate::domain::clock::{now_ms, Clock, TimeControl};
+use crate::domain::clock::{Clock, TimeControl};
 use crate::domain::game::{Snapshot, StoredGame, Summary};
 use crate::domain::seat::{SeatKind, StoredSeat};
 use tafel_core::record::Ending;
@@ -287,12 +287,12 @@ async fn a_lease_is_held_by_one_store_until_it_lapses_or_the_game_changes() {
         assert!(!a.take_lease("leased", 1, 9_000).await.unwrap());
         assert!(b.take_lease("leased", 1, 9_000).await.unwrap());
         // A store holds its leases from the moment it opens.
-        b.renew_leases(now_ms() + 60_000).await.unwrap();
+        b.renew_leases(b.now_ms() + 60_000).await.unwrap();
         let c = Store::open(&url).await.unwrap();
-        assert!(!c.take_lease("leased", 1, now_ms()).await.unwrap());
+        assert!(!c.take_lease("leased", 1, b.now_ms()).await.unwrap());
         b.release_lease("leased").await.unwrap();
-        assert!(c.take_lease("leased", 1, now_ms()).await.unwrap());
-        assert!(!b.take_lease("leased", 1, now_ms()).await.unwrap());
+        assert!(c.take_lease("leased", 1, b.now_ms()).await.unwrap());
+        assert!(!b.take_lease("leased", 1, b.now_ms()).await.unwrap());
     }
 }
 
@@ -338,7 +338,7 @@ fn assert_names(error: &anyhow::Error, table: &str, column: &str) {
 async fn a_played_seek_without_its_seat(store: &Store) {
     let kauri = serde_json::from_str(r#"{"game": "kauri"}"#).unwrap();
     store
-        .add_seek("s1", "c1", None, "Ann", &kauri, now_ms())
+        .add_seek("s1", "c1", None, "Ann", &kauri, store.now_ms())
         .await
         .unwrap();
     sqlx::query("UPDATE seeks SET game_id = 'g1', seat = NULL, token = 't' WHERE id = 's1'")

@@ -8,14 +8,14 @@
 
 use super::*;
 
-/// An Arena of `game` with `settings` and the fields of `extra`, 5 minutes long, starting in
-/// two seconds; its id.
-async fn organise_arena(organiser: &Person, extra: Value) -> String {
+/// An Arena of `game` with `settings` and the fields of `extra` on `hub`, 5 minutes long,
+/// starting when [`begin`] says; its id.
+async fn organise_arena(hub: &Hub, organiser: &Person, extra: Value) -> String {
     let mut fields = json!({"kind": "arena", "minutes": 5});
     for (key, value) in extra.as_object().unwrap() {
         fields[key] = value.clone();
     }
-    organise(organiser, Duration::from_secs(2), fields).await
+    organise(hub, organiser, fields).await
 }
 
 /// Moves the start (and so the end) of tournament `id` on database `db` back by five minutes:
@@ -96,8 +96,9 @@ async fn an_arena_pairs_free_players_at_once_doubles_streaks_and_ends_on_time() 
     let (_dir, db, router, hub) = on_disk().await;
     let organiser = Person::signed_up(&router, "arorg").await;
     let players = players(&router, "ar", 4).await;
-    let id = organise_arena(&organiser, json!({})).await;
-    enter(&players, &id).await;
+    let id = organise_arena(&hub, &organiser, json!({})).await;
+    enter(&hub, &players, &id).await;
+    begin(&hub);
     let listed = view_of(&players[0], &id).await;
     assert_eq!(listed["kind"], "arena");
     assert_eq!(listed["minutes"], 5);
@@ -149,7 +150,7 @@ async fn an_arena_pairs_free_players_at_once_doubles_streaks_and_ends_on_time() 
         v["in_play"].as_array().unwrap().len() == 2
     })
     .await;
-    let (router, hub, players) = restart(&db, hub, router, players, 1).await;
+    let (router, hub, players) = restart(&db, hub, router, players, Duration::from_secs(1)).await;
     let after = view_of(&players[0], &id).await;
     for key in ["pairings", "standings", "in_play", "round", "state"] {
         assert_eq!(after[key], before[key], "{key}");
@@ -205,11 +206,12 @@ async fn join(person: &Person, id: &str) -> (StatusCode, Value) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_arena_takes_late_entrants_and_players_back_until_its_end() {
-    let (_dir, db, router, _hub) = on_disk().await;
+    let (_dir, db, router, hub) = on_disk().await;
     let organiser = Person::signed_up(&router, "ltorg").await;
     let players = players(&router, "lt", 4).await;
-    let id = organise_arena(&organiser, json!({})).await;
-    enter(&players[..2], &id).await;
+    let id = organise_arena(&hub, &organiser, json!({})).await;
+    enter(&hub, &players[..2], &id).await;
+    begin(&hub);
     until(&players[0], &id, |v| playing(v, "lt0", "lt1")).await;
 
     // Two players enter while the Arena runs: numbered after the first two, and paired
@@ -293,16 +295,18 @@ fn seats<'a>(players: &'a [Person], view: &Value) -> (&'a Person, &'a Person, St
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn berserk_halves_the_clock_scores_a_point_on_a_long_win_and_is_refused_otherwise() {
-    let (_dir, _db, router, _hub) = on_disk().await;
+    let (_dir, _db, router, hub) = on_disk().await;
     let organiser = Person::signed_up(&router, "bzorg").await;
     let players = players(&router, "bz", 2).await;
     let id = organise_arena(
+        &hub,
         &organiser,
         json!({"game": "kauri", "settings": {},
                "time_control": {"kind": "fischer", "initial_seconds": 60, "increment_seconds": 5}}),
     )
     .await;
-    enter(&players, &id).await;
+    enter(&hub, &players, &id).await;
+    begin(&hub);
     let paired = until(&players[0], &id, |v| {
         v["in_play"].as_array().unwrap().len() == 1
     })
@@ -423,12 +427,14 @@ async fn two_instances_pair_each_arena_wave_exactly_once() {
     let db = postgres.unwrap_or(sqlite);
     eprintln!("two instances on {}", db.split(':').next().unwrap());
     let shared = db.starts_with("postgres");
-    let (one, _hub_one) = server(&db, Limits::default()).await;
-    let (two, _hub_two) = server(&db, Limits::default()).await;
+    let timeline = Timeline::default();
+    let (one, hub) = server_on(&db, Limits::default(), timeline.clone()).await;
+    let (two, _hub_two) = server_on(&db, Limits::default(), timeline).await;
     let organiser = Person::signed_up(&one, "aiorg").await;
     let players = players(&one, "ai", 6).await;
-    let id = organise_arena(&organiser, json!({})).await;
-    enter(&players, &id).await;
+    let id = organise_arena(&hub, &organiser, json!({})).await;
+    enter(&hub, &players, &id).await;
+    begin(&hub);
     let players: Vec<Person> = players
         .into_iter()
         .enumerate()

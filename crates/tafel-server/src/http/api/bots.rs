@@ -21,7 +21,6 @@ use utoipa::ToSchema;
 use super::games::view_of_handle;
 use super::tags;
 use crate::domain::bot::{ChallengeRequest, ChallengeView};
-use crate::domain::clock::now_ms;
 use crate::domain::consent::Answer;
 use crate::domain::ids::{BotToken, GameId};
 use crate::domain::Error;
@@ -368,7 +367,7 @@ async fn snapshot(hub: &Arc<Hub>, id: &GameId) -> Result<(GameView, bool), Error
     let handle = hub.get(id).await?;
     let live = handle.lock().await;
     Ok((
-        GameView::of(&live, None, now_ms(), Language::English)?,
+        GameView::of(&live, None, hub.now_ms(), Language::English)?,
         live.is_over(),
     ))
 }
@@ -533,7 +532,7 @@ pub async fn play(
     let handle = hub
         .play(&id, &token, &request.mv, request.ply, from)
         .await?;
-    view_of_handle(&handle, language).await
+    view_of_handle(&handle, hub.now_ms(), language).await
 }
 
 /// The bot resigns its game.

@@ -12,7 +12,7 @@ use tafel_core::record::parse_record;
 use utoipa::{IntoParams, ToSchema};
 
 use super::tags;
-use crate::domain::clock::{now_ms, TimeControl};
+use crate::domain::clock::TimeControl;
 use crate::domain::game_texts;
 use crate::domain::ids::{GameId, InviteCode, SeatToken};
 use crate::domain::seat::{SeatKind, SeatRequest, SeatView};
@@ -195,7 +195,7 @@ async fn created(
     Ok(Json(Created {
         id,
         seats,
-        view: GameView::of(&live, None, now_ms(), language)?,
+        view: GameView::of(&live, None, hub.now_ms(), language)?,
     }))
 }
 
@@ -360,17 +360,18 @@ async fn view(
 ) -> Result<Json<GameView>, ApiError> {
     let handle = hub.get(id).await?;
     let live = handle.lock().await;
-    Ok(Json(GameView::of(&live, ply, now_ms(), language)?))
+    Ok(Json(GameView::of(&live, ply, hub.now_ms(), language)?))
 }
 
 /// The view of the game as this instance keeps it in `handle` (as an action just left it: no
-/// second check against the store), in `language`.
+/// second check against the store), at `now_ms`, in `language`.
 pub(super) async fn view_of_handle(
     handle: &GameHandle,
+    now_ms: i64,
     language: Language,
 ) -> Result<Json<GameView>, ApiError> {
     let live = handle.lock().await;
-    Ok(Json(GameView::of(&live, None, now_ms(), language)?))
+    Ok(Json(GameView::of(&live, None, now_ms, language)?))
 }
 
 /// The current view of game `id`, in `language`.

@@ -117,7 +117,7 @@ pub async fn play(
     let handle = hub
         .play(&id, &token, &request.mv, request.ply, from)
         .await?;
-    view_of_handle(&handle, language).await
+    view_of_handle(&handle, hub.now_ms(), language).await
 }
 
 /// A seat's secret, for what a seat does alone.

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::tags;
-use crate::domain::clock::{now_ms, TimeControl};
+use crate::domain::clock::TimeControl;
 use crate::domain::ids::{GameId, InviteCode};
 use crate::domain::tournament::arena::sheets;
 use crate::domain::tournament::standings::{crosstable, standings};
@@ -276,6 +276,7 @@ impl TournamentView {
     fn of(
         detail: TournamentDetail,
         viewer: Option<&crate::play::accounts::SignedIn>,
+        now_ms: i64,
     ) -> Result<Self, ApiError> {
         let TournamentDetail {
             stored,
@@ -351,7 +352,7 @@ impl TournamentView {
             })
         };
         Ok(TournamentView {
-            now_ms: now_ms(),
+            now_ms,
             next_round_ms: stored.tournament.next_round_ms,
             players: entrants
                 .iter()
@@ -427,7 +428,11 @@ pub async fn read(
     Path(id): Path<String>,
 ) -> Result<Json<TournamentView>, ApiError> {
     let detail = tournaments.detail(&tournament_id(&id)?).await?;
-    Ok(Json(TournamentView::of(detail, account.as_ref())?))
+    Ok(Json(TournamentView::of(
+        detail,
+        account.as_ref(),
+        tournaments.now_ms(),
+    )?))
 }
 
 /// What entering a tournament takes.
@@ -466,7 +471,11 @@ pub async fn join(
     };
     tournaments.enter(&id, &account, code.as_ref()).await?;
     let detail = tournaments.detail(&id).await?;
-    Ok(Json(TournamentView::of(detail, Some(&account))?))
+    Ok(Json(TournamentView::of(
+        detail,
+        Some(&account),
+        tournaments.now_ms(),
+    )?))
 }
 
 /// Takes the signed-in account out of a tournament: before the start its entry goes; while it
@@ -485,7 +494,11 @@ pub async fn withdraw(
     let id = tournament_id(&id)?;
     tournaments.withdraw(&id, &account).await?;
     let detail = tournaments.detail(&id).await?;
-    Ok(Json(TournamentView::of(detail, Some(&account))?))
+    Ok(Json(TournamentView::of(
+        detail,
+        Some(&account),
+        tournaments.now_ms(),
+    )?))
 }
 
 /// Which TRF a tournament is exported as.

@@ -2,7 +2,6 @@
 
 use super::super::testing::{a_move, received, two_people, Bench};
 use super::*;
-use crate::domain::clock::now_ms;
 
 #[tokio::test]
 async fn a_change_over_a_stale_copy_is_refused_and_the_copy_is_let_go() {
@@ -10,11 +9,11 @@ async fn a_change_over_a_stale_copy_is_refused_and_the_copy_is_let_go() {
     let mut live = bench.black_path(two_people()).await;
     let mut stale = bench.reload(&live.id).await;
     let mv = a_move(&live);
-    let change = live.move_change(0, &mv, now_ms()).unwrap();
+    let change = live.move_change(0, &mv, bench.committer.now_ms()).unwrap();
     bench.committer.commit(&mut live, change).await.unwrap();
     assert_eq!(live.stored_version, 1);
     let mut events = bench.events(&live.id);
-    let change = stale.move_change(0, &mv, now_ms()).unwrap();
+    let change = stale.move_change(0, &mv, bench.committer.now_ms()).unwrap();
     let refused = bench
         .committer
         .commit(&mut stale, change)
@@ -32,7 +31,7 @@ async fn a_change_is_applied_only_once_stored() {
     let bench = Bench::new().await;
     let mut live = bench.black_path(two_people()).await;
     let mv = a_move(&live);
-    let change = live.move_change(0, &mv, now_ms()).unwrap();
+    let change = live.move_change(0, &mv, bench.committer.now_ms()).unwrap();
     // A game the store does not have: nothing is stored, and the copy stays as it was.
     live.id = crate::domain::ids::GameId::random();
     assert!(bench.committer.commit(&mut live, change).await.is_err());

@@ -6,7 +6,6 @@
 //! finishes when the last of them has a result.
 
 use super::{withdrawn_numbers, TournamentDetail, Tournaments};
-use crate::domain::clock::now_ms;
 use crate::domain::ids::GameId;
 use crate::domain::tournament::boards;
 use crate::domain::tournament::pairing::next_round;
@@ -18,7 +17,7 @@ impl Tournaments {
     pub(super) async fn advance_arena(&self, detail: &TournamentDetail) -> Result<(), Error> {
         let t = &detail.stored.tournament;
         let complete = self.score_boards(detail, detail.boards.iter()).await?;
-        let now = now_ms();
+        let now = self.store.now_ms();
         if now >= t.ends_ms() {
             if complete
                 && self

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use tafel_tournament::{berger, Outcome};
 
 use crate::domain::account::{PasswordHash, Username};
-use crate::domain::clock::{now_ms, TimeControl};
+use crate::domain::clock::TimeControl;
 use crate::domain::ids::AccountId;
 use crate::domain::tournament::game::Scored;
 use crate::domain::tournament::{boards, Entry, Kind, State, Tournament};
@@ -57,7 +57,7 @@ fn tournament(id: &str, starts_ms: i64, max_entrants: usize) -> Tournament {
 async fn a_start_and_each_round_are_written_exactly_once_by_racing_callers() {
     for store in databases().await {
         let organiser = account(&store, "organiser").await;
-        let now = now_ms();
+        let now = store.now_ms();
         store
             .create_tournament(&tournament("t1", now + 60_000, 3), &organiser, None, now)
             .await
@@ -161,7 +161,7 @@ async fn a_start_and_each_round_are_written_exactly_once_by_racing_callers() {
 async fn a_tournament_nobody_entered_is_cancelled_once() {
     for store in databases().await {
         let organiser = account(&store, "organiser").await;
-        let now = now_ms();
+        let now = store.now_ms();
         store
             .create_tournament(&tournament("t2", now, 8), &organiser, None, now)
             .await
@@ -179,7 +179,7 @@ async fn a_tournament_nobody_entered_is_cancelled_once() {
 async fn late_entries_into_an_arena_take_the_next_numbers_once_each() {
     for store in databases().await {
         let organiser = account(&store, "organiser").await;
-        let now = now_ms();
+        let now = store.now_ms();
         let arena = Tournament {
             kind: Kind::Arena,
             minutes: 5,
