@@ -1,7 +1,8 @@
 // Accounts in a real browser: the header's account part on every page; sign up, sign out, sign
 // in, a wrong password as the server words it; an anonymous game against the computer claimed
 // at sign-up and shown under the username; the account's seat opened on another device; the
-// settings page (change the password, delete the account, its seat then a deleted player's);
+// settings page (change the password, delete the account, its seat then a deleted player's;
+// where one is signed in, another browser and every other one signed out);
 // axe-core on the new views; screenshots of sign in, sign up, settings and a forgotten password
 // at both sizes.
 
@@ -114,6 +115,54 @@ test("settings: change the password, delete the account; its seat shows a delete
   await page.waitForSelector("#board");
   await page.waitForFunction(() => /a deleted player/.test(document.querySelector("#players li[data-seat='0']")?.textContent), null, { timeout: 10000 });
   assert.deepEqual(page.errors, []);
+});
+
+test("settings: where one is signed in; another browser signed out, then every other", async () => {
+  const agents = {
+    laptop: "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
+    phone: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+    office: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+  };
+  const laptop = await newPage(browser, LAPTOP, { userAgent: agents.laptop });
+  const phone = await newPage(browser, PHONE, { userAgent: agents.phone });
+  const office = await newPage(browser, LAPTOP, { userAgent: agents.office });
+  const name = freshName("ses");
+  await submitAccountForm(laptop, "/sign-up", name, PASSWORD);
+  await laptop.waitForSelector("#welcome");
+  for (const page of [phone, office]) {
+    await submitAccountForm(page, "/sign-in", name, PASSWORD);
+    await page.waitForSelector("#welcome");
+  }
+  const lines = (page) => page.locator("#sessions li.session").evaluateAll((ls) => ls.map((l) => l.querySelector("strong").textContent + (l.querySelector(".badge") ? " (this)" : "")));
+  await laptop.goto(BASE + "/settings");
+  await laptop.waitForSelector("#sessions li.session");
+  assert.deepEqual((await lines(laptop)).sort(), ["Chrome on Windows", "Firefox on Linux (this)", "Safari on iOS"]);
+  await noViolations(laptop, "settings with sessions");
+  await screenshot(laptop, "account-sessions-laptop", true);
+  await phone.goto(BASE + "/settings");
+  await phone.waitForSelector("#sessions li.session");
+  assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "sessions fit a phone");
+  await phone.locator("#sessions").scrollIntoViewIfNeeded();
+  await screenshot(phone, "account-sessions-phone");
+
+  // The phone is signed out from the laptop: its next page asks it to sign in.
+  await laptop.click("button[aria-label='Sign out Safari on iOS']");
+  await laptop.waitForFunction(() => document.querySelectorAll("#sessions li.session").length === 2);
+  await phone.goto(BASE + "/settings");
+  await phone.waitForSelector("main a[href='/sign-in']");
+  // Everywhere else: the office is signed out, the laptop stays.
+  await laptop.click("#sign-out-elsewhere");
+  await laptop.waitForFunction(() => document.querySelectorAll("#sessions li.session").length === 1);
+  assert.deepEqual(await lines(laptop), ["Firefox on Linux (this)"]);
+  assert.match(await laptop.textContent("#sessions"), /signed in nowhere else/);
+  await office.goto(BASE + "/settings");
+  await office.waitForSelector("main a[href='/sign-in']");
+  await laptop.reload();
+  await laptop.waitForSelector("#sessions li.session");
+  for (const page of [laptop, phone, office]) {
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
 });
 
 test("the account pages at laptop and phone size: axe-core clean, screenshots", async () => {

@@ -1,11 +1,13 @@
 // The account pages: "/sign-in", "/sign-up" and "/settings" (change the password, the e-mail
-// address of web/account/recovery.js, delete the account). Errors are shown as the server words them. Signing up or in claims the seats this
+// address of web/account/recovery.js, the sessions of web/account/sessions.js, delete the
+// account). Errors are shown as the server words them. Signing up or in claims the seats this
 // browser holds (web/account/seats.js) and says how many games were added.
 
 import { api, el, fill } from "../ui.js";
 import { field, form, value } from "./form.js";
 import { showAccount, whoAmI } from "./header.js";
 import { emailSettings, sendsMail } from "./recovery.js";
+import { sessionSettings } from "./sessions.js";
 import { claimHeldSeats } from "./seats.js";
 import { t, tn } from "../i18n.js";
 
@@ -69,7 +71,7 @@ export async function signUpPage(app) {
     el("a", { href: "/sign-in" }, t("Sign in")), " ", t("if you have one."))));
 }
 
-/** "/settings": change the password, delete the account.
+/** "/settings": change the password, the e-mail address, the sessions, delete the account.
  * @param {HTMLElement} app */
 export async function settingsPage(app) {
   document.title = t("Settings · Tafel");
@@ -102,6 +104,6 @@ export async function settingsPage(app) {
       el("p", { role: "status" }, t("Your account is deleted. Your games show a deleted player.")), el("a", { href: "/" }, t("To the lobby"))));
   }, [], "h2");
   /** @type {HTMLButtonElement} */ (remove.querySelector("button[type=submit]")).classList.add("danger"); // the form's own
-  const email = await emailSettings();
-  fill(app, el("div", { class: "account-page" }, el("h1", {}, t("Settings")), change, email ?? [], remove));
+  const [email, sessions] = await Promise.all([emailSettings(), sessionSettings()]);
+  fill(app, el("div", { class: "account-page" }, el("h1", {}, t("Settings")), change, email ?? [], sessions, remove));
 }

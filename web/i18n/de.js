@@ -648,4 +648,14 @@ export const de = {
   "A pause before the next round.": "Pause vor der nächsten Runde.",
   "Bye": "Spielfrei",
   "R{round}": "R{round}",
+  // The sessions on "/settings" (web/account/sessions.js).
+  "An unknown browser": "Ein unbekannter Browser",
+  "{browser} on {system}": "{browser} unter {system}",
+  "Sign out {device}": "{device} abmelden",
+  "this browser": "dieser Browser",
+  "Last seen {when}": "Zuletzt gesehen {when}",
+  "signed in {when}": "angemeldet {when}",
+  "Sign out everywhere else": "Überall sonst abmelden",
+  "You are signed in nowhere else.": "Du bist nirgends sonst angemeldet.",
+  "Where you are signed in": "Wo du angemeldet bist",
 };

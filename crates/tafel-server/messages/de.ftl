@@ -255,6 +255,7 @@ side = { $side ->
    *[other] { $name }
 }
 that-device-is-not-known = Dieses Gerät ist nicht bekannt.
+no-session-of-yours-by-that-name = keine deiner Sitzungen hat diesen Namen (vielleicht ist sie schon beendet)
 name-belongs-to-an-account = der Name { $name } gehört zu einem Konto: melde dich an, um unter ihm zu spielen, oder wähle einen anderen
 name-is-kept-for-the-site = der Name { $name } ist für die Seite reserviert (er liest sich als `{ $reserved }`); wähle einen anderen
 

@@ -231,6 +231,7 @@ side = { $side ->
    *[other] { $name }
 }
 that-device-is-not-known = That device is not known.
+no-session-of-yours-by-that-name = no session of yours has that name (it may have ended already)
 name-belongs-to-an-account = the name { $name } is an account's: sign in to play under it, or choose another
 name-is-kept-for-the-site = the name { $name } is kept for the site (it reads as `{ $reserved }`); choose another
 

@@ -947,3 +947,138 @@ async fn a_seat_without_an_account_cannot_take_an_accounts_name() {
         assert_eq!(joined.status, StatusCode::OK, "{name}: {}", joined.text);
     }
 }
+
+/// The sessions of the account signed in with `cookie`, as its list shows them.
+async fn sessions(router: &Router, cookie: &str) -> Vec<Value> {
+    let list = send(router, "GET", "/api/account/sessions", Some(cookie), None).await;
+    assert_eq!(list.status, StatusCode::OK, "{}", list.text);
+    list.body.as_array().unwrap().clone()
+}
+
+/// Whether `cookie` still signs someone in.
+async fn signs_in(router: &Router, cookie: &str) -> bool {
+    let me = send(router, "GET", "/api/account", Some(cookie), None).await;
+    me.status == StatusCode::OK
+}
+
+#[tokio::test]
+async fn one_sees_ones_sessions_and_ends_one_or_all_others_but_nobody_elses() {
+    let config = Config::new("127.0.0.1:0".parse().unwrap(), "sqlite::memory:");
+    let timeline = config.timeline.clone();
+    let router = app(config).await;
+    let open = |address: &'static str, agent: &'static str, path: &'static str| {
+        let router = router.clone();
+        async move {
+            let body = json!({"username": "Roamer", "password": PASSWORD});
+            let answer = in_process::send_as(
+                &router,
+                Some(address),
+                Some(agent),
+                "POST",
+                path,
+                None,
+                Some(body),
+            )
+            .await;
+            assert!(answer.status.is_success(), "{}", answer.text);
+            sent_back(&answer.cookie.unwrap())
+        }
+    };
+    let laptop = open("192.0.2.10", "Laptop/1.0 (X11; Linux)", "/api/account").await;
+    let phone = open("198.51.100.20", "Phone/2.0 (Android)", "/api/session").await;
+    let nobody = send(&router, "GET", "/api/account/sessions", None, None).await;
+    assert_eq!(nobody.status, StatusCode::UNAUTHORIZED, "{}", nobody.text);
+
+    // Both sessions, this one first and marked; each with its browser and address.
+    let listed = sessions(&router, &laptop).await;
+    assert_eq!(listed.len(), 2, "{listed:?}");
+    let of = |device: &str| {
+        listed
+            .iter()
+            .find(|s| s["device"] == device)
+            .unwrap_or_else(|| panic!("{device} in {listed:?}"))
+            .clone()
+    };
+    let (on_laptop, on_phone) = (of("Laptop/1.0 (X11; Linux)"), of("Phone/2.0 (Android)"));
+    assert_eq!(on_laptop["current"], true);
+    assert_eq!(on_phone["current"], false);
+    assert_eq!(on_laptop["address"], "192.0.2.10");
+    assert_eq!(on_phone["address"], "198.51.100.20");
+    let phone_id = on_phone["id"].as_str().unwrap().to_string();
+    assert_eq!(phone_id.len(), 16);
+    assert!(phone_id.chars().all(|c| c.is_ascii_hexdigit()));
+    // The name in the list is not the session's secret.
+    assert!(!phone.contains(&phone_id) && !laptop.contains(&phone_id));
+
+    // Seen again from elsewhere after six minutes: the address and the time move on.
+    timeline.advance(Duration::from_secs(6 * 60));
+    let seen = in_process::send_as(
+        &router,
+        Some("203.0.113.30"),
+        Some("Phone/2.0 (Android)"),
+        "GET",
+        "/api/account",
+        Some(&phone),
+        None,
+    )
+    .await;
+    assert_eq!(seen.status, StatusCode::OK);
+    let listed = sessions(&router, &laptop).await;
+    let on_phone = listed
+        .iter()
+        .find(|s| s["id"] == phone_id.as_str())
+        .unwrap();
+    assert_eq!(on_phone["address"], "203.0.113.30");
+    let waited = on_phone["seen_ms"].as_i64().unwrap() - on_phone["created_ms"].as_i64().unwrap();
+    assert!(waited >= 6 * 60 * 1000, "{on_phone}");
+    // The last seen first (this one was seen again by this very request).
+    let seen: Vec<i64> = listed
+        .iter()
+        .map(|s| s["seen_ms"].as_i64().unwrap())
+        .collect();
+    assert!(seen.windows(2).all(|w| w[0] >= w[1]), "{listed:?}");
+    // Seen by a request whose address is not known: the address last known stays.
+    let here = listed.iter().find(|s| s["current"] == true).unwrap();
+    assert_eq!(here["address"], "192.0.2.10");
+
+    // Another account can neither list nor end them: the same 404 as no such session.
+    let stranger = signed_up(&router, "Stranger").await;
+    assert_eq!(sessions(&router, &stranger).await.len(), 1);
+    let path = format!("/api/account/sessions/{phone_id}");
+    let refused = send(&router, "DELETE", &path, Some(&stranger), None).await;
+    assert_eq!(refused.status, StatusCode::NOT_FOUND, "{}", refused.text);
+    assert_eq!(refused.body["code"], "no-session-of-yours-by-that-name");
+    assert!(signs_in(&router, &phone).await);
+
+    // Its owner ends it: that browser is signed out, and it is gone from the list.
+    let ended = send(&router, "DELETE", &path, Some(&laptop), None).await;
+    assert_eq!(ended.status, StatusCode::NO_CONTENT, "{}", ended.text);
+    assert!(!signs_in(&router, &phone).await);
+    assert!(signs_in(&router, &laptop).await);
+    assert_eq!(sessions(&router, &laptop).await.len(), 1);
+    let again = send(&router, "DELETE", &path, Some(&laptop), None).await;
+    assert_eq!(again.status, StatusCode::NOT_FOUND, "{}", again.text);
+
+    // Everywhere else: two more sessions end, this one stays.
+    let tablet = open("192.0.2.40", "Tablet/3.0", "/api/session").await;
+    let desk = open("192.0.2.50", "Desk/4.0", "/api/session").await;
+    assert_eq!(sessions(&router, &laptop).await.len(), 3);
+    let others = send(
+        &router,
+        "DELETE",
+        "/api/account/sessions",
+        Some(&laptop),
+        None,
+    )
+    .await;
+    assert_eq!(others.status, StatusCode::NO_CONTENT, "{}", others.text);
+    assert!(!signs_in(&router, &tablet).await && !signs_in(&router, &desk).await);
+    assert!(signs_in(&router, &laptop).await);
+    assert!(
+        signs_in(&router, &stranger).await,
+        "nobody else's sessions end"
+    );
+    let left = sessions(&router, &laptop).await;
+    assert_eq!(left.len(), 1);
+    assert_eq!(left[0]["current"], true);
+}

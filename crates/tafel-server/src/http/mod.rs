@@ -305,6 +305,8 @@ fn api_operations() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(api::players::records),
         routes!(api::players::leaderboard),
         routes!(api::accounts::change_password),
+        routes!(api::sessions::list, api::sessions::end_others),
+        routes!(api::sessions::end),
         routes!(api::mail::mail),
         routes!(
             api::mail::email,

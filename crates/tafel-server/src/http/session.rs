@@ -15,11 +15,14 @@
 use std::sync::Arc;
 
 use axum::extract::{FromRef, FromRequestParts};
+use axum::http::header;
 use axum::http::request::Parts;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 
+use crate::domain::account::SessionPlace;
 use crate::domain::ids::{DeviceId, SessionId};
 use crate::http::error::ApiError;
+use crate::http::rate::ClientAddress;
 use crate::msg;
 use crate::play::accounts::{Accounts, SignedIn as Account, SESSION_LIFETIME};
 
@@ -99,12 +102,14 @@ impl<S: Send + Sync> FromRequestParts<S> for Session {
 }
 
 /// What a browser that signs up or in brings: its session cookie's id and its device
-/// cookie's id, if any (a cookie that cannot be one counts as none).
+/// cookie's id, if any (a cookie that cannot be one counts as none), and where it is.
 pub struct Browser {
     /// The session it had.
     pub session: Option<SessionId>,
     /// The device it is.
     pub device: Option<DeviceId>,
+    /// Its `User-Agent` and address, for the new session's list.
+    pub place: SessionPlace,
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for Browser {
@@ -112,7 +117,9 @@ impl<S: Send + Sync> FromRequestParts<S> for Browser {
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Browser, Self::Rejection> {
         let jar = CookieJar::from_request_parts(parts, state).await?;
+        let Place(place) = Place::from_request_parts(parts, state).await?;
         Ok(Browser {
+            place,
             session: jar
                 .get(COOKIE)
                 .and_then(|cookie| SessionId::parse(cookie.value()).ok()),
@@ -120,6 +127,23 @@ impl<S: Send + Sync> FromRequestParts<S> for Browser {
                 .get(DEVICE_COOKIE)
                 .and_then(|cookie| DeviceId::parse(cookie.value()).ok()),
         })
+    }
+}
+
+/// Where a request comes from, as a session's list shows it: its `User-Agent` and the
+/// client's address.
+pub struct Place(pub SessionPlace);
+
+impl<S: Send + Sync> FromRequestParts<S> for Place {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Place, Self::Rejection> {
+        let ClientAddress(address) = ClientAddress::from_request_parts(parts, state).await?;
+        let user_agent = parts
+            .headers
+            .get(header::USER_AGENT)
+            .and_then(|value| value.to_str().ok());
+        Ok(Place(SessionPlace::new(user_agent, address)))
     }
 }
 
@@ -162,6 +186,7 @@ where
             return Ok(MaybeSignedIn(None));
         };
         let accounts = Arc::<Accounts>::from_ref(state);
-        Ok(MaybeSignedIn(accounts.signed_in(&session).await?))
+        let Ok(Place(place)) = Place::from_request_parts(parts, state).await;
+        Ok(MaybeSignedIn(accounts.signed_in(&session, &place).await?))
     }
 }

@@ -15,15 +15,19 @@ use std::time::Duration;
 
 use tokio::sync::Semaphore;
 
-use crate::domain::account::{Password, PasswordHash, Username};
+use crate::domain::account::{Password, PasswordHash, SessionPlace, Username};
 use crate::domain::ids::{AccountId, DeviceId, SessionId};
 use crate::domain::Error;
 use crate::msg;
 use crate::store::accounts::SessionAccount;
+use crate::store::sessions::{StoredSession, HANDLE_CHARS};
 use crate::store::Store;
 
 /// How long a session lasts from sign-in: 30 days, then its holder signs in again.
 pub const SESSION_LIFETIME: Duration = Duration::from_secs(30 * 24 * 60 * 60);
+
+/// A session in use is written as seen (its time and address) at most this often.
+pub const SEEN_EVERY: Duration = Duration::from_secs(5 * 60);
 
 /// How often the sessions that ended (by expiry) are removed from the store.
 pub const SESSION_SWEEP: Duration = Duration::from_secs(60 * 60);
@@ -62,11 +66,13 @@ impl Accounts {
         accounts
     }
 
-    /// Creates the account `username` with `password` and opens a session for it.
+    /// Creates the account `username` with `password` and opens a session for it, used from
+    /// `place`.
     pub async fn sign_up(
         &self,
         username: &str,
         password: &str,
+        place: &SessionPlace,
     ) -> Result<(SignedIn, SessionId), Error> {
         let username = Username::choose(username)?;
         let password = Password::choose(password, &username)?;
@@ -86,16 +92,18 @@ impl Accounts {
             id,
             username: username.as_str().to_string(),
         };
-        let session = self.open_session(&account.id).await?;
+        let session = self.open_session(&account.id, place).await?;
         Ok((account, session))
     }
 
-    /// Checks `password` for the account `username` and opens a new session for it. A wrong
-    /// name and a wrong password get the same answer, after about the same time.
+    /// Checks `password` for the account `username` and opens a new session for it, used
+    /// from `place`. A wrong name and a wrong password get the same answer, after about the
+    /// same time.
     pub async fn sign_in(
         &self,
         username: &str,
         password: &str,
+        place: &SessionPlace,
     ) -> Result<(SignedIn, SessionId), Error> {
         let password = Password::entered(password)?;
         // A name that cannot be a username has no account: checked like an unknown one.
@@ -116,7 +124,7 @@ impl Accounts {
                 "that-username-and-password-do-not"
             )));
         };
-        let session = self.open_session(&account.id).await?;
+        let session = self.open_session(&account.id, place).await?;
         Ok((
             SignedIn {
                 id: account.id,
@@ -161,10 +169,69 @@ impl Accounts {
             .map_err(Error::storage)
     }
 
-    /// Who `session` belongs to, if it is open.
-    pub async fn signed_in(&self, session: &SessionId) -> Result<Option<SignedIn>, Error> {
+    /// Who `session`, used from `place`, belongs to, if it is open; the session is written as
+    /// seen from there when it was last seen [`SEEN_EVERY`] ago or longer.
+    pub async fn signed_in(
+        &self,
+        session: &SessionId,
+        place: &SessionPlace,
+    ) -> Result<Option<SignedIn>, Error> {
+        let now = self.store.now_ms();
+        let Some((account, seen)) = self
+            .store
+            .session_account(session, now)
+            .await
+            .map_err(Error::storage)?
+        else {
+            return Ok(None);
+        };
+        if seen.is_none_or(|seen| now - seen >= SEEN_EVERY.as_millis() as i64) {
+            self.store
+                .session_seen(session, place, now)
+                .await
+                .map_err(Error::storage)?;
+        }
+        Ok(Some(account))
+    }
+
+    /// The open sessions of `account`, the last seen first, and the name of `current` (the
+    /// one asking) among them.
+    pub async fn sessions(
+        &self,
+        account: &SignedIn,
+        current: &SessionId,
+    ) -> Result<(Vec<StoredSession>, String), Error> {
+        let sessions = self
+            .store
+            .sessions_of(&account.id, self.store.now_ms())
+            .await
+            .map_err(Error::storage)?;
+        Ok((sessions, current.digest()[..HANDLE_CHARS].to_string()))
+    }
+
+    /// Ends the session of `account` named `handle` in its list (404 when it has none by that
+    /// name: another account's session is never ended).
+    pub async fn end_session(&self, account: &SignedIn, handle: &str) -> Result<(), Error> {
+        if self
+            .store
+            .end_session_of(&account.id, handle)
+            .await
+            .map_err(Error::storage)?
+        {
+            Ok(())
+        } else {
+            Err(Error::not_found(msg!("no-session-of-yours-by-that-name")))
+        }
+    }
+
+    /// Ends every session of `account` but `current`.
+    pub async fn end_other_sessions(
+        &self,
+        account: &SignedIn,
+        current: &SessionId,
+    ) -> Result<(), Error> {
         self.store
-            .session_account(session, self.store.now_ms())
+            .end_other_sessions(&account.id, current)
             .await
             .map_err(Error::storage)
     }
@@ -258,13 +325,17 @@ impl Accounts {
         }
     }
 
-    /// A fresh session for `account`.
-    async fn open_session(&self, account: &AccountId) -> Result<SessionId, Error> {
+    /// A fresh session for `account`, used from `place`.
+    async fn open_session(
+        &self,
+        account: &AccountId,
+        place: &SessionPlace,
+    ) -> Result<SessionId, Error> {
         let session = SessionId::random();
         let now = self.store.now_ms();
         let expires = now + SESSION_LIFETIME.as_millis() as i64;
         self.store
-            .create_session(&session, account, now, expires)
+            .create_session(&session, account, place, now, expires)
             .await
             .map_err(Error::storage)?;
         Ok(session)

@@ -1,4 +1,4 @@
-//! Accounts, their sessions and the seats they play. These rows change rarely (a sign-up, a
+//! Accounts and the seats they play (their sessions: [`super::sessions`]). These rows change rarely (a sign-up, a
 //! sign-in, a seat claimed), so they are written directly, not through the group commit of
 //! games' changes; each statement stands alone and is safe to repeat.
 
@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use super::rows::{value, values, Reading};
 use super::Store;
 use crate::domain::account::{PasswordHash, Username};
-use crate::domain::ids::{AccountId, SessionId};
+use crate::domain::ids::AccountId;
 
 /// An account as stored, while it is not deleted.
 #[derive(Debug)]
@@ -118,25 +118,6 @@ impl Store {
         Ok(())
     }
 
-    /// Ends every session of `account` (its password was reset).
-    pub async fn end_sessions(&self, account: &AccountId) -> Result<()> {
-        sqlx::query(&self.sql("DELETE FROM sessions WHERE account_id = ?"))
-            .bind(account.as_str())
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    /// Ends every session of `account` but `keep`.
-    pub async fn end_other_sessions(&self, account: &AccountId, keep: &SessionId) -> Result<()> {
-        sqlx::query(&self.sql("DELETE FROM sessions WHERE account_id = ? AND id_hash <> ?"))
-            .bind(account.as_str())
-            .bind(keep.digest())
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
     /// Deletes the account `id` at `now_ms`: its username and password hash go, its sessions
     /// end, its devices, e-mail address and mails' links are forgotten; the row keeps its id and its name's keys (so the name
     /// is never taken again) and when it was made and deleted. Its seats in games stay indexed until
@@ -189,69 +170,6 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(())
-    }
-
-    /// Opens a session for `account` until `expires_ms`. Only the session id's digest is
-    /// stored.
-    pub async fn create_session(
-        &self,
-        session: &SessionId,
-        account: &AccountId,
-        now_ms: i64,
-        expires_ms: i64,
-    ) -> Result<()> {
-        sqlx::query(&self.sql(
-            "INSERT INTO sessions (id_hash, account_id, created_ms, expires_ms)
-             VALUES (?, ?, ?, ?)",
-        ))
-        .bind(session.digest())
-        .bind(account.as_str())
-        .bind(now_ms)
-        .bind(expires_ms)
-        .execute(&self.pool)
-        .await
-        .context("cannot store a new session")?;
-        Ok(())
-    }
-
-    /// The living account whose session `session` is, if the session is open at `now_ms`.
-    pub async fn session_account(
-        &self,
-        session: &SessionId,
-        now_ms: i64,
-    ) -> Result<Option<SessionAccount>> {
-        let row = sqlx::query_as::<_, AccountName>(&self.sql(
-            "SELECT accounts.id AS id, accounts.username AS username FROM sessions
-             JOIN accounts ON accounts.id = sessions.account_id
-             WHERE sessions.id_hash = ? AND sessions.expires_ms > ?
-               AND accounts.username IS NOT NULL",
-        ))
-        .bind(session.digest())
-        .bind(now_ms)
-        .fetch_optional(&self.pool)
-        .await
-        .reading("sessions")?;
-        Ok(row.map(SessionAccount::from))
-    }
-
-    /// Ends the session `session` (nothing if there is none).
-    pub async fn end_session(&self, session: &SessionId) -> Result<()> {
-        sqlx::query(&self.sql("DELETE FROM sessions WHERE id_hash = ?"))
-            .bind(session.digest())
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    /// Forgets the sessions that ended before `now_ms`; returns how many.
-    pub async fn forget_ended_sessions(&self, now_ms: i64) -> Result<u64> {
-        Ok(
-            sqlx::query(&self.sql("DELETE FROM sessions WHERE expires_ms <= ?"))
-                .bind(now_ms)
-                .execute(&self.pool)
-                .await?
-                .rows_affected(),
-        )
     }
 
     /// Records that `account` plays `seat` of game `game` (nothing if it did already; a seat

@@ -65,6 +65,7 @@ pub mod ratings;
 pub mod reads;
 mod rows;
 pub mod seeks;
+pub mod sessions;
 mod table_rows;
 mod together;
 pub mod tournaments;

@@ -8,6 +8,10 @@ use crate::domain::seat::{SeatKind, StoredSeat};
 use tafel_core::record::Ending;
 use tafel_core::Player;
 
+/// A stored password hash (the store does not check it), so that no test waits for Argon2.
+pub(super) const HASH: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG";
+
 /// The databases to test on: a fresh in-memory SQLite one, and a fresh PostgreSQL one
 /// when `TAFEL_TEST_POSTGRES` is set.
 pub(super) async fn databases() -> Vec<Store> {
@@ -395,4 +399,67 @@ async fn a_bad_row_on_postgres_is_an_error_naming_its_table_and_column() {
         .await
         .unwrap();
     assert!(store.load("good").await.unwrap().is_some());
+}
+
+#[tokio::test]
+async fn sessions_are_listed_seen_and_ended_within_their_account() {
+    use crate::domain::account::{PasswordHash, SessionPlace, Username};
+    use crate::domain::ids::{AccountId, SessionId};
+    for store in databases().await {
+        let [ann, bob] = ["ann", "bob"].map(|_| AccountId::random());
+        for (id, name) in [(&ann, "ann"), (&bob, "bob")] {
+            let hash = PasswordHash::from_stored(HASH).unwrap();
+            let name = Username::parse(name).unwrap();
+            store
+                .create_account(id, &name, &hash, 0)
+                .await
+                .unwrap()
+                .unwrap();
+        }
+        let place = |agent: &str, address: &str| {
+            SessionPlace::new(Some(agent), Some(address.parse().unwrap()))
+        };
+        let [first, second, bobs] = [(); 3].map(|_| SessionId::random());
+        store
+            .create_session(&first, &ann, &place("A", "192.0.2.1"), 1_000, 100_000)
+            .await
+            .unwrap();
+        store
+            .create_session(&second, &ann, &place("B", "192.0.2.2"), 2_000, 100_000)
+            .await
+            .unwrap();
+        store
+            .create_session(&bobs, &bob, &place("C", "192.0.2.3"), 3_000, 100_000)
+            .await
+            .unwrap();
+        store
+            .session_seen(&first, &place("A", "2001:db8::1"), 5_000)
+            .await
+            .unwrap();
+        let listed = store.sessions_of(&ann, 4_000).await.unwrap();
+        let handles: Vec<&str> = listed.iter().map(|s| s.handle.as_str()).collect();
+        assert_eq!(handles, [&first.digest()[..16], &second.digest()[..16]]);
+        assert_eq!(listed[0].place.address.as_deref(), Some("2001:db8::1"));
+        assert_eq!(listed[0].place.device.as_deref(), Some("A"));
+        assert_eq!((listed[0].created_ms, listed[0].seen_ms), (1_000, 5_000));
+        assert!(
+            store.sessions_of(&ann, 100_000).await.unwrap().is_empty(),
+            "expired"
+        );
+        // Bob's session is not Ann's to end.
+        let bobs_handle = &bobs.digest()[..16];
+        assert!(!store.end_session_of(&ann, bobs_handle).await.unwrap());
+        assert!(store.session_account(&bobs, 4_000).await.unwrap().is_some());
+        assert!(store
+            .end_session_of(&ann, &second.digest()[..16])
+            .await
+            .unwrap());
+        assert!(store
+            .session_account(&second, 4_000)
+            .await
+            .unwrap()
+            .is_none());
+        let (account, seen) = store.session_account(&first, 4_000).await.unwrap().unwrap();
+        assert_eq!((account.id, seen), (ann, Some(5_000)));
+    }
 }

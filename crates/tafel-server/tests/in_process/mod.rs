@@ -42,7 +42,23 @@ pub async fn send_from(
     cookie: Option<&str>,
     body: Option<Value>,
 ) -> Answer {
+    send_as(router, address, None, method, path, cookie, body).await
+}
+
+/// [`send_from`] by a browser whose `User-Agent` is `user_agent`, if given.
+pub async fn send_as(
+    router: &Router,
+    address: Option<&str>,
+    user_agent: Option<&str>,
+    method: &str,
+    path: &str,
+    cookie: Option<&str>,
+    body: Option<Value>,
+) -> Answer {
     let mut request = Request::builder().method(method).uri(path);
+    if let Some(user_agent) = user_agent {
+        request = request.header(header::USER_AGENT, user_agent);
+    }
     if let Some(cookie) = cookie {
         request = request.header(header::COOKIE, cookie);
     }

@@ -67,7 +67,7 @@ pub async fn sign_up(
 ) -> Result<impl IntoResponse, ApiError> {
     rates.sign_up(address)?;
     let (account, session) = accounts
-        .sign_up(&request.username, &request.password)
+        .sign_up(&request.username, &request.password, &browser.place)
         .await?;
     let jar = opened(&accounts, policy, jar, browser.session, &session).await?;
     let device = known_device(&accounts, policy, &account, browser.device).await?;
@@ -141,7 +141,7 @@ pub async fn sign_in(
     };
     rates.sign_in(address, &request.username, known).await?;
     let (account, session) = accounts
-        .sign_in(&request.username, &request.password)
+        .sign_in(&request.username, &request.password, &browser.place)
         .await?;
     let jar = opened(&accounts, policy, jar, browser.session, &session).await?;
     let device = known_device(&accounts, policy, &account, browser.device).await?;

@@ -17,6 +17,7 @@ pub mod mail;
 pub mod play;
 pub mod players;
 pub mod positions;
+pub mod sessions;
 pub mod tournaments;
 
 /// The tags that group the API's operations in its OpenAPI document.

@@ -11,11 +11,8 @@ use crate::domain::clock::TimeControl;
 use crate::domain::ids::AccountId;
 use crate::domain::tournament::game::Scored;
 use crate::domain::tournament::{boards, Entry, Kind, State, Tournament};
-use crate::store::tests::databases;
+use crate::store::tests::{databases, HASH};
 use crate::store::Store;
-
-/// A stored hash (the store does not check it), so that no test waits for Argon2.
-const HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG";
 
 async fn account(store: &Store, name: &str) -> AccountId {
     let id = AccountId::random();
