@@ -2,7 +2,8 @@
 // in, a wrong password as the server words it; an anonymous game against the computer claimed
 // at sign-up and shown under the username; the account's seat opened on another device; the
 // settings page (change the password, delete the account, its seat then a deleted player's;
-// where one is signed in, another browser and every other one signed out);
+// where one is signed in, another browser and every other one signed out; one's data
+// downloaded);
 // axe-core on the new views; screenshots of sign in, sign up, settings and a forgotten password
 // at both sizes.
 
@@ -117,7 +118,7 @@ test("settings: change the password, delete the account; its seat shows a delete
   assert.deepEqual(page.errors, []);
 });
 
-test("settings: where one is signed in; another browser signed out, then every other", async () => {
+test("settings: where one is signed in; another browser signed out, then every other; one's data", async () => {
   const agents = {
     laptop: "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
     phone: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
@@ -159,6 +160,14 @@ test("settings: where one is signed in; another browser signed out, then every o
   await office.waitForSelector("main a[href='/sign-in']");
   await laptop.reload();
   await laptop.waitForSelector("#sessions li.session");
+  // One's data: a file named for the account, with its rows and no secret.
+  const [download] = await Promise.all([laptop.waitForEvent("download"), laptop.click("#download-data")]);
+  assert.equal(download.suggestedFilename(), `tafel-${name}.json`);
+  const text = await (await import("node:fs/promises")).readFile(await download.path(), "utf8");
+  const data = JSON.parse(text);
+  assert.equal(data.tables.account[0].username, name);
+  assert.equal(data.tables.sessions.length, 1);
+  assert.doesNotMatch(text, /argon2|password_hash|id_hash/);
   for (const page of [laptop, phone, office]) {
     assert.deepEqual(page.errors, []);
     await page.context().close();

@@ -1,6 +1,6 @@
 // The account pages: "/sign-in", "/sign-up" and "/settings" (change the password, the e-mail
-// address of web/account/recovery.js, the sessions of web/account/sessions.js, delete the
-// account). Errors are shown as the server words them. Signing up or in claims the seats this
+// address of web/account/recovery.js, the sessions of web/account/sessions.js, download
+// one's data, delete the account). Errors are shown as the server words them. Signing up or in claims the seats this
 // browser holds (web/account/seats.js) and says how many games were added.
 
 import { api, el, fill } from "../ui.js";
@@ -71,7 +71,8 @@ export async function signUpPage(app) {
     el("a", { href: "/sign-in" }, t("Sign in")), " ", t("if you have one."))));
 }
 
-/** "/settings": change the password, the e-mail address, the sessions, delete the account.
+/** "/settings": change the password, the e-mail address, the sessions, one's data, delete the
+ * account.
  * @param {HTMLElement} app */
 export async function settingsPage(app) {
   document.title = t("Settings · Tafel");
@@ -105,5 +106,8 @@ export async function settingsPage(app) {
   }, [], "h2");
   /** @type {HTMLButtonElement} */ (remove.querySelector("button[type=submit]")).classList.add("danger"); // the form's own
   const [email, sessions] = await Promise.all([emailSettings(), sessionSettings()]);
-  fill(app, el("div", { class: "account-page" }, el("h1", {}, t("Settings")), change, email ?? [], sessions, remove));
+  const data = el("section", { class: "card account-form", id: "own-data" }, el("h2", {}, t("Your data")),
+    el("p", {}, t("Everything this server keeps about your account (your games are public and named by their ids), as a file to keep.")),
+    el("a", { href: "/api/account/data", download: `tafel-${me.username}.json`, id: "download-data", class: "button secondary" }, t("Download your data")));
+  fill(app, el("div", { class: "account-page" }, el("h1", {}, t("Settings")), change, email ?? [], sessions, data, remove));
 }

@@ -658,4 +658,7 @@ export const de = {
   "Sign out everywhere else": "Überall sonst abmelden",
   "You are signed in nowhere else.": "Du bist nirgends sonst angemeldet.",
   "Where you are signed in": "Wo du angemeldet bist",
+  "Your data": "Deine Daten",
+  "Everything this server keeps about your account (your games are public and named by their ids), as a file to keep.": "Alles, was dieser Server über dein Konto speichert (deine Partien sind öffentlich und mit ihren IDs genannt), als Datei zum Aufbewahren.",
+  "Download your data": "Deine Daten herunterladen",
 };

@@ -1082,3 +1082,24 @@ async fn one_sees_ones_sessions_and_ends_one_or_all_others_but_nobody_elses() {
     assert_eq!(left.len(), 1);
     assert_eq!(left[0]["current"], true);
 }
+
+#[tokio::test]
+async fn ones_data_downloads_with_no_secret_in_it() {
+    let router = memory_app().await;
+    let nobody = send(&router, "GET", "/api/account/data", None, None).await;
+    assert_eq!(nobody.status, StatusCode::UNAUTHORIZED, "{}", nobody.text);
+    let cookie = signed_up(&router, "Keeper").await;
+    let other = signed_up(&router, "Neighbour").await;
+    let data = send(&router, "GET", "/api/account/data", Some(&cookie), None).await;
+    assert_eq!(data.status, StatusCode::OK, "{}", data.text);
+    let tables = &data.body["tables"];
+    assert_eq!(tables["account"][0]["username"], "Keeper");
+    assert_eq!(tables["sessions"].as_array().unwrap().len(), 1);
+    assert!(data.body["exported_ms"].as_i64().unwrap() > 0);
+    // Neither the session's id nor any password hash, and nobody else's rows.
+    let session = cookie.split('=').nth(1).unwrap();
+    for secret in [session, "$argon2id", "password_hash", "Neighbour"] {
+        assert!(!data.text.contains(secret), "{secret} in {}", data.text);
+    }
+    assert!(!other.is_empty());
+}

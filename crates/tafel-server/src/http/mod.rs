@@ -307,6 +307,7 @@ fn api_operations() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(api::accounts::change_password),
         routes!(api::sessions::list, api::sessions::end_others),
         routes!(api::sessions::end),
+        routes!(api::own_data::own_data),
         routes!(api::mail::mail),
         routes!(
             api::mail::email,

@@ -224,6 +224,21 @@ impl Accounts {
         }
     }
 
+    /// Everything stored about `account` (see [`crate::store::own_data`]), and when it was
+    /// read.
+    pub async fn own_data(
+        &self,
+        account: &SignedIn,
+    ) -> Result<(serde_json::Map<String, serde_json::Value>, i64), Error> {
+        let now = self.store.now_ms();
+        let data = self
+            .store
+            .own_data(&account.id)
+            .await
+            .map_err(Error::storage)?;
+        Ok((data, now))
+    }
+
     /// Ends every session of `account` but `current`.
     pub async fn end_other_sessions(
         &self,

@@ -65,7 +65,11 @@ impl Store {
         .reading("analyses")?;
         let mut linked = Vec::with_capacity(OF_A_GAME.len());
         for table in OF_A_GAME {
-            linked.push(table.read(self.backend, &mut tx, Some(id)).await?);
+            linked.push(
+                table
+                    .read(self.backend, &mut tx, Some(("game_id", id)))
+                    .await?,
+            );
         }
         tx.commit().await?;
         Ok(Some(GameRows {

@@ -60,6 +60,7 @@ pub mod heartbeat;
 pub mod leases;
 pub mod listen;
 pub mod mail;
+pub mod own_data;
 pub mod players;
 pub mod ratings;
 pub mod reads;

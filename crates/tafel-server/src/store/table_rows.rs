@@ -213,18 +213,18 @@ pub(super) const OF_A_GAME: &[Table] = &[
 ];
 
 impl Table {
-    /// The table's rows (those of game `game_id` when given), in the order of its key.
+    /// The table's rows (those whose column `where_.0` holds `where_.1`, when given), in the
+    /// order of its key.
     pub(super) async fn read(
         &self,
         backend: Backend,
         connection: &mut AnyConnection,
-        game_id: Option<&str>,
+        where_: Option<(&str, &str)>,
     ) -> Result<Vec<Vec<Value>>> {
         let columns: Vec<&str> = self.columns.iter().map(|(name, _)| *name).collect();
-        let filter = if game_id.is_some() {
-            " WHERE game_id = ?"
-        } else {
-            ""
+        let filter = match where_ {
+            Some((column, _)) => format!(" WHERE {column} = ?"),
+            None => String::new(),
         };
         let sql = backend.sql(&format!(
             "SELECT {} FROM {}{filter} ORDER BY {}",
@@ -233,8 +233,8 @@ impl Table {
             self.key.join(", ")
         ));
         let mut query = sqlx::query(&sql);
-        if let Some(id) = game_id {
-            query = query.bind(id);
+        if let Some((_, value)) = where_ {
+            query = query.bind(value);
         }
         let rows = query
             .fetch_all(&mut *connection)

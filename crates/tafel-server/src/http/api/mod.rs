@@ -14,6 +14,7 @@ pub mod catalog;
 pub mod chat;
 pub mod games;
 pub mod mail;
+pub mod own_data;
 pub mod play;
 pub mod players;
 pub mod positions;
