@@ -15,12 +15,13 @@ use std::time::Duration;
 
 use tokio::sync::Semaphore;
 
+use crate::domain::account::session::StoredSession;
 use crate::domain::account::{Password, PasswordHash, SessionPlace, Username};
 use crate::domain::ids::{AccountId, DeviceId, SessionId};
 use crate::domain::Error;
 use crate::msg;
 use crate::store::accounts::SessionAccount;
-use crate::store::sessions::{StoredSession, HANDLE_CHARS};
+use crate::store::sessions::HANDLE_CHARS;
 use crate::store::Store;
 
 /// How long a session lasts from sign-in: 30 days, then its holder signs in again.

@@ -148,11 +148,6 @@ impl Tournaments {
         Ok((tournament.id, invite))
     }
 
-    /// Now on the server's time line.
-    pub fn now_ms(&self) -> i64 {
-        self.store.now_ms()
-    }
-
     /// The tournaments open for entries (soonest first), running, and finished or cancelled
     /// (latest first), at most [`MAX_LISTED`] of each.
     pub async fn list(&self) -> Result<[Vec<ListedTournament>; 3], Error> {

@@ -9,6 +9,7 @@ use anyhow::{Context, Result};
 use super::accounts::{AccountName, SessionAccount};
 use super::rows::Reading;
 use super::Store;
+use crate::domain::account::session::StoredSession;
 use crate::domain::account::SessionPlace;
 use crate::domain::ids::{AccountId, SessionId};
 
@@ -17,19 +18,6 @@ pub const HANDLE_CHARS: usize = 16;
 
 /// The most sessions an account's list shows (the last seen).
 pub const MAX_LISTED_SESSIONS: i64 = 100;
-
-/// A session as its account's list shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoredSession {
-    /// Its name in the list: the start of its id's digest.
-    pub handle: String,
-    /// Where it was opened and last seen from.
-    pub place: SessionPlace,
-    /// When it was opened.
-    pub created_ms: i64,
-    /// When it was last seen (at most [`crate::play::accounts::SEEN_EVERY`] ago while in use).
-    pub seen_ms: i64,
-}
 
 /// A session's row in its account's list.
 #[derive(sqlx::FromRow)]

@@ -1,5 +1,5 @@
-//! What the list of one's sessions shows of each (issue #45): the browser that uses it and the
-//! address it was last seen from. Both come from the client and are only shown back to the
+//! What the list of one's sessions shows of each (issue #45): the browser that uses it, the
+//! address it was last seen from, and when. Both come from the client and are only shown back to the
 //! account's owner, so they are kept as text, cut short and without control characters.
 
 use std::net::IpAddr;
@@ -32,6 +32,19 @@ impl SessionPlace {
             address: address.map(|a| a.to_string()),
         }
     }
+}
+
+/// A session as its account's list shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredSession {
+    /// Its name in the list: the start of its id's digest.
+    pub handle: String,
+    /// Where it was opened and last seen from.
+    pub place: SessionPlace,
+    /// When it was opened.
+    pub created_ms: i64,
+    /// When it was last seen (while in use, a few minutes ago at most).
+    pub seen_ms: i64,
 }
 
 #[cfg(test)]

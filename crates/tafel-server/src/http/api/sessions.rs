@@ -11,10 +11,10 @@ use utoipa::ToSchema;
 
 use super::accounts::no_session;
 use super::tags;
+use crate::domain::account::session::StoredSession;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::session::{Session, SignedIn};
 use crate::play::accounts::Accounts;
-use crate::store::sessions::StoredSession;
 
 /// A session in its account's list.
 #[derive(Serialize, ToSchema)]

@@ -26,6 +26,7 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::session::{MaybeSignedIn, SignedIn};
 use crate::msg;
 use crate::play::tournaments::{TournamentDetail, Tournaments};
+use crate::play::Hub;
 use tafel_tournament::trf::TrfVersion;
 
 /// A tournament in a list.
@@ -424,6 +425,7 @@ fn tournament_id(id: &str) -> Result<String, ApiError> {
               (status = 404, description = "No such tournament", body = ErrorBody)))]
 pub async fn read(
     State(tournaments): State<Arc<Tournaments>>,
+    State(hub): State<Arc<Hub>>,
     MaybeSignedIn(account): MaybeSignedIn,
     Path(id): Path<String>,
 ) -> Result<Json<TournamentView>, ApiError> {
@@ -431,7 +433,7 @@ pub async fn read(
     Ok(Json(TournamentView::of(
         detail,
         account.as_ref(),
-        tournaments.now_ms(),
+        hub.now_ms(),
     )?))
 }
 
@@ -455,6 +457,7 @@ pub struct EntryRequest {
               (status = 409, description = "Entered already, entries closed, or full", body = ErrorBody)))]
 pub async fn join(
     State(tournaments): State<Arc<Tournaments>>,
+    State(hub): State<Arc<Hub>>,
     SignedIn(account): SignedIn,
     Path(id): Path<String>,
     Json(request): Json<EntryRequest>,
@@ -474,7 +477,7 @@ pub async fn join(
     Ok(Json(TournamentView::of(
         detail,
         Some(&account),
-        tournaments.now_ms(),
+        hub.now_ms(),
     )?))
 }
 
@@ -488,6 +491,7 @@ pub async fn join(
               (status = 409, description = "Not entered, withdrawn already, or the tournament is over", body = ErrorBody)))]
 pub async fn withdraw(
     State(tournaments): State<Arc<Tournaments>>,
+    State(hub): State<Arc<Hub>>,
     SignedIn(account): SignedIn,
     Path(id): Path<String>,
 ) -> Result<Json<TournamentView>, ApiError> {
@@ -497,7 +501,7 @@ pub async fn withdraw(
     Ok(Json(TournamentView::of(
         detail,
         Some(&account),
-        tournaments.now_ms(),
+        hub.now_ms(),
     )?))
 }
 
