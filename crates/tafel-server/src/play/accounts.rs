@@ -171,7 +171,8 @@ impl Accounts {
     }
 
     /// Who `session`, used from `place`, belongs to, if it is open; the session is written as
-    /// seen from there when it was last seen [`SEEN_EVERY`] ago or longer.
+    /// seen from there when it was last seen [`SEEN_EVERY`] ago or longer (a failed write
+    /// is logged, and the request goes on).
     pub async fn signed_in(
         &self,
         session: &SessionId,
@@ -187,10 +188,10 @@ impl Accounts {
             return Ok(None);
         };
         if seen.is_none_or(|seen| now - seen >= SEEN_EVERY.as_millis() as i64) {
-            self.store
-                .session_seen(session, place, now)
-                .await
-                .map_err(Error::storage)?;
+            // Only the list of sessions reads it: the request goes on without it.
+            if let Err(e) = self.store.session_seen(session, place, now).await {
+                tracing::warn!("cannot write when a session was last seen: {e:#}");
+            }
         }
         Ok(Some(account))
     }
