@@ -21,7 +21,7 @@ use crate::domain::ids::{AccountId, DeviceId, SessionId};
 use crate::domain::Error;
 use crate::msg;
 use crate::store::accounts::SessionAccount;
-use crate::store::sessions::HANDLE_CHARS;
+use crate::store::sessions;
 use crate::store::Store;
 
 /// How long a session lasts from sign-in: 30 days, then its holder signs in again.
@@ -203,12 +203,12 @@ impl Accounts {
         account: &SignedIn,
         current: &SessionId,
     ) -> Result<(Vec<StoredSession>, String), Error> {
-        let sessions = self
+        let listed = self
             .store
             .sessions_of(&account.id, self.store.now_ms())
             .await
             .map_err(Error::storage)?;
-        Ok((sessions, current.digest()[..HANDLE_CHARS].to_string()))
+        Ok((listed, sessions::handle(current)))
     }
 
     /// Ends the session of `account` named `handle` in its list (404 when it has none by that

@@ -16,6 +16,11 @@ use crate::domain::ids::{AccountId, SessionId};
 /// How many hexadecimal characters of a session's digest name it in its list (64 bits).
 pub const HANDLE_CHARS: usize = 16;
 
+/// The name of `session` in its account's list (what `substr(id_hash, 1, HANDLE_CHARS)` reads).
+pub fn handle(session: &SessionId) -> String {
+    session.digest()[..HANDLE_CHARS].to_string()
+}
+
 /// The most sessions an account's list shows (the last seen).
 pub const MAX_LISTED_SESSIONS: i64 = 100;
 
