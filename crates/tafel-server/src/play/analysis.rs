@@ -171,6 +171,12 @@ impl Hub {
         moves: Vec<String>,
         progress: Arc<AnalysisProgress>,
     ) {
+        // A request that missed the store just before the same analysis was stored and let go
+        // started this one: it is served from the store, not computed twice.
+        if let Ok(Some(_)) = self.store().analysis(&key.0, &moves).await {
+            drop(self.analyses().running().remove(&key));
+            return;
+        }
         let failure = match self.review(owner, game, start, &moves, &progress).await {
             Ok(json) => match self.store().put_analysis(&key.0, &moves, &json).await {
                 Ok(()) => {
