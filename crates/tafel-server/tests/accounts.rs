@@ -523,6 +523,36 @@ async fn seats_played_without_an_account_are_claimed_and_opened_by_the_session()
 }
 
 #[tokio::test]
+async fn a_finished_game_claimed_at_sign_up_shows_its_outcome_and_counts_in_the_totals() {
+    let router = memory_app().await;
+    let (game, tokens) = create(
+        &router,
+        None,
+        json!([{"kind": "local", "name": "Me"}, {"kind": "computer", "level": 1}]),
+    )
+    .await;
+    let resigned = send(
+        &router,
+        "POST",
+        &format!("/api/games/{game}/resign"),
+        None,
+        Some(json!({"token": tokens[0]})),
+    )
+    .await;
+    assert_eq!(resigned.status, StatusCode::OK, "{}", resigned.text);
+    let ada = signed_up(&router, "Latecomer").await;
+    let claimed = claim(&router, Some(&ada), &[(&game, &tokens[0])]).await;
+    assert_eq!(claimed.body, json!({"claimed": 1}), "{}", claimed.text);
+
+    let page = send(&router, "GET", "/api/players/latecomer", None, None).await;
+    assert_eq!(page.body["total"], json!({"win": 0, "draw": 0, "loss": 1}));
+    assert_eq!(page.body["ratings"], json!([]), "never rated");
+    let games = send(&router, "GET", "/api/players/latecomer/games", None, None).await;
+    assert_eq!(games.body["games"][0]["id"], game.as_str());
+    assert_eq!(games.body["games"][0]["outcome"], "loss", "{}", games.text);
+}
+
+#[tokio::test]
 async fn pages_of_other_sites_cannot_use_the_new_endpoints() {
     let router = memory_app().await;
     let ada = signed_up(&router, "Guarded").await;

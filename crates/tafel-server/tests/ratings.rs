@@ -1,7 +1,8 @@
 //! Rated games and players' pages through the API, in-process on SQLite: a rated game between
 //! two accounts changes both ratings once and its view shows them; the kinds of game that
 //! cannot be rated are refused; a rated game whose first move does not come is aborted and not
-//! rated; the players' endpoints (pagination, filters, bad input); the leaderboard leaves
+//! rated, one resigned before both players moved counts for nobody, one whose opponent deletes
+//! the account is won and rated; the players' endpoints (pagination, filters, bad input); the leaderboard leaves
 //! provisional players out.
 
 use std::time::Duration;
@@ -301,6 +302,63 @@ async fn a_rated_game_whose_first_moves_do_not_come_is_aborted_and_not_rated() {
     resign(&bob, id, &tokens[1]).await;
     let (_, page) = ada.get("/api/players/ada").await;
     assert_eq!(page["ratings"][0]["games"], 1, "{page}");
+}
+
+#[tokio::test]
+async fn a_rated_game_resigned_before_both_players_moved_counts_in_nobodys_results() {
+    let router = memory_server().await;
+    let (ada, bob) = (
+        Person::signed_up(&router, "ada").await,
+        Person::signed_up(&router, "bob").await,
+    );
+    let (id, tokens) = rated_game(&ada, &bob).await;
+    play(&ada, &id, &tokens, 1).await;
+    resign(&bob, &id, &tokens[1]).await;
+    let (_, view) = ada.get(&format!("/api/games/{id}")).await;
+    assert_eq!(view["status"]["state"], "over", "{view}");
+    assert!(view.get("ratings").is_none(), "{view}");
+    for name in ["ada", "bob"] {
+        let (_, page) = ada.get(&format!("/api/players/{name}")).await;
+        assert_eq!(page["ratings"], json!([]), "{page}");
+        assert_eq!(
+            page["total"],
+            json!({"win": 0, "draw": 0, "loss": 0}),
+            "{page}"
+        );
+        let (_, list) = ada.get(&format!("/api/players/{name}/games")).await;
+        assert_eq!(list["total"], 1, "{list}");
+        assert!(list["games"][0]["outcome"].is_null(), "{list}");
+    }
+}
+
+#[tokio::test]
+async fn a_rated_game_whose_opponent_deletes_the_account_is_won_and_rated() {
+    let router = memory_server().await;
+    let (ada, bob) = (
+        Person::signed_up(&router, "ada").await,
+        Person::signed_up(&router, "bob").await,
+    );
+    let (id, tokens) = rated_game(&ada, &bob).await;
+    play(&ada, &id, &tokens, 2).await;
+    let body = json!({"password": "correct horse battery"});
+    let (status, answer, _) = bob.request("DELETE", "/api/account", Some(body)).await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{answer}");
+    // The game in play is resigned for the deleted account, then its seat rewritten.
+    let view = wait::until(Duration::from_secs(5), "the seat rewritten", || async {
+        let (_, view) = ada.get(&format!("/api/games/{id}")).await;
+        if view["seats"][1]["deleted"] == true {
+            Ok(view)
+        } else {
+            Err(view)
+        }
+    })
+    .await;
+    assert_eq!(view["status"]["state"], "over", "{view}");
+    assert_eq!(view["status"]["termination"], "resignation", "{view}");
+    assert_eq!(view["ratings"].as_array().map(Vec::len), Some(2), "{view}");
+    let (_, page) = ada.get("/api/players/ada").await;
+    assert_eq!(page["ratings"][0]["games"], 1, "{page}");
+    assert_eq!(page["total"], json!({"win": 1, "draw": 0, "loss": 0}));
 }
 
 #[tokio::test]

@@ -6,7 +6,8 @@
 //!   of two, and one invited seat that only an account may take; it has a clock. Games against
 //!   the computer, at one screen and with four players (in teams) are not rated.
 //! - It counts once it ends with at least [`MIN_PLIES`] moves made by the players (chance
-//!   outcomes do not count).
+//!   outcomes do not count); one that ends sooner (resigned, say) counts in nobody's
+//!   results, rated or not.
 //! - While fewer moves than that are made, the seat to move has a set time (30 s by default:
 //!   `tafel serve --abort-after`) from when its clock started to make its first move;
 //!   otherwise the game is aborted ([`Ending::aborted`]): it ends without a result and is not
@@ -114,9 +115,15 @@ pub struct Finished {
     pub first_score: Score,
 }
 
-/// What `live`, just over, tells its accounts: `None` if no account plays it or it was
-/// aborted.
+/// What `live`, just over, tells its accounts: `None` if no account plays it, it was
+/// aborted, or it is a rated game that ended before it counts (fewer than [`MIN_PLIES`]
+/// moves): such a game, resigned or lost on time before both players moved, counts in
+/// nobody's results, as an aborted one.
 pub fn finished(live: &LiveGame) -> Option<Finished> {
+    let counts = player_moves(live) >= MIN_PLIES;
+    if live.rated && !counts {
+        return None;
+    }
     let winners = match (&live.table.ending, live.current().status()) {
         (Some(ending), _) if ending.termination == Termination::Aborted => return None,
         (Some(ending), _) => ending.winners,
@@ -142,9 +149,8 @@ pub fn finished(live: &LiveGame) -> Option<Finished> {
     if results.is_empty() {
         return None;
     }
-    let counts = live.rated && player_moves(live) >= MIN_PLIES;
     let rated = match results.as_slice() {
-        [(a, first, _), (b, second, _)] if counts && first != second => {
+        [(a, first, _), (b, second, _)] if live.rated && first != second => {
             Some([(*a, first.clone()), (*b, second.clone())])
         }
         _ => None,

@@ -5,7 +5,8 @@
 //! A claim follows the rules of seats taken while signed in: an account takes one seat of a
 //! game; a seat another account plays stays that account's; a game at one screen between
 //! several people (more than one seat at the creator's screen) stays nobody's; a seat whose
-//! account was deleted stays a deleted player's.
+//! account was deleted stays a deleted player's. A finished game claimed counts in the
+//! account's results as if played signed in (never in its ratings).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -17,6 +18,7 @@ use super::viewers::Event;
 use super::Hub;
 use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::live::LiveGame;
+use crate::domain::rated;
 use crate::domain::seat::{SeatKind, StoredSeat};
 use crate::domain::{Error, ErrorKind};
 use crate::msg;
@@ -72,6 +74,17 @@ impl Claimer {
         self.seater
             .index_accounts(&live.id, &live.table.seats)
             .await;
+        if live.is_over() {
+            // A game claimed after its end counts in the account's results as one played
+            // signed in (its outcome in the list of games, its totals); never rated.
+            if let Some(finished) = rated::finished(live) {
+                self.committer
+                    .store()
+                    .record_late_results(&finished)
+                    .await
+                    .map_err(Error::storage)?;
+            }
+        }
         self.committer.tell(&live.id, Event::Changed);
         Ok(true)
     }

@@ -51,6 +51,11 @@ impl Committer {
         }
     }
 
+    /// The store changes go to.
+    pub(super) fn store(&self) -> &Store {
+        &self.store
+    }
+
     /// Now on the server's time line (the store's).
     pub(super) fn now_ms(&self) -> i64 {
         self.store.now_ms()

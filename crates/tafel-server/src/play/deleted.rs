@@ -1,7 +1,9 @@
 //! The seats of deleted accounts: each is rewritten, through the normal change path, to keep
 //! neither the account nor its name and to show a deleted player
 //! ([`StoredSeat::forget_player`](crate::domain::seat::StoredSeat::forget_player)); the games
-//! themselves stay, since they are the other players' games too.
+//! themselves stay, since they are the other players' games too. A game still in play is
+//! resigned for the deleted account first (as lichess does when an account is closed), so
+//! that its opponents' win counts, and is rated when the game is.
 //!
 //! The store's index of accounts' seats says which games are left to rewrite: a game's rows
 //! of a deleted account leave the index once its seats are rewritten. The work runs in the
@@ -71,9 +73,21 @@ impl Hub {
             .map_err(Error::storage)
     }
 
-    /// The change that shows `account`'s seats of game `game` as a deleted player's.
+    /// The change that shows `account`'s seats of game `game` as a deleted player's; a game
+    /// still in play is resigned for the account first.
     async fn rewrite_seats(self: &Arc<Self>, account: &AccountId, game: &str) -> Result<(), Error> {
         let (_handle, mut live) = self.lock_game(&GameId::parse(game)?).await?;
+        let playing = live
+            .table
+            .seats
+            .iter()
+            .find(|seat| seat.account.as_ref() == Some(account))
+            .map(|seat| seat.token.clone());
+        if let Some(token) = playing.filter(|_| !live.is_over()) {
+            // While the seat is still the account's, so that the game ends with both
+            // accounts in it: the opponent's win counts, and is rated if the game is.
+            self.resigner.resign(&mut live, &token).await?;
+        }
         let mut table = live.table.clone();
         let mut changed = false;
         for seat in &mut table.seats {

@@ -15,7 +15,7 @@ use anyhow::{Context, Result};
 use sqlx::AnyConnection;
 
 use super::backend::Backend;
-use super::rows::{GameAt, Reading};
+use super::rows::{value, GameAt, Reading};
 use super::Store;
 use crate::domain::clock::Timeline;
 use crate::domain::ids::AccountId;
@@ -53,6 +53,25 @@ impl Store {
         Ok(())
     }
 
+    /// Records the results of `finished`'s accounts that are not recorded yet, never its
+    /// ratings: a finished game whose seat an account claimed after the end. The time of the
+    /// results is the end's, as the outbox of ends has it (else now).
+    pub async fn record_late_results(&self, finished: &Finished) -> Result<()> {
+        let mut tx = self.pool.begin().await?;
+        let row = sqlx::query(
+            &self.sql("SELECT MAX(ended_ms) AS ended_ms FROM game_ends WHERE game_id = ?"),
+        )
+        .bind(&finished.game_id)
+        .fetch_one(&mut *tx)
+        .await
+        .reading("game_ends")?;
+        let ended_ms: Option<i64> = value(&row, "game_ends", "ended_ms")?;
+        let ended_ms = ended_ms.unwrap_or_else(|| self.now_ms());
+        insert_results(self.backend, &mut tx, finished, ended_ms).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Rated games to abort at `before` or earlier, the soonest first, at most `limit`, with
     /// their deadlines.
     pub async fn aborts_due(&self, before: i64, limit: i64) -> Result<Vec<(String, i64)>> {
@@ -79,6 +98,21 @@ pub(super) async fn record_results(
     finished: &Finished,
     ended_ms: i64,
 ) -> Result<bool> {
+    insert_results(backend, tx, finished, ended_ms).await?;
+    match &finished.rated {
+        Some(seats) => rate(backend, timeline, tx, finished, seats).await,
+        None => Ok(false),
+    }
+}
+
+/// Records inside `tx` each account's result of `finished` (ended at `ended_ms`) that is not
+/// recorded yet.
+async fn insert_results(
+    backend: Backend,
+    tx: &mut AnyConnection,
+    finished: &Finished,
+    ended_ms: i64,
+) -> Result<()> {
     for (seat, account, score) in &finished.results {
         sqlx::query(&backend.sql(
             "INSERT INTO account_results (game_id, seat, account_id, outcome, ended_ms)
@@ -92,10 +126,7 @@ pub(super) async fn record_results(
         .execute(&mut *tx)
         .await?;
     }
-    match &finished.rated {
-        Some(seats) => rate(backend, timeline, tx, finished, seats).await,
-        None => Ok(false),
-    }
+    Ok(())
 }
 
 /// Changes the ratings of `seats` for the finished game inside `tx`, unless the game's rating
