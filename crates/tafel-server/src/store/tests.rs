@@ -463,3 +463,53 @@ async fn sessions_are_listed_seen_and_ended_within_their_account() {
         assert_eq!((account.id, seen), (ann, Some(5_000)));
     }
 }
+
+#[tokio::test]
+async fn the_lookalike_keys_are_made_anew_and_of_two_that_meet_the_older_keeps_its() {
+    use crate::domain::account::Username;
+    const SQLITE: &str = include_str!("../../migrations/sqlite/0025_more_lookalikes.sql");
+    const POSTGRES: &str = include_str!("../../migrations/postgres/0025_more_lookalikes.sql");
+    assert_eq!(SQLITE, POSTGRES, "one migration for both backends");
+    // Accounts with their keys as made before `cl` and `nn` were folded, in the order made,
+    // and the key each has after the migration.
+    let accounts = [
+        ("dave", "dave"),
+        ("clave", "clave"), // `dave` keeps `dave`
+        ("nnike", "mlke"),
+        ("clinn", "dlm"), // older than `dlnn`, whose key would meet its
+        ("dlnn", "dlnn"),
+        ("Glenn", "glem"),
+    ];
+    for store in databases().await {
+        for (made, (name, _)) in accounts.iter().enumerate() {
+            let old_key = name.to_lowercase().replace('i', "l");
+            sqlx::query(&store.sql(
+                "INSERT INTO accounts (id, username, username_key, lookalike_key, created_ms)
+                 VALUES (?, ?, ?, ?, ?)",
+            ))
+            .bind(format!("account-{made}"))
+            .bind(*name)
+            .bind(name.to_lowercase())
+            .bind(old_key)
+            .bind(made as i64)
+            .execute(&store.pool)
+            .await
+            .unwrap();
+        }
+        sqlx::query(SQLITE).execute(&store.pool).await.unwrap();
+        for (made, (name, expected)) in accounts.iter().enumerate() {
+            let row = sqlx::query(&store.sql("SELECT lookalike_key FROM accounts WHERE id = ?"))
+                .bind(format!("account-{made}"))
+                .fetch_one(&store.pool)
+                .await
+                .unwrap();
+            let key: String = rows::value(&row, "accounts", "lookalike_key").unwrap();
+            assert_eq!(key, *expected, "{name}");
+            let made_anew = Username::parse(name).unwrap().lookalike_key();
+            assert!(
+                key == made_anew || ["clave", "dlnn"].contains(name),
+                "{name}"
+            );
+        }
+    }
+}
