@@ -3,11 +3,12 @@
 // at sign-up and shown under the username; the account's seat opened on another device; the
 // settings page (change the password, delete the account, its seat then a deleted player's;
 // where one is signed in, another browser and every other one signed out; one's data
-// downloaded);
+// downloaded; two-step sign-in set up, used with a code and a recovery code, turned off);
 // axe-core on the new views; screenshots of sign in, sign up, settings and a forgotten password
 // at both sizes.
 
 import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
 import { after, before, test } from "node:test";
 import {
   axeViolations, BASE, boardPly, freshName, submitAccountForm, cellsOf, createGame, LAPTOP, launch, newPage, PHONE, play, screenshot,
@@ -169,6 +170,94 @@ test("settings: where one is signed in; another browser signed out, then every o
   assert.equal(data.tables.sessions.length, 1);
   assert.doesNotMatch(text, /argon2|password_hash|id_hash/);
   for (const page of [laptop, phone, office]) {
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
+
+/** The code an authenticator app shows at `ms` for the base32 `secret` (RFC 6238: HMAC-SHA-1,
+ * 30-second steps, six digits), as the test's own app. */
+function totp(secret, ms) {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  const bits = [...secret.replace(/[\s=]/g, "")].map((c) => alphabet.indexOf(c).toString(2).padStart(5, "0")).join("");
+  const key = Buffer.from(bits.match(/.{8}/g).map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(ms / 30000)));
+  const mac = createHmac("sha1", key).update(counter).digest();
+  const offset = mac[19] & 15;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1e6).padStart(6, "0");
+}
+
+test("two-step sign-in: set up from the settings, then a code and a recovery code at sign-in, then off", async () => {
+  const laptop = await newPage(browser, LAPTOP);
+  const phone = await newPage(browser, PHONE);
+  const name = freshName("two");
+  await submitAccountForm(laptop, "/sign-up", name, PASSWORD);
+  await laptop.waitForSelector("#welcome");
+  await submitAccountForm(phone, "/sign-in", name, PASSWORD);
+  await phone.waitForSelector("#welcome");
+  // Set up on the phone (to look at it there); the laptop sets up anew and turns it on.
+  for (const page of [phone, laptop]) {
+    await page.goto(BASE + "/settings");
+    await page.fill("#second-factor-password", PASSWORD);
+    await page.click("#second-factor-setup-submit");
+    await page.waitForSelector("#second-factor-qr");
+  }
+  await phone.locator("#second-factor").scrollIntoViewIfNeeded();
+  assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "the QR code fits a phone");
+  await screenshot(phone, "account-second-factor-setup-phone");
+  await noViolations(laptop, "two-step sign-in set up");
+  await laptop.locator("#second-factor").scrollIntoViewIfNeeded();
+  await screenshot(laptop, "account-second-factor-setup-laptop");
+  const secret = (await laptop.textContent("#second-factor-secret")).replace(/\s/g, "");
+  await laptop.fill("#second-factor-code", totp(secret, Date.now() - 10 * 60000));
+  await laptop.click("#second-factor-on-submit");
+  await laptop.waitForFunction(() => document.querySelector("#second-factor-on-error")?.textContent);
+  assert.match(await laptop.textContent("#second-factor-on-error"), /code is not right/);
+  await laptop.fill("#second-factor-code", totp(secret, Date.now()));
+  await laptop.click("#second-factor-on-submit");
+  await laptop.waitForSelector("#recovery-codes");
+  const recovery = await laptop.locator("#recovery-codes li").allTextContents();
+  assert.equal(recovery.length, 10);
+  await screenshot(laptop, "account-second-factor-codes-laptop");
+  await laptop.click("#recovery-codes-kept");
+  await laptop.waitForSelector("#second-factor-off");
+  assert.match(await laptop.textContent("#second-factor-state"), /10 recovery codes are left/);
+  await noViolations(laptop, "two-step sign-in on");
+  await laptop.evaluate(() => document.querySelector("#second-factor").scrollIntoView());
+  await screenshot(laptop, "account-second-factor-on-laptop");
+
+  // Signing in asks for the code after the password; the next step's code signs in.
+  const signIn = async (page, code) => {
+    await submitAccountForm(page, "/sign-in", name, PASSWORD);
+    await page.waitForSelector("#code", { state: "visible" });
+    assert.match(await page.textContent("#sign-in-error"), /two steps/);
+    await page.fill("#code", code);
+    await page.click("#sign-in-submit");
+    await page.waitForSelector("#welcome");
+  };
+  await phone.goto(BASE + "/sign-in");
+  await phone.fill("#username", name);
+  await phone.fill("#password", PASSWORD);
+  await phone.click("#sign-in-submit");
+  await phone.waitForSelector("#code", { state: "visible" });
+  await noViolations(phone, "sign-in asking for a code");
+  await screenshot(phone, "account-second-factor-sign-in-phone");
+  await signIn(phone, totp(secret, Date.now() + 30000));
+  const other = await newPage(browser, PHONE);
+  await signIn(other, recovery[0]);
+
+  // Off with the password and a recovery code; the password alone signs in again.
+  await laptop.reload();
+  await laptop.waitForSelector("#second-factor-off");
+  assert.match(await laptop.textContent("#second-factor-state"), /9 recovery codes are left/);
+  await laptop.fill("#second-factor-off-password", PASSWORD);
+  await laptop.fill("#second-factor-off-code", recovery[1]);
+  await laptop.click("#second-factor-off-submit");
+  await laptop.waitForSelector("#second-factor-setup");
+  await submitAccountForm(other, "/sign-in", name, PASSWORD);
+  await other.waitForSelector("#welcome");
+  for (const page of [laptop, phone, other]) {
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }

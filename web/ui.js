@@ -140,14 +140,25 @@ export function responseBody(response) {
   return response.json().catch(() => ({ error: t("the server answered {status}", { status: `${response.status} ${response.statusText}` }) }));
 }
 
-/** Calls the JSON API; throws an Error whose message is the server's explanation.
+/** A refusal of the API: its message is the server's explanation, `code` the refusal's key
+ * (the same in every language), when the server gave one. */
+export class ApiError extends Error {
+  /** @param {string} message
+   * @param {string | undefined} code */
+  constructor(message, code) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** Calls the JSON API; throws an {@link ApiError} whose message is the server's explanation.
  * @param {string} path
  * @param {RequestInit} [options]
  * @returns {Promise<any>} the answer's JSON */
 export async function api(path, options = {}) {
   const response = await request(path, options);
   const body = await responseBody(response);
-  if (!response.ok) throw new Error(errorWords(response, body));
+  if (!response.ok) throw new ApiError(errorWords(response, body), body.code);
   return body;
 }
 

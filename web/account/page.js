@@ -1,12 +1,15 @@
-// The account pages: "/sign-in", "/sign-up" and "/settings" (change the password, the e-mail
-// address of web/account/recovery.js, the sessions of web/account/sessions.js, download
-// one's data, delete the account). Errors are shown as the server words them. Signing up or in claims the seats this
-// browser holds (web/account/seats.js) and says how many games were added.
+// The account pages: "/sign-in" (with the code of two-step sign-in when the account asks for
+// it), "/sign-up" and "/settings" (change the password, the e-mail address of
+// web/account/recovery.js, two-step sign-in of web/account/second_factor.js, the sessions of
+// web/account/sessions.js, download one's data, delete the account). Errors are shown as the
+// server words them. Signing up or in claims the seats this browser holds
+// (web/account/seats.js) and says how many games were added.
 
-import { api, el, fill } from "../ui.js";
+import { api, ApiError, el, fill } from "../ui.js";
 import { field, form, value } from "./form.js";
 import { showAccount, whoAmI } from "./header.js";
 import { emailSettings, sendsMail } from "./recovery.js";
+import { secondFactorSettings } from "./second_factor.js";
 import { sessionSettings } from "./sessions.js";
 import { claimHeldSeats } from "./seats.js";
 import { t, tn } from "../i18n.js";
@@ -36,12 +39,26 @@ async function welcome(app, me, verb) {
  * @param {HTMLElement} app */
 export function signInPage(app) {
   document.title = t("Sign in · Tafel");
+  // Shown once the server asks for it: an account with two-step sign-in on.
+  const code = field("code", t("Code from your authenticator app, or a recovery code"), { autocomplete: "one-time-code", autocapitalize: "none", spellcheck: "false", maxlength: 32, required: false });
+  code.hidden = true;
   fill(app, form("sign-in", t("Sign in"), [
     field("username", t("Username"), { autocomplete: "username", autocapitalize: "none", spellcheck: "false", maxlength: 64 }),
     field("password", t("Password"), { type: "password", autocomplete: "current-password", maxlength: 256 }),
+    code,
   ], t("Sign in"), async (f) => {
-    const me = await api("/api/session", { method: "POST", body: JSON.stringify({ username: value(f, "username"), password: value(f, "password") }) });
-    await welcome(app, me, t("Welcome back"));
+    const entered = code.hidden ? {} : { code: value(f, "code") };
+    try {
+      const me = await api("/api/session", { method: "POST", body: JSON.stringify({ username: value(f, "username"), password: value(f, "password"), ...entered }) });
+      await welcome(app, me, t("Welcome back"));
+    } catch (e) {
+      if (e instanceof ApiError && e.code === "this-account-asks-for-a-code") {
+        code.hidden = false;
+        /** @type {HTMLInputElement} */ (code.querySelector("input")).required = true;
+        queueMicrotask(() => /** @type {HTMLInputElement} */ (code.querySelector("input")).focus());
+      }
+      throw e;
+    }
   }, [el("p", { class: "help" }, el("a", { href: "/reset-password", id: "forgot-password" }, t("Forgot your password?"))),
     el("p", { class: "help" }, t("No account yet?"), " ", el("a", { href: "/sign-up" }, t("Sign up")), ".")]));
 }
@@ -105,9 +122,9 @@ export async function settingsPage(app) {
       el("p", { role: "status" }, t("Your account is deleted. Your games show a deleted player.")), el("a", { href: "/" }, t("To the lobby"))));
   }, [], "h2");
   /** @type {HTMLButtonElement} */ (remove.querySelector("button[type=submit]")).classList.add("danger"); // the form's own
-  const [email, sessions] = await Promise.all([emailSettings(), sessionSettings()]);
+  const [email, twoStep, sessions] = await Promise.all([emailSettings(), secondFactorSettings(), sessionSettings()]);
   const data = el("section", { class: "card account-form", id: "own-data" }, el("h2", {}, t("Your data")),
     el("p", {}, t("Everything this server keeps about your account (your games are public and named by their ids), as a file to keep.")),
     el("a", { href: "/api/account/data", download: `tafel-${me.username}.json`, id: "download-data", class: "button secondary" }, t("Download your data")));
-  fill(app, el("div", { class: "account-page" }, el("h1", {}, t("Settings")), change, email ?? [], sessions, data, remove));
+  fill(app, el("div", { class: "account-page" }, el("h1", {}, t("Settings")), change, email ?? [], twoStep, sessions, data, remove));
 }

@@ -258,6 +258,14 @@ that-device-is-not-known = Dieses Gerät ist nicht bekannt.
 no-session-of-yours-by-that-name = keine deiner Sitzungen hat diesen Namen (vielleicht ist sie schon beendet)
 name-belongs-to-an-account = der Name { $name } gehört zu einem Konto: melde dich an, um unter ihm zu spielen, oder wähle einen anderen
 name-is-kept-for-the-site = der Name { $name } ist für die Seite reserviert (er liest sich als `{ $reserved }`); wähle einen anderen
+two-step-sign-in-is-on-already = die Anmeldung in zwei Schritten ist schon an (schalte sie zuerst aus, um eine andere App einzurichten)
+set-up-two-step-sign-in-first = richte die Anmeldung in zwei Schritten zuerst ein (oder neu: sie wurde inzwischen neu eingerichtet)
+two-step-sign-in-is-off = die Anmeldung in zwei Schritten ist aus
+that-code-is-not-right = dieser Code stimmt nicht (die sechs Ziffern, die deine App jetzt zeigt, oder einer deiner Wiederherstellungscodes)
+that-code-was-used-already = dieser Code wurde schon verwendet; warte auf den nächsten, den deine App zeigt
+this-account-asks-for-a-code = dieses Konto meldet sich in zwei Schritten an: gib den Code ein, den deine App zeigt, oder einen Wiederherstellungscode
+stored-second-factor-cannot-be-read = das gespeicherte Geheimnis der Anmeldung in zwei Schritten ist nicht lesbar
+second-factor-address-cannot-be-made = die Adresse für die Authenticator-App lässt sich nicht bilden
 
 
 # Die Texte der Spiele (crates/tafel-server/src/domain/game_texts.rs).

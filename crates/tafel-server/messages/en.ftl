@@ -234,6 +234,14 @@ that-device-is-not-known = That device is not known.
 no-session-of-yours-by-that-name = no session of yours has that name (it may have ended already)
 name-belongs-to-an-account = the name { $name } is an account's: sign in to play under it, or choose another
 name-is-kept-for-the-site = the name { $name } is kept for the site (it reads as `{ $reserved }`); choose another
+two-step-sign-in-is-on-already = two-step sign-in is on already (turn it off first to set up another app)
+set-up-two-step-sign-in-first = set up two-step sign-in first (or again: it was set up anew meanwhile)
+two-step-sign-in-is-off = two-step sign-in is off
+that-code-is-not-right = that code is not right (the six digits your app shows now, or one of your recovery codes)
+that-code-was-used-already = that code was used already; wait for the next one your app shows
+this-account-asks-for-a-code = this account signs in in two steps: enter the code your app shows, or a recovery code
+stored-second-factor-cannot-be-read = the stored secret of two-step sign-in cannot be read
+second-factor-address-cannot-be-made = the address for the authenticator app cannot be made
 
 
 # The games' texts (crates/tafel-server/src/domain/game_texts.rs): GAME-summary, a setting's label

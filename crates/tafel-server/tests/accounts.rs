@@ -1144,3 +1144,109 @@ async fn ones_data_downloads_with_no_secret_in_it() {
     }
     assert!(!other.is_empty());
 }
+
+/// Signs in as `username` with a code: the answer.
+async fn sign_in_with(router: &Router, username: &str, password: &str, code: &str) -> Answer {
+    let body = json!({"username": username, "password": password, "code": code});
+    send(router, "POST", "/api/session", None, Some(body)).await
+}
+
+#[tokio::test]
+async fn two_step_sign_in_takes_each_code_once_and_each_recovery_code_once() {
+    use tafel_server::domain::account::second_factor::TotpSecret;
+    let router = memory_app().await;
+    let ada = signed_up(&router, "Twostep").await;
+    let call = |method: &'static str, path: &'static str, body: Option<Value>| {
+        let (router, ada) = (router.clone(), ada.clone());
+        async move { send(&router, method, path, Some(&ada), body).await }
+    };
+    let state = call("GET", "/api/account/second-factor", None).await;
+    assert_eq!(state.body, json!({"on": false, "recovery_codes_left": 0}));
+    let wrong = json!({"password": "not the password"});
+    let refused = call("POST", "/api/account/second-factor/setup", Some(wrong)).await;
+    assert_eq!(refused.status, StatusCode::UNAUTHORIZED, "{}", refused.text);
+
+    let setup = json!({"password": PASSWORD});
+    let set_up = call("POST", "/api/account/second-factor/setup", Some(setup)).await;
+    assert_eq!(set_up.status, StatusCode::OK, "{}", set_up.text);
+    let secret = TotpSecret::from_stored(set_up.body["secret"].as_str().unwrap()).unwrap();
+    assert!(set_up.body["qr_svg"].as_str().unwrap().contains("<svg"));
+    assert!(set_up.body["url"]
+        .as_str()
+        .unwrap()
+        .starts_with("otpauth://totp/Tafel:Twostep?"));
+    // Nothing asks for a code until a first code turns it on.
+    let plain = credentials(&router, "/api/session", "Twostep", PASSWORD).await;
+    assert_eq!(plain.status, StatusCode::OK, "{}", plain.text);
+    let now = || tafel_server::domain::clock::Timeline::default().now_ms();
+    let stale = secret.code_at(now() - 10 * 60_000);
+    let not_on = call(
+        "POST",
+        "/api/account/second-factor",
+        Some(json!({"code": stale})),
+    )
+    .await;
+    assert_eq!(not_on.status, StatusCode::UNAUTHORIZED, "{}", not_on.text);
+    assert_eq!(not_on.body["code"], "that-code-is-not-right");
+    let first = secret.code_at(now());
+    let on = call(
+        "POST",
+        "/api/account/second-factor",
+        Some(json!({"code": first})),
+    )
+    .await;
+    assert_eq!(on.status, StatusCode::OK, "{}", on.text);
+    let recovery: Vec<String> = serde_json::from_value(on.body["recovery_codes"].clone()).unwrap();
+    assert_eq!(recovery.len(), 10);
+
+    // The password alone is not enough now; a wrong password says nothing of the code.
+    let asked = credentials(&router, "/api/session", "Twostep", PASSWORD).await;
+    assert_eq!(asked.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(asked.body["code"], "this-account-asks-for-a-code");
+    assert!(asked.cookie.is_none());
+    let next = secret.code_at(now() + 30_000);
+    let wrong_password = sign_in_with(&router, "Twostep", "not the password", &next).await;
+    assert_eq!(
+        wrong_password.body["code"],
+        "that-username-and-password-do-not"
+    );
+    // The code that turned it on was taken; the next step's is taken once.
+    let replayed = sign_in_with(&router, "Twostep", PASSWORD, &first).await;
+    assert_eq!(replayed.body["code"], "that-code-was-used-already");
+    let signed_in = sign_in_with(&router, "Twostep", PASSWORD, &next).await;
+    assert_eq!(signed_in.status, StatusCode::OK, "{}", signed_in.text);
+    assert!(signed_in.cookie.is_some());
+    let again = sign_in_with(&router, "Twostep", PASSWORD, &next).await;
+    assert_eq!(again.body["code"], "that-code-was-used-already");
+    // A recovery code, however typed, works once.
+    let typed = recovery[0].to_uppercase().replace('-', " ");
+    let recovered = sign_in_with(&router, "Twostep", PASSWORD, &typed).await;
+    assert_eq!(recovered.status, StatusCode::OK, "{}", recovered.text);
+    let reused = sign_in_with(&router, "Twostep", PASSWORD, &recovery[0]).await;
+    assert_eq!(reused.body["code"], "that-code-is-not-right");
+    let state = call("GET", "/api/account/second-factor", None).await;
+    assert_eq!(state.body, json!({"on": true, "recovery_codes_left": 9}));
+
+    // One's data holds neither the secret nor a recovery code's digest.
+    let data = call("GET", "/api/account/data", None).await;
+    assert!(data.text.contains("second_factor"), "{}", data.text);
+    assert!(!data.text.contains(&secret.as_base32()));
+    // Off with the password and a code; then the password alone signs in again.
+    let off = |code: &str| json!({"password": PASSWORD, "code": code});
+    let refused = call("DELETE", "/api/account/second-factor", Some(off(&stale))).await;
+    assert_eq!(refused.status, StatusCode::UNAUTHORIZED, "{}", refused.text);
+    let turned_off = call(
+        "DELETE",
+        "/api/account/second-factor",
+        Some(off(&recovery[1])),
+    )
+    .await;
+    assert_eq!(
+        turned_off.status,
+        StatusCode::NO_CONTENT,
+        "{}",
+        turned_off.text
+    );
+    let plain = credentials(&router, "/api/session", "Twostep", PASSWORD).await;
+    assert_eq!(plain.status, StatusCode::OK, "{}", plain.text);
+}

@@ -308,6 +308,12 @@ fn api_operations() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(api::sessions::list, api::sessions::end_others),
         routes!(api::sessions::end),
         routes!(api::own_data::own_data),
+        routes!(
+            api::second_factor::state,
+            api::second_factor::turn_on,
+            api::second_factor::turn_off
+        ),
+        routes!(api::second_factor::set_up),
         routes!(api::mail::mail),
         routes!(
             api::mail::email,

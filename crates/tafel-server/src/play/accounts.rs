@@ -97,13 +97,14 @@ impl Accounts {
         Ok((account, session))
     }
 
-    /// Checks `password` for the account `username` and opens a new session for it, used
-    /// from `place`. A wrong name and a wrong password get the same answer, after about the
-    /// same time.
+    /// Checks `password` for the account `username`, then `code` if it signs in in two steps
+    /// ([`super::second_factor`]), and opens a new session for it, used from `place`. A wrong
+    /// name and a wrong password get the same answer, after about the same time.
     pub async fn sign_in(
         &self,
         username: &str,
         password: &str,
+        code: Option<&str>,
         place: &SessionPlace,
     ) -> Result<(SignedIn, SessionId), Error> {
         let password = Password::entered(password)?;
@@ -125,6 +126,7 @@ impl Accounts {
                 "that-username-and-password-do-not"
             )));
         };
+        self.second_step(&account.id, code).await?;
         let session = self.open_session(&account.id, place).await?;
         Ok((
             SignedIn {
@@ -320,6 +322,11 @@ impl Accounts {
             .end_sessions(account)
             .await
             .map_err(Error::storage)
+    }
+
+    /// The store the accounts are kept in.
+    pub(super) fn store(&self) -> &Store {
+        &self.store
     }
 
     /// Checks that `password` is the password of `account` (401 otherwise).

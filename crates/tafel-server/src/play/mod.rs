@@ -100,6 +100,7 @@ pub mod positions;
 pub mod recovery;
 pub mod resigner;
 pub mod seats;
+pub mod second_factor;
 pub mod takebacker;
 #[cfg(test)]
 mod testing;

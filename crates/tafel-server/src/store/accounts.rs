@@ -133,7 +133,14 @@ impl Store {
         .execute(&mut *transaction)
         .await
         .context("cannot delete an account")?;
-        for table in ["sessions", "known_devices", "account_emails", "mail_links"] {
+        for table in [
+            "sessions",
+            "known_devices",
+            "account_emails",
+            "mail_links",
+            "second_factors",
+            "recovery_codes",
+        ] {
             sqlx::query(&self.sql(&format!("DELETE FROM {table} WHERE account_id = ?")))
                 .bind(id.as_str())
                 .execute(&mut *transaction)

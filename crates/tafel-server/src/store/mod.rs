@@ -65,6 +65,7 @@ pub mod players;
 pub mod ratings;
 pub mod reads;
 mod rows;
+pub mod second_factors;
 pub mod seeks;
 pub mod sessions;
 mod table_rows;

@@ -1,7 +1,7 @@
 //! Everything stored about one account (issue #45, "one's data"): every row of every table
 //! that names the account, column by column, but its secrets (the password's hash; the
-//! digests of sessions', devices', mail links' and bots' secrets; seat tokens, which act for a
-//! seat). Each such table and the column that names the account are listed once (`own`);
+//! digests of sessions', devices', mail links', recovery codes' and bots' secrets; the
+//! authenticator's secret; seat tokens, which act for a seat). Each such table and the column that names the account are listed once (`own`);
 //! a test reads the schema's references to `accounts` and fails when a table is missing.
 //! The games themselves are public and not repeated: `game_accounts` names them.
 
@@ -37,27 +37,6 @@ fn described(name: &str) -> &'static Table {
 
 /// The tables not copied (a server's running makes them), described for one's data.
 const RUNNING: &[Table] = &[
-    Table {
-        name: "known_devices",
-        columns: &[
-            ("id_hash", Kind::Text),
-            ("account_id", Kind::Text),
-            ("created_ms", Kind::Integer),
-            ("used_ms", Kind::Integer),
-        ],
-        key: &["id_hash"],
-    },
-    Table {
-        name: "account_emails",
-        columns: &[
-            ("account_id", Kind::Text),
-            ("address", Kind::Text),
-            ("address_key", Kind::Text),
-            ("language", Kind::Text),
-            ("verified_ms", Kind::Integer),
-        ],
-        key: &["account_id"],
-    },
     Table {
         name: "mail_links",
         columns: &[
@@ -129,6 +108,13 @@ pub(super) fn own() -> Vec<Own> {
         own("sessions", "account_id", &["id_hash"], "sessions"),
         own("known_devices", "account_id", &["id_hash"], "devices"),
         own("mail_links", "account_id", &["token_hash"], "mail_links"),
+        own("second_factors", "account_id", &["secret"], "second_factor"),
+        own(
+            "recovery_codes",
+            "account_id",
+            &["digest"],
+            "recovery_codes",
+        ),
         own("ratings", "account_id", &[], "ratings"),
         own("rating_changes", "account_id", &[], "rating_changes"),
         own("account_results", "account_id", &[], "results"),

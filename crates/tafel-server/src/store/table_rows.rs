@@ -1,12 +1,13 @@
 //! Rows of the tables beside `games`, as they are stored, column by column: what `tafel db
-//! copy` carries of the people (accounts, their sessions and ratings, tournaments) and of each
+//! copy` carries of the people (accounts, their sessions, devices, e-mail addresses, second
+//! factors and ratings, tournaments) and of each
 //! game (which account plays which seat, rating changes, results, chat messages). Each table is
 //! described once ([`Table`]); reading and writing work from that description on both
 //! databases.
 //!
 //! Not copied: seeks (they live only while their owner's lobby connection is open), bots'
-//! challenges (they wait ten minutes at most), leases and instances (they belong to the
-//! servers of the source).
+//! challenges (they wait ten minutes at most), mail links (an hour or a day; one is asked for
+//! again), leases and instances (they belong to the servers of the source).
 
 use anyhow::{Context, Result};
 use sqlx::any::AnyArguments;
@@ -85,6 +86,48 @@ pub(super) const PEOPLE: &[Table] = &[
             ("seen_ms", Kind::Integer),
         ],
         key: &["id_hash"],
+    },
+    Table {
+        name: "known_devices",
+        columns: &[
+            ("id_hash", Kind::Text),
+            ("account_id", Kind::Text),
+            ("created_ms", Kind::Integer),
+            ("used_ms", Kind::Integer),
+        ],
+        key: &["id_hash"],
+    },
+    Table {
+        name: "account_emails",
+        columns: &[
+            ("account_id", Kind::Text),
+            ("address", Kind::Text),
+            ("address_key", Kind::Text),
+            ("language", Kind::Text),
+            ("verified_ms", Kind::Integer),
+        ],
+        key: &["account_id"],
+    },
+    Table {
+        name: "second_factors",
+        columns: &[
+            ("account_id", Kind::Text),
+            ("secret", Kind::Text),
+            ("created_ms", Kind::Integer),
+            ("enabled_ms", Kind::Integer),
+            ("last_step", Kind::Integer),
+        ],
+        key: &["account_id"],
+    },
+    Table {
+        name: "recovery_codes",
+        columns: &[
+            ("account_id", Kind::Text),
+            ("digest", Kind::Text),
+            ("created_ms", Kind::Integer),
+            ("used_ms", Kind::Integer),
+        ],
+        key: &["account_id", "digest"],
     },
     Table {
         name: "ratings",

@@ -513,3 +513,57 @@ async fn the_lookalike_keys_are_made_anew_and_of_two_that_meet_the_older_keeps_i
         }
     }
 }
+
+#[tokio::test]
+async fn a_second_factor_is_set_up_turned_on_and_each_code_taken_once() {
+    use crate::domain::account::{PasswordHash, Username};
+    use crate::domain::ids::AccountId;
+    for store in databases().await {
+        let ann = AccountId::random();
+        let hash = PasswordHash::from_stored(HASH).unwrap();
+        let name = Username::parse("ann").unwrap();
+        store
+            .create_account(&ann, &name, &hash, 0)
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(store.set_up_second_factor(&ann, "FIRST", 1).await.unwrap());
+        assert!(
+            store.set_up_second_factor(&ann, "SECOND", 2).await.unwrap(),
+            "again"
+        );
+        assert!(!store.take_step(&ann, 9).await.unwrap(), "not on yet");
+        let digests = ["a".to_string(), "b".to_string()];
+        assert!(!store
+            .enable_second_factor(&ann, "FIRST", 5, &digests, 3)
+            .await
+            .unwrap());
+        assert!(store
+            .enable_second_factor(&ann, "SECOND", 5, &digests, 3)
+            .await
+            .unwrap());
+        assert!(
+            !store.set_up_second_factor(&ann, "THIRD", 4).await.unwrap(),
+            "on"
+        );
+        let stored = store.second_factor(&ann).await.unwrap().unwrap();
+        assert_eq!(
+            (stored.secret.as_str(), stored.enabled_ms),
+            ("SECOND", Some(3))
+        );
+        assert!(
+            !store.take_step(&ann, 5).await.unwrap(),
+            "taken when turned on"
+        );
+        assert!(store.take_step(&ann, 6).await.unwrap());
+        assert!(!store.take_step(&ann, 6).await.unwrap());
+        assert!(!store.take_step(&ann, 4).await.unwrap(), "an earlier step");
+        assert!(store.use_recovery_code(&ann, "a", 7).await.unwrap());
+        assert!(!store.use_recovery_code(&ann, "a", 8).await.unwrap());
+        assert!(!store.use_recovery_code(&ann, "c", 8).await.unwrap());
+        assert_eq!(store.recovery_codes_left(&ann).await.unwrap(), 1);
+        store.remove_second_factor(&ann).await.unwrap();
+        assert!(store.second_factor(&ann).await.unwrap().is_none());
+        assert_eq!(store.recovery_codes_left(&ann).await.unwrap(), 0);
+    }
+}

@@ -1,12 +1,14 @@
 //! Accounts' rules, pure: what a username may be ([`username`]), what a password must be
 //! ([`password`]), how a password is kept and checked ([`password_hash`]: Argon2id) and what
-//! an e-mail address may be ([`email`]), and what a session's list shows of it ([`session`]).
+//! an e-mail address may be ([`email`]), what a session's list shows of it ([`session`]), and
+//! the codes of two-step sign-in ([`second_factor`]).
 //! Storing accounts and sessions, signing in and out, and the limits on attempts belong to the
 //! layers above; `docs/accounts.md` says what is kept about a person and for how long.
 
 pub mod email;
 pub mod password;
 pub mod password_hash;
+pub mod second_factor;
 pub mod session;
 pub mod username;
 

@@ -34,6 +34,21 @@ pub struct Credentials {
     password: String,
 }
 
+/// A username, a password and, for an account that signs in in two steps, a code, to sign in.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SignIn {
+    /// The username.
+    username: String,
+    /// The password.
+    password: String,
+    /// The code the account's authenticator app shows, or one of its recovery codes: only
+    /// for an account with two-step sign-in on (asked for with 401
+    /// `this-account-asks-for-a-code`).
+    #[serde(default)]
+    code: Option<String>,
+}
+
 /// Who is signed in.
 #[derive(Serialize, ToSchema)]
 pub struct Me {
@@ -116,11 +131,12 @@ pub async fn me(SignedIn(account): SignedIn) -> Json<Me> {
     Json(Me::from(&account))
 }
 
-/// Signs in: a new session (the cookie is set; a session the browser had is ended).
-#[utoipa::path(post, path = "/api/session", tag = tags::ACCOUNTS, request_body = Credentials,
+/// Signs in: a new session (the cookie is set; a session the browser had is ended). An
+/// account with two-step sign-in on needs a code as well.
+#[utoipa::path(post, path = "/api/session", tag = tags::ACCOUNTS, request_body = SignIn,
     responses((status = 200, description = "Signed in; the session cookie is set", body = Me),
               (status = 400, description = "A password longer than the limit", body = ErrorBody),
-              (status = 401, description = "The username and password do not match an account", body = ErrorBody),
+              (status = 401, description = "The username and password do not match an account; or the account asks for a code (`this-account-asks-for-a-code`), or the code is not right or was used already", body = ErrorBody),
               (status = 429, description = "Too many sign-in attempts from this address, or for this account from this address or this device; see Retry-After", body = ErrorBody),
               (status = 503, description = "Too many sign-ups and sign-ins at once; see Retry-After", body = ErrorBody)))]
 pub async fn sign_in(
@@ -130,7 +146,7 @@ pub async fn sign_in(
     ClientAddress(address): ClientAddress,
     browser: Browser,
     jar: CookieJar,
-    Json(request): Json<Credentials>,
+    Json(request): Json<SignIn>,
 ) -> Result<impl IntoResponse, ApiError> {
     let known = match &browser.device {
         Some(device) => accounts
@@ -141,7 +157,12 @@ pub async fn sign_in(
     };
     rates.sign_in(address, &request.username, known).await?;
     let (account, session) = accounts
-        .sign_in(&request.username, &request.password, &browser.place)
+        .sign_in(
+            &request.username,
+            &request.password,
+            request.code.as_deref(),
+            &browser.place,
+        )
         .await?;
     let jar = opened(&accounts, policy, jar, browser.session, &session).await?;
     let device = known_device(&accounts, policy, &account, browser.device).await?;

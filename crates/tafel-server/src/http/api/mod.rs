@@ -18,6 +18,7 @@ pub mod own_data;
 pub mod play;
 pub mod players;
 pub mod positions;
+pub mod second_factor;
 pub mod sessions;
 pub mod tournaments;
 
