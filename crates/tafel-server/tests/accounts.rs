@@ -1154,7 +1154,11 @@ async fn sign_in_with(router: &Router, username: &str, password: &str, code: &st
 #[tokio::test]
 async fn two_step_sign_in_takes_each_code_once_and_each_recovery_code_once() {
     use tafel_server::domain::account::second_factor::TotpSecret;
-    let router = memory_app().await;
+    use tafel_server::play::second_factor::turn_off_for;
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), "sqlite::memory:");
+    // Every attempt with a code counts as a sign-in: this test makes eleven for one account.
+    config.limits.account_sign_ins_burst = 20;
+    let (router, hub) = tafel_server::app(&config).await.unwrap();
     let ada = signed_up(&router, "Twostep").await;
     let call = |method: &'static str, path: &'static str, body: Option<Value>| {
         let (router, ada) = (router.clone(), ada.clone());
@@ -1247,6 +1251,23 @@ async fn two_step_sign_in_takes_each_code_once_and_each_recovery_code_once() {
         "{}",
         turned_off.text
     );
+    let plain = credentials(&router, "/api/session", "Twostep", PASSWORD).await;
+    assert_eq!(plain.status, StatusCode::OK, "{}", plain.text);
+
+    // On again, then off by the operator (`tafel account two-step-off`).
+    let setup = json!({"password": PASSWORD});
+    let set_up = call("POST", "/api/account/second-factor/setup", Some(setup)).await;
+    let secret = TotpSecret::from_stored(set_up.body["secret"].as_str().unwrap()).unwrap();
+    let code = json!({"code": secret.code_at(now())});
+    let on = call("POST", "/api/account/second-factor", Some(code)).await;
+    assert_eq!(on.status, StatusCode::OK, "{}", on.text);
+    let asked = credentials(&router, "/api/session", "Twostep", PASSWORD).await;
+    assert_eq!(asked.body["code"], "this-account-asks-for-a-code");
+    let store = hub.store();
+    assert_eq!(turn_off_for(store, "twostep").await, Ok(true));
+    assert_eq!(turn_off_for(store, "twostep").await, Ok(false));
+    let unknown = turn_off_for(store, "nobody").await.unwrap_err();
+    assert_eq!(unknown.code(), "no-account-is-named-name");
     let plain = credentials(&router, "/api/session", "Twostep", PASSWORD).await;
     assert_eq!(plain.status, StatusCode::OK, "{}", plain.text);
 }

@@ -2,6 +2,7 @@
 
 use anyhow::Result;
 use tafel_server::play::recovery::{reset_link, RESET_LINK_LIFETIME};
+use tafel_server::play::second_factor::turn_off_for;
 use tafel_server::public_url::PublicUrl;
 use tafel_server::store::Store;
 
@@ -12,6 +13,20 @@ pub enum Command {
     /// server without `--smtp`, or an owner without a verified address). It works once, for
     /// an hour; following it ends every session of the account.
     ResetPassword(ResetArgs),
+    /// Turn two-step sign-in off for account NAME, whose owner lost both the authenticator app
+    /// and the recovery codes (make sure first that they own it): it signs in with its
+    /// password alone until it is turned on again.
+    TwoStepOff(DatabaseArgs),
+}
+
+/// Arguments of `tafel account two-step-off`.
+#[derive(clap::Args, Debug)]
+pub struct DatabaseArgs {
+    /// The account's username.
+    name: String,
+    /// The server's database: `sqlite://PATH` or `postgres://USER@HOST/DB`.
+    #[arg(long, value_name = "URL", default_value = "sqlite://tafel.db")]
+    database: String,
 }
 
 /// Arguments of `tafel account reset-password`.
@@ -42,6 +57,15 @@ pub fn run(command: Command) -> Result<()> {
                 args.name,
                 RESET_LINK_LIFETIME.as_secs() / 60
             );
+            Ok(())
+        }),
+        Command::TwoStepOff(args) => runtime.block_on(async {
+            let store = Store::open(&args.database).await?;
+            if turn_off_for(&store, &args.name).await? {
+                println!("Two-step sign-in of {} is off.", args.name);
+            } else {
+                println!("{} had no two-step sign-in.", args.name);
+            }
             Ok(())
         }),
     }

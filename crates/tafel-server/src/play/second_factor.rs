@@ -3,13 +3,39 @@
 //! gives the account its recovery codes, shown once. From then on signing in asks for a code
 //! of the app or an unused recovery code after the password; turning it off asks for both.
 //! The codes' rules are [`crate::domain::account::second_factor`]'s; each code is taken
-//! once, by the store.
+//! once, by the store. Someone who lost both the app and the recovery codes asks the server's
+//! operator ([`turn_off_for`]).
 
 use super::accounts::{Accounts, SignedIn};
 use crate::domain::account::second_factor::{recovery_codes, recovery_digest, TotpSecret};
+use crate::domain::account::Username;
 use crate::domain::ids::AccountId;
 use crate::domain::Error;
 use crate::msg;
+use crate::store::Store;
+
+/// Turns two-step sign-in off for the account `username` in `store`, for an operator whose
+/// user lost both the app and the recovery codes (`tafel account two-step-off`); whether it
+/// was on or set up. The operator is to make sure first that the person asking owns the
+/// account.
+pub async fn turn_off_for(store: &Store, username: &str) -> Result<bool, Error> {
+    let username = Username::parse(username)?;
+    let account = store
+        .account_by_key(&username.key())
+        .await
+        .map_err(Error::storage)?
+        .ok_or_else(|| Error::not_found(msg!("no-account-is-named-name", name = username)))?;
+    let had = store
+        .second_factor(&account.id)
+        .await
+        .map_err(Error::storage)?
+        .is_some();
+    store
+        .remove_second_factor(&account.id)
+        .await
+        .map_err(Error::storage)?;
+    Ok(had)
+}
 
 /// What an account's settings show of its two-step sign-in.
 #[derive(Clone, Debug, PartialEq, Eq)]
