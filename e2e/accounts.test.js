@@ -3,7 +3,8 @@
 // at sign-up and shown under the username; the account's seat opened on another device; the
 // settings page (change the password, delete the account, its seat then a deleted player's;
 // where one is signed in, another browser and every other one signed out; one's data
-// downloaded; two-step sign-in set up, used with a code and a recovery code, turned off);
+// downloaded; two-step sign-in set up, used with a code and a recovery code, new recovery
+// codes, turned off);
 // axe-core on the new views; screenshots of sign in, sign up, settings and a forgotten password
 // at both sizes.
 
@@ -226,6 +227,17 @@ test("two-step sign-in: set up from the settings, then a code and a recovery cod
   await noViolations(laptop, "two-step sign-in on");
   await laptop.evaluate(() => document.querySelector("#second-factor").scrollIntoView());
   await screenshot(laptop, "account-second-factor-on-laptop");
+  // New recovery codes, with one of the first ten: the others are gone.
+  await laptop.fill("#second-factor-off-password", PASSWORD);
+  await laptop.fill("#second-factor-off-code", recovery[9]);
+  await laptop.click("#new-recovery-codes");
+  await laptop.waitForSelector("#recovery-codes");
+  const renewed = await laptop.locator("#recovery-codes li").allTextContents();
+  assert.equal(renewed.length, 10);
+  assert.ok(renewed.every((code) => !recovery.includes(code)));
+  recovery.splice(0, recovery.length, ...renewed);
+  await laptop.click("#recovery-codes-kept");
+  await laptop.waitForSelector("#second-factor-off");
 
   // Signing in asks for the code after the password; the next step's code signs in.
   const signIn = async (page, code) => {

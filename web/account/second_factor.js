@@ -1,6 +1,7 @@
 // The two-step sign-in part of "/settings" (issue #45): off, a password sets up a secret (its
 // QR code for the authenticator app, and the secret to type), and the app's first code turns
-// it on and shows the ten recovery codes once; on, the password and a code turn it off.
+// it on and shows the ten recovery codes once; on, the password and a code turn it off or make
+// new recovery codes.
 
 import { api, el, fill } from "../ui.js";
 import { field, form, value } from "./form.js";
@@ -17,7 +18,8 @@ export async function secondFactorSettings() {
   const load = async () => {
     /** @type {SecondFactorView} */
     const state = await api("/api/account/second-factor");
-    fill(card, state.on ? turnOff(state, load) : setUp((shown) => fill(card, shown), load));
+    const show = (/** @type {HTMLElement} */ shown) => fill(card, shown);
+    fill(card, state.on ? turnOff(state, show, load) : setUp(show, load));
   };
   await load();
   return card;
@@ -67,19 +69,35 @@ function recoveryCodes(codes, reload) {
     el("button", { type: "button", id: "recovery-codes-kept", onclick: () => void reload() }, t("I have kept them")));
 }
 
-/** On: the password and a code turn it off.
+/** On: the password and a code turn it off, or make new recovery codes.
  * @param {SecondFactorView} state
+ * @param {(node: HTMLElement) => void} show
  * @param {() => Promise<void>} reload */
-function turnOff(state, reload) {
+function turnOff(state, show, reload) {
+  const confirmed = () => JSON.stringify({ password: value(node, "second-factor-off-password"), code: value(node, "second-factor-off-code") });
+  const renew = el("button", { type: "button", id: "new-recovery-codes", class: "secondary", onclick: async () => {
+    const error = /** @type {HTMLElement} */ (node.querySelector("#second-factor-off-error"));
+    fill(error);
+    if (!node.reportValidity()) return;
+    try {
+      /** @type {{ recovery_codes: string[] }} */
+      const renewed = await api("/api/account/second-factor/recovery-codes", { method: "POST", body: confirmed() });
+      show(recoveryCodes(renewed.recovery_codes, reload));
+    } catch (e) {
+      fill(error, /** @type {Error} */ (e).message);
+    }
+  } }, t("New recovery codes"));
   const node = form("second-factor-off", t("Two-step sign-in"), [
     el("p", { id: "second-factor-state" }, t("On: signing in asks for the code of your authenticator app."), " ",
       tn(state.recovery_codes_left, "{n} recovery code is left.", "{n} recovery codes are left.")),
     field("second-factor-off-password", t("Password"), { type: "password", autocomplete: "current-password", maxlength: 256 }),
     field("second-factor-off-code", t("Code from your app, or a recovery code"), { autocomplete: "one-time-code", autocapitalize: "none", spellcheck: "false", maxlength: 32 }),
-  ], t("Turn off"), async (f) => {
-    await api("/api/account/second-factor", { method: "DELETE", body: JSON.stringify({ password: value(f, "second-factor-off-password"), code: value(f, "second-factor-off-code") }) });
+  ], t("Turn off"), async () => {
+    await api("/api/account/second-factor", { method: "DELETE", body: confirmed() });
     await reload();
   }, [], "h2");
-  /** @type {HTMLButtonElement} */ (node.querySelector("button[type=submit]")).classList.add("secondary");
+  const turnOffButton = /** @type {HTMLButtonElement} */ (node.querySelector("button[type=submit]"));
+  turnOffButton.classList.add("secondary");
+  turnOffButton.after(" ", renew);
   return node;
 }

@@ -679,4 +679,5 @@ export const de = {
   "{n} recovery codes are left.": "{n} Wiederherstellungscodes sind übrig.",
   "Code from your app, or a recovery code": "Code aus deiner App oder ein Wiederherstellungscode",
   "Turn off": "Ausschalten",
+  "New recovery codes": "Neue Wiederherstellungscodes",
 };

@@ -1156,7 +1156,7 @@ async fn two_step_sign_in_takes_each_code_once_and_each_recovery_code_once() {
     use tafel_server::domain::account::second_factor::TotpSecret;
     use tafel_server::play::second_factor::turn_off_for;
     let mut config = Config::new("127.0.0.1:0".parse().unwrap(), "sqlite::memory:");
-    // Every attempt with a code counts as a sign-in: this test makes eleven for one account.
+    // Every attempt with a code counts as a sign-in: this test makes twelve for one account.
     config.limits.account_sign_ins_burst = 20;
     let (router, hub) = tafel_server::app(&config).await.unwrap();
     let ada = signed_up(&router, "Twostep").await;
@@ -1230,6 +1230,19 @@ async fn two_step_sign_in_takes_each_code_once_and_each_recovery_code_once() {
     assert_eq!(reused.body["code"], "that-code-is-not-right");
     let state = call("GET", "/api/account/second-factor", None).await;
     assert_eq!(state.body, json!({"on": true, "recovery_codes_left": 9}));
+    // New recovery codes (with a recovery code): the old ones are gone.
+    let confirmed = json!({"password": PASSWORD, "code": recovery[2]});
+    let path = "/api/account/second-factor/recovery-codes";
+    let renewed = call("POST", path, Some(confirmed)).await;
+    assert_eq!(renewed.status, StatusCode::OK, "{}", renewed.text);
+    let old = recovery;
+    let recovery: Vec<String> =
+        serde_json::from_value(renewed.body["recovery_codes"].clone()).unwrap();
+    assert!(recovery.iter().all(|code| !old.contains(code)));
+    let gone = sign_in_with(&router, "Twostep", PASSWORD, &old[3]).await;
+    assert_eq!(gone.body["code"], "that-code-is-not-right");
+    let state = call("GET", "/api/account/second-factor", None).await;
+    assert_eq!(state.body, json!({"on": true, "recovery_codes_left": 10}));
 
     // One's data holds neither the secret nor a recovery code's digest.
     let data = call("GET", "/api/account/data", None).await;

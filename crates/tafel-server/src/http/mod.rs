@@ -314,6 +314,7 @@ fn api_operations() -> Vec<UtoipaMethodRouter<AppState>> {
             api::second_factor::turn_off
         ),
         routes!(api::second_factor::set_up),
+        routes!(api::second_factor::new_recovery_codes),
         routes!(api::mail::mail),
         routes!(
             api::mail::email,

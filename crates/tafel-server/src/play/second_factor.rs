@@ -1,7 +1,8 @@
 //! Two-step sign-in (issue #45), optional: an account sets up a secret with its password, its
 //! authenticator app takes it (from a QR code), and the app's first code turns it on and
 //! gives the account its recovery codes, shown once. From then on signing in asks for a code
-//! of the app or an unused recovery code after the password; turning it off asks for both.
+//! of the app or an unused recovery code after the password; turning it off, or making new
+//! recovery codes, asks for both.
 //! The codes' rules are [`crate::domain::account::second_factor`]'s; each code is taken
 //! once, by the store. Someone who lost both the app and the recovery codes asks the server's
 //! operator ([`turn_off_for`]).
@@ -124,8 +125,7 @@ impl Accounts {
         let step = secret
             .step_of(code, store.now_ms())
             .ok_or_else(|| Error::unauthorized(msg!("that-code-is-not-right")))?;
-        let codes = recovery_codes();
-        let digests: Vec<String> = codes.iter().filter_map(|c| recovery_digest(c)).collect();
+        let (codes, digests) = new_codes();
         let enabled = store
             .enable_second_factor(&account.id, &stored.secret, step, &digests, store.now_ms())
             .await
@@ -133,6 +133,31 @@ impl Accounts {
         if !enabled {
             // Turned on, or set up anew, by another request meanwhile.
             return Err(Error::conflict(msg!("set-up-two-step-sign-in-first")));
+        }
+        Ok(codes)
+    }
+
+    /// New recovery codes for `account` in place of those it had (used or not), with its
+    /// password and a code (of the app, or a recovery code): to be shown once.
+    pub async fn new_recovery_codes(
+        &self,
+        account: &SignedIn,
+        password: &str,
+        code: &str,
+    ) -> Result<Vec<String>, Error> {
+        self.check_password(account, password).await?;
+        if !self.second_step(&account.id, Some(code)).await? {
+            return Err(Error::conflict(msg!("two-step-sign-in-is-off")));
+        }
+        let store = self.store();
+        let (codes, digests) = new_codes();
+        let replaced = store
+            .replace_recovery_codes(&account.id, &digests, store.now_ms())
+            .await
+            .map_err(Error::storage)?;
+        if !replaced {
+            // Turned off by another request meanwhile.
+            return Err(Error::conflict(msg!("two-step-sign-in-is-off")));
         }
         Ok(codes)
     }
@@ -196,4 +221,11 @@ impl Accounts {
         }
         Err(Error::unauthorized(msg!("that-code-is-not-right")))
     }
+}
+
+/// Fresh recovery codes, as shown, and their digests, as stored.
+fn new_codes() -> (Vec<String>, Vec<String>) {
+    let codes = recovery_codes();
+    let digests = codes.iter().filter_map(|c| recovery_digest(c)).collect();
+    (codes, digests)
 }

@@ -4,6 +4,7 @@
 //! sign-ins with the same code, on one instance or two, take it once.
 
 use anyhow::Result;
+use sqlx::AnyConnection;
 
 use super::rows::{value, Reading};
 use super::Store;
@@ -80,6 +81,46 @@ impl Store {
             tx.rollback().await?;
             return Ok(false);
         }
+        self.put_recovery_codes(&mut tx, account, recovery, now_ms)
+            .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Gives `account`, whose secret is on, the recovery codes whose digests are `recovery`
+    /// in place of those it had; whether its secret is on.
+    pub async fn replace_recovery_codes(
+        &self,
+        account: &AccountId,
+        recovery: &[String],
+        now_ms: i64,
+    ) -> Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        let on = sqlx::query(&self.sql(
+            "SELECT account_id FROM second_factors WHERE account_id = ? AND enabled_ms IS NOT NULL",
+        ))
+        .bind(account.as_str())
+        .fetch_optional(&mut *tx)
+        .await?
+        .is_some();
+        if !on {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        self.put_recovery_codes(&mut tx, account, recovery, now_ms)
+            .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Replaces `account`'s recovery codes with those whose digests are `recovery`, in `tx`.
+    async fn put_recovery_codes(
+        &self,
+        tx: &mut AnyConnection,
+        account: &AccountId,
+        recovery: &[String],
+        now_ms: i64,
+    ) -> Result<()> {
         sqlx::query(&self.sql("DELETE FROM recovery_codes WHERE account_id = ?"))
             .bind(account.as_str())
             .execute(&mut *tx)
@@ -94,8 +135,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
-        tx.commit().await?;
-        Ok(true)
+        Ok(())
     }
 
     /// Takes the code of `step` for `account`'s secret (on): whether it was not taken yet,

@@ -562,7 +562,24 @@ async fn a_second_factor_is_set_up_turned_on_and_each_code_taken_once() {
         assert!(!store.use_recovery_code(&ann, "a", 8).await.unwrap());
         assert!(!store.use_recovery_code(&ann, "c", 8).await.unwrap());
         assert_eq!(store.recovery_codes_left(&ann).await.unwrap(), 1);
+        let renewed = ["x".to_string(), "y".to_string(), "z".to_string()];
+        assert!(store
+            .replace_recovery_codes(&ann, &renewed, 9)
+            .await
+            .unwrap());
+        assert_eq!(store.recovery_codes_left(&ann).await.unwrap(), 3);
+        assert!(
+            !store.use_recovery_code(&ann, "b", 10).await.unwrap(),
+            "replaced"
+        );
         store.remove_second_factor(&ann).await.unwrap();
+        assert!(
+            !store
+                .replace_recovery_codes(&ann, &renewed, 11)
+                .await
+                .unwrap(),
+            "off"
+        );
         assert!(store.second_factor(&ann).await.unwrap().is_none());
         assert_eq!(store.recovery_codes_left(&ann).await.unwrap(), 0);
     }

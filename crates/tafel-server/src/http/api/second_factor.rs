@@ -1,6 +1,6 @@
 //! Two-step sign-in (issue #45): whether it is on, setting it up (the secret and its QR code),
 //! turning it on with a first code (the recovery codes, shown once) and off with the password
-//! and a code. Each request that checks the password or a code counts among the session's
+//! and a code, and new recovery codes with the password and a code. Each request that checks the password or a code counts among the session's
 //! password checks ([`AccountRates::password_check`]).
 
 use std::sync::Arc;
@@ -65,10 +65,10 @@ pub struct RecoveryCodes {
     recovery_codes: Vec<String>,
 }
 
-/// The password and a code, to turn two-step sign-in off.
+/// The password and a code, to turn two-step sign-in off or make new recovery codes.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct TurnOff {
+pub struct PasswordAndCode {
     /// The account's password.
     password: String,
     /// A code of the app, or a recovery code.
@@ -148,7 +148,7 @@ pub async fn turn_on(
 
 /// Turns two-step sign-in off, with the password and a code (of the app, or a recovery code):
 /// the account signs in with its password alone again.
-#[utoipa::path(delete, path = "/api/account/second-factor", tag = tags::ACCOUNTS, request_body = TurnOff,
+#[utoipa::path(delete, path = "/api/account/second-factor", tag = tags::ACCOUNTS, request_body = PasswordAndCode,
     responses((status = 204, description = "Off"),
               (status = 401, description = "Nobody is signed in, or the password or the code is not right", body = ErrorBody),
               (status = 409, description = "It is off", body = ErrorBody),
@@ -158,7 +158,7 @@ pub async fn turn_off(
     State(rates): State<Arc<AccountRates>>,
     SignedIn(account): SignedIn,
     Session(session): Session,
-    Json(request): Json<TurnOff>,
+    Json(request): Json<PasswordAndCode>,
 ) -> Result<StatusCode, ApiError> {
     let session = session.ok_or_else(|| ApiError::from(no_session()))?;
     rates.password_check(&session)?;
@@ -166,4 +166,26 @@ pub async fn turn_off(
         .turn_off_second_factor(&account, &request.password, &request.code)
         .await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// New recovery codes in place of those the account had (used or not), with the password and
+/// a code (of the app, or a recovery code); answers the ten codes, never shown again.
+#[utoipa::path(post, path = "/api/account/second-factor/recovery-codes", tag = tags::ACCOUNTS, request_body = PasswordAndCode,
+    responses((status = 200, description = "The new recovery codes", body = RecoveryCodes),
+              (status = 401, description = "Nobody is signed in, or the password or the code is not right", body = ErrorBody),
+              (status = 409, description = "It is off", body = ErrorBody),
+              (status = 429, description = "Too many checks in this session; see Retry-After", body = ErrorBody)))]
+pub async fn new_recovery_codes(
+    State(accounts): State<Arc<Accounts>>,
+    State(rates): State<Arc<AccountRates>>,
+    SignedIn(account): SignedIn,
+    Session(session): Session,
+    Json(request): Json<PasswordAndCode>,
+) -> Result<Json<RecoveryCodes>, ApiError> {
+    let session = session.ok_or_else(|| ApiError::from(no_session()))?;
+    rates.password_check(&session)?;
+    let recovery_codes = accounts
+        .new_recovery_codes(&account, &request.password, &request.code)
+        .await?;
+    Ok(Json(RecoveryCodes { recovery_codes }))
 }
