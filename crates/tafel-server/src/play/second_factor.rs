@@ -47,8 +47,8 @@ pub struct SecondFactorState {
     pub recovery_codes_left: i64,
 }
 
-/// A secret set up for an account, for its app to take.
-#[derive(Clone, Debug)]
+/// A secret set up for an account, for its app to take (no `Debug`: it holds the secret).
+#[derive(Clone)]
 pub struct SetUp {
     /// The secret in base32, for an app that cannot scan.
     pub secret: String,

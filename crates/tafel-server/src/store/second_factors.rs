@@ -10,8 +10,8 @@ use super::rows::{value, Reading};
 use super::Store;
 use crate::domain::ids::AccountId;
 
-/// An account's authenticator secret as stored.
-#[derive(Clone, Debug, sqlx::FromRow)]
+/// An account's authenticator secret as stored (no `Debug`: it holds the secret).
+#[derive(Clone, sqlx::FromRow)]
 pub struct StoredSecondFactor {
     /// The secret, base32.
     pub secret: String,
