@@ -387,6 +387,18 @@ impl Accounts {
     }
 }
 
+/// The id of the living account named `username` in `store` (404 otherwise): what the
+/// operator's commands act on.
+pub(super) async fn account_named(store: &Store, username: &str) -> Result<AccountId, Error> {
+    let username = Username::parse(username)?;
+    store
+        .account_by_key(&username.key())
+        .await
+        .map_err(Error::storage)?
+        .map(|account| account.id)
+        .ok_or_else(|| Error::not_found(msg!("no-account-is-named-name", name = username)))
+}
+
 /// Forgets the ended sessions every [`SESSION_SWEEP`], until the accounts are dropped.
 async fn sweep_sessions(accounts: Weak<Accounts>) {
     loop {

@@ -16,7 +16,7 @@ use crate::domain::ids::{AccountId, MailToken};
 use crate::domain::language::Language;
 use crate::domain::Error;
 use crate::msg;
-use crate::play::accounts::{Accounts, SignedIn, SESSION_SWEEP};
+use crate::play::accounts::{account_named, Accounts, SignedIn, SESSION_SWEEP};
 use crate::play::mailer::{self, Letter, Mailer};
 use crate::store::mail::{LinkPurpose, Recipient};
 use crate::store::Store;
@@ -253,15 +253,10 @@ impl Recovery {
 /// `origin`, for the operator to hand over (`tafel account reset-password`); it works once,
 /// for [`RESET_LINK_LIFETIME`].
 pub async fn reset_link(store: &Store, username: &str, origin: &str) -> Result<String, Error> {
-    let username = Username::parse(username)?;
-    let account = store
-        .account_by_key(&username.key())
-        .await
-        .map_err(Error::storage)?
-        .ok_or_else(|| Error::not_found(msg!("no-account-is-named-name", name = username)))?;
+    let account = account_named(store, username).await?;
     let token = new_link(
         store,
-        &account.id,
+        &account,
         LinkPurpose::Reset,
         None,
         RESET_LINK_LIFETIME,

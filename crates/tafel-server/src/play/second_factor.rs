@@ -7,9 +7,8 @@
 //! once, by the store. Someone who lost both the app and the recovery codes asks the server's
 //! operator ([`turn_off_for`]).
 
-use super::accounts::{Accounts, SignedIn};
+use super::accounts::{account_named, Accounts, SignedIn};
 use crate::domain::account::second_factor::{recovery_codes, recovery_digest, TotpSecret};
-use crate::domain::account::Username;
 use crate::domain::ids::AccountId;
 use crate::domain::Error;
 use crate::msg;
@@ -20,19 +19,14 @@ use crate::store::Store;
 /// was on or set up. The operator is to make sure first that the person asking owns the
 /// account.
 pub async fn turn_off_for(store: &Store, username: &str) -> Result<bool, Error> {
-    let username = Username::parse(username)?;
-    let account = store
-        .account_by_key(&username.key())
-        .await
-        .map_err(Error::storage)?
-        .ok_or_else(|| Error::not_found(msg!("no-account-is-named-name", name = username)))?;
+    let account = account_named(store, username).await?;
     let had = store
-        .second_factor(&account.id)
+        .second_factor(&account)
         .await
         .map_err(Error::storage)?
         .is_some();
     store
-        .remove_second_factor(&account.id)
+        .remove_second_factor(&account)
         .await
         .map_err(Error::storage)?;
     Ok(had)
