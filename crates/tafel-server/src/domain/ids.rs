@@ -232,6 +232,15 @@ pub type MailToken = Secret<OfMailLink>;
 /// An invited seat's invitation code, exchanged once for the seat's token.
 pub type InviteCode = Secret<OfInvitation>;
 
+/// The SHA-256 of `text` as 64 hex digits: how the store keeps a secret it must recognise
+/// but never hand out.
+pub fn sha256_hex(text: &str) -> String {
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 impl<K: SecretKind> Secret<K> {
     /// A fresh secret: 128 random bits as 32 hex digits.
     pub fn random() -> Secret<K> {
@@ -259,10 +268,7 @@ impl<K: SecretKind> Secret<K> {
     /// The secret's SHA-256 as 64 hex digits: what is stored of a secret that the store must
     /// recognise without being able to hand it out (a session id).
     pub fn digest(&self) -> String {
-        Sha256::digest(self.text.as_bytes())
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect()
+        sha256_hex(&self.text)
     }
 
     fn new(text: String) -> Secret<K> {

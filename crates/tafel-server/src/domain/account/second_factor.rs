@@ -11,10 +11,10 @@
 use std::fmt;
 
 use rand::Rng;
-use sha2::{Digest, Sha256};
 use totp_rs::{Algorithm, Builder, Secret, Totp};
 
 use crate::domain::error::Error;
+use crate::domain::ids::sha256_hex;
 use crate::msg;
 
 /// The recovery codes made at a time.
@@ -114,12 +114,7 @@ pub fn recovery_digest(code: &str) -> Option<String> {
     if digits.len() != 12 || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
-    Some(
-        Sha256::digest(digits.as_bytes())
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect(),
-    )
+    Some(sha256_hex(&digits))
 }
 
 #[cfg(test)]
