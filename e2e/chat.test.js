@@ -5,26 +5,11 @@
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { axeViolations, BASE, boxOf, LAPTOP, launch, newPage, openNewGame, PHONE, play, screenshot, waitForTurn } from "./lib.js";
+import { axeViolations, BASE, boxOf, LAPTOP, launch, newPage, openNewGame, PHONE, play, screenshot, waitForTurn, chatTexts, sayInChat, waitForChat } from "./lib.js";
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-/** The texts of the messages shown in `room` ("players" or "spectators") on `page`. */
-const shown = (page, room) => page.locator(`#chat-${room} .chat-text`).allTextContents();
-
-/** Waits until `page` shows `text` in `room`. */
-const seen = (page, room, text) => page.waitForFunction(([r, t]) =>
-  [...document.querySelectorAll(`#chat-${r} .chat-text`)].some((n) => n.textContent === t), [room, text]);
-
-/** Types `text` into the chat of `page` and sends it with Enter; waits until it is shown there. */
-async function say(page, room, text) {
-  await page.fill("#chat-input", text);
-  await page.press("#chat-input", "Enter");
-  await seen(page, room, text);
-  await page.waitForFunction(() => document.querySelector("#chat-input").value === ""); // emptied once sent
-}
 
 test("chat: host and guest talk, the spectators' room stays apart, a mute hides the opponent", async () => {
   const host = await newPage(browser);
@@ -43,13 +28,13 @@ test("chat: host and guest talk, the spectators' room stays apart, a mute hides 
   // They play and talk.
   assert.equal(await waitForTurn(host), "move");
   await play(host, ["b6"]);
-  await say(host, "players", "good luck, have fun");
-  await seen(guest, "players", "good luck, have fun");
+  await sayInChat(host, "players", "good luck, have fun");
+  await waitForChat(guest, "players", "good luck, have fun");
   assert.equal(await waitForTurn(guest), "move");
   await play(guest, ["c6"]);
-  await say(guest, "players", "you too!");
-  await seen(host, "players", "you too!");
-  assert.deepEqual(await shown(host, "players"), ["good luck, have fun", "you too!"]);
+  await sayInChat(guest, "players", "you too!");
+  await waitForChat(host, "players", "you too!");
+  assert.deepEqual(await chatTexts(host, "players"), ["good luck, have fun", "you too!"]);
   assert.match(await guest.textContent("#chat-players"), /Hal\s*good luck, have fun\s*Ada\s*you too!/);
 
   // A spectator reads the spectators' room only, and writes once signed in.
@@ -64,11 +49,11 @@ test("chat: host and guest talk, the spectators' room stays apart, a mute hides 
   assert.equal(signedUp, 201);
   await spectator.reload();
   await spectator.waitForSelector("#chat-input");
-  await say(spectator, "spectators", "Hal should take the corner");
+  await sayInChat(spectator, "spectators", "Hal should take the corner");
   assert.equal(await spectator.getAttribute("#chat-spectators li", "class"), "mine", "the spectator's own message is marked");
   // The players hear the next message of their own room, never the spectator's.
-  await say(guest, "players", "ready?");
-  await seen(host, "players", "ready?");
+  await sayInChat(guest, "players", "ready?");
+  await waitForChat(host, "players", "ready?");
   for (const page of [host, guest]) {
     assert.equal(await page.locator("#chat-spectators").count(), 0, "no spectators' room for a player during the game");
     assert.doesNotMatch(await page.textContent("#chat"), /take the corner/);
@@ -80,19 +65,19 @@ test("chat: host and guest talk, the spectators' room stays apart, a mute hides 
 
   // The host mutes the opponent: Ada's messages go, the host's own stay; remembered on reload.
   await host.check("#chat-mute-players");
-  assert.deepEqual(await shown(host, "players"), ["good luck, have fun"]);
+  assert.deepEqual(await chatTexts(host, "players"), ["good luck, have fun"]);
   await guest.fill("#chat-input", "can you hear me?");
   await guest.press("#chat-input", "Enter");
-  await seen(guest, "players", "can you hear me?");
+  await waitForChat(guest, "players", "can you hear me?");
   await host.waitForFunction(() => document.querySelector(".chat-muted")?.textContent.includes("3"));
-  assert.deepEqual(await shown(host, "players"), ["good luck, have fun"]);
+  assert.deepEqual(await chatTexts(host, "players"), ["good luck, have fun"]);
   await host.reload();
   await host.waitForSelector("#chat-mute-players:checked");
-  assert.deepEqual(await shown(host, "players"), ["good luck, have fun"]);
+  assert.deepEqual(await chatTexts(host, "players"), ["good luck, have fun"]);
   assert.match(await host.textContent(".chat-muted"), /Messages hidden: 3/);
   await screenshot(host, "chat-muted-1366");
   await host.uncheck("#chat-mute-players");
-  assert.deepEqual(await shown(host, "players"), ["good luck, have fun", "you too!", "ready?", "can you hear me?"]);
+  assert.deepEqual(await chatTexts(host, "players"), ["good luck, have fun", "you too!", "ready?", "can you hear me?"]);
 
   // The page with the chat: axe at both sizes, the board and the status still on a phone's
   // first screen, screenshots.
@@ -116,8 +101,8 @@ test("chat: host and guest talk, the spectators' room stays apart, a mute hides 
   await guest.click("#resign");
   await guest.click("#resign-confirm");
   await guest.waitForSelector("#chat-spectators");
-  await seen(guest, "spectators", "Hal should take the corner");
-  await seen(host, "spectators", "Hal should take the corner");
+  await waitForChat(guest, "spectators", "Hal should take the corner");
+  await waitForChat(host, "spectators", "Hal should take the corner");
   await host.setViewportSize(LAPTOP);
   await screenshot(host, "chat-over-1366");
   assert.deepEqual(await axeViolations(host), []);

@@ -171,3 +171,19 @@ export async function submitAccountForm(page, path, username, password) {
   await page.fill("#password", password);
   await page.click(`#${form}-submit`);
 }
+
+/** The texts of the chat messages shown in `room` ("players" or "spectators") on `page`. */
+export const chatTexts = (page, room) => page.locator(`#chat-${room} .chat-text`).allTextContents();
+
+/** Waits until `page` shows `text` in the chat's `room`. */
+export const waitForChat = (page, room, text) => page.waitForFunction(([r, t]) =>
+  [...document.querySelectorAll(`#chat-${r} .chat-text`)].some((n) => n.textContent === t), [room, text]);
+
+/** Types `text` into the chat of `page` and sends it with Enter; waits until it is shown there
+ * and the input emptied. */
+export async function sayInChat(page, room, text) {
+  await page.fill("#chat-input", text);
+  await page.press("#chat-input", "Enter");
+  await waitForChat(page, room, text);
+  await page.waitForFunction(() => document.querySelector("#chat-input").value === ""); // emptied once sent
+}

@@ -6,8 +6,8 @@
 // (web/editor/page.js) at "/editor" and "/editor/<game>", the tournaments
 // (web/tournaments/create.js) at "/tournaments" and one tournament (web/tournaments/page.js) at
 // "/tournament/<id>" (a tournament's game, "/game/<id>?tournament=<tid>", gets
-// web/tournaments/back.js). Plain ES modules: no
-// build step. Each game's board is drawn by its own module,
+// web/tournaments/back.js), the moderators' page (web/moderation/page.js) at "/moderation".
+// Plain ES modules: no build step. Each game's board is drawn by its own module,
 // web/boards/<game>.js (see web/boards/common.js for the module interface and the data
 // attributes that tests rely on).
 
@@ -36,6 +36,7 @@ const page = match
   : /^\/editor(\/[a-z-]+)?$/.test(location.pathname) ? import("./editor/page.js").then((m) => m.editorPage(app))
   : tournament ? import("./tournaments/page.js").then((m) => m.tournamentPage(app, tournament[1]))
   : location.pathname === "/tournaments" ? import("./tournaments/create.js").then((m) => m.tournamentsPage(app))
+  : location.pathname === "/moderation" ? import("./moderation/page.js").then((m) => m.moderationPage(app))
   : location.pathname === "/leaderboard" ? import("./players/leaderboard.js").then((m) => m.leaderboardPage(app))
   : accountPage ? import("./account/page.js").then((m) => m[accountPage](app))
   : recoveryPage ? import("./account/recovery.js").then((m) => m[recoveryPage](app))

@@ -1,14 +1,17 @@
 // The account part of every page's header: "Sign in" and "Sign up" links, or the username
-// with a menu (profile, settings, sign out). Loaded by every page (the lobby, games, rules,
-// the 404 page), and by the account pages to know who is signed in.
+// with a menu (profile, settings, for a moderator the moderation page, sign out). Loaded by every
+// page (the lobby, games, rules, the 404 page), and by the account pages to know who is signed in.
 
 import { el, fill, request } from "../ui.js";
 import { t } from "../i18n.js";
 
-/** @type {Promise<{ username: string } | null> | undefined} */
+/** The account signed in, as `GET /api/account` shows it.
+ * @typedef {{ username: string, moderator?: boolean }} Me */
+
+/** @type {Promise<Me | null> | undefined} */
 let current;
 
-/** Who is signed in: `{ username }`, or null (asked once a page, unless `fresh`). */
+/** Who is signed in: `{ username, moderator }`, or null (asked once a page, unless `fresh`). */
 export function whoAmI(fresh = false) {
   if (!current || fresh) {
     current = request("/api/account").then((r) => (r.ok ? r.json() : null)).catch(() => null);
@@ -31,6 +34,7 @@ export async function showAccount(fresh = false) {
     el("ul", {},
       el("li", {}, el("a", { href: `/@/${encodeURIComponent(name)}` }, t("Your profile"))),
       el("li", {}, el("a", { href: "/settings" }, t("Settings"))),
+      me.moderator ? el("li", {}, el("a", { href: "/moderation", id: "moderation-link" }, t("Moderation"))) : null,
       el("li", {}, el("button", { type: "button", class: "link", id: "sign-out", onclick: signOut }, t("Sign out"))))));
 }
 

@@ -1,7 +1,8 @@
 // The account pages: "/sign-in" (with the code of two-step sign-in when the account asks for
-// it), "/sign-up" and "/settings" (change the password, the e-mail address of
-// web/account/recovery.js, two-step sign-in of web/account/second_factor.js, the sessions of
-// web/account/sessions.js, download one's data, delete the account). Errors are shown as the
+// it), "/sign-up" and "/settings" (the moderators' notices of web/account/notices.js, change the
+// password, the e-mail address of web/account/recovery.js, two-step sign-in of
+// web/account/second_factor.js, the sessions of web/account/sessions.js, the players one blocks
+// of web/account/blocks.js, download one's data, delete the account). Errors are shown as the
 // server words them. Signing up or in claims the seats this browser holds
 // (web/account/seats.js) and says how many games were added.
 
@@ -11,6 +12,8 @@ import { showAccount, whoAmI } from "./header.js";
 import { emailSettings, sendsMail } from "./recovery.js";
 import { secondFactorSettings } from "./second_factor.js";
 import { sessionSettings } from "./sessions.js";
+import { blockSettings } from "./blocks.js";
+import { noticeSettings } from "./notices.js";
 import { claimHeldSeats } from "./seats.js";
 import { t, tn } from "../i18n.js";
 
@@ -88,8 +91,8 @@ export async function signUpPage(app) {
     el("a", { href: "/sign-in" }, t("Sign in")), " ", t("if you have one."))));
 }
 
-/** "/settings": change the password, the e-mail address, the sessions, one's data, delete the
- * account.
+/** "/settings": the moderators' notices, change the password, the e-mail address, the sessions,
+ * the players one blocks, one's data, delete the account.
  * @param {HTMLElement} app */
 export async function settingsPage(app) {
   document.title = t("Settings · Tafel");
@@ -122,9 +125,10 @@ export async function settingsPage(app) {
       el("p", { role: "status" }, t("Your account is deleted. Your games show a deleted player.")), el("a", { href: "/" }, t("To the lobby"))));
   }, [], "h2");
   /** @type {HTMLButtonElement} */ (remove.querySelector("button[type=submit]")).classList.add("danger"); // the form's own
-  const [email, twoStep, sessions] = await Promise.all([emailSettings(), secondFactorSettings(), sessionSettings()]);
+  const [email, twoStep, sessions, blocks, notices] = await Promise.all([emailSettings(), secondFactorSettings(), sessionSettings(),
+    blockSettings(), noticeSettings()]);
   const data = el("section", { class: "card account-form", id: "own-data" }, el("h2", {}, t("Your data")),
     el("p", {}, t("Everything this server keeps about your account (your games are public and named by their ids), as a file to keep.")),
     el("a", { href: "/api/account/data", download: `tafel-${me.username}.json`, id: "download-data", class: "button secondary" }, t("Download your data")));
-  fill(app, el("div", { class: "account-page" }, el("h1", {}, t("Settings")), change, email ?? [], twoStep, sessions, data, remove));
+  fill(app, el("div", { class: "account-page" }, el("h1", {}, t("Settings")), notices, change, email ?? [], twoStep, sessions, blocks, data, remove));
 }

@@ -2,10 +2,15 @@
 // for everyone else (and for the players once the game is over), read from the server, kept
 // up to date by the WebSocket's `chat` messages, written with a one-line form. Each room can be
 // muted in this browser (the other players' messages, or the spectators'), remembered per game.
+// A signed-in reader may report a line another account wrote (web/moderation/report.js), and
+// never sees the lines of the players they block (web/account/blocks.js: read once; the server
+// leaves them out of what it reads back, the page out of what the WebSocket pushes).
 // The panel is one lasting node, updated in place, so that a message being typed survives the
 // page being drawn again.
 
 import { whoAmI } from "../account/header.js";
+import { blockedNames } from "../account/blocks.js";
+import { reportButton } from "../moderation/report.js";
 import { t } from "../i18n.js";
 import { el, fill, request, seatHeaders, sentence } from "../ui.js";
 import { actingSeat } from "./seats.js";
@@ -39,6 +44,8 @@ export function chatState(game) {
     write: null,
     /** The username signed in, if any (a spectator's own messages). @type {string | null} */
     me: null,
+    /** The names the account signed in blocks, once read. @type {Set<string> | null} */
+    blocked: null,
     over: false, // whether the game was over when the rooms were last read
     panel: el("section", { class: "chat", id: "chat", "aria-labelledby": "chat-title", hidden: true }),
     input,
@@ -60,6 +67,7 @@ export async function loadChat(game) {
     chat.rooms = { players: read.players, spectators: read.spectators };
     chat.write = read.write;
     chat.me = (await whoAmI())?.username ?? null;
+    if (chat.me && !chat.blocked) chat.blocked = new Set(await blockedNames());
   } catch {
     return; // offline: the next connection reads it again
   }
@@ -120,6 +128,17 @@ async function send(game) {
 const own = (game, message) => (message.seat !== null ? game.seats.mine(message.seat)
   : message.account && message.name === game.chat.me);
 
+/** Whether a message's author is an account the reader blocks (its lines are not shown; they
+ * stay in the room's list, so that its numbers show no gap).
+ * @param {Game} game
+ * @param {Message} message */
+const blocked = (game, message) => message.account && Boolean(game.chat.blocked?.has(message.name));
+
+/** Whether the reader may report a message: signed in, and another account wrote it.
+ * @param {Game} game
+ * @param {Message} message */
+const reportable = (game, message) => Boolean(game.chat.me) && message.account && !own(game, message);
+
 /** Draws the panel: each room read, with its mute switch and its messages, then the form.
  * @param {Game} game */
 function showChat(game) {
@@ -148,7 +167,7 @@ function toNewest(panel) {
  * @param {boolean} named
  * @param {boolean} isMuted */
 function roomPart(game, room, named, isMuted) {
-  const messages = game.chat.rooms[room] ?? [];
+  const messages = (game.chat.rooms[room] ?? []).filter((m) => !blocked(game, m));
   const hidden = (/** @type {Message} */ m) => isMuted && !own(game, m);
   const shown = messages.filter((m) => !hidden(m));
   const hiddenCount = messages.length - shown.length;
@@ -167,7 +186,9 @@ function roomPart(game, room, named, isMuted) {
       "aria-label": room === "players" ? t("Players' messages") : t("Spectators' messages") },
       messages.length
         ? el("ol", {}, shown.map((m) => el("li", { class: own(game, m) ? "mine" : null, "data-seq": m.seq, "data-seat": m.seat ?? "" },
-          el("span", { class: "chat-name" }, m.name), " ", el("span", { class: "chat-text" }, m.text))))
+          el("span", { class: "chat-name" }, m.name), " ", el("span", { class: "chat-text" }, m.text),
+          reportable(game, m) ? [" ", reportButton({ player: m.name, game: game.id, room, seq: m.seq, text: m.text },
+            { class: "link chat-report", "aria-label": t("Report the message by {name}", { name: m.name }) })] : null)))
         : el("p", { class: "help" }, t("No messages yet."))),
     hiddenCount ? el("p", { class: "help chat-muted" }, t("Messages hidden: {count}", { count: hiddenCount })) : null);
 }

@@ -1,8 +1,13 @@
 // A player's page at "/@/NAME": ratings per game (provisional ones marked "?"), win/draw/loss
 // counts, the rating history chart, and every game with opponent, result, date and link,
-// filtered by game and result, a page at a time; all records at once as a download.
+// filtered by game and result, a page at a time; all records at once as a download. A signed-in
+// visitor may report the player (web/moderation/report.js) or block them (web/account/blocks.js);
+// a closed account's page says it is closed.
 
 import { api, botBadge, el, fill } from "../ui.js";
+import { whoAmI } from "../account/header.js";
+import { blockedNames, blockToggle } from "../account/blocks.js";
+import { reportButton } from "../moderation/report.js";
 import { challengeForm } from "./challenge.js";
 import { ratingChart } from "./chart.js";
 import { sideName, t, tn } from "../i18n.js";
@@ -18,11 +23,13 @@ const PER_PAGE = 20;
  * @param {HTMLElement} app
  * @param {string} name */
 export async function playerPage(app, name) {
-  const [player, history, catalog] = await Promise.all([
+  const [player, history, catalog, me] = await Promise.all([
     api(`/api/players/${encodeURIComponent(name)}`),
     api(`/api/players/${encodeURIComponent(name)}/ratings`),
     api("/api/catalog"),
+    whoAmI(),
   ]);
+  const actions = me && me.username !== player.username && !player.closed ? await playerActions(player.username) : null;
   document.title = `${player.username} · Tafel`;
   const games = /** @type {{ games: import("../ui.js").CatalogGame[] }} */ (catalog).games;
   const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
@@ -43,13 +50,15 @@ export async function playerPage(app, name) {
   app.replaceChildren(el("div", { class: "player-page" },
     el("section", { class: "card", "aria-labelledby": "player-name" },
       el("h1", { id: "player-name" }, player.username, player.bot ? [" ", botBadge()] : null),
+      player.closed ? el("p", { class: "note", id: "account-closed" }, t("This account is closed.")) : null,
+      actions,
       el("p", { class: "counts", id: "counts" }, t("{won} won · {drawn} drawn · {lost} lost", { won: total.win, drawn: total.draw, lost: total.loss })),
       ratingsTable(player.ratings),
       history.length ? ratingChart(history, titles) : el("p", { class: "help" }, t("No rated games yet.")),
       el("p", {}, el("a", { href: "/leaderboard", id: "leaderboard-link" }, t("Leaderboards")), " · ",
         el("a", { href: `/api/players/${encodeURIComponent(player.username)}/records`, id: "records", download: "" },
           t("Download every game (records)")))),
-    player.bot ? challengeForm(player.username, catalog) : null,
+    player.bot && !player.closed ? challengeForm(player.username, catalog) : null,
     el("section", { class: "card", "aria-labelledby": "games-title" },
       el("h2", { id: "games-title" }, t("Games")),
       el("div", { class: "filters" },
@@ -57,6 +66,15 @@ export async function playerPage(app, name) {
         el("label", { for: "filter-result" }, t("Result")), state.resultFilter),
       state.list)));
   await showGames(state);
+}
+
+/** What a signed-in visitor may do on someone else's page: report them, block or unblock them.
+ * @param {string} name */
+async function playerActions(name) {
+  const block = blockToggle(name, (await blockedNames()).includes(name));
+  return el("div", { class: "player-actions" },
+    el("div", { class: "player-buttons" }, reportButton({ player: name }, { id: "report-player" }), block.button),
+    block.status);
 }
 
 /** The table of ratings, or a note that there are none.

@@ -7,8 +7,8 @@ import { clockWords } from "../lobby/time-control.js";
 
 /** A tournament as the lists show it (`TournamentSummary` of
  * crates/tafel-server/src/http/api/tournaments.rs): `kind` "round_robin",
- * "double_round_robin", "swiss" or "arena"; `state` "open", "running", "finished" or
- * "cancelled"; times in milliseconds since 1970.
+ * "double_round_robin", "swiss" or "arena"; `state` "open", "running", "finished",
+ * "cancelled" or "removed" (by the moderators); times in milliseconds since 1970.
  * @typedef {object} TournamentSummary
  * @property {string} id
  * @property {string} name
@@ -61,6 +61,7 @@ export function stateWords(tournament) {
         ? t("Running: players are paired again as soon as they are free")
         : t("Round {round} of {rounds}", { round: tournament.round, rounds: tournament.rounds });
     case "finished": return t("Finished");
+    case "removed": return t("Removed by the moderators");
     default: return t("Cancelled: fewer than two players entered");
   }
 }

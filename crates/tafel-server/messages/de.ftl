@@ -41,10 +41,14 @@ chance-position-has-no-outcomes-a = eine Zufallsstellung hat keine Ausgänge (ei
 there-is-no-move-of-yours = es gibt keinen Zug von dir zum Zurücknehmen
 game-is-over = die Partie ist vorbei
 what-needs-at-least-one-character = { $what ->
+    [reason] eine Begründung
+    [details] der Text der Meldung
     [message] eine Nachricht
    *[name] ein Name
 } braucht mindestens ein Zeichen
 what-may-have-at-most-max = { $what ->
+    [reason] eine Begründung
+    [details] der Text der Meldung
     [message] eine Nachricht
    *[name] ein Name
 } darf höchstens { $max } Zeichen haben
@@ -235,6 +239,8 @@ computer-refused = { $detail }
 search-queue-full = zu viele Suchen warten; versuche es gleich noch einmal
 rating-computation-failed = die Wertungsberechnung ergab { $after } aus { $before }
 what-may-not-contain-invisible-characters = { $what ->
+    [reason] eine Begründung
+    [details] der Text der Meldung
     [tournament] der Name eines Turniers
     [message] eine Nachricht
    *[name] ein Name
@@ -651,3 +657,24 @@ reason-table-io = { $path }: { $error }
 reason-table-missing = keine Tabelle für Karl's Race unter { $path }: zu bauen mit `tafel solve karls-race --out { $path }` (einige Minuten, 2,3 GB Speicher und Platte)
 reason-table-origin = der Ursprung `{ $origin }` passt nicht in den Kopf (höchstens { $max } ASCII-Zeichen)
 reason-table-version = { $path } ist eine Tabelle für Karl's Race im Format { $found }, dieses Programm liest Version { $version }; neu bauen mit `tafel solve karls-race --out { $path }`
+
+# Moderation (issue #45)
+unknown-role = es gibt keine Rolle „{ $role }“ (es gibt: player, moderator)
+a-mute-lasts-1-to-max-minutes = eine Stummschaltung dauert 1 bis { $max } Minuten
+this-account-is-closed = dieses Konto wurde von den Moderatoren geschlossen
+you-are-muted-until = du darfst bis { $until } nicht chatten: ein Moderator hat dich stummgeschaltet (siehe deine Einstellungen)
+this-player-takes-no-messages-from = ein Spieler dieser Partie nimmt keine Nachrichten von dir an
+you-cannot-play-this-player = du kannst nicht gegen diesen Spieler spielen: einer von euch blockiert den anderen
+only-moderators-may-do-this = das dürfen nur Moderatoren
+you-cannot-report-yourself = du kannst dich nicht selbst melden
+you-cannot-block-yourself = du kannst dich nicht selbst blockieren
+moderators-do-not-act-on-themselves = Moderatoren handeln nicht an ihrem eigenen Konto
+player-wrote-no-such-line-in-this-game = { $player } hat keine solche Zeile in dieser Partie geschrieben
+a-chat-line-is-reported-with-its-game = eine Chatzeile wird mit ihrer Partie, ihrem Raum und ihrer Nummer gemeldet
+you-reported-this-player-already = du hast diesen Spieler schon gemeldet; ein Moderator wird es sich ansehen
+you-have-cap-reports-waiting = du hast schon { $cap } Meldungen, die auf einen Moderator warten; warte, bis sie angesehen sind
+you-block-cap-players-already = du blockierst schon { $cap } Spieler; gib zuerst einige frei
+there-is-no-open-report-id = es gibt keine offene Meldung { $id }
+this-account-is-closed-already = dieses Konto ist schon geschlossen
+no-tournament-id-is-open-or = kein Turnier { $id } ist offen oder läuft
+log-entry-just-written-cannot-be-read = der eben geschriebene Protokolleintrag lässt sich nicht lesen

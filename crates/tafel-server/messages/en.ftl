@@ -42,10 +42,14 @@ chance-position-has-no-outcomes-a = a chance position has no outcomes (a rules b
 there-is-no-move-of-yours = there is no move of yours to take back
 game-is-over = the game is over
 what-needs-at-least-one-character = { $what ->
+    [reason] a reason
+    [details] a report's text
     [message] a message
    *[name] a name
 } needs at least one character
 what-may-have-at-most-max = { $what ->
+    [reason] a reason
+    [details] a report's text
     [message] a message
    *[name] a name
 } may have at most { $max } characters
@@ -220,6 +224,8 @@ record-refused = { $reason }
 computer-refused = { $detail }
 search-queue-full = too many searches are waiting; try again shortly
 what-may-not-contain-invisible-characters = { $what ->
+    [reason] a reason
+    [details] a report's text
     [tournament] a tournament's name
     [message] a message
    *[name] a name
@@ -413,3 +419,24 @@ mail-reset-body =
 
     The link works once, within { $minutes } minutes; choosing a new password signs your
     account out everywhere. If you did not ask for this, ignore this mail: your password stays.
+
+# Moderation (issue #45)
+unknown-role = there is no role "{ $role }" (there are: player, moderator)
+a-mute-lasts-1-to-max-minutes = a mute lasts 1 to { $max } minutes
+this-account-is-closed = this account was closed by the moderators
+you-are-muted-until = you may not chat until { $until }: a moderator muted you (see your settings)
+this-player-takes-no-messages-from = a player of this game does not take your messages
+you-cannot-play-this-player = you cannot play this player: one of you blocks the other
+only-moderators-may-do-this = only moderators may do this
+you-cannot-report-yourself = you cannot report yourself
+you-cannot-block-yourself = you cannot block yourself
+moderators-do-not-act-on-themselves = moderators do not act on their own accounts
+player-wrote-no-such-line-in-this-game = { $player } wrote no such line in this game
+a-chat-line-is-reported-with-its-game = a chat line is reported with its game, its room and its number
+you-reported-this-player-already = you reported this player already; a moderator will look at it
+you-have-cap-reports-waiting = you have { $cap } reports waiting for a moderator already; wait until they are looked at
+you-block-cap-players-already = you block { $cap } players already; unblock some first
+there-is-no-open-report-id = there is no open report { $id }
+this-account-is-closed-already = this account is closed already
+no-tournament-id-is-open-or = no tournament { $id } is open or running
+log-entry-just-written-cannot-be-read = the log entry just written cannot be read back

@@ -215,6 +215,11 @@ pub struct Limits {
     pub challenges_per_person: usize,
     /// Challenges one bot may have waiting for its answer at once. Default 20.
     pub challenges_per_bot: usize,
+    /// Reports one account may have waiting for a moderator at once. Default 10: enough for
+    /// a bad evening, too few to flood the queue.
+    pub open_reports_per_account: usize,
+    /// Players one account may block. Default 500 (lichess allows about as many).
+    pub blocks_per_account: usize,
     /// When stopping: how long the server says it is unready before it stops accepting
     /// connections, so that load balancers notice (`--drain-delay`).
     pub drain_delay: Duration,
@@ -265,6 +270,8 @@ impl Default for Limits {
             bot_streams: 16,
             challenges_per_person: 3,
             challenges_per_bot: 20,
+            open_reports_per_account: 10,
+            blocks_per_account: 500,
             drain_delay: Duration::ZERO,
             drain_timeout: Duration::from_secs(10),
         }

@@ -53,6 +53,7 @@ use crate::play::accounts::{AccountLimits, Accounts};
 use crate::play::bots::{BotLimits, Bots};
 use crate::play::lobby::Lobby;
 use crate::play::mailer::Mailer;
+use crate::play::moderation::{Moderation, ModerationLimits};
 use crate::play::recovery::Recovery;
 use crate::play::tournaments::Tournaments;
 use crate::play::{Hub, HubLimits, SILENCE};
@@ -140,6 +141,7 @@ async fn build(config: &Config) -> Result<Built> {
     let recovery = Recovery::new(store.clone(), accounts.clone(), mailer(config)?);
     let seeks_store = store.clone();
     let tournaments_store = store.clone();
+    let moderation_store = store.clone();
     let hub = Hub::new(
         store,
         HubLimits {
@@ -244,6 +246,14 @@ async fn build(config: &Config) -> Result<Built> {
                 streams: limits.bot_streams,
                 challenges_per_person: limits.challenges_per_person,
                 challenges_per_bot: limits.challenges_per_bot,
+            },
+        ),
+        moderation: Moderation::new(
+            hub.clone(),
+            moderation_store,
+            ModerationLimits {
+                open_reports: limits.open_reports_per_account,
+                blocks: limits.blocks_per_account,
             },
         ),
         tournaments: Tournaments::new(

@@ -16,7 +16,7 @@ mod in_process;
 mod person;
 
 use in_process::send;
-use person::Person;
+use person::{kauri_game, play_first_moves, Person};
 use tafel_testkit::wait;
 
 async fn server(limits: Limits, database: &str) -> Router {
@@ -27,50 +27,6 @@ async fn server(limits: Limits, database: &str) -> Router {
 
 async fn memory_server() -> Router {
     server(Limits::default(), "sqlite::memory:").await
-}
-
-const CLOCK: &str = r#"{"kind": "fischer", "initial_seconds": 300, "increment_seconds": 0}"#;
-
-/// A rated Kauri game that `host` creates (seat 0, the first to move) and `guest`
-/// joins: its id and both tokens.
-async fn rated_game(host: &Person, guest: &Person) -> (String, [String; 2]) {
-    let clock: Value = serde_json::from_str(CLOCK).unwrap();
-    let (status, created) = host
-        .post(
-            "/api/games",
-            json!({"game": "kauri", "seats": [{"kind": "local"}, {"kind": "invite"}],
-                   "time_control": clock, "rated": true}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    assert_eq!(created["view"]["rated"], true);
-    let invite = created["seats"][1]["invite"].as_str().unwrap();
-    let (status, joined) = guest
-        .post(&format!("/api/games/{id}/join"), json!({"invite": invite}))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{joined}");
-    let host_token = created["seats"][0]["token"].as_str().unwrap().to_string();
-    (
-        id,
-        [host_token, joined["token"].as_str().unwrap().to_string()],
-    )
-}
-
-/// Plays `plies` moves of game `id` (the first legal move each time).
-async fn play(person: &Person, id: &str, tokens: &[String; 2], plies: usize) {
-    for _ in 0..plies {
-        let (_, view) = person.get(&format!("/api/games/{id}")).await;
-        let seat = view["status"]["seat"].as_u64().unwrap() as usize;
-        let mv = view["legal"][0].as_str().unwrap();
-        let (status, answer) = person
-            .post(
-                &format!("/api/games/{id}/moves"),
-                json!({"token": tokens[seat], "move": mv}),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{answer}");
-    }
 }
 
 async fn resign(person: &Person, id: &str, token: &str) {
@@ -87,8 +43,8 @@ async fn a_rated_game_changes_both_ratings_once_and_shows_them() {
         Person::signed_up(&router, "Ada").await,
         Person::signed_up(&router, "bob").await,
     );
-    let (id, tokens) = rated_game(&ada, &bob).await;
-    play(&ada, &id, &tokens, 2).await;
+    let (id, tokens) = kauri_game(&ada, &bob, true).await;
+    play_first_moves(&ada, &id, &tokens, 2).await;
     resign(&bob, &id, &tokens[1]).await;
 
     let (_, view) = ada.get(&format!("/api/games/{id}")).await;
@@ -176,7 +132,7 @@ async fn games_that_cannot_be_rated_are_refused_with_the_reason() {
         Person::signed_up(&router, "ada").await,
         Person::anonymous(&router),
     );
-    let clock: Value = serde_json::from_str(CLOCK).unwrap();
+    let clock = json!({"kind": "fischer", "initial_seconds": 300, "increment_seconds": 0});
     let online = json!([{"kind": "local"}, {"kind": "invite"}]);
     let cases = [
         (
@@ -257,8 +213,8 @@ async fn a_rated_game_whose_first_moves_do_not_come_is_aborted_and_not_rated() {
     // (the server ends games at their deadlines in turn), so once they are aborted it would be.
     let mut games = Vec::new();
     for plies in [2, 0, 1] {
-        let (id, tokens) = rated_game(&ada, &bob).await;
-        play(&ada, &id, &tokens, plies).await;
+        let (id, tokens) = kauri_game(&ada, &bob, true).await;
+        play_first_moves(&ada, &id, &tokens, plies).await;
         games.push((id, tokens));
     }
     games.rotate_left(1);
@@ -311,8 +267,8 @@ async fn a_rated_game_resigned_before_both_players_moved_counts_in_nobodys_resul
         Person::signed_up(&router, "ada").await,
         Person::signed_up(&router, "bob").await,
     );
-    let (id, tokens) = rated_game(&ada, &bob).await;
-    play(&ada, &id, &tokens, 1).await;
+    let (id, tokens) = kauri_game(&ada, &bob, true).await;
+    play_first_moves(&ada, &id, &tokens, 1).await;
     resign(&bob, &id, &tokens[1]).await;
     let (_, view) = ada.get(&format!("/api/games/{id}")).await;
     assert_eq!(view["status"]["state"], "over", "{view}");
@@ -338,8 +294,8 @@ async fn a_rated_game_whose_opponent_deletes_the_account_is_won_and_rated() {
         Person::signed_up(&router, "ada").await,
         Person::signed_up(&router, "bob").await,
     );
-    let (id, tokens) = rated_game(&ada, &bob).await;
-    play(&ada, &id, &tokens, 2).await;
+    let (id, tokens) = kauri_game(&ada, &bob, true).await;
+    play_first_moves(&ada, &id, &tokens, 2).await;
     let body = json!({"password": "correct horse battery"});
     let (status, answer, _) = bob.request("DELETE", "/api/account", Some(body)).await;
     assert_eq!(status, StatusCode::NO_CONTENT, "{answer}");
@@ -591,8 +547,8 @@ async fn db_copy_carries_accounts_sessions_and_ratings() {
         Person::signed_up(&original, "Ada").await,
         Person::signed_up(&original, "bob").await,
     );
-    let (id, tokens) = rated_game(&ada, &bob).await;
-    play(&ada, &id, &tokens, 2).await;
+    let (id, tokens) = kauri_game(&ada, &bob, true).await;
+    play_first_moves(&ada, &id, &tokens, 2).await;
     let (status, said) = ada
         .post(
             &format!("/api/games/{id}/chat"),
@@ -727,8 +683,8 @@ async fn an_end_lost_to_a_crash_is_done_at_the_next_start() {
         Person::signed_up(&first, "Ada").await,
         Person::signed_up(&first, "bob").await,
     );
-    let (id, tokens) = rated_game(&ada, &bob).await;
-    play(&ada, &id, &tokens, 2).await;
+    let (id, tokens) = kauri_game(&ada, &bob, true).await;
+    play_first_moves(&ada, &id, &tokens, 2).await;
     resign(&bob, &id, &tokens[1]).await;
     // The players' pages and the game's ratings, without the moments of recording, which
     // differ (so the games list and the rating history are left out).
@@ -815,14 +771,17 @@ async fn ends_whose_results_failed_to_write_are_done_by_the_running_server_in_or
             Person::signed_up(&router, "Ada").await,
             Person::signed_up(&router, "bob").await,
         );
-        let games = [rated_game(&ada, &bob).await, rated_game(&ada, &bob).await];
+        let games = [
+            kauri_game(&ada, &bob, true).await,
+            kauri_game(&ada, &bob, true).await,
+        ];
         sqlx::any::install_default_drivers();
         let pool = sqlx::AnyPool::connect(&database).await.unwrap();
         tafel_testkit::faults::refuse_inserts(&pool, postgres, "account_results")
             .await
             .unwrap();
         for (id, tokens) in &games {
-            play(&ada, id, tokens, 2).await;
+            play_first_moves(&ada, id, tokens, 2).await;
             resign(&bob, id, &tokens[1]).await;
         }
         let (_, page) = Person::anonymous(&router).get("/api/players/ada").await;

@@ -1,7 +1,8 @@
 //! The lobby's seeks through its WebSocket, on a running server: a seek listed to everyone,
 //! taken by one person (both land in the game, on the two sides), never by its owner, gone
 //! when its owner leaves the lobby; rated seeks need accounts; bad seeks and the limit per
-//! person refused with a reason; many connections share one reading of the list.
+//! person refused with a reason; a seek is never taken by a player its owner blocks, nor by
+//! one who blocks its owner; many connections share one reading of the list.
 
 mod support;
 
@@ -9,7 +10,7 @@ use std::net::SocketAddr;
 
 use serde_json::{json, Value};
 use tafel_server::Limits;
-use tafel_testkit::client::Client;
+use tafel_testkit::client::{reqwest, Client};
 use tafel_testkit::viewer::Viewer;
 
 async fn lobby(addr: SocketAddr, cookie: Option<&str>) -> Viewer {
@@ -108,6 +109,49 @@ async fn a_seek_is_listed_taken_once_and_both_land_in_the_game() {
 }
 
 /// The number of seeks in a JSON list.
+#[tokio::test]
+async fn a_seek_is_never_taken_across_a_block_either_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::serve_with(&dir.path().join("t.db"), Limits::default()).await;
+    let client = Client::new(server.addr);
+    let (ann, bob) = (client.sign_up("ann").await, client.sign_up("bob").await);
+    let block = |who: &str, whom: &str, method: reqwest::Method| {
+        let url = client.url(&format!("/api/account/blocks/{whom}"));
+        client
+            .http
+            .request(method, url)
+            .header("cookie", who.to_string())
+    };
+    let mut owner = lobby(server.addr, Some(&ann)).await;
+    let mut taker = lobby(server.addr, Some(&bob)).await;
+    let seek = json!({"type": "seek", "seek": {"game": "kauri"}});
+    owner.send_json(seek).await;
+    let id = owner.next_of("seeking").await["seek"]["id"].clone();
+    for (who, whom) in [(&ann, "bob"), (&bob, "ann")] {
+        assert_eq!(
+            client
+                .send(block(who, whom, reqwest::Method::PUT))
+                .await
+                .status,
+            204
+        );
+        taker.send_json(json!({"type": "take", "id": id})).await;
+        let refused = taker.next_of("error").await;
+        assert_eq!(refused["code"], "you-cannot-play-this-player", "{refused}");
+        assert_eq!(
+            client
+                .send(block(who, whom, reqwest::Method::DELETE))
+                .await
+                .status,
+            204
+        );
+    }
+    // Once neither blocks the other, the same seek is taken.
+    taker.send_json(json!({"type": "take", "id": id})).await;
+    let taken = taker.next_of("game").await;
+    assert_eq!(owner.next_of("game").await["id"], taken["id"]);
+}
+
 fn count(list: &Value) -> usize {
     list.as_array().map_or(0, Vec::len)
 }

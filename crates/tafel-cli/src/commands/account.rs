@@ -1,6 +1,8 @@
 //! `tafel account`: what a server's operator does for an account.
 
 use anyhow::Result;
+use tafel_server::domain::moderation::Role;
+use tafel_server::play::moderation::set_role_of;
 use tafel_server::play::recovery::{reset_link, RESET_LINK_LIFETIME};
 use tafel_server::play::second_factor::turn_off_for;
 use tafel_server::public_url::PublicUrl;
@@ -17,6 +19,21 @@ pub enum Command {
     /// and the recovery codes (make sure first that they own it): it signs in with its
     /// password alone until it is turned on again.
     TwoStepOff(DatabaseArgs),
+    /// Give account NAME a role: `moderator` (works the reports at /moderation and acts on
+    /// players and tournaments) or `player` (takes it back).
+    Role(RoleArgs),
+}
+
+/// Arguments of `tafel account role`.
+#[derive(clap::Args, Debug)]
+pub struct RoleArgs {
+    /// The account's username.
+    name: String,
+    /// `moderator` or `player`.
+    role: String,
+    /// The server's database: `sqlite://PATH` or `postgres://USER@HOST/DB`.
+    #[arg(long, value_name = "URL", default_value = "sqlite://tafel.db")]
+    database: String,
 }
 
 /// Arguments of `tafel account two-step-off`.
@@ -66,6 +83,13 @@ pub fn run(command: Command) -> Result<()> {
             } else {
                 println!("{} had no two-step sign-in.", args.name);
             }
+            Ok(())
+        }),
+        Command::Role(args) => runtime.block_on(async {
+            let role = Role::parse(&args.role)?;
+            let store = Store::open(&args.database).await?;
+            set_role_of(&store, &args.name, role).await?;
+            println!("{} is a {}.", args.name, role.as_str());
             Ok(())
         }),
     }

@@ -127,6 +127,12 @@ pub struct Args {
     /// Challenges one bot may have waiting for its answer at once.
     #[arg(long, default_value_t = DEFAULTS.challenges_per_bot)]
     challenges_per_bot: usize,
+    /// Reports one account may have waiting for a moderator at once.
+    #[arg(long, default_value_t = DEFAULTS.open_reports_per_account)]
+    open_reports_per_account: usize,
+    /// Players one account may block.
+    #[arg(long, default_value_t = DEFAULTS.blocks_per_account)]
+    blocks_per_account: usize,
     /// Seconds a seat of a rated game has for its first move before the game is aborted
     /// (0: never).
     #[arg(long, default_value_t = DEFAULTS.abort_after.as_secs_f64(), value_name = "SECONDS")]
@@ -276,6 +282,11 @@ impl Args {
             bot_streams: positive("bot-streams", self.bot_streams)?,
             challenges_per_person: positive("challenges-per-person", self.challenges_per_person)?,
             challenges_per_bot: positive("challenges-per-bot", self.challenges_per_bot)?,
+            open_reports_per_account: positive(
+                "open-reports-per-account",
+                self.open_reports_per_account,
+            )?,
+            blocks_per_account: positive("blocks-per-account", self.blocks_per_account)?,
             chat_per_minute: self.chat_per_minute,
             chat_burst: self.chat_burst.max(1),
             chat_messages_per_room: positive(

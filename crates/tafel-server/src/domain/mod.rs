@@ -11,7 +11,7 @@
 //!   results and standings);
 //! - [`account`] (usernames, passwords and their hashes), [`rating`] (Glicko-2 as lichess
 //!   runs it) and [`rated`] (which games are rated, aborts, what a finished game tells its
-//!   accounts);
+//!   accounts), [`moderation`] (reports, blocks, roles and what moderators do);
 //! - [`ids`] (game ids and secrets) and [`name`] (people's names): types that parse what
 //!   clients send, once, where it comes in;
 //! - [`client`] (the address a client counts as) and [`error`] (the one error type, with its
@@ -38,6 +38,7 @@ pub mod instance;
 pub mod language;
 pub mod live;
 pub mod message;
+pub mod moderation;
 pub mod name;
 pub mod rated;
 pub mod rating;

@@ -57,6 +57,7 @@ use utoipa_axum::routes;
 use crate::play::accounts::Accounts;
 use crate::play::bots::Bots;
 use crate::play::lobby::Lobby;
+use crate::play::moderation::Moderation;
 use crate::play::recovery::Recovery;
 use crate::play::tournaments::Tournaments;
 use crate::play::Hub;
@@ -102,6 +103,8 @@ pub struct AppState {
     pub tournaments: Arc<Tournaments>,
     /// Bots: tokens, challenges, streams.
     pub bots: Arc<Bots>,
+    /// Reports, blocks and the moderators' work.
+    pub moderation: Arc<Moderation>,
     /// Whether the server is stopping.
     pub drain: drain::Drain,
     /// Requests counted and timed.
@@ -113,6 +116,12 @@ pub struct AppState {
 impl FromRef<AppState> for Arc<Bots> {
     fn from_ref(state: &AppState) -> Self {
         state.bots.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<Moderation> {
+    fn from_ref(state: &AppState) -> Self {
+        state.moderation.clone()
     }
 }
 
@@ -200,6 +209,7 @@ impl FromRef<AppState> for Arc<RateLimiter> {
         (name = "accounts", description = "Optional accounts: signing up, in and out (the session travels in the `tafel_session` cookie)"),
         (name = "players", description = "Players' pages, games, rating histories and records; leaderboards"),
         (name = "tournaments", description = "Tournaments: round robins between accounts, created, listed, shown with standings, entered and left"),
+        (name = "moderation", description = "Reports and blocks for everyone signed in; the queue of reports, actions on players and tournaments, and their log for moderators (docs/moderation.md)"),
         (name = "bots", description = "Bots: accounts played by programs with a token (`Authorization: Bearer`), challenged by people; their event and game streams (NDJSON) and moves (docs/bots.md)")
     )
 )]
@@ -331,6 +341,15 @@ fn api_operations() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(api::tournaments::join),
         routes!(api::tournaments::withdraw),
         routes!(api::tournaments::report),
+        routes!(api::moderation::report),
+        routes!(api::moderation::blocked),
+        routes!(api::moderation::block, api::moderation::unblock),
+        routes!(api::moderation::notices),
+        routes!(api::moderation::queue),
+        routes!(api::moderation::dismiss),
+        routes!(api::moderation::act),
+        routes!(api::moderation::remove_tournament),
+        routes!(api::moderation::log),
         routes!(api::bots::make_bot),
         routes!(api::bots::new_token, api::bots::revoke_token),
         routes!(api::bots::list),
@@ -461,6 +480,7 @@ fn routes(state: AppState) -> Router {
         .route("/reset-password", get(web::index))
         .route("/verify-email", get(web::index))
         .route("/tournaments", get(web::index))
+        .route("/moderation", get(web::index))
         .route("/tournament/{id}", get(web::index))
         .route("/assets/{*path}", get(web::asset))
         .route("/rules/{game}", get(rules::rules))

@@ -18,9 +18,10 @@ use tokio::sync::Semaphore;
 use crate::domain::account::session::StoredSession;
 use crate::domain::account::{Password, PasswordHash, SessionPlace, Username};
 use crate::domain::ids::{AccountId, DeviceId, SessionId};
+use crate::domain::moderation::Role;
 use crate::domain::Error;
 use crate::msg;
-use crate::store::accounts::SessionAccount;
+use crate::store::accounts::{SessionAccount, StoredAccount};
 use crate::store::sessions;
 use crate::store::Store;
 
@@ -79,16 +80,18 @@ impl Accounts {
         let password = Password::choose(password, &username)?;
         let hash = self.hash(move || PasswordHash::new(&password)).await??;
         let id = AccountId::random();
+        let former = (self.store)
+            .is_a_former_name(&username.key(), &username.lookalike_key())
+            .await
+            .map_err(Error::storage)?;
+        if former {
+            return Err(taken(&username));
+        }
         self.store
             .create_account(&id, &username, &hash, self.store.now_ms())
             .await
             .map_err(Error::storage)?
-            .map_err(|_| {
-                Error::conflict(msg!(
-                    "username-username-is-taken-or-looks",
-                    username = username.as_str()
-                ))
-            })?;
+            .map_err(|_| taken(&username))?;
         let account = SignedIn {
             id,
             username: username.as_str().to_string(),
@@ -126,6 +129,10 @@ impl Accounts {
                 "that-username-and-password-do-not"
             )));
         };
+        if account.closed_ms.is_some() {
+            // Said only to whoever knows the password: it tells nobody else the name exists.
+            return Err(Error::forbidden(msg!("this-account-is-closed")));
+        }
         self.second_step(&account.id, code).await?;
         let session = self.open_session(&account.id, place).await?;
         Ok((
@@ -135,6 +142,11 @@ impl Accounts {
             },
             session,
         ))
+    }
+
+    /// What `account` may do beyond playing ([`Role`]).
+    pub async fn role(&self, account: &SignedIn) -> Result<Role, Error> {
+        (self.store.role_of(&account.id).await).map_err(Error::storage)
     }
 
     /// Whether `device` has signed in to the account named `username` before (the account's
@@ -387,15 +399,30 @@ impl Accounts {
     }
 }
 
+/// The refusal of `username` because it, or a name like it, is taken (or was once).
+pub(super) fn taken(username: &Username) -> Error {
+    Error::conflict(msg!(
+        "username-username-is-taken-or-looks",
+        username = username.as_str()
+    ))
+}
+
 /// The id of the living account named `username` in `store` (404 otherwise): what the
 /// operator's commands act on.
 pub(super) async fn account_named(store: &Store, username: &str) -> Result<AccountId, Error> {
+    Ok(stored_account_named(store, username).await?.id)
+}
+
+/// The living account named `username` in `store` (404 otherwise).
+pub(super) async fn stored_account_named(
+    store: &Store,
+    username: &str,
+) -> Result<StoredAccount, Error> {
     let username = Username::parse(username)?;
     store
         .account_by_key(&username.key())
         .await
         .map_err(Error::storage)?
-        .map(|account| account.id)
         .ok_or_else(|| Error::not_found(msg!("no-account-is-named-name", name = username)))
 }
 

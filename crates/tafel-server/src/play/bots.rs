@@ -16,6 +16,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::accounts::SignedIn;
+use super::moderation::keep_apart;
 use super::pairs::{Pairee, Terms};
 use super::Hub;
 use crate::domain::account::{Password, PasswordHash, Username};
@@ -192,7 +193,8 @@ impl Bots {
         self.store.now_ms() - CHALLENGE_LIFETIME.as_millis() as i64
     }
 
-    /// `challenger` challenges the bot named `bot` to `request`.
+    /// `challenger` challenges the bot named `bot` to `request` (unless either account blocks
+    /// the other).
     pub async fn challenge(
         &self,
         challenger: &SignedIn,
@@ -212,6 +214,7 @@ impl Bots {
         if bot.id == challenger.id {
             return Err(Error::conflict(msg!("bot-does-not-play-itself")));
         }
+        keep_apart(&self.store, &bot.id, &challenger.id).await?;
         two_player_game(
             &request.game,
             &request.settings,

@@ -11,8 +11,9 @@ use super::accounts::SignedIn;
 use super::viewers::{Event, Viewers};
 use super::{GameHandle, Hub};
 use crate::domain::chat::{Author, ChatMessage, ChatText, Room};
-use crate::domain::ids::{GameId, SeatToken};
+use crate::domain::ids::{AccountId, GameId, SeatToken};
 use crate::domain::live::LiveGame;
+use crate::domain::moderation::utc_minute;
 use crate::domain::seat::DELETED_PLAYER;
 use crate::domain::Error;
 use crate::msg;
@@ -51,13 +52,17 @@ impl Messenger {
     }
 
     /// Stores `text` by `author` as the next message of its room in game `id` (409 when the
-    /// room holds its cap already); returns its number in the room.
+    /// room holds its cap already; 403 when the author's account is muted or, in the players'
+    /// room, blocked by the account of one of the `others` who play); returns its number in
+    /// the room.
     pub(super) async fn write(
         &self,
         id: &GameId,
         author: &Author,
+        others: &[AccountId],
         text: &ChatText,
     ) -> Result<i64, Error> {
+        self.check_author(author, others).await?;
         let cap = self.per_room;
         let room = author.room();
         (self
@@ -72,6 +77,30 @@ impl Messenger {
                 )),
                 ChatRefused::Failed(error) => Error::storage(error),
             })
+    }
+
+    /// 403 when `author`'s account is muted, or writes in the players' room and one of the
+    /// other players' accounts `others` blocks it.
+    async fn check_author(&self, author: &Author, others: &[AccountId]) -> Result<(), Error> {
+        let Some(account) = author.account() else {
+            return Ok(());
+        };
+        let standing = self.store.standing(account).await.map_err(Error::storage)?;
+        if let Some(until) = standing.muted_until_ms.filter(|u| *u > self.store.now_ms()) {
+            return Err(Error::forbidden(msg!(
+                "you-are-muted-until",
+                until = utc_minute(until)
+            )));
+        }
+        if author.room() == Room::Players {
+            for other in others {
+                let blocked = self.store.blocked_between(other, account).await;
+                if blocked.map_err(Error::storage)? {
+                    return Err(Error::forbidden(msg!("this-player-takes-no-messages-from")));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Tells the viewers of the game behind `handle` of message `seq` of `room`, read from
@@ -96,7 +125,8 @@ impl Messenger {
     }
 
     /// The chat of the game behind `handle` for whoever holds `tokens` or is signed in as
-    /// `account`: the rooms they read, each with its messages, and where they may write.
+    /// `account`: the rooms they read, each with its messages (but those of the accounts
+    /// `account` blocks), and where they may write.
     pub(super) async fn rooms(
         &self,
         handle: &GameHandle,
@@ -121,6 +151,14 @@ impl Messenger {
             )
         };
         let player = seat.is_some();
+        let blocked: Vec<AccountId> = match account {
+            Some(account) => (self.store.blocked_by(&account.id).await)
+                .map_err(Error::storage)?
+                .into_iter()
+                .map(|(id, _)| id)
+                .collect(),
+            None => Vec::new(),
+        };
         let mut rooms = ChatRooms {
             players: None,
             spectators: None,
@@ -133,7 +171,10 @@ impl Messenger {
             }
             let stored = self.store.chat(&id, room).await.map_err(Error::storage)?;
             let live = handle.lock().await;
-            let messages = stored.into_iter().map(|m| named(&live, m)).collect();
+            let messages = (stored.into_iter())
+                .filter(|m| m.account.as_ref().is_none_or(|a| !blocked.contains(a)))
+                .map(|m| named(&live, m))
+                .collect();
             match room {
                 Room::Players => rooms.players = Some(messages),
                 Room::Spectators => rooms.spectators = Some(messages),
@@ -195,15 +236,20 @@ impl Hub {
     }
 
     /// Stores `text` by `author` as the next message of its room in game `id` (409 when the
-    /// room holds its cap already), and tells the viewers who read the room.
+    /// room holds its cap; 403 when the author's account is muted or, in the players' room,
+    /// blocked by another player's account), and tells the viewers who read the room.
     pub async fn say(
         self: &Arc<Self>,
         id: &GameId,
         author: &Author,
         text: &ChatText,
     ) -> Result<ChatMessage, Error> {
-        let seq = self.messenger.write(id, author, text).await?;
         let handle = self.get(id).await?;
+        let others: Vec<AccountId> = (handle.lock().await.table.seats.iter())
+            .filter_map(|seat| seat.account.clone())
+            .filter(|other| Some(other) != author.account())
+            .collect();
+        let seq = self.messenger.write(id, author, &others, text).await?;
         (self.messenger.tell(&handle, author.room(), seq).await?)
             .ok_or_else(|| Error::failed(msg!("chat-message-just-stored-cannot-be")))
     }

@@ -15,6 +15,8 @@ use std::sync::Arc;
 use super::viewers::Event;
 use super::Hub;
 use crate::domain::ids::{AccountId, GameId};
+use crate::domain::live::LiveGame;
+use crate::domain::seat::StoredSeat;
 use crate::domain::{Error, ErrorKind};
 
 /// Games read from the index at a time.
@@ -77,28 +79,31 @@ impl Hub {
     /// still in play is resigned for the account first.
     async fn rewrite_seats(self: &Arc<Self>, account: &AccountId, game: &str) -> Result<(), Error> {
         let (_handle, mut live) = self.lock_game(&GameId::parse(game)?).await?;
-        let playing = live
-            .table
-            .seats
-            .iter()
-            .find(|seat| seat.account.as_ref() == Some(account))
-            .map(|seat| seat.token.clone());
-        if let Some(token) = playing.filter(|_| !live.is_over()) {
-            // While the seat is still the account's, so that the game ends with both
-            // accounts in it: the opponent's win counts, and is rated if the game is.
-            self.resigner.resign(&mut live, &token).await?;
-        }
+        // While the seat is still the account's, so that the game ends with both accounts in
+        // it: the opponent's win counts, and is rated if the game is.
+        self.resigner.resign_account(&mut live, account).await?;
+        (self.rewrite_seats_of(&mut live, account, StoredSeat::forget_player)).await
+    }
+
+    /// Stores, through the normal change path, `live`'s seats that `account` plays as
+    /// `rewrite` makes them (nothing if it plays none), and tells the viewers.
+    pub(super) async fn rewrite_seats_of(
+        self: &Arc<Self>,
+        live: &mut LiveGame,
+        account: &AccountId,
+        rewrite: impl Fn(&mut StoredSeat),
+    ) -> Result<(), Error> {
         let mut table = live.table.clone();
         let mut changed = false;
         for seat in &mut table.seats {
             if seat.account.as_ref() == Some(account) {
-                seat.forget_player();
+                rewrite(seat);
                 changed = true;
             }
         }
         if changed {
             let change = live.table_change(table, self.store.now_ms());
-            self.committer.commit(&mut live, change).await?;
+            self.committer.commit(live, change).await?;
             self.tell(&live.id, Event::Changed);
         }
         Ok(())

@@ -4,7 +4,8 @@
 //! lobby sees it; the first to take it plays its owner, on sides drawn at random, and both
 //! land in the game (the taker at once, the owner through its connection, which finds the
 //! game made for its seek). Nobody takes their own seek (the same connection, or the same
-//! account on another one). A seek goes when its owner leaves the lobby (the connection
+//! account on another one), nor the seek of an account that blocks theirs or that theirs
+//! blocks. A seek goes when its owner leaves the lobby (the connection
 //! closes), when the owner withdraws it, or when its instance dies.
 //!
 //! Seeks live in the database, so that every instance lists the same ones and exactly one
@@ -22,6 +23,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::{watch, Mutex};
 
 use super::accounts::SignedIn;
+use super::moderation::keep_apart;
 use super::pairs::{Paired, Pairee, Terms};
 use super::Hub;
 use crate::domain::ids::{AccountId, GameId, SeatToken};
@@ -273,6 +275,12 @@ impl Lobby {
                 (Some(account), true) => self.check_range(&seek.view, account).await.err(),
                 (_, false) => None,
             }
+        };
+        let refusal = match (refusal, &seek.account, &taker.account) {
+            (None, Some(owner), Some(taker)) => {
+                keep_apart(&self.store, owner, &taker.id).await.err()
+            }
+            (refusal, _, _) => refusal,
         };
         if let Some(refusal) = refusal {
             self.store.release_seek(id).await.map_err(Error::storage)?;

@@ -70,7 +70,9 @@
 //! the search pool), [`hints`] (hints, one search per position), [`positions`] (a position's
 //! chances and best line, for the position editor), [`accounts`] (signing up, in and out;
 //! sessions), [`claims`] (an account's seats opened on any device), [`deleted`] (the seats of deleted accounts), [`lobby`] (seeks: someone to play
-//! now), [`players`] (players' pages and the leaderboards)
+//! now), [`players`] (players' pages and the leaderboards), [`moderation`] (reports,
+//! blocks, the moderators' queue and actions; a closed account's games resigned, a renamed
+//! one's seats rewritten)
 //! and [`tournaments`] (tournaments: entries, and the director that starts them, pairs each
 //! round once, makes the games and learns their results).
 
@@ -93,6 +95,7 @@ pub mod instances;
 pub mod lobby;
 pub mod mailer;
 pub mod memory;
+pub mod moderation;
 pub mod moves;
 pub mod pairs;
 pub mod players;

@@ -8,7 +8,7 @@ use tafel_core::Player;
 use super::commit::Committer;
 use super::Hub;
 use crate::domain::consent::Decided;
-use crate::domain::ids::{GameId, SeatToken};
+use crate::domain::ids::{AccountId, GameId, SeatToken};
 use crate::domain::live::LiveGame;
 use crate::domain::Error;
 
@@ -41,6 +41,27 @@ impl Resigner {
             Decided::Waiting => live.table_change(table, now),
         };
         self.committer.commit(live, change).await
+    }
+
+    /// The account `account` resigns `live` if it plays a seat of it and the game goes on (an
+    /// account closed or deleted); whether it did.
+    pub(super) async fn resign_account(
+        &self,
+        live: &mut LiveGame,
+        account: &AccountId,
+    ) -> Result<bool, Error> {
+        let seats = &live.table.seats;
+        let playing = seats
+            .iter()
+            .find(|seat| seat.account.as_ref() == Some(account));
+        let Some(token) = playing.map(|seat| seat.token.clone()) else {
+            return Ok(false);
+        };
+        if live.is_over() {
+            return Ok(false);
+        }
+        self.resign(live, &token).await?;
+        Ok(true)
     }
 }
 

@@ -6,6 +6,7 @@ use tafel_core::Player;
 
 use super::accounts::SignedIn;
 use super::commit::Committer;
+use super::moderation::keep_apart;
 use super::viewers::Event;
 use super::Hub;
 use crate::domain::account::username::speaks_for_the_site;
@@ -45,7 +46,7 @@ impl Seater {
 
     /// A person claims a seat of `live`, once: with its invitation code or, in a public game,
     /// by its number; gives the name shown to everyone (a signed-in `account` plays it under
-    /// its username). Returns the seat and its token. The host and everyone watching are told.
+    /// its username, unless it blocks, or is blocked by, an account that plays another seat). Returns the seat and its token. The host and everyone watching are told.
     pub(super) async fn join(
         &self,
         live: &mut LiveGame,
@@ -91,6 +92,9 @@ impl Seater {
                     .any(|s| s.account.as_ref() == Some(&account.id))
                 {
                     return Err(Error::conflict(msg!("you-play-in-this-game-already")));
+                }
+                for other in table.seats.iter().filter_map(|s| s.account.as_ref()) {
+                    keep_apart(&self.store, other, &account.id).await?;
                 }
                 table.seats[seat].played_by(account.id.clone(), &account.username);
                 PersonName::parse(&account.username)?

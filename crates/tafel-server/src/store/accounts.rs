@@ -18,6 +18,8 @@ pub struct StoredAccount {
     pub username: String,
     /// The hash of its password.
     pub password_hash: PasswordHash,
+    /// When a moderator closed it, if one did.
+    pub closed_ms: Option<i64>,
 }
 
 /// The account a session belongs to.
@@ -66,7 +68,7 @@ impl Store {
     /// The living account with the username `key` ([`Username::key`]), if any.
     pub async fn account_by_key(&self, key: &str) -> Result<Option<StoredAccount>> {
         let row = sqlx::query_as::<_, AccountRow>(&self.sql(
-            "SELECT id, username, password_hash FROM accounts
+            "SELECT id, username, password_hash, closed_ms FROM accounts
              WHERE username_key = ? AND username IS NOT NULL",
         ))
         .bind(key)
@@ -77,12 +79,15 @@ impl Store {
     }
 
     /// Whether an account (a deleted one too: its name is never reused) has the username key
-    /// `key` or the lookalike key `lookalike`.
+    /// `key` or the lookalike key `lookalike`, or had it before a moderator renamed it.
     pub async fn name_is_an_accounts(&self, key: &str, lookalike: &str) -> Result<bool> {
-        let row = sqlx::query(
-            &self
-                .sql("SELECT id FROM accounts WHERE username_key = ? OR lookalike_key = ? LIMIT 1"),
-        )
+        let row = sqlx::query(&self.sql(
+            "SELECT id FROM accounts WHERE username_key = ? OR lookalike_key = ?
+                 UNION ALL SELECT account_id FROM former_names
+                 WHERE username_key = ? OR lookalike_key = ? LIMIT 1",
+        ))
+        .bind(key)
+        .bind(lookalike)
         .bind(key)
         .bind(lookalike)
         .fetch_optional(&self.pool)
@@ -94,7 +99,7 @@ impl Store {
     /// The living account `id`, if it is not deleted.
     pub async fn account_by_id(&self, id: &AccountId) -> Result<Option<StoredAccount>> {
         let row = sqlx::query_as::<_, AccountRow>(&self.sql(
-            "SELECT id, username, password_hash FROM accounts
+            "SELECT id, username, password_hash, closed_ms FROM accounts
              WHERE id = ? AND username IS NOT NULL",
         ))
         .bind(id.as_str())
@@ -119,7 +124,7 @@ impl Store {
     }
 
     /// Deletes the account `id` at `now_ms`: its username and password hash go, its sessions
-    /// end, its devices, e-mail address and mails' links are forgotten; the row keeps its id and its name's keys (so the name
+    /// end, its devices, e-mail address, mails' links and blocks (its and of it) are forgotten; the row keeps its id and its name's keys (so the name
     /// is never taken again) and when it was made and deleted. Its seats in games stay indexed until
     /// [`Store::seats_of_deleted_accounts`] finds them.
     pub async fn delete_account(&self, id: &AccountId, now_ms: i64) -> Result<()> {
@@ -146,6 +151,11 @@ impl Store {
                 .execute(&mut *transaction)
                 .await?;
         }
+        sqlx::query(&self.sql("DELETE FROM blocks WHERE account_id = ? OR blocked_id = ?"))
+            .bind(id.as_str())
+            .bind(id.as_str())
+            .execute(&mut *transaction)
+            .await?;
         transaction.commit().await?;
         Ok(())
     }
@@ -232,6 +242,7 @@ struct AccountRow {
     id: String,
     username: String,
     password_hash: String,
+    closed_ms: Option<i64>,
 }
 
 impl AccountRow {
@@ -241,6 +252,7 @@ impl AccountRow {
             id: AccountId::from_stored(self.id),
             username: self.username,
             password_hash: PasswordHash::from_stored(&self.password_hash)?,
+            closed_ms: self.closed_ms,
         })
     }
 }

@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use super::rows::{value, Reading};
 use super::Store;
 use crate::domain::chat::{Author, ChatText, Room};
-use crate::domain::ids::GameId;
+use crate::domain::ids::{AccountId, GameId};
 
 /// The channel on which PostgreSQL tells every instance of a new chat message: the payload is
 /// `GAME ROOM SEQ INSTANCE`.
@@ -26,6 +26,8 @@ pub struct StoredChat {
     pub seq: i64,
     /// The author's seat (players' room).
     pub seat: Option<usize>,
+    /// The author's account, if one wrote it.
+    pub account: Option<AccountId>,
     /// That account's username, unless the account was deleted.
     pub username: Option<String>,
     /// The text.
@@ -45,7 +47,8 @@ pub enum ChatRefused {
 
 /// The columns a [`StoredChat`] is read from, a [`ChatRow`] (`m` the message, `a` its
 /// account).
-const COLUMNS: &str = "m.room AS room, m.seq AS seq, m.seat AS seat, a.username AS username,
+const COLUMNS: &str = "m.room AS room, m.seq AS seq, m.seat AS seat,
+                       m.account_id AS account_id, a.username AS username,
                        m.text AS text, m.at_ms AS at_ms";
 
 impl Store {
@@ -154,12 +157,46 @@ impl Store {
     }
 }
 
+impl Store {
+    /// The latest `limit` messages the account `account` wrote, in any game, the latest
+    /// first, each with its game's id.
+    pub async fn chat_of_account(
+        &self,
+        account: &AccountId,
+        limit: i64,
+    ) -> Result<Vec<(String, StoredChat)>> {
+        let rows = sqlx::query_as::<_, GameChatRow>(&self.sql(&format!(
+            "SELECT m.game_id AS game_id, {COLUMNS}
+             FROM chat_messages m LEFT JOIN accounts a ON a.id = m.account_id
+             WHERE m.account_id = ? ORDER BY m.at_ms DESC, m.game_id, m.seq DESC LIMIT ?"
+        )))
+        .bind(account.as_str())
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .reading("chat_messages")
+        .context("cannot read an account's chat")?;
+        rows.into_iter()
+            .map(|row| Ok((row.game_id, StoredChat::try_from(row.message)?)))
+            .collect()
+    }
+}
+
+/// A message's row of [`COLUMNS`] with its game's id.
+#[derive(sqlx::FromRow)]
+struct GameChatRow {
+    game_id: String,
+    #[sqlx(flatten)]
+    message: ChatRow,
+}
+
 /// A message's row of [`COLUMNS`] (the username `None` without an account, or once deleted).
 #[derive(sqlx::FromRow)]
 struct ChatRow {
     room: String,
     seq: i64,
     seat: Option<i64>,
+    account_id: Option<String>,
     username: Option<String>,
     text: String,
     at_ms: i64,
@@ -174,6 +211,7 @@ impl TryFrom<ChatRow> for StoredChat {
                 .with_context(|| format!("unknown chat room `{}`", row.room))?,
             seq: row.seq,
             seat: row.seat.map(|seat| seat as usize),
+            account: row.account_id.map(AccountId::from_stored),
             username: row.username,
             text: row.text,
             at_ms: row.at_ms,

@@ -39,7 +39,8 @@
 //! [`finishes`] (the outbox of games' ends: their work done once, in order),
 //! [`ratings`] (what a finished game leaves its accounts: results, ratings changed once),
 //! [`players`] (a player's page and the leaderboards), [`seeks`] (the lobby's), [`chat`]
-//! (games' chat messages) and [`tournaments`] (tournaments, entrants and boards; each round
+//! (games' chat messages), [`reports`] (reports and blocks), [`moderation`] (roles, mutes,
+//! closing, renaming, refunds, the moderators' log) and [`tournaments`] (tournaments, entrants and boards; each round
 //! paired once).
 //! The store imports the domain only.
 
@@ -60,10 +61,12 @@ pub mod heartbeat;
 pub mod leases;
 pub mod listen;
 pub mod mail;
+pub mod moderation;
 pub mod own_data;
 pub mod players;
 pub mod ratings;
 pub mod reads;
+pub mod reports;
 mod rows;
 pub mod second_factors;
 pub mod seeks;

@@ -115,6 +115,27 @@ pub(super) fn own() -> Vec<Own> {
             &["digest"],
             "recovery_codes",
         ),
+        own("blocks", "account_id", &[], "blocks"),
+        // Who blocks one is not said: only when.
+        own("blocks", "blocked_id", &["account_id"], "blocked_by"),
+        own("reports", "reporter_id", &["closed_by"], "reports_made"),
+        // Nor who reported one, nor which moderator closed it.
+        own(
+            "reports",
+            "account_id",
+            &["reporter_id", "closed_by"],
+            "reports_about",
+        ),
+        own("reports", "closed_by", &["reporter_id"], "reports_closed"),
+        own("moderation_log", "moderator_id", &[], "moderation_done"),
+        own(
+            "moderation_log",
+            "account_id",
+            &["moderator_id"],
+            "moderation_of_account",
+        ),
+        own("former_names", "account_id", &[], "former_names"),
+        own("rating_refunds", "account_id", &[], "rating_refunds"),
         own("ratings", "account_id", &[], "ratings"),
         own("rating_changes", "account_id", &[], "rating_changes"),
         own("account_results", "account_id", &[], "results"),

@@ -21,6 +21,8 @@ pub struct PlayerAccount {
     pub created_ms: i64,
     /// Whether it is a bot (played by a program: docs/bots.md).
     pub bot: bool,
+    /// Whether a moderator closed it.
+    pub closed: bool,
 }
 
 /// Which of a player's games to list, and which page of them.
@@ -92,7 +94,7 @@ impl Store {
     /// The living account whose username has `key` ([`crate::domain::account::Username::key`]).
     pub async fn player_by_key(&self, key: &str) -> Result<Option<PlayerAccount>> {
         let row = sqlx::query_as::<_, AccountRow>(&self.sql(
-            "SELECT id, username, created_ms, bot FROM accounts
+            "SELECT id, username, created_ms, bot, closed_ms FROM accounts
              WHERE username_key = ? AND username IS NOT NULL AND deleted_ms IS NULL",
         ))
         .bind(key)
@@ -104,6 +106,7 @@ impl Store {
             username: row.username,
             created_ms: row.created_ms,
             bot: row.bot != 0,
+            closed: row.closed_ms.is_some(),
         }))
     }
 
@@ -269,7 +272,7 @@ impl Store {
             .collect())
     }
 
-    /// The best-rated living accounts in `game`, bots left out, whose stored deviation is at
+    /// The best-rated living accounts in `game`, bots and closed accounts left out, whose stored deviation is at
     /// most `max_deviation` and whose last rated game ended at `rated_since_ms` or later, best
     /// first, at most `limit`: `(username, rating)`. Idle time may have grown a deviation
     /// since; the caller checks it.
@@ -287,6 +290,7 @@ impl Store {
              FROM ratings r JOIN accounts a ON a.id = r.account_id
              WHERE r.game = ? AND r.games > 0 AND r.deviation <= ? AND r.rated_ms >= ?
                AND a.username IS NOT NULL AND a.deleted_ms IS NULL AND a.bot = 0
+               AND a.closed_ms IS NULL
              ORDER BY r.rating DESC, a.username_key LIMIT ?",
         ))
         .bind(game)
@@ -310,6 +314,7 @@ struct AccountRow {
     username: String,
     created_ms: i64,
     bot: i64,
+    closed_ms: Option<i64>,
 }
 
 /// An account's rating in one game.

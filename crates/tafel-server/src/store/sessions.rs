@@ -83,7 +83,7 @@ impl Store {
                     sessions.seen_ms AS seen_ms
              FROM sessions JOIN accounts ON accounts.id = sessions.account_id
              WHERE sessions.id_hash = ? AND sessions.expires_ms > ?
-               AND accounts.username IS NOT NULL",
+               AND accounts.username IS NOT NULL AND accounts.closed_ms IS NULL",
         ))
         .bind(session.digest())
         .bind(now_ms)

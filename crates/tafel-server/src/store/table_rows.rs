@@ -1,7 +1,8 @@
 //! Rows of the tables beside `games`, as they are stored, column by column: what `tafel db
 //! copy` carries of the people (accounts, their sessions, devices, e-mail addresses, second
-//! factors and ratings, tournaments) and of each
-//! game (which account plays which seat, rating changes, results, chat messages). Each table is
+//! factors, blocks, reports, the moderators' log, former names and ratings, tournaments) and
+//! of each game (which account plays which seat, rating changes and refunds, results, chat
+//! messages). Each table is
 //! described once ([`Table`]); reading and writing work from that description on both
 //! databases.
 //!
@@ -62,6 +63,9 @@ pub(super) const PEOPLE: &[Table] = &[
             ("created_ms", Kind::Integer),
             ("deleted_ms", Kind::Integer),
             ("bot", Kind::Integer),
+            ("role", Kind::Text),
+            ("muted_until_ms", Kind::Integer),
+            ("closed_ms", Kind::Integer),
         ],
         key: &["id"],
     },
@@ -128,6 +132,56 @@ pub(super) const PEOPLE: &[Table] = &[
             ("used_ms", Kind::Integer),
         ],
         key: &["account_id", "digest"],
+    },
+    Table {
+        name: "blocks",
+        columns: &[
+            ("account_id", Kind::Text),
+            ("blocked_id", Kind::Text),
+            ("created_ms", Kind::Integer),
+        ],
+        key: &["account_id", "blocked_id"],
+    },
+    Table {
+        name: "reports",
+        columns: &[
+            ("id", Kind::Text),
+            ("reporter_id", Kind::Text),
+            ("account_id", Kind::Text),
+            ("reason", Kind::Text),
+            ("details", Kind::Text),
+            ("game_id", Kind::Text),
+            ("room", Kind::Text),
+            ("seq", Kind::Integer),
+            ("created_ms", Kind::Integer),
+            ("closed_ms", Kind::Integer),
+            ("closed_by", Kind::Text),
+        ],
+        key: &["id"],
+    },
+    Table {
+        name: "moderation_log",
+        columns: &[
+            ("id", Kind::Text),
+            ("moderator_id", Kind::Text),
+            ("account_id", Kind::Text),
+            ("tournament_id", Kind::Text),
+            ("action", Kind::Text),
+            ("reason", Kind::Text),
+            ("detail", Kind::Text),
+            ("at_ms", Kind::Integer),
+        ],
+        key: &["id"],
+    },
+    Table {
+        name: "former_names",
+        columns: &[
+            ("username_key", Kind::Text),
+            ("lookalike_key", Kind::Text),
+            ("account_id", Kind::Text),
+            ("renamed_ms", Kind::Integer),
+        ],
+        key: &["username_key"],
     },
     Table {
         name: "ratings",
@@ -239,6 +293,17 @@ pub(super) const OF_A_GAME: &[Table] = &[
             ("ended_ms", Kind::Integer),
         ],
         key: &["game_id", "seat"],
+    },
+    Table {
+        name: "rating_refunds",
+        columns: &[
+            ("game_id", Kind::Text),
+            ("account_id", Kind::Text),
+            ("game", Kind::Text),
+            ("points", Kind::Real),
+            ("refunded_ms", Kind::Integer),
+        ],
+        key: &["game_id", "account_id"],
     },
     Table {
         name: "chat_messages",

@@ -4,7 +4,8 @@
 //!
 //! - **States.** [`State::Open`] for entries until the start time; then [`State::Running`]
 //!   (round after round; the round number is kept beside it), or [`State::Cancelled`] when
-//!   fewer than two players entered; [`State::Finished`] once every round is complete.
+//!   fewer than two players entered; [`State::Finished`] once every round is complete;
+//!   [`State::Removed`] when a moderator removed it (no entries, no more rounds, in no list).
 //! - **Kinds** ([`Kind`]): round robin and double round robin (FIDE's Berger tables, from
 //!   `tafel_tournament::berger`), and Swiss (FIDE Dutch, `tafel_tournament::swiss`) over a
 //!   number of rounds the organiser chooses; [`pairing`] finds each next round. Arena
@@ -142,15 +143,18 @@ pub enum State {
     Finished,
     /// Fewer than two players had entered at the start time.
     Cancelled,
+    /// A moderator removed it, open or running.
+    Removed,
 }
 
 impl State {
     /// Every state, in order.
-    pub const ALL: [State; 4] = [
+    pub const ALL: [State; 5] = [
         State::Open,
         State::Running,
         State::Finished,
         State::Cancelled,
+        State::Removed,
     ];
 
     /// The name stored and sent.
@@ -160,6 +164,7 @@ impl State {
             State::Running => "running",
             State::Finished => "finished",
             State::Cancelled => "cancelled",
+            State::Removed => "removed",
         }
     }
 

@@ -142,12 +142,7 @@ fn names_round_trip() {
     ] {
         assert_eq!(Kind::parse(kind.as_str()).unwrap(), kind);
     }
-    for state in [
-        State::Open,
-        State::Running,
-        State::Finished,
-        State::Cancelled,
-    ] {
+    for state in State::ALL {
         assert_eq!(State::parse(state.as_str()).unwrap(), state);
     }
     for outcome in Outcome::ALL {

@@ -16,6 +16,7 @@ use utoipa::ToSchema;
 
 use super::tags;
 use crate::domain::ids::{DeviceId, GameId, SeatToken, SessionId};
+use crate::domain::moderation::Role;
 use crate::domain::Error;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::rate::{AccountRates, ClientAddress};
@@ -54,12 +55,16 @@ pub struct SignIn {
 pub struct Me {
     /// The account's username.
     username: String,
+    /// Whether the account is a moderator (the page then links to `/moderation`).
+    moderator: bool,
 }
 
-impl From<&Account> for Me {
-    fn from(account: &Account) -> Me {
+impl Me {
+    /// `account` as it is told who it is; a `moderator` or not.
+    fn of(account: &Account, moderator: bool) -> Me {
         Me {
             username: account.username.clone(),
+            moderator,
         }
     }
 }
@@ -86,7 +91,12 @@ pub async fn sign_up(
         .await?;
     let jar = opened(&accounts, policy, jar, browser.session, &session).await?;
     let device = known_device(&accounts, policy, &account, browser.device).await?;
-    Ok((StatusCode::CREATED, jar, device, Json(Me::from(&account))))
+    Ok((
+        StatusCode::CREATED,
+        jar,
+        device,
+        Json(Me::of(&account, false)),
+    ))
 }
 
 /// The browser's cookies with `session` in place of the session it had (`old`), which ends on
@@ -127,8 +137,12 @@ async fn known_device(
 #[utoipa::path(get, path = "/api/account", tag = tags::ACCOUNTS,
     responses((status = 200, description = "The account signed in", body = Me),
               (status = 401, description = "Nobody is signed in", body = ErrorBody)))]
-pub async fn me(SignedIn(account): SignedIn) -> Json<Me> {
-    Json(Me::from(&account))
+pub async fn me(
+    State(accounts): State<Arc<Accounts>>,
+    SignedIn(account): SignedIn,
+) -> Result<Json<Me>, ApiError> {
+    let moderator = accounts.role(&account).await? == Role::Moderator;
+    Ok(Json(Me::of(&account, moderator)))
 }
 
 /// Signs in: a new session (the cookie is set; a session the browser had is ended). An
@@ -166,7 +180,8 @@ pub async fn sign_in(
         .await?;
     let jar = opened(&accounts, policy, jar, browser.session, &session).await?;
     let device = known_device(&accounts, policy, &account, browser.device).await?;
-    Ok((jar, device, Json(Me::from(&account))))
+    let moderator = accounts.role(&account).await? == Role::Moderator;
+    Ok((jar, device, Json(Me::of(&account, moderator))))
 }
 
 /// Signs out: the session ends on the server and the cookie is removed (also when there was

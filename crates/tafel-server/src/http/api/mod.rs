@@ -14,6 +14,7 @@ pub mod catalog;
 pub mod chat;
 pub mod games;
 pub mod mail;
+pub mod moderation;
 pub mod own_data;
 pub mod play;
 pub mod players;
@@ -40,4 +41,6 @@ pub mod tags {
     pub const TOURNAMENTS: &str = "tournaments";
     /// Bots: tokens, challenges, streams and moves.
     pub const BOTS: &str = "bots";
+    /// Reports, blocks and the moderators' work.
+    pub const MODERATION: &str = "moderation";
 }

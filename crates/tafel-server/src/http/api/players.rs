@@ -87,6 +87,8 @@ pub struct PlayerView {
     /// Whether the account is a bot, played by a program (challenge it with
     /// `POST /api/bots/{name}/challenge`).
     bot: bool,
+    /// Whether a moderator closed the account (it plays no more).
+    closed: bool,
     /// A rating per game played rated.
     ratings: Vec<RatingView>,
     /// Finished games won, drawn and lost, in all.
@@ -127,6 +129,7 @@ pub async fn player(
         username: profile.account.username,
         created_ms: profile.account.created_ms,
         bot: profile.account.bot,
+        closed: profile.account.closed,
         ratings: profile
             .ratings
             .iter()

@@ -10,6 +10,7 @@ use utoipa::openapi::{OpenApi, RefOr};
 use crate::domain::account::password::MIN_PASSWORD;
 use crate::domain::account::username::{MAX_USERNAME, MIN_USERNAME};
 use crate::domain::chat::MAX_CHAT_TEXT;
+use crate::domain::moderation::MAX_REASON;
 use crate::domain::name::MAX_NAME;
 use crate::http::api::players::MAX_PAGE;
 use crate::play::players::MAX_PAGE_SIZE;
@@ -57,6 +58,8 @@ pub const FIELDS: &[(&str, &str, Bound)] = &[
     ),
     ("ChatRequest", "text", Bound::Length(1, MAX_CHAT_TEXT)),
     ("JoinRequest", "name", Bound::Length(1, MAX_NAME)),
+    ("ReportRequest", "details", Bound::Length(0, MAX_REASON)),
+    ("Reason", "reason", Bound::Length(1, MAX_REASON)),
 ];
 
 /// The query parameters and their limits: path, parameter, bound.

@@ -16,7 +16,7 @@ async fn a_players_message_is_stored_named_and_told_to_the_game() {
     let handle = Arc::new(Mutex::new(live));
     let mut events = bench.events(&id);
     let text = ChatText::parse("good luck").unwrap();
-    let seq = messenger.write(&id, &author, &text).await.unwrap();
+    let seq = messenger.write(&id, &author, &[], &text).await.unwrap();
     let told = messenger.tell(&handle, Room::Players, seq).await.unwrap();
     let message = told.unwrap();
     assert_eq!((message.seq, message.seat), (1, Some(0)));
@@ -46,9 +46,15 @@ async fn a_room_holds_its_cap_of_messages() {
     let author = author(&live, Room::Players, Some(&ann), None).unwrap();
     let text = ChatText::parse("hello").unwrap();
     for _ in 0..2 {
-        messenger.write(&live.id, &author, &text).await.unwrap();
+        messenger
+            .write(&live.id, &author, &[], &text)
+            .await
+            .unwrap();
     }
-    let full = messenger.write(&live.id, &author, &text).await.unwrap_err();
+    let full = messenger
+        .write(&live.id, &author, &[], &text)
+        .await
+        .unwrap_err();
     assert_eq!(full.code(), "this-game-room-chat-holds-cap");
 }
 
