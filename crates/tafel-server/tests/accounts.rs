@@ -46,7 +46,10 @@ async fn sign_up_in_and_out_with_a_session_the_server_ends() {
     let router = memory_app().await;
     let signed_up = credentials(&router, "/api/account", "Ada_L", PASSWORD).await;
     assert_eq!(signed_up.status, StatusCode::CREATED, "{}", signed_up.text);
-    assert_eq!(signed_up.body, json!({"username": "Ada_L", "moderator": false}));
+    assert_eq!(
+        signed_up.body,
+        json!({"username": "Ada_L", "moderator": false})
+    );
     let set_cookie = signed_up.cookie.expect("a session cookie");
     for attribute in ["HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=2592000"] {
         assert!(set_cookie.contains(attribute), "{set_cookie}");
@@ -77,7 +80,10 @@ async fn sign_up_in_and_out_with_a_session_the_server_ends() {
     )
     .await;
     assert_eq!(signed_in.status, StatusCode::OK, "{}", signed_in.text);
-    assert_eq!(signed_in.body, json!({"username": "Ada_L", "moderator": false}));
+    assert_eq!(
+        signed_in.body,
+        json!({"username": "Ada_L", "moderator": false})
+    );
     let second = sent_back(&signed_in.cookie.unwrap());
     assert_ne!(second, session, "a new session id at sign-in");
     let old = send(&router, "GET", "/api/account", Some(&session), None).await;

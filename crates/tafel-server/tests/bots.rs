@@ -2,7 +2,8 @@
 //! gets a token (people do not); a person challenges it; the bot hears of the challenge on its
 //! event stream, accepts, follows the game on its game stream, plays, has an illegal move
 //! refused while the game goes on, and resigns; the rated game is rated. A bot's token never
-//! acts in another's game; a decline reaches the challenger; the limits hold.
+//! acts in another's game; a decline reaches the challenger; no challenge crosses a block; the
+//! limits hold.
 
 use std::time::Duration;
 
@@ -337,6 +338,26 @@ async fn a_person_plays_a_bot(database: &str) {
         json!({"bots": ["robo"]}),
         "bots are listed, people not"
     );
+}
+
+#[tokio::test]
+async fn no_challenge_crosses_a_block_either_way() {
+    let router = server(Limits::default(), "sqlite::memory:").await;
+    let ann = Person::signed_up(&router, "ann").await;
+    let (robo_account, _) = BotClient::new(&router, "robo").await;
+    let challenge = || ann.post("/api/bots/robo/challenge", challenge_body("random", false));
+    for (blocker, blocked) in [(&robo_account, "ann"), (&ann, "robo")] {
+        let path = format!("/api/account/blocks/{blocked}");
+        let (status, _, _) = blocker.request("PUT", &path, None).await;
+        assert_eq!(status, StatusCode::NO_CONTENT);
+        let (status, refused) = challenge().await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{refused}");
+        assert_eq!(refused["code"], "you-cannot-play-this-player");
+        let (status, _, _) = blocker.request("DELETE", &path, None).await;
+        assert_eq!(status, StatusCode::NO_CONTENT);
+    }
+    let (status, made) = challenge().await;
+    assert_eq!(status, StatusCode::OK, "{made}");
 }
 
 #[tokio::test]
