@@ -119,13 +119,13 @@ impl Store {
         )
     }
 
-    /// The living bot that `token` opens, if any.
+    /// The living bot that `token` opens, if any (none once a moderator closed it).
     pub async fn bot_of_token(&self, token: &BotToken) -> Result<Option<SessionAccount>> {
         let row = sqlx::query_as::<_, AccountName>(&self.sql(
             "SELECT accounts.id AS id, accounts.username AS username FROM bot_tokens
              JOIN accounts ON accounts.id = bot_tokens.account_id
              WHERE bot_tokens.digest = ? AND accounts.username IS NOT NULL
-               AND accounts.bot <> 0",
+               AND accounts.bot <> 0 AND accounts.closed_ms IS NULL",
         ))
         .bind(token.digest())
         .fetch_optional(&self.pool)

@@ -121,7 +121,8 @@ impl Store {
         Ok(())
     }
 
-    /// Closes the account `id` at `now_ms` (its sessions end); whether it was open.
+    /// Closes the account `id` at `now_ms` (its sessions end, a bot's token opens nothing);
+    /// whether it was open.
     pub async fn close_account(&self, id: &AccountId, now_ms: i64) -> Result<bool> {
         let mut transaction = self.pool.begin().await?;
         let closed = sqlx::query(
@@ -132,10 +133,12 @@ impl Store {
         .execute(&mut *transaction)
         .await
         .context("cannot close an account")?;
-        sqlx::query(&self.sql("DELETE FROM sessions WHERE account_id = ?"))
-            .bind(id.as_str())
-            .execute(&mut *transaction)
-            .await?;
+        for table in ["sessions", "bot_tokens"] {
+            sqlx::query(&self.sql(&format!("DELETE FROM {table} WHERE account_id = ?")))
+                .bind(id.as_str())
+                .execute(&mut *transaction)
+                .await?;
+        }
         transaction.commit().await?;
         Ok(closed.rows_affected() == 1)
     }

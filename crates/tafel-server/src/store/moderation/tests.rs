@@ -135,7 +135,15 @@ async fn roles_mutes_closing_and_renaming_are_stored() {
         let back = store.rename_account(&judge, &taken, &old, 9).await.unwrap();
         assert!(back.is_err(), "a former name is nobody's again");
 
+        let token = crate::domain::ids::BotToken::random();
+        store.make_bot(&bob).await.unwrap();
+        store.set_bot_token(&bob, &token, 10).await.unwrap();
+        assert!(store.bot_of_token(&token).await.unwrap().is_some());
         assert!(store.close_account(&bob, 11).await.unwrap());
+        assert!(
+            store.bot_of_token(&token).await.unwrap().is_none(),
+            "a closed bot plays no more"
+        );
         assert!(!store.close_account(&bob, 12).await.unwrap(), "once");
         assert_eq!(store.standing(&bob).await.unwrap().closed_ms, Some(11));
         let closed = store.account_by_key("robert").await.unwrap().unwrap();
