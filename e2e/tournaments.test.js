@@ -1,15 +1,17 @@
 // A four-player round robin played to its end in four browser contexts: each player signs up,
 // opens the tournament's page and enters; at the start every page goes to its player's game by
 // itself, the players make scripted moves (Black Path on a 1 x 2 board: the first player wins
-// with tile 3 answered by 1, loses with tile 1), each game page returns to the tournament, which
-// sends its player on to the next game. The player who entered earlier wins every game, so the
-// final standings are known. Screenshots of the tournament page and the lists at both sizes,
-// axe-core on both pages.
+// with tile 3 answered by 1, loses with tile 1), each game page keeps the ending on screen and
+// offers the next game once it is paired, which the player follows. The player who entered
+// earlier wins every game, so the final standings are known: the finished page names the winner
+// on the podium and orders the crosstable by rank. Screenshots of the tournament page (the
+// podium) and the lists at both sizes, axe-core on both pages.
 //
 // A Swiss of five over three rounds, played through the API (the same scripted moves): its page
 // names the game by its title, ranks by Buchholz (its column first), links to the TRF export;
 // screenshots mid-tournament at both sizes, axe-core. The create form offers Swiss with its
-// rounds, and warns that Carreaux under the designer's rules is drawn every time.
+// rounds, sets the game's settings with the lobby's controls, and warns that Carreaux under the
+// designer's rules is drawn every time until its rule is set to free.
 //
 // A Swiss of three with an hour's pause between rounds: once round 1's game ends, the page
 // counts down to round 2 and the crosstable shows the bye of round 1; screenshots at both sizes.
@@ -61,8 +63,13 @@ async function playEveryGame(page, me, names) {
     await page.waitForSelector("#tournament-back");
     if (names[first] === me) await page.click(`button[data-move="${firstWins ? 3 : 1}"]`, { timeout: 30000 });
     else if (firstWins) await page.click('button[data-move="1"]', { timeout: 30000 });
-    // Over: the page goes back to the tournament by itself.
-    await page.waitForURL(/\/tournament\/[A-Za-z0-9]+$/, { timeout: 30000 });
+    // Over: the page stays on the ending until the player goes on, to the next game once it
+    // is paired, or back to the finished tournament.
+    await page.waitForSelector("#tournament-next-game, #tournament-back-note[data-done]", { timeout: 60000 });
+    assert.ok(new URL(page.url()).pathname.endsWith(game), "the ending stays on screen");
+    if (await page.$("#tournament-next-game")) await page.click("#tournament-next-game");
+    else await page.click("#tournament-back");
+    await page.waitForURL((url) => !url.pathname.endsWith(game), { timeout: 30000 });
   }
 }
 
@@ -111,11 +118,16 @@ test("a four-player round robin is played to its end in four browsers", async ()
   assert.deepEqual(standings, names.map((n, i) => [n, 3 - i]));
   assert.equal(await page.locator("#tournament-rounds [data-round]").count(), 3);
   assert.equal(await page.locator("#crosstable tbody tr").count(), 4);
+  assert.deepEqual(await page.locator("#crosstable tbody tr").evaluateAll((rows) => rows.map((r) => r.dataset.player)), names,
+    "the crosstable in the order of the standings");
+  assert.equal(await page.textContent("#podium-title"), `Winner: ${names[0]}`);
+  assert.deepEqual(await page.locator("#tournament-podium [data-rank]").evaluateAll((places) => places.map((p) => p.dataset.rank)), ["1", "2", "3"]);
   assert.equal(await page.textContent("#crosstable tbody tr:first-child td:nth-child(4)"), "1");
   assert.deepEqual(await axeViolations(page), []);
   await screenshot(page, "tournament-1366", true);
   await pages[3].reload();
   await pages[3].waitForSelector('#tournament-state[data-state="finished"]');
+  await pages[3].waitForSelector("#tournament-podium");
   await screenshot(pages[3], "tournament-390");
   await pages[3].locator("#tournament-crosstable").scrollIntoViewIfNeeded();
   await screenshot(pages[3], "tournament-crosstable-390");
@@ -223,9 +235,8 @@ test("a Swiss of five: its page ranks by Buchholz and exports TRF; the form offe
   assert.equal(await organiser.isVisible("#tournament-rounds"), true);
   await organiser.selectOption("#tournament-game", "carreaux");
   assert.match(await organiser.textContent("#tournament-drawn-note"), /drawn every time/);
-  await organiser.fill("#tournament-settings", "rule=free");
+  await organiser.selectOption("#set-rule", "free");
   assert.equal(await organiser.textContent("#tournament-drawn-note"), "");
-  await organiser.fill("#tournament-settings", "");
   assert.deepEqual(await axeViolations(organiser), []);
   await screenshot(organiser, "tournaments-create-swiss-1366");
   for (const p of [...players, organiser, phone]) {

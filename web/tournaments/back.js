@@ -1,15 +1,15 @@
 // A tournament's game ("/game/<id>?tournament=<tid>"): a link back to the tournament above the
-// game, and once the game is over the player goes back by themselves after a few seconds, where
-// the tournament page sends them on to their next game when it is paired. In an Arena's game the
+// game. Once the game is over the page stays, so that the player reads the ending; a notice
+// says when their next game is paired, with a link to it, and the player goes on when they
+// choose (or back to the tournament, whose page sends them on to a game paired meanwhile). In an Arena's game the
 // player has a Berserk button until their first move: half their time (and no increment) for a
 // point more on a win of at least 14 moves.
 
-import { api, el } from "../ui.js";
+import { api, el, fill } from "../ui.js";
 import { t } from "../i18n.js";
 
-/** How often the game's state is asked for, and how long the end stays shown before going back. */
+/** How often the game's state, and once it is over the tournament's, is asked for. */
 const LOOK_MS = 1500;
-const BACK_AFTER_MS = 3000;
 
 /** The Berserk button in `node` while seat `mine` ({ seat, token }) of Arena game `game` (its
  * `view`) may still go berserk: the game goes on, the seat has not moved nor gone berserk.
@@ -53,11 +53,34 @@ export function backToTournament(app, game, tournament) {
     mine ??= view && await api(`/api/games/${game}/my-seats`).then((s) => s.seats[0] ?? null).catch(() => null);
     showBerserk(berserk, view, await arena && mine, game);
     if (view?.status?.state === "over") {
-      note.textContent = t("The game is over: back to the tournament in a moment.");
-      setTimeout(() => { location.href = `/tournament/${tournament}`; }, BACK_AFTER_MS);
+      afterTheGame(note, game, tournament);
       return;
     }
     setTimeout(look, LOOK_MS);
+  };
+  look();
+}
+
+/** The notice of `note` once game `game` is over: waiting for the next round, the next game
+ * (a link the player follows when they choose), or the tournament's end.
+ * @param {HTMLElement} note
+ * @param {string} game
+ * @param {string} tournament */
+function afterTheGame(note, game, tournament) {
+  const look = async () => {
+    const view = await api(`/api/tournaments/${tournament}`).catch(() => null);
+    const next = view?.your_game && view.your_game !== game ? view.your_game : null;
+    if (next) {
+      note.dataset.next = next;
+      fill(note, t("The game is over."), " ",
+        el("a", { href: `/game/${next}?tournament=${tournament}`, id: "tournament-next-game" }, t("On to your next game")));
+    } else if (view && view.state !== "open" && view.state !== "running") {
+      note.dataset.done = "1";
+      fill(note, t("The game is over, and so is the tournament: its page has the standings."));
+    } else {
+      fill(note, t("The game is over. Your next game is announced here once it is paired."));
+      setTimeout(look, LOOK_MS);
+    }
   };
   look();
 }

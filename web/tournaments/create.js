@@ -1,13 +1,14 @@
 // "/tournaments": the lists of tournaments, and for a signed-in person the form that creates one
-// (game and settings, clock, kind, a Swiss's rounds and an Arena's minutes, the pause between
-// rounds, who may enter, start, players at most, rated or casual). Carreaux under its designer's
-// rules is drawn every time (issue #31): the form says so when that game is chosen without
-// `rule=free`.
+// (game and its settings, each a control as in the lobby, clock, kind, a Swiss's rounds and an
+// Arena's minutes, the pause between rounds, who may enter, start, players at most, rated or
+// casual). Carreaux under its designer's rules is drawn every time (issue #31): the form says so
+// when that game is chosen without `rule=free`.
 
 import { api, el } from "../ui.js";
 import { t } from "../i18n.js";
 import { whoAmI } from "../account/header.js";
 import { clockPicker } from "../lobby/time-control.js";
+import { applyConditions, settingControls, settingValues } from "../lobby/settings.js";
 import { showLists } from "./list.js";
 import { durationWords } from "./words.js";
 
@@ -31,18 +32,6 @@ function localInput(ms) {
   return d.toISOString().slice(0, 16);
 }
 
-/** The settings typed as `key=value, key=value`, as the API takes them.
- * @param {string} text */
-function parseSettings(text) {
-  /** @type {Record<string, string>} */
-  const settings = {};
-  for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
-    const [key, ...value] = part.split("=");
-    settings[key.trim()] = value.join("=").trim();
-  }
-  return settings;
-}
-
 /** The form that creates a tournament. */
 async function createForm() {
   /** @type {{ games: import("../ui.js").CatalogGame[] }} */
@@ -51,7 +40,14 @@ async function createForm() {
   const field = (id, label, input) => el("div", { class: "field" }, el("label", { for: id }, label), input);
   const name = el("input", { id: "tournament-name", maxlength: 80, required: true, value: t("Club tournament") });
   const game = el("select", { id: "tournament-game" }, catalog.games.map((g) => el("option", { value: g.name }, g.title)));
-  const settings = el("input", { id: "tournament-settings", placeholder: "size=6x6" });
+  // The chosen game's settings, one control each (as the lobby's), made anew for each game.
+  const settings = el("div", { class: "settings", id: "tournament-settings" });
+  const entryOf = () => catalog.games.find((g) => g.name === game.value) ?? catalog.games[0];
+  const showSettings = () => {
+    const chosen = entryOf();
+    settings.replaceChildren(...settingControls(chosen, () => { applyConditions(settings, chosen); update(); }));
+    applyConditions(settings, chosen);
+  };
   const clock = clockPicker();
   clock.nodes[0].querySelector("option[value=none]")?.remove();
   const kind = el("select", { id: "tournament-kind" },
@@ -73,12 +69,14 @@ async function createForm() {
     roundsField.hidden = kind.value !== "swiss";
     minutesField.hidden = kind.value !== "arena";
     pauseField.hidden = kind.value === "arena";
-    const designers = game.value === "carreaux" && parseSettings(settings.value).rule !== "free";
+    const designers = game.value === "carreaux" && settingValues(settings).rule !== "free";
     drawnNote.textContent = designers
       ? t("Carreaux under the designer's rules is drawn every time: every game of this tournament will be a draw. Set rule=free for the variant that can be won.")
       : "";
   };
-  for (const input of [kind, game, settings]) input.addEventListener("input", update);
+  kind.addEventListener("input", update);
+  game.addEventListener("input", () => { showSettings(); update(); });
+  showSettings();
   update();
   const entry = el("select", { id: "tournament-entry" },
     el("option", { value: "open" }, t("Anyone signed in")),
@@ -94,7 +92,7 @@ async function createForm() {
       const created = await api("/api/tournaments", {
         method: "POST",
         body: JSON.stringify({
-          name: name.value, game: game.value, settings: parseSettings(settings.value),
+          name: name.value, game: game.value, settings: settingValues(settings),
           time_control: clock.value(), kind: kind.value, entry: entry.value,
           ...(kind.value === "swiss" ? { rounds: Number(rounds.value) } : {}),
           ...(kind.value === "arena" ? { minutes: Number(minutes.value) } : { round_pause_s: Number(pause.value) }),
@@ -111,7 +109,7 @@ async function createForm() {
     el("form", { id: "tournament-form", onsubmit: submit },
       field("tournament-name", t("Name"), name),
       field("tournament-game", t("Game"), game),
-      field("tournament-settings", t("Settings (key=value, separated by commas; empty: the defaults)"), settings),
+      el("fieldset", { class: "tournament-settings" }, el("legend", {}, t("Settings")), settings),
       drawnNote,
       field("clock", t("Clock"), clock.nodes),
       field("tournament-kind", t("Kind"), kind),

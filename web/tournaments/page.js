@@ -1,7 +1,8 @@
 // A tournament at "/tournament/<id>": what it is, a countdown to its start (and, during the
 // pause its organiser set between rounds, to the next round), entering and
-// withdrawing, the standings, the games in play (a click watches one), the pairings of every
-// round and the crosstable (an Arena: a countdown to its end, the standings with each player's
+// withdrawing, once finished the winner and the podium, the standings (with each player's rating
+// and what the tournament changed of it), the games in play (a click watches one), the pairings
+// of every round and the crosstable in the order of the standings (an Arena: a countdown to its end, the standings with each player's
 // score sheet, the points of each game with the doubled ones in a flame's red, and the games in
 // play; no rounds or crosstable). The page follows the tournament by asking again every two seconds;
 // a player whose next game is paired goes to it by themselves (once per game).
@@ -14,6 +15,7 @@ import { api, el, fill, request } from "../ui.js";
 import { t } from "../i18n.js";
 import { whoAmI } from "../account/header.js";
 import { countdown, durationWords, gameTitles, startWords, stateWords, summaryWords } from "./words.js";
+import { podium } from "./podium.js";
 
 /** A tournament as its page shows it (`TournamentView` of
  * crates/tafel-server/src/http/api/tournaments.rs): the summary's fields and the clock of the
@@ -33,7 +35,8 @@ import { countdown, durationWords, gameTitles, startWords, stateWords, summaryWo
 
 /** A row of the standings (an Arena's with its score sheet).
  * @typedef {{ rank: number, username: string, points: number, tie_break: number, buchholz: number, games: number,
- *   withdrawn: boolean, sheet: { points: number, doubled: boolean, berserk: boolean }[], on_fire: boolean }} Standing */
+ *   withdrawn: boolean, rating: number | null, rating_change: number | null,
+ *   sheet: { points: number, doubled: boolean, berserk: boolean }[], on_fire: boolean }} Standing */
 
 /** A board of a round: `second` null for a bye.
  * @typedef {{ board: number, first: string, second: string | null, game_id: string | null, result: string | null }} Board */
@@ -151,6 +154,7 @@ function drawHead(node, view, titles, now, me, invite, act, error) {
     el("h1", { id: "tournament-title" }, view.name),
     el("p", { class: "help" }, summaryWords(view, titles), " · ", t("organised by {name}", { name: view.organiser })),
     el("p", { id: "tournament-state", "data-state": view.state }, stateWords(view)),
+    podium(view, points),
     view.state === "open" && el("p", {}, t("Starts {when}, in", { when: startWords(view.starts_ms) }), " ",
       el("strong", { id: "tournament-countdown" }, countdown(view.starts_ms, now))),
     view.state === "running" && view.next_round_ms && el("p", { id: "tournament-next-round" },
@@ -212,20 +216,32 @@ function drawStandings(node, view) {
     class: `sheet-mark${m.doubled ? " doubled" : ""}${m.berserk ? " berserk" : ""}`,
     title: [m.doubled && t("doubled: a streak"), m.berserk && t("berserk point")].filter(Boolean).join(", ") || null,
   }, `${m.points}`)));
+  const rated = view.standings.some((s) => s.rating !== null && s.rating !== undefined);
+  const changed = view.standings.some((s) => s.rating_change !== null && s.rating_change !== undefined);
+  const ratingHeads = [rated && t("Rating"), changed && el("abbr", { title: t("Rating change in this tournament") }, "±")].filter(Boolean);
+  const ratingCells = (/** @type {Standing} */ s) => [
+    rated && el("td", { class: "rating" }, s.rating ?? "–"),
+    changed && el("td", { class: "rating-change" }, signed(s.rating_change)),
+  ].filter(Boolean);
   fill(node, el("h2", { id: "standings-title" }, t("Standings")),
     view.standings.length
       ? el("div", { class: "table-scroll", ...scrollRegion("standings-title") }, el("table", { class: "leaders", id: "standings" },
-        el("thead", {}, el("tr", {}, [el("abbr", { title: t("Rank") }, "#"), t("Player"), t("Points"), ...(arena ? [t("Game points")] : tieBreaks.map((b) => b.head)), t("Games")]
+        el("thead", {}, el("tr", {}, [el("abbr", { title: t("Rank") }, "#"), t("Player"), ...ratingHeads, t("Points"), ...(arena ? [t("Game points")] : tieBreaks.map((b) => b.head)), t("Games")]
           .map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, view.standings.map((s) => el("tr", { "data-player": s.username },
           el("td", {}, s.rank),
           el("td", {}, el("a", { href: `/@/${encodeURIComponent(s.username)}` }, s.username), s.withdrawn ? ` (${t("withdrawn")})` : "",
             s.on_fire ? [" ", el("span", { class: "on-fire", title: t("on fire: the next game counts double") }, t("on fire"))] : ""),
+          ratingCells(s),
           el("td", { "data-points": s.points }, points(s.points)),
           arena ? sheet(s) : tieBreaks.map((b) => el("td", {}, b.value(s))),
           el("td", {}, s.games))))))
       : el("p", { class: "help" }, t("The standings start with the first round.")));
 }
+
+/** A rating change as the standings show it: "+12", "−8", "0"; a dash when none was rated. */
+const signed = (/** @type {number | null} */ change) => (change === null || change === undefined ? "–"
+  : change > 0 ? `+${change}` : change < 0 ? `−${-change}` : "0");
 
 /** A board's result as the tables show it. */
 const resultWords = (/** @type {string} */ result) => (result === "1/2-1/2" ? "½-½" : result);
@@ -262,19 +278,24 @@ function byeCells(view) {
  * @param {string} heading the heading's id */
 const scrollRegion = (heading) => ({ tabindex: "0", role: "region", "aria-labelledby": heading });
 
-/** The crosstable.
+/** The crosstable, its rows and columns in the order of the standings (as FIDE's are printed):
+ * row and column N are the player in place N.
  * @param {Element} node
  * @param {TournamentView} view */
 function drawCrosstable(node, view) {
   const byes = byeCells(view);
+  const place = new Map(view.standings.map((s, i) => [s.username, i]));
+  /** The entrants' numbers (the server's order of `results`) in the order of the standings. */
+  const order = view.crosstable.map((_, n) => n)
+    .sort((a, b) => (place.get(view.crosstable[a].username) ?? a) - (place.get(view.crosstable[b].username) ?? b));
   fill(node, el("h2", { id: "crosstable-title" }, t("Crosstable")),
     view.crosstable.length
       ? el("div", { class: "table-scroll", ...scrollRegion("crosstable-title") }, el("table", { class: "leaders crosstable", id: "crosstable" },
         el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "#"), el("th", { scope: "col" }, t("Player")),
-          view.crosstable.map((_, i) => el("th", { scope: "col" }, i + 1)), byes?.head)),
-        el("tbody", {}, view.crosstable.map((row, i) => el("tr", {},
-          el("th", { scope: "row" }, i + 1), el("td", {}, row.username),
-          row.results.map((r, j) => el("td", { class: i === j ? "self" : "" }, i === j ? "×" : r)),
-          byes?.cell(row))))))
+          order.map((_, i) => el("th", { scope: "col" }, i + 1)), byes?.head)),
+        el("tbody", {}, order.map((n, i) => el("tr", { "data-player": view.crosstable[n].username },
+          el("th", { scope: "row" }, i + 1), el("td", {}, view.crosstable[n].username),
+          order.map((m) => el("td", { class: n === m ? "self" : "" }, n === m ? "×" : view.crosstable[n].results[m])),
+          byes?.cell(view.crosstable[n]))))))
       : el("p", { class: "help" }, t("Filled in as games end.")));
 }

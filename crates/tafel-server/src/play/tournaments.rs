@@ -23,8 +23,8 @@
 //!   round is paired exactly once.
 //!
 //! An Arena is directed in the module `arena`: its players are paired again as soon as they
-//! are free, until its time is up. It takes players until then: a late entrant is numbered
-//! after the players in, and one who withdrew may come back.
+//! are free, until its time is up, and takes players until then (a late entrant is numbered
+//! after the players in; one who withdrew may come back). [`ratings`]: what its page shows.
 //!
 //! A player who withdraws resigns the game they are playing; their games not yet paired are
 //! scored as forfeits when their round is paired ([`boards`]). Clocks are the games' own:
@@ -32,6 +32,7 @@
 //! forfeit's deadline runs from the clock's start, which that credit moves too.
 
 mod arena;
+pub mod ratings;
 
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -58,8 +59,7 @@ use crate::store::Store;
 /// How often the director looks at the tournaments.
 pub const DIRECTOR_TICK: Duration = Duration::from_millis(500);
 
-/// How often [`Tournaments::detail`] reads a tournament whose round moved on between its reads
-/// before it takes the last read as it is.
+/// How often [`Tournaments::detail`] reads a tournament whose round moves on meanwhile.
 const MAX_DETAIL_READS: u32 = 5;
 
 /// The most tournaments a list shows.

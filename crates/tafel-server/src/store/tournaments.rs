@@ -198,6 +198,23 @@ impl Store {
             .collect())
     }
 
+    /// What tournament `id`'s rated games changed of each entrant's rating, summed.
+    pub async fn tournament_rating_changes(&self, id: &str) -> Result<Vec<(AccountId, f64)>> {
+        let rows = sqlx::query_as::<_, EntrantRating>(&self.sql(
+            "SELECT c.account_id AS account_id, SUM(c.rating_after - c.rating_before) AS rating
+             FROM tournament_boards b JOIN rating_changes c ON c.game_id = b.game_id
+             WHERE b.tournament_id = ? GROUP BY c.account_id",
+        ))
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await
+        .reading("rating_changes")?;
+        Ok(rows
+            .into_iter()
+            .map(|row| (AccountId::from_stored(row.account_id), row.rating))
+            .collect())
+    }
+
     /// Enters `account` into tournament `id` if it is open for entries at `now_ms` and has
     /// room; whether it did (an account entered already is not entered again).
     pub async fn enter_tournament(
@@ -497,6 +514,7 @@ impl Store {
 #[derive(sqlx::FromRow)]
 struct EntrantRating {
     account_id: String,
+    /// A rating, or a sum of rating changes.
     rating: f64,
 }
 

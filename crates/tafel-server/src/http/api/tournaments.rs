@@ -25,6 +25,7 @@ use crate::domain::tournament::{
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::session::{MaybeSignedIn, SignedIn};
 use crate::msg;
+use crate::play::tournaments::ratings::EntrantRatings;
 use crate::play::tournaments::{TournamentDetail, Tournaments};
 use crate::play::Hub;
 use tafel_tournament::trf::TrfVersion;
@@ -188,6 +189,11 @@ pub struct StandingView {
     games: usize,
     /// Whether the player withdrew.
     withdrawn: bool,
+    /// The player's rating in the tournament's game now, rounded (null before a first rated
+    /// game of it).
+    rating: Option<i64>,
+    /// What the tournament's rated games changed of it, rounded (null if none was rated).
+    rating_change: Option<i64>,
     /// An Arena's score sheet: each finished game's points, oldest first (empty for the
     /// other kinds).
     sheet: Vec<SheetMark>,
@@ -274,8 +280,10 @@ pub struct TournamentView {
 }
 
 impl TournamentView {
+    /// The page of `detail` as `viewer` sees it at `now_ms`, with the entrants' `ratings`.
     fn of(
         detail: TournamentDetail,
+        ratings: EntrantRatings,
         viewer: Option<&crate::play::accounts::SignedIn>,
         now_ms: i64,
     ) -> Result<Self, ApiError> {
@@ -284,6 +292,16 @@ impl TournamentView {
             entrants,
             boards,
         } = detail;
+        let account_of = |number: usize| {
+            (entrants.iter())
+                .find(|(_, e)| e.number == Some(number))
+                .map(|(account, _)| account)
+        };
+        let rating = |number: usize, of: &std::collections::HashMap<_, f64>| {
+            account_of(number)
+                .and_then(|a| of.get(a))
+                .map(|r| r.round() as i64)
+        };
         let name_of = |number: usize| {
             entrants
                 .iter()
@@ -377,6 +395,8 @@ impl TournamentView {
                         buchholz: s.buchholz,
                         games: s.games,
                         withdrawn: withdrawn(s.entrant),
+                        rating: rating(s.entrant, &ratings.now),
+                        rating_change: rating(s.entrant, &ratings.change),
                     }
                 })
                 .collect(),
@@ -430,9 +450,21 @@ pub async fn read(
     Path(id): Path<String>,
 ) -> Result<Json<TournamentView>, ApiError> {
     let detail = tournaments.detail(&tournament_id(&id)?).await?;
+    page(&tournaments, detail, account.as_ref(), &hub).await
+}
+
+/// The page of `detail` as `viewer` sees it now, with its entrants' ratings.
+async fn page(
+    tournaments: &Tournaments,
+    detail: TournamentDetail,
+    viewer: Option<&crate::play::accounts::SignedIn>,
+    hub: &Hub,
+) -> Result<Json<TournamentView>, ApiError> {
+    let ratings = tournaments.ratings(&detail).await?;
     Ok(Json(TournamentView::of(
         detail,
-        account.as_ref(),
+        ratings,
+        viewer,
         hub.now_ms(),
     )?))
 }
@@ -474,11 +506,7 @@ pub async fn join(
     };
     tournaments.enter(&id, &account, code.as_ref()).await?;
     let detail = tournaments.detail(&id).await?;
-    Ok(Json(TournamentView::of(
-        detail,
-        Some(&account),
-        hub.now_ms(),
-    )?))
+    page(&tournaments, detail, Some(&account), &hub).await
 }
 
 /// Takes the signed-in account out of a tournament: before the start its entry goes; while it
@@ -498,11 +526,7 @@ pub async fn withdraw(
     let id = tournament_id(&id)?;
     tournaments.withdraw(&id, &account).await?;
     let detail = tournaments.detail(&id).await?;
-    Ok(Json(TournamentView::of(
-        detail,
-        Some(&account),
-        hub.now_ms(),
-    )?))
+    page(&tournaments, detail, Some(&account), &hub).await
 }
 
 /// Which TRF a tournament is exported as.
