@@ -483,8 +483,12 @@ async fn the_leaderboard_lists_the_fifty_best_people_settled_and_active_as_liche
         .await
         .unwrap();
     }
-    // The second best is a bot: bots are not listed.
+    // The second best is a bot and the fourth a closed account: neither is listed.
     sqlx::query("UPDATE accounts SET bot = 1 WHERE id = 'player58'")
+        .execute(&pool)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE accounts SET closed_ms = 1 WHERE id = 'player56'")
         .execute(&pool)
         .await
         .unwrap();
@@ -498,7 +502,8 @@ async fn the_leaderboard_lists_the_fifty_best_people_settled_and_active_as_liche
         json!({"rank": 1, "username": "player59", "rating": 2090, "deviation": 60, "games": 30})
     );
     assert_eq!(players[1]["username"], "player57");
-    assert_eq!(players[49]["username"], "player09");
+    assert_eq!(players[2]["username"], "player55");
+    assert_eq!(players[49]["username"], "player08");
     assert!(players
         .iter()
         .all(|p| p["deviation"].as_i64().unwrap() <= 75));
