@@ -187,3 +187,11 @@ export async function sayInChat(page, room, text) {
   await waitForChat(page, room, text);
   await page.waitForFunction(() => document.querySelector("#chat-input").value === ""); // emptied once sent
 }
+
+/** `guest` opens the invitation `link` and takes its seat; waits until the page says whom they play. */
+export async function joinByLink(guest, link) {
+  await guest.goto(link);
+  await guest.waitForSelector("#join");
+  await guest.click("#join");
+  await guest.waitForFunction(() => document.querySelector("#you")?.textContent.startsWith("You play"));
+}

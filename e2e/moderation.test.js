@@ -19,7 +19,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { after, before, test } from "node:test";
-import { axeViolations, BASE, freshName, LAPTOP, launch, newPage, PHONE, play, screenshot, submitAccountForm, waitForTurn, chatTexts, sayInChat, waitForChat } from "./lib.js";
+import { axeViolations, BASE, freshName, LAPTOP, launch, newPage, PHONE, play, screenshot, submitAccountForm, waitForTurn, chatTexts, sayInChat, waitForChat, joinByLink } from "./lib.js";
 
 const BIN = process.env.TAFEL_BIN || new URL("../target/release/tafel", import.meta.url).pathname;
 const DATABASE = process.env.TAFEL_DATABASE;
@@ -99,10 +99,7 @@ test("a chat line reported, a player blocked; a moderator mutes, renames and clo
   await host.click("#start");
   await host.waitForURL(/\/game\/[a-z0-9]+$/);
   const link = await host.inputValue(".invite input");
-  await guest.goto(link);
-  await guest.waitForSelector("#join");
-  await guest.click("#join");
-  await guest.waitForFunction(() => document.querySelector("#you")?.textContent.startsWith("You play"));
+  await joinByLink(guest, link);
   assert.equal(await waitForTurn(host), "move");
   await play(host, ["b6"]);
   assert.equal(await waitForTurn(guest), "move");

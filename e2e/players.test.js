@@ -5,7 +5,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { axeViolations, BASE, launch, newPage, PHONE, play, screenshot, waitForTurn } from "./lib.js";
+import { axeViolations, BASE, launch, newPage, PHONE, play, screenshot, waitForTurn, joinByLink } from "./lib.js";
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -41,10 +41,7 @@ test("two accounts play a rated game; both pages show it with the new ratings; t
   const link = await host.inputValue(".invite input");
 
   const guest = bob.page;
-  await guest.goto(link);
-  await guest.waitForSelector("#join");
-  await guest.click("#join");
-  await guest.waitForFunction(() => document.querySelector("#you")?.textContent.startsWith("You play"));
+  await joinByLink(guest, link);
   assert.equal(await waitForTurn(host), "move");
   await play(host, ["b6"]);
   assert.equal(await waitForTurn(guest), "move");
