@@ -816,9 +816,19 @@ async fn a_swiss_numbers_by_rating_and_pauses_between_rounds() {
     let standings = view(&players[0], &warm_up).await["standings"].clone();
     let rating = |i: usize, key: &str| standings[i][key].as_i64().unwrap();
     assert_eq!(standings[0]["username"], "sps0", "{standings}");
-    assert!(rating(0, "rating") > 1500 && rating(0, "rating_change") > 0, "{standings}");
-    assert!(rating(1, "rating") < 1500 && rating(1, "rating_change") < 0, "{standings}");
-    assert_eq!(rating(0, "rating") - 1500, rating(0, "rating_change"), "{standings}");
+    assert!(
+        rating(0, "rating") > 1500 && rating(0, "rating_change") > 0,
+        "{standings}"
+    );
+    assert!(
+        rating(1, "rating") < 1500 && rating(1, "rating_change") < 0,
+        "{standings}"
+    );
+    assert_eq!(
+        rating(0, "rating") - 1500,
+        rating(0, "rating_change"),
+        "{standings}"
+    );
     for name in ["sps2", "sps3"] {
         players.push(Person::signed_up(&router, name).await);
     }
