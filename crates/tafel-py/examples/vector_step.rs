@@ -7,6 +7,7 @@
 //! cargo build --release -p tafel-py --example vector_step
 //! /usr/bin/time -f %U target/release/examples/vector_step quarx --steps 300
 //! perf record -g target/release/examples/vector_step quarx --steps 300
+//! valgrind --tool=callgrind target/release/examples/vector_step quarx --steps 200
 //! ```
 
 use tafel_py::game::{game_names, load_game};

@@ -41,8 +41,9 @@ pub trait AnyVector: Send + Sync {
     /// Writes every position's legal-action mask (`num_actions` booleans each).
     fn legal_actions_mask(&mut self, out: &mut [bool]) -> Result<(), Error>;
     /// Every position's legal actions, ascending, in rows as long as the longest, the rest
-    /// filled with -1: the values and the row length.
-    fn legal_actions(&mut self) -> Result<(Vec<i64>, usize), Error>;
+    /// filled with -1: the values into `out` (cleared first; a buffer kept between calls
+    /// spares a fresh megabyte per call for Quarx), and the row length returned.
+    fn legal_actions(&mut self, out: &mut Vec<i64>) -> Result<usize, Error>;
     /// A uniformly random legal action for each position, drawn from the vector's generator
     /// (a random policy without a round trip through the masks).
     fn sample_actions(&mut self) -> Result<Vec<u32>, Error>;
@@ -92,21 +93,22 @@ pub struct TypedVector<G: Encoded> {
     restart: Restart<G>,
 }
 
-/// The legal action numbers of every position, found once between two steps (masks, lists,
-/// sampling and the step's checks all need them), each position's in a vector of its own that
-/// keeps its room from step to step. The moves themselves are not kept: they are generated into
-/// one scratch vector, which stays in the cache, and only the move [`AnyVector::sample_actions`]
-/// drew is kept per position (keeping every move of 1,024 Quarx positions, 32 bytes each, had
-/// meant megabytes written per step, of which one move a position was read back).
+/// The legal action numbers of every position, found once between two steps when masks or
+/// lists ask for them, each position's in a vector of its own that keeps its room from step to
+/// step, and the move each position plays next. The moves themselves are not kept: they are
+/// generated into one scratch vector, which stays in the cache (keeping every move of 1,024
+/// Quarx positions, 32 bytes each, had meant megabytes written per step, of which one move a
+/// position was read back). [`AnyVector::sample_actions`] numbers only the move it draws
+/// (numbering every legal move of every position had been over a quarter of Quarx's step).
 struct LegalTable<G: Game> {
-    /// Whether the table is for the positions as they are now.
+    /// Whether `actions` is for the positions as they are now.
     fresh: bool,
     /// Each position's legal action numbers, in the game's move order.
     actions: Vec<Vec<u32>>,
-    /// The move the last [`AnyVector::sample_actions`] drew in each position, with its number
-    /// (empty when it did not draw from this table): a step with those actions plays them
-    /// without a search.
-    sampled: Vec<(G::Move, u32)>,
+    /// The move each position plays next with its number: the draws of the last
+    /// [`AnyVector::sample_actions`] (a step with those actions plays them without a search),
+    /// or the moves a step found for its actions; empty when the positions changed since.
+    chosen: Vec<(G::Move, u32)>,
     /// Room for one position's moves.
     moves: Vec<G::Move>,
 }
@@ -117,54 +119,52 @@ impl<G: Encoded> LegalTable<G> {
         LegalTable {
             fresh: false,
             actions: Vec::new(),
-            sampled: Vec::new(),
+            chosen: Vec::new(),
             moves: Vec::new(),
         }
     }
 
-    /// Generates the legal moves of `state`, position `i`, into the scratch vector and their
-    /// numbers into the table.
-    fn generate(&mut self, rules: &G, i: usize, state: &G::State) -> Result<(), Error> {
-        rules.legal_moves(state, &mut self.moves);
-        let actions = &mut self.actions[i];
-        actions.clear();
-        rules
-            .encode_moves(state, &self.moves, actions)
-            .map_err(Error::Value)
+    /// Forgets everything: the positions have changed.
+    fn invalidate(&mut self) {
+        self.fresh = false;
+        self.chosen.clear();
     }
 
-    /// Fills the table for `states` unless it is fresh.
+    /// Fills the action numbers for `states` unless they are fresh.
     fn fill(&mut self, rules: &G, states: &[G::State]) -> Result<(), Error> {
         if self.fresh {
             return Ok(());
         }
-        self.sampled.clear();
         self.actions.resize_with(states.len(), Vec::new);
-        for (i, state) in states.iter().enumerate() {
-            self.generate(rules, i, state)?;
+        for (state, actions) in states.iter().zip(&mut self.actions) {
+            rules.legal_moves(state, &mut self.moves);
+            actions.clear();
+            rules
+                .encode_moves(state, &self.moves, actions)
+                .map_err(Error::Value)?;
         }
         self.fresh = true;
         Ok(())
     }
 
-    /// Fills the table for `states` and draws a uniformly random legal move in each from
-    /// `rng`, kept for the step; returns their numbers.
+    /// Draws a uniformly random legal move in each of `states` from `rng`, kept for the step;
+    /// returns their numbers.
     fn sample(
         &mut self,
         rules: &G,
         states: &[G::State],
         rng: &mut SmallRng,
     ) -> Result<Vec<u32>, Error> {
-        self.fresh = false;
-        self.sampled.clear();
-        self.actions.resize_with(states.len(), Vec::new);
-        for (i, state) in states.iter().enumerate() {
-            self.generate(rules, i, state)?;
+        self.chosen.clear();
+        for state in states {
+            rules.legal_moves(state, &mut self.moves);
             let k = rng.random_range(0..self.moves.len());
-            self.sampled.push((self.moves[k], self.actions[i][k]));
+            let action = rules
+                .encode_move(state, &self.moves, k)
+                .map_err(Error::Value)?;
+            self.chosen.push((self.moves[k], action));
         }
-        self.fresh = true;
-        Ok(self.sampled.iter().map(|&(_, action)| action).collect())
+        Ok(self.chosen.iter().map(|&(_, action)| action).collect())
     }
 
     /// Position `i`'s legal actions (the table must be fresh).
@@ -172,23 +172,35 @@ impl<G: Encoded> LegalTable<G> {
         &self.actions[i]
     }
 
-    /// The move numbered `action` in `state`, position `i`, or why there is none (the table
-    /// must be fresh).
-    fn move_of(
-        &mut self,
-        rules: &G,
-        i: usize,
-        state: &G::State,
-        action: i64,
-    ) -> Result<G::Move, Error> {
-        if let Some(&(mv, sampled)) = self.sampled.get(i) {
-            if i64::from(sampled) == action {
-                return Ok(mv);
-            }
+    /// Makes `chosen` the moves numbered `actions` in `states`, or says why one is not legal
+    /// (none is taken then): the sampled moves where the actions are those drawn, otherwise
+    /// each position's moves generated again and searched.
+    fn choose(&mut self, rules: &G, states: &[G::State], actions: &[i64]) -> Result<(), Error> {
+        let drawn = self.chosen.len() == actions.len()
+            && self
+                .chosen
+                .iter()
+                .zip(actions)
+                .all(|(&(_, a), &b)| i64::from(a) == b);
+        if drawn {
+            return Ok(());
         }
-        rules.legal_moves(state, &mut self.moves);
-        legal_move(&self.moves, &self.actions[i], action)
-            .map_err(|e| Error::Value(format!("position {i}: {e}")))
+        self.fill(rules, states)?;
+        let mut chosen = Vec::with_capacity(states.len());
+        for (i, (state, &action)) in states.iter().zip(actions).enumerate() {
+            let mv = match self.chosen.get(i) {
+                Some(&(mv, drawn)) if i64::from(drawn) == action => mv,
+                _ => {
+                    rules.legal_moves(state, &mut self.moves);
+                    legal_move(&self.moves, &self.actions[i], action)
+                        .map_err(|e| Error::Value(format!("position {i}: {e}")))?
+                }
+            };
+            // Checked just now: the number is one of the position's, below 2^32.
+            chosen.push((mv, action as u32));
+        }
+        self.chosen = chosen;
+        Ok(())
     }
 }
 
@@ -222,16 +234,23 @@ impl<G: Game> Restart<G> {
         }
     }
 
-    /// A new game with its chance resolved.
-    fn fresh(&self, rules: &G, moves: &mut Vec<G::Move>, rng: &mut SmallRng) -> G::State {
-        let mut state = self.start.clone();
+    /// Starts a new game in `state`, its chance resolved, in place (a fresh game moved in and
+    /// the old one out had cost five copies of the state, a seventh of Black Path's step, whose
+    /// random games last about five plies); returns its status.
+    fn begin(
+        &self,
+        rules: &G,
+        state: &mut G::State,
+        moves: &mut Vec<G::Move>,
+        rng: &mut SmallRng,
+    ) -> Status {
+        state.clone_from(&self.start);
         if !self.outcomes.is_empty() {
             let roll: f64 = rng.random();
             let i = self.cumulative.partition_point(|&c| c <= roll);
-            rules.apply(&mut state, self.outcomes[i.min(self.outcomes.len() - 1)]);
+            rules.apply(state, self.outcomes[i.min(self.outcomes.len() - 1)]);
         }
-        resolve_chance(rules, &mut state, moves, rng);
-        state
+        resolve_chance(rules, state, moves, rng)
     }
 }
 
@@ -242,7 +261,11 @@ impl<G: Encoded> TypedVector<G> {
         let mut moves = Vec::new();
         let restart = Restart::new(rules.as_ref());
         let states: Vec<G::State> = (0..n)
-            .map(|_| restart.fresh(rules.as_ref(), &mut moves, &mut rng))
+            .map(|_| {
+                let mut state = restart.start.clone();
+                restart.begin(rules.as_ref(), &mut state, &mut moves, &mut rng);
+                state
+            })
             .collect();
         let movers = states
             .iter()
@@ -294,7 +317,9 @@ fn play_others<G: Game>(
 }
 
 /// Plays chance outcomes (by their probability) until a player is to move or the game ends;
-/// returns the status reached.
+/// returns the status reached. Inlined: the call had been about a twentieth of Karl's Race's
+/// step, whose every ply rolls the die.
+#[inline(always)]
 fn resolve_chance<G: Game>(
     rules: &G,
     state: &mut G::State,
@@ -362,11 +387,12 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
         }
         Ok(())
     }
-    fn legal_actions(&mut self) -> Result<(Vec<i64>, usize), Error> {
+    fn legal_actions(&mut self, out: &mut Vec<i64>) -> Result<usize, Error> {
         self.legal.fill(self.rules.as_ref(), &self.states)?;
         let n = self.states.len();
         let width = (0..n).map(|i| self.legal.of(i).len()).max().unwrap_or(0);
-        let mut out = vec![-1; n * width];
+        out.clear();
+        out.resize(n * width, -1);
         for (i, row) in out.chunks_exact_mut(width.max(1)).enumerate().take(n) {
             let actions = self.legal.of(i);
             for (slot, &action) in row.iter_mut().zip(actions) {
@@ -374,7 +400,7 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
             }
             row[..actions.len()].sort_unstable();
         }
-        Ok((out, width))
+        Ok(width)
     }
     fn sample_actions(&mut self) -> Result<Vec<u32>, Error> {
         self.legal
@@ -397,15 +423,14 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
         done: &mut [bool],
     ) -> Result<(), Error> {
         let rules = self.rules.as_ref();
-        self.legal.fill(rules, &self.states)?;
-        let mut chosen = Vec::with_capacity(self.states.len());
-        for (i, (&action, state)) in actions.iter().zip(&self.states).enumerate() {
-            chosen.push(self.legal.move_of(rules, i, state, action)?);
-        }
+        self.legal.choose(rules, &self.states, actions)?;
+        // Taken out while the positions change (an error below leaves the table empty, as it
+        // must be then), and put back for its room.
         self.legal.fresh = false;
+        let chosen = std::mem::take(&mut self.legal.chosen);
         self.finished.clear();
         let players = rules.num_players();
-        for (i, mv) in chosen.into_iter().enumerate() {
+        for (i, &(mv, _)) in chosen.iter().enumerate() {
             let state = &mut self.states[i];
             let mut last = self.movers[i];
             rules.apply(state, mv);
@@ -421,20 +446,22 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
                 if !matches!(status, Status::Over(_)) {
                     break;
                 }
-                let fresh = self.restart.fresh(rules, &mut self.moves, &mut self.rng);
-                let ended = std::mem::replace(state, fresh);
                 if !done[i] {
                     done[i] = true;
                     write_returns(&status, &mut rewards[i * players..(i + 1) * players]);
-                    self.finished.push((i, ended, last));
+                    self.finished.push((i, state.clone(), last));
                 } else if restarts == MAX_RESTARTS {
                     return Err(too_many_restarts(i));
                 }
                 restarts += 1;
-                status = rules.status(state);
+                status = self
+                    .restart
+                    .begin(rules, state, &mut self.moves, &mut self.rng);
             }
             self.movers[i] = mover(&status);
         }
+        self.legal.chosen = chosen;
+        self.legal.invalidate();
         Ok(())
     }
     fn final_observations(&self, view: View, out: &mut [f32]) {
@@ -466,8 +493,9 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
             let mut restarts = 0;
             let state = &mut self.states[row];
             loop {
-                *state = self.restart.fresh(rules, &mut self.moves, &mut self.rng);
-                let mut status = rules.status(state);
+                let mut status = self
+                    .restart
+                    .begin(rules, state, &mut self.moves, &mut self.rng);
                 if let Some(seat) = until {
                     status =
                         play_others(rules, state, status, seat, &mut self.moves, &mut self.rng).0;
@@ -482,7 +510,7 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
                 }
             }
         }
-        self.legal.fresh = false;
+        self.legal.invalidate();
         Ok(())
     }
     fn state(&self, row: usize) -> Result<Box<dyn AnyState>, Error> {

@@ -1,5 +1,6 @@
 //! Every game's action map is one-to-one on the legal moves of the positions of random games,
-//! within its declared range, and its observation fills exactly its declared shape.
+//! within its declared range, the same move by move as for all moves at once, and its
+//! observation fills exactly its declared shape.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -20,6 +21,9 @@ fn check_game<G: Encoded>(rules: &G, games: u64) -> u64 {
             let mut actions = Vec::new();
             rules.encode_moves(&state, &moves, &mut actions).unwrap();
             assert_eq!(actions.len(), moves.len());
+            for (index, &action) in actions.iter().enumerate() {
+                assert_eq!(rules.encode_move(&state, &moves, index), Ok(action));
+            }
             let mut sorted = actions.clone();
             sorted.sort_unstable();
             sorted.dedup();
@@ -64,8 +68,8 @@ fn action_maps_are_one_to_one_and_in_range() {
 
 /// Quarx's `k`: captures with the same ends are ranked by their captured sets as 128-bit
 /// numbers, whatever order the moves come in; steps take `k = 0`; a fifth capture with the
-/// same ends is refused. (Random games met no such captures, so the moves are made by hand;
-/// `encode_moves` reads only the moves.)
+/// same ends is refused; `encode_move` numbers each move alike. (Random games met no such
+/// captures, so the moves are made by hand; the maps read only the moves.)
 #[test]
 fn quarx_ranks_captures_with_the_same_ends() {
     use tafel_games::quarx::{Move, Quarx};
@@ -92,10 +96,15 @@ fn quarx_ranks_captures_with_the_same_ends() {
             number(3, 41, 0),
         ]
     );
+    for (index, &action) in actions.iter().enumerate() {
+        assert_eq!(rules.encode_move(&state, &moves, index), Ok(action));
+    }
     let steps = [capture(3, 40, 0), capture(5, 41, 0)];
     actions.clear();
     rules.encode_moves(&state, &steps, &mut actions).unwrap();
     assert_eq!(actions, [number(3, 40, 0), number(5, 41, 0)]);
     let five: Vec<Move> = (0..5).map(|i| capture(3, 40, 1 << (10 + i))).collect();
     assert!(rules.encode_moves(&state, &five, &mut Vec::new()).is_err());
+    assert_eq!(rules.encode_move(&state, &five, 3), Ok(number(3, 40, 3)));
+    assert!(rules.encode_move(&state, &five, 4).is_err());
 }

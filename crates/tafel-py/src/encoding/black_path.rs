@@ -14,9 +14,8 @@ impl Encoded for BlackPath {
     fn num_chance_outcomes(&self) -> usize {
         0
     }
-    fn encode_moves(&self, _: &State, moves: &[Tile], out: &mut Vec<u32>) -> Result<(), String> {
-        super::encode_each(moves, out, |tile| u32::from(tile) - 1);
-        Ok(())
+    fn encode_move(&self, _: &State, moves: &[Tile], index: usize) -> Result<u32, String> {
+        Ok(u32::from(moves[index]) - 1)
     }
     fn observation_shape(&self) -> Vec<usize> {
         let size = self.size();

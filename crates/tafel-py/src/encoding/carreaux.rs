@@ -24,9 +24,8 @@ impl Encoded for Carreaux {
     fn num_chance_outcomes(&self) -> usize {
         0
     }
-    fn encode_moves(&self, _: &State, moves: &[u8], out: &mut Vec<u32>) -> Result<(), String> {
-        super::encode_each(moves, out, u32::from);
-        Ok(())
+    fn encode_move(&self, _: &State, moves: &[u8], index: usize) -> Result<u32, String> {
+        Ok(u32::from(moves[index]))
     }
     fn observation_shape(&self) -> Vec<usize> {
         let side = self.board().side();

@@ -23,16 +23,14 @@ impl Encoded for Einstein {
     fn num_chance_outcomes(&self) -> usize {
         ARRANGEMENTS
     }
-    fn encode_moves(&self, _: &State, moves: &[Move], out: &mut Vec<u32>) -> Result<(), String> {
-        // Arrangements are drawn by chance exactly when the start is random.
-        let chance = self.settings().start == Start::Random;
-        super::encode_each(moves, out, |mv| match mv {
-            Move::Arrange(k) if chance => u32::from(k),
+    fn encode_move(&self, _: &State, moves: &[Move], index: usize) -> Result<u32, String> {
+        Ok(match moves[index] {
+            // Arrangements are drawn by chance exactly when the start is random.
+            Move::Arrange(k) if self.settings().start == Start::Random => u32::from(k),
             Move::Arrange(k) => ARRANGE + u32::from(k),
             Move::Roll(die) => u32::from(die) - 1,
             Move::Step { from, to } => u32::from(from) * SQUARES as u32 + u32::from(to),
-        });
-        Ok(())
+        })
     }
     fn observation_shape(&self) -> Vec<usize> {
         vec![20, 5, 5]

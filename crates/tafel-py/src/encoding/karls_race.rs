@@ -19,13 +19,12 @@ impl Encoded for KarlsRace {
     fn num_chance_outcomes(&self) -> usize {
         6
     }
-    fn encode_moves(&self, _: &State, moves: &[Move], out: &mut Vec<u32>) -> Result<(), String> {
-        super::encode_each(moves, out, |mv| match mv {
+    fn encode_move(&self, _: &State, moves: &[Move], index: usize) -> Result<u32, String> {
+        Ok(match moves[index] {
             Move::Roll(die) => u32::from(die) - 1,
             Move::Step { from, to } => u32::from(from) * SQUARES as u32 + u32::from(to),
             Move::Pass => PASS,
-        });
-        Ok(())
+        })
     }
     fn observation_shape(&self) -> Vec<usize> {
         let players = self.num_players();

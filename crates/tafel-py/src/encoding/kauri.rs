@@ -17,12 +17,11 @@ impl Encoded for Kauri {
     fn num_chance_outcomes(&self) -> usize {
         0
     }
-    fn encode_moves(&self, _: &State, moves: &[Move], out: &mut Vec<u32>) -> Result<(), String> {
-        super::encode_each(moves, out, |mv| match mv {
+    fn encode_move(&self, _: &State, moves: &[Move], index: usize) -> Result<u32, String> {
+        Ok(match moves[index] {
             Move::Sow(hole) => hole as u32,
             Move::Pass => PASS,
-        });
-        Ok(())
+        })
     }
     fn observation_shape(&self) -> Vec<usize> {
         vec![2 * HOLES + 4]

@@ -33,6 +33,18 @@ pub trait Encoded: Game {
     /// How many chance outcome numbers there are (`0..num_chance_outcomes`); 0 without chance.
     fn num_chance_outcomes(&self) -> usize;
 
+    /// The number of `moves[index]`, where `moves` are all of `state`'s legal moves in the
+    /// game's order: its entry of [`Encoded::encode_moves`], found without numbering the other
+    /// moves where the map allows (a random policy numbers one move a position). Fails only
+    /// where a position has more moves of one kind than the map has room for (see
+    /// [`QUARX_SAME_ENDS`]).
+    fn encode_move(
+        &self,
+        state: &Self::State,
+        moves: &[Self::Move],
+        index: usize,
+    ) -> Result<u32, String>;
+
     /// Appends to `out` the number of each of `moves`, which are all of `state`'s legal moves in
     /// the game's order. Distinct moves get distinct numbers. Fails only where a position has
     /// more moves of one kind than the map has room for (see [`QUARX_SAME_ENDS`]).
@@ -41,7 +53,12 @@ pub trait Encoded: Game {
         state: &Self::State,
         moves: &[Self::Move],
         out: &mut Vec<u32>,
-    ) -> Result<(), String>;
+    ) -> Result<(), String> {
+        for index in 0..moves.len() {
+            out.push(self.encode_move(state, moves, index)?);
+        }
+        Ok(())
+    }
 
     /// The observation tensor's shape.
     fn observation_shape(&self) -> Vec<usize>;
@@ -78,11 +95,6 @@ pub fn observe_from<G: Encoded>(
         let end = blocks.start + blocks.len * rules.num_players();
         out[blocks.start..end].rotate_left(seat.index() * blocks.len);
     }
-}
-
-/// Appends `encode(move)` for every move: the map of games whose moves need no context.
-fn encode_each<M: Copy>(moves: &[M], out: &mut Vec<u32>, encode: impl Fn(M) -> u32) {
-    out.extend(moves.iter().map(|&mv| encode(mv)));
 }
 
 /// Sets `out[plane * area + cell]`: a one-hot plane layout's writer.

@@ -29,6 +29,19 @@ fn grid_index(cell: u8) -> usize {
     ((x * 4 + y) * 4 + a) * 4 + b
 }
 
+/// The number of `mv` with `k = 0`.
+fn first_number(mv: Move) -> u32 {
+    (u32::from(mv.from) * CELLS as u32 + u32::from(mv.to)) * QUARX_SAME_ENDS as u32
+}
+
+/// The error of a capture ranked beyond what the map numbers.
+fn too_many_same_ends() -> String {
+    format!(
+        "this Quarx position has more than {QUARX_SAME_ENDS} captures from one cell to another, \
+         more than the action map numbers"
+    )
+}
+
 impl Encoded for Quarx {
     fn num_actions(&self) -> usize {
         CELLS * CELLS * QUARX_SAME_ENDS
@@ -36,11 +49,27 @@ impl Encoded for Quarx {
     fn num_chance_outcomes(&self) -> usize {
         0
     }
+    fn encode_move(&self, _: &State, moves: &[Move], index: usize) -> Result<u32, String> {
+        let mv = moves[index];
+        // Steps and slides have one move per pair of ends (k = 0): no scan for them.
+        let rank = if mv.captured == 0 {
+            0
+        } else {
+            moves
+                .iter()
+                .filter(|other| {
+                    (other.from, other.to) == (mv.from, mv.to) && other.captured < mv.captured
+                })
+                .count()
+        };
+        if rank >= QUARX_SAME_ENDS {
+            return Err(too_many_same_ends());
+        }
+        Ok(first_number(mv) + rank as u32)
+    }
     fn encode_moves(&self, _: &State, moves: &[Move], out: &mut Vec<u32>) -> Result<(), String> {
         let first = out.len();
-        out.extend(moves.iter().map(|mv| {
-            (u32::from(mv.from) * CELLS as u32 + u32::from(mv.to)) * QUARX_SAME_ENDS as u32
-        }));
+        out.extend(moves.iter().map(|&mv| first_number(mv)));
         // Steps and slides have one move per pair of ends (k = 0); captures, the only moves
         // that may share ends, get their rank by one sort rather than a scan per move.
         if moves.iter().all(|mv| mv.captured == 0) {
@@ -57,10 +86,7 @@ impl Encoded for Quarx {
                 .is_some_and(|&p| (moves[p].from, moves[p].to) == (moves[i].from, moves[i].to));
             rank = if same { rank + 1 } else { 0 };
             if rank >= QUARX_SAME_ENDS {
-                return Err(format!(
-                    "this Quarx position has more than {QUARX_SAME_ENDS} captures from one cell \
-                     to another, more than the action map numbers"
-                ));
+                return Err(too_many_same_ends());
             }
             out[first + i] += rank as u32;
         }

@@ -21,6 +21,8 @@ pub struct PyVector {
     observations: Vec<f32>,
     /// Room for the masks, kept between calls.
     mask: Vec<bool>,
+    /// Room for the legal-action lists, kept between calls.
+    lists: Vec<i64>,
 }
 
 impl PyVector {
@@ -57,6 +59,7 @@ impl PyVector {
             inner,
             observations: Vec::new(),
             mask: Vec::new(),
+            lists: Vec::new(),
         }
     }
 }
@@ -104,9 +107,9 @@ impl PyVector {
     /// many action numbers (Quarx has 65,536): an int64 array `[N, K]`, each row its legal
     /// actions ascending followed by -1, `K` the most legal actions of any row now.
     fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let inner = &mut self.inner;
-        let (values, width) = py.detach(|| inner.legal_actions())?;
-        arrays::array(py, &values, vec![self.inner.len(), width])
+        let (inner, lists) = (&mut self.inner, &mut self.lists);
+        let width = py.detach(|| inner.legal_actions(lists))?;
+        arrays::array(py, lists, vec![self.inner.len(), width])
     }
 
     /// A uniformly random legal action for each position, drawn from the vector's generator:
