@@ -413,7 +413,7 @@ test("the games' reasons in German: settings refused, a position code in the edi
   const made = await page.request.post(`${BASE}/api/games`, { data: { game: "black-path", seats: [{ kind: "local", name: "A" }, { kind: "local", name: "B" }] } });
   assert.equal(made.status(), 200, await made.text());
   const { id } = await made.json();
-  await page.routeWebSocket(/\/api\/games\/[^/]+\/ws$/, (ws) => {
+  await page.routeWebSocket(/\/api\/games\/[^/]+\/ws(\?.*)?$/, (ws) => {
     const server = ws.connectToServer();
     let told = false;
     server.onMessage((message) => {

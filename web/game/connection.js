@@ -2,6 +2,8 @@
 // itself after it is lost (the server restarted, the network dropped), with the state of the
 // connection reported so that the page can say so.
 
+import { language } from "../i18n.js";
+
 /**
  * Follows game `id`: `onView(view)` gets every view the server pushes (one at once on each
  * (re)connection), `onEvent(message)` the other messages (`presence`, `joined`, `rematch`, `answered`),
@@ -40,7 +42,8 @@ export function follow(id, { onView, onEvent, onError, onState, hello, onHello }
   document.addEventListener("visibilitychange", sayAway);
   function open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws`);
+    // The page's language, which a WebSocket cannot say in a header: the views pushed are worded in it.
+    socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws?lang=${language()}`);
     socket.onopen = () => {
       delay = 500;
       greet();

@@ -3,7 +3,7 @@
 // that choice is made); anyone else takes it in one click and both players land in the game.
 // A seek lasts while its owner stays in the lobby.
 
-import { t } from "../i18n.js";
+import { language, t } from "../i18n.js";
 import { settingsLine } from "./settings.js";
 import { api, el, sentence, tokens } from "../ui.js";
 import { clockWords } from "./time-control.js";
@@ -54,7 +54,7 @@ export function seeksCard(catalog, chosen, yourName) {
  * @param {(message: LobbyMessage) => void} send */
 function connect(state, list, error, send) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/api/lobby/ws`);
+  const socket = new WebSocket(`${scheme}://${location.host}/api/lobby/ws?lang=${language()}`); // the page's language, which a WebSocket cannot say in a header
   state.socket = socket;
   let restarting = false;
   socket.onmessage = (event) => {

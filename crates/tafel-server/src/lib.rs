@@ -1,7 +1,7 @@
 //! `tafel serve`: play every Tafel game in the browser, at one screen, online through
 //! invitation links, or against the computer.
 //!
-//! The server in layers that import one way only (checked by `tests/layers.rs`):
+//! The server in layers that import one way only (checked by `tests/server/layers.rs`):
 //!
 //! - [`http`]: routes, the API and its OpenAPI document, WebSockets, pages, the guard, rate
 //!   limits, the listener, and the one error type with status codes; it calls [`play`];

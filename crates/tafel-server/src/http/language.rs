@@ -1,7 +1,8 @@
 //! The language of the pages the server renders itself (the page shell, the 404 page, the rules
-//! pages): the one chosen with the site's language switch (the cookie [`COOKIE`], set by
-//! `web/i18n.js`), else the first language of the request's `Accept-Language` that Tafel
-//! offers, else English. The browser's own texts are translated by `web/i18n.js`; the
+//! pages) and of every answer's words: the one a `lang` query parameter names (what the page's
+//! WebSockets say they speak, since a browser's WebSocket cannot set headers), else the one
+//! chosen with the site's language switch (the cookie [`COOKIE`], set by `web/i18n.js`), else
+//! the first language of the request's `Accept-Language` that Tafel offers, else English. The browser's own texts are translated by `web/i18n.js`; the
 //! languages themselves are the domain's ([`Language`]).
 
 use axum::extract::FromRequestParts;
@@ -16,9 +17,17 @@ pub const COOKIE: &str = "tafel_language";
 pub use crate::domain::language::Language;
 
 impl Language {
-    /// The language of a request: the cookie's, else `Accept-Language`'s, else English.
+    /// The language of a request: its `lang` query parameter's, else the cookie's, else
+    /// `Accept-Language`'s, else English.
     pub fn of_request(parts: &Parts) -> Language {
-        Language::of_headers(&parts.headers)
+        parts
+            .uri
+            .query()
+            .into_iter()
+            .flat_map(|query| query.split('&'))
+            .find_map(|pair| pair.strip_prefix("lang="))
+            .and_then(Language::from_code)
+            .unwrap_or_else(|| Language::of_headers(&parts.headers))
     }
 
     /// The language of a request's headers: the cookie's, else `Accept-Language`'s, else
@@ -79,5 +88,40 @@ mod tests {
             Language::German
         );
         assert_eq!(Language::German.code(), "de");
+    }
+
+    /// A request to `uri` with `cookie` and `accept` headers.
+    fn of_uri(uri: &str, cookie: &str, accept: &str) -> Language {
+        let request = axum::http::Request::builder()
+            .uri(uri)
+            .header("cookie", cookie)
+            .header("accept-language", accept)
+            .body(())
+            .unwrap();
+        Language::of_request(&request.into_parts().0)
+    }
+
+    #[test]
+    fn a_lang_parameter_comes_before_the_cookie_and_the_header() {
+        let (cookie, accept) = ("tafel_language=en", "en-US,en;q=0.9");
+        assert_eq!(
+            of_uri("/api/games/x/ws?lang=de", cookie, accept),
+            Language::German
+        );
+        assert_eq!(
+            of_uri("/ws?a=1&lang=de-AT", cookie, accept),
+            Language::German
+        );
+        assert_eq!(
+            of_uri("/ws?lang=de", "tafel_language=de", "de"),
+            Language::German
+        );
+        // Not a language Tafel offers, or no such parameter: the cookie, then the header.
+        assert_eq!(
+            of_uri("/ws?lang=xx", "tafel_language=de", "en"),
+            Language::German
+        );
+        assert_eq!(of_uri("/ws?language=de", "x=1", "en"), Language::English);
+        assert_eq!(of_uri("/ws?slang=de", "x=1", "en"), Language::English);
     }
 }

@@ -220,7 +220,7 @@ struct ApiDoc;
 /// (415), malformed (400) or of the wrong shape (422); a query or path that does not parse
 /// (400); an id naming no game (404). Each is added only where the operation has what can be
 /// wrong, and only if the handler's annotation does not list it already;
-/// `tests/openapi_statuses.rs` checks that every status answered is listed.
+/// `tests/server/openapi_statuses.rs` checks that every status answered is listed.
 struct RequestErrors;
 
 impl utoipa::Modify for RequestErrors {
@@ -375,7 +375,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
 
 /// Every schema the API's operations register, by name, as often as an operation names it
 /// (the document keeps one per name, so two types of one name would describe each other:
-/// `tests/openapi_names.rs` checks that every name stands for one schema).
+/// `tests/server/openapi_names.rs` checks that every name stands for one schema).
 pub fn openapi_schemas() -> Vec<(String, RefOr<Schema>)> {
     api_operations()
         .into_iter()

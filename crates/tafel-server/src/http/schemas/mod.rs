@@ -7,7 +7,7 @@
 //!   domain's own list of its values (`ALL`), each as serde writes it: no second list.
 //! - A value sent as an object is described field by field ([`Fields`]) in [`play`] (clocks,
 //!   seats, proposals, chat) and [`lobby`] (seeks, challenges, tournaments);
-//!   `tests/openapi_schemas.rs` checks each description against the JSON of a value.
+//!   `tests/server/openapi_schemas.rs` checks each description against the JSON of a value.
 //! - The limits of the handlers' own request types are stated by [`limits`].
 
 pub mod limits;

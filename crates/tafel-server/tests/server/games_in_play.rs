@@ -3,7 +3,7 @@
 //! games leave memory and come back, and a restart resumes only the games whose computer is to
 //! move (also in a database made before that was recorded).
 
-mod support;
+use crate::support;
 
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -395,7 +395,7 @@ async fn a_database_from_before_the_computer_flag_keeps_working() {
     std::fs::create_dir(&first).unwrap();
     std::fs::write(
         first.join("0001_games.sql"),
-        include_str!("../migrations/sqlite/0001_games.sql"),
+        include_str!("../../migrations/sqlite/0001_games.sql"),
     )
     .unwrap();
     let pool = sqlx::SqlitePool::connect(&url).await.unwrap();

@@ -4,7 +4,7 @@
 //! person refused with a reason; a seek is never taken by a player its owner blocks, nor by
 //! one who blocks its owner; many connections share one reading of the list.
 
-mod support;
+use crate::support;
 
 use std::net::SocketAddr;
 

@@ -79,7 +79,6 @@ fn newest_source(folders: &[PathBuf]) -> Option<(SystemTime, PathBuf)> {
 }
 
 /// A `tafel serve` process; killed when dropped.
-#[allow(dead_code)] // Each test file uses its own part of the helpers.
 pub struct Instance {
     child: Child,
     client: Client,
@@ -95,7 +94,6 @@ fn address_after(line: &str, marker: &str) -> Option<SocketAddr> {
     line[start..].split(['/', ' ']).next()?.parse().ok()
 }
 
-#[allow(dead_code)] // Each test file uses its own part of the helpers.
 impl Instance {
     /// Starts `tafel serve` on a free port with `database`.
     pub fn start(database: &str) -> Instance {

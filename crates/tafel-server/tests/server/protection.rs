@@ -3,7 +3,7 @@
 //! or an HTML 404, every answer carries the security headers, and requests naming a foreign
 //! host or coming from a foreign page are refused.
 
-mod support;
+use crate::support;
 
 use serde_json::json;
 use support::serve_with;

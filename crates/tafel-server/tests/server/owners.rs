@@ -3,12 +3,12 @@
 //! (HTTP or WebSocket) that reaches another instance forwarded to the owner
 //! (`src/http/forward.rs`).
 //!
-//! Needs PostgreSQL as `tests/instances.rs` does (`TAFEL_TEST_POSTGRES`; without it the tests
+//! Needs PostgreSQL as `tests/server/instances.rs` does (`TAFEL_TEST_POSTGRES`; without it the tests
 //! say so and pass). Each instance serves `/metrics`, whose
 //! `tafel_instance_requests_total{what=...}` counts what each did: forwarded, served for
 //! another, handed over, and moves worked out twice (on a stale copy, then on the stored game).
 
-mod process;
+use crate::process;
 
 use std::time::Duration;
 

@@ -12,8 +12,8 @@ use axum::Router;
 use serde_json::{json, Value};
 use tafel_server::{Config, Limits};
 
-mod in_process;
-mod person;
+use crate::in_process;
+use crate::person;
 
 use in_process::send;
 use person::{kauri_game, play_first_moves, Person};

@@ -4,7 +4,7 @@
 //! the move list's numbering and the last move in a game's view, and the game list's players
 //! and move counts.
 
-mod support;
+use crate::support;
 
 use serde_json::{json, Value};
 use support::serve_with;
@@ -65,7 +65,7 @@ async fn pages_files_rules_and_not_found() {
     let (_, _, board, _) = get(&server, "/assets/boards/karls-race-board.json").await;
     assert_eq!(
         board,
-        include_str!("../../tafel-games/src/karls_race/board.json")
+        include_str!("../../../tafel-games/src/karls_race/board.json")
     );
 
     // The account pages are the page's own routes; every page's header has the account's

@@ -2,7 +2,7 @@
 //! create, move, illegal move refused, wrong seat token refused, undo, records, import,
 //! pushes over the WebSocket, and restart-and-resume from the same database file.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -3,13 +3,13 @@
 //!
 //! The tests that need PostgreSQL run when `TAFEL_TEST_POSTGRES` is the URL of a database
 //! whose user may create databases (`scripts/test` starts a throwaway server and sets it;
-//! `scripts/with-postgres cargo test --workspace --test instances` does the same by hand);
+//! `scripts/with-postgres cargo test --workspace --test server instances::` does the same by hand);
 //! each test gets a database of its own. Without it they say so and pass; the SQLite copy
 //! test always runs.
 //!
 //! The servers are real `tafel serve` processes (a crash is a SIGKILL; `process/mod.rs`).
 
-mod process;
+use crate::process;
 
 use std::process::Command;
 use std::time::{Duration, Instant};

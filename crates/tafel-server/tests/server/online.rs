@@ -3,7 +3,7 @@
 //! consent (team games too), dice that cannot be fished, rematch, clocks (on time, across a
 //! restart, the computer on the clock), open challenges, spectators, and the OpenAPI document.
 
-mod support;
+use crate::support;
 
 use std::time::{Duration, Instant};
 
@@ -830,11 +830,11 @@ async fn games_stored_before_online_play_keep_working_after_the_migration() {
     for (name, sql) in [
         (
             "0001_games.sql",
-            include_str!("../migrations/sqlite/0001_games.sql"),
+            include_str!("../../migrations/sqlite/0001_games.sql"),
         ),
         (
             "0002_computer_to_move.sql",
-            include_str!("../migrations/sqlite/0002_computer_to_move.sql"),
+            include_str!("../../migrations/sqlite/0002_computer_to_move.sql"),
         ),
     ] {
         std::fs::write(before.join(name), sql).unwrap();

@@ -13,9 +13,7 @@ use tower::ServiceExt;
 pub struct Answer {
     pub status: StatusCode,
     pub cookie: Option<String>,
-    #[allow(dead_code)] // Not every test that shares this module reads them.
     pub cookies: Vec<String>,
-    #[allow(dead_code)]
     pub retry_after: Option<String>,
     pub body: Value,
     pub text: String,

@@ -2,7 +2,7 @@
 //! use, and the server refuses a request just over a limit the document states; the schemas of
 //! the domain's values, described in `http/schemas/`, have the fields of their JSON.
 
-mod support;
+use crate::support;
 
 use serde_json::{json, Value};
 use support::serve_with;

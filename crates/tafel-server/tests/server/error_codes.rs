@@ -3,7 +3,7 @@
 //! refusals of each layer (the HTTP layer's guard and the framework's own rejections, a
 //! domain rule, online play) over HTTP and over a game's WebSocket, in English and German.
 
-mod support;
+use crate::support;
 
 use serde_json::{json, Value};
 use support::serve_with;

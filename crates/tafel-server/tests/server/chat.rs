@@ -4,7 +4,7 @@
 //! the WebSocket, kept across a restart; bad messages, strangers, other seats, the rate per
 //! writer and the cap per room refused with the status and reason they deserve.
 
-mod support;
+use crate::support;
 
 use serde_json::{json, Value};
 use support::serve_with;

@@ -16,8 +16,7 @@ use tafel_server::play::moderation::set_role_of;
 use tafel_server::store::Store;
 use tafel_server::{Config, Limits};
 
-mod in_process;
-mod person;
+use crate::person;
 
 use person::{kauri_game, play_first_moves, Person};
 use tafel_testkit::wait;

@@ -2,7 +2,7 @@
 //! idle connections, WebSockets (their number and the pings that close dead ones), and game
 //! creations per address. Each test runs a real server on loopback with small limits.
 
-mod support;
+use crate::support;
 
 use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};

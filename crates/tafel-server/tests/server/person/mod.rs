@@ -63,7 +63,6 @@ impl Person {
 
 /// A Kauri game with a five-minute clock (`rated` or not) that `host` creates (seat 0, the
 /// first to move) and `guest` joins by its invitation: its id and both seats' tokens.
-#[allow(dead_code)] // Not every test that shares this module plays.
 pub async fn kauri_game(host: &Person, guest: &Person, rated: bool) -> (String, [String; 2]) {
     let clock = json!({"kind": "fischer", "initial_seconds": 300, "increment_seconds": 0});
     let (status, created) = host
@@ -87,7 +86,6 @@ pub async fn kauri_game(host: &Person, guest: &Person, rated: bool) -> (String, 
 }
 
 /// `person` plays `plies` moves of game `id` with `tokens`, the first legal move each time.
-#[allow(dead_code)]
 pub async fn play_first_moves(person: &Person, id: &str, tokens: &[String; 2], plies: usize) {
     for _ in 0..plies {
         let (_, view) = person.get(&format!("/api/games/{id}")).await;

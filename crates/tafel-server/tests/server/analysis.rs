@@ -3,7 +3,7 @@
 //! (with a small budget), stored once and served from the store afterwards, across a restart
 //! too; players of a game in play are refused, spectators are not.
 
-mod support;
+use crate::support;
 
 use std::sync::atomic::Ordering;
 use std::time::Duration;

@@ -15,8 +15,8 @@ use serde_json::{json, Value};
 use tafel_server::{Config, Limits};
 use tower::ServiceExt;
 
-mod in_process;
-mod person;
+use crate::in_process;
+use crate::person;
 
 use in_process::send;
 use person::Person;

@@ -20,10 +20,8 @@ use tafel_server::domain::clock::Timeline;
 use tafel_server::play::Hub;
 use tafel_server::{Config, Limits};
 
-#[path = "tournaments/arena.rs"]
 mod arena;
-mod in_process;
-mod person;
+use crate::person;
 
 use person::Person;
 use tafel_testkit::wait;

@@ -7,7 +7,7 @@
 //! Prometheus is Debian's package: `scripts/test metrics` installs it and names it in
 //! `TAFEL_PROMETHEUS`. Without that variable the test says so and passes.
 
-mod process;
+use crate::process;
 
 use std::net::SocketAddr;
 use std::path::Path;

@@ -12,7 +12,7 @@ use tafel_server::Config;
 use tafel_testkit::wait;
 use tower::ServiceExt;
 
-mod in_process;
+use crate::in_process;
 
 use in_process::{send, Answer};
 
