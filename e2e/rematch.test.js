@@ -42,11 +42,19 @@ const WORDS = {
   },
 };
 
+/** A page at `viewport` in `locale`, its language also chosen by the switch (the cookie): the
+ * emulated locale does not reach the game's WebSocket, whose views carry the server's words. */
+async function pageIn(locale, viewport) {
+  const page = await newPage(browser, viewport, { locale });
+  await page.context().addCookies([{ name: "tafel_language", value: locale.slice(0, 2), url: BASE }]);
+  return page;
+}
+
 /** A Carreaux game of Hal (Red, this screen, at 1366x768) against Ada, invited, at 390x844. */
 async function hostAndGuest(locale) {
-  const host = await newPage(browser, LAPTOP, { locale });
+  const host = await pageIn(locale, LAPTOP);
   const created = await openNewGame(host, { game: "carreaux", settings: { rule: "literal" }, seats: [{ kind: "local", name: "Hal" }, { kind: "invite" }] });
-  const guest = await newPage(browser, PHONE, { locale });
+  const guest = await pageIn(locale, PHONE);
   await guest.goto(`${BASE}/game/${created.id}#invite=${created.seats[1].invite}`);
   await guest.waitForSelector("#join-name");
   await guest.fill("#join-name", "Ada");
