@@ -3,7 +3,7 @@
 // shown as one (not a draw) on both screens; a rematch offered, declined, offered and
 // cancelled, offered again and accepted, each told to the other side; nothing made before the
 // answer; both players taken to the rematch, sides swapped. The offer as the opponent sees it
-// is photographed at both sizes (e2e/artifacts/rematch-*.png).
+// is photographed at both sizes, as is the Abort button (e2e/artifacts/rematch-*.png).
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -22,7 +22,7 @@ const viewOf = async (id) => (await fetch(`${BASE}/api/games/${id}`)).json();
 const WORDS = {
   en: {
     locale: "en-US",
-    aborted: "Game aborted Aborted (Blue called the game off); it counts for nobody.",
+    aborted: "Game aborted Aborted (Blue called the game off). Unrated, in no player's totals.",
     offers: "Hal (Red) offers a rematch.",
     offered: "You offered a rematch; waiting for the answer.",
     declined: "Ada (Blue) declined your rematch offer.",
@@ -32,7 +32,7 @@ const WORDS = {
   },
   de: {
     locale: "de-DE",
-    aborted: "Partie abgebrochen Abgebrochen (Blau hat die Partie abgebrochen); sie zählt für niemanden.",
+    aborted: "Partie abgebrochen Abgebrochen (Blau hat die Partie abgebrochen). Ungewertet, in keiner Bilanz der Spieler.",
     offers: "Hal (Rot) bietet eine Revanche an.",
     offered: "Du hast eine Revanche angeboten; die Antwort steht aus.",
     declined: "Ada (Blau): dein Revancheangebot abgelehnt.",
@@ -70,6 +70,9 @@ for (const [language, words] of Object.entries(WORDS)) {
     await play(host, ["b6"]);
     // One move made: either may abort (the guest does); after it the game is shown as aborted.
     assert.equal(await waitForTurn(guest), "move");
+    await host.waitForSelector("#abort");
+    await screenshot(guest, `rematch-abort-button-${language}-390`);
+    await screenshot(host, `rematch-abort-button-${language}-1366`);
     await guest.click("#abort");
     for (const page of [host, guest]) {
       await page.waitForSelector("#result");
