@@ -144,16 +144,18 @@ test("online in German: invitation, presence, a declined draw, a takeback and it
   await photographed(spectator, "ended");
   for (const page of [host, guest, spectator]) assert.deepEqual(await axeViolations(page), []);
 
-  // The host asks for a rematch: the guest and the spectator are told by whom.
+  // The host offers a rematch: the guest is asked by whom; once she accepts, both go to it and
+  // the spectator is told who accepted.
   await host.click("#rematch");
-  await notice(guest, "Hal (Rot): Revanche gewünscht.");
-  await notice(spectator, "Hal (Rot): Revanche gewünscht. Revanche zuschauen");
-  await host.waitForURL((url) => !url.pathname.endsWith(created.id));
+  await guest.waitForSelector("#rematch-offer-notice");
+  assert.equal(await text(guest, "#rematch-offer-notice"), "Hal (Rot) bietet eine Revanche an.");
   await photographed(guest, "rematch-asked");
+  await guest.click("#rematch-accept");
+  await notice(spectator, "Ada (Blau): Revanche angenommen. Revanche zuschauen");
+  await host.waitForURL((url) => !url.pathname.endsWith(created.id));
 
   // In the rematch (sides swapped: Ada is Red) a draw is offered and agreed: "Remis" on each
   // screen, and the spectator follows.
-  await guest.click("#rematch");
   await guest.waitForURL((url) => !url.pathname.endsWith(created.id));
   await spectator.click("#notice-link");
   await spectator.waitForURL((url) => !url.pathname.endsWith(created.id));

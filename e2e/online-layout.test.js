@@ -123,8 +123,8 @@ test("390x844: a draw offered, a takeback asked for and the rematch are answered
   await guest.click("#resign-confirm");
   await host.waitForSelector("#rematch");
   await host.click("#rematch");
-  await guest.waitForFunction(() => document.querySelector("#rematch")?.textContent.includes("Zur Revanche"));
-  await answerableAtOnce(guest, ["#rematch"], "a rematch asked for");
+  await guest.waitForSelector("#rematch-accept");
+  await answerableAtOnce(guest, ["#rematch-offer-notice", "#rematch-accept", "#rematch-decline"], "a rematch offered");
   await screenshot(guest, "online-layout-rematch-asked-390");
   assert.deepEqual(await axeViolations(guest), []);
 

@@ -99,17 +99,18 @@ test("host, guest and spectator: seats claimed once, names, who is watching, a d
     assert.match(await text(page, "#result"), /^Draw Both sides agreed to a draw\.$/);
   }
 
-  // Rematch: the host asks, everyone is told, the guest follows; the sides are swapped.
+  // Rematch: the host offers, the guest accepts, both go to it (e2e/rematch.test.js has the
+  // offer's other ways); the spectator may watch it; the sides are swapped.
   await host.click("#rematch");
-  await host.waitForURL((url) => !url.pathname.endsWith(id));
-  const rematch = gameId(host);
-  await guest.waitForFunction(() => /rematch/i.test(document.querySelector("#table-notice")?.textContent));
-  await spectator.waitForFunction(() => /rematch/i.test(document.querySelector("#table-notice")?.textContent));
-  // A spectator gets a link to watch the rematch; the players take their seats with the button.
+  await host.waitForSelector("#rematch-offered");
+  await guest.waitForSelector("#rematch-offer-notice");
+  assert.match(await text(guest, "#rematch-offer-notice"), /Hal \(Red\) offers a rematch\./);
+  await guest.click("#rematch-accept");
+  await guest.waitForURL((url) => !url.pathname.endsWith(id));
+  const rematch = gameId(guest);
+  await host.waitForURL(`${BASE}/game/${rematch}`);
+  await spectator.waitForFunction(() => /accepted the rematch/.test(document.querySelector("#table-notice")?.textContent));
   assert.equal(await spectator.getAttribute("#notice-link", "href"), `/game/${rematch}`);
-  assert.equal(await guest.locator("#notice-link").count(), 0);
-  await guest.click("#rematch");
-  await guest.waitForURL(`${BASE}/game/${rematch}`);
   await host.waitForSelector("#you");
   await guest.waitForSelector("#you");
   assert.equal(await youLine(host), `You play ${blue}`);

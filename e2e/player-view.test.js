@@ -126,10 +126,10 @@ test("online: the invitation, presence, answers to offers, takeback words, and t
   await screenshot(spectator, "view-spectator-end-1366");
   for (const page of [host, guest, spectator]) assert.deepEqual(await axeViolations(page), []);
 
-  // Who asked for the rematch is said.
+  // Who offers the rematch is said.
   await host.click("#rematch");
-  await notice(guest, /Hal \(Red\) asked for a rematch\./);
-  await host.waitForURL((url) => !url.pathname.endsWith(created.id));
+  await guest.waitForSelector("#rematch-offer-notice");
+  assert.equal(await text(guest, "#rematch-offer-notice"), "Hal (Red) offers a rematch.");
 
   assert.deepEqual([...host.errors, ...guest.errors, ...spectator.errors], []);
 });

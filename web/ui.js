@@ -68,7 +68,7 @@ import { language, t } from "./i18n.js";
  * @property {StatusView} status
  * @property {string[]} legal the legal moves
  * @property {{ control: TimeControl, remaining_ms: number[], running: number | null, berserk: boolean[] } | null} [clock]
- * @property {{ draw?: number[], takeback?: { by: number, keep: number, accepted: number[] }, resign?: { team: number, seats: number[] }[] }} proposals
+ * @property {{ draw?: number[], takeback?: { by: number, keep: number, accepted: number[] }, resign?: { team: number, seats: number[] }[], rematch?: number[] }} proposals
  * @property {string | null} [rematch]
  * @property {string | null} [rematch_of]
  * @property {boolean} thinking

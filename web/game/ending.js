@@ -1,6 +1,7 @@
 // The end of a game in words, from this screen's side: "You won", "You lost" or "Draw" for a
 // player, the winners' names for a spectator (and at a screen holding every seat), then why:
-// a resignation, an agreed draw, a clock run out, or the rules (with the scores, this screen's
+// a resignation, an agreed draw, a clock run out, or the rules; an aborted game is said to be
+// one (not a draw), unrated and in no player's totals (with the scores, this screen's
 // own first, where the game counts them).
 
 import { el } from "../ui.js";
@@ -36,6 +37,9 @@ export function endingWords(game, v) {
   const mine = ownSeats(game, v);
   const losers = v.seats.filter((s) => winners.length && !winners.includes(s.seat));
   const lostByMe = losers.some((s) => mine.includes(s.seat));
+  if (termination === "aborted") {
+    return { headline: t("Game aborted"), reason: t("{result}. Unrated, in no player's totals.", { result: capital(result) }), tone: "" };
+  }
   let headline;
   let tone = "";
   if (!winners.length) headline = t("Draw");

@@ -1,7 +1,7 @@
 // Online play around the board: the table's controls for a player (resign with a confirmation,
-// draw offers and takebacks by consent, answered by buttons, and the rematch once the game is
-// over), and the table's notices from the connection (who joined, a rematch asked for, how
-// many watch).
+// abort before both sides moved, draw offers and takebacks by consent, answered by buttons,
+// and once the game is over the rematch, offered and accepted or declined), and the table's
+// notices from the connection (who joined, a rematch made, how an offer ended, how many watch).
 
 import { api, el, tokens } from "../ui.js";
 import { whoSits } from "./ending.js";
@@ -28,12 +28,15 @@ function act(game, what, action) {
   return post(game, what, body);
 }
 
-/** Asks for the rematch (or finds the one asked for), keeps its seats and opens it.
- * @param {Game} game */
-async function rematch(game) {
+/** Answers the rematch (`action`: offer, accept or decline); once it is made, keeps this
+ * browser's seats in it and opens it. An offer standing shows in the next view.
+ * @param {Game} game
+ * @param {string} [action] */
+async function rematch(game, action = "offer") {
   game.showError("");
   try {
-    const next = await api(`/api/games/${game.id}/rematch`, { method: "POST", body: JSON.stringify({ token: game.seats.token(actingSeat(game)) }) });
+    const next = await api(`/api/games/${game.id}/rematch`, { method: "POST", body: JSON.stringify({ token: game.seats.token(actingSeat(game)), action }) });
+    if (next.state !== "made") return;
     /** @type {Record<string, import("../ui.js").HeldSeat>} */
     const held = {};
     for (const s of next.seats) held[s.seat] = { kind: "seat", token: s.token, joined: true };
@@ -60,7 +63,10 @@ export function tableControls(game, questionsApart = false) {
   const box = el("div", { class: "table-controls", id: "table-controls", role: "group", "aria-label": t("Game actions") });
   const asked = questionsApart ? [] : questions(game, mySeats);
   if (view.status.state === "over") {
-    box.append(...(view.rematch ? asked : [rematchButton(game)]));
+    const offer = view.proposals?.rematch;
+    if (view.rematch || (offer && !agreed(mySeats, offer))) box.append(...asked);
+    else if (offer) box.append(...ownRematchOffer(game));
+    else box.append(rematchButton(game));
     return box.childElementCount ? box : null;
   }
   if (!view.started) return null;
@@ -90,7 +96,11 @@ export function questionBox(game) {
  * @param {number[]} mySeats */
 function questions(game, mySeats) {
   const { view, seats } = game;
-  if (view.status.state === "over") return view.rematch ? [rematchButton(game)] : [];
+  if (view.status.state === "over") {
+    if (view.rematch) return [rematchButton(game)];
+    const offer = view.proposals?.rematch;
+    return offer && seats.othersPlay(view) && !agreed(mySeats, offer) ? rematchQuestion(game, offer) : [];
+  }
   if (!view.started || !seats.othersPlay(view)) return [];
   const proposals = view.proposals || {};
   return [
@@ -99,10 +109,26 @@ function questions(game, mySeats) {
   ];
 }
 
-/** Rematch, or the way to the rematch once somebody asked for it.
+/** Rematch (an offer), or the way to the rematch once it is made.
  * @param {Game} game */
 const rematchButton = (game) => el("button", { class: "secondary", id: "rematch", onclick: () => rematch(game) },
   game.view.rematch ? t("Go to the rematch") : t("Rematch"));
+
+/** One's own rematch offer, waiting for the answer, and the button that cancels it.
+ * @param {Game} game */
+const ownRematchOffer = (game) => [
+  el("p", { class: "proposal", id: "rematch-offered" }, t("You offered a rematch; waiting for the answer.") + " "),
+  el("button", { class: "secondary", id: "rematch-cancel", onclick: () => rematch(game, "decline") }, t("Cancel the offer")),
+];
+
+/** A rematch offered by `offeredBy`, with the buttons that accept or decline it.
+ * @param {Game} game
+ * @param {number[]} offeredBy */
+const rematchQuestion = (game, offeredBy) => [
+  el("p", { class: "proposal", id: "rematch-offer-notice" }, t("{who} offers a rematch.", { who: nameOf(game.view, offeredBy[0]) })),
+  el("button", { id: "rematch-accept", onclick: () => rematch(game, "accept") }, t("Accept the rematch")),
+  el("button", { class: "secondary", id: "rematch-decline", onclick: () => rematch(game, "decline") }, t("Decline")),
+];
 
 /** Whether every seat of `mySeats` is among `seats`.
  * @type {(mySeats: number[], seats: number[]) => boolean} */
@@ -162,7 +188,8 @@ const takebackQuestion = (game, takeback) => [
   el("button", { class: "secondary", id: "takeback-decline", onclick: () => act(game, "takeback", "decline") }, t("Decline")),
 ];
 
-/** Offer a draw, ask to take back (after one's own move), and resign (confirmed first).
+/** Offer a draw, ask to take back (after one's own move), abort (before both sides moved,
+ * where another person plays) and resign (confirmed first).
  * @param {Game} game
  * @param {boolean} othersPlay
  * @param {GameView["proposals"]} proposals */
@@ -174,6 +201,9 @@ function proposalRow(game, othersPlay, proposals) {
   if (othersPlay && !proposals.takeback && ownMovePlayed) {
     row.append(el("button", { class: "secondary", id: "takeback", onclick: () => act(game, "takeback", "request") }, t("Ask to take back")));
   }
+  // As lichess: before both sides have moved, the game can be called off, counted nowhere.
+  const playerMoves = view.plies.filter((p) => p.seat !== null).length;
+  if (othersPlay && playerMoves < 2) row.append(el("button", { class: "secondary", id: "abort", onclick: () => act(game, "abort") }, t("Abort")));
   const confirming = (/** @type {boolean} */ on) => { game.confirmingResign = on; game.render({ animate: false }); };
   if (game.confirmingResign) {
     row.append(el("span", { class: "proposal" }, t("Resign this game?")),
@@ -208,11 +238,13 @@ function tell(game, text, link = null) {
 const actor = (game, seat) => (game.seats.mine(seat) ? t("You") : nameOf(game.view, seat));
 
 /** The words for a proposal that came to nothing (the server's `answered` message:
- * `proposal` "draw" or "takeback", `answer` "withdrawn", "expired" or "declined").
+ * `proposal` "draw", "takeback" or "rematch", `answer` "withdrawn", "expired", "declined" or
+ * "left").
  * @param {Game} game
  * @param {{ proposal: string, seat: number, answer: string }} message */
 function lapseWords(game, { proposal, seat, answer }) {
   const who = actor(game, seat);
+  if (proposal === "rematch") return rematchLapseWords(game, seat, answer);
   const proposer = proposal === "draw" ? game.lastProposals?.draw?.[0] : game.lastProposals?.takeback?.by;
   const yours = proposer !== undefined && game.seats.mine(proposer) && !game.seats.mine(seat);
   const draw = proposal === "draw";
@@ -227,6 +259,20 @@ function lapseWords(game, { proposal, seat, answer }) {
       : (yours ? t("{who} declined your takeback request.", { who }) : t("{who} declined the takeback request.", { who })),
   };
   return words[answer] ?? words.declined;
+}
+
+/** The words for a rematch offer that went: declined, cancelled by its offerer, or its player
+ * left the game.
+ * @param {Game} game
+ * @param {number} seat
+ * @param {string} answer */
+function rematchLapseWords(game, seat, answer) {
+  const who = actor(game, seat);
+  const proposer = game.lastProposals?.rematch?.[0];
+  const yours = proposer !== undefined && game.seats.mine(proposer) && !game.seats.mine(seat);
+  if (answer === "withdrawn") return t("{who} cancelled the rematch offer.", { who });
+  if (answer === "left") return game.seats.mine(seat) ? t("You left: the rematch offer is off.") : t("{who} left the game: the rematch offer is off.", { who });
+  return yours ? t("{who} declined your rematch offer.", { who }) : t("{who} declined the rematch offer.", { who });
 }
 
 /** Takes in a message of the connection other than a view: who is online, somebody joined,
@@ -244,10 +290,12 @@ export function tableEvent(game, message) {
     const seat = game.view.seats[message.seat];
     tell(game, t("{name} joined as {side}.", { name: message.name, side: seat ? sideName(seat.name) : t("seat {n}", { n: message.seat }) }));
   } else if (message.type === "rematch") {
-    // The players take their seats with the Rematch button; anyone else may watch it.
+    // The rematch is agreed on and made: the players go to their seats in it (as on lichess);
+    // anyone else may watch it.
     const playing = game.view.seats.some((s) => game.seats.mine(s.seat));
     const who = message.seat === undefined ? t("Somebody") : actor(game, message.seat);
-    tell(game, t("{who} asked for a rematch.", { who }), playing ? null : { href: `/game/${message.id}`, text: t("Watch the rematch") });
+    tell(game, t("{who} accepted the rematch.", { who }), playing ? null : { href: `/game/${message.id}`, text: t("Watch the rematch") });
+    if (playing) rematch(game);
   } else if (message.type === "answered") {
     tell(game, lapseWords(game, message));
   }

@@ -64,7 +64,7 @@ export function gameState({ id, view, board, catalogEntry, settings, seats, invi
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     noticeTimer: undefined, // clears the notice after a while
     /** @type {GameView["proposals"] | null} */
-    lastProposals: null, // the last draw offer or takeback request seen, for the words of its answer
+    lastProposals: null, // the last draw offer, takeback request or rematch offer seen, for the words of its answer
     /** @type {{ seats: number[], away: number[], spectators: number } | null} */
     presence: null, // who has the game open, as the server last said ({ seats, away, spectators })
     wasMyTurn: false,
@@ -104,7 +104,8 @@ export const describe = (game, move, v) => game.board.describeMove?.(move, v, ga
  * @param {Game} game
  * @param {GameView} v */
 export function takeView(game, v) {
-  if (game.view.proposals?.draw || game.view.proposals?.takeback) game.lastProposals = game.view.proposals;
+  const { draw, takeback, rematch } = game.view.proposals || {};
+  if (draw || takeback || rematch) game.lastProposals = game.view.proposals;
   game.view = v;
   game.receivedAt = performance.now();
 }

@@ -376,8 +376,8 @@ pub enum Termination {
     /// A seat's clock ran out: its side loses.
     #[serde(rename = "time forfeit")]
     TimeForfeit,
-    /// A seat did not make its first move in time, so the game was called off: nobody wins
-    /// or loses (the server aborts rated games so; lichess's abort).
+    /// The game was called off before both sides moved (a seat did not make its first move
+    /// in time, or a player aborted it): nobody wins or loses (lichess's abort).
     #[serde(rename = "aborted")]
     Aborted,
     /// A seat broke the rules of play, so its side loses: a program that answered an illegal
@@ -535,6 +535,17 @@ impl Ending {
         }
     }
 
+    /// The game was called off by `by`, a player, before both sides had moved: nobody wins
+    /// (lichess's abort button).
+    pub fn called_off(by: crate::player::Player, seats: &[(&str, u8)]) -> Ending {
+        Ending {
+            termination: Termination::Aborted,
+            by: Some(by),
+            winners: crate::player::PlayerSet::EMPTY,
+            result: format!("aborted ({} called the game off)", seats[by.index()].0),
+        }
+    }
+
     /// Every ending of kind `termination` that the game with `seats` can have (a
     /// resignation once per side).
     pub fn possible(termination: Termination, seats: &[(&str, u8)]) -> Vec<Ending> {
@@ -552,7 +563,11 @@ impl Ending {
             Termination::Resignation => by_seat(Ending::resigned),
             Termination::TimeForfeit => by_seat(Ending::out_of_time),
             Termination::Agreement => vec![Ending::agreed_draw()],
-            Termination::Aborted => by_seat(Ending::aborted),
+            Termination::Aborted => {
+                let mut endings = by_seat(Ending::aborted);
+                endings.extend(by_seat(Ending::called_off));
+                endings
+            }
             Termination::RulesInfraction => by_seat(Ending::forfeited),
         }
     }

@@ -25,6 +25,12 @@ computer-does-not-agree-to-draws = der Computer nimmt kein Remis an
 there-is-no-draw-offer-to-accept = es gibt kein Remisangebot zum Annehmen
 you-have-agreed-to-the-draw = du hast dem Remis schon zugestimmt; die anderen haben noch nicht geantwortet
 there-is-no-draw-offer-to-decline = es gibt kein Remisangebot zum Ablehnen
+there-is-no-rematch-offer-to-accept = es gibt kein Revancheangebot zum Annehmen
+there-is-no-rematch-offer-to-decline = es gibt kein Revancheangebot zum Ablehnen
+you-have-offered-a-rematch = du hast die Revanche schon angeboten; die anderen haben noch nicht geantwortet
+game-cannot-be-aborted-any-more = eine Partie kann nur abgebrochen werden, bevor beide Seiten gezogen haben; gib stattdessen auf
+only-games-between-people-are-aborted = nur eine Partie zwischen Menschen kann abgebrochen werden
+tournament-games-are-not-aborted = eine Turnierpartie kann nicht abgebrochen werden
 takeback-is-already-asked-for-answer = eine Zugrücknahme ist schon erbeten; beantworte sie oder warte auf die Antwort
 no-takeback-is-asked-for = es ist keine Zugrücknahme erbeten
 you-have-agreed-to-this-takeback = du hast dieser Zugrücknahme schon zugestimmt; die anderen haben noch nicht geantwortet
@@ -407,6 +413,7 @@ result-forfeited = { $names } { $count ->
 } ({ $name } hat die Partie verwirkt)
 result-agreed = Remis (vereinbart)
 result-aborted = abgebrochen ({ $name } hat nicht rechtzeitig gezogen)
+result-called-off = abgebrochen ({ $name } hat die Partie abgebrochen)
 
 ## E-Mail und Passwort zurücksetzen (play/recovery.rs, play/mailer.rs)
 that-e-mail-address-is-too-long = diese E-Mail-Adresse ist zu lang (höchstens { $max } Zeichen)

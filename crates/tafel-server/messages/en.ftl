@@ -26,6 +26,12 @@ computer-does-not-agree-to-draws = the computer does not agree to draws
 there-is-no-draw-offer-to-accept = there is no draw offer to accept
 you-have-agreed-to-the-draw = you have agreed to the draw already; the others have not answered yet
 there-is-no-draw-offer-to-decline = there is no draw offer to decline
+there-is-no-rematch-offer-to-accept = there is no rematch offer to accept
+there-is-no-rematch-offer-to-decline = there is no rematch offer to decline
+you-have-offered-a-rematch = you have offered the rematch already; the others have not answered yet
+game-cannot-be-aborted-any-more = the game can be aborted only before both sides have moved; resign instead
+only-games-between-people-are-aborted = only a game between people can be aborted
+tournament-games-are-not-aborted = a tournament game cannot be aborted
 takeback-is-already-asked-for-answer = a takeback is already asked for; answer it or wait for the answer
 no-takeback-is-asked-for = no takeback is asked for
 you-have-agreed-to-this-takeback = you have agreed to this takeback already; the others have not answered yet
@@ -387,6 +393,7 @@ result-forfeited = { $names } { $count ->
 } ({ $name } forfeited)
 result-agreed = draw (agreed)
 result-aborted = aborted ({ $name } did not move in time)
+result-called-off = aborted ({ $name } called the game off)
 
 ## E-mail and password resets (play/recovery.rs, play/mailer.rs)
 that-e-mail-address-is-too-long = that e-mail address is too long (at most { $max } characters)

@@ -1,5 +1,5 @@
-//! Decisions that need more than one person: draw offers, takebacks, and a team's
-//! resignation.
+//! Decisions that need more than one person: draw offers, takebacks, a team's
+//! resignation, and the rematch of a finished game (its rules are [`crate::domain::rematch`]'s).
 //!
 //! - **Voices.** The seats at the creator's screen share one browser, so the server cannot
 //!   tell their people apart: their tokens speak for all of them together (one voice). Each
@@ -63,6 +63,13 @@ impl<'a> Sides<'a> {
             .collect()
     }
 
+    /// The seats of people who hold them (an invitation nobody took left out).
+    pub fn seated(&self) -> Vec<usize> {
+        (self.people().into_iter())
+            .filter(|&s| !self.seats[s].is_open())
+            .collect()
+    }
+
     /// The seats of people.
     pub fn people(&self) -> Vec<usize> {
         (0..self.seats.len())
@@ -114,6 +121,9 @@ pub struct Proposals {
     /// Resignations waiting for the partners of a team.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub resign: Vec<Resignation>,
+    /// A rematch offered once the game is over: the seats that want it so far.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<Vec<usize>>,
 }
 
 /// A takeback asked for: back to the position after `keep` moves.
@@ -139,12 +149,12 @@ pub struct Resignation {
 /// A proposal that came to nothing, as the table is told: which, by whose doing, and how.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Lapse {
-    /// `draw` or `takeback`.
+    /// `draw`, `takeback` or `rematch`.
     pub proposal: &'static str,
     /// The seat whose action ended it.
     pub seat: usize,
-    /// `declined`, `withdrawn` (by a seat that had proposed or agreed to it) or `expired` (a
-    /// move ended it).
+    /// `declined`, `withdrawn` (by a seat that had proposed or agreed to it), `expired` (a
+    /// move ended it) or `left` (a rematch offer whose player left the game's page).
     pub answer: &'static str,
 }
 
@@ -327,6 +337,9 @@ impl Proposals {
         }
         if let (Some(takeback), None) = (&self.takeback, &after.takeback) {
             lapses.push(lapse("takeback", &takeback.accepted));
+        }
+        if let (Some(agreed), None) = (&self.rematch, &after.rematch) {
+            lapses.push(lapse("rematch", agreed));
         }
         lapses
     }

@@ -203,6 +203,9 @@ pub fn ending(ending: &Ending, seats: &[(&'static str, u8)], language: Language)
     let name = || ("name", Arg::Text(catalogue::side(seats[by].0, language)));
     match ending.termination {
         Termination::Agreement => words("result-agreed", language),
+        Termination::Aborted if *ending == Ending::called_off(Player(by as u8), seats) => {
+            catalogue::render("result-called-off", &[name()], language)
+        }
         Termination::Aborted => catalogue::render("result-aborted", &[name()], language),
         Termination::Resignation => {
             let team = seats[by].1;
@@ -243,12 +246,14 @@ fn read_stored(game: &str, text: &str, language: Language) -> Option<String> {
         return Some(words("result-agreed", language));
     }
     if head == "aborted" {
-        let name = why.strip_suffix(" did not move in time")?;
-        return Some(catalogue::render(
-            "result-aborted",
-            &[("name", side(name))],
-            language,
-        ));
+        let (key, name) = match why.strip_suffix(" did not move in time") {
+            Some(name) => ("result-aborted", name),
+            None => (
+                "result-called-off",
+                why.strip_suffix(" called the game off")?,
+            ),
+        };
+        return Some(catalogue::render(key, &[("name", side(name))], language));
     }
     let (winners, scores) = if let Some(scores) = head.strip_prefix("draw") {
         (Vec::new(), scores.trim())
@@ -415,7 +420,12 @@ mod tests {
             stored("quarx", &resigned.result, Language::German),
             "Schwarz gewinnt (Aufgabe durch Weiß)"
         );
-        for make in [Ending::out_of_time, Ending::aborted, Ending::forfeited] {
+        for make in [
+            Ending::out_of_time,
+            Ending::aborted,
+            Ending::called_off,
+            Ending::forfeited,
+        ] {
             let ended = make(Player(1), &seats);
             assert_eq!(ending(&ended, &seats, Language::English), ended.result);
             assert_eq!(

@@ -42,6 +42,7 @@ pub mod moderation;
 pub mod name;
 pub mod rated;
 pub mod rating;
+pub mod rematch;
 pub mod seat;
 pub mod seek;
 pub mod tournament;

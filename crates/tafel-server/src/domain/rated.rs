@@ -12,6 +12,10 @@
 //!   `tafel serve --abort-after`) from when its clock started to make its first move;
 //!   otherwise the game is aborted ([`Ending::aborted`]): it ends without a result and is not
 //!   rated.
+//! - Until then a player may also abort a game between people, rated or not, themselves
+//!   ([`check_abort`], [`Ending::called_off`]), as lichess's abort button: the same ending
+//!   without a result, counted in no total. Tournament games are not aborted (their no-shows
+//!   are forfeited).
 
 use std::time::Duration;
 
@@ -51,6 +55,20 @@ pub fn check_rated(seats: &[StoredSeat], time_control: TimeControl) -> Result<()
     }
     if time_control == TimeControl::None {
         return Err(Error::invalid(msg!("rated-game-needs-a-clock")));
+    }
+    Ok(())
+}
+
+/// Refuses the abort of `live` by the person of `seat` unless another person plays in it and
+/// fewer than [`MIN_PLIES`] moves are made (the caller checks that the game goes on).
+pub fn check_abort(live: &LiveGame, seat: usize) -> Result<(), Error> {
+    if !live.sides(&live.table).others_present(seat) {
+        return Err(Error::invalid(msg!(
+            "only-games-between-people-are-aborted"
+        )));
+    }
+    if player_moves(live) >= MIN_PLIES {
+        return Err(Error::conflict(msg!("game-cannot-be-aborted-any-more")));
     }
     Ok(())
 }

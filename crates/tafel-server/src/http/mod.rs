@@ -296,6 +296,7 @@ fn api_operations() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(api::play::draw),
         routes!(api::play::takeback),
         routes!(api::play::rematch),
+        routes!(api::play::abort),
         routes!(api::games::record),
         routes!(api::analysis::analysis),
         routes!(api::analysis::hint),

@@ -5,9 +5,10 @@
 //! "seats": [0, 1], "away": [1], "spectators": 2}` (first sent a quarter of a second after the
 //! opening, so that a player's hello is counted), `{"type": "joined", "seat": 1, "name":
 //! "Ann"}` (an invited person took their seat), `{"type": "rematch", "id": "...", "seat": 0}`
-//! (somebody asked for the rematch), `{"type": "answered", "proposal": "draw", "seat": 1,
-//! "answer": "declined"}` (a draw offer or takeback request came to nothing: `declined`,
-//! `withdrawn` or `expired`, ended by a move), `{"type": "chat", "message": {...}}` (a chat
+//! (the rematch was agreed on and made; `seat` agreed last), `{"type": "answered", "proposal":
+//! "draw", "seat": 1, "answer": "declined"}` (a draw offer, takeback request or rematch offer
+//! came to nothing: `declined`, `withdrawn`, `expired`, ended by a move, or `left`, a rematch
+//! offer whose player closed the game's page), `{"type": "chat", "message": {...}}` (a chat
 //! message, to the viewers who read its room: players the players' room, others the
 //! spectators'), `{"type": "error", "error": "...", "status": 409}` (a refusal or failure,
 //! with the status an HTTP request would have had: 500 an internal failure, whose words are

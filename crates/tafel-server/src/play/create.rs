@@ -16,7 +16,7 @@ use super::Hub;
 use crate::compute::computer::max_level;
 use crate::domain::client::client_key;
 use crate::domain::clock::{Clock, TimeControl};
-use crate::domain::game::{StoredGame, Summary};
+use crate::domain::game::{StoredGame, Summary, Table};
 use crate::domain::ids::{GameId, InviteCode, SeatToken};
 use crate::domain::live::{Change, LiveGame};
 use crate::domain::rated::check_rated;
@@ -159,11 +159,18 @@ impl Creator {
         Ok(live)
     }
 
-    /// The rematch of finished game `old` asked for by the holder of `seat`: the same game,
-    /// settings, start, time control and people, sides swapped (every seat moves one place,
-    /// which swaps the two sides of a two-player game and the two teams of a four-player
-    /// one), stored with `old`'s change naming it; everyone in `old` is told. Returns it live.
-    pub(super) async fn rematch(&self, old: &mut LiveGame, seat: usize) -> Result<LiveGame, Error> {
+    /// The rematch of finished game `old`, agreed on with the answer of the holder of `seat`
+    /// (`table`: `old`'s table with the offer settled): the same game, settings, start, time
+    /// control and people, sides swapped (every seat moves one place, which swaps the two
+    /// sides of a two-player game and the two teams of a four-player one), stored with
+    /// `old`'s change naming it; everyone in `old` is told. Returns it live, its clock just
+    /// started.
+    pub(super) async fn rematch(
+        &self,
+        old: &mut LiveGame,
+        seat: usize,
+        mut table: Table,
+    ) -> Result<LiveGame, Error> {
         let n = old.table.seats.len();
         let seats = (0..n)
             .map(|i| {
@@ -192,7 +199,6 @@ impl Creator {
         stored.rematch_of = Some(old.id.to_string());
         stored.rated = old.rated;
         stored.table.clock = Clock::new(old.time_control, n);
-        let mut table = old.table.clone();
         table.rematch = Some(stored.id.clone());
         let change = old.table_change(table, self.store.now_ms());
         let mut new = self.store(stored, Some((&mut *old, change))).await?;
@@ -238,7 +244,7 @@ impl Hub {
     /// accounts' seats: only then can a player find the game in their list and play in it,
     /// so no request loads it from the store before the copy here is in memory (a copy kept
     /// after one loaded would hide the moves played on that one).
-    async fn keep(self: &Arc<Self>, live: LiveGame) -> GameId {
+    pub(super) async fn keep(self: &Arc<Self>, live: LiveGame) -> GameId {
         let id = live.id.clone();
         let seats = live.table.seats.clone();
         let flag = live.table.clock.as_ref().and_then(Clock::flag_at);
@@ -258,44 +264,6 @@ impl Hub {
         self.wake_computer(handle);
         self.seater.index_accounts(&id, &seats).await;
         id
-    }
-
-    /// The rematch of finished game `id` for the holder of `token`: made on the first
-    /// request ([`Creator`]), and everyone in the old game is told. Returns the seats the
-    /// holder has in it, with their new tokens (at one screen, every seat there), and the
-    /// invitations of seats nobody took in the old game.
-    pub async fn rematch(self: &Arc<Self>, id: &GameId, token: &SeatToken) -> Result<Held, Error> {
-        let (_, mut live) = self.lock_game(id).await?;
-        let seat = live.seat_for(token)?;
-        if !live.is_over() {
-            return Err(Error::conflict(msg!("game-is-not-over-yet-a")));
-        }
-        let mine = live.sides(&live.table).speaking_with(seat);
-        let n = live.table.seats.len();
-        let new_id = match live.table.rematch.clone() {
-            Some(rematch) => GameId::parse(&rematch)?,
-            None => {
-                let new = self.creator.rematch(&mut live, seat).await?;
-                self.keep(new).await
-            }
-        };
-        drop(live);
-        let (_, rematch) = self.lock_game(&new_id).await?;
-        let seats = &rematch.table.seats;
-        Ok(Held {
-            id: new_id.clone(),
-            tokens: mine
-                .iter()
-                .map(|old| (old + n - 1) % n)
-                .filter(|&new| seats[new].joined)
-                .map(|new| (new, seats[new].token.clone()))
-                .collect(),
-            invites: seats
-                .iter()
-                .enumerate()
-                .filter_map(|(i, s)| Some((i, s.invite.clone()?)).filter(|_| s.is_open()))
-                .collect(),
-        })
     }
 }
 

@@ -76,6 +76,7 @@
 //! and [`tournaments`] (tournaments: entries, and the director that starts them, pairs each
 //! round once, makes the games and learns their results).
 
+pub mod aborter;
 pub mod accounts;
 pub mod analysis;
 pub mod berserk;
@@ -101,6 +102,7 @@ pub mod pairs;
 pub mod players;
 pub mod positions;
 pub mod recovery;
+pub mod rematch;
 pub mod resigner;
 pub mod seats;
 pub mod second_factor;

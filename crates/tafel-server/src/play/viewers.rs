@@ -26,15 +26,15 @@ pub enum Event {
         /// The name they gave.
         name: PersonName,
     },
-    /// Somebody asked for a rematch: the new game's id.
+    /// The rematch was agreed on and made: the new game's id.
     Rematch {
         /// The rematch's id.
         id: GameId,
-        /// The seat (in this game) of who asked.
+        /// The seat (in this game) of who agreed last.
         seat: usize,
     },
-    /// A draw offer or a takeback request came to nothing: declined, withdrawn or ended by
-    /// a move.
+    /// A draw offer, a takeback request or a rematch offer came to nothing: declined,
+    /// withdrawn, ended by a move, or its player left.
     Lapsed(Lapse),
     /// Who is watching changed.
     Presence,
@@ -120,6 +120,19 @@ impl Drop for Watch {
         drop(self.changes.take());
         let mut games = self.hub.lock_games();
         games.count(&self.id, &self.seats, self.away, -1);
+        // The seats whose last page closed: a rematch offer in the game goes (`Hub::left`).
+        let open = games.presence.get(&self.id).map(|p| &p.seats);
+        let gone: Vec<usize> = (self.seats.iter().copied())
+            .filter(|s| !open.is_some_and(|open| open.contains_key(s)))
+            .collect();
+        if let (false, Ok(runtime), Ok(id)) = (
+            gone.is_empty(),
+            tokio::runtime::Handle::try_current(),
+            GameId::parse(&self.id),
+        ) {
+            let hub = self.hub.clone();
+            runtime.spawn(async move { hub.left(id, gone).await });
+        }
         if !games.slots.contains_key(&self.id)
             && games
                 .channels

@@ -399,7 +399,7 @@ async fn after_a_takeback_and_the_same_move_the_die_shows_the_same_value() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_rematch_swaps_the_sides_keeps_the_people_and_tells_everyone() {
+async fn a_rematch_accepted_swaps_the_sides_keeps_the_people_and_tells_everyone() {
     let dir = tempfile::tempdir().unwrap();
     let server = serve(&dir).await;
     let client = Client::new(server.addr);
@@ -415,21 +415,24 @@ async fn a_rematch_swaps_the_sides_keeps_the_people_and_tells_everyone() {
     socket.next_of("view").await;
     act(&client, &id, "resign", &host, None).await;
 
-    let asked = act(&client, &id, "rematch", &guest, None).await;
-    assert_eq!(asked.status, 200, "{}", asked.body);
-    let rematch = asked.body["id"].as_str().unwrap().to_string();
+    // The guest offers (tests/rematch.rs has the offer's ways); the host accepts.
+    let offered = act(&client, &id, "rematch", &guest, None).await;
+    assert_eq!(offered.body["state"], "offered", "{}", offered.body);
+    let host_side = act(&client, &id, "rematch", &host, Some("accept")).await;
+    assert_eq!(host_side.status, 200, "{}", host_side.body);
+    let rematch = host_side.body["id"].as_str().unwrap().to_string();
     assert_ne!(rematch, id);
+    assert_eq!(host_side.body["seats"][0]["seat"], 1);
+    let event = socket.next_of("rematch").await;
+    assert_eq!(event["id"], rematch.as_str());
+    assert_eq!(event["seat"], 0, "the host accepted");
+    // The guest asks again and gets the other seat of the same rematch.
+    let asked = act(&client, &id, "rematch", &guest, None).await;
+    assert_eq!(asked.body["id"], rematch.as_str());
     assert_eq!(
         asked.body["seats"],
         json!([{"seat": 0, "token": asked.body["seats"][0]["token"]}])
     );
-    let event = socket.next_of("rematch").await;
-    assert_eq!(event["id"], rematch.as_str());
-    assert_eq!(event["seat"], 1, "the guest asked");
-    // The host asks too and gets the other seat of the same rematch.
-    let host_side = act(&client, &id, "rematch", &host, None).await;
-    assert_eq!(host_side.body["id"], rematch.as_str());
-    assert_eq!(host_side.body["seats"][0]["seat"], 1);
     let host_token = host_side.body["seats"][0]["token"]
         .as_str()
         .unwrap()

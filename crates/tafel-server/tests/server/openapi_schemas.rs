@@ -279,6 +279,7 @@ fn the_described_schemas_have_the_fields_of_their_json() {
             team: 0,
             seats: vec![0],
         }],
+        rematch: Some(vec![1]),
     };
     let json = serde_json::to_value(&proposals).unwrap();
     fits(&document, "Proposals", &json);

@@ -1,7 +1,7 @@
 //! Rated games and players' pages through the API, in-process on SQLite: a rated game between
 //! two accounts changes both ratings once and its view shows them; the kinds of game that
 //! cannot be rated are refused; a rated game whose first move does not come is aborted and not
-//! rated, one resigned before both players moved counts for nobody, one whose opponent deletes
+//! rated, one resigned or aborted by a player before both players moved counts for nobody, one whose opponent deletes
 //! the account is won and rated; the players' endpoints (pagination, filters, bad input); the leaderboard leaves
 //! provisional players out.
 
@@ -285,6 +285,68 @@ async fn a_rated_game_resigned_before_both_players_moved_counts_in_nobodys_resul
         assert_eq!(list["total"], 1, "{list}");
         assert!(list["games"][0]["outcome"].is_null(), "{list}");
     }
+}
+
+/// Aborts game `id` for `token`: the answer's status and body.
+async fn abort(person: &Person, id: &str, token: &str) -> (StatusCode, Value) {
+    let path = format!("/api/games/{id}/abort");
+    person.post(&path, json!({"token": token})).await
+}
+
+#[tokio::test]
+async fn a_game_aborted_before_both_players_moved_is_shown_as_one_unrated_and_counted_nowhere() {
+    let router = memory_server().await;
+    let (ada, bob) = (
+        Person::signed_up(&router, "ada").await,
+        Person::signed_up(&router, "bob").await,
+    );
+    // Rated and casual alike: Bob aborts after Ada's first move.
+    for rated in [true, false] {
+        let (id, tokens) = kauri_game(&ada, &bob, rated).await;
+        play_first_moves(&ada, &id, &tokens, 1).await;
+        let (status, view) = abort(&bob, &id, &tokens[1]).await;
+        assert_eq!(status, StatusCode::OK, "{view}");
+        let over = &view["status"];
+        assert_eq!(over["termination"], "aborted", "{view}");
+        assert_eq!(over["winners"], json!([]));
+        assert_eq!(
+            over["result"], "aborted (second player called the game off)",
+            "{view}"
+        );
+        assert!(view.get("ratings").is_none(), "{view}");
+        let (status, _) = abort(&bob, &id, &tokens[1]).await;
+        assert_eq!(status, StatusCode::CONFLICT, "over already");
+    }
+    for name in ["ada", "bob"] {
+        let (_, page) = ada.get(&format!("/api/players/{name}")).await;
+        assert_eq!(page["ratings"], json!([]), "{page}");
+        let nothing = json!({"win": 0, "draw": 0, "loss": 0});
+        assert_eq!(page["total"], nothing, "{page}");
+        let (_, list) = ada.get(&format!("/api/players/{name}/games")).await;
+        assert!(list["games"][0]["outcome"].is_null(), "{list}");
+    }
+    let (_, board) = ada.get("/api/leaderboard/kauri").await;
+    assert_eq!(board["players"], json!([]));
+    // Once both have moved, the game can only be resigned.
+    let (id, tokens) = kauri_game(&ada, &bob, true).await;
+    play_first_moves(&ada, &id, &tokens, 2).await;
+    let (status, refused) = abort(&bob, &id, &tokens[1]).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    assert_eq!(refused["code"], "game-cannot-be-aborted-any-more");
+    // Against the computer there is nobody to call it off with.
+    let (status, created) = ada
+        .post(
+            "/api/games",
+            json!({"game": "kauri", "seats": [{"kind": "local"}, {"kind": "computer", "level": 1}]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{created}");
+    let (id, token) = (
+        created["id"].as_str().unwrap(),
+        created["seats"][0]["token"].as_str().unwrap(),
+    );
+    let (status, refused) = abort(&ada, id, token).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
 }
 
 #[tokio::test]

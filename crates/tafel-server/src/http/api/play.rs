@@ -1,4 +1,4 @@
-//! Playing: joining, moves, undo, resignation, berserk, draws, takebacks and rematches.
+//! Playing: joining, moves, undo, resignation, aborts, berserk, draws, takebacks and rematches.
 
 use std::sync::Arc;
 
@@ -18,6 +18,7 @@ use crate::http::rate::{Allowance, ClientAddress};
 use crate::http::session::MaybeSignedIn;
 use crate::http::views::GameView;
 use crate::msg;
+use crate::play::rematch::Rematch;
 use crate::play::{Claim, Held, Hub};
 
 /// A claim of a seat: the invitation code, or in a public game the seat's number; and the
@@ -170,6 +171,27 @@ pub async fn resign(
     current(&hub, &id, language).await
 }
 
+/// Aborts the game before both sides have moved (lichess's abort): it ends without a result,
+/// unrated (`"termination": "aborted"`), and counts in no total. Only a game between people,
+/// not a tournament's.
+#[utoipa::path(post, path = "/api/games/{id}/abort", tag = tags::PLAY,
+    params(("id" = String, Path, description = "The game's id")), request_body = TokenRequest,
+    responses((status = 200, description = "The game, aborted", body = GameView),
+              (status = 400, description = "Nobody else plays in it, or a tournament game", body = ErrorBody),
+              (status = 403, description = "The token holds no seat", body = ErrorBody),
+              (status = 404, description = "No such game", body = ErrorBody),
+              (status = 409, description = "Both sides have moved, or the game is over", body = ErrorBody)))]
+pub async fn abort(
+    State(hub): State<Arc<Hub>>,
+    language: Language,
+    Path(id): Path<String>,
+    Json(request): Json<TokenRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    let (id, token) = game_and_token(&id, &request.token)?;
+    hub.abort(&id, &token).await?;
+    current(&hub, &id, language).await
+}
+
 /// Goes berserk in a game of an Arena tournament before the caller's first move: half the
 /// initial time given up and no increment, for a point more on a win of at least 14 moves.
 #[utoipa::path(post, path = "/api/games/{id}/berserk", tag = tags::PLAY,
@@ -257,39 +279,76 @@ pub struct OpenSeat {
     invite: InviteCode,
 }
 
-/// The caller's place in a rematch.
+/// An answer to a rematch.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RematchRequest {
+    /// The seat's secret (in the finished game).
+    token: String,
+    /// `offer` (the default), `accept` or `decline` (by the offerer: cancel).
+    #[serde(default = "offer")]
+    #[schema(value_type = Option<Answer>)]
+    action: Answer,
+}
+
+/// A rematch request's default action.
+fn offer() -> Answer {
+    Answer::Offer
+}
+
+/// What an answer to a rematch came to, and once it is made the caller's place in it.
 #[derive(Serialize, ToSchema)]
 pub struct Rematched {
-    /// The rematch's id.
-    #[schema(value_type = String)]
-    id: GameId,
-    /// The caller's seats in it (sides swapped) with their new secrets.
+    /// `offered` (waiting for the others), `declined` (the offer went: declined or cancelled)
+    /// or `made`.
+    state: &'static str,
+    /// The rematch's id, once made.
+    #[schema(value_type = Option<String>)]
+    id: Option<GameId>,
+    /// The caller's seats in it (sides swapped) with their new secrets, once made.
     seats: Vec<RematchSeat>,
-    /// Invitations of its seats nobody has taken.
+    /// Invitations of its seats nobody has taken, once made.
     invites: Vec<OpenSeat>,
 }
 
-/// The rematch of a finished game: made by the first to ask (same game, settings, clock and
-/// people, sides swapped), after which everyone in the old game gets a `rematch` event; each
-/// person then fetches their seats in it by calling this with their old token.
+/// The rematch of a finished game, by consent as on lichess: a player offers it, the others
+/// accept or decline (the offerer may cancel with `decline`); an offer made while another's
+/// stands accepts it. Nothing is made and no clock runs before everyone asked has agreed
+/// (against the computer or at one screen, at once); then the rematch is made (same game,
+/// settings, clock and people, sides swapped) and everyone in the old game gets a `rematch`
+/// event; each person then fetches their seats in it by calling this again with their old
+/// token. The offer goes when a player leaves the game's page. Offers and their ends are told
+/// in the view's `proposals.rematch` and `answered` events.
 #[utoipa::path(post, path = "/api/games/{id}/rematch", tag = tags::PLAY,
-    params(("id" = String, Path, description = "The finished game's id")), request_body = TokenRequest,
-    responses((status = 200, description = "The rematch and the caller's seats in it", body = Rematched),
+    params(("id" = String, Path, description = "The finished game's id")), request_body = RematchRequest,
+    responses((status = 200, description = "What the answer came to; once made, the rematch and the caller's seats in it", body = Rematched),
               (status = 403, description = "The token holds no seat", body = ErrorBody),
-              (status = 409, description = "The game is not over", body = ErrorBody)))]
+              (status = 409, description = "The game is not over, no offer to answer, or offered already", body = ErrorBody)))]
 pub async fn rematch(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    Json(request): Json<TokenRequest>,
+    Json(request): Json<RematchRequest>,
 ) -> Result<Json<Rematched>, ApiError> {
     let (id, token) = game_and_token(&id, &request.token)?;
+    let answer = hub.rematch(&id, &token, request.action).await?;
+    let waiting = |state| Rematched {
+        state,
+        id: None,
+        seats: Vec::new(),
+        invites: Vec::new(),
+    };
     let Held {
         id,
         tokens,
         invites,
-    } = hub.rematch(&id, &token).await?;
+    } = match answer {
+        Rematch::Offered => return Ok(Json(waiting("offered"))),
+        Rematch::Declined => return Ok(Json(waiting("declined"))),
+        Rematch::Made(held) => held,
+    };
     Ok(Json(Rematched {
-        id,
+        state: "made",
+        id: Some(id),
         seats: tokens
             .into_iter()
             .map(|(seat, token)| RematchSeat { seat, token })

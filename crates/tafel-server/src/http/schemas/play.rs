@@ -114,6 +114,11 @@ described! {
             "resign",
             schema!(Vec<Resignation>),
             "Resignations waiting for the partners of a team.",
+        )
+        .optional(
+            "rematch",
+            schema!(Vec<usize>),
+            "A rematch offered once the game is over: the seats that want it so far.",
         );
 
     Takeback => refers;

@@ -71,7 +71,8 @@ async fn a_rematch_swaps_the_sides_and_the_old_game_names_it() {
         .await
         .unwrap();
     let mut events = bench.events(&old.id);
-    let new = creator.rematch(&mut old, 1).await.unwrap();
+    let table = old.table.clone();
+    let new = creator.rematch(&mut old, 1, table).await.unwrap();
     let names = |live: &LiveGame| -> Vec<Option<String>> {
         live.table.seats.iter().map(|s| s.name.clone()).collect()
     };
