@@ -130,7 +130,7 @@ test("the browser's language chooses German by default; English chosen over it i
   // A game won in German: Kauri, the second player's last seed sown (as in player-view.test.js).
   await importGame(page, `[Game "kauri"]\n[Start "A/0+1,0+1,0+1,0+1,0+1,0+1/0+1,0+1,0+1,0+1,0+1,1+1/28,31"]\n\n`, ["computer:1", "local"]);
   assert.equal(await lang(page), "de");
-  assert.equal(await text(page, "#turn"), "Du bist am Zug: zweiter Spieler");
+  assert.equal(await text(page, "#turn"), "Du bist am Zug");
   await play(page, ["F"]);
   assert.equal(await waitForTurn(page), "over");
   assert.equal(await text(page, "#result"), "Du hast gewonnen Nach den Regeln: geschlagene Samen 31 zu 29, deine zuerst.");

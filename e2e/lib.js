@@ -193,5 +193,5 @@ export async function joinByLink(guest, link) {
   await guest.goto(link);
   await guest.waitForSelector("#join");
   await guest.click("#join");
-  await guest.waitForFunction(() => document.querySelector("#you")?.textContent.startsWith("You play"));
+  await guest.waitForSelector("#you.player"); // "You play Blue", "You move second", in any language
 }

@@ -211,7 +211,7 @@ test("an open challenge is listed in the lobby and joined in one click", async (
   assert.deepEqual(await axeViolations(guest), []);
   await item.locator("button[data-join]").click();
   await guest.waitForURL(`${BASE}/game/${id}`);
-  await guest.waitForFunction(() => document.querySelector("#you")?.textContent.startsWith("You play"));
+  await guest.waitForFunction(() => document.querySelector("#you")?.textContent === "You move second");
   await host.waitForFunction(() => /joined/.test(document.querySelector("#table-notice")?.textContent));
   assert.equal(await host.isVisible("#clocks"), true);
   // Taken: no longer listed.

@@ -19,7 +19,7 @@ async function join(page, created, name) {
   await page.waitForSelector("#join-name");
   await page.fill("#join-name", name);
   await page.click("#join");
-  await page.waitForFunction(() => document.querySelector("#you")?.textContent.startsWith("You play"));
+  await page.waitForSelector("#you.player"); // "You play Blue", "You move second"
 }
 
 /** The vertical centre of board cell `cell` on screen. */

@@ -93,6 +93,21 @@ export function sideName(name) {
   return names[name] ?? name;
 }
 
+/** A day in the interface's language, short: "Nov 30" ("30. Nov."), with the year when it is
+ * not this year's ("Nov 30, 2025"). `iso` is a date or timestamp as the server writes it.
+ * @param {string} iso */
+export function shortDate(iso) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const year = date.getFullYear() === new Date().getFullYear() ? {} : { year: /** @type {const} */ ("numeric") };
+  return new Intl.DateTimeFormat(language(), { day: "numeric", month: "short", ...year }).format(date);
+}
+
+/** Whether a side's name, as the server names it, says only the side's order ("first player",
+ * "second player"): players do not say it after "You play" or "Your move:".
+ * @param {string} name */
+export const namedByOrder = (name) => name === "first player" || name === "second player";
+
 /** A setting's value in words in the page's language: a choice's words as the catalog gives
  * them (the server's catalogues, by the value), any other value ("8x8", "20") as it is.
  * @param {{ words?: Record<string, string> } | undefined} setting the setting as the catalog lists it

@@ -143,7 +143,10 @@ const reportable = (game, message) => Boolean(game.chat.me) && message.account &
  * @param {Game} game */
 function showChat(game) {
   const { chat } = game;
-  const readable = ROOMS.filter((room) => chat.rooms[room]);
+  // A player with no other person at the table (against the computer, or holding every seat)
+  // has nobody to talk to: no chat is offered.
+  const alone = game.seats.all().length > 0 && !game.seats.othersPlay(game.view);
+  const readable = alone ? [] : ROOMS.filter((room) => chat.rooms[room]);
   chat.panel.hidden = !readable.length;
   if (!readable.length) return;
   const mutes = muted.load(game.id);

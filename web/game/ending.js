@@ -19,6 +19,15 @@ export function whoSits(seat) {
   return seat.player ? `${seat.player} (${sideName(seat.name)})` : sideName(seat.name);
 }
 
+/** `sentence`, which begins with how `seat` is named (whoSits), with a capital first letter
+ * when that is a side's generic name ("first player (computer) won" -> "First player ..."),
+ * never when it is a person's name, which stays as its owner wrote it ("bob_7n54 resigned.").
+ * @param {import("../ui.js").SeatView} seat
+ * @param {string} sentence */
+function opening(seat, sentence) {
+  return seat.player && seat.kind !== "computer" ? sentence : capital(sentence);
+}
+
 /** Which seats this screen speaks for in the ending: the seats it holds, unless it holds them
  * all (one screen for everybody is told as a spectator is).
  * @param {Game} game
@@ -46,11 +55,11 @@ export function endingWords(game, v) {
   else if (mine.length) {
     tone = winners.some((w) => mine.includes(w)) ? "won" : "lost";
     headline = tone === "won" ? t("You won") : t("You lost");
-  } else headline = capital(t("{names} won", { names: list(winners.map((w) => whoSits(v.seats[w]))) }));
+  } else headline = opening(v.seats[winners[0]], t("{names} won", { names: list(winners.map((w) => whoSits(v.seats[w]))) }));
   const losersNamed = list(losers.map(whoSits));
   let reason;
-  if (termination === "resignation") reason = lostByMe ? t("You resigned.") : t("{names} resigned.", { names: capital(losersNamed) });
-  else if (termination === "time forfeit") reason = lostByMe ? t("Your time ran out.") : t("{names} ran out of time.", { names: capital(losersNamed) });
+  if (termination === "resignation") reason = lostByMe ? t("You resigned.") : opening(losers[0], t("{names} resigned.", { names: losersNamed }));
+  else if (termination === "time forfeit") reason = lostByMe ? t("Your time ran out.") : opening(losers[0], t("{names} ran out of time.", { names: losersNamed }));
   else if (termination === "agreement") reason = t("Both sides agreed to a draw.");
   else reason = scoreWords(game, v, mine) ?? t("By the rules: {result}.", { result });
   return { headline, reason, tone };

@@ -6,7 +6,7 @@
 import { api, botBadge, el, seatKind, tokens } from "../ui.js";
 import { controlName } from "./clock.js";
 import { takeView } from "./state.js";
-import { list, sideName, t, tn } from "../i18n.js";
+import { list, namedByOrder, sideName, t, tn } from "../i18n.js";
 
 /** @typedef {import("./state.js").Game} Game */
 
@@ -53,7 +53,9 @@ export function heldSeats(id) {
     label: (/** @type {import("../ui.js").SeatView} */ s) => {
       if (s.kind === "computer") return seatKind(s);
       if (!s.joined) return t("waiting for the invited player");
-      const where = s.kind === "local" && mine(s.seat) ? "here" : s.kind === "local" ? "host" : "online";
+      // Another's seat kept at the host's screen is said to be there only to a spectator: to a
+      // player (the invited guest) the host is simply online, like any opponent.
+      const where = s.kind === "local" && mine(s.seat) ? "here" : s.kind === "local" && !Object.keys(held()).some(mine) ? "host" : "online";
       if (s.player) return /** @type {Record<string, string>} */ ({ here: t("{name}, at this screen", { name: s.player }), host: t("{name}, at the host's screen", { name: s.player }), online: t("{name}, online", { name: s.player }) })[where];
       return /** @type {Record<string, string>} */ ({ here: t("person at this screen"), host: t("person at the host's screen"), online: t("person online") })[where];
     },
@@ -67,15 +69,41 @@ export function actingSeat(game) {
   return seats.mine(view.status.seat) ? view.status.seat : view.seats.find((s) => seats.mine(s.seat))?.seat;
 }
 
-/** "You play Black", "You play White and Black", "You are watching" (with the number of
- * spectators when known).
+/** "You play Black", "You move first" (where the sides have no names but their order), "You
+ * play White and Black", "You are invited to play Blue" (before taking the invited seat), "You
+ * are watching" (with the number of spectators when known; not to the invited person, whom
+ * that number counts).
  * @param {Game} game */
 export function youLine(game) {
-  const names = game.view.seats.filter((s) => game.seats.mine(s.seat)).map((s) => sideName(s.name));
-  const watching = game.spectators ? ` · ${watchingWords(game.spectators)}` : "";
-  const text = names.length ? t("You play {sides}", { sides: list(names) }) : t("You are watching");
-  return el("p", { class: `you${names.length ? " player" : " spectator"}`, id: "you" }, text,
+  const held = game.view.seats.filter((s) => game.seats.mine(s.seat));
+  const invited = game.joining ? game.view.seats.filter((s) => s.kind === "invite" && !s.joined) : [];
+  const watching = game.spectators && !invited.length ? ` · ${watchingWords(game.spectators)}` : "";
+  const text = held.length ? playsWords(held.map((s) => s.name))
+    : invited.length ? invitedWords(invited.map((s) => s.name)) : t("You are watching");
+  return el("p", { class: `you${held.length ? " player" : invited.length ? " invited" : " spectator"}`, id: "you" }, text,
     el("span", { class: "help", id: "spectators" }, watching));
+}
+
+/** Whether every side named has a name of its order only (see namedByOrder).
+ * @param {string[]} names */
+const ordered = (names) => names.every(namedByOrder);
+
+/** What one plays, from the sides' names as the server gives them: "You play Black"; where
+ * the game names its sides only by their order, as players say it: "You move first", "You
+ * move second", "You play both sides".
+ * @param {string[]} names */
+function playsWords(names) {
+  if (!ordered(names)) return t("You play {sides}", { sides: list(names.map(sideName)) });
+  if (names.length > 1) return t("You play both sides");
+  return names[0] === "first player" ? t("You move first") : t("You move second");
+}
+
+/** What the invited person is invited to, before taking the seat: "You are invited to play
+ * Blue", "You are invited to move second" (sides named by their order, as with playsWords).
+ * @param {string[]} names the free invited seats' sides */
+function invitedWords(names) {
+  if (!ordered(names) || names.length > 1) return t("You are invited to play {sides}", { sides: names.map(sideName).join(t(" or ")) });
+  return names[0] === "first player" ? t("You are invited to move first") : t("You are invited to move second");
 }
 
 /** "3 watching". */
@@ -147,7 +175,7 @@ async function join(game, name) {
 export function playersList(game) {
   return [el("h2", { class: "players-title" }, t("Players")),
     el("ul", { class: "players", id: "players" }, game.view.seats.map((s) => el("li", { "data-seat": s.seat },
-      `${sideName(s.name)}: ${game.seats.label(s)}${game.seats.mine(s.seat) ? ` ${t("(you)")}` : ""}`,
+      `${sideName(s.name)}: ${game.joining && s.kind === "invite" && !s.joined ? t("invited: you, once you take the seat") : game.seats.label(s)}${game.seats.mine(s.seat) ? ` ${t("(you)")}` : ""}`,
       s.bot ? [" ", botBadge()] : null)))];
 }
 

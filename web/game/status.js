@@ -5,7 +5,7 @@
 import { el } from "../ui.js";
 import { endingBanner, endingWords, whoSits } from "./ending.js";
 import { showPly } from "./move-list.js";
-import { list, sideName, t, tn } from "../i18n.js";
+import { list, namedByOrder, sideName, t, tn } from "../i18n.js";
 
 /** @typedef {import("./state.js").Game} Game */
 /** @typedef {import("../ui.js").GameView} GameView */
@@ -22,7 +22,10 @@ export function statusLine(game, v) {
   if (v.status.state === "over") return endingBanner(game, v);
   if (!v.started) {
     const free = list(v.seats.filter((s) => !s.joined).map((s) => sideName(s.name)));
-    return el("div", { class: "status", id: "turn" }, t("Waiting for the invited player ({side}) to join.", { side: free }));
+    // The invited person, before taking the seat, is not told to wait for himself.
+    return el("div", { class: "status", id: "turn" }, game.joining
+      ? t("The game starts once you take the seat ({side}).", { side: free })
+      : t("Waiting for the invited player ({side}) to join.", { side: free }));
   }
   if (v.status.state === "chance") return el("div", { class: "status", id: "turn" }, t("Rolling the die…"));
   const seat = v.seats[v.status.seat];
@@ -32,7 +35,8 @@ export function statusLine(game, v) {
   }
   const yours = game.seats.mine(v.status.seat);
   return el("div", { class: `status${yours ? " yours" : ""}`, id: "turn" },
-    yours ? t("Your move: {side}", { side: sideName(v.status.name) }) : t("{side} to move ({who})", { side: sideName(v.status.name), who: game.seats.label(seat) }));
+    // Sides named only by their order ("first player") are not said to their own player.
+    yours ? (namedByOrder(v.status.name) ? t("Your move") : t("Your move: {side}", { side: sideName(v.status.name) })) : t("{side} to move ({who})", { side: sideName(v.status.name), who: game.seats.label(seat) }));
 }
 
 /** The tab's title: whose turn it is, then the game.
@@ -64,10 +68,16 @@ export function showLastMove(line, v) {
  * @param {GameView} v */
 function lastMoveWords(v) {
   const last = v.last_move;
-  const rollsBetween = (/** @type {number} */ from, /** @type {number} */ to) => v.moves.slice(from, to).filter((_, i) => v.plies[from + i].seat === null);
+  const chanceBetween = (/** @type {number} */ from, /** @type {number} */ to) => v.moves.slice(from, to).filter((_, i) => v.plies[from + i].seat === null);
+  // A chance outcome of one digit is a die's face; a longer one is a start drawn by lot
+  // (EinStein's arrangements of six cubes, "631452"), which nobody rolled.
+  const rollsBetween = (/** @type {number} */ from, /** @type {number} */ to) => chanceBetween(from, to).filter((m) => !drawnStart(m));
   if (!last) {
-    const opening = rollsBetween(0, v.ply);
-    return opening.length ? t("No move yet; rolled {rolls}.", { rolls: opening.join(", ") }) : t("No move yet.");
+    const opening = chanceBetween(0, v.ply);
+    const rolls = opening.filter((m) => !drawnStart(m)).join(", ");
+    const draws = opening.filter(drawnStart).join(", ");
+    if (draws) return rolls ? t("No move yet; the start was drawn by lot ({draws}), then {rolls} was rolled.", { draws, rolls }) : t("No move yet; the start was drawn by lot ({draws}).", { draws });
+    return rolls ? t("No move yet; rolled {rolls}.", { rolls }) : t("No move yet.");
   }
   let first = last.index;
   while (first > 0 && v.plies[first - 1].seat === null) first--;
@@ -82,3 +92,7 @@ function lastMoveWords(v) {
   const next = v.status.state === "to_move" ? v.status.seat : (last.seat + 1) % v.seats.length;
   return `${said} ${t("Then {who} rolled {rolls}.", { who: whoSits(v.seats[next]), rolls: after.join(", ") })}`;
 }
+
+/** Whether a chance outcome is a start drawn by lot rather than a die's face (see lastMoveWords).
+ * @param {string} outcome */
+const drawnStart = (outcome) => outcome.length > 1;

@@ -10,7 +10,7 @@ import { blockedNames, blockToggle } from "../account/blocks.js";
 import { reportButton } from "../moderation/report.js";
 import { challengeForm } from "./challenge.js";
 import { ratingChart } from "./chart.js";
-import { sideName, t, tn } from "../i18n.js";
+import { shortDate, sideName, t, tn } from "../i18n.js";
 
 const PER_PAGE = 20;
 
@@ -130,7 +130,7 @@ async function showGames(state) {
       el("td", {}, el("a", { href: `/game/${g.id}` }, g.title)),
       el("td", {}, opponents.length ? opponents.flatMap((o, i) => (i ? [", ", o] : [o])) : "—"),
       el("td", { class: `outcome ${g.outcome || ""}` }, outcomeText(g), g.rated ? el("span", { class: "help" }, ` ${t("rated")}${change}`) : ""),
-      el("td", {}, el("time", { datetime: g.created_at }, g.created_at.slice(0, 10))));
+      el("td", {}, el("time", { datetime: g.created_at }, shortDate(g.created_at))));
   });
   fill(state.list,
     answer.total === 0 ? el("p", { class: "help", id: "no-games" }, t("No games.")) :

@@ -1,9 +1,9 @@
 //! The language of the pages the server renders itself (the page shell, the 404 page, the rules
 //! pages) and of every answer's words: the one a `lang` query parameter names (what the page's
-//! WebSockets say they speak, since a browser's WebSocket cannot set headers), else the one
-//! chosen with the site's language switch (the cookie [`COOKIE`], set by `web/i18n.js`), else
-//! the first language of the request's `Accept-Language` that Tafel offers, else English. The browser's own texts are translated by `web/i18n.js`; the
-//! languages themselves are the domain's ([`Language`]).
+//! WebSockets say they speak, since a browser's WebSocket cannot set headers), else the one chosen
+//! with the site's language switch (the cookie [`COOKIE`], set by `web/i18n.js`), else the first
+//! language of the request's `Accept-Language` that Tafel offers, else English. The browser's own
+//! texts are translated by `web/i18n.js`; the languages themselves are the domain's ([`Language`]).
 
 use axum::extract::FromRequestParts;
 use axum::http::header::ACCEPT_LANGUAGE;

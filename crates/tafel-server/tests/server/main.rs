@@ -31,6 +31,7 @@ mod owners;
 mod protection;
 mod proxies;
 mod ratings;
+mod rematch;
 mod seeks;
 mod tls;
 mod tournaments;

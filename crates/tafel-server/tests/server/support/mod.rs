@@ -5,7 +5,6 @@ use tafel_server::domain::clock::Timeline;
 use tafel_server::{start, Config, Limits, Server};
 
 /// A server on a free loopback port over the database file `db`, with `limits`.
-#[allow(dead_code)] // not every test file uses it
 pub async fn serve_with(db: &std::path::Path, limits: Limits) -> Server {
     serve_on(db, limits, Timeline::default()).await
 }

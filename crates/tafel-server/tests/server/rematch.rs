@@ -2,7 +2,7 @@
 //! offered, then accepted (the new game made and its clock started only then), declined,
 //! cancelled, or gone when a player leaves the page; what each side is told.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 
