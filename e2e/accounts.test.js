@@ -80,7 +80,8 @@ test("sign up claims the game played before, sign out, a wrong password, sign in
   await other.waitForSelector("#welcome");
   await other.goto(gameUrl);
   await other.waitForSelector("#board");
-  assert.match(await other.textContent("#you"), /^You play /);
+  await other.waitForSelector("#you.player"); // a player of the game, not a spectator
+  assert.match(await other.textContent("#you"), /^You (play|move) /); // "You play Blue", "You move first"
   assert.deepEqual(page.errors, []);
   assert.deepEqual(other.errors, []);
   await other.context().close();

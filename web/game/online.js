@@ -28,8 +28,12 @@ function act(game, what, action) {
   return post(game, what, body);
 }
 
+/** Whether this page is on its way to the rematch already: the answer to an acceptance and
+ * the `rematch` event both bring it, and a second navigation would cut the first short. */
+let leaving = false;
+
 /** Answers the rematch (`action`: offer, accept or decline); once it is made, keeps this
- * browser's seats in it and opens it. An offer standing shows in the next view.
+ * browser's seats in it and opens it (once). An offer standing shows in the next view.
  * @param {Game} game
  * @param {string} [action] */
 async function rematch(game, action = "offer") {
@@ -42,6 +46,8 @@ async function rematch(game, action = "offer") {
     for (const s of next.seats) held[s.seat] = { kind: "seat", token: s.token, joined: true };
     for (const s of next.invites) held[s.seat] = { kind: "invite", invite: s.invite };
     tokens.save(next.id, { ...held, ...tokens.load(next.id) });
+    if (leaving) return;
+    leaving = true;
     location.href = `/game/${next.id}`;
   } catch (e) {
     game.showError(e.message);
