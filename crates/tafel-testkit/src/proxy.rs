@@ -9,6 +9,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::client::Client;
+use crate::wait;
 
 /// The block of `docs/deploy.md` fenced as ```` ```language ````; panics unless there is
 /// exactly one.
@@ -114,15 +115,24 @@ impl Proxy {
             addr,
         };
         let probe = Client::new(addr);
-        for _ in 0..200 {
-            if matches!(probe.try_get("/api/catalog").await, Ok(a) if a.status == 200) {
-                return proxy;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        let said = std::fs::read_to_string(&log).unwrap_or_default();
-        let errors = std::fs::read_to_string(dir.join("error.log")).unwrap_or_default();
-        panic!("the proxy did not answer through to the server: {said}{errors}");
+        let logs = || {
+            let said = std::fs::read_to_string(&log).unwrap_or_default();
+            let errors = std::fs::read_to_string(dir.join("error.log")).unwrap_or_default();
+            format!("{said}{errors}")
+        };
+        wait::until(
+            Duration::from_secs(10),
+            "the proxy answering through to the server",
+            || async {
+                match probe.try_get("/api/catalog").await {
+                    Ok(answer) if answer.status == 200 => Ok(()),
+                    Ok(answer) => Err(format!("status {}; {}", answer.status, logs())),
+                    Err(error) => Err(format!("{error}; {}", logs())),
+                }
+            },
+        )
+        .await;
+        proxy
     }
 }
 

@@ -14,6 +14,7 @@ use serde_json::json;
 use tafel_server::http::tls::HSTS;
 use tafel_server::tls::{Acme, CertificateSource, Tls};
 use tafel_server::{start, Config, Server};
+use tafel_testkit::wait;
 
 /// A free port on loopback.
 fn free_address() -> SocketAddr {
@@ -274,19 +275,21 @@ async fn a_certificate_from_pebble_is_served_then_renewed_while_serving() {
     let _pebble = run(acme_server, &path.join("pebble.log"));
     let to_pebble = client_trusting(&pebble_ca);
     let log = || std::fs::read_to_string(path.join("pebble.log")).unwrap_or_default();
-    let mut root = None;
-    for _ in 0..200 {
-        if let Ok(answer) = to_pebble
-            .get(format!("https://{management}/roots/0"))
-            .send()
-            .await
-        {
-            root = Some(answer.text().await.unwrap());
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let root = root.unwrap_or_else(|| panic!("pebble did not start: {}", log()));
+    let root = wait::until(
+        Duration::from_secs(10),
+        "pebble's management port",
+        || async {
+            match to_pebble
+                .get(format!("https://{management}/roots/0"))
+                .send()
+                .await
+            {
+                Ok(answer) => Ok(answer.text().await.unwrap()),
+                Err(error) => Err(format!("{error}; pebble's log: {}", log())),
+            }
+        },
+    )
+    .await;
     let issuing_root = path.join("issuing-root.pem");
     std::fs::write(&issuing_root, root).unwrap();
 
@@ -305,33 +308,27 @@ async fn a_certificate_from_pebble_is_served_then_renewed_while_serving() {
     };
     let server = serve(path, tls, &["https://tafel.test"]).await.unwrap();
     let started = Instant::now();
-    let first = loop {
-        match served_serial(&issuing_root, server.addr).await {
-            Ok(serial) => break serial,
-            Err(_) if started.elapsed() < Duration::from_secs(60) => {
-                tokio::time::sleep(Duration::from_millis(200)).await;
-            }
-            Err(error) => panic!("no certificate served: {error:?}\n{}", log()),
-        }
-    };
+    let first = wait::until(Duration::from_secs(60), "a certificate served", || async {
+        served_serial(&issuing_root, server.addr)
+            .await
+            .map_err(|error| format!("{error:?}; pebble's log: {}", log()))
+    })
+    .await;
     let obtained = started.elapsed();
     let cached = std::fs::read_to_string(path.join("acme/tafel.test.crt")).unwrap();
     assert!(cached.contains("BEGIN CERTIFICATE"));
 
     // The same server, still serving, shows a new certificate on a new connection.
     let renewing = Instant::now();
-    let second = loop {
+    let second = wait::until(Duration::from_secs(60), "a renewed certificate", || async {
         let serial = served_serial(&issuing_root, server.addr).await.unwrap();
         if serial != first {
-            break serial;
+            Ok(serial)
+        } else {
+            Err(format!("the first one still; pebble's log: {}", log()))
         }
-        assert!(
-            renewing.elapsed() < Duration::from_secs(60),
-            "not renewed within 60 s: {}",
-            log()
-        );
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    };
+    })
+    .await;
     assert_ne!(first, second);
     eprintln!(
         "first certificate served after {:.1} s, renewed after {:.1} s more",
