@@ -23,6 +23,7 @@ const WORDS = {
   en: {
     locale: "en-US",
     invited: "You are invited to move second",
+    invitation: "Hal invites you to play Black Path Game and move second.",
     invitedSeat: ["first player: Hal, at the host's screen", "second player: invited: you, once you take the seat"],
     startsOnceSeated: "The game starts once you take the seat (second player).",
     hostYou: "You move first",
@@ -36,6 +37,7 @@ const WORDS = {
   de: {
     locale: "de-DE",
     invited: "Du bist eingeladen, als Zweiter zu ziehen",
+    invitation: "Hal lädt dich zu einer Partie Black Path Game ein; du ziehst als Zweiter.",
     invitedSeat: ["erster Spieler: Hal, am Bildschirm des Gastgebers", "zweiter Spieler: eingeladen: du, sobald du den Platz einnimmst"],
     startsOnceSeated: "Die Partie beginnt, sobald du den Platz einnimmst (zweiter Spieler).",
     hostYou: "Du ziehst als Erster",
@@ -70,6 +72,7 @@ for (const [language, words] of Object.entries(WORDS)) {
     await guest.waitForSelector("#join-name");
     // Before taking the seat: invited, not watching (the count of watchers would count him), and
     // not told to wait for the invited player.
+    assert.equal(await text(guest, "#invitation .invitation-title"), words.invitation);
     assert.equal(await text(guest, "#you"), words.invited);
     assert.deepEqual(await players(guest), words.invitedSeat);
     assert.equal(await text(guest, "#turn"), words.startsOnceSeated);

@@ -132,20 +132,34 @@ export function joinForm(game) {
   return game.joinForm;
 }
 
+/** The invitation's first sentence: the sides offered by their names ("... as Blue."), or,
+ * where the game names its one free side only by its order, the guest's turn ("... and move
+ * second.").
+ * @param {string} hosts who invites, in words
+ * @param {string} game the game's title
+ * @param {string[]} names the free sides' names, as the server gives them */
+function invitationTitle(hosts, game, names) {
+  if (!names.length) return t("{hosts} invites you to play {game}.", { hosts, game });
+  if (names.length === 1 && ordered(names)) {
+    return names[0] === "first player"
+      ? t("{hosts} invites you to play {game} and move first.", { hosts, game })
+      : t("{hosts} invites you to play {game} and move second.", { hosts, game });
+  }
+  return t("{hosts} invites you to play {game} as {sides}.", { hosts, game, sides: names.map(sideName).join(t(" or ")) });
+}
+
 /** What the invitation is to, before joining: who invites, the game, the side and the clock
  * ("Hal invites you to play Carreaux as Blue, clock 5+3.").
  * @param {Game} game */
 function invitationWords(game) {
   const { view } = game;
   const hosts = view.seats.filter((s) => s.kind !== "computer" && s.joined).flatMap((s) => s.player || []);
-  const free = view.seats.filter((s) => s.kind === "invite" && !s.joined).map((s) => sideName(s.name));
+  const free = view.seats.filter((s) => s.kind === "invite" && !s.joined).map((s) => s.name);
   const computers = view.seats.filter((s) => s.kind === "computer").map((s) => t("{side} is the computer, level {level}.", { side: sideName(s.name), level: s.level }));
   const control = controlName(view.clock?.control);
   const hostWords = hosts.length ? list([...new Set(hosts)]) : t("Somebody");
   return el("div", { class: "invitation", id: "invitation" },
-    el("p", { class: "invitation-title" }, free.length
-      ? t("{hosts} invites you to play {game} as {sides}.", { hosts: hostWords, game: view.title, sides: free.join(t(" or ")) })
-      : t("{hosts} invites you to play {game}.", { hosts: hostWords, game: view.title })),
+    el("p", { class: "invitation-title" }, invitationTitle(hostWords, view.title, free)),
     el("p", { class: "help" }, [control ? t("Clock: {control}.", { control }) : t("No clock."), ...computers.map((c) => ` ${c}`)]));
 }
 

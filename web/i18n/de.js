@@ -405,6 +405,8 @@ export const de = {
   "{first}×{last}, {n} taken": "{first}×{last}, {n} geschlagen",
   "{hosts} invites you to play {game} as {sides}.": "{hosts} lädt dich zu einer Partie {game} ein, als {sides}.",
   "{hosts} invites you to play {game}.": "{hosts} lädt dich zu einer Partie {game} ein.",
+  "{hosts} invites you to play {game} and move first.": "{hosts} lädt dich zu einer Partie {game} ein; du ziehst als Erster.",
+  "{hosts} invites you to play {game} and move second.": "{hosts} lädt dich zu einer Partie {game} ein; du ziehst als Zweiter.",
   "{move} (yours)": "{move} (deiner)",
   "{move} ({name}'s)": "{move} (von {name})",
   "{names} ran out of time.": "Zeit abgelaufen: {names}.",
