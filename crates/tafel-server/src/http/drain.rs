@@ -12,6 +12,10 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
+/// The type of the message that tells a client the server is stopping and its socket or
+/// stream is to be opened again: `{"type": "reconnect"}`.
+pub const RECONNECT_TYPE: &str = "reconnect";
+
 /// Where the server is in stopping.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Phase {

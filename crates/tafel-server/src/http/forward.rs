@@ -1,9 +1,10 @@
 //! A game's requests served by its owner (issue #51): on a shared database each game in play
 //! belongs to the instance that wrote it last while that instance lives
-//! ([`Hub::owner_elsewhere`]), and a request for it (`/api/games/{id}` and below) that reaches
-//! another instance is sent on to the owner over the instances' own network, WebSockets
-//! included ([`pipe`]). So a move is worked out once, on the copy that is current, instead of on
-//! a stale copy, refused by the store and worked out again.
+//! ([`Hub::owner_elsewhere`]), and a request for it (`/api/games/{id}` and below, and a bot's
+//! `/api/bot/games/{id}` and below) that reaches another instance is sent on to the owner over
+//! the instances' own network, WebSockets included ([`pipe`]) and answers passed on as they
+//! come (a bot's game stream stays a stream). So a move is worked out once, on the copy that is
+//! current, instead of on a stale copy, refused by the store and worked out again.
 //!
 //! - **Marked.** A forwarded request shows the owner's token (`x-tafel-forward`, from the
 //!   owner's `lease_holders` row, which only the instances read) and the sender's id
@@ -15,7 +16,9 @@
 //!   served here, as is a read whose answer was lost; a change whose answer was lost (the owner
 //!   died after receiving it) is answered 503 `owner-lost`, since it may have been stored:
 //!   the client asks again (a move names its ply, so it is not made twice), and once the
-//!   owner's lease lapses (at most [`crate::store::LEASE`]) the game is served here.
+//!   owner's lease lapses (at most [`crate::store::LEASE`]) the game is served here. A stream
+//!   (NDJSON) whose owner falls silent, or that is passed on while this instance begins to
+//!   stop, ends with `{"type": "reconnect"}`, as the owner's own streams end when it stops.
 //! - **Ownership follows the requests.** When the last [`HAND_OVER_AFTER`] requests for a game
 //!   all came forwarded from one instance (a proxy that routes by game id sends them there),
 //!   the owner hands the game over ([`Hub::hand_over`]) and that instance serves it from the
@@ -33,10 +36,13 @@ use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use futures_util::stream::BoxStream;
 use futures_util::{SinkExt, StreamExt};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message as PeerMessage;
 
+use super::api::bots::KEEPALIVE;
+use super::drain::{Drain, Phase, RECONNECT_TYPE};
 use super::error::ApiError;
 use super::rate::ClientAddress;
 use super::{AppState, MAX_BODY};
@@ -60,6 +66,13 @@ const MAX_STREAKS: usize = 10_000;
 /// How long connecting to the owner may take before the request is served here.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(1);
 
+/// How long an answer's body may be silent before its owner counts as gone: twice the longest
+/// silence of a stream (which sends a blank line after [`KEEPALIVE`]).
+const SILENCE: Duration = Duration::from_secs(2 * KEEPALIVE.as_secs());
+
+/// The media type of a stream of JSON lines (a bot's game).
+const NDJSON: &str = "application/x-ndjson";
+
 /// Headers of one hop (RFC 9110, 7.6.1): never sent on, either way.
 const HOP_BY_HOP: [&str; 7] = [
     "connection",
@@ -80,21 +93,25 @@ const SET_BY_FORWARDER: [&str; 4] = [
 ];
 
 /// The instances' side of forwarding: this instance's token, the client that sends requests
-/// on, and, per game, where its last forwarded requests came from.
+/// on, how long the owner has to answer, and, per game, where its last forwarded requests
+/// came from.
 pub struct Forwarding {
     token: String,
     client: reqwest::Client,
+    answer_within: Duration,
     streaks: Mutex<HashMap<String, (String, u32)>>,
 }
 
 impl Forwarding {
     /// Forwarding with this instance's `token` (the one it publishes), for requests that have
-    /// `request_timeout` in all: the owner gets nine tenths of it, so that its silence is
-    /// answered here (`owner-lost`) before the request's own time runs out.
+    /// `request_timeout` to be answered: the owner gets nine tenths of it to begin its answer,
+    /// so that its silence is answered here (`owner-lost`) before the request's own time runs
+    /// out. The answer's body then comes as it comes (a stream may last), while the owner is
+    /// never silent for longer than [`SILENCE`].
     pub fn new(token: String, request_timeout: Duration) -> Forwarding {
         let client = reqwest::Client::builder()
             .connect_timeout(CONNECT_TIMEOUT)
-            .timeout(request_timeout * 9 / 10)
+            .read_timeout(SILENCE)
             .redirect(reqwest::redirect::Policy::none())
             .no_proxy()
             .build()
@@ -102,6 +119,7 @@ impl Forwarding {
         Forwarding {
             token,
             client,
+            answer_within: request_timeout * 9 / 10,
             streaks: Mutex::default(),
         }
     }
@@ -146,9 +164,13 @@ impl Forwarding {
     }
 }
 
-/// The game a request's path names, if it is one of a game's (`/api/games/{id}` and below).
+/// The game a request's path names, if it is one of a game's (`/api/games/{id}` and below, or
+/// a bot's `/api/bot/games/{id}` and below).
 fn game_of(path: &str) -> Option<&str> {
-    let id = path.strip_prefix("/api/games/")?.split('/').next()?;
+    let rest = path
+        .strip_prefix("/api/games/")
+        .or_else(|| path.strip_prefix("/api/bot/games/"))?;
+    let id = rest.split('/').next()?;
     (!id.is_empty()).then_some(id)
 }
 
@@ -210,33 +232,52 @@ pub async fn to_owner(State(state): State<AppState>, mut request: Request, next:
         owner.address.trim_end_matches('/'),
         parts.uri.path_and_query().map_or("/", |p| p.as_str())
     );
-    let sent = state
+    let sending = state
         .forwarding
         .client
         .request(parts.method.clone(), url)
         .headers(headers_on(&parts.headers, &owner, hub, client))
         .body(body.clone())
-        .send()
-        .await;
-    match sent {
-        Ok(answer) => {
+        .send();
+    let failure = match tokio::time::timeout(state.forwarding.answer_within, sending).await {
+        Ok(Ok(answer)) => {
             hub.stats().forwarded.fetch_add(1, Ordering::Relaxed);
-            answered(answer).await
+            return answered(answer, state.drain.clone());
         }
-        Err(e) if e.is_connect() || is_read(&parts.method) => {
+        Ok(Err(e)) if e.is_connect() => Failure::NeverReceived(e.to_string()),
+        Ok(Err(e)) => Failure::Lost(e.to_string()),
+        Err(_) => Failure::Lost("no answer in time".to_string()),
+    };
+    match failure {
+        Failure::NeverReceived(why) | Failure::Lost(why) if is_read(&parts.method) => {
             tracing::warn!(
-                "the owner of game {id} ({}) did not answer; serving it here: {e}",
+                "the owner of game {id} ({}) did not answer; serving it here: {why}",
                 owner.address
             );
             next.run(Request::from_parts(parts, Body::from(body))).await
         }
-        Err(e) => {
-            tracing::warn!("the owner of game {id} ({}) failed: {e}", owner.address);
+        Failure::NeverReceived(why) => {
+            tracing::warn!(
+                "the owner of game {id} ({}) cannot be reached; serving it here: {why}",
+                owner.address
+            );
+            next.run(Request::from_parts(parts, Body::from(body))).await
+        }
+        Failure::Lost(why) => {
+            tracing::warn!("the owner of game {id} ({}) failed: {why}", owner.address);
             let mut lost = ApiError::unavailable(msg!("owner-lost"));
             lost.retry_after = Some(Duration::from_secs(1));
             lost.into_response()
         }
     }
+}
+
+/// How sending a request on to its owner failed.
+enum Failure {
+    /// The owner was not reached: it never received the request.
+    NeverReceived(String),
+    /// The owner may have received it, but its answer did not come.
+    Lost(String),
 }
 
 /// Whether `method` only reads, so that asking again elsewhere changes nothing.
@@ -264,18 +305,59 @@ fn headers_on(headers: &HeaderMap, owner: &Owner, hub: &Hub, client: Option<IpAd
     on
 }
 
-/// The owner's `answer` as this instance's (but the headers of one hop).
-async fn answered(answer: reqwest::Response) -> Response {
+/// The owner's `answer` as this instance's (but the headers of one hop), its body passed on
+/// as it comes. A stream of JSON lines whose owner falls silent or breaks off, or that is
+/// still running when this instance begins to stop (`drain`), ends with
+/// `{"type": "reconnect"}`, so that its client opens it again at once.
+fn answered(answer: reqwest::Response, drain: Drain) -> Response {
     let status = answer.status();
     let mut headers = answer.headers().clone();
     for name in HOP_BY_HOP {
         headers.remove(name);
     }
     headers.remove(header::CONTENT_LENGTH);
-    let body = answer.bytes().await.unwrap_or_else(|_| Bytes::new());
+    let streams = headers
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(NDJSON.as_bytes()));
+    let chunks = answer.bytes_stream();
+    let body = if streams {
+        Body::from_stream(ended_by_reconnect(chunks.boxed(), drain))
+    } else {
+        Body::from_stream(chunks)
+    };
     let mut response = (status, body).into_response();
     response.headers_mut().extend(headers);
     response
+}
+
+/// The owner's stream of JSON lines `chunks`, ended by a `reconnect` line when it breaks off
+/// or when `drain` reaches [`Phase::Draining`] (the line starts on a line of its own, so a
+/// line the owner left unfinished is not mistaken for it).
+fn ended_by_reconnect(
+    chunks: BoxStream<'static, reqwest::Result<Bytes>>,
+    drain: Drain,
+) -> impl futures_util::Stream<Item = Result<Bytes, std::convert::Infallible>> {
+    let reconnect = Bytes::from(format!(
+        "\n{}\n",
+        serde_json::json!({ "type": RECONNECT_TYPE })
+    ));
+    futures_util::stream::unfold(Some(chunks), move |chunks| {
+        let (drain, reconnect) = (drain.clone(), reconnect.clone());
+        async move {
+            let mut chunks = chunks?;
+            tokio::select! {
+                chunk = chunks.next() => match chunk {
+                    Some(Ok(chunk)) => Some((Ok(chunk), Some(chunks))),
+                    Some(Err(e)) => {
+                        tracing::warn!("a game's stream from its owner broke off: {e}");
+                        Some((Ok(reconnect), None))
+                    }
+                    None => None,
+                },
+                () = drain.reached(Phase::Draining) => Some((Ok(reconnect), None)),
+            }
+        }
+    })
 }
 
 /// Opens the WebSocket of a request (its `path_and_query` and `headers`) at the game's
@@ -392,6 +474,9 @@ mod tests {
         assert_eq!(game_of("/api/games/abc"), Some("abc"));
         assert_eq!(game_of("/api/games/abc/moves"), Some("abc"));
         assert_eq!(game_of("/api/games/abc/ws"), Some("abc"));
+        assert_eq!(game_of("/api/bot/games/abc/stream"), Some("abc"));
+        assert_eq!(game_of("/api/bot/games/abc/moves"), Some("abc"));
+        assert_eq!(game_of("/api/bot/stream"), None);
         assert_eq!(game_of("/api/games"), None);
         assert_eq!(game_of("/api/games/"), None);
         assert_eq!(game_of("/api/players/abc"), None);

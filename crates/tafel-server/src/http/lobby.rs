@@ -28,10 +28,11 @@ use crate::domain::ids::SeatToken;
 use crate::domain::name::PersonName;
 use crate::domain::seek::{SeekRequest, SeekView};
 use crate::domain::Error;
+use crate::http::drain::RECONNECT_TYPE;
 use crate::http::error::{socket_error, ApiError, ErrorBody};
 use crate::http::language::Language;
 use crate::http::session::MaybeSignedIn;
-use crate::http::ws::{Incoming, Keepalive, Sockets, RECONNECT_TYPE};
+use crate::http::ws::{Incoming, Keepalive, Sockets};
 use crate::msg;
 use crate::play::lobby::{Lobby, LobbyGame, Seeker, LOBBY_REFRESH};
 

@@ -40,7 +40,7 @@ use tokio::time::{timeout, Instant};
 
 use crate::domain::ids::{GameId, SeatToken};
 use crate::domain::Error;
-use crate::http::drain::{Drain, Phase};
+use crate::http::drain::{Drain, Phase, RECONNECT_TYPE};
 use crate::http::error::{socket_error, ApiError, ErrorBody};
 use crate::http::forward::{self, OwnerElsewhere};
 use crate::http::language::Language;
@@ -82,10 +82,6 @@ const READ_BUFFER: usize = 4 * 1024;
 
 /// Unsent data a socket may hold (a view waiting for a slow reader).
 const MAX_WRITE_BUFFER: usize = 1024 * 1024;
-
-/// The type of the message that tells a client the server is stopping and its socket is to
-/// be opened again: `{"type": "reconnect"}`.
-pub const RECONNECT_TYPE: &str = "reconnect";
 
 /// The WebSockets open now, within a limit, how often they are pinged, and whether the server
 /// is stopping.

@@ -205,3 +205,155 @@ async fn a_player_moving_while_the_owner_stops_loses_no_move() {
     );
     again.close().await;
 }
+
+/// The lines of a bot's stream (NDJSON) read over HTTP, blank keep-alive lines skipped.
+struct Lines {
+    response: reqwest::Response,
+    buffer: Vec<u8>,
+}
+
+impl Lines {
+    /// Opens `path` at `instance` with the bot's `token`; fails unless it answers 200.
+    async fn open(instance: &Client, path: &str, token: &str) -> Lines {
+        let response = instance
+            .http
+            .get(instance.url(path))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200, "GET {path}");
+        Lines {
+            response,
+            buffer: Vec::new(),
+        }
+    }
+
+    /// The next line within 10 s; None when the stream ended.
+    async fn next(&mut self) -> Option<Value> {
+        loop {
+            if let Some(end) = self.buffer.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.buffer.drain(..=end).collect();
+                if line.trim_ascii().is_empty() {
+                    continue;
+                }
+                return Some(serde_json::from_slice(&line).unwrap());
+            }
+            let chunk = tokio::time::timeout(Duration::from_secs(10), self.response.chunk())
+                .await
+                .expect("a line within 10 s")
+                .ok()??;
+            self.buffer.extend_from_slice(&chunk);
+        }
+    }
+
+    /// The next line that is not a `game_state` with fewer than `ply` moves.
+    async fn at(&mut self, ply: usize) -> Value {
+        loop {
+            let line = self.next().await.expect("the stream goes on");
+            let moves = line["game"]["moves"].as_array().map_or(0, Vec::len);
+            if line["type"] != "game_state" || moves >= ply {
+                return line;
+            }
+        }
+    }
+}
+
+/// `POST path` at `instance` with the session `cookie` and the JSON `body`.
+async fn post_as(instance: &Client, cookie: &str, path: &str, body: Value) -> Value {
+    let request = instance
+        .http
+        .post(instance.url(path))
+        .header("cookie", cookie)
+        .json(&body);
+    let answer = instance.send(request).await;
+    assert_eq!(answer.status, 200, "POST {path}: {}", answer.body);
+    answer.body
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bots_stream_and_moves_through_another_instance_are_served_by_the_owner() {
+    let Some(database) = test_database("owners_bots").await else {
+        return;
+    };
+    let (mut a, b) = (instance(&database, &[]), instance(&database, &[]));
+    // Ann challenges the bot Robo at A, which accepts there: A writes the game, so owns it.
+    let ann = a.sign_up("ann").await;
+    let robo = a.sign_up("robo").await;
+    post_as(&a, &robo, "/api/account/bot", json!({})).await;
+    let token = post_as(&a, &robo, "/api/bot/token", json!({})).await["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let body = json!({"game": "kauri", "side": "first", "rated": false,
+                      "time_control": {"kind": "fischer", "initial_seconds": 300, "increment_seconds": 0}});
+    let challenge = post_as(&a, &ann, "/api/bots/robo/challenge", body).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let accept = format!("/api/bot/challenges/{challenge}/accept");
+    let accepted = a
+        .send(
+            a.http
+                .post(a.url(&accept))
+                .bearer_auth(&token)
+                .json(&json!({})),
+        )
+        .await;
+    assert_eq!(accepted.status, 200, "{}", accepted.body);
+    let id = accepted.body["game"].as_str().unwrap().to_string();
+    let read = a
+        .send(
+            a.http
+                .get(a.url(&format!("/api/bot-challenges/{challenge}")))
+                .header("cookie", &ann),
+        )
+        .await;
+    let ann_token = read.body["token"].as_str().unwrap().to_string();
+
+    // The bot's game stream opened through B is A's, passed on line by line as it comes.
+    let stream = format!("/api/bot/games/{id}/stream");
+    let mut through_b = Lines::open(&b, &stream, &token).await;
+    let full = through_b.next().await.unwrap();
+    assert_eq!(full["type"], "game_full", "{full}");
+    assert_eq!(full["seat"], 1);
+    let view = a.view(&id).await;
+    let answer = a
+        .play_at(&id, &ann_token, view["legal"][0].as_str().unwrap(), 0)
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let state = through_b.at(1).await;
+    assert_eq!(state["type"], "game_state", "{state}");
+    // The bot's move through B is made by A, once.
+    let mv = state["game"]["legal"][0].as_str().unwrap().to_string();
+    let moves = format!("/api/bot/games/{id}/moves");
+    let moved = b
+        .send(
+            b.http
+                .post(b.url(&moves))
+                .bearer_auth(&token)
+                .json(&json!({"move": mv, "ply": 1})),
+        )
+        .await;
+    assert_eq!(moved.status, 200, "{}", moved.body);
+    assert_eq!(through_b.at(2).await["game"]["moves"][1], mv.as_str());
+    assert_eq!(counted(&b, "forwarded").await, 2, "the stream and the move");
+    assert_eq!(counted(&a, "served_forwarded").await, 2);
+    for instance in [&a, &b] {
+        assert_eq!(counted(instance, "reworked").await, 0);
+    }
+
+    // A stream passed on by an instance that begins to stop ends with `reconnect`.
+    b.terminate();
+    assert_eq!(through_b.next().await.unwrap()["type"], "reconnect");
+    assert_eq!(through_b.next().await, None);
+    // One whose owner dies ends the same way, and opened again it is served where it arrives.
+    let c = instance(&database, &[]);
+    let mut through_c = Lines::open(&c, &stream, &token).await;
+    assert_eq!(through_c.next().await.unwrap()["type"], "game_full");
+    a.kill();
+    assert_eq!(through_c.next().await.unwrap()["type"], "reconnect");
+    let mut at_c = Lines::open(&c, &stream, &token).await;
+    let full = at_c.next().await.unwrap();
+    assert_eq!(full["game"]["moves"].as_array().unwrap().len(), 2, "{full}");
+}
