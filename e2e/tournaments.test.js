@@ -5,7 +5,8 @@
 // offers the next game once it is paired, which the player follows. The player who entered
 // earlier wins every game, so the final standings are known: the finished page names the winner
 // on the podium and orders the crosstable by rank. Screenshots of the tournament page (the
-// podium) and the lists at both sizes, axe-core on both pages.
+// podium) and the lists at both sizes, axe-core on both pages. The organiser then corrects a
+// result from the pairings, and the standings follow.
 //
 // A Swiss of five over three rounds, played through the API (the same scripted moves): its page
 // names the game by its title, ranks by Buchholz (its column first), links to the TRF export;
@@ -125,6 +126,20 @@ test("a four-player round robin is played to its end in four browsers", async ()
   assert.equal(await page.textContent("#crosstable tbody tr:first-child td:nth-child(4)"), "1");
   assert.deepEqual(await axeViolations(page), []);
   await screenshot(page, "tournament-1366", true);
+  // The organiser corrects a result (the first player's win over the last becomes a loss): the
+  // standings follow. Other players get no such control.
+  assert.equal(await pages[1].locator(".result-correction").count(), 0);
+  const board = page.locator("#tournament-rounds li", { hasText: names[0] }).filter({ hasText: names[3] });
+  const aFirst = (await board.locator("a").textContent()).startsWith(names[0]);
+  await board.locator(".result-correction").selectOption(aFirst ? "0-1" : "1-0");
+  await page.waitForFunction(([a, d]) => {
+    const points = (n) => Number(document.querySelector(`#standings tr[data-player="${n}"] [data-points]`)?.dataset.points);
+    return points(a) === 2 && points(d) === 1;
+  }, [names[0], names[3]]);
+  assert.equal((await board.locator(".board-result").textContent()).trim(), aFirst ? "0-1" : "1-0");
+  assert.deepEqual(await axeViolations(page), []);
+  await page.locator("#tournament-rounds").scrollIntoViewIfNeeded();
+  await screenshot(page, "tournament-corrected-1366");
   await pages[3].reload();
   await pages[3].waitForSelector('#tournament-state[data-state="finished"]');
   await pages[3].waitForSelector("#tournament-podium");
@@ -288,7 +303,7 @@ test("a Swiss's pause between rounds is counted down, and the crosstable shows t
 // games in play; a player goes berserk with the button of their game page, and the mark by the
 // clock shows it to a spectator too. Screenshots of the Arena page at both sizes, axe-core. A
 // fifth player enters late with the page's button. The create form offers Arena with its
-// duration.
+// duration. The late player pauses and comes back.
 test("an Arena: berserk from the game page, streaks on the score sheets, the countdown to the end", async () => {
   const suffix = Math.random().toString(36).slice(2, 7);
   const names = [0, 1, 2, 3].map((i) => `ar${suffix}p${"abcd"[i]}`);
@@ -367,6 +382,18 @@ test("an Arena: berserk from the game page, streaks on the score sheets, the cou
   await late.waitForSelector("#tournament-withdraw");
   const joined = await until(late, id, (v) => v.entered && v.players.some((p) => p.username === lateName));
   assert.equal(joined.entrants, 5);
+  // Withdrawing from an Arena is a pause: the button says so, the table marks the player
+  // paused, and the player comes back with a button. (The page is opened again, in case a
+  // pairing sent it to a game meanwhile: it goes to each game once.)
+  await late.goto(`${BASE}/tournament/${id}`);
+  assert.equal((await late.textContent("#tournament-withdraw")).trim(), "Pause");
+  await late.click("#tournament-withdraw");
+  await late.waitForSelector("#tournament-join");
+  assert.equal((await late.textContent("#tournament-join")).trim(), "Come back");
+  await late.waitForSelector(`#standings tr[data-player="${lateName}"]:has-text("(paused)")`);
+  await screenshot(late, "tournament-arena-paused-1366");
+  await late.click("#tournament-join");
+  await until(late, id, (v) => v.entered);
   assert.deepEqual(late.errors, []);
   await late.context().close();
 

@@ -85,7 +85,8 @@ export async function tournamentPage(app, id) {
     parts.rounds.hidden = arena;
     parts.cross.hidden = arena;
     if (!arena) {
-      drawRounds(parts.rounds, view, id);
+      // Not while the organiser is choosing a correction there.
+      if (!parts.rounds.contains(document.activeElement)) drawRounds(parts.rounds, view, id, me, act);
       drawCrosstable(parts.cross, view);
     }
     goToYourGame(view, id);
@@ -150,6 +151,10 @@ function drawHead(node, view, titles, now, me, invite, act, error) {
   const entriesOpen = view.state === "open" || arenaOpen;
   const canEnter = me && entriesOpen && !view.entered;
   const canLeave = me && view.entered && (view.state === "open" || view.state === "running");
+  // An Arena's withdrawal is a pause, as on lichess: the game in play is played out, and the
+  // player comes back when they like.
+  const pausing = view.kind === "arena" && view.state === "running";
+  const paused = pausing && me && view.players.some((p) => p.username === me.username && p.withdrawn);
   fill(node,
     el("h1", { id: "tournament-title" }, view.name),
     el("p", { class: "help" }, summaryWords(view, titles), " · ", t("organised by {name}", { name: view.organiser })),
@@ -165,13 +170,14 @@ function drawHead(node, view, titles, now, me, invite, act, error) {
     view.kind === "arena" && view.state === "running" && (now < endsMs
       ? el("p", {}, t("Ends {when}, in", { when: startWords(endsMs) }), " ", el("strong", { id: "tournament-countdown" }, countdown(endsMs, now)))
       : el("p", { id: "tournament-time-up" }, t("The time is up: the games in play are played out and count."))),
-    arenaOpen && el("p", { class: "help", id: "tournament-late-entry" }, t("Players may enter until the end, and come back after withdrawing.")),
+    arenaOpen && el("p", { class: "help", id: "tournament-late-entry" }, t("Players may enter until the end, pause and come back.")),
     el("p", { class: "help" }, t("{n} of at most {max} players", { n: view.entrants, max: view.max_entrants }), ": ",
       view.players.filter((p) => !p.withdrawn).map((p) => p.username).join(", ") || t("nobody yet")),
     link && el("p", {}, t("Invitation link:"), " ", el("input", { id: "tournament-invite", readonly: true, value: link, "aria-label": t("Invitation link:") })),
     el("div", { class: "controls" },
-      canEnter && el("button", { id: "tournament-join", onclick: () => act("join", invite ? { invite } : {}) }, t("Enter")),
-      canLeave && el("button", { class: "secondary", id: "tournament-withdraw", onclick: () => act("withdraw", {}) }, t("Withdraw")),
+      canEnter && el("button", { id: "tournament-join", onclick: () => act("join", invite ? { invite } : {}) }, paused ? t("Come back") : t("Enter")),
+      canLeave && el("button", { class: "secondary", id: "tournament-withdraw", onclick: () => act("withdraw", {}) }, pausing ? t("Pause") : t("Withdraw")),
+      canLeave && pausing && el("span", { class: "help" }, t("Your game in play is played out; you are paired again when you come back.")),
       !me && entriesOpen && el("a", { href: "/sign-in" }, t("Sign in to enter")),
       view.your_game && el("a", { href: `/game/${view.your_game}?tournament=${view.id}`, id: "tournament-your-game" }, t("Your game")),
       hasReport(view) && el("a", { href: `/api/tournaments/${view.id}/trf`, id: "tournament-trf", download: `tafel-tournament-${view.id}.trf` }, t("Export as TRF"))),
@@ -230,7 +236,7 @@ function drawStandings(node, view) {
           .map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, view.standings.map((s) => el("tr", { "data-player": s.username },
           el("td", {}, s.rank),
-          el("td", {}, el("a", { href: `/@/${encodeURIComponent(s.username)}` }, s.username), s.withdrawn ? ` (${t("withdrawn")})` : "",
+          el("td", {}, el("a", { href: `/@/${encodeURIComponent(s.username)}` }, s.username), s.withdrawn ? ` (${arena ? t("paused") : t("withdrawn")})` : "",
             s.on_fire ? [" ", el("span", { class: "on-fire", title: t("on fire: the next game counts double") }, t("on fire"))] : ""),
           ratingCells(s),
           el("td", { "data-points": s.points }, points(s.points)),
@@ -246,19 +252,44 @@ const signed = (/** @type {number | null} */ change) => (change === null || chan
 /** A board's result as the tables show it. */
 const resultWords = (/** @type {string} */ result) => (result === "1/2-1/2" ? "½-½" : result);
 
-/** The rounds' pairings, the latest first.
+/** The results an organiser may correct a game's to, as the API writes them. */
+const RESULTS = ["1-0", "0-1", "1/2-1/2", "+:-", "-:+", "-:-"];
+
+/** The organiser's control that corrects the result of board `b` of round `round`.
+ * @param {number} round
+ * @param {Board} b
+ * @param {Act} act */
+function correction(round, b, act) {
+  const label = t("Correct the result of {first} – {second}", { first: b.first, second: b.second ?? "" });
+  return el("select", {
+    class: "result-correction", "aria-label": label, title: label,
+    onchange: (/** @type {Event} */ e) => {
+      const select = /** @type {HTMLSelectElement} */ (e.target);
+      // Let go of the control, so that the pairings are drawn again with the new result.
+      select.blur();
+      if (select.value && select.value !== b.result) act("results", { round, board: b.board, result: select.value });
+    },
+  }, el("option", { value: "" }, t("Correct…")),
+  RESULTS.map((r) => el("option", { value: r }, resultWords(r))));
+}
+
+/** The rounds' pairings, the latest first; for the organiser, each game's result correctable.
  * @param {Element} node
  * @param {TournamentView} view
- * @param {string} id */
-function drawRounds(node, view, id) {
+ * @param {string} id
+ * @param {{ username: string } | null} me
+ * @param {Act} act */
+function drawRounds(node, view, id, me, act) {
+  const organiser = me !== null && me.username === view.organiser;
   fill(node, el("h2", { id: "rounds-title" }, t("Pairings")),
     view.pairings.length ? view.pairings.slice().reverse().map((round) => el("div", { class: "tournament-round", "data-round": round.round },
       el("h3", {}, t("Round {round}", { round: round.round })),
-      el("ul", { class: "recent" }, round.boards.map((b) => el("li", {},
+      el("ul", { class: "recent" }, round.boards.map((b) => el("li", { "data-board": b.board },
         b.second === null || b.second === undefined
           ? t("{name} has a bye", { name: b.first })
           : [b.game_id ? el("a", { href: `/game/${b.game_id}?tournament=${id}` }, `${b.first} – ${b.second}`) : `${b.first} – ${b.second}`,
-            " ", el("strong", { class: "board-result" }, b.result ? resultWords(b.result) : t("playing"))])))))
+            " ", el("strong", { class: "board-result" }, b.result ? resultWords(b.result) : t("playing")),
+            organiser && b.result ? [" ", correction(round.round, b, act)] : ""])))))
       : el("p", { class: "help" }, t("Round 1 is paired at the start.")));
 }
 

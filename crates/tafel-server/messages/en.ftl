@@ -447,3 +447,7 @@ there-is-no-open-report-id = there is no open report { $id }
 this-account-is-closed-already = this account is closed already
 no-tournament-id-is-open-or = no tournament { $id } is open or running
 log-entry-just-written-cannot-be-read = the log entry just written cannot be read back
+only-the-organiser-corrects-results = only the tournament's organiser may correct a result
+no-game-on-that-board = no game was played on that board of that round
+this-game-has-no-result-yet = this game has no result yet: a result is corrected once the game has one
+result-is-not-one-of-the-results = a result is one of 1-0, 0-1, 1/2-1/2, +:-, -:+ and -:-

@@ -13,9 +13,11 @@
 use crate::{Entrant, Pairing, Round};
 
 /// The rounds of a round robin between `entrants` entrants: `entrants − 1` rounds for an even
-/// number, `entrants` for an odd one (each entrant has one bye), twice as many when `double`
-/// (the second cycle repeats the first with sides swapped). Fewer than two entrants play no
-/// rounds.
+/// number, `entrants` for an odd one (each entrant has one bye), twice as many when `double`.
+/// A double round robin's second cycle repeats the table with sides swapped, and its first
+/// cycle plays the table's last two rounds in reverse order, as FIDE recommends (C.05, Annex 1),
+/// so that nobody has the same side three games running where the cycles meet. Fewer than two
+/// entrants play no rounds.
 pub fn rounds(entrants: usize, double: bool) -> Vec<Round> {
     if entrants < 2 {
         return Vec::new();
@@ -24,6 +26,11 @@ pub fn rounds(entrants: usize, double: bool) -> Vec<Round> {
     let single: Vec<Round> = (1..n).map(|r| round(n, r, entrants)).collect();
     if !double {
         return single;
+    }
+    let mut first_cycle = single.clone();
+    if first_cycle.len() >= 2 {
+        let last = first_cycle.len() - 1;
+        first_cycle.swap(last - 1, last);
     }
     let swapped = single.iter().map(|round| Round {
         games: round
@@ -36,7 +43,7 @@ pub fn rounds(entrants: usize, double: bool) -> Vec<Round> {
             .collect(),
         bye: round.bye,
     });
-    single.clone().into_iter().chain(swapped).collect()
+    first_cycle.into_iter().chain(swapped).collect()
 }
 
 /// Round `r` (1-based) of the Berger table for `n` (even) numbers, of which the first `real` are
@@ -191,12 +198,57 @@ mod tests {
     }
 
     #[test]
-    fn a_double_round_robin_swaps_sides() {
-        let rounds = rounds(4, true);
-        assert_eq!(rounds.len(), 6);
-        for (one, two) in rounds[..3].iter().zip(&rounds[3..]) {
+    fn a_double_round_robin_swaps_sides_and_its_first_cycles_last_two_rounds() {
+        let single = rounds(4, false);
+        let double = rounds(4, true);
+        assert_eq!(double.len(), 6);
+        // The first cycle: the table's rounds 1, 3, 2 (FIDE's 1-4 2-3 / 2-4 3-1 / 4-3 1-2).
+        assert_eq!(double[0], single[0]);
+        assert_eq!(double[1], single[2]);
+        assert_eq!(double[2], single[1]);
+        // The second: the table's rounds in order, sides swapped.
+        for (one, two) in single.iter().zip(&double[3..]) {
             for (a, b) in one.games.iter().zip(&two.games) {
                 assert_eq!((a.first, a.second), (b.second, b.first));
+            }
+        }
+    }
+
+    /// Each entrant's sides game by game (true: first), byes left out.
+    fn sides(rounds: &[Round], entrant: Entrant) -> Vec<bool> {
+        rounds
+            .iter()
+            .flat_map(|round| &round.games)
+            .filter(|game| game.involves(entrant))
+            .map(|game| game.first == entrant)
+            .collect()
+    }
+
+    #[test]
+    fn nobody_has_the_same_side_three_games_running_where_a_double_round_robins_cycles_meet() {
+        for entrants in 3..=16 {
+            let (single, double) = (rounds(entrants, false), rounds(entrants, true));
+            let cycle = single.len();
+            let mut unswapped = single.clone();
+            unswapped.extend_from_slice(&double[cycle..]);
+            let mut streaks_before = 0;
+            for e in 0..entrants {
+                let junction = |rounds: &[Round]| {
+                    // The games of the two rounds before the cycles meet and the two after.
+                    sides(&rounds[cycle - 2..cycle + 2], Entrant(e))
+                };
+                let three = |s: Vec<bool>| s.windows(3).any(|w| w[0] == w[1] && w[1] == w[2]);
+                assert!(
+                    !three(junction(&double)),
+                    "{entrants} entrants: entrant {e} has one side three games running"
+                );
+                streaks_before += usize::from(three(junction(&unswapped)));
+            }
+            if entrants % 2 == 0 {
+                assert!(
+                    streaks_before > 0,
+                    "the table alone gives a streak: {entrants}"
+                );
             }
         }
     }

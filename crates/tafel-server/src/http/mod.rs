@@ -341,6 +341,7 @@ fn api_operations() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(api::tournaments::read),
         routes!(api::tournaments::join),
         routes!(api::tournaments::withdraw),
+        routes!(api::tournaments::correct),
         routes!(api::tournaments::report),
         routes!(api::moderation::report),
         routes!(api::moderation::blocked),

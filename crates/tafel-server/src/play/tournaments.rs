@@ -26,8 +26,10 @@
 //! are free, until its time is up, and takes players until then (a late entrant is numbered
 //! after the players in; one who withdrew may come back). [`ratings`]: what its page shows.
 //!
-//! A player who withdraws resigns the game they are playing; their games not yet paired are
-//! scored as forfeits when their round is paired ([`boards`]). Clocks are the games' own:
+//! A player who withdraws from a round robin or a Swiss resigns the game they are playing;
+//! their games not yet paired are scored as forfeits when their round is paired ([`boards`]).
+//! In an Arena a withdrawal is a pause, as on lichess: the game in play is played out, the
+//! player is paired no more until they come back. Clocks are the games' own:
 //! time while no server ran is not charged to them (`Store::credit_downtime`), and the
 //! forfeit's deadline runs from the clock's start, which that credit moves too.
 
@@ -49,7 +51,8 @@ use crate::domain::seat::StoredSeat;
 use crate::domain::tournament::game::{no_show_due, scored_of, withdrawal_resigns, Scored};
 use crate::domain::tournament::pairing::{next_round, rounds_in_all, seeded};
 use crate::domain::tournament::{
-    boards, Board, Entrant, Entry, Kind, State, Tournament, TournamentLimits, TournamentRequest,
+    boards, outcome_text, Board, Entrant, Entry, Kind, State, Tournament, TournamentLimits,
+    TournamentRequest,
 };
 use crate::domain::{Error, ErrorKind};
 use crate::msg;
@@ -254,8 +257,9 @@ impl Tournaments {
         }
     }
 
-    /// Takes `account` out of tournament `id`: before the start its entry goes; while it runs,
-    /// it resigns its game in play and its later games are forfeited.
+    /// Takes `account` out of tournament `id`: before the start its entry goes; while a round
+    /// robin or a Swiss runs, it resigns its game in play and its later games are forfeited;
+    /// in an Arena it pauses (the game in play goes on; no new pairing until it comes back).
     pub async fn withdraw(&self, id: &str, account: &SignedIn) -> Result<(), Error> {
         let detail = self.detail(id).await?;
         let Some((_, entrant)) = detail.entrants.iter().find(|(a, _)| *a == account.id) else {
@@ -272,12 +276,59 @@ impl Tournaments {
         if !withdrawn {
             return Err(Error::conflict(msg!("this-tournament-is-over")));
         }
+        if detail.stored.tournament.kind == Kind::Arena {
+            return Ok(());
+        }
         let playing = detail.boards.iter().filter(|b| {
             b.outcome.is_none() && (Some(b.first) == entrant.number || b.second == entrant.number)
         });
         for game in playing.filter_map(|b| b.game_id.as_deref()) {
             self.resign_for(&GameId::parse(game)?, &account.id).await?;
         }
+        Ok(())
+    }
+
+    /// Corrects the result of the game on board `board` of round `round` of tournament `id` to
+    /// `outcome`, as its organiser `account` decides (an arbiter's decision, after the game has
+    /// a result): the standings follow it; the rounds paired already stay as they are (a
+    /// Swiss's later rounds are paired on the corrected points); the game itself and the
+    /// ratings keep what was played.
+    pub async fn correct_result(
+        &self,
+        id: &str,
+        account: &SignedIn,
+        round: u32,
+        board: u32,
+        outcome: Outcome,
+    ) -> Result<(), Error> {
+        let detail = self.detail(id).await?;
+        if detail.stored.organiser != account.id {
+            return Err(Error::forbidden(msg!(
+                "only-the-organiser-corrects-results"
+            )));
+        }
+        let Some(game) = detail
+            .boards
+            .iter()
+            .find(|b| b.round == round && b.board == board && b.second.is_some())
+        else {
+            return Err(Error::not_found(msg!("no-game-on-that-board")));
+        };
+        if game.outcome.is_none() {
+            return Err(Error::conflict(msg!("this-game-has-no-result-yet")));
+        }
+        let corrected = self
+            .store
+            .correct_board(id, round, board, outcome)
+            .await
+            .map_err(Error::storage)?;
+        if !corrected {
+            return Err(Error::conflict(msg!("this-game-has-no-result-yet")));
+        }
+        tracing::info!(
+            "tournament {id}: round {round} board {board} corrected to {} by its organiser",
+            outcome_text(outcome)
+        );
         Ok(())
     }
 
@@ -490,11 +541,12 @@ impl Tournaments {
             return Ok(Some(scored));
         }
         let now = self.store.now_ms();
-        // A player who withdrew while the game was being made resigns it here.
+        // A player who withdrew while the game was being made resigns it here (but for an
+        // Arena's, paused: their game is played out).
         let withdrawn: Vec<&AccountId> = detail
             .entrants
             .iter()
-            .filter(|(_, e)| e.withdrawn)
+            .filter(|(_, e)| e.withdrawn && detail.stored.tournament.kind != Kind::Arena)
             .map(|(a, _)| a)
             .collect();
         let ending = withdrawal_resigns(&live, &withdrawn)

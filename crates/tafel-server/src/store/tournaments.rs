@@ -20,6 +20,7 @@ use crate::domain::ids::AccountId;
 use crate::domain::tournament::game::Scored;
 use crate::domain::tournament::{outcome_text, Board, Entrant, Kind, State, Tournament};
 use stored::{BoardRow, EntrantRow, ListedRow, StoredRow, COLUMNS};
+use tafel_tournament::Outcome;
 
 /// A tournament with what only some may see: the organiser's account and the invitation code.
 #[derive(Debug)]
@@ -298,6 +299,30 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(returned.rows_affected() == 1)
+    }
+
+    /// Sets the outcome of board `board` of round `round` of tournament `id` to `outcome`, if
+    /// the board is a game that has an outcome already (an organiser's correction). Whether it
+    /// did.
+    pub async fn correct_board(
+        &self,
+        id: &str,
+        round: u32,
+        board: u32,
+        outcome: Outcome,
+    ) -> Result<bool> {
+        let corrected = sqlx::query(&self.sql(
+            "UPDATE tournament_boards SET outcome = ?
+             WHERE tournament_id = ? AND round = ? AND board = ? AND second IS NOT NULL
+               AND outcome IS NOT NULL",
+        ))
+        .bind(outcome_text(outcome))
+        .bind(id)
+        .bind(i64::from(round))
+        .bind(i64::from(board))
+        .execute(&self.pool)
+        .await?;
+        Ok(corrected.rows_affected() == 1)
     }
 
     /// Takes `account` out of tournament `id`: before the start its entry goes; once running

@@ -284,6 +284,106 @@ async fn a_round_robin_of_five_gives_each_player_a_bye() {
     round_robin(5, "five").await;
 }
 
+/// The results of `view`'s pairings with each board's players: (round, board, first, second,
+/// result).
+fn results(view: &Value) -> Vec<(u64, u64, String, String, String)> {
+    let mut all = Vec::new();
+    for round in view["pairings"].as_array().unwrap() {
+        for b in round["boards"].as_array().unwrap() {
+            all.push((
+                round["round"].as_u64().unwrap(),
+                b["board"].as_u64().unwrap(),
+                b["first"].to_string(),
+                b["second"].to_string(),
+                b["result"].to_string(),
+            ));
+        }
+    }
+    all
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_organiser_corrects_a_result_and_only_the_standings_follow() {
+    let (router, hub) = server("sqlite::memory:", Limits::default()).await;
+    let organiser = Person::signed_up(&router, "corg").await;
+    let players = players(&router, "cr", 4).await;
+    let id = organise(&hub, &organiser, json!({})).await;
+    enter(&hub, &players, &id).await;
+    begin(&hub);
+    let path = format!("/api/tournaments/{id}/results");
+    let correct = |round: u64, board: u64, result: &str| json!({"round": round, "board": board, "result": result});
+    // A game without a result yet is not corrected.
+    until(&players[0], &id, |v| {
+        v["in_play"].as_array().unwrap().len() == 2
+    })
+    .await;
+    let (status, answer) = organiser.post(&path, correct(1, 1, "0-1")).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("no result yet"));
+
+    let end = play_to_the_end(&players, "cr", &id).await;
+    assert_eq!(points(&end)[0], ("cr0".to_string(), 3.0));
+    // The game cr0 won against cr3, given to cr3 by the organiser.
+    let (round, board, first, _, result) = results(&end)
+        .into_iter()
+        .find(|(_, _, first, second, _)| {
+            [first.as_str(), second.as_str()].contains(&"\"cr0\"")
+                && [first.as_str(), second.as_str()].contains(&"\"cr3\"")
+        })
+        .unwrap();
+    let cr0_first = first == "\"cr0\"";
+    assert_eq!(result, if cr0_first { "\"1-0\"" } else { "\"0-1\"" });
+    let reversed = if cr0_first { "0-1" } else { "1-0" };
+    let game = end["pairings"][round as usize - 1]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["board"] == board)
+        .unwrap()["game_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    let game_path = format!("/api/games/{game}");
+    let (_, played) = organiser.get(&game_path).await;
+    assert_eq!(played["status"]["state"], "over", "{played}");
+
+    // Nobody else corrects; nor a result that is not one, nor a board without a game.
+    let (status, answer) = players[3]
+        .post(&path, correct(round, board, reversed))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
+    let (status, answer) = organiser.post(&path, correct(round, board, "2-0")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    let (status, answer) = organiser.post(&path, correct(9, 1, "1-0")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{answer}");
+    assert_eq!(view(&organiser, &id).await["standings"], end["standings"]);
+
+    let (status, corrected) = organiser.post(&path, correct(round, board, reversed)).await;
+    assert_eq!(status, StatusCode::OK, "{corrected}");
+    let by_name: std::collections::BTreeMap<String, f64> = points(&corrected).into_iter().collect();
+    assert_eq!(by_name["cr0"], 2.0);
+    assert_eq!(by_name["cr3"], 1.0);
+    let cross = corrected["crosstable"].as_array().unwrap();
+    let row = |name: &str| cross.iter().position(|r| r["username"] == name).unwrap();
+    assert_eq!(cross[row("cr3")]["results"][row("cr0")], "1", "{cross:?}");
+    // The pairings stay, and every other result; the game keeps what was played.
+    let (before, after) = (results(&end), results(&corrected));
+    assert_eq!(before.len(), after.len());
+    for (b, a) in before.iter().zip(&after) {
+        assert_eq!((b.0, b.1, &b.2, &b.3), (a.0, a.1, &a.2, &a.3));
+        if (b.0, b.1) == (round, board) {
+            assert_eq!(a.4, format!("\"{reversed}\""));
+        } else {
+            assert_eq!(b.4, a.4);
+        }
+    }
+    assert_eq!(
+        organiser.get(&game_path).await.1["status"],
+        played["status"]
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_who_withdraws_resigns_and_forfeits_the_rest() {
     let (router, hub) = server("sqlite::memory:", Limits::default()).await;

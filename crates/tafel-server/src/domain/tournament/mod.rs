@@ -475,11 +475,16 @@ pub fn outcome_text(outcome: tafel_tournament::Outcome) -> &'static str {
     }
 }
 
-/// The outcome stored as `text`.
-pub fn parse_outcome(text: &str) -> Result<tafel_tournament::Outcome, Error> {
+/// The outcome written `text` (as [`outcome_text`] writes it), if it is one.
+pub fn outcome_of_text(text: &str) -> Option<tafel_tournament::Outcome> {
     tafel_tournament::Outcome::ALL
         .into_iter()
         .find(|o| outcome_text(*o) == text)
+}
+
+/// The outcome stored as `text`.
+pub fn parse_outcome(text: &str) -> Result<tafel_tournament::Outcome, Error> {
+    outcome_of_text(text)
         .ok_or_else(|| Error::failed(msg!("tournament-game-stored-with-outcome-text", text)))
 }
 

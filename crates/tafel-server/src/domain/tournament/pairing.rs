@@ -84,11 +84,14 @@ pub fn next_round(
     withdrawn: &[usize],
 ) -> Result<Option<Round>, Error> {
     match t.kind {
-        Kind::RoundRobin | Kind::DoubleRoundRobin => {
-            Ok(berger::rounds(entrants, t.kind == Kind::DoubleRoundRobin)
-                .into_iter()
-                .nth(t.round as usize))
-        }
+        Kind::RoundRobin => Ok(berger::rounds(entrants, false)
+            .into_iter()
+            .nth(t.round as usize)),
+        Kind::DoubleRoundRobin => Ok(double_round_robin_round(
+            &berger::rounds(entrants, true),
+            t.round as usize,
+            boards,
+        )),
         Kind::Swiss => {
             let settings = SwissSettings {
                 rounds: t.rounds as usize,
@@ -114,9 +117,79 @@ pub fn next_round(
     }
 }
 
+/// Round `index` (from 0) of a double round robin's `table`, given the `boards` played so far.
+/// It plays the Berger table's last two first-cycle rounds in reverse order (see
+/// [`berger::rounds`]); one begun by an earlier version of Tafel played them in the table's
+/// order, so when the round due last in the first cycle was played already, the other comes.
+fn double_round_robin_round(table: &[Round], index: usize, boards: &[Board]) -> Option<Round> {
+    let round = table.get(index)?;
+    let cycle = table.len() / 2;
+    let played = |round: &Round| {
+        round.games.iter().any(|game| {
+            boards.iter().any(|b| {
+                b.round as usize <= index
+                    && b.first == game.first.0
+                    && b.second == Some(game.second.0)
+            })
+        })
+    };
+    if table.len() >= 4 && index + 1 == cycle && played(round) {
+        return Some(table[index - 1].clone());
+    }
+    Some(round.clone())
+}
+
 /// The seed of a Swiss's colour lot, from its id (FNV-1a): the same on every instance.
 pub fn lot_seed(id: &str) -> u64 {
     id.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The boards of `rounds`, numbered from 1.
+    fn played(rounds: &[Round]) -> Vec<Board> {
+        let mut boards = Vec::new();
+        for (number, round) in (1..).zip(rounds) {
+            for (board, game) in (1..).zip(&round.games) {
+                boards.push(Board {
+                    round: number,
+                    board,
+                    first: game.first.0,
+                    second: Some(game.second.0),
+                    game_id: None,
+                    outcome: None,
+                    plies: 0,
+                    berserk: [false; 2],
+                });
+            }
+        }
+        boards
+    }
+
+    #[test]
+    fn a_double_round_robin_begun_in_the_tables_order_finishes_its_first_cycle_without_a_repeat() {
+        let single = berger::rounds(4, false);
+        let table = berger::rounds(4, true);
+        // Begun now: the table's round 3 comes second, round 2 third.
+        let now = played(&table[..2]);
+        assert_eq!(
+            double_round_robin_round(&table, 2, &now),
+            Some(single[1].clone())
+        );
+        // Begun by an earlier version, which played the table's rounds 1 and 2: round 3 comes.
+        let before = played(&single[..2]);
+        assert_eq!(
+            double_round_robin_round(&table, 2, &before),
+            Some(single[2].clone())
+        );
+        // The second cycle is the same either way.
+        assert_eq!(
+            double_round_robin_round(&table, 3, &before),
+            Some(table[3].clone())
+        );
+    }
 }

@@ -19,9 +19,10 @@ use crate::domain::tournament::arena::sheets;
 use crate::domain::tournament::standings::{crosstable, standings};
 use crate::domain::tournament::trf::trf;
 use crate::domain::tournament::{
-    outcome_text, Board, Entrant, Entry, Kind, State as TournamentState, Tournament,
-    TournamentRequest,
+    outcome_of_text, outcome_text, Board, Entrant, Entry, Kind, State as TournamentState,
+    Tournament, TournamentRequest,
 };
+use crate::domain::Error;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::session::{MaybeSignedIn, SignedIn};
 use crate::msg;
@@ -509,8 +510,9 @@ pub async fn join(
     page(&tournaments, detail, Some(&account), &hub).await
 }
 
-/// Takes the signed-in account out of a tournament: before the start its entry goes; while it
-/// runs it resigns its game in play and its later games are forfeited.
+/// Takes the signed-in account out of a tournament: before the start its entry goes; while a
+/// round robin or a Swiss runs it resigns its game in play and its later games are forfeited;
+/// in an Arena it pauses (its game in play is played out; `join` brings it back).
 #[utoipa::path(post, path = "/api/tournaments/{id}/withdraw", tag = tags::TOURNAMENTS,
     params(("id" = String, Path, description = "The tournament's id")),
     responses((status = 200, description = "Withdrawn: the tournament", body = TournamentView),
@@ -525,6 +527,46 @@ pub async fn withdraw(
 ) -> Result<Json<TournamentView>, ApiError> {
     let id = tournament_id(&id)?;
     tournaments.withdraw(&id, &account).await?;
+    let detail = tournaments.detail(&id).await?;
+    page(&tournaments, detail, Some(&account), &hub).await
+}
+
+/// A result corrected by the organiser.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Correction {
+    /// The round, from 1.
+    round: u32,
+    /// The board in the round, from 1.
+    board: u32,
+    /// The result it is to have: `1-0`, `0-1`, `1/2-1/2`, or a forfeit: `+:-`, `-:+`, `-:-`.
+    result: String,
+}
+
+/// The organiser corrects the result of a game that has one (an arbiter's decision): the
+/// standings follow; the rounds paired already stay; the game and the ratings keep what was
+/// played.
+#[utoipa::path(post, path = "/api/tournaments/{id}/results", tag = tags::TOURNAMENTS,
+    params(("id" = String, Path, description = "The tournament's id")), request_body = Correction,
+    responses((status = 200, description = "Corrected: the tournament", body = TournamentView),
+              (status = 401, description = "Not signed in", body = ErrorBody),
+              (status = 403, description = "Not the tournament's organiser", body = ErrorBody),
+              (status = 404, description = "No such tournament, or no game on that board", body = ErrorBody),
+              (status = 409, description = "The game has no result yet", body = ErrorBody),
+              (status = 422, description = "Not a result", body = ErrorBody)))]
+pub async fn correct(
+    State(tournaments): State<Arc<Tournaments>>,
+    State(hub): State<Arc<Hub>>,
+    SignedIn(account): SignedIn,
+    Path(id): Path<String>,
+    Json(request): Json<Correction>,
+) -> Result<Json<TournamentView>, ApiError> {
+    let id = tournament_id(&id)?;
+    let outcome = outcome_of_text(&request.result)
+        .ok_or_else(|| Error::illegal(msg!("result-is-not-one-of-the-results")))?;
+    tournaments
+        .correct_result(&id, &account, request.round, request.board, outcome)
+        .await?;
     let detail = tournaments.detail(&id).await?;
     page(&tournaments, detail, Some(&account), &hub).await
 }

@@ -238,14 +238,35 @@ async fn an_arena_takes_late_entrants_and_players_back_until_its_end() {
         .unwrap()
         .contains("entered this tournament already"));
 
-    // lt2 withdraws (its game resigned) and comes back: paired again with the
-    // one player free.
+    // lt2 withdraws, which in an Arena is a pause: its game in play goes on, played out (lt3
+    // resigns it), and lt2 is not paired again until it comes back, then with the one
+    // player free.
     let (status, answer) = players[2]
         .post(&format!("/api/tournaments/{id}/withdraw"), json!({}))
         .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
-    let away = until(&players[0], &id, |v| standing(v, "lt3")["games"] == 1).await;
-    assert_eq!(standing(&away, "lt2")["withdrawn"], true);
+    let (_, paused) = players[0].get(&format!("/api/tournaments/{id}")).await;
+    assert_eq!(standing(&paused, "lt2")["withdrawn"], true);
+    let game = under_way(&paused)
+        .into_iter()
+        .find(|(first, second, _)| [first, second].contains(&&"lt2".to_string()))
+        .expect("the paused player's game goes on")
+        .2;
+    let (_, view) = players[3].get(&format!("/api/games/{game}")).await;
+    assert_eq!(view["status"]["state"], "to_move", "{view:#}");
+    let (status, answer) = players[3]
+        .post(
+            &format!("/api/games/{game}/resign"),
+            json!({"token": token(&players[3], &game).await}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let away = until(&players[0], &id, |v| standing(v, "lt2")["games"] == 1).await;
+    assert_eq!(
+        standing(&away, "lt2")["points"],
+        2.0,
+        "the win of a paused player counts"
+    );
     assert!(!playing(&away, "lt2", "lt3"), "{:#}", away["in_play"]);
     let (status, back) = join(&players[2], &id).await;
     assert_eq!(status, StatusCode::OK, "{back}");
