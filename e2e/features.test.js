@@ -243,10 +243,12 @@ test("Karl's Race and Kauri move lists are numbered as their records", async () 
   assert.equal(recordLines.length, 4, "three moves and the next roll");
   assert.equal(await page.locator("#movelist .ply.chance").count(), 4, "the rolls");
 
-  // Kauri: a move of each player under one number (`1. a F; 2. b`).
+  // Kauri: a move of each player under one number (`1. a F; 2. b`), each with where its
+  // sowing ended.
   await openNewGame(page, { game: "kauri", seats: [{ kind: "local" }, { kind: "local" }] });
   for (const move of ["a", "F", "b"]) await play(page, [move]);
-  assert.deepEqual(await moveLines(page), ["1. a F", "2. b"]);
+  assert.deepEqual(await moveLines(page), ["1. a → A F → f", "2. b → D"]);
+  assert.deepEqual(await page.locator("#movelist .ply").evaluateAll((ns) => ns.map((n) => n.dataset.record)), ["a", "F", "b"]);
   assert.deepEqual(page.errors, []);
 });
 

@@ -279,9 +279,10 @@ test("Quarx: a double capture chosen cell by cell ends the game; kings wear crow
   const code = quarxCode("b", { 1111: "o", 1223: "o", 1324: "x", 2222: "x", 4444: "O" });
   await importGame(page, `[Game "quarx"]\n[Start "${code}"]\n\n`, ["local", "computer:1"]);
   assert.equal(await waitForTurn(page), "move");
-  // The move list says a capture shorter, with the pieces taken counted (issue #31); the
-  // record's notation stays on the button and in the record.
-  assert.match(await page.textContent("#movelist"), /1324×1122/);
+  // The move list says a capture readably, each cell as its place on its small board, then the
+  // board's, the pieces taken counted (issues #31, #47); the record's notation stays on the
+  // button and in the record.
+  assert.match(await page.textContent("#movelist"), /13·24 × 11·22/);
   assert.equal(await page.getAttribute('#movelist .ply[data-ply="1"]', "data-record"), "1324x1122");
   assert.equal(await page.locator('#board [data-cell="4444"] .qx-crown').count(), 1);
   assert.match(await page.getAttribute('#board [data-cell="4444"]', "aria-label"), /White king/);
@@ -294,7 +295,7 @@ test("Quarx: a double capture chosen cell by cell ends the game; kings wear crow
   assert.deepEqual(await cellsOf(page, "target"), ["3311"]);
   await page.click('#board [data-cell="3311"]');
   assert.equal(await waitForTurn(page), "over");
-  assert.equal(await page.textContent('#movelist .ply[data-ply="2"]'), "1111×3311, 2 taken");
+  assert.equal(await page.textContent('#movelist .ply[data-ply="2"]'), "11·11 × 11·33 × 33·11, 2 taken");
   assert.equal(await page.getAttribute('#movelist .ply[data-ply="2"]', "title"), "Record: 1111x1133x3311");
   const id = new URL(page.url()).pathname.split("/").pop();
   const record = await (await fetch(`${BASE}/api/games/${id}/record?format=text`)).text();

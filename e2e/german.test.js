@@ -256,7 +256,7 @@ test("the games' texts come in German from the server's catalogues: the catalog 
   assert.equal(await text(page, ".settings-line"), "Brettgröße: 1x3 · Startkante: 0,0,W");
   await page.click('button[data-move="1"]');
   await page.waitForSelector("#result");
-  assert.equal(await text(page, "#result .reason"), "Nach den Regeln: zweiter Spieler gewinnt (der Pfad ist an den Rand gestoßen).");
+  assert.equal(await text(page, "#result .reason"), "Nach den Regeln: Spieler 2 gewinnt (der Pfad ist an den Rand gestoßen).");
 
   // Quarx won by taking the last pieces (a triple capture): White takes 2211, 3221 and
   // the king on 2121 (a man there would stand on its promotion row).
@@ -266,7 +266,7 @@ test("the games' texts come in German from the server's catalogues: the catalog 
   await page.click('button[data-move="1111x3131x3311x1111"]'); // the one legal move, offered as a button
   await page.waitForSelector("#result");
   assert.equal(await text(page, "#result .reason"), "Nach den Regeln: Weiß gewinnt (keine Steine mehr).");
-  assert.equal(await text(page, '#movelist .ply[data-ply="1"]'), "1111×1111, 3 geschlagen");
+  assert.equal(await text(page, '#movelist .ply[data-ply="1"]'), "11·11 × 31·31 × 33·11 × 11·11, 3 geschlagen");
   assert.doesNotMatch(await mainText(page), LEFTOVERS);
   await screenshot(page, "german-quarx-won-1366");
   await page.setViewportSize(PHONE);
@@ -285,7 +285,7 @@ test("the games' texts come in German from the server's catalogues: the catalog 
   await page.goto(`${BASE}/`);
   const result = (id) => text(page, `li:has(a[href="/game/${id}"]) .recent-result`);
   await page.waitForSelector(`li:has(a[href="/game/${resigned.id}"]) .recent-result`);
-  assert.equal(await result(ended.id), "zweiter Spieler gewinnt (der Pfad ist an den Rand gestoßen)");
+  assert.equal(await result(ended.id), "Spieler 2 gewinnt (der Pfad ist an den Rand gestoßen)");
   assert.equal(await result(quarx), "Weiß gewinnt (keine Steine mehr)");
   assert.equal(await result(resigned.id), "Rot gewinnt (Aufgabe durch Blau)");
   assert.doesNotMatch(await text(page, "#recent"), LEFTOVERS);
@@ -385,7 +385,7 @@ test("the games' reasons in German: settings refused, a position code in the edi
   };
   assert.equal(await imported('[Game "kauri"]\n\n1. x'), "Zug 1: `x` ist kein Halbzug (a..f, A..F oder pass)");
   assert.equal(await imported('[Game "kauri"]\n\n1. c\n\nfirst player won by 2 : 1 points'),
-    "Die Ergebniszeile behauptet einen Sieg von Spieler 1 mit 2 : 1, aber die Gewinnmulden sagen etwas anderes (Gewinnmulden: erster Spieler 0, zweiter Spieler 0)");
+    "Die Ergebniszeile behauptet einen Sieg von Spieler 1 mit 2 : 1, aber die Gewinnmulden sagen etwas anderes (Gewinnmulden: Spieler 1 0, Spieler 2 0)");
   assert.equal(await imported('[Game "black-path"]\n\n2. 1'), "Zug 1: Zugnummer 2 gefunden, wo 1 erwartet war.");
   assert.equal(await imported('[Game "einstein"]\n[Result what]\n\n1. 3'),
     "Ungültige Aufzeichnung `[Result what]`: Zeile 2: der Wert eines Tags steht in doppelten Anführungszeichen.");

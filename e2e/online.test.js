@@ -123,15 +123,15 @@ test("host, guest and spectator: seats claimed once, names, who is watching, a d
   assert.deepEqual([...host.errors, ...guest.errors, ...spectator.errors], []);
 });
 
-test("a takeback needs the other player's consent; resignation ends the game for both; the turn chime stays as chosen", async () => {
+test("a takeback needs the other player's consent; resignation ends the game for both; the move sounds stay as chosen", async () => {
   const { host, guest } = await hostAndGuest();
   assert.equal(await host.isDisabled("#undo"), true, "no plain undo between people");
-  // The chime on one's turn is off unless turned on, and stays as chosen.
-  assert.equal(await guest.isChecked("#sound"), false);
-  await guest.check("#sound");
+  // The move sounds are on unless turned off, and stay as chosen.
+  assert.equal(await guest.isChecked("#sound"), true);
+  await guest.uncheck("#sound");
   await guest.reload();
   await guest.waitForSelector("#board");
-  assert.equal(await guest.isChecked("#sound"), true);
+  assert.equal(await guest.isChecked("#sound"), false);
   await play(host, ["b6"]);
   await host.click("#takeback");
   await host.waitForSelector("#takeback-asked");

@@ -1,12 +1,19 @@
 // Moves chosen by clicks on a board (web/boards/<game>.js draws it): the cells that start a
 // move marked movable, then the cells that continue it marked target, the move sent once the
 // clicked cells name exactly one; the path of the move being chosen drawn over the board.
+// The keyboard does the same through the board's cursor (web/boards/keyboard.js): Enter or
+// Space on a cell is a click on it, Escape takes the choice back.
 
 import { arrow } from "./common.js";
+
+/** The classes that mark the cells that start a move, those that continue the one chosen, and
+ * those chosen so far.
+ * @typedef {{ start: string, next: string, chosen: string }} PickerClasses */
 
 /** A board made playable by `clickToMove`: what it was given, and the choice so far.
  * @typedef {object} Picker
  * @property {SVGSVGElement} root
+ * @property {PickerClasses} classes
  * @property {(move: string) => unknown} play
  * @property {(cells: string[]) => void} preview
  * @property {Map<string, SVGElement>} cells the clickable cells by name
@@ -23,19 +30,21 @@ import { arrow } from "./common.js";
  * cells that can follow are marked `target`. A move is sent as soon as the clicked cells name
  * exactly one move that needs no further click, so a move with a single cell takes a single
  * click. Clicking a chosen cell again takes the choice back to before it; clicking anything
- * else starts over.
+ * else starts over. `classes` name the marks (by default those web/boards/common.js lists;
+ * a premove's are others, web/game/premove.js).
  * @param {SVGSVGElement} root
  * @param {string[]} legal
  * @param {(move: string) => string[] | null} pathOf
  * @param {(move: string) => unknown} play
  * @param {(cells: string[]) => void} [preview]
+ * @param {PickerClasses} [classes]
  */
-export function clickToMove(root, legal, pathOf, play, preview = () => {}) {
+export function clickToMove(root, legal, pathOf, play, preview = () => {}, classes = { start: "movable", next: "target", chosen: "selected" }) {
   const cells = new Map();
   for (const node of /** @type {NodeListOf<SVGElement>} */ (root.querySelectorAll("[data-cell]"))) cells.set(node.dataset.cell, node);
   /** @type {Picker} */
   const picker = {
-    root, play, preview, cells,
+    root, classes, play, preview, cells,
     moves: legal.flatMap((move) => {
       const path = pathOf(move);
       return path && path.length ? [{ move, path }] : [];
@@ -47,6 +56,7 @@ export function clickToMove(root, legal, pathOf, play, preview = () => {}) {
   root.addEventListener("click", (event) => activate(picker, event));
   root.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") activate(picker, event);
+    if (event.key === "Escape" && picker.chosen.length) { picker.chosen = []; refresh(picker); }
   });
   root.addEventListener("pointerover", (event) => hover(picker, event));
   root.addEventListener("focusin", (event) => hover(picker, event));
@@ -62,27 +72,30 @@ const candidates = ({ moves, chosen }) => moves.filter((m) => chosen.every((c, i
  * @param {Picker} picker */
 const nextCells = (picker) => new Set(candidates(picker).filter((m) => m.path.length > picker.chosen.length).map((m) => m.path[picker.chosen.length]));
 
-/** Marks the cells chosen and those that can be clicked next (focusable buttons), the others
- * back to their own role.
+/** Whether cell `name` can be clicked now: chosen, or one that can come next.
+ * @param {Picker} picker
+ * @param {string} name */
+const clickable = (picker, name) => !picker.sending && (picker.chosen.includes(name) || nextCells(picker).has(name));
+
+/** Marks the cells chosen and those that can be clicked next (buttons), the others back to
+ * their own role.
  * @param {Picker} picker */
 function refresh(picker) {
-  const { cells, roles, chosen } = picker;
+  const { cells, roles, chosen, classes } = picker;
   for (const [name, node] of cells) {
-    node.classList.remove("movable", "target", "selected");
-    node.removeAttribute("tabindex");
+    node.classList.remove(classes.start, classes.next, classes.chosen);
     const role = roles.get(name);
     if (role) node.setAttribute("role", role);
     else node.removeAttribute("role");
   }
-  const clickable = (/** @type {string} */ name, /** @type {string} */ cls) => {
+  const mark = (/** @type {string} */ name, /** @type {string} */ cls) => {
     const node = cells.get(name);
     if (!node) return;
     node.classList.add(cls);
-    node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
   };
-  for (const name of chosen) clickable(name, "selected");
-  for (const name of picker.sending ? [] : nextCells(picker)) clickable(name, chosen.length ? "target" : "movable");
+  for (const name of chosen) mark(name, classes.chosen);
+  for (const name of picker.sending ? [] : nextCells(picker)) mark(name, chosen.length ? classes.next : classes.start);
   picker.preview(chosen.slice());
 }
 
@@ -114,11 +127,8 @@ function choose(picker, name) {
  * @param {Picker} picker
  * @param {string} move */
 function send(picker, move) {
-  const { root } = picker;
   picker.chosen = [];
   picker.sending = true;
-  // The cells stop being focusable while the move is on its way: the focus stays on the board.
-  if (root.contains(document.activeElement)) root.focus({ preventScroll: true });
   refresh(picker);
   // The page normally redraws the board with the new position; if it does not (the move was
   // refused), this board becomes playable again.
@@ -136,7 +146,7 @@ const cellOf = (event) => /** @type {Element} */ (event.target).closest?.("[data
  * @param {Event} event */
 function activate(picker, event) {
   const node = cellOf(event);
-  if (!node || !picker.root.contains(node) || picker.sending || !node.hasAttribute("tabindex")) {
+  if (!node || !picker.root.contains(node) || !clickable(picker, /** @type {string} */ (node.dataset.cell))) {
     if (picker.chosen.length) { picker.chosen = []; refresh(picker); }
     return;
   }

@@ -16,8 +16,12 @@
 // (a move's words on a button), `lobbyNote(settings)` (a note for the lobby: { text, href,
 // linkText, offer: { label, settings } }), `shortMoves(view, settings)` (the moves as the move
 // list shows them, where the record's notation is hard to read; buttons keep the record's in
-// data-record), `scores(view)` (the scores at the end, { label, values } by seat) and
-// `bottomSeat` (the seat drawn at the bottom, for the board's flip).
+// data-record), `scores(view)` (the scores at the end, { label, values } by seat),
+// `bottomSeat` (the seat drawn at the bottom, for the board's flip) and `otherSide(code)` (the
+// position with the other side to move, whose moves are the page's premoves: only a game where
+// one's next move can be chosen before the opponent's has it: no die in between, and the
+// opponent's move does not decide where one's own goes, as Black Path's next square and
+// Carreaux's bubble do; so Quarx and Kauri).
 //
 // Stable attributes for tests and styling (every board):
 //   data-cell="<id>"   every element a move can name: a Karl's Race square letter ("U"), a
@@ -35,8 +39,9 @@
 // carry data-size and data-stone (the home corner NW/NE/SW/SE), its die data-die (empty before
 // the roll); Kauri holes data-seeds and data-cowries, its stores data-store (the seat) and
 // data-seeds; Quarx cells data-piece (o, O, x, X); Carreaux cells data-tile (R, B, G, ".").
-// Every cell has an accessible name saying what is on it; clickable cells are focusable
-// (tabindex 0, role button) and react to Enter and Space.
+// Every cell has an accessible name saying what is on it; on the game page the cells are one
+// Tab stop, the arrow keys moving a cursor over them (web/boards/keyboard.js); clickable cells
+// have role button and react to Enter and Space.
 
 /** A point in SVG units.
  * @typedef {[number, number]} Point */
@@ -66,7 +71,8 @@
  * @property {{ key: string, draw: (settings: Record<string, string>, choose: (value: string) => void) => HTMLElement | null }} [settingPicker]
  * @property {(view: BoardView, settings: Record<string, string>) => (string | null)[]} [shortMoves]
  * @property {(view: BoardView) => { label: string, values: number[] } | null} [scores]
- * @property {number} [bottomSeat] */
+ * @property {number} [bottomSeat]
+ * @property {(code: string) => string} [otherSide] */
 
 import { reducedMotion } from "../ui.js";
 import { fileLetter } from "./position.js";

@@ -17,6 +17,11 @@ const PAD = 3;
 /** The seat drawn at the bottom (the first player's row); the page flips the board for the other. */
 export const bottomSeat = 0;
 
+/** The position of `code` with the other side to move (the page's premoves are its moves):
+ * the side's letter, "a" or "A", in the other case.
+ * @param {string} code */
+export const otherSide = (code) => (code[0] === "a" ? "A" : "a") + code.slice(1);
+
 export const howTo = t("Click one of your holes that holds a cowrie (shell): its seeds, then its cowries, are sown anticlockwise, one per hole. A cowrie dropped into an opponent's hole without a cowrie captures its seeds.");
 
 /** Reads a position code: each hole's [seeds, cowries] by letter, and the two stores.
@@ -114,6 +119,56 @@ export function draw(view) {
     centreOf: (letter) => centres.get(letter),
     pathOf: (move) => (/^[a-f]$/i.test(move) ? [move] : null),
   };
+}
+
+/** The holes in the order the counters travel (anticlockwise): the first player's, then the second's. */
+const ORDER = "abcdefABCDEF";
+/** The start of a game, as a code. */
+const START = "a/5+1,5+1,5+1,5+1,5+1,5+1/5+1,5+1,5+1,5+1,5+1,5+1/0,0";
+
+/** Plays `move` (a hole's letter) on `position` (as `parse` reads it, changed in
+ * place) by the rules (docs/rules/kauri.md): the hole's seeds, then its cowries, sown one per
+ * hole anticlockwise; a cowrie dropped into an opponent's hole without a cowrie takes its
+ * seeds, a seed dropped into an opponent's hole with cowries and no seed goes to the
+ * opponent's store. Returns the hole the sowing ended in, the seeds taken and those given.
+ * @param {ReturnType<typeof parse>} position
+ * @param {string} move */
+function sow({ holes, stores }, move) {
+  const mover = move === move.toLowerCase() ? 0 : 1;
+  const opponents = (/** @type {number} */ at) => Math.floor(at / 6) !== mover;
+  let at = ORDER.indexOf(move);
+  const [seeds, cowries] = holeIn(holes, move);
+  holes.set(move, [0, 0]);
+  let [taken, given] = [0, 0];
+  for (let i = 0; i < seeds + cowries; i++) {
+    at = (at + 1) % 12;
+    const hole = holeIn(holes, ORDER[at]);
+    if (i >= seeds && opponents(at) && hole[1] === 0) { taken += hole[0]; hole[0] = 0; }
+    if (i < seeds && opponents(at) && hole[1] > 0 && hole[0] === 0) given += 1;
+    else hole[i < seeds ? 0 : 1] += 1;
+  }
+  stores[mover] += taken;
+  stores[1 - mover] += given;
+  return { last: ORDER[at], taken, given };
+}
+
+/** The moves of `view` as the move list shows them: the hole sown, where the sowing ended,
+ * and the seeds it took and gave away as the published records note them ("a → B (+6−1)");
+ * "pass" in words. Replayed from the start; a game that began elsewhere shows the record's
+ * letters.
+ * @param {BoardView} view */
+export function shortMoves(view) {
+  const position = parse(START);
+  const words = view.moves.map((move) => {
+    if (move === "pass") return t("pass");
+    if (!/^[a-f]$/i.test(move)) return move;
+    const { last, taken, given } = sow(position, move);
+    const counts = `${taken ? `+${taken}` : ""}${given ? `−${given}` : ""}`;
+    return `${move} → ${last}${counts ? ` (${counts})` : ""}`;
+  });
+  const side = view.moves.length % 2 ? "A" : "a";
+  const code = [side, ...["abcdef", "ABCDEF"].map((row) => [...row].map((h) => holeIn(position.holes, h).join("+")).join(",")), position.stores.join(",")].join("/");
+  return view.code === code || view.code.startsWith(`${code}/`) ? words : view.moves;
 }
 
 /** The seeds in each seat's store, for the ending's words (web/game/ending.js).

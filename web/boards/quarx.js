@@ -29,19 +29,34 @@ const MOVE = /^\d{4}([-x]\d{4})+$/;
 /** The seat drawn at the bottom (White's side of every board); the page flips the board for the other. */
 export const bottomSeat = 0;
 
-export const howTo = t("Click a piece, then each cell it lands on in turn (a capture lists every landing), or type the move in the box: a cell is its digits x y a b, e.g. 2233-2323 or 3333x1111x3311. Capturing is compulsory.");
+/** The position of `code` with the other side to move (the page's premoves are its moves).
+ * @param {string} code */
+export const otherSide = (code) => (code[0] === "w" ? "b" : "w") + code.slice(1);
 
-/** The moves of `view` as the move list shows them: a step as it is ("2233-2323"), a capture
- * as its first and last cells with the pieces taken counted ("1421×3221, 3 taken"); the
- * record's notation stays in the record and the API.
+export const howTo = t("Click a piece, then each cell it lands on in turn (a capture lists every landing), or type the move in the box: a cell is its digits x y a b, e.g. 2233-2323 or 3333x1111x3311. Capturing is compulsory. The move list writes a cell as x y · a b: its place on its small board, then the board's.");
+
+/** A cell as the move list writes it: its place on its small board, then the board's
+ * ("22·33": x 2, y 2 on board a 3, b 3), as a player finds it on the drawing.
+ * @param {string} name */
+const cellWords = (name) => `${name.slice(0, 2)}·${name.slice(2)}`;
+
+/** A move in words a player reads on the boards: each cell as `cellWords` writes it, a step
+ * joined by "→" ("22·33 → 23·23"), a capture's landings by "×", with the pieces taken counted
+ * when more than one ("33·33 × 11·11 × 33·11, 2 taken"); anything else as it is.
+ * @param {string} move */
+export function describeMove(move) {
+  if (!MOVE.test(move)) return move;
+  if (!move.includes("x")) return move.split("-").map(cellWords).join(" → ");
+  const cells = move.split("x").map(cellWords);
+  const jumps = cells.join(" × ");
+  return cells.length > 2 ? t("{jumps}, {n} taken", { jumps, n: cells.length - 1 }) : jumps;
+}
+
+/** The moves of `view` as the move list shows them (`describeMove`); the record's notation
+ * stays in the record and the API.
  * @param {BoardView} view */
 export function shortMoves(view) {
-  return view.moves.map((move) => {
-    if (!MOVE.test(move) || !move.includes("x")) return move;
-    const cells = move.split("x");
-    const taken = cells.length - 1;
-    return taken === 1 ? `${cells[0]}×${cells[1]}` : t("{first}×{last}, {n} taken", { first: cells[0], last: cells.at(-1), n: taken });
-  });
+  return view.moves.map(describeMove);
 }
 
 /** Reads a position code into a map from cell name ("xyab") to piece letter.

@@ -1,12 +1,15 @@
 // The board on the game page: the game's board module (web/boards/<game>.js) drawn for the
 // position shown, with the attributes tests wait for, playable by clicks when this screen is to
-// move (web/game/analysis.js draws the best move on it), zoomed on a phone when its click areas
-// would be too small, turned round on request (or for the player's own side at the bottom),
-// sized to the height the first screen has left under what stands above it; and the text
-// picture with the position code under the moves, with a link to the editor.
+// move (web/game/analysis.js draws the best move on it), by the keyboard's cursor too
+// (web/boards/keyboard.js) with the way on to the moves and the game's controls right after it,
+// zoomed on a phone when its click areas would be too small, turned round on request (or for
+// the player's own side at the bottom), sized to the height the first screen has left under
+// what stands above it; and the text picture with the position code under the moves, with a
+// link to the editor.
 
 import { clickToMove, previewPath } from "../boards/click-to-move.js";
 import { tapWidth } from "../boards/common.js";
+import { keyboardCursor } from "../boards/keyboard.js";
 import { t } from "../i18n.js";
 import { el } from "../ui.js";
 import { playMove } from "./move-input.js";
@@ -36,19 +39,46 @@ export function drawBoard(game, v, myMove) {
     clickToMove(svgNode, v.legal, drawn.pathOf, (move) => playMove(game, move),
       drawn.preview ?? ((cells) => previewPath(svgNode, drawn.centreOf, cells)));
   }
+  keyboardCursor(svgNode);
   fitForTouch(game, scroll, drawn);
+  game.ui.boardArea.append(boardSkips());
   return drawn;
 }
 
+/** Focuses the first of `targets` found (in the page as it is when asked) and brings it into view.
+ * @param {() => (Element | null | undefined)[]} targets */
+const focusFirst = (targets) => () => {
+  const found = targets().find((node) => node instanceof HTMLElement);
+  if (!(found instanceof HTMLElement)) return;
+  found.focus();
+  found.scrollIntoView({ block: "nearest" });
+};
+
+/** Right after the board, a Tab away from it: what the keys do on the board, and the way on
+ * to the moves (the one shown, else the last) and to the game's controls (what waits for an
+ * answer, the table's actions, the move buttons or box, else the flip); seen once focused.
+ * @returns {HTMLElement} */
+function boardSkips() {
+  const find = (/** @type {string} */ selector) => document.querySelector(selector);
+  return el("nav", { class: "board-skips", "aria-label": t("Keyboard") },
+    el("p", { class: "help" }, t("On the board the arrow keys move, Enter picks, Escape cancels.")),
+    el("button", { type: "button", class: "secondary", id: "to-moves",
+      onclick: focusFirst(() => [find("#movelist .current"), [...document.querySelectorAll("#movelist .ply")].at(-1), find("#replay button:not([disabled])"), find("#flip")]) },
+    t("Go to the moves")),
+    el("button", { type: "button", class: "secondary", id: "to-controls",
+      onclick: focusFirst(() => [find("#question-box button"), find("#table-controls button:not([disabled])"), find("#controls button, #controls input"), find("#flip")]) },
+    t("Go to the game's controls")));
+}
+
 /** Whether the board is drawn turned round: as the player chose, else by default when this
- * screen plays one seat online and the board module draws another seat at the bottom (so that
- * one's own side is at the bottom).
+ * screen plays one seat (against a person or the computer) and the board module draws another
+ * seat at the bottom (so that one's own side is at the bottom).
  * @param {Game} game */
 function isFlipped(game) {
   if (game.flipped !== null) return game.flipped;
   const { view, seats, board } = game;
   const mine = view.seats.filter((s) => seats.mine(s.seat));
-  return board.bottomSeat !== undefined && mine.length === 1 && seats.othersPlay(view) && mine[0].seat !== board.bottomSeat;
+  return board.bottomSeat !== undefined && mine.length === 1 && mine[0].seat !== board.bottomSeat;
 }
 
 /** The button that turns the board round (beside the board's replay controls).

@@ -88,11 +88,12 @@ export function replayControls(game, v) {
     button(t("Last position"), "»", null, ply === last));
 }
 
-/** Home, End, Left and Right replay the game (outside text fields).
+/** Home, End, Left and Right replay the game (outside text fields, and not when the board's
+ * cursor took the key).
  * @param {Game} game */
 export function listenForReplayKeys(game) {
   document.addEventListener("keydown", (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(/** @type {Element} */ (e.target).tagName)) return;
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(/** @type {Element} */ (e.target).tagName)) return;
     const moves = game.view.moves.length;
     const ply = game.shownPly === null ? moves : game.shownPly;
     const target = /** @type {Record<string, number | null>} */ ({ ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: null })[e.key];

@@ -13,10 +13,22 @@ const KEY = "tafel:notify";
 /** Whether notifications can be shown: asked for here and allowed by the browser. */
 const allowed = () => "Notification" in window && Notification.permission === "granted" && localStorage.getItem(KEY) === "on";
 
-/** Shows a notification that it is this screen's turn, if the page is hidden and they are on.
+/** Whether it has just become this screen's turn with another person playing (since the page
+ * was last drawn).
+ * @param {Game} game */
+function turnBegan(game) {
+  const { view, seats } = game;
+  const myTurn = view.status.state === "to_move" && view.started && seats.mine(view.status.seat) && seats.othersPlay(view);
+  const began = myTurn && !game.wasMyTurn;
+  game.wasMyTurn = myTurn;
+  return began;
+}
+
+/** Shows a notification when it has just become this screen's turn, if the page is hidden and
+ * they are on.
  * @param {Game} game */
 export function notifyTurn(game) {
-  if (!document.hidden || !allowed()) return;
+  if (!turnBegan(game) || !document.hidden || !allowed()) return;
   try {
     const note = new Notification(pageTitle(game), { body: game.ui.lastLine.textContent, tag: `tafel-${game.id}` });
     note.onclick = () => { window.focus(); note.close(); };

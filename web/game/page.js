@@ -15,7 +15,8 @@ import { keepInView, listenForReplayKeys, moveList, replayControls, undoAndRecor
 import { presenceLine, questionBox, showNotice, tableControls, tableEvent } from "./online.js";
 import { heldSeats, invitations, joinForm, otherDevice, playersList, readFragment, youLine } from "./seats.js";
 import { notifyToggle, notifyTurn } from "./notify.js";
-import { chimeOnMyTurn, soundToggle } from "./sound.js";
+import { listenForPremoveCancel, playPremove, premoveBoard, premoveLine } from "./premove.js";
+import { soundNewMoves, soundToggle } from "./sound.js";
 import { gameState, shownView, takeView } from "./state.js";
 import { pageTitle, showLastMove, statusLine } from "./status.js";
 import { settingsLine } from "../lobby/settings.js";
@@ -52,6 +53,7 @@ export async function gamePage(app, id) {
   // only then: it would forget a move half clicked).
   narrow.addEventListener("change", () => { if (questionBox(game)) render(game, { animate: false }); });
   listenForReplayKeys(game);
+  listenForPremoveCancel(game);
   keepClocksRunning(game);
   game.live = connect(game);
   render(game, { animate: false });
@@ -90,9 +92,10 @@ function render(game, { animate }) {
   const place = focusPlace();
   const myMove = v.status.state === "to_move" && v.ply === v.moves.length && v.started && game.seats.mine(v.status.seat);
   document.title = pageTitle(game);
-  const turnBegan = chimeOnMyTurn(game);
   showNotice(game);
   const drawn = drawBoard(game, v, myMove);
+  if (myMove) playPremove(game, v);
+  else premoveBoard(game, v, drawn);
   showBestMove(game, v, drawn, myMove);
   game.ui.boardArea.prepend(presenceLine(game));
   // Status, with the moves that have no cell on the board (a forced pass) right beside it, and
@@ -105,11 +108,12 @@ function render(game, { animate }) {
   keepInView(/** @type {HTMLElement} */ (game.ui.side.querySelector("#movelist"))); // the side column always has it
   restoreFocus(place);
   if (animate) animateLastMove(drawn);
-  if (turnBegan) notifyTurn(game);
+  soundNewMoves(game, drawn);
+  notifyTurn(game);
   analyseFinishedGame(game);
 }
 
-/** Beside the board: the die, the last move, the move controls, errors, the table's controls,
+/** Beside the board: the die, the last move, the premove, the move controls, errors, the table's controls,
  * how to move, the moves, the chat, the analysis, the records, the players and the page's options.
  * @param {Game} game
  * @param {GameView} v
@@ -119,6 +123,7 @@ function sideColumn(game, v, drawn, myMove) {
   return [
     drawn.extra ? el("div", { class: "board-extra" }, drawn.extra) : null,
     game.ui.lastLine,
+    premoveLine(game, v),
     moveControls(game, v, drawn, myMove),
     hintArea(game, v, myMove),
     game.ui.error,

@@ -67,7 +67,15 @@ export function gameState({ id, view, board, catalogEntry, settings, seats, invi
     lastProposals: null, // the last draw offer, takeback request or rematch offer seen, for the words of its answer
     /** @type {{ seats: number[], away: number[], spectators: number } | null} */
     presence: null, // who has the game open, as the server last said ({ seats, away, spectators })
-    wasMyTurn: false,
+    wasMyTurn: false, // whether it was this screen's turn when the page was last drawn (web/game/notify.js)
+    /** @type {string | null} */
+    premove: null, // the move chosen ahead, while another is to move (web/game/premove.js)
+    /** @type {{ code: string, legal: Promise<string[]> } | null} */
+    premoves: null, // the moves a premove may be, for the position `code`
+    /** @type {{ ply: number, text: string } | null} */
+    premoveNote: null, // a premove dropped, said while the position after `ply` moves is shown
+    /** @type {{ moves: number, over: boolean } | null} */
+    heard: null, // the moves and the end the page has sounded (web/game/sound.js; null: nothing drawn yet)
     // The analysis (docs/analysis.md): the review once fetched, for how many moves, and what
     // the panel says meanwhile (the progress, or why there is none).
     /** @type {import("./review-panel.js").Review | null} */

@@ -258,8 +258,8 @@ side = { $side ->
     [black] Schwarz
     [red] Rot
     [blue] Blau
-    [first-player] erster Spieler
-    [second-player] zweiter Spieler
+    [first-player] Spieler 1
+    [second-player] Spieler 2
     [north-west] Nordwest
     [north-east] Nordost
     [south-west] Südwest
@@ -555,7 +555,7 @@ reason-kauri-record-start = eine Aufzeichnung beginnt mit der Zugnummer `1.`
 reason-kauri-record-unclosed = `{ $c }` ohne schließendes `{ $close }`
 reason-kauri-record-unexpected = unerwartetes `{ $c }`
 reason-kauri-record-word = `{ $word }` ist kein Halbzug (a..f, A..F oder pass)
-reason-kauri-result-claim = die Ergebniszeile behauptet { $claim }, aber { $why } (Gewinnmulden: erster Spieler { $first }, zweiter Spieler { $second })
+reason-kauri-result-claim = die Ergebniszeile behauptet { $claim }, aber { $why } (Gewinnmulden: Spieler 1 { $first }, Spieler 2 { $second })
 reason-kauri-result-differ = die Punktzahlen sind verschieden
 reason-kauri-result-drawn = die Partie ist remis
 reason-kauri-result-line = die Ergebniszeile `{ $line }` ist nicht `NAME won by W : L points` oder `Draw by N : N points`
@@ -564,7 +564,7 @@ reason-kauri-result-order = die Punktzahl des Siegers kommt zuerst
 reason-kauri-result-stores = die Gewinnmulden sagen etwas anderes
 reason-kauri-row = eine Reihe hat 6 Mulden, getrennt durch `,`, gefunden: { $count }
 reason-kauri-seeds = Brett und Gewinnmulden enthalten { $n } Samen, aber das Spiel hat 60
-reason-kauri-side = Seite am Zug `{ $other }` ist nicht `a` (erster Spieler) oder `A` (zweiter)
+reason-kauri-side = Seite am Zug `{ $other }` ist nicht `a` (Spieler 1) oder `A` (Spieler 2)
 reason-kauri-stores = die Gewinnmulden müssen ERSTER,ZWEITER sein, wie 0,0
 reason-over-no-die = die Partie ist vorbei, also kann nicht gewürfelt werden
 reason-plies-form = eine ganze Zahl von Halbzügen (0 = keine Grenze)
@@ -685,3 +685,7 @@ there-is-no-open-report-id = es gibt keine offene Meldung { $id }
 this-account-is-closed-already = dieses Konto ist schon geschlossen
 no-tournament-id-is-open-or = kein Turnier { $id } ist offen oder läuft
 log-entry-just-written-cannot-be-read = der eben geschriebene Protokolleintrag lässt sich nicht lesen
+only-the-organiser-corrects-results = nur die Turnierleitung darf ein Ergebnis berichtigen
+no-game-on-that-board = an diesem Brett wurde in dieser Runde keine Partie gespielt
+this-game-has-no-result-yet = diese Partie hat noch kein Ergebnis: berichtigt wird erst, wenn sie eines hat
+result-is-not-one-of-the-results = ein Ergebnis ist eines von 1-0, 0-1, 1/2-1/2, +:-, -:+ und -:-

@@ -139,7 +139,7 @@ mod tests {
             german,
             [
                 "Weiß ist am Zug",
-                "erster Spieler ist am Zug",
+                "Spieler 1 ist am Zug",
                 "Nordwest ist am Zug",
                 "Sente ist am Zug"
             ]

@@ -70,7 +70,7 @@ async fn refusals_over_http_carry_a_code_and_words_in_the_request_language() {
     let second = json!({"token": tokens[1], "move": "1"});
     for (language, words) in [
         ("en", "it is first player's turn"),
-        ("de", "erster Spieler ist am Zug"),
+        ("de", "Spieler 1 ist am Zug"),
     ] {
         let request = client.http.post(client.url(&path)).json(&second);
         let answer = in_language(&client, request, language).await;
@@ -118,7 +118,7 @@ async fn refusals_over_a_websocket_carry_a_code_and_words_in_the_socket_language
 
     for (language, malformed, turn) in [
         ("en", "malformed message: ", "it is first player's turn"),
-        ("de", "fehlerhafte Nachricht: ", "erster Spieler ist am Zug"),
+        ("de", "fehlerhafte Nachricht: ", "Spieler 1 ist am Zug"),
     ] {
         let headers = [("accept-language", language)];
         let mut viewer = Viewer::open_at(server.addr, &path, None, &headers)
