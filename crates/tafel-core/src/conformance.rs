@@ -362,8 +362,8 @@ const DRAWS_PER_MOVE: usize = 10;
 
 /// Checks that `game`'s [`Game::random_move`] keeps every legal move exactly as likely. Along
 /// one uniform random game from the start with the given seed (chance by its probabilities),
-/// in every position where a player is to move and has at least two moves, it draws
-/// [`DRAWS_PER_MOVE`] moves per legal move from a generator seeded by `seed` too; each must be
+/// in every position where a player is to move and has at least two moves, it draws ten
+/// moves per legal move from a generator seeded by `seed` too; each must be
 /// legal (and leave its buffer empty or holding the legal moves), and the chi-square statistic of their counts against the uniform distribution,
 /// summed over the positions (a chi-square whose degrees of freedom `k` are the positions'
 /// summed), must lie within five of its standard deviations (`sqrt(2 k)`) above its mean `k`.
