@@ -189,8 +189,7 @@ impl CellSet {
 }
 
 /// The cells of a [`CellSet`] in increasing order: the lowest bit of the current word taken
-/// and cleared, the next word when it is empty (a `flat_map` over the words had cost four times
-/// as many instructions a cell, most of building Carreaux's tile lists).
+/// and cleared, the next word when it is empty.
 struct Cells {
     /// The cells not yet given.
     words: [u64; 3],
