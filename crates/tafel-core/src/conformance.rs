@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use rand::{Rng, SeedableRng};
+use rand::{Rng, RngCore, SeedableRng};
 
 use crate::game::{Game, GameExt};
 use crate::notation::ParseError;
@@ -111,6 +111,28 @@ pub enum Violation {
     },
     /// A text record was read as JSON or the other way round.
     RecordForm,
+    /// [`Game::random_move`] drew a move that is not legal, or left in its buffer neither
+    /// nothing nor the legal moves.
+    RandomMoveIllegal {
+        /// The move drawn.
+        drawn: String,
+    },
+    /// [`Game::random_move`]'s draws do not fit the uniform distribution over the legal
+    /// moves: their chi-square statistic is beyond its bound.
+    RandomMoveUneven {
+        /// The chi-square statistic over every position checked.
+        statistic: f64,
+        /// Its degrees of freedom.
+        freedom: u64,
+    },
+    /// The game's own [`Game::random_move`] draws another move than an index drawn among
+    /// the listed legal moves, or leaves the generator elsewhere.
+    OwnRandomMove {
+        /// What the game's own draw gave.
+        own: String,
+        /// What the listed draw gave.
+        listed: String,
+    },
     /// The game's own random playout plays another game than the generic loop.
     OwnPlayout {
         /// What the game's own loop gave.
@@ -162,6 +184,21 @@ impl fmt::Display for Violation {
                 write!(f, "record replays to other moves\n{record}")
             }
             Violation::RecordForm => write!(f, "record form misdetected"),
+            Violation::RandomMoveIllegal { drawn } => {
+                write!(
+                    f,
+                    "the random move drew `{drawn}`, which is not legal, or left other moves \
+                     than the legal ones in its buffer"
+                )
+            }
+            Violation::RandomMoveUneven { statistic, freedom } => write!(
+                f,
+                "the random move's draws are uneven: chi-square {statistic:.1} with {freedom} \
+                 degrees of freedom"
+            ),
+            Violation::OwnRandomMove { own, listed } => {
+                write!(f, "own random move gave {own}, the listed draw {listed}")
+            }
             Violation::OwnPlayout { own, generic } => {
                 write!(f, "own playout gave {own}, the generic loop {generic}")
             }
@@ -173,11 +210,15 @@ impl fmt::Display for Violation {
 /// the position code round-trips and reproduces the hash; the incremental hash equals the
 /// hash from scratch; the status and the legal moves agree (moves exactly when the game is
 /// not over, no duplicates, a seat that exists, chance probabilities that sum to 1); every
-/// move's notation round-trips and every move applies; the game ends within
-/// [`Game::max_plies`]. At the end the game's text and JSON records must replay to the same
-/// moves. Returns the number of moves played, or the first rule broken.
+/// move's notation round-trips and every move applies; [`Game::random_move`] draws a legal
+/// move (from a generator of its own, so that the game played is the same whether a game
+/// overrides it or not); the game ends within [`Game::max_plies`]. At the end the game's text
+/// and JSON records must replay to the same moves. Returns the number of moves played, or the
+/// first rule broken.
 pub fn check_random_game<G: Game>(game: &G, seed: u64) -> Result<u64, ConformanceError> {
     let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let mut draws = rand::rngs::SmallRng::seed_from_u64(!seed);
+    let mut scratch = Vec::new();
     let start = game.start();
     let mut state = start.clone();
     let mut history = Vec::new();
@@ -204,7 +245,14 @@ pub fn check_random_game<G: Game>(game: &G, seed: u64) -> Result<u64, Conformanc
             Status::ToMove(p) if p.index() >= game.num_players() => {
                 return Err(here(Violation::NoSuchSeat(p)))
             }
-            Status::ToMove(_) => legal[rng.random_range(0..legal.len())],
+            Status::ToMove(_) => {
+                let drawn = game.random_move(&state, &mut draws, &mut scratch);
+                if !legal.contains(&drawn) || !(scratch.is_empty() || scratch == legal) {
+                    let drawn = format!("{drawn:?}");
+                    return Err(here(Violation::RandomMoveIllegal { drawn }));
+                }
+                legal[rng.random_range(0..legal.len())]
+            }
             Status::Chance => {
                 let total: f64 = (0..legal.len())
                     .map(|i| game.chance_probability(&state, &legal, i))
@@ -306,6 +354,115 @@ fn check_records<G: Game>(game: &G, start: &G::State, moves: &[G::Move]) -> Resu
         }
     }
     Ok(())
+}
+
+/// How many times [`check_random_move`] draws in a position, per legal move: each move's
+/// expected count, enough for the chi-square approximation.
+const DRAWS_PER_MOVE: usize = 10;
+
+/// Checks that `game`'s [`Game::random_move`] keeps every legal move exactly as likely. Along
+/// one uniform random game from the start with the given seed (chance by its probabilities),
+/// in every position where a player is to move and has at least two moves, it draws ten
+/// moves per legal move from a generator seeded by `seed` too; each must be
+/// legal (and leave its buffer empty or holding the legal moves), and the chi-square statistic of their counts against the uniform distribution,
+/// summed over the positions (a chi-square whose degrees of freedom `k` are the positions'
+/// summed), must lie within five of its standard deviations (`sqrt(2 k)`) above its mean `k`.
+/// Returns the number of draws, or the first rule broken.
+pub fn check_random_move<G: Game>(game: &G, seed: u64) -> Result<u64, ConformanceError> {
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let mut draws = rand::rngs::SmallRng::seed_from_u64(!seed);
+    let (mut legal, mut scratch) = (Vec::new(), Vec::new());
+    let mut state = game.start();
+    let (mut statistic, mut freedom, mut drawn) = (0.0, 0u64, 0u64);
+    let mut counts = std::collections::HashMap::new();
+    let error = |moves, violation| ConformanceError {
+        game: G::INFO.name,
+        seed: Some(seed),
+        moves,
+        violation,
+    };
+    for moves in 0.. {
+        let status = game.status(&state);
+        game.legal_moves(&state, &mut legal);
+        let mv = match status {
+            Status::Over(_) => break,
+            Status::Chance => sample_chance(game, &state, &legal, &mut rng),
+            Status::ToMove(_) => legal[rng.random_range(0..legal.len())],
+        };
+        if matches!(status, Status::ToMove(_)) && legal.len() > 1 {
+            counts.clear();
+            counts.extend(legal.iter().map(|&m| (m, 0u64)));
+            for _ in 0..DRAWS_PER_MOVE * legal.len() {
+                let drawn = game.random_move(&state, &mut draws, &mut scratch);
+                let listed = scratch.is_empty() || scratch == legal;
+                let Some(count) = counts.get_mut(&drawn).filter(|_| listed) else {
+                    let drawn = format!("{drawn:?}");
+                    return Err(error(Some(moves), Violation::RandomMoveIllegal { drawn }));
+                };
+                *count += 1;
+            }
+            let expected = DRAWS_PER_MOVE as f64;
+            statistic += counts
+                .values()
+                .map(|&count| (count as f64 - expected).powi(2) / expected)
+                .sum::<f64>();
+            freedom += legal.len() as u64 - 1;
+            drawn += (DRAWS_PER_MOVE * legal.len()) as u64;
+        }
+        game.apply(&mut state, mv);
+    }
+    let k = freedom as f64;
+    if statistic > k + 5.0 * (2.0 * k).sqrt() {
+        return Err(error(
+            None,
+            Violation::RandomMoveUneven { statistic, freedom },
+        ));
+    }
+    Ok(drawn)
+}
+
+/// Checks that `game`'s own [`Game::random_move`] draws exactly as the default does: along one
+/// uniform random game from the start with the given seed (chance by its probabilities), in
+/// every position where a player is to move, it gives the move that an index drawn among the
+/// listed legal moves gives for the same generator, and leaves the generator as that draw does
+/// (and its buffer empty or holding the legal moves). A game whose own draw keeps the default's random numbers (counting the moves in the listed
+/// order rather than listing them) must pass this for many seeds. Returns the number of
+/// positions checked, or the first difference.
+pub fn check_own_random_move<G: Game>(game: &G, seed: u64) -> Result<u64, ConformanceError> {
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let (mut legal, mut buffer) = (Vec::new(), Vec::new());
+    let mut state = game.start();
+    let mut positions = 0;
+    loop {
+        let status = game.status(&state);
+        game.legal_moves(&state, &mut legal);
+        let mv = match status {
+            Status::Over(_) => return Ok(positions),
+            Status::Chance => sample_chance(game, &state, &legal, &mut rng),
+            Status::ToMove(_) => {
+                let mut listed = rand::rngs::SmallRng::seed_from_u64(rng.next_u64());
+                let mut own = listed.clone();
+                let expected = legal[listed.random_range(0..legal.len())];
+                let drawn = game.random_move(&state, &mut own, &mut buffer);
+                let (after, listed_after) = (own.next_u64(), listed.next_u64());
+                let kept = buffer.is_empty() || buffer == legal;
+                if drawn != expected || after != listed_after || !kept {
+                    return Err(ConformanceError {
+                        game: G::INFO.name,
+                        seed: Some(seed),
+                        moves: Some(positions as usize),
+                        violation: Violation::OwnRandomMove {
+                            own: format!("{drawn:?}, then {after:#x}, leaving {buffer:?}"),
+                            listed: format!("{expected:?}, then {listed_after:#x}"),
+                        },
+                    });
+                }
+                positions += 1;
+                legal[rng.random_range(0..legal.len())]
+            }
+        };
+        game.apply(&mut state, mv);
+    }
 }
 
 /// Checks that `game`'s own [`Game::random_playout`] plays exactly the game that the generic

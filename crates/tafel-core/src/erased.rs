@@ -86,6 +86,10 @@ pub trait DynGame: Send + Sync {
     /// Plays one random game with the given seed, checking every rule of
     /// [`crate::conformance::check_random_game`]; returns the number of moves.
     fn self_check(&self, seed: u64) -> Result<u64, ConformanceError>;
+    /// Checks that [`Game::random_move`] draws legal moves uniformly along one random game
+    /// with the given seed ([`crate::conformance::check_random_move`]); returns the number
+    /// of draws.
+    fn random_move_check(&self, seed: u64) -> Result<u64, ConformanceError>;
     /// The concrete game, for code that knows the type.
     fn as_any(&self) -> &dyn Any;
 }
@@ -309,6 +313,9 @@ impl<G: Game> DynGame for ErasedGame<G> {
     }
     fn self_check(&self, seed: u64) -> Result<u64, ConformanceError> {
         crate::conformance::check_random_game(self.0.as_ref(), seed)
+    }
+    fn random_move_check(&self, seed: u64) -> Result<u64, ConformanceError> {
+        crate::conformance::check_random_move(self.0.as_ref(), seed)
     }
     fn as_any(&self) -> &dyn Any {
         self

@@ -104,6 +104,27 @@ pub trait Game: Send + Sync + Sized + 'static {
         crate::playout::generic_random_playout(self, state, rng, buffer)
     }
 
+    /// A uniformly random legal move of `state`, where a player is to move
+    /// ([`Status::ToMove`]), drawn from `rng`. `buffer` is room for move generation; on return
+    /// it holds either every legal move of `state` in [`Game::legal_moves`]'s order (where the
+    /// draw listed them, as the default does) or nothing, so that a caller may use a list
+    /// made anyway.
+    ///
+    /// The default lists the legal moves and draws one index among them, as
+    /// [`crate::playout::generic_random_playout`] does. A game may override it with a way that
+    /// does not list every move (counting them, say), which must keep every legal move exactly
+    /// as likely: [`crate::conformance::check_random_move`] checks that it draws only legal
+    /// moves, and that their frequencies over many draws fit the uniform distribution.
+    fn random_move<R: Rng + ?Sized>(
+        &self,
+        state: &Self::State,
+        rng: &mut R,
+        buffer: &mut Vec<Self::Move>,
+    ) -> Self::Move {
+        self.legal_moves(state, buffer);
+        buffer[rng.random_range(0..buffer.len())]
+    }
+
     /// Plays `mv`, which must be one of the legal moves of `state`.
     fn apply(&self, state: &mut Self::State, mv: Self::Move);
 

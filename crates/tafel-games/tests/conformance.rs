@@ -2,7 +2,8 @@
 //! every value of every choice setting must follow the conformance rules of
 //! [`tafel_core::conformance::check_random_game`] (no panic, every move applies, codes and
 //! notation round-trip, incremental hash equals hash from scratch, games end within the bound,
-//! records replay).
+//! records replay), and every configuration's random move must draw legal moves uniformly
+//! ([`tafel_core::conformance::check_random_move`]).
 
 use proptest::prelude::*;
 use tafel_core::settings::SettingValues;
@@ -66,6 +67,18 @@ proptest! {
         for (name, game) in configurations() {
             if let Err(e) = game.self_check(seed) {
                 return Err(TestCaseError::fail(format!("{name}: {e}")));
+            }
+        }
+    }
+}
+
+/// Fixed seeds, so that the chi-square bound is tested on the same draws every run.
+#[test]
+fn random_moves_are_legal_and_uniform() {
+    for (name, game) in configurations() {
+        for seed in 0..3 {
+            if let Err(e) = game.random_move_check(seed) {
+                panic!("{name}: {e}");
             }
         }
     }

@@ -98,8 +98,10 @@ pub struct TypedVector<G: Encoded> {
 /// step, and the move each position plays next. The moves themselves are not kept: they are
 /// generated into one scratch vector, which stays in the cache (keeping every move of 1,024
 /// Quarx positions, 32 bytes each, had meant megabytes written per step, of which one move a
-/// position was read back). [`AnyVector::sample_actions`] numbers only the move it draws
-/// (numbering every legal move of every position had been over a quarter of Quarx's step).
+/// position was read back). [`AnyVector::sample_actions`] draws each position's move with
+/// [`Game::random_move`], which lists no moves where the game can count them (listing every
+/// legal move had been over half of Quarx's step), and numbers only the move it draws
+/// (numbering every legal move of every position had been over a quarter).
 struct LegalTable<G: Game> {
     /// Whether `actions` is for the positions as they are now.
     fresh: bool,
@@ -157,12 +159,11 @@ impl<G: Encoded> LegalTable<G> {
     ) -> Result<Vec<u32>, Error> {
         self.chosen.clear();
         for state in states {
-            rules.legal_moves(state, &mut self.moves);
-            let k = rng.random_range(0..self.moves.len());
+            let mv = rules.random_move(state, rng, &mut self.moves);
             let action = rules
-                .encode_move(state, &self.moves, k)
+                .encode_legal_move(state, mv, &mut self.moves)
                 .map_err(Error::Value)?;
-            self.chosen.push((self.moves[k], action));
+            self.chosen.push((mv, action));
         }
         Ok(self.chosen.iter().map(|&(_, action)| action).collect())
     }
@@ -308,8 +309,8 @@ fn play_others<G: Game>(
         if player == seat {
             break;
         }
-        rules.legal_moves(state, moves);
-        rules.apply(state, moves[rng.random_range(0..moves.len())]);
+        let mv = rules.random_move(state, rng, moves);
+        rules.apply(state, mv);
         last = Some(player);
         status = resolve_chance(rules, state, moves, rng);
     }

@@ -1,6 +1,7 @@
 //! Every game's action map is one-to-one on the legal moves of the positions of random games,
-//! within its declared range, the same move by move as for all moves at once, and its
-//! observation fills exactly its declared shape.
+//! within its declared range, the same move by move as for all moves at once (and for a player's
+//! move numbered with or without the list, as a random policy numbers it), and its observation
+//! fills exactly its declared shape.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -14,6 +15,7 @@ fn check_game<G: Encoded>(rules: &G, games: u64) -> u64 {
     let mut rng = SmallRng::seed_from_u64(34);
     let shape: usize = rules.observation_shape().iter().product();
     let mut positions = 0;
+    let mut scratch = Vec::new();
     for _ in 0..games {
         let mut state = rules.start();
         loop {
@@ -23,6 +25,14 @@ fn check_game<G: Encoded>(rules: &G, games: u64) -> u64 {
             assert_eq!(actions.len(), moves.len());
             for (index, &action) in actions.iter().enumerate() {
                 assert_eq!(rules.encode_move(&state, &moves, index), Ok(action));
+                if !matches!(rules.status(&state), Status::Chance) {
+                    let mut listed = moves.clone();
+                    let numbered = rules.encode_legal_move(&state, moves[index], &mut listed);
+                    assert_eq!(numbered, Ok(action));
+                    scratch.clear();
+                    let alone = rules.encode_legal_move(&state, moves[index], &mut scratch);
+                    assert_eq!(alone, Ok(action));
+                }
             }
             let mut sorted = actions.clone();
             sorted.sort_unstable();

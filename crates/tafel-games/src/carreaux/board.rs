@@ -154,16 +154,10 @@ impl CellSet {
 
     /// The cells in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &word)| {
-            let mut bits = word;
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let bit = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    64 * i + bit
-                })
-            })
-        })
+        Cells {
+            words: self.0,
+            word: 0,
+        }
     }
 
     /// Whether the cells form one orthogonally connected group (an empty set does not).
@@ -191,5 +185,30 @@ impl CellSet {
             }
         }
         count == self.len()
+    }
+}
+
+/// The cells of a [`CellSet`] in increasing order: the lowest bit of the current word taken
+/// and cleared, the next word when it is empty.
+struct Cells {
+    /// The cells not yet given.
+    words: [u64; 3],
+    /// The word being read.
+    word: usize,
+}
+
+impl Iterator for Cells {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        while let Some(bits) = self.words.get_mut(self.word) {
+            if *bits != 0 {
+                let bit = bits.trailing_zeros() as usize;
+                *bits &= *bits - 1;
+                return Some(64 * self.word + bit);
+            }
+            self.word += 1;
+        }
+        None
     }
 }

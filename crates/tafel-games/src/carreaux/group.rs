@@ -62,27 +62,50 @@ impl GroupRule {
         let slab = table.slab(bubble);
         let cells = table.cells();
         match self {
-            GroupRule::SmallestPairs => smallest_pairs(slab, cells, tiles.cells()),
+            // The counts of the distances the table holds, not of all it could: clearing
+            // them had been a twentieth of Carreaux's move on 6 x 6.
+            GroupRule::SmallestPairs => match table.max() {
+                0..32 => smallest_pairs::<32>(slab, cells, tiles.cells()),
+                32..64 => smallest_pairs::<64>(slab, cells, tiles.cells()),
+                _ => smallest_pairs::<DISTANCE_BOUND>(slab, cells, tiles.cells()),
+            },
             GroupRule::SpanningTree => spanning_tree(slab, cells, tiles.cells()),
         }
     }
 }
 
 /// The sum of the `n - 1` smallest of the `n (n - 1) / 2` pair distances, by counting how
-/// often each distance occurs (distances are below [`DISTANCE_BOUND`]) and taking them from the
-/// smallest up. Two interleaved counters halve the chains of dependent increments.
-fn smallest_pairs(slab: &[u8], cells: usize, tiles: &[u8]) -> u32 {
-    let mut counts = [[0u16; DISTANCE_BOUND]; 2];
-    for (i, &a) in tiles.iter().enumerate() {
-        let row = &slab[a as usize * cells..(a as usize + 1) * cells];
-        for (j, &b) in tiles[i + 1..].iter().enumerate() {
-            counts[j & 1][row[b as usize] as usize % DISTANCE_BOUND] += 1;
+/// often each distance occurs (distances are below `BOUND`, at most [`DISTANCE_BOUND`]) and
+/// taking them from the smallest up. The pairs of a tile are counted two at a time into two
+/// sets of counters, which halves the chains of dependent increments. The tiles' cells are
+/// checked against the board once, so that the pairs' look-ups need no check each (without
+/// those checks Carreaux's move takes a seventh fewer instructions).
+fn smallest_pairs<const BOUND: usize>(slab: &[u8], cells: usize, tiles: &[u8]) -> u32 {
+    assert!(
+        slab.len() == cells * cells && tiles.iter().all(|&t| (t as usize) < cells),
+        "the tiles are cells of the board"
+    );
+    let mut counts = [[0u16; BOUND]; 2];
+    let [even, odd] = &mut counts;
+    let n = tiles.len();
+    for i in 0..n {
+        let a = tiles[i] as usize;
+        // SAFETY: every tile is below `cells` (asserted above), so the row `a` of the slab of
+        // `cells * cells` distances and its entry `b` exist.
+        let distance = |b: u8| unsafe { *slab.get_unchecked(a * cells + b as usize) };
+        let mut j = i + 1;
+        while j + 1 < n {
+            even[distance(tiles[j]) as usize % BOUND] += 1;
+            odd[distance(tiles[j + 1]) as usize % BOUND] += 1;
+            j += 2;
+        }
+        if j < n {
+            even[distance(tiles[j]) as usize % BOUND] += 1;
         }
     }
     let mut needed = tiles.len().saturating_sub(1) as u32;
     let mut sum = 0;
-    let [even, odd] = &counts;
-    for (distance, (a, b)) in even.iter().zip(odd).enumerate() {
+    for (distance, (a, b)) in even.iter().zip(odd.iter()).enumerate() {
         let count = (a + b) as u32;
         let taken = needed.min(count);
         sum += taken * distance as u32;

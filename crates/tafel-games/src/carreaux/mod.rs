@@ -254,8 +254,7 @@ impl Carreaux {
     /// not computed again.
     fn evaluate_slides(&self, state: &mut State, undo: Option<(usize, u32)>) {
         let bubble = state.bubble();
-        let red = Tiles::new(state.red.iter());
-        let blue = Tiles::new(state.blue.iter());
+        let mut tiles = [Tiles::new(state.red.iter()), Tiles::new(state.blue.iter())];
         let group = self.settings.group;
         let over = state.connected.is_some() || self.ply_limit_reached(state);
         state.legal = 0;
@@ -268,10 +267,18 @@ impl Carreaux {
             let total = match undo {
                 Some((undo_tile, total)) if undo_tile == tile => total,
                 _ => {
-                    let (mut red, mut blue) = (red, blue);
-                    red.replace(tile, bubble);
-                    blue.replace(tile, bubble);
-                    group.value(self.table, &red, tile) + group.value(self.table, &blue, tile)
+                    // The sliding tile's colour moves it into the bubble, and back after.
+                    let moved = state.colour_at(tile).map(Player::index);
+                    if let Some(colour) = moved {
+                        tiles[colour].replace(tile, bubble);
+                    }
+                    let [red, blue] = &tiles;
+                    let total =
+                        group.value(self.table, red, tile) + group.value(self.table, blue, tile);
+                    if let Some(colour) = moved {
+                        tiles[colour].replace(bubble, tile);
+                    }
+                    total
                 }
             };
             state.totals_after[slot] = total;

@@ -509,6 +509,26 @@ impl Game for KarlsRace {
         self.random_playout_on_masks(state, rng)
     }
 
+    /// The playout's draw (module `playout`): the steps counted on the masks, not listed
+    /// (`buffer` left empty); the same move as the default for the same generator.
+    fn random_move<R: rand::Rng + ?Sized>(
+        &self,
+        state: &State,
+        rng: &mut R,
+        buffer: &mut Vec<Move>,
+    ) -> Move {
+        buffer.clear();
+        let seat = state.to_move as usize;
+        let stones = state.stones[seat];
+        if stones == 0 {
+            // The default draws an index even among one move.
+            let _only: usize = rng.random_range(0..1);
+            return Move::Pass;
+        }
+        let (from, to) = self.random_step(seat, self.movable(stones, state.die), rng);
+        Move::Step { from, to }
+    }
+
     fn apply(&self, state: &mut State, mv: Move) {
         let seat = state.to_move as usize;
         match mv {

@@ -11,7 +11,7 @@
 use rand::Rng;
 use tafel_core::Outcome;
 
-use super::{squares_in, KarlsRace, Move, State, MAX_SEATS};
+use super::{squares_in, KarlsRace, Move, Square, SquareSet, State, MAX_SEATS};
 use crate::chance::roll_die;
 
 impl KarlsRace {
@@ -52,24 +52,38 @@ impl KarlsRace {
             if state.die == 0 {
                 state.die = roll_die(rng);
             }
-            let movable = self.movable(stones, state.die);
-            let lists = &self.steps[seat];
-            let count = self.step_count(seat, movable);
-            // `rand` samples a `usize` range that fits 32 bits as this `u32` range, so the
-            // index is the generic playout's.
-            let mut index = rng.random_range(0..count);
-            for from in squares_in(movable) {
-                let list = &lists[from as usize];
-                if index < list.len as u32 {
-                    let Move::Step { from, to } = list.moves[index as usize] else {
-                        unreachable!("a stone's step list holds steps");
-                    };
-                    self.play_step_with::<SEATS>(state, from, to);
-                    break;
-                }
-                index -= list.len as u32;
-            }
+            let (from, to) = self.random_step(seat, self.movable(stones, state.die), rng);
+            self.play_step_with::<SEATS>(state, from, to);
         }
         (self.final_outcome(state), plies)
+    }
+
+    /// A uniformly random step of the stones `movable` of `seat` (at least one step): the
+    /// steps counted on the masks and only the one drawn found, one index drawn among them in
+    /// [`Game::legal_moves`]'s order, as the generic loop draws. Returns its start and end.
+    ///
+    /// [`Game::legal_moves`]: tafel_core::Game::legal_moves
+    #[inline]
+    pub(super) fn random_step<R: Rng + ?Sized>(
+        &self,
+        seat: usize,
+        movable: SquareSet,
+        rng: &mut R,
+    ) -> (Square, Square) {
+        let lists = &self.steps[seat];
+        // `rand` samples a `usize` range that fits 32 bits as this `u32` range, so the index
+        // is the generic playout's.
+        let mut index = rng.random_range(0..self.step_count(seat, movable));
+        for from in squares_in(movable) {
+            let list = &lists[from as usize];
+            if index < list.len as u32 {
+                let Move::Step { from, to } = list.moves[index as usize] else {
+                    unreachable!("a stone's step list holds steps");
+                };
+                return (from, to);
+            }
+            index -= list.len as u32;
+        }
+        unreachable!("the index is below the number of steps")
     }
 }

@@ -582,6 +582,23 @@ White to roll the die";
 }
 
 #[test]
+fn the_counted_random_move_is_the_listed_draw() {
+    let forms: [&[(&str, &str)]; 3] = [
+        &[],
+        &[("players", "4")],
+        &[("players", "4"), ("start4", "corner")],
+    ];
+    for pairs in forms {
+        let g = game(pairs);
+        for seed in 0..300 {
+            if let Err(e) = tafel_core::conformance::check_own_random_move(&g, seed) {
+                panic!("{e}");
+            }
+        }
+    }
+}
+
+#[test]
 fn the_specialised_playout_plays_the_generic_playouts_games() {
     let forms: [&[(&str, &str)]; 3] = [
         &[],

@@ -358,6 +358,19 @@ impl Game for Kauri {
         self.random_playout_on_lanes(state, rng)
     }
 
+    /// The playout's draw (module `playout`): straight from the move table, without the
+    /// status or a list (`buffer` left empty); the same move as the default for the same
+    /// generator.
+    fn random_move<R: rand::Rng + ?Sized>(
+        &self,
+        state: &State,
+        rng: &mut R,
+        buffer: &mut Vec<Move>,
+    ) -> Move {
+        buffer.clear();
+        Self::random_sowing(&state.board, rng)
+    }
+
     #[inline]
     fn apply(&self, state: &mut State, mv: Move) {
         state.may_be_over = Self::advance(&mut state.board, &mut state.history, mv);

@@ -11,7 +11,7 @@
 use rand::Rng;
 use tafel_core::{Outcome, Status};
 
-use super::{Kauri, MoveTable, State};
+use super::{Board, Kauri, Move, MoveTable, State};
 
 /// Room reserved in the repetition list at the start of a playout. The list holds the positions
 /// since the last capture, which in random games seldom exceed this; a larger reservation
@@ -46,14 +46,25 @@ impl Kauri {
                 }
                 history = std::mem::take(&mut state.history);
             }
-            let table = MoveTable::of(board.side);
-            let entry = board.sowable();
-            // The generic loop draws a `usize` index among the legal moves, even when the pass
-            // is the only one; `rand` samples a `usize` range that fits 32 bits as this `u32`
-            // range (which the compiler inlines), so the index is the generic loop's.
-            let index = rng.random_range(0..u32::from(table.count(entry)));
-            may_be_over = Self::advance(&mut board, &mut history, table.nth(entry, index as usize));
+            let mv = Self::random_sowing(&board, rng);
+            may_be_over = Self::advance(&mut board, &mut history, mv);
             plies += 1;
         }
+    }
+
+    /// A uniformly random legal move on `board` (whose game goes on), drawn straight from the
+    /// table of its set of holes holding cowries: one index drawn among the moves in
+    /// [`Game::legal_moves`]'s order, as the generic loop draws.
+    ///
+    /// [`Game::legal_moves`]: tafel_core::Game::legal_moves
+    #[inline(always)]
+    pub(super) fn random_sowing<R: Rng + ?Sized>(board: &Board, rng: &mut R) -> Move {
+        let table = MoveTable::of(board.side);
+        let entry = board.sowable();
+        // The generic loop draws a `usize` index among the legal moves, even when the pass is
+        // the only one; `rand` samples a `usize` range that fits 32 bits as this `u32` range
+        // (which the compiler inlines), so the index is the generic loop's.
+        let index = rng.random_range(0..u32::from(table.count(entry)));
+        table.nth(entry, index as usize)
     }
 }

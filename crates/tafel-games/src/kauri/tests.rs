@@ -358,6 +358,19 @@ fn random_play_branches_about_3_6_ways_as_the_original_says() {
 }
 
 #[test]
+fn the_table_drawn_random_move_is_the_listed_draw() {
+    let forms: [&[(&str, &str)]; 3] = [&[], &[("tiebreak", "old")], &[("ply-limit", "40")]];
+    for pairs in forms {
+        let g = game(pairs);
+        for seed in 0..300 {
+            if let Err(e) = tafel_core::conformance::check_own_random_move(&g, seed) {
+                panic!("{pairs:?}: {e}");
+            }
+        }
+    }
+}
+
+#[test]
 fn the_specialised_playout_plays_the_generic_playouts_games() {
     let forms: [&[(&str, &str)]; 3] = [&[], &[("tiebreak", "old")], &[("ply-limit", "40")]];
     for pairs in forms {

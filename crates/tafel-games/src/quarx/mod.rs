@@ -277,6 +277,17 @@ impl Game for Quarx {
         self.random_playout_counting(state, rng, buffer)
     }
 
+    /// The playout's draw (module `playout`): the quiet moves counted, not listed (`buffer`
+    /// left empty), the captures listed; the same move as the default for the same generator.
+    fn random_move<R: rand::Rng + ?Sized>(
+        &self,
+        state: &State,
+        rng: &mut R,
+        buffer: &mut Vec<Move>,
+    ) -> Move {
+        self.random_move_counting(state, rng, buffer)
+    }
+
     fn apply(&self, state: &mut State, mv: Move) {
         self.play(state, mv);
     }

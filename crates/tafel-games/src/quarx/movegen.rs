@@ -118,11 +118,21 @@ impl Quarx {
     /// Fills `out` with the side to move's captures of maximum length; leaves it empty when
     /// no capture is possible.
     pub(super) fn captures(&self, state: &State, out: &mut Vec<Move>) {
-        self.captures_by::<false>(state, state.sides().0 & !state.kings, out);
+        let own = state.sides().0;
+        self.captures_by::<false>(state, own & !state.kings, own & state.kings, out);
     }
 
-    /// [`Quarx::captures`], trying only the men `men` of the side to move (and every king):
-    /// the caller may leave out men it knows have no first jump.
+    /// Fills `out` with the longest capture sequences of the piece of the side to move on
+    /// `from` alone (empty when it cannot capture). Where that piece has one of the legal
+    /// captures, these are exactly the legal moves from `from`: what numbering a capture
+    /// needs, without searching the other pieces.
+    pub fn captures_from(&self, state: &State, from: Cell, out: &mut Vec<Move>) {
+        let piece = bit(from) & state.sides().0;
+        self.captures_by::<false>(state, piece & !state.kings, piece & state.kings, out);
+    }
+
+    /// [`Quarx::captures`], trying only the men `men` and the kings `kings` of the side to
+    /// move: the caller may leave out men it knows have no first jump.
     ///
     /// A man's first jump is tested here, without entering the search: most men on most plies
     /// have none. (Inlined, so that the playout's version for `popcnt` and BMI has its own.)
@@ -132,6 +142,7 @@ impl Quarx {
         &self,
         state: &State,
         men: u128,
+        kings: u128,
         out: &mut Vec<Move>,
     ) {
         out.clear();
@@ -169,7 +180,7 @@ impl Quarx {
             }
         });
         search.king = true;
-        for from in cells(own & state.kings) {
+        for from in cells(kings) {
             let occupied = (own | enemy) & !bit(from);
             if king_jumps::<BMI2>(t, from, occupied, enemy) {
                 search.from = from;

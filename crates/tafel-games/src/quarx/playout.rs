@@ -30,6 +30,52 @@ use super::board::{gather, scatter};
 use super::movegen::{king_jumps, man_jumps};
 use super::{Move, PlayoutLoop, Quarx, State, REASON_NO_MOVE, REASON_NO_PIECES, REASON_PLY_LIMIT};
 
+/// Work that runs in the compiled version of the loop [`PlayoutLoop`] names
+/// ([`Quarx::run_by`]): a whole playout ([`Playout`]) or one random move ([`Draw`]).
+pub(super) trait Versioned {
+    /// What the work gives.
+    type Output;
+    /// Does the work; `BMI2` says whether it may use BMI2's `pext` and `pdep` (only
+    /// [`Quarx::run_with_bit_instructions`], compiled for them, passes true).
+    fn run<const BMI2: bool>(self, quarx: &Quarx) -> Self::Output;
+}
+
+/// A random playout from `state` ([`Quarx::playout`]).
+pub(super) struct Playout<'a, R: ?Sized> {
+    /// The position, played on to the end.
+    pub state: &'a mut State,
+    /// The generator of the random moves.
+    pub rng: &'a mut R,
+    /// Room for the captures of each ply.
+    pub buffer: &'a mut Vec<Move>,
+}
+
+impl<R: Rng + ?Sized> Versioned for Playout<'_, R> {
+    type Output = (Outcome, u64);
+    #[inline(always)]
+    fn run<const BMI2: bool>(self, quarx: &Quarx) -> (Outcome, u64) {
+        quarx.playout::<BMI2, R>(self.state, self.rng, self.buffer)
+    }
+}
+
+/// One uniformly random legal move of `state` ([`Quarx::draw`]).
+pub(super) struct Draw<'a, R: ?Sized> {
+    /// The position, where a player is to move.
+    pub state: &'a State,
+    /// The generator of the move.
+    pub rng: &'a mut R,
+    /// Room for the captures.
+    pub buffer: &'a mut Vec<Move>,
+}
+
+impl<R: Rng + ?Sized> Versioned for Draw<'_, R> {
+    type Output = Option<Move>;
+    #[inline(always)]
+    fn run<const BMI2: bool>(self, quarx: &Quarx) -> Option<Move> {
+        quarx.draw::<BMI2, R>(self.state, self.rng, self.buffer)
+    }
+}
+
 impl Quarx {
     /// Plays uniformly random moves from `state` until the game ends; returns the outcome and
     /// the number of moves played. `buffer` holds the captures of each ply. Runs the version
@@ -46,6 +92,22 @@ impl Quarx {
         unsafe { self.playout_by(PlayoutLoop::active(), state, rng, buffer) }
     }
 
+    /// A uniformly random legal move of `state`, where a player is to move
+    /// ([`tafel_core::Game::random_move`]): the playout's draw ([`Quarx::draw`]) in the version
+    /// of the loop [`PlayoutLoop::active`] names, the same move as drawing an index among
+    /// [`tafel_core::Game::legal_moves`]'s list would be for the same generator.
+    pub(super) fn random_move_counting<R: Rng + ?Sized>(
+        &self,
+        state: &State,
+        rng: &mut R,
+        buffer: &mut Vec<Move>,
+    ) -> Move {
+        let draw = Draw { state, rng, buffer };
+        // SAFETY: the active version is one this processor runs.
+        unsafe { self.run_by(PlayoutLoop::active(), draw) }
+            .expect("a position where a player is to move has a legal move")
+    }
+
     /// [`Quarx::random_playout_counting`] by the version `version` of the loop.
     ///
     /// # Safety
@@ -59,26 +121,38 @@ impl Quarx {
         rng: &mut R,
         buffer: &mut Vec<Move>,
     ) -> (Outcome, u64) {
+        let playout = Playout { state, rng, buffer };
+        // SAFETY: the caller promises that the processor runs `version`.
+        unsafe { self.run_by(version, playout) }
+    }
+
+    /// Does `work` in the version `version` of the loop.
+    ///
+    /// # Safety
+    ///
+    /// The processor must run `version` ([`PlayoutLoop::runs_here`]).
+    #[inline]
+    pub(super) unsafe fn run_by<W: Versioned>(&self, version: PlayoutLoop, work: W) -> W::Output {
         match version {
             #[cfg(target_arch = "x86_64")]
             PlayoutLoop::Bmi2 => {
                 // SAFETY: the caller promises that the processor runs `version`, that is has
                 // the features the function is compiled for.
-                unsafe { self.playout_with_bit_instructions::<true, R>(state, rng, buffer) }
+                unsafe { self.run_with_bit_instructions::<true, W>(work) }
             }
             #[cfg(target_arch = "x86_64")]
             PlayoutLoop::Bmi2NoPdep => {
                 // SAFETY: as above.
-                unsafe { self.playout_with_bit_instructions::<false, R>(state, rng, buffer) }
+                unsafe { self.run_with_bit_instructions::<false, W>(work) }
             }
-            _ => self.playout::<false, R>(state, rng, buffer),
+            _ => work.run::<false>(self),
         }
     }
 
-    /// [`Quarx::playout`] compiled for processors with `popcnt` and BMI (the capture search,
-    /// the kings' slides and the move inlined into it too, except the recursive search),
-    /// where BMI2's `pext` and `pdep` also test the jumps of a piece and count a king's
-    /// slides on all its rays at once ([`board::gather`](super::board::gather)).
+    /// `work` compiled for processors with `popcnt` and BMI (the capture search, the kings'
+    /// slides and the move inlined into it too, except the recursive search), where BMI2's
+    /// `pext` and `pdep` also test the jumps of a piece and count a king's slides on all its
+    /// rays at once ([`board::gather`](super::board::gather)).
     ///
     /// `pext` and `pdep` only where `DEPOSIT` says so: they take a few cycles on Intel
     /// processors since Haswell and AMD's since Zen 3, but AMD's Zen 1 and 2 run them in
@@ -86,18 +160,16 @@ impl Quarx {
     /// portable one compiled for the other bit instructions.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    pub(super) fn playout_with_bit_instructions<const DEPOSIT: bool, R: Rng + ?Sized>(
+    pub(super) fn run_with_bit_instructions<const DEPOSIT: bool, W: Versioned>(
         &self,
-        state: &mut State,
-        rng: &mut R,
-        buffer: &mut Vec<Move>,
-    ) -> (Outcome, u64) {
-        self.playout::<DEPOSIT, R>(state, rng, buffer)
+        work: W,
+    ) -> W::Output {
+        work.run::<DEPOSIT>(self)
     }
 
     /// The loop of [`Quarx::random_playout_counting`], inlined into each compiled version;
     /// `BMI2` says whether it uses BMI2's `pext` and `pdep` (only
-    /// [`Quarx::playout_with_bit_instructions`], compiled for them, may pass true).
+    /// [`Quarx::run_with_bit_instructions`], compiled for them, may pass true).
     #[inline(always)]
     pub(super) fn playout<const BMI2: bool, R: Rng + ?Sized>(
         &self,
@@ -122,13 +194,8 @@ impl Quarx {
                     Outcome::win(winner, REASON_NO_MOVE)
                 };
             }
-            let mv = match self.quiet_move_count::<BMI2>(state) {
-                Ok(0) => break Outcome::win(winner, REASON_NO_MOVE),
-                Ok(count) => self.quiet_move::<BMI2>(state, rng.random_range(0..count)),
-                Err(jumping_men) => {
-                    self.captures_by::<BMI2>(state, jumping_men, buffer);
-                    buffer[rng.random_range(0..buffer.len())]
-                }
+            let Some(mv) = self.draw::<BMI2, R>(state, rng, buffer) else {
+                break Outcome::win(winner, REASON_NO_MOVE);
             };
             if mv.captured == 0 && has(state.kings, mv.from) {
                 if !hashed {
@@ -146,6 +213,34 @@ impl Quarx {
             state.hash = self.hash_from_scratch(state);
         }
         (outcome, plies)
+    }
+
+    /// A uniformly random legal move of `state` (within the ply limit), `None` when it has
+    /// none: the quiet moves counted and only the one drawn found (`buffer` left empty), the
+    /// captures listed into `buffer` (then the legal moves); one index drawn among the moves
+    /// in [`Game::legal_moves`]'s order, as the generic loop draws. (Inlined into each
+    /// compiled version, as [`Quarx::playout`] is.)
+    ///
+    /// [`Game::legal_moves`]: tafel_core::Game::legal_moves
+    #[inline(always)]
+    fn draw<const BMI2: bool, R: Rng + ?Sized>(
+        &self,
+        state: &State,
+        rng: &mut R,
+        buffer: &mut Vec<Move>,
+    ) -> Option<Move> {
+        match self.quiet_move_count::<BMI2>(state) {
+            Ok(0) => None,
+            Ok(count) => {
+                buffer.clear();
+                Some(self.quiet_move::<BMI2>(state, rng.random_range(0..count)))
+            }
+            Err(jumping_men) => {
+                let kings = state.sides().0 & state.kings;
+                self.captures_by::<BMI2>(state, jumping_men, kings, buffer);
+                Some(buffer[rng.random_range(0..buffer.len())])
+            }
+        }
     }
 
     /// How many moves [`Quarx::quiet_moves`] lists, or, when a capture is due (a piece of the

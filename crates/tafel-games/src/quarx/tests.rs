@@ -499,6 +499,53 @@ fn every_loop_this_processor_runs_plays_the_generic_loops_games() {
 }
 
 #[test]
+fn every_loops_random_move_is_the_move_a_listed_draw_gives() {
+    // `random_move` counts the quiet moves rather than listing them: in every version of the
+    // loop, at every position of random games (every setup, and a short ply limit), it must
+    // give the move that an index drawn among the listed legal moves gives for the same
+    // generator, and leave the generator as that draw does.
+    use rand::{Rng, RngCore, SeedableRng};
+    let versions: Vec<PlayoutLoop> = PlayoutLoop::ALL
+        .into_iter()
+        .filter(|v| v.runs_here())
+        .collect();
+    let mut settings: Vec<Vec<(&str, &str)>> = Setup::ALL
+        .iter()
+        .map(|setup| vec![("setup", setup.word())])
+        .collect();
+    settings.push(vec![("ply-limit", "40")]);
+    let (mut moves, mut buffer) = (Vec::new(), Vec::new());
+    let mut positions = 0;
+    for pairs in &settings {
+        let g = game(pairs);
+        for seed in 0..10 {
+            let mut walk = rand::rngs::SmallRng::seed_from_u64(seed);
+            let mut state = g.start();
+            while let Status::ToMove(_) = g.status(&state) {
+                g.legal_moves(&state, &mut moves);
+                for &version in &versions {
+                    let mut listed = rand::rngs::SmallRng::seed_from_u64(walk.next_u64());
+                    let mut counted = listed.clone();
+                    let expected = moves[listed.random_range(0..moves.len())];
+                    let draw = playout::Draw {
+                        state: &state,
+                        rng: &mut counted,
+                        buffer: &mut buffer,
+                    };
+                    // SAFETY: the processor runs this version (filtered above).
+                    let drawn = unsafe { g.run_by(version, draw) };
+                    assert_eq!(drawn, Some(expected), "{pairs:?}, seed {seed}, {version}");
+                    assert_eq!(counted.next_u64(), listed.next_u64());
+                }
+                positions += 1;
+                g.apply(&mut state, moves[walk.random_range(0..moves.len())]);
+            }
+        }
+    }
+    assert!(positions > 1000, "{positions} positions");
+}
+
+#[test]
 fn the_tables_for_pext_and_pdep_pair_cells_ray_by_ray() {
     // `board::gather` and `board::scatter` pair the n-th cell of one set with the n-th of
     // another: each pair must be on one ray of the cell, at the distances the sets name.

@@ -45,6 +45,24 @@ pub trait Encoded: Game {
         index: usize,
     ) -> Result<u32, String>;
 
+    /// The number of `mv`, one of `state`'s legal moves: its entry of
+    /// [`Encoded::encode_moves`], found without listing the other moves where the map allows
+    /// (a random policy draws one move a position with [`Game::random_move`], which need not
+    /// list them either). `listed` is empty or holds every legal move of `state` in the game's
+    /// order, as [`Game::random_move`] leaves its buffer; a map that needs the other moves
+    /// reads them there, or lists there what it needs when it is empty. The default numbers
+    /// `mv` by [`Encoded::encode_move`] on a list of it alone, which is right for every map
+    /// whose number of a move reads the move alone; a map whose numbers depend on the other
+    /// legal moves overrides it (Quarx's captures). Fails as [`Encoded::encode_move`] does.
+    fn encode_legal_move(
+        &self,
+        state: &Self::State,
+        mv: Self::Move,
+        _listed: &mut Vec<Self::Move>,
+    ) -> Result<u32, String> {
+        self.encode_move(state, std::slice::from_ref(&mv), 0)
+    }
+
     /// Appends to `out` the number of each of `moves`, which are all of `state`'s legal moves in
     /// the game's order. Distinct moves get distinct numbers. Fails only where a position has
     /// more moves of one kind than the map has room for (see [`QUARX_SAME_ENDS`]).

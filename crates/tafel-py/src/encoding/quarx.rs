@@ -67,6 +67,27 @@ impl Encoded for Quarx {
         }
         Ok(first_number(mv) + rank as u32)
     }
+    /// A step or slide is numbered alone; a capture's rank needs the other captures with the
+    /// same ends, which start from the same piece: read from `listed`, or, when it is empty,
+    /// only that piece's captures listed there.
+    fn encode_legal_move(
+        &self,
+        state: &State,
+        mv: Move,
+        listed: &mut Vec<Move>,
+    ) -> Result<u32, String> {
+        if mv.captured == 0 {
+            return Ok(first_number(mv));
+        }
+        if listed.is_empty() {
+            self.captures_from(state, mv.from, listed);
+        }
+        let index = listed
+            .iter()
+            .position(|&other| other == mv)
+            .ok_or_else(|| format!("{mv:?} is not a legal move of this Quarx position"))?;
+        self.encode_move(state, listed, index)
+    }
     fn encode_moves(&self, _: &State, moves: &[Move], out: &mut Vec<u32>) -> Result<(), String> {
         let first = out.len();
         out.extend(moves.iter().map(|&mv| first_number(mv)));
