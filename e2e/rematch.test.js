@@ -3,7 +3,8 @@
 // shown as one (not a draw) on both screens; a rematch offered, declined, offered and
 // cancelled, offered again and accepted, each told to the other side; nothing made before the
 // answer; both players taken to the rematch, sides swapped. The offer as the opponent sees it
-// is photographed at both sizes, as is the Abort button (e2e/artifacts/rematch-*.png).
+// is photographed at both sizes, as is the Abort button (e2e/artifacts/rematch-*.png). Once the
+// guest has left a finished game, the host's Rematch is disabled with a word why.
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -22,23 +23,25 @@ const viewOf = async (id) => (await fetch(`${BASE}/api/games/${id}`)).json();
 const WORDS = {
   en: {
     locale: "en-US",
-    aborted: "Game aborted Aborted (Blue called the game off). Unrated, in no player's totals.",
+    aborted: "Game aborted Blue called the game off. Unrated, in no player's totals.",
     offers: "Hal (Red) offers a rematch.",
     offered: "You offered a rematch; waiting for the answer.",
     declined: "Ada (Blue) declined your rematch offer.",
     cancelled: "Hal (Red) cancelled the rematch offer.",
     guestOffers: "Ada (Blue) offers a rematch.",
     you: "You play Blue",
+    gone: "Ada has left the game.",
   },
   de: {
     locale: "de-DE",
-    aborted: "Partie abgebrochen Abgebrochen (Blau hat die Partie abgebrochen). Ungewertet, in keiner Bilanz der Spieler.",
+    aborted: "Partie abgebrochen Blau hat die Partie abgebrochen. Ungewertet, in keiner Bilanz der Spieler.",
     offers: "Hal (Rot) bietet eine Revanche an.",
     offered: "Du hast eine Revanche angeboten; die Antwort steht aus.",
     declined: "Ada (Blau): dein Revancheangebot abgelehnt.",
     cancelled: "Hal (Rot): Revancheangebot zurückgenommen.",
     guestOffers: "Ada (Blau) bietet eine Revanche an.",
     you: "Du spielst Blau",
+    gone: "Ada hat die Partie verlassen.",
   },
 };
 
@@ -119,7 +122,16 @@ for (const [language, words] of Object.entries(WORDS)) {
     assert.equal((await viewOf(rematch)).rematch_of, id);
     assert.equal(await waitForTurn(guest), "move", "Ada moves first now");
     assert.deepEqual([...host.errors, ...guest.errors], []);
-    await host.context().close();
+    // In the rematch Hal aborts at once, and Ada leaves: Hal's Rematch waits for her, disabled.
+    await host.waitForSelector("#abort");
+    await host.click("#abort");
+    await host.waitForSelector("#result");
+    assert.equal(await host.isDisabled("#rematch"), false);
     await guest.context().close();
+    await host.waitForSelector("#rematch[disabled]");
+    assert.equal(await text(host, "#rematch-gone"), words.gone);
+    await screenshot(host, `rematch-gone-${language}-1366`);
+    assert.deepEqual(host.errors, []);
+    await host.context().close();
   });
 }

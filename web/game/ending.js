@@ -47,7 +47,9 @@ export function endingWords(game, v) {
   const losers = v.seats.filter((s) => winners.length && !winners.includes(s.seat));
   const lostByMe = losers.some((s) => mine.includes(s.seat));
   if (termination === "aborted") {
-    return { headline: t("Game aborted"), reason: t("{result}. Unrated, in no player's totals.", { result: capital(result) }), tone: "" };
+    // The server's "aborted (Blue called the game off)": the headline says the first part.
+    const why = /\((.*)\)\s*$/.exec(result)?.[1] ?? result;
+    return { headline: t("Game aborted"), reason: t("{result}. Unrated, in no player's totals.", { result: capital(why) }), tone: "" };
   }
   let headline;
   let tone = "";

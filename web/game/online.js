@@ -72,7 +72,7 @@ export function tableControls(game, questionsApart = false) {
     const offer = view.proposals?.rematch;
     if (view.rematch || (offer && !agreed(mySeats, offer))) box.append(...asked);
     else if (offer) box.append(...ownRematchOffer(game));
-    else box.append(rematchButton(game));
+    else box.append(...rematchButton(game).filter(Boolean));
     return box.childElementCount ? box : null;
   }
   if (!view.started) return null;
@@ -103,7 +103,7 @@ export function questionBox(game) {
 function questions(game, mySeats) {
   const { view, seats } = game;
   if (view.status.state === "over") {
-    if (view.rematch) return [rematchButton(game)];
+    if (view.rematch) return rematchButton(game).filter(Boolean);
     const offer = view.proposals?.rematch;
     return offer && seats.othersPlay(view) && !agreed(mySeats, offer) ? rematchQuestion(game, offer) : [];
   }
@@ -115,10 +115,22 @@ function questions(game, mySeats) {
   ];
 }
 
-/** Rematch (an offer), or the way to the rematch once it is made.
+/** The other people holding seats (not the computer, not a bot) who have no page of the game
+ * open, as the server last said; none before it said.
  * @param {Game} game */
-const rematchButton = (game) => el("button", { class: "secondary", id: "rematch", onclick: () => rematch(game) },
-  game.view.rematch ? t("Go to the rematch") : t("Rematch"));
+const othersGone = (game) => (game.presence ? game.view.seats.filter((s) => s.kind !== "computer" && !s.bot && s.joined
+  && !game.seats.mine(s.seat) && !game.presence?.seats.includes(s.seat)) : []);
+
+/** Rematch (an offer), or the way to the rematch once it is made; while an opponent has left
+ * the game's page, no offer (it would lapse at once), and a word why.
+ * @param {Game} game */
+const rematchButton = (game) => {
+  const gone = game.view.rematch ? [] : othersGone(game);
+  return [el("button", { class: "secondary", id: "rematch", disabled: gone.length > 0, onclick: () => rematch(game) },
+    game.view.rematch ? t("Go to the rematch") : t("Rematch")),
+  gone.length > 0 && el("p", { class: "help", id: "rematch-gone" },
+    t("{name} has left the game.", { name: nameOf(game.view, gone[0].seat) }))];
+};
 
 /** One's own rematch offer, waiting for the answer, and the button that cancels it.
  * @param {Game} game */
@@ -287,9 +299,12 @@ function rematchLapseWords(game, seat, answer) {
  * @param {TableEvent} message */
 export function tableEvent(game, message) {
   if (message.type === "presence") {
+    const wasGone = othersGone(game).length;
     game.presence = message;
     showSpectators(game, message.spectators);
     showPresence(game);
+    // After the end, the Rematch button follows whether the opponent is still there.
+    if (game.view.status.state === "over" && othersGone(game).length !== wasGone) game.render({ animate: false });
   } else if (message.type === "joined") {
     if (game.seats.mine(message.seat)) return; // the person who joined knows it
     game.joinedSeat = message.seat;

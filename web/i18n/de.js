@@ -594,6 +594,7 @@ export const de = {
   "Players may enter until the end, pause and come back.":
     "Teilnehmen ist bis zum Ende möglich, auch pausieren und zurückkehren.",
   "Come back": "Zurückkehren",
+  "{name} has left the game.": "{name} hat die Partie verlassen.",
   "Correct…": "Berichtigen…",
   "Correct the result of {first} – {second}": "Ergebnis von {first} – {second} berichtigen",
   "Pause": "Pausieren",

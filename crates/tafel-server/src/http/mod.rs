@@ -342,7 +342,7 @@ fn api_operations() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(api::tournaments::join),
         routes!(api::tournaments::withdraw),
         routes!(api::tournaments::correct),
-        routes!(api::tournaments::report),
+        routes!(api::tournaments::trf::report),
         routes!(api::moderation::report),
         routes!(api::moderation::blocked),
         routes!(api::moderation::block, api::moderation::unblock),

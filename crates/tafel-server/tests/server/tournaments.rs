@@ -312,14 +312,22 @@ async fn an_organiser_corrects_a_result_and_only_the_standings_follow() {
     begin(&hub);
     let path = format!("/api/tournaments/{id}/results");
     let correct = |round: u64, board: u64, result: &str| json!({"round": round, "board": board, "result": result});
-    // A game without a result yet is not corrected.
-    until(&players[0], &id, |v| {
+    // A game without a result yet is not corrected; nor is a tournament game aborted before
+    // its first moves (its no-show is forfeited instead).
+    let paired = until(&players[0], &id, |v| {
         v["in_play"].as_array().unwrap().len() == 2
     })
     .await;
     let (status, answer) = organiser.post(&path, correct(1, 1, "0-1")).await;
     assert_eq!(status, StatusCode::CONFLICT, "{answer}");
     assert!(answer["error"].as_str().unwrap().contains("no result yet"));
+    let board = &paired["in_play"][0];
+    let (_, first) = named(&players, "cr", board["first"].as_str().unwrap());
+    let game = board["game_id"].as_str().unwrap();
+    let abort = json!({"token": token(first, game).await});
+    let (status, answer) = first.post(&format!("/api/games/{game}/abort"), abort).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert_eq!(answer["code"], "tournament-games-are-not-aborted");
 
     let end = play_to_the_end(&players, "cr", &id).await;
     assert_eq!(points(&end)[0], ("cr0".to_string(), 3.0));
