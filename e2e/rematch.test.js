@@ -30,7 +30,7 @@ const WORDS = {
     cancelled: "Hal (Red) cancelled the rematch offer.",
     guestOffers: "Ada (Blue) offers a rematch.",
     you: "You play Blue",
-    gone: "Ada has left the game.",
+    gone: "Ada (Red) has left the game.",
   },
   de: {
     locale: "de-DE",
@@ -41,7 +41,7 @@ const WORDS = {
     cancelled: "Hal (Rot): Revancheangebot zurückgenommen.",
     guestOffers: "Ada (Blau) bietet eine Revanche an.",
     you: "Du spielst Blau",
-    gone: "Ada hat die Partie verlassen.",
+    gone: "Ada (Rot) hat die Partie verlassen.",
   },
 };
 

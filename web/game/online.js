@@ -72,7 +72,7 @@ export function tableControls(game, questionsApart = false) {
     const offer = view.proposals?.rematch;
     if (view.rematch || (offer && !agreed(mySeats, offer))) box.append(...asked);
     else if (offer) box.append(...ownRematchOffer(game));
-    else box.append(...rematchButton(game).filter(Boolean));
+    else box.append(...rematchButton(game));
     return box.childElementCount ? box : null;
   }
   if (!view.started) return null;
@@ -103,7 +103,7 @@ export function questionBox(game) {
 function questions(game, mySeats) {
   const { view, seats } = game;
   if (view.status.state === "over") {
-    if (view.rematch) return rematchButton(game).filter(Boolean);
+    if (view.rematch) return rematchButton(game);
     const offer = view.proposals?.rematch;
     return offer && seats.othersPlay(view) && !agreed(mySeats, offer) ? rematchQuestion(game, offer) : [];
   }
@@ -126,10 +126,10 @@ const othersGone = (game) => (game.presence ? game.view.seats.filter((s) => s.ki
  * @param {Game} game */
 const rematchButton = (game) => {
   const gone = game.view.rematch ? [] : othersGone(game);
-  return [el("button", { class: "secondary", id: "rematch", disabled: gone.length > 0, onclick: () => rematch(game) },
-    game.view.rematch ? t("Go to the rematch") : t("Rematch")),
-  gone.length > 0 && el("p", { class: "help", id: "rematch-gone" },
-    t("{name} has left the game.", { name: nameOf(game.view, gone[0].seat) }))];
+  const button = el("button", { class: "secondary", id: "rematch", disabled: gone.length > 0, onclick: () => rematch(game) },
+    game.view.rematch ? t("Go to the rematch") : t("Rematch"));
+  if (!gone.length) return [button];
+  return [button, el("p", { class: "help", id: "rematch-gone" }, t("{name} has left the game.", { name: nameOf(game.view, gone[0].seat) }))];
 };
 
 /** One's own rematch offer, waiting for the answer, and the button that cancels it.
