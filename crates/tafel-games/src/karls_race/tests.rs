@@ -581,14 +581,16 @@ White to roll the die";
     assert!(picture.lines().all(|l| l.chars().count() <= 80));
 }
 
+/// The settings of the two- and four-player forms, the latter with both starts.
+const FORMS: [&[(&str, &str)]; 3] = [
+    &[],
+    &[("players", "4")],
+    &[("players", "4"), ("start4", "corner")],
+];
+
 #[test]
 fn the_counted_random_move_is_the_listed_draw() {
-    let forms: [&[(&str, &str)]; 3] = [
-        &[],
-        &[("players", "4")],
-        &[("players", "4"), ("start4", "corner")],
-    ];
-    for pairs in forms {
+    for pairs in FORMS {
         let g = game(pairs);
         for seed in 0..300 {
             if let Err(e) = tafel_core::conformance::check_own_random_move(&g, seed) {
@@ -600,12 +602,7 @@ fn the_counted_random_move_is_the_listed_draw() {
 
 #[test]
 fn the_specialised_playout_plays_the_generic_playouts_games() {
-    let forms: [&[(&str, &str)]; 3] = [
-        &[],
-        &[("players", "4")],
-        &[("players", "4"), ("start4", "corner")],
-    ];
-    for pairs in forms {
+    for pairs in FORMS {
         let g = game(pairs);
         for seed in 0..2000 {
             if let Err(e) = tafel_core::conformance::check_own_playout(&g, seed) {
