@@ -107,7 +107,7 @@ impl Forwarding {
     /// `request_timeout` to be answered: the owner gets nine tenths of it to begin its answer,
     /// so that its silence is answered here (`owner-lost`) before the request's own time runs
     /// out. The answer's body then comes as it comes (a stream may last), while the owner is
-    /// never silent for longer than [`SILENCE`].
+    /// never silent for longer than twice a stream's keep-alive.
     pub fn new(token: String, request_timeout: Duration) -> Forwarding {
         let client = reqwest::Client::builder()
             .connect_timeout(CONNECT_TIMEOUT)
