@@ -57,6 +57,7 @@ fn main() {
         played.push(PlayedRound {
             results,
             bye: paired.bye,
+            requested: vec![],
         });
     }
     println!(

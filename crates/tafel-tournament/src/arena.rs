@@ -174,7 +174,7 @@ fn as_round(game: &ArenaGame) -> PlayedRound {
             pairing: game.pairing,
             outcome: game.outcome,
         }],
-        bye: None,
+        ..PlayedRound::default()
     }
 }
 

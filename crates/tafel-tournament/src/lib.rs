@@ -127,14 +127,30 @@ pub struct GameResult {
     pub outcome: Outcome,
 }
 
-/// A round as it was played: its games with their results, and the entrant who had the
-/// pairing-allocated bye, if any. An entrant in neither was absent (scores nothing).
+/// A bye an entrant asked for before the round was paired, or was given for a round it missed
+/// by entering late: it is not paired that round and scores the bye's points (TRF's `Z`, `H`
+/// and `F`: 0, 1 or 2 half points). Unlike the pairing-allocated bye it is no float, and only a
+/// full-point one bars the pairing-allocated bye.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RequestedBye {
+    /// Who.
+    pub entrant: Entrant,
+    /// What it scores, in half points: 0, 1 or 2.
+    pub half_points: u32,
+}
+
+/// A round as it was played: its games with their results, the entrant who had the
+/// pairing-allocated bye, if any, and the byes requested. An entrant in none was absent
+/// (scores nothing).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayedRound {
     /// The games of the round and how they ended.
     pub results: Vec<GameResult>,
     /// The entrant who had the bye.
     pub bye: Option<Entrant>,
+    /// The byes requested for the round (and a late entrant's missed rounds).
+    #[serde(default)]
+    pub requested: Vec<RequestedBye>,
 }
 
 impl PlayedRound {
@@ -146,7 +162,14 @@ impl PlayedRound {
             .results
             .iter()
             .flat_map(|result| [result.pairing.first, result.pairing.second])
-            .chain(self.bye);
+            .chain(self.bye)
+            .chain(self.requested.iter().map(|r| r.entrant));
+        if let Some(over) = self.requested.iter().find(|r| r.half_points > 2) {
+            return Err(RoundError::ByeOverAWin {
+                round: number,
+                entrant: over.entrant,
+            });
+        }
         for entrant in named {
             let slot = seen.get_mut(entrant.0).ok_or(RoundError::UnknownEntrant {
                 round: number,
@@ -160,6 +183,14 @@ impl PlayedRound {
             }
         }
         Ok(())
+    }
+
+    /// The half points of the bye `entrant` requested for this round, if it did.
+    pub fn requested_bye(&self, entrant: Entrant) -> Option<u32> {
+        self.requested
+            .iter()
+            .find(|r| r.entrant == entrant)
+            .map(|r| r.half_points)
     }
 
     /// The result of `entrant`'s game this round, if it was paired.
@@ -214,8 +245,15 @@ pub enum RoundError {
         /// The entrant named.
         entrant: Entrant,
     },
-    /// The round pairs an entrant more than once (or pairs it and gives it the bye).
+    /// The round names an entrant more than once (paired twice, or paired and given a bye).
     PairedTwice {
+        /// The round, from 1.
+        round: usize,
+        /// The entrant.
+        entrant: Entrant,
+    },
+    /// A requested bye scores more than a win.
+    ByeOverAWin {
         /// The round, from 1.
         round: usize,
         /// The entrant.
@@ -234,6 +272,11 @@ impl std::fmt::Display for RoundError {
             RoundError::PairedTwice { round, entrant } => write!(
                 f,
                 "round {round} pairs entrant {} more than once",
+                entrant.0
+            ),
+            RoundError::ByeOverAWin { round, entrant } => write!(
+                f,
+                "round {round} gives entrant {} a requested bye worth more than a win",
                 entrant.0
             ),
         }

@@ -2,7 +2,7 @@
 //!
 //! **Points** are half points (a win 2, a draw 1), as [`crate::Outcome::half_points`] gives them; a
 //! game that cannot be drawn simply never scores 1. The pairing-allocated bye scores what the
-//! tournament says ([`StandingsRules::bye_half_points`]). An Arena ranks by its own points
+//! tournament says ([`StandingsRules::bye_half_points`]), a requested bye its own points. An Arena ranks by its own points
 //! (`crate::arena`) and uses the tie-breaks below on its games.
 //!
 //! **Tie-breaks**, in the order the tournament lists them (by default Sonneborn-Berger, then
@@ -135,7 +135,9 @@ fn entries(
                 None if round.bye == Some(entrant) => Entry::Unplayed {
                     half_points: bye_half_points,
                 },
-                None => Entry::Unplayed { half_points: 0 },
+                None => Entry::Unplayed {
+                    half_points: round.requested_bye(entrant).unwrap_or(0),
+                },
             };
             row.push(entry);
         }
@@ -390,14 +392,17 @@ mod tests {
             PlayedRound {
                 results: vec![game(0, 3, FirstWon), game(1, 2, Draw)],
                 bye: None,
+                requested: vec![],
             },
             PlayedRound {
                 results: vec![game(3, 2, SecondWon), game(0, 1, SecondWon)],
                 bye: None,
+                requested: vec![],
             },
             PlayedRound {
                 results: vec![game(1, 3, SecondWonByForfeit), game(2, 0, Draw)],
                 bye: None,
+                requested: vec![],
             },
         ];
         let lines = standings(4, &rounds, &StandingsRules::default()).unwrap();
@@ -439,10 +444,12 @@ mod tests {
             PlayedRound {
                 results: vec![game(0, 1, Outcome::FirstWon)],
                 bye: Some(Entrant(2)),
+                requested: vec![],
             },
             PlayedRound {
                 results: vec![game(2, 0, Outcome::Draw)],
                 bye: Some(Entrant(1)),
+                requested: vec![],
             },
         ];
         let lines = standings(3, &rounds, &StandingsRules::default()).unwrap();
@@ -466,12 +473,14 @@ mod tests {
         let rounds = vec![PlayedRound {
             results: vec![game(0, 1, Outcome::Draw)],
             bye: None,
+            requested: vec![],
         }];
         let lines = standings(2, &rounds, &StandingsRules::default()).unwrap();
         assert_eq!((lines[0].rank, lines[1].rank), (1, 1));
         let bad = vec![PlayedRound {
             results: vec![game(0, 5, Outcome::Draw)],
             bye: None,
+            requested: vec![],
         }];
         assert_eq!(
             standings(2, &bad, &StandingsRules::default()),

@@ -4,10 +4,12 @@
 //! the same code.
 //!
 //! **The field.** Entrants are given in the tournament's order with their ratings; their
-//! pairing numbers follow the rating, highest first, ties in the tournament's order. Withdrawn
-//! entrants are not paired. A game counts as met and for colours only if it was played over the
+//! pairing numbers follow the rating, highest first, ties in the tournament's order. Absent
+//! entrants (withdrawn, or with a bye requested for the round) are not paired. A game counts as met and for colours only if it was played over the
 //! board (forfeits were not); a forfeit win, like the pairing-allocated bye, bars the bye; the
-//! bye and a forfeit win count as a downfloat, a forfeit loss or an absence as no float.
+//! bye and a forfeit win count as a downfloat, a forfeit loss or an absence as no float; a
+//! requested bye counts as TRF's `H`, `Z` and `F` are read ([`crate::trf_read`]): its points,
+//! a downfloat when it has any, and a full-point one bars the pairing-allocated bye.
 //!
 //! The lot for the initial colour (the side of pairing number 1 in round 1) is drawn from the
 //! settings' seed.
@@ -53,8 +55,8 @@ pub enum SwissError {
     },
     /// A round so far is malformed.
     Round(RoundError),
-    /// The withdrawn list names an entrant that is not in the tournament.
-    UnknownWithdrawn(Entrant),
+    /// The absent list names an entrant that is not in the tournament.
+    UnknownAbsent(Entrant),
     /// Fewer than two entrants are still playing.
     NotEnoughPlayers {
         /// How many are.
@@ -79,9 +81,9 @@ impl fmt::Display for SwissError {
                 write!(f, "all {rounds} rounds have been paired already")
             }
             SwissError::Round(error) => error.fmt(f),
-            SwissError::UnknownWithdrawn(entrant) => write!(
+            SwissError::UnknownAbsent(entrant) => write!(
                 f,
-                "the withdrawn list names entrant {}, who is not in the tournament",
+                "the absent list names entrant {}, who is not in the tournament",
                 entrant.0
             ),
             SwissError::NotEnoughPlayers { active } => write!(
@@ -100,12 +102,13 @@ impl fmt::Display for SwissError {
 impl std::error::Error for SwissError {}
 
 /// The next round of a Swiss: `ratings` are the entrants' ratings in the tournament's order,
-/// `played` the rounds so far with their results, `withdrawn` the entrants no longer paired.
+/// `played` the rounds so far with their results, `absent` the entrants not paired this round
+/// (withdrawn, or with a bye requested for it).
 pub fn pair_next_round(
     settings: &SwissSettings,
     ratings: &[u32],
     played: &[PlayedRound],
-    withdrawn: &[Entrant],
+    absent: &[Entrant],
 ) -> Result<Round, SwissError> {
     if settings.rounds == 0 {
         return Err(SwissError::NoRounds);
@@ -122,10 +125,10 @@ pub fn pair_next_round(
     }
     let mut players = history(ratings, played, settings.bye_half_points)?;
     let mut active = vec![true; ratings.len()];
-    for &entrant in withdrawn {
+    for &entrant in absent {
         *active
             .get_mut(entrant.0)
-            .ok_or(SwissError::UnknownWithdrawn(entrant))? = false;
+            .ok_or(SwissError::UnknownAbsent(entrant))? = false;
     }
     let numbers = pairing_numbers(ratings);
     let mut entrant_of = vec![Entrant(0); ratings.len() + 1];
@@ -147,7 +150,7 @@ pub fn pair_next_round(
         round: played.len() + 1,
         rounds: settings.rounds,
         initial: initial_colour(settings.seed),
-        absent_paired: withdrawn
+        absent_paired: absent
             .iter()
             .filter(|&&e| {
                 played
@@ -233,6 +236,12 @@ fn history(
                     let float = if points > 0 { Float::Down } else { Float::None };
                     (None, float, points)
                 }
+            } else if let Some(points) = round.requested_bye(me) {
+                // As TRF's `H`, `Z` and `F` are read: a bye with points is a downfloat; only a
+                // full-point bye bars the pairing-allocated one.
+                player.bye_barred |= points >= 2;
+                let float = if points > 0 { Float::Down } else { Float::None };
+                (None, float, points)
             } else if round.bye == Some(me) {
                 player.bye_barred = true;
                 let float = if bye_half_points > 0 {

@@ -2,7 +2,7 @@
 //! force.
 
 use super::*;
-use crate::{GameResult, Outcome};
+use crate::{GameResult, Outcome, RequestedBye};
 use proptest::prelude::*;
 
 /// A seed whose lot gives board 1 of round 1 to the higher-rated player as first mover.
@@ -39,6 +39,7 @@ fn played(round: &Round, outcomes: &[Outcome]) -> PlayedRound {
             .map(|(&pairing, &outcome)| GameResult { pairing, outcome })
             .collect(),
         bye: round.bye,
+        requested: vec![],
     }
 }
 
@@ -145,6 +146,7 @@ fn bad_input_gets_a_clear_error() {
     let stranger = PlayedRound {
         results: vec![],
         bye: Some(Entrant(7)),
+        requested: vec![],
     };
     let error = pair_next_round(&s, &ratings, &[stranger], &[]).unwrap_err();
     assert_eq!(
@@ -242,6 +244,7 @@ fn last_round_of_topscorers(absolute: &[Side], strong: &[Side]) -> Round {
                 })
                 .collect(),
             bye: None,
+            requested: vec![],
         })
         .collect();
     let ratings = [2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700];
@@ -299,7 +302,7 @@ struct Oracle {
 }
 
 impl Oracle {
-    fn new(n: usize, rounds: usize, played: &[PlayedRound], withdrawn: &[Entrant]) -> Oracle {
+    fn new(n: usize, rounds: usize, played: &[PlayedRound], absent: &[Entrant]) -> Oracle {
         let mut met = std::collections::HashSet::new();
         let mut may_have_bye = vec![true; n];
         let mut colours = vec![Vec::new(); n];
@@ -323,6 +326,10 @@ impl Oracle {
                 may_have_bye[bye.0] = false;
                 score[bye.0] += 2;
             }
+            for requested in &round.requested {
+                score[requested.entrant.0] += requested.half_points;
+                may_have_bye[requested.entrant.0] &= requested.half_points < 2;
+            }
         }
         let absolute = colours
             .iter()
@@ -343,9 +350,7 @@ impl Oracle {
             .iter()
             .map(|&s| last && s as usize > played.len())
             .collect();
-        let active = (0..n)
-            .filter(|i| !withdrawn.contains(&Entrant(*i)))
-            .collect();
+        let active = (0..n).filter(|i| !absent.contains(&Entrant(*i))).collect();
         Oracle {
             active,
             met,
@@ -394,12 +399,14 @@ impl Oracle {
 }
 
 /// The round after `history` as `tafel swiss` pairs it from the tournament's TRF-2026 export
-/// (`trf::export`, then `trf_read::next_round` and `dutch::pair`), by pairing numbers.
+/// (`trf::export`, then `trf_read::next_round` and `dutch::pair`), by pairing numbers;
+/// `requested` is a bye asked for that round.
 fn paired_from_trf(
     settings: &SwissSettings,
     ratings: &[u32],
     history: &[PlayedRound],
     withdrawn: &[Entrant],
+    requested: Option<RequestedBye>,
 ) -> Result<dutch::Pairing, dutch::NoPairing> {
     use crate::standings::StandingsRules;
     use crate::trf::{export, TrfHeader, TrfPlayer, TrfVersion};
@@ -418,6 +425,9 @@ fn paired_from_trf(
             name: format!("Player {i}"),
             rating,
             withdrawn: withdrawn.contains(&Entrant(i)),
+            next_bye: requested
+                .filter(|r| r.entrant == Entrant(i))
+                .map(|r| r.half_points),
         })
         .collect();
     let rules = StandingsRules {
@@ -457,7 +467,14 @@ fn outcome(code: u8) -> Outcome {
     }
 }
 
-/// Plays a Swiss of `n` players with random results and checks every round: the same pairing
+/// Who is not paired in a random Swiss: `withdrawal` (who, after how many rounds) and
+/// `bye_request` (who, for which round from 0, the bye's half points).
+struct Absences {
+    withdrawal: Option<(usize, usize)>,
+    bye_request: Option<(usize, usize, u32)>,
+}
+
+/// Plays a Swiss of `n` players with random results (and the `absences`) and checks every round: the same pairing
 /// from the tournament's TRF-2026 export read back (as `tafel swiss` pairs it); everyone
 /// active paired once, nobody meets twice, nobody has two byes (or a bye after a forfeit
 /// win), an absolute preference granted unless the opponent has the same; and with
@@ -470,9 +487,13 @@ fn play_random(
     seed: u64,
     ratings: &[u32],
     codes: Vec<u8>,
-    withdrawal: Option<(usize, usize)>,
+    absences: Absences,
     exhaustive: bool,
 ) -> Result<(), TestCaseError> {
+    let Absences {
+        withdrawal,
+        bye_request,
+    } = absences;
     let settings = SwissSettings {
         rounds,
         bye_half_points: 2,
@@ -487,15 +508,30 @@ fn play_random(
             .map(|(who, _)| Entrant(who))
             .into_iter()
             .collect();
-        let oracle = Oracle::new(n, rounds, &history, &withdrawn);
+        // A bye asked for this round by someone still playing.
+        let requested = bye_request
+            .filter(|&(who, when, _)| {
+                who < n && when == round && !withdrawn.contains(&Entrant(who))
+            })
+            .map(|(who, _, half_points)| RequestedBye {
+                entrant: Entrant(who),
+                half_points,
+            });
+        let absent: Vec<Entrant> = withdrawn
+            .iter()
+            .copied()
+            .chain(requested.map(|r| r.entrant))
+            .collect();
+        let oracle = Oracle::new(n, rounds, &history, &absent);
         // The brute force is for small fields only.
         let pairable = exhaustive && oracle.pairable();
-        let paired = pair_next_round(&settings, ratings, &history, &withdrawn);
+        let paired = pair_next_round(&settings, ratings, &history, &absent);
         // Exported as TRF-2026 and read back, the tournament pairs the same round.
-        let from_trf = paired_from_trf(&settings, ratings, &history, &withdrawn).map(|mut p| {
-            p.boards.sort_by_key(|b| (b.first, b.second));
-            p
-        });
+        let from_trf =
+            paired_from_trf(&settings, ratings, &history, &withdrawn, requested).map(|mut p| {
+                p.boards.sort_by_key(|b| (b.first, b.second));
+                p
+            });
         let expected = paired.as_ref().ok().map(|r| by_numbers(r, ratings));
         prop_assert_eq!(
             from_trf.as_ref().ok(),
@@ -555,7 +591,9 @@ fn play_random(
             .iter()
             .map(|_| outcome(codes.next().unwrap()))
             .collect();
-        history.push(played(&paired, &outcomes));
+        let mut round_played = played(&paired, &outcomes);
+        round_played.requested.extend(requested);
+        history.push(round_played);
     }
     Ok(())
 }
@@ -572,8 +610,10 @@ proptest! {
         ratings in proptest::collection::vec(1000u32..2000, 10),
         codes in proptest::collection::vec(any::<u8>(), 50),
         withdrawal in proptest::option::of((0usize..10, 0usize..9)),
+        bye_request in proptest::option::of((0usize..10, 0usize..9, 0u32..=2)),
     ) {
-        play_random(n, rounds, seed, &ratings, codes, withdrawal, true)?;
+        let absences = Absences { withdrawal, bye_request };
+        play_random(n, rounds, seed, &ratings, codes, absences, true)?;
     }
 }
 
@@ -589,7 +629,60 @@ proptest! {
         ratings in proptest::collection::vec(1000u32..2000, 40),
         codes in proptest::collection::vec(any::<u8>(), 50),
         withdrawal in proptest::option::of((0usize..40, 0usize..9)),
+        bye_request in proptest::option::of((0usize..40, 0usize..9, 0u32..=2)),
     ) {
-        play_random(n, rounds, seed, &ratings, codes, withdrawal, false)?;
+        let absences = Absences { withdrawal, bye_request };
+        play_random(n, rounds, seed, &ratings, codes, absences, false)?;
     }
+}
+
+#[test]
+fn a_requested_bye_scores_its_points_and_only_a_full_point_one_bars_the_pairing_bye() {
+    let ratings = [2000, 1900, 1800, 1700, 1600];
+    let bye = |entrant, half_points| RequestedBye {
+        entrant: Entrant(entrant),
+        half_points,
+    };
+    let round = PlayedRound {
+        results: vec![GameResult {
+            pairing: Pairing {
+                first: Entrant(0),
+                second: Entrant(1),
+            },
+            outcome: Outcome::FirstWon,
+        }],
+        bye: None,
+        requested: vec![bye(2, 1), bye(3, 2), bye(4, 0)],
+    };
+    let players = history(&ratings, std::slice::from_ref(&round), 2).unwrap();
+    let (half, full, zero) = (&players[2], &players[3], &players[4]);
+    assert_eq!((half.score, full.score, zero.score), (1, 2, 0));
+    assert_eq!(half.colours, [None]);
+    assert_eq!(
+        [half.floats[0], full.floats[0], zero.floats[0]],
+        [Float::Down, Float::Down, Float::None]
+    );
+    assert_eq!(
+        [half.bye_barred, full.bye_barred, zero.bye_barred],
+        [false, true, false]
+    );
+    // Named twice, or worth more than a win: refused.
+    let mut twice = round.clone();
+    twice.requested.push(bye(0, 1));
+    assert_eq!(
+        history(&ratings, &[twice], 2).unwrap_err(),
+        SwissError::Round(RoundError::PairedTwice {
+            round: 1,
+            entrant: Entrant(0)
+        })
+    );
+    let mut over = round;
+    over.requested[0].half_points = 3;
+    assert_eq!(
+        history(&ratings, &[over], 2).unwrap_err(),
+        SwissError::Round(RoundError::ByeOverAWin {
+            round: 1,
+            entrant: Entrant(2)
+        })
+    );
 }

@@ -12,8 +12,10 @@
 //! line per player in pairing-number order: its number (5–8), name (15–47), rating (49–52),
 //! points (81–84), place (86–89), then per round, from column 92 every ten columns, the
 //! opponent's number (`0000` for none), the colour (`w` for the first move, `b`, `-`) and the
-//! result: `1`, `=`, `0`, `+` and `-` for forfeits, `U` for the pairing-allocated bye, `Z` for a
-//! round not played; a withdrawn player's next round is `0000 - Z` (absent). Columns count
+//! result: `1`, `=`, `0`, `+` and `-` for forfeits, `U` for the pairing-allocated bye, `H` and
+//! `F` for a requested half- or full-point bye, `Z` for a round not played otherwise; a withdrawn
+//! player's next round is `0000 - Z` (absent), one with a bye requested for it `0000 - H` (or
+//! `Z`, `F`). Columns count
 //! characters; every line ends with a line feed (TRF-16 asks for a carriage return; the
 //! programs that read TRF accept either).
 
@@ -79,6 +81,10 @@ pub struct TrfPlayer {
     /// that a pairing program leaves it out of the next round.
     #[serde(default)]
     pub withdrawn: bool,
+    /// A bye it requested for the round after the last one written, in half points (0, 1 or
+    /// 2): that round then reads `0000 - Z`, `H` or `F`, and a pairing program leaves it out.
+    #[serde(default)]
+    pub next_bye: Option<u32>,
 }
 
 /// The TRF-16 file of a tournament played in rounds: `players` in the tournament's order,
@@ -164,9 +170,15 @@ pub fn export(
             line.put(column + 5, &colour.to_string());
             line.put(column + 7, &result.to_string());
         }
-        if players[i].withdrawn && rounds.len() < header.rounds {
-            let column = 92 + 10 * rounds.len();
-            line.put(column, "0000 - Z");
+        let next = match (players[i].withdrawn, players[i].next_bye) {
+            (true, _) => Some(0),
+            (false, bye) => bye,
+        };
+        if let (Some(half_points), true) = (next, rounds.len() < header.rounds) {
+            line.put(
+                92 + 10 * rounds.len(),
+                &format!("0000 - {}", bye_letter(half_points)),
+            );
         }
         text.push_str(line.0.iter().collect::<String>().trim_end());
         text.push('\n');
@@ -193,7 +205,17 @@ fn round_entry(round: &PlayedRound, entrant: Entrant, numbers: &[usize]) -> (Str
     } else if round.bye == Some(entrant) {
         ("0000".into(), '-', 'U')
     } else {
-        ("0000".into(), '-', 'Z')
+        let half_points = round.requested_bye(entrant).unwrap_or(0);
+        ("0000".into(), '-', bye_letter(half_points))
+    }
+}
+
+/// The result letter of a round not paired that scores `half_points`: `Z`, `H` or `F`.
+fn bye_letter(half_points: u32) -> char {
+    match half_points {
+        0 => 'Z',
+        1 => 'H',
+        _ => 'F',
     }
 }
 
@@ -260,20 +282,24 @@ mod tests {
             name: name.into(),
             rating,
             withdrawn: false,
+            next_bye: None,
         })
         .collect();
         let rounds = vec![
             PlayedRound {
                 results: vec![game(1, 3, FirstWon), game(4, 2, FirstWon)],
                 bye: Some(Entrant(4)),
+                requested: vec![],
             },
             PlayedRound {
                 results: vec![game(5, 1, FirstWon), game(3, 4, Draw)],
                 bye: Some(Entrant(1)),
+                requested: vec![],
             },
             PlayedRound {
                 results: vec![game(4, 5, SecondWon), game(2, 1, SecondWonByForfeit)],
                 bye: Some(Entrant(2)),
+                requested: vec![],
             },
         ];
         let header = TrfHeader {
@@ -317,11 +343,13 @@ XXR 3
                 name: name.into(),
                 rating,
                 withdrawn,
+                next_bye: None,
             })
             .collect();
         let rounds = vec![PlayedRound {
             results: vec![game(1, 2, Outcome::FirstWon)],
             bye: Some(Entrant(2)),
+            requested: vec![],
         }];
         let header = TrfHeader {
             name: "Club".into(),
@@ -374,12 +402,14 @@ XXR 3
                 name: "A".into(),
                 rating: 0,
                 withdrawn: false,
+                next_bye: None,
             };
             3
         ];
         let rounds = vec![PlayedRound {
             results: vec![game(1, 2, Outcome::Draw)],
             bye: None,
+            requested: vec![],
         }];
         let file = export(
             &TrfHeader::default(),
@@ -393,6 +423,7 @@ XXR 3
         let bad = vec![PlayedRound {
             results: vec![game(1, 9, Outcome::Draw)],
             bye: None,
+            requested: vec![],
         }];
         assert!(export(
             &TrfHeader::default(),
