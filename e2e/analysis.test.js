@@ -9,7 +9,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { axeViolations, BASE, boardPly, boxOf, launch, newPage, openNewGame, PHONE, screenshot, smallestSide, waitForTurn } from "./lib.js";
+import { axeViolations, BASE, boardPly, boxOf, launch, newPage, openNewGame, PHONE, playThroughApi, screenshot, smallestSide, waitForTurn } from "./lib.js";
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -19,19 +19,9 @@ after(async () => { await browser?.close(); });
 const EXITS = ["0,0:E", "0,1:E", "0,2:S", "1,2:W", "1,1:W", "1,0:S", "2,0:E", "2,1:E", "2,2:E", "2,3:N", "1,3:N", "0,3:W"];
 const GAME = { game: "black-path", settings: { size: "3x4" }, seats: [{ kind: "local" }, { kind: "local" }] };
 
-/** Plays `moves` through the API, each for the seat of `created` to move. */
-async function playAlong(created, moves) {
-  let view = created.view;
-  for (const move of moves) {
-    const token = created.seats[view.status.seat].token;
-    // The API takes the side the path leaves by (the board's exit "0,0:E" is "E").
-    const response = await fetch(`${BASE}/api/games/${created.id}/moves`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token, move: move.split(":")[1] }),
-    });
-    assert.equal(response.status, 200, `${move}: ${response.status}`);
-    view = await response.json();
-  }
-}
+/** Plays `moves` through the API (it takes the side the path leaves by: the board's exit
+ * "0,0:E" is "E"). */
+const playAlong = (created, moves) => playThroughApi(created, moves.map((move) => move.split(":")[1]));
 
 const shownPly = (page, ply) => page.waitForFunction((p) => document.querySelector("#board")?.dataset.ply === String(p), ply);
 

@@ -98,6 +98,21 @@ export async function openNewGame(page, request, base = BASE) {
   return created;
 }
 
+/** Plays `moves` (in the API's notation) in the game `created` (as `openNewGame` returns it)
+ * through the API, each for the seat to move; resolves to the game's view after the last. */
+export async function playThroughApi(created, moves, base = BASE) {
+  let view = created.view;
+  for (const move of moves) {
+    const token = created.seats[view.status.seat].token;
+    const response = await fetch(`${base}/api/games/${created.id}/moves`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token, move }),
+    });
+    if (!response.ok) throw new Error(`${move}: ${response.status} ${await response.text()}`);
+    view = await response.json();
+  }
+  return view;
+}
+
 /** The ply the board shows. */
 export const boardPly = (page) => page.getAttribute("#board", "data-ply").then(Number);
 

@@ -5,21 +5,22 @@
 // own code reader decides, docs/editor.md), and from a legal position its code and link to
 // copy, a game to start from it against the computer or a friend, and its analysis (the
 // engine's chances for the side to move and its best line, POST /api/positions/analysis, the
-// best move marked on the board). How each game's code is edited is in
-// web/editor/games/<game>.js.
+// best move marked on the board), or an analysis board on it to try moves
+// (web/editor/analysis-board.js). How each game's code is edited is in web/editor/games/<game>.js.
 
 import { tapWidth } from "../boards/common.js";
 import { sideName, t } from "../i18n.js";
 import { remember } from "../lobby/seats.js";
 import { applyConditions, settingControl, settingControls, settingValues } from "../lobby/settings.js";
-import { api, el, fill, sentence } from "../ui.js";
-import { capital, chanceWords, drawBestMove } from "../game/review-panel.js";
+import { api, el, fill } from "../ui.js";
+import { drawBestMove } from "../game/review-panel.js";
+import { engineAnswer, statusWords } from "../analysis/engine-answer.js";
+import { analysePosition, readPosition } from "../analysis/engine.js";
+import { openAnalysisBoard } from "./analysis-board.js";
 
 /** @typedef {import("../ui.js").CatalogGame} CatalogGame */
 
-/** A position as the server reads it (`POST /api/positions`): its code, its status and the
- * seats' names.
- * @typedef {{ code: string, status: import("../ui.js").StatusView, seats: string[] }} Position */
+/** @typedef {import("../analysis/engine.js").Position} Position */
 
 /** The editor's state: the game and its modules, the settings, the code shown and the server's
  * reading of it when legal, the tool chosen, the cell last edited, the page's lasting elements.
@@ -37,6 +38,7 @@ import { capital, chanceWords, drawBestMove } from "../game/review-panel.js";
  * @property {number} checking the latest check asked for, so that an older answer is dropped
  * @property {Position | null} position the server's reading of the code, when legal
  * @property {Map<string, Promise<import("../ui.js").LevelView[]>>} [levels] the levels asked for, by game and settings
+ * @property {import("../analysis/board.js").AnalysisBoardState | null} [analysisBoard] the analysis board's, while the board is one (web/editor/analysis-board.js)
  * @property {ReturnType<typeof parts>} ui */
 
 /** Draws the editor into `app`, for the game and position in the address if any.
@@ -253,6 +255,7 @@ function drawPosition(editor) {
     return false;
   }
   editor.drawn = drawn;
+  editor.analysisBoard = null; // the editor's board, not the analysis board
   const root = drawn.svg;
   root.id = "board";
   root.dataset.game = entry.name;
@@ -330,7 +333,7 @@ async function check(editor, code) {
   let position = null;
   let reason = null;
   try {
-    position = await api("/api/positions", { method: "POST", body: JSON.stringify({ game: editor.entry.name, settings: editor.settings, code }) });
+    position = await readPosition({ game: editor.entry.name, settings: editor.settings, code });
   } catch (e) {
     reason = e.message;
   }
@@ -347,19 +350,10 @@ async function check(editor, code) {
     return false;
   }
   verdict.className = "status legal";
-  verdict.textContent = `${t("Legal position.")} ${statusWords(position)}`;
+  verdict.textContent = `${t("Legal position.")} ${statusWords(position.status)}`;
   setCopying(editor, true);
   await startChoices(editor, position);
   return true;
-}
-
-/** Whose turn it is, or how the game has ended, in words.
- * @param {Position} position */
-function statusWords(position) {
-  const { status } = position;
-  if (status.state === "to_move") return sentence(t("{name} to move", { name: sideName(status.name) }));
-  if (status.state === "chance") return t("The die is to be rolled.");
-  return t("The game is over: {result}.", { result: status.result });
 }
 
 /** Copying is offered only for a legal position.
@@ -414,7 +408,16 @@ async function startChoices(editor, position) {
     el("div", { class: "controls" },
       el("button", { id: "play-computer", type: "button", onclick: () => create("computer") }, t("Play the computer")),
       el("button", { class: "secondary", id: "play-friend", type: "button", onclick: () => create("invite") }, t("Play a friend")),
-      el("button", { class: "secondary", id: "analyse-position", type: "button", onclick: () => analysePosition(editor, position, editor.ui.analysis) }, t("Analyse"))));
+      el("button", { class: "secondary", id: "analyse-position", type: "button", onclick: () => showAnalysis(editor, position, editor.ui.analysis) }, t("Analyse")),
+      el("button", { class: "secondary", id: "open-analysis-board", type: "button", onclick: () => openAnalysisBoard(editor, position, {
+        close: () => backToEditing(editor), fit: fitForTouch }) }, t("Analysis board"))));
+}
+
+/** Ends the analysis board: the editor's board again, for the position set up.
+ * @param {Editor} editor */
+function backToEditing(editor) {
+  drawPosition(editor);
+  fill(editor.ui.analysis);
 }
 
 /** Asks the engine about `position` (the chances of the side to move, the best line) and
@@ -423,23 +426,15 @@ async function startChoices(editor, position) {
  * @param {Editor} editor
  * @param {Position} position
  * @param {HTMLElement} area */
-async function analysePosition(editor, position, area) {
+async function showAnalysis(editor, position, area) {
+  if (editor.analysisBoard) backToEditing(editor);
   const button = /** @type {HTMLButtonElement} */ (document.getElementById("analyse-position"));
   button.disabled = true;
   fill(area, el("p", { class: "help", role: "status" }, t("The computer is thinking…")));
   try {
-    /** @type {{ status: { name: string }, chance: import("../game/review-panel.js").Chance, line: { move: string, side: string }[], effort: string }} */
-    const found = await api("/api/positions/analysis", { method: "POST",
-      body: JSON.stringify({ game: editor.entry.name, settings: changedSettings(editor), code: position.code }) });
+    const found = await analysePosition({ game: editor.entry.name, settings: changedSettings(editor), code: position.code });
     if (editor.position !== position) return;
-    const side = capital(sideName(found.status.name));
-    fill(area,
-      el("h3", {}, t("Analysis of this position")),
-      el("p", { id: "analysis-chances" }, t("{side} to move: {chance}.", { side, chance: chanceWords(found.chance) })),
-      el("p", { id: "analysis-best" }, t("Best move: {move}", { move: found.line[0].move })),
-      el("p", {}, t("Best line:"), " ", el("span", { id: "analysis-line" }, found.line.map((ply, i) =>
-        el("span", { class: "line-move", "data-move": ply.move }, `${i ? " · " : ""}${i + 1}. ${sideName(ply.side)}: ${ply.move}`)))),
-      el("details", { class: "engine-details" }, el("summary", {}, t("How the computer found it")), el("p", { class: "help" }, found.effort)));
+    fill(area, engineAnswer(found));
     drawBestMove(editor.drawn, found.line[0].move);
     // On a phone the words are under the board: the board's top at the screen's top shows both.
     if (window.matchMedia("(max-width: 50rem)").matches) editor.ui.boardArea.scrollIntoView({ block: "start" });

@@ -92,16 +92,21 @@ export function flipButton(game) {
 /** Keeps the whole board on the first screen whatever stands above it (the header, the title,
  * the table's notice, the presence line): the board area's `--board-top` (which web/style.css
  * sizes the board by) is where the board starts on the page, measured again whenever one of
- * the elements `above` changes its size (a notice shown or faded, a line wrapped). Returns the
- * measurement, for the page to call after drawing.
+ * the elements `above` changes its size (a notice shown or faded, a line wrapped). Measured
+ * where the board stands in the page's flow: on a wide screen the board area sticks to the
+ * top of the screen once the page is scrolled (web/style.css). Returns the measurement, for
+ * the page to call after drawing.
  * @param {Game} game
  * @param {(Element | null)[]} above */
 export function keepBoardOnScreen(game, above) {
+  const area = game.ui.boardArea;
   const measure = () => {
-    const board = game.ui.boardArea.querySelector(".board-svg");
+    const board = area.querySelector(".board-svg");
     if (!board) return;
+    area.style.position = "static";
     const top = board.getBoundingClientRect().top + window.scrollY;
-    game.ui.boardArea.style.setProperty("--board-top", `${Math.round(top)}px`);
+    area.style.position = "";
+    area.style.setProperty("--board-top", `${Math.round(top)}px`);
   };
   const observer = new ResizeObserver(measure);
   for (const node of above) if (node) observer.observe(node);

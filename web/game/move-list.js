@@ -11,13 +11,14 @@ import { sideName, t } from "../i18n.js";
 /** @typedef {import("./state.js").Game} Game */
 /** @typedef {import("../ui.js").GameView} GameView */
 
-/** Shows the position after `ply` moves (null or the last: follow the game).
+/** Shows the position after `ply` moves of the game (null or the last: follow the game).
  * @param {Game} game
  * @param {number | null} ply */
 export async function showPly(game, ply) {
   const { view } = game;
   const target = ply === null || ply >= view.moves.length ? null : Math.max(0, ply);
   game.shownPly = target;
+  game.analysisBoard.shown = null; // a position of the game, not of a variation tried from it
   try {
     const v = target === null ? view : await api(`/api/games/${game.id}?ply=${target}`);
     if (game.shownPly === target) { game.shownView = v; game.render({ animate: false }); }
@@ -38,8 +39,7 @@ export function moveList(game, shown, marks = new Map()) {
   const { view } = game;
   /** @type {{ number: number, items: HTMLElement[] }[]} */
   const lines = [];
-  // The board module may show moves shorter than the record's notation (web/boards/quarx.js).
-  const display = game.board.shortMoves?.(view, game.settings) ?? view.moves;
+  const display = shownMoves(game);
   view.moves.forEach((record, i) => {
     const text = display[i] ?? record;
     const { number, seat } = view.plies[i];
@@ -61,6 +61,12 @@ export function moveList(game, shown, marks = new Map()) {
   if (!lines.length) list.append(el("li", { class: "empty help" }, t("No moves yet.")));
   return [el("h2", { class: "moves-title" }, t("Moves")), list];
 }
+
+/** The game's moves as the move list shows them: the board module may show them shorter than
+ * the record's notation (web/boards/quarx.js).
+ * @param {Game} game
+ * @returns {(string | null)[]} */
+export const shownMoves = (game) => game.board.shortMoves?.(game.view, game.settings) ?? game.view.moves;
 
 /** Scrolls `list` (not the page) so that its current move, or its end, is in view.
  * @param {HTMLElement} list */

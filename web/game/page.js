@@ -5,6 +5,7 @@
 import { animateLastMove, settingsOf } from "../boards/common.js";
 import { api, el, errorWords, fill } from "../ui.js";
 import { analyseFinishedGame, analysisArea, hintArea, reviewMarks, showBestMove } from "./analysis.js";
+import { gameBoardMoves, gameBoardPanel, gameVariationLine, variationView } from "./analysis-board.js";
 import { drawBoard, flipButton, keepBoardOnScreen, positionPicture } from "./board-view.js";
 import { chatMessage, chatPanel, chatState, loadChat } from "./chat.js";
 import { clockBox, keepClocksRunning } from "./clock.js";
@@ -88,21 +89,28 @@ function layout(game) {
  * @param {Game} game
  * @param {{ animate: boolean }} options */
 function render(game, { animate }) {
+  // The board shows the position of the game picked, or a variation tried from it (after the game).
   const v = shownView(game);
+  const variation = variationView(game);
+  const onBoard = variation ?? v;
   const place = focusPlace();
   const myMove = v.status.state === "to_move" && v.ply === v.moves.length && v.started && game.seats.mine(v.status.seat);
   document.title = pageTitle(game);
   showNotice(game);
-  const drawn = drawBoard(game, v, myMove);
+  const drawn = drawBoard(game, onBoard, myMove);
   if (myMove) playPremove(game, v);
   else premoveBoard(game, v, drawn);
-  showBestMove(game, v, drawn, myMove);
+  if (!variation) showBestMove(game, v, drawn, myMove);
+  gameBoardMoves(game, onBoard, drawn);
   game.ui.boardArea.prepend(presenceLine(game));
+  // On a phone the analysis board's words are right under the board.
+  const boardPanel = narrow.matches ? gameBoardPanel(game, onBoard) : null;
+  if (boardPanel) game.ui.boardArea.append(boardPanel);
   // Status, with the moves that have no cell on the board (a forced pass) right beside it, and
   // on a phone what waits for the player's answer.
-  fill(game.ui.status, joinForm(game), youLine(game), clockBox(game), statusLine(game, v), myMove ? boardlessMoves(game, v, drawn) : null,
+  fill(game.ui.status, joinForm(game), youLine(game), clockBox(game), variation ? gameVariationLine(game, variation) : statusLine(game, v), myMove ? boardlessMoves(game, v, drawn) : null,
     narrow.matches ? questionBox(game) : null);
-  fill(game.ui.side, sideColumn(game, v, drawn, myMove));
+  fill(game.ui.side, sideColumn(game, v, onBoard, drawn, myMove));
   game.fitBoard();
   showLastMove(game.ui.lastLine, v);
   keepInView(/** @type {HTMLElement} */ (game.ui.side.querySelector("#movelist"))); // the side column always has it
@@ -114,12 +122,15 @@ function render(game, { animate }) {
 }
 
 /** Beside the board: the die, the last move, the premove, the move controls, errors, the table's controls,
- * how to move, the moves, the chat, the analysis, the records, the players and the page's options.
+ * how to move, the moves, the analysis and (on a wide screen) the analysis board, the chat, the
+ * records, the players and the page's options. `v` is the game's position picked, `onBoard` what
+ * the board shows (it, or a variation tried from it).
  * @param {Game} game
  * @param {GameView} v
+ * @param {GameView} onBoard
  * @param {Drawn} drawn
  * @param {boolean} myMove */
-function sideColumn(game, v, drawn, myMove) {
+function sideColumn(game, v, onBoard, drawn, myMove) {
   return [
     drawn.extra ? el("div", { class: "board-extra" }, drawn.extra) : null,
     game.ui.lastLine,
@@ -132,15 +143,16 @@ function sideColumn(game, v, drawn, myMove) {
     moveList(game, v.ply, reviewMarks(game)),
     replayControls(game, v),
     el("div", { class: "controls" }, flipButton(game)),
-    chatPanel(game),
     analysisArea(game, v),
+    narrow.matches ? null : gameBoardPanel(game, onBoard),
+    chatPanel(game),
     undoAndRecords(game),
     invitations(game),
     playersList(game),
     otherDevice(game),
     soundToggle(),
     notifyToggle(game),
-    positionPicture(game, v),
+    positionPicture(game, onBoard),
   ];
 }
 

@@ -111,39 +111,43 @@ export function analysisPanel(review, view, shown, select, describe = (m) => m) 
       el("p", { class: "help" }, t("Search: {search}. A chance is exact where the game was solved, an estimate where it comes from many played-out games, and the search's own estimate (not calibrated) otherwise.", { search: review.search }))));
 }
 
-/** Who was winning over the game, in words for players: "Black was winning until move 14,
- * then White to the end." A side leads where its chance (a draw counting half) is 65% or more.
+/** Who was winning over the game, in words for players, told from the points the chart
+ * shows: the first player's chance before each move and at the result ("Black was winning until
+ * move 14, then White to the end."; "First player was winning until the last move, then second
+ * player won."). A side leads where its chance (a draw counting half) is 65% or more; for a
+ * solved game every point is the exact value, so the story agrees with it at every ply.
  * @param {Review} review
  * @param {GameView} view
  * @param {SeatName} seatName */
 export function story(review, view, seatName) {
   const other = view.seats.length === 2 ? seatName(1) : t("the other side");
-  const leader = (/** @type {MoveReview} */ m) => { const p = score(m.first); return p >= 0.65 ? capital(seatName(0)) : p <= 0.35 ? capital(other) : null; };
-  /** @type {{ who: string | null, from: number }[]} */
+  const leader = (/** @type {Chance} */ chance) => { const p = score(chance); return p >= 0.65 ? capital(seatName(0)) : p <= 0.35 ? capital(other) : null; };
+  // The chart's points in order (the result last, `at` null) grouped into runs of one leader.
+  /** @type {{ who: string | null, at: number | null }[]} */
+  const points = review.moves.map((m) => ({ who: leader(m.first), at: m.number }));
+  if (review.result) points.push({ who: leader(review.result), at: null });
+  /** @type {{ who: string | null, at: number | null }[]} */
   const runs = [];
-  for (const m of review.moves) {
-    const who = leader(m);
-    if (runs.length && runs[runs.length - 1].who === who) continue;
-    runs.push({ who, from: m.number });
-  }
-  if (!runs.length) return t("No move was analysed.");
+  for (const point of points) if (!runs.length || runs[runs.length - 1].who !== point.who) runs.push(point);
+  if (!review.moves.length) return t("No move was analysed.");
   if (runs.length === 1) return runs[0].who ? t("{who} was winning throughout.", { who: runs[0].who }) : t("The game was balanced throughout.");
   if (runs.length > 5) {
     const last = runs[runs.length - 1].who;
     return last ? tn(runs.length - 1, "The lead changed {n} time; {who} was winning at the end.", "The lead changed {n} times; {who} was winning at the end.", { who: last })
       : tn(runs.length - 1, "The lead changed {n} time; the game was balanced at the end.", "The lead changed {n} times; the game was balanced at the end.");
   }
-  // Each run in words: the first says who was winning, the others who then; until a move, or
-  // to the end.
+  // Each run in words: the first says who was winning, the others who then; until a move, until
+  // the last move (when the result changed it), to the end; a run of the result alone says it.
   const parts = runs.map((run, i) => {
-    const p = { who: run.who, move: runs[i + 1]?.from };
-    const end = i + 1 === runs.length;
+    const next = runs[i + 1];
+    const p = { who: run.who, move: next?.at };
+    if (run.at === null) return run.who ? t("then {who} won", p) : t("then the game was drawn");
     if (i === 0) {
-      if (run.who) return end ? t("{who} was winning to the end", p) : t("{who} was winning until move {move}", p);
-      return end ? t("the game was balanced to the end") : t("the game was balanced until move {move}", p);
+      if (run.who) return !next ? t("{who} was winning to the end", p) : next.at === null ? t("{who} was winning until the last move", p) : t("{who} was winning until move {move}", p);
+      return !next ? t("the game was balanced to the end") : next.at === null ? t("the game was balanced until the last move") : t("the game was balanced until move {move}", p);
     }
-    if (run.who) return end ? t("then {who} to the end", p) : t("then {who} until move {move}", p);
-    return end ? t("then balanced to the end") : t("then balanced until move {move}", p);
+    if (run.who) return !next ? t("then {who} to the end", p) : next.at === null ? t("then {who} until the last move", p) : t("then {who} until move {move}", p);
+    return !next ? t("then balanced to the end") : next.at === null ? t("then balanced until the last move") : t("then balanced until move {move}", p);
   });
   return `${capital(parts.join(", "))}.`;
 }

@@ -2,6 +2,7 @@
 // last sent it, the position shown, the seats this browser holds, the page's lasting nodes, and
 // what the table and the analysis are doing. Also how a request's answer becomes the game shown.
 
+import { analysisBoardState } from "../analysis/board.js";
 import { api, el, sentence } from "../ui.js";
 import { t } from "../i18n.js";
 
@@ -85,6 +86,9 @@ export function gameState({ id, view, board, catalogEntry, settings, seats, invi
     analysisNote: "",
     /** @type {{ ply: number, best: string, chance: import("./review-panel.js").Chance } | null} */
     hint: null, // the last hint asked for: { ply, best, words }
+    // The analysis board of a finished game (web/game/analysis-board.js): the variations
+    // tried and the one shown, the engine's answers (web/analysis/board.js).
+    analysisBoard: analysisBoardState(),
     /** The connection (web/game/connection.js), once opened. @type {{ greet: () => void } | null} */
     live: null,
     /** Draws the page again (set by the page). @type {(options: { animate: boolean }) => void} */

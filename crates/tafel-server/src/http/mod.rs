@@ -343,6 +343,8 @@ fn api_operations() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(api::tournaments::withdraw),
         routes!(api::tournaments::correct),
         routes!(api::tournaments::trf::report),
+        routes!(api::tournaments::byes::ask),
+        routes!(api::tournaments::byes::take_back),
         routes!(api::moderation::report),
         routes!(api::moderation::blocked),
         routes!(api::moderation::block, api::moderation::unblock),

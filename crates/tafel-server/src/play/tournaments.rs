@@ -34,6 +34,7 @@
 //! forfeit's deadline runs from the clock's start, which that credit moves too.
 
 mod arena;
+mod byes;
 mod entries;
 pub mod ratings;
 
@@ -49,6 +50,7 @@ use crate::domain::clock::Clock;
 use crate::domain::game::{two_player_game, StoredGame};
 use crate::domain::ids::{AccountId, GameId, InviteCode};
 use crate::domain::seat::StoredSeat;
+use crate::domain::tournament::byes::{numbered, Bye, StoredBye};
 use crate::domain::tournament::game::{no_show_due, scored_of, withdrawal_resigns, Scored};
 use crate::domain::tournament::pairing::{next_round, rounds_in_all, seeded};
 use crate::domain::tournament::{
@@ -57,7 +59,7 @@ use crate::domain::tournament::{
 };
 use crate::domain::{Error, ErrorKind};
 use crate::msg;
-use crate::store::tournaments::{ListedTournament, StoredTournament};
+use crate::store::tournaments::{ListedTournament, PairedFrom, StoredTournament};
 use crate::store::Store;
 
 /// How often the director looks at the tournaments.
@@ -78,6 +80,15 @@ pub struct TournamentDetail {
     pub entrants: Vec<(AccountId, Entrant)>,
     /// Every board paired so far.
     pub boards: Vec<Board>,
+    /// A Swiss's byes asked for, and the rounds its late entrants missed.
+    pub byes: Vec<StoredBye>,
+}
+
+impl TournamentDetail {
+    /// The byes by entrant number (those of entrants numbered).
+    pub fn numbered_byes(&self) -> Vec<Bye> {
+        numbered(&self.byes, &self.entrants)
+    }
 }
 
 /// The tournaments, and their director.
@@ -139,6 +150,8 @@ impl Tournaments {
             round_pause_ms: checked.round_pause_ms,
             next_round_ms: None,
             minutes: checked.minutes,
+            late_bye_half_points: checked.late_bye_half_points,
+            half_point_byes: checked.half_point_byes,
         };
         self.store
             .create_tournament(
@@ -170,7 +183,7 @@ impl Tournaments {
 
     /// Tournament `id` with its entrants and boards.
     pub async fn detail(&self, id: &str) -> Result<TournamentDetail, Error> {
-        // Three reads, each a moment after the one before. The row's round and the boards are
+        // Four reads, each a moment after the one before. The row's round and the boards are
         // written in one transaction (a start, a round or an Arena's wave), so they agree unless
         // a round was paired between the reads: then everything is read again, so that every
         // reader (the director, the page) sees one moment. The entrants, read last, are
@@ -186,12 +199,14 @@ impl Tournaments {
                 .ok_or_else(|| Error::not_found(msg!("no-such-tournament")))?;
             let boards = self.store.boards(id).await.map_err(Error::storage)?;
             let entrants = self.store.entrants(id).await.map_err(Error::storage)?;
+            let byes = self.store.byes(id).await.map_err(Error::storage)?;
             let last = boards.iter().map(|b| b.round).max().unwrap_or(0);
             if last == stored.tournament.round || reads == MAX_DETAIL_READS {
                 return Ok(TournamentDetail {
                     stored,
                     entrants,
                     boards,
+                    byes,
                 });
             }
         }
@@ -270,9 +285,6 @@ impl Tournaments {
             rounds,
             ..t.clone()
         };
-        let first = next_round(&starting, entrants, &[], &[])?
-            .ok_or_else(|| Error::failed(msg!("first-round-cannot-be-paired")))?;
-        let first = boards(1, &first, &[], || GameId::random().to_string());
         let entered: Vec<AccountId> = detail.entrants.iter().map(|(a, _)| a.clone()).collect();
         let ratings = if matches!(t.kind, Kind::Swiss | Kind::Arena) {
             self.store
@@ -283,9 +295,27 @@ impl Tournaments {
             Vec::new()
         };
         let accounts = seeded(t.kind, &entered, &ratings);
+        // The byes asked for round 1, by the numbers the start gives.
+        let first_byes: Vec<Bye> = detail
+            .byes
+            .iter()
+            .filter(|b| b.round == 1)
+            .filter_map(|b| {
+                let entrant = accounts.iter().position(|a| *a == b.account)?;
+                Some(Bye {
+                    entrant,
+                    round: 1,
+                    half_points: b.half_points,
+                    requested: b.requested,
+                })
+            })
+            .collect();
+        let first = next_round(&starting, entrants, &[], &first_byes, &[])?
+            .ok_or_else(|| Error::failed(msg!("first-round-cannot-be-paired")))?;
+        let first = boards(1, &first, &[], || GameId::random().to_string());
         let started = self
             .store
-            .start_tournament(&t.id, &accounts, rounds, &first)
+            .start_tournament(&t.id, &accounts, rounds, &first, byes_of(detail, 1))
             .await
             .map_err(Error::storage)?;
         if started {
@@ -354,7 +384,8 @@ impl Tournaments {
         let next = if t.round < t.rounds {
             // The boards again, with the results just scored (a Swiss pairs from them).
             let boards = self.store.boards(&t.id).await.map_err(Error::storage)?;
-            next_round(t, detail.entrants.len(), &boards, &withdrawn)?
+            let byes = detail.numbered_byes();
+            next_round(t, detail.entrants.len(), &boards, &byes, &withdrawn)?
         } else {
             None
         };
@@ -372,15 +403,26 @@ impl Tournaments {
         let next = boards(t.round + 1, &next, &withdrawn, || {
             GameId::random().to_string()
         });
-        self.pair_next(t, &next, "round").await
+        let from = PairedFrom {
+            entrants: detail.entrants.len(),
+            byes: byes_of(detail, t.round + 1),
+        };
+        self.pair_next(t, &next, "round", Some(from)).await
     }
 
     /// Stores `boards` as the round (an Arena's wave, `what`) after `t.round`, unless another
-    /// instance paired it first, and follows them at once.
-    async fn pair_next(&self, t: &Tournament, boards: &[Board], what: &str) -> Result<(), Error> {
+    /// instance paired it first (or, `from` given, an entry or a bye came meanwhile: the next
+    /// look pairs it again), and follows them at once.
+    async fn pair_next(
+        &self,
+        t: &Tournament,
+        boards: &[Board],
+        what: &str,
+        from: Option<PairedFrom>,
+    ) -> Result<(), Error> {
         if self
             .store
-            .pair_round(&t.id, t.round, boards)
+            .pair_round(&t.id, t.round, boards, from)
             .await
             .map_err(Error::storage)?
         {
@@ -487,6 +529,11 @@ impl Tournaments {
             Err(e) => Err(e),
         }
     }
+}
+
+/// How many byes `detail` has in `round`.
+fn byes_of(detail: &TournamentDetail, round: u32) -> usize {
+    detail.byes.iter().filter(|b| b.round == round).count()
 }
 
 /// The numbers of `detail`'s entrants who withdrew.

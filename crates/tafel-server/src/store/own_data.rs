@@ -149,6 +149,7 @@ pub(super) fn own() -> Vec<Own> {
             &[],
             "tournaments_entered",
         ),
+        own("tournament_byes", "account_id", &[], "tournament_byes"),
         own("bot_tokens", "account_id", &["digest"], "bot_token"),
         own(
             "bot_challenges",

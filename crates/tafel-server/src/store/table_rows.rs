@@ -219,6 +219,8 @@ pub(super) const PEOPLE: &[Table] = &[
             ("minutes", Kind::Integer),
             ("created_ms", Kind::Integer),
             ("ended_ms", Kind::Integer),
+            ("late_bye_half_points", Kind::Integer),
+            ("half_point_byes", Kind::Integer),
         ],
         key: &["id"],
     },
@@ -232,6 +234,18 @@ pub(super) const PEOPLE: &[Table] = &[
             ("withdrawn_ms", Kind::Integer),
         ],
         key: &["tournament_id", "account_id"],
+    },
+    Table {
+        name: "tournament_byes",
+        columns: &[
+            ("tournament_id", Kind::Text),
+            ("account_id", Kind::Text),
+            ("round", Kind::Integer),
+            ("half_points", Kind::Integer),
+            ("requested", Kind::Integer),
+            ("requested_ms", Kind::Integer),
+        ],
+        key: &["tournament_id", "account_id", "round"],
     },
     Table {
         name: "tournament_boards",

@@ -54,8 +54,9 @@ impl Store {
         sqlx::query(&self.sql(
             "INSERT INTO tournaments (id, name, organiser_id, game, settings, time_control, rated,
                                       kind, entry, invite, max_entrants, starts_ms, state,
-                                      rounds, round_pause_ms, minutes, created_ms)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                      rounds, round_pause_ms, minutes, late_bye_half_points,
+                                      half_point_byes, created_ms)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         ))
         .bind(&t.id)
         .bind(&t.name)
@@ -73,6 +74,8 @@ impl Store {
         .bind(i64::from(t.rounds))
         .bind(t.round_pause_ms)
         .bind(i64::from(t.minutes))
+        .bind(t.late_bye_half_points.map(i64::from))
+        .bind(i64::from(t.half_point_byes))
         .bind(now_ms)
         .execute(&self.pool)
         .await
@@ -373,46 +376,6 @@ impl Store {
         rows.into_iter().map(Board::try_from).collect()
     }
 
-    /// Starts tournament `id` with its `entrants` (accounts, numbered in this order) and
-    /// `rounds` rounds, the first paired as `boards`, if it is still open with exactly these
-    /// entrants; whether it did (another instance may have).
-    pub async fn start_tournament(
-        &self,
-        id: &str,
-        entrants: &[AccountId],
-        rounds: u32,
-        boards: &[Board],
-    ) -> Result<bool> {
-        let mut tx = self.pool.begin().await?;
-        let started = sqlx::query(&self.sql(
-            "UPDATE tournaments SET state = 'running', round = 1, rounds = ?
-             WHERE id = ? AND state = 'open'
-               AND (SELECT count(*) FROM tournament_entrants WHERE tournament_id = ?) = ?",
-        ))
-        .bind(i64::from(rounds))
-        .bind(id)
-        .bind(id)
-        .bind(entrants.len() as i64)
-        .execute(&mut *tx)
-        .await?;
-        if started.rows_affected() != 1 {
-            return Ok(false);
-        }
-        for (number, account) in entrants.iter().enumerate() {
-            sqlx::query(&self.sql(
-                "UPDATE tournament_entrants SET number = ? WHERE tournament_id = ? AND account_id = ?",
-            ))
-            .bind(number as i64)
-            .bind(id)
-            .bind(account.as_str())
-            .execute(&mut *tx)
-            .await?;
-        }
-        self.insert_boards(&mut tx, id, boards).await?;
-        tx.commit().await?;
-        Ok(true)
-    }
-
     /// Cancels tournament `id` if it is still open (fewer than two entered by its start).
     pub async fn cancel_tournament(&self, id: &str, now_ms: i64) -> Result<bool> {
         let cancelled = sqlx::query(&self.sql(
@@ -438,27 +401,6 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(())
-    }
-
-    /// Pairs round `completed + 1` of running tournament `id` as `boards`, if round
-    /// `completed` is still its round: exactly one caller does. Whether this one did.
-    pub async fn pair_round(&self, id: &str, completed: u32, boards: &[Board]) -> Result<bool> {
-        let mut tx = self.pool.begin().await?;
-        let advanced = sqlx::query(&self.sql(
-            "UPDATE tournaments SET round = ?, next_round_ms = NULL
-             WHERE id = ? AND round = ? AND state = 'running'",
-        ))
-        .bind(i64::from(completed) + 1)
-        .bind(id)
-        .bind(i64::from(completed))
-        .execute(&mut *tx)
-        .await?;
-        if advanced.rows_affected() != 1 {
-            return Ok(false);
-        }
-        self.insert_boards(&mut tx, id, boards).await?;
-        tx.commit().await?;
-        Ok(true)
     }
 
     /// Ends running tournament `id` after its last round `last`.
@@ -559,9 +501,13 @@ fn bind_entry<'q>(
         .bind(account.as_str())
 }
 
+mod byes;
+mod rounds;
 mod stored;
 #[cfg(test)]
 mod tests;
+
+pub use rounds::PairedFrom;
 
 /// Scores, inside `tx`, the tournament board on which game `game_id` is played with `scored`,
 /// unless it has a score (a game's end, done by the outbox: [`super::finishes`]).

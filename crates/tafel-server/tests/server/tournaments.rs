@@ -21,6 +21,7 @@ use tafel_server::play::Hub;
 use tafel_server::{Config, Limits};
 
 mod arena;
+mod byes;
 use crate::person;
 
 use person::Person;
@@ -833,7 +834,7 @@ async fn a_swiss_player_who_withdraws_is_paired_no_more() {
         &router,
         "swd",
         4,
-        json!({"kind": "swiss", "rounds": 3}),
+        json!({"kind": "swiss", "rounds": 3, "late_entry": "closed"}),
     )
     .await;
     until(&players[0], &id, |v| {

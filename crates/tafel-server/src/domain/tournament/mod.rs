@@ -14,8 +14,10 @@
 //! - **Games** of a tournament are two-player games between accounts ([`game`]: a finished
 //!   game's result for the table, and the forfeit of a player who never moves);
 //!   [`standings`] works out points, the tie-break and the crosstable.
+//! - **Byes** a Swiss's players ask for, and the rounds a late entrant missed: [`byes`].
 
 pub mod arena;
+pub mod byes;
 pub mod game;
 pub mod pairing;
 pub mod standings;
@@ -226,6 +228,14 @@ pub struct TournamentRequest {
     /// An Arena's duration in minutes, 5 to 720 (default 60); not for other kinds.
     #[serde(default)]
     pub minutes: Option<u32>,
+    /// Whether a Swiss takes players after its start, and what their missed rounds score
+    /// (default: zero-point byes); not for other kinds.
+    #[serde(default)]
+    pub late_entry: Option<byes::LateEntry>,
+    /// How many half-point byes each player of a Swiss may ask for, 0 up to its rounds
+    /// (default 2); not for other kinds.
+    #[serde(default)]
+    pub half_point_byes: Option<u32>,
 }
 
 /// A request as checked: the name trimmed, the entrants at most, and the rounds of a Swiss (0
@@ -242,6 +252,10 @@ pub struct Checked {
     pub round_pause_ms: i64,
     /// An Arena's duration in minutes; 0 for the other kinds.
     pub minutes: u32,
+    /// The half points of each round a late entrant of a Swiss missed; `None`: no late entry.
+    pub late_bye_half_points: Option<u32>,
+    /// The half-point byes each player of a Swiss may ask for (0 for the other kinds).
+    pub half_point_byes: u32,
 }
 
 fn open_entry() -> Entry {
@@ -326,12 +340,16 @@ impl TournamentRequest {
                 return Err(Error::invalid(msg!("arena-needs-a-clock-in-minutes")));
             }
         }
+        let (late_bye_half_points, half_point_byes) =
+            byes::check_settings(self.kind, rounds, self.late_entry, self.half_point_byes)?;
         Ok(Checked {
             name: name.to_string(),
             max_entrants: most,
             rounds,
             round_pause_ms: i64::from(self.round_pause_s) * 1000,
             minutes,
+            late_bye_half_points,
+            half_point_byes,
         })
     }
 }
@@ -375,6 +393,11 @@ pub struct Tournament {
     pub next_round_ms: Option<i64>,
     /// An Arena's duration in minutes (0 for the other kinds).
     pub minutes: u32,
+    /// The half points of each round a late entrant of a Swiss missed; `None`: entries close
+    /// at the start (an Arena's late entries are its own).
+    pub late_bye_half_points: Option<u32>,
+    /// The half-point byes each player of a Swiss may ask for.
+    pub half_point_byes: u32,
 }
 
 /// One entrant of a tournament as stored.

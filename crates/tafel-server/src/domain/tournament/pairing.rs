@@ -16,6 +16,7 @@ use tafel_tournament::swiss::{self, SwissError, SwissSettings};
 use tafel_tournament::{berger, Entrant, Round};
 
 use super::arena::next_wave;
+use super::byes::{absent_in, Bye};
 use super::standings::played_rounds;
 use super::{Board, Kind, Tournament, SWISS_BYE_HALF_POINTS};
 use crate::domain::error::Error;
@@ -74,13 +75,15 @@ pub fn rounds_in_all(kind: Kind, entrants: usize, chosen: u32) -> u32 {
 }
 
 /// The round after round `t.round` of tournament `t`, whose `entrants` have played `boards`
-/// and of whom `withdrawn` have withdrawn; `None` when a Swiss cannot pair it (it ends there).
+/// (and had `byes`, a Swiss's; those of the round to pair leave their entrants out of it) and
+/// of whom `withdrawn` have withdrawn; `None` when a Swiss cannot pair it (it ends there).
 /// An Arena's next round is the wave of the players free now ([`next_wave`]; `None`: nobody
 /// to pair yet).
 pub fn next_round(
     t: &Tournament,
     entrants: usize,
     boards: &[Board],
+    byes: &[Bye],
     withdrawn: &[usize],
 ) -> Result<Option<Round>, Error> {
     match t.kind {
@@ -98,9 +101,14 @@ pub fn next_round(
                 bye_half_points: SWISS_BYE_HALF_POINTS,
                 seed: lot_seed(&t.id),
             };
-            let played = played_rounds(boards, t.round);
-            let withdrawn: Vec<Entrant> = withdrawn.iter().map(|&n| Entrant(n)).collect();
-            match swiss::pair_next_round(&settings, &vec![0; entrants], &played, &withdrawn) {
+            let played = played_rounds(boards, byes, t.round);
+            let absent: Vec<Entrant> = withdrawn
+                .iter()
+                .copied()
+                .chain(absent_in(byes, t.round + 1))
+                .map(Entrant)
+                .collect();
+            match swiss::pair_next_round(&settings, &vec![0; entrants], &played, &absent) {
                 Ok(round) => Ok(Some(round)),
                 Err(SwissError::NoLegalPairing { .. } | SwissError::NotEnoughPlayers { .. }) => {
                     Ok(None)

@@ -6,7 +6,7 @@
 //! - a round robin: its bye (the rest with an odd number of players) scores nothing; ranked by
 //!   Sonneborn-Berger, then Buchholz, over the games played over the board (forfeits left out,
 //!   opponents' points as they are); the rounds under way count with their finished games;
-//! - a Swiss: its bye scores a win; ranked by Buchholz, then Sonneborn-Berger, with FIDE's
+//! - a Swiss: its bye scores a win, a bye asked for its points ([`super::byes`]); ranked by Buchholz, then Sonneborn-Berger, with FIDE's
 //!   virtual opponents for rounds not played (byes, forfeits, withdrawals); only the rounds
 //!   complete count, so the table is the one after the last complete round;
 //! - an Arena: Arena points instead (a win 2, a draw 1, doubled on a streak, berserk; see
@@ -17,6 +17,7 @@ use tafel_tournament::standings::{
 };
 use tafel_tournament::{Entrant, GameResult, Outcome, Pairing, PlayedRound};
 
+use super::byes::Bye;
 use super::{Board, Kind, SWISS_BYE_HALF_POINTS};
 use crate::domain::error::Error;
 use crate::msg;
@@ -49,9 +50,11 @@ fn half_points(outcome: Outcome, first: bool) -> u32 {
     }
 }
 
-/// The rounds 1 to `last` of `boards` as `tafel_tournament` takes them: the finished games with
-/// their results, and the bye.
-pub fn played_rounds(boards: &[Board], last: u32) -> Vec<PlayedRound> {
+/// The rounds 1 to `last` of `boards` and `byes` as `tafel_tournament` takes them: the
+/// finished games with their results, the pairing-allocated bye, and the byes asked for (but
+/// not one of an entrant paired in its round after all: it was asked for as the round was
+/// being paired).
+pub fn played_rounds(boards: &[Board], byes: &[Bye], last: u32) -> Vec<PlayedRound> {
     let mut rounds = vec![PlayedRound::default(); last as usize];
     for b in boards.iter().filter(|b| (1..=last).contains(&b.round)) {
         let round = &mut rounds[b.round as usize - 1];
@@ -67,6 +70,13 @@ pub fn played_rounds(boards: &[Board], last: u32) -> Vec<PlayedRound> {
             (Some(_), None) => {}
         }
     }
+    let paired = |bye: &&Bye| {
+        boards.iter().any(|b| {
+            b.round == bye.round && (b.first == bye.entrant || b.second == Some(bye.entrant))
+        })
+    };
+    let byes: Vec<Bye> = byes.iter().filter(|b| !paired(b)).copied().collect();
+    super::byes::add_to(&mut rounds, &byes);
     rounds
 }
 
@@ -100,9 +110,14 @@ pub fn rules(kind: Kind) -> StandingsRules {
     }
 }
 
-/// The standings of a tournament of `kind` with `entrants` entrants after `boards`, best first
-/// (points, then the tie-breaks, then the entrant's number).
-pub fn standings(kind: Kind, entrants: usize, boards: &[Board]) -> Result<Vec<Standing>, Error> {
+/// The standings of a tournament of `kind` with `entrants` entrants after `boards` and `byes`,
+/// best first (points, then the tie-breaks, then the entrant's number).
+pub fn standings(
+    kind: Kind,
+    entrants: usize,
+    boards: &[Board],
+    byes: &[Bye],
+) -> Result<Vec<Standing>, Error> {
     let (lines, rounds) = match kind {
         Kind::Arena => {
             let lines = super::arena::standings(entrants, boards)?;
@@ -110,10 +125,10 @@ pub fn standings(kind: Kind, entrants: usize, boards: &[Board]) -> Result<Vec<St
             let last = boards.iter().map(|b| b.round).max().unwrap_or(0);
             (
                 lines.into_iter().zip(points).collect(),
-                played_rounds(boards, last),
+                played_rounds(boards, &[], last),
             )
         }
-        _ => ranked(kind, entrants, boards)?,
+        _ => ranked(kind, entrants, boards, byes)?,
     };
     let mut games = vec![0usize; entrants];
     for round in &rounds {
@@ -139,12 +154,12 @@ pub fn standings(kind: Kind, entrants: usize, boards: &[Board]) -> Result<Vec<St
 type Ranked = (Vec<(TournamentStanding, f64)>, Vec<PlayedRound>);
 
 /// The lines of a tournament played in rounds with their points, and the rounds counted.
-fn ranked(kind: Kind, entrants: usize, boards: &[Board]) -> Result<Ranked, Error> {
+fn ranked(kind: Kind, entrants: usize, boards: &[Board], byes: &[Bye]) -> Result<Ranked, Error> {
     let last = match kind {
         Kind::Swiss => last_complete(boards),
         _ => boards.iter().map(|b| b.round).max().unwrap_or(0),
     };
-    let rounds = played_rounds(boards, last);
+    let rounds = played_rounds(boards, byes, last);
     let lines = tafel_tournament::standings::standings(entrants, &rounds, &rules(kind))
         .map_err(|e| Error::failed(msg!("tournament-boards-do-not-add-up", e)))?
         .into_iter()

@@ -44,6 +44,8 @@ fn a_request_is_checked_with_its_reasons() {
             rounds: 0,
             round_pause_ms: 0,
             minutes: 0,
+            late_bye_half_points: None,
+            half_point_byes: 0,
         }
     );
     let paused = |seconds: u32| TournamentRequest {
@@ -195,7 +197,7 @@ fn standings_and_sonneborn_berger_on_a_hand_worked_table() {
         board(3, 0, 3, Outcome::Draw),
         board(3, 1, 2, Outcome::FirstWon),
     ];
-    let table = standings(Kind::RoundRobin, 4, &boards).unwrap();
+    let table = standings(Kind::RoundRobin, 4, &boards, &[]).unwrap();
     let got: Vec<(usize, usize, f64, f64)> = table
         .iter()
         .map(|s| (s.rank, s.entrant, s.points, s.sonneborn_berger))
@@ -220,7 +222,7 @@ fn standings_and_sonneborn_berger_on_a_hand_worked_table() {
 #[test]
 fn equal_points_and_tie_break_share_a_place() {
     let boards = [board(1, 0, 1, Outcome::Draw)];
-    let table = standings(Kind::RoundRobin, 3, &boards).unwrap();
+    let table = standings(Kind::RoundRobin, 3, &boards, &[]).unwrap();
     assert_eq!(table[0].rank, 1);
     assert_eq!(table[1].rank, 1);
     assert_eq!((table[2].rank, table[2].entrant, table[2].games), (3, 2, 0));
@@ -260,7 +262,7 @@ fn a_swiss_scores_the_bye_as_a_win_and_ranks_by_buchholz_with_virtual_opponents(
         (3, 1, 1.0, 1.5, 0.0),
     ];
     let table = |boards: &[Board]| -> Vec<(usize, usize, f64, f64, f64)> {
-        standings(Kind::Swiss, 3, boards)
+        standings(Kind::Swiss, 3, boards, &[])
             .unwrap()
             .iter()
             .map(|s| (s.rank, s.entrant, s.points, s.buchholz, s.sonneborn_berger))
@@ -274,11 +276,12 @@ fn a_swiss_scores_the_bye_as_a_win_and_ranks_by_buchholz_with_virtual_opponents(
     });
     assert_eq!(table(&boards), expected);
     // A round robin's bye scores nothing.
-    let robin = standings(Kind::RoundRobin, 3, &boards).unwrap();
+    let robin = standings(Kind::RoundRobin, 3, &boards, &[]).unwrap();
     assert_eq!((robin[2].entrant, robin[2].points), (1, 0.0));
 }
 
-fn swiss(id: &str, rounds: u32, round: u32) -> Tournament {
+/// A running Swiss `id` of `rounds` rounds at round `round`.
+pub(super) fn swiss(id: &str, rounds: u32, round: u32) -> Tournament {
     Tournament {
         id: id.into(),
         name: "Swiss".into(),
@@ -297,6 +300,8 @@ fn swiss(id: &str, rounds: u32, round: u32) -> Tournament {
         round_pause_ms: 0,
         next_round_ms: None,
         minutes: 0,
+        late_bye_half_points: Some(0),
+        half_point_byes: 2,
     }
 }
 
@@ -333,8 +338,8 @@ fn a_swiss_pairs_every_round_alike_without_repeats_and_ends_when_it_cannot() {
     let (mut met, mut byes) = (std::collections::BTreeSet::new(), Vec::new());
     for round in 0..5 {
         let t = swiss("AAAAAAAAAAAA", 5, round);
-        let next = next_round(&t, 5, &boards, &[]).unwrap().unwrap();
-        assert_eq!(next_round(&t, 5, &boards, &[]).unwrap().unwrap(), next);
+        let next = next_round(&t, 5, &boards, &[], &[]).unwrap().unwrap();
+        assert_eq!(next_round(&t, 5, &boards, &[], &[]).unwrap().unwrap(), next);
         let mut ids = 0;
         for mut b in super::boards(round + 1, &next, &[], || {
             ids += 1;
@@ -359,7 +364,7 @@ fn a_swiss_pairs_every_round_alike_without_repeats_and_ends_when_it_cannot() {
     assert_eq!(met.len(), 10);
     // A sixth round would repeat a game: the Swiss ends instead.
     let t = swiss("AAAAAAAAAAAA", 6, 5);
-    assert_eq!(next_round(&t, 5, &boards, &[]).unwrap(), None);
+    assert_eq!(next_round(&t, 5, &boards, &[], &[]).unwrap(), None);
 }
 
 #[test]
@@ -403,7 +408,7 @@ fn an_arena_pairs_the_free_players_and_scores_streaks_from_the_boards() {
     let points: Vec<u32> = sheets[0].lines.iter().map(|l| l.points).collect();
     assert_eq!(points, vec![2, 2, 5]);
     assert!(sheets[0].on_fire());
-    let table = standings(Kind::Arena, 4, &boards).unwrap();
+    let table = standings(Kind::Arena, 4, &boards, &[]).unwrap();
     assert_eq!(
         (table[0].entrant, table[0].points, table[0].games),
         (0, 9.0, 3)

@@ -3,7 +3,9 @@
 //! entrant with every round's opponent, side and result, its points and its place. A Swiss also
 //! gets its colour lot (`XXC`, or `152`) and, in TRF-2026, its pairing system (`192
 //! FIDE_DUTCH_2025`) and its withdrawn players marked absent from the next round (`0000 - Z`),
-//! so that a pairing program (or `tafel swiss --trf`) pairs the next round as the server would.
+//! those with a bye asked for it too (`0000 - H` or `Z`), so that a pairing program (or `tafel
+//! swiss --trf`) pairs the next round as the server would. In the rounds written, a bye asked
+//! for (or a round a late entrant missed) reads `H` or `Z`.
 //!
 //! Entrants are named by username and unrated (ratings are the server's own, not FIDE's), so
 //! their pairing numbers are their numbers in the tournament. Rounds are written as far as
@@ -12,6 +14,7 @@
 use tafel_tournament::swiss::initial_colour;
 use tafel_tournament::trf::{export, TrfHeader, TrfPlayer, TrfVersion};
 
+use super::byes::Bye;
 use super::pairing::lot_seed;
 use super::standings::{last_complete, played_rounds, rules};
 use super::{Board, Entrant, Kind, State, Tournament};
@@ -20,11 +23,12 @@ use crate::domain::error::Error;
 use crate::msg;
 
 /// The TRF file (`version`) of tournament `t`, whose entrants are `entrants` (by number), after
-/// `boards`.
+/// `boards` and `byes`.
 pub fn trf(
     t: &Tournament,
     entrants: &[Entrant],
     boards: &[Board],
+    byes: &[Bye],
     version: TrfVersion,
 ) -> Result<String, Error> {
     if t.kind == Kind::Arena {
@@ -62,15 +66,22 @@ pub fn trf(
         },
         ..TrfHeader::default()
     };
+    let last = last_complete(boards);
+    let marks_next = t.kind == Kind::Swiss && version == TrfVersion::Trf2026;
     let players: Vec<TrfPlayer> = entrants
         .iter()
-        .map(|entrant| TrfPlayer {
+        .enumerate()
+        .map(|(number, entrant)| TrfPlayer {
             name: entrant.username.clone(),
             rating: 0,
-            withdrawn: t.kind == Kind::Swiss && version == TrfVersion::Trf2026 && entrant.withdrawn,
+            withdrawn: marks_next && entrant.withdrawn,
+            next_bye: byes
+                .iter()
+                .find(|b| marks_next && b.entrant == number && b.round == last + 1)
+                .map(|b| b.half_points),
         })
         .collect();
-    let rounds = played_rounds(boards, last_complete(boards));
+    let rounds = played_rounds(boards, byes, last);
     export(&header, &players, &rounds, &rules(t.kind))
         .map_err(|e| Error::failed(msg!("tournament-boards-do-not-add-up", e)))
 }

@@ -2,6 +2,7 @@
 //! standings, rounds, games in play and crosstable, entered and left, and exported as FIDE's
 //! Tournament Report File (TRF).
 
+pub mod byes;
 pub mod trf;
 
 use std::collections::BTreeMap;
@@ -17,6 +18,7 @@ use super::tags;
 use crate::domain::clock::TimeControl;
 use crate::domain::ids::{GameId, InviteCode};
 use crate::domain::tournament::arena::sheets;
+use crate::domain::tournament::byes::LateEntry;
 use crate::domain::tournament::standings::{crosstable, standings};
 use crate::domain::tournament::{
     outcome_of_text, outcome_text, Board, Entry, Kind, State as TournamentState, Tournament,
@@ -71,12 +73,18 @@ pub struct TournamentSummary {
     /// When an Arena ends (ms since the Unix epoch): nothing is paired from then on; absent
     /// for the other kinds.
     ends_ms: Option<i64>,
+    /// A Swiss's late entry (absent for the other kinds).
+    late_entry: Option<LateEntry>,
+    /// The half-point byes each player of a Swiss may ask for.
+    half_point_byes: u32,
 }
 
 impl TournamentSummary {
     fn of(t: Tournament, entrants: usize) -> TournamentSummary {
         TournamentSummary {
             ends_ms: (t.kind == Kind::Arena).then(|| t.ends_ms()),
+            late_entry: (t.kind == Kind::Swiss).then(|| LateEntry::of(t.late_bye_half_points)),
+            half_point_byes: t.half_point_byes,
             minutes: t.minutes,
             id: t.id,
             name: t.name,
@@ -271,6 +279,8 @@ pub struct TournamentView {
     in_play: Vec<BoardView>,
     /// The crosstable, by entrant number.
     crosstable: Vec<CrossRow>,
+    /// A Swiss's byes asked for, and the rounds its late entrants missed, by round and name.
+    byes: Vec<byes::ByeView>,
     /// Whether the signed-in account has entered (and not withdrawn).
     entered: bool,
     /// The signed-in account's game in play in this tournament, if any.
@@ -287,10 +297,12 @@ impl TournamentView {
         viewer: Option<&crate::play::accounts::SignedIn>,
         now_ms: i64,
     ) -> Result<Self, ApiError> {
+        let byes = detail.numbered_byes();
         let TournamentDetail {
             stored,
             entrants,
             boards,
+            byes: stored_byes,
         } = detail;
         let account_of = |number: usize| {
             (entrants.iter())
@@ -350,7 +362,7 @@ impl TournamentView {
             r.boards.sort_by_key(|b| b.board == 0);
         }
         let is_organiser = viewer.is_some_and(|v| v.id == stored.organiser);
-        let standings = standings(stored.tournament.kind, numbered, &boards)?;
+        let standings = standings(stored.tournament.kind, numbered, &boards, &byes)?;
         let sheets = if stored.tournament.kind == Kind::Arena {
             sheets(numbered, &boards)?
         } else {
@@ -417,6 +429,7 @@ impl TournamentView {
                         .collect(),
                 })
                 .collect(),
+            byes: byes::views(&stored_byes, &entrants),
             entered: mine.is_some_and(|(_, e)| !e.withdrawn),
             your_game,
             invite: stored.invite.filter(|_| is_organiser),

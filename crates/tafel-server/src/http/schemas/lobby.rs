@@ -9,6 +9,7 @@ use super::{described, text, whole, words, Fields};
 use crate::domain::bot::{ChallengeRequest, ChallengeStatus, ChallengeView, Side};
 use crate::domain::clock::TimeControl;
 use crate::domain::seek::{SeekRequest, SeekView, RATINGS};
+use crate::domain::tournament::byes::LateEntry;
 use crate::domain::tournament::{
     arena, Entry, Kind, State, TournamentRequest, MAX_NAME_CHARS, MAX_ROUND_PAUSE_S,
     MAX_SWISS_ROUNDS, MIN_ENTRANTS,
@@ -21,6 +22,8 @@ words!(
     Kind: "How a tournament's entrants are paired.",
     Entry: "Who may enter a tournament: anyone signed in, or whoever has the invitation link.",
     State: "Where a tournament stands.",
+    LateEntry: "Whether a Swiss takes players after its start, and what the rounds they \
+        missed score: `closed`, `zero_point_byes` or `half_point_byes`.",
 );
 
 /// A rating an opponent is wanted at most or at least, within the seeks' range.
@@ -103,7 +106,7 @@ described! {
                 ),
         );
 
-    TournamentRequest => refers TimeControl, Kind, Entry;
+    TournamentRequest => refers TimeControl, Kind, Entry, LateEntry;
     Fields::new("A tournament as its organiser asks for it.")
         .field("name", text(1, MAX_NAME_CHARS), "Its name.")
         .field("game", schema!(String), "The game's name (`GET /api/catalog`).")
@@ -148,5 +151,17 @@ described! {
             "minutes",
             whole(arena::MIN_MINUTES, arena::MAX_MINUTES),
             "An Arena's duration in minutes (default 60); not for other kinds.",
+        )
+        .optional(
+            "late_entry",
+            schema!(LateEntry),
+            "Whether a Swiss takes players until its last round is paired, and what the rounds \
+             they missed score (default: zero-point byes); not for other kinds.",
+        )
+        .optional(
+            "half_point_byes",
+            whole(0, MAX_SWISS_ROUNDS),
+            "How many half-point byes each player of a Swiss may ask for, up to its rounds \
+             (default 2); not for other kinds.",
         );
 }

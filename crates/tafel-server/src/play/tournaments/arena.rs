@@ -33,12 +33,12 @@ impl Tournaments {
         // The boards again, with the results just scored: their players are free.
         let played = self.store.boards(&t.id).await.map_err(Error::storage)?;
         let withdrawn = withdrawn_numbers(detail);
-        let Some(wave) = next_round(t, detail.entrants.len(), &played, &withdrawn)? else {
+        let Some(wave) = next_round(t, detail.entrants.len(), &played, &[], &withdrawn)? else {
             return Ok(());
         };
         let wave = boards(t.round + 1, &wave, &withdrawn, || {
             GameId::random().to_string()
         });
-        self.pair_next(t, &wave, "wave").await
+        self.pair_next(t, &wave, "wave", None).await
     }
 }

@@ -1,5 +1,6 @@
 //! Entering and leaving a tournament: an entry before the start (or into an Arena until its
-//! end, late or back after a pause), a withdrawal (before the start the entry goes; from a
+//! end, late or back after a pause; into a Swiss that takes late entries until its last round
+//! is paired, its missed rounds scored as byes), a withdrawal (before the start the entry goes; from a
 //! round robin or a Swiss for good, its game in play resigned; from an Arena a pause).
 
 use super::Tournaments;
@@ -12,7 +13,8 @@ use crate::play::accounts::SignedIn;
 impl Tournaments {
     /// Enters `account` into tournament `id` (with the invitation's `code` when entry is by
     /// invitation): before the start, or into an Arena until its end (numbered after the
-    /// players in, or back after a withdrawal).
+    /// players in, or back after a withdrawal), or into a Swiss that takes late entries until
+    /// its last round is paired (numbered after the players in, a bye for each round missed).
     pub async fn enter(
         &self,
         id: &str,
@@ -31,6 +33,11 @@ impl Tournaments {
         // withdrew and come back.
         let arena_under_way =
             t.kind == Kind::Arena && t.state == State::Running && now < t.ends_ms();
+        // A Swiss whose organiser takes late entries does until its last round is paired.
+        let swiss_under_way = t.kind == Kind::Swiss
+            && t.state == State::Running
+            && t.late_bye_half_points.is_some()
+            && t.round < t.rounds;
         if let Some((_, entrant)) = detail.entrants.iter().find(|(a, _)| *a == account.id) {
             if !entrant.withdrawn {
                 return Err(Error::conflict(msg!("entered-already")));
@@ -49,7 +56,7 @@ impl Tournaments {
                 Err(Error::conflict(msg!("entries-closed")))
             };
         }
-        if !arena_under_way && (t.state != State::Open || t.starts_ms <= now) {
+        if !arena_under_way && !swiss_under_way && (t.state != State::Open || t.starts_ms <= now) {
             return Err(Error::conflict(msg!("entries-closed")));
         }
         if detail.entrants.len() >= t.max_entrants {
@@ -60,6 +67,10 @@ impl Tournaments {
         }
         let entered = if arena_under_way {
             self.store.enter_arena_late(id, &account.id, now).await
+        } else if swiss_under_way {
+            self.store
+                .enter_swiss_late(id, &account.id, t.round, now)
+                .await
         } else {
             self.store.enter_tournament(id, &account.id, now).await
         }
@@ -89,6 +100,13 @@ impl Tournaments {
             .map_err(Error::storage)?;
         if !withdrawn {
             return Err(Error::conflict(msg!("this-tournament-is-over")));
+        }
+        if detail.stored.tournament.state == State::Open {
+            // The entry went: so do the byes it asked for.
+            self.store
+                .take_back_byes(id, &account.id, None)
+                .await
+                .map_err(Error::storage)?;
         }
         if detail.stored.tournament.kind == Kind::Arena {
             return Ok(());

@@ -10,7 +10,8 @@ pub(super) const COLUMNS: &str = "t.id AS id, t.name AS name, a.username AS orga
     t.game AS game, t.settings AS settings, t.time_control AS time_control, t.rated AS rated,
     t.kind AS kind, t.entry AS entry, t.max_entrants AS max_entrants, t.starts_ms AS starts_ms,
     t.state AS state, t.round AS round, t.rounds AS rounds, t.round_pause_ms AS round_pause_ms,
-    t.next_round_ms AS next_round_ms, t.minutes AS minutes";
+    t.next_round_ms AS next_round_ms, t.minutes AS minutes,
+    t.late_bye_half_points AS late_bye_half_points, t.half_point_byes AS half_point_byes";
 
 /// A tournament's row of [`COLUMNS`] (the organiser's username `None` once deleted).
 #[derive(sqlx::FromRow)]
@@ -36,6 +37,9 @@ pub(super) struct TournamentRow {
     next_round_ms: Option<i64>,
     #[sqlx(try_from = "i64")]
     minutes: u32,
+    late_bye_half_points: Option<i64>,
+    #[sqlx(try_from = "i64")]
+    half_point_byes: u32,
 }
 
 impl TryFrom<TournamentRow> for Tournament {
@@ -60,6 +64,8 @@ impl TryFrom<TournamentRow> for Tournament {
             round_pause_ms: row.round_pause_ms,
             next_round_ms: row.next_round_ms,
             minutes: row.minutes,
+            late_bye_half_points: row.late_bye_half_points.map(|h| h as u32),
+            half_point_byes: row.half_point_byes,
         })
     }
 }

@@ -47,6 +47,8 @@ fn tournament(id: &str, starts_ms: i64, max_entrants: usize) -> Tournament {
         round_pause_ms: 30_000,
         next_round_ms: None,
         minutes: 0,
+        late_bye_half_points: None,
+        half_point_byes: 0,
     }
 }
 
@@ -79,7 +81,7 @@ async fn a_start_and_each_round_are_written_exactly_once_by_racing_callers() {
         });
         let starts = (0..8).map(|_| {
             let (store, players, first) = (store.clone(), players.clone(), first.clone());
-            tokio::spawn(async move { store.start_tournament("t1", &players, 3, &first).await })
+            tokio::spawn(async move { store.start_tournament("t1", &players, 3, &first, 0).await })
         });
         let mut started = 0;
         for start in starts {
@@ -125,7 +127,7 @@ async fn a_start_and_each_round_are_written_exactly_once_by_racing_callers() {
         );
         let pairings = (0..8).map(|_| {
             let (store, second) = (store.clone(), second.clone());
-            tokio::spawn(async move { store.pair_round("t1", 1, &second).await })
+            tokio::spawn(async move { store.pair_round("t1", 1, &second, None).await })
         });
         let mut paired = 0;
         for pairing in pairings {
@@ -196,7 +198,7 @@ async fn late_entries_into_an_arena_take_the_next_numbers_once_each() {
         let early = account(&store, "early").await;
         assert!(!store.enter_arena_late("a1", &early, now).await.unwrap());
         assert!(store
-            .start_tournament("a1", &players, 0, &[])
+            .start_tournament("a1", &players, 0, &[], 0)
             .await
             .unwrap());
         // Eight entries at once into an Arena of six: four get the numbers 2 to 5, once each.

@@ -66,6 +66,7 @@ pub async fn report(
         &detail.stored.tournament,
         &entrants,
         &detail.boards,
+        &detail.numbered_byes(),
         version,
     )?;
     let disposition = format!(

@@ -1,0 +1,110 @@
+// The analysis's story (issue #47, item 3): who was winning is told from the points the chart
+// shows, the result included, so that for a solved game it agrees with the exact value at every
+// ply. Scripted games of the solved games whose every position the server settles exactly:
+// Black Path on 8 x 8 lost by the first player on the last move (the issue's case: the story
+// said the first player was winning throughout), Black Path on 3 x 4 won by the first player,
+// and Carreaux (a draw). The story is read back ply by ply and compared with each chart
+// point's exact value. In English and German, at 1366 x 768 and 390 x 844.
+
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { LAPTOP, launch, newPage, openNewGame, PHONE, playThroughApi } from "./lib.js";
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const local = [{ kind: "local" }, { kind: "local" }];
+
+/** The scripted games: the request, the moves (in the API's notation), the story expected. */
+const GAMES = {
+  "black-path 8x8, lost on the last move": {
+    request: { game: "black-path", seats: local }, moves: ["E", "E", "N"],
+    story: { en: "First player was winning until the last move, then Second player won.", de: "Spieler 1 stand bis zum letzten Zug auf Gewinn, dann gewann Spieler 2." },
+  },
+  "black-path 3x4, won": {
+    request: { game: "black-path", settings: { size: "3x4" }, seats: local }, moves: ["E", "E", "S", "W", "W", "S", "E", "E", "E", "N", "N", "W"],
+    story: { en: "First player was winning throughout." },
+  },
+  "carreaux, drawn": {
+    request: { game: "carreaux", seats: local }, moves: ["b6", "c6", "c5", "c4", "c3", "d3"],
+    story: { en: "The game was balanced throughout." },
+  },
+};
+
+/** Opens the finished game `name` in a fresh page; resolves to the page once the analysis is in. */
+async function analysed(name, viewport, locale) {
+  const page = await newPage(browser, viewport, { locale });
+  const created = await openNewGame(page, GAMES[name].request);
+  await playThroughApi(created, GAMES[name].moves);
+  await page.reload();
+  await page.waitForSelector("#analysis-chart .chart-point", { timeout: 60000 });
+  return page;
+}
+
+/** The chart's points in order: the move number each stands before (null: the result) and the
+ * first player's chance there in percent, as their labels say it (English). */
+const chartPoints = (page) => page.locator("#analysis-chart .chart-point").evaluateAll((nodes) => nodes.map((n) => {
+  const label = n.getAttribute("aria-label");
+  return { number: /^Before move (\d+)/.test(label) ? Number(label.match(/^Before move (\d+)/)[1]) : null, percent: Number(label.match(/(\d+)%/)[1]) };
+}));
+
+/** Who the English `story` says was winning at each of `points` (null: balanced): the story
+ * read back run by run ("X was winning until move N", "then Y until the last move", "then Z
+ * won", "to the end", "throughout"). */
+function claims(story, points) {
+  const whole = story.match(/^(.+) was winning throughout\.$/);
+  if (whole) return points.map(() => whole[1]);
+  if (story === "The game was balanced throughout.") return points.map(() => null);
+  const said = [];
+  for (const part of story.replace(/\.$/, "").split(", ")) {
+    const run = part.match(/^(?:then )?(.+?)(?: was winning)? (to the end|until move (\d+)|until the last move)$/i);
+    const won = part.match(/^then (.+) won$/);
+    if (won) { said.push({ who: won[1], until: "result" }); continue; }
+    if (part === "then the game was drawn") { said.push({ who: null, until: "result" }); continue; }
+    assert.ok(run, `a part of the story not understood: "${part}"`);
+    const who = /^(the game was balanced|balanced)$/i.test(run[1]) ? null : run[1];
+    said.push({ who, until: run[2] === "to the end" ? "result" : run[3] ? Number(run[3]) : "last" });
+  }
+  // Each point gets the run it falls in: a run "until move N" ends before the point of move N,
+  // "until the last move" before the result.
+  let at = 0;
+  return points.map((point) => {
+    const run = said[at];
+    const ends = run.until === "last" ? point.number === null : typeof run.until === "number" && point.number !== null && point.number >= run.until;
+    if (ends) at += 1;
+    return said[at].who;
+  });
+}
+
+/** Who leads at a chance of the first player (the story's rule: 65% or more, 35% or less). */
+const leader = (percent) => (percent >= 65 ? "First player" : percent <= 35 ? "Second player" : null);
+
+for (const name of Object.keys(GAMES)) {
+  test(`the story agrees with the exact value at every ply: ${name}`, async () => {
+    const page = await analysed(name, LAPTOP, "en-US");
+    const story = await page.textContent("#story");
+    assert.equal(story, GAMES[name].story.en);
+    const points = await chartPoints(page);
+    assert.equal(points.at(-1).number, null, "the chart ends at the result");
+    // Every point of a solved game is exact: the evaluation of each position says so.
+    for (const point of points.filter((p) => p.number !== null)) {
+      await page.click(`#analysis-chart .chart-point >> nth=${points.indexOf(point)}`);
+      await page.waitForFunction((ply) => document.querySelector("#board")?.dataset.ply === String(ply), points.indexOf(point));
+      assert.match(await page.textContent("#evaluation"), /\(exact\)/);
+    }
+    assert.deepEqual(claims(story, points), points.map((p) => leader(p.percent)), "the story's leader at each point is the chart's");
+    assert.deepEqual(page.errors, []);
+  });
+}
+
+for (const [locale, language] of [["en-US", "en"], ["de-DE", "de"]]) {
+  for (const [viewport, size] of [[LAPTOP, "1366"], [PHONE, "390"]]) {
+    test(`a game lost on the last move is told so (${language}, ${size})`, async () => {
+      const name = "black-path 8x8, lost on the last move";
+      const page = await analysed(name, viewport, locale);
+      assert.equal(await page.textContent("#story"), GAMES[name].story[language]);
+      assert.deepEqual(page.errors, []);
+    });
+  }
+}
