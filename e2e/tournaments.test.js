@@ -17,6 +17,8 @@
 // A Swiss of three with an hour's pause between rounds: once round 1's game ends, the page
 // counts down to round 2 and the crosstable shows the bye of round 1; screenshots at both sizes.
 //
+// A Swiss's byes asked for and taken back on its page, and a late entry.
+//
 // An Arena: berserk from the game page, score sheets, the countdown to its end.
 
 import assert from "node:assert/strict";
@@ -293,6 +295,69 @@ test("a Swiss's pause between rounds is counted down, and the crosstable shows t
     await screenshot(page, `tournament-swiss-pause-${size}`, size === "1366");
   }
   for (const p of [...players, phone]) {
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+});
+
+// A Swiss of three rounds offering one half-point bye and late entries at half a point a missed
+// round: a player asks on the page for a half-point bye in round 1 (then only a zero-point one is
+// offered), asks for one in round 2 and takes it back; round 1 is paired without them and its
+// pairings list the bye; a fourth player enters late with the page's button, in German on a
+// phone, and the round they missed is listed as a late entry's bye. Screenshots at both sizes,
+// axe-core.
+test("a Swiss's byes asked for and taken back on its page; a late entrant enters with its button", async () => {
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const names = [0, 1, 2, 3].map((i) => `sb${suffix}p${"abcd"[i]}`);
+  const players = await signedUp(names);
+  const created = await call(players[0], "/api/tournaments", {
+    name: "Swiss with byes", game: "black-path", settings: { size: "1x2" },
+    time_control: { kind: "fischer", initial_seconds: 60, increment_seconds: 0 },
+    kind: "swiss", rounds: 3, half_point_byes: 1, late_entry: "half_point_byes", starts_ms: Date.now() + 8000,
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id = created.body.id;
+  for (const page of players.slice(0, 3)) assert.equal((await call(page, `/api/tournaments/${id}/join`, {})).status, 200);
+  const asker = players[2];
+  await asker.goto(`${BASE}/tournament/${id}`);
+  await asker.waitForSelector("#bye-ask");
+  assert.equal(await asker.textContent("#tournament-byes .help"), "You play every round.");
+  await asker.selectOption("#bye-round", "1");
+  await asker.selectOption("#bye-points", "half");
+  await asker.click("#bye-ask");
+  await asker.waitForSelector('#my-byes li[data-round="1"]');
+  assert.match(await asker.textContent('#my-byes li[data-round="1"]'), /^Round 1: half-point bye \(asked for\)/);
+  // The one half-point bye is taken: only a zero-point one is offered now.
+  assert.deepEqual(await asker.locator("#bye-points option").evaluateAll((os) => os.map((o) => o.value)), ["zero"]);
+  await asker.selectOption("#bye-round", "2");
+  await asker.click("#bye-ask");
+  await asker.waitForSelector('#my-byes li[data-round="2"]');
+  assert.match(await asker.textContent('#my-byes li[data-round="2"]'), /zero-point bye \(asked for\)/);
+  await asker.click('button[data-take-back="2"]');
+  await asker.waitForFunction(() => !document.querySelector('#my-byes li[data-round="2"]'));
+  assert.deepEqual(await axeViolations(asker), []);
+  await screenshot(asker, "tournament-swiss-byes-1366", true);
+  // Round 1: the two others play; the bye is listed with the pairings.
+  const first = await until(players[0], id, (v) => v.round === 1 && v.in_play.length === 1);
+  assert.ok(!JSON.stringify(first.in_play).includes(names[2]), JSON.stringify(first.in_play));
+  await asker.waitForSelector(`#tournament-rounds li.asked-bye[data-bye="${names[2]}"]`);
+  assert.equal(await asker.textContent(`#tournament-rounds li.asked-bye[data-bye="${names[2]}"]`),
+    `${names[2]}: half-point bye (asked for)`);
+  // The fourth enters late, on a phone in German: half a point for round 1.
+  const late = await newPage(browser, PHONE, { locale: "de-DE" });
+  await signUp(late, `${names[3]}x`);
+  await late.goto(`${BASE}/tournament/${id}`);
+  await late.waitForSelector("#tournament-join");
+  assert.equal(await late.textContent("#tournament-late-entry"),
+    "Bis die letzte Runde gepaart ist, kann man sich noch anmelden; jede versäumte Runde zählt einen halben Punkt.");
+  await late.click("#tournament-join");
+  await late.waitForSelector(`#tournament-rounds li.asked-bye[data-bye="${names[3]}x"]`);
+  assert.equal(await late.textContent(`#tournament-rounds li.asked-bye[data-bye="${names[3]}x"]`),
+    `${names[3]}x: Freilos mit halbem Punkt (spät angemeldet)`);
+  assert.ok(await late.isVisible("#bye-ask"), "an entrant now: byes may be asked for");
+  assert.deepEqual(await axeViolations(late), []);
+  await screenshot(late, "tournament-swiss-late-de-390");
+  for (const p of [...players, late]) {
     assert.deepEqual(p.errors, []);
     await p.context().close();
   }

@@ -1,7 +1,7 @@
 // "/tournaments": the lists of tournaments, and for a signed-in person the form that creates one
-// (game and its settings, each a control as in the lobby, clock, kind, a Swiss's rounds and an
-// Arena's minutes, the pause between rounds, who may enter, start, players at most, rated or
-// casual). Carreaux under its designer's rules is drawn every time (issue #31): the form says so
+// (game and its settings, each a control as in the lobby, clock, kind, a Swiss's rounds, late
+// entries and half-point byes, and an Arena's minutes, the pause between rounds, who may enter,
+// start, players at most, rated or casual). Carreaux under its designer's rules is drawn every time (issue #31): the form says so
 // when that game is chosen without `rule=free`.
 
 import { api, el } from "../ui.js";
@@ -62,11 +62,22 @@ async function createForm() {
     [0, 30, 60, 120, 300, 600, 1800, 3600].map((s) =>
       el("option", { value: s }, s === 0 ? t("None: the next round at once") : durationWords(s))));
   const pauseField = field("tournament-pause", t("Pause between rounds"), pause);
+  // A Swiss's late entries (the rounds missed scored as the organiser chooses) and the
+  // half-point byes each player may ask for (0 up to the rounds).
+  const late = el("select", { id: "tournament-late" },
+    el("option", { value: "zero_point_byes" }, t("Yes: the rounds missed score nothing")),
+    el("option", { value: "half_point_byes" }, t("Yes: the rounds missed score half a point each")),
+    el("option", { value: "closed" }, t("No: entries close at the start")));
+  const lateField = field("tournament-late", t("Late entries"), late);
+  const halfByes = el("input", { id: "tournament-half-byes", type: "number", min: 0, max: 20, value: 2, inputmode: "numeric" });
+  const halfByesField = field("tournament-half-byes", t("Half-point byes a player may ask for"), halfByes);
   const minutes = el("input", { id: "tournament-minutes", type: "number", min: 5, max: 720, value: 60, inputmode: "numeric" });
   const minutesField = field("tournament-minutes", t("Duration in minutes (an Arena: 5 to 720)"), minutes);
   const drawnNote = el("p", { class: "help", id: "tournament-drawn-note", role: "status" });
   const update = () => {
     roundsField.hidden = kind.value !== "swiss";
+    lateField.hidden = kind.value !== "swiss";
+    halfByesField.hidden = kind.value !== "swiss";
     minutesField.hidden = kind.value !== "arena";
     pauseField.hidden = kind.value === "arena";
     const designers = game.value === "carreaux" && settingValues(settings).rule !== "free";
@@ -94,7 +105,8 @@ async function createForm() {
         body: JSON.stringify({
           name: name.value, game: game.value, settings: settingValues(settings),
           time_control: clock.value(), kind: kind.value, entry: entry.value,
-          ...(kind.value === "swiss" ? { rounds: Number(rounds.value) } : {}),
+          ...(kind.value === "swiss"
+            ? { rounds: Number(rounds.value), late_entry: late.value, half_point_byes: Number(halfByes.value) } : {}),
           ...(kind.value === "arena" ? { minutes: Number(minutes.value) } : { round_pause_s: Number(pause.value) }),
           starts_ms: new Date(start.value).getTime(), max_entrants: Number(most.value), rated: rated.checked,
         }),
@@ -114,6 +126,8 @@ async function createForm() {
       field("clock", t("Clock"), clock.nodes),
       field("tournament-kind", t("Kind"), kind),
       roundsField,
+      lateField,
+      halfByesField,
       pauseField,
       minutesField,
       field("tournament-entry", t("Who may enter"), entry),

@@ -1,6 +1,6 @@
 // A tournament at "/tournament/<id>": what it is, a countdown to its start (and, during the
-// pause its organiser set between rounds, to the next round), entering and
-// withdrawing, once finished the winner and the podium, the standings (with each player's rating
+// pause its organiser set between rounds, to the next round), entering (late into a Swiss that
+// takes late entries) and withdrawing, a Swiss's byes asked for (byes.js), once finished the winner and the podium, the standings (with each player's rating
 // and what the tournament changed of it), the games in play (a click watches one), the pairings
 // of every round and the crosstable in the order of the standings (an Arena: a countdown to its end, the standings with each player's
 // score sheet, the points of each game with the doubled ones in a flame's red, and the games in
@@ -16,6 +16,7 @@ import { t } from "../i18n.js";
 import { whoAmI } from "../account/header.js";
 import { countdown, durationWords, gameTitles, startWords, stateWords, summaryWords } from "./words.js";
 import { podium } from "./podium.js";
+import { byeLines, byeSection } from "./byes.js";
 
 /** A tournament as its page shows it (`TournamentView` of
  * crates/tafel-server/src/http/api/tournaments.rs): the summary's fields and the clock of the
@@ -28,6 +29,7 @@ import { podium } from "./podium.js";
  *   pairings: { round: number, boards: Board[] }[],
  *   in_play: Board[],
  *   crosstable: { username: string, results: string[], byes: number[] }[],
+ *   byes: import("./byes.js").Bye[],
  *   entered: boolean,
  *   your_game: string | null,
  *   invite: string | null,
@@ -41,8 +43,9 @@ import { podium } from "./podium.js";
 /** A board of a round: `second` null for a bye.
  * @typedef {{ board: number, first: string, second: string | null, game_id: string | null, result: string | null }} Board */
 
-/** An action of the page (`join`, `withdraw`) with its body.
- * @typedef {(path: string, body: object) => Promise<void>} Act */
+/** An action of the page (`join`, `withdraw`, `byes`...) with its body, POST unless `method`
+ * says otherwise.
+ * @typedef {(path: string, body: object | null, method?: string) => Promise<void>} Act */
 
 /** How often the page asks for the tournament again. */
 const FOLLOW_MS = 2000;
@@ -55,6 +58,7 @@ export async function tournamentPage(app, id) {
   const me = await whoAmI();
   const parts = {
     head: el("section", { class: "card tournament-head", "aria-labelledby": "tournament-title" }),
+    byes: el("section", { class: "card", id: "tournament-byes", "aria-labelledby": "byes-title" }),
     play: el("section", { class: "card", id: "tournament-in-play", "aria-labelledby": "in-play-title" }),
     standings: el("section", { class: "card", id: "tournament-standings", "aria-labelledby": "standings-title" }),
     rounds: el("section", { class: "card", id: "tournament-rounds", "aria-labelledby": "rounds-title" }),
@@ -67,18 +71,25 @@ export async function tournamentPage(app, id) {
   let offset = view.now_ms - Date.now();
   const error = el("p", { class: "error", role: "alert", id: "tournament-action-error" });
   /** @type {Act} */
-  const act = async (path, body) => {
+  const act = async (path, body, method = "POST") => {
     error.textContent = "";
     try {
-      view = await api(`/api/tournaments/${id}/${path}`, { method: "POST", body: JSON.stringify(body) });
-      draw();
+      view = await api(`/api/tournaments/${id}/${path}`, { method, ...(body ? { body: JSON.stringify(body) } : {}) });
+      draw(true);
     } catch (e) {
       error.textContent = e.message;
     }
   };
-  const draw = () => {
+  /** Draws the page; `acted`: after the player's own action, even the part they are in. */
+  const draw = (acted = false) => {
     document.title = `${view.name} · Tafel`;
     drawHead(parts.head, view, titles, Date.now() + offset, me, invite, act, error);
+    // Not while the player is choosing a bye there.
+    if (acted || !parts.byes.contains(document.activeElement)) {
+      const byes = byeSection(view, me, act);
+      parts.byes.hidden = !byes;
+      parts.byes.replaceChildren(...(byes ? [byes] : []));
+    }
     drawInPlay(parts.play, view, id);
     drawStandings(parts.standings, view);
     const arena = view.kind === "arena";
@@ -148,7 +159,10 @@ function drawHead(node, view, titles, now, me, invite, act, error) {
   const endsMs = view.ends_ms ?? 0; // an Arena has its end
   // An Arena takes players until its end: late entrants, and those who withdrew and come back.
   const arenaOpen = view.kind === "arena" && view.state === "running" && now < endsMs;
-  const entriesOpen = view.state === "open" || arenaOpen;
+  // A Swiss may take players until its last round is paired, a bye for each round missed.
+  const swissOpen = view.kind === "swiss" && view.state === "running" && view.late_entry !== "closed"
+    && view.round < view.rounds;
+  const entriesOpen = view.state === "open" || arenaOpen || swissOpen;
   const canEnter = me && entriesOpen && !view.entered;
   const canLeave = me && view.entered && (view.state === "open" || view.state === "running");
   // An Arena's withdrawal is a pause, as on lichess: the game in play is played out, and the
@@ -171,6 +185,9 @@ function drawHead(node, view, titles, now, me, invite, act, error) {
       ? el("p", {}, t("Ends {when}, in", { when: startWords(endsMs) }), " ", el("strong", { id: "tournament-countdown" }, countdown(endsMs, now)))
       : el("p", { id: "tournament-time-up" }, t("The time is up: the games in play are played out and count."))),
     arenaOpen && el("p", { class: "help", id: "tournament-late-entry" }, t("Players may enter until the end, pause and come back.")),
+    swissOpen && el("p", { class: "help", id: "tournament-late-entry" }, view.late_entry === "half_point_byes"
+      ? t("Players may still enter until the last round is paired; the rounds they missed score half a point each.")
+      : t("Players may still enter until the last round is paired; the rounds they missed score nothing.")),
     el("p", { class: "help" }, t("{n} of at most {max} players", { n: view.entrants, max: view.max_entrants }), ": ",
       view.players.filter((p) => !p.withdrawn).map((p) => p.username).join(", ") || t("nobody yet")),
     link && el("p", {}, t("Invitation link:"), " ", el("input", { id: "tournament-invite", readonly: true, value: link, "aria-label": t("Invitation link:") })),
@@ -289,7 +306,8 @@ function drawRounds(node, view, id, me, act) {
           ? t("{name} has a bye", { name: b.first })
           : [b.game_id ? el("a", { href: `/game/${b.game_id}?tournament=${id}` }, `${b.first} – ${b.second}`) : `${b.first} – ${b.second}`,
             " ", el("strong", { class: "board-result" }, b.result ? resultWords(b.result) : t("playing")),
-            organiser && b.result ? [" ", correction(round.round, b, act)] : ""])))))
+            organiser && b.result ? [" ", correction(round.round, b, act)] : ""])),
+        byeLines(view.byes ?? [], round.round))))
       : el("p", { class: "help" }, t("Round 1 is paired at the start.")));
 }
 
