@@ -263,6 +263,7 @@ async fn build(config: &Config) -> Result<Built> {
                 entrants: limits.tournament_entrants,
                 open_per_account: limits.tournaments_per_account,
                 no_show: limits.tournament_no_show,
+                chat_messages: limits.chat_messages_per_room,
             },
         ),
         forwarding: Arc::new(Forwarding::new(

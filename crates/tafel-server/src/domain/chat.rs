@@ -148,10 +148,16 @@ impl Author {
     /// seat of game `id` played without one.
     pub fn rate_key(&self, id: &GameId) -> String {
         match (self.account(), self.seat()) {
-            (Some(account), _) => format!("account {}", account.as_str()),
+            (Some(account), _) => account_rate_key(account),
             (None, seat) => format!("game {id} seat {}", seat.unwrap_or_default()),
         }
     }
+}
+
+/// What the writing rate of `account` is counted by, in every chat (a game's or a
+/// tournament's).
+pub fn account_rate_key(account: &AccountId) -> String {
+    format!("account {}", account.as_str())
 }
 
 /// A message as everyone who reads its room sees it.

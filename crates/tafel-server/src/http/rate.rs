@@ -21,9 +21,9 @@ use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::Response;
 
-use crate::domain::chat::Author;
+use crate::domain::chat::{account_rate_key, Author};
 use crate::domain::client::client_key;
-use crate::domain::ids::{DeviceId, GameId, SessionId};
+use crate::domain::ids::{AccountId, DeviceId, GameId, SessionId};
 use crate::http::error::ApiError;
 use crate::msg;
 use crate::proxies::TrustedProxies;
@@ -178,7 +178,18 @@ impl ChatRates {
     /// Counts a message by `author` in game `id`: 429 with `Retry-After` when the author has
     /// none left.
     pub fn write(&self, author: &Author, id: &GameId) -> Result<(), ApiError> {
-        self.0.check(author.rate_key(id)).map_err(|wait| {
+        self.count(author.rate_key(id))
+    }
+
+    /// Counts a message by signed-in `account` in a chat of no game (a tournament's), against
+    /// the same allowance as its messages in games.
+    pub fn write_by(&self, account: &AccountId) -> Result<(), ApiError> {
+        self.count(account_rate_key(account))
+    }
+
+    /// Counts a message against `key`'s allowance.
+    fn count(&self, key: String) -> Result<(), ApiError> {
+        self.0.check(key).map_err(|wait| {
             ApiError::too_many_requests(msg!("you-are-writing-faster-than-the"), wait)
         })
     }

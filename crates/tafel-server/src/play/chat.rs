@@ -33,6 +33,21 @@ pub struct ChatRooms {
     pub write: Option<Room>,
 }
 
+/// 403 when a moderator has muted `account` until later than now.
+pub(in crate::play) async fn check_not_muted(
+    store: &Store,
+    account: &AccountId,
+) -> Result<(), Error> {
+    let standing = store.standing(account).await.map_err(Error::storage)?;
+    if let Some(until) = standing.muted_until_ms.filter(|u| *u > store.now_ms()) {
+        return Err(Error::forbidden(msg!(
+            "you-are-muted-until",
+            until = utc_minute(until)
+        )));
+    }
+    Ok(())
+}
+
 /// Writes games' chat messages and reads them, told to the viewers who read their room.
 #[derive(Clone)]
 pub struct Messenger {
@@ -85,13 +100,7 @@ impl Messenger {
         let Some(account) = author.account() else {
             return Ok(());
         };
-        let standing = self.store.standing(account).await.map_err(Error::storage)?;
-        if let Some(until) = standing.muted_until_ms.filter(|u| *u > self.store.now_ms()) {
-            return Err(Error::forbidden(msg!(
-                "you-are-muted-until",
-                until = utc_minute(until)
-            )));
-        }
+        check_not_muted(&self.store, account).await?;
         if author.room() == Room::Players {
             for other in others {
                 let blocked = self.store.blocked_between(other, account).await;

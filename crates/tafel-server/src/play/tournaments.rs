@@ -35,6 +35,7 @@
 
 mod arena;
 mod byes;
+mod chat;
 mod entries;
 pub mod ratings;
 

@@ -150,6 +150,12 @@ pub(super) fn own() -> Vec<Own> {
             "tournaments_entered",
         ),
         own("tournament_byes", "account_id", &[], "tournament_byes"),
+        own(
+            "tournament_chat",
+            "account_id",
+            &[],
+            "tournament_chat_messages",
+        ),
         own("bot_tokens", "account_id", &["digest"], "bot_token"),
         own(
             "bot_challenges",

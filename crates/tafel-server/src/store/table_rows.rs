@@ -248,6 +248,17 @@ pub(super) const PEOPLE: &[Table] = &[
         key: &["tournament_id", "account_id", "round"],
     },
     Table {
+        name: "tournament_chat",
+        columns: &[
+            ("tournament_id", Kind::Text),
+            ("seq", Kind::Integer),
+            ("account_id", Kind::Text),
+            ("text", Kind::Text),
+            ("at_ms", Kind::Integer),
+        ],
+        key: &["tournament_id", "seq"],
+    },
+    Table {
         name: "tournament_boards",
         columns: &[
             ("tournament_id", Kind::Text),

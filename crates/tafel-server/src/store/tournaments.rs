@@ -502,11 +502,13 @@ fn bind_entry<'q>(
 }
 
 mod byes;
+mod chat;
 mod rounds;
 mod stored;
 #[cfg(test)]
 mod tests;
 
+pub use chat::TournamentChatRow;
 pub use rounds::PairedFrom;
 
 /// Scores, inside `tx`, the tournament board on which game `game_id` is played with `scored`,

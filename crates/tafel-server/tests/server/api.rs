@@ -394,6 +394,44 @@ async fn a_position_code_is_read_by_the_game_or_refused_with_its_reason() {
     assert_eq!(over["status"]["state"], "over");
     assert_eq!(over["legal"], json!([]));
 
+    // Moves played from the code: the position they reach; an illegal one named with the
+    // legal moves; too many refused unplayed.
+    let (_, start) = read(json!({"game": "kauri"})).await;
+    let first = start["legal"][0].clone();
+    let (_, one) = read(json!({"game": "kauri", "moves": [first]})).await;
+    let second = one["legal"][0].clone();
+    let (status, after) = read(json!({"game": "kauri", "moves": [first, second]})).await;
+    assert_eq!(status, 200, "{after}");
+    assert_ne!(after["code"], one["code"]);
+    let again = json!({"game": "kauri", "code": one["code"], "moves": [second]});
+    assert_eq!(
+        read(again).await.1["code"],
+        after["code"],
+        "move by move, the same"
+    );
+    let (_, rolled) =
+        read(json!({"game": "karls-race", "code": "w:ABCGHJ:MNPQTU", "moves": ["4"]})).await;
+    assert_eq!(
+        rolled["status"]["state"], "to_move",
+        "a die's outcome is played too"
+    );
+    let bad = json!({"game": "black-path", "settings": {"size": "3x3"}, "moves": ["9"]});
+    let (status, refused) = read(bad).await;
+    assert_eq!(status, 422, "{refused}");
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("move `9`"),
+        "{refused}"
+    );
+    let (status, refused) = read(json!({"game": "kauri", "moves": vec!["a"; 1025]})).await;
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(
+        refused["error"],
+        "1025 moves asked for: at most 1024 are played from a position"
+    );
+
     // Illegal positions: 422 with the game's reason, and where.
     for (body, reason) in [
         (

@@ -15,9 +15,11 @@
 //!   game's result for the table, and the forfeit of a player who never moves);
 //!   [`standings`] works out points, the tie-break and the crosstable.
 //! - **Byes** a Swiss's players ask for, and the rounds a late entrant missed: [`byes`].
+//! - **Chat**: who writes in a tournament's: [`chat`].
 
 pub mod arena;
 pub mod byes;
+pub mod chat;
 pub mod game;
 pub mod pairing;
 pub mod standings;
@@ -189,6 +191,8 @@ pub struct TournamentLimits {
     /// How long a paired player has for a first move (from when their clock starts) before
     /// the game is forfeited (zero: never; the clock still ends it).
     pub no_show: Duration,
+    /// The messages a tournament's chat holds at most (as a game's chat room).
+    pub chat_messages: usize,
 }
 
 /// A tournament as its organiser asks for it.

@@ -9,6 +9,7 @@ const LIMITS: TournamentLimits = TournamentLimits {
     entrants: 64,
     open_per_account: 3,
     no_show: Duration::from_secs(60),
+    chat_messages: 300,
 };
 
 fn request() -> TournamentRequest {

@@ -42,7 +42,14 @@ pub struct PositionRequest {
     /// The position's code under those settings; without it, the game's start.
     #[serde(default)]
     code: Option<String>,
+    /// Moves (or a die's outcomes) played in turn from that position, in notation: the answer
+    /// is the position they reach (the analysis board tries moves so). At most 1,024.
+    #[serde(default)]
+    moves: Vec<String>,
 }
+
+/// The most moves a position request may play from its code.
+pub const MAX_POSITION_MOVES: usize = 1024;
 
 /// A legal position, as the game reads it.
 #[derive(Serialize, ToSchema)]
@@ -70,15 +77,25 @@ pub struct PositionView {
 /// refused unread.
 #[utoipa::path(post, path = "/api/positions", tag = tags::CATALOG, request_body = PositionRequest,
     responses((status = 200, description = "The position", body = PositionView),
-              (status = 400, description = "Invalid settings, too many settings, or a code too long", body = ErrorBody),
+              (status = 400, description = "Invalid settings, too many settings, a code too long, or more than 1,024 moves", body = ErrorBody),
               (status = 404, description = "No such game", body = ErrorBody),
-              (status = 422, description = "Not a legal position of the game under these settings (the reason), or a malformed request", body = ErrorBody)))]
+              (status = 422, description = "Not a legal position of the game under these settings (the reason), a move that is not legal where it is played (the legal ones), or a malformed request", body = ErrorBody)))]
 pub async fn read(
     language: Language,
     Json(request): Json<PositionRequest>,
 ) -> Result<Json<PositionView>, ApiError> {
-    let (name, rules, position) =
+    let (name, rules, mut position) =
         read_position(&request.game, &request.settings, request.code.as_deref())?;
+    if request.moves.len() > MAX_POSITION_MOVES {
+        return Err(ApiError::bad_request(msg!(
+            "count-moves-asked-at-most-max",
+            count = request.moves.len(),
+            max = MAX_POSITION_MOVES
+        )));
+    }
+    for mv in &request.moves {
+        position.play(mv).map_err(ApiError::unprocessable)?;
+    }
     Ok(Json(PositionView {
         game: name,
         settings: rules.settings(),

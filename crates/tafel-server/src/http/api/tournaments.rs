@@ -3,6 +3,7 @@
 //! Tournament Report File (TRF).
 
 pub mod byes;
+pub mod chat;
 pub mod trf;
 
 use std::collections::BTreeMap;
