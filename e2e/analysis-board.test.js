@@ -46,14 +46,6 @@ async function boardOnScreen(page, viewport) {
   return board.top >= -1 && board.bottom <= viewport.height + 1 && board.height > 100;
 }
 
-/** Whether the server plays moves on a position (`moves` in POST /api/positions), which
- * trying moves on the analysis board needs. */
-async function serverPlaysMoves() {
-  const response = await fetch(`${BASE}/api/positions`, { method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ game: "black-path", settings: { size: "3x4" }, moves: [] }) });
-  return response.ok;
-}
-
 for (const language of ["en", "de"]) {
   for (const [viewport, size] of [[LAPTOP, "1366"], [PHONE, "390"]]) {
     test(`the analysis board shows every position picked, on the screen, with the engine's view (${language}, ${size})`, async () => {
@@ -102,11 +94,7 @@ for (const language of ["en", "de"]) {
       assert.deepEqual(page.errors, []);
     });
 
-    test(`moves tried on the analysis board are kept as variations (${language}, ${size})`, async (t) => {
-      if (!(await serverPlaysMoves())) {
-        t.skip("the server does not play moves on a position yet (POST /api/positions with `moves`)");
-        return;
-      }
+    test(`moves tried on the analysis board are kept as variations (${language}, ${size})`, async () => {
       const { page } = await finishedGame(viewport, language);
       const words = WORDS[language];
       await page.click('#analysis-chart .chart-point[data-ply="4"]');
@@ -167,13 +155,11 @@ for (const language of ["en", "de"]) {
       await page.waitForSelector("#engine-answer #analysis-chances", { timeout: 30000 });
       assert.match(await page.textContent("#analysis-chances"), WORDS[language].chances);
       assert.equal(await page.locator("#board .best-move").count(), 1, "the best move is drawn");
-      if (await serverPlaysMoves()) {
-        await page.click('#board .movable[data-cell="0,0:E"]');
-        await page.waitForSelector("#variations .variation-move");
-        assert.notEqual(await page.getAttribute("#board", "data-code"), setUp, "the board shows the move tried");
-        await page.click("#back-to-game");
-        await page.waitForFunction((code) => document.querySelector("#board").dataset.code === code, setUp);
-      }
+      await page.click('#board .movable[data-cell="0,0:E"]');
+      await page.waitForSelector("#variations .variation-move");
+      assert.notEqual(await page.getAttribute("#board", "data-code"), setUp, "the board shows the move tried");
+      await page.click("#back-to-game");
+      await page.waitForFunction((code) => document.querySelector("#board").dataset.code === code, setUp);
       await screenshot(page, `editor-analysis-board-${language}-${size}`);
       assert.deepEqual(await axeViolations(page), []);
       // Back to editing: the editor's board again.

@@ -8,7 +8,7 @@
 // set up).
 
 import { clickToMove, previewPath } from "../boards/click-to-move.js";
-import { analysePosition, playsMoves, positionAfter, readPosition } from "./engine.js";
+import { analysePosition, positionAfter, readPosition } from "./engine.js";
 import { engineAnswer, statusWords } from "./engine-answer.js";
 import { addMove, lineTo, removeVariation, variationTree } from "./variations.js";
 import { drawBestMove } from "../game/review-panel.js";
@@ -22,8 +22,7 @@ import { el } from "../ui.js";
  * @typedef {import("../boards/common.js").BoardView & { legal: string[] }} ShownView */
 
 /** What a board keeps while its page is open: the variations tried and the one shown, the
- * positions read and being read (by code), whether the server plays moves on a position
- * (null: not asked yet), the moves of the position drawn that have no cell on the board, the
+ * positions read and being read (by code), the moves of the position drawn that have no cell on the board, the
  * engine's switch and answers (by code; empty while asked), the last refusal.
  * @typedef {ReturnType<typeof analysisBoardState>} AnalysisBoardState */
 
@@ -37,8 +36,6 @@ export function analysisBoardState() {
     positions: new Map(),
     /** @type {Map<string, Promise<import("./engine.js").Position | null>>} */
     asked: new Map(),
-    /** @type {boolean | null} */
-    playable: null,
     /** @type {string[]} */
     boardless: [],
     engineOn: false,
@@ -78,11 +75,7 @@ const positionOf = (host, code) => ({ game: host.game, settings: host.settings, 
 export function analysisBoardMoves(host, v, drawn) {
   const board = host.state;
   board.boardless = [];
-  if (board.playable === null) {
-    board.playable = false;
-    playsMoves(positionOf(host, v.code)).then((playable) => { board.playable = playable; if (playable) host.redraw(); });
-  }
-  if (board.playable) offerMoves(host, v, drawn);
+  offerMoves(host, v, drawn);
   if (!board.engineOn || v.status.state !== "to_move") return;
   const answer = board.answers.get(v.code);
   if (!answer) askEngine(host, v.code);
@@ -186,9 +179,8 @@ export function analysisBoardPanel(host, v) {
     onclick: () => { board.engineOn = !board.engineOn; host.redraw(); } }, t("Engine: evaluate each position shown"));
   return el("section", { class: "analysis-board", id: "analysis-board", "aria-labelledby": "analysis-board-title" },
     el("h2", { id: "analysis-board-title" }, t("Analysis board")),
-    el("p", { class: "help" }, host.words.pick, host.words.pick ? " " : null, board.playable === false
-      ? t("Trying moves on the board needs a newer server.")
-      : t("Make a move on the board to try it: the moves tried are kept below as variations.")),
+    el("p", { class: "help" }, host.words.pick, host.words.pick ? " " : null,
+      t("Make a move on the board to try it: the moves tried are kept below as variations.")),
     boardlessTries(host, v),
     el("div", { class: "controls" }, toggle),
     board.engineOn ? el("div", { class: "engine-answer", id: "engine-answer", "aria-live": "polite" }, answerFor(host, v)) : null,

@@ -31,23 +31,9 @@ export const analysePosition = ({ game, settings, code }) =>
   api("/api/positions/analysis", { method: "POST", body: JSON.stringify({ game, settings, code }) });
 
 /** The position after `move` from `position` (the move checked as legal there), as the
- * server reads it. Needs the server to play moves on a position (`moves` in POST
- * /api/positions); `playsMoves` tells whether it does.
+ * server reads it (`moves` in POST /api/positions).
  * @param {PositionRef} position
  * @param {string} move
  * @returns {Promise<Position>} */
 export const positionAfter = ({ game, settings, code }, move) =>
   api("/api/positions", { method: "POST", body: JSON.stringify({ game, settings, code, moves: [move] }) });
-
-/** Whether the server plays moves on a position (asked once a page, with no move to play).
- * @type {Promise<boolean> | null} */
-let playing = null;
-
-/** Resolves to whether the server plays moves on a position (what `positionAfter` needs), by
- * asking it once for `position` after no move.
- * @param {PositionRef} position
- * @returns {Promise<boolean>} */
-export function playsMoves({ game, settings, code }) {
-  playing ??= api("/api/positions", { method: "POST", body: JSON.stringify({ game, settings, code, moves: [] }) }).then(() => true, () => false);
-  return playing;
-}

@@ -547,7 +547,6 @@ export const de = {
   "Analysis board": "Analysebrett",
   "Pick a position on the chart or in the moves to see it on the board.": "Wähle eine Stellung in der Kurve oder in den Zügen, um sie auf dem Brett zu sehen.",
   "Make a move on the board to try it: the moves tried are kept below as variations.": "Zieh auf dem Brett, um einen Zug auszuprobieren: Die ausprobierten Züge bleiben unten als Varianten erhalten.",
-  "Trying moves on the board needs a newer server.": "Um Züge auf dem Brett auszuprobieren, braucht es einen neueren Server.",
   "from the position set up": "ab der aufgestellten Stellung",
   "Back to the position set up": "Zurück zur aufgestellten Stellung",
   "Back to editing": "Zurück zum Bearbeiten",
