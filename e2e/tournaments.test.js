@@ -19,6 +19,8 @@
 //
 // A Swiss's byes asked for and taken back on its page, and a late entry.
 //
+// A tournament's chat, written by a player and the organiser, read by a visitor.
+//
 // An Arena: berserk from the game page, score sheets, the countdown to its end.
 
 import assert from "node:assert/strict";
@@ -358,6 +360,49 @@ test("a Swiss's byes asked for and taken back on its page; a late entrant enters
   assert.deepEqual(await axeViolations(late), []);
   await screenshot(late, "tournament-swiss-late-de-390");
   for (const p of [...players, late]) {
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+});
+
+// A tournament's chat: a player writes on the page, the organiser reads it on theirs within the
+// page's polling and answers; a visitor who is not signed in reads both and is told how to
+// write. Screenshots at both sizes, axe-core.
+test("a tournament's chat: its players and organiser write, everyone reads", async () => {
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const [player, organiser] = await signedUp([`tc${suffix}p`, `tc${suffix}o`]);
+  const created = await call(organiser, "/api/tournaments", {
+    name: "Chatty cup", game: "black-path", settings: { size: "1x2" },
+    time_control: { kind: "fischer", initial_seconds: 60, increment_seconds: 0 },
+    kind: "round_robin", starts_ms: Date.now() + 3600000,
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id = created.body.id;
+  assert.equal((await call(player, `/api/tournaments/${id}/join`, {})).status, 200);
+  for (const page of [player, organiser]) {
+    await page.goto(`${BASE}/tournament/${id}`);
+    await page.waitForSelector("#tournament-chat-text");
+  }
+  await player.fill("#tournament-chat-text", "Good luck, everyone!");
+  await player.press("#tournament-chat-text", "Enter");
+  await player.waitForSelector('#tournament-chat-log li[data-seq="1"].mine');
+  assert.equal(await player.inputValue("#tournament-chat-text"), "", "the box is emptied");
+  await organiser.waitForSelector('#tournament-chat-log li[data-seq="1"]', { timeout: 10000 });
+  assert.equal(await organiser.textContent('#tournament-chat-log li[data-seq="1"]'), `tc${suffix}p Good luck, everyone!`);
+  await organiser.fill("#tournament-chat-text", "Round 1 in an hour.");
+  await organiser.click("#tournament-chat-form button");
+  await organiser.waitForSelector('#tournament-chat-log li[data-seq="2"]');
+  const visitor = await newPage(browser, PHONE);
+  await visitor.goto(`${BASE}/tournament/${id}`);
+  await visitor.waitForSelector('#tournament-chat-log li[data-seq="2"]');
+  assert.equal(await visitor.isVisible("#tournament-chat-form"), false);
+  assert.equal(await visitor.textContent("#tournament-chat-note"), "Sign in and enter to write here.");
+  await visitor.locator("#tournament-chat").scrollIntoViewIfNeeded();
+  for (const [page, size] of [[player, "1366"], [visitor, "390"]]) {
+    assert.deepEqual(await axeViolations(page), []);
+    await screenshot(page, `tournament-chat-${size}`, size === "1366");
+  }
+  for (const p of [player, organiser, visitor]) {
     assert.deepEqual(p.errors, []);
     await p.context().close();
   }

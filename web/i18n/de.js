@@ -703,6 +703,10 @@ export const de = {
   "A pause of {time} between rounds": "{time} Pause zwischen den Runden",
   "A pause before the next round.": "Pause vor der nächsten Runde.",
   "Bye": "Spielfrei",
+  // A tournament's chat (web/tournaments/chat.js).
+  "Message to the tournament": "Nachricht an das Turnier",
+  "The players and the organiser write here.": "Hier schreiben die Spieler und die Turnierleitung.",
+  "Sign in and enter to write here.": "Melde dich an und nimm teil, um hier zu schreiben.",
   // A Swiss's byes and late entries (web/tournaments/byes.js, create.js, page.js).
   "Byes": "Freilose",
   "half-point bye": "Freilos mit halbem Punkt",

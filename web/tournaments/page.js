@@ -1,6 +1,6 @@
 // A tournament at "/tournament/<id>": what it is, a countdown to its start (and, during the
 // pause its organiser set between rounds, to the next round), entering (late into a Swiss that
-// takes late entries) and withdrawing, a Swiss's byes asked for (byes.js), once finished the winner and the podium, the standings (with each player's rating
+// takes late entries) and withdrawing, a Swiss's byes asked for (byes.js), its chat (chat.js), once finished the winner and the podium, the standings (with each player's rating
 // and what the tournament changed of it), the games in play (a click watches one), the pairings
 // of every round and the crosstable in the order of the standings (an Arena: a countdown to its end, the standings with each player's
 // score sheet, the points of each game with the doubled ones in a flame's red, and the games in
@@ -17,6 +17,7 @@ import { whoAmI } from "../account/header.js";
 import { countdown, durationWords, gameTitles, startWords, stateWords, summaryWords } from "./words.js";
 import { podium } from "./podium.js";
 import { byeLines, byeSection } from "./byes.js";
+import { tournamentChat } from "./chat.js";
 
 /** A tournament as its page shows it (`TournamentView` of
  * crates/tafel-server/src/http/api/tournaments.rs): the summary's fields and the clock of the
@@ -64,7 +65,8 @@ export async function tournamentPage(app, id) {
     rounds: el("section", { class: "card", id: "tournament-rounds", "aria-labelledby": "rounds-title" }),
     cross: el("section", { class: "card", id: "tournament-crosstable", "aria-labelledby": "crosstable-title" }),
   };
-  app.replaceChildren(el("div", { class: "tournament-page" }, Object.values(parts)));
+  const chat = tournamentChat(id, me);
+  app.replaceChildren(el("div", { class: "tournament-page" }, Object.values(parts), chat.section));
   const titles = await gameTitles();
   /** @type {TournamentView} */
   let view = await api(`/api/tournaments/${id}`);
@@ -90,6 +92,8 @@ export async function tournamentPage(app, id) {
       parts.byes.hidden = !byes;
       parts.byes.replaceChildren(...(byes ? [byes] : []));
     }
+    // Its players (withdrawn ones too) and its organiser write in its chat.
+    chat.update(Boolean(me) && (me?.username === view.organiser || view.players.some((p) => p.username === me?.username)));
     drawInPlay(parts.play, view, id);
     drawStandings(parts.standings, view);
     const arena = view.kind === "arena";

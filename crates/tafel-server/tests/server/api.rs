@@ -419,10 +419,7 @@ async fn a_position_code_is_read_by_the_game_or_refused_with_its_reason() {
     let (status, refused) = read(bad).await;
     assert_eq!(status, 422, "{refused}");
     assert!(
-        refused["error"]
-            .as_str()
-            .unwrap()
-            .contains("move `9`"),
+        refused["error"].as_str().unwrap().contains("move `9`"),
         "{refused}"
     );
     let (status, refused) = read(json!({"game": "kauri", "moves": vec!["a"; 1025]})).await;

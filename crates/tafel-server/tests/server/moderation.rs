@@ -338,6 +338,31 @@ async fn a_moderator_warns_mutes_and_renames_and_the_player_reads_it() {
         (status, refused["code"].as_str()),
         (StatusCode::FORBIDDEN, Some("you-are-muted-until"))
     );
+    // Nor in a tournament's chat, which he has entered.
+    let clock = json!({"kind": "fischer", "initial_seconds": 60, "increment_seconds": 0});
+    let (status, created) = ann
+        .post(
+            "/api/tournaments",
+            json!({"name": "Cup", "game": "kauri", "time_control": clock, "kind": "round_robin",
+                   "starts_ms": timeline.now_ms() + 600_000}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let cup = created["id"].as_str().unwrap();
+    let (status, _) = bob
+        .post(&format!("/api/tournaments/{cup}/join"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, refused) = bob
+        .post(
+            &format!("/api/tournaments/{cup}/chat"),
+            json!({"text": "still here"}),
+        )
+        .await;
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("you-are-muted-until"))
+    );
     let (_, notices) = bob.get("/api/account/notices").await;
     let actions: Vec<_> = notices["notices"]
         .as_array()

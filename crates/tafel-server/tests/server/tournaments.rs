@@ -22,6 +22,7 @@ use tafel_server::{Config, Limits};
 
 mod arena;
 mod byes;
+mod chat;
 use crate::person;
 
 use person::Person;
