@@ -107,6 +107,9 @@ pub struct SeekView {
     pub rating_min: Option<u32>,
     /// The highest rating of an opponent wanted.
     pub rating_max: Option<u32>,
+    /// The seeker's rating in the game, rounded; null without an account or a rated game of it
+    /// yet.
+    pub rating: Option<u32>,
 }
 
 impl SeekView {

@@ -175,17 +175,11 @@ impl Lobby {
             .await
             .map_err(Error::storage)?;
         self.tell();
-        Ok(SeekView {
-            id,
-            name,
-            account: account.is_some(),
-            game: seek.game,
-            settings: seek.settings,
-            time_control: seek.time_control,
-            rated: seek.rated,
-            rating_min: seek.rating_min,
-            rating_max: seek.rating_max,
-        })
+        // Read back, with the seeker's rating.
+        let listed = self.store.seek(&id).await.map_err(Error::storage)?;
+        listed
+            .map(|stored| stored.view)
+            .ok_or_else(|| Error::conflict(msg!("that-seek-is-gone-taken-withdrawn")))
     }
 
     /// Withdraws seek `id` of `seeker`, or all their seeks (they left the lobby); a seek

@@ -34,7 +34,9 @@ pub struct TakenSeek {
 
 /// The columns a [`StoredSeek`] is read from, a [`SeekRow`].
 const COLUMNS: &str = "id, connection, account_id, name, game, settings, time_control, rated,
-                       rating_min, rating_max";
+                       rating_min, rating_max,
+                       (SELECT r.rating FROM ratings r WHERE r.account_id = seeks.account_id
+                          AND r.game = seeks.game AND r.games > 0) AS rating";
 
 /// The condition, on PostgreSQL, that a seek's instance is alive at the time bound to its
 /// `?` (its row in `lease_holders`, renewed every second, has not lapsed).
@@ -127,6 +129,11 @@ impl Store {
         if claimed == 0 {
             return Ok(None);
         }
+        self.seek(id).await
+    }
+
+    /// Seek `id`, if it is listed (or claimed).
+    pub async fn seek(&self, id: &str) -> Result<Option<StoredSeek>> {
         let row = sqlx::query_as::<_, SeekRow>(
             &self.sql(&format!("SELECT {COLUMNS} FROM seeks WHERE id = ?")),
         )
@@ -239,6 +246,7 @@ struct SeekRow {
     rated: i64,
     rating_min: Option<i64>,
     rating_max: Option<i64>,
+    rating: Option<f64>,
 }
 
 impl SeekRow {
@@ -257,6 +265,7 @@ impl SeekRow {
                 rated: self.rated != 0,
                 rating_min: self.rating_min.map(|r| r as u32),
                 rating_max: self.rating_max.map(|r| r as u32),
+                rating: self.rating.map(|r| r.round().max(0.0) as u32),
             },
             connection: self.connection,
             account: self.account_id.map(AccountId::from_stored),

@@ -252,6 +252,7 @@ fn the_described_schemas_have_the_fields_of_their_json() {
         rated: true,
         rating_min: Some(1200),
         rating_max: None,
+        rating: Some(1613),
     };
     fits(&document, "SeekView", &serde_json::to_value(&seek).unwrap());
     let message = ChatMessage {

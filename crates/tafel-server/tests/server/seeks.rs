@@ -7,6 +7,7 @@
 use crate::support;
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use serde_json::{json, Value};
 use tafel_server::Limits;
@@ -240,6 +241,39 @@ async fn rated_seeks_need_accounts_and_bad_seeks_say_why() {
     assert_eq!(rated["name"], "Ada");
     assert_eq!(rated["account"], true);
     assert_eq!(rated["rated"], true);
+    assert_eq!(rated["rating"], Value::Null, "no rated game of Kauri yet");
+    // Once Ada has a rating in Kauri, the list shows it with her seek, rounded.
+    sqlx::any::install_default_drivers();
+    let db = format!("sqlite://{}", dir.path().join("t.db").display());
+    let pool = sqlx::AnyPool::connect(&db).await.unwrap();
+    sqlx::query(
+        "INSERT INTO ratings (account_id, game, rating, deviation, volatility, games, rated_ms)
+         SELECT id, 'kauri', 1612.6, 80.0, 0.06, 3, 0 FROM accounts WHERE username = 'Ada'",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    let inserted = sqlx::query("SELECT count(*) AS n FROM ratings WHERE game = 'kauri'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        sqlx::Row::get::<i64, _>(&inserted, "n"),
+        1,
+        "Ada's rating stored"
+    );
+    // The lobby's list is read again a few times a second.
+    let ada_rated = || async {
+        let listed = client.get("/api/seeks").await.body;
+        let seek = (listed.as_array().unwrap().iter())
+            .find(|s| s["id"] == rated["id"])
+            .cloned();
+        match seek {
+            Some(seek) if seek["rating"] == 1613 => Ok(()),
+            other => Err(format!("{other:?}")),
+        }
+    };
+    tafel_testkit::wait::until(Duration::from_secs(10), "Ada's rating listed", ada_rated).await;
     // Somebody without an account cannot take a rated seek, and it stays listed.
     anonymous
         .send_json(json!({"type": "take", "id": rated["id"]}))

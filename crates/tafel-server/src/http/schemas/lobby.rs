@@ -79,7 +79,13 @@ described! {
         .field("time_control", schema!(TimeControl), "The clocks.")
         .field("rated", schema!(bool), "Whether the game is rated.")
         .field("rating_min", schema!(Option<u32>), "The lowest rating of an opponent wanted.")
-        .field("rating_max", schema!(Option<u32>), "The highest rating of an opponent wanted.");
+        .field("rating_max", schema!(Option<u32>), "The highest rating of an opponent wanted.")
+        .field(
+            "rating",
+            schema!(Option<u32>),
+            "The seeker's rating in the game, rounded; null without an account or a rated game \
+             of it yet.",
+        );
 
     ChallengeRequest => refers TimeControl, Side;
     game("A challenge of a bot as the challenger asks for it.")
