@@ -118,8 +118,12 @@ function questions(game, mySeats) {
 /** The other people holding seats (not the computer, not a bot) who have no page of the game
  * open, as the server last said; none before it said.
  * @param {Game} game */
-const othersGone = (game) => (game.presence ? game.view.seats.filter((s) => s.kind !== "computer" && !s.bot && s.joined
-  && !game.seats.mine(s.seat) && !game.presence?.seats.includes(s.seat)) : []);
+const othersGone = (game) => (game.presence ? otherPeople(game).filter((s) => !game.presence?.seats.includes(s.seat)) : []);
+
+/** The seats of the other people in the game who have joined (not the computer's, a bot's or
+ * this screen's).
+ * @param {Game} game */
+const otherPeople = (game) => game.view.seats.filter((s) => s.kind !== "computer" && !s.bot && s.joined && !game.seats.mine(s.seat));
 
 /** Rematch (an offer), or the way to the rematch once it is made; while an opponent has left
  * the game's page, no offer (it would lapse at once), and a word why.
@@ -340,7 +344,7 @@ const PRESENCE = { online: () => t("online"), away: () => t("away"), gone: () =>
 function showPresence(game) {
   const line = game.ui.presence;
   const { view, seats, presence } = game;
-  const others = presence && seats.all().length ? view.seats.filter((s) => s.kind !== "computer" && !s.bot && s.joined && !seats.mine(s.seat)) : [];
+  const others = presence && seats.all().length ? otherPeople(game) : [];
   line.replaceChildren(...others.map((s) => {
     const state = !presence?.seats.includes(s.seat) ? "gone" : (presence.away ?? []).includes(s.seat) ? "away" : "online";
     return el("span", { class: `who ${state}`, "data-seat": s.seat, "data-presence": state },
