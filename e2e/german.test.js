@@ -222,17 +222,20 @@ test("the games' texts come in German from the server's catalogues: the catalog 
     }
   }
 
-  // A seek for EinStein, described in German in the seeks' list.
+  // A seek for EinStein set up by the players, described in German in the seeks' list (the
+  // settings left at their defaults are not repeated).
   await page.evaluate(() => localStorage.setItem("tafel:name", "Hal"));
   await page.reload();
   await page.selectOption("#game", "einstein");
   await page.waitForSelector("#seat-0");
+  await page.selectOption("#set-start", "placement");
   await page.click("#mode-someone");
   await page.waitForSelector("#seeks li");
   await page.click("#seek");
   const seek = await page.waitForSelector("#seeks li:has([data-withdraw])");
   const described = (await seek.textContent()).replace(/\s+/g, " ");
-  assert.match(described, /Startaufstellung: zufällig · Wer beginnt: Weiß/);
+  assert.match(described, /Hal · ungewertet · Startaufstellung: selbst aufstellen/);
+  assert.doesNotMatch(described, /Wer beginnt/);
   assert.doesNotMatch(described, LEFTOVERS);
   await page.locator(".seeks-card").scrollIntoViewIfNeeded();
   await screenshot(page, "german-seek-1366");

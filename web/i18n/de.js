@@ -55,8 +55,17 @@ export const de = {
   "Why the designer's rules are always drawn": "Warum die Regeln des Autors immer unentschieden enden",
   "You play the free variant: any slide that does not repeat a position, so a colour can connect and win. Under the designer's rules as published every game is a draw (solved exactly).": "Du spielst die freie Variante: jeder Schub, der keine Stellung wiederholt, also kann eine Farbe sich verbinden und gewinnen. Nach den Regeln des Autors, wie veröffentlicht, endet jede Partie unentschieden (exakt gelöst).",
   "Play the designer's rules instead": "Stattdessen die Regeln des Autors spielen",
-  "Take a seek to play at once, or choose “Play someone now” to seek with the game, settings and clock chosen; a seek stays listed while you are on this page.":
-    "Nimm ein Gesuch an, um sofort zu spielen, oder wähle „Jetzt gegen jemanden“, um mit dem gewählten Spiel, den Einstellungen und der Uhr selbst zu suchen; ein Gesuch bleibt gelistet, solange du auf dieser Seite bist.",
+  // Quick pairing and seeks (web/lobby/quick-pairing.js, seeks.js, seek-form.js).
+  "Quick pairing": "Schnelle Paarung",
+  "One click: play someone who waits for the same, or wait yourself.": "Ein Klick: gegen jemanden spielen, der dasselbe sucht, oder selbst warten.",
+  "waiting… click to cancel": "wartet … Klick bricht ab",
+  "{n} player waiting": "{n} Spieler wartet",
+  "{n} players waiting": "{n} Spieler warten",
+  "Seeks waiting": "Wartende Gesuche",
+  "no rating yet": "noch keine Wertung",
+  "Opponents' ratings (optional)": "Wertungen der Gegner (freiwillig)",
+  "from": "von",
+  "to": "bis",
 
   " or ": " oder ",
   " to ": " zu ",

@@ -1,9 +1,10 @@
-// The lobby's new-game form: first the three big choices (web/lobby/modes.js) with the game,
-// its summary and note, and Start (or the seek, for "Play someone now"); then the settings (a
-// game's board module may draw one of them, such as Black Path's start edge, and set the
-// lobby's defaults), who sits in each seat (and the computer levels not available, with the
-// reason), the player's name, the clock, hints against the computer, whether the game is an
-// open challenge.
+// The lobby's new-game form: first the three big choices (web/lobby/modes.js), for "Play someone
+// now" a place for the quick pairing, then the game, its summary and note, and the clock beside
+// Start (or beside the seek, for "Play someone now"); then the settings (a game's board module
+// may draw one of them, such as Black Path's start edge, and set the lobby's defaults), who sits
+// in each seat (and the computer levels not available, with the reason), the player's name,
+// hints against the computer, rated, whether the game is an open challenge. Only what applies
+// to the choices made is shown: a seek has no seats, hints or open challenge.
 
 import { t } from "../i18n.js";
 import { api, el } from "../ui.js";
@@ -30,24 +31,35 @@ import { clockPicker } from "./time-control.js";
  * @property {HTMLInputElement} hintsBox hints (the best move on request), off unless asked for
  *   before a game against the computer; shown only when a computer seat is chosen
  * @property {HTMLInputElement} ratedBox rated (between accounts): offered only when signed in
+ *   and a seat is invited
  * @property {HTMLLabelElement} hintsLabel
  * @property {HTMLLabelElement} ratedLabel
+ * @property {HTMLLabelElement} publicLabel the open challenge, offered when a seat is invited
+ * @property {HTMLDivElement} playersBox the seats and the levels' notes
+ * @property {HTMLDivElement} nameBox the player's name, which an account's seek does not need
+ * @property {boolean} signedIn
+ * @property {((mode: string) => void)[]} modeListeners
  * @property {number} refreshing the latest request for seats, so that an older answer is dropped
  * @property {import("../boards/common.js").BoardModule | null} board the board module of the
  *   game chosen (its lobby note, defaults, picker)
  * @property {string | null} seatsFor the game and seat count the seats were last filled for
  * @property {HTMLDivElement} seekBox
+ * @property {HTMLDivElement} someoneSlot where the quick pairing goes for "Play someone now"
  * @property {ReturnType<typeof modeChooser>} modes
  * @property {HTMLButtonElement} startButton */
 
 /** The form for the games of `catalog`: `card` to show, `yourName()` the name given (kept for
  * next time), `show()` fills the first game's settings and seats, `chosen()` the game,
  * settings and clock chosen (for a seek), `placeSeek(nodes)` puts the seek's controls where
- * Start is for "Play someone now".
- * @param {{ games: CatalogGame[] }} catalog */
-export function newGameForm(catalog) {
+ * Start is for "Play someone now", `mode()` the choice made, `onMode(listener)` calls
+ * `listener` when it changes, `someoneSlot` is the place under the choices for "Play someone
+ * now". `account` says who is signed in (null: nobody).
+ * @param {{ games: CatalogGame[] }} catalog
+ * @param {Promise<{ username: string } | null>} account */
+export function newGameForm(catalog, account) {
   const hintsBox = el("input", { type: "checkbox", id: "hints" });
   const ratedBox = el("input", { type: "checkbox", id: "rated" });
+  const publicBox = el("input", { type: "checkbox", id: "public" });
   /** @type {NewGameForm} */
   const form = {
     catalog,
@@ -60,39 +72,51 @@ export function newGameForm(catalog) {
     error: el("p", { class: "error", role: "alert", id: "lobby-error" }),
     nameInput: el("input", { id: "your-name", value: localStorage.getItem("tafel:name") || "", maxlength: 32, autocomplete: "nickname" }),
     clock: clockPicker(),
-    publicBox: el("input", { type: "checkbox", id: "public" }),
+    publicBox,
     hintsBox,
     ratedBox,
     hintsLabel: el("label", { class: "check", id: "hints-label", hidden: true }, hintsBox,
       " ", t("Hints: let me ask for the best move during the game")),
     ratedLabel: el("label", { class: "check", id: "rated-label", hidden: true }, ratedBox,
       " ", t("Rated: an online game against another account, with a clock (it changes both ratings)")),
+    publicLabel: el("label", { class: "check", id: "public-label", hidden: true }, publicBox,
+      " ", t("List it as an open challenge (anyone may take the invited seat)")),
+    playersBox: el("div", { class: "players-box", id: "players-box" }),
+    nameBox: el("div", { id: "name-box" }),
+    signedIn: false,
+    modeListeners: [],
     refreshing: 0,
     board: null,
     seatsFor: null,
     seekBox: el("div", { class: "controls", id: "seek-controls", hidden: true }),
+    someoneSlot: el("div", { id: "someone-slot" }),
     modes: modeChooser(() => modeChanged(form)),
     startButton: el("button", { id: "start", class: "big", onclick: () => start(form) }, t("Start")),
   };
-  api("/api/account").then(() => { form.ratedLabel.hidden = false; }, () => {});
-  form.seatsBox.addEventListener("change", () => refreshHints(form));
+  form.playersBox.append(el("h2", {}, t("Players")), form.seatsBox, form.levelNotes);
+  form.nameBox.append(el("label", { for: "your-name" }, t("Your name (shown to the other players)")), form.nameInput);
+  account.then((signedIn) => { form.signedIn = signedIn !== null; refreshApplies(form); });
+  form.seatsBox.addEventListener("change", () => refreshApplies(form));
   form.gameSelect.addEventListener("change", () => refreshSettings(form));
   const card = el("section", { class: "card new-game", "aria-labelledby": "new-title" },
     el("h1", { id: "new-title" }, t("New game")),
     form.modes.buttons,
+    form.someoneSlot,
     el("div", { class: "game-choice" }, el("label", { for: "game" }, t("Game")), form.gameSelect), form.summary, form.note,
     form.modes.questions,
-    el("div", { class: "controls start-row" }, form.startButton, form.seekBox), form.error,
+    el("div", { class: "controls start-row" },
+      el("div", { class: "clock-choice" }, el("label", { for: "clock" }, t("Clock")), form.clock.nodes),
+      form.startButton, form.seekBox), form.error,
     el("h2", {}, t("Settings")), form.settingsBox,
-    el("h2", {}, t("Players")), form.seatsBox, form.levelNotes,
-    el("label", { for: "your-name" }, t("Your name (shown to the other players)")), form.nameInput,
-    el("label", { for: "clock" }, t("Clock")), form.clock.nodes,
-    form.hintsLabel, form.ratedLabel,
-    el("label", { class: "check" }, form.publicBox, " ", t("List it as an open challenge (anyone may take the invited seat)")));
+    form.playersBox,
+    form.nameBox,
+    form.hintsLabel, form.ratedLabel, form.publicLabel);
   const chosen = () => ({ game: currentGame(form).name, settings: settingValues(form.settingsBox),
     time_control: form.clock.value() });
   const placeSeek = (/** @type {Node[]} */ nodes) => form.seekBox.replaceChildren(...nodes);
-  return { card, yourName: () => yourName(form), show: () => refreshSettings(form), chosen, placeSeek };
+  return { card, yourName: () => yourName(form), show: () => refreshSettings(form), chosen, placeSeek,
+    mode: () => form.modes.mode(), onMode: (/** @type {(mode: string) => void} */ listener) => { form.modeListeners.push(listener); },
+    someoneSlot: form.someoneSlot };
 }
 
 /** The name given (kept in localStorage for next time), or null.
@@ -110,9 +134,20 @@ const currentGame = (form) => /** @type {CatalogGame} */ (form.catalog.games.fin
 /** Whether a seat is the computer's. @param {NewGameForm} form */
 const againstComputer = (form) => seatValues(form.seatsBox).some((value) => value.startsWith("computer:"));
 
-/** Shows the hints' box only when a computer seat is chosen.
+/** Shows only what applies to the choices made: for "Play someone now" no seats, hints, rated
+ * game or open challenge (a seek says rated itself, and sides are drawn), and no name for an
+ * account (its username is shown); otherwise hints with a computer seat, rated (when signed in)
+ * and the open challenge with an invited seat.
  * @param {NewGameForm} form */
-function refreshHints(form) { form.hintsLabel.hidden = !againstComputer(form); }
+function refreshApplies(form) {
+  const seeking = form.modes.mode() === "someone";
+  const invited = seatValues(form.seatsBox).includes("invite");
+  form.playersBox.hidden = seeking;
+  form.nameBox.hidden = seeking && form.signedIn;
+  form.hintsLabel.hidden = seeking || !againstComputer(form);
+  form.ratedLabel.hidden = seeking || !invited || !form.signedIn;
+  form.publicLabel.hidden = seeking || !invited;
+}
 
 /** The summary, the settings (with the lobby's defaults and picker of the game's board module)
  * and the seats of the game chosen.
@@ -178,6 +213,7 @@ function modeChanged(form) {
   form.startButton.hidden = mode === "someone";
   form.seekBox.hidden = mode !== "someone";
   fillSeats(form);
+  for (const listener of form.modeListeners) listener(mode);
 }
 
 /** Sets the seats' selects to what the three choices ask for.
@@ -189,7 +225,7 @@ function fillSeats(form) {
     const option = [...select.options].find((o) => o.value === wanted[i] && !o.disabled);
     if (option) select.value = wanted[i];
   });
-  refreshHints(form);
+  refreshApplies(form);
 }
 
 /** Seats and levels for the settings chosen, and the game's note.
@@ -217,7 +253,7 @@ async function refreshSeats(form) {
   const seatsFor = `${game.name}:${names.length}`;
   if (form.seatsFor !== seatsFor) fillSeats(form);
   form.seatsFor = seatsFor;
-  refreshHints(form);
+  refreshApplies(form);
   form.levelNotes.replaceChildren(...levelNotices(levels));
   refreshNote(form, game);
 }
@@ -253,7 +289,7 @@ async function start(form) {
       method: "POST",
       body: JSON.stringify({ game: currentGame(form).name, settings: settingValues(form.settingsBox),
         seats: seatRequests(form.seatsBox, yourName(form), form.hintsBox.checked && againstComputer(form)),
-        time_control: form.clock.value(), public: form.publicBox.checked,
+        time_control: form.clock.value(), public: !form.publicLabel.hidden && form.publicBox.checked,
         rated: !form.ratedLabel.hidden && form.ratedBox.checked }),
     });
     remember(created);

@@ -1,13 +1,20 @@
-// The lobby at "/": the new-game form, the seeks (someone to play now), the open challenges,
-// the tournaments running or about to start, the recent games, and the import of a record.
+// The lobby at "/": the new-game form, "Play someone now" (the quick pairing and the seeks), the
+// open challenges, the tournaments running or about to start, the recent games, and the import
+// of a record.
 
 import { t } from "../i18n.js";
 import { api, el } from "../ui.js";
 import { importCard } from "./import.js";
+import { lobbySocket } from "./lobby-socket.js";
 import { botsCard, challengesCard, recentCard } from "./lists.js";
 import { newGameForm } from "./new-game.js";
+import { quickPairing } from "./quick-pairing.js";
+import { seekControls } from "./seek-form.js";
 import { seeksCard } from "./seeks.js";
 import { tournamentsCard } from "../tournaments/list.js";
+
+/** The width under which the lobby is one column (style.css, the lobby's @media rule). */
+const ONE_COLUMN = "(max-width: 50rem)";
 
 /** Draws the lobby into `app`.
  * @param {HTMLElement} app */
@@ -16,16 +23,24 @@ export async function lobby(app) {
   // The header's tagline is in the page's language (the server words it).
   const tagline = document.querySelector("header.site .tagline")?.textContent || catalog.tagline;
   document.title = t("Tafel · play {tagline}", { tagline });
-  const newGame = newGameForm(catalog);
-  const recent = recentCard();
-  const challenges = challengesCard(newGame.yourName);
-  const seeks = seeksCard(catalog, newGame.chosen, newGame.yourName);
-  newGame.placeSeek(seeks.controls);
-  app.replaceChildren(el("div", { class: "lobby" },
-    newGame.card,
-    el("div", { class: "lobby-lists" }, seeks.card, challenges, botsCard(), tournamentsCard(), recent,
-      el("p", { class: "lobby-links" }, el("a", { href: "/leaderboard", id: "leaderboards-link" }, t("Leaderboards")),
-      " · ", el("a", { href: "/editor", id: "editor-link" }, t("Position editor")))),
-    importCard()));
+  /** @type {Promise<{ username: string } | null>} */
+  const account = api("/api/account").catch(() => null);
+  const newGame = newGameForm(catalog, account);
+  const socket = lobbySocket(newGame.yourName);
+  const seeks = seeksCard(catalog, socket, quickPairing(catalog, socket, account));
+  newGame.placeSeek(seekControls(socket, newGame.chosen, account.then((signedIn) => signedIn !== null)));
+  const lists = el("div", { class: "lobby-lists" }, seeks, challengesCard(newGame.yourName), botsCard(), tournamentsCard(), recentCard(),
+    el("p", { class: "lobby-links" }, el("a", { href: "/leaderboard", id: "leaderboards-link" }, t("Leaderboards")),
+      " · ", el("a", { href: "/editor", id: "editor-link" }, t("Position editor"))));
+  // On a phone "Play someone now" brings the quick pairing and the seeks up under the choices;
+  // otherwise they head the second column.
+  const oneColumn = matchMedia(ONE_COLUMN);
+  const placeSeeks = () => {
+    if (newGame.mode() === "someone" && oneColumn.matches) newGame.someoneSlot.append(seeks);
+    else lists.prepend(seeks);
+  };
+  newGame.onMode(placeSeeks);
+  oneColumn.addEventListener("change", placeSeeks);
+  app.replaceChildren(el("div", { class: "lobby" }, newGame.card, lists, importCard()));
   newGame.show();
 }

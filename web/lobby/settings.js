@@ -1,7 +1,7 @@
 // A game's settings in the lobby: one control per setting with its label, its help and a badge
 // for reconstructions, variants and engine limits; settings that do not apply hidden, choices
-// that depend on another setting filled in; the values chosen; a game's settings in words (the
-// game page's and the seeks' line).
+// that depend on another setting filled in; the values chosen; settings compared with the
+// defaults; a game's settings in words (the game page's and the seeks' line).
 
 import { el } from "../ui.js";
 import { choiceWords, t } from "../i18n.js";
@@ -66,6 +66,29 @@ export function settingValues(box) {
   }
   return out;
 }
+
+/** Every setting of `game` with its value in `settings`, or its default where not given.
+ * @param {CatalogGame | undefined} game
+ * @param {Record<string, string>} settings
+ * @returns {Record<string, string>} */
+export const withDefaults = (game, settings) =>
+  Object.fromEntries((game?.settings || []).map((s) => [s.key, settings[s.key] ?? s.default]));
+
+/** Whether two choices of `game`'s settings make the same game (a setting not given is its default).
+ * @param {CatalogGame | undefined} game
+ * @param {Record<string, string>} a
+ * @param {Record<string, string>} b */
+export const sameSettings = (game, a, b) => {
+  const [full, other] = [withDefaults(game, a), withDefaults(game, b)];
+  return Object.keys(full).every((key) => full[key] === other[key]);
+};
+
+/** The settings given that differ from `game`'s defaults.
+ * @param {CatalogGame | undefined} game
+ * @param {Record<string, string>} settings
+ * @returns {Record<string, string>} */
+export const notDefaults = (game, settings) => Object.fromEntries(Object.entries(settings)
+  .filter(([key, value]) => game?.settings.find((s) => s.key === key)?.default !== value));
 
 /** The game's settings in words, with the labels and choices' words of the catalog ("Board size:
  * 6 · Legal slides: free"); settings not given or that do not apply, and engine limits left at

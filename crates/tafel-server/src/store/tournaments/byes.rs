@@ -117,15 +117,17 @@ impl Store {
         now_ms: i64,
     ) -> Result<bool> {
         let mut tx = self.locked(id).await?;
+        // The round is the server's own number, not a client's text: written in the statement.
+        let open = format!(
+            "t.kind = 'swiss' AND t.state = 'running' AND t.late_bye_half_points IS NOT NULL
+             AND t.round < t.rounds AND t.round = {round} AND t.starts_ms <= ?"
+        );
         let entry = self.entry(
             "(SELECT COALESCE(MAX(e.number), -1) + 1 FROM tournament_entrants e
               WHERE e.tournament_id = t.id)",
-            "t.kind = 'swiss' AND t.state = 'running' AND t.late_bye_half_points IS NOT NULL
-             AND t.round < t.rounds AND t.starts_ms <= ?",
+            &open,
         );
-        let entry = format!("{entry} AND t.round = ?");
         let entered = bind_entry(sqlx::query(&entry), id, account, now_ms)
-            .bind(i64::from(round))
             .execute(&mut *tx)
             .await?;
         if entered.rows_affected() != 1 {

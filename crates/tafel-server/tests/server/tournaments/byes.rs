@@ -2,7 +2,7 @@
 //! and during it, within the half-point byes offered, taken back, refused once their round is
 //! paired; a late entrant numbered last with a bye for each round missed; every round paired
 //! as `tafel swiss` pairs it from the tournament's TRF-2026 export (which marks the byes), and
-//! the byes' points in the standings.
+//! the byes' points in the standings. On PostgreSQL too when `TAFEL_TEST_POSTGRES` is set.
 
 use super::*;
 
@@ -50,9 +50,16 @@ fn paired_in(view: &Value, round: u64, username: &str) -> bool {
     })
 }
 
+/// A database for test `name`: PostgreSQL's when `TAFEL_TEST_POSTGRES` is set (scripts/test's
+/// `postgres` step), else SQLite in memory.
+pub(super) async fn database(name: &str) -> String {
+    let postgres = tafel_testkit::postgres::test_database(name).await;
+    postgres.unwrap_or_else(|| "sqlite::memory:".to_string())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_swiss_gives_the_byes_asked_for_and_takes_a_late_entrant() {
-    let (router, hub) = server("sqlite::memory:", Limits::default()).await;
+    let (router, hub) = server(&database("swiss_byes").await, Limits::default()).await;
     let organiser = Person::signed_up(&router, "sbyorg").await;
     let players = players(&router, "sby", 7).await;
     let swiss = json!({"kind": "swiss", "rounds": 4, "half_point_byes": 1,

@@ -1,6 +1,7 @@
 //! A tournament's chat through the API: its entrants and its organiser write, a stranger and
 //! someone signed out do not; everyone reads it, all of it or after the last message read;
-//! bad messages and the cap refused with their reasons. (A muted account: `moderation`.)
+//! bad messages and the cap refused with their reasons (on PostgreSQL too when
+//! `TAFEL_TEST_POSTGRES` is set). A muted account: `moderation`.
 
 use super::*;
 
@@ -35,7 +36,7 @@ async fn a_tournament_s_chat_is_written_by_its_players_and_organiser_and_read_by
         chat_messages_per_room: 3,
         ..Limits::default()
     };
-    let (router, hub) = server("sqlite::memory:", limits).await;
+    let (router, hub) = server(&super::byes::database("tournament_chat").await, limits).await;
     let organiser = Person::signed_up(&router, "tcorg").await;
     let players = players(&router, "tc", 2).await;
     let stranger = Person::signed_up(&router, "tcstranger").await;
