@@ -4,7 +4,7 @@
 // chart and the moves as the page scrolls; on a phone the board comes into view); the engine,
 // turned on, gives the evaluation and the best line of the position shown, its best move drawn
 // on the board; moves tried on the board are kept as variations in a tree, each shown again
-// with a click. The position editor opens the same analysis board on the position set up. In
+// with a click (the game's own next move follows the game instead). The position editor opens the same analysis board on the position set up. In
 // English and German, at 1366 x 768 and 390 x 844, axe-core clean.
 
 import assert from "node:assert/strict";
@@ -97,6 +97,12 @@ for (const language of ["en", "de"]) {
     test(`moves tried on the analysis board are kept as variations (${language}, ${size})`, async () => {
       const { page } = await finishedGame(viewport, language);
       const words = WORDS[language];
+      await page.click('#analysis-chart .chart-point[data-ply="4"]');
+      await shownPly(page, 4);
+      // The game's own next move (1,1:W) follows the game, as on lichess: no variation.
+      await page.click('#board .movable[data-cell="1,1:W"]');
+      await shownPly(page, 5);
+      assert.equal(await page.locator("#variations .variation-move").count(), 0, "no variation for the game's own move");
       await page.click('#analysis-chart .chart-point[data-ply="4"]');
       await shownPly(page, 4);
       const mainCode = await page.getAttribute("#board", "data-code");

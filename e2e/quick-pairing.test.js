@@ -93,6 +93,7 @@ test("a tile seeks and waits, a second click withdraws it; the same tile in anot
   assert.ok(await taker.evaluate(() => Math.min(...[...document.querySelectorAll("button.tile")].map((n) => n.getBoundingClientRect().height))) >= 44,
     "tiles are at least 44 px tall");
   assert.equal(await text(taker, "#quick-pairing-title"), "Schnelle Paarung");
+  assert.equal(await text(taker, "#seeks-last"), "Ein Gesuch bleibt gelistet, solange du auf dieser Seite bist.");
   assert.deepEqual(await axeViolations(owner), []);
   assert.deepEqual(await axeViolations(taker), []);
   await screenshot(owner, "quick-pairing-1366");

@@ -56,6 +56,8 @@ export function analysisBoardState() {
  * @property {() => void} redraw
  * @property {(move: string, v: ShownView) => string} describe
  * @property {() => number} mainPly
+ * @property {(ply: number) => string | null} mainMove the main line's move after `ply` moves
+ *   (null: none, at its end or where it has no moves)
  * @property {(ply: number) => Promise<void> | void} showMain
  * @property {(from: number) => string} startWords
  * @property {{ pick: string | null, back: string }} words how to pick a position of the main
@@ -137,11 +139,17 @@ async function askEngine(host, code) {
 async function tryMove(host, v, move) {
   const board = host.state;
   const parent = board.shown;
+  // The main line's own next move follows the main line (as on lichess), not a variation.
+  const ply = host.mainPly();
+  if (!parent && host.mainMove(ply) === move) {
+    await host.showMain(ply + 1);
+    return;
+  }
   try {
     const position = await positionAfter(positionOf(host, v.code), move);
     board.positions.set(position.code, position);
     const side = v.status.state === "to_move" ? v.status.name : t("roll");
-    board.shown = addMove(board.tree, parent, parent ? parent.from : host.mainPly(), move, side, host.describe(move, v), position);
+    board.shown = addMove(board.tree, parent, parent ? parent.from : ply, move, side, host.describe(move, v), position);
     board.error = "";
   } catch (e) {
     board.error = e.message;

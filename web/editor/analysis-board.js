@@ -41,6 +41,7 @@ function host(editor, position, frame) {
     redraw,
     describe: (move, v) => editor.board.describeMove?.(move, v, editor.settings) ?? move,
     mainPly: () => 0,
+    mainMove: () => null,
     showMain: () => { state.shown = null; redraw(); },
     startWords: () => t("from the position set up"),
     words: { pick: null, back: t("Back to the position set up") },

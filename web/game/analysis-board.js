@@ -30,6 +30,7 @@ const host = (game) => ({
   redraw: () => game.render({ animate: false }),
   describe: (move, v) => describe(game, move, /** @type {GameView} */ (v)),
   mainPly: () => game.shownPly ?? game.view.moves.length,
+  mainMove: (ply) => game.view.moves[ply] ?? null,
   showMain: (ply) => showPly(game, ply),
   startWords: (from) => (from === 0 ? t("from the start")
     : t("after {move}", { move: `${game.view.plies[from - 1].number}. ${shownMoves(game)[from - 1] ?? game.view.moves[from - 1]}` })),

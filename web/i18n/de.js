@@ -61,6 +61,7 @@ export const de = {
   "waiting… click to cancel": "wartet … Klick bricht ab",
   "{n} player waiting": "{n} Spieler wartet",
   "{n} players waiting": "{n} Spieler warten",
+  "A seek stays listed while you are on this page.": "Ein Gesuch bleibt gelistet, solange du auf dieser Seite bist.",
   "Seeks waiting": "Wartende Gesuche",
   "no rating yet": "noch keine Wertung",
   "Opponents' ratings (optional)": "Wertungen der Gegner (freiwillig)",

@@ -25,7 +25,9 @@ export function seeksCard(catalog, socket, quickPairing) {
     el("h2", { id: "seeks-title" }, t("Play someone now")),
     quickPairing,
     el("h3", { id: "seeks-list-title" }, t("Seeks waiting")),
-    list, error);
+    list,
+    el("p", { class: "help", id: "seeks-last" }, t("A seek stays listed while you are on this page.")),
+    error);
 }
 
 /** Shows the seeks: the player's own with Withdraw, the others with Play.
