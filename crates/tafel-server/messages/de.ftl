@@ -233,6 +233,7 @@ late-entry-and-byes-are-for-a-swiss = späte Anmeldung und Freilose werden nur f
 half-point-byes-are-0-to-rounds = einem Spieler können 0 bis { $rounds } halbe Freipunkte angeboten werden (die Runden dieses Turniers)
 byes-are-asked-for-in-a-swiss = Freilose gibt es auf Wunsch nur im Schweizer System: die anderen Arten paaren alle
 round-is-1-to-rounds = die Runde ist 1 bis { $rounds }
+round-text-is-not-a-round = `{ $text }` ist keine Runde: eine Runde ist eine Zahl ab 1
 round-round-is-paired-already = Runde { $round } ist schon gepaart: ein Freilos wird gewünscht, bevor seine Runde gepaart ist
 you-have-a-bye-in-round-round = du hast in Runde { $round } schon ein Freilos
 half-point-byes-max-are-taken = du hattest die { $max } halben Freipunkte, die dieses Turnier anbietet; ein Freilos ohne Punkt geht noch

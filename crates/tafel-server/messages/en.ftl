@@ -219,6 +219,7 @@ late-entry-and-byes-are-for-a-swiss = late entry and byes are chosen for a Swiss
 half-point-byes-are-0-to-rounds = a player may be offered 0 to { $rounds } half-point byes (the rounds of this Swiss)
 byes-are-asked-for-in-a-swiss = byes are asked for in a Swiss only: the other kinds pair everyone
 round-is-1-to-rounds = the round is 1 to { $rounds }
+round-text-is-not-a-round = `{ $text }` is not a round: a round is a number from 1
 round-round-is-paired-already = round { $round } is paired already: a bye is asked for before its round is paired
 you-have-a-bye-in-round-round = you have a bye in round { $round } already
 half-point-byes-max-are-taken = you have had the { $max } half-point byes this tournament offers; a zero-point bye is still possible

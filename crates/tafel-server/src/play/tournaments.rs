@@ -182,6 +182,15 @@ impl Tournaments {
         ])
     }
 
+    /// Tournament `id` as stored (404 when there is none).
+    async fn stored(&self, id: &str) -> Result<StoredTournament, Error> {
+        self.store
+            .tournament(id)
+            .await
+            .map_err(Error::storage)?
+            .ok_or_else(|| Error::not_found(msg!("no-such-tournament")))
+    }
+
     /// Tournament `id` with its entrants and boards.
     pub async fn detail(&self, id: &str) -> Result<TournamentDetail, Error> {
         // Four reads, each a moment after the one before. The row's round and the boards are
@@ -192,12 +201,7 @@ impl Tournaments {
         let mut reads = 0;
         loop {
             reads += 1;
-            let stored = self
-                .store
-                .tournament(id)
-                .await
-                .map_err(Error::storage)?
-                .ok_or_else(|| Error::not_found(msg!("no-such-tournament")))?;
+            let stored = self.stored(id).await?;
             let boards = self.store.boards(id).await.map_err(Error::storage)?;
             let entrants = self.store.entrants(id).await.map_err(Error::storage)?;
             let byes = self.store.byes(id).await.map_err(Error::storage)?;
@@ -316,7 +320,7 @@ impl Tournaments {
         let first = boards(1, &first, &[], || GameId::random().to_string());
         let started = self
             .store
-            .start_tournament(&t.id, &accounts, rounds, &first, byes_of(detail, 1))
+            .start_tournament(&t.id, &accounts, rounds, &first, byes_in_round(detail, 1))
             .await
             .map_err(Error::storage)?;
         if started {
@@ -406,7 +410,7 @@ impl Tournaments {
         });
         let from = PairedFrom {
             entrants: detail.entrants.len(),
-            byes: byes_of(detail, t.round + 1),
+            byes: byes_in_round(detail, t.round + 1),
         };
         self.pair_next(t, &next, "round", Some(from)).await
     }
@@ -533,7 +537,7 @@ impl Tournaments {
 }
 
 /// How many byes `detail` has in `round`.
-fn byes_of(detail: &TournamentDetail, round: u32) -> usize {
+fn byes_in_round(detail: &TournamentDetail, round: u32) -> usize {
     detail.byes.iter().filter(|b| b.round == round).count()
 }
 

@@ -15,12 +15,7 @@ use crate::store::tournaments::TournamentChatRow;
 impl Tournaments {
     /// Writes `text` by `account` in tournament `id`'s chat; returns its number.
     pub async fn say(&self, id: &str, account: &SignedIn, text: &ChatText) -> Result<i64, Error> {
-        let stored = self
-            .store
-            .tournament(id)
-            .await
-            .map_err(Error::storage)?
-            .ok_or_else(|| Error::not_found(msg!("no-such-tournament")))?;
+        let stored = self.stored(id).await?;
         let entrants = self.store.entrants(id).await.map_err(Error::storage)?;
         let entered = entrants.iter().any(|(a, _)| *a == account.id);
         check_writer(&stored.tournament, stored.organiser == account.id, entered)?;
@@ -43,12 +38,9 @@ impl Tournaments {
 
     /// The messages of tournament `id`'s chat after number `after`, oldest first.
     pub async fn chat(&self, id: &str, after: i64) -> Result<Vec<TournamentChatRow>, Error> {
-        self.store
-            .tournament(id)
-            .await
-            .map_err(Error::storage)?
-            .filter(|t| t.tournament.state != State::Removed)
-            .ok_or_else(|| Error::not_found(msg!("no-such-tournament")))?;
+        if self.stored(id).await?.tournament.state == State::Removed {
+            return Err(Error::not_found(msg!("no-such-tournament")));
+        }
         self.store
             .tournament_chat(id, after)
             .await

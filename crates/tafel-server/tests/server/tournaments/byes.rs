@@ -93,6 +93,12 @@ async fn a_swiss_gives_the_byes_asked_for_and_takes_a_late_entrant() {
         .await;
     assert_eq!(status, StatusCode::OK, "{taken}");
     assert_eq!(byes(&taken), [(1, "sby5".to_string(), 1, true)]);
+    let path = format!("/api/tournaments/{id}/byes/two");
+    let (status, refused, _) = players[5].request("DELETE", &path, None).await;
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("round-text-is-not-a-round"))
+    );
     for (round, words) in [(0, "the round is 1 to 4"), (5, "the round is 1 to 4")] {
         let refused = ask(&players[1], &id, round, false).await;
         assert_eq!(error(&refused), (StatusCode::BAD_REQUEST, words));

@@ -14,6 +14,7 @@ use crate::domain::tournament::byes::StoredBye;
 use crate::domain::tournament::Entrant;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::session::SignedIn;
+use crate::msg;
 use crate::play::tournaments::Tournaments;
 use crate::play::Hub;
 
@@ -56,6 +57,7 @@ pub async fn ask(
     params(("id" = String, Path, description = "The tournament's id"),
            ("round" = u32, Path, description = "The round of the bye")),
     responses((status = 200, description = "Taken back: the tournament", body = TournamentView),
+              (status = 400, description = "The round is not a number", body = ErrorBody),
               (status = 401, description = "Not signed in", body = ErrorBody),
               (status = 404, description = "No such tournament, or no bye asked for in that round", body = ErrorBody),
               (status = 409, description = "The round is paired", body = ErrorBody)))]
@@ -63,9 +65,12 @@ pub async fn take_back(
     State(tournaments): State<Arc<Tournaments>>,
     State(hub): State<Arc<Hub>>,
     SignedIn(account): SignedIn,
-    Path((id, round)): Path<(String, u32)>,
+    Path((id, round)): Path<(String, String)>,
 ) -> Result<Json<TournamentView>, ApiError> {
     let id = tournament_id(&id)?;
+    let round: u32 = round
+        .parse()
+        .map_err(|_| ApiError::bad_request(msg!("round-text-is-not-a-round", text = round)))?;
     tournaments.take_back_bye(&id, &account, round).await?;
     let detail = tournaments.detail(&id).await?;
     page(&tournaments, detail, Some(&account), &hub).await
