@@ -14,12 +14,15 @@
 // rounds, sets the game's settings with the lobby's controls, and warns that Carreaux under the
 // designer's rules is drawn every time until its rule is set to free.
 //
-// A Swiss of three with an hour's pause between rounds: once round 1's game ends, the page
-// counts down to round 2 and the crosstable shows the bye of round 1; screenshots at both sizes.
+// A Swiss of three with an hour's pause between rounds: once round 1's game ends, round 2 is
+// paired at once, the page counts down to its beginning and the crosstable shows the bye of
+// round 1; the organiser pairs round 2 by hand (the bye to the same player again), and the page
+// says what that breaks of the Dutch system; screenshots at both sizes.
 //
 // A Swiss's byes asked for and taken back on its page, and a late entry.
 //
-// A tournament's chat, written by a player and the organiser, read by a visitor.
+// A tournament's chat, written by a player and the organiser, read by a visitor; the organiser
+// reports the player's line.
 //
 // An Arena: berserk from the game page, score sheets, the countdown to its end.
 
@@ -264,7 +267,7 @@ test("a Swiss of five: its page ranks by Buchholz and exports TRF; the form offe
   }
 });
 
-test("a Swiss's pause between rounds is counted down, and the crosstable shows the bye", async () => {
+test("a Swiss's pause between rounds is counted down, the crosstable shows the bye, and the organiser pairs the waiting round by hand", async () => {
   const suffix = Math.random().toString(36).slice(2, 7);
   const names = [0, 1, 2].map((i) => `sp${suffix}p${"abc"[i]}`);
   const players = await signedUp(names);
@@ -281,21 +284,47 @@ test("a Swiss's pause between rounds is counted down, and the crosstable shows t
   const [a, b] = [names.indexOf(board.first), names.indexOf(board.second)];
   await move(players[a], board.game_id, "1");
   const paused = await until(players[0], id, (v) => v.next_round_ms !== null && v.next_round_ms !== undefined);
-  assert.equal(paused.round, 1);
+  assert.equal(paused.round, 2);
+  assert.deepEqual(paused.in_play, []);
   const bye = names.find((n) => n !== board.first && n !== board.second);
 
   const phone = await newPage(browser, PHONE);
   for (const [page, size] of [[players[0], "1366"], [phone, "390"]]) {
     await page.goto(`${BASE}/tournament/${id}`);
     await page.waitForSelector("#tournament-next-round");
-    assert.match(await page.textContent("#tournament-next-round"), /Round 2 is paired in (59 min|1 h 0 min)/);
+    assert.match(await page.textContent("#tournament-next-round"), /Round 2 begins in (59 min|1 h 0 min)/);
     assert.match(await page.textContent(".tournament-head"), /A pause of 1 h 0 min between rounds/);
-    assert.equal(await page.textContent("#tournament-in-play .help"), "A pause before the next round.");
+    assert.equal(await page.textContent("#tournament-in-play .help"), "Round 2 is paired; its games begin after the pause.");
+    assert.ok(await page.$("#tournament-broken"), "what the pairing breaks is said");
+    // Only the organiser may change the pairings (the phone is a visitor's).
+    assert.equal(Boolean(await page.$("#hand-pairing")), page === players[0]);
     const byeRow = page.locator("#crosstable tbody tr", { hasText: bye });
     assert.equal(await byeRow.locator("td.bye").textContent(), "R1");
     assert.deepEqual(await axeViolations(page), []);
     await screenshot(page, `tournament-swiss-pause-${size}`, size === "1366");
   }
+  // The organiser gives the bye of round 1 to the same player again: the two others meet
+  // again too. The page says both, board by board.
+  const organiser = players[0];
+  await organiser.click("#hand-pairing summary");
+  await organiser.locator('#hand-pairing select[data-seat="2"]').selectOption(bye);
+  await organiser.click("#hand-pairing-save");
+  const second = organiser.locator('#tournament-broken li[data-rule="second_bye"]');
+  await second.waitFor();
+  assert.equal(await second.textContent(), `Bye: ${bye} has had a bye before`);
+  const rematch = await organiser.textContent('#tournament-broken li[data-rule="rematch"]');
+  assert.match(rematch, new RegExp(`^Board 1: (${board.first} and ${board.second}|${board.second} and ${board.first}) have met before$`));
+  const repaired = (await call(organiser, `/api/tournaments/${id}`)).body;
+  const round2 = repaired.pairings.find((r) => r.round === 2).boards;
+  assert.deepEqual(round2.map((b) => (b.second === null ? [b.first] : [b.first, b.second].sort())),
+    [[board.first, board.second].sort(), [bye]]);
+  assert.deepEqual(await axeViolations(organiser), []);
+  await screenshot(organiser, "tournament-hand-pairing-1366", true);
+  await organiser.setViewportSize(PHONE);
+  await organiser.reload();
+  await organiser.click("#hand-pairing summary");
+  await organiser.locator("#hand-pairing-save").scrollIntoViewIfNeeded();
+  await screenshot(organiser, "tournament-hand-pairing-390");
   for (const p of [...players, phone]) {
     assert.deepEqual(p.errors, []);
     await p.context().close();
@@ -388,7 +417,15 @@ test("a tournament's chat: its players and organiser write, everyone reads", asy
   await player.waitForSelector('#tournament-chat-log li[data-seq="1"].mine');
   assert.equal(await player.inputValue("#tournament-chat-text"), "", "the box is emptied");
   await organiser.waitForSelector('#tournament-chat-log li[data-seq="1"]', { timeout: 10000 });
-  assert.equal(await organiser.textContent('#tournament-chat-log li[data-seq="1"]'), `tc${suffix}p Good luck, everyone!`);
+  assert.equal(await organiser.textContent('#tournament-chat-log li[data-seq="1"]'), `tc${suffix}p Good luck, everyone! Report`);
+  // Another account's line has its Report button; one's own has none.
+  assert.equal(await player.$('#tournament-chat-log li[data-seq="1"] .chat-report'), null);
+  await organiser.click('#tournament-chat-log li[data-seq="1"] .chat-report');
+  await organiser.waitForSelector("#report-dialog");
+  assert.equal(await organiser.textContent("#report-quote"), `tc${suffix}p Good luck, everyone!`);
+  await organiser.click("#report-send");
+  await organiser.waitForSelector("#report-sent");
+  await organiser.click("#report-close");
   await organiser.fill("#tournament-chat-text", "Round 1 in an hour.");
   await organiser.click("#tournament-chat-form button");
   await organiser.waitForSelector('#tournament-chat-log li[data-seq="2"]');
@@ -397,6 +434,7 @@ test("a tournament's chat: its players and organiser write, everyone reads", asy
   await visitor.waitForSelector('#tournament-chat-log li[data-seq="2"]');
   assert.equal(await visitor.isVisible("#tournament-chat-form"), false);
   assert.equal(await visitor.textContent("#tournament-chat-note"), "Sign in and enter to write here.");
+  assert.equal(await visitor.$(".chat-report"), null, "nobody signed out reports");
   await visitor.locator("#tournament-chat").scrollIntoViewIfNeeded();
   for (const [page, size] of [[player, "1366"], [visitor, "390"]]) {
     assert.deepEqual(await axeViolations(page), []);

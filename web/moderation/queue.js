@@ -10,10 +10,10 @@ import { ahead, clockTime, moment, playerLink, reasonWords, withNodes } from "./
 
 /** A line of chat shown beside a report (`by_player`: written by the reported player;
  * `reported`: the line reported).
- * @typedef {{ game: string, room: string, seq: number, name: string, by_player: boolean, reported: boolean, text: string, at: string }} ContextLine */
+ * @typedef {{ game: string | null, tournament: string | null, room: string, seq: number, name: string, by_player: boolean, reported: boolean, text: string, at: string }} ContextLine */
 
 /** An open report as the queue lists it (`GET /api/moderation/reports`).
- * @typedef {{ id: string, player: string, reporter: string, reason: string, details: string, game: string | null,
+ * @typedef {{ id: string, player: string, reporter: string, reason: string, details: string, game: string | null, tournament: string | null,
  *   room: string | null, seq: number | null, created_at: string, player_muted_until: string | null, player_closed: boolean,
  *   context: ContextLine[] }} Report */
 
@@ -24,15 +24,17 @@ const MAX_MINUTES = 43200;
 
 /** A chat room's name.
  * @param {string} room */
-const roomWords = (room) => (room === "players" ? t("players' chat") : t("spectators' chat"));
+const roomWords = (room) => (room === "players" ? t("players' chat") : room === "tournament" ? t("tournament chat") : t("spectators' chat"));
 
 /** A report's card in the queue; `done` is called with the log entry of an action taken on it.
  * @param {Report} report
  * @param {(entry: import("./log.js").LogEntry) => void} done */
 export function reportCard(report, done) {
   const p = `report-${report.id}`;
-  const where = report.game ? [" · ", el("a", { href: `/game/${report.game}` }, t("the game")),
-    report.room ? [" · ", roomWords(report.room)] : null] : null;
+  const where = report.tournament ? [" · ", el("a", { href: `/tournament/${report.tournament}` }, t("the tournament")),
+    " · ", roomWords("tournament")]
+    : report.game ? [" · ", el("a", { href: `/game/${report.game}` }, t("the game")),
+      report.room ? [" · ", roomWords(report.room)] : null] : null;
   const state = [
     report.player_closed ? el("span", { class: "badge player-state" }, t("account closed")) : null,
     ahead(report.player_muted_until) ? el("span", { class: "badge player-state" },

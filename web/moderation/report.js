@@ -1,5 +1,6 @@
 // The report dialog (issue #45): a signed-in player reports another to the moderators, from
-// the player's page (web/players/page.js) or from a line of a game's chat (web/game/chat.js):
+// the player's page (web/players/page.js), from a line of a game's chat (web/game/chat.js) or
+// from a line of a tournament's chat (web/tournaments/chat.js):
 // the reason, what happened in their own words, sent with `POST /api/reports`. The server's
 // refusals (reported already, too many open reports) are shown in the dialog as it words them.
 
@@ -7,8 +8,9 @@ import { t } from "../i18n.js";
 import { api, el, fill } from "../ui.js";
 import { reasons } from "./words.js";
 
-/** What is reported: a player, and for a chat line its game, room, number and words.
- * @typedef {{ player: string, game?: string, room?: string, seq?: number, text?: string }} ReportTarget */
+/** What is reported: a player, and for a chat line its game and room (or its tournament),
+ * number and words.
+ * @typedef {{ player: string, game?: string, room?: string, tournament?: string, seq?: number, text?: string }} ReportTarget */
 
 /** The longest details the server takes, in characters. */
 const MAX_DETAILS = 500;
@@ -37,7 +39,8 @@ export function openReport(target) {
     const reason = /** @type {HTMLInputElement | null} */ (form.querySelector("input[name=report-reason]:checked"))?.value;
     fill(error);
     send.disabled = true;
-    const where = line ? { game: target.game, room: target.room, seq: target.seq } : target.game ? { game: target.game } : {};
+    const where = target.tournament ? { tournament: target.tournament, seq: target.seq }
+      : line ? { game: target.game, room: target.room, seq: target.seq } : target.game ? { game: target.game } : {};
     try {
       await api("/api/reports", { method: "POST", body: JSON.stringify({ player: target.player, reason, details: details.value.trim(), ...where }) });
       const close = el("button", { type: "button", id: "report-close", onclick: () => dialog.close() }, t("Close"));

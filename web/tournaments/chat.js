@@ -1,11 +1,13 @@
 // A tournament's chat on its page (docs/api.md, "Tournaments"): one room, read by everyone and
 // asked for every few seconds after the last message shown, written by its players and its
-// organiser with a one-line form. The section is one lasting node, appended to in place, so
+// organiser with a one-line form; a signed-in reader reports a line another account wrote
+// (web/moderation/report.js). The section is one lasting node, appended to in place, so
 // that a message being typed survives the page being drawn again. It uses the game chat's
 // styles (`chat`, `chat-log`, `chat-form`).
 
 import { api, el } from "../ui.js";
 import { t } from "../i18n.js";
+import { reportButton } from "../moderation/report.js";
 
 /** A message of the chat (`TournamentChatMessage` of
  * crates/tafel-server/src/http/api/tournaments/chat.rs).
@@ -30,8 +32,11 @@ export function tournamentChat(id, me) {
   /** @param {ChatLine[]} lines */
   const add = (lines) => {
     for (const line of lines.filter((l) => l.seq > last)) {
+      const others = me && line.username && me.username !== line.username;
       log.append(el("li", { "data-seq": line.seq, class: me?.username === line.username ? "mine" : "" },
-        el("span", { class: "chat-name" }, line.username), " ", line.text));
+        el("span", { class: "chat-name" }, line.username), " ", line.text,
+        others ? [" ", reportButton({ player: line.username, tournament: id, seq: line.seq, text: line.text },
+          { class: "link chat-report", "aria-label": t("Report the message by {name}", { name: line.username }) })] : null));
       last = line.seq;
     }
     empty.hidden = last > 0;

@@ -14,10 +14,11 @@
 import { api, el, fill, request } from "../ui.js";
 import { t } from "../i18n.js";
 import { whoAmI } from "../account/header.js";
-import { countdown, durationWords, gameTitles, startWords, stateWords, summaryWords } from "./words.js";
+import { countdown, durationWords, gameTitles, points, startWords, stateWords, summaryWords } from "./words.js";
 import { podium } from "./podium.js";
 import { byeLines, byeSection } from "./byes.js";
 import { tournamentChat } from "./chat.js";
+import { waitingRound } from "./hand-pairing.js";
 
 /** A tournament as its page shows it (`TournamentView` of
  * crates/tafel-server/src/http/api/tournaments.rs): the summary's fields and the clock of the
@@ -25,6 +26,7 @@ import { tournamentChat } from "./chat.js";
  * @typedef {import("./words.js").TournamentSummary & {
  *   now_ms: number,
  *   next_round_ms: number | null,
+ *   broken?: import("./hand-pairing.js").Broken[],
  *   players: { number: number | null, username: string, withdrawn: boolean }[],
  *   standings: Standing[],
  *   pairings: { round: number, boards: Board[] }[],
@@ -127,8 +129,8 @@ export async function tournamentPage(app, id) {
   }, 1000);
 }
 
-/** What the page counts down to: the start while open for entries, an Arena's end, the next
- * round's pairing during the pause between rounds; `null` otherwise.
+/** What the page counts down to: the start while open for entries, an Arena's end, the
+ * beginning of the round paired last during the pause between rounds; `null` otherwise.
  * @type {(view: TournamentView) => number | null | undefined} */
 const countdownEnd = (view) => (view.state === "open" ? view.starts_ms
   : view.kind === "arena" ? view.ends_ms : view.next_round_ms ?? null);
@@ -181,7 +183,7 @@ function drawHead(node, view, titles, now, me, invite, act, error) {
     view.state === "open" && el("p", {}, t("Starts {when}, in", { when: startWords(view.starts_ms) }), " ",
       el("strong", { id: "tournament-countdown" }, countdown(view.starts_ms, now))),
     view.state === "running" && view.next_round_ms && el("p", { id: "tournament-next-round" },
-      t("Round {round} is paired in", { round: view.round + 1 }), " ",
+      t("Round {round} begins in", { round: view.round }), " ",
       el("strong", { id: "tournament-countdown" }, countdown(view.next_round_ms, now))),
     view.round_pause_s > 0 && el("p", { class: "help" }, t("A pause of {time} between rounds", { time: durationWords(view.round_pause_s) })),
     view.kind === "arena" && view.state === "open" && el("p", { class: "help" }, t("Lasts {minutes} minutes.", { minutes: view.minutes })),
@@ -216,14 +218,13 @@ function drawInPlay(node, view, id) {
         el("a", { href: `/game/${b.game_id}?tournament=${id}` }, t("{first} against {second}", { first: b.first, second: b.second })))))
       : el("p", { class: "help" }, view.state !== "running" ? t("None now.")
         : view.kind === "arena" ? t("Players are paired as soon as two are free.")
-          : view.next_round_ms ? t("A pause before the next round.") : t("The next round is being paired.")));
+          : view.next_round_ms ? t("Round {round} is paired; its games begin after the pause.", { round: view.round })
+            : t("The next round is being paired.")));
 }
 
 /** Whether the tournament has a TRF export: played in rounds (not an Arena), and started. */
 const hasReport = (/** @type {TournamentView} */ view) => view.kind !== "arena" && (view.state === "running" || view.state === "finished");
 
-/** Points as the tables show them: "2½". */
-const points = (/** @type {number} */ x) => String(x).replace(".5", "½").replace(/^0½$/, "½");
 
 /** The standings.
  * @param {Element} node
@@ -294,7 +295,8 @@ function correction(round, b, act) {
   RESULTS.map((r) => el("option", { value: r }, resultWords(r))));
 }
 
-/** The rounds' pairings, the latest first; for the organiser, each game's result correctable.
+/** The rounds' pairings, the latest first; for the organiser, each game's result correctable;
+ * the round waiting to begin with what it breaks, and for the organiser its form (hand-pairing.js).
  * @param {Element} node
  * @param {TournamentView} view
  * @param {string} id
@@ -302,6 +304,7 @@ function correction(round, b, act) {
  * @param {Act} act */
 function drawRounds(node, view, id, me, act) {
   const organiser = me !== null && me.username === view.organiser;
+  const waiting = (/** @type {{ round: number }} */ round) => Boolean(view.next_round_ms) && round.round === view.round;
   fill(node, el("h2", { id: "rounds-title" }, t("Pairings")),
     view.pairings.length ? view.pairings.slice().reverse().map((round) => el("div", { class: "tournament-round", "data-round": round.round },
       el("h3", {}, t("Round {round}", { round: round.round })),
@@ -309,9 +312,10 @@ function drawRounds(node, view, id, me, act) {
         b.second === null || b.second === undefined
           ? t("{name} has a bye", { name: b.first })
           : [b.game_id ? el("a", { href: `/game/${b.game_id}?tournament=${id}` }, `${b.first} – ${b.second}`) : `${b.first} – ${b.second}`,
-            " ", el("strong", { class: "board-result" }, b.result ? resultWords(b.result) : t("playing")),
+            " ", el("strong", { class: "board-result" }, b.result ? resultWords(b.result) : waiting(round) ? t("waiting") : t("playing")),
             organiser && b.result ? [" ", correction(round.round, b, act)] : ""])),
-        byeLines(view.byes ?? [], round.round))))
+        byeLines(view.byes ?? [], round.round)),
+      waiting(round) && waitingRound(view, round, organiser, act)))
       : el("p", { class: "help" }, t("Round 1 is paired at the start.")));
 }
 

@@ -97,3 +97,6 @@ export function summaryWords(tournament, titles) {
 export function startWords(ms) {
   return new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
+
+/** Points as the tables show them: "2½". */
+export const points = (/** @type {number} */ x) => String(x).replace(".5", "½").replace(/^0½$/, "½");

@@ -5,6 +5,7 @@
 //!
 //! - [`berger`]: round robins by FIDE's Berger tables, single or double.
 //! - [`swiss`]: Swiss rounds of the server's tournaments, paired by [`dutch`].
+//! - [`review`]: a Swiss round paired by hand, and the rules of the Dutch system it breaks.
 //! - [`dutch`]: FIDE's Dutch system (C.04.3, the 2025 rules), bracket by bracket.
 //! - [`arena`]: Arena as lichess runs it: scoring (streaks, berserk, early draws) and pairing
 //!   of the waiting players.
@@ -25,6 +26,7 @@ pub mod dutch;
 pub mod elo;
 pub mod matching;
 pub mod pentanomial;
+pub mod review;
 pub mod sprt;
 pub mod standings;
 pub mod swiss;

@@ -199,7 +199,7 @@ pub fn initial_colour(seed: u64) -> Side {
 
 /// Every entrant as the Dutch system sees it (in the tournament's order), from the rounds so
 /// far, checking that they name real entrants, once each per round.
-fn history(
+pub(crate) fn history(
     ratings: &[u32],
     played: &[PlayedRound],
     bye_half_points: u32,

@@ -345,6 +345,7 @@ fn api_operations() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(api::tournaments::trf::report),
         routes!(api::tournaments::byes::ask),
         routes!(api::tournaments::byes::take_back),
+        routes!(api::tournaments::pairings::change),
         routes!(api::tournaments::chat::read, api::tournaments::chat::write),
         routes!(api::moderation::report),
         routes!(api::moderation::blocked),

@@ -1,5 +1,5 @@
 //! Moderation at work (the words are [`crate::domain::moderation`]'s): people report a player,
-//! a game or a chat line and block players; moderators (the role an operator gives with
+//! a game or a chat line (a game's or a tournament's) and block players; moderators (the role an operator gives with
 //! `tafel account role NAME moderator`) read the open reports with the chat around them and
 //! act: warn, mute, rename, close an account (its games in play resigned, its tournaments
 //! left, with a refund of a cheater's rated wins), remove a tournament, or dismiss a report.
@@ -29,6 +29,10 @@ pub use crate::store::moderation::LogRow;
 use crate::store::moderation::NewLogEntry;
 use crate::store::reports::{NewReport, OpenReport};
 use crate::store::Store;
+
+/// The room a reported line of a tournament's chat is stored under (a game's are `players`
+/// and `spectators`).
+const TOURNAMENT_ROOM: &str = "tournament";
 
 /// The reports the queue shows at once at most (the oldest first).
 pub const QUEUE_SIZE: i64 = 100;
@@ -64,19 +68,51 @@ pub struct Report {
     pub game: Option<String>,
     /// The chat line's room and number.
     pub line: Option<(Room, i64)>,
+    /// A line of a tournament's chat: the tournament and the line's number.
+    pub tournament_line: Option<(String, i64)>,
 }
 
-/// One chat line beside a report.
+/// One chat line beside a report: a game's or a tournament's.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ContextLine {
-    /// Its game.
-    pub game: String,
-    /// The line as stored.
-    pub line: StoredChat,
+    /// Its game (`None` in a tournament's chat).
+    pub game: Option<String>,
+    /// Its tournament, in a tournament's chat.
+    pub tournament: Option<String>,
+    /// Its room in a game (a tournament's chat has one).
+    pub room: Option<Room>,
+    /// Its number in the room, from 1.
+    pub seq: i64,
+    /// Its author's username, unless the account was deleted (or no account wrote it).
+    pub username: Option<String>,
+    /// Its author's seat, in a game's players' room.
+    pub seat: Option<usize>,
+    /// The text.
+    pub text: String,
+    /// When it was written (ms since the Unix epoch).
+    pub at_ms: i64,
     /// Whether the reported player wrote it.
     pub by_player: bool,
     /// Whether it is the line reported.
     pub reported: bool,
+}
+
+impl ContextLine {
+    /// Line `line` of game `game`'s chat.
+    fn in_game(game: String, line: StoredChat, by_player: bool, reported: bool) -> ContextLine {
+        ContextLine {
+            game: Some(game),
+            tournament: None,
+            room: Some(line.room),
+            seq: line.seq,
+            username: line.username,
+            seat: line.seat,
+            text: line.text,
+            at_ms: line.at_ms,
+            by_player,
+            reported,
+        }
+    }
 }
 
 /// An open report with the chat around it.
@@ -170,6 +206,15 @@ impl Moderation {
                 "a-chat-line-is-reported-with-its-game"
             )));
         }
+        if let Some((tournament, seq)) = &report.tournament_line {
+            let author = self.store.tournament_chat_author(tournament, *seq).await;
+            if author.map_err(Error::storage)? != Some(player.id.clone()) {
+                return Err(Error::not_found(msg!(
+                    "player-wrote-no-such-line-in-this-tournament",
+                    player = player.username
+                )));
+            }
+        }
         let (open, about) = (self.store)
             .open_reports_by(&reporter.id, &player.id)
             .await
@@ -183,6 +228,8 @@ impl Moderation {
         }
         let id = AccountId::random().as_str().to_string();
         let line = report.line.map(|(room, seq)| (room.as_str(), seq));
+        let tournament = report.tournament_line.as_ref();
+        let line = line.or(tournament.map(|(_, seq)| (TOURNAMENT_ROOM, *seq)));
         (self.store)
             .add_report(&NewReport {
                 id: &id,
@@ -191,6 +238,7 @@ impl Moderation {
                 reason: report.reason.as_str(),
                 details: &details,
                 game: report.game.as_deref(),
+                tournament: tournament.map(|(id, _)| id.as_str()),
                 line,
                 at_ms: self.store.now_ms(),
             })
@@ -255,15 +303,27 @@ impl Moderation {
     async fn context(&self, report: &OpenReport) -> Result<Vec<ContextLine>, Error> {
         let player = AccountId::from_stored(report.account_id.clone());
         let line = report.room.as_deref().and_then(Room::parse).zip(report.seq);
+        if let Some(tournament) = &report.tournament_id {
+            let lines = self.store.tournament_chat(tournament, 0).await;
+            return Ok((lines.map_err(Error::storage)?.into_iter())
+                .map(|row| ContextLine {
+                    game: None,
+                    tournament: Some(tournament.clone()),
+                    room: None,
+                    seq: row.seq,
+                    by_player: row.username.is_some() && row.username == report.player,
+                    username: row.username,
+                    seat: None,
+                    text: row.text,
+                    at_ms: row.at_ms,
+                    reported: Some(row.seq) == report.seq,
+                })
+                .collect());
+        }
         let Some(game) = &report.game_id else {
             let lines = self.store.chat_of_account(&player, PLAYER_LINES).await;
             return Ok((lines.map_err(Error::storage)?.into_iter())
-                .map(|(game, line)| ContextLine {
-                    game,
-                    line,
-                    by_player: true,
-                    reported: false,
-                })
+                .map(|(game, line)| ContextLine::in_game(game, line, true, false))
                 .collect());
         };
         let id = GameId::parse(game)?;
@@ -274,11 +334,10 @@ impl Moderation {
         let mut context = Vec::new();
         for room in rooms {
             let lines = self.store.chat(&id, room).await.map_err(Error::storage)?;
-            context.extend(lines.into_iter().map(|stored| ContextLine {
-                game: game.clone(),
-                by_player: stored.account.as_ref() == Some(&player),
-                reported: line == Some((stored.room, stored.seq)),
-                line: stored,
+            context.extend(lines.into_iter().map(|stored| {
+                let by_player = stored.account.as_ref() == Some(&player);
+                let reported = line == Some((stored.room, stored.seq));
+                ContextLine::in_game(game.clone(), stored, by_player, reported)
             }));
         }
         Ok(context)

@@ -16,11 +16,11 @@
 //!   made, berserk), forfeits a game whose player to move has not made a first move within
 //!   [`TournamentLimits::no_show`] of their clock's start ([`no_show_due`]), and pairs the next
 //!   round once every game of the round has a result (a Swiss from the results so far; one
-//!   that cannot be paired ends the tournament), after the pause between rounds its organiser
-//!   chose: the first instance to see the round complete writes when the next is paired
-//!   (`next_round_ms`), and every instance waits for that moment. The store advances the round
-//!   number by one conditional `UPDATE` in the transaction that inserts the new boards, so each
-//!   round is paired exactly once.
+//!   that cannot be paired ends the tournament). With a pause between rounds, the next round
+//!   is paired and published at once and its games begin when the pause is over
+//!   (`next_round_ms`): until then a Swiss's organiser may change its pairings by hand
+//!   (module `pairings`). The store advances the round number by one conditional `UPDATE` in
+//!   the transaction that inserts the new boards, so each round is paired exactly once.
 //!
 //! An Arena is directed in the module `arena`: its players are paired again as soon as they
 //! are free, until its time is up, and takes players until then (a late entrant is numbered
@@ -37,6 +37,7 @@ mod arena;
 mod byes;
 mod chat;
 mod entries;
+mod pairings;
 pub mod ratings;
 
 use std::sync::{Arc, Weak};
@@ -367,23 +368,15 @@ impl Tournaments {
         if t.kind == Kind::Arena {
             return self.advance_arena(detail).await;
         }
+        let now = self.store.now_ms();
+        if t.next_round_ms.is_some_and(|begins| now < begins) {
+            // Paired and published; its games begin after the pause (until then the organiser
+            // may change its pairings by hand).
+            return Ok(());
+        }
         let round = detail.boards.iter().filter(|b| b.round == t.round);
         if !self.score_boards(detail, round).await? {
             return Ok(());
-        }
-        if t.round < t.rounds && t.round_pause_ms > 0 {
-            match t.next_round_ms {
-                None => {
-                    let at = self.store.now_ms() + t.round_pause_ms;
-                    return self
-                        .store
-                        .schedule_next_round(&t.id, t.round, at)
-                        .await
-                        .map_err(Error::storage);
-                }
-                Some(at) if self.store.now_ms() < at => return Ok(()),
-                Some(_) => {}
-            }
         }
         let withdrawn = withdrawn_numbers(detail);
         let next = if t.round < t.rounds {
@@ -412,22 +405,25 @@ impl Tournaments {
             entrants: detail.entrants.len(),
             byes: byes_in_round(detail, t.round + 1),
         };
-        self.pair_next(t, &next, "round", Some(from)).await
+        let begins = (t.round_pause_ms > 0).then(|| now + t.round_pause_ms);
+        self.pair_next(t, &next, "round", Some(from), begins).await
     }
 
-    /// Stores `boards` as the round (an Arena's wave, `what`) after `t.round`, unless another
-    /// instance paired it first (or, `from` given, an entry or a bye came meanwhile: the next
-    /// look pairs it again), and follows them at once.
+    /// Stores `boards` as the round (an Arena's wave, `what`) after `t.round`, its games to
+    /// begin at `begins` (`None`: at once), unless another instance paired it first (or,
+    /// `from` given, an entry or a bye came meanwhile: the next look pairs it again), and
+    /// follows them.
     async fn pair_next(
         &self,
         t: &Tournament,
         boards: &[Board],
         what: &str,
         from: Option<PairedFrom>,
+        begins: Option<i64>,
     ) -> Result<(), Error> {
         if self
             .store
-            .pair_round(&t.id, t.round, boards, from)
+            .pair_round(&t.id, t.round, boards, from, begins)
             .await
             .map_err(Error::storage)?
         {

@@ -22,7 +22,9 @@ pub struct NewReport<'a> {
     pub details: &'a str,
     /// The game, for a game or a chat line.
     pub game: Option<&'a str>,
-    /// The chat line's room and number.
+    /// The tournament, for a line of a tournament's chat.
+    pub tournament: Option<&'a str>,
+    /// The chat line's room (`tournament` in a tournament's chat) and number.
     pub line: Option<(&'a str, i64)>,
     /// When.
     pub at_ms: i64,
@@ -45,7 +47,9 @@ pub struct OpenReport {
     pub details: String,
     /// The game, if a game or a chat line was reported.
     pub game_id: Option<String>,
-    /// The chat line's room.
+    /// The tournament, if a line of its chat was reported.
+    pub tournament_id: Option<String>,
+    /// The chat line's room (`tournament` in a tournament's chat).
     pub room: Option<String>,
     /// The chat line's number.
     pub seq: Option<i64>,
@@ -61,9 +65,9 @@ impl Store {
     /// Stores `report`.
     pub async fn add_report(&self, report: &NewReport<'_>) -> Result<()> {
         sqlx::query(&self.sql(
-            "INSERT INTO reports (id, reporter_id, account_id, reason, details, game_id, room, seq,
-                                  created_ms)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO reports (id, reporter_id, account_id, reason, details, game_id,
+                                  tournament_id, room, seq, created_ms)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         ))
         .bind(report.id)
         .bind(report.reporter.as_str())
@@ -71,6 +75,7 @@ impl Store {
         .bind(report.reason)
         .bind(report.details)
         .bind(report.game)
+        .bind(report.tournament)
         .bind(report.line.map(|(room, _)| room))
         .bind(report.line.map(|(_, seq)| seq))
         .bind(report.at_ms)
@@ -102,7 +107,8 @@ impl Store {
         sqlx::query_as::<_, OpenReport>(&self.sql(
             "SELECT r.id AS id, r.account_id AS account_id, a.username AS player,
                     p.username AS reporter, r.reason AS reason, r.details AS details,
-                    r.game_id AS game_id, r.room AS room, r.seq AS seq,
+                    r.game_id AS game_id, r.tournament_id AS tournament_id, r.room AS room,
+                    r.seq AS seq,
                     r.created_ms AS created_ms, a.muted_until_ms AS muted_until_ms,
                     a.closed_ms AS closed_ms
              FROM reports r JOIN accounts a ON a.id = r.account_id

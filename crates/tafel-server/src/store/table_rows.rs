@@ -156,6 +156,7 @@ pub(super) const PEOPLE: &[Table] = &[
             ("created_ms", Kind::Integer),
             ("closed_ms", Kind::Integer),
             ("closed_by", Kind::Text),
+            ("tournament_id", Kind::Text),
         ],
         key: &["id"],
     },

@@ -388,21 +388,6 @@ impl Store {
         Ok(cancelled.rows_affected() == 1)
     }
 
-    /// Sets when the round after round `completed` of running tournament `id` is paired, to
-    /// `at_ms`, unless it is set already (by another instance) or the round has moved on.
-    pub async fn schedule_next_round(&self, id: &str, completed: u32, at_ms: i64) -> Result<()> {
-        sqlx::query(&self.sql(
-            "UPDATE tournaments SET next_round_ms = ?
-             WHERE id = ? AND round = ? AND state = 'running' AND next_round_ms IS NULL",
-        ))
-        .bind(at_ms)
-        .bind(id)
-        .bind(i64::from(completed))
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
     /// Ends running tournament `id` after its last round `last`.
     pub async fn finish_tournament(&self, id: &str, last: u32, now_ms: i64) -> Result<bool> {
         let finished = sqlx::query(&self.sql(

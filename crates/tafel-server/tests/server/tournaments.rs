@@ -23,6 +23,7 @@ use tafel_server::{Config, Limits};
 mod arena;
 mod byes;
 mod chat;
+mod pairings;
 use crate::person;
 
 use person::Person;
@@ -988,19 +989,28 @@ async fn a_swiss_numbers_by_rating_and_pauses_between_rounds() {
     .await["in_play"]
         .clone();
     play_boards(&players, "sps", &id, boards.as_array().unwrap()).await;
-    // The round is complete; the next is paired two seconds later, and the page says when.
-    let paused = until(&players[0], &id, |v| !v["next_round_ms"].is_null()).await;
-    assert_eq!(paused["round"], 1, "{paused:#}");
-    assert_eq!(paused["pairings"].as_array().unwrap().len(), 1);
+    // The round is complete; the next is paired and published at once, its games begin two
+    // seconds later, and the page says when.
+    let paused = until(&players[0], &id, |v| v["round"] == 2).await;
+    assert_eq!(paused["pairings"].as_array().unwrap().len(), 2);
     let at = paused["next_round_ms"].as_i64().unwrap();
     assert!(
         at > paused["now_ms"].as_i64().unwrap() - 2_000,
         "{paused:#}"
     );
-    let second = until(&players[0], &id, |v| v["round"] == 2).await;
+    assert!(paused["in_play"].as_array().unwrap().is_empty());
+    assert!(paused["pairings"][1]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|b| b["game_id"].is_null()));
+    let second = until(&players[0], &id, |v| {
+        !v["in_play"].as_array().unwrap().is_empty()
+    })
+    .await;
     assert!(
         second["now_ms"].as_i64().unwrap() >= at,
-        "paired before the pause ended"
+        "begun before the pause ended"
     );
     assert!(second["next_round_ms"].is_null());
     let end = play_to_the_end(&players, "sps", &id).await;

@@ -21,7 +21,7 @@
 //! **Colours** are allocated by `colour` (C.04.3 section 5).
 
 mod bracket;
-mod colour;
+pub(crate) mod colour;
 mod criteria;
 mod order;
 

@@ -21,6 +21,7 @@ pub mod arena;
 pub mod byes;
 pub mod chat;
 pub mod game;
+pub mod manual;
 pub mod pairing;
 pub mod standings;
 pub mod trf;
@@ -225,8 +226,8 @@ pub struct TournamentRequest {
     /// from the number of entrants.
     #[serde(default)]
     pub rounds: Option<u32>,
-    /// Seconds between the end of a round's last game and the pairing of the next round, 0
-    /// to 3600 (default 0: the next round is paired at once).
+    /// Seconds between the end of a round's last game and the beginning of the next round
+    /// (paired at once), 0 to 3600 (default 0: it begins at once).
     #[serde(default)]
     pub round_pause_s: u32,
     /// An Arena's duration in minutes, 5 to 720 (default 60); not for other kinds.
@@ -390,10 +391,10 @@ pub struct Tournament {
     /// The rounds in all: a Swiss's as chosen (fewer at the start if its entrants cannot play
     /// that many); a round robin's from the start (0 before); an Arena's: 0.
     pub rounds: u32,
-    /// The pause between the end of a round and the pairing of the next, in milliseconds.
+    /// The pause between the end of a round and the beginning of the next, in milliseconds.
     pub round_pause_ms: i64,
-    /// When the next round is paired, once the round being played is complete and a pause
-    /// is set (ms since the Unix epoch); `None` otherwise.
+    /// When the games of the round paired last begin, if it was paired with a pause (ms since
+    /// the Unix epoch; until then its pairings may be changed by hand); `None` otherwise.
     pub next_round_ms: Option<i64>,
     /// An Arena's duration in minutes (0 for the other kinds).
     pub minutes: u32,

@@ -96,19 +96,9 @@ pub fn next_round(
             boards,
         )),
         Kind::Swiss => {
-            let settings = SwissSettings {
-                rounds: t.rounds as usize,
-                bye_half_points: SWISS_BYE_HALF_POINTS,
-                seed: lot_seed(&t.id),
-            };
             let played = played_rounds(boards, byes, t.round);
-            let absent: Vec<Entrant> = withdrawn
-                .iter()
-                .copied()
-                .chain(absent_in(byes, t.round + 1))
-                .map(Entrant)
-                .collect();
-            match swiss::pair_next_round(&settings, &vec![0; entrants], &played, &absent) {
+            let absent = absent_entrants(withdrawn, byes, t.round + 1);
+            match swiss::pair_next_round(&swiss_settings(t), &vec![0; entrants], &played, &absent) {
                 Ok(round) => Ok(Some(round)),
                 Err(SwissError::NoLegalPairing { .. } | SwissError::NotEnoughPlayers { .. }) => {
                     Ok(None)
@@ -123,6 +113,25 @@ pub fn next_round(
         }
         Kind::Arena => next_wave(entrants, boards, withdrawn),
     }
+}
+
+/// How Swiss `t` is paired: its rounds, the pairing-allocated bye's points, its colour lot.
+pub fn swiss_settings(t: &Tournament) -> SwissSettings {
+    SwissSettings {
+        rounds: t.rounds as usize,
+        bye_half_points: SWISS_BYE_HALF_POINTS,
+        seed: lot_seed(&t.id),
+    }
+}
+
+/// The entrants not paired in `round`: the `withdrawn`, and those with a bye asked for it.
+pub fn absent_entrants(withdrawn: &[usize], byes: &[Bye], round: u32) -> Vec<Entrant> {
+    withdrawn
+        .iter()
+        .copied()
+        .chain(absent_in(byes, round))
+        .map(Entrant)
+        .collect()
 }
 
 /// Round `index` (from 0) of a double round robin's `table`, given the `boards` played so far.

@@ -16,7 +16,8 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::session::SignedIn;
 use crate::play::moderation::{ContextLine, LogRow, Moderation, QueuedReport, Report};
 
-/// A report of a player, of a game they played, or of a chat line they wrote.
+/// A report of a player, of a game they played, or of a chat line they wrote (in a game's
+/// chat, or in a tournament's).
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReportRequest {
@@ -35,6 +36,9 @@ pub struct ReportRequest {
     #[serde(default)]
     #[schema(value_type = Option<String>)]
     room: Option<Room>,
+    /// The tournament, when a line of its chat is reported (with `seq`, without `game`).
+    #[serde(default)]
+    tournament: Option<String>,
     /// The chat line's number in its room.
     #[serde(default)]
     seq: Option<i64>,
@@ -51,9 +55,9 @@ pub struct ReportMade {
 /// few open at once (`--open-reports-per-account`).
 #[utoipa::path(post, path = "/api/reports", tag = tags::MODERATION, request_body = ReportRequest,
     responses((status = 201, description = "Reported", body = ReportMade),
-              (status = 400, description = "Details too long or with hidden characters; a chat line without its game, room or number", body = ErrorBody),
+              (status = 400, description = "Details too long or with hidden characters; a chat line without its game, room or number; a tournament's chat line without its number, or with a game or room", body = ErrorBody),
               (status = 401, description = "Nobody is signed in", body = ErrorBody),
-              (status = 404, description = "No such player, game or chat line of the player", body = ErrorBody),
+              (status = 404, description = "No such player, game or chat line of the player (in the game or the tournament)", body = ErrorBody),
               (status = 409, description = "Reporting oneself, or a player one has an open report about", body = ErrorBody),
               (status = 429, description = "As many open reports as one may have", body = ErrorBody)))]
 pub async fn report(
@@ -61,14 +65,22 @@ pub async fn report(
     SignedIn(account): SignedIn,
     Json(request): Json<ReportRequest>,
 ) -> Result<(StatusCode, Json<ReportMade>), ApiError> {
-    let line = match (request.room, request.seq) {
-        (Some(room), Some(seq)) => Some((room, seq)),
-        (None, None) => None,
+    let refused = |message| ApiError::from(crate::domain::Error::invalid(message));
+    let (line, tournament_line) = match (request.room, request.seq, request.tournament) {
+        (Some(room), Some(seq), None) => (Some((room, seq)), None),
+        (None, None, None) => (None, None),
+        (None, Some(seq), Some(tournament)) if request.game.is_none() => {
+            (None, Some((tournament, seq)))
+        }
+        (_, _, Some(_)) => {
+            return Err(refused(crate::msg!(
+                "a-tournament-chat-line-is-reported-with"
+            )))
+        }
         _ => {
-            return Err(crate::domain::Error::invalid(crate::msg!(
+            return Err(refused(crate::msg!(
                 "a-chat-line-is-reported-with-its-game"
-            ))
-            .into())
+            )))
         }
     };
     let report = Report {
@@ -77,6 +89,7 @@ pub async fn report(
         details: request.details,
         game: request.game,
         line,
+        tournament_line,
     };
     let id = moderation.report(&account, report).await?;
     Ok((StatusCode::CREATED, Json(ReportMade { id })))
@@ -200,9 +213,11 @@ pub async fn notices(
 /// One chat line beside a report.
 #[derive(Serialize, ToSchema)]
 pub struct ContextLineView {
-    /// Its game.
-    game: String,
-    /// `players` or `spectators`.
+    /// Its game (null in a tournament's chat).
+    game: Option<String>,
+    /// Its tournament, in a tournament's chat.
+    tournament: Option<String>,
+    /// `players` or `spectators` in a game, `tournament` in a tournament's chat.
     room: String,
     /// Its number in the room.
     seq: i64,
@@ -224,14 +239,15 @@ impl From<ContextLine> for ContextLineView {
     fn from(line: ContextLine) -> ContextLineView {
         ContextLineView {
             game: line.game,
-            room: line.line.room.as_str().to_string(),
-            seq: line.line.seq,
-            name: line.line.username,
-            seat: line.line.seat,
+            tournament: line.tournament,
+            room: line.room.map_or("tournament", Room::as_str).to_string(),
+            seq: line.seq,
+            name: line.username,
+            seat: line.seat,
             by_player: line.by_player,
             reported: line.reported,
-            text: line.line.text,
-            at: utc(line.line.at_ms),
+            text: line.text,
+            at: utc(line.at_ms),
         }
     }
 }
@@ -251,7 +267,9 @@ pub struct QueuedReportView {
     details: String,
     /// The game reported, or the chat line's.
     game: Option<String>,
-    /// The chat line's room.
+    /// The tournament whose chat line is reported.
+    tournament: Option<String>,
+    /// The chat line's room (`tournament` in a tournament's chat).
     room: Option<String>,
     /// The chat line's number.
     seq: Option<i64>,
@@ -276,6 +294,7 @@ impl From<QueuedReport> for QueuedReportView {
             reason: report.reason,
             details: report.details,
             game: report.game_id,
+            tournament: report.tournament_id,
             room: report.room,
             seq: report.seq,
             created_at: utc(report.created_ms),

@@ -4,6 +4,7 @@
 
 pub mod byes;
 pub mod chat;
+pub mod pairings;
 pub mod trf;
 
 use std::collections::BTreeMap;
@@ -267,9 +268,12 @@ pub struct TournamentView {
     summary: TournamentSummary,
     /// The server's time now (ms since the Unix epoch), for countdowns.
     now_ms: i64,
-    /// When the next round is paired, while the pause after a complete round runs (ms since
-    /// the Unix epoch).
+    /// When the games of the round paired last begin, while it waits for the pause between
+    /// rounds to end (ms since the Unix epoch); until then a Swiss's organiser may change its
+    /// pairings by hand.
     next_round_ms: Option<i64>,
+    /// What the round waiting to begin breaks of the Dutch system, board by board.
+    broken: Vec<pairings::BrokenView>,
     /// The entrants, by number (by entry before the start).
     players: Vec<EntrantView>,
     /// The standings, best first (empty before the start).
@@ -299,6 +303,9 @@ impl TournamentView {
         now_ms: i64,
     ) -> Result<Self, ApiError> {
         let byes = detail.numbered_byes();
+        let round = detail.stored.tournament.round;
+        let waiting = detail.waits_to_begin(round, now_ms);
+        let broken = detail.broken_rules(now_ms);
         let TournamentDetail {
             stored,
             entrants,
@@ -325,7 +332,7 @@ impl TournamentView {
             board: b.board,
             first: name_of(b.first),
             second: b.second.map(name_of),
-            game_id: b.game_id.clone(),
+            game_id: b.game_id.clone().filter(|_| !(waiting && b.round == round)),
             result: b.outcome.map(|o| outcome_text(o).to_string()),
         };
         // Numbered at the start (the row read a moment before may still say open).
@@ -341,6 +348,7 @@ impl TournamentView {
             boards
                 .iter()
                 .filter(|b| b.second.is_some() && b.outcome.is_none())
+                .filter(|b| !(waiting && b.round == round))
         };
         let your_game = my_number.and_then(|n| {
             under_way()
@@ -385,7 +393,8 @@ impl TournamentView {
         };
         Ok(TournamentView {
             now_ms,
-            next_round_ms: stored.tournament.next_round_ms,
+            next_round_ms: stored.tournament.next_round_ms.filter(|_| waiting),
+            broken: pairings::views(broken, name_of),
             players: entrants
                 .iter()
                 .map(|(_, e)| EntrantView {
@@ -426,6 +435,7 @@ impl TournamentView {
                     byes: boards
                         .iter()
                         .filter(|b| b.second.is_none() && b.first == n)
+                        .filter(|b| !(waiting && b.round == round))
                         .map(|b| b.round)
                         .collect(),
                 })

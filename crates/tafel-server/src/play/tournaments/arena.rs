@@ -39,6 +39,6 @@ impl Tournaments {
         let wave = boards(t.round + 1, &wave, &withdrawn, || {
             GameId::random().to_string()
         });
-        self.pair_next(t, &wave, "wave", None).await
+        self.pair_next(t, &wave, "wave", None, None).await
     }
 }

@@ -57,6 +57,7 @@ async fn blocks_and_reports_are_kept_and_closed() {
                 reason: "abuse",
                 details: "rude",
                 game: Some("g1"),
+                tournament: None,
                 line: Some(("players", 3)),
                 at_ms: at,
             };

@@ -69,6 +69,19 @@ impl Store {
         )))
     }
 
+    /// The account that wrote message `seq` of tournament `id`'s chat, if there is one.
+    pub async fn tournament_chat_author(&self, id: &str, seq: i64) -> Result<Option<AccountId>> {
+        let author: Option<String> = sqlx::query_scalar(
+            &self.sql("SELECT account_id FROM tournament_chat WHERE tournament_id = ? AND seq = ?"),
+        )
+        .bind(id)
+        .bind(seq)
+        .fetch_optional(&self.pool)
+        .await
+        .reading("tournament_chat")?;
+        Ok(author.map(AccountId::from_stored))
+    }
+
     /// The messages of tournament `id`'s chat after number `after`, oldest first.
     pub async fn tournament_chat(&self, id: &str, after: i64) -> Result<Vec<TournamentChatRow>> {
         sqlx::query_as::<_, TournamentChatRow>(&self.sql(

@@ -75,16 +75,17 @@ impl Store {
         Ok(true)
     }
 
-    /// Pairs round `completed + 1` of running tournament `id` as `boards`, if round
-    /// `completed` is still its round (and, for a Swiss, its entrants and the byes of the
-    /// round are still those it was paired `from`): exactly one caller does. Whether this one
-    /// did.
+    /// Pairs round `completed + 1` of running tournament `id` as `boards`, its games to begin
+    /// at `begins_ms` (after the pause between rounds; `None`: at once), if round `completed`
+    /// is still its round (and, for a Swiss, its entrants and the byes of the round are still
+    /// those it was paired `from`): exactly one caller does. Whether this one did.
     pub async fn pair_round(
         &self,
         id: &str,
         completed: u32,
         boards: &[Board],
         from: Option<PairedFrom>,
+        begins_ms: Option<i64>,
     ) -> Result<bool> {
         let mut tx = self.locked(id).await?;
         if let Some(from) = from {
@@ -93,10 +94,11 @@ impl Store {
             }
         }
         let advanced = sqlx::query(&self.sql(
-            "UPDATE tournaments SET round = ?, next_round_ms = NULL
+            "UPDATE tournaments SET round = ?, next_round_ms = ?
              WHERE id = ? AND round = ? AND state = 'running'",
         ))
         .bind(i64::from(completed) + 1)
+        .bind(begins_ms)
         .bind(id)
         .bind(i64::from(completed))
         .execute(&mut *tx)
@@ -104,6 +106,41 @@ impl Store {
         if advanced.rows_affected() != 1 {
             return Ok(false);
         }
+        self.insert_boards(&mut tx, id, boards).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Replaces the boards of round `round` of running tournament `id` by `boards` (its
+    /// pairings changed by hand), if `round` is still its round and its games do not begin
+    /// before `now_ms`; whether it did.
+    pub async fn repair_round(
+        &self,
+        id: &str,
+        round: u32,
+        boards: &[Board],
+        now_ms: i64,
+    ) -> Result<bool> {
+        let mut tx = self.locked(id).await?;
+        let waiting = sqlx::query(&self.sql(
+            "SELECT 1 AS waiting FROM tournaments
+             WHERE id = ? AND round = ? AND state = 'running' AND next_round_ms > ?",
+        ))
+        .bind(id)
+        .bind(i64::from(round))
+        .bind(now_ms)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if waiting.is_none() {
+            return Ok(false);
+        }
+        sqlx::query(
+            &self.sql("DELETE FROM tournament_boards WHERE tournament_id = ? AND round = ?"),
+        )
+        .bind(id)
+        .bind(i64::from(round))
+        .execute(&mut *tx)
+        .await?;
         self.insert_boards(&mut tx, id, boards).await?;
         tx.commit().await?;
         Ok(true)

@@ -106,28 +106,13 @@ async fn a_start_and_each_round_are_written_exactly_once_by_racing_callers() {
         let second = boards(2, &rounds[1], &[], || {
             crate::domain::ids::GameId::random().to_string()
         });
-        // The first to see the round complete sets when the next is paired; later ones, and
-        // one that thinks another round complete, change nothing.
-        store
-            .schedule_next_round("t1", 1, now + 5_000)
-            .await
-            .unwrap();
-        store
-            .schedule_next_round("t1", 1, now + 9_000)
-            .await
-            .unwrap();
-        store
-            .schedule_next_round("t1", 2, now + 1_000)
-            .await
-            .unwrap();
-        let t = store.tournament("t1").await.unwrap().unwrap().tournament;
-        assert_eq!(
-            (t.round_pause_ms, t.next_round_ms),
-            (30_000, Some(now + 5_000))
-        );
         let pairings = (0..8).map(|_| {
             let (store, second) = (store.clone(), second.clone());
-            tokio::spawn(async move { store.pair_round("t1", 1, &second, None).await })
+            tokio::spawn(async move {
+                store
+                    .pair_round("t1", 1, &second, None, Some(now + 5_000))
+                    .await
+            })
         });
         let mut paired = 0;
         for pairing in pairings {
@@ -142,7 +127,39 @@ async fn a_start_and_each_round_are_written_exactly_once_by_racing_callers() {
             .all(|b| b.outcome == Some(Outcome::FirstWon)));
         let t = store.tournament("t1").await.unwrap().unwrap().tournament;
         assert_eq!((t.state, t.round, t.rounds), (State::Running, 2, 3));
-        assert_eq!(t.next_round_ms, None, "pairing the round ends the pause");
+        assert_eq!(
+            t.next_round_ms,
+            Some(now + 5_000),
+            "its games begin after the pause"
+        );
+        // Until then its pairings can be changed by hand; not from the moment they begin.
+        let mut swapped = second.clone();
+        for board in &mut swapped {
+            if let Some(other) = board.second {
+                (board.first, board.second) = (other, Some(board.first));
+            }
+        }
+        assert!(!store
+            .repair_round("t1", 2, &swapped, now + 5_000)
+            .await
+            .unwrap());
+        assert!(!store.repair_round("t1", 1, &swapped, now).await.unwrap());
+        assert!(store.repair_round("t1", 2, &swapped, now).await.unwrap());
+        let mut round_two: Vec<(u32, usize, Option<usize>)> = store
+            .boards("t1")
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|b| b.round == 2)
+            .map(|b| (b.board, b.first, b.second))
+            .collect();
+        let mut expected: Vec<_> = swapped
+            .iter()
+            .map(|b| (b.board, b.first, b.second))
+            .collect();
+        round_two.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(round_two, expected);
         let numbers: Vec<Option<usize>> = store
             .entrants("t1")
             .await
