@@ -701,3 +701,7 @@ only-the-organiser-corrects-results = nur die Turnierleitung darf ein Ergebnis b
 no-game-on-that-board = an diesem Brett wurde in dieser Runde keine Partie gespielt
 this-game-has-no-result-yet = diese Partie hat noch kein Ergebnis: berichtigt wird erst, wenn sie eines hat
 result-is-not-one-of-the-results = ein Ergebnis ist eines von 1-0, 0-1, 1/2-1/2, +:-, -:+ und -:-
+
+# Tutorials (issue #48)
+no-course-for-game = für das Spiel `{ $game }` gibt es keinen Kurs
+steps-done-beyond-the-course = { $steps } Schritte erledigt, aber der Kurs hat { $course }

@@ -463,3 +463,7 @@ only-the-organiser-corrects-results = only the tournament's organiser may correc
 no-game-on-that-board = no game was played on that board of that round
 this-game-has-no-result-yet = this game has no result yet: a result is corrected once the game has one
 result-is-not-one-of-the-results = a result is one of 1-0, 0-1, 1/2-1/2, +:-, -:+ and -:-
+
+# Tutorials (issue #48)
+no-course-for-game = there is no course for the game `{ $game }`
+steps-done-beyond-the-course = { $steps } steps done, but the course has { $course }
