@@ -105,7 +105,7 @@ for (const course of COURSES) {
   });
 }
 
-test("a browser's progress is merged into the account's when it signs up, the larger count winning", async () => {
+test("a browser's progress is merged into the account's when it signs up, the larger count winning; a step done is the account's", async () => {
   const page = await newPage(browser, LAPTOP);
   await page.goto(`${BASE}/learn`);
   await page.evaluate(() => localStorage.setItem("tafel:learn", JSON.stringify({ kauri: 2, quarx: 1 })));
@@ -120,6 +120,12 @@ test("a browser's progress is merged into the account's when it signs up, the la
   await page.waitForSelector('.learn-course[data-game="quarx"] .learn-done[data-done="3"]');
   assert.deepEqual(await progress(), { progress: { kauri: 2, quarx: 3 } });
   assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem("tafel:learn"))), { kauri: 2, quarx: 3 });
+  // A course begun opens at its first step not done; a step done is the account's at once.
+  await page.click('.learn-course[data-game="kauri"] a.button');
+  await stepShown(page, 2);
+  await click(page, ["a"]);
+  await page.waitForSelector("#feedback.praise");
+  await page.waitForFunction(() => fetch("/api/learn/progress").then((r) => r.json()).then((p) => p.progress.kauri === 3));
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

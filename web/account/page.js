@@ -34,8 +34,8 @@ async function welcome(app, me, verb) {
   } catch (e) {
     added = t("The games this browser holds could not be added: {reason}", { reason: e.message });
   }
-  await mergedProgress();
   await showAccount(true);
+  await mergedProgress();
   fill(app, el("section", { class: "card account-form", id: "welcome" },
     el("h1", {}, `${verb}, ${me.username}`),
     el("p", { id: "claimed", role: "status" }, added),

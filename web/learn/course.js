@@ -180,11 +180,13 @@ async function tryMove(lesson, move) {
   const step = lesson.steps[lesson.at];
   const start = /** @type {Position} */ (lesson.start);
   const ask = (/** @type {string[]} */ moves) => positionOf(lesson, step, moves);
+  const at = lesson.at;
   let after;
   let done;
   try {
     after = await ask([move]);
     done = await taskDone(step.check, start, move, after, ask);
+    if (lesson.at !== at || lesson.start !== start) return; // another step was opened meanwhile
   } catch (e) {
     ui.feedback.className = "learn-feedback error";
     fill(ui.feedback, e.message);

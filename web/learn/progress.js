@@ -4,6 +4,7 @@
 // what it has and what is sent, so sending this browser's progress merges it into the
 // account's (on the first page of the tutorials after signing in, and after every step).
 
+import { whoAmI } from "../account/header.js";
 import { api, request } from "../ui.js";
 
 const KEY = "tafel:learn";
@@ -36,6 +37,7 @@ function keepLocally(game, steps) {
  * @returns {Promise<Progress>} */
 export async function mergedProgress() {
   const mine = localProgress();
+  if (!(await whoAmI())) return mine;
   const answer = await request("/api/learn/progress").catch(() => null);
   if (!answer?.ok) return mine;
   /** @type {{ progress: Progress }} */
@@ -50,6 +52,7 @@ export async function mergedProgress() {
  * @param {string} game
  * @param {number} steps */
 async function sendSteps(game, steps) {
+  if (!(await whoAmI())) return;
   const answer = await request(`/api/learn/progress/${encodeURIComponent(game)}`, { method: "PUT", body: JSON.stringify({ steps }) }).catch(() => null);
   if (answer && !answer.ok && answer.status !== 401) console.error(`the progress was not kept: ${answer.status}`);
 }
