@@ -1,7 +1,9 @@
 // Every text of the interface has its German translation: this scans web/**/*.js for the texts
 // passed to t() and tn() (web/i18n.js) and checks that web/i18n/de.js has an entry for each,
 // with the same {parameters}. Texts must be literals (a text built at run time could not be
-// checked, so it is refused too). Needs no server or browser; runs with the other e2e tests.
+// checked, so it is refused too); the texts of the tutorials' courses (web/learn/courses/, said
+// through courseText()) are data, checked from their files. Needs no server or browser; runs
+// with the other e2e tests.
 
 import assert from "node:assert/strict";
 import { readdir, readFile } from "node:fs/promises";
@@ -91,6 +93,18 @@ test("every text passed to t() or tn() in web/ has a German translation with the
   for (const { text } of texts(await readFile(new URL("i18n.js", WEB), "utf8")).found) {
     count++;
     if (!(text in de)) missing.push(`web/i18n.js: ${JSON.stringify(text)}`);
+  }
+  // The tutorials' courses: every text of every step.
+  const courses = new URL("learn/courses/", WEB);
+  for (const file of (await readdir(courses)).filter((f) => f.endsWith(".json"))) {
+    const { steps } = JSON.parse(await readFile(new URL(file, courses), "utf8"));
+    for (const [i, step] of steps.entries()) {
+      for (const key of ["title", "text", "task", "hint", "praise", "wrong"]) {
+        if (step[key] === undefined) continue;
+        count++;
+        if (!(step[key] in de)) missing.push(`web/learn/courses/${file}, step ${i + 1}, ${key}: ${JSON.stringify(step[key])}`);
+      }
+    }
   }
   assert.ok(count > 100, `only ${count} texts found: is the scan broken?`);
   assert.deepEqual(problems, []);

@@ -6,7 +6,9 @@
 // (web/editor/page.js) at "/editor" and "/editor/<game>", the tournaments
 // (web/tournaments/create.js) at "/tournaments" and one tournament (web/tournaments/page.js) at
 // "/tournament/<id>" (a tournament's game, "/game/<id>?tournament=<tid>", gets
-// web/tournaments/back.js), the moderators' page (web/moderation/page.js) at "/moderation".
+// web/tournaments/back.js), the moderators' page (web/moderation/page.js) at "/moderation", the
+// tutorials (web/learn/page.js) at "/learn" and a game's course (web/learn/course.js) at
+// "/learn/<game>".
 // Plain ES modules: no build step. Each game's board is drawn by its own module,
 // web/boards/<game>.js (see web/boards/common.js for the module interface and the data
 // attributes that tests rely on).
@@ -25,6 +27,7 @@ const accountPages = { "/sign-in": "signInPage", "/sign-up": "signUpPage", "/set
 const recoveryPages = { "/reset-password": "resetPasswordPage", "/verify-email": "verifyEmailPage" };
 const recoveryPage = recoveryPages[location.pathname];
 const accountPage = accountPages[location.pathname];
+const course = location.pathname.match(/^\/learn\/([a-z-]+)$/);
 const tournament = location.pathname.match(/^\/tournament\/([A-Za-z0-9]+)$/);
 const fromTournament = new URLSearchParams(location.search).get("tournament");
 const page = match
@@ -34,6 +37,8 @@ const page = match
     .then(() => (fromTournament ? import("./tournaments/back.js").then((m) => m.backToTournament(app, match[1], fromTournament)) : undefined))
   : player ? import("./players/page.js").then((m) => m.playerPage(app, decodeURIComponent(player[1])))
   : /^\/editor(\/[a-z-]+)?$/.test(location.pathname) ? import("./editor/page.js").then((m) => m.editorPage(app))
+  : course ? import("./learn/course.js").then((m) => m.coursePage(app, course[1]))
+  : location.pathname === "/learn" ? import("./learn/page.js").then((m) => m.learnPage(app))
   : tournament ? import("./tournaments/page.js").then((m) => m.tournamentPage(app, tournament[1]))
   : location.pathname === "/tournaments" ? import("./tournaments/create.js").then((m) => m.tournamentsPage(app))
   : location.pathname === "/moderation" ? import("./moderation/page.js").then((m) => m.moderationPage(app))

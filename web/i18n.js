@@ -59,6 +59,14 @@ export function t(text, params = {}) {
   return translated.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
+/** A text of the page's data rather than its code (a tutorial's, web/learn/courses/), in the
+ * interface's language: keyed by its English text like t()'s, with its German in
+ * web/i18n/de.js; e2e/i18n.test.js checks every such text as it checks the literals.
+ * @param {string} text */
+export function courseText(text) {
+  return t(text);
+}
+
 /**
  * A counted text: `one` (for 1) or `other` (for every other count), each an English text with
  * `{n}` for the count, translated like t(): tn(3, "{n} move", "{n} moves") is "3 moves", in

@@ -4,7 +4,8 @@
 // web/account/second_factor.js, the sessions of web/account/sessions.js, the players one blocks
 // of web/account/blocks.js, download one's data, delete the account). Errors are shown as the
 // server words them. Signing up or in claims the seats this browser holds
-// (web/account/seats.js) and says how many games were added.
+// (web/account/seats.js) and says how many games were added, and merges this browser's progress
+// in the tutorials into the account's (web/learn/progress.js).
 
 import { api, ApiError, el, fill } from "../ui.js";
 import { field, form, value } from "./form.js";
@@ -15,9 +16,11 @@ import { sessionSettings } from "./sessions.js";
 import { blockSettings } from "./blocks.js";
 import { noticeSettings } from "./notices.js";
 import { claimHeldSeats } from "./seats.js";
+import { mergedProgress } from "../learn/progress.js";
 import { t, tn } from "../i18n.js";
 
-/** After signing up or in: the seats this browser holds become the account's.
+/** After signing up or in: the seats this browser holds become the account's, and its
+ * progress in the tutorials merges into the account's.
  * @param {HTMLElement} app
  * @param {{ username: string }} me
  * @param {string} verb */
@@ -32,6 +35,7 @@ async function welcome(app, me, verb) {
     added = t("The games this browser holds could not be added: {reason}", { reason: e.message });
   }
   await showAccount(true);
+  await mergedProgress();
   fill(app, el("section", { class: "card account-form", id: "welcome" },
     el("h1", {}, `${verb}, ${me.username}`),
     el("p", { id: "claimed", role: "status" }, added),

@@ -6,7 +6,7 @@
 import { api } from "../ui.js";
 
 /** A position as the server reads it (`PositionView` of crates/tafel-server/src/http/api/positions.rs).
- * @typedef {{ code: string, status: import("../ui.js").StatusView, seats: string[], legal: string[], picture: string }} Position */
+ * @typedef {{ code: string, settings: [string, string][], status: import("../ui.js").StatusView, seats: string[], legal: string[], picture: string }} Position */
 
 /** What the engine makes of a position (`PositionAnalysisView`): the side to move's chances
  * with the best move, the best line (each ply's move and the side that plays it) and what

@@ -91,6 +91,29 @@ export function tapWidth(drawn) {
   return drawn.minCell && units ? (MIN_TAP / drawn.minCell) * units : null;
 }
 
+/** On a phone, shows a board whose click areas would be under MIN_TAP pixels larger, to
+ * scroll in its frame `scroll` (the position editor, the tutorials; the game page adds a
+ * button to see it whole, web/game/board-view.js).
+ * @param {HTMLElement} scroll
+ * @param {{ svg: SVGSVGElement, minCell?: number }} drawn */
+export function zoomForTouch(scroll, drawn) {
+  const narrow = window.matchMedia("(max-width: 50rem)").matches;
+  const needed = tapWidth(drawn);
+  if (!narrow || !needed || needed <= scroll.clientWidth) return;
+  scroll.classList.add("zoomed");
+  drawn.svg.style.width = `${Math.ceil(needed)}px`;
+}
+
+/** Scrolls `scroll`, the frame of a board shown zoomed, so that `node` (a cell) is in its middle.
+ * @param {HTMLElement} scroll
+ * @param {Element} node */
+export function centreIn(scroll, node) {
+  const box = node.getBoundingClientRect();
+  const frame = scroll.getBoundingClientRect();
+  scroll.scrollLeft += box.left - frame.left - frame.width / 2 + box.width / 2;
+  scroll.scrollTop += box.top - frame.top - frame.height / 2 + box.height / 2;
+}
+
 /** Creates an SVG element with attributes and children (strings become text nodes).
  * @param {string} tag
  * @param {Record<string, any>} [attrs]

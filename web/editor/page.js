@@ -8,7 +8,7 @@
 // best move marked on the board), or an analysis board on it to try moves
 // (web/editor/analysis-board.js). How each game's code is edited is in web/editor/games/<game>.js.
 
-import { tapWidth } from "../boards/common.js";
+import { zoomForTouch } from "../boards/common.js";
 import { sideName, t } from "../i18n.js";
 import { remember } from "../lobby/seats.js";
 import { applyConditions, settingControl, settingControls, settingValues } from "../lobby/settings.js";
@@ -283,7 +283,7 @@ function drawPosition(editor) {
   const scroll = el("div", { class: "board-scroll" }, root);
   // Beside the board of a dice game the page shows its die; here the die is the select.
   editor.ui.boardArea.replaceChildren(scroll);
-  fitForTouch(scroll, drawn);
+  zoomForTouch(scroll, drawn);
   refocus(editor, root);
   editor.ui.codeInput.value = editor.code;
   drawTurn(editor);
@@ -302,17 +302,6 @@ function refocus(editor, root) {
     ? root.querySelector(`[data-store="${name.slice(6)}"]`)
     : root.querySelector(`[data-cell="${CSS.escape(name)}"], [data-square="${CSS.escape(name)}"]`));
   if (node && document.activeElement?.closest?.("#editor-board")) node.focus();
-}
-
-/** On a phone, a board whose click areas would be under 32 pixels is shown larger, to scroll.
- * @param {HTMLElement} scroll
- * @param {import("../boards/common.js").Drawn} drawn */
-function fitForTouch(scroll, drawn) {
-  const narrow = window.matchMedia("(max-width: 50rem)").matches;
-  const needed = tapWidth(drawn);
-  if (!narrow || !needed || needed <= scroll.clientWidth) return;
-  scroll.classList.add("zoomed");
-  drawn.svg.style.width = `${Math.ceil(needed)}px`;
 }
 
 /** The settings that differ from the defaults (for the address).
@@ -410,7 +399,7 @@ async function startChoices(editor, position) {
       el("button", { class: "secondary", id: "play-friend", type: "button", onclick: () => create("invite") }, t("Play a friend")),
       el("button", { class: "secondary", id: "analyse-position", type: "button", onclick: () => showAnalysis(editor, position, editor.ui.analysis) }, t("Analyse")),
       el("button", { class: "secondary", id: "open-analysis-board", type: "button", onclick: () => openAnalysisBoard(editor, position, {
-        close: () => backToEditing(editor), fit: fitForTouch }) }, t("Analysis board"))));
+        close: () => backToEditing(editor), fit: zoomForTouch }) }, t("Analysis board"))));
 }
 
 /** Ends the analysis board: the editor's board again, for the position set up.

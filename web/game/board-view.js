@@ -8,7 +8,7 @@
 // link to the editor.
 
 import { clickToMove, previewPath } from "../boards/click-to-move.js";
-import { tapWidth } from "../boards/common.js";
+import { centreIn, tapWidth } from "../boards/common.js";
 import { keyboardCursor } from "../boards/keyboard.js";
 import { t } from "../i18n.js";
 import { el } from "../ui.js";
@@ -132,12 +132,7 @@ function fitForTouch(game, scroll, drawn) {
   scroll.classList.add("zoomed");
   svgNode.style.width = `${Math.ceil(needed)}px`;
   const focus = svgNode.querySelector(".movable, .last-move, [data-cell]");
-  if (focus) {
-    const box = focus.getBoundingClientRect();
-    const frame = scroll.getBoundingClientRect();
-    scroll.scrollLeft += box.left - frame.left - frame.width / 2 + box.width / 2;
-    scroll.scrollTop += box.top - frame.top - frame.height / 2 + box.height / 2;
-  }
+  if (focus) centreIn(scroll, focus);
 }
 
 /** On a phone, scrolls the board into view when less than half of it shows (after a chart

@@ -30,7 +30,8 @@ export async function lobby(app) {
   const seeks = seeksCard(catalog, socket, quickPairing(catalog, socket, account));
   newGame.placeSeek(seekControls(socket, newGame.chosen, account.then((signedIn) => signedIn !== null)));
   const lists = el("div", { class: "lobby-lists" }, seeks, challengesCard(newGame.yourName), botsCard(), tournamentsCard(), recentCard(),
-    el("p", { class: "lobby-links" }, el("a", { href: "/leaderboard", id: "leaderboards-link" }, t("Leaderboards")),
+    el("p", { class: "lobby-links" }, el("a", { href: "/learn", id: "lobby-learn-link" }, t("Learn to play")),
+      " · ", el("a", { href: "/leaderboard", id: "leaderboards-link" }, t("Leaderboards")),
       " · ", el("a", { href: "/editor", id: "editor-link" }, t("Position editor"))));
   // On a phone "Play someone now" brings the quick pairing and the seeks up under the choices;
   // otherwise they head the second column.

@@ -713,3 +713,7 @@ entrant-number-is-absent-this-round = Teilnehmer { $number } fehlt in dieser Run
 entrant-number-cannot-play-itself = Teilnehmer { $number } kann nicht gegen sich selbst spielen
 these-pairings-cannot-be-read = diese Paarungen sind nicht lesbar: { $e }
 result-is-not-one-of-the-results = ein Ergebnis ist eines von 1-0, 0-1, 1/2-1/2, +:-, -:+ und -:-
+
+# Tutorials (issue #48)
+no-course-for-game = für das Spiel `{ $game }` gibt es keinen Kurs
+steps-done-beyond-the-course = { $steps } Schritte erledigt, aber der Kurs hat { $course }

@@ -475,3 +475,7 @@ entrant-number-is-absent-this-round = entrant { $number } is absent this round (
 entrant-number-cannot-play-itself = entrant { $number } cannot play against itself
 these-pairings-cannot-be-read = these pairings cannot be read: { $e }
 result-is-not-one-of-the-results = a result is one of 1-0, 0-1, 1/2-1/2, +:-, -:+ and -:-
+
+# Tutorials (issue #48)
+no-course-for-game = there is no course for the game `{ $game }`
+steps-done-beyond-the-course = { $steps } steps done, but the course has { $course }

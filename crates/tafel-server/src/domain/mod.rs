@@ -11,7 +11,8 @@
 //!   results and standings);
 //! - [`account`] (usernames, passwords and their hashes), [`rating`] (Glicko-2 as lichess
 //!   runs it) and [`rated`] (which games are rated, aborts, what a finished game tells its
-//!   accounts), [`moderation`] (reports, blocks, roles and what moderators do);
+//!   accounts), [`moderation`] (reports, blocks, roles and what moderators do), [`learn`] (the
+//!   tutorials' progress: steps done of a course);
 //! - [`ids`] (game ids and secrets) and [`name`] (people's names): types that parse what
 //!   clients send, once, where it comes in;
 //! - [`client`] (the address a client counts as) and [`error`] (the one error type, with its
@@ -36,6 +37,7 @@ pub mod game_texts;
 pub mod ids;
 pub mod instance;
 pub mod language;
+pub mod learn;
 pub mod live;
 pub mod message;
 pub mod moderation;

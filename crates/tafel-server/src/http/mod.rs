@@ -210,6 +210,7 @@ impl FromRef<AppState> for Arc<RateLimiter> {
         (name = "players", description = "Players' pages, games, rating histories and records; leaderboards"),
         (name = "tournaments", description = "Tournaments: round robins between accounts, created, listed, shown with standings, entered and left"),
         (name = "moderation", description = "Reports and blocks for everyone signed in; the queue of reports, actions on players and tournaments, and their log for moderators (docs/moderation.md)"),
+        (name = "learn", description = "The tutorials: the steps of each game's course an account has done (docs/learn.md)"),
         (name = "bots", description = "Bots: accounts played by programs with a token (`Authorization: Bearer`), challenged by people; their event and game streams (NDJSON) and moves (docs/bots.md)")
     )
 )]
@@ -356,6 +357,8 @@ fn api_operations() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(api::moderation::act),
         routes!(api::moderation::remove_tournament),
         routes!(api::moderation::log),
+        routes!(api::learn::progress),
+        routes!(api::learn::record),
         routes!(api::bots::make_bot),
         routes!(api::bots::new_token, api::bots::revoke_token),
         routes!(api::bots::list),
@@ -480,6 +483,8 @@ fn routes(state: AppState) -> Router {
         .route("/leaderboard", get(web::index))
         .route("/editor", get(web::index))
         .route("/editor/{game}", get(web::index))
+        .route("/learn", get(web::index))
+        .route("/learn/{game}", get(web::learn))
         .route("/sign-in", get(web::index))
         .route("/sign-up", get(web::index))
         .route("/settings", get(web::index))

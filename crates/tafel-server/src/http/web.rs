@@ -66,8 +66,8 @@ pub enum Script {
     Rules,
 }
 
-/// A whole HTML page in the site's layout: the header with the way back to the lobby and the
-/// account's part (drawn by `web/account/header.js`: sign in and up, or the account's menu),
+/// A whole HTML page in the site's layout: the header with the way back to the lobby, the way
+/// to the tutorials (`/learn`) and the account's part (drawn by `web/account/header.js`: sign in and up, or the account's menu),
 /// then `body` inside `<main>`, in `language` (the header's words and `<html lang>`; the
 /// language switch is drawn by `web/language.js`). `title` is escaped; `body` is HTML.
 pub fn layout(
@@ -96,7 +96,7 @@ pub fn layout(
   <script type="module" src="/assets/account/header.js"></script>
 </head>
 <body>
-  <header class="site"><a href="/" class="brand">Tafel</a><span class="tagline">{tagline}</span><nav class="account" id="account" aria-label="{account}"></nav></header>
+  <header class="site"><a href="/" class="brand">Tafel</a><span class="tagline">{tagline}</span><a href="/learn" class="learn-link" id="learn-link">{learn}</a><nav class="account" id="account" aria-label="{account}"></nav></header>
   <main{main_attributes}>{body}</main>
 </body>
 </html>
@@ -105,6 +105,7 @@ pub fn layout(
         tagline = escape(&tagline_in(language)),
         lang = language.code(),
         account = language.pick("Account", "Konto"),
+        learn = language.pick("Learn", "Lernen"),
     )
 }
 
@@ -137,6 +138,24 @@ pub async fn player(
         }
         Err(e) => crate::http::error::ApiError::from(e).into_response(),
     }
+}
+
+/// A game's tutorial (`/learn/{game}`): the page shell, or the 404 page when the game has no
+/// course.
+pub async fn learn(Path(game): Path<String>, uri: Uri, language: Language) -> Response {
+    match course_steps(&game) {
+        Some(_) => index(language).await,
+        None => not_found_page(uri.path(), language),
+    }
+}
+
+/// The number of steps of `game`'s course (`web/learn/courses/{game}.json`, docs/learn.md),
+/// or none when the registry has no such game or the game no readable course.
+pub fn course_steps(game: &str) -> Option<usize> {
+    tafel_games::registry().get(game).ok()?;
+    let file = WebFiles::get(&format!("learn/courses/{game}.json"))?;
+    let course: serde_json::Value = serde_json::from_slice(&file.data).ok()?;
+    course.get("steps")?.as_array().map(Vec::len)
 }
 
 /// One embedded file of `web/` (and the Karl's Race geometry), or the 404 page.

@@ -69,7 +69,7 @@
 //! turns), [`instances`] (other instances on a shared database), [`analysis`] (analyses on
 //! the search pool), [`hints`] (hints, one search per position), [`positions`] (a position's
 //! chances and best line, for the position editor), [`accounts`] (signing up, in and out;
-//! sessions), [`claims`] (an account's seats opened on any device), [`deleted`] (the seats of deleted accounts), [`lobby`] (seeks: someone to play
+//! sessions), [`learn`] (the tutorials' progress of accounts), [`claims`] (an account's seats opened on any device), [`deleted`] (the seats of deleted accounts), [`lobby`] (seeks: someone to play
 //! now), [`players`] (players' pages and the leaderboards), [`moderation`] (reports,
 //! blocks, the moderators' queue and actions; a closed account's games resigned, a renamed
 //! one's seats rewritten)
@@ -93,6 +93,7 @@ pub mod finisher;
 pub mod flagger;
 pub mod hints;
 pub mod instances;
+pub mod learn;
 pub mod lobby;
 pub mod mailer;
 pub mod memory;

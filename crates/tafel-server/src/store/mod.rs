@@ -38,7 +38,8 @@
 //! [`devices`] (the devices an account signed in from),
 //! [`finishes`] (the outbox of games' ends: their work done once, in order),
 //! [`ratings`] (what a finished game leaves its accounts: results, ratings changed once),
-//! [`players`] (a player's page and the leaderboards), [`seeks`] (the lobby's), [`chat`]
+//! [`players`] (a player's page and the leaderboards), [`learn`] (the tutorials' progress),
+//! [`seeks`] (the lobby's), [`chat`]
 //! (games' chat messages), [`reports`] (reports and blocks), [`moderation`] (roles, mutes,
 //! closing, renaming, refunds, the moderators' log) and [`tournaments`] (tournaments, entrants and boards; each round
 //! paired once).
@@ -58,6 +59,7 @@ pub mod export;
 pub mod finishes;
 pub mod health;
 pub mod heartbeat;
+pub mod learn;
 pub mod leases;
 pub mod listen;
 pub mod mail;

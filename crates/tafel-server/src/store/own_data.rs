@@ -118,6 +118,7 @@ pub(super) fn own() -> Vec<Own> {
         own("blocks", "account_id", &[], "blocks"),
         // Who blocks one is not said: only when.
         own("blocks", "blocked_id", &["account_id"], "blocked_by"),
+        own("learn_progress", "account_id", &[], "learn_progress"),
         own("reports", "reporter_id", &["closed_by"], "reports_made"),
         // Nor who reported one, nor which moderator closed it.
         own(

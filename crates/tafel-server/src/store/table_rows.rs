@@ -1,6 +1,6 @@
 //! Rows of the tables beside `games`, as they are stored, column by column: what `tafel db
 //! copy` carries of the people (accounts, their sessions, devices, e-mail addresses, second
-//! factors, blocks, reports, the moderators' log, former names and ratings, tournaments) and
+//! factors, blocks, tutorials' progress, reports, the moderators' log, former names and ratings, tournaments) and
 //! of each game (which account plays which seat, rating changes and refunds, results, chat
 //! messages). Each table is
 //! described once ([`Table`]); reading and writing work from that description on both
@@ -141,6 +141,16 @@ pub(super) const PEOPLE: &[Table] = &[
             ("created_ms", Kind::Integer),
         ],
         key: &["account_id", "blocked_id"],
+    },
+    Table {
+        name: "learn_progress",
+        columns: &[
+            ("account_id", Kind::Text),
+            ("game", Kind::Text),
+            ("steps", Kind::Integer),
+            ("updated_ms", Kind::Integer),
+        ],
+        key: &["account_id", "game"],
     },
     Table {
         name: "reports",

@@ -21,6 +21,7 @@ mod fuzz_api;
 mod games_in_play;
 mod instances;
 mod layers;
+mod learn;
 mod metrics;
 mod moderation;
 mod online;

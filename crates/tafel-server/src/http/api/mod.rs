@@ -5,7 +5,7 @@
 
 //!
 //! One module a group of operations: [`catalog`], [`positions`], [`games`], [`play`],
-//! [`analysis`], [`chat`], [`accounts`], [`players`], [`tournaments`], [`bots`].
+//! [`analysis`], [`chat`], [`accounts`], [`players`], [`tournaments`], [`bots`], [`learn`].
 
 pub mod accounts;
 pub mod analysis;
@@ -13,6 +13,7 @@ pub mod bots;
 pub mod catalog;
 pub mod chat;
 pub mod games;
+pub mod learn;
 pub mod mail;
 pub mod moderation;
 pub mod own_data;
@@ -43,4 +44,6 @@ pub mod tags {
     pub const BOTS: &str = "bots";
     /// Reports, blocks and the moderators' work.
     pub const MODERATION: &str = "moderation";
+    /// The tutorials: progress in the games' courses.
+    pub const LEARN: &str = "learn";
 }

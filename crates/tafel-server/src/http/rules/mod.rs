@@ -64,6 +64,8 @@ struct Words {
     notes: &'static str,
     /// The link to the page in this language, written in it.
     this_page: &'static str,
+    /// The link to the game's tutorial (`/learn/{game}`).
+    learn: &'static str,
 }
 
 const ENGLISH: Words = Words {
@@ -75,6 +77,7 @@ const ENGLISH: Words = Words {
              optional rule, not the designer's game; {engine} a limit for engines, not a rule.",
     notes: "Sources, our decisions and notes for developers",
     this_page: "This page in English",
+    learn: "Learn it step by step on the board",
 };
 
 const GERMAN: Words = Words {
@@ -87,6 +90,7 @@ const GERMAN: Words = Words {
              Grenze für Programme, keine Regel.",
     notes: "Quellen, unsere Entscheidungen und Hinweise für Entwickler",
     this_page: "Diese Seite auf Deutsch",
+    learn: "Schritt für Schritt am Brett lernen",
 };
 
 /// The query of a rules page: `lang=de` chooses the language over the cookie and the header.
@@ -135,13 +139,15 @@ pub async fn rules(
     let title = format!("{} {}", words.rules_of, entry.info.title);
     let body = format!(
         r#"<nav class="crumbs" aria-label="Breadcrumb"><a href="/">{lobby}</a> › {title}
-<a class="other-language" href="/rules/{game}?lang={other_code}" hreflang="{other_code}" lang="{other_code}">{other_words}</a></nav>
+<a class="other-language" href="/rules/{game}?lang={other_code}" hreflang="{other_code}" lang="{other_code}">{other_words}</a>
+<a class="learn-game" id="learn-game" href="/learn/{game}">{learn}</a></nav>
 <article class="rules">{rules}{notes}</article>"#,
         lobby = escape(words.lobby),
         title = escape(&title),
         game = escape(entry.info.name),
         other_code = other.code(),
         other_words = escape(words_of(other).this_page),
+        learn = escape(words.learn),
     );
     page(
         StatusCode::OK,
