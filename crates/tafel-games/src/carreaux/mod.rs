@@ -267,21 +267,24 @@ impl Carreaux {
         );
         state.totals_after = slides.totals;
         state.connects = slides.connects;
-        let over = state.connected.is_some() || self.ply_limit_reached(state);
-        state.legal = 0;
-        if over {
+        if state.connected.is_some() || self.ply_limit_reached(state) {
+            state.legal = 0;
             return;
         }
-        for (slot, tile) in self.board.neighbours(bubble).into_iter().enumerate() {
-            let legal = tile != NO_CELL
-                && match self.settings.rule {
-                    MoveRule::Literal => slides.totals[slot] < state.total,
-                    MoveRule::Free => !state
+        state.legal = match self.settings.rule {
+            // A missing slide's total, NO_SLIDE, is never below the total.
+            MoveRule::Literal => (0..4).fold(0, |legal, slot| {
+                legal | u8::from(slides.totals[slot] < state.total) << slot
+            }),
+            MoveRule::Free => (0..4).fold(0, |legal, slot| {
+                let tile = self.board.neighbours(bubble)[slot];
+                let new = tile != NO_CELL
+                    && !state
                         .history
-                        .contains(self.hash_after_slide(state, tile as usize)),
-                };
-            state.legal |= u8::from(legal) << slot;
-        }
+                        .contains(self.hash_after_slide(state, tile as usize));
+                legal | u8::from(new) << slot
+            }),
+        };
     }
 
     fn ply_limit_reached(&self, state: &State) -> bool {
