@@ -17,7 +17,7 @@ use super::group::{GroupRule, Tiles};
 /// The total of a slide that does not exist (no tile on that side of the bubble).
 pub(super) const NO_SLIDE: u32 = u32::MAX;
 
-/// Entries per thread: a power of two (80 bytes each).
+/// Entries per thread: a power of two.
 const ENTRIES: usize = 4096;
 
 /// What the slides of one position lead to, by neighbour slot of the bubble
