@@ -53,7 +53,7 @@ pub enum Move {
 
 /// A Kauri position, with what the repetition rule and the ply limit need to know about the
 /// game that led to it.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(PartialEq, Eq, Debug)]
 pub struct State {
     /// The counters and the side to move.
     board: Board,
@@ -65,6 +65,25 @@ pub struct State {
     plies: u32,
     /// The positions since the last capture, the current one excluded.
     history: Repetitions,
+}
+
+impl Clone for State {
+    fn clone(&self) -> Self {
+        State {
+            board: self.board,
+            may_be_over: self.may_be_over,
+            plies: self.plies,
+            history: self.history.clone(),
+        }
+    }
+
+    /// Keeps the room of `self`'s repetition list ([`Repetitions::clone_from`]).
+    fn clone_from(&mut self, source: &Self) {
+        self.board = source.board;
+        self.may_be_over = source.may_be_over;
+        self.plies = source.plies;
+        self.history.clone_from(&source.history);
+    }
 }
 
 impl State {
