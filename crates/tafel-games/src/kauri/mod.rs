@@ -380,6 +380,7 @@ impl Game for Kauri {
     /// The playout's draw (module `playout`): straight from the move table, without the
     /// status or a list (`buffer` left empty); the same move as the default for the same
     /// generator.
+    #[inline(always)]
     fn random_move<R: rand::Rng + ?Sized>(
         &self,
         state: &State,
@@ -390,7 +391,7 @@ impl Game for Kauri {
         Self::random_sowing(&state.board, rng)
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&self, state: &mut State, mv: Move) {
         state.may_be_over = Self::advance(&mut state.board, &mut state.history, mv);
         state.plies += 1;
