@@ -37,13 +37,9 @@ fn main() {
         let players = game.dyn_game().num_players();
         let mut vector = game.new_vector(BATCH, 1).expect("a vector of 1,024");
         let (mut returns, mut done) = (vec![0.0; BATCH * players], vec![false; BATCH]);
+        let mut actions = vec![0; BATCH];
         for _ in 0..steps {
-            let actions: Vec<i64> = vector
-                .sample_actions()
-                .expect("legal actions")
-                .into_iter()
-                .map(i64::from)
-                .collect();
+            vector.sample_actions(&mut actions).expect("legal actions");
             returns.fill(0.0);
             done.fill(false);
             vector

@@ -44,9 +44,10 @@ pub trait AnyVector: Send + Sync {
     /// filled with -1: the values into `out` (cleared first; a buffer kept between calls
     /// spares a fresh megabyte per call for Quarx), and the row length returned.
     fn legal_actions(&mut self, out: &mut Vec<i64>) -> Result<usize, Error>;
-    /// A uniformly random legal action for each position, drawn from the vector's generator
-    /// (a random policy without a round trip through the masks).
-    fn sample_actions(&mut self) -> Result<Vec<u32>, Error>;
+    /// Writes a uniformly random legal action for each position, drawn from the vector's
+    /// generator, into `out` (one slot a position): a random policy without a round trip
+    /// through the masks.
+    fn sample_actions(&mut self, out: &mut [i64]) -> Result<(), Error>;
     /// The seat to move in each position.
     fn current_players(&self) -> Vec<i32>;
     /// The position codes.
@@ -150,22 +151,24 @@ impl<G: Encoded> LegalTable<G> {
     }
 
     /// Draws a uniformly random legal move in each of `states` from `rng`, kept for the step;
-    /// returns their numbers.
+    /// writes their numbers into `out`.
     fn sample(
         &mut self,
         rules: &G,
         states: &[G::State],
         rng: &mut SmallRng,
-    ) -> Result<Vec<u32>, Error> {
+        out: &mut [i64],
+    ) -> Result<(), Error> {
         self.chosen.clear();
-        for state in states {
+        for (state, slot) in states.iter().zip(out) {
             let mv = rules.random_move(state, rng, &mut self.moves);
             let action = rules
                 .encode_legal_move(state, mv, &mut self.moves)
                 .map_err(Error::Value)?;
             self.chosen.push((mv, action));
+            *slot = i64::from(action);
         }
-        Ok(self.chosen.iter().map(|&(_, action)| action).collect())
+        Ok(())
     }
 
     /// Position `i`'s legal actions (the table must be fresh).
@@ -403,9 +406,9 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
         }
         Ok(width)
     }
-    fn sample_actions(&mut self) -> Result<Vec<u32>, Error> {
+    fn sample_actions(&mut self, out: &mut [i64]) -> Result<(), Error> {
         self.legal
-            .sample(self.rules.as_ref(), &self.states, &mut self.rng)
+            .sample(self.rules.as_ref(), &self.states, &mut self.rng, out)
     }
     fn current_players(&self) -> Vec<i32> {
         self.movers.iter().map(|seat| i32::from(seat.0)).collect()

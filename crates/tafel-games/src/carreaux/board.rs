@@ -142,6 +142,11 @@ impl CellSet {
         self.0[cell / 64] &= !(1 << (cell % 64));
     }
 
+    /// The bit mask: cell `c` is bit `c % 64` of word `c / 64`.
+    pub fn words(&self) -> [u64; 3] {
+        self.0
+    }
+
     /// How many cells the set holds.
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()

@@ -5,14 +5,16 @@
 //!
 //! A position is two bit sets (Red, Blue; every other cell but the bubble is neutral green) and
 //! the bubble's cell. Applying a slide also evaluates the up to four slides of the new
-//! position, so `status` and `legal_moves` only read what `apply` stored. The slide distances
-//! come from a table shared by every game of the same size ([`DistanceTable`]).
+//! position, so `status` and `legal_moves` only read what `apply` stored; what a position's
+//! slides lead to is remembered per thread (`memo`). The slide distances come from
+//! a table shared by every game of the same size ([`DistanceTable`]).
 
 mod board;
 mod code;
 mod distance;
 mod group;
 mod layout;
+mod memo;
 mod notation;
 mod picture;
 mod settings;
@@ -51,8 +53,7 @@ pub const REASON_ALL_REPEAT_LOSS: &str =
 /// Why a `rule=free` game ended at its ply limit.
 pub const REASON_PLY_LIMIT: &str = "ply limit reached";
 
-/// The total of a slide that does not exist (no tile on that side of the bubble).
-const NO_SLIDE: u32 = u32::MAX;
+use memo::NO_SLIDE;
 
 /// A Carreaux position, with the evaluation of its slides.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -72,6 +73,9 @@ pub struct State {
     totals_after: [u32; 4],
     /// Bit `i` set when the slide from neighbour slot `i` is legal.
     legal: u8,
+    /// Bit `i` set when the slide from neighbour slot `i` moves a Red or Blue tile and leaves
+    /// its colour's tiles connected.
+    connects: u8,
     hash: u64,
     /// Under `rule=free`, the hashes of every position of the game so far.
     history: History,
@@ -221,6 +225,7 @@ impl Carreaux {
             total: 0,
             totals_after: [NO_SLIDE; 4],
             legal: 0,
+            connects: 0,
             hash: 0,
             history: History::default(),
         };
@@ -232,7 +237,7 @@ impl Carreaux {
             }
             state.history.push(state.hash);
         }
-        self.evaluate_slides(&mut state, None);
+        self.evaluate_slides(&mut state);
         Ok(state)
     }
 
@@ -249,47 +254,37 @@ impl Carreaux {
         hash
     }
 
-    /// Fills in the totals after each slide and which slides are legal. `undo`, when known,
-    /// is the tile whose slide would undo the last one and the total before it, which is then
-    /// not computed again.
-    fn evaluate_slides(&self, state: &mut State, undo: Option<(usize, u32)>) {
+    /// Fills in the totals after each slide, which slides connect their colour, and which
+    /// are legal, from [`memo::slides`].
+    fn evaluate_slides(&self, state: &mut State) {
         let bubble = state.bubble();
-        let mut tiles = [Tiles::new(state.red.iter()), Tiles::new(state.blue.iter())];
-        let group = self.settings.group;
-        let over = state.connected.is_some() || self.ply_limit_reached(state);
-        state.legal = 0;
-        for (slot, tile) in self.board.neighbours(bubble).into_iter().enumerate() {
-            if tile == NO_CELL {
-                state.totals_after[slot] = NO_SLIDE;
-                continue;
-            }
-            let tile = tile as usize;
-            let total = match undo {
-                Some((undo_tile, total)) if undo_tile == tile => total,
-                _ => {
-                    // The sliding tile's colour moves it into the bubble, and back after.
-                    let moved = state.colour_at(tile).map(Player::index);
-                    if let Some(colour) = moved {
-                        tiles[colour].replace(tile, bubble);
-                    }
-                    let [red, blue] = &tiles;
-                    let total =
-                        group.value(self.table, red, tile) + group.value(self.table, blue, tile);
-                    if let Some(colour) = moved {
-                        tiles[colour].replace(bubble, tile);
-                    }
-                    total
-                }
-            };
-            state.totals_after[slot] = total;
-            let legal = match self.settings.rule {
-                MoveRule::Literal => total < state.total,
-                MoveRule::Free => !state.history.contains(self.hash_after_slide(state, tile)),
-            };
-            if legal && !over {
-                state.legal |= 1 << slot;
-            }
+        let slides = memo::slides(
+            &self.board,
+            self.table,
+            self.settings.group,
+            [state.red, state.blue],
+            bubble,
+        );
+        state.totals_after = slides.totals;
+        state.connects = slides.connects;
+        if state.connected.is_some() || self.ply_limit_reached(state) {
+            state.legal = 0;
+            return;
         }
+        state.legal = match self.settings.rule {
+            // A missing slide's total, NO_SLIDE, is never below the total.
+            MoveRule::Literal => (0..4).fold(0, |legal, slot| {
+                legal | u8::from(slides.totals[slot] < state.total) << slot
+            }),
+            MoveRule::Free => (0..4).fold(0, |legal, slot| {
+                let tile = self.board.neighbours(bubble)[slot];
+                let new = tile != NO_CELL
+                    && !state
+                        .history
+                        .contains(self.hash_after_slide(state, tile as usize));
+                legal | u8::from(new) << slot
+            }),
+        };
     }
 
     fn ply_limit_reached(&self, state: &State) -> bool {
@@ -402,6 +397,22 @@ impl Game for Carreaux {
         );
     }
 
+    /// The legal slide of the index drawn among the legal slides, read from the slots'
+    /// legality bits: the draw and the move are those of the listed moves, without the list.
+    fn random_move<R: rand::Rng + ?Sized>(
+        &self,
+        state: &State,
+        rng: &mut R,
+        buffer: &mut Vec<u8>,
+    ) -> u8 {
+        buffer.clear();
+        let mut legal = state.legal;
+        for _ in 0..rng.random_range(0..legal.count_ones() as usize) {
+            legal &= legal - 1;
+        }
+        self.board.neighbours(state.bubble())[legal.trailing_zeros() as usize]
+    }
+
     fn apply(&self, state: &mut State, tile: u8) {
         let tile = tile as usize;
         let bubble = state.bubble();
@@ -425,17 +436,14 @@ impl Game for Carreaux {
         state.bubble = tile as u8;
         state.to_move = other(state.to_move);
         state.plies += 1;
-        let total_before = state.total;
         state.total = state.totals_after[slot];
-        if let Some(colour) = moved {
-            if state.tiles_of(colour).is_connected(&self.board) {
-                state.connected = Some(colour);
-            }
+        if state.connects >> slot & 1 != 0 {
+            state.connected = moved;
         }
         if self.settings.rule == MoveRule::Free {
             state.history.push(state.hash);
         }
-        self.evaluate_slides(state, Some((bubble, total_before)));
+        self.evaluate_slides(state);
     }
 
     fn hash(&self, state: &State) -> u64 {

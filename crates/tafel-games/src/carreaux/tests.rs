@@ -702,3 +702,76 @@ fn the_fullest_board_is_accepted_and_played() {
     assert_eq!(g.totals_after(&state).iter().flatten().count(), 2);
     assert_eq!(g.legal_move_vec(&state), lowering);
 }
+
+/// Every setting that changes what a slide leads to or which slides are legal.
+const FORMS: [&[(&str, &str)]; 6] = [
+    &[],
+    &[("group", "mst")],
+    &[("size", "4")],
+    &[("size", "8"), ("layout", "rows")],
+    &[("size", "10"), ("layout", "halves")],
+    &[("rule", "free"), ("ply-limit", "60")],
+];
+
+#[test]
+fn the_bit_drawn_random_move_is_the_listed_draw() {
+    for pairs in FORMS {
+        let g = game(pairs);
+        for seed in 0..300 {
+            if let Err(e) = tafel_core::conformance::check_own_random_move(&g, seed) {
+                panic!("{pairs:?}: {e}");
+            }
+        }
+    }
+}
+
+/// What `apply` stored, worked out again from nothing: the total after each slide from both
+/// colours' group values and whether the sliding tile's colour is then connected.
+fn slides_from_scratch(g: &Carreaux, state: &State) -> ([Option<u32>; 4], u8) {
+    let mut totals = [None; 4];
+    let mut connects = 0;
+    let bubble = state.bubble();
+    for (slot, tile) in g.board().neighbours(bubble).into_iter().enumerate() {
+        if tile == NO_CELL {
+            continue;
+        }
+        let tile = tile as usize;
+        let mut after = state.clone();
+        for set in [&mut after.red, &mut after.blue] {
+            if set.contains(tile) {
+                set.remove(tile);
+                set.insert(bubble);
+                if set.is_connected(g.board()) {
+                    connects |= 1 << slot;
+                }
+            }
+        }
+        after.bubble = tile as u8;
+        totals[slot] = Some(g.group_values(&after).iter().sum());
+    }
+    (totals, connects)
+}
+
+#[test]
+fn remembered_slides_are_those_worked_out_again() {
+    for pairs in FORMS {
+        let g = game(pairs);
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(19);
+        let mut moves = Vec::new();
+        // Far more positions than the thread's table holds, so that entries are replaced and
+        // met again.
+        for _ in 0..400 {
+            let mut state = g.start();
+            while let Status::ToMove(_) = g.status(&state) {
+                assert_eq!(
+                    (g.totals_after(&state), state.connects),
+                    slides_from_scratch(&g, &state),
+                    "{pairs:?}: {}",
+                    g.format_position(&state)
+                );
+                g.legal_moves(&state, &mut moves);
+                g.apply(&mut state, moves[rng.random_range(0..moves.len())]);
+            }
+        }
+    }
+}

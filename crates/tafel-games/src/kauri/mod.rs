@@ -53,7 +53,7 @@ pub enum Move {
 
 /// A Kauri position, with what the repetition rule and the ply limit need to know about the
 /// game that led to it.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(PartialEq, Eq, Debug)]
 pub struct State {
     /// The counters and the side to move.
     board: Board,
@@ -65,6 +65,25 @@ pub struct State {
     plies: u32,
     /// The positions since the last capture, the current one excluded.
     history: Repetitions,
+}
+
+impl Clone for State {
+    fn clone(&self) -> Self {
+        State {
+            board: self.board,
+            may_be_over: self.may_be_over,
+            plies: self.plies,
+            history: self.history.clone(),
+        }
+    }
+
+    /// Keeps the room of `self`'s repetition list ([`Repetitions::clone_from`]).
+    fn clone_from(&mut self, source: &Self) {
+        self.board = source.board;
+        self.may_be_over = source.may_be_over;
+        self.plies = source.plies;
+        self.history.clone_from(&source.history);
+    }
 }
 
 impl State {
@@ -361,6 +380,7 @@ impl Game for Kauri {
     /// The playout's draw (module `playout`): straight from the move table, without the
     /// status or a list (`buffer` left empty); the same move as the default for the same
     /// generator.
+    #[inline(always)]
     fn random_move<R: rand::Rng + ?Sized>(
         &self,
         state: &State,
@@ -371,7 +391,7 @@ impl Game for Kauri {
         Self::random_sowing(&state.board, rng)
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&self, state: &mut State, mv: Move) {
         state.may_be_over = Self::advance(&mut state.board, &mut state.history, mv);
         state.plies += 1;

@@ -43,12 +43,28 @@ impl Key {
 
 /// The positions since the last capture (a capture is irreversible: no earlier position can
 /// come back after it).
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+#[derive(PartialEq, Eq, Debug, Default)]
 pub struct Repetitions {
     /// The bit of every key in `keys`: a 256-bit Bloom filter with one hash function.
     seen: [u64; 4],
     /// The positions, oldest first.
     keys: Vec<[u64; 3]>,
+}
+
+impl Clone for Repetitions {
+    fn clone(&self) -> Self {
+        Repetitions {
+            seen: self.seen,
+            keys: self.keys.clone(),
+        }
+    }
+
+    /// Keeps the room of `self`'s list: a game started again in place (a vector's rows) would
+    /// otherwise grow its list from nothing, a sixth of Kauri's batched step.
+    fn clone_from(&mut self, source: &Self) {
+        self.seen = source.seen;
+        self.keys.clone_from(&source.keys);
+    }
 }
 
 impl Repetitions {
@@ -82,6 +98,12 @@ impl Repetitions {
     #[cfg(test)]
     pub fn len(&self) -> usize {
         self.keys.len()
+    }
+
+    /// How many positions the list has room for.
+    #[cfg(test)]
+    pub fn capacity(&self) -> usize {
+        self.keys.capacity()
     }
 
     /// Whether no position is remembered.

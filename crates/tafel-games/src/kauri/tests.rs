@@ -428,3 +428,35 @@ fn the_board_seen_from_either_side_holds_the_same_counters() {
     assert_eq!(turned.store(Player(1)), 6);
     assert_eq!(turned.turned(), s.board);
 }
+
+/// `clone_from` gives the state `clone` gives (the repetition list and its filter included),
+/// keeping the room of the list it overwrites: a vector restarting games in place does not
+/// grow each game's list from nothing again.
+#[test]
+fn clone_from_equals_clone_and_keeps_the_room() {
+    use rand::SeedableRng;
+    let game = game(&[]);
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+    let mut buffer = Vec::new();
+    let mut long = game.start();
+    let mut states = vec![long.clone()];
+    while matches!(game.status(&long), Status::ToMove(_)) && states.len() < 200 {
+        let mv = game.random_move(&long, &mut rng, &mut buffer);
+        game.apply(&mut long, mv);
+        states.push(long.clone());
+    }
+    let roomiest = states
+        .iter()
+        .max_by_key(|state| state.history.len())
+        .expect("a game")
+        .clone();
+    assert!(roomiest.history.len() > 1, "a capture-free stretch");
+    for source in &states {
+        let mut target = roomiest.clone();
+        let room = target.history.capacity();
+        target.clone_from(source);
+        assert_eq!(&target, source);
+        assert_eq!(target, source.clone());
+        assert!(target.history.capacity() >= room);
+    }
+}

@@ -1,13 +1,11 @@
 //! numpy arrays across the boundary through the buffer protocol (in the limited API since
 //! Python 3.11): the extension needs no numpy headers and stays abi3.
 
-use std::borrow::Cow;
-
-use pyo3::buffer::PyBuffer;
+use pyo3::buffer::{PyBuffer, PyUntypedBuffer};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyModule;
+use pyo3::types::{PyModule, PyTuple};
 
 /// numpy, imported once (an import per call had cost more than a whole step of 1,024 states).
 static NUMPY: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
@@ -19,73 +17,85 @@ fn numpy(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
         .map(|module| module.bind(py))
 }
 
-/// A value that goes into a numpy array by one copy into the array's buffer.
-pub trait Element: Copy {
+/// numpy's `empty`, looked up once (an attribute look-up and a dtype parsed from its name had
+/// been a fifth of the Python side of a batched step).
+static EMPTY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// A value that goes into a numpy array by one copy of its bytes into the array's buffer.
+pub trait Element: bytemuck::NoUninit {
     /// numpy's name of the array's dtype.
     const DTYPE: &'static str;
-    /// How the buffer holds it (a bool as a byte).
-    type Stored: pyo3::buffer::Element;
-    /// `values` as the buffer holds them.
-    fn stored(values: &[Self]) -> Cow<'_, [Self::Stored]>;
+    /// The dtype object, made once.
+    fn dtype(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>>;
 }
 
-macro_rules! numeric_elements {
+macro_rules! elements {
     ($($type:ty => $dtype:literal),* $(,)?) => {
         $(
             impl Element for $type {
                 const DTYPE: &'static str = $dtype;
-                type Stored = $type;
-                fn stored(values: &[Self]) -> Cow<'_, [Self::Stored]> {
-                    Cow::Borrowed(values)
+                fn dtype(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
+                    static DTYPE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+                    DTYPE
+                        .get_or_try_init(py, || {
+                            Ok::<_, PyErr>(numpy(py)?.getattr("dtype")?.call1(($dtype,))?.unbind())
+                        })
+                        .map(|dtype| dtype.bind(py))
                 }
             }
         )*
     };
 }
 
-numeric_elements!(f32 => "float32", f64 => "float64", i32 => "int32", i64 => "int64");
+elements!(f32 => "float32", f64 => "float64", i32 => "int32", i64 => "int64", bool => "bool");
 
-impl Element for bool {
-    const DTYPE: &'static str = "bool";
-    type Stored = u8;
-    fn stored(values: &[Self]) -> Cow<'_, [u8]> {
-        Cow::Borrowed(bytemuck::cast_slice(values))
-    }
-}
-
-/// A new numpy array of `shape` holding `values` (copied once, into its buffer).
+/// A new numpy array of `shape` holding `values` (copied once, into its buffer): the caller
+/// owns it, nothing else refers to its memory.
 pub fn array<'py, T: Element>(
     py: Python<'py>,
     values: &[T],
-    shape: Vec<usize>,
+    shape: &[usize],
 ) -> PyResult<Bound<'py, PyAny>> {
-    let numpy = numpy(py)?;
-    let stored = T::stored(values);
-    let bytes_dtype = if T::DTYPE == "bool" {
-        "uint8"
-    } else {
-        T::DTYPE
-    };
-    let array = numpy.call_method1("empty", (shape, bytes_dtype))?;
-    let buffer = PyBuffer::<T::Stored>::get(&array)?;
-    buffer.copy_from_slice(py, &stored)?;
-    drop(buffer);
-    if T::DTYPE == "bool" {
-        array.call_method1("view", ("bool",))
-    } else {
-        Ok(array)
+    let empty = EMPTY
+        .get_or_try_init(py, || Ok::<_, PyErr>(numpy(py)?.getattr("empty")?.unbind()))?
+        .bind(py);
+    let array = empty.call1((PyTuple::new(py, shape)?, T::dtype(py)?))?;
+    let bytes: &[u8] = bytemuck::cast_slice(values);
+    let buffer = PyUntypedBuffer::get(&array)?;
+    if buffer.readonly() || !buffer.is_c_contiguous() || buffer.len_bytes() != bytes.len() {
+        return Err(PyValueError::new_err(format!(
+            "numpy.empty gave no writable contiguous buffer of {} bytes for a {} array",
+            bytes.len(),
+            T::DTYPE
+        )));
     }
+    // SAFETY: the buffer is writable, contiguous and exactly `bytes.len()` bytes long (checked
+    // just now), held while we write, and of an array made here that no one else can see; every
+    // byte pattern copied is a valid element of the dtype, the values being of that type.
+    unsafe {
+        std::ptr::copy_nonoverlapping(bytes.as_ptr(), buffer.buf_ptr().cast::<u8>(), bytes.len());
+    }
+    buffer.release(py);
+    Ok(array)
 }
 
-/// One action per position from `actions` (a sequence or array of `len` integers): `TypeError`
-/// for non-integers, `ValueError` for the wrong shape.
-pub fn actions(py: Python<'_>, actions: &Bound<'_, PyAny>, len: usize) -> PyResult<Vec<i64>> {
+/// One action per position from `actions` (a sequence or array of `len` integers) into `out`
+/// (a buffer kept between calls): `TypeError` for non-integers, `ValueError` for the wrong
+/// shape.
+pub fn actions(
+    py: Python<'_>,
+    actions: &Bound<'_, PyAny>,
+    len: usize,
+    out: &mut Vec<i64>,
+) -> PyResult<()> {
+    out.clear();
+    out.resize(len, 0);
     // An int64 array of the right shape (what `Vector.sample_actions` and numpy's argmax
     // give) is read straight from its buffer: numpy's conversions below cost several
     // microseconds a call, as much as stepping a thousand Black Path positions.
     if let Ok(buffer) = PyBuffer::<i64>::get(actions) {
         if buffer.shape() == [len] {
-            return buffer.to_vec(py);
+            return buffer.copy_to_slice(py, out);
         }
     }
     let numpy = numpy(py)?;
@@ -104,5 +114,5 @@ pub fn actions(py: Python<'_>, actions: &Bound<'_, PyAny>, len: usize) -> PyResu
         )));
     }
     let converted = numpy.call_method1("ascontiguousarray", (array, "int64"))?;
-    PyBuffer::<i64>::get(&converted)?.to_vec(py)
+    PyBuffer::<i64>::get(&converted)?.copy_to_slice(py, out)
 }

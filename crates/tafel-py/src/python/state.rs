@@ -146,7 +146,7 @@ impl PyState {
         for action in self.legal_actions(player)? {
             mask[action as usize] = true;
         }
-        arrays::array(py, &mask, vec![width])
+        arrays::array(py, &mask, &[width])
     }
 
     /// Plays `action`, which must be legal (a chance outcome at a chance node).
@@ -257,7 +257,7 @@ impl PyState {
         let shape = self.game().observation_shape();
         let mut values = vec![0.0; shape.iter().product()];
         self.inner.observe(seat, &mut values);
-        arrays::array(py, &values, shape)
+        arrays::array(py, &values, &shape)
     }
 
     /// The observation as text: the picture, then the position code and whose turn it is.

@@ -23,6 +23,14 @@ pub struct PyVector {
     mask: Vec<bool>,
     /// Room for the legal-action lists, kept between calls.
     lists: Vec<i64>,
+    /// Room for the sampled actions, kept between calls (the arrays handed out are copies).
+    sampled: Vec<i64>,
+    /// Room for a step's actions, read from the caller's array, kept between calls.
+    actions: Vec<i64>,
+    /// Room for a step's returns, kept between calls.
+    returns: Vec<f64>,
+    /// Room for a step's finished flags, kept between calls.
+    done: Vec<bool>,
 }
 
 impl PyVector {
@@ -49,7 +57,7 @@ impl PyVector {
     ) -> PyResult<Bound<'py, PyAny>> {
         let mut shape = self.game.observation_shape();
         shape.insert(0, self.inner.len());
-        arrays::array(py, values, shape)
+        arrays::array(py, values, &shape)
     }
 
     /// Wraps `inner`, positions of `game`.
@@ -60,6 +68,10 @@ impl PyVector {
             observations: Vec::new(),
             mask: Vec::new(),
             lists: Vec::new(),
+            sampled: Vec::new(),
+            actions: Vec::new(),
+            returns: Vec::new(),
+            done: Vec::new(),
         }
     }
 }
@@ -100,7 +112,7 @@ impl PyVector {
         mask.clear();
         mask.resize(width * n, false);
         py.detach(|| inner.legal_actions_mask(mask))?;
-        arrays::array(py, mask, vec![n, width])
+        arrays::array(py, mask, &[n, width])
     }
 
     /// Every position's legal actions as a list, the compact form of the mask for games with
@@ -109,21 +121,22 @@ impl PyVector {
     fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let (inner, lists) = (&mut self.inner, &mut self.lists);
         let width = py.detach(|| inner.legal_actions(lists))?;
-        arrays::array(py, lists, vec![self.inner.len(), width])
+        arrays::array(py, lists, &[self.inner.len(), width])
     }
 
     /// A uniformly random legal action for each position, drawn from the vector's generator:
     /// an int64 array `[N]` (a random policy in one call, without the masks).
     fn sample_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let inner = &mut self.inner;
-        let actions = py.detach(|| inner.sample_actions())?;
-        let actions: Vec<i64> = actions.into_iter().map(i64::from).collect();
-        arrays::array(py, &actions, vec![self.inner.len()])
+        let n = self.inner.len();
+        let (inner, sampled) = (&mut self.inner, &mut self.sampled);
+        sampled.resize(n, 0);
+        py.detach(|| inner.sample_actions(sampled))?;
+        arrays::array(py, sampled, &[n])
     }
 
     /// The seat to move in each position: an int32 array `[N]`.
     fn current_players<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        arrays::array(py, &self.inner.current_players(), vec![self.inner.len()])
+        arrays::array(py, &self.inner.current_players(), &[self.inner.len()])
     }
 
     /// The position codes, one per position (whole states: `Game.state_from_code` rebuilds
@@ -191,17 +204,20 @@ impl PyVector {
     ) -> PyResult<Bound<'py, PyTuple>> {
         let until = self.until(until_seat)?;
         let n = self.inner.len();
-        let actions = arrays::actions(py, actions, n)?;
+        arrays::actions(py, actions, n, &mut self.actions)?;
         let players = self.game.dyn_game().num_players();
-        let mut returns = vec![0.0; n * players];
-        let mut done = vec![false; n];
-        let inner = &mut self.inner;
-        py.detach(|| inner.step(&actions, until, &mut returns, &mut done))?;
+        let (returns, done) = (&mut self.returns, &mut self.done);
+        returns.clear();
+        returns.resize(n * players, 0.0);
+        done.clear();
+        done.resize(n, false);
+        let (inner, actions) = (&mut self.inner, &self.actions);
+        py.detach(|| inner.step(actions, until, returns, done))?;
         PyTuple::new(
             py,
             [
-                arrays::array(py, &returns, vec![n, players])?,
-                arrays::array(py, &done, vec![n])?,
+                arrays::array(py, returns, &[n, players])?,
+                arrays::array(py, done, &[n])?,
             ],
         )
     }

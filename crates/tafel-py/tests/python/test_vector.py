@@ -208,3 +208,33 @@ def test_steps_up_to_a_seat(game):
         assert finished > 0
     with pytest.raises(ValueError, match="until_seat"):
         vector.step(vector.sample_actions(), until_seat=game.num_players())
+
+
+def test_arrays_handed_out_are_the_callers_own(game):
+    """The vector keeps its buffers between calls, but every array it returns is a fresh,
+    writable, contiguous copy: writing into one, or the next call, changes nothing else."""
+    vector = game.vector(8, seed=3)
+    players = game.num_players()
+    first = vector.sample_actions()
+    assert first.dtype == np.int64 and first.shape == (8,) and first.flags.owndata
+    kept = first.copy()
+    second = vector.sample_actions()
+    assert not np.shares_memory(first, second)
+    assert (first == kept).all()
+    actions = second.copy()
+    returns, done = vector.step(second)
+    assert (second == actions).all()
+    assert returns.dtype == np.float64 and returns.shape == (8, players)
+    assert done.dtype == np.bool_ and done.shape == (8,)
+    for array in (first, second, returns, done):
+        assert array.flags.writeable and array.flags.c_contiguous and array.flags.owndata
+    returns[:] = 7.0
+    done[:] = True
+    later_returns, later_done = vector.step(vector.sample_actions())
+    assert not np.shares_memory(returns, later_returns)
+    assert not np.shares_memory(done, later_done)
+    assert (later_returns[~later_done] == 0).all()
+    masks = [vector.legal_actions_mask(), vector.legal_actions_mask()]
+    assert not np.shares_memory(*masks)
+    masks[0][:] = False
+    assert masks[1].any(axis=1).all()
