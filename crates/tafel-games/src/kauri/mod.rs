@@ -77,7 +77,7 @@ impl Clone for State {
         }
     }
 
-    /// Keeps the room of `self`'s repetition list ([`Repetitions::clone_from`]).
+    /// Keeps the room of `self`'s repetition list (`Repetitions::clone_from`).
     fn clone_from(&mut self, source: &Self) {
         self.board = source.board;
         self.may_be_over = source.may_be_over;
