@@ -55,23 +55,18 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::domain::account::{PasswordHash, Username};
-    use crate::store::tests::HASH;
+    use crate::store::tests::{ann_and_bob, databases};
+    use crate::store::Store;
 
     #[tokio::test]
     async fn progress_only_grows_stays_with_its_account_and_goes_with_it() {
-        let store = Store::open("sqlite::memory:").await.unwrap();
-        let [ann, bob] = [(); 2].map(|_| AccountId::random());
-        for (id, name) in [(&ann, "ann"), (&bob, "bob")] {
-            let hash = PasswordHash::from_stored(HASH).unwrap();
-            let name = Username::parse(name).unwrap();
-            store
-                .create_account(id, &name, &hash, 7)
-                .await
-                .unwrap()
-                .unwrap();
+        for store in databases().await {
+            progress_of_ann_and_bob(&store).await;
         }
+    }
+
+    async fn progress_of_ann_and_bob(store: &Store) {
+        let [ann, bob] = ann_and_bob(store).await;
         let record = |account, game, steps| store.record_learn_progress(account, game, steps, 9);
         assert_eq!(record(&ann, "kauri", 3).await.unwrap(), 3);
         assert_eq!(

@@ -220,7 +220,7 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
-    use crate::domain::account::{PasswordHash, SessionPlace, Username};
+    use crate::domain::account::SessionPlace;
     use crate::domain::ids::SessionId;
     use crate::store::tests::HASH;
 
@@ -277,16 +277,7 @@ mod tests {
     #[tokio::test]
     async fn ones_data_holds_ones_rows_and_no_secret_or_anyone_elses() {
         let store = Store::open("sqlite::memory:").await.unwrap();
-        let [ann, bob] = [(); 2].map(|_| AccountId::random());
-        for (id, name) in [(&ann, "ann"), (&bob, "bob")] {
-            let hash = PasswordHash::from_stored(HASH).unwrap();
-            let name = Username::parse(name).unwrap();
-            store
-                .create_account(id, &name, &hash, 7)
-                .await
-                .unwrap()
-                .unwrap();
-        }
+        let [ann, bob] = crate::store::tests::ann_and_bob(&store).await;
         let place = SessionPlace::new(Some("Laptop/1.0"), Some("192.0.2.1".parse().unwrap()));
         let session = SessionId::random();
         store

@@ -2,8 +2,10 @@
 //! the URL of a PostgreSQL database whose user may create databases (`scripts/test` starts
 //! such a server): each test gets a database of its own there.
 use super::*;
+use crate::domain::account::{PasswordHash, Username};
 use crate::domain::clock::{Clock, TimeControl};
 use crate::domain::game::{Snapshot, StoredGame, Summary};
+use crate::domain::ids::AccountId;
 use crate::domain::seat::{SeatKind, StoredSeat};
 use tafel_core::record::Ending;
 use tafel_core::Player;
@@ -20,6 +22,21 @@ pub(super) async fn databases() -> Vec<Store> {
         stores.push(Store::open(&url).await.unwrap());
     }
     stores
+}
+
+/// Two accounts in `store`, `ann` and `bob` (signed up at 7 ms, with the password of [`HASH`]).
+pub(super) async fn ann_and_bob(store: &Store) -> [AccountId; 2] {
+    let [ann, bob] = [(); 2].map(|_| AccountId::random());
+    for (id, name) in [(&ann, "ann"), (&bob, "bob")] {
+        let hash = PasswordHash::from_stored(HASH).unwrap();
+        let name = Username::parse(name).unwrap();
+        store
+            .create_account(id, &name, &hash, 7)
+            .await
+            .unwrap()
+            .unwrap();
+    }
+    [ann, bob]
 }
 
 /// A new empty PostgreSQL database, when `TAFEL_TEST_POSTGRES` names a server.

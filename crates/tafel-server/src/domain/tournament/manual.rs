@@ -61,23 +61,10 @@ pub fn hand_round(
             boards = MAX_HAND_BOARDS
         )));
     }
-    let mut byes_given = hand.iter().filter(|b| b.second.is_none());
-    let bye = byes_given.next().map(|b| Entrant(b.first));
-    if byes_given.next().is_some() {
+    if hand.iter().filter(|b| b.second.is_none()).count() > 1 {
         return Err(Error::invalid(msg!("a-round-has-one-bye-at-most")));
     }
-    let round = Round {
-        games: hand
-            .iter()
-            .filter_map(|b| {
-                b.second.map(|second| Pairing {
-                    first: Entrant(b.first),
-                    second: Entrant(second),
-                })
-            })
-            .collect(),
-        bye,
-    };
+    let round = round_of(hand.iter().map(|b| (b.first, b.second)));
     check(t, entrants, boards, byes, withdrawn, &round).map_err(|e| match e {
         ManualError::Unpaired(e) => {
             Error::invalid(msg!("entrant-number-is-not-paired", number = e.0))
@@ -109,21 +96,7 @@ pub fn broken(
         return Vec::new();
     }
     let this = boards.iter().filter(|b| b.round == t.round);
-    let round = Round {
-        games: this
-            .clone()
-            .filter_map(|b| {
-                b.second.map(|second| Pairing {
-                    first: Entrant(b.first),
-                    second: Entrant(second),
-                })
-            })
-            .collect(),
-        bye: this
-            .clone()
-            .find(|b| b.second.is_none())
-            .map(|b| Entrant(b.first)),
-    };
+    let round = round_of(this.clone().map(|b| (b.first, b.second)));
     let board_of = |entrant: Entrant| {
         this.clone()
             .find(|b| b.first == entrant.0 || b.second == Some(entrant.0))
@@ -158,6 +131,25 @@ pub fn broken(
             }
         })
         .collect()
+}
+
+/// The round of `boards`, each a first player and a second (`None`: the bye; the first bye).
+fn round_of(boards: impl Iterator<Item = (usize, Option<usize>)> + Clone) -> Round {
+    Round {
+        games: boards
+            .clone()
+            .filter_map(|(first, second)| {
+                second.map(|second| Pairing {
+                    first: Entrant(first),
+                    second: Entrant(second),
+                })
+            })
+            .collect(),
+        bye: boards
+            .filter(|(_, second)| second.is_none())
+            .map(|(first, _)| Entrant(first))
+            .next(),
+    }
 }
 
 /// [`review`] of `round` as round `t.round` of Swiss `t`, after the rounds before it.
