@@ -296,7 +296,7 @@ function correction(round, b, act) {
 }
 
 /** The rounds' pairings, the latest first; for the organiser, each game's result correctable;
- * the round waiting to begin with what it breaks, and for the organiser its form (hand-pairing.js).
+ * a Swiss's round waiting to begin with what it breaks, and for the organiser its form (hand-pairing.js).
  * @param {Element} node
  * @param {TournamentView} view
  * @param {string} id
@@ -315,7 +315,7 @@ function drawRounds(node, view, id, me, act) {
             " ", el("strong", { class: "board-result" }, b.result ? resultWords(b.result) : waiting(round) ? t("waiting") : t("playing")),
             organiser && b.result ? [" ", correction(round.round, b, act)] : ""])),
         byeLines(view.byes ?? [], round.round)),
-      waiting(round) && waitingRound(view, round, organiser, act)))
+      waiting(round) && view.kind === "swiss" && waitingRound(view, round, organiser, act)))
       : el("p", { class: "help" }, t("Round 1 is paired at the start.")));
 }
 
