@@ -26,17 +26,14 @@ pub(super) async fn databases() -> Vec<Store> {
 
 /// Two accounts in `store`, `ann` and `bob` (signed up at 7 ms, with the password of [`HASH`]).
 pub(super) async fn ann_and_bob(store: &Store) -> [AccountId; 2] {
-    let [ann, bob] = [(); 2].map(|_| AccountId::random());
-    for (id, name) in [(&ann, "ann"), (&bob, "bob")] {
-        let hash = PasswordHash::from_stored(HASH).unwrap();
+    let accounts = [(); 2].map(|_| AccountId::random());
+    let hash = PasswordHash::from_stored(HASH).unwrap();
+    for (id, name) in accounts.iter().zip(["ann", "bob"]) {
         let name = Username::parse(name).unwrap();
-        store
-            .create_account(id, &name, &hash, 7)
-            .await
-            .unwrap()
-            .unwrap();
+        let created = store.create_account(id, &name, &hash, 7).await;
+        created.unwrap().unwrap();
     }
-    [ann, bob]
+    accounts
 }
 
 /// A new empty PostgreSQL database, when `TAFEL_TEST_POSTGRES` names a server.

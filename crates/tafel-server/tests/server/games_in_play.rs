@@ -12,6 +12,7 @@ use futures_util::StreamExt;
 use serde_json::{json, Value};
 use support::serve_with;
 use tafel_server::compute::pool::{Class, JobOutcome, Owner, Ticket};
+use tafel_server::play::Hub;
 use tafel_server::Limits;
 use tafel_testkit::client::{black_path_at_one_screen, Client};
 use tafel_testkit::wait;
@@ -22,6 +23,23 @@ const BUDGET: Duration = Duration::from_secs(30);
 
 fn carreaux_against_level_5() -> Value {
     json!({"game": "carreaux", "seats": [{"kind": "local"}, {"kind": "computer", "level": 5}]})
+}
+
+/// Holds the only thread for replies to people (of a server with `searches: 1`), so that
+/// every computer's search waits until the sender says so; the held job, to await after.
+fn hold_replies(
+    hub: &Hub,
+) -> (
+    std::sync::mpsc::Sender<()>,
+    impl std::future::Future<Output = JobOutcome<Result<(), std::sync::mpsc::RecvError>>>,
+) {
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let people = Ticket::new(Class::Reply, Owner::Game("blocker".to_string()));
+    let blocker = hub
+        .pool()
+        .submit(people, || false, move || held.recv())
+        .unwrap();
+    (release, blocker)
 }
 
 fn moves(view: &Value) -> Vec<String> {
@@ -67,15 +85,8 @@ async fn after_an_undo_the_computer_moves_on_the_new_position_and_drops_the_old_
     let start = client.get(&format!("/api/games/{id}")).await.body;
     let (first, second) = (legal(&start)[0].clone(), legal(&start)[1].clone());
 
-    // Hold the only thread for replies to people, so that the computer's search for the
-    // first move waits.
-    let (release, held) = std::sync::mpsc::channel::<()>();
-    let people = Ticket::new(Class::Reply, Owner::Game("blocker".to_string()));
-    let blocker = server
-        .hub
-        .pool()
-        .submit(people, || false, move || held.recv())
-        .unwrap();
+    // The computer's search for the first move waits.
+    let (release, blocker) = hold_replies(&server.hub);
     assert_eq!(client.play(&id, &token, &first).await.status, 200);
     let thinking = client
         .wait_for(&id, BUDGET, |v| v["thinking"] == true)
@@ -121,10 +132,18 @@ async fn after_an_undo_the_computer_moves_on_the_new_position_and_drops_the_old_
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn undo_and_a_new_move_while_the_computer_thinks_never_hang_a_game() {
-    // The probe: 9 of 10 such Carreaux games at level 5 hung.
+    // The probe: 9 of 10 such Carreaux games at level 5 hung. The searches wait until
+    // every game has been played, taken back and played again, so that each undo comes while
+    // the computer thinks (a fast search could otherwise answer first, and the undo would
+    // take its move back too).
     let dir = tempfile::tempdir().unwrap();
-    let server = serve_with(&dir.path().join("t.db"), Limits::default()).await;
+    let limits = Limits {
+        searches: 1,
+        ..Limits::default()
+    };
+    let server = serve_with(&dir.path().join("t.db"), limits).await;
     let client = Client::new(server.addr);
+    let (release, blocker) = hold_replies(&server.hub);
     let mut games = Vec::new();
     for _ in 0..8 {
         let (id, tokens) = client.create(carreaux_against_level_5()).await;
@@ -140,6 +159,8 @@ async fn undo_and_a_new_move_while_the_computer_thinks_never_hang_a_game() {
         assert_eq!(again.status, 200, "{}", again.body);
         games.push((id, choices[1].clone()));
     }
+    release.send(()).unwrap();
+    assert!(matches!(blocker.await, JobOutcome::Done(Ok(()))));
     for (id, second) in &games {
         let view = client
             .wait_for(id, BUDGET, |v| {
