@@ -128,7 +128,7 @@ impl Store {
     /// is never taken again) and when it was made and deleted. Its seats in games stay indexed until
     /// [`Store::seats_of_deleted_accounts`] finds them.
     pub async fn delete_account(&self, id: &AccountId, now_ms: i64) -> Result<()> {
-        let mut transaction = self.pool.begin().await?;
+        let mut transaction = self.begin_write().await?;
         sqlx::query(&self.sql(
             "UPDATE accounts SET username = NULL, password_hash = NULL, deleted_ms = ?
              WHERE id = ?",

@@ -107,6 +107,17 @@ impl Backend {
         }
     }
 
+    /// The statement that begins a transaction that will write. On SQLite it takes the write
+    /// lock at once (`BEGIN IMMEDIATE`): a transaction begun as a reader that writes later
+    /// fails at once with "database is locked" when another connection wrote in between,
+    /// where one that takes the lock first waits its turn.
+    pub(super) fn begin_write(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "BEGIN IMMEDIATE",
+            Backend::Postgres => "BEGIN",
+        }
+    }
+
     /// Groups of changes the writer commits at once (see [`writer`](super::writer)).
     pub(super) fn writers(self) -> usize {
         match self {

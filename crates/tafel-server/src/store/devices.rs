@@ -20,7 +20,7 @@ impl Store {
         account: &AccountId,
         now_ms: i64,
     ) -> Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(&self.sql(
             "INSERT INTO known_devices (id_hash, account_id, created_ms, used_ms)
              VALUES (?, ?, ?, ?)

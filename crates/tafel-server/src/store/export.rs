@@ -95,7 +95,7 @@ impl Store {
     /// Stores `rows` (from [`Store::export_people`]), all or nothing: each account, session
     /// and rating in place of the one with its key, if any; the others are kept.
     pub async fn import_people(&self, rows: &PeopleRows) -> Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         for (table, rows) in PEOPLE.iter().zip(&rows.0) {
             table.write(self.backend, &mut tx, rows).await?;
         }
@@ -107,7 +107,7 @@ impl Store {
     /// all or nothing; the lease is not copied.
     pub async fn import(&self, rows: &GameRows) -> Result<()> {
         let id = rows.id();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(&self.sql("DELETE FROM games WHERE id = ?"))
             .bind(id)
             .execute(&mut *tx)

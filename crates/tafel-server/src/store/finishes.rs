@@ -79,7 +79,7 @@ impl Store {
     /// Does `end`'s `work` in one transaction and marks the end done: `None` if it was done
     /// already (by another instance), else whether ratings changed.
     pub async fn finish_end(&self, end: &WaitingEnd, work: &EndWork) -> Result<Option<bool>> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let claimed = sqlx::query(
             &self.sql("UPDATE game_ends SET done_ms = ? WHERE seq = ? AND done_ms IS NULL"),
         )

@@ -22,26 +22,15 @@ impl Store {
     /// the service alive now. Returns the downtime credited, if any. One transaction that
     /// takes the write lock first, so that two instances starting together credit it once.
     pub async fn credit_downtime(&self, now_ms: i64, silence_ms: i64) -> Result<Option<i64>> {
-        let mut connection = self.pool.acquire().await?;
-        let begin = match self.backend {
-            Backend::Sqlite => "BEGIN IMMEDIATE",
-            Backend::Postgres => "BEGIN",
-        };
-        sqlx::query(begin).execute(&mut *connection).await?;
+        let mut tx = self.begin_write().await?;
         if self.backend == Backend::Postgres {
             sqlx::query("LOCK TABLE server_alive IN SHARE ROW EXCLUSIVE MODE")
-                .execute(&mut *connection)
+                .execute(&mut *tx)
                 .await?;
         }
-        let credited =
-            credit_downtime_locked(self.backend, &mut connection, now_ms, silence_ms).await;
-        let end = if credited.is_ok() {
-            "COMMIT"
-        } else {
-            "ROLLBACK"
-        };
-        sqlx::query(end).execute(&mut *connection).await?;
-        credited
+        let credited = credit_downtime_locked(self.backend, &mut tx, now_ms, silence_ms).await?;
+        tx.commit().await?;
+        Ok(credited)
     }
 }
 

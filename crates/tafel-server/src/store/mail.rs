@@ -91,7 +91,7 @@ impl Store {
 
     /// Removes the address of `account`, and the links sent to it that are not used yet.
     pub async fn remove_email(&self, account: &AccountId) -> Result<()> {
-        let mut transaction = self.pool.begin().await?;
+        let mut transaction = self.begin_write().await?;
         for table in ["account_emails", "mail_links"] {
             sqlx::query(&self.sql(&format!("DELETE FROM {table} WHERE account_id = ?")))
                 .bind(account.as_str())

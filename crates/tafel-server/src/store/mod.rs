@@ -87,7 +87,7 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, Context, Result};
 use sqlx::any::AnyPoolOptions;
-use sqlx::AnyPool;
+use sqlx::{Any, AnyPool, Transaction};
 use tokio::sync::{mpsc, oneshot};
 
 pub use backend::Backend;
@@ -191,6 +191,11 @@ impl Store {
 
     fn sql(&self, text: &str) -> String {
         self.backend.sql(text)
+    }
+
+    /// Begins a transaction that will write (see [`Backend::begin_write`]).
+    async fn begin_write(&self) -> sqlx::Result<Transaction<'static, Any>> {
+        self.pool.begin_with(self.backend.begin_write()).await
     }
 
     /// Hands `change` to the writer and waits until it is committed (or refused).

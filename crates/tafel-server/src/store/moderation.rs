@@ -124,7 +124,7 @@ impl Store {
     /// Closes the account `id` at `now_ms` (its sessions end, a bot's token opens nothing);
     /// whether it was open.
     pub async fn close_account(&self, id: &AccountId, now_ms: i64) -> Result<bool> {
-        let mut transaction = self.pool.begin().await?;
+        let mut transaction = self.begin_write().await?;
         let closed = sqlx::query(
             &self.sql("UPDATE accounts SET closed_ms = ? WHERE id = ? AND closed_ms IS NULL"),
         )
@@ -152,7 +152,7 @@ impl Store {
         new: &Username,
         now_ms: i64,
     ) -> Result<Result<(), NameTaken>> {
-        let mut transaction = self.pool.begin().await?;
+        let mut transaction = self.begin_write().await?;
         let former: Option<String> = sqlx::query_scalar(&self.sql(
             "SELECT username_key FROM former_names WHERE username_key = ? OR lookalike_key = ?
              LIMIT 1",
@@ -266,7 +266,7 @@ impl Store {
     /// Gives back to each loser of a rated game that the account `id` won from `since_ms` on
     /// the rating points the game took from them, once per game; how many were given back.
     pub async fn refund_wins(&self, id: &AccountId, since_ms: i64, now_ms: i64) -> Result<usize> {
-        let mut transaction = self.pool.begin().await?;
+        let mut transaction = self.begin_write().await?;
         let losses = sqlx::query_as::<_, Loss>(&self.sql(
             "SELECT o.game_id AS game_id, o.account_id AS account_id, o.game AS game,
                     o.rating_before - o.rating_after AS points

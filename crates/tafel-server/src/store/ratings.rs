@@ -57,7 +57,7 @@ impl Store {
     /// ratings: a finished game whose seat an account claimed after the end. The time of the
     /// results is the end's, as the outbox of ends has it (else now).
     pub async fn record_late_results(&self, finished: &Finished) -> Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let row = sqlx::query(
             &self.sql("SELECT MAX(ended_ms) AS ended_ms FROM game_ends WHERE game_id = ?"),
         )

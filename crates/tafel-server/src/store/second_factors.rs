@@ -65,7 +65,7 @@ impl Store {
         recovery: &[String],
         now_ms: i64,
     ) -> Result<bool> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let enabled = sqlx::query(&self.sql(
             "UPDATE second_factors SET enabled_ms = ?, last_step = ?
              WHERE account_id = ? AND secret = ? AND enabled_ms IS NULL",
@@ -95,7 +95,7 @@ impl Store {
         recovery: &[String],
         now_ms: i64,
     ) -> Result<bool> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let on = sqlx::query(&self.sql(
             "SELECT account_id FROM second_factors WHERE account_id = ? AND enabled_ms IS NOT NULL",
         ))
@@ -190,7 +190,7 @@ impl Store {
 
     /// Removes `account`'s secret and recovery codes: it signs in with its password alone.
     pub async fn remove_second_factor(&self, account: &AccountId) -> Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         for table in ["second_factors", "recovery_codes"] {
             sqlx::query(&self.sql(&format!("DELETE FROM {table} WHERE account_id = ?")))
                 .bind(account.as_str())

@@ -247,7 +247,7 @@ impl Store {
         account: &AccountId,
         now_ms: i64,
     ) -> Result<bool> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(&self.sql("UPDATE tournaments SET round = round WHERE id = ?"))
             .bind(id)
             .execute(&mut *tx)

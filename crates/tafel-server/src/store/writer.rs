@@ -163,7 +163,7 @@ async fn commit_together(
     context: &WriterContext,
     group: &[Queued],
 ) -> anyhow::Result<Option<Vec<Result<(), WriteError>>>> {
-    let mut tx = pool.begin().await?;
+    let mut tx = pool.begin_with(context.backend.begin_write()).await?;
     let mut outcomes = Vec::with_capacity(group.len());
     for write in group {
         let outcome = apply(&mut tx, context, &write.change).await;
@@ -184,7 +184,7 @@ async fn commit_each_in_savepoint(
     context: &WriterContext,
     group: &[Queued],
 ) -> anyhow::Result<Vec<Result<(), WriteError>>> {
-    let mut tx = pool.begin().await?;
+    let mut tx = pool.begin_with(context.backend.begin_write()).await?;
     let mut outcomes = Vec::with_capacity(group.len());
     for write in group {
         sqlx::query("SAVEPOINT change").execute(&mut *tx).await?;

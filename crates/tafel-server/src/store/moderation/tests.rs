@@ -256,3 +256,32 @@ async fn a_closed_winners_rated_wins_are_refunded_once_within_the_window() {
         assert!((rating - 1500.0).abs() < 1e-9, "{rating}");
     }
 }
+
+/// On an SQLite file, a rename (which reads the former names before it writes) succeeds while
+/// another connection keeps writing: its transaction takes the write lock first, where one
+/// begun as a reader failed with "database is locked" when the other wrote in between.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rename_is_not_refused_while_another_connection_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("t.db").display());
+    let store = std::sync::Arc::new(Store::open(&url).await.unwrap());
+    let ann = account(&store, "ann").await;
+    let writing = tokio::spawn({
+        let store = store.clone();
+        async move {
+            for at in 0..500 {
+                store.alive(at).await.unwrap();
+            }
+        }
+    });
+    let mut old = Username::parse("ann").unwrap();
+    let mut renames = 0;
+    while !writing.is_finished() {
+        let new = Username::parse(&format!("ann{renames}")).unwrap();
+        let renamed = store.rename_account(&ann, &old, &new, renames).await;
+        renamed.unwrap().unwrap();
+        (old, renames) = (new, renames + 1);
+    }
+    writing.await.unwrap();
+    assert!(renames > 10, "{renames} renames while the other wrote");
+}

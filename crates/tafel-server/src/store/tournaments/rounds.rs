@@ -148,7 +148,7 @@ impl Store {
 
     /// A transaction that holds tournament `id`'s row locked.
     pub(super) async fn locked(&self, id: &str) -> Result<Transaction<'static, Any>> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(&self.sql("UPDATE tournaments SET round = round WHERE id = ?"))
             .bind(id)
             .execute(&mut *tx)
