@@ -3,12 +3,12 @@
 // ply. Scripted games of the solved games whose every position the server settles exactly:
 // Black Path on 8 x 8 lost by the first player on the last move (the issue's case: the story
 // said the first player was winning throughout), Black Path on 3 x 4 won by the first player,
-// and Carreaux (a draw). The story is read back ply by ply and compared with each chart
-// point's exact value. In English and German, at 1366 x 768 and 390 x 844.
+// Carreaux (a draw), and Kauri's tie-break phase (a record that starts there, imported). The
+// story is read back ply by ply and compared with each chart point's exact value. In English and German, at 1366 x 768 and 390 x 844.
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { LAPTOP, launch, newPage, openNewGame, PHONE, playThroughApi } from "./lib.js";
+import { BASE, LAPTOP, launch, newPage, openNewGame, PHONE, playThroughApi } from "./lib.js";
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -30,16 +30,37 @@ const GAMES = {
     request: { game: "carreaux", seats: local }, moves: ["b6", "c6", "c5", "c4", "c3", "d3"],
     story: { en: "The game was balanced throughout." },
   },
+  // Kauri is solved in its tie-break phase: a record that starts there (written by
+  // `tafel play kauri --set tiebreak=old --position CODE --player1 ai:3 --player2 random --seed 3`).
+  "kauri's tie-break, won": {
+    record: `[Game "kauri"]
+[Settings "tiebreak=old ply-limit=0"]
+[Start "a/0+1,0+1,0+2,0+0,0+1,0+1/0+0,0+1,0+1,0+2,0+1,0+1/30,30"]
+[Result "first player wins 30 : 30 (tie-break: no move left)"]
+
+1. a C; 2. b B; 3. d F; 4. a C; 5. c D; 6. a E; 7. a F; 8. a - first player won by 30 : 30 points
+`,
+    story: { en: "First player was winning throughout." },
+  },
 };
 
 /** Opens the finished game `name` in a fresh page; resolves to the page once the analysis is in. */
 async function analysed(name, viewport, locale) {
   const page = await newPage(browser, viewport, { locale });
-  const created = await openNewGame(page, GAMES[name].request);
-  await playThroughApi(created, GAMES[name].moves);
+  const { request, moves, record } = GAMES[name];
+  if (record) await page.goto(`${BASE}/game/${(await imported(record)).id}`);
+  else await playThroughApi(await openNewGame(page, request), moves);
   await page.reload();
   await page.waitForSelector("#analysis-chart .chart-point", { timeout: 60000 });
   return page;
+}
+
+/** Imports `record` between two people at one screen (as the lobby's import does). */
+async function imported(record) {
+  const response = await fetch(`${BASE}/api/import`, { method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ record, seats: local }) });
+  assert.ok(response.ok, await response.clone().text());
+  return response.json();
 }
 
 /** The chart's points in order: the move number each stands before (null: the result) and the

@@ -219,3 +219,27 @@ export function botBadge() {
 
 /** Whether the user asked for less motion. */
 export const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** A button that turns something about a person on and off (follow, block), with the line that
+ * says what it did: `labels` are the button's words while off and while on; `set(on)` asks the
+ * server; `said(on)` is the line after a change.
+ * @param {{ id: string, statusId: string, on: boolean, labels: [string, string], set: (on: boolean) => Promise<unknown>, said: (on: boolean) => string }} options */
+export function onOffButton({ id, statusId, on, labels, set, said }) {
+  const status = el("p", { id: statusId, role: "status", class: "help" });
+  const button = el("button", { type: "button", class: "secondary", id });
+  const show = () => fill(button, labels[on ? 1 : 0]);
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      await set(!on);
+      on = !on;
+      fill(status, said(on));
+      show();
+    } catch (e) {
+      fill(status, el("span", { class: "error" }, /** @type {Error} */ (e).message));
+    }
+    button.disabled = false;
+  });
+  show();
+  return { button, status };
+}

@@ -4,7 +4,7 @@
 // each. A blocked player cannot write in the players' chat of one's games, join one's games,
 // take one's seeks (nor one theirs) or challenge one; the server enforces it.
 
-import { api, el, fill } from "../ui.js";
+import { api, el, fill, onOffButton } from "../ui.js";
 import { t } from "../i18n.js";
 
 /** The names the signed-in account blocks (none when signed out or when they cannot be read).
@@ -30,25 +30,11 @@ async function setBlocked(name, on) {
  * @param {string} name
  * @param {boolean} blocked whether the account blocks them now */
 export function blockToggle(name, blocked) {
-  const status = el("p", { id: "block-status", role: "status", class: "help" });
-  const button = el("button", { type: "button", class: "secondary", id: "block-player" });
-  const show = () => fill(button, blocked ? t("Unblock") : t("Block"));
-  button.addEventListener("click", async () => {
-    button.disabled = true;
-    try {
-      await setBlocked(name, !blocked);
-      blocked = !blocked;
-      fill(status, blocked
-        ? t("You blocked {name}: they cannot write to you in a game's chat, join your games, take your seeks or challenge you.", { name })
-        : t("You unblocked {name}.", { name }));
-      show();
-    } catch (e) {
-      fill(status, el("span", { class: "error" }, e.message));
-    }
-    button.disabled = false;
-  });
-  show();
-  return { button, status };
+  return onOffButton({ id: "block-player", statusId: "block-status", on: blocked, labels: [t("Block"), t("Unblock")],
+    set: (on) => setBlocked(name, on),
+    said: (on) => (on
+      ? t("You blocked {name}: they cannot write to you in a game's chat, join your games, take your seeks or challenge you.", { name })
+      : t("You unblocked {name}.", { name })) });
 }
 
 /** The "Blocked players" card of "/settings", filled from the server (and again after each

@@ -1,5 +1,6 @@
 // The account part of every page's header: "Sign in" and "Sign up" links, or the username
-// with a menu (profile, settings, for a moderator the moderation page, sign out). Loaded by every
+// with a menu (profile, settings, for a moderator the moderation page, sign out) and the
+// challenges sent to the person (web/account/challenges.js). Loaded by every
 // page (the lobby, games, rules, the 404 page), and by the account pages to know who is signed in.
 
 import { el, fill, request } from "../ui.js";
@@ -29,6 +30,7 @@ export async function showAccount(fresh = false) {
     return;
   }
   const name = me.username;
+  if (!document.getElementById("incoming-challenges")) import("./challenges.js").then((m) => m.watchChallenges());
   fill(nav, el("details", { class: "account-menu", id: "account-menu" },
     el("summary", { id: "account-name" }, name),
     el("ul", {},

@@ -1,11 +1,12 @@
 // The lobby at "/": the new-game form, "Play someone now" (the quick pairing and the seeks), the
-// open challenges, the tournaments running or about to start, the recent games, and the import
+// players one follows (./following.js), the open challenges, the tournaments running or about to start, the recent games, and the import
 // of a record.
 
 import { t } from "../i18n.js";
 import { api, el } from "../ui.js";
 import { importCard } from "./import.js";
 import { lobbySocket } from "./lobby-socket.js";
+import { followingCard } from "./following.js";
 import { botsCard, challengesCard, recentCard } from "./lists.js";
 import { newGameForm } from "./new-game.js";
 import { quickPairing } from "./quick-pairing.js";
@@ -44,4 +45,8 @@ export async function lobby(app) {
   oneColumn.addEventListener("change", placeSeeks);
   app.replaceChildren(el("div", { class: "lobby" }, newGame.card, lists, importCard()));
   newGame.show();
+  followingCard(account).then((card) => {
+    if (card && seeks.parentElement === lists) seeks.after(card);
+    else if (card) lists.prepend(card);
+  });
 }

@@ -1,12 +1,14 @@
 // A player's page at "/@/NAME": ratings per game (provisional ones marked "?"), win/draw/loss
 // counts, the rating history chart, and every game with opponent, result, date and link,
 // filtered by game and result, a page at a time; all records at once as a download. A signed-in
-// visitor may report the player (web/moderation/report.js) or block them (web/account/blocks.js);
-// a closed account's page says it is closed.
+// visitor may follow the player (web/account/follows.js), challenge them (./challenge.js), report
+// them (web/moderation/report.js) or block them (web/account/blocks.js); anyone may challenge a
+// bot; a closed account's page says it is closed.
 
 import { api, botBadge, el, fill } from "../ui.js";
 import { whoAmI } from "../account/header.js";
 import { blockedNames, blockToggle } from "../account/blocks.js";
+import { followed, followToggle } from "../account/follows.js";
 import { reportButton } from "../moderation/report.js";
 import { challengeForm } from "./challenge.js";
 import { ratingChart } from "./chart.js";
@@ -58,7 +60,7 @@ export async function playerPage(app, name) {
       el("p", {}, el("a", { href: "/leaderboard", id: "leaderboard-link" }, t("Leaderboards")), " · ",
         el("a", { href: `/api/players/${encodeURIComponent(player.username)}/records`, id: "records", download: "" },
           t("Download every game (records)")))),
-    player.bot && !player.closed ? challengeForm(player.username, catalog) : null,
+    !player.closed && (actions || (!me && player.bot)) ? challengeForm(player.username, catalog) : null,
     el("section", { class: "card", "aria-labelledby": "games-title" },
       el("h2", { id: "games-title" }, t("Games")),
       el("div", { class: "filters" },
@@ -68,13 +70,16 @@ export async function playerPage(app, name) {
   await showGames(state);
 }
 
-/** What a signed-in visitor may do on someone else's page: report them, block or unblock them.
+/** What a signed-in visitor may do on someone else's page: follow or unfollow them, report
+ * them, block or unblock them (and challenge them, below).
  * @param {string} name */
 async function playerActions(name) {
-  const block = blockToggle(name, (await blockedNames()).includes(name));
+  const [blocked, following] = await Promise.all([blockedNames(), followed()]);
+  const block = blockToggle(name, blocked.includes(name));
+  const follow = followToggle(name, following.some((p) => p.username === name));
   return el("div", { class: "player-actions" },
-    el("div", { class: "player-buttons" }, reportButton({ player: name }, { id: "report-player" }), block.button),
-    block.status);
+    el("div", { class: "player-buttons" }, follow.button, reportButton({ player: name }, { id: "report-player" }), block.button),
+    follow.status, block.status);
 }
 
 /** The table of ratings, or a note that there are none.

@@ -104,6 +104,20 @@ fn comments_and_note_markers_are_ignored() {
     assert_eq!(stores(&replay_text(&text).unwrap()), (8, 31));
 }
 
+/// A record of a game over before any move (written from a finished position) is read back:
+/// its movetext is the result line alone.
+#[test]
+fn a_record_with_no_move_reads_back() {
+    let game = Kauri::new(KauriSettings::default()).unwrap();
+    let start = game
+        .parse_position("a/0+1,0+1,0+2,0+0,0+1,0+1/0+0,0+1,0+1,0+2,0+1,0+1/30,30")
+        .unwrap();
+    let text = tafel_core::record::to_text(&game, &start, &[]);
+    let replayed = replay(&game, &parse_record(&text).unwrap()).unwrap();
+    assert!(replayed.moves.is_empty(), "{text}");
+    assert_eq!(stores(&replayed.end), (30, 30));
+}
+
 #[test]
 fn the_result_line_is_checked_against_the_stores() {
     let wrong = [

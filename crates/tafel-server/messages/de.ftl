@@ -151,7 +151,7 @@ this-account-has-played-games-already = dieses Konto hat schon Partien gespielt:
 this-bot-has-no-token-to = dieser Bot hat kein Token zum Widerrufen
 only-bots-get-tokens-make-this = nur Bots bekommen Tokens: mach dieses Konto zuerst zu einem Bot (POST /api/account/bot, vor seiner ersten Partie)
 there-is-no-bot-named-bot = es gibt keinen Bot namens { $bot }
-bot-does-not-play-itself = ein Bot spielt nicht gegen sich selbst
+you-cannot-challenge-yourself = du kannst dich nicht selbst herausfordern
 you-have-sent-challenges-waiting-for = du hast { $sent } Herausforderungen, die auf Antwort warten, so viele wie erlaubt; zieh eine zurück oder warte auf die Antworten
 username-has-waiting-challenges-waiting-as = { $username } hat { $waiting } wartende Herausforderungen, so viele wie ein Bot haben darf; versuch es später noch einmal
 there-is-no-challenge-id = es gibt keine Herausforderung { $id }
@@ -263,7 +263,9 @@ what-may-not-contain-invisible-characters = { $what ->
     [message] eine Nachricht
    *[name] ein Name
 } darf keine unsichtbaren, Steuer- oder Textrichtungszeichen enthalten (enthält U+{ $code })
-bots-play-two-player-games = Bots spielen Spiele zu zweit (diese Einstellungen haben mehr Spieler)
+challenges-are-to-two-player-games = eine Herausforderung gilt einem Spiel zu zweit (diese Einstellungen haben mehr Spieler)
+you-cannot-follow-yourself = du kannst dir nicht selbst folgen
+you-follow-cap-players-already = du folgst schon { $cap } Spielern, so vielen wie erlaubt; entfolge zuerst einem
 tournaments-are-for-two-player-games = Turniere sind für Spiele zu zweit (wähle zwei Spieler in den Einstellungen)
 side = { $side ->
     [white] Weiß

@@ -152,8 +152,8 @@ this-account-has-played-games-already = this account has played games already: o
 this-bot-has-no-token-to = this bot has no token to revoke
 only-bots-get-tokens-make-this = only bots get tokens: make this account a bot first (POST /api/account/bot, before its first game)
 there-is-no-bot-named-bot = there is no bot named { $bot }
-bot-does-not-play-itself = a bot does not play itself
-you-have-sent-challenges-waiting-for = you have { $sent } challenges waiting for an answer, as many as one person may; cancel one or wait for the answers
+you-cannot-challenge-yourself = you cannot challenge yourself
+you-have-sent-challenges-waiting-for = you have { $sent } challenges waiting for an answer, as many as one may; cancel one or wait for the answers
 username-has-waiting-challenges-waiting-as = { $username } has { $waiting } challenges waiting, as many as a bot may; try again later
 there-is-no-challenge-id = there is no challenge { $id }
 that-challenge-is-between-other-people = that challenge is between other people
@@ -249,7 +249,9 @@ what-may-not-contain-invisible-characters = { $what ->
    *[name] a name
 } may not contain invisible, control or text-direction characters (it has U+{ $code })
 rating-computation-failed = the rating computation gave { $after } from { $before }
-bots-play-two-player-games = bots play two-player games (these settings seat more players)
+challenges-are-to-two-player-games = a challenge is to a two-player game (these settings seat more players)
+you-cannot-follow-yourself = you cannot follow yourself
+you-follow-cap-players-already = you follow { $cap } players already, as many as one may; unfollow one first
 tournaments-are-for-two-player-games = tournaments are for two-player games (choose two players in the settings)
 side = { $side ->
    *[other] { $name }

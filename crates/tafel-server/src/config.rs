@@ -211,10 +211,14 @@ pub struct Limits {
     /// Streams (its event stream and its games' streams) one bot may have open at once on an
     /// instance. Default 16: a bot playing 15 games at once.
     pub bot_streams: usize,
-    /// Challenges of bots one person may have waiting for an answer at once. Default 3.
+    /// Challenges (of people or bots) one account may have sent and waiting for an answer at
+    /// once. Default 3.
     pub challenges_per_person: usize,
-    /// Challenges one bot may have waiting for its answer at once. Default 20.
-    pub challenges_per_bot: usize,
+    /// Challenges one account, a person or a bot, may have waiting for its answer at once.
+    /// Default 20.
+    pub challenges_waiting: usize,
+    /// Players one account may follow. Default 500.
+    pub follows_per_account: usize,
     /// Reports one account may have waiting for a moderator at once. Default 10: enough for
     /// a bad evening, too few to flood the queue.
     pub open_reports_per_account: usize,
@@ -269,7 +273,8 @@ impl Default for Limits {
             tournament_no_show: Duration::from_secs(60),
             bot_streams: 16,
             challenges_per_person: 3,
-            challenges_per_bot: 20,
+            challenges_waiting: 20,
+            follows_per_account: 500,
             open_reports_per_account: 10,
             blocks_per_account: 500,
             drain_delay: Duration::ZERO,

@@ -51,6 +51,8 @@ use crate::http::tls as edge;
 use crate::http::ws::Sockets;
 use crate::play::accounts::{AccountLimits, Accounts};
 use crate::play::bots::{BotLimits, Bots};
+use crate::play::challenges::{ChallengeLimits, Challenges};
+use crate::play::follows::Follows;
 use crate::play::lobby::Lobby;
 use crate::play::mailer::Mailer;
 use crate::play::moderation::{Moderation, ModerationLimits};
@@ -179,6 +181,13 @@ async fn build(config: &Config) -> Result<Built> {
         Metrics::new(hub.clone(), sockets.clone(), drain.clone())
             .context("cannot register the metrics")?,
     );
+    let challenges = Challenges::new(
+        hub.clone(),
+        ChallengeLimits {
+            sent: limits.challenges_per_person,
+            waiting: limits.challenges_waiting,
+        },
+    );
     let state = AppState {
         hub: hub.clone(),
         sockets,
@@ -242,12 +251,13 @@ async fn build(config: &Config) -> Result<Built> {
         )),
         bots: Bots::new(
             hub.clone(),
+            challenges.clone(),
             BotLimits {
                 streams: limits.bot_streams,
-                challenges_per_person: limits.challenges_per_person,
-                challenges_per_bot: limits.challenges_per_bot,
             },
         ),
+        challenges,
+        follows: Follows::new(hub.clone(), limits.follows_per_account),
         moderation: Moderation::new(
             hub.clone(),
             moderation_store,

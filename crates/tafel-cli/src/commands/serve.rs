@@ -121,12 +121,16 @@ pub struct Args {
     /// Streams (events and games) one bot may have open at once.
     #[arg(long, default_value_t = DEFAULTS.bot_streams)]
     bot_streams: usize,
-    /// Challenges of bots one person may have waiting for an answer at once.
+    /// Challenges (of people or bots) one account may have sent and waiting for an answer at
+    /// once.
     #[arg(long, default_value_t = DEFAULTS.challenges_per_person)]
     challenges_per_person: usize,
-    /// Challenges one bot may have waiting for its answer at once.
-    #[arg(long, default_value_t = DEFAULTS.challenges_per_bot)]
-    challenges_per_bot: usize,
+    /// Challenges one account, a person or a bot, may have waiting for its answer at once.
+    #[arg(long, default_value_t = DEFAULTS.challenges_waiting)]
+    challenges_waiting: usize,
+    /// Players one account may follow.
+    #[arg(long, default_value_t = DEFAULTS.follows_per_account)]
+    follows_per_account: usize,
     /// Reports one account may have waiting for a moderator at once.
     #[arg(long, default_value_t = DEFAULTS.open_reports_per_account)]
     open_reports_per_account: usize,
@@ -281,7 +285,8 @@ impl Args {
             seeks_per_person: positive("seeks-per-person", self.seeks_per_person)?,
             bot_streams: positive("bot-streams", self.bot_streams)?,
             challenges_per_person: positive("challenges-per-person", self.challenges_per_person)?,
-            challenges_per_bot: positive("challenges-per-bot", self.challenges_per_bot)?,
+            challenges_waiting: positive("challenges-waiting", self.challenges_waiting)?,
+            follows_per_account: positive("follows-per-account", self.follows_per_account)?,
             open_reports_per_account: positive(
                 "open-reports-per-account",
                 self.open_reports_per_account,

@@ -502,7 +502,8 @@ fn split_result(text: &str) -> (&str, Option<&str>) {
     let line = text[..at].rfind('\n').map(|n| (n, n + 1));
     match dash.max(line) {
         Some((moves_end, result_start)) => (&text[..moves_end], Some(&text[result_start..])),
-        None => ("", Some(text)),
+        // No move before it: the result line alone, after the ` - ` the writer puts there.
+        None => ("", Some(text.trim_start().trim_start_matches('-'))),
     }
 }
 

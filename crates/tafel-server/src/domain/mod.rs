@@ -24,8 +24,8 @@
 //! The domain imports nothing else of the server; every other layer may import it.
 
 pub mod account;
-pub mod bot;
 pub mod catalogue;
+pub mod challenge;
 pub mod chat;
 pub mod client;
 pub mod clock;

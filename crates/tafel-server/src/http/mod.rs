@@ -56,6 +56,8 @@ use utoipa_axum::routes;
 
 use crate::play::accounts::Accounts;
 use crate::play::bots::Bots;
+use crate::play::challenges::Challenges;
+use crate::play::follows::Follows;
 use crate::play::lobby::Lobby;
 use crate::play::moderation::Moderation;
 use crate::play::recovery::Recovery;
@@ -101,8 +103,12 @@ pub struct AppState {
     pub chat_rates: Arc<ChatRates>,
     /// The tournaments and their director.
     pub tournaments: Arc<Tournaments>,
-    /// Bots: tokens, challenges, streams.
+    /// Bots: tokens and streams.
     pub bots: Arc<Bots>,
+    /// Challenges between accounts, people's and bots'.
+    pub challenges: Arc<Challenges>,
+    /// Who follows whom.
+    pub follows: Arc<Follows>,
     /// Reports, blocks and the moderators' work.
     pub moderation: Arc<Moderation>,
     /// Whether the server is stopping.
@@ -116,6 +122,18 @@ pub struct AppState {
 impl FromRef<AppState> for Arc<Bots> {
     fn from_ref(state: &AppState) -> Self {
         state.bots.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<Challenges> {
+    fn from_ref(state: &AppState) -> Self {
+        state.challenges.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<Follows> {
+    fn from_ref(state: &AppState) -> Self {
+        state.follows.clone()
     }
 }
 
@@ -316,6 +334,13 @@ fn api_operations() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(api::players::ratings),
         routes!(api::players::records),
         routes!(api::players::leaderboard),
+        routes!(api::challenges::challenge),
+        routes!(api::challenges::waiting),
+        routes!(api::challenges::read, api::challenges::cancel),
+        routes!(api::challenges::accept),
+        routes!(api::challenges::decline),
+        routes!(api::follows::following),
+        routes!(api::follows::follow, api::follows::unfollow),
         routes!(api::accounts::change_password),
         routes!(api::sessions::list, api::sessions::end_others),
         routes!(api::sessions::end),

@@ -29,7 +29,7 @@ use crate::store::Store;
 pub const SESSION_LIFETIME: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 
 /// A session in use is written as seen (its time and address) at most this often.
-pub const SEEN_EVERY: Duration = Duration::from_secs(5 * 60);
+pub const SEEN_EVERY: Duration = Duration::from_secs(60);
 
 /// How often the sessions that ended (by expiry) are removed from the store.
 pub const SESSION_SWEEP: Duration = Duration::from_secs(60 * 60);

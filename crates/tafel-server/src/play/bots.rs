@@ -1,13 +1,10 @@
 //! Bots: accounts played by a program (docs/bots.md). An account's owner makes it a bot
 //! before its first game and gets its token (one at a time, revocable); people challenge a
-//! bot, and the bot hears of the challenges on its event stream, accepts (the game is made
-//! as the lobby makes its games, [`Hub::pair`]) or declines (the challenger reads why), and
-//! plays through the games' own actions with the seat its account plays.
+//! bot ([`Challenges`]), and the bot hears of the challenges on its event stream, accepts or
+//! declines them, and plays through the games' own actions with the seat its account plays.
 //!
 //! Bounded: each bot has at most [`BotLimits::streams`] streams open at once on this
-//! instance, each person at most [`BotLimits::challenges_per_person`] challenges waiting and
-//! each bot at most [`BotLimits::challenges_per_bot`]; a challenge waits at most
-//! [`CHALLENGE_LIFETIME`].
+//! instance.
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex};
@@ -16,17 +13,13 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::accounts::SignedIn;
-use super::moderation::keep_apart;
-use super::pairs::{Pairee, Terms};
+use super::challenges::Challenges;
 use super::Hub;
 use crate::domain::account::{Password, PasswordHash, Username};
-use crate::domain::bot::{ChallengeRequest, ChallengeStatus, ChallengeView, CHALLENGE_LIFETIME};
-use crate::domain::game::two_player_game;
+use crate::domain::challenge::ChallengeView;
 use crate::domain::ids::{AccountId, BotToken, GameId, SeatToken};
-use crate::domain::name::PersonName;
 use crate::domain::Error;
 use crate::msg;
-use crate::store::bots::StoredChallenge;
 use crate::store::Store;
 
 /// The games a bot's event stream follows at most (a bot plays no more at once).
@@ -35,15 +28,11 @@ pub const MAX_BOT_GAMES: i64 = 100;
 /// The bots `GET /api/bots` lists at most (the first by name).
 pub const BOT_LIST_SIZE: i64 = 50;
 
-/// The bounds on what bots and their challengers can start.
+/// The bounds on what bots can start.
 #[derive(Clone, Debug)]
 pub struct BotLimits {
     /// Streams (events and games) one bot may have open at once on an instance.
     pub streams: usize,
-    /// Challenges one person may have waiting at once.
-    pub challenges_per_person: usize,
-    /// Challenges one bot may have waiting at once.
-    pub challenges_per_bot: usize,
 }
 
 /// What a bot's event stream tells it.
@@ -83,6 +72,7 @@ pub struct Told {
 /// The bots' accounts, tokens, challenges and open streams.
 pub struct Bots {
     hub: Arc<Hub>,
+    challenges: Arc<Challenges>,
     store: Store,
     limits: BotLimits,
     streams: Mutex<HashMap<AccountId, usize>>,
@@ -107,11 +97,12 @@ impl Drop for StreamPermit {
 }
 
 impl Bots {
-    /// The bots of `hub`'s store, within `limits`.
-    pub fn new(hub: Arc<Hub>, limits: BotLimits) -> Arc<Bots> {
+    /// The bots of `hub`'s store, whose challenges are among `challenges`, within `limits`.
+    pub fn new(hub: Arc<Hub>, challenges: Arc<Challenges>, limits: BotLimits) -> Arc<Bots> {
         Arc::new(Bots {
             store: hub.store().clone(),
             hub,
+            challenges,
             limits,
             streams: Mutex::new(HashMap::new()),
         })
@@ -188,227 +179,6 @@ impl Bots {
         }
     }
 
-    /// The time before which a pending challenge has expired.
-    fn expired_before(&self) -> i64 {
-        self.store.now_ms() - CHALLENGE_LIFETIME.as_millis() as i64
-    }
-
-    /// `challenger` challenges the bot named `bot` to `request` (unless either account blocks
-    /// the other).
-    pub async fn challenge(
-        &self,
-        challenger: &SignedIn,
-        bot: &str,
-        request: ChallengeRequest,
-    ) -> Result<ChallengeView, Error> {
-        request.check()?;
-        let bot = match Username::parse(bot) {
-            Ok(name) => self
-                .store
-                .bot_by_key(&name.key())
-                .await
-                .map_err(Error::storage)?,
-            Err(_) => None,
-        }
-        .ok_or_else(|| Error::not_found(msg!("there-is-no-bot-named-bot", bot)))?;
-        if bot.id == challenger.id {
-            return Err(Error::conflict(msg!("bot-does-not-play-itself")));
-        }
-        keep_apart(&self.store, &bot.id, &challenger.id).await?;
-        two_player_game(
-            &request.game,
-            &request.settings,
-            msg!("bots-play-two-player-games"),
-        )?;
-        let since = self.expired_before();
-        let sent = self
-            .store
-            .pending_challenges(&challenger.id, true, since)
-            .await
-            .map_err(Error::storage)?;
-        if sent >= self.limits.challenges_per_person {
-            return Err(Error::quota(msg!(
-                "you-have-sent-challenges-waiting-for",
-                sent
-            )));
-        }
-        let waiting = self
-            .store
-            .pending_challenges(&bot.id, false, since)
-            .await
-            .map_err(Error::storage)?;
-        if waiting >= self.limits.challenges_per_bot {
-            return Err(Error::quota(msg!(
-                "username-has-waiting-challenges-waiting-as",
-                username = bot.username,
-                waiting
-            )));
-        }
-        let id = GameId::random().to_string();
-        self.store
-            .add_challenge(&id, &challenger.id, &bot.id, &request, self.store.now_ms())
-            .await
-            .map_err(Error::storage)?;
-        Ok(self.read(&id).await?.view)
-    }
-
-    async fn read(&self, id: &str) -> Result<StoredChallenge, Error> {
-        self.store
-            .challenge(id, self.expired_before())
-            .await
-            .map_err(Error::storage)?
-            .ok_or_else(|| Error::not_found(msg!("there-is-no-challenge-id", id)))
-    }
-
-    /// Challenge `id` as `account` (its challenger or its bot) sees it: the challenger also
-    /// gets its seat and token once the game is made.
-    pub async fn challenge_of(
-        &self,
-        account: &SignedIn,
-        id: &str,
-    ) -> Result<(ChallengeView, Option<(usize, SeatToken)>), Error> {
-        let stored = self.read(id).await?;
-        if stored.challenger == account.id {
-            Ok((stored.view, stored.seat))
-        } else if stored.bot == account.id {
-            Ok((stored.view, None))
-        } else {
-            Err(Error::forbidden(msg!(
-                "that-challenge-is-between-other-people"
-            )))
-        }
-    }
-
-    /// The challenger withdraws pending challenge `id`.
-    pub async fn cancel(&self, challenger: &SignedIn, id: &str) -> Result<ChallengeView, Error> {
-        self.answer(&challenger.id, true, id, ChallengeStatus::Cancelled, None)
-            .await
-    }
-
-    /// Bot `bot` declines pending challenge `id`, saying why (the challenger reads it).
-    pub async fn decline(
-        &self,
-        bot: &SignedIn,
-        id: &str,
-        reason: Option<String>,
-    ) -> Result<ChallengeView, Error> {
-        let reason = reason.unwrap_or_else(|| "the bot declined".to_string());
-        let reason: String = reason.chars().take(200).collect();
-        self.answer(&bot.id, false, id, ChallengeStatus::Declined, Some(&reason))
-            .await
-    }
-
-    async fn answer(
-        &self,
-        account: &AccountId,
-        by_challenger: bool,
-        id: &str,
-        status: ChallengeStatus,
-        reason: Option<&str>,
-    ) -> Result<ChallengeView, Error> {
-        let stored = self.read(id).await?;
-        let party = if by_challenger {
-            &stored.challenger
-        } else {
-            &stored.bot
-        };
-        if party != account {
-            return Err(Error::forbidden(msg!("that-challenge-is-not-yours-to")));
-        }
-        let answered = self
-            .store
-            .answer_challenge(
-                id,
-                account,
-                by_challenger,
-                status,
-                reason,
-                self.expired_before(),
-            )
-            .await
-            .map_err(Error::storage)?;
-        if !answered {
-            return Err(answered_already(&stored.view));
-        }
-        Ok(self.read(id).await?.view)
-    }
-
-    /// Bot `bot` accepts pending challenge `id`: the game is made, the challenger in the side
-    /// asked for. Returns the game and the bot's seat. A game that cannot be made declines
-    /// the challenge with the reason.
-    pub async fn accept(&self, bot: &SignedIn, id: &str) -> Result<(GameId, usize), Error> {
-        let stored = self.read(id).await?;
-        if stored.bot != bot.id {
-            return Err(Error::forbidden(msg!("that-challenge-is-not-yours-to")));
-        }
-        let claimed = self
-            .store
-            .answer_challenge(
-                id,
-                &bot.id,
-                false,
-                ChallengeStatus::Accepted,
-                None,
-                self.expired_before(),
-            )
-            .await
-            .map_err(Error::storage)?;
-        if !claimed {
-            return Err(answered_already(&stored.view));
-        }
-        let request = stored.view.request;
-        let challenger_seat = request.side.seat(rand::random());
-        let challenger = SignedIn {
-            id: stored.challenger,
-            username: stored.view.challenger,
-        };
-        let made = self
-            .hub
-            .pair(
-                Terms {
-                    game: request.game,
-                    settings: request.settings.into_iter().collect(),
-                    time_control: request.time_control,
-                    rated: request.rated,
-                },
-                Pairee {
-                    name: PersonName::parse(&challenger.username)?,
-                    account: Some(challenger),
-                },
-                challenger_seat,
-                Pairee {
-                    name: PersonName::parse(&bot.username)?,
-                    account: Some(bot.clone()),
-                },
-            )
-            .await;
-        match made {
-            Ok(paired) => {
-                let bot_seat = 1 - challenger_seat;
-                if let Err(e) = self.hub.mark_bot_seat(&paired.id, bot_seat).await {
-                    tracing::error!("game {}: cannot label the bot's seat: {e}", paired.id);
-                }
-                self.store
-                    .challenge_game(
-                        id,
-                        paired.id.as_str(),
-                        challenger_seat,
-                        &paired.tokens[challenger_seat],
-                    )
-                    .await
-                    .map_err(Error::storage)?;
-                Ok((paired.id, bot_seat))
-            }
-            Err(error) => {
-                let reason = format!("the game could not be made: {}", error.message);
-                if let Err(e) = self.store.decline_made(id, &reason).await {
-                    tracing::error!("challenge {id}: cannot record its failure: {e:#}");
-                }
-                Err(error)
-            }
-        }
-    }
-
     /// The ids of the games whose end is done from now on (any instance's): a bot's stream
     /// tells its bot at once.
     pub fn ends(&self) -> tokio::sync::broadcast::Receiver<String> {
@@ -433,20 +203,10 @@ impl Bots {
     /// challenges, games under way, and games over.
     pub async fn news(&self, bot: &AccountId, told: &mut Told) -> Result<Vec<BotEvent>, Error> {
         let mut events = Vec::new();
-        let challenges = self
-            .store
-            .challenges_of_bot(
-                bot,
-                self.expired_before(),
-                self.limits.challenges_per_bot as i64,
-            )
-            .await
-            .map_err(Error::storage)?;
+        let challenges = self.challenges.waiting_for(bot).await?;
         for challenge in challenges {
-            if told.challenges.insert(challenge.view.id.clone()) {
-                events.push(BotEvent::Challenge {
-                    challenge: challenge.view,
-                });
+            if told.challenges.insert(challenge.id.clone()) {
+                events.push(BotEvent::Challenge { challenge });
             }
         }
         let games = self
@@ -516,17 +276,4 @@ pub async fn house_bot_token(store: &Store, username: &str) -> Result<BotToken, 
         .await
         .map_err(Error::storage)?;
     Ok(token)
-}
-
-/// The refusal of an answer to `challenge`, answered by someone else first. One still
-/// reading as pending was accepted and its game is being made.
-fn answered_already(challenge: &ChallengeView) -> Error {
-    let status = match challenge.status {
-        ChallengeStatus::Pending => ChallengeStatus::Accepted,
-        status => status,
-    };
-    Error::conflict(msg!(
-        "that-challenge-is-status-already",
-        status = status.as_str()
-    ))
 }

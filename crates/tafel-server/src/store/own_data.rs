@@ -73,11 +73,11 @@ const RUNNING: &[Table] = &[
         key: &["created_ms", "id"],
     },
     Table {
-        name: "bot_challenges",
+        name: "challenges",
         columns: &[
             ("id", Kind::Text),
             ("challenger", Kind::Text),
-            ("bot", Kind::Text),
+            ("challenged", Kind::Text),
             ("game", Kind::Text),
             ("settings", Kind::Text),
             ("time_control", Kind::Text),
@@ -118,6 +118,9 @@ pub(super) fn own() -> Vec<Own> {
         own("blocks", "account_id", &[], "blocks"),
         // Who blocks one is not said: only when.
         own("blocks", "blocked_id", &["account_id"], "blocked_by"),
+        own("follows", "follower", &[], "following"),
+        // Nor who follows one: only when.
+        own("follows", "followed", &["follower"], "followed_by"),
         own("learn_progress", "account_id", &[], "learn_progress"),
         own("reports", "reporter_id", &["closed_by"], "reports_made"),
         // Nor who reported one, nor which moderator closed it.
@@ -158,17 +161,12 @@ pub(super) fn own() -> Vec<Own> {
             "tournament_chat_messages",
         ),
         own("bot_tokens", "account_id", &["digest"], "bot_token"),
+        own("challenges", "challenger", &["token"], "challenges_made"),
         own(
-            "bot_challenges",
-            "challenger",
+            "challenges",
+            "challenged",
             &["token"],
-            "bot_challenges_made",
-        ),
-        own(
-            "bot_challenges",
-            "bot",
-            &["token"],
-            "bot_challenges_received",
+            "challenges_received",
         ),
     ]
 }

@@ -143,6 +143,15 @@ pub(super) const PEOPLE: &[Table] = &[
         key: &["account_id", "blocked_id"],
     },
     Table {
+        name: "follows",
+        columns: &[
+            ("follower", Kind::Text),
+            ("followed", Kind::Text),
+            ("created_ms", Kind::Integer),
+        ],
+        key: &["follower", "followed"],
+    },
+    Table {
         name: "learn_progress",
         columns: &[
             ("account_id", Kind::Text),

@@ -29,6 +29,7 @@ mod openapi_names;
 mod openapi_schemas;
 mod openapi_statuses;
 mod owners;
+mod people;
 mod protection;
 mod proxies;
 mod ratings;

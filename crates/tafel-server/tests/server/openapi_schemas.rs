@@ -7,7 +7,7 @@ use crate::support;
 use serde_json::{json, Value};
 use support::serve_with;
 use tafel_server::domain::account::username::{MAX_USERNAME, MIN_USERNAME};
-use tafel_server::domain::bot::{ChallengeRequest, ChallengeStatus, ChallengeView, Side};
+use tafel_server::domain::challenge::{ChallengeRequest, ChallengeStatus, ChallengeView, Side};
 use tafel_server::domain::chat::{ChatMessage, Room, MAX_CHAT_TEXT};
 use tafel_server::domain::clock::{TimeControl, MAX_DAYS_PER_MOVE, MAX_INITIAL_SECONDS};
 use tafel_server::domain::consent::{Proposals, Resignation, Takeback};
@@ -230,7 +230,7 @@ fn the_described_schemas_have_the_fields_of_their_json() {
     let challenge = ChallengeView {
         id: "c1".into(),
         challenger: "alice".into(),
-        bot: "robot".into(),
+        challenged: "robot".into(),
         request,
         status: ChallengeStatus::Declined,
         reason: Some("busy".into()),

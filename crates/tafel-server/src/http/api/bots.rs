@@ -18,9 +18,10 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 use utoipa::ToSchema;
 
+use super::challenges::{answer_of, ChallengeAnswer, DeclineRequest};
 use super::games::view_of_handle;
 use super::tags;
-use crate::domain::bot::{ChallengeRequest, ChallengeView};
+use crate::domain::challenge::{ChallengeRequest, ChallengeView};
 use crate::domain::consent::Answer;
 use crate::domain::ids::{BotToken, GameId};
 use crate::domain::Error;
@@ -33,6 +34,7 @@ use crate::http::views::GameView;
 use crate::msg;
 use crate::play::accounts::SignedIn as Account;
 use crate::play::bots::{BotEvent, Bots, StreamPermit, Told};
+use crate::play::challenges::{Challenges, Whom};
 use crate::play::Hub;
 
 /// How often a bot's event stream looks for news (challenges, games started); a game's end
@@ -146,11 +148,12 @@ pub async fn revoke_token(
               (status = 429, description = "Too many challenges waiting, the challenger's or the bot's", body = ErrorBody)))]
 pub async fn challenge(
     SignedIn(account): SignedIn,
-    State(bots): State<Arc<Bots>>,
+    State(challenges): State<Arc<Challenges>>,
     Path(name): Path<String>,
     Json(request): Json<ChallengeRequest>,
 ) -> Result<Json<ChallengeView>, ApiError> {
-    Ok(Json(bots.challenge(&account, &name, request).await?))
+    let challenge = challenges.challenge(&account, &name, Whom::Bot, request);
+    Ok(Json(challenge.await?))
 }
 
 /// The bots one may challenge.
@@ -169,19 +172,6 @@ pub async fn list(State(bots): State<Arc<Bots>>) -> Result<Json<BotList>, ApiErr
     }))
 }
 
-/// A challenge as its challenger or its bot reads it.
-#[derive(Serialize, ToSchema)]
-pub struct ChallengeAnswer {
-    /// The challenge and where it stands (the bot's reason once declined).
-    challenge: ChallengeView,
-    /// The challenger's seat in the game made (to the challenger only, once accepted).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    seat: Option<usize>,
-    /// The challenger's seat token in it (`/game/{id}#seat=N&token=TOKEN`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    token: Option<String>,
-}
-
 /// A challenge, for its challenger (with the seat and its token once accepted) or its bot.
 #[utoipa::path(get, path = "/api/bot-challenges/{challenge}", tag = tags::BOTS,
     params(("challenge" = String, Path, description = "The challenge's id")),
@@ -191,15 +181,10 @@ pub struct ChallengeAnswer {
               (status = 404, description = "No such challenge", body = ErrorBody)))]
 pub async fn read_challenge(
     SignedIn(account): SignedIn,
-    State(bots): State<Arc<Bots>>,
+    State(challenges): State<Arc<Challenges>>,
     Path(challenge): Path<String>,
 ) -> Result<Json<ChallengeAnswer>, ApiError> {
-    let (challenge, seat) = bots.challenge_of(&account, &challenge).await?;
-    Ok(Json(ChallengeAnswer {
-        challenge,
-        seat: seat.as_ref().map(|(seat, _)| *seat),
-        token: seat.map(|(_, token)| token.as_str().to_string()),
-    }))
+    answer_of(&challenges, &account, &challenge).await
 }
 
 /// The challenger withdraws a challenge still waiting for the bot's answer.
@@ -212,10 +197,10 @@ pub async fn read_challenge(
               (status = 409, description = "Answered, cancelled or expired already", body = ErrorBody)))]
 pub async fn cancel_challenge(
     SignedIn(account): SignedIn,
-    State(bots): State<Arc<Bots>>,
+    State(challenges): State<Arc<Challenges>>,
     Path(challenge): Path<String>,
 ) -> Result<Json<ChallengeView>, ApiError> {
-    Ok(Json(bots.cancel(&account, &challenge).await?))
+    Ok(Json(challenges.cancel(&account, &challenge).await?))
 }
 
 /// The bot's event stream (NDJSON, `application/x-ndjson`): `{"type": "challenge", ...}` for
@@ -463,21 +448,18 @@ pub struct Accepted {
               (status = 409, description = "Answered, cancelled or expired already", body = ErrorBody)))]
 pub async fn accept(
     Bot(bot): Bot,
-    State(bots): State<Arc<Bots>>,
+    State(challenges): State<Arc<Challenges>>,
     Path(challenge): Path<String>,
 ) -> Result<Json<Accepted>, ApiError> {
-    let (game, seat) = bots.accept(&bot, &challenge).await?;
-    Ok(Json(Accepted { game, seat }))
+    let accepted = challenges.accept(&bot, &challenge).await?;
+    Ok(Json(Accepted {
+        game: accepted.game,
+        seat: accepted.seat,
+    }))
 }
 
-/// Why a bot declines.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct DeclineRequest {
-    /// The reason the challenger reads (at most 200 characters kept).
-    #[serde(default)]
-    reason: Option<String>,
-}
+/// The reason the challenger reads when a bot declines without one.
+const BOT_DECLINED: &str = "the bot declined";
 
 /// The bot declines a challenge; the challenger reads the reason on the challenge.
 #[utoipa::path(post, path = "/api/bot/challenges/{challenge}/decline", tag = tags::BOTS,
@@ -490,11 +472,14 @@ pub struct DeclineRequest {
               (status = 409, description = "Answered, cancelled or expired already", body = ErrorBody)))]
 pub async fn decline(
     Bot(bot): Bot,
-    State(bots): State<Arc<Bots>>,
+    State(challenges): State<Arc<Challenges>>,
     Path(challenge): Path<String>,
     Json(request): Json<DeclineRequest>,
 ) -> Result<Json<ChallengeView>, ApiError> {
-    Ok(Json(bots.decline(&bot, &challenge, request.reason).await?))
+    let reason = (request.reason).unwrap_or_else(|| BOT_DECLINED.to_string());
+    Ok(Json(
+        challenges.decline(&bot, &challenge, Some(reason)).await?,
+    ))
 }
 
 /// A bot's move.

@@ -1,4 +1,4 @@
-//! The schemas of what is asked for before a game or many: seeks, bots' challenges and
+//! The schemas of what is asked for before a game or many: seeks, challenges and
 //! tournaments, as asked for and as listed.
 
 use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, Type};
@@ -6,7 +6,7 @@ use utoipa::openapi::Ref;
 use utoipa::{schema, ToSchema};
 
 use super::{described, text, whole, words, Fields};
-use crate::domain::bot::{ChallengeRequest, ChallengeStatus, ChallengeView, Side};
+use crate::domain::challenge::{ChallengeRequest, ChallengeStatus, ChallengeView, Side};
 use crate::domain::clock::TimeControl;
 use crate::domain::seek::{SeekRequest, SeekView, RATINGS};
 use crate::domain::tournament::byes::LateEntry;
@@ -16,8 +16,8 @@ use crate::domain::tournament::{
 };
 
 words!(
-    Side: "Which seat a bot's challenger plays: `first`, `second` or `random` (drawn when the \
-        bot accepts).",
+    Side: "Which seat a challenger plays: `first`, `second` or `random` (drawn when the \
+        challenge is accepted).",
     ChallengeStatus: "Where a challenge stands.",
     Kind: "How a tournament's entrants are paired.",
     Entry: "Who may enter a tournament: anyone signed in, or whoever has the invitation link.",
@@ -88,20 +88,20 @@ described! {
         );
 
     ChallengeRequest => refers TimeControl, Side;
-    game("A challenge of a bot as the challenger asks for it.")
+    game("A challenge (of a person or a bot) as the challenger asks for it.")
         .optional("time_control", schema!(TimeControl), "The clocks (default: none).")
         .optional("side", schema!(Side), "The challenger's side (default: random).")
         .optional("rated", schema!(bool), "Whether the game is rated (it needs a clock).");
 
     ChallengeView => refers ChallengeRequest, ChallengeStatus;
     AllOfBuilder::new()
-        .description(Some("A challenge as its challenger and its bot see it."))
+        .description(Some("A challenge as its challenger and the challenged see it."))
         .item(Ref::from_schema_name(ChallengeRequest::name()))
         .item(
             Fields::new("What a challenge is besides what was asked for.")
                 .field("id", schema!(String), "The challenge's id.")
                 .field("challenger", schema!(String), "The challenger's username.")
-                .field("bot", schema!(String), "The bot's username.")
+                .field("challenged", schema!(String), "The challenged account's username.")
                 .field("status", schema!(ChallengeStatus), "Where it stands.")
                 .optional("reason", schema!(String), "The bot's reason, once declined.")
                 .optional("game_id", schema!(String), "The game made, once accepted.")

@@ -1,6 +1,6 @@
-//! Bots: accounts played by a program through the bot API (docs/bots.md). A person
-//! challenges a bot to a game ([`ChallengeRequest`]); the bot accepts or declines; the
-//! challenge's [`ChallengeStatus`] tells the challenger which.
+//! Challenges: an account asks another, a person (docs/accounts.md) or a bot (docs/bots.md),
+//! to a game ([`ChallengeRequest`]); the challenged accepts or declines; the challenge's
+//! [`ChallengeStatus`] tells the challenger which.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -11,7 +11,7 @@ use crate::domain::clock::TimeControl;
 use crate::domain::error::Error;
 use crate::msg;
 
-/// How long a challenge waits for the bot's answer; an older one counts as expired.
+/// How long a challenge waits for the answer; an older one counts as expired.
 pub const CHALLENGE_LIFETIME: Duration = Duration::from_secs(10 * 60);
 
 /// Which seat the challenger plays.
@@ -22,7 +22,7 @@ pub enum Side {
     First,
     /// The second seat.
     Second,
-    /// Drawn at random when the bot accepts (the default).
+    /// Drawn at random when the challenge is accepted (the default).
     #[default]
     Random,
 }
@@ -95,11 +95,11 @@ impl ChallengeRequest {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ChallengeStatus {
-    /// Waiting for the bot's answer.
+    /// Waiting for the answer.
     Pending,
     /// Accepted: the game is made.
     Accepted,
-    /// Declined by the bot.
+    /// Declined by the challenged.
     Declined,
     /// Withdrawn by the challenger.
     Cancelled,
@@ -148,21 +148,21 @@ impl ChallengeStatus {
     }
 }
 
-/// A challenge as its challenger and its bot see it.
+/// A challenge as its challenger and the challenged see it.
 #[derive(Clone, Debug, Serialize)]
 pub struct ChallengeView {
     /// The challenge's id.
     pub id: String,
     /// The challenger's username.
     pub challenger: String,
-    /// The bot's username.
-    pub bot: String,
+    /// The challenged account's username.
+    pub challenged: String,
     /// What was asked for.
     #[serde(flatten)]
     pub request: ChallengeRequest,
     /// Where it stands.
     pub status: ChallengeStatus,
-    /// The bot's reason, once declined.
+    /// The challenged's reason, once declined.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// The game made, once accepted.
