@@ -502,13 +502,13 @@ fn split_result(text: &str) -> (&str, Option<&str>) {
     let line = text[..at].rfind('\n').map(|n| (n, n + 1));
     match dash.max(line) {
         Some((moves_end, result_start)) => (&text[..moves_end], Some(&text[result_start..])),
-        // No move before it: the result line alone, after the ` - ` the writer puts there.
-        None => ("", Some(text.trim_start().trim_start_matches('-'))),
+        None => ("", Some(text)),
     }
 }
 
 fn parse_result(text: &str) -> Result<Claim, ReplayError> {
-    let line = text.trim();
+    // A record with no move has the result line alone, after the `-` the writer puts before it.
+    let line = text.trim().trim_start_matches('-').trim_start();
     let bad = || {
         ReplayError::record(reason!(
             "kauri-result-line",

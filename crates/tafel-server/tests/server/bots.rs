@@ -226,7 +226,7 @@ async fn a_person_plays_a_bot(database: &str) {
     assert_eq!(full["game"]["seats"][0]["bot"], false, "{full}");
 
     // Ann and the bot play two moves each, the bot answering what its stream shows.
-    for _ in 0..2 {
+    for round in 0..2 {
         let (_, view) = ann.get(&format!("/api/games/{game}")).await;
         let mv = view["legal"][0].as_str().unwrap();
         let (status, answer) = ann
@@ -236,10 +236,13 @@ async fn a_person_plays_a_bot(database: &str) {
             )
             .await;
         assert_eq!(status, StatusCode::OK, "{answer}");
+        // The state after Ann's move (a state may come twice: the stream is told of a change
+        // and also looks for one, so an earlier state may still be waiting in it).
         let state = loop {
             let line = stream.next().await.unwrap();
             assert_eq!(line["type"], "game_state");
-            if line["game"]["status"]["seat"] == 1 {
+            let plies = line["game"]["moves"].as_array().map_or(0, Vec::len);
+            if line["game"]["status"]["seat"] == 1 && plies == 2 * round + 1 {
                 break line;
             }
         };
