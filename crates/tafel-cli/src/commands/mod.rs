@@ -10,6 +10,7 @@ pub mod games;
 pub mod hint;
 pub mod match_;
 pub mod perft;
+pub mod puzzles;
 pub mod play;
 pub mod replay;
 pub mod serve;
