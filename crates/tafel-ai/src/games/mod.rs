@@ -32,9 +32,9 @@ use crate::eval::Evaluator;
 use crate::levels::{level_in, Algorithm, UnknownLevel};
 use crate::puzzles::generate::generate_typed;
 use crate::puzzles::{values_erased, Generated, PuzzleError, PuzzleGame, PuzzleOptions, Report};
-use crate::scale::Chance;
 use crate::review::{start_typed, ReviewError, ReviewOptions, ReviewSteps};
 use crate::scale::assess::{assess_typed, calibration};
+use crate::scale::Chance;
 use crate::scale::{AssessOptions, Calibration, DynAssessment, Oracle};
 use crate::signature::{game_lines, SignatureLine, SignatureSpec};
 use crate::solve::karls_race::TableError;
@@ -385,7 +385,11 @@ impl<G: PuzzleGame> DynGameAi for AiOf<G> {
         options: &PuzzleOptions,
         progress: &mut dyn FnMut(&Report),
     ) -> Result<Generated, PuzzleError> {
-        Ok(generate_typed(Self::rules(game)?.as_ref(), options, progress))
+        Ok(generate_typed(
+            Self::rules(game)?.as_ref(),
+            options,
+            progress,
+        ))
     }
     fn puzzle_values(
         &self,

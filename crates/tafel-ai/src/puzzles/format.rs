@@ -102,7 +102,12 @@ mod tests {
             r#"{"id":"karls-race-0001","game":"karls-race","settings":{},"code":"w3:ABC:MNP","solution":["P-K"],"themes":["race"],"source":{"seed":1,"game":17,"ply":23,"levels":[2,5]},"check":{"exact":true,"best":1.0,"second":0.0}}"#
         );
         let text = format!("{line}\n\n{line}\n");
-        assert_eq!(Puzzle::parse_lines(&text).unwrap(), vec![puzzle.clone(), puzzle]);
-        assert!(Puzzle::parse_lines("{}").unwrap_err().starts_with("line 1:"));
+        assert_eq!(
+            Puzzle::parse_lines(&text).unwrap(),
+            vec![puzzle.clone(), puzzle]
+        );
+        assert!(Puzzle::parse_lines("{}")
+            .unwrap_err()
+            .starts_with("line 1:"));
     }
 }

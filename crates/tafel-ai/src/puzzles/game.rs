@@ -1,6 +1,7 @@
 //! What each game gives the puzzle generator: [`PuzzleGame`], implemented once per game in
 //! [`super::games`].
 
+use super::rule::SEARCH_MARGIN;
 use crate::games::GameAi;
 use crate::levels::Algorithm;
 use crate::scale::Oracle;
@@ -17,6 +18,12 @@ pub trait PuzzleGame: GameAi {
     /// The second, independent search (another algorithm at several times the first one's
     /// work) that re-checks every candidate before it is kept.
     const SECOND: Algorithm;
+
+    /// The margin a searched best move needs over the second best ([`super::rule`]).
+    const MARGIN: f64 = SEARCH_MARGIN;
+
+    /// The strongest level that plays the source games.
+    const STRONGEST_SOURCE: u32 = 4;
 
     /// The solver whose values make a puzzle exact, where it covers a position: by default
     /// the game's own ([`GameAi::oracle`]).

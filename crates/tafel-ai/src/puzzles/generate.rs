@@ -14,9 +14,9 @@ use super::PuzzleGame;
 
 /// The most positions judged per source game, and the most puzzles kept from one: puzzles
 /// come from many games rather than many from a few.
-const JUDGED_PER_GAME: usize = 12;
+const JUDGED_PER_GAME: usize = 30;
 /// See [`JUDGED_PER_GAME`].
-const KEPT_PER_GAME: usize = 3;
+const KEPT_PER_GAME: usize = 4;
 /// Source games played per puzzle asked for, at most, before the generator gives up.
 const GAMES_PER_PUZZLE: u64 = 20;
 
@@ -58,10 +58,10 @@ impl Report {
         (self.rechecked > 0).then(|| self.agreed as f64 / self.rechecked as f64)
     }
 
-    /// The kept searched puzzles by margin: `(from, to, count)` for the ranges 0.2-0.3,
-    /// 0.3-0.5, 0.5-0.75 and 0.75-1.
+    /// The kept searched puzzles by margin: `(from, to, count)` for the ranges 0-0.1,
+    /// 0.1-0.2, 0.2-0.3, 0.3-0.5, 0.5-0.75 and 0.75-1.
     pub fn margin_counts(&self) -> Vec<(f64, f64, usize)> {
-        const EDGES: [f64; 5] = [0.2, 0.3, 0.5, 0.75, 1.0];
+        const EDGES: [f64; 7] = [0.0, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0];
         EDGES
             .windows(2)
             .enumerate()
@@ -70,7 +70,7 @@ impl Report {
                 let n = self
                     .margins
                     .iter()
-                    .filter(|&&m| m >= w[0] - 1e-12 && (m < w[1] || last))
+                    .filter(|&&m| m >= w[0] && (m < w[1] || last))
                     .count();
                 (w[0], w[1], n)
             })

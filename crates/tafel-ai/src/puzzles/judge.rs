@@ -97,7 +97,7 @@ impl<G: PuzzleGame> Judge<G> {
             };
         }
         match searched_top_two(&mut self.first, game, state) {
-            Some(first) if searched_candidate(&first) => Verdict::Searched {
+            Some(first) if searched_candidate(&first, G::MARGIN) => Verdict::Searched {
                 first,
                 second: searched_top_two(&mut self.second, game, state),
             },
@@ -161,7 +161,8 @@ mod tests {
     #[test]
     fn equal_moves_make_no_puzzle() {
         // Under the designer's rules every move of the start draws.
-        let (game, state, verdict) = verdict::<Carreaux>("r:.BGBGB/RGBGBG/GRGBGB/RGRGBG/GRGRGB/RGRGRG");
+        let (game, state, verdict) =
+            verdict::<Carreaux>("r:.BGBGB/RGBGBG/GRGBGB/RGRGBG/GRGRGB/RGRGRG");
         assert!(game.legal_move_vec(&state).len() > 1);
         assert_eq!(verdict, Verdict::No);
     }
@@ -175,7 +176,7 @@ mod tests {
             panic!("not a searched candidate: {verdict:?}");
         };
         assert_eq!(game.format_move(&state, first.best), "e");
-        assert!(first.margin() >= crate::puzzles::rule::SEARCH_MARGIN);
+        assert!(first.margin() >= Kauri::MARGIN);
         assert!(Verdict::agrees(&first, &second));
         assert_eq!(verdict.kept(), Some((first, false)));
     }

@@ -1,6 +1,7 @@
 //! The games puzzles are found in: games between two computer levels, each seat's level drawn
-//! from the game's searching levels up to [`STRONGEST`], every move and die roll seeded, so a
-//! seed gives the same games again.
+//! from the game's searching levels up to [`PuzzleGame::STRONGEST_SOURCE`] (stronger ones
+//! cost too much time per game to play hundreds), every move and die roll seeded, so a seed
+//! gives the same games again.
 
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -12,10 +13,6 @@ use tafel_core::{Player, Status};
 use super::PuzzleGame;
 use crate::erased::{typed_agent, AgentOptions};
 use crate::levels::Algorithm;
-
-/// The strongest level that plays the source games (the stronger ones cost too much time per
-/// game to play hundreds).
-pub const STRONGEST: u32 = 4;
 
 /// The longest source game, in plies (chance outcomes included).
 const MAX_PLIES: usize = 400;
@@ -34,10 +31,10 @@ fn rng_of(seed: u64, index: u64) -> SmallRng {
 }
 
 /// The levels that can play source games: searching levels (no perfect play) up to
-/// [`STRONGEST`], counted from 1.
+/// [`PuzzleGame::STRONGEST_SOURCE`], counted from 1.
 fn playing_levels<G: PuzzleGame>() -> Vec<u32> {
     (1..=G::LEVELS.len() as u32)
-        .filter(|&level| level <= STRONGEST)
+        .filter(|&level| level <= G::STRONGEST_SOURCE)
         .filter(|&level| !matches!(G::LEVELS[level as usize - 1], Algorithm::Perfect { .. }))
         .collect()
 }
@@ -90,8 +87,14 @@ mod tests {
         let b = play(&game, 7, 3);
         assert_eq!(a.levels, b.levels);
         assert_eq!(a.positions, b.positions);
-        assert!(a.levels.iter().all(|level| (1..=STRONGEST).contains(level)));
-        assert!(a.positions.iter().all(|(_, s)| game.legal_move_vec(s).len() > 1));
+        assert!(a
+            .levels
+            .iter()
+            .all(|level| (1..=Einstein::STRONGEST_SOURCE).contains(level)));
+        assert!(a
+            .positions
+            .iter()
+            .all(|(_, s)| game.legal_move_vec(s).len() > 1));
         let other = play(&game, 8, 3);
         assert_ne!(a.positions, other.positions);
     }

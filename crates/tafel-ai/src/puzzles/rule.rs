@@ -4,7 +4,7 @@
 //!   where every other move falls short of one), or it keeps the highest chance with a margin of
 //!   at least [`EXACT_MARGIN`] over the best other move.
 //! - **Searched** values: the best move's value exceeds the best other move's by at least
-//!   [`SEARCH_MARGIN`]; the generator then has a second, independent search re-check it
+//!   the game's margin ([`super::PuzzleGame::MARGIN`], by default [`SEARCH_MARGIN`]); the generator then has a second, independent search re-check it
 //!   ([`super::judge`]).
 //!
 //! Values are the mover's expected result on the one scale ([`Chance::score`]: a win 1, a draw
@@ -69,9 +69,9 @@ pub fn exact_puzzle<M>(top: &TopTwo<M>) -> bool {
 }
 
 /// Whether a search's values with these top two make a candidate puzzle (before the second
-/// search).
-pub fn searched_candidate<M>(top: &TopTwo<M>) -> bool {
-    top.margin() >= SEARCH_MARGIN
+/// search) in a game whose searched puzzles need `margin`.
+pub fn searched_candidate<M>(top: &TopTwo<M>, margin: f64) -> bool {
+    top.margin() >= margin
 }
 
 #[cfg(test)]
@@ -106,7 +106,10 @@ mod tests {
     fn an_exact_puzzle_is_the_only_win_or_a_clear_margin() {
         let rule = |values: &[f64]| exact_puzzle(&top_two(&exact(values)).unwrap());
         assert!(rule(&[0.0, 1.0, 0.0]), "the only winning move");
-        assert!(rule(&[0.97, 1.0]), "the only certain win, however close the rest");
+        assert!(
+            rule(&[0.97, 1.0]),
+            "the only certain win, however close the rest"
+        );
         assert!(!rule(&[1.0, 1.0, 0.0]), "two winning moves");
         assert!(rule(&[0.55, 0.40]), "a margin of 15 points");
         assert!(rule(&[0.50, 0.40]), "a margin of exactly 10 points");
@@ -121,8 +124,9 @@ mod tests {
             value,
             second,
         };
-        assert!(searched_candidate(&top(0.8, 0.5)));
-        assert!(!searched_candidate(&top(0.8, 0.65)));
+        assert!(searched_candidate(&top(0.8, 0.5), SEARCH_MARGIN));
+        assert!(!searched_candidate(&top(0.8, 0.65), SEARCH_MARGIN));
+        assert!(searched_candidate(&top(0.8, 0.65), 0.05));
         assert!(exact_puzzle(&top(0.8, 0.65)));
     }
 }

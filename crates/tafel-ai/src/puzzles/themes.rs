@@ -59,7 +59,10 @@ mod tests {
         assert_eq!(of::<KarlsRace>("w5:ABK:P", "P-K", 0.9), ["capture"]);
         assert_eq!(of::<KarlsRace>("w5:AB:KP", "P-K", 0.9), ["own-capture"]);
         assert_eq!(of::<KarlsRace>("w3:CD:GT", "G-A", 1.0), ["race", "finish"]);
-        assert_eq!(of::<KarlsRace>("w5:AB:KP", "P-K", 0.3), ["own-capture", "defence"]);
+        assert_eq!(
+            of::<KarlsRace>("w5:AB:KP", "P-K", 0.3),
+            ["own-capture", "defence"]
+        );
     }
 
     #[test]

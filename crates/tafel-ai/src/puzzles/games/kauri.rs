@@ -14,6 +14,8 @@ impl PuzzleGame for Kauri {
     const DICE: bool = false;
     const FIRST: Algorithm = alpha_beta(64, NODES, EVAL);
     const SECOND: Algorithm = mcts(second_iterations(NODES), EVAL);
+    /// Level 4 searches 60,000 nodes a move: level 3 at most keeps the source games quick.
+    const STRONGEST_SOURCE: u32 = 3;
 
     /// `sowing` always; `capture` when the move takes seeds, `sacrifice` when it hands seeds
     /// to the opponent.

@@ -1,4 +1,7 @@
-//! Quarx's puzzles: searched (the game is not solved).
+//! Quarx's puzzles: searched (the game is not solved). Most Quarx positions offer several
+//! moves of the same worth (the hypercube's symmetries, compulsory captures), and a man won is
+//! worth only some 5 to 10 points of the mover's chances on the one scale, so its searched
+//! puzzles need a margin of [`MARGIN`] and its searches are smaller, to judge many positions.
 
 use tafel_core::Game;
 use tafel_games::quarx::Quarx;
@@ -9,12 +12,16 @@ use crate::puzzles::PuzzleGame;
 use super::second_iterations;
 
 /// The first search's nodes.
-const NODES: u64 = 20_000;
+const NODES: u64 = 5_000;
+
+/// The margin of Quarx's searched puzzles.
+pub const MARGIN: f64 = 0.05;
 
 impl PuzzleGame for Quarx {
     const DICE: bool = false;
     const FIRST: Algorithm = alpha_beta(64, NODES, EVAL);
     const SECOND: Algorithm = mcts(second_iterations(NODES), EVAL);
+    const MARGIN: f64 = MARGIN;
 
     /// `capture` (one piece) or `multi-capture` (more), `promotion` when a man becomes a
     /// king, `quiet` for a step that does neither.
