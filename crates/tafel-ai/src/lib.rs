@@ -17,6 +17,8 @@
 //! - [`levels`]: the [`Algorithm`]s that strength levels are made of;
 //! - [`solve`]: exact solvers and perfect players (Black Path, Karl's Race, Carreaux, Kauri's
 //!   tie-break);
+//! - [`puzzles`]: positions where one move is clearly best, found in games between the
+//!   levels and checked by the solvers or by two independent searches;
 //! - [`signature`]: the search signature, one number that changes when search behaviour does;
 //! - [`erased`]: agents for the type-erased games of the command line and the server;
 //! - [`scale`]: the one scale of evaluations people see (the chance to win and to draw), exact
@@ -34,6 +36,7 @@ pub mod expectimax;
 pub mod games;
 pub mod levels;
 pub mod mcts;
+pub mod puzzles;
 pub mod review;
 pub mod scale;
 mod searcher;

@@ -51,6 +51,9 @@ enum Command {
     /// The server's database: copy every game between SQLite and PostgreSQL, back it up, restore it.
     #[command(subcommand)]
     Db(commands::db::Command),
+    /// Puzzles from games between the computer levels, checked by the solvers or two searches.
+    #[command(subcommand)]
+    Puzzles(commands::puzzles::Command),
     /// Solve a game exactly: the result with perfect play (black-path, karls-race, carreaux, kauri).
     Solve(commands::solve::Args),
     /// Pair a Swiss tournament's next round from its TRF file (FIDE Dutch system, 2025 rules).
@@ -101,6 +104,7 @@ fn main() -> ExitCode {
         Command::Account(command) => commands::account::run(command),
         Command::Bench(args) => commands::bench::run(args),
         Command::Engine(args) => commands::engine::run(args),
+        Command::Puzzles(command) => commands::puzzles::run(command),
         Command::Solve(args) => commands::solve::run(args),
         Command::Trace(args) => commands::trace::run(args),
         Command::Swiss(args) => commands::swiss::run(args),

@@ -30,8 +30,11 @@ use crate::agent::Agent;
 use crate::erased::{typed_agent_with_notice, AgentOptions, AiError, DynAgent, ErasedAgent};
 use crate::eval::Evaluator;
 use crate::levels::{level_in, Algorithm, UnknownLevel};
+use crate::puzzles::generate::generate_typed;
+use crate::puzzles::{values_erased, Generated, PuzzleError, PuzzleGame, PuzzleOptions, Report};
 use crate::review::{start_typed, ReviewError, ReviewOptions, ReviewSteps};
 use crate::scale::assess::{assess_typed, calibration};
+use crate::scale::Chance;
 use crate::scale::{AssessOptions, Calibration, DynAssessment, Oracle};
 use crate::signature::{game_lines, SignatureLine, SignatureSpec};
 use crate::solve::karls_race::TableError;
@@ -290,6 +293,19 @@ pub trait DynGameAi: Send + Sync {
         moves: &[String],
         options: &ReviewOptions,
     ) -> Result<Box<dyn ReviewSteps>, ReviewError>;
+    /// Puzzles of `game` (this game) as `options` say ([`crate::puzzles::generate`]).
+    fn generate_puzzles(
+        &self,
+        game: &dyn DynGame,
+        options: &PuzzleOptions,
+        progress: &mut dyn FnMut(&Report),
+    ) -> Result<Generated, PuzzleError>;
+    /// The puzzle solver's value of every move of `position` ([`crate::puzzles::exact_values`]).
+    fn puzzle_values(
+        &self,
+        game: &dyn DynGame,
+        position: &dyn DynPosition,
+    ) -> Result<Option<Vec<(String, Chance)>>, AiError>;
 }
 
 /// The [`DynGameAi`] of the game `G`.
@@ -301,7 +317,7 @@ impl<G: GameAi> AiOf<G> {
     }
 }
 
-impl<G: GameAi> DynGameAi for AiOf<G> {
+impl<G: PuzzleGame> DynGameAi for AiOf<G> {
     fn info(&self) -> GameInfo {
         G::INFO
     }
@@ -362,6 +378,25 @@ impl<G: GameAi> DynGameAi for AiOf<G> {
         options: &ReviewOptions,
     ) -> Result<Box<dyn ReviewSteps>, ReviewError> {
         start_typed(Self::rules(game)?, start, moves, options)
+    }
+    fn generate_puzzles(
+        &self,
+        game: &dyn DynGame,
+        options: &PuzzleOptions,
+        progress: &mut dyn FnMut(&Report),
+    ) -> Result<Generated, PuzzleError> {
+        Ok(generate_typed(
+            Self::rules(game)?.as_ref(),
+            options,
+            progress,
+        ))
+    }
+    fn puzzle_values(
+        &self,
+        game: &dyn DynGame,
+        position: &dyn DynPosition,
+    ) -> Result<Option<Vec<(String, Chance)>>, AiError> {
+        values_erased(Self::rules(game)?, position)
     }
 }
 

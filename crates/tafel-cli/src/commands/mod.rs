@@ -11,6 +11,7 @@ pub mod hint;
 pub mod match_;
 pub mod perft;
 pub mod play;
+pub mod puzzles;
 pub mod replay;
 pub mod serve;
 pub mod serve_tls;

@@ -1,0 +1,113 @@
+//! A puzzle as the data files hold it (`data/puzzles/<game>.jsonl`): one JSON object a line.
+//! This format is read by the server, which loads the shipped puzzles; its fields are the
+//! contract between the generator and whoever shows the puzzles.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// One puzzle: a position, the answer and where it came from.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Puzzle {
+    /// Unique and stable for a seed: the game's name and a number (`karls-race-0001`).
+    pub id: String,
+    /// The game's name, as the registry names it.
+    pub game: String,
+    /// The settings that differ from the game's defaults.
+    pub settings: BTreeMap<String, String>,
+    /// The position in the game's own code; the side to move solves it (a dice game's code
+    /// carries the die already rolled).
+    pub code: String,
+    /// The answer in move notation: the solver's moves at even indexes, the opponent's replies
+    /// between them (odd length).
+    pub solution: Vec<String>,
+    /// What the answer's first move does ("race", "capture", ...).
+    pub themes: Vec<String>,
+    /// The game it was found in.
+    pub source: Source,
+    /// The values that made it a puzzle.
+    pub check: Check,
+}
+
+/// Where a puzzle was found: a game between two computer levels.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Source {
+    /// The generator's seed.
+    pub seed: u64,
+    /// The game's number for that seed, from 0.
+    pub game: u64,
+    /// The moves played before the position (chance outcomes included).
+    pub ply: u32,
+    /// The levels of the first and the second seat.
+    pub levels: [u32; 2],
+}
+
+/// The values of the best and second-best first move, for the player to move (a win 1, a
+/// draw 1/2, a loss 0, or the chance of winning in between).
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Check {
+    /// Whether the values come from a solver (else from a search).
+    pub exact: bool,
+    /// The best move's value.
+    pub best: f64,
+    /// The best other move's value.
+    pub second: f64,
+}
+
+impl Puzzle {
+    /// The puzzle as one line of a data file (no newline).
+    pub fn to_line(&self) -> String {
+        serde_json::to_string(self).expect("a puzzle always serialises")
+    }
+
+    /// The puzzles of a data file's text, one a line (blank lines skipped); the error names
+    /// the line, from 1.
+    pub fn parse_lines(text: &str) -> Result<Vec<Puzzle>, String> {
+        text.lines()
+            .enumerate()
+            .filter(|(_, line)| !line.trim().is_empty())
+            .map(|(i, line)| serde_json::from_str(line).map_err(|e| format!("line {}: {e}", i + 1)))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_puzzle_is_one_line_with_the_fields_in_the_contract_order() {
+        let puzzle = Puzzle {
+            id: "karls-race-0001".into(),
+            game: "karls-race".into(),
+            settings: BTreeMap::new(),
+            code: "w3:ABC:MNP".into(),
+            solution: vec!["P-K".into()],
+            themes: vec!["race".into()],
+            source: Source {
+                seed: 1,
+                game: 17,
+                ply: 23,
+                levels: [2, 5],
+            },
+            check: Check {
+                exact: true,
+                best: 1.0,
+                second: 0.0,
+            },
+        };
+        let line = puzzle.to_line();
+        assert_eq!(
+            line,
+            r#"{"id":"karls-race-0001","game":"karls-race","settings":{},"code":"w3:ABC:MNP","solution":["P-K"],"themes":["race"],"source":{"seed":1,"game":17,"ply":23,"levels":[2,5]},"check":{"exact":true,"best":1.0,"second":0.0}}"#
+        );
+        let text = format!("{line}\n\n{line}\n");
+        assert_eq!(
+            Puzzle::parse_lines(&text).unwrap(),
+            vec![puzzle.clone(), puzzle]
+        );
+        assert!(Puzzle::parse_lines("{}")
+            .unwrap_err()
+            .starts_with("line 1:"));
+    }
+}

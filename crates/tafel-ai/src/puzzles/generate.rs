@@ -1,0 +1,183 @@
+//! The generator's loop: plays source games ([`super::play`]), judges a sample of their
+//! positions ([`super::judge`]) and keeps the puzzles, with a [`Report`] of what it did.
+
+use std::collections::{BTreeMap, HashSet};
+
+use tafel_core::{Game, GameSettings};
+
+use super::format::{Check, Puzzle, Source};
+use super::judge::{Judge, Verdict};
+use super::line::answer_line;
+use super::play::play;
+use super::themes::themes;
+use super::PuzzleGame;
+
+/// The most positions judged per source game, and the most puzzles kept from one: puzzles
+/// come from many games rather than many from a few.
+const JUDGED_PER_GAME: usize = 30;
+/// See [`JUDGED_PER_GAME`].
+const KEPT_PER_GAME: usize = 4;
+/// Source games played per puzzle asked for, at most, before the generator gives up.
+const GAMES_PER_PUZZLE: u64 = 20;
+
+/// How to generate puzzles.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PuzzleOptions {
+    /// The seed of the source games and the searches: the same seed gives the same puzzles.
+    pub seed: u64,
+    /// How many puzzles to keep.
+    pub count: usize,
+}
+
+/// What a generation did, for people: how many puzzles were kept, and for the searched ones
+/// the first search's margins and how often the second search agreed.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Report {
+    /// Source games played.
+    pub games: u64,
+    /// Positions judged.
+    pub positions: u64,
+    /// Puzzles kept by the solver's values.
+    pub exact: usize,
+    /// Candidates of the first search that the second search re-checked.
+    pub rechecked: usize,
+    /// Of those, the ones where it agreed (and that were kept).
+    pub agreed: usize,
+    /// The first search's margin of every kept searched puzzle.
+    pub margins: Vec<f64>,
+}
+
+impl Report {
+    /// Puzzles kept in all.
+    pub fn kept(&self) -> usize {
+        self.exact + self.agreed
+    }
+
+    /// The share of re-checked candidates where the second search agreed, if any was.
+    pub fn agreement(&self) -> Option<f64> {
+        (self.rechecked > 0).then(|| self.agreed as f64 / self.rechecked as f64)
+    }
+
+    /// The kept searched puzzles by margin: `(from, to, count)` for the ranges 0-0.1,
+    /// 0.1-0.2, 0.2-0.3, 0.3-0.5, 0.5-0.75 and 0.75-1.
+    pub fn margin_counts(&self) -> Vec<(f64, f64, usize)> {
+        const EDGES: [f64; 7] = [0.0, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0];
+        EDGES
+            .windows(2)
+            .enumerate()
+            .map(|(i, w)| {
+                let last = i == EDGES.len() - 2;
+                let n = self
+                    .margins
+                    .iter()
+                    .filter(|&&m| m >= w[0] && (m < w[1] || last))
+                    .count();
+                (w[0], w[1], n)
+            })
+            .collect()
+    }
+}
+
+/// The puzzles found, and the report.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Generated {
+    /// The puzzles, numbered in the order found.
+    pub puzzles: Vec<Puzzle>,
+    /// What the generation did.
+    pub report: Report,
+}
+
+/// The settings of `game` that differ from the defaults.
+fn changed_settings<G: Game>(game: &G) -> BTreeMap<String, String> {
+    <G::Settings as GameSettings>::SPECS
+        .iter()
+        .map(|spec| (spec.key, game.settings().get(spec.key)))
+        .filter(|(key, value)| {
+            let spec = <G::Settings as GameSettings>::SPECS
+                .iter()
+                .find(|s| s.key == *key);
+            spec.is_some_and(|s| s.default != value)
+        })
+        .map(|(key, value)| (key.to_string(), value))
+        .collect()
+}
+
+/// Generates puzzles of `game` as `options` say; `progress` hears the report after every
+/// source game.
+pub(crate) fn generate_typed<G: PuzzleGame>(
+    game: &G,
+    options: &PuzzleOptions,
+    progress: &mut dyn FnMut(&Report),
+) -> Generated {
+    let settings = changed_settings(game);
+    let mut judge = Judge::new(game, options.seed);
+    let mut report = Report::default();
+    let mut puzzles = Vec::new();
+    let mut seen = HashSet::new();
+    let most_games = options.count as u64 * GAMES_PER_PUZZLE;
+    for index in 0..most_games {
+        if puzzles.len() >= options.count {
+            break;
+        }
+        let source = play(game, options.seed, index);
+        report.games += 1;
+        let mut kept_here = 0;
+        for (ply, state) in source.positions.into_iter().take(JUDGED_PER_GAME) {
+            if kept_here == KEPT_PER_GAME || puzzles.len() >= options.count {
+                break;
+            }
+            let code = game.format_position(&state);
+            if !seen.insert(code.clone()) {
+                continue;
+            }
+            report.positions += 1;
+            let verdict = judge.verdict(game, &state);
+            match verdict {
+                Verdict::No => {}
+                Verdict::Exact(_) => report.exact += 1,
+                Verdict::Searched { first, second } => {
+                    report.rechecked += 1;
+                    if Verdict::agrees(&first, &second) {
+                        report.agreed += 1;
+                        report.margins.push(first.margin());
+                    }
+                }
+            }
+            let Some((top, exact)) = verdict.kept() else {
+                continue;
+            };
+            let line = answer_line(&mut judge, game, &state, top.best);
+            let mut after = state.clone();
+            let solution = line
+                .iter()
+                .map(|&mv| {
+                    let text = game.format_move(&after, mv);
+                    game.apply(&mut after, mv);
+                    text
+                })
+                .collect();
+            puzzles.push(Puzzle {
+                id: format!("{}-{:04}", G::INFO.name, puzzles.len() + 1),
+                game: G::INFO.name.to_string(),
+                settings: settings.clone(),
+                code,
+                solution,
+                themes: themes(game, &state, &line, top.value),
+                source: Source {
+                    seed: options.seed,
+                    game: index,
+                    ply,
+                    levels: source.levels,
+                },
+                check: Check {
+                    exact,
+                    best: top.value,
+                    second: top.second,
+                },
+            });
+            kept_here += 1;
+        }
+        progress(&report);
+    }
+    Generated { puzzles, report }
+}

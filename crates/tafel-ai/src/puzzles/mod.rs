@@ -1,0 +1,113 @@
+//! Puzzles: positions where one move (or, in games without dice, a short forced line with the
+//! opponent's replies) is clearly best, found in games between the computer levels and
+//! checked: exactly by a game's solver where it covers the position, elsewhere by a search
+//! with a margin that a second, independent search re-checks. How, per game, is in
+//! `docs/learn.md` ("How puzzles are made and checked").
+//!
+//! - [`format`]: a puzzle as the data files hold it ([`Puzzle`]);
+//! - [`rule`]: the selection rule, which move values make a puzzle;
+//! - [`game`]: [`PuzzleGame`], what each game gives the generator, one module per game in
+//!   `games/`;
+//! - [`judge`]: a position's verdict, from the solver or the two searches;
+//! - [`line`]: the answer as a forced line in games without dice;
+//! - [`themes`]: what the answer does;
+//! - `play`: the source games between computer levels;
+//! - [`generate`](mod@generate): the loop that keeps puzzles, and its [`Report`].
+
+pub mod format;
+pub mod game;
+mod games;
+pub mod generate;
+pub mod judge;
+mod line;
+mod play;
+pub mod rule;
+pub mod themes;
+
+use std::fmt;
+use std::sync::Arc;
+
+use tafel_core::{DynGame, DynPosition};
+
+use crate::erased::AiError;
+use crate::games::game_ai;
+use crate::scale::assess::concrete;
+use crate::scale::Chance;
+
+pub use format::{Check, Puzzle, Source};
+pub use game::PuzzleGame;
+pub use games::ENDGAME_STONES;
+pub use generate::{Generated, PuzzleOptions, Report};
+
+/// Why puzzles could not be generated.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum PuzzleError {
+    /// The game has no computer player.
+    Ai(AiError),
+    /// The game is not played by two players (puzzles are one side against the other).
+    NotTwoPlayers,
+    /// No puzzle was asked for.
+    NoCount,
+}
+
+impl fmt::Display for PuzzleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PuzzleError::Ai(e) => fmt::Display::fmt(e, f),
+            PuzzleError::NotTwoPlayers => write!(f, "puzzles need a game of two players"),
+            PuzzleError::NoCount => write!(f, "ask for at least one puzzle"),
+        }
+    }
+}
+
+impl std::error::Error for PuzzleError {}
+
+impl From<AiError> for PuzzleError {
+    fn from(e: AiError) -> Self {
+        PuzzleError::Ai(e)
+    }
+}
+
+/// Generates puzzles of `game` (with its settings) as `options` say; `progress` hears the
+/// report after every source game.
+pub fn generate(
+    game: &dyn DynGame,
+    options: &PuzzleOptions,
+    progress: &mut dyn FnMut(&Report),
+) -> Result<Generated, PuzzleError> {
+    if game.num_players() != 2 {
+        return Err(PuzzleError::NotTwoPlayers);
+    }
+    if options.count == 0 {
+        return Err(PuzzleError::NoCount);
+    }
+    game_ai(game)?.generate_puzzles(game, options, progress)
+}
+
+/// The exact value of every legal move of `position` (a position of `game`) by the solver
+/// the puzzles are checked with, in move notation; `None` where it does not cover the
+/// position.
+pub fn exact_values(
+    game: &dyn DynGame,
+    position: &dyn DynPosition,
+) -> Result<Option<Vec<(String, Chance)>>, AiError> {
+    game_ai(game)?.puzzle_values(game, position)
+}
+
+/// [`exact_values`] for the concrete game `G`.
+pub(crate) fn values_erased<G: PuzzleGame>(
+    game: &Arc<G>,
+    position: &dyn DynPosition,
+) -> Result<Option<Vec<(String, Chance)>>, AiError> {
+    let state = &concrete(game, position)?.state;
+    let game = game.as_ref();
+    let Some(mut oracle) = game.puzzle_oracle() else {
+        return Ok(None);
+    };
+    Ok(oracle.move_values(game, state).map(|values| {
+        values
+            .into_iter()
+            .map(|(mv, chance)| (game.format_move(state, mv), chance))
+            .collect()
+    }))
+}

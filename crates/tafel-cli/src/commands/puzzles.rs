@@ -1,0 +1,108 @@
+//! `tafel puzzles`: puzzles made from games between the computer levels, exact where a
+//! solver covers the position, else searched and re-checked by a second search
+//! (`docs/learn.md`, "How puzzles are made and checked").
+
+use std::fs;
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use tafel_ai::puzzles::{generate, Generated, PuzzleOptions, Report};
+
+use crate::target::GameArgs;
+
+/// The `puzzles` subcommands.
+#[derive(clap::Subcommand, Debug)]
+pub enum Command {
+    /// Play games at mixed computer levels and keep the positions where one move (in games
+    /// without dice, a short forced line) is clearly best, as JSON lines.
+    Generate(GenerateArgs),
+}
+
+/// Arguments of `tafel puzzles generate`.
+#[derive(clap::Args, Debug)]
+pub struct GenerateArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Seed of the games and searches: the same seed gives the same puzzles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// How many puzzles to keep.
+    #[arg(long, default_value_t = 300)]
+    count: usize,
+    /// Write the puzzles to this file (one JSON object a line) instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+/// Runs a `puzzles` subcommand.
+pub fn run(command: Command) -> Result<()> {
+    match command {
+        Command::Generate(args) => run_generate(&args),
+    }
+}
+
+fn run_generate(args: &GenerateArgs) -> Result<()> {
+    let game = args.game.build()?;
+    let options = PuzzleOptions {
+        seed: args.seed,
+        count: args.count,
+    };
+    let mut shown = 0;
+    let generated = generate(game.as_ref(), &options, &mut |report: &Report| {
+        if report.kept() >= shown + 25 {
+            shown = report.kept();
+            eprintln!(
+                "{} puzzles from {} games ({} positions judged)",
+                shown, report.games, report.positions
+            );
+        }
+    })?;
+    let text: String = generated
+        .puzzles
+        .iter()
+        .map(|puzzle| puzzle.to_line() + "\n")
+        .collect();
+    match &args.out {
+        Some(path) => {
+            fs::write(path, text).with_context(|| format!("writing {}", path.display()))?
+        }
+        None => std::io::stdout().write_all(text.as_bytes())?,
+    }
+    eprint!("{}", summary(&args.game.game, &generated));
+    Ok(())
+}
+
+/// What a generation did, for people: the puzzles kept, and for the searched ones the first
+/// search's margins and the second search's agreement.
+fn summary(game: &str, generated: &Generated) -> String {
+    let report = &generated.report;
+    let mut text = format!(
+        "{game}: {} puzzles kept ({} exact, {} searched) from {} games, {} positions judged\n",
+        report.kept(),
+        report.exact,
+        report.agreed,
+        report.games,
+        report.positions
+    );
+    if let Some(agreement) = report.agreement() {
+        text += &format!(
+            "  second search agreed on {} of {} candidates ({:.0}%)\n  margins of the kept searched puzzles:",
+            report.agreed,
+            report.rechecked,
+            agreement * 100.0
+        );
+        for (from, to, count) in report.margin_counts() {
+            text += &format!(" {from:.2}-{to:.2}: {count};");
+        }
+        text.pop();
+        text.push('\n');
+    }
+    let lines = generated
+        .puzzles
+        .iter()
+        .filter(|p| p.solution.len() > 1)
+        .count();
+    text += &format!("  answers with a forced line: {lines}\n");
+    text
+}
