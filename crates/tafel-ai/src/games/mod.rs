@@ -293,7 +293,7 @@ pub trait DynGameAi: Send + Sync {
         moves: &[String],
         options: &ReviewOptions,
     ) -> Result<Box<dyn ReviewSteps>, ReviewError>;
-    /// Puzzles of `game` (this game) as `options` say ([`crate::puzzles::generate`]).
+    /// Puzzles of `game` (this game) as `options` say ([`crate::puzzles::generate()`]).
     fn generate_puzzles(
         &self,
         game: &dyn DynGame,

@@ -1,5 +1,5 @@
 //! What each game gives the puzzle generator: [`PuzzleGame`], implemented once per game in
-//! [`super::games`].
+//! `puzzles/games/`.
 
 use super::rule::SEARCH_MARGIN;
 use crate::games::GameAi;

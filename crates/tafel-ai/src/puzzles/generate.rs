@@ -1,4 +1,4 @@
-//! The generator's loop: plays source games ([`super::play`]), judges a sample of their
+//! The generator's loop: plays source games (`puzzles/play.rs`), judges a sample of their
 //! positions ([`super::judge`]) and keeps the puzzles, with a [`Report`] of what it did.
 
 use std::collections::{BTreeMap, HashSet};

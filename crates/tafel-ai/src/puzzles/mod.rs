@@ -4,7 +4,7 @@
 //! with a margin that a second, independent search re-checks. How, per game, is in
 //! `docs/learn.md` ("How puzzles are made and checked").
 //!
-//! - [`format`]: a puzzle as the data files hold it ([`Puzzle`]);
+//! - [`format`](mod@format): a puzzle as the data files hold it ([`Puzzle`]);
 //! - [`rule`]: the selection rule, which move values make a puzzle;
 //! - [`game`]: [`PuzzleGame`], what each game gives the generator, one module per game in
 //!   `games/`;
