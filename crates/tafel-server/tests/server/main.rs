@@ -31,6 +31,7 @@ mod openapi_statuses;
 mod owners;
 mod protection;
 mod proxies;
+mod puzzles;
 mod ratings;
 mod rematch;
 mod seeks;
