@@ -8,7 +8,7 @@
 // Needs, besides TAFEL_URL: TAFEL_DATABASE, the SQLite URL of that server's database, into
 // which the test adds its own puzzles (the shipped ones may not be there): Kauri's end, where
 // the first player's `f` takes the last seeds and wins, as a puzzle of one move and as a line
-// of three (`a`, the reply `C`, then `f`).
+// of three (`a`, the reply `C`, then `f`), and once more as the next puzzle offered.
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -20,6 +20,7 @@ const KAURI_END = "a/0+1,0+1,0+1,0+1,0+2,1+1/0+1,4+0,0+1,0+1,0+1,0+1/28,27";
 const PUZZLES = [
   { id: "e2e-kauri-end", solution: ["f"] },
   { id: "e2e-kauri-line", solution: ["a", "C", "f"] },
+  { id: "e2e-kauri-spare", solution: ["f"] },
 ];
 
 let browser;
@@ -105,6 +106,7 @@ for (const { viewport, locale } of [{ viewport: LAPTOP, locale: "en-US" }, { vie
     assert.equal((await page.textContent("#next-puzzle")).trim(), words.next);
     await page.click("#next-puzzle");
     await page.waitForFunction(() => document.querySelector("#puzzle-feedback")?.textContent === "" && document.querySelector("#board .movable"));
+    assert.equal((await page.textContent("#puzzle-task")).trim(), words.move);
     assert.equal(new URL(page.url()).pathname, "/puzzles/kauri");
 
     // The games' list shows the rating.
