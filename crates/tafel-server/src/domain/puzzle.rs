@@ -29,6 +29,9 @@ pub const MAX_WORD_CHARS: usize = 64;
 /// The most themes a puzzle may have.
 const MAX_THEMES: usize = 8;
 
+/// A puzzle's rules and its position, as the game holds them.
+pub type Posed = (Arc<dyn DynGame>, Box<dyn DynPosition>);
+
 /// A puzzle as its file's line has it, checked.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Puzzle {
@@ -109,7 +112,7 @@ impl Puzzle {
             return Err(Error::invalid(msg!("puzzle-id-unreadable", id)));
         }
         let moves = self.solution.len();
-        if moves % 2 == 0 || moves > MAX_SOLUTION_MOVES {
+        if moves.is_multiple_of(2) || moves > MAX_SOLUTION_MOVES {
             let max = MAX_SOLUTION_MOVES;
             return Err(Error::invalid(msg!(
                 "puzzle-solution-length",
@@ -133,7 +136,7 @@ impl Puzzle {
     }
 
     /// The puzzle's rules and its position.
-    pub fn start(&self) -> Result<(Arc<dyn DynGame>, Box<dyn DynPosition>), Error> {
+    pub fn start(&self) -> Result<Posed, Error> {
         let settings: Vec<(String, String)> = self.settings.clone().into_iter().collect();
         let rules = tafel_games::registry()
             .get(&self.game)

@@ -374,7 +374,13 @@ mod tests {
             id: "kauri-t2".into(),
             ..kauri.clone()
         };
-        assert_eq!(store.add_puzzles(&[kauri.clone()], 1).await.unwrap(), 1);
+        assert_eq!(
+            store
+                .add_puzzles(std::slice::from_ref(&kauri), 1)
+                .await
+                .unwrap(),
+            1
+        );
         assert_eq!(
             store.add_puzzles(&[kauri.clone(), other], 2).await.unwrap(),
             1

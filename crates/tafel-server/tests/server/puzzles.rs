@@ -256,11 +256,23 @@ async fn browsers_attempt_unrated_and_everyone_shares_the_daily_puzzle() {
     }
 }
 
+/// A request refused: its method, path and body, the status, the code and words of the
+/// English and German message (no code: any refusal of that status).
+type Refusal = (
+    &'static str,
+    &'static str,
+    Option<Value>,
+    u16,
+    &'static str,
+    &'static str,
+    &'static str,
+);
+
 #[tokio::test]
 async fn refusals_have_their_codes_in_english_and_german() {
     let dir = tempfile::tempdir().unwrap();
     let router = server(&dir).await;
-    let cases: [(&str, &str, Option<Value>, u16, &str, &str, &str); 8] = [
+    let cases: [Refusal; 8] = [
         (
             "GET",
             "/api/puzzles/nope",
