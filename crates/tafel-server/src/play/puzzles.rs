@@ -28,8 +28,9 @@ use crate::domain::puzzle::{daily_index, Judgement, Puzzle, Solver};
 use crate::domain::rating::START;
 use crate::domain::Error;
 use crate::msg;
-use crate::store::puzzles::{NewAttempt, RecordedAttempt, StoredPuzzle};
-use crate::store::ratings::StoredRating;
+use crate::store::puzzles::NewAttempt;
+pub use crate::store::puzzles::{RecordedAttempt, StoredPuzzle};
+pub use crate::store::ratings::StoredRating;
 use crate::store::Store;
 
 /// The shipped puzzle files, `data/puzzles/*.jsonl`, embedded at compile time.

@@ -242,8 +242,8 @@ impl Store {
         };
         sqlx::query(&self.sql(
             "INSERT INTO puzzle_attempts (puzzle_id, player, attempt, account_id, solved, moves,
-                 rating_before, rating_after, puzzle_before, puzzle_after, played_ms)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 played_ms)
+             VALUES (?, ?, ?, ?, ?, ?, ?)",
         ))
         .bind(&puzzle.id)
         .bind(&key)
@@ -251,14 +251,28 @@ impl Store {
         .bind(attempt.solver.account().map(AccountId::as_str))
         .bind(i64::from(attempt.solved))
         .bind(serde_json::to_string(attempt.moves)?)
-        .bind(rated.map(|(player, _)| player.0.rating))
-        .bind(rated.map(|(player, _)| player.1.rating))
-        .bind(rated.map(|(_, puzzle)| puzzle.0.rating))
-        .bind(rated.map(|(_, puzzle)| puzzle.1.rating))
         .bind(now_ms)
         .execute(&mut *tx)
         .await
         .context("cannot store an attempt at a puzzle")?;
+        // The changes are set apart from the insert: one cached statement bound a number in one
+        // attempt and NULL in another is refused by PostgreSQL (the parameter's type changes).
+        if let Some((player, rated_puzzle)) = rated {
+            sqlx::query(&self.sql(
+                "UPDATE puzzle_attempts SET rating_before = ?, rating_after = ?,
+                     puzzle_before = ?, puzzle_after = ?
+                 WHERE puzzle_id = ? AND player = ? AND attempt = ?",
+            ))
+            .bind(player.0.rating)
+            .bind(player.1.rating)
+            .bind(rated_puzzle.0.rating)
+            .bind(rated_puzzle.1.rating)
+            .bind(&puzzle.id)
+            .bind(&key)
+            .bind(number)
+            .execute(&mut *tx)
+            .await?;
+        }
         if number == 1 && rated.is_none() {
             sqlx::query(&self.sql("UPDATE puzzles SET plays = plays + 1 WHERE id = ?"))
                 .bind(&puzzle.id)

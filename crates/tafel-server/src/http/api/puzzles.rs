@@ -21,9 +21,7 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::rate::{ClientAddress, RateLimiter};
 use crate::http::session::MaybeSignedIn;
 use crate::msg;
-use crate::play::puzzles::{Attempt, Puzzles};
-use crate::store::puzzles::StoredPuzzle;
-use crate::store::ratings::StoredRating;
+use crate::play::puzzles::{Attempt, Puzzles, StoredPuzzle, StoredRating};
 
 /// The limit on the moves of puzzle attempts judged per client address (each request counts).
 pub struct PuzzleRates(pub RateLimiter);
