@@ -8,7 +8,7 @@
 // "/tournament/<id>" (a tournament's game, "/game/<id>?tournament=<tid>", gets
 // web/tournaments/back.js), the moderators' page (web/moderation/page.js) at "/moderation", the
 // tutorials (web/learn/page.js) at "/learn" and a game's course (web/learn/course.js) at
-// "/learn/<game>".
+// "/learn/<game>", the puzzles (web/puzzles/page.js) at "/puzzles" and "/puzzles/<game>".
 // Plain ES modules: no build step. Each game's board is drawn by its own module,
 // web/boards/<game>.js (see web/boards/common.js for the module interface and the data
 // attributes that tests rely on).
@@ -28,6 +28,7 @@ const recoveryPages = { "/reset-password": "resetPasswordPage", "/verify-email":
 const recoveryPage = recoveryPages[location.pathname];
 const accountPage = accountPages[location.pathname];
 const course = location.pathname.match(/^\/learn\/([a-z-]+)$/);
+const puzzles = location.pathname.match(/^\/puzzles\/([a-z-]+)$/);
 const tournament = location.pathname.match(/^\/tournament\/([A-Za-z0-9]+)$/);
 const fromTournament = new URLSearchParams(location.search).get("tournament");
 const page = match
@@ -38,6 +39,8 @@ const page = match
   : player ? import("./players/page.js").then((m) => m.playerPage(app, decodeURIComponent(player[1])))
   : /^\/editor(\/[a-z-]+)?$/.test(location.pathname) ? import("./editor/page.js").then((m) => m.editorPage(app))
   : course ? import("./learn/course.js").then((m) => m.coursePage(app, course[1]))
+  : puzzles ? import("./puzzles/page.js").then((m) => m.puzzlePage(app, puzzles[1]))
+  : location.pathname === "/puzzles" ? import("./puzzles/page.js").then((m) => m.puzzlesPage(app))
   : location.pathname === "/learn" ? import("./learn/page.js").then((m) => m.learnPage(app))
   : tournament ? import("./tournaments/page.js").then((m) => m.tournamentPage(app, tournament[1]))
   : location.pathname === "/tournaments" ? import("./tournaments/create.js").then((m) => m.tournamentsPage(app))

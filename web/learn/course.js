@@ -1,13 +1,12 @@
 // A game's tutorial at "/learn/<game>" (docs/learn.md): its course (web/learn/courses/<game>.json)
 // step by step on the game's own board (web/boards/<game>.js): each step's idea in words, its
-// position read by the server (POST /api/positions), playable by clicks on exactly the legal
-// moves the server gives (web/boards/click-to-move.js); the move played is judged by the step's
+// position read by the server and playable by clicks on exactly the legal moves it gives
+// (web/boards/playable.js); the move played is judged by the step's
 // task on the server's reading of the position reached (web/learn/tasks.js). A task done shows
 // its praise, records the step (web/learn/progress.js) and offers the next; a wrong move is
 // explained and the position put back; a hint on request.
 
-import { clickToMove, previewPath } from "../boards/click-to-move.js";
-import { centreIn, zoomForTouch } from "../boards/common.js";
+import { drawPlayable, readPosition } from "../boards/playable.js";
 import { courseText, namedByOrder, sideName, t } from "../i18n.js";
 import { api, el, fill } from "../ui.js";
 import { loadCourse, mergedProgress, recordSteps } from "./progress.js";
@@ -109,8 +108,7 @@ function drawSteps(lesson) {
  * @param {Step} step
  * @param {string[]} moves
  * @returns {Promise<Position>} */
-const positionOf = (lesson, step, moves) => api("/api/positions", { method: "POST",
-  body: JSON.stringify({ game: lesson.game, settings: step.settings, code: step.code, moves }) });
+const positionOf = (lesson, step, moves) => readPosition(lesson.game, step.settings, step.code, moves);
 
 /** Shows step `i`: its words, and its position on the board, playable.
  * @param {Lesson} lesson
@@ -142,32 +140,11 @@ async function showStep(lesson, i) {
  * @param {Position} position
  * @param {string | null} last */
 function drawPosition(lesson, position, last) {
-  const { ui, board } = lesson;
+  const { ui } = lesson;
   const start = /** @type {Position} */ (lesson.start);
-  const seats = position.seats.map((name, seat) => ({ seat, name }));
-  const lastMove = last && start.status.seat !== undefined ? { index: 0, text: last, seat: start.status.seat, before: start.code } : null;
-  const view = { code: position.code, status: position.status, seats, last_move: lastMove, moves: last ? [last] : [], plies: [] };
-  const drawn = board.draw(view, Object.fromEntries(position.settings));
-  drawn.svg.id = "board";
-  drawn.svg.dataset.game = lesson.game;
-  drawn.svg.dataset.code = position.code;
-  const scroll = el("div", { class: "board-scroll" }, drawn.svg);
-  ui.boardArea.replaceChildren(scroll);
-  fill(ui.extra, drawn.extra);
-  zoomForTouch(scroll, drawn);
-  fill(ui.boardless);
-  if (!last) {
-    clickToMove(drawn.svg, position.legal, drawn.pathOf, (move) => tryMove(lesson, move),
-      drawn.preview ?? ((cells) => previewPath(drawn.svg, drawn.centreOf, cells)));
-  }
-  // A board shown zoomed (Quarx's on a phone) shows the pieces to move, or the move made.
-  const focus = ["movable", "lm-to", "last-move"].map((c) => drawn.svg.querySelector(`.${c}`)).find(Boolean);
-  if (scroll.classList.contains("zoomed") && focus) centreIn(scroll, focus);
-  if (last) return;
-  // Moves that have no cell on the board (a pass) are buttons beside it.
-  const boardless = position.legal.filter((move) => !drawn.pathOf(move)?.length);
-  fill(ui.boardless, boardless.map((move) => el("button", { type: "button", class: "secondary", "data-move": move,
-    onclick: () => tryMove(lesson, move) }, board.describeMove?.(move, view, Object.fromEntries(position.settings)) ?? move)));
+  const reached = last && start.status.seat !== undefined ? { text: last, seat: start.status.seat, before: start.code } : null;
+  drawPlayable({ area: ui.boardArea, extra: ui.extra, boardless: ui.boardless },
+    { game: lesson.game, board: lesson.board, position, last: reached, onMove: last ? null : (move) => tryMove(lesson, move) });
 }
 
 /** Plays `move` in the step's position: the task judged on the server's reading of the position

@@ -1,6 +1,6 @@
 // The lobby at "/": the new-game form, "Play someone now" (the quick pairing and the seeks), the
-// players one follows (./following.js), the open challenges, the tournaments running or about to start, the recent games, and the import
-// of a record.
+// players one follows (./following.js), the open challenges, the tournaments running or about to
+// start, the recent games, and the import of a record; the daily puzzle (web/puzzles/page.js).
 
 import { t } from "../i18n.js";
 import { api, el } from "../ui.js";
@@ -13,6 +13,7 @@ import { quickPairing } from "./quick-pairing.js";
 import { seekControls } from "./seek-form.js";
 import { seeksCard } from "./seeks.js";
 import { tournamentsCard } from "../tournaments/list.js";
+import { dailyCard } from "../puzzles/page.js";
 
 /** The width under which the lobby is one column (style.css, the lobby's @media rule). */
 const ONE_COLUMN = "(max-width: 50rem)";
@@ -32,6 +33,7 @@ export async function lobby(app) {
   newGame.placeSeek(seekControls(socket, newGame.chosen, account.then((signedIn) => signedIn !== null)));
   const lists = el("div", { class: "lobby-lists" }, seeks, challengesCard(newGame.yourName), botsCard(), tournamentsCard(), recentCard(),
     el("p", { class: "lobby-links" }, el("a", { href: "/learn", id: "lobby-learn-link" }, t("Learn to play")),
+      " · ", el("a", { href: "/puzzles", id: "lobby-puzzles-link" }, t("Puzzles")),
       " · ", el("a", { href: "/leaderboard", id: "leaderboards-link" }, t("Leaderboards")),
       " · ", el("a", { href: "/editor", id: "editor-link" }, t("Position editor"))));
   // On a phone "Play someone now" brings the quick pairing and the seeks up under the choices;
@@ -44,6 +46,8 @@ export async function lobby(app) {
   newGame.onMode(placeSeeks);
   oneColumn.addEventListener("change", placeSeeks);
   app.replaceChildren(el("div", { class: "lobby" }, newGame.card, lists, importCard()));
+  // The daily puzzle heads the lists once it is known (none when there are no puzzles).
+  api("/api/puzzles/daily").then((daily) => lists.insertBefore(dailyCard(catalog, daily), seeks.parentNode === lists ? seeks.nextSibling : lists.firstChild), () => {});
   newGame.show();
   followingCard(account).then((card) => {
     if (card && seeks.parentElement === lists) seeks.after(card);

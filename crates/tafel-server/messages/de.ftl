@@ -719,3 +719,19 @@ result-is-not-one-of-the-results = ein Ergebnis ist eines von 1-0, 0-1, 1/2-1/2,
 # Tutorials (issue #48)
 no-course-for-game = für das Spiel `{ $game }` gibt es keinen Kurs
 steps-done-beyond-the-course = { $steps } Schritte erledigt, aber der Kurs hat { $course }
+
+# Puzzles (issue #48)
+puzzle-line-unreadable = eine Zeile mit einem Rätsel ist nicht lesbar: { $reason }
+puzzle-id-unreadable = die Rätsel-Id `{ $id }` besteht nicht aus 1 bis 64 Buchstaben, Ziffern, `-`, `_` oder `.`
+puzzle-solution-length = die Lösung des Rätsels { $id } hat { $moves } Züge: sie braucht eine ungerade Zahl, höchstens { $max }
+puzzle-themes-unreadable = das Rätsel { $id } hat mehr als 8 Themen oder eines, das kein Wort ist
+puzzle-solver-not-to-move = im Rätsel { $id } ist vor { $mv } nicht der Lösende am Zug
+puzzle-nobody-to-move = in der Stellung des Rätsels { $id } ist niemand am Zug
+puzzle-moves-count = { $sent } Züge gesendet: dieses Rätsel braucht 1 bis { $needed } von deinen
+browser-id-unreadable = eine Browser-Id besteht aus 8 bis 64 Buchstaben, Ziffern, `-`, `_` oder `.`
+no-such-puzzle = es gibt kein Rätsel `{ $id }`
+no-puzzle-left = du hast jedes Rätsel von { $game } schon versucht: keines ist übrig
+no-puzzles-yet = es gibt noch keine Rätsel
+puzzle-moves-too-fast = von dieser Adresse kommen Rätselzüge schneller als erlaubt; warte einen Moment
+puzzle-moves-too-many = ein Versuch sendet höchstens { $max } Züge mit je höchstens { $chars } Zeichen
+puzzle-solver-unknown = melde dich an oder sende die Id des Browsers (`browser`), um Rätsel zu lösen

@@ -481,3 +481,19 @@ result-is-not-one-of-the-results = a result is one of 1-0, 0-1, 1/2-1/2, +:-, -:
 # Tutorials (issue #48)
 no-course-for-game = there is no course for the game `{ $game }`
 steps-done-beyond-the-course = { $steps } steps done, but the course has { $course }
+
+# Puzzles (issue #48)
+puzzle-line-unreadable = a puzzle's line does not read: { $reason }
+puzzle-id-unreadable = the puzzle id `{ $id }` is not 1 to 64 letters, digits, `-`, `_` or `.`
+puzzle-solution-length = the solution of the puzzle { $id } has { $moves } moves: it needs an odd number, at most { $max }
+puzzle-themes-unreadable = the puzzle { $id } has more than 8 themes, or one that is not a word
+puzzle-solver-not-to-move = in the puzzle { $id } the solver is not to move before { $mv }
+puzzle-nobody-to-move = nobody is to move in the position of the puzzle { $id }
+puzzle-moves-count = { $sent } moves sent: this puzzle takes 1 to { $needed } of yours
+browser-id-unreadable = a browser id is 8 to 64 letters, digits, `-`, `_` or `.`
+no-such-puzzle = there is no puzzle `{ $id }`
+no-puzzle-left = you have tried every puzzle of { $game }: none is left
+no-puzzles-yet = there are no puzzles yet
+puzzle-moves-too-fast = this address sends puzzle moves faster than it may; wait a moment
+puzzle-moves-too-many = an attempt sends at most { $max } moves of at most { $chars } characters each
+puzzle-solver-unknown = sign in, or send the browser's id (`browser`), to solve puzzles

@@ -224,6 +224,11 @@ pub struct Limits {
     pub open_reports_per_account: usize,
     /// Players one account may block. Default 500 (lichess allows about as many).
     pub blocks_per_account: usize,
+    /// Moves of puzzle attempts one client address may have judged per minute, on average
+    /// (0: no limit). Default 30: a puzzle every few seconds, far faster than anyone thinks.
+    pub puzzle_moves_per_minute: u32,
+    /// Moves of puzzle attempts one client address may have judged in a burst. Default 30.
+    pub puzzle_moves_burst: u32,
     /// When stopping: how long the server says it is unready before it stops accepting
     /// connections, so that load balancers notice (`--drain-delay`).
     pub drain_delay: Duration,
@@ -277,6 +282,8 @@ impl Default for Limits {
             follows_per_account: 500,
             open_reports_per_account: 10,
             blocks_per_account: 500,
+            puzzle_moves_per_minute: 30,
+            puzzle_moves_burst: 30,
             drain_delay: Duration::ZERO,
             drain_timeout: Duration::from_secs(10),
         }

@@ -40,6 +40,7 @@ pub use http::{openapi, router, AppState, MAX_BODY};
 use crate::compute::review::AnalysisBudget;
 use crate::domain::instance::Contact;
 use crate::domain::tournament::TournamentLimits;
+use crate::http::api::puzzles::PuzzleRates;
 use crate::http::drain::{Drain, DrainTimes, Phase};
 use crate::http::forward::Forwarding;
 use crate::http::guard::Origins;
@@ -56,6 +57,7 @@ use crate::play::follows::Follows;
 use crate::play::lobby::Lobby;
 use crate::play::mailer::Mailer;
 use crate::play::moderation::{Moderation, ModerationLimits};
+use crate::play::puzzles::Puzzles;
 use crate::play::recovery::Recovery;
 use crate::play::tournaments::Tournaments;
 use crate::play::{Hub, HubLimits, SILENCE};
@@ -144,6 +146,8 @@ async fn build(config: &Config) -> Result<Built> {
     let seeks_store = store.clone();
     let tournaments_store = store.clone();
     let moderation_store = store.clone();
+    let puzzles = Puzzles::new(store.clone());
+    load_puzzles(&puzzles).await?;
     let hub = Hub::new(
         store,
         HubLimits {
@@ -240,6 +244,12 @@ async fn build(config: &Config) -> Result<Built> {
             limits.chat_burst,
             remembered,
         ))),
+        puzzles,
+        puzzle_rates: Arc::new(PuzzleRates(RateLimiter::new(
+            limits.puzzle_moves_per_minute,
+            limits.puzzle_moves_burst,
+            remembered,
+        ))),
         origins: Arc::new(Origins::new(config.public_urls.clone(), config.listen.ip())),
         proxies: Arc::new(config.trusted_proxies.clone()),
         accounts,
@@ -291,6 +301,26 @@ async fn build(config: &Config) -> Result<Built> {
         metrics,
         forward_token,
     })
+}
+
+/// Adds the shipped puzzles the store does not have yet (`data/puzzles/*.jsonl`, embedded at
+/// compile time: [`play::puzzles`]); a line refused is logged and skipped.
+async fn load_puzzles(puzzles: &Puzzles) -> Result<()> {
+    let loaded = puzzles
+        .load_shipped()
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot load the shipped puzzles: {}", e.message))?;
+    for refused in &loaded.refused {
+        tracing::warn!("a shipped puzzle is refused: {refused}");
+    }
+    if loaded.added > 0 {
+        tracing::info!(
+            "{} new puzzles loaded of {} shipped",
+            loaded.added,
+            loaded.read
+        );
+    }
+    Ok(())
 }
 
 /// The mailer `config` asks for, if any: its links point at the first public URL, which it

@@ -42,6 +42,7 @@ pub mod live;
 pub mod message;
 pub mod moderation;
 pub mod name;
+pub mod puzzle;
 pub mod rated;
 pub mod rating;
 pub mod rematch;

@@ -60,6 +60,7 @@ use crate::play::challenges::Challenges;
 use crate::play::follows::Follows;
 use crate::play::lobby::Lobby;
 use crate::play::moderation::Moderation;
+use crate::play::puzzles::Puzzles;
 use crate::play::recovery::Recovery;
 use crate::play::tournaments::Tournaments;
 use crate::play::Hub;
@@ -111,6 +112,10 @@ pub struct AppState {
     pub follows: Arc<Follows>,
     /// Reports, blocks and the moderators' work.
     pub moderation: Arc<Moderation>,
+    /// The puzzles.
+    pub puzzles: Arc<Puzzles>,
+    /// Puzzle moves judged per client address.
+    pub puzzle_rates: Arc<api::puzzles::PuzzleRates>,
     /// Whether the server is stopping.
     pub drain: drain::Drain,
     /// Requests counted and timed.
@@ -140,6 +145,18 @@ impl FromRef<AppState> for Arc<Follows> {
 impl FromRef<AppState> for Arc<Moderation> {
     fn from_ref(state: &AppState) -> Self {
         state.moderation.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<Puzzles> {
+    fn from_ref(state: &AppState) -> Self {
+        state.puzzles.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<api::puzzles::PuzzleRates> {
+    fn from_ref(state: &AppState) -> Self {
+        state.puzzle_rates.clone()
     }
 }
 
@@ -228,7 +245,7 @@ impl FromRef<AppState> for Arc<RateLimiter> {
         (name = "players", description = "Players' pages, games, rating histories and records; leaderboards"),
         (name = "tournaments", description = "Tournaments: round robins between accounts, created, listed, shown with standings, entered and left"),
         (name = "moderation", description = "Reports and blocks for everyone signed in; the queue of reports, actions on players and tournaments, and their log for moderators (docs/moderation.md)"),
-        (name = "learn", description = "The tutorials: the steps of each game's course an account has done (docs/learn.md)"),
+        (name = "learn", description = "The tutorials: the steps of each game's course an account has done; puzzles, their attempts and ratings (docs/learn.md)"),
         (name = "bots", description = "Bots: accounts played by programs with a token (`Authorization: Bearer`), challenged by people; their event and game streams (NDJSON) and moves (docs/bots.md)")
     )
 )]
@@ -384,6 +401,11 @@ fn api_operations() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(api::moderation::log),
         routes!(api::learn::progress),
         routes!(api::learn::record),
+        routes!(api::puzzles::games),
+        routes!(api::puzzles::next),
+        routes!(api::puzzles::daily),
+        routes!(api::puzzles::puzzle),
+        routes!(api::puzzles::moves),
         routes!(api::bots::make_bot),
         routes!(api::bots::new_token, api::bots::revoke_token),
         routes!(api::bots::list),
@@ -510,6 +532,8 @@ fn routes(state: AppState) -> Router {
         .route("/editor/{game}", get(web::index))
         .route("/learn", get(web::index))
         .route("/learn/{game}", get(web::learn))
+        .route("/puzzles", get(web::index))
+        .route("/puzzles/{game}", get(web::puzzles))
         .route("/sign-in", get(web::index))
         .route("/sign-up", get(web::index))
         .route("/settings", get(web::index))

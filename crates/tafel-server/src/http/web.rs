@@ -66,8 +66,8 @@ pub enum Script {
     Rules,
 }
 
-/// A whole HTML page in the site's layout: the header with the way back to the lobby, the way
-/// to the tutorials (`/learn`) and the account's part (drawn by `web/account/header.js`: sign in and up, or the account's menu),
+/// A whole HTML page in the site's layout: the header with the way back to the lobby, the ways
+/// to the tutorials (`/learn`) and the puzzles (`/puzzles`) and the account's part (drawn by `web/account/header.js`: sign in and up, or the account's menu),
 /// then `body` inside `<main>`, in `language` (the header's words and `<html lang>`; the
 /// language switch is drawn by `web/language.js`). `title` is escaped; `body` is HTML.
 pub fn layout(
@@ -96,7 +96,7 @@ pub fn layout(
   <script type="module" src="/assets/account/header.js"></script>
 </head>
 <body>
-  <header class="site"><a href="/" class="brand">Tafel</a><span class="tagline">{tagline}</span><a href="/learn" class="learn-link" id="learn-link">{learn}</a><nav class="account" id="account" aria-label="{account}"></nav></header>
+  <header class="site"><a href="/" class="brand">Tafel</a><span class="tagline">{tagline}</span><a href="/learn" class="learn-link" id="learn-link">{learn}</a><a href="/puzzles" class="learn-link" id="puzzles-link">{puzzles}</a><nav class="account" id="account" aria-label="{account}"></nav></header>
   <main{main_attributes}>{body}</main>
 </body>
 </html>
@@ -106,6 +106,7 @@ pub fn layout(
         lang = language.code(),
         account = language.pick("Account", "Konto"),
         learn = language.pick("Learn", "Lernen"),
+        puzzles = language.pick("Puzzles", "Rätsel"),
     )
 }
 
@@ -156,6 +157,15 @@ pub fn course_steps(game: &str) -> Option<usize> {
     let file = WebFiles::get(&format!("learn/courses/{game}.json"))?;
     let course: serde_json::Value = serde_json::from_slice(&file.data).ok()?;
     course.get("steps")?.as_array().map(Vec::len)
+}
+
+/// A game's puzzles (`/puzzles/{game}`): the page shell, or the 404 page when there is no
+/// such game.
+pub async fn puzzles(Path(game): Path<String>, uri: Uri, language: Language) -> Response {
+    match tafel_games::registry().get(&game) {
+        Ok(_) => index(language).await,
+        Err(_) => not_found_page(uri.path(), language),
+    }
 }
 
 /// One embedded file of `web/` (and the Karl's Race geometry), or the 404 page.

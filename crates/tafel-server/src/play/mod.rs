@@ -68,7 +68,7 @@
 //! rematches kept in memory), [`clocks`] (the clock keeper, the heartbeat), [`computer`] (the computer's
 //! turns), [`instances`] (other instances on a shared database), [`analysis`] (analyses on
 //! the search pool), [`hints`] (hints, one search per position), [`positions`] (a position's
-//! chances and best line, for the position editor), [`accounts`] (signing up, in and out;
+//! chances and best line, for the position editor), [`puzzles`] (puzzles loaded, chosen and judged; a unit of its own), [`accounts`] (signing up, in and out;
 //! sessions), [`learn`] (the tutorials' progress of accounts), [`claims`] (an account's seats opened on any device), [`deleted`] (the seats of deleted accounts), [`lobby`] (seeks: someone to play
 //! now), [`players`] (players' pages and the leaderboards), [`moderation`] (reports,
 //! blocks, the moderators' queue and actions; a closed account's games resigned, a renamed
@@ -104,6 +104,7 @@ pub mod moves;
 pub mod pairs;
 pub mod players;
 pub mod positions;
+pub mod puzzles;
 pub mod recovery;
 pub mod rematch;
 pub mod resigner;

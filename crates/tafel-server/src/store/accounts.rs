@@ -124,7 +124,7 @@ impl Store {
     }
 
     /// Deletes the account `id` at `now_ms`: its username and password hash go, its sessions
-    /// end, its devices, e-mail address, mails' links, blocks (its and of it) and tutorials' progress are forgotten; the row keeps its id and its name's keys (so the name
+    /// end, its devices, e-mail address, mails' links, blocks (its and of it), tutorials' progress, puzzle ratings and attempts are forgotten; the row keeps its id and its name's keys (so the name
     /// is never taken again) and when it was made and deleted. Its seats in games stay indexed until
     /// [`Store::seats_of_deleted_accounts`] finds them.
     pub async fn delete_account(&self, id: &AccountId, now_ms: i64) -> Result<()> {
@@ -146,6 +146,8 @@ impl Store {
             "second_factors",
             "recovery_codes",
             "learn_progress",
+            "puzzle_ratings",
+            "puzzle_attempts",
         ] {
             sqlx::query(&self.sql(&format!("DELETE FROM {table} WHERE account_id = ?")))
                 .bind(id.as_str())

@@ -38,7 +38,7 @@
 //! [`devices`] (the devices an account signed in from),
 //! [`finishes`] (the outbox of games' ends: their work done once, in order),
 //! [`ratings`] (what a finished game leaves its accounts: results, ratings changed once),
-//! [`players`] (a player's page and the leaderboards), [`learn`] (the tutorials' progress),
+//! [`players`] (a player's page and the leaderboards), [`learn`] (the tutorials' progress), [`puzzles`] (puzzles, attempts, puzzle ratings),
 //! [`seeks`] (the lobby's), [`chat`]
 //! (games' chat messages), [`reports`] (reports and blocks), [`moderation`] (roles, mutes,
 //! closing, renaming, refunds, the moderators' log) and [`tournaments`] (tournaments, entrants and boards; each round
@@ -68,6 +68,7 @@ pub mod mail;
 pub mod moderation;
 pub mod own_data;
 pub mod players;
+pub mod puzzles;
 pub mod ratings;
 pub mod reads;
 pub mod reports;

@@ -32,6 +32,7 @@ mod owners;
 mod people;
 mod protection;
 mod proxies;
+mod puzzles;
 mod ratings;
 mod rematch;
 mod seeks;

@@ -5,7 +5,7 @@
 
 //!
 //! One module a group of operations: [`catalog`], [`positions`], [`games`], [`play`],
-//! [`analysis`], [`chat`], [`accounts`], [`players`], [`tournaments`], [`bots`], [`learn`].
+//! [`analysis`], [`chat`], [`accounts`], [`players`], [`tournaments`], [`bots`], [`learn`], [`puzzles`].
 
 pub mod accounts;
 pub mod analysis;
@@ -22,6 +22,7 @@ pub mod own_data;
 pub mod play;
 pub mod players;
 pub mod positions;
+pub mod puzzles;
 pub mod second_factor;
 pub mod sessions;
 pub mod tournaments;
@@ -46,6 +47,6 @@ pub mod tags {
     pub const BOTS: &str = "bots";
     /// Reports, blocks and the moderators' work.
     pub const MODERATION: &str = "moderation";
-    /// The tutorials: progress in the games' courses.
+    /// The tutorials (progress in the games' courses) and the puzzles.
     pub const LEARN: &str = "learn";
 }
