@@ -131,6 +131,12 @@ pub struct Args {
     /// Players one account may follow.
     #[arg(long, default_value_t = DEFAULTS.follows_per_account)]
     follows_per_account: usize,
+    /// Moves of puzzle attempts one client address may have judged per minute (0: no limit).
+    #[arg(long, default_value_t = DEFAULTS.puzzle_moves_per_minute)]
+    puzzle_moves_per_minute: u32,
+    /// Moves of puzzle attempts one client address may have judged in a burst.
+    #[arg(long, default_value_t = DEFAULTS.puzzle_moves_burst)]
+    puzzle_moves_burst: u32,
     /// Reports one account may have waiting for a moderator at once.
     #[arg(long, default_value_t = DEFAULTS.open_reports_per_account)]
     open_reports_per_account: usize,
@@ -287,6 +293,8 @@ impl Args {
             challenges_per_person: positive("challenges-per-person", self.challenges_per_person)?,
             challenges_waiting: positive("challenges-waiting", self.challenges_waiting)?,
             follows_per_account: positive("follows-per-account", self.follows_per_account)?,
+            puzzle_moves_per_minute: self.puzzle_moves_per_minute,
+            puzzle_moves_burst: self.puzzle_moves_burst.max(1),
             open_reports_per_account: positive(
                 "open-reports-per-account",
                 self.open_reports_per_account,
