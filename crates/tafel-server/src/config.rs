@@ -44,6 +44,9 @@ pub struct Config {
     /// The time line the server reads: the wall clock (the default, and always in `tafel
     /// serve`), or one a test moves on by hand and shares between the servers it starts.
     pub timeline: Timeline,
+    /// Whether the shipped puzzles (`data/puzzles/`) are added to the store at start: yes by
+    /// default, and always in `tafel serve`; a test of its own puzzles alone says no.
+    pub shipped_puzzles: bool,
 }
 
 impl Config {
@@ -60,6 +63,7 @@ impl Config {
             mail: None,
             limits: Limits::default(),
             timeline: Timeline::default(),
+            shipped_puzzles: true,
         }
     }
 }

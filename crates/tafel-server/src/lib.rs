@@ -147,7 +147,9 @@ async fn build(config: &Config) -> Result<Built> {
     let tournaments_store = store.clone();
     let moderation_store = store.clone();
     let puzzles = Puzzles::new(store.clone());
-    load_puzzles(&puzzles).await?;
+    if config.shipped_puzzles {
+        load_puzzles(&puzzles).await?;
+    }
     let hub = Hub::new(
         store,
         HubLimits {

@@ -409,6 +409,7 @@ pub fn run(args: Args) -> Result<()> {
             }),
             limits,
             timeline: Default::default(), // the wall clock
+            shipped_puzzles: true,
         };
         let server = tafel_server::start(&config).await?;
         let scheme = if config.tls.is_some() {

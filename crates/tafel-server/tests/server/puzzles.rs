@@ -26,7 +26,7 @@ const FIXTURES: &str = r#"{"id":"kauri-t1","game":"kauri","settings":{},"code":"
 {"id":"kauri-bad","game":"kauri","settings":{},"code":"a/0+1,0+1,0+1,0+1,0+2,1+1/0+1,4+0,0+1,0+1,0+1,0+1/28,27","solution":["z"]}
 "#;
 
-/// A server on a database file in `dir`, with the test's puzzles loaded first.
+/// A server on a database file in `dir`, with the test's puzzles loaded first (and only them).
 async fn server(dir: &tempfile::TempDir) -> Router {
     let url = format!("sqlite://{}", dir.path().join("t.db").display());
     let store = Store::open(&url).await.unwrap();
@@ -42,6 +42,7 @@ async fn server(dir: &tempfile::TempDir) -> Router {
     let mut config = Config::new("127.0.0.1:0".parse().unwrap(), &url);
     config.limits.puzzle_moves_burst = 5;
     config.limits.puzzle_moves_per_minute = 1;
+    config.shipped_puzzles = false;
     tafel_server::app(&config).await.unwrap().0
 }
 
