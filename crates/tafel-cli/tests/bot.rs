@@ -389,7 +389,10 @@ async fn the_servers_own_levels_play_as_bots_through_the_api() {
         .spawn()
         .unwrap();
     let mut lines = BufReader::new(serve.stdout.take().unwrap()).lines();
-    let serving = lines.next().unwrap().unwrap();
+    // The log may say something first (the shipped puzzles loaded, on a new database).
+    let serving = (lines.by_ref().map(Result::unwrap))
+        .find(|line| line.contains("is serving on"))
+        .unwrap();
     let url = serving
         .split_whitespace()
         .find(|w| w.starts_with("http://"))
