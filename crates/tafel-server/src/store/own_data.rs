@@ -38,6 +38,36 @@ fn described(name: &str) -> &'static Table {
 /// The tables not copied (a server's running makes them), described for one's data.
 const RUNNING: &[Table] = &[
     Table {
+        name: "puzzle_ratings",
+        columns: &[
+            ("account_id", Kind::Text),
+            ("game", Kind::Text),
+            ("rating", Kind::Real),
+            ("deviation", Kind::Real),
+            ("volatility", Kind::Real),
+            ("plays", Kind::Integer),
+            ("rated_ms", Kind::Integer),
+        ],
+        key: &["account_id", "game"],
+    },
+    Table {
+        name: "puzzle_attempts",
+        columns: &[
+            ("puzzle_id", Kind::Text),
+            ("player", Kind::Text),
+            ("attempt", Kind::Integer),
+            ("account_id", Kind::Text),
+            ("solved", Kind::Integer),
+            ("moves", Kind::Text),
+            ("rating_before", Kind::Real),
+            ("rating_after", Kind::Real),
+            ("puzzle_before", Kind::Real),
+            ("puzzle_after", Kind::Real),
+            ("played_ms", Kind::Integer),
+        ],
+        key: &["played_ms", "puzzle_id", "attempt"],
+    },
+    Table {
         name: "mail_links",
         columns: &[
             ("token_hash", Kind::Text),
@@ -122,6 +152,8 @@ pub(super) fn own() -> Vec<Own> {
         // Nor who follows one: only when.
         own("follows", "followed", &["follower"], "followed_by"),
         own("learn_progress", "account_id", &[], "learn_progress"),
+        own("puzzle_ratings", "account_id", &[], "puzzle_ratings"),
+        own("puzzle_attempts", "account_id", &[], "puzzle_attempts"),
         own("reports", "reporter_id", &["closed_by"], "reports_made"),
         // Nor who reported one, nor which moderator closed it.
         own(

@@ -23,7 +23,7 @@ pub struct OwnData {
     exported_ms: i64,
     /// For each table that names the account (`account`, `email`, `sessions`, `devices`,
     /// `mail_links`, `ratings`, `rating_changes`, `results`, `seats`, `chat_messages`, `seeks`,
-    /// `tournaments_organised`, `tournaments_entered`, `tournament_byes`, `tournament_chat_messages`, `learn_progress`, `bot_token`, `challenges_made`,
+    /// `tournaments_organised`, `tournaments_entered`, `tournament_byes`, `tournament_chat_messages`, `learn_progress`, `puzzle_ratings`, `puzzle_attempts`, `bot_token`, `challenges_made`,
     /// `challenges_received`, `following`, `followed_by`), its rows as objects of column and value, the secrets left
     /// out.
     #[schema(value_type = Object)]
