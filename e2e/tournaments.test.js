@@ -236,8 +236,10 @@ test("a Swiss of five: its page ranks by Buchholz and exports TRF; the form offe
     const head = await page.textContent(".tournament-head");
     assert.match(head, /Black Path Game · .* · Swiss · casual/);
     assert.match(head, /Round 3 of 3/);
-    assert.deepEqual(await page.locator("#standings thead th").allTextContents(), ["#", "Player", "Points", "BH", "SB", "Games"]);
-    assert.equal(await page.getAttribute("#standings thead abbr[title=Buchholz]", "title"), "Buchholz");
+    assert.deepEqual(await page.locator("#standings thead th").allTextContents(),
+      ["#", "Player", "Points", "BH-C1", "BH", "SB", "DE", "Games"], "a Swiss's own tie-breaks, FIDE's acronyms");
+    assert.equal(await page.getAttribute("#standings thead abbr:text-is('BH-C1')", "title"),
+      "Buchholz Cut-1: the opponents' points, the lowest left out");
     assert.equal(await page.getAttribute("#tournament-trf", "href"), `/api/tournaments/${id}/trf`);
     assert.equal(await page.locator("#tournament-rounds [data-round]").count(), 3);
     assert.deepEqual(await axeViolations(page), []);
@@ -259,8 +261,22 @@ test("a Swiss of five: its page ranks by Buchholz and exports TRF; the form offe
   assert.match(await organiser.textContent("#tournament-drawn-note"), /drawn every time/);
   await organiser.selectOption("#set-rule", "free");
   assert.equal(await organiser.textContent("#tournament-drawn-note"), "");
+  // The tie-breaks: each kind's own chosen, the cuts offered for a Swiss only.
+  const chosen = () => organiser.locator("#tournament-tie-breaks select").evaluateAll((all) => all.map((s) => s.value));
+  assert.deepEqual(await chosen(), ["BH-C1", "BH", "SB", "DE"]);
+  await organiser.selectOption("#tournament-kind", "round_robin");
+  assert.deepEqual(await chosen(), ["DE", "SB", "WIN", ""]);
+  assert.equal(await organiser.locator("#tournament-tie-break-1 option[value='BH-C1']").count(), 0);
+  await organiser.selectOption("#tournament-kind", "arena");
+  assert.equal(await organiser.isVisible("#tournament-tie-breaks"), false);
+  await organiser.selectOption("#tournament-kind", "swiss");
+  await organiser.selectOption("#tournament-tie-break-4", "ARO");
   assert.deepEqual(await axeViolations(organiser), []);
-  await screenshot(organiser, "tournaments-create-swiss-1366");
+  await screenshot(organiser, "tournaments-create-swiss-1366", true);
+  await organiser.click("#tournament-form button[type=submit]");
+  await organiser.waitForURL(/\/tournament\/[^/]+$/);
+  const made = await call(organiser, `/api/tournaments/${organiser.url().split("/").pop()}`);
+  assert.deepEqual(made.body.tie_breaks, ["BH-C1", "BH", "SB", "ARO"], "the form sends the tie-breaks chosen");
   for (const p of [...players, organiser, phone]) {
     assert.deepEqual(p.errors, []);
     await p.context().close();

@@ -1,7 +1,7 @@
 // "/tournaments": the lists of tournaments, and for a signed-in person the form that creates one
 // (game and its settings, each a control as in the lobby, clock, kind, a Swiss's rounds, late
-// entries and half-point byes, and an Arena's minutes, the pause between rounds, who may enter,
-// start, players at most, rated or casual). Carreaux under its designer's rules is drawn every time (issue #31): the form says so
+// entries and half-point byes, and an Arena's minutes, the pause between rounds, the tie-breaks
+// (tie-breaks.js), who may enter, start, players at most, rated or casual). Carreaux under its designer's rules is drawn every time (issue #31): the form says so
 // when that game is chosen without `rule=free`.
 
 import { api, el } from "../ui.js";
@@ -11,6 +11,7 @@ import { clockPicker } from "../lobby/time-control.js";
 import { applyConditions, settingControls, settingValues } from "../lobby/settings.js";
 import { showLists } from "./list.js";
 import { durationWords } from "./words.js";
+import { tieBreakPicker } from "./tie-breaks.js";
 
 /** Draws the tournaments' page into `app`.
  * @param {HTMLElement} app */
@@ -74,6 +75,9 @@ async function createForm() {
   const minutes = el("input", { id: "tournament-minutes", type: "number", min: 5, max: 720, value: 60, inputmode: "numeric" });
   const minutesField = field("tournament-minutes", t("Duration in minutes (an Arena: 5 to 720)"), minutes);
   const drawnNote = el("p", { class: "help", id: "tournament-drawn-note", role: "status" });
+  const tieBreaks = tieBreakPicker();
+  tieBreaks.show(kind.value);
+  kind.addEventListener("input", () => tieBreaks.show(kind.value));
   const update = () => {
     roundsField.hidden = kind.value !== "swiss";
     lateField.hidden = kind.value !== "swiss";
@@ -107,7 +111,8 @@ async function createForm() {
           time_control: clock.value(), kind: kind.value, entry: entry.value,
           ...(kind.value === "swiss"
             ? { rounds: Number(rounds.value), late_entry: late.value, half_point_byes: Number(halfByes.value) } : {}),
-          ...(kind.value === "arena" ? { minutes: Number(minutes.value) } : { round_pause_s: Number(pause.value) }),
+          ...(kind.value === "arena" ? { minutes: Number(minutes.value) }
+            : { round_pause_s: Number(pause.value), tie_breaks: tieBreaks.value() }),
           starts_ms: new Date(start.value).getTime(), max_entrants: Number(most.value), rated: rated.checked,
         }),
       });
@@ -130,6 +135,7 @@ async function createForm() {
       halfByesField,
       pauseField,
       minutesField,
+      tieBreaks.node,
       field("tournament-entry", t("Who may enter"), entry),
       field("tournament-start", t("Starts at"), start),
       field("tournament-max", t("Players at most"), most),

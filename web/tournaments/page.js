@@ -19,6 +19,7 @@ import { podium } from "./podium.js";
 import { byeLines, byeSection } from "./byes.js";
 import { tournamentChat } from "./chat.js";
 import { waitingRound } from "./hand-pairing.js";
+import { tieBreakName } from "./tie-breaks.js";
 
 /** A tournament as its page shows it (`TournamentView` of
  * crates/tafel-server/src/http/api/tournaments.rs): the summary's fields and the clock of the
@@ -39,7 +40,7 @@ import { waitingRound } from "./hand-pairing.js";
  * }} TournamentView */
 
 /** A row of the standings (an Arena's with its score sheet).
- * @typedef {{ rank: number, username: string, points: number, tie_break: number, buchholz: number, games: number,
+ * @typedef {{ rank: number, username: string, points: number, tie_breaks: number[], games: number,
  *   withdrawn: boolean, rating: number | null, rating_change: number | null,
  *   sheet: { points: number, doubled: boolean, berserk: boolean }[], on_fire: boolean }} Standing */
 
@@ -230,13 +231,12 @@ const hasReport = (/** @type {TournamentView} */ view) => view.kind !== "arena" 
  * @param {Element} node
  * @param {TournamentView} view */
 function drawStandings(node, view) {
-  // Abbreviated, so that the table fits a phone; the full name is the abbreviation's title.
-  /** @type {{ head: HTMLElement, value: (s: Standing) => number }[]} */
-  const tieBreaks = [
-    { head: el("abbr", { title: t("Sonneborn-Berger") }, "SB"), value: (s) => s.tie_break },
-    { head: el("abbr", { title: t("Buchholz") }, "BH"), value: (s) => s.buchholz },
-  ];
-  if (view.kind === "swiss") tieBreaks.reverse();
+  // The tournament's tie-breaks in their order, by FIDE's acronyms so that the table fits a
+  // phone; the name in words is the acronym's title.
+  const tieBreaks = view.tie_breaks.map((code, i) => ({
+    head: el("abbr", { title: tieBreakName(code) }, code),
+    value: (/** @type {Standing} */ s) => s.tie_breaks[i],
+  }));
   const arena = view.kind === "arena";
   // An Arena's score sheet: each game's points, a doubled one (on a streak) in red, one with a
   // berserk point underlined; a player on fire is marked after the name.

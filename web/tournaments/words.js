@@ -28,7 +28,8 @@ import { clockWords } from "../lobby/time-control.js";
  * @property {number} minutes an Arena's
  * @property {number | null} [ends_ms] an Arena's
  * @property {string | null} [late_entry] a Swiss's: "closed", "zero_point_byes" or "half_point_byes"
- * @property {number} half_point_byes a Swiss's: the half-point byes a player may ask for */
+ * @property {number} half_point_byes a Swiss's: the half-point byes a player may ask for
+ * @property {string[]} tie_breaks the tie-breaks in order, by FIDE's acronyms ("BH-C1", "SB", "DE"...) */
 
 /** @type {Promise<Map<string, string>> | null} */
 let titles = null;

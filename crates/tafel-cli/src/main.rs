@@ -58,6 +58,8 @@ enum Command {
     Solve(commands::solve::Args),
     /// Pair a Swiss tournament's next round from its TRF file (FIDE Dutch system, 2025 rules).
     Swiss(commands::swiss::Args),
+    /// A tournament's standings with FIDE's tie-breaks, from its TRF file.
+    Standings(commands::standings::Args),
     /// Speak the engine protocol on standard input and output (docs/engine-protocol.md).
     Engine(commands::engine::Args),
     /// Replay many games from standard input, writing every position (code, status, legal moves).
@@ -108,6 +110,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => commands::solve::run(args),
         Command::Trace(args) => commands::trace::run(args),
         Command::Swiss(args) => commands::swiss::run(args),
+        Command::Standings(args) => commands::standings::run(args),
         Command::Train(args) => commands::train::run(args),
     };
     match result {

@@ -642,3 +642,36 @@ fn train_writes_weights_that_the_levels_take_and_a_bad_file_is_refused() {
         "no learned evaluation",
     );
 }
+
+#[test]
+fn standings_print_fides_tie_breaks_of_a_trf_file_as_fides_program_does() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let trf = format!("{root}/data/tie-breaks/round-robin/r0001.trf");
+    let out = run_ok(&[
+        "standings",
+        "--trf",
+        &trf,
+        "--round-robin",
+        "--tie-breaks",
+        "BH SB DE WIN WON ARO",
+    ]);
+    // TieBreakServer's answer for r0001 (data/tie-breaks/round-robin.tsv), values as it
+    // writes them.
+    let expected = std::fs::read_to_string(format!("{root}/data/tie-breaks/round-robin.tsv"))
+        .unwrap()
+        .lines()
+        .filter_map(|line| line.strip_prefix("r0001\t"))
+        .map(|line| {
+            line.split('\t')
+                .map(|v| v.strip_suffix(".0").unwrap_or(v))
+                .collect::<Vec<_>>()
+                .join("\t")
+        })
+        .collect::<Vec<_>>();
+    assert_eq!(out.lines().collect::<Vec<_>>(), expected);
+    assert_error(
+        &["standings", "--trf", &trf, "--tie-breaks", "BH XX"],
+        "unknown tie-break \"XX\"",
+    );
+    assert_error(&["standings", "--trf", "/nonexistent.trf"], "cannot read");
+}

@@ -34,7 +34,7 @@
 //! has moved first less often moves first (ties: the higher-ranked).
 //!
 //! **Standings** rank by the Arena points; ties are broken by Sonneborn-Berger and Buchholz on
-//! the games' own results (`crate::standings`, with every game a round and nothing unplayed).
+//! the games' own results (`crate::standings`, with every game a round of fixed pairings).
 //! lichess breaks them by performance rating instead, which needs ratings this crate does not
 //! keep.
 
@@ -43,7 +43,8 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::matching::max_weight_matching;
-use crate::standings::{self, Standing, StandingsRules, Unplayed};
+use crate::standings::{self, Standing, StandingsRules};
+use crate::tie_breaks::{Cut, Pairings, TieBreak};
 use crate::{Entrant, GameResult, Outcome, Pairing, PlayedRound, RoundError};
 
 /// The fewest plies a game must last for a berserk winner's extra point (lichess: 7 moves).
@@ -178,6 +179,13 @@ fn as_round(game: &ArenaGame) -> PlayedRound {
     }
 }
 
+/// An Arena's tie-breaks: Sonneborn-Berger, then Buchholz, on its games (each game a round of
+/// fixed pairings: a forfeit counts as the game).
+pub const TIE_BREAKS: [TieBreak; 2] = [
+    TieBreak::SonnebornBerger(Cut::None),
+    TieBreak::Buchholz(Cut::None),
+];
+
 /// The Arena standings: by Arena points, then Sonneborn-Berger and Buchholz on the games.
 pub fn standings(entrants: usize, games: &[ArenaGame]) -> Result<Vec<Standing>, RoundError> {
     let points: Vec<u32> = sheets(entrants, games)?
@@ -187,8 +195,8 @@ pub fn standings(entrants: usize, games: &[ArenaGame]) -> Result<Vec<Standing>, 
     let rounds: Vec<PlayedRound> = games.iter().map(as_round).collect();
     let rules = StandingsRules {
         bye_half_points: 0,
-        unplayed: Unplayed::Ignored,
-        ..StandingsRules::default()
+        tie_breaks: TIE_BREAKS.to_vec(),
+        pairings: Pairings::Fixed,
     };
     standings::standings_by(&points, &rounds, &rules)
 }

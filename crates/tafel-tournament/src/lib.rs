@@ -9,7 +9,8 @@
 //! - [`dutch`]: FIDE's Dutch system (C.04.3, the 2025 rules), bracket by bracket.
 //! - [`arena`]: Arena as lichess runs it: scoring (streaks, berserk, early draws) and pairing
 //!   of the waiting players.
-//! - [`standings`]: points, Sonneborn-Berger, Buchholz and the crosstable.
+//! - [`standings`]: points, the tie-breaks in the order chosen, and the crosstable.
+//! - [`tie_breaks`]: FIDE's tie-breaks (2023 regulations) and how unplayed rounds count.
 //! - [`trf`]: FIDE's Tournament Report File (TRF-16) of a tournament played in rounds.
 //! - [`trf_read`]: reading a TRF-16/TRF-2026 file into the round to pair next.
 //! - [`matching`]: the maximum-weight matching the pairing systems share.
@@ -30,6 +31,7 @@ pub mod review;
 pub mod sprt;
 pub mod standings;
 pub mod swiss;
+pub mod tie_breaks;
 pub mod trf;
 pub mod trf_read;
 

@@ -2,54 +2,21 @@
 //!
 //! **Points** are half points (a win 2, a draw 1), as [`crate::Outcome::half_points`] gives them; a
 //! game that cannot be drawn simply never scores 1. The pairing-allocated bye scores what the
-//! tournament says ([`StandingsRules::bye_half_points`]), a requested bye its own points. An Arena ranks by its own points
-//! (`crate::arena`) and uses the tie-breaks below on its games.
+//! tournament says ([`StandingsRules::bye_half_points`]), a requested bye its own points. An
+//! Arena ranks by its own points (`crate::arena`) and uses the tie-breaks below on its games.
 //!
-//! **Tie-breaks**, in the order the tournament lists them (by default Sonneborn-Berger, then
-//! Buchholz):
-//! - *Buchholz*: the sum of the opponents' scores;
-//! - *Sonneborn-Berger*: the sum of the opponents' scores, each times what the entrant scored
-//!   against that opponent (a whole opponent's score for a win, half for a draw).
-//!
-//! **Unplayed rounds** (byes, forfeits, absences) follow FIDE's rule of 2009 (Handbook C.02,
-//! 13.15, in force until the tie-break regulations of 2023), the "virtual opponent":
-//! - an opponent's score counts each of *its* unplayed rounds as a draw;
-//! - an entrant's own unplayed round `R` of `n` counts as a game against a virtual opponent who
-//!   starts the round level with the entrant, takes the other side of the unplayed result, and
-//!   draws every later round: `Svon = SPR + (1 − SfPR) + ½ (n − R)` (SPR the entrant's score
-//!   before round `R`, SfPR what it scored in it). For Sonneborn-Berger the virtual opponent's
-//!   score counts like a real one's, times what the entrant scored.
-//!
-//! `n` is the number of rounds given, so standings part-way through a tournament use the rounds
-//! played so far. An Arena has no rounds: every game counts as played, nothing is adjusted
-//! ([`Unplayed::Ignored`]).
-//!
-//! Units: points and Buchholz in half points, Sonneborn-Berger in quarter points (half points
-//! times half points), so that every comparison is exact.
+//! **Tie-breaks**, in the order the tournament lists them, are FIDE's ([`crate::tie_breaks`]:
+//! Buchholz and its cuts, Sonneborn-Berger, direct encounter, wins, average rating of
+//! opponents), unplayed rounds counted as FIDE's regulations of 2023 count them. Entrants are
+//! ranked as FIDE's Technical Commission's TieBreakServer ranks them: by points, then by each
+//! tie-break in turn among those still level; entrants level on everything share a place.
 
 use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
+use crate::tie_breaks::{self, Cut, Pairings, Slot, TieBreak};
 use crate::{Entrant, PlayedRound, RoundError};
-
-/// A tie-break.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TieBreak {
-    /// The sum of the opponents' scores, each times the result against it.
-    SonnebornBerger,
-    /// The sum of the opponents' scores.
-    Buchholz,
-}
-
-/// How unplayed rounds count for the tie-breaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Unplayed {
-    /// FIDE C.02 13.15: virtual opponents, and opponents' unplayed rounds as draws.
-    VirtualOpponent,
-    /// Unplayed rounds add nothing and opponents' scores are taken as they are (Arena).
-    Ignored,
-}
 
 /// How a tournament ranks its entrants.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,23 +25,44 @@ pub struct StandingsRules {
     pub bye_half_points: u32,
     /// The tie-breaks, in order.
     pub tie_breaks: Vec<TieBreak>,
-    /// How unplayed rounds count.
-    pub unplayed: Unplayed,
+    /// How the pairings were made, which decides how unplayed rounds count.
+    pub pairings: Pairings,
 }
 
 impl Default for StandingsRules {
-    /// A bye worth a win; Sonneborn-Berger, then Buchholz; FIDE's virtual opponents.
+    /// A Swiss's: a bye worth a win, and [`default_tie_breaks`].
     fn default() -> Self {
         StandingsRules {
             bye_half_points: 2,
-            tie_breaks: vec![TieBreak::SonnebornBerger, TieBreak::Buchholz],
-            unplayed: Unplayed::VirtualOpponent,
+            tie_breaks: default_tie_breaks(Pairings::Swiss),
+            pairings: Pairings::Swiss,
         }
     }
 }
 
+/// The tie-breaks a tournament uses unless its organiser chooses others: in a Swiss, Buchholz
+/// Cut-1, Buchholz, Sonneborn-Berger, then direct encounter (the strength of the opposition
+/// first, as FIDE recommends for Swiss tournaments); where the pairings were fixed (a round
+/// robin, where everyone meets the same opponents), direct encounter, Sonneborn-Berger, then
+/// the number of wins.
+pub fn default_tie_breaks(pairings: Pairings) -> Vec<TieBreak> {
+    match pairings {
+        Pairings::Swiss => vec![
+            TieBreak::Buchholz(Cut::Cut1),
+            TieBreak::Buchholz(Cut::None),
+            TieBreak::SonnebornBerger(Cut::None),
+            TieBreak::DirectEncounter,
+        ],
+        Pairings::Fixed => vec![
+            TieBreak::DirectEncounter,
+            TieBreak::SonnebornBerger(Cut::None),
+            TieBreak::Wins,
+        ],
+    }
+}
+
 /// One line of the standings.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Standing {
     /// Who.
     pub entrant: Entrant,
@@ -82,82 +70,71 @@ pub struct Standing {
     pub rank: usize,
     /// The points the ranking uses (half points, or an Arena's own points).
     pub points: u32,
-    /// Sonneborn-Berger, in quarter points.
-    pub sonneborn_berger: u32,
-    /// Buchholz, in half points.
-    pub buchholz: u32,
+    /// The value of each tie-break of the rules, in their order (in points; DE a place among
+    /// the tied, 0 when it separates nobody).
+    pub tie_breaks: Vec<f64>,
 }
 
-/// What one entrant did in one round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Entry {
-    /// A game over the board against an opponent, scoring these half points.
-    Played { opponent: Entrant, half_points: u32 },
-    /// No game over the board (bye, forfeit, absence), scoring these half points.
-    Unplayed { half_points: u32 },
-}
-
-impl Entry {
-    fn half_points(self) -> u32 {
-        match self {
-            Entry::Played { half_points, .. } | Entry::Unplayed { half_points } => half_points,
-        }
-    }
-}
-
-/// Every entrant's entries, round by round.
-fn entries(
+/// Every entrant's rounds as [`Slot`]s, round by round.
+pub fn slots(
     entrants: usize,
     rounds: &[PlayedRound],
     bye_half_points: u32,
-) -> Result<Vec<Vec<Entry>>, RoundError> {
+) -> Result<Vec<Vec<Slot>>, RoundError> {
     let mut table = vec![Vec::with_capacity(rounds.len()); entrants];
     for (index, round) in rounds.iter().enumerate() {
         round.check(entrants, index + 1)?;
         for (entrant, row) in table.iter_mut().enumerate() {
             let entrant = Entrant(entrant);
-            let entry = match round.game_of(entrant) {
+            let slot = match round.game_of(entrant) {
                 Some(result) => {
                     let (_, half_points) = result
                         .side_and_half_points(entrant)
                         .expect("the game involves the entrant");
-                    match (
-                        result.outcome.was_played(),
-                        result.pairing.opponent_of(entrant),
-                    ) {
-                        (true, Some(opponent)) => Entry::Played {
-                            opponent,
-                            half_points,
-                        },
-                        _ => Entry::Unplayed { half_points },
+                    let played = result.outcome.was_played();
+                    Slot {
+                        half_points,
+                        opponent: result.pairing.opponent_of(entrant),
+                        played,
+                        vur: !played && half_points < 2,
                     }
                 }
-                None if round.bye == Some(entrant) => Entry::Unplayed {
+                None if round.bye == Some(entrant) => Slot {
                     half_points: bye_half_points,
+                    opponent: None,
+                    played: false,
+                    vur: false,
                 },
-                None => Entry::Unplayed {
-                    half_points: round.requested_bye(entrant).unwrap_or(0),
-                },
+                None => {
+                    let half_points = round.requested_bye(entrant).unwrap_or(0);
+                    Slot {
+                        half_points,
+                        opponent: None,
+                        played: false,
+                        vur: half_points < 2,
+                    }
+                }
             };
-            row.push(entry);
+            row.push(slot);
         }
     }
     Ok(table)
 }
 
 /// The standings after `rounds` among `entrants` entrants, best first, ranked by their half
-/// points and the tie-breaks.
+/// points and the tie-breaks; `ratings` (by entrant, 0 unrated; may be empty) for ARO.
 pub fn standings(
     entrants: usize,
     rounds: &[PlayedRound],
     rules: &StandingsRules,
+    ratings: &[u32],
 ) -> Result<Vec<Standing>, RoundError> {
-    let table = entries(entrants, rounds, rules.bye_half_points)?;
+    let table = slots(entrants, rounds, rules.bye_half_points)?;
     let points: Vec<u32> = table
         .iter()
-        .map(|row| row.iter().map(|entry| entry.half_points()).sum())
+        .map(|row| row.iter().map(|slot| slot.half_points).sum())
         .collect();
-    Ok(rank(&table, &points, rules))
+    Ok(rank(&table, &points, rules, ratings))
 }
 
 /// The standings ranked by `points` (an Arena's), with the tie-breaks computed from the games
@@ -167,77 +144,70 @@ pub fn standings_by(
     rounds: &[PlayedRound],
     rules: &StandingsRules,
 ) -> Result<Vec<Standing>, RoundError> {
-    let table = entries(points.len(), rounds, rules.bye_half_points)?;
-    Ok(rank(&table, points, rules))
+    let table = slots(points.len(), rounds, rules.bye_half_points)?;
+    Ok(rank(&table, points, rules, &[]))
 }
 
-fn rank(table: &[Vec<Entry>], points: &[u32], rules: &StandingsRules) -> Vec<Standing> {
-    let rounds = table.first().map_or(0, Vec::len) as u32;
-    let totals: Vec<u32> = table
-        .iter()
-        .map(|row| row.iter().map(|entry| entry.half_points()).sum())
-        .collect();
-    // The score an entrant's opponents count: its unplayed rounds as draws (FIDE), or as is.
-    let counted: Vec<u32> = table
-        .iter()
-        .zip(&totals)
-        .map(|(row, &total)| match rules.unplayed {
-            Unplayed::Ignored => total,
-            Unplayed::VirtualOpponent => row
-                .iter()
-                .map(|entry| match entry {
-                    Entry::Played { half_points, .. } => *half_points,
-                    Entry::Unplayed { .. } => 1,
-                })
-                .sum(),
-        })
-        .collect();
-    let mut lines: Vec<Standing> = table
-        .iter()
-        .enumerate()
-        .map(|(entrant, row)| {
-            let (mut buchholz, mut sonneborn_berger, mut before) = (0, 0, 0);
-            for (index, entry) in row.iter().enumerate() {
-                let opponent_score = match (*entry, rules.unplayed) {
-                    (Entry::Played { opponent, .. }, _) => Some(counted[opponent.0]),
-                    (Entry::Unplayed { half_points }, Unplayed::VirtualOpponent) => {
-                        let round = index as u32 + 1;
-                        Some(before + (2 - half_points.min(2)) + (rounds - round))
-                    }
-                    (Entry::Unplayed { .. }, Unplayed::Ignored) => None,
-                };
-                if let Some(score) = opponent_score {
-                    buchholz += score;
-                    sonneborn_berger += score * entry.half_points();
-                }
-                before += entry.half_points();
-            }
-            Standing {
-                entrant: Entrant(entrant),
-                rank: 0,
-                points: points[entrant],
-                sonneborn_berger,
-                buchholz,
-            }
-        })
-        .collect();
-    let key = |line: &Standing| -> Vec<u32> {
-        std::iter::once(line.points)
-            .chain(rules.tie_breaks.iter().map(|tie_break| match tie_break {
-                TieBreak::SonnebornBerger => line.sonneborn_berger,
-                TieBreak::Buchholz => line.buchholz,
-            }))
-            .collect()
-    };
-    lines.sort_by(|a, b| key(b).cmp(&key(a)).then(a.entrant.cmp(&b.entrant)));
-    for i in 0..lines.len() {
-        lines[i].rank = if i > 0 && key(&lines[i]) == key(&lines[i - 1]) {
-            lines[i - 1].rank
-        } else {
-            i + 1
-        };
+/// Ranks by `points`, then by each tie-break in turn among those still level: each time the
+/// entrants are sorted by their place so far, the value, then their number, and an entrant
+/// keeps a place of its own where it had one or its value differs.
+fn rank(
+    table: &[Vec<Slot>],
+    points: &[u32],
+    rules: &StandingsRules,
+    ratings: &[u32],
+) -> Vec<Standing> {
+    let n = points.len();
+    if n == 0 {
+        return Vec::new();
     }
-    lines
+    let mut place = vec![1usize; n];
+    let mut order: Vec<usize> = (0..n).collect();
+    let mut values: Vec<Vec<f64>> = vec![Vec::with_capacity(rules.tie_breaks.len()); n];
+    let points_as_values: Vec<f64> = points.iter().map(|&p| f64::from(p)).collect();
+    let criteria = std::iter::once(None).chain(rules.tie_breaks.iter().copied().map(Some));
+    for criterion in criteria {
+        let (column, lower_is_better) = match criterion {
+            None => (points_as_values.clone(), false),
+            Some(tie_break) => (
+                tie_breaks::values(tie_break, table, rules.pairings, ratings, &place),
+                tie_break.lower_is_better(),
+            ),
+        };
+        order.sort_by(|&a, &b| {
+            let by_value = if lower_is_better {
+                column[a].total_cmp(&column[b])
+            } else {
+                column[b].total_cmp(&column[a])
+            };
+            place[a].cmp(&place[b]).then(by_value).then(a.cmp(&b))
+        });
+        let mut value = column[order[0]];
+        for i in 1..n {
+            let position = i + 1;
+            let e = order[i];
+            if place[e] == position || column[e] != value {
+                place[e] = position;
+                value = column[e];
+            } else {
+                place[e] = place[order[i - 1]];
+            }
+        }
+        if criterion.is_some() {
+            for (e, row) in values.iter_mut().enumerate() {
+                row.push(column[e]);
+            }
+        }
+    }
+    order
+        .into_iter()
+        .map(|e| Standing {
+            entrant: Entrant(e),
+            rank: place[e],
+            points: points[e],
+            tie_breaks: std::mem::take(&mut values[e]),
+        })
+        .collect()
 }
 
 /// One game in a crosstable cell, from the row entrant's side.
@@ -367,24 +337,29 @@ mod tests {
         }
     }
 
+    /// Each line as (entrant, place, half points, tie-break values).
+    fn summary(lines: &[Standing]) -> Vec<(usize, usize, u32, Vec<f64>)> {
+        lines
+            .iter()
+            .map(|l| (l.entrant.0, l.rank, l.points, l.tie_breaks.clone()))
+            .collect()
+    }
+
     /// Four entrants, A B C D (0 to 3), a round robin with a forfeit, worked out by hand:
     ///
     /// | round | games |
     /// |---|---|
     /// | 1 | A beats D, B-C drawn |
     /// | 2 | C beats D, B beats A |
-    /// | 3 | D wins by forfeit against B (unplayed), C-A drawn |
+    /// | 3 | D wins by forfeit against B, C-A drawn |
     ///
-    /// Points: C 2, A 1½, B 1½, D 1. For the opponents, B's forfeit loss and D's forfeit win
-    /// count as draws: B 2, D ½ (A 1½, C 2 played everything). B's round 3: a virtual opponent
-    /// with B's 1½ before the round, who won (+1), and no rounds after: 2½. D's: 0 before, lost
-    /// (+0): 0.
-    ///
-    /// Buchholz: A = D ½ + B 2 + C 2 = 4½; B = C 2 + A 1½ + virtual 2½ = 6; C = B 2 + D ½ + A 1½
-    /// = 4; D = A 1½ + C 2 + virtual 0 = 3½.
-    /// Sonneborn-Berger: A = ½·1 + 2·0 + 2·½ = 1½; B = 2·½ + 1½·1 + 2½·0 = 2½;
-    /// C = 2·½ + ½·1 + 1½·½ = 2¼; D = 0.
-    /// So C first; B before A on Sonneborn-Berger; D last.
+    /// Points: C 2, A 1½, B 1½, D 1. The pairings were fixed, so the forfeit counts as B and
+    /// D's game, and every score as it is.
+    /// Sonneborn-Berger: A = D 1·1 + B 1½·0 + C 2·½ = 2; B = C 2·½ + A 1½·1 + D 1·0 = 2½;
+    /// C = B 1½·½ + D 1·1 + A 1½·½ = 2½; D = A·0 + C·0 + B 1½·1 = 1½.
+    /// Buchholz: A = 1 + 1½ + 2 = 4½; B = 2 + 1½ + 1 = 4½; C = 1½ + 1 + 1½ = 4; D = 5.
+    /// So C first; B before A on Sonneborn-Berger; D last. By direct encounter first, B is
+    /// before A too (B won their game): B's DE 1, A's 2, the others' 0 (nobody level).
     #[test]
     fn a_hand_worked_round_robin_with_a_forfeit() {
         use Outcome::*;
@@ -405,26 +380,22 @@ mod tests {
                 requested: vec![],
             },
         ];
-        let lines = standings(4, &rounds, &StandingsRules::default()).unwrap();
-        let summary: Vec<_> = lines
-            .iter()
-            .map(|l| {
-                (
-                    l.rank,
-                    l.entrant.0,
-                    l.points,
-                    l.sonneborn_berger,
-                    l.buchholz,
-                )
-            })
-            .collect();
+        let rules = StandingsRules {
+            bye_half_points: 0,
+            tie_breaks: vec![
+                TieBreak::SonnebornBerger(Cut::None),
+                TieBreak::Buchholz(Cut::None),
+            ],
+            pairings: Pairings::Fixed,
+        };
+        let lines = standings(4, &rounds, &rules, &[]).unwrap();
         assert_eq!(
-            summary,
+            summary(&lines),
             vec![
-                (1, 2, 4, 9, 8),   // C: 2 points, SB 2¼, Buchholz 4
-                (2, 1, 3, 10, 12), // B: 1½, SB 2½, Buchholz 6
-                (3, 0, 3, 6, 9),   // A: 1½, SB 1½, Buchholz 4½
-                (4, 3, 2, 0, 7),   // D: 1, SB 0, Buchholz 3½
+                (2, 1, 4, vec![2.5, 4.0]),
+                (1, 2, 3, vec![2.5, 4.5]),
+                (0, 3, 3, vec![2.0, 4.5]),
+                (3, 4, 2, vec![1.5, 5.0]),
             ]
         );
         let table = crosstable(&rounds, &lines);
@@ -432,14 +403,32 @@ mod tests {
             table.render(&["A", "B", "C", "D"], &lines),
             "  1 C  * ½ ½ 1  2\n  2 B  ½ * 1 -  1½\n  3 A  ½ 0 * 1  1½\n  4 D  0 + 0 *  1\n"
         );
+        let by_encounter = StandingsRules {
+            tie_breaks: vec![TieBreak::DirectEncounter],
+            ..rules
+        };
+        let lines = standings(4, &rounds, &by_encounter, &[]).unwrap();
+        assert_eq!(
+            summary(&lines),
+            vec![
+                (2, 1, 4, vec![0.0]),
+                (1, 2, 3, vec![1.0]),
+                (0, 3, 3, vec![2.0]),
+                (3, 4, 2, vec![0.0]),
+            ]
+        );
     }
 
-    /// Three entrants, two rounds, a bye worth a win: A beats B while C has the bye, then C-A
-    /// drawn while B has the bye. For opponents the byes count as draws: B ½ point, C 1, A 1½.
-    /// Buchholz: A = B ½ + C 1 = 1½; B = A 1½ + virtual (0 before, won the bye, no rounds
-    /// after: 0) = 1½; C = virtual (0 before, won, one round after: ½) + A 1½ = 2.
+    /// A Swiss of three, two rounds, a bye worth a win: A beats B while C has the bye, then
+    /// C-A drawn while B has the bye. Points: A 1½, C 1½, B 1. Nobody has a voluntarily
+    /// unplayed round, so every score counts as it is; a bye meets a dummy opponent with the
+    /// entrant's own score.
+    /// Buchholz: A = B 1 + C 1½ = 2½; B = A 1½ + dummy 1 = 2½; C = dummy 1½ + A 1½ = 3.
+    /// Cut-1 leaves out the lowest: A 1½, B 1½, C 1½.
+    /// Sonneborn-Berger: A = 1·1 + 1½·½ = 1¾; B = 1½·0 + 1·1 = 1; C = 1½·1 + 1½·½ = 2¼.
+    /// A and C are level on points and Buchholz Cut-1; C is ahead on Buchholz.
     #[test]
-    fn byes_meet_virtual_opponents() {
+    fn byes_meet_dummy_opponents() {
         let rounds = vec![
             PlayedRound {
                 results: vec![game(0, 1, Outcome::FirstWon)],
@@ -452,19 +441,76 @@ mod tests {
                 requested: vec![],
             },
         ];
-        let lines = standings(3, &rounds, &StandingsRules::default()).unwrap();
-        let buchholz: Vec<_> = {
-            let mut by_entrant: Vec<_> = lines.iter().map(|l| (l.entrant.0, l.buchholz)).collect();
-            by_entrant.sort_unstable();
-            by_entrant
-        };
-        assert_eq!(buchholz, vec![(0, 3), (1, 3), (2, 4)]);
-        // A and C share 1½ points; C is ahead on Sonneborn-Berger (C: virtual ½·1 + A 1½·½
-        // = 1¼; A: B ½·1 + C 1·½ = 1).
-        assert_eq!(lines[0].entrant, Entrant(2));
+        let lines = standings(3, &rounds, &StandingsRules::default(), &[]).unwrap();
         assert_eq!(
-            (lines[0].sonneborn_berger, lines[1].sonneborn_berger),
-            (5, 4)
+            summary(&lines),
+            vec![
+                (2, 1, 3, vec![1.5, 3.0, 2.25, 0.0]),
+                (0, 2, 3, vec![1.5, 2.5, 1.75, 0.0]),
+                (1, 3, 2, vec![1.5, 2.5, 1.0, 0.0]),
+            ]
+        );
+    }
+
+    /// A Swiss of four, three rounds: A beats B, C beats D; A-C drawn, B wins by forfeit
+    /// against D (D's voluntarily unplayed round); C beats B, A has the bye, D is absent
+    /// (withdrawn: another VUR). Points: A 2½, C 2½, B 1, D 0.
+    /// For its opponents D counts ½: its rounds after its last one not a VUR (round 1) count as
+    /// draws, but for the forfeit, which had an opponent (0).
+    /// Buchholz: A = B 1 + C 2½ + dummy 2½ = 6; B = A 2½ + dummy 1 (the forfeit won) + C 2½
+    /// = 6; C = D ½ + A 2½ + B 1 = 4; D = C 2½ + dummy 0 + dummy 0 = 2½.
+    /// Cut-1 leaves out a VUR first: D 2½ (a dummy's 0); A 5, B 5, C 3½ (the lowest).
+    /// Sonneborn-Berger: A = 1·1 + 2½·½ + 2½·1 = 4¾; C = ½·1 + 2½·½ + 1·1 = 2¾; B = 1; D = 0.
+    /// Average rating of the opponents met over the board (ratings 2000, 1800, 1900, 1500):
+    /// A = (1800 + 1900) / 2 = 1850; B = (2000 + 1900) / 2 = 1950; C = (1500 + 2000 + 1800)
+    /// / 3 = 1766.67, 1767; D = 1900.
+    #[test]
+    fn voluntarily_unplayed_rounds_count_as_fide_counts_them() {
+        use Outcome::*;
+        let rounds = vec![
+            PlayedRound {
+                results: vec![game(0, 1, FirstWon), game(2, 3, FirstWon)],
+                bye: None,
+                requested: vec![],
+            },
+            PlayedRound {
+                results: vec![game(0, 2, Draw), game(1, 3, FirstWonByForfeit)],
+                bye: None,
+                requested: vec![],
+            },
+            PlayedRound {
+                results: vec![game(2, 1, FirstWon)],
+                bye: Some(Entrant(0)),
+                requested: vec![],
+            },
+        ];
+        let rules = StandingsRules {
+            tie_breaks: vec![
+                TieBreak::Buchholz(Cut::Cut1),
+                TieBreak::Buchholz(Cut::None),
+                TieBreak::SonnebornBerger(Cut::None),
+                TieBreak::AverageRatingOfOpponents(Cut::None),
+            ],
+            ..StandingsRules::default()
+        };
+        let ratings = [2000, 1800, 1900, 1500];
+        let lines = standings(4, &rounds, &rules, &ratings).unwrap();
+        assert_eq!(
+            summary(&lines),
+            vec![
+                (0, 1, 5, vec![5.0, 6.0, 4.75, 1850.0]),
+                (2, 2, 5, vec![3.5, 4.0, 2.75, 1767.0]),
+                (1, 3, 2, vec![5.0, 6.0, 1.0, 1950.0]),
+                (3, 4, 0, vec![2.5, 2.5, 0.0, 1900.0]),
+            ]
+        );
+    }
+
+    #[test]
+    fn no_entrants_have_empty_standings() {
+        assert_eq!(
+            standings(0, &[], &StandingsRules::default(), &[]),
+            Ok(vec![])
         );
     }
 
@@ -475,7 +521,7 @@ mod tests {
             bye: None,
             requested: vec![],
         }];
-        let lines = standings(2, &rounds, &StandingsRules::default()).unwrap();
+        let lines = standings(2, &rounds, &StandingsRules::default(), &[]).unwrap();
         assert_eq!((lines[0].rank, lines[1].rank), (1, 1));
         let bad = vec![PlayedRound {
             results: vec![game(0, 5, Outcome::Draw)],
@@ -483,7 +529,7 @@ mod tests {
             requested: vec![],
         }];
         assert_eq!(
-            standings(2, &bad, &StandingsRules::default()),
+            standings(2, &bad, &StandingsRules::default(), &[]),
             Err(RoundError::UnknownEntrant {
                 round: 1,
                 entrant: Entrant(5)

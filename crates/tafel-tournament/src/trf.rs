@@ -95,8 +95,8 @@ pub fn export(
     rounds: &[PlayedRound],
     rules: &StandingsRules,
 ) -> Result<String, RoundError> {
-    let lines = standings(players.len(), rounds, rules)?;
     let ratings: Vec<u32> = players.iter().map(|p| p.rating).collect();
+    let lines = standings(players.len(), rounds, rules, &ratings)?;
     let numbers = pairing_numbers(&ratings);
     let mut text = String::new();
     let rated = players.iter().filter(|p| p.rating > 0).count();

@@ -15,7 +15,7 @@
 use std::fmt;
 
 use crate::dutch::{Field, Float, Player};
-use crate::Side;
+use crate::{Entrant, GameResult, Outcome, Pairing, PlayedRound, RequestedBye, Side};
 
 /// What is wrong with a TRF file, and on which line (from 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -196,18 +196,39 @@ pub fn to_trf2026(text: &str) -> Result<String, TrfError> {
     Ok(out)
 }
 
-/// Reads a TRF file and returns the round to pair next.
-pub fn next_round(text: &str) -> Result<Field, TrfError> {
+/// What every reader takes from a file: the number of rounds (if given), the initial colour,
+/// the pairing-allocated bye's half points, and the player lines with their ratings.
+struct Parsed {
+    rounds: Option<usize>,
+    initial: Side,
+    bye: u32,
+    lines: Vec<(usize, Vec<Option<Entry>>)>,
+    ratings: Vec<u32>,
+}
+
+/// Reads the records every reader needs, the player lines sorted by pairing number.
+fn parse(text: &str) -> Result<Parsed, TrfError> {
     let mut rounds = None;
     let mut initial = Side::First;
     let mut bye = 2;
-    let mut lines: Vec<(usize, Vec<Option<Entry>>)> = Vec::new();
+    let mut lines: Vec<(usize, Vec<Option<Entry>>, u32)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let number = i + 1;
         let code = line.get(..3).unwrap_or("");
         let rest = line.get(3..).unwrap_or("").trim();
         match code {
-            "001" => lines.push(player_line(line, number)?),
+            "001" => {
+                let (pairing, entries) = player_line(line, number)?;
+                let rating = line.get(48..52.min(line.len())).unwrap_or("").trim();
+                let rating = if rating.is_empty() {
+                    0
+                } else {
+                    rating.parse().map_err(|_| {
+                        error(number, format!("bad rating in columns 49-52: {rating:?}"))
+                    })?
+                };
+                lines.push((pairing, entries, rating));
+            }
             "XXR" | "142" => {
                 rounds = Some(
                     rest.parse::<usize>()
@@ -225,14 +246,126 @@ pub fn next_round(text: &str) -> Result<Field, TrfError> {
             _ => {}
         }
     }
-    let rounds = rounds.ok_or_else(|| error(0, "no number of rounds (XXR or 142 line)"))?;
     if lines.is_empty() {
         return Err(error(0, "no player (001 line)"));
     }
-    lines.sort_by_key(|(number, _)| *number);
+    lines.sort_by_key(|(number, _, _)| *number);
     if let Some(w) = lines.windows(2).find(|w| w[0].0 == w[1].0) {
         return Err(error(0, format!("pairing number {} twice", w[0].0)));
     }
+    let ratings = lines.iter().map(|(_, _, rating)| *rating).collect();
+    Ok(Parsed {
+        rounds,
+        initial,
+        bye,
+        lines: lines.into_iter().map(|(n, e, _)| (n, e)).collect(),
+        ratings,
+    })
+}
+
+/// A tournament as a TRF file reports it, for its standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The pairing numbers, in order; entrant `i` is the player numbered `numbers[i]`.
+    pub numbers: Vec<usize>,
+    /// Each entrant's rating (0 unrated).
+    pub ratings: Vec<u32>,
+    /// The rounds reported (as many as the longest player line has).
+    pub rounds: Vec<PlayedRound>,
+    /// What the pairing-allocated bye scores, in half points.
+    pub bye_half_points: u32,
+}
+
+/// Reads the rounds a TRF file reports: games (`1 = 0`, `W D L`), forfeits (`+ -`), the
+/// pairing-allocated bye (`U`), byes (`H` ½, `F` 1, `Z` 0) and absences (a blank round).
+pub fn report(text: &str) -> Result<Report, TrfError> {
+    let Parsed {
+        bye,
+        lines,
+        ratings,
+        ..
+    } = parse(text)?;
+    let count = lines.iter().map(|(_, e)| e.len()).max().unwrap_or(0);
+    let index_of = |number: usize| lines.binary_search_by_key(&number, |(n, _)| *n).ok();
+    let mut rounds = vec![PlayedRound::default(); count];
+    for (i, (number, entries)) in lines.iter().enumerate() {
+        for (r, entry) in entries.iter().enumerate() {
+            let Some(entry) = *entry else { continue };
+            let round = &mut rounds[r];
+            let Some(opponent) = entry.opponent else {
+                match entry.result {
+                    b'U' if round.bye.is_some() => {
+                        return Err(error(
+                            0,
+                            format!("two pairing-allocated byes in round {}", r + 1),
+                        ))
+                    }
+                    b'U' => round.bye = Some(Entrant(i)),
+                    result => round.requested.push(RequestedBye {
+                        entrant: Entrant(i),
+                        half_points: match result {
+                            b'H' => 1,
+                            b'F' => 2,
+                            _ => 0,
+                        },
+                    }),
+                }
+                continue;
+            };
+            let j = index_of(opponent).ok_or_else(|| {
+                error(
+                    0,
+                    format!("player {number} meets {opponent}, who is not listed"),
+                )
+            })?;
+            let theirs = lines[j].1.get(r).copied().flatten();
+            let first = match entry.side {
+                Some(side) => side == Side::First,
+                None => i < j,
+            };
+            if !first {
+                continue;
+            }
+            let outcome = match (entry.result, theirs.map(|t| t.result)) {
+                (b'1' | b'W', _) => Outcome::FirstWon,
+                (b'0' | b'L', _) => Outcome::SecondWon,
+                (b'=' | b'D', _) => Outcome::Draw,
+                (b'+', _) => Outcome::FirstWonByForfeit,
+                (b'-', Some(b'+')) => Outcome::SecondWonByForfeit,
+                _ => Outcome::DoubleForfeit,
+            };
+            round.results.push(GameResult {
+                pairing: Pairing {
+                    first: Entrant(i),
+                    second: Entrant(j),
+                },
+                outcome,
+            });
+        }
+    }
+    for (r, round) in rounds.iter().enumerate() {
+        round
+            .check(lines.len(), r + 1)
+            .map_err(|e| error(0, e.to_string()))?;
+    }
+    Ok(Report {
+        numbers: lines.iter().map(|(n, _)| *n).collect(),
+        ratings,
+        rounds,
+        bye_half_points: bye,
+    })
+}
+
+/// Reads a TRF file and returns the round to pair next.
+pub fn next_round(text: &str) -> Result<Field, TrfError> {
+    let Parsed {
+        rounds,
+        initial,
+        bye,
+        lines,
+        ..
+    } = parse(text)?;
+    let rounds = rounds.ok_or_else(|| error(0, "no number of rounds (XXR or 142 line)"))?;
     let index_of = |number: usize| lines.binary_search_by_key(&number, |(n, _)| *n).ok();
     let round = lines
         .iter()

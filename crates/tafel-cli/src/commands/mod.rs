@@ -17,6 +17,7 @@ pub mod serve;
 pub mod serve_tls;
 pub mod show;
 pub mod solve;
+pub mod standings;
 pub mod swiss;
 pub mod tournament;
 pub mod trace;

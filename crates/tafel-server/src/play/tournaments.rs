@@ -154,6 +154,7 @@ impl Tournaments {
             minutes: checked.minutes,
             late_bye_half_points: checked.late_bye_half_points,
             half_point_byes: checked.half_point_byes,
+            tie_breaks: checked.tie_breaks,
         };
         self.store
             .create_tournament(

@@ -241,6 +241,7 @@ pub(super) const PEOPLE: &[Table] = &[
             ("ended_ms", Kind::Integer),
             ("late_bye_half_points", Kind::Integer),
             ("half_point_byes", Kind::Integer),
+            ("tie_breaks", Kind::Text),
         ],
         key: &["id"],
     },

@@ -55,8 +55,8 @@ impl Store {
             "INSERT INTO tournaments (id, name, organiser_id, game, settings, time_control, rated,
                                       kind, entry, invite, max_entrants, starts_ms, state,
                                       rounds, round_pause_ms, minutes, late_bye_half_points,
-                                      half_point_byes, created_ms)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                      half_point_byes, tie_breaks, created_ms)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         ))
         .bind(&t.id)
         .bind(&t.name)
@@ -76,6 +76,13 @@ impl Store {
         .bind(i64::from(t.minutes))
         .bind(t.late_bye_half_points.map(i64::from))
         .bind(i64::from(t.half_point_byes))
+        .bind(
+            t.tie_breaks
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
         .bind(now_ms)
         .execute(&self.pool)
         .await

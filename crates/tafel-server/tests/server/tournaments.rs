@@ -489,8 +489,10 @@ async fn a_player_who_never_moves_forfeits_after_the_limit() {
     let end = until(&players[0], &id, |v| v["state"] == "finished").await;
     assert_eq!(end["pairings"][0]["boards"][0]["result"], "-:+");
     assert_eq!(points(&end)[0], ("nsh1".to_string(), 1.0));
-    // A forfeit is not a game played: no tie-break from it.
-    assert_eq!(end["standings"][0]["tie_break"], 0.0);
+    // A round robin's pairings are fixed: the forfeit counts as the game, a win (WIN 1)
+    // against an opponent with nothing (SB 0), nobody level (DE 0).
+    assert_eq!(end["tie_breaks"], json!(["DE", "SB", "WIN"]));
+    assert_eq!(end["standings"][0]["tie_breaks"], json!([0.0, 0.0, 1.0]));
     let (_, view) = players[0].get(&format!("/api/games/{game}")).await;
     assert_eq!(view["status"]["termination"], "aborted", "{view}");
 }
@@ -711,7 +713,7 @@ fn check_swiss(view: &Value, n: usize, rounds: usize) {
     let key = |s: &Value| {
         (
             s["points"].as_f64().unwrap(),
-            s["buchholz"].as_f64().unwrap(),
+            s["tie_breaks"][0].as_f64().unwrap(),
         )
     };
     for pair in standings.windows(2) {

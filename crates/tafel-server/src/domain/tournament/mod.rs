@@ -241,6 +241,10 @@ pub struct TournamentRequest {
     /// (default 2); not for other kinds.
     #[serde(default)]
     pub half_point_byes: Option<u32>,
+    /// The tie-breaks of a Swiss or a round robin, in order, by FIDE's acronyms ("BH-C1",
+    /// "SB", "DE"...; default: the kind's, [`standings::default_tie_breaks`]); not for an Arena.
+    #[serde(default)]
+    pub tie_breaks: Option<Vec<String>>,
 }
 
 /// A request as checked: the name trimmed, the entrants at most, and the rounds of a Swiss (0
@@ -261,6 +265,8 @@ pub struct Checked {
     pub late_bye_half_points: Option<u32>,
     /// The half-point byes each player of a Swiss may ask for (0 for the other kinds).
     pub half_point_byes: u32,
+    /// The tie-breaks, in order.
+    pub tie_breaks: Vec<tafel_tournament::tie_breaks::TieBreak>,
 }
 
 fn open_entry() -> Entry {
@@ -347,6 +353,7 @@ impl TournamentRequest {
         }
         let (late_bye_half_points, half_point_byes) =
             byes::check_settings(self.kind, rounds, self.late_entry, self.half_point_byes)?;
+        let tie_breaks = standings::check_tie_breaks(self.kind, self.tie_breaks.as_deref())?;
         Ok(Checked {
             name: name.to_string(),
             max_entrants: most,
@@ -355,6 +362,7 @@ impl TournamentRequest {
             minutes,
             late_bye_half_points,
             half_point_byes,
+            tie_breaks,
         })
     }
 }
@@ -403,6 +411,8 @@ pub struct Tournament {
     pub late_bye_half_points: Option<u32>,
     /// The half-point byes each player of a Swiss may ask for.
     pub half_point_byes: u32,
+    /// The tie-breaks, in order.
+    pub tie_breaks: Vec<tafel_tournament::tie_breaks::TieBreak>,
 }
 
 /// One entrant of a tournament as stored.

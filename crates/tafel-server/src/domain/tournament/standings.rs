@@ -2,25 +2,32 @@
 //! crosstable, from the boards played so far.
 //!
 //! Points: a win 1, a draw ½, a loss or a forfeit lost 0, a forfeit won 1. The tie-breaks are
-//! worked out by `tafel_tournament::standings`, under each kind's rules:
-//! - a round robin: its bye (the rest with an odd number of players) scores nothing; ranked by
-//!   Sonneborn-Berger, then Buchholz, over the games played over the board (forfeits left out,
-//!   opponents' points as they are); the rounds under way count with their finished games;
-//! - a Swiss: its bye scores a win, a bye asked for its points ([`super::byes`]); ranked by Buchholz, then Sonneborn-Berger, with FIDE's
-//!   virtual opponents for rounds not played (byes, forfeits, withdrawals); only the rounds
-//!   complete count, so the table is the one after the last complete round;
+//! FIDE's (its 2023 regulations), chosen by the organiser or the kind's by default, worked out
+//! by `tafel_tournament::standings`:
+//! - a round robin: its bye (the rest with an odd number of players) scores nothing; its
+//!   pairings are fixed, so a forfeit counts as the game and a bye as nothing; by default
+//!   direct encounter, Sonneborn-Berger, then wins; the rounds under way count with their
+//!   finished games;
+//! - a Swiss: its bye scores a win, a bye asked for its points ([`super::byes`]); rounds
+//!   without a game meet FIDE's dummy opponent; by default Buchholz Cut-1, Buchholz,
+//!   Sonneborn-Berger, then direct encounter; only the rounds complete count, so the table is
+//!   the one after the last complete round;
 //! - an Arena: Arena points instead (a win 2, a draw 1, doubled on a streak, berserk; see
 //!   [`super::arena`]), then Sonneborn-Berger and Buchholz over the games finished.
 
 use tafel_tournament::standings::{
-    Standing as TournamentStanding, StandingsRules, TieBreak, Unplayed,
+    default_tie_breaks, Standing as TournamentStanding, StandingsRules,
 };
+use tafel_tournament::tie_breaks::{Cut, Pairings, TieBreak};
 use tafel_tournament::{Entrant, GameResult, Outcome, Pairing, PlayedRound};
 
 use super::byes::Bye;
 use super::{Board, Kind, SWISS_BYE_HALF_POINTS};
 use crate::domain::error::Error;
 use crate::msg;
+
+/// The most tie-breaks a tournament lists.
+pub const MAX_TIE_BREAKS: usize = 5;
 
 /// One line of the standings.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,12 +38,71 @@ pub struct Standing {
     pub entrant: usize,
     /// Points (a win 1, a draw ½; an Arena's points).
     pub points: f64,
-    /// Sonneborn-Berger.
-    pub sonneborn_berger: f64,
-    /// Buchholz.
-    pub buchholz: f64,
+    /// The value of each of the tournament's tie-breaks, in their order.
+    pub tie_breaks: Vec<f64>,
     /// Games finished (played or forfeited).
     pub games: usize,
+}
+
+/// The tie-breaks a tournament of `kind` uses unless its organiser chooses others.
+pub fn kind_tie_breaks(kind: Kind) -> Vec<TieBreak> {
+    match kind {
+        Kind::Swiss => default_tie_breaks(Pairings::Swiss),
+        Kind::Arena => tafel_tournament::arena::TIE_BREAKS.to_vec(),
+        _ => default_tie_breaks(Pairings::Fixed),
+    }
+}
+
+/// The tie-breaks `chosen` (FIDE's acronyms) for a tournament of `kind`, or its own when none
+/// are: 1 to [`MAX_TIE_BREAKS`] known ones, none twice, cuts only in a Swiss (in a round robin
+/// everyone meets the same opponents); an Arena's are its own.
+pub fn check_tie_breaks(kind: Kind, chosen: Option<&[String]>) -> Result<Vec<TieBreak>, Error> {
+    let Some(chosen) = chosen else {
+        return Ok(kind_tie_breaks(kind));
+    };
+    if kind == Kind::Arena {
+        return Err(Error::invalid(msg!("arena-breaks-ties-by-its-own-rules")));
+    }
+    if chosen.is_empty() || chosen.len() > MAX_TIE_BREAKS {
+        return Err(Error::invalid(msg!(
+            "tournament-lists-1-to-max-tie-breaks",
+            max_tie_breaks = MAX_TIE_BREAKS
+        )));
+    }
+    let mut tie_breaks: Vec<TieBreak> = Vec::with_capacity(chosen.len());
+    for name in chosen {
+        let tie_break: TieBreak = name.parse().map_err(|_| {
+            let choices: Vec<String> = tafel_tournament::tie_breaks::CHOICES
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            Error::invalid(msg!(
+                "unknown-tie-break",
+                name = name.chars().take(16).collect::<String>(),
+                choices = choices.join(", ")
+            ))
+        })?;
+        let cut = match tie_break {
+            TieBreak::Buchholz(cut)
+            | TieBreak::SonnebornBerger(cut)
+            | TieBreak::AverageRatingOfOpponents(cut) => cut,
+            _ => Cut::None,
+        };
+        if kind != Kind::Swiss && cut != Cut::None {
+            return Err(Error::invalid(msg!(
+                "tie-break-cuts-are-for-a-swiss",
+                name = tie_break.to_string()
+            )));
+        }
+        if tie_breaks.contains(&tie_break) {
+            return Err(Error::invalid(msg!(
+                "tie-break-is-listed-twice",
+                name = tie_break.to_string()
+            )));
+        }
+        tie_breaks.push(tie_break);
+    }
+    Ok(tie_breaks)
 }
 
 /// The points of `entrant` in `outcome` of a game where it moved first (`first`) or second, in
@@ -94,29 +160,28 @@ pub fn last_complete(boards: &[Board]) -> u32 {
         .unwrap_or(0)
 }
 
-/// How a tournament of `kind` ranks its entrants.
-pub fn rules(kind: Kind) -> StandingsRules {
-    match kind {
-        Kind::Swiss => StandingsRules {
-            bye_half_points: SWISS_BYE_HALF_POINTS,
-            tie_breaks: vec![TieBreak::Buchholz, TieBreak::SonnebornBerger],
-            unplayed: Unplayed::VirtualOpponent,
-        },
-        _ => StandingsRules {
-            bye_half_points: 0,
-            tie_breaks: vec![TieBreak::SonnebornBerger, TieBreak::Buchholz],
-            unplayed: Unplayed::Ignored,
-        },
+/// How a tournament of `kind` played in rounds ranks its entrants by `tie_breaks`.
+pub fn rules(kind: Kind, tie_breaks: &[TieBreak]) -> StandingsRules {
+    let (bye_half_points, pairings) = match kind {
+        Kind::Swiss => (SWISS_BYE_HALF_POINTS, Pairings::Swiss),
+        _ => (0, Pairings::Fixed),
+    };
+    StandingsRules {
+        bye_half_points,
+        tie_breaks: tie_breaks.to_vec(),
+        pairings,
     }
 }
 
-/// The standings of a tournament of `kind` with `entrants` entrants after `boards` and `byes`,
-/// best first (points, then the tie-breaks, then the entrant's number).
+/// The standings of a tournament of `kind` ranked by `tie_breaks` with `entrants` entrants
+/// after `boards` and `byes`, best first; `ratings` by number (0 unrated) for ARO.
 pub fn standings(
     kind: Kind,
+    tie_breaks: &[TieBreak],
     entrants: usize,
     boards: &[Board],
     byes: &[Bye],
+    ratings: &[u32],
 ) -> Result<Vec<Standing>, Error> {
     let (lines, rounds) = match kind {
         Kind::Arena => {
@@ -128,7 +193,14 @@ pub fn standings(
                 played_rounds(boards, &[], last),
             )
         }
-        _ => ranked(kind, entrants, boards, byes)?,
+        _ => ranked(
+            &rules(kind, tie_breaks),
+            kind,
+            entrants,
+            boards,
+            byes,
+            ratings,
+        )?,
     };
     let mut games = vec![0usize; entrants];
     for round in &rounds {
@@ -143,9 +215,8 @@ pub fn standings(
             rank: line.rank,
             entrant: line.entrant.0,
             points,
-            sonneborn_berger: f64::from(line.sonneborn_berger) / 4.0,
-            buchholz: f64::from(line.buchholz) / 2.0,
             games: games[line.entrant.0],
+            tie_breaks: line.tie_breaks,
         })
         .collect())
 }
@@ -153,14 +224,22 @@ pub fn standings(
 /// The ranked lines with each one's points as shown, and the rounds they count.
 type Ranked = (Vec<(TournamentStanding, f64)>, Vec<PlayedRound>);
 
-/// The lines of a tournament played in rounds with their points, and the rounds counted.
-fn ranked(kind: Kind, entrants: usize, boards: &[Board], byes: &[Bye]) -> Result<Ranked, Error> {
+/// The lines of a tournament played in rounds under `rules` with their points, and the rounds
+/// counted.
+fn ranked(
+    rules: &StandingsRules,
+    kind: Kind,
+    entrants: usize,
+    boards: &[Board],
+    byes: &[Bye],
+    ratings: &[u32],
+) -> Result<Ranked, Error> {
     let last = match kind {
         Kind::Swiss => last_complete(boards),
         _ => boards.iter().map(|b| b.round).max().unwrap_or(0),
     };
     let rounds = played_rounds(boards, byes, last);
-    let lines = tafel_tournament::standings::standings(entrants, &rounds, &rules(kind))
+    let lines = tafel_tournament::standings::standings(entrants, &rounds, rules, ratings)
         .map_err(|e| Error::failed(msg!("tournament-boards-do-not-add-up", e)))?
         .into_iter()
         .map(|line| {

@@ -2,7 +2,7 @@ use std::time::Duration;
 
 use tafel_tournament::{Entrant as E, Outcome, Pairing, Round};
 
-use super::standings::{crosstable, standings};
+use super::standings::{crosstable, kind_tie_breaks, standings};
 use super::*;
 
 const LIMITS: TournamentLimits = TournamentLimits {
@@ -19,6 +19,48 @@ fn request() -> TournamentRequest {
         "kind": "round_robin", "starts_ms": 1_000_000
     }))
     .unwrap()
+}
+
+#[test]
+fn tie_breaks_are_chosen_from_fides_with_reasons_for_a_refusal() {
+    let with = |kind: &str, list: serde_json::Value| -> Result<Vec<String>, String> {
+        let body = serde_json::json!({
+            "name": "Club night", "game": "kauri",
+            "time_control": {"kind": "fischer", "initial_seconds": 60, "increment_seconds": 0},
+            "kind": kind, "starts_ms": 1_000_000, "tie_breaks": list
+        });
+        let request: TournamentRequest = serde_json::from_value(body).unwrap();
+        request
+            .check(1_000_000, &LIMITS)
+            .map(|c| c.tie_breaks.iter().map(ToString::to_string).collect())
+            .map_err(|e| e.to_string())
+    };
+    let names = |list: &[&str]| Ok(list.iter().map(|s| s.to_string()).collect());
+    use serde_json::json;
+    assert_eq!(
+        with("swiss", json!(null)),
+        names(&["BH-C1", "BH", "SB", "DE"])
+    );
+    assert_eq!(
+        with("round_robin", json!(null)),
+        names(&["DE", "SB", "WIN"])
+    );
+    assert_eq!(with("arena", json!(null)), names(&["SB", "BH"]));
+    assert_eq!(
+        with("swiss", json!(["ARO-C1", "bh-m1", "WON"])),
+        names(&["ARO-C1", "BH-M1", "WON"])
+    );
+    let refused = |kind: &str, list: serde_json::Value| with(kind, list).unwrap_err();
+    assert!(refused("swiss", json!(["BH", "XYZ"]))
+        .contains("XYZ is not a tie-break offered here: one of BH-C1, BH,"));
+    assert!(refused("swiss", json!(["SB", "SB"])).contains("SB is listed twice"));
+    assert!(refused("swiss", json!([])).contains("1 to 5 tie-breaks"));
+    assert!(
+        refused("swiss", json!(["BH", "SB", "DE", "WIN", "WON", "ARO"]))
+            .contains("1 to 5 tie-breaks")
+    );
+    assert!(refused("round_robin", json!(["BH-C1"])).contains("only a Swiss does"));
+    assert!(refused("arena", json!(["SB"])).contains("an Arena breaks ties by its own rules"));
 }
 
 fn board(round: u32, first: usize, second: usize, outcome: Outcome) -> Board {
@@ -47,6 +89,7 @@ fn a_request_is_checked_with_its_reasons() {
             minutes: 0,
             late_bye_half_points: None,
             half_point_byes: 0,
+            tie_breaks: kind_tie_breaks(Kind::RoundRobin),
         }
     );
     let paused = |seconds: u32| TournamentRequest {
@@ -187,9 +230,10 @@ fn a_withdrawn_entrants_games_are_forfeited_when_paired_and_the_bye_is_board_zer
 #[test]
 fn standings_and_sonneborn_berger_on_a_hand_worked_table() {
     // Four players: 0 beats 1 and 2, draws 3; 1 beats 2 and 3; 2 beats 3 by forfeit.
-    // Points: 0 2.5, 1 2, 2 1, 3 0.5.
-    // SB (played games only): 0: 2 (beat 1) + 1 (beat 2) + 0.25 (drew 3) = 3.25;
-    // 1: 1 (beat 2) + 0.5 (beat 3) = 1.5; 2: 0 (its win was a forfeit); 3: 2.5 * 0.5 = 1.25.
+    // Points: 0 2.5, 1 2, 2 1, 3 0.5. A round robin's pairings are fixed, so the forfeit
+    // counts as 2 and 3's game. By default: direct encounter (nobody level: 0), SB, wins.
+    // SB: 0: 2 (beat 1) + 1 (beat 2) + 0.25 (drew 3) = 3.25; 1: 1 (beat 2) + 0.5 (beat 3) =
+    // 1.5; 2: 0.5 (beat 3 by forfeit); 3: 2.5 * 0.5 = 1.25. Wins: 2, 2, 1 (the forfeit), 0.
     let boards = [
         board(1, 0, 1, Outcome::FirstWon),
         board(1, 2, 3, Outcome::FirstWonByForfeit),
@@ -198,18 +242,19 @@ fn standings_and_sonneborn_berger_on_a_hand_worked_table() {
         board(3, 0, 3, Outcome::Draw),
         board(3, 1, 2, Outcome::FirstWon),
     ];
-    let table = standings(Kind::RoundRobin, 4, &boards, &[]).unwrap();
-    let got: Vec<(usize, usize, f64, f64)> = table
+    let kind = Kind::RoundRobin;
+    let table = standings(kind, &kind_tie_breaks(kind), 4, &boards, &[], &[]).unwrap();
+    let got: Vec<(usize, usize, f64, Vec<f64>)> = table
         .iter()
-        .map(|s| (s.rank, s.entrant, s.points, s.sonneborn_berger))
+        .map(|s| (s.rank, s.entrant, s.points, s.tie_breaks.clone()))
         .collect();
     assert_eq!(
         got,
         vec![
-            (1, 0, 2.5, 3.25),
-            (2, 1, 2.0, 1.5),
-            (3, 2, 1.0, 0.0),
-            (4, 3, 0.5, 1.25)
+            (1, 0, 2.5, vec![0.0, 3.25, 2.0]),
+            (2, 1, 2.0, vec![0.0, 1.5, 2.0]),
+            (3, 2, 1.0, vec![0.0, 0.5, 1.0]),
+            (4, 3, 0.5, vec![0.0, 1.25, 0.0])
         ]
     );
     assert!(table.iter().all(|s| s.games == 3));
@@ -223,7 +268,8 @@ fn standings_and_sonneborn_berger_on_a_hand_worked_table() {
 #[test]
 fn equal_points_and_tie_break_share_a_place() {
     let boards = [board(1, 0, 1, Outcome::Draw)];
-    let table = standings(Kind::RoundRobin, 3, &boards, &[]).unwrap();
+    let kind = Kind::RoundRobin;
+    let table = standings(kind, &kind_tie_breaks(kind), 3, &boards, &[], &[]).unwrap();
     assert_eq!(table[0].rank, 1);
     assert_eq!(table[1].rank, 1);
     assert_eq!((table[2].rank, table[2].entrant, table[2].games), (3, 2, 0));
@@ -243,14 +289,13 @@ fn bye(round: u32, entrant: usize) -> Board {
 }
 
 #[test]
-fn a_swiss_scores_the_bye_as_a_win_and_ranks_by_buchholz_with_virtual_opponents() {
+fn a_swiss_scores_the_bye_as_a_win_and_ranks_by_buchholz_with_dummy_opponents() {
     // Three players, two rounds: 0 beats 1 and 2 has the bye; then 2 and 0 draw, 1 has the bye.
-    // Points: 0 1.5, 2 1.5 (bye 1), 1 1 (bye 1).
-    // Opponents' scores count unplayed rounds as draws: 0 1.5, 1 0.5, 2 1.
-    // Buchholz: 0: 0.5 (1) + 1 (2) = 1.5; 1: 1.5 (0) + its bye's virtual opponent, level with
-    // it before round 2 (0), taking the loss (0), no later rounds: 0, so 1.5; 2: its bye's
-    // virtual opponent 0 + 0 + ½ for round 2 = 0.5, + 1.5 (0) = 2.
-    // Sonneborn-Berger: 0: 0.5 x 1 + 1 x ½ = 1; 1: 0; 2: 0.5 x 1 + 1.5 x ½ = 1.25.
+    // Points: 0 1.5, 2 1.5 (bye 1), 1 1 (bye 1). A bye meets a dummy opponent with the
+    // player's own score. By default: Buchholz Cut-1, Buchholz, Sonneborn-Berger, DE.
+    // Buchholz: 0: 1 (1) + 1.5 (2) = 2.5; 1: 1.5 (0) + its own 1 = 2.5; 2: its own 1.5 + 1.5
+    // (0) = 3; each less its lowest value: 1.5. SB: 0: 1 x 1 + 1.5 x ½ = 1.75; 1: 1 x 1 = 1;
+    // 2: 1.5 x 1 + 1.5 x ½ = 2.25.
     let mut boards = vec![
         board(1, 0, 1, Outcome::FirstWon),
         bye(1, 2),
@@ -258,15 +303,16 @@ fn a_swiss_scores_the_bye_as_a_win_and_ranks_by_buchholz_with_virtual_opponents(
         bye(2, 1),
     ];
     let expected = vec![
-        (1, 2, 1.5, 2.0, 1.25),
-        (2, 0, 1.5, 1.5, 1.0),
-        (3, 1, 1.0, 1.5, 0.0),
+        (1, 2, 1.5, vec![1.5, 3.0, 2.25, 0.0]),
+        (2, 0, 1.5, vec![1.5, 2.5, 1.75, 0.0]),
+        (3, 1, 1.0, vec![1.5, 2.5, 1.0, 0.0]),
     ];
-    let table = |boards: &[Board]| -> Vec<(usize, usize, f64, f64, f64)> {
-        standings(Kind::Swiss, 3, boards, &[])
+    let table = |boards: &[Board]| -> Vec<(usize, usize, f64, Vec<f64>)> {
+        let kind = Kind::Swiss;
+        standings(kind, &kind_tie_breaks(kind), 3, boards, &[], &[])
             .unwrap()
             .iter()
-            .map(|s| (s.rank, s.entrant, s.points, s.buchholz, s.sonneborn_berger))
+            .map(|s| (s.rank, s.entrant, s.points, s.tie_breaks.clone()))
             .collect()
     };
     assert_eq!(table(&boards), expected);
@@ -277,7 +323,8 @@ fn a_swiss_scores_the_bye_as_a_win_and_ranks_by_buchholz_with_virtual_opponents(
     });
     assert_eq!(table(&boards), expected);
     // A round robin's bye scores nothing.
-    let robin = standings(Kind::RoundRobin, 3, &boards, &[]).unwrap();
+    let kind = Kind::RoundRobin;
+    let robin = standings(kind, &kind_tie_breaks(kind), 3, &boards, &[], &[]).unwrap();
     assert_eq!((robin[2].entrant, robin[2].points), (1, 0.0));
 }
 
@@ -303,6 +350,7 @@ pub(super) fn swiss(id: &str, rounds: u32, round: u32) -> Tournament {
         minutes: 0,
         late_bye_half_points: Some(0),
         half_point_byes: 2,
+        tie_breaks: kind_tie_breaks(Kind::Swiss),
     }
 }
 
@@ -409,7 +457,8 @@ fn an_arena_pairs_the_free_players_and_scores_streaks_from_the_boards() {
     let points: Vec<u32> = sheets[0].lines.iter().map(|l| l.points).collect();
     assert_eq!(points, vec![2, 2, 5]);
     assert!(sheets[0].on_fire());
-    let table = standings(Kind::Arena, 4, &boards, &[]).unwrap();
+    let kind = Kind::Arena;
+    let table = standings(kind, &kind_tie_breaks(kind), 4, &boards, &[], &[]).unwrap();
     assert_eq!(
         (table[0].entrant, table[0].points, table[0].games),
         (0, 9.0, 3)

@@ -82,7 +82,7 @@ pub fn trf(
         })
         .collect();
     let rounds = played_rounds(boards, byes, last);
-    export(&header, &players, &rounds, &rules(t.kind))
+    export(&header, &players, &rounds, &rules(t.kind, &t.tie_breaks))
         .map_err(|e| Error::failed(msg!("tournament-boards-do-not-add-up", e)))
 }
 

@@ -19,6 +19,7 @@ use utoipa::ToSchema;
 use super::tags;
 use crate::domain::clock::TimeControl;
 use crate::domain::ids::{GameId, InviteCode};
+use crate::domain::rating::START;
 use crate::domain::tournament::arena::sheets;
 use crate::domain::tournament::byes::LateEntry;
 use crate::domain::tournament::standings::{crosstable, standings};
@@ -79,6 +80,8 @@ pub struct TournamentSummary {
     late_entry: Option<LateEntry>,
     /// The half-point byes each player of a Swiss may ask for.
     half_point_byes: u32,
+    /// The tie-breaks, in order, by FIDE's acronyms (`BH-C1`, `BH`, `SB`, `DE`, `WIN`...).
+    tie_breaks: Vec<String>,
 }
 
 impl TournamentSummary {
@@ -87,6 +90,7 @@ impl TournamentSummary {
             ends_ms: (t.kind == Kind::Arena).then(|| t.ends_ms()),
             late_entry: (t.kind == Kind::Swiss).then(|| LateEntry::of(t.late_bye_half_points)),
             half_point_byes: t.half_point_byes,
+            tie_breaks: t.tie_breaks.iter().map(ToString::to_string).collect(),
             minutes: t.minutes,
             id: t.id,
             name: t.name,
@@ -190,11 +194,9 @@ pub struct StandingView {
     /// doubled on a streak, a berserk win of 14 moves or more 1 more, a draw before move 20
     /// nothing).
     points: f64,
-    /// Sonneborn-Berger (a round robin's first tie-break, a Swiss's second).
-    tie_break: f64,
-    /// Buchholz (a Swiss's first tie-break, with FIDE's virtual opponents for rounds not
-    /// played; a round robin's second).
-    buchholz: f64,
+    /// The value of each of the tournament's `tie_breaks`, in their order (in points; ARO a
+    /// rating; DE the place among those it separates, 0 when it separates nobody).
+    tie_breaks: Vec<f64>,
     /// Games finished.
     games: usize,
     /// Whether the player withdrew.
@@ -371,7 +373,28 @@ impl TournamentView {
             r.boards.sort_by_key(|b| b.board == 0);
         }
         let is_organiser = viewer.is_some_and(|v| v.id == stored.organiser);
-        let standings = standings(stored.tournament.kind, numbered, &boards, &byes)?;
+        // ARO takes each entrant's rating at the start: now, less what the tournament changed
+        // (one who never played the game rated counts at the rating every account starts from,
+        // as the Swiss's numbers count it).
+        let start_ratings: Vec<u32> = (0..numbered)
+            .map(|n| {
+                let of = |map: &std::collections::HashMap<_, f64>| {
+                    account_of(n).and_then(|a| map.get(a)).copied()
+                };
+                let start =
+                    of(&ratings.now).unwrap_or(START.rating) - of(&ratings.change).unwrap_or(0.0);
+                start.round().max(1.0) as u32
+            })
+            .collect();
+        let t = &stored.tournament;
+        let standings = standings(
+            t.kind,
+            &t.tie_breaks,
+            numbered,
+            &boards,
+            &byes,
+            &start_ratings,
+        )?;
         let sheets = if stored.tournament.kind == Kind::Arena {
             sheets(numbered, &boards)?
         } else {
@@ -413,8 +436,7 @@ impl TournamentView {
                         rank: s.rank,
                         username: name_of(s.entrant),
                         points: s.points,
-                        tie_break: s.sonneborn_berger,
-                        buchholz: s.buchholz,
+                        tie_breaks: s.tie_breaks,
                         games: s.games,
                         withdrawn: withdrawn(s.entrant),
                         rating: rating(s.entrant, &ratings.now),

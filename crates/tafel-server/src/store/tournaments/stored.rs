@@ -2,6 +2,7 @@
 
 use anyhow::Result;
 
+use crate::domain::tournament::standings::kind_tie_breaks;
 use crate::domain::tournament::{parse_outcome, Board, Entrant, Entry, Kind, State, Tournament};
 
 /// The columns a [`TournamentRow`] is read from (`t` the tournament, `a` its organiser's
@@ -11,7 +12,8 @@ pub(super) const COLUMNS: &str = "t.id AS id, t.name AS name, a.username AS orga
     t.kind AS kind, t.entry AS entry, t.max_entrants AS max_entrants, t.starts_ms AS starts_ms,
     t.state AS state, t.round AS round, t.rounds AS rounds, t.round_pause_ms AS round_pause_ms,
     t.next_round_ms AS next_round_ms, t.minutes AS minutes,
-    t.late_bye_half_points AS late_bye_half_points, t.half_point_byes AS half_point_byes";
+    t.late_bye_half_points AS late_bye_half_points, t.half_point_byes AS half_point_byes,
+    t.tie_breaks AS tie_breaks";
 
 /// A tournament's row of [`COLUMNS`] (the organiser's username `None` once deleted).
 #[derive(sqlx::FromRow)]
@@ -40,12 +42,14 @@ pub(super) struct TournamentRow {
     late_bye_half_points: Option<i64>,
     #[sqlx(try_from = "i64")]
     half_point_byes: u32,
+    tie_breaks: Option<String>,
 }
 
 impl TryFrom<TournamentRow> for Tournament {
     type Error = anyhow::Error;
 
     fn try_from(row: TournamentRow) -> Result<Tournament> {
+        let kind = Kind::parse(&row.kind)?;
         Ok(Tournament {
             id: row.id,
             name: row.name,
@@ -54,7 +58,6 @@ impl TryFrom<TournamentRow> for Tournament {
             settings: serde_json::from_str(&row.settings)?,
             time_control: serde_json::from_str(&row.time_control)?,
             rated: row.rated != 0,
-            kind: Kind::parse(&row.kind)?,
             entry: Entry::parse(&row.entry)?,
             max_entrants: row.max_entrants,
             starts_ms: row.starts_ms,
@@ -66,6 +69,16 @@ impl TryFrom<TournamentRow> for Tournament {
             minutes: row.minutes,
             late_bye_half_points: row.late_bye_half_points.map(|h| h as u32),
             half_point_byes: row.half_point_byes,
+            tie_breaks: match row.tie_breaks {
+                // Tournaments made before the choice rank by their kind's.
+                None => kind_tie_breaks(kind),
+                Some(list) => list
+                    .split_whitespace()
+                    .map(str::parse)
+                    .collect::<Result<_, String>>()
+                    .map_err(anyhow::Error::msg)?,
+            },
+            kind,
         })
     }
 }

@@ -3,6 +3,7 @@
 //! start and at the limit; an outcome is written once.
 
 use std::collections::BTreeMap;
+use tafel_tournament::tie_breaks::{Cut, TieBreak};
 
 use tafel_tournament::{berger, Outcome};
 
@@ -49,6 +50,7 @@ fn tournament(id: &str, starts_ms: i64, max_entrants: usize) -> Tournament {
         minutes: 0,
         late_bye_half_points: None,
         half_point_byes: 0,
+        tie_breaks: vec![TieBreak::SonnebornBerger(Cut::None), TieBreak::Wins],
     }
 }
 
