@@ -125,6 +125,13 @@ pub trait Game: Send + Sync + Sized + 'static {
         buffer[rng.random_range(0..buffer.len())]
     }
 
+    /// Asks the processor to start fetching what [`Game::apply`] on `state` will write out of
+    /// the cache's way (a hint that changes nothing else): a caller about to play moves in many
+    /// positions one after the other, as a vector of games does, calls it a few positions
+    /// ahead. The default does nothing.
+    #[inline(always)]
+    fn prefetch(&self, _state: &Self::State) {}
+
     /// Plays `mv`, which must be one of the legal moves of `state`.
     fn apply(&self, state: &mut Self::State, mv: Self::Move);
 

@@ -172,6 +172,7 @@
 pub mod conformance;
 pub mod erased;
 pub mod game;
+pub mod hint;
 pub mod notation;
 pub mod outcome;
 pub mod perft;

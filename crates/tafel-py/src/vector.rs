@@ -361,6 +361,10 @@ fn draw_chance<G: Game>(
     outcomes[below.min(outcomes.len() - 1)]
 }
 
+/// How many positions ahead [`AnyVector::step`] asks for what a move will touch
+/// ([`Game::prefetch`]).
+const PREFETCH_AHEAD: usize = 12;
+
 impl<G: Encoded> AnyVector for TypedVector<G> {
     fn len(&self) -> usize {
         self.states.len()
@@ -435,6 +439,9 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
         self.finished.clear();
         let players = rules.num_players();
         for (i, &(mv, _)) in chosen.iter().enumerate() {
+            if let Some(ahead) = self.states.get(i + PREFETCH_AHEAD) {
+                rules.prefetch(ahead);
+            }
             let state = &mut self.states[i];
             let mut last = self.movers[i];
             rules.apply(state, mv);

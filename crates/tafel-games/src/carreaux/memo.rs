@@ -45,49 +45,65 @@ thread_local! {
     static TABLE: RefCell<Vec<Entry>> = const { RefCell::new(Vec::new()) };
 }
 
-/// What the slides of the position with Red and Blue on `colours` and the bubble on `bubble`
-/// lead to: from this thread's table, or worked out with `group` and `table` and remembered.
+/// What the slides of the position with Red on `red`, Blue on `blue` and the bubble on
+/// `bubble` lead to: from this thread's table, or worked out with `group` and `table` and
+/// remembered. `placement` is a hash of the tiles and the bubble alone (the position's Zobrist
+/// hash without the side to move's key, [`super::Carreaux::placement_hash`]), which chooses the
+/// entry: nothing is hashed again. The look-up is inlined into the moves that need it; working
+/// out is not.
+#[inline]
 pub(super) fn slides(
     board: &Board,
     table: &DistanceTable,
     group: GroupRule,
-    colours: [CellSet; 2],
+    [red, blue]: [&CellSet; 2],
     bubble: usize,
+    placement: u64,
 ) -> Slides {
     // Nonzero: the side is at least 4.
     let key = (bubble as u32) << 16 | (board.side() as u32) << 1 | group as u32;
-    let [red, blue] = colours.map(|set| set.words());
-    let mix = (red[0] ^ red[1].rotate_left(11) ^ red[2].rotate_left(22))
-        .wrapping_add(blue[0].rotate_left(33) ^ blue[1].rotate_left(44) ^ blue[2].rotate_left(55))
-        .wrapping_add(u64::from(key))
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mix = (placement ^ u64::from(key)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let index = (mix >> (64 - ENTRIES.trailing_zeros())) as usize;
-    TABLE.with_borrow_mut(|entries| {
-        if entries.is_empty() {
-            let empty = Entry {
-                colours: [CellSet::default(); 2],
-                key: 0,
-                slides: Slides {
-                    totals: [NO_SLIDE; 4],
-                    connects: 0,
+    TABLE.with_borrow_mut(|entries| match entries.get(index) {
+        Some(entry) if entry.key == key && entry.colours == [*red, *blue] => entry.slides,
+        _ => {
+            let colours = [*red, *blue];
+            let slides = work_out(board, table, group, colours, bubble);
+            remember(
+                entries,
+                index,
+                Entry {
+                    colours,
+                    key,
+                    slides,
                 },
-            };
-            entries.resize(ENTRIES, empty);
+            )
         }
-        let entry = &mut entries[index];
-        if entry.key != key || entry.colours != colours {
-            *entry = Entry {
-                colours,
-                key,
-                slides: work_out(board, table, group, colours, bubble),
-            };
-        }
-        entry.slides
     })
+}
+
+/// Keeps `entry` in entry `index` of `entries`, this thread's table, allocated here on first
+/// use; returns its slides.
+#[cold]
+fn remember(entries: &mut Vec<Entry>, index: usize, entry: Entry) -> Slides {
+    if entries.is_empty() {
+        let empty = Entry {
+            colours: [CellSet::default(); 2],
+            key: 0,
+            slides: Slides {
+                totals: [NO_SLIDE; 4],
+                connects: 0,
+            },
+        };
+        entries.resize(ENTRIES, empty);
+    }
+    entries[index] = entry;
+    entry.slides
 }
 
 /// [`slides`] worked out: each colour's value with the sliding tile moved into the bubble (if
 /// it is of that colour) and the bubble on the tile's cell.
+#[cold]
 fn work_out(
     board: &Board,
     table: &DistanceTable,

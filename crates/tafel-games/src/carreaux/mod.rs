@@ -242,6 +242,7 @@ impl Carreaux {
     }
 
     /// The hash of the position after the tile on `tile` slides into the bubble.
+    #[inline(always)]
     fn hash_after_slide(&self, state: &State, tile: usize) -> u64 {
         let bubble = state.bubble();
         let mut hash = state.hash
@@ -254,16 +255,26 @@ impl Carreaux {
         hash
     }
 
+    /// The hash of `state`'s tiles and bubble alone: its hash without the key of Blue to move.
+    #[inline(always)]
+    fn placement_hash(&self, state: &State) -> u64 {
+        let blue_to_move = u64::from(state.to_move == BLUE);
+        state.hash ^ self.keys[self.board.cells() * 3] & blue_to_move.wrapping_neg()
+    }
+
     /// Fills in the totals after each slide, which slides connect their colour, and which
-    /// are legal, from [`memo::slides`].
+    /// are legal, from [`memo::slides`]. Inlined into [`Game::apply`], which a vector of games
+    /// calls from another crate.
+    #[inline(always)]
     fn evaluate_slides(&self, state: &mut State) {
         let bubble = state.bubble();
         let slides = memo::slides(
             &self.board,
             self.table,
             self.settings.group,
-            [state.red, state.blue],
+            [&state.red, &state.blue],
             bubble,
+            self.placement_hash(state),
         );
         state.totals_after = slides.totals;
         state.connects = slides.connects;
@@ -287,6 +298,7 @@ impl Carreaux {
         };
     }
 
+    #[inline]
     fn ply_limit_reached(&self, state: &State) -> bool {
         let limit = self.settings.ply_limit;
         self.settings.rule == MoveRule::Free && limit > 0 && state.plies >= limit
@@ -378,6 +390,7 @@ impl Game for Carreaux {
             .expect("no start layout has a connected colour")
     }
 
+    #[inline]
     fn status(&self, state: &State) -> Status {
         match state.connected {
             Some(RED) => Status::Over(Outcome::win(RED, REASON_RED_CONNECTED)),
@@ -399,6 +412,8 @@ impl Game for Carreaux {
 
     /// The legal slide of the index drawn among the legal slides, read from the slots'
     /// legality bits: the draw and the move are those of the listed moves, without the list.
+    /// Inlined, as [`Game::apply`] is, into a vector of games (another crate).
+    #[inline(always)]
     fn random_move<R: rand::Rng + ?Sized>(
         &self,
         state: &State,
@@ -407,12 +422,17 @@ impl Game for Carreaux {
     ) -> u8 {
         buffer.clear();
         let mut legal = state.legal;
-        for _ in 0..rng.random_range(0..legal.count_ones() as usize) {
+        // `rand` samples a `usize` range that fits 32 bits as this `u32` range (which the
+        // compiler inlines): the same index as the listed draw's.
+        for _ in 0..rng.random_range(0..legal.count_ones()) {
             legal &= legal - 1;
         }
         self.board.neighbours(state.bubble())[legal.trailing_zeros() as usize]
     }
 
+    /// Inlined, with the look-up of the new position's slides, into a vector of games'
+    /// step (another crate).
+    #[inline(always)]
     fn apply(&self, state: &mut State, tile: u8) {
         let tile = tile as usize;
         let bubble = state.bubble();

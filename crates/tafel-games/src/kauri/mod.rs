@@ -391,6 +391,12 @@ impl Game for Kauri {
         Self::random_sowing(&state.board, rng)
     }
 
+    /// Fetches the end of the repetition list, where `apply` writes.
+    #[inline(always)]
+    fn prefetch(&self, state: &State) {
+        state.history.prefetch_end();
+    }
+
     #[inline(always)]
     fn apply(&self, state: &mut State, mv: Move) {
         state.may_be_over = Self::advance(&mut state.board, &mut state.history, mv);

@@ -243,6 +243,7 @@ impl Game for Quarx {
         self.position(setup.white_men(), setup.black_men(), 0, 0)
     }
 
+    #[inline]
     fn status(&self, state: &State) -> Status {
         let winner = Player(1 - state.side);
         if state.sides().0 == 0 {
@@ -288,6 +289,8 @@ impl Game for Quarx {
         self.random_move_counting(state, rng, buffer)
     }
 
+    /// Inlined into callers in other crates (a vector of games' step).
+    #[inline]
     fn apply(&self, state: &mut State, mv: Move) {
         self.play(state, mv);
     }
