@@ -254,16 +254,7 @@ struct Pending {
 /// Asks the processor to bring the cache line of `cells[slot]` in (a hint; any slot is safe).
 #[inline(always)]
 pub(super) fn prefetch<T>(cells: &[T], slot: u64) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        let line = cells.as_ptr().wrapping_add(slot as usize).cast::<i8>();
-        // SAFETY: SSE is part of the x86-64 baseline, and a prefetch never faults, whatever
-        // the address.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(line) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (cells, slot);
+    tafel_core::hint::prefetch(cells.as_ptr().wrapping_add(slot as usize));
 }
 
 /// The most forward neighbours a square has.

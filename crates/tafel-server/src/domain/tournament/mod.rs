@@ -242,7 +242,7 @@ pub struct TournamentRequest {
     #[serde(default)]
     pub half_point_byes: Option<u32>,
     /// The tie-breaks of a Swiss or a round robin, in order, by FIDE's acronyms ("BH-C1",
-    /// "SB", "DE"...; default: the kind's, [`standings::default_tie_breaks`]); not for an Arena.
+    /// "SB", "DE"...; default: the kind's, [`standings::kind_tie_breaks`]); not for an Arena.
     #[serde(default)]
     pub tie_breaks: Option<Vec<String>>,
 }
