@@ -8,7 +8,8 @@
 //! control; empty ones are left out), the number of rounds (`XXR`, the extension JaVaFo and
 //! bbpPairings read; `142` in TRF-2026) and the colour lot when known (`XXC white1|black1`;
 //! `152 W|B`), so that the file can be paired again; in TRF-2026 also `162` (the points, when
-//! the pairing-allocated bye is not worth a win) and `192` (the pairing system). Then a `001`
+//! the pairing-allocated bye is not worth a win), `192` (the pairing system) and `202` (the
+//! tie-breaks in order, as FIDE's TieBreakServer reads them: `BH/C1,BH,SB,DE`). Then a `001`
 //! line per player in pairing-number order: its number (5–8), name (15–47), rating (49–52),
 //! points (81–84), place (86–89), then per round, from column 92 every ten columns, the
 //! opponent's number (`0000` for none), the colour (`w` for the first move, `b`, `-`) and the
@@ -65,7 +66,8 @@ pub enum TrfVersion {
     #[default]
     Trf16,
     /// TRF-2026 (the 2025 revision): `142` the rounds, `152` the initial colour, `162` the
-    /// points when the pairing-allocated bye is not worth a win, `192` the pairing system.
+    /// points when the pairing-allocated bye is not worth a win, `192` the pairing system,
+    /// `202` the tie-breaks.
     Trf2026,
 }
 
@@ -139,6 +141,12 @@ pub fn export(
             tournament.push(("162", format!(" {}", line.join("    "))));
         }
         tournament.push(("192", header.system.clone()));
+        let tie_breaks: Vec<String> = rules
+            .tie_breaks
+            .iter()
+            .map(|t| t.to_string().replace('-', "/"))
+            .collect();
+        tournament.push(("202", tie_breaks.join(",")));
     }
     for (code, value) in tournament {
         if !value.is_empty() {
@@ -374,8 +382,14 @@ XXR 3
                 "142 3",
                 "152 B",
                 "162  W 1.0    D 0.5    L 0.0    P 0.5",
-                "192 FIDE_DUTCH_2025"
+                "192 FIDE_DUTCH_2025",
+                "202 BH/C1,BH,SB,DE"
             ]
+        );
+        let report = crate::trf_read::report(&text).unwrap();
+        assert_eq!(
+            report.tie_breaks, rules.tie_breaks,
+            "the tie-breaks read back"
         );
         let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("001")).collect();
         assert_eq!(

@@ -15,6 +15,7 @@
 use std::fmt;
 
 use crate::dutch::{Field, Float, Player};
+use crate::tie_breaks::TieBreak;
 use crate::{Entrant, GameResult, Outcome, Pairing, PlayedRound, RequestedBye, Side};
 
 /// What is wrong with a TRF file, and on which line (from 1).
@@ -200,6 +201,7 @@ pub fn to_trf2026(text: &str) -> Result<String, TrfError> {
 /// the pairing-allocated bye's half points, and the player lines with their ratings.
 struct Parsed {
     rounds: Option<usize>,
+    tie_breaks: Vec<TieBreak>,
     initial: Side,
     bye: u32,
     lines: Vec<(usize, Vec<Option<Entry>>)>,
@@ -209,6 +211,7 @@ struct Parsed {
 /// Reads the records every reader needs, the player lines sorted by pairing number.
 fn parse(text: &str) -> Result<Parsed, TrfError> {
     let mut rounds = None;
+    let mut tie_breaks = Vec::new();
     let mut initial = Side::First;
     let mut bye = 2;
     let mut lines: Vec<(usize, Vec<Option<Entry>>, u32)> = Vec::new();
@@ -243,6 +246,14 @@ fn parse(text: &str) -> Result<Parsed, TrfError> {
                 }
             }
             "162" => bye = point_system(line).map_err(|reason| error(number, reason))?,
+            "202" => {
+                tie_breaks = rest
+                    .split([',', ' '])
+                    .filter(|name| !name.is_empty() && *name != "PTS")
+                    .map(str::parse)
+                    .collect::<Result<_, String>>()
+                    .map_err(|reason| error(number, reason))?;
+            }
             _ => {}
         }
     }
@@ -256,6 +267,7 @@ fn parse(text: &str) -> Result<Parsed, TrfError> {
     let ratings = lines.iter().map(|(_, _, rating)| *rating).collect();
     Ok(Parsed {
         rounds,
+        tie_breaks,
         initial,
         bye,
         lines: lines.into_iter().map(|(n, e, _)| (n, e)).collect(),
@@ -274,15 +286,19 @@ pub struct Report {
     pub rounds: Vec<PlayedRound>,
     /// What the pairing-allocated bye scores, in half points.
     pub bye_half_points: u32,
+    /// The tie-breaks the file names (`202`, TRF-2026), in order; empty when none.
+    pub tie_breaks: Vec<TieBreak>,
 }
 
 /// Reads the rounds a TRF file reports: games (`1 = 0`, `W D L`), forfeits (`+ -`), the
-/// pairing-allocated bye (`U`), byes (`H` ½, `F` 1, `Z` 0) and absences (a blank round).
+/// pairing-allocated bye (`U`), byes (`H` ½, `F` 1, `Z` 0) and absences (a blank round), and
+/// the tie-breaks it names (`202 BH/C1,BH,SB`).
 pub fn report(text: &str) -> Result<Report, TrfError> {
     let Parsed {
         bye,
         lines,
         ratings,
+        tie_breaks,
         ..
     } = parse(text)?;
     let count = lines.iter().map(|(_, e)| e.len()).max().unwrap_or(0);
@@ -353,6 +369,7 @@ pub fn report(text: &str) -> Result<Report, TrfError> {
         ratings,
         rounds,
         bye_half_points: bye,
+        tie_breaks,
     })
 }
 

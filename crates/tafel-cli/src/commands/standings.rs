@@ -19,8 +19,8 @@ pub struct Args {
     /// The tournament as a TRF file (TRF-16 or TRF-2026).
     #[arg(long, value_name = "FILE")]
     trf: PathBuf,
-    /// The tie-breaks, in order, by FIDE's acronyms separated by spaces or commas (default: a
-    /// Swiss's `BH-C1 BH SB DE`, a round robin's `DE SB WIN`).
+    /// The tie-breaks, in order, by FIDE's acronyms separated by spaces or commas (default: the
+    /// file's `202` line, else a Swiss's `BH-C1 BH SB DE`, a round robin's `DE SB WIN`).
     #[arg(long, value_name = "LIST")]
     tie_breaks: Option<String>,
     /// The pairings were fixed in advance (a round robin): a forfeit counts as the game, a
@@ -46,6 +46,7 @@ pub fn run(args: Args) -> Result<()> {
             .map(str::parse::<TieBreak>)
             .collect::<Result<Vec<_>, String>>()
             .map_err(anyhow::Error::msg)?,
+        None if !report.tie_breaks.is_empty() => report.tie_breaks.clone(),
         None => standings::default_tie_breaks(pairings),
     };
     let rules = StandingsRules {
