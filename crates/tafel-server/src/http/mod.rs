@@ -231,7 +231,7 @@ fn api_operations() -> Vec<UtoipaMethodRouter<AppState>> {
         routes!(api::tournaments::read),
         routes!(api::tournaments::join),
         routes!(api::tournaments::withdraw),
-        routes!(api::tournaments::correct),
+        routes!(api::tournaments::results::correct),
         routes!(api::tournaments::trf::report),
         routes!(api::tournaments::byes::ask),
         routes!(api::tournaments::byes::take_back),

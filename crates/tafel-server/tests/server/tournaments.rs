@@ -733,7 +733,10 @@ async fn same_as_from_trf(person: &Person, id: &str, boards: &[Value]) {
     assert_eq!(status, StatusCode::OK, "{trf}");
     let trf = trf.as_str().unwrap();
     assert!(trf.contains("\n192 FIDE_DUTCH_2025\n"), "{trf}");
-    assert!(trf.contains("\n202 BH/C1,BH,SB,DE\n"), "a Swiss's own tie-breaks: {trf}");
+    assert!(
+        trf.contains("\n202 BH/C1,BH,SB,DE\n"),
+        "a Swiss's own tie-breaks: {trf}"
+    );
     let names: std::collections::BTreeMap<usize, &str> = trf
         .lines()
         .filter(|l| l.starts_with("001"))

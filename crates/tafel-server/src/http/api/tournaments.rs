@@ -5,6 +5,7 @@
 pub mod byes;
 pub mod chat;
 pub mod pairings;
+pub mod results;
 pub mod trf;
 
 use std::collections::BTreeMap;
@@ -19,15 +20,12 @@ use utoipa::ToSchema;
 use super::tags;
 use crate::domain::clock::TimeControl;
 use crate::domain::ids::{GameId, InviteCode};
-use crate::domain::rating::START;
 use crate::domain::tournament::arena::sheets;
 use crate::domain::tournament::byes::LateEntry;
 use crate::domain::tournament::standings::{crosstable, standings};
 use crate::domain::tournament::{
-    outcome_of_text, outcome_text, Board, Entry, Kind, State as TournamentState, Tournament,
-    TournamentRequest,
+    outcome_text, Board, Entry, Kind, State as TournamentState, Tournament, TournamentRequest,
 };
-use crate::domain::Error;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::session::{MaybeSignedIn, SignedIn};
 use crate::msg;
@@ -373,18 +371,8 @@ impl TournamentView {
             r.boards.sort_by_key(|b| b.board == 0);
         }
         let is_organiser = viewer.is_some_and(|v| v.id == stored.organiser);
-        // ARO takes each entrant's rating at the start: now, less what the tournament changed
-        // (one who never played the game rated counts at the rating every account starts from,
-        // as the Swiss's numbers count it).
         let start_ratings: Vec<u32> = (0..numbered)
-            .map(|n| {
-                let of = |map: &std::collections::HashMap<_, f64>| {
-                    account_of(n).and_then(|a| map.get(a)).copied()
-                };
-                let start =
-                    of(&ratings.now).unwrap_or(START.rating) - of(&ratings.change).unwrap_or(0.0);
-                start.round().max(1.0) as u32
-            })
+            .map(|n| ratings.at_start(account_of(n)))
             .collect();
         let t = &stored.tournament;
         let standings = standings(
@@ -572,46 +560,6 @@ pub async fn withdraw(
 ) -> Result<Json<TournamentView>, ApiError> {
     let id = tournament_id(&id)?;
     tournaments.withdraw(&id, &account).await?;
-    let detail = tournaments.detail(&id).await?;
-    page(&tournaments, detail, Some(&account), &hub).await
-}
-
-/// A result corrected by the organiser.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Correction {
-    /// The round, from 1.
-    round: u32,
-    /// The board in the round, from 1.
-    board: u32,
-    /// The result it is to have: `1-0`, `0-1`, `1/2-1/2`, or a forfeit: `+:-`, `-:+`, `-:-`.
-    result: String,
-}
-
-/// The organiser corrects the result of a game that has one (an arbiter's decision): the
-/// standings follow; the rounds paired already stay; the game and the ratings keep what was
-/// played.
-#[utoipa::path(post, path = "/api/tournaments/{id}/results", tag = tags::TOURNAMENTS,
-    params(("id" = String, Path, description = "The tournament's id")), request_body = Correction,
-    responses((status = 200, description = "Corrected: the tournament", body = TournamentView),
-              (status = 401, description = "Not signed in", body = ErrorBody),
-              (status = 403, description = "Not the tournament's organiser", body = ErrorBody),
-              (status = 404, description = "No such tournament, or no game on that board", body = ErrorBody),
-              (status = 409, description = "The game has no result yet", body = ErrorBody),
-              (status = 422, description = "Not a result", body = ErrorBody)))]
-pub async fn correct(
-    State(tournaments): State<Arc<Tournaments>>,
-    State(hub): State<Arc<Hub>>,
-    SignedIn(account): SignedIn,
-    Path(id): Path<String>,
-    Json(request): Json<Correction>,
-) -> Result<Json<TournamentView>, ApiError> {
-    let id = tournament_id(&id)?;
-    let outcome = outcome_of_text(&request.result)
-        .ok_or_else(|| Error::illegal(msg!("result-is-not-one-of-the-results")))?;
-    tournaments
-        .correct_result(&id, &account, request.round, request.board, outcome)
-        .await?;
     let detail = tournaments.detail(&id).await?;
     page(&tournaments, detail, Some(&account), &hub).await
 }

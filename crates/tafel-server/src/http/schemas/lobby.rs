@@ -1,15 +1,17 @@
 //! The schemas of what is asked for before a game or many: seeks, challenges and
 //! tournaments, as asked for and as listed.
 
-use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, Type};
+use tafel_tournament::tie_breaks;
+use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, ObjectBuilder, Type};
 use utoipa::openapi::Ref;
 use utoipa::{schema, ToSchema};
 
-use super::{described, text, whole, words, Fields};
+use super::{described, text, whole, word_schema, words, Fields};
 use crate::domain::challenge::{ChallengeRequest, ChallengeStatus, ChallengeView, Side};
 use crate::domain::clock::TimeControl;
 use crate::domain::seek::{SeekRequest, SeekView, RATINGS};
 use crate::domain::tournament::byes::LateEntry;
+use crate::domain::tournament::standings::MAX_TIE_BREAKS;
 use crate::domain::tournament::{
     arena, Entry, Kind, State, TournamentRequest, MAX_NAME_CHARS, MAX_ROUND_PAUSE_S,
     MAX_SWISS_ROUNDS, MIN_ENTRANTS,
@@ -169,5 +171,18 @@ described! {
             whole(0, MAX_SWISS_ROUNDS),
             "How many half-point byes each player of a Swiss may ask for, up to its rounds \
              (default 2); not for other kinds.",
+        )
+        .optional(
+            "tie_breaks",
+            ArrayBuilder::new()
+                .items(word_schema(
+                    &tie_breaks::CHOICES.map(|t| t.to_string()),
+                    "A tie-break by FIDE's acronym (the cuts `-C1`, `-C2`, `-M1`, `-M2` for a \
+                     Swiss only).",
+                ))
+                .min_items(Some(1))
+                .max_items(Some(MAX_TIE_BREAKS)),
+            "The tie-breaks in order (default: a Swiss's `BH-C1`, `BH`, `SB`, `DE`; a round \
+             robin's `DE`, `SB`, `WIN`); not for an Arena, which breaks ties by SB then BH.",
         );
 }
