@@ -4,7 +4,7 @@
 //! chance above one half: it saves what can be saved).
 //!
 //! `block` (Quarx, Kauri) is a move that leaves the opponent, to move next, exactly one legal
-//! move ([`forced_reply`]); in Quarx one that is not a capture (a capture the rules compel
+//! move (`forced_reply`); in Quarx one that is not a capture (a capture the rules compel
 //! is no block).
 
 use tafel_core::game::GameExt;
