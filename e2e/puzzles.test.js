@@ -9,9 +9,16 @@
 // which the test adds its own puzzles (the shipped ones may not be there): Kauri's end, where
 // the first player's `f` takes the last seeds and wins, as a puzzle of one move and as a line
 // of three (`a`, the reply `C`, then `f`), and once more as the next puzzle offered.
+//
+// And for each of the six games, a newcomer without an account opens the first SHIPPED puzzle
+// (data/puzzles/<game>.jsonl, loaded by `tafel serve`) by its address and solves it by
+// clicking the board as the game's board asks (the replies played between the moves of a
+// line); the verdict names the themes in words. At 1366x768 in English and 390x844 in German;
+// screenshots in artifacts/puzzle-<game>-*.png.
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { axeViolations, BASE, boxOf, freshName, LAPTOP, launch, newPage, PHONE, screenshot, submitAccountForm } from "./lib.js";
 
@@ -147,3 +154,59 @@ test("the lobby shows the daily puzzle; the header and the lobby link to the puz
   assert.equal((await phone.goto(`${BASE}/puzzles/chess`)).status(), 404);
   await phone.context().close();
 });
+
+/** The first shipped puzzle of `game` (data/puzzles/<game>.jsonl). */
+const shipped = (game) => JSON.parse(readFileSync(new URL(`../data/puzzles/${game}.jsonl`, import.meta.url), "utf8").split("\n")[0]);
+
+/** The cells to click for `move` on `game`'s board, in order, as a newcomer finds them: the
+ * squares the move names (web/boards/<game>.js, `pathOf`), or on Black Path's board the exit
+ * whose label names the tile (`tile 2: ...`, German `Plättchen 2: ...`).
+ * @returns {Promise<string[]>} */
+async function cellsFor(page, game, move) {
+  switch (game) {
+    case "black-path":
+      return [await page.locator("#board .movable[data-cell]").evaluateAll((nodes, tile) =>
+        nodes.find((n) => new RegExp(`^(tile|Plättchen) ${tile}:`).test(n.getAttribute("aria-label") ?? ""))?.dataset.cell, move)];
+    case "karls-race": return move.toUpperCase().split("-");
+    case "einstein": return move.toLowerCase().split("-");
+    case "quarx": return move.split(/[-x]/);
+    default: return [move]; // Carreaux's tile, Kauri's hole
+  }
+}
+
+/** The theme words of the verdict, by language. */
+const THEMES = { "en-US": /^Themes: a\b/, "de-DE": /^Themen: (ein|eine)\b/ };
+
+for (const game of ["black-path", "karls-race", "carreaux", "kauri", "quarx", "einstein"]) {
+  test(`${game}: a newcomer opens a shipped puzzle by its address and solves it by clicking`, async () => {
+    const puzzle = shipped(game);
+    for (const { viewport, locale } of [{ viewport: LAPTOP, locale: "en-US" }, { viewport: PHONE, locale: "de-DE" }]) {
+      const size = viewport === PHONE ? "390" : "1366";
+      const page = await newPage(browser, viewport, { locale });
+      await page.goto(`${BASE}/puzzles/${game}?id=${puzzle.id}`);
+      await page.waitForSelector("#board .movable");
+      assert.equal((await page.textContent("#puzzle-task")).trim(), WORDS[locale].move);
+      if (size === "1366") await screenshot(page, `puzzle-${game}-${size}-start`);
+      for (let i = 0; i < puzzle.solution.length; i += 2) {
+        const code = await page.getAttribute("#board", "data-code");
+        const cells = await cellsFor(page, game, puzzle.solution[i]);
+        for (const [k, cell] of cells.entries()) {
+          assert.ok(cell, `${game}: no cell for ${puzzle.solution[i]}`);
+          await page.click(`#board .${k ? "target" : "movable"}[data-cell="${cell}"]`, { timeout: 5000 });
+        }
+        if (i + 1 < puzzle.solution.length) {
+          // The reply is played; "Your move" again.
+          await page.waitForFunction((c) => document.querySelector("#board")?.dataset.code !== c && document.querySelector("#board .movable"), code);
+        }
+      }
+      await page.waitForSelector("#next-puzzle");
+      assert.equal((await page.textContent("#puzzle-feedback")).trim(), WORDS[locale].solved, `${game} at ${size}`);
+      assert.match((await page.textContent("#puzzle-themes")).trim(), THEMES[locale]);
+      assert.ok((await page.textContent("#puzzle-answer")).includes(puzzle.solution.join(", ")));
+      await screenshot(page, `puzzle-${game}-${size}-solved`);
+      assert.deepEqual(await axeViolations(page), []);
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
+  });
+}

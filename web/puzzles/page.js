@@ -15,7 +15,7 @@ import { api, el, fill } from "../ui.js";
 
 /** A puzzle as the server poses it (`PuzzleView`).
  * @typedef {{ id: string, game: string, settings: [string, string][], code: string, side: string,
- *   moves: number, themes: string[], rating: number, plays: number }} Puzzle */
+ *   moves: number, themes: string[], rating: number, plays: number, source_game: string | null }} Puzzle */
 
 /** A rating before and after an attempt.
  * @typedef {{ before: number, after: number }} Change */
@@ -35,6 +35,36 @@ function browserId() {
     localStorage.setItem(BROWSER_KEY, id);
   }
   return id;
+}
+
+/** The generator's themes (docs/learn.md, "Themes") in words; a theme not named here is shown
+ * as it is. Functions, so that each is translated when shown. */
+const THEME_WORDS = {
+  race: () => t("a race"),
+  capture: () => t("a capture"),
+  "own-capture": () => t("a capture of one's own piece"),
+  "multi-capture": () => t("a multiple capture"),
+  promotion: () => t("a promotion"),
+  quiet: () => t("a quiet move"),
+  block: () => t("a block"),
+  sowing: () => t("a sowing"),
+  sacrifice: () => t("a sacrifice"),
+  straight: () => t("a straight tile"),
+  turn: () => t("a turning tile"),
+  follow: () => t("a path that runs on"),
+  "own-tile": () => t("a tile of one's own colour"),
+  "opponent-tile": () => t("a tile of the opponent's colour"),
+  "green-tile": () => t("a green tile"),
+  finish: () => t("a winning move"),
+  combination: () => t("a combination"),
+  defence: () => t("a defence"),
+};
+
+/** A puzzle's themes in words: "Themes: a capture, a promotion" (nothing without themes).
+ * @param {string[]} themes */
+export function themeWords(themes) {
+  const words = themes.map((theme) => Object.hasOwn(THEME_WORDS, theme) ? THEME_WORDS[/** @type {keyof typeof THEME_WORDS} */ (theme)]() : theme);
+  return words.length ? t("Themes: {themes}", { themes: words.join(", ") }) : "";
 }
 
 /** A change in words: "1500 → 1562 (+62)".
@@ -126,6 +156,8 @@ function parts() {
     boardless: el("div", { class: "controls", id: "puzzle-boardless" }),
     feedback: el("p", { class: "learn-feedback", id: "puzzle-feedback", role: "status", "aria-live": "polite" }),
     answer: el("p", { id: "puzzle-answer" }),
+    themes: el("p", { class: "help", id: "puzzle-themes" }),
+    origin: el("p", { class: "help", id: "puzzle-origin" }),
     changes: el("div", { id: "rating-changes" }),
     controls: el("div", { class: "controls", id: "puzzle-controls" }),
   };
@@ -149,6 +181,8 @@ async function load(session, id) {
   fill(ui.feedback);
   ui.feedback.className = "learn-feedback";
   fill(ui.answer);
+  fill(ui.themes);
+  fill(ui.origin);
   fill(ui.changes);
   fill(ui.controls);
   let puzzle;
@@ -225,6 +259,8 @@ async function play(session, move, position) {
   fill(ui.feedback, solved ? t("Correct! Puzzle solved.") : t("Wrong: that was not the best move."));
   fill(ui.answer, t("The solution: {moves}", { moves: solution.join(", ") }));
   ui.answer.className = solved ? "" : "puzzle-solution";
+  fill(ui.themes, themeWords(puzzle.themes));
+  fill(ui.origin, puzzle.source_game ? el("a", { href: `/game/${encodeURIComponent(puzzle.source_game)}` }, t("The game it comes from")) : "");
   showChanges(session, verdict);
   fill(ui.controls, el("button", { type: "button", id: "next-puzzle", onclick: () => {
     history.replaceState(null, "", `/puzzles/${session.game}`);

@@ -18,6 +18,7 @@ pub mod karls_race;
 pub mod kauri;
 pub mod quarx;
 
+use std::collections::HashSet;
 use std::fmt;
 use std::marker::PhantomData;
 use std::path::PathBuf;
@@ -31,7 +32,10 @@ use crate::erased::{typed_agent_with_notice, AgentOptions, AiError, DynAgent, Er
 use crate::eval::Evaluator;
 use crate::levels::{level_in, Algorithm, UnknownLevel};
 use crate::puzzles::generate::generate_typed;
-use crate::puzzles::{values_erased, Generated, PuzzleError, PuzzleGame, PuzzleOptions, Report};
+use crate::puzzles::mine::mine_typed;
+use crate::puzzles::{
+    values_erased, Generated, PlayedGame, PuzzleError, PuzzleGame, PuzzleOptions, Report,
+};
 use crate::review::{start_typed, ReviewError, ReviewOptions, ReviewSteps};
 use crate::scale::assess::{assess_typed, calibration};
 use crate::scale::Chance;
@@ -300,6 +304,15 @@ pub trait DynGameAi: Send + Sync {
         options: &PuzzleOptions,
         progress: &mut dyn FnMut(&Report),
     ) -> Result<Generated, PuzzleError>;
+    /// Puzzles of `game` (this game) from games people played ([`crate::puzzles::mine()`]).
+    fn mine_puzzles(
+        &self,
+        game: &dyn DynGame,
+        played: &[PlayedGame],
+        known: HashSet<String>,
+        options: &PuzzleOptions,
+        progress: &mut dyn FnMut(&Report),
+    ) -> Result<Generated, PuzzleError>;
     /// The puzzle solver's value of every move of `position` ([`crate::puzzles::exact_values`]).
     fn puzzle_values(
         &self,
@@ -390,6 +403,22 @@ impl<G: PuzzleGame> DynGameAi for AiOf<G> {
             options,
             progress,
         ))
+    }
+    fn mine_puzzles(
+        &self,
+        game: &dyn DynGame,
+        played: &[PlayedGame],
+        known: HashSet<String>,
+        options: &PuzzleOptions,
+        progress: &mut dyn FnMut(&Report),
+    ) -> Result<Generated, PuzzleError> {
+        mine_typed(
+            Self::rules(game)?.as_ref(),
+            played,
+            known,
+            options,
+            progress,
+        )
     }
     fn puzzle_values(
         &self,

@@ -29,17 +29,30 @@ pub struct Puzzle {
     pub check: Check,
 }
 
-/// Where a puzzle was found: a game between two computer levels.
+/// Where a puzzle was found: a game between two computer levels, or a game played on a
+/// server (`tafel puzzles generate GAME --database URL`). The JSON has no tag: the fields
+/// tell them apart.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Source {
-    /// The generator's seed.
-    pub seed: u64,
-    /// The game's number for that seed, from 0.
-    pub game: u64,
-    /// The moves played before the position (chance outcomes included).
-    pub ply: u32,
-    /// The levels of the first and the second seat.
-    pub levels: [u32; 2],
+#[serde(untagged)]
+pub enum Source {
+    /// A game between two computer levels, played by the generator.
+    Generated {
+        /// The generator's seed.
+        seed: u64,
+        /// The game's number for that seed, from 0.
+        game: u64,
+        /// The moves played before the position (chance outcomes included).
+        ply: u32,
+        /// The levels of the first and the second seat.
+        levels: [u32; 2],
+    },
+    /// A finished game of a server's database.
+    Played {
+        /// The game's id on that server (its page is `/game/<id>`).
+        server_game: String,
+        /// The moves played before the position (chance outcomes included).
+        ply: u32,
+    },
 }
 
 /// The values of the best and second-best first move, for the player to move (a win 1, a
@@ -84,7 +97,7 @@ mod tests {
             code: "w3:ABC:MNP".into(),
             solution: vec!["P-K".into()],
             themes: vec!["race".into()],
-            source: Source {
+            source: Source::Generated {
                 seed: 1,
                 game: 17,
                 ply: 23,
@@ -104,8 +117,21 @@ mod tests {
         let text = format!("{line}\n\n{line}\n");
         assert_eq!(
             Puzzle::parse_lines(&text).unwrap(),
-            vec![puzzle.clone(), puzzle]
+            vec![puzzle.clone(), puzzle.clone()]
         );
+        let played = Puzzle {
+            source: Source::Played {
+                server_game: "g1".into(),
+                ply: 4,
+            },
+            ..puzzle.clone()
+        };
+        let line = played.to_line();
+        assert!(
+            line.contains(r#""source":{"server_game":"g1","ply":4}"#),
+            "{line}"
+        );
+        assert_eq!(Puzzle::parse_lines(&line).unwrap(), vec![played]);
         assert!(Puzzle::parse_lines("{}")
             .unwrap_err()
             .starts_with("line 1:"));

@@ -102,36 +102,63 @@ fn changed_settings<G: Game>(game: &G) -> BTreeMap<String, String> {
         .collect()
 }
 
-/// Generates puzzles of `game` as `options` say; `progress` hears the report after every
-/// source game.
-pub(crate) fn generate_typed<G: PuzzleGame>(
-    game: &G,
-    options: &PuzzleOptions,
-    progress: &mut dyn FnMut(&Report),
-) -> Generated {
-    let settings = changed_settings(game);
-    let mut judge = Judge::new(game, options.seed);
-    let mut report = Report::default();
-    let mut puzzles = Vec::new();
-    let mut seen = HashSet::new();
-    let most_games = options.count as u64 * GAMES_PER_PUZZLE;
-    for index in 0..most_games {
-        if puzzles.len() >= options.count {
-            break;
+/// Keeps puzzles from source games' positions, as many as asked for: the judge, the positions
+/// seen, and what was kept so far. The self-played games ([`generate_typed`]) and a server's
+/// games (`puzzles/mine.rs`) go through it alike.
+pub(crate) struct Keeper<'a, G: PuzzleGame> {
+    game: &'a G,
+    settings: BTreeMap<String, String>,
+    judge: Judge<G>,
+    seen: HashSet<String>,
+    count: usize,
+    /// The puzzles kept and the report so far.
+    pub(crate) generated: Generated,
+}
+
+impl<'a, G: PuzzleGame> Keeper<'a, G> {
+    /// A keeper of `count` puzzles of `game`, its searches seeded from `seed`, skipping the
+    /// positions (codes) in `seen`.
+    pub(crate) fn new(game: &'a G, seed: u64, count: usize, seen: HashSet<String>) -> Self {
+        Keeper {
+            game,
+            settings: changed_settings(game),
+            judge: Judge::new(game, seed),
+            seen,
+            count,
+            generated: Generated {
+                puzzles: Vec::new(),
+                report: Report::default(),
+            },
         }
-        let source = play(game, options.seed, index);
-        report.games += 1;
+    }
+
+    /// Whether as many puzzles as asked for are kept.
+    pub(crate) fn full(&self) -> bool {
+        self.generated.puzzles.len() >= self.count
+    }
+
+    /// Judges up to [`JUDGED_PER_GAME`] of one source game's `positions` (each with the
+    /// number of moves before it), in their order, and keeps up to [`KEPT_PER_GAME`];
+    /// `name` gives a kept puzzle's id and source from its ply and its number from 1.
+    pub(crate) fn judge_game(
+        &mut self,
+        positions: Vec<(u32, G::State)>,
+        name: &dyn Fn(u32, usize) -> (String, Source),
+    ) {
+        let game = self.game;
+        self.generated.report.games += 1;
         let mut kept_here = 0;
-        for (ply, state) in source.positions.into_iter().take(JUDGED_PER_GAME) {
-            if kept_here == KEPT_PER_GAME || puzzles.len() >= options.count {
+        for (ply, state) in positions.into_iter().take(JUDGED_PER_GAME) {
+            if kept_here == KEPT_PER_GAME || self.full() {
                 break;
             }
             let code = game.format_position(&state);
-            if !seen.insert(code.clone()) {
+            if !self.seen.insert(code.clone()) {
                 continue;
             }
+            let report = &mut self.generated.report;
             report.positions += 1;
-            let verdict = judge.verdict(game, &state);
+            let verdict = self.judge.verdict(game, &state);
             match verdict {
                 Verdict::No => {}
                 Verdict::Exact(_) => report.exact += 1,
@@ -146,7 +173,7 @@ pub(crate) fn generate_typed<G: PuzzleGame>(
             let Some((top, exact)) = verdict.kept() else {
                 continue;
             };
-            let line = answer_line(&mut judge, game, &state, top.best);
+            let line = answer_line(&mut self.judge, game, &state, top.best);
             let mut after = state.clone();
             let solution = line
                 .iter()
@@ -156,19 +183,15 @@ pub(crate) fn generate_typed<G: PuzzleGame>(
                     text
                 })
                 .collect();
-            puzzles.push(Puzzle {
-                id: format!("{}-{:04}", G::INFO.name, puzzles.len() + 1),
+            let (id, source) = name(ply, self.generated.puzzles.len() + 1);
+            self.generated.puzzles.push(Puzzle {
+                id,
                 game: G::INFO.name.to_string(),
-                settings: settings.clone(),
+                settings: self.settings.clone(),
                 code,
                 solution,
                 themes: themes(game, &state, &line, top.value),
-                source: Source {
-                    seed: options.seed,
-                    game: index,
-                    ply,
-                    levels: source.levels,
-                },
+                source,
                 check: Check {
                     exact,
                     best: top.value,
@@ -177,7 +200,35 @@ pub(crate) fn generate_typed<G: PuzzleGame>(
             });
             kept_here += 1;
         }
-        progress(&report);
     }
-    Generated { puzzles, report }
+}
+
+/// Generates puzzles of `game` as `options` say; `progress` hears the report after every
+/// source game.
+pub(crate) fn generate_typed<G: PuzzleGame>(
+    game: &G,
+    options: &PuzzleOptions,
+    progress: &mut dyn FnMut(&Report),
+) -> Generated {
+    let mut keeper = Keeper::new(game, options.seed, options.count, HashSet::new());
+    let most_games = options.count as u64 * GAMES_PER_PUZZLE;
+    for index in 0..most_games {
+        if keeper.full() {
+            break;
+        }
+        let source = play(game, options.seed, index);
+        let levels = source.levels;
+        keeper.judge_game(source.positions, &|ply, number| {
+            let id = format!("{}-{number:04}", G::INFO.name);
+            let source = Source::Generated {
+                seed: options.seed,
+                game: index,
+                ply,
+                levels,
+            };
+            (id, source)
+        });
+        progress(&keeper.generated.report);
+    }
+    keeper.generated
 }

@@ -12,6 +12,7 @@
 //! - [`line`]: the answer as a forced line in games without dice;
 //! - [`themes`]: what the answer does;
 //! - `play`: the source games between computer levels;
+//! - [`mine`](mod@mine): the source games played by people on a server ([`PlayedGame`]);
 //! - [`generate`](mod@generate): the loop that keeps puzzles, and its [`Report`].
 
 pub mod format;
@@ -20,10 +21,12 @@ mod games;
 pub mod generate;
 pub mod judge;
 mod line;
+pub mod mine;
 mod play;
 pub mod rule;
 pub mod themes;
 
+use std::collections::HashSet;
 use std::fmt;
 use std::sync::Arc;
 
@@ -38,6 +41,7 @@ pub use format::{Check, Puzzle, Source};
 pub use game::PuzzleGame;
 pub use games::ENDGAME_STONES;
 pub use generate::{Generated, PuzzleOptions, Report};
+pub use mine::PlayedGame;
 
 /// Why puzzles could not be generated.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -48,6 +52,13 @@ pub enum PuzzleError {
     NotTwoPlayers,
     /// No puzzle was asked for.
     NoCount,
+    /// A played game's start or moves do not read on the game's rules.
+    Unreadable {
+        /// The game's id.
+        game: String,
+        /// Why.
+        reason: String,
+    },
 }
 
 impl fmt::Display for PuzzleError {
@@ -56,6 +67,9 @@ impl fmt::Display for PuzzleError {
             PuzzleError::Ai(e) => fmt::Display::fmt(e, f),
             PuzzleError::NotTwoPlayers => write!(f, "puzzles need a game of two players"),
             PuzzleError::NoCount => write!(f, "ask for at least one puzzle"),
+            PuzzleError::Unreadable { game, reason } => {
+                write!(f, "game {game} does not replay: {reason}")
+            }
         }
     }
 }
@@ -82,6 +96,26 @@ pub fn generate(
         return Err(PuzzleError::NoCount);
     }
     game_ai(game)?.generate_puzzles(game, options, progress)
+}
+
+/// Puzzles of `game` (with its settings) from `played`, finished games of it played by
+/// people, judged as [`generate()`] judges the self-played ones: at most `options.count`,
+/// skipping the positions whose codes are in `known`; `progress` hears the report after
+/// every game.
+pub fn mine(
+    game: &dyn DynGame,
+    played: &[PlayedGame],
+    known: HashSet<String>,
+    options: &PuzzleOptions,
+    progress: &mut dyn FnMut(&Report),
+) -> Result<Generated, PuzzleError> {
+    if game.num_players() != 2 {
+        return Err(PuzzleError::NotTwoPlayers);
+    }
+    if options.count == 0 {
+        return Err(PuzzleError::NoCount);
+    }
+    game_ai(game)?.mine_puzzles(game, played, known, options, progress)
 }
 
 /// The exact value of every legal move of `position` (a position of `game`) by the solver

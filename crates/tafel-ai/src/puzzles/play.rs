@@ -26,7 +26,7 @@ pub(crate) struct SourceGame<S> {
 }
 
 /// The generator of game `index` of `seed`.
-fn rng_of(seed: u64, index: u64) -> SmallRng {
+pub(crate) fn rng_of(seed: u64, index: u64) -> SmallRng {
     SmallRng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index)
 }
 

@@ -2,11 +2,31 @@
 //! ([`PuzzleGame::move_themes`]); every game adds `finish` (the move wins at once),
 //! `combination` (a line of three moves) and `defence` (the best move does not keep a winning
 //! chance above one half: it saves what can be saved).
+//!
+//! `block` (Quarx, Kauri) is a move that leaves the opponent, to move next, exactly one legal
+//! move (`forced_reply`); in Quarx one that is not a capture (a capture the rules compel
+//! is no block).
 
 use tafel_core::game::GameExt;
-use tafel_core::Status;
+use tafel_core::{Player, Status};
 
 use super::PuzzleGame;
+
+/// The opponent's only legal move after `mover` reached `after`, if the opponent is to move
+/// there and has exactly one: the move blocked the others (the `block` theme).
+pub(crate) fn forced_reply<G: PuzzleGame>(
+    game: &G,
+    mover: Player,
+    after: &G::State,
+) -> Option<G::Move> {
+    match game.status(after) {
+        Status::ToMove(next) if next != mover => match game.legal_move_vec(after)[..] {
+            [only] => Some(only),
+            _ => None,
+        },
+        _ => None,
+    }
+}
 
 /// The themes of the answer `line` (the player's moves at even indexes) in `state`, whose
 /// best move is worth `value` to the player.
@@ -81,6 +101,15 @@ mod tests {
     }
 
     #[test]
+    fn kauri_names_a_block_that_leaves_the_opponent_one_hole() {
+        // The second player's cowries are all in F: after `a` (its cowrie sown into `b`) F is
+        // their only move; after `f` the cowrie lands in B, a second one.
+        let code = "a/0+1,0+0,0+0,0+0,0+0,1+1/0+0,0+0,0+0,0+0,0+0,0+10/30,29";
+        assert_eq!(of::<Kauri>(code, "a", 0.8), ["sowing", "block"]);
+        assert_eq!(of::<Kauri>(code, "f", 0.8), ["sowing"]);
+    }
+
+    #[test]
     fn quarx_tells_a_quiet_step_from_a_double_capture() {
         let game = Quarx::new(Default::default()).unwrap();
         let start = game.start();
@@ -89,6 +118,43 @@ mod tests {
         let after = game.after(&start, game.parse_legal_move(&start, "1111-2211").unwrap());
         let code = game.format_position(&after);
         assert_eq!(of::<Quarx>(&code, "3333x1111x3311", 0.6), ["multi-capture"]);
+    }
+
+    /// A Quarx code with `side` to move and `pieces` (cell `xyab`, `o` White's man, `x`
+    /// Black's), the others empty.
+    fn quarx_code(side: char, pieces: &[(&str, char)]) -> String {
+        let boards: Vec<String> = (0..16)
+            .map(|i| {
+                let (a, b) = (i % 4 + 1, i / 4 + 1);
+                let mut text = String::new();
+                for y in 1..=4 {
+                    for x in 1..=4 {
+                        if (x + y + a + b) % 2 == 0 {
+                            let cell = format!("{x}{y}{a}{b}");
+                            let found = pieces.iter().find(|(c, _)| *c == cell);
+                            text.push(found.map_or('.', |(_, piece)| *piece));
+                        }
+                    }
+                }
+                text
+            })
+            .collect();
+        format!("{side}:{}", boards.join("/"))
+    }
+
+    #[test]
+    fn quarx_names_a_block_that_leaves_one_step() {
+        // Black's one man on 1412 has six steps; White's men stand on five of them, each with
+        // a piece or the board's edge behind it (no capture). `1212-2312` fills the fifth:
+        // Black's only move is 1412-2323. `1214-2314` leaves 2312 free.
+        let white = [
+            "1212", "1322", "1311", "1313", "2321", "3212", "1232", "1214",
+        ];
+        let mut pieces: Vec<(&str, char)> = white.iter().map(|&c| (c, 'o')).collect();
+        pieces.push(("1412", 'x'));
+        let code = quarx_code('w', &pieces);
+        assert_eq!(of::<Quarx>(&code, "1212-2312", 0.8), ["quiet", "block"]);
+        assert_eq!(of::<Quarx>(&code, "1214-2314", 0.8), ["quiet"]);
     }
 
     #[test]

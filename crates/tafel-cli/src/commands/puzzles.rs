@@ -1,6 +1,7 @@
 //! `tafel puzzles`: puzzles made from games between the computer levels, exact where a
 //! solver covers the position, else searched and re-checked by a second search
-//! (`docs/learn.md`, "How puzzles are made and checked").
+//! (`docs/learn.md`, "How puzzles are made and checked"); with `--database`, made from a
+//! server's finished games and added to its puzzles.
 
 use std::fs;
 use std::io::Write;
@@ -8,14 +9,18 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use tafel_ai::puzzles::{generate, Generated, PuzzleOptions, Report};
+use tafel_server::play::puzzles::mining::{Mining, MAX_GAMES};
+use tafel_server::play::puzzles::Puzzles;
+use tafel_server::store::Store;
 
 use crate::target::GameArgs;
 
 /// The `puzzles` subcommands.
 #[derive(clap::Subcommand, Debug)]
 pub enum Command {
-    /// Play games at mixed computer levels and keep the positions where one move (in games
-    /// without dice, a short forced line) is clearly best, as JSON lines.
+    /// Play games at mixed computer levels (or, with --database, read a server's finished
+    /// games) and keep the positions where one move (in games without dice, a short forced
+    /// line) is clearly best, as JSON lines.
     Generate(GenerateArgs),
 }
 
@@ -30,9 +35,17 @@ pub struct GenerateArgs {
     /// How many puzzles to keep.
     #[arg(long, default_value_t = 300)]
     count: usize,
-    /// Write the puzzles to this file (one JSON object a line) instead of standard output.
+    /// Write the puzzles to this file (one JSON object a line) instead of standard output
+    /// (with --database, they go to standard output only through this file).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Find the puzzles in this server's finished games of GAME with these settings (the URL
+    /// `tafel serve --database` takes) and add them to its puzzles.
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
+    /// With --database: read at most this many of the most recently finished games.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=MAX_GAMES as i64), requires = "database")]
+    games: u32,
 }
 
 /// Runs a `puzzles` subcommand.
@@ -48,16 +61,10 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
         seed: args.seed,
         count: args.count,
     };
-    let mut shown = 0;
-    let generated = generate(game.as_ref(), &options, &mut |report: &Report| {
-        if report.kept() >= shown + 25 {
-            shown = report.kept();
-            eprintln!(
-                "{} puzzles from {} games ({} positions judged)",
-                shown, report.games, report.positions
-            );
-        }
-    })?;
+    let generated = match &args.database {
+        Some(url) => mine_server(url, game, args.games, options)?,
+        None => generate(game.as_ref(), &options, &mut progress())?,
+    };
     let text: String = generated
         .puzzles
         .iter()
@@ -67,10 +74,48 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
         Some(path) => {
             fs::write(path, text).with_context(|| format!("writing {}", path.display()))?
         }
-        None => std::io::stdout().write_all(text.as_bytes())?,
+        None if args.database.is_none() => std::io::stdout().write_all(text.as_bytes())?,
+        None => {}
     }
     eprint!("{}", summary(&args.game.game, &generated));
     Ok(())
+}
+
+/// Every 25 puzzles kept, a line on standard error.
+fn progress() -> impl FnMut(&Report) + Send + 'static {
+    let mut shown = 0;
+    move |report: &Report| {
+        if report.kept() >= shown + 25 {
+            shown = report.kept();
+            eprintln!(
+                "{} puzzles from {} games ({} positions judged)",
+                shown, report.games, report.positions
+            );
+        }
+    }
+}
+
+/// Mines the finished games of `game` on the server whose database is `url` (at most `games`
+/// of them) and adds the puzzles there.
+fn mine_server(
+    url: &str,
+    game: std::sync::Arc<dyn tafel_core::DynGame>,
+    games: u32,
+    options: PuzzleOptions,
+) -> Result<Generated> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let store = Store::open(url).await?;
+        let mining = Mining { games, options };
+        let mined = Puzzles::new(store).mine(game, mining, progress()).await?;
+        eprintln!(
+            "{} finished games read; {} puzzles added to the database",
+            mined.games, mined.added
+        );
+        Ok(mined.generated)
+    })
 }
 
 /// What a generation did, for people: the puzzles kept, and for the searched ones the first

@@ -135,6 +135,12 @@ impl Puzzle {
         Ok(())
     }
 
+    /// The id of the server's game the puzzle was found in, for one mined from the server's
+    /// games (`source.server_game`).
+    pub fn source_game(&self) -> Option<&str> {
+        self.source.get("server_game")?.as_str()
+    }
+
     /// The puzzle's rules and its position.
     pub fn start(&self) -> Result<Posed, Error> {
         let settings: Vec<(String, String)> = self.settings.clone().into_iter().collect();

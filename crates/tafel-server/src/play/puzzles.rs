@@ -18,6 +18,8 @@
 //! - **Next and daily.** The next puzzle of a game is the one rated nearest the player's
 //!   rating (1500 for a browser) that the player has not attempted; the daily puzzle is the
 //!   same for everyone on a day (UTC), chosen among all by [`daily_index`].
+//! - **Mining.** [`mining`]: puzzles from the server's own finished games, added to the
+//!   store by `tafel puzzles generate GAME --database URL`.
 
 use std::sync::Arc;
 
@@ -32,6 +34,8 @@ use crate::store::puzzles::NewAttempt;
 pub use crate::store::puzzles::{RecordedAttempt, StoredPuzzle};
 pub use crate::store::ratings::StoredRating;
 use crate::store::Store;
+
+pub mod mining;
 
 /// The shipped puzzle files, `data/puzzles/*.jsonl`, embedded at compile time.
 #[derive(RustEmbed)]

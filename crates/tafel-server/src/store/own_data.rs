@@ -38,19 +38,6 @@ fn described(name: &str) -> &'static Table {
 /// The tables not copied (a server's running makes them), described for one's data.
 const RUNNING: &[Table] = &[
     Table {
-        name: "puzzle_ratings",
-        columns: &[
-            ("account_id", Kind::Text),
-            ("game", Kind::Text),
-            ("rating", Kind::Real),
-            ("deviation", Kind::Real),
-            ("volatility", Kind::Real),
-            ("plays", Kind::Integer),
-            ("rated_ms", Kind::Integer),
-        ],
-        key: &["account_id", "game"],
-    },
-    Table {
         name: "puzzle_attempts",
         columns: &[
             ("puzzle_id", Kind::Text),

@@ -193,6 +193,15 @@ impl Store {
             .reading("puzzles")
     }
 
+    /// The settings (JSON, as stored) and position code of every puzzle of `game`.
+    pub async fn puzzle_positions(&self, game: &str) -> Result<Vec<(String, String)>> {
+        sqlx::query_as(&self.sql("SELECT settings, code FROM puzzles WHERE game = ?"))
+            .bind(game)
+            .fetch_all(&self.pool)
+            .await
+            .reading("puzzles")
+    }
+
     /// `account`'s puzzle ratings, by game name, in order.
     pub async fn puzzle_ratings(&self, account: &AccountId) -> Result<Vec<(String, StoredRating)>> {
         let rows = sqlx::query_as::<_, GameRating>(&self.sql(

@@ -93,6 +93,21 @@ impl Store {
             .collect()
     }
 
+    /// The ids of the finished games of `game` (its registry name), the most recently
+    /// changed first, at most `limit`.
+    pub async fn finished_game_ids(&self, game: &str, limit: i64) -> Result<Vec<String>> {
+        sqlx::query_scalar(&self.sql(&format!(
+            "SELECT id FROM games WHERE game = ? AND result IS NOT NULL
+             ORDER BY updated_at DESC, {} DESC LIMIT ?",
+            self.backend.insertion_order()
+        )))
+        .bind(game)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .reading("games")
+    }
+
     /// The public games created within the last day that wait for an opponent, newest
     /// first, at most `limit`.
     pub async fn challenges(&self, limit: i64) -> Result<Vec<OpenChallenge>> {

@@ -1,6 +1,7 @@
 //! Rows of the tables beside `games`, as they are stored, column by column: what `tafel db
 //! copy` carries of the people (accounts, their sessions, devices, e-mail addresses, second
-//! factors, blocks, tutorials' progress, reports, the moderators' log, former names and ratings, tournaments) and
+//! factors, blocks, tutorials' progress, reports, the moderators' log, former names, ratings and
+//! puzzle ratings, tournaments) and
 //! of each game (which account plays which seat, rating changes and refunds, results, chat
 //! messages). Each table is
 //! described once ([`Table`]); reading and writing work from that description on both
@@ -212,6 +213,19 @@ pub(super) const PEOPLE: &[Table] = &[
             ("deviation", Kind::Real),
             ("volatility", Kind::Real),
             ("games", Kind::Integer),
+            ("rated_ms", Kind::Integer),
+        ],
+        key: &["account_id", "game"],
+    },
+    Table {
+        name: "puzzle_ratings",
+        columns: &[
+            ("account_id", Kind::Text),
+            ("game", Kind::Text),
+            ("rating", Kind::Real),
+            ("deviation", Kind::Real),
+            ("volatility", Kind::Real),
+            ("plays", Kind::Integer),
             ("rated_ms", Kind::Integer),
         ],
         key: &["account_id", "game"],

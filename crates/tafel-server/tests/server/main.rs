@@ -33,6 +33,7 @@ mod people;
 mod protection;
 mod proxies;
 mod puzzles;
+mod puzzles_mined;
 mod ratings;
 mod rematch;
 mod seeks;

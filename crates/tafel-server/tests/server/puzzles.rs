@@ -393,7 +393,9 @@ async fn loading_again_adds_only_new_puzzles_and_keeps_ratings() {
     assert_eq!((loaded.read, loaded.added), (2, 1));
     let (_, puzzle) = ann.get("/api/puzzles/kauri-t1").await;
     assert_eq!(puzzle["rating"], rated);
-    assert_eq!(ann.get("/api/puzzles/kauri-t3").await.1["rating"], 1500);
+    let (_, added) = ann.get("/api/puzzles/kauri-t3").await;
+    assert_eq!(added["rating"], 1500);
+    assert!(added["source_game"].is_null(), "{added}");
 }
 
 #[tokio::test]

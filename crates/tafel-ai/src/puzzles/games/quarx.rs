@@ -3,10 +3,11 @@
 //! worth only some 5 to 10 points of the mover's chances on the one scale, so its searched
 //! puzzles need a margin of [`MARGIN`] and its searches are smaller, to judge many positions.
 
-use tafel_core::Game;
+use tafel_core::{Game, Status};
 use tafel_games::quarx::Quarx;
 
 use crate::levels::{alpha_beta, mcts, Algorithm, EVAL};
+use crate::puzzles::themes::forced_reply;
 use crate::puzzles::PuzzleGame;
 
 use super::second_iterations;
@@ -24,7 +25,8 @@ impl PuzzleGame for Quarx {
     const MARGIN: f64 = MARGIN;
 
     /// `capture` (one piece) or `multi-capture` (more), `promotion` when a man becomes a
-    /// king, `quiet` for a step that does neither.
+    /// king, `quiet` for a step that does neither; `block` when the opponent is left one
+    /// move, not a capture.
     fn move_themes(&self, state: &Self::State, mv: Self::Move) -> Vec<&'static str> {
         let mut themes = Vec::new();
         match mv.captured.count_ones() {
@@ -40,6 +42,11 @@ impl PuzzleGame for Quarx {
         }
         if themes.is_empty() {
             themes.push("quiet");
+        }
+        if let Status::ToMove(mover) = self.status(state) {
+            if forced_reply(self, mover, &after).is_some_and(|reply| reply.captured == 0) {
+                themes.push("block");
+            }
         }
         themes
     }

@@ -105,6 +105,9 @@ pub struct PuzzleView {
     rating: i64,
     /// How often it was played (first attempts).
     plays: i64,
+    /// The id of the game on this server the position comes from (`/game/<id>`), for a
+    /// puzzle mined from the server's games; `null` for a shipped one.
+    source_game: Option<String>,
 }
 
 impl TryFrom<&StoredPuzzle> for PuzzleView {
@@ -127,6 +130,7 @@ impl TryFrom<&StoredPuzzle> for PuzzleView {
             themes: puzzle.themes.clone(),
             rating: stored.rating.rating.rating.round() as i64,
             plays: stored.rating.games,
+            source_game: puzzle.source_game().map(str::to_string),
         })
     }
 }
