@@ -54,8 +54,17 @@ fn positions<G: PuzzleGame>(
     Ok(positions)
 }
 
+/// A number from `id` that stays the same from run to run and version to version (64-bit
+/// FNV-1a), so that a game's positions are judged in the same order whatever other games are
+/// read with it.
+fn stable_hash(id: &str) -> u64 {
+    id.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 /// Puzzles of `game` from `played`, as `options` say (at most `options.count`; the seed
-/// orders each game's positions and seeds the searches), skipping the positions whose codes
+/// with each game's id orders its positions, the seed seeds the searches), skipping the positions whose codes
 /// are in `known`; `progress` hears the report after every game.
 pub(crate) fn mine_typed<G: PuzzleGame>(
     game: &G,
@@ -65,12 +74,12 @@ pub(crate) fn mine_typed<G: PuzzleGame>(
     progress: &mut dyn FnMut(&Report),
 ) -> Result<Generated, PuzzleError> {
     let mut keeper = Keeper::new(game, options.seed, options.count, known);
-    for (index, source) in played.iter().enumerate() {
+    for source in played {
         if keeper.full() {
             break;
         }
         let mut positions = positions(game, source)?;
-        positions.shuffle(&mut rng_of(options.seed, index as u64));
+        positions.shuffle(&mut rng_of(options.seed, stable_hash(&source.id)));
         keeper.judge_game(positions, &|ply, _| {
             let id = format!("{}-{}-{ply}", G::INFO.name, source.id);
             let source = Source::Played {

@@ -193,9 +193,10 @@ impl Store {
             .reading("puzzles")
     }
 
-    /// The settings (JSON, as stored) and position code of every puzzle of `game`.
-    pub async fn puzzle_positions(&self, game: &str) -> Result<Vec<(String, String)>> {
-        sqlx::query_as(&self.sql("SELECT settings, code FROM puzzles WHERE game = ?"))
+    /// The settings (JSON, as stored), position code and source (JSON, as stored) of every
+    /// puzzle of `game`.
+    pub async fn puzzle_positions(&self, game: &str) -> Result<Vec<(String, String, String)>> {
+        sqlx::query_as(&self.sql("SELECT settings, code, source FROM puzzles WHERE game = ?"))
             .bind(game)
             .fetch_all(&self.pool)
             .await

@@ -2,8 +2,9 @@
 //! URL`, docs/learn.md): the games of a game with the given settings, the most recently
 //! finished first, replayed and judged by the generator's judge
 //! ([`tafel_ai::puzzles::mine()`]); the kept puzzles are checked as a shipped file's lines
-//! are and added to the store, each naming its game (`source.server_game`). Positions the
-//! store has already (the same game, settings and code) are not judged again.
+//! are and added to the store, each naming its game (`source.server_game`). A game the
+//! store has puzzles from is mined once: later runs leave it out, and positions the store has
+//! already (the same game, settings and code) are not judged again.
 //!
 //! The server reads puzzles from the store at every request (it keeps none in memory), so a
 //! running server poses the new puzzles at once.
@@ -70,12 +71,28 @@ impl Puzzles {
         let settings = changed_settings(rules.as_ref());
         let registry = tafel_games::registry();
         let entry = registry.get(name)?;
+        // What the store has of this game and these settings: the positions, and the server
+        // games mined already (a game is mined once: a second run adds nothing from it).
+        let mut known = HashSet::new();
+        let mut mined = HashSet::new();
+        for (stored, code, source) in self.store.puzzle_positions(name).await? {
+            if serde_json::from_str(&stored).ok().as_ref() == Some(&settings) {
+                known.insert(code);
+                let source: serde_json::Value = serde_json::from_str(&source)?;
+                if let Some(game) = source["server_game"].as_str() {
+                    mined.insert(game.to_string());
+                }
+            }
+        }
         let mut played = Vec::new();
         for id in self
             .store
             .finished_game_ids(name, mining.games.into())
             .await?
         {
+            if mined.contains(id.as_str()) {
+                continue;
+            }
             let Some(game) = self.store.load(&id).await? else {
                 continue;
             };
@@ -88,14 +105,6 @@ impl Puzzles {
                 });
             }
         }
-        let known: HashSet<String> = self
-            .store
-            .puzzle_positions(name)
-            .await?
-            .into_iter()
-            .filter(|(stored, _)| serde_json::from_str(stored).ok().as_ref() == Some(&settings))
-            .map(|(_, code)| code)
-            .collect();
         let games = played.len();
         let mut progress = progress;
         let generated = tokio::task::spawn_blocking(move || {
