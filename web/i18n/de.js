@@ -1143,5 +1143,6 @@ export const de = {
   "Tie-break {place}": "Feinwertung {place}",
   "Tie-breaks, in order (FIDE's regulations of 2023)": "Feinwertungen, der Reihe nach (FIDE-Regeln von 2023)",
   "None": "Keine",
+  "Attempts without an account change no rating.": "Versuche ohne Konto ändern keine Wertung.",
 };
 

@@ -284,6 +284,6 @@ function showChanges(session, verdict) {
   } else {
     fill(ui.changes, el("p", { class: "help", id: "unrated" }, session.signedIn
       ? t("Only your first attempt at a puzzle changes the ratings.")
-      : t("Sign in to get a puzzle rating.")));
+      : t("Attempts without an account change no rating.")));
   }
 }
