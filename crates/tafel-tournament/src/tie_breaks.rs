@@ -106,15 +106,15 @@ pub const CHOICES: [TieBreak; 12] = [
 impl fmt::Display for TieBreak {
     /// The acronym: "BH-C1", "SB", "DE", "WIN", "WON", "ARO".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (name, cut) = match *self {
-            TieBreak::DirectEncounter => ("DE", Cut::None),
-            TieBreak::Wins => ("WIN", Cut::None),
-            TieBreak::GamesWon => ("WON", Cut::None),
-            TieBreak::Buchholz(cut) => ("BH", cut),
-            TieBreak::SonnebornBerger(cut) => ("SB", cut),
-            TieBreak::AverageRatingOfOpponents(cut) => ("ARO", cut),
+        let name = match self {
+            TieBreak::DirectEncounter => "DE",
+            TieBreak::Wins => "WIN",
+            TieBreak::GamesWon => "WON",
+            TieBreak::Buchholz(_) => "BH",
+            TieBreak::SonnebornBerger(_) => "SB",
+            TieBreak::AverageRatingOfOpponents(_) => "ARO",
         };
-        write!(f, "{name}{}", cut.suffix())
+        write!(f, "{name}{}", self.cut().suffix())
     }
 }
 
@@ -138,6 +138,16 @@ impl std::str::FromStr for TieBreak {
 }
 
 impl TieBreak {
+    /// The values it leaves out ([`Cut::None`] for those without a cut).
+    pub fn cut(self) -> Cut {
+        match self {
+            TieBreak::Buchholz(cut)
+            | TieBreak::SonnebornBerger(cut)
+            | TieBreak::AverageRatingOfOpponents(cut) => cut,
+            TieBreak::DirectEncounter | TieBreak::Wins | TieBreak::GamesWon => Cut::None,
+        }
+    }
+
     /// Whether a lower value ranks higher (DE's value is a place among the tied).
     pub fn lower_is_better(self) -> bool {
         self == TieBreak::DirectEncounter

@@ -82,6 +82,18 @@ impl From<AiError> for PuzzleError {
     }
 }
 
+/// Refuses what neither [`generate()`] nor [`mine()`] can do: a game not of two players, or
+/// no puzzle asked for.
+fn check_request(game: &dyn DynGame, options: &PuzzleOptions) -> Result<(), PuzzleError> {
+    if game.num_players() != 2 {
+        return Err(PuzzleError::NotTwoPlayers);
+    }
+    if options.count == 0 {
+        return Err(PuzzleError::NoCount);
+    }
+    Ok(())
+}
+
 /// Generates puzzles of `game` (with its settings) as `options` say; `progress` hears the
 /// report after every source game.
 pub fn generate(
@@ -89,12 +101,7 @@ pub fn generate(
     options: &PuzzleOptions,
     progress: &mut dyn FnMut(&Report),
 ) -> Result<Generated, PuzzleError> {
-    if game.num_players() != 2 {
-        return Err(PuzzleError::NotTwoPlayers);
-    }
-    if options.count == 0 {
-        return Err(PuzzleError::NoCount);
-    }
+    check_request(game, options)?;
     game_ai(game)?.generate_puzzles(game, options, progress)
 }
 
@@ -109,12 +116,7 @@ pub fn mine(
     options: &PuzzleOptions,
     progress: &mut dyn FnMut(&Report),
 ) -> Result<Generated, PuzzleError> {
-    if game.num_players() != 2 {
-        return Err(PuzzleError::NotTwoPlayers);
-    }
-    if options.count == 0 {
-        return Err(PuzzleError::NoCount);
-    }
+    check_request(game, options)?;
     game_ai(game)?.mine_puzzles(game, played, known, options, progress)
 }
 

@@ -82,13 +82,7 @@ pub fn check_tie_breaks(kind: Kind, chosen: Option<&[String]>) -> Result<Vec<Tie
                 choices = choices.join(", ")
             ))
         })?;
-        let cut = match tie_break {
-            TieBreak::Buchholz(cut)
-            | TieBreak::SonnebornBerger(cut)
-            | TieBreak::AverageRatingOfOpponents(cut) => cut,
-            _ => Cut::None,
-        };
-        if kind != Kind::Swiss && cut != Cut::None {
+        if kind != Kind::Swiss && tie_break.cut() != Cut::None {
             return Err(Error::invalid(msg!(
                 "tie-break-cuts-are-for-a-swiss",
                 name = tie_break.to_string()
