@@ -8,6 +8,8 @@
 //! second one fails). On PostgreSQL the puzzle's and the account's rating rows are locked
 //! before they are read, so that two players' attempts at one puzzle are rated in turn.
 
+use std::collections::HashSet;
+
 use anyhow::{Context, Result};
 use sqlx::AnyConnection;
 
@@ -101,11 +103,28 @@ const PUZZLE_COLUMNS: &str = "id, game, settings, code, solution, themes, source
 
 impl Store {
     /// Adds those of `puzzles` not stored yet (by id), each at the start rating; the stored
-    /// ones keep their ratings. Returns how many were added.
+    /// ones keep their ratings. Returns how many were added. Which are stored is read first,
+    /// in one statement, so that loading the shipped puzzles again (every start) writes
+    /// nothing.
     pub async fn add_puzzles(&self, puzzles: &[Puzzle], now_ms: i64) -> Result<u64> {
+        let ids: Vec<&str> = puzzles.iter().map(|p| p.id.as_str()).collect();
+        let stored: HashSet<String> = sqlx::query_scalar(&self.sql(&format!(
+            "SELECT p.id FROM puzzles p JOIN {} ON p.id = m.value",
+            self.backend.json_list()
+        )))
+        .bind(serde_json::to_string(&ids)?)
+        .fetch_all(&self.pool)
+        .await
+        .reading("puzzles")?
+        .into_iter()
+        .collect();
+        let new: Vec<&Puzzle> = puzzles.iter().filter(|p| !stored.contains(&p.id)).collect();
+        if new.is_empty() {
+            return Ok(0);
+        }
         let mut tx = self.begin_write().await?;
         let mut added = 0;
-        for puzzle in puzzles {
+        for puzzle in new {
             added += sqlx::query(&self.sql(
                 "INSERT INTO puzzles (id, game, settings, code, solution, themes, source, rating,
                      deviation, volatility, plays, added_ms)
@@ -409,6 +428,8 @@ mod tests {
             store.add_puzzles(&[kauri.clone(), other], 2).await.unwrap(),
             1
         );
+        // All stored already: nothing is written (the shipped files at every start).
+        assert_eq!(store.add_puzzles(&[kauri.clone()], 3).await.unwrap(), 0);
         assert_eq!(
             store.puzzle_counts().await.unwrap(),
             [("kauri".to_string(), 2)]
