@@ -134,6 +134,13 @@ for (const language of ["en", "de"]) {
       await page.waitForSelector("#engine-answer #analysis-chances", { timeout: 30000 });
       assert.match(await page.textContent("#analysis-chances"), /^(First player|Spieler 1)/);
       await screenshot(page, `analysis-board-variations-${language}-${size}`);
+      // The variations are there again when the page is opened again.
+      const tried = await page.locator("#variations .variation-move").evaluateAll((moves) => moves.map((m) => m.dataset.code));
+      await page.reload();
+      await page.waitForSelector("#variations .variation-move");
+      assert.deepEqual(await page.locator("#variations .variation-move").evaluateAll((moves) => moves.map((m) => m.dataset.code)), tried);
+      assert.equal(await page.locator("#variations ul.nested .variation-move").count(), 1, "the variation within a variation too");
+      await page.click("#variations .variation-move >> nth=1");
       // Deleting a variation; "back to the game" shows the position it started from.
       await page.click("#delete-variation");
       assert.equal(await page.locator("#variations .variation-move").count(), 3);

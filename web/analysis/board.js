@@ -26,10 +26,12 @@ import { el } from "../ui.js";
  * engine's switch and answers (by code; empty while asked), the last refusal.
  * @typedef {ReturnType<typeof analysisBoardState>} AnalysisBoardState */
 
-/** A new board's state (its page keeps it). */
-export function analysisBoardState() {
+/** A new board's state (its page keeps it), with the variations `tree` tried before (none by
+ * default).
+ * @param {import("./variations.js").VariationTree} [tree] */
+export function analysisBoardState(tree = variationTree()) {
   return {
-    tree: variationTree(),
+    tree,
     /** @type {Variation | null} */
     shown: null,
     /** @type {Map<string, import("./engine.js").Position>} */
@@ -60,6 +62,8 @@ export function analysisBoardState() {
  *   (null: none, at its end or where it has no moves)
  * @property {(ply: number) => Promise<void> | void} showMain
  * @property {(from: number) => string} startWords
+ * @property {(tree: import("./variations.js").VariationTree) => void} [keep] keeps the
+ *   variations once changed (a finished game's page keeps them in the browser)
  * @property {{ pick: string | null, back: string }} words how to pick a position of the main
  *   line (null: there is one), and the way back to it */
 
@@ -150,6 +154,7 @@ async function tryMove(host, v, move) {
     board.positions.set(position.code, position);
     const side = v.status.state === "to_move" ? v.status.name : t("roll");
     board.shown = addMove(board.tree, parent, parent ? parent.from : ply, move, side, host.describe(move, v), position);
+    host.keep?.(board.tree);
     board.error = "";
   } catch (e) {
     board.error = e.message;
@@ -172,6 +177,7 @@ function deleteShown(host) {
   const board = host.state;
   if (!board.shown) return;
   removeVariation(board.tree, board.shown);
+  host.keep?.(board.tree);
   board.shown = board.shown.parent;
   host.redraw();
 }

@@ -58,3 +58,44 @@ export function removeVariation(tree, node) {
   const siblings = node.parent ? node.parent.children : tree.roots;
   siblings.splice(siblings.indexOf(node), 1);
 }
+
+/** A move tried as kept (its parent by id, null for a first move).
+ * @typedef {Omit<Variation, "parent" | "children"> & { parent: string | null }} KeptMove */
+
+/** The tree as plain data, to keep: every move tried, each after the move before it.
+ * @param {VariationTree} tree
+ * @returns {{ made: number, moves: KeptMove[] }} */
+export function treeData(tree) {
+  /** @type {KeptMove[]} */
+  const moves = [];
+  /** @param {Variation} node */
+  const visit = (node) => {
+    const { id, from, move, side, words, position } = node;
+    moves.push({ id, from, parent: node.parent?.id ?? null, move, side, words, position });
+    node.children.forEach(visit);
+  };
+  tree.roots.forEach(visit);
+  return { made: tree.made, moves };
+}
+
+/** The tree `data` (from `treeData`) describes; an empty tree when it is not one.
+ * @param {unknown} data
+ * @returns {VariationTree} */
+export function treeFromData(data) {
+  const tree = variationTree();
+  const kept = /** @type {{ made?: unknown, moves?: unknown }} */ (data ?? {});
+  if (!Array.isArray(kept.moves) || typeof kept.made !== "number") return tree;
+  /** @type {Map<string, Variation>} */
+  const byId = new Map();
+  for (const m of kept.moves) {
+    const fine = typeof m?.id === "string" && Number.isInteger(m.from) && typeof m.move === "string"
+      && typeof m.side === "string" && typeof m.words === "string" && typeof m.position?.code === "string";
+    const parent = m?.parent === null ? null : byId.get(m?.parent);
+    if (!fine || parent === undefined) return variationTree();
+    const node = { id: m.id, from: m.from, parent, move: m.move, side: m.side, words: m.words, position: m.position, children: [] };
+    (parent ? parent.children : tree.roots).push(node);
+    byId.set(node.id, node);
+  }
+  tree.made = Math.max(kept.made, byId.size);
+  return tree;
+}

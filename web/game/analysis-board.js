@@ -2,10 +2,12 @@
 // board, kept in view beside the chart and the moves (web/style.css), shows every position
 // picked there and is an analysis board (web/analysis/board.js) whose main line is the game:
 // moves tried from any of its positions are kept as variations, the engine evaluates every
-// position shown. This module is the game page's side of it: when it is offered, the board's
-// host, the view of a variation shown.
+// position shown, and the variations are kept in the browser for the next visit
+// (web/analysis/kept.js). This module is the game page's side of it: when it is offered, the
+// board's host, the view of a variation shown.
 
 import { analysisBoardMoves, analysisBoardPanel, variationLine } from "../analysis/board.js";
+import { keepVariations } from "../analysis/kept.js";
 import { lineTo } from "../analysis/variations.js";
 import { showPly, shownMoves } from "./move-list.js";
 import { describe } from "./state.js";
@@ -35,6 +37,7 @@ const host = (game) => ({
   startWords: (from) => (from === 0 ? t("from the start")
     : t("after {move}", { move: `${game.view.plies[from - 1].number}. ${shownMoves(game)[from - 1] ?? game.view.moves[from - 1]}` })),
   words: { pick: t("Pick a position on the chart or in the moves to see it on the board."), back: t("Back to the game") },
+  keep: (tree) => keepVariations(game.id, tree),
 });
 
 /** The view the board draws for the variation shown (its position after the main line's moves

@@ -3,6 +3,7 @@
 // what the table and the analysis are doing. Also how a request's answer becomes the game shown.
 
 import { analysisBoardState } from "../analysis/board.js";
+import { keptVariations } from "../analysis/kept.js";
 import { api, el, sentence } from "../ui.js";
 import { t } from "../i18n.js";
 
@@ -88,7 +89,7 @@ export function gameState({ id, view, board, catalogEntry, settings, seats, invi
     hint: null, // the last hint asked for: { ply, best, words }
     // The analysis board of a finished game (web/game/analysis-board.js): the variations
     // tried and the one shown, the engine's answers (web/analysis/board.js).
-    analysisBoard: analysisBoardState(),
+    analysisBoard: analysisBoardState(keptVariations(id)),
     /** The connection (web/game/connection.js), once opened. @type {{ greet: () => void } | null} */
     live: null,
     /** Draws the page again (set by the page). @type {(options: { animate: boolean }) => void} */
