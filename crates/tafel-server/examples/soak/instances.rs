@@ -188,14 +188,16 @@ pub async fn throughput(args: &Args, count: usize) -> bool {
         count as f64 / elapsed,
         addrs.len()
     );
-    let (forwarded, handed_over, reworked) = (
+    let (forwarded, handed_over, looked_up, reworked) = (
         counted(&metrics, "forwarded").await,
         counted(&metrics, "handed_over").await,
+        counted(&metrics, "owner_looked_up").await,
         counted(&metrics, "reworked").await,
     );
     println!(
         "instances: {forwarded} requests forwarded to a game's owner ({:.1} per 100 moves), \
-         {handed_over} games handed over, {reworked} moves worked out twice",
+         {handed_over} games handed over, {looked_up} owners looked up in the database, \
+         {reworked} moves worked out twice",
         forwarded as f64 * 100.0 / count.max(1) as f64
     );
     let computer_moved = computer.is_none_or(postgres::ComputerGames::stop);

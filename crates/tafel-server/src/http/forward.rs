@@ -21,8 +21,12 @@
 //!   stop, ends with `{"type": "reconnect"}`, as the owner's own streams end when it stops.
 //! - **Ownership follows the requests.** When the last [`HAND_OVER_AFTER`] requests for a game
 //!   all came forwarded from one instance (a proxy that routes by game id sends them there),
-//!   the owner hands the game over ([`Hub::hand_over`]) and that instance serves it from the
-//!   next request on. Requests spread over the instances in turn never hand a game over.
+//!   the owner hands the game over ([`Hub::hand_over`]), says so in its answer
+//!   ([`HANDED_OVER`]), and that instance serves it from the next request on. Requests spread
+//!   over the instances in turn never hand a game over.
+//! - **Owners heard, not looked up.** Which instance owns a game is known from the changes
+//!   the instances announce ([`crate::play::owners`]); the database is asked only for a game
+//!   not heard of.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -56,6 +60,11 @@ pub const FORWARD_TOKEN: &str = "x-tafel-forward";
 /// The header naming the instance that forwarded a request.
 pub const FORWARDED_FROM: &str = "x-tafel-forwarded-from";
 
+/// The header of an answer to a forwarded request saying that the owner handed the game
+/// over to the instance that forwarded it (which then serves it, and forgets the owner it
+/// had heard of).
+pub const HANDED_OVER: &str = "x-tafel-handed-over";
+
 /// Consecutive requests for a game forwarded from one instance after which the owner hands
 /// the game over to it.
 pub const HAND_OVER_AFTER: u32 = 4;
@@ -73,8 +82,8 @@ const SILENCE: Duration = Duration::from_secs(2 * KEEPALIVE.as_secs());
 /// The media type of a stream of JSON lines (a bot's game).
 const NDJSON: &str = "application/x-ndjson";
 
-/// Headers of one hop (RFC 9110, 7.6.1): never sent on, either way.
-const HOP_BY_HOP: [&str; 7] = [
+/// Headers of one hop (RFC 9110, 7.6.1), and the instances' own: never sent on, either way.
+const HOP_BY_HOP: [&str; 8] = [
     "connection",
     "keep-alive",
     "proxy-connection",
@@ -82,6 +91,7 @@ const HOP_BY_HOP: [&str; 7] = [
     "trailer",
     "transfer-encoding",
     "upgrade",
+    HANDED_OVER,
 ];
 
 /// Headers of a request that the forwarder sets itself.
@@ -206,9 +216,12 @@ pub async fn to_owner(State(state): State<AppState>, mut request: Request, next:
     }
     let hand_over = state.forwarding.arrived(&id, sender.as_deref());
     if sender.is_some() {
-        let answer = next.run(request).await;
+        let mut answer = next.run(request).await;
         if hand_over && answer.status().is_success() {
             hub.hand_over(&id).await;
+            answer
+                .headers_mut()
+                .insert(HANDED_OVER, HeaderValue::from_static("1"));
         }
         return answer;
     }
@@ -242,12 +255,18 @@ pub async fn to_owner(State(state): State<AppState>, mut request: Request, next:
     let failure = match tokio::time::timeout(state.forwarding.answer_within, sending).await {
         Ok(Ok(answer)) => {
             hub.stats().forwarded.fetch_add(1, Ordering::Relaxed);
+            if answer.headers().contains_key(HANDED_OVER) {
+                hub.owners().forget(&id);
+            }
             return answered(answer, state.drain.clone());
         }
         Ok(Err(e)) if e.is_connect() => Failure::NeverReceived(e.to_string()),
         Ok(Err(e)) => Failure::Lost(e.to_string()),
         Err(_) => Failure::Lost("no answer in time".to_string()),
     };
+    if let Failure::NeverReceived(_) = failure {
+        hub.owners().unreachable(&owner.holder);
+    }
     match failure {
         Failure::NeverReceived(why) | Failure::Lost(why) if is_read(&parts.method) => {
             tracing::warn!(

@@ -166,8 +166,9 @@ impl Metrics {
             Opts::new(
                 "tafel_instance_requests_total",
                 "Between instances on a shared database: a game's requests forwarded to its \
-                 owner, forwarded requests served here, games handed over, and moves worked \
-                 out again because the copy here was stale",
+                 owner, forwarded requests served here, games handed over, owners looked up \
+                 in the database (not heard of), and moves worked out again because the copy \
+                 here was stale",
             ),
             &["what"],
         )?;
@@ -175,6 +176,7 @@ impl Metrics {
             ("forwarded", &stats.forwarded),
             ("served_forwarded", &stats.served_forwarded),
             ("handed_over", &stats.handed_over),
+            ("owner_looked_up", &stats.owners_looked_up),
             ("reworked", &stats.reworked),
         ] {
             instances

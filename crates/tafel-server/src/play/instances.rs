@@ -1,11 +1,13 @@
 //! Several instances on one database: following the changes the others announce, the
 //! computer's leases, and the owner of each game in play (issue #51): the instance that wrote
-//! it last, while it lives, to which the others forward its requests (`http::forward`).
+//! it last, while it lives, to which the others forward its requests (`http::forward`), as
+//! heard ([`Owners`]) or looked up.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::owners::Owners;
 use super::viewers::Event;
 use super::{GameHandle, Hub};
 use crate::domain::instance::{Contact, Owner};
@@ -16,8 +18,9 @@ const TAKEOVERS: i64 = 20;
 
 impl Hub {
     /// On a shared database, once per heartbeat: renews this instance's leases on computer
-    /// moves, and takes over the games whose computer is to move and which no living instance
-    /// holds (their instance died), loading them (which starts their computer).
+    /// moves, reads which other instances live (the owners of their games), and takes over
+    /// the games whose computer is to move and which no living instance holds (their
+    /// instance died), loading them (which starts their computer).
     pub(super) async fn keep_leases(self: &Arc<Self>) {
         let now = self.store.now_ms();
         if let Err(e) = self
@@ -26,6 +29,10 @@ impl Hub {
             .await
         {
             tracing::warn!("cannot renew the computer's leases: {e:#}");
+        }
+        match self.store.living_instances(now).await {
+            Ok(living) => self.owners.living(living),
+            Err(e) => tracing::warn!("cannot read which instances live: {e:#}"),
         }
         let orphans = match self.store.unleased_computer_games(now, TAKEOVERS).await {
             Ok(ids) => ids,
@@ -46,20 +53,35 @@ impl Hub {
 
     /// The other instance that owns game `id`, if a request for it is to be forwarded there:
     /// on a shared database, when the game is not in memory here and another living instance
-    /// that takes forwarded requests wrote it last. A game in memory here is served here (it
-    /// leaves memory when another instance changes it); a failed look-up serves it here too
-    /// (the store's version check keeps that correct).
+    /// that takes forwarded requests wrote it last, as heard ([`Owners`]) or else as the
+    /// database says. A game in memory here is served here (it leaves memory when another
+    /// instance changes it); a failed look-up serves it here too (the store's version check
+    /// keeps that correct).
     pub async fn owner_elsewhere(&self, id: &str) -> Option<Owner> {
         if !self.store.is_shared() || self.lock_games().slots.contains_key(id) {
             return None;
         }
-        match self.store.owner_of(id, self.store.now_ms()).await {
-            Ok(owner) => owner,
+        let now = self.store.now_ms();
+        if let Some(owner) = self.owners.owner(id, now) {
+            return Some(owner);
+        }
+        self.stats.owners_looked_up.fetch_add(1, Ordering::Relaxed);
+        match self.store.owner_of(id, now).await {
+            Ok(Some((owner, until))) => {
+                self.owners.looked_up(id, &owner, until);
+                Some(owner)
+            }
+            Ok(None) => None,
             Err(e) => {
                 tracing::warn!("cannot look up the owner of game {id}: {e:#}");
                 None
             }
         }
+    }
+
+    /// Where this instance has heard that the games in play live.
+    pub fn owners(&self) -> &Owners {
+        &self.owners
     }
 
     /// Hands game `id` over to whichever instance asks for it next (its requests keep
@@ -122,11 +144,15 @@ impl Hub {
                     return;
                 };
                 match heard {
-                    Ok(Heard::Changed { id, version }) => hub.changed_elsewhere(&id, version).await,
+                    Ok(Heard::Changed { id, version, by }) => {
+                        hub.owners.heard(&id, &by);
+                        hub.changed_elsewhere(&id, version).await;
+                    }
                     Ok(Heard::Chat { id, room, seq }) => hub.chat_elsewhere(&id, room, seq).await,
                     Ok(Heard::Ended { id }) => hub.finisher.heard(id),
                     Ok(Heard::Lost) => {
                         tracing::warn!("lost the database's change announcements; reloading");
+                        hub.owners.forget_all();
                         let ids: Vec<String> = hub.lock_games().slots.keys().cloned().collect();
                         for id in ids {
                             hub.changed_elsewhere(&id, i64::MAX).await;

@@ -101,6 +101,7 @@ pub mod mailer;
 pub mod memory;
 pub mod moderation;
 pub mod moves;
+pub mod owners;
 pub mod pairs;
 pub mod players;
 pub mod positions;
@@ -144,6 +145,7 @@ use flagger::Flagger;
 use hints::Hints;
 use memory::Slot;
 use moves::Mover;
+use owners::Owners;
 use positions::PositionAnalyses;
 use resigner::Resigner;
 use seats::Seater;
@@ -213,6 +215,8 @@ pub struct HubStats {
     pub served_forwarded: AtomicU64,
     /// Games handed over to the instance their requests kept arriving through.
     pub handed_over: AtomicU64,
+    /// Games' owners looked up in the database (not heard of from the changes announced).
+    pub owners_looked_up: AtomicU64,
 }
 
 /// The games in memory, the change channels of every game in memory or watched, and who
@@ -267,6 +271,7 @@ pub struct Hub {
     committer: Committer,
     mover: Mover,
     flagger: Flagger,
+    owners: Owners,
     resigner: Resigner,
     drawer: Drawer,
     takebacker: Takebacker,
@@ -308,6 +313,7 @@ impl Hub {
             seater,
             messenger: Messenger::new(s.clone(), viewers.clone(), limits.chat_messages_per_room),
             flagger,
+            owners: Owners::default(),
             committer,
             store,
             games,

@@ -118,14 +118,6 @@ impl Backend {
         }
     }
 
-    /// Groups of changes the writer commits at once (see [`writer`](super::writer)).
-    pub(super) fn writers(self) -> usize {
-        match self {
-            Backend::Sqlite => 1,
-            Backend::Postgres => 4,
-        }
-    }
-
     /// The larger of two numbers.
     pub(super) fn greatest(self) -> &'static str {
         match self {
@@ -137,6 +129,13 @@ impl Backend {
 
 /// Connections to a PostgreSQL database at most, per instance.
 pub(super) const MAX_POSTGRES_CONNECTIONS: u32 = 8;
+
+/// Whether the pool tries a connection before each use: it does not. Trying is a round trip
+/// on PostgreSQL (and a hand-off to SQLite's thread) before every statement, nearly doubling
+/// a lone move's; a connection that broke meanwhile (the database restarted) fails the one
+/// statement that meets it instead, answered as an error (nothing stored, nothing
+/// acknowledged), and the pool closes it when it comes back (sqlx tries it then).
+pub(super) const TEST_BEFORE_ACQUIRE: bool = false;
 
 /// Opens an SQLite database as the store wants it: created if missing, foreign keys on,
 /// write-ahead log, every commit flushed.
@@ -158,7 +157,9 @@ pub(super) async fn open_sqlite(url: &str) -> Result<AnyPool> {
             .idle_timeout(None)
             .max_lifetime(None)
     } else {
-        AnyPoolOptions::new().max_connections(4)
+        AnyPoolOptions::new()
+            .max_connections(4)
+            .test_before_acquire(TEST_BEFORE_ACQUIRE)
     };
     options
         .after_connect(|connection, _| {

@@ -2,8 +2,9 @@
 //! stored ([`WriteError`], [`Conflict`]), and the SQL of each. On SQLite a change is a few
 //! statements one after another (calls within this process). On PostgreSQL each statement is
 //! a round trip to the server, so a change of a game is one statement: its row written over
-//! the stored version, its moves added or removed, and the notice to the other instances,
-//! chained in one `WITH` (a move costs one round trip, not the six it took before issue #29).
+//! the stored version and its moves added or removed, chained in one `WITH` (a move costs one
+//! round trip, not the six it took before issue #29). The notice to the other instances
+//! follows the commit ([`Touch::notice`], sent by the writer).
 //!
 //! A change writes nothing when it is refused ([`WriteError::Conflict`], or no such game):
 //! the writer counts on it to commit a group without a savepoint per change.
@@ -17,7 +18,6 @@ use super::backend::Backend;
 use super::columns::{
     bind_new_game, bind_snapshot, players_json, AnyQuery, GAME_COLUMNS, SNAPSHOT_COLUMNS,
 };
-use super::listen::CHANGES_CHANNEL;
 use super::rows::{value, Reading};
 use crate::domain::game::{Snapshot, StoredGame, Summary};
 
@@ -393,8 +393,9 @@ async fn create(
 }
 
 /// A change of an existing game: `snapshot` written over game `id`'s stored `version`, and
-/// the change to its `moves`. It advances the version, marks the game changed now, and (on
-/// PostgreSQL) tells the other instances when the transaction commits. Over another version
+/// the change to its `moves`. It advances the version and marks the game changed now; once
+/// it is committed, the other instances are told (on PostgreSQL, [`Touch::notice`]). Over
+/// another version
 /// it is a [`Conflict`], and nothing is written; it fails if there is no game `id`.
 pub(super) struct Touch<'a> {
     id: &'a str,
@@ -417,18 +418,18 @@ impl Touch<'_> {
     ) -> Result<(), WriteError> {
         let backend = context.backend;
         let written = if backend == Backend::Postgres {
-            // One statement: the row over its version, the moves, the notice.
+            // One statement: the row over its version, the moves.
             let sql = backend.sql(&format!(
-                "WITH {} SELECT count(*) AS told FROM {}",
+                "WITH {} SELECT count(*) AS written FROM {}",
                 self.postgres_parts(backend, ""),
-                told("")
+                written("")
             ));
             let row = self
                 .bind_postgres(sqlx::query(&sql), context)?
                 .fetch_one(&mut *tx)
                 .await
                 .reading("games")?;
-            value::<i64>(&row, "games", "told")? == 1
+            value::<i64>(&row, "games", "written")? == 1
         } else {
             let update = self.update(backend);
             let update = self
@@ -480,20 +481,18 @@ impl Touch<'_> {
     }
 
     /// The change on PostgreSQL as the parts of a `WITH`, named after `prefix`: the row
-    /// written over its version (`{prefix}written`), the moves (`{prefix}moved`), and the
-    /// notice to the other instances (`{prefix}told`: one row if the row was written).
+    /// written over its version (`{prefix}written`: one row if it was written) and the moves
+    /// (`{prefix}moved`).
     pub(super) fn postgres_parts(&self, backend: Backend, prefix: &str) -> String {
-        let written = format!("{prefix}{WRITTEN_GAME}");
+        let written = written(prefix);
         let moved = self
             .moves
             .statement(backend, &written)
             .map(|statement| format!(", {prefix}moved AS ({statement})"))
             .unwrap_or_default();
         format!(
-            "{written} AS ({} RETURNING id){moved},
-             {} AS (SELECT pg_notify(?, ?) FROM {written})",
-            self.update(backend),
-            told(prefix)
+            "{written} AS ({} RETURNING id){moved}",
+            self.update(backend)
         )
     }
 
@@ -503,12 +502,13 @@ impl Touch<'_> {
         query: AnyQuery<'q>,
         context: &WriterContext,
     ) -> Result<AnyQuery<'q>, WriteError> {
-        let payload = format!("{} {} {}", self.id, self.version + 1, context.instance);
-        Ok(self
-            .moves
-            .bind(self.bind_update(query, context)?)?
-            .bind(CHANGES_CHANNEL)
-            .bind(payload))
+        self.moves.bind(self.bind_update(query, context)?)
+    }
+
+    /// The notice of the change once committed, for the other instances: the game, its
+    /// version now and the instance that wrote it ([`super::listen::Heard::Changed`]).
+    pub(super) fn notice(&self, context: &WriterContext) -> String {
+        format!("{} {} {}", self.id, self.version + 1, context.instance)
     }
 
     /// Why the change was not written: the game changed meanwhile ([`Conflict`]), or there is
@@ -528,10 +528,10 @@ impl Touch<'_> {
     }
 }
 
-/// The name of the notice of the change named after `prefix` in a `WITH`
+/// The name of the row written by the change named after `prefix` in a `WITH`
 /// ([`Touch::postgres_parts`]).
-pub(super) fn told(prefix: &str) -> String {
-    format!("{prefix}told")
+pub(super) fn written(prefix: &str) -> String {
+    format!("{prefix}{WRITTEN_GAME}")
 }
 
 /// Binds `plies`, if the moves changed.

@@ -42,6 +42,19 @@ struct OwnerRow {
     holder: String,
     address: String,
     token: String,
+    until_ms: i64,
+}
+
+impl OwnerRow {
+    /// The owner, and until when its lease lasts.
+    fn owner(self) -> (Owner, i64) {
+        let owner = Owner {
+            holder: self.holder,
+            address: self.address,
+            token: self.token,
+        };
+        (owner, self.until_ms)
+    }
 }
 
 /// What this instance has published of itself, shared by the clones of its [`Store`].
@@ -60,10 +73,10 @@ impl Store {
     }
 
     /// Game `id`'s owner at `now_ms`, if another living instance that takes forwarded
-    /// requests wrote it last.
-    pub async fn owner_of(&self, id: &str, now_ms: i64) -> Result<Option<Owner>> {
+    /// requests wrote it last, with the moment its lease lapses unless renewed.
+    pub async fn owner_of(&self, id: &str, now_ms: i64) -> Result<Option<(Owner, i64)>> {
         let row = sqlx::query_as::<_, OwnerRow>(&self.sql(
-            "SELECT h.holder, h.address, h.token FROM games g
+            "SELECT h.holder, h.address, h.token, h.until_ms FROM games g
              JOIN lease_holders h ON h.holder = g.lease_owner
              WHERE g.id = ? AND h.until_ms >= ? AND h.holder <> ?
                AND h.address IS NOT NULL AND h.token IS NOT NULL",
@@ -74,11 +87,22 @@ impl Store {
         .fetch_optional(&self.pool)
         .await
         .reading("lease_holders")?;
-        Ok(row.map(|r| Owner {
-            holder: r.holder,
-            address: r.address,
-            token: r.token,
-        }))
+        Ok(row.map(OwnerRow::owner))
+    }
+
+    /// The other instances alive at `now_ms` that take forwarded requests, each with the
+    /// moment its lease lapses unless renewed.
+    pub async fn living_instances(&self, now_ms: i64) -> Result<Vec<(Owner, i64)>> {
+        let rows = sqlx::query_as::<_, OwnerRow>(&self.sql(
+            "SELECT holder, address, token, until_ms FROM lease_holders
+             WHERE until_ms >= ? AND holder <> ? AND address IS NOT NULL AND token IS NOT NULL",
+        ))
+        .bind(now_ms)
+        .bind(&*self.instance)
+        .fetch_all(&self.pool)
+        .await
+        .reading("lease_holders")?;
+        Ok(rows.into_iter().map(OwnerRow::owner).collect())
     }
 
     /// The games whose computer seat is to move and which no instance holds a lease on at

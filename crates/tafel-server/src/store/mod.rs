@@ -100,7 +100,7 @@ pub use leases::LEASE;
 pub use listen::{Changes, Heard};
 
 use crate::domain::clock::Timeline;
-use backend::{open_sqlite, MAX_POSTGRES_CONNECTIONS};
+use backend::{open_sqlite, MAX_POSTGRES_CONNECTIONS, TEST_BEFORE_ACQUIRE};
 use changes::{Mutation, WriterContext};
 use versions::reader;
 use writer::{writer, Queued, MAX_WAITING};
@@ -139,6 +139,7 @@ impl Store {
             Backend::Sqlite => open_sqlite(url).await?,
             Backend::Postgres => AnyPoolOptions::new()
                 .max_connections(MAX_POSTGRES_CONNECTIONS)
+                .test_before_acquire(TEST_BEFORE_ACQUIRE)
                 .connect(url)
                 .await
                 .with_context(|| format!("cannot open the database `{url}`"))?,

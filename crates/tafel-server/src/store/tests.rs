@@ -37,11 +37,11 @@ pub(super) async fn ann_and_bob(store: &Store) -> [AccountId; 2] {
 }
 
 /// A new empty PostgreSQL database, when `TAFEL_TEST_POSTGRES` names a server.
-async fn postgres() -> Option<String> {
+pub(super) async fn postgres() -> Option<String> {
     tafel_testkit::postgres::test_database("store").await
 }
 
-fn game(id: &str) -> StoredGame {
+pub(super) fn game(id: &str) -> StoredGame {
     let seat = StoredSeat::person(SeatKind::Local, None);
     StoredGame::new(
         id,
@@ -53,7 +53,7 @@ fn game(id: &str) -> StoredGame {
     )
 }
 
-fn going_on(game: &StoredGame) -> Snapshot {
+pub(super) fn going_on(game: &StoredGame) -> Snapshot {
     Snapshot {
         table: game.table.clone(),
         summary: Summary::default(),

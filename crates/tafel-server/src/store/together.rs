@@ -3,21 +3,21 @@
 //! the changes of games (moves, undos, tables; [`Touch`]) are the parts of one `WITH`, a
 //! transaction by itself: one round trip and one flush for the whole group.
 //!
-//! **Each change on its own.** A change over a stale version writes nothing and its notice
-//! is not sent (its row is not returned to the parts that follow it), while the others are
-//! written: the statement answers, per change, whether its row was written. An error of the
-//! statement stores none of them; the writer then makes the group again the slow way.
+//! **Each change on its own.** A change over a stale version writes nothing (its row is not
+//! returned to the parts that follow it), while the others are written: the statement
+//! answers, per change, whether its row was written. An error of the statement stores none
+//! of them; the writer then makes the group again the slow way.
 //!
-//! **One lock order.** The statement's answer reads the changes' notices in the group's
-//! order (games by id, as the writer sorts it), and each notice reads its row's update:
-//! PostgreSQL runs the updates, and takes their rows' locks, in that order. The moves are
-//! added afterwards, each to the row its change locked.
+//! **One lock order.** The statement's answer reads the changes' written rows in the group's
+//! order (games by id, as the writer sorts it): PostgreSQL runs the updates, and takes their
+//! rows' locks, in that order. The moves are added afterwards, each to the row its change
+//! locked.
 
 use anyhow::Context;
 use sqlx::AnyConnection;
 
 use super::backend::Backend;
-use super::changes::{told, Touch, WriteError, WriterContext};
+use super::changes::{written, Touch, WriteError, WriterContext};
 use super::rows::{value, Reading};
 
 /// Makes the changes `touches` (of different games, in the writer's lock order) in one
@@ -36,8 +36,8 @@ pub(super) async fn touch_together(
         .collect();
     let answers: Vec<String> = (0..touches.len())
         .map(|i| {
-            let told = told(&prefix(i));
-            format!("(SELECT count(*) FROM {told}) AS {told}")
+            let written = written(&prefix(i));
+            format!("(SELECT count(*) FROM {written}) AS {written}")
         })
         .collect();
     let sql = backend.sql(&format!(
@@ -52,9 +52,9 @@ pub(super) async fn touch_together(
     let row = query.fetch_one(&mut *connection).await.reading("games")?;
     let mut outcomes = Vec::with_capacity(touches.len());
     for (i, touch) in touches.iter().enumerate() {
-        let told: i64 = value(&row, "games", &told(&prefix(i)))
+        let written: i64 = value(&row, "games", &written(&prefix(i)))
             .with_context(|| format!("the answer for game {}", touch.id()))?;
-        outcomes.push(if told == 1 {
+        outcomes.push(if written == 1 {
             Ok(())
         } else {
             Err(touch.refused(backend, connection).await)

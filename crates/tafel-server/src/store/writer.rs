@@ -9,9 +9,9 @@
 //! **A change alone is one round trip on PostgreSQL.** A group of one change that is one
 //! statement (`Mutation::is_one_statement`: a move, an undo, a new game...) is sent without
 //! `BEGIN` and `COMMIT`: the statement is a transaction by itself, as atomic and as durable
-//! (acknowledged after its commit is flushed). With several groups committed at once,
-//! PostgreSQL flushes the commits that arrive together in one write of its log, so that
-//! a group of one costs one round trip, and the flush is still shared.
+//! (acknowledged after its commit is flushed). PostgreSQL flushes the commits that arrive
+//! together (other instances', and other statements') in one write of its log, so that a
+//! group of one costs one round trip, and the flush is still shared.
 //!
 //! **A group is one round trip on PostgreSQL** too, when its changes are moves, undos and
 //! other changes of different games' rows: they are made in one statement
@@ -28,14 +28,14 @@
 //! rows in whatever order it found them and deadlocked with the group commit (18 times a
 //! minute with two instances and 40 computer games).
 
-use std::sync::Arc;
-
 use anyhow::anyhow;
-use sqlx::AnyPool;
-use tokio::sync::{mpsc, oneshot, Semaphore};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyConnection, AnyPool, Connection};
+use tokio::sync::{mpsc, oneshot};
 
 use super::backend::Backend;
 use super::changes::{apply, Mutation, WriteError, WriterContext};
+use super::listen::announce_changes;
 use super::together::{of_different_games, touch_together};
 use super::with_waiting;
 
@@ -54,12 +54,18 @@ pub(super) const MAX_WAITING: usize = 1024;
 
 /// The writer: commits the changes waiting, in groups, until every [`Store`] is gone.
 ///
-/// On PostgreSQL several groups are committed at once (up to `Backend::writers`), each on
-/// its own connection: while one waits for its commit to be flushed, the next is written.
-/// Their changes are of different games (the hub makes the changes of one game one after
-/// another, each once the one before is committed), and each group locks its rows in the one
-/// order, so they neither meet nor deadlock. On SQLite one group at a time, since SQLite
-/// writes one transaction at a time.
+/// One group at a time: the changes that come while a group is committed wait and make the
+/// next group, which grows with the load (up to [`MAX_GROUP`]), so that each commit and its
+/// flush serve as many changes as came meanwhile. Several groups at once (up to four, on
+/// their own connections, before issue #51) made smaller groups, each a statement and a
+/// commit more for the database to work out: on the two-core machine of
+/// `docs/deploy.md`'s figures, one group at a time made one instance's moves per second
+/// about the same (3,814 against 3,675 and 3,928) and two instances' a fifth to two fifths
+/// more (`scripts/soak --instances`). SQLite writes one transaction at a time anyway.
+///
+/// Once a group is committed its changes are answered, and then (on PostgreSQL) the other
+/// instances are told of them ([`announce_changes`]). On PostgreSQL the writer keeps its
+/// connection from one group to the next ([`Held`]).
 ///
 /// [`Store`]: super::Store
 pub(super) async fn writer(
@@ -67,57 +73,112 @@ pub(super) async fn writer(
     context: WriterContext,
     mut waiting: mpsc::Receiver<Queued>,
 ) {
-    let context = Arc::new(context);
-    let writers = Arc::new(Semaphore::new(context.backend.writers()));
+    let mut held = Held::default();
     while let Some(first) = waiting.recv().await {
-        let Ok(writer) = writers.clone().acquire_owned().await else {
-            return;
-        };
-        // Taken once a writer is free: the changes that came meanwhile join the group.
+        // The changes that came meanwhile join the group.
         let mut group = with_waiting(first, &mut waiting, MAX_GROUP);
         group.sort_by(|a, b| a.change.lock_order().cmp(&b.change.lock_order()));
-        let (pool, context) = (pool.clone(), context.clone());
-        tokio::spawn(async move {
-            let outcomes = commit_group(&pool, &context, &group).await;
-            drop(writer);
-            match outcomes {
-                Ok(outcomes) => {
-                    for (write, outcome) in group.into_iter().zip(outcomes) {
-                        let _ = write.done.send(outcome);
-                    }
-                }
-                Err(error) => {
-                    for write in group {
-                        let _ = write
-                            .done
-                            .send(Err(WriteError::Failed(anyhow!("{error:#}"))));
-                    }
-                }
+        let mut connection = match held.take(&pool).await {
+            Ok(connection) => connection,
+            Err(error) => {
+                failed(group, &error.into());
+                continue;
             }
-        });
+        };
+        let outcomes = match commit_group(&mut connection, &context, &group).await {
+            Ok(outcomes) => outcomes,
+            Err(error) => {
+                failed(group, &error);
+                continue;
+            }
+        };
+        let notices = notices(&context, &group, &outcomes);
+        for (write, outcome) in group.into_iter().zip(outcomes) {
+            let _ = write.done.send(outcome);
+        }
+        if !notices.is_empty() {
+            if let Err(error) = announce_changes(&mut connection, &notices).await {
+                tracing::warn!("cannot tell the other instances of changes: {error:#}");
+                continue;
+            }
+        }
+        held.keep(connection, context.backend);
     }
 }
 
-/// Makes every change of `group` in one transaction (a change of one statement alone is a
-/// transaction by itself: one round trip); returns how each went, or the error that stopped
-/// the whole group (then nothing was stored).
+/// Tells the changes of `group` that `error` stopped it (nothing was stored).
+fn failed(group: Vec<Queued>, error: &anyhow::Error) {
+    for write in group {
+        let _ = write
+            .done
+            .send(Err(WriteError::Failed(anyhow!("{error:#}"))));
+    }
+}
+
+/// The notices for the other instances of the changes of `group` stored (on PostgreSQL,
+/// where other instances may listen): one per game changed.
+fn notices(
+    context: &WriterContext,
+    group: &[Queued],
+    outcomes: &[Result<(), WriteError>],
+) -> Vec<String> {
+    if context.backend != Backend::Postgres {
+        return Vec::new();
+    }
+    group
+        .iter()
+        .zip(outcomes)
+        .filter(|(_, outcome)| outcome.is_ok())
+        .filter_map(|(write, _)| write.change.as_touch())
+        .map(|touch| touch.notice(context))
+        .collect()
+}
+
+/// The writer's connection between two groups, on PostgreSQL: kept here rather than given
+/// back to the pool, since sqlx tries a connection given back (a round trip) and the writer
+/// takes one again at once. A connection whose group failed goes back to the pool (which
+/// closes it if it broke). On SQLite it goes back: an in-memory database has only one
+/// connection, which the readers need too.
+#[derive(Default)]
+struct Held(Option<PoolConnection<Any>>);
+
+impl Held {
+    /// The connection kept from the group before, or else one from the pool.
+    async fn take(&mut self, pool: &AnyPool) -> sqlx::Result<PoolConnection<Any>> {
+        match self.0.take() {
+            Some(connection) => Ok(connection),
+            None => pool.acquire().await,
+        }
+    }
+
+    /// Keeps `connection` for the next group (on PostgreSQL; on SQLite it goes back to the
+    /// pool).
+    fn keep(&mut self, connection: PoolConnection<Any>, backend: Backend) {
+        if backend == Backend::Postgres {
+            self.0 = Some(connection);
+        }
+    }
+}
+
+/// Makes every change of `group` on `connection` in one transaction (a change of one
+/// statement alone is a transaction by itself: one round trip); returns how each went, or
+/// the error that stopped the whole group (then nothing was stored).
 async fn commit_group(
-    pool: &AnyPool,
+    connection: &mut AnyConnection,
     context: &WriterContext,
     group: &[Queued],
 ) -> anyhow::Result<Vec<Result<(), WriteError>>> {
     if let [alone] = group {
         if alone.change.is_one_statement(context.backend) {
-            let mut connection = pool.acquire().await?;
-            return Ok(vec![apply(&mut connection, context, &alone.change).await]);
+            return Ok(vec![apply(connection, context, &alone.change).await]);
         }
     }
-    if let Some(outcomes) = commit_in_one_statement(pool, context, group).await? {
+    if let Some(outcomes) = commit_in_one_statement(connection, context, group).await? {
         return Ok(outcomes);
     }
-    match commit_together(pool, context, group).await? {
+    match commit_together(connection, context, group).await? {
         Some(outcomes) => Ok(outcomes),
-        None => commit_each_in_savepoint(pool, context, group).await,
+        None => commit_each_in_savepoint(connection, context, group).await,
     }
 }
 
@@ -126,7 +187,7 @@ async fn commit_group(
 /// PostgreSQL refused the statement (then nothing was stored, and the group is made again
 /// the slow way, where a change that fails fails alone).
 async fn commit_in_one_statement(
-    pool: &AnyPool,
+    connection: &mut AnyConnection,
     context: &WriterContext,
     group: &[Queued],
 ) -> anyhow::Result<Option<Vec<Result<(), WriteError>>>> {
@@ -141,8 +202,7 @@ async fn commit_in_one_statement(
     else {
         return Ok(None);
     };
-    let mut connection = pool.acquire().await?;
-    match touch_together(&mut connection, context, &touches).await {
+    match touch_together(connection, context, &touches).await {
         Ok(outcomes) => Ok(Some(outcomes)),
         Err(WriteError::Failed(error))
             if matches!(
@@ -159,11 +219,11 @@ async fn commit_in_one_statement(
 /// Makes the changes of `group` without savepoints, if none fails (`None` otherwise, and
 /// nothing was stored).
 async fn commit_together(
-    pool: &AnyPool,
+    connection: &mut AnyConnection,
     context: &WriterContext,
     group: &[Queued],
 ) -> anyhow::Result<Option<Vec<Result<(), WriteError>>>> {
-    let mut tx = pool.begin_with(context.backend.begin_write()).await?;
+    let mut tx = connection.begin_with(context.backend.begin_write()).await?;
     let mut outcomes = Vec::with_capacity(group.len());
     for write in group {
         let outcome = apply(&mut tx, context, &write.change).await;
@@ -180,11 +240,11 @@ async fn commit_together(
 /// Makes every change of `group`, each in a savepoint, so that a change that fails is undone
 /// alone.
 async fn commit_each_in_savepoint(
-    pool: &AnyPool,
+    connection: &mut AnyConnection,
     context: &WriterContext,
     group: &[Queued],
 ) -> anyhow::Result<Vec<Result<(), WriteError>>> {
-    let mut tx = pool.begin_with(context.backend.begin_write()).await?;
+    let mut tx = connection.begin_with(context.backend.begin_write()).await?;
     let mut outcomes = Vec::with_capacity(group.len());
     for write in group {
         sqlx::query("SAVEPOINT change").execute(&mut *tx).await?;
