@@ -142,6 +142,16 @@ impl CellSet {
         self.0[cell / 64] &= !(1 << (cell % 64));
     }
 
+    /// Moves the cell `from` to `to` if `from` is in the set (then `to` must not be), and
+    /// leaves the set as it is otherwise: without a branch on which colour slides, which a
+    /// processor cannot foresee in random games.
+    #[inline(always)]
+    pub fn move_if_present(&mut self, from: usize, to: usize) {
+        let present = (self.0[from / 64] >> (from % 64) & 1).wrapping_neg();
+        self.0[from / 64] &= !(present & 1 << (from % 64));
+        self.0[to / 64] |= present & 1 << (to % 64);
+    }
+
     /// The bit mask: cell `c` is bit `c % 64` of word `c / 64`.
     pub fn words(&self) -> [u64; 3] {
         self.0

@@ -241,18 +241,20 @@ impl Carreaux {
         Ok(state)
     }
 
-    /// The hash of the position after the tile on `tile` slides into the bubble.
+    /// The hash of the position after the tile on `tile` slides into the bubble. A coloured
+    /// tile's keys are masked in rather than added under a branch on its colour, which random
+    /// games make unforeseeable.
     #[inline(always)]
     fn hash_after_slide(&self, state: &State, tile: usize) -> u64 {
         let bubble = state.bubble();
-        let mut hash = state.hash
+        let hash = state.hash
             ^ self.keys[bubble * 3 + 2]
             ^ self.keys[tile * 3 + 2]
             ^ self.keys[self.board.cells() * 3];
-        if let Some(colour) = state.colour_at(tile) {
-            hash ^= self.keys[tile * 3 + colour.index()] ^ self.keys[bubble * 3 + colour.index()];
-        }
-        hash
+        let (red, blue) = (state.red.contains(tile), state.blue.contains(tile));
+        let colour = usize::from(blue);
+        let coloured = u64::from(red | blue).wrapping_neg();
+        hash ^ (self.keys[tile * 3 + colour] ^ self.keys[bubble * 3 + colour]) & coloured
     }
 
     /// The hash of `state`'s tiles and bubble alone: its hash without the key of Blue to move.
@@ -318,6 +320,26 @@ impl Carreaux {
         }
     }
 }
+
+/// The neighbour slot of the `k`-th legal slide (`NTH_SLOT[legal][k]`, `legal` a set of slots as
+/// [`State`]'s bits, `k` below its count): the slide a drawn index picks, without a loop whose
+/// length is the draw.
+const NTH_SLOT: [[u8; 4]; 16] = {
+    let mut table = [[0; 4]; 16];
+    let mut legal = 0;
+    while legal < 16 {
+        let (mut slot, mut k) = (0, 0);
+        while slot < 4 {
+            if legal >> slot & 1 != 0 {
+                table[legal][k] = slot as u8;
+                k += 1;
+            }
+            slot += 1;
+        }
+        legal += 1;
+    }
+    table
+};
 
 /// The other player.
 fn other(player: Player) -> Player {
@@ -421,44 +443,39 @@ impl Game for Carreaux {
         buffer: &mut Vec<u8>,
     ) -> u8 {
         buffer.clear();
-        let mut legal = state.legal;
+        let legal = state.legal;
         // `rand` samples a `usize` range that fits 32 bits as this `u32` range (which the
         // compiler inlines): the same index as the listed draw's.
-        for _ in 0..rng.random_range(0..legal.count_ones()) {
-            legal &= legal - 1;
-        }
-        self.board.neighbours(state.bubble())[legal.trailing_zeros() as usize]
+        let index = rng.random_range(0..legal.count_ones());
+        let slot = NTH_SLOT[usize::from(legal) & 15][index as usize & 3];
+        self.board.neighbours(state.bubble())[usize::from(slot)]
     }
 
     /// Inlined, with the look-up of the new position's slides, into a vector of games'
     /// step (another crate).
     #[inline(always)]
     fn apply(&self, state: &mut State, tile: u8) {
-        let tile = tile as usize;
         let bubble = state.bubble();
-        let slot = self
-            .board
-            .neighbours(bubble)
-            .iter()
-            .position(|&n| n as usize == tile)
-            .expect("a slide moves a tile next to the bubble");
+        // The slot of the tile among the bubble's neighbours, found without a branch per
+        // slot (the slot of a random slide is unforeseeable): the first zero byte of the
+        // neighbours XOR the tile in every byte (the lowest byte the test marks is the first
+        // zero; a byte above it may be marked wrongly, which the lowest bit ignores).
+        let differ =
+            u32::from_le_bytes(self.board.neighbours(bubble)) ^ (u32::from(tile) * 0x0101_0101);
+        let zeros = differ.wrapping_sub(0x0101_0101) & !differ & 0x8080_8080;
+        assert!(zeros != 0, "a slide moves a tile next to the bubble");
+        let slot = zeros.trailing_zeros() as usize / 8;
+        let tile = tile as usize;
         state.hash = self.hash_after_slide(state, tile);
-        let moved = state.colour_at(tile);
-        let tiles = match moved {
-            Some(RED) => Some(&mut state.red),
-            Some(_) => Some(&mut state.blue),
-            None => None,
-        };
-        if let Some(tiles) = tiles {
-            tiles.remove(tile);
-            tiles.insert(bubble);
-        }
+        state.red.move_if_present(tile, bubble);
+        state.blue.move_if_present(tile, bubble);
         state.bubble = tile as u8;
         state.to_move = other(state.to_move);
         state.plies += 1;
         state.total = state.totals_after[slot];
         if state.connects >> slot & 1 != 0 {
-            state.connected = moved;
+            // The sliding tile's colour, now on the bubble's cell.
+            state.connected = state.colour_at(bubble);
         }
         if self.settings.rule == MoveRule::Free {
             state.history.push(state.hash);

@@ -114,6 +114,9 @@ pub struct Quarx {
     /// One key per cell and kind (White man, White king, Black man, Black king).
     piece_keys: Box<[[u64; 4]; CELLS]>,
     side_key: u64,
+    /// The version of the playout loop that runs ([`PlayoutLoop::active`], read when the game
+    /// is made rather than at each random move: a vector's step draws one a ply).
+    active_loop: PlayoutLoop,
 }
 
 impl Quarx {
@@ -223,6 +226,7 @@ impl Game for Quarx {
                 std::array::from_fn(|kind| piece_keys[cell * 4 + kind])
             })),
             side_key: tafel_core::zobrist::keys(0x0A7A_0002, 1)[0],
+            active_loop: PlayoutLoop::active(),
         })
     }
 

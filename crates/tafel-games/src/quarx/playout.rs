@@ -89,7 +89,7 @@ impl Quarx {
         buffer: &mut Vec<Move>,
     ) -> (Outcome, u64) {
         // SAFETY: the active version is one this processor runs.
-        unsafe { self.playout_by(PlayoutLoop::active(), state, rng, buffer) }
+        unsafe { self.playout_by(self.active_loop, state, rng, buffer) }
     }
 
     /// A uniformly random legal move of `state`, where a player is to move
@@ -104,7 +104,7 @@ impl Quarx {
     ) -> Move {
         let draw = Draw { state, rng, buffer };
         // SAFETY: the active version is one this processor runs.
-        unsafe { self.run_by(PlayoutLoop::active(), draw) }
+        unsafe { self.run_by(self.active_loop, draw) }
             .expect("a position where a player is to move has a legal move")
     }
 
