@@ -1,5 +1,5 @@
 //! The changes other server instances make, as PostgreSQL announces them (`NOTIFY` after
-//! each group of changes commits, [`announce_changes`]), and the chat messages they store.
+//! each group of changes commits, `announce_changes`), and the chat messages they store.
 
 use std::sync::Arc;
 
