@@ -429,7 +429,13 @@ mod tests {
             1
         );
         // All stored already: nothing is written (the shipped files at every start).
-        assert_eq!(store.add_puzzles(&[kauri.clone()], 3).await.unwrap(), 0);
+        assert_eq!(
+            store
+                .add_puzzles(std::slice::from_ref(&kauri), 3)
+                .await
+                .unwrap(),
+            0
+        );
         assert_eq!(
             store.puzzle_counts().await.unwrap(),
             [("kauri".to_string(), 2)]
