@@ -65,3 +65,41 @@ fn the_two_upper_levels_play_the_move_with_the_best_expected_result() {
         );
     }
 }
+
+/// Without the table file, the analysis is still exact in the endgame that is solved in the
+/// process (up to three stones a side): every move's value of the endgames above is the one an
+/// exact computation over every roll gives. Six stones a side are not covered.
+#[test]
+fn the_endgame_is_exact_without_the_table() {
+    use tafel_ai::GameAi;
+
+    let game = game();
+    assert!(
+        game.perfect_play().is_err(),
+        "this test needs the table file to be missing"
+    );
+    let mut oracle = game.oracle().expect("the two-player game has an oracle");
+    for &(code, _) in ENDGAMES {
+        let state = game.parse_position(code).unwrap();
+        let Status::ToMove(me) = game.status(&state) else {
+            panic!("{code}: nobody to move");
+        };
+        let values = oracle
+            .move_values(&game, &state)
+            .unwrap_or_else(|| panic!("{code}: not covered"));
+        assert_eq!(values.len(), game.legal_move_vec(&state).len(), "{code}");
+        let mut memo = HashMap::new();
+        for (mv, chance) in values {
+            let exact = exact_value_memo(&game, &game.after(&state, mv), me, &mut memo);
+            assert!(chance.is_exact(), "{code}: {chance:?}");
+            assert!(
+                (chance.win - exact).abs() < 1e-6,
+                "{code} {}: {} against {exact}",
+                game.format_move(&state, mv),
+                chance.win
+            );
+        }
+    }
+    let start = game.parse_position("w3:ABCGHJ:MNPQTU").unwrap();
+    assert!(oracle.move_values(&game, &start).is_none());
+}

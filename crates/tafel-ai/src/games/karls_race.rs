@@ -1,6 +1,6 @@
 //! What Karl's Race gives the computer players.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use tafel_core::{Game, Reason};
 use tafel_games::karls_race::{KarlsRace, START_SETS};
@@ -12,6 +12,7 @@ use crate::levels::{expectimax, mcts, perfect, Algorithm, EVAL, PLAYOUT};
 use crate::scale::Oracle;
 use crate::signature::SignatureSpec;
 use crate::solve::karls_race::{self, PerfectAgent, Table, TableOracle, MAX_STONES};
+use crate::solve::NoProgress;
 
 /// Level 5, which level 6 falls back to.
 const LEVEL_5: Algorithm = expectimax(64, 1_000_000, EVAL);
@@ -21,6 +22,10 @@ const ONLY_TWO_PLAYERS: Reason = Reason::new(
     "karls-race-four-unsolved",
     "only the two-player game of Karl's Race is solved",
 );
+
+/// The most stones a side of the endgame that is solved in the process, without the table file:
+/// about a tenth of a second and a few megabytes.
+pub const ENDGAME_STONES: usize = 3;
 
 /// The table of this process, mapped on first use by a perfect player.
 static TABLE: Mutex<Option<Arc<Table>>> = Mutex::new(None);
@@ -84,9 +89,15 @@ impl GameAi for KarlsRace {
         Ok(Box::new(PerfectAgent::new(table(self)?)))
     }
 
-    /// Exact from the table, once it is built (two players).
+    /// Exact from the table once it is built, and before that in the endgame of up to
+    /// [`ENDGAME_STONES`] stones a side (two players).
     fn oracle(&self) -> Option<Box<dyn Oracle<Self>>> {
-        Some(Box::new(TableOracle::new(table(self).ok()?)))
+        let table = match table(self) {
+            Ok(table) => table,
+            Err(_) if self.num_players() == 2 => endgame_table(),
+            Err(_) => return None,
+        };
+        Some(Box::new(TableOracle::new(table)))
     }
 
     /// The whole table (every position with up to six stones a side, which serves every start
@@ -124,6 +135,19 @@ fn table(game: &KarlsRace) -> Result<Arc<Table>, NoPerfectPlay> {
             Ok(table)
         }
     }
+}
+
+/// Every position with up to [`ENDGAME_STONES`] stones a side, solved once per process by the
+/// retrograde solver (the same values as the whole table's).
+pub(crate) fn endgame_table() -> Arc<Table> {
+    static ENDGAME: OnceLock<Arc<Table>> = OnceLock::new();
+    ENDGAME
+        .get_or_init(|| {
+            let table = karls_race::solve(ENDGAME_STONES, "endgame", &NoProgress)
+                .expect("the endgame table fits in memory");
+            Arc::new(table)
+        })
+        .clone()
 }
 
 /// The table mapped by an earlier perfect player, if any.

@@ -2,36 +2,20 @@
 //! in the process by the retrograde solver (the same values as the whole table's), so that
 //! generating and checking need no table file; searched elsewhere.
 
-use std::sync::{Arc, OnceLock};
-
 use tafel_core::Game;
 use tafel_games::karls_race::{KarlsRace, Move};
 
+use crate::games::karls_race::endgame_table;
+pub use crate::games::karls_race::ENDGAME_STONES;
 use crate::levels::{expectimax, mcts, Algorithm, EVAL};
 use crate::puzzles::PuzzleGame;
 use crate::scale::Oracle;
-use crate::solve::karls_race::{solve, Table, TableOracle};
-use crate::solve::NoProgress;
+use crate::solve::karls_race::TableOracle;
 
 use super::second_iterations;
 
-/// The most stones a side of the positions the puzzles' endgame table covers.
-pub const ENDGAME_STONES: usize = 3;
-
 /// The first search's nodes.
 const NODES: u64 = 20_000;
-
-/// The endgame table, solved once per process.
-fn endgame() -> Arc<Table> {
-    static TABLE: OnceLock<Arc<Table>> = OnceLock::new();
-    TABLE
-        .get_or_init(|| {
-            let table = solve(ENDGAME_STONES, "puzzles", &NoProgress)
-                .expect("the endgame table fits in memory");
-            Arc::new(table)
-        })
-        .clone()
-}
 
 impl PuzzleGame for KarlsRace {
     const DICE: bool = true;
@@ -40,7 +24,7 @@ impl PuzzleGame for KarlsRace {
 
     /// The endgame table (two players only).
     fn puzzle_oracle(&self) -> Option<Box<dyn Oracle<Self>>> {
-        (self.num_players() == 2).then(|| Box::new(TableOracle::new(endgame())) as _)
+        (self.num_players() == 2).then(|| Box::new(TableOracle::new(endgame_table())) as _)
     }
 
     /// `capture` when the step removes an opponent's stone, `own-capture` one's own, else
