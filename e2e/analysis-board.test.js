@@ -22,8 +22,8 @@ const GAME = { game: "black-path", settings: { size: "3x4" }, seats: [{ kind: "l
 
 /** The words the tests read, by language. */
 const WORDS = {
-  en: { locale: "en-US", chances: /^First player to move: \d+% win \(exact\)\.$/, best: /^Best move: Tile \d: out \S+$/, variation: /^Variation after 4\. .+: Tile \d: out south\. Second player to move\.$/ },
-  de: { locale: "de-DE", chances: /^Spieler 1 am Zug: \d+% Gewinn \(exakt\)\.$/, best: /^Bester Zug: Plättchen \d: hinaus nach \S+$/, variation: /^Variante nach 4\. .+: Plättchen \d: hinaus nach Süden\. Spieler 2 am Zug\.$/ },
+  en: { locale: "en-US", chances: /^First player to move: \d+% win \(exact\)\.$/, best: /^Best move: Tile \d: out \S+$/, line: /^(?: · )?\d\. (?:First|Second) player: Tile \d: out \S+$/, variation: /^Variation after 4\. .+: Tile \d: out south\. Second player to move\.$/ },
+  de: { locale: "de-DE", chances: /^Spieler 1 am Zug: \d+% Gewinn \(exakt\)\.$/, best: /^Bester Zug: Plättchen \d: hinaus nach \S+$/, line: /^(?: · )?\d\. Spieler [12]: Plättchen \d: hinaus nach \S+$/, variation: /^Variante nach 4\. .+: Plättchen \d: hinaus nach Süden\. Spieler 2 am Zug\.$/ },
 };
 
 /** Opens a finished game (the scripted one) in a fresh page of `viewport` and `language`;
@@ -75,7 +75,10 @@ for (const language of ["en", "de"]) {
       await page.waitForSelector("#engine-answer #analysis-chances", { timeout: 30000 });
       assert.match(await page.textContent("#analysis-chances"), words.chances);
       assert.match(await page.textContent("#analysis-best"), words.best);
-      assert.ok((await page.locator("#analysis-line .line-move").count()) >= 1, "a best line");
+      // Every move of the line in words, each said in the position it is played in.
+      const line = await page.locator("#analysis-line .line-move").allTextContents();
+      assert.ok(line.length >= 2, `a best line of more than one move: ${line}`);
+      for (const move of line) assert.match(move, words.line);
       assert.equal(await page.locator("#board .best-move").count(), 1, "the best move is drawn");
       // Another position picked: the engine's answer follows it.
       await page.click('#analysis-chart .chart-point[data-ply="9"]');

@@ -121,9 +121,12 @@ test("Karl's Race: stones placed, the side and the die chosen; seven stones refu
   await page.click("#analyse-position");
   await page.waitForSelector("#analysis-chances");
   assert.match(await page.textContent("#analysis-chances"), /^Black to move: \d+% win \(.+\)\.$/);
-  const best = (await page.textContent("#analysis-best")).replace(/^Best move: /, "");
+  const best = await page.getAttribute("#analysis-best", "data-move");
   assert.ok(legal.includes(best), `${best} is not among ${legal}`);
-  assert.equal(await page.textContent("#analysis-line"), `1. Black: ${best}`);
+  // Said as the move buttons say it ("U → S"), the best move and the line alike.
+  const words = best.replace("-", " → ");
+  assert.equal(await page.textContent("#analysis-best"), `Best move: ${words}`);
+  assert.equal(await page.textContent("#analysis-line"), `1. Black: ${words}`);
   assert.equal(await page.getAttribute("#board [data-best]", "data-best"), best);
   assert.match(page.url(), /\/editor\/karls-race\?/, "the editor stays: no game is made");
   await screenshot(page, "editor-analysis-1366");

@@ -256,7 +256,7 @@ test("the games' texts come in German from the server's catalogues: the catalog 
 
   // A result by the rules (Black Path on 1 x 3: the path runs into the boundary at once).
   const ended = await openNewGame(page, { game: "black-path", settings: { size: "1x3" }, seats: [{ kind: "local" }, { kind: "local" }] });
-  assert.equal(await text(page, ".settings-line"), "Brettgröße: 1x3 · Startkante: 0,0,W");
+  assert.equal(await text(page, ".settings-line"), "Brettgröße: 1 × 3 · Startkante: Zeile 1, Spalte 1, Seite Westen");
   await page.click('button[data-move="1"]');
   await page.waitForSelector("#result");
   assert.equal(await text(page, "#result .reason"), "Nach den Regeln: Spieler 2 gewinnt (der Pfad ist an den Rand gestoßen).");

@@ -2,8 +2,9 @@
 // that take a matching seek in one click or wait with a seek of their own (a second click
 // withdraws it); on a phone the tiles and others' seeks on the first screen; the seek form with
 // its clock beside the button and only what applies; seeks in words with the seeker's rating; a
-// rating range that keeps a player out. Two browser contexts for two players, English and
-// German, 1366x768 and 390x844; axe-core and screenshots.
+// rating range that keeps a player out, checked against one's rating as it is at the click. Two
+// browser contexts for two players, English and German, 1366x768 and 390x844; axe-core and
+// screenshots.
 
 import assert from "node:assert/strict";
 import { after, afterEach, before, test } from "node:test";
@@ -181,6 +182,11 @@ test("rated: only what applies, the clock beside Seek, a rating range that keeps
   await phone.waitForFunction(() => /1500/.test(document.querySelector("#seeks-error")?.textContent ?? ""));
   assert.match(phone.url(), /\/$/, "Bob stays in the lobby");
 
+  // A lobby each opened before the game, left open through it (as another tab would be).
+  const [staleAnn, staleBob] = [await page.context().newPage(), await phone.context().newPage()];
+  await someoneNow(staleAnn);
+  await someoneNow(staleBob);
+
   // Bob's Carreaux 5+3 tile waits; Ann's same tile takes it: a rated game.
   await phone.click(tile("carreaux:5+3"));
   await phone.waitForSelector(`${tile("carreaux:5+3")}[aria-pressed=true]`);
@@ -215,5 +221,24 @@ test("rated: only what applies, the clock beside Seek, a rating range that keeps
   assert.equal(await phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), false, "the lobby fits the phone");
   assert.deepEqual(await axeViolations(phone), []);
   await screenshot(phone, "quick-pairing-rated-390");
+
+  // The winner seeks Carreaux 5+3 from opponents rated 1450 up: the loser's lobby opened before
+  // the game knew him at 1500, but a click reads his rating again (about 1340 now), so his tile
+  // does not take the seek (the server would refuse it) and waits with a seek of his own.
+  await page.click(tile("carreaux:5+3"));
+  await page.waitForSelector(`${tile("carreaux:5+3")}[aria-pressed=false]`);
+  const [winner, loser] = second === page ? [phone, staleAnn] : [page, staleBob];
+  await winner.selectOption("#game", "carreaux");
+  await winner.waitForSelector("#set-rule");
+  await winner.selectOption("#clock", "fischer:300:3");
+  await winner.check("#seek-rated");
+  await winner.fill("#seek-rating-min", "1450");
+  await winner.click("#seek");
+  await winner.waitForSelector("#seeks li:has([data-withdraw])");
+  await loser.waitForSelector("#seeks li:has([data-take])");
+  await loser.click(tile("carreaux:5+3"));
+  await loser.waitForSelector(`${tile("carreaux:5+3")}[aria-pressed=true]`);
+  assert.equal(await loser.textContent("#quick-pairing-error"), "", "no refused take");
+  assert.match(loser.url(), /\/$/, "the loser stays in the lobby");
   assert.deepEqual([...page.errors, ...phone.errors], []);
 });

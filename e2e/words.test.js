@@ -32,6 +32,7 @@ const WORDS = {
     guestPlayers: ["first player: Hal, online", "second player: ada_x1, online (you)"],
     resigned: "ada_x1 (second player) resigned.",
     drawn: /^No move yet; the start was drawn by lot \((\d{6}), (\d{6})\), then ([1-6]) was rolled\.$/,
+    setUp: "set-up",
     date: /^[A-Z][a-z]{2} \d{1,2}$/,
   },
   de: {
@@ -46,6 +47,7 @@ const WORDS = {
     guestPlayers: ["Spieler 1: Hal, online", "Spieler 2: ada_x1, online (du)"],
     resigned: "Aufgabe durch ada_x1 (Spieler 2).",
     drawn: /^Noch kein Zug; die Aufstellung wurde ausgelost \((\d{6}), (\d{6})\), dann wurde ([1-6]) gewürfelt\.$/,
+    setUp: "Aufstellung",
     date: /^\d{1,2}\. [A-Z][a-zä]{2,3}\.?$/,
   },
 };
@@ -130,6 +132,11 @@ for (const [language, words] of Object.entries(WORDS)) {
       const [, black, white, die] = said.match(words.drawn) ?? assert.fail(said);
       assert.deepEqual([black, white].map((a) => [...a].sort().join("")), ["123456", "123456"]);
       assert.equal(await text(page, "#die-caption"), `${language === "de" ? "Weiß würfelte" : "White rolled"} ${die}`);
+      // The move list says the two set-ups in words, each with its digits as the record's title.
+      const chips = page.locator("#movelist .ply.chance");
+      assert.deepEqual((await chips.allTextContents()).slice(0, 2), [words.setUp, words.setUp]);
+      assert.deepEqual([await chips.nth(0).getAttribute("data-record"), await chips.nth(1).getAttribute("data-record")], [black, white]);
+      assert.match(await chips.nth(0).getAttribute("title"), new RegExp(`${black}$`));
       // Nobody to talk to: no chat (not even the spectators' room), also once the game is over.
       assert.equal(await page.locator("#chat-input").count(), 0);
       assert.equal(await page.locator("#chat:visible").count(), 0);

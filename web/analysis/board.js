@@ -221,7 +221,7 @@ function boardlessTries(host, v) {
 function answerFor(host, v) {
   if (v.status.state !== "to_move") return el("p", { class: "help" }, t("Nobody is to move here: the engine has nothing to say."));
   const answer = host.state.answers.get(v.code);
-  if (answer?.found) return engineAnswer(answer.found, (move) => host.describe(move, v));
+  if (answer?.found) return engineAnswer(answer.found, (move, code) => host.describe(move, { ...v, code }));
   if (answer?.error) return el("p", { class: "error" }, answer.error);
   return el("p", { class: "help", role: "status" }, t("The computer is thinking…"));
 }

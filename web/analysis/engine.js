@@ -9,9 +9,9 @@ import { api } from "../ui.js";
  * @typedef {{ code: string, settings: [string, string][], status: import("../ui.js").StatusView, seats: string[], legal: string[], picture: string }} Position */
 
 /** What the engine makes of a position (`PositionAnalysisView`): the side to move's chances
- * with the best move, the best line (each ply's move and the side that plays it) and what
- * found them, in the page's language.
- * @typedef {{ code: string, status: import("../ui.js").StatusView, chance: import("../game/review-panel.js").Chance, line: { move: string, side: string }[], effort: string }} EngineView */
+ * with the best move, the best line (each ply's move, the side that plays it and the code of
+ * the position it is played in) and what found them, in the page's language.
+ * @typedef {{ code: string, status: import("../ui.js").StatusView, chance: import("../game/review-panel.js").Chance, line: { move: string, side: string, before: string }[], effort: string }} EngineView */
 
 /** A position of a game: its name, its settings (those that differ from the defaults will
  * do) and its code.

@@ -10,8 +10,10 @@ import { svg } from "./common.js";
 /** An edge of the boundary: row, column, side ("N", "E", "S", "W").
  * @typedef {[number, number, string]} Edge */
 
-/** @type {Record<string, string>} */
-const SIDE_WORDS = { N: t("north"), E: t("east"), S: t("south"), W: t("west") };
+/** The sides' words, in the page's language when asked (this module is also loaded early, for
+ * the settings in words: web/lobby/settings.js).
+ * @type {() => Record<string, string>} */
+const sideWords = () => ({ N: t("north"), E: t("east"), S: t("south"), W: t("west") });
 const MARGIN = 6;
 
 /** The boundary's unit edges clockwise from the top-left corner: [row, column, side].
@@ -30,7 +32,15 @@ function boundary(rows, cols) {
 /** The edge's words for people: "row 1, column 1, west side".
  * @param {Edge} edge */
 export const edgeWords = ([row, col, side]) =>
-  t("row {row}, column {col}, {side} side", { row: row + 1, col: col + 1, side: SIDE_WORDS[side] });
+  t("row {row}, column {col}, {side} side", { row: row + 1, col: col + 1, side: sideWords()[side] });
+
+/** The setting's value ("ROW,COLUMN,SIDE") in words ("row 1, column 1, west side"), or null when
+ * it is not such a value.
+ * @param {string} value */
+export function startEdgeWords(value) {
+  const match = /^\s*(\d+)\s*,\s*(\d+)\s*,\s*([NESW])\s*$/i.exec(value);
+  return match ? edgeWords([Number(match[1]), Number(match[2]), match[3].toUpperCase()]) : null;
+}
 
 /** The picker for `settings` (size and start), or null when the size cannot be drawn;
  * `choose(value)` is called with the new value of `start`.

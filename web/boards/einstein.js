@@ -162,6 +162,14 @@ export function draw(view) {
   };
 }
 
+/** The moves of `view` as the move list shows them: a start's arrangement (drawn by lot or made
+ * by a player) as "set-up", its digits kept in the record (and the button's title); the steps
+ * as the record writes them.
+ * @param {import("./common.js").BoardView} view */
+export function shortMoves(view) {
+  return view.moves.map((move) => (ARRANGEMENT.test(move) ? t("set-up") : move));
+}
+
 /** A move's words on a button: "b4 → c3", or an arrangement's digits.
  * @param {string} move */
 export function describeMove(move) {

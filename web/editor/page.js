@@ -245,9 +245,7 @@ async function useTypedCode(editor) {
  * @param {Editor} editor */
 function drawPosition(editor) {
   const { module, board, entry } = editor;
-  const seats = editor.seatNames.map((name, seat) => ({ seat, name }));
-  /** @type {import("../boards/common.js").BoardView & Record<string, unknown>} */
-  const view = { game: entry.name, code: editor.code, seats, status: { state: "chance" }, last_move: null, moves: [], plies: [], legal: [], ply: 0 };
+  const view = boardView(editor, editor.code);
   let drawn;
   try {
     drawn = board.draw(view, editor.settings);
@@ -402,6 +400,16 @@ async function startChoices(editor, position) {
         close: () => backToEditing(editor), fit: zoomForTouch }) }, t("Analysis board"))));
 }
 
+/** What the board draws (and says moves in) for the position `code`: no moves before it, nobody
+ * to move as far as the board knows.
+ * @param {Editor} editor
+ * @param {string} code
+ * @returns {import("../boards/common.js").BoardView & Record<string, unknown>} */
+function boardView(editor, code) {
+  const seats = editor.seatNames.map((name, seat) => ({ seat, name }));
+  return { game: editor.entry.name, code, seats, status: { state: "chance" }, last_move: null, moves: [], plies: [], legal: [], ply: 0 };
+}
+
 /** Ends the analysis board: the editor's board again, for the position set up.
  * @param {Editor} editor */
 function backToEditing(editor) {
@@ -423,7 +431,7 @@ async function showAnalysis(editor, position, area) {
   try {
     const found = await analysePosition({ game: editor.entry.name, settings: changedSettings(editor), code: position.code });
     if (editor.position !== position) return;
-    fill(area, engineAnswer(found));
+    fill(area, engineAnswer(found, (move, code) => editor.board.describeMove?.(move, boardView(editor, code), editor.settings) ?? move));
     drawBestMove(editor.drawn, found.line[0].move);
     // On a phone the words are under the board: the board's top at the screen's top shows both.
     if (window.matchMedia("(max-width: 50rem)").matches) editor.ui.boardArea.scrollIntoView({ block: "start" });

@@ -300,6 +300,7 @@ export const de = {
   "Result": "Ergebnis",
   "Result: {first} {percent}%": "Ergebnis: {first} {percent} %",
   "roll": "Wurf",
+  "set-up": "Aufstellung",
   "Rolling": "Würfeln",
   "Rolling the die…": "Es wird gewürfelt …",
   "Rules of {game}": "Regeln von {game}",

@@ -49,9 +49,12 @@ export function quickPairing(catalog, socket, account) {
   // Until the server answers a click (the list changes) or two seconds pass, another click
   // waits: a double click makes one seek, not two.
   let answerAwaitedUntil = 0;
-  const known = account.then(async (signedIn) => {
+  // Who plays, read when the lobby opens and again at each click: a rated game played since
+  // (in another tab, say) changed the ratings that decide which seeks the player may take.
+  const readPlayer = () => account.then(async (signedIn) => {
     player = signedIn ? { username: signedIn.username, ratings: await ratingsOf(signedIn.username) } : null;
   });
+  const known = readPlayer();
   const tiles = TILES.filter((tile) => catalog.games.some((g) => g.name === tile.game)).map((tile) => {
     const game = /** @type {CatalogGame} */ (catalog.games.find((g) => g.name === tile.game));
     const state = el("span", { class: "tile-state" });
@@ -59,7 +62,7 @@ export function quickPairing(catalog, socket, account) {
       onclick: async () => {
         if (Date.now() < answerAwaitedUntil) return;
         answerAwaitedUntil = Date.now() + 2000;
-        await known;
+        await readPlayer();
         await choose(tile, game, socket, player, error);
       } },
     el("span", { class: "tile-clock" }, clockWords(timeControl(tile))), el("span", { class: "tile-game" }, game.title), state);

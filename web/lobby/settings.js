@@ -5,6 +5,7 @@
 
 import { el } from "../ui.js";
 import { choiceWords, t } from "../i18n.js";
+import { startEdgeWords } from "../boards/black-path-start.js";
 
 /** @typedef {import("../ui.js").CatalogGame} CatalogGame */
 
@@ -90,9 +91,20 @@ export const sameSettings = (game, a, b) => {
 export const notDefaults = (game, settings) => Object.fromEntries(Object.entries(settings)
   .filter(([key, value]) => game?.settings.find((s) => s.key === key)?.default !== value));
 
+/** Words for the settings whose values are free text (the catalog gives words for choices
+ * only), by game and key; each gives null for a value it cannot read, which is then shown as
+ * it is.
+ * @type {Record<string, Record<string, (value: string) => string | null>>} */
+const TEXT_WORDS = {
+  "black-path": {
+    size: (value) => (/^\d+x\d+$/i.test(value) ? value.toLowerCase().replace("x", " × ") : null),
+    start: startEdgeWords,
+  },
+};
+
 /** The game's settings in words, with the labels and choices' words of the catalog ("Board size:
- * 6 · Legal slides: free"); settings not given or that do not apply, and engine limits left at
- * their defaults, are left out.
+ * 6 · Legal slides: free"; Black Path's "Start edge: row 1, column 1, west side"); settings not
+ * given or that do not apply, and engine limits left at their defaults, are left out.
  * @param {import("../ui.js").CatalogGame | undefined} entry
  * @param {Record<string, string>} settings */
 export function settingsLine(entry, settings) {
@@ -100,6 +112,6 @@ export function settingsLine(entry, settings) {
     .filter((s) => Object.hasOwn(settings, s.key))
     .filter((s) => !s.applies_when || settings[s.applies_when.key] === s.applies_when.value)
     .filter((s) => s.origin !== "engine" || settings[s.key] !== s.default)
-    .map((s) => `${s.label}: ${choiceWords(s, settings[s.key])}`)
+    .map((s) => `${s.label}: ${TEXT_WORDS[entry?.name ?? ""]?.[s.key]?.(settings[s.key]) ?? choiceWords(s, settings[s.key])}`)
     .join(" · ");
 }

@@ -54,6 +54,9 @@ pub struct LineMove {
     pub text: String,
     /// The name of the side that plays it.
     pub side: &'static str,
+    /// The position's code before the move, so that a client can say the move in words
+    /// where that needs the position (Black Path's tile and exit).
+    pub before: String,
 }
 
 /// The position analyses under way, by client address.
@@ -152,10 +155,12 @@ impl Hub {
                     return Err(Error::failed(msg!("search-failed-message", message)))
                 }
             };
+            let before = at.code();
             at.play(&found.best).map_err(Error::illegal)?;
             line.push(LineMove {
                 text: found.best.clone(),
                 side: game.player_name(side),
+                before,
             });
             first.get_or_insert(found);
         }

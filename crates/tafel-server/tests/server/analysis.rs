@@ -484,7 +484,8 @@ async fn a_flood_of_hints_on_one_position_costs_one_search() {
     server.stop();
 }
 
-/// The moves of `line` replayed from `code` of `game`: each must be legal where it is played.
+/// The moves of `line` replayed from `code` of `game`: each must be legal where it is played,
+/// and each ply's `before` the code of that position.
 fn replays(game: &str, settings: &[(String, String)], code: &str, line: &[Value]) -> bool {
     let rules = tafel_games::registry()
         .get(game)
@@ -492,8 +493,9 @@ fn replays(game: &str, settings: &[(String, String)], code: &str, line: &[Value]
         .build(settings)
         .unwrap();
     let mut position = rules.parse_position(code).unwrap();
-    line.iter()
-        .all(|m| position.play(m["move"].as_str().unwrap()).is_ok())
+    line.iter().all(|m| {
+        m["before"] == position.code() && position.play(m["move"].as_str().unwrap()).is_ok()
+    })
 }
 
 /// `POST /api/positions/analysis` (the position editor's analysis): a position of no game gets
