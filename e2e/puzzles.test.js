@@ -35,7 +35,7 @@ before(async () => {
   assert.ok(DATABASE?.startsWith("sqlite://"), "TAFEL_DATABASE must name the SQLite database of the server at TAFEL_URL");
   const file = DATABASE.replace(/^sqlite:\/\//, "").replace(/\?.*$/, "");
   const sql = PUZZLES.map(({ id, solution }) => `INSERT OR IGNORE INTO puzzles (id, game, settings, code, solution, themes, source, rating, deviation, volatility, plays, added_ms)
-    VALUES ('${id}', 'kauri', '{}', '${KAURI_END}', '${JSON.stringify(solution)}', '["end"]', '{"test":"e2e"}', 1500, 500, 0.09, 0, 0);`).join("\n");
+    VALUES ('${id}', 'kauri', '{}', '${KAURI_END}', '${JSON.stringify(solution)}', '["end"]', '{"seed":0,"game":0,"ply":0,"levels":[1,1]}', 1500, 500, 0.09, 0, 0);`).join("\n");
   execFileSync("sqlite3", [file], { input: sql });
   browser = await launch();
 });

@@ -37,3 +37,56 @@ fn bad_input_is_refused_in_one_line() {
         "puzzles need a game of two players",
     );
 }
+
+/// Runs `tafel puzzles generate karls-race --count 1` with `extra` arguments and `$TAFEL_DATA`
+/// in `data`, asserting success; returns standard error.
+fn karls_race_summary(data: &std::path::Path, extra: &[&str]) -> String {
+    let out = common::tafel()
+        .env("TAFEL_DATA", data)
+        .args(["puzzles", "generate", "karls-race", "--count", "1"])
+        .args(extra)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success(), "{stderr}");
+    stderr
+}
+
+#[test]
+fn karls_race_says_which_table_made_its_puzzles_exact() {
+    let dir = tempfile::tempdir().unwrap();
+    let without = karls_race_summary(dir.path(), &[]);
+    assert!(
+        without.contains("exact values from: the endgame of up to 3 stones a side")
+            && without.contains("no Karl's Race table at"),
+        "{without}"
+    );
+    let path = dir.path().join("small.tafeltable");
+    let progress = tafel_ai::solve::NoProgress;
+    let table = tafel_ai::solve::karls_race::solve(2, "test", &progress).unwrap();
+    table.write(&path).unwrap();
+    let named = karls_race_summary(dir.path(), &["--table", path.to_str().unwrap()]);
+    let expected = format!(
+        "exact values from: the Karl's Race table {} (every position with up to 2 stones a side)",
+        path.display()
+    );
+    assert!(named.contains(&expected), "{named}");
+}
+
+#[test]
+fn a_table_is_refused_where_it_cannot_serve() {
+    assert_error(
+        &["puzzles", "generate", "kauri", "--table", "x.tafeltable"],
+        "only Karl's Race is solved by a table",
+    );
+    assert_error(
+        &[
+            "puzzles",
+            "generate",
+            "karls-race",
+            "--table",
+            "/nowhere/x.tafeltable",
+        ],
+        "no Karl's Race table at /nowhere/x.tafeltable",
+    );
+}

@@ -305,8 +305,9 @@ async fn build(config: &Config) -> Result<Built> {
     })
 }
 
-/// Adds the shipped puzzles the store does not have yet (`data/puzzles/*.jsonl`, embedded at
-/// compile time: [`play::puzzles`]); a line refused is logged and skipped.
+/// Adds the shipped puzzles the store does not have yet, and writes again those it has with
+/// other contents (`data/puzzles/*.jsonl`, embedded at compile time: [`play::puzzles`]); a
+/// line refused is logged and skipped.
 async fn load_puzzles(puzzles: &Puzzles) -> Result<()> {
     let loaded = puzzles
         .load_shipped()
@@ -315,10 +316,11 @@ async fn load_puzzles(puzzles: &Puzzles) -> Result<()> {
     for refused in &loaded.refused {
         tracing::warn!("a shipped puzzle is refused: {refused}");
     }
-    if loaded.added > 0 {
+    if loaded.added > 0 || loaded.changed > 0 {
         tracing::info!(
-            "{} new puzzles loaded of {} shipped",
+            "{} new puzzles loaded and {} changed ones written again of {} shipped",
             loaded.added,
+            loaded.changed,
             loaded.read
         );
     }

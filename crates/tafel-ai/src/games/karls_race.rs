@@ -119,7 +119,7 @@ impl GameAi for KarlsRace {
 }
 
 /// The solved table for the two-player `game`, mapped once per process.
-fn table(game: &KarlsRace) -> Result<Arc<Table>, NoPerfectPlay> {
+pub(crate) fn table(game: &KarlsRace) -> Result<Arc<Table>, NoPerfectPlay> {
     if game.num_players() != 2 {
         return Err(NoPerfectPlay::UnsolvedSettings(ONLY_TWO_PLAYERS));
     }

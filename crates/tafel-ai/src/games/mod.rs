@@ -318,7 +318,7 @@ pub trait DynGameAi: Send + Sync {
         &self,
         game: &dyn DynGame,
         position: &dyn DynPosition,
-    ) -> Result<Option<Vec<(String, Chance)>>, AiError>;
+    ) -> Result<Option<Vec<(String, Chance)>>, PuzzleError>;
 }
 
 /// The [`DynGameAi`] of the game `G`.
@@ -398,11 +398,7 @@ impl<G: PuzzleGame> DynGameAi for AiOf<G> {
         options: &PuzzleOptions,
         progress: &mut dyn FnMut(&Report),
     ) -> Result<Generated, PuzzleError> {
-        Ok(generate_typed(
-            Self::rules(game)?.as_ref(),
-            options,
-            progress,
-        ))
+        generate_typed(Self::rules(game)?.as_ref(), options, progress)
     }
     fn mine_puzzles(
         &self,
@@ -424,7 +420,7 @@ impl<G: PuzzleGame> DynGameAi for AiOf<G> {
         &self,
         game: &dyn DynGame,
         position: &dyn DynPosition,
-    ) -> Result<Option<Vec<(String, Chance)>>, AiError> {
+    ) -> Result<Option<Vec<(String, Chance)>>, PuzzleError> {
         values_erased(Self::rules(game)?, position)
     }
 }

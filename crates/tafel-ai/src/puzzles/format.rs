@@ -1,12 +1,13 @@
-//! A puzzle as the data files hold it (`data/puzzles/<game>.jsonl`): one JSON object a line.
-//! This format is read by the server, which loads the shipped puzzles; its fields are the
-//! contract between the generator and whoever shows the puzzles.
+//! A puzzle as the data files hold it (`data/puzzles/<game>.jsonl`): one JSON object a line,
+//! a [`Kept`] puzzle. This format is read by the server, which loads the shipped puzzles; its
+//! fields are the contract between the generator and whoever shows the puzzles. The server
+//! poses and stores the [`Puzzle`] alone: the [`Check`] is the generator's evidence.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-/// One puzzle: a position, the answer and where it came from.
+/// One puzzle: a position, the answer and where it came from (what a server poses).
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Puzzle {
     /// Unique and stable for a seed: the game's name and a number (`karls-race-0001`).
@@ -25,6 +26,15 @@ pub struct Puzzle {
     pub themes: Vec<String>,
     /// The game it was found in.
     pub source: Source,
+}
+
+/// A puzzle as the generator keeps it and a data file's line holds it: the puzzle's fields,
+/// then `check`, the values that made it a puzzle.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Kept {
+    /// The puzzle.
+    #[serde(flatten)]
+    pub puzzle: Puzzle,
     /// The values that made it a puzzle.
     pub check: Check,
 }
@@ -67,7 +77,7 @@ pub struct Check {
     pub second: f64,
 }
 
-impl Puzzle {
+impl Kept {
     /// The puzzle as one line of a data file (no newline).
     pub fn to_line(&self) -> String {
         serde_json::to_string(self).expect("a puzzle always serialises")
@@ -75,7 +85,7 @@ impl Puzzle {
 
     /// The puzzles of a data file's text, one a line (blank lines skipped); the error names
     /// the line, from 1.
-    pub fn parse_lines(text: &str) -> Result<Vec<Puzzle>, String> {
+    pub fn parse_lines(text: &str) -> Result<Vec<Kept>, String> {
         text.lines()
             .enumerate()
             .filter(|(_, line)| !line.trim().is_empty())
@@ -103,37 +113,41 @@ mod tests {
                 ply: 23,
                 levels: [2, 5],
             },
+        };
+        let kept = Kept {
+            puzzle: puzzle.clone(),
             check: Check {
                 exact: true,
                 best: 1.0,
                 second: 0.0,
             },
         };
-        let line = puzzle.to_line();
+        let line = kept.to_line();
         assert_eq!(
             line,
             r#"{"id":"karls-race-0001","game":"karls-race","settings":{},"code":"w3:ABC:MNP","solution":["P-K"],"themes":["race"],"source":{"seed":1,"game":17,"ply":23,"levels":[2,5]},"check":{"exact":true,"best":1.0,"second":0.0}}"#
         );
         let text = format!("{line}\n\n{line}\n");
         assert_eq!(
-            Puzzle::parse_lines(&text).unwrap(),
-            vec![puzzle.clone(), puzzle.clone()]
+            Kept::parse_lines(&text).unwrap(),
+            vec![kept.clone(), kept.clone()]
         );
-        let played = Puzzle {
-            source: Source::Played {
-                server_game: "g1".into(),
-                ply: 4,
+        let played = Kept {
+            puzzle: Puzzle {
+                source: Source::Played {
+                    server_game: "g1".into(),
+                    ply: 4,
+                },
+                ..puzzle
             },
-            ..puzzle.clone()
+            ..kept
         };
         let line = played.to_line();
         assert!(
             line.contains(r#""source":{"server_game":"g1","ply":4}"#),
             "{line}"
         );
-        assert_eq!(Puzzle::parse_lines(&line).unwrap(), vec![played]);
-        assert!(Puzzle::parse_lines("{}")
-            .unwrap_err()
-            .starts_with("line 1:"));
+        assert_eq!(Kept::parse_lines(&line).unwrap(), vec![played]);
+        assert!(Kept::parse_lines("{}").unwrap_err().starts_with("line 1:"));
     }
 }

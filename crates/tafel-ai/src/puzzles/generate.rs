@@ -2,15 +2,16 @@
 //! positions ([`super::judge`]) and keeps the puzzles, with a [`Report`] of what it did.
 
 use std::collections::{BTreeMap, HashSet};
+use std::path::PathBuf;
 
 use tafel_core::{Game, GameSettings};
 
-use super::format::{Check, Puzzle, Source};
+use super::format::{Check, Kept, Puzzle, Source};
 use super::judge::{Judge, Verdict};
 use super::line::answer_line;
 use super::play::play;
 use super::themes::themes;
-use super::PuzzleGame;
+use super::{PuzzleError, PuzzleGame};
 
 /// The most positions judged per source game, and the most puzzles kept from one: puzzles
 /// come from many games rather than many from a few.
@@ -21,18 +22,23 @@ const KEPT_PER_GAME: usize = 4;
 const GAMES_PER_PUZZLE: u64 = 20;
 
 /// How to generate puzzles.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct PuzzleOptions {
     /// The seed of the source games and the searches: the same seed gives the same puzzles.
     pub seed: u64,
     /// How many puzzles to keep.
     pub count: usize,
+    /// The solved table to judge with, for a game solved by one (Karl's Race); without it the
+    /// game looks at its default place ([`super::PuzzleGame::puzzle_solver`]).
+    pub table: Option<PathBuf>,
 }
 
 /// What a generation did, for people: how many puzzles were kept, and for the searched ones
 /// the first search's margins and how often the second search agreed.
 #[derive(Clone, PartialEq, Debug, Default)]
 pub struct Report {
+    /// The solver that made puzzles exact, for people ([`super::PuzzleSolver`]'s name).
+    pub solver: String,
     /// Source games played.
     pub games: u64,
     /// Positions judged.
@@ -81,8 +87,8 @@ impl Report {
 /// The puzzles found, and the report.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Generated {
-    /// The puzzles, numbered in the order found.
-    pub puzzles: Vec<Puzzle>,
+    /// The puzzles, numbered in the order found, with their values.
+    pub puzzles: Vec<Kept>,
     /// What the generation did.
     pub report: Report,
 }
@@ -116,20 +122,30 @@ pub(crate) struct Keeper<'a, G: PuzzleGame> {
 }
 
 impl<'a, G: PuzzleGame> Keeper<'a, G> {
-    /// A keeper of `count` puzzles of `game`, its searches seeded from `seed`, skipping the
-    /// positions (codes) in `seen`.
-    pub(crate) fn new(game: &'a G, seed: u64, count: usize, seen: HashSet<String>) -> Self {
-        Keeper {
+    /// A keeper of `options.count` puzzles of `game`, its searches seeded from
+    /// `options.seed`, its solver reading `options.table` if named, skipping the positions
+    /// (codes) in `seen`.
+    pub(crate) fn new(
+        game: &'a G,
+        options: &PuzzleOptions,
+        seen: HashSet<String>,
+    ) -> Result<Self, PuzzleError> {
+        let judge = Judge::new(game, options.seed, options.table.as_deref())?;
+        let report = Report {
+            solver: judge.solver.clone(),
+            ..Report::default()
+        };
+        Ok(Keeper {
             game,
             settings: changed_settings(game),
-            judge: Judge::new(game, seed),
+            judge,
             seen,
-            count,
+            count: options.count,
             generated: Generated {
                 puzzles: Vec::new(),
-                report: Report::default(),
+                report,
             },
-        }
+        })
     }
 
     /// Whether as many puzzles as asked for are kept.
@@ -184,14 +200,16 @@ impl<'a, G: PuzzleGame> Keeper<'a, G> {
                 })
                 .collect();
             let (id, source) = name(ply, self.generated.puzzles.len() + 1);
-            self.generated.puzzles.push(Puzzle {
-                id,
-                game: G::INFO.name.to_string(),
-                settings: self.settings.clone(),
-                code,
-                solution,
-                themes: themes(game, &state, &line, top.value),
-                source,
+            self.generated.puzzles.push(Kept {
+                puzzle: Puzzle {
+                    id,
+                    game: G::INFO.name.to_string(),
+                    settings: self.settings.clone(),
+                    code,
+                    solution,
+                    themes: themes(game, &state, &line, top.value),
+                    source,
+                },
                 check: Check {
                     exact,
                     best: top.value,
@@ -209,8 +227,8 @@ pub(crate) fn generate_typed<G: PuzzleGame>(
     game: &G,
     options: &PuzzleOptions,
     progress: &mut dyn FnMut(&Report),
-) -> Generated {
-    let mut keeper = Keeper::new(game, options.seed, options.count, HashSet::new());
+) -> Result<Generated, PuzzleError> {
+    let mut keeper = Keeper::new(game, options, HashSet::new())?;
     let most_games = options.count as u64 * GAMES_PER_PUZZLE;
     for index in 0..most_games {
         if keeper.full() {
@@ -230,5 +248,5 @@ pub(crate) fn generate_typed<G: PuzzleGame>(
         });
         progress(&keeper.generated.report);
     }
-    keeper.generated
+    Ok(keeper.generated)
 }

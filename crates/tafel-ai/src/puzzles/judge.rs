@@ -5,8 +5,10 @@
 use tafel_core::game::GameExt;
 use tafel_core::Status;
 
+use std::path::Path;
+
 use super::rule::{exact_puzzle, searched_candidate, top_two, TopTwo};
-use super::PuzzleGame;
+use super::{PuzzleError, PuzzleGame};
 use crate::levels::Algorithm;
 use crate::scale::assess::best_exact;
 use crate::scale::{AssessOptions, Assessor, Chance, Oracle};
@@ -50,13 +52,18 @@ impl<M: Copy + PartialEq> Verdict<M> {
 /// Judges positions of one game: its puzzle solver, and the two searches.
 pub(crate) struct Judge<G: PuzzleGame> {
     oracle: Option<Box<dyn Oracle<G>>>,
+    /// What the solver is ([`super::PuzzleSolver`]'s name).
+    pub(crate) solver: String,
     first: Assessor<G>,
     second: Assessor<G>,
 }
 
 impl<G: PuzzleGame> Judge<G> {
-    /// A judge for `game`, its searches seeded from `seed` (the second with another seed).
-    pub(crate) fn new(game: &G, seed: u64) -> Self {
+    /// A judge for `game`, its searches seeded from `seed` (the second with another seed),
+    /// its solver reading the table at `table` if one is named
+    /// ([`PuzzleGame::puzzle_solver`]).
+    pub(crate) fn new(game: &G, seed: u64, table: Option<&Path>) -> Result<Self, PuzzleError> {
+        let solver = game.puzzle_solver(table)?;
         let searcher = |algorithm: Algorithm, seed: u64| {
             Assessor::new(
                 game,
@@ -68,11 +75,12 @@ impl<G: PuzzleGame> Judge<G> {
                 },
             )
         };
-        Judge {
-            oracle: game.puzzle_oracle(),
+        Ok(Judge {
+            oracle: solver.oracle,
+            solver: solver.name,
             first: searcher(G::FIRST, seed),
             second: searcher(G::SECOND, seed.wrapping_add(1)),
-        }
+        })
     }
 
     /// The solver's value of every move of `state`, where it covers the position.
@@ -141,7 +149,7 @@ mod tests {
     fn verdict<G: PuzzleGame>(code: &str) -> (G, G::State, Verdict<G::Move>) {
         let game = G::new(Default::default()).unwrap();
         let state = game.parse_position(code).unwrap();
-        let verdict = Judge::new(&game, 1).verdict(&game, &state);
+        let verdict = Judge::new(&game, 1, None).unwrap().verdict(&game, &state);
         (game, state, verdict)
     }
 

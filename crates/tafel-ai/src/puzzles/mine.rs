@@ -73,7 +73,7 @@ pub(crate) fn mine_typed<G: PuzzleGame>(
     options: &PuzzleOptions,
     progress: &mut dyn FnMut(&Report),
 ) -> Result<Generated, PuzzleError> {
-    let mut keeper = Keeper::new(game, options.seed, options.count, known);
+    let mut keeper = Keeper::new(game, options, known)?;
     for source in played {
         if keeper.full() {
             break;
@@ -130,7 +130,11 @@ mod tests {
             start: None,
             moves: moves.clone(),
         }];
-        let options = PuzzleOptions { seed: 1, count: 10 };
+        let options = PuzzleOptions {
+            seed: 1,
+            count: 10,
+            table: None,
+        };
         let mined = mine_typed(&game, &played, HashSet::new(), &options, &mut |_| {}).unwrap();
         assert!(!mined.puzzles.is_empty(), "{:?}", mined.report);
         let codes: Vec<(u32, String)> = positions(&game, &played[0])
@@ -138,7 +142,7 @@ mod tests {
             .into_iter()
             .map(|(ply, state)| (ply, game.format_position(&state)))
             .collect();
-        for puzzle in &mined.puzzles {
+        for puzzle in mined.puzzles.iter().map(|kept| &kept.puzzle) {
             let Source::Played { server_game, ply } = &puzzle.source else {
                 panic!("{puzzle:?}");
             };
@@ -148,9 +152,16 @@ mod tests {
             assert!(puzzle.settings.is_empty(), "{puzzle:?}");
         }
         // The known positions are not judged again: whatever a second run keeps is new.
-        let known: HashSet<String> = mined.puzzles.iter().map(|p| p.code.clone()).collect();
+        let known: HashSet<String> = mined
+            .puzzles
+            .iter()
+            .map(|kept| kept.puzzle.code.clone())
+            .collect();
         let again = mine_typed(&game, &played, known.clone(), &options, &mut |_| {}).unwrap();
-        assert!(again.puzzles.iter().all(|p| !known.contains(&p.code)));
+        assert!(again
+            .puzzles
+            .iter()
+            .all(|kept| !known.contains(&kept.puzzle.code)));
         let broken = [PlayedGame {
             moves: vec!["9".into()],
             ..played[0].clone()

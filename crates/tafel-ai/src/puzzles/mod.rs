@@ -4,10 +4,11 @@
 //! with a margin that a second, independent search re-checks. How, per game, is in
 //! `docs/learn.md` ("How puzzles are made and checked").
 //!
-//! - [`format`](mod@format): a puzzle as the data files hold it ([`Puzzle`]);
+//! - [`format`](mod@format): a puzzle as the data files hold it ([`Kept`]: the [`Puzzle`] and
+//!   its [`Check`]);
 //! - [`rule`]: the selection rule, which move values make a puzzle;
-//! - [`game`]: [`PuzzleGame`], what each game gives the generator, one module per game in
-//!   `games/`;
+//! - [`game`]: [`PuzzleGame`], what each game gives the generator (its [`PuzzleSolver`]
+//!   among it), one module per game in `games/`;
 //! - [`judge`]: a position's verdict, from the solver or the two searches;
 //! - [`line`]: the answer as a forced line in games without dice;
 //! - [`themes`]: what the answer does;
@@ -37,8 +38,8 @@ use crate::games::game_ai;
 use crate::scale::assess::concrete;
 use crate::scale::Chance;
 
-pub use format::{Check, Puzzle, Source};
-pub use game::PuzzleGame;
+pub use format::{Check, Kept, Puzzle, Source};
+pub use game::{PuzzleGame, PuzzleSolver};
 pub use games::ENDGAME_STONES;
 pub use generate::{Generated, PuzzleOptions, Report};
 pub use mine::PlayedGame;
@@ -52,6 +53,10 @@ pub enum PuzzleError {
     NotTwoPlayers,
     /// No puzzle was asked for.
     NoCount,
+    /// A solved table was given for a game that is not solved by one.
+    NoTable,
+    /// The solved table given does not open (why, and how to build it).
+    Table(String),
     /// A played game's start or moves do not read on the game's rules.
     Unreadable {
         /// The game's id.
@@ -67,6 +72,11 @@ impl fmt::Display for PuzzleError {
             PuzzleError::Ai(e) => fmt::Display::fmt(e, f),
             PuzzleError::NotTwoPlayers => write!(f, "puzzles need a game of two players"),
             PuzzleError::NoCount => write!(f, "ask for at least one puzzle"),
+            PuzzleError::NoTable => write!(
+                f,
+                "only Karl's Race is solved by a table: leave out the table for this game"
+            ),
+            PuzzleError::Table(why) => fmt::Display::fmt(why, f),
             PuzzleError::Unreadable { game, reason } => {
                 write!(f, "game {game} does not replay: {reason}")
             }
@@ -121,12 +131,13 @@ pub fn mine(
 }
 
 /// The exact value of every legal move of `position` (a position of `game`) by the solver
-/// the puzzles are checked with, in move notation; `None` where it does not cover the
+/// the puzzles are checked with (as the generator finds it without a table named:
+/// [`PuzzleGame::puzzle_solver`]), in move notation; `None` where it does not cover the
 /// position.
 pub fn exact_values(
     game: &dyn DynGame,
     position: &dyn DynPosition,
-) -> Result<Option<Vec<(String, Chance)>>, AiError> {
+) -> Result<Option<Vec<(String, Chance)>>, PuzzleError> {
     game_ai(game)?.puzzle_values(game, position)
 }
 
@@ -134,10 +145,10 @@ pub fn exact_values(
 pub(crate) fn values_erased<G: PuzzleGame>(
     game: &Arc<G>,
     position: &dyn DynPosition,
-) -> Result<Option<Vec<(String, Chance)>>, AiError> {
+) -> Result<Option<Vec<(String, Chance)>>, PuzzleError> {
     let state = &concrete(game, position)?.state;
     let game = game.as_ref();
-    let Some(mut oracle) = game.puzzle_oracle() else {
+    let Some(mut oracle) = game.puzzle_solver(None)?.oracle else {
         return Ok(None);
     };
     Ok(oracle.move_values(game, state).map(|values| {

@@ -43,6 +43,12 @@ pub struct GenerateArgs {
     /// `tafel serve --database` takes) and add them to its puzzles.
     #[arg(long, value_name = "URL")]
     database: Option<String>,
+    /// Karl's Race: judge with the solved table in FILE (`tafel solve karls-race --out FILE`),
+    /// which makes every puzzle exact. Without it the table at the default path is used when
+    /// there is one; else only the endgame of up to 3 stones a side is exact and the rest is
+    /// searched. The summary says which.
+    #[arg(long, value_name = "FILE")]
+    table: Option<PathBuf>,
     /// With --database: read at most this many of the most recently finished games.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=MAX_GAMES as i64), requires = "database")]
     games: u32,
@@ -60,6 +66,7 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
     let options = PuzzleOptions {
         seed: args.seed,
         count: args.count,
+        table: args.table.clone(),
     };
     let generated = match &args.database {
         Some(url) => mine_server(url, game, args.games, options)?,
@@ -68,7 +75,7 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
     let text: String = generated
         .puzzles
         .iter()
-        .map(|puzzle| puzzle.to_line() + "\n")
+        .map(|kept| kept.to_line() + "\n")
         .collect();
     match &args.out {
         Some(path) => {
@@ -123,12 +130,13 @@ fn mine_server(
 fn summary(game: &str, generated: &Generated) -> String {
     let report = &generated.report;
     let mut text = format!(
-        "{game}: {} puzzles kept ({} exact, {} searched) from {} games, {} positions judged\n",
+        "{game}: {} puzzles kept ({} exact, {} searched) from {} games, {} positions judged\n  exact values from: {}\n",
         report.kept(),
         report.exact,
         report.agreed,
         report.games,
-        report.positions
+        report.positions,
+        report.solver
     );
     if let Some(agreement) = report.agreement() {
         text += &format!(
@@ -146,7 +154,7 @@ fn summary(game: &str, generated: &Generated) -> String {
     let lines = generated
         .puzzles
         .iter()
-        .filter(|p| p.solution.len() > 1)
+        .filter(|kept| kept.puzzle.solution.len() > 1)
         .count();
     text += &format!("  answers with a forced line: {lines}\n");
     text

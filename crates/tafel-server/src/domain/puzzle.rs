@@ -1,8 +1,9 @@
 //! Puzzles (`/puzzles`, issue #48, docs/learn.md): a position of a game where one move, or a
-//! short forced line, is clearly best. A puzzle is one line of a shipped file
-//! (`data/puzzles/<game>.jsonl`): its id, game, settings, position code (the side to move is
-//! the solver; a dice game's code carries the die already rolled), and its solution, the
-//! solver's moves at even indexes and the opponent's replies at odd ones.
+//! short forced line, is clearly best. A puzzle is the generator's
+//! ([`tafel_ai::puzzles::Puzzle`], one line of a shipped file `data/puzzles/<game>.jsonl`, or
+//! mined from the server's games): its id, game, settings, position code (the side to move is
+//! the solver; a dice game's code carries the die already rolled), its solution, the solver's
+//! moves at even indexes and the opponent's replies at odd ones, its themes and its source.
 //!
 //! A puzzle is read here and checked on the game's own rules (every move of its solution legal
 //! where it is played, the solver to move before each of theirs), and a solver's moves are
@@ -10,10 +11,10 @@
 //! reaches (another spelling of it, or another move to the same position), or when it wins
 //! the game at once.
 
-use std::collections::BTreeMap;
+use std::ops::Deref;
 use std::sync::Arc;
 
-use serde::Deserialize;
+use tafel_ai::puzzles::{Kept, Puzzle as PuzzleData, Source};
 use tafel_core::{DynGame, DynPosition, Status};
 
 use crate::domain::ids::AccountId;
@@ -32,38 +33,17 @@ const MAX_THEMES: usize = 8;
 /// A puzzle's rules and its position, as the game holds them.
 pub type Posed = (Arc<dyn DynGame>, Box<dyn DynPosition>);
 
-/// A puzzle as its file's line has it, checked.
+/// A puzzle the server poses: the generator's [`tafel_ai::puzzles::Puzzle`] (its fields are
+/// read through this one), checked on its game's rules.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Puzzle {
-    /// Its id, unique across games (`karls-race-0001`).
-    pub id: String,
-    /// The game's name.
-    pub game: String,
-    /// The game's settings, key to value (defaults for the others).
-    pub settings: BTreeMap<String, String>,
-    /// The position, in the game's code under those settings.
-    pub code: String,
-    /// The solution: the solver's moves at even indexes, the replies at odd ones.
-    pub solution: Vec<String>,
-    /// What it is about ("race", "capture").
-    pub themes: Vec<String>,
-    /// Where the position comes from (the generator's seed, game and ply), as given.
-    pub source: serde_json::Value,
-}
+pub struct Puzzle(PuzzleData);
 
-/// A line of a puzzles file, as read.
-#[derive(Deserialize)]
-struct Line {
-    id: String,
-    game: String,
-    #[serde(default)]
-    settings: BTreeMap<String, serde_json::Value>,
-    code: String,
-    solution: Vec<String>,
-    #[serde(default)]
-    themes: Vec<String>,
-    #[serde(default)]
-    source: serde_json::Value,
+impl Deref for Puzzle {
+    type Target = PuzzleData;
+
+    fn deref(&self) -> &PuzzleData {
+        &self.0
+    }
 }
 
 /// What a solver's moves so far come to.
@@ -78,29 +58,24 @@ pub enum Judgement {
 }
 
 impl Puzzle {
-    /// The puzzle of one line of a puzzles file, checked on its game's rules, or why not.
+    /// The puzzle of one line of a puzzles file ([`Kept`]: the values that made it a puzzle
+    /// are not kept), checked on its game's rules, or why not.
     pub fn from_line(line: &str) -> Result<Puzzle, Error> {
-        let line: Line = serde_json::from_str(line)
+        let line: Kept = serde_json::from_str(line)
             .map_err(|e| Error::invalid(msg!("puzzle-line-unreadable", reason = e.to_string())))?;
-        let settings = line
-            .settings
-            .into_iter()
-            .map(|(key, value)| match value {
-                serde_json::Value::String(text) => (key, text),
-                other => (key, other.to_string()),
-            })
-            .collect();
-        let puzzle = Puzzle {
-            id: line.id,
-            game: line.game,
-            settings,
-            code: line.code,
-            solution: line.solution,
-            themes: line.themes,
-            source: line.source,
-        };
+        Puzzle::checked(line.puzzle)
+    }
+
+    /// `puzzle`, checked on its game's rules, or why not.
+    pub fn checked(puzzle: PuzzleData) -> Result<Puzzle, Error> {
+        let puzzle = Puzzle(puzzle);
         puzzle.check()?;
         Ok(puzzle)
+    }
+
+    /// A puzzle as the store holds it, checked when it was added.
+    pub(crate) fn stored(puzzle: PuzzleData) -> Puzzle {
+        Puzzle(puzzle)
     }
 
     /// Checks the puzzle: a readable id, at most [`MAX_THEMES`] themes, a solution of odd
@@ -138,7 +113,10 @@ impl Puzzle {
     /// The id of the server's game the puzzle was found in, for one mined from the server's
     /// games (`source.server_game`).
     pub fn source_game(&self) -> Option<&str> {
-        self.source.get("server_game")?.as_str()
+        match &self.source {
+            Source::Played { server_game, .. } => Some(server_game),
+            Source::Generated { .. } => None,
+        }
     }
 
     /// The puzzle's rules and its position.
@@ -261,12 +239,13 @@ mod tests {
     use super::*;
 
     /// Kauri's end: the first player's `f` captures the last seeds and wins.
-    const KAURI: &str = r#"{"id":"kauri-t1","game":"kauri","settings":{},"code":"a/0+1,0+1,0+1,0+1,0+2,1+1/0+1,4+0,0+1,0+1,0+1,0+1/28,27","solution":["f"],"themes":["end"]}"#;
+    const KAURI: &str = r#"{"id":"kauri-t1","game":"kauri","settings":{},"code":"a/0+1,0+1,0+1,0+1,0+2,1+1/0+1,4+0,0+1,0+1,0+1,0+1/28,27","solution":["f"],"themes":["end"],"source":{"server_game":"g1","ply":3},"check":{"exact":false,"best":1.0,"second":0.0}}"#;
 
     #[test]
     fn a_line_is_read_and_checked_on_the_rules() {
         let puzzle = Puzzle::from_line(KAURI).unwrap();
         assert_eq!(puzzle.solver_moves(), 1);
+        assert_eq!(puzzle.source_game(), Some("g1"));
         let bad = KAURI.replace(r#"["f"]"#, r#"["f","a"]"#);
         let refused = Puzzle::from_line(&bad).unwrap_err();
         assert_eq!(refused.message.key, "puzzle-solution-length");

@@ -6,7 +6,9 @@
 //!   binary when it is compiled (by `rust-embed`: a release build carries
 //!   them; a debug build reads the folder at run time; a checkout without the folder builds
 //!   and ships no puzzles). At every start the server adds the puzzles it does not have yet;
-//!   those it has keep their ratings. A line that does not read or whose solution is not legal
+//!   those it has keep their ratings, unless the file now gives their id another position or
+//!   solution (a file made again): then the new puzzle replaces the old one, at the start
+//!   rating and without the old one's attempts ([`Store::add_puzzles`]). A line that does not read or whose solution is not legal
 //!   is skipped and logged, never loaded.
 //! - **Attempts.** The client sends the solver's moves so far; the server judges them against
 //!   the solution ([`Puzzle::judge`]) and answers the opponent's reply, or the end: solved or
@@ -53,6 +55,9 @@ pub struct Loaded {
     pub read: usize,
     /// Of those, puzzles new to the store.
     pub added: u64,
+    /// Of those, puzzles the store had under the same id with other contents, written again
+    /// ([`Store::add_puzzles`] says what that keeps).
+    pub changed: u64,
     /// Lines refused, each with its file, line number and reason.
     pub refused: Vec<String>,
 }
@@ -96,6 +101,7 @@ impl Puzzles {
                 .await?;
             total.read += loaded.read;
             total.added += loaded.added;
+            total.changed += loaded.changed;
             total.refused.extend(loaded.refused);
         }
         Ok(total)
@@ -120,7 +126,8 @@ impl Puzzles {
         loaded.read = puzzles.len();
         let now = self.store.now_ms();
         let added = self.store.add_puzzles(&puzzles, now).await;
-        loaded.added = added.map_err(Error::storage)?;
+        let added = added.map_err(Error::storage)?;
+        (loaded.added, loaded.changed) = (added.added, added.changed);
         Ok(loaded)
     }
 

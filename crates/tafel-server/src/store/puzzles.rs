@@ -8,10 +8,11 @@
 //! second one fails). On PostgreSQL the puzzle's and the account's rating rows are locked
 //! before they are read, so that two players' attempts at one puzzle are rated in turn.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 use anyhow::{Context, Result};
 use sqlx::AnyConnection;
+use tafel_ai::puzzles::Puzzle as PuzzleData;
 
 use super::backend::Backend;
 use super::ratings::{RatingRow, StoredRating};
@@ -28,6 +29,26 @@ pub struct StoredPuzzle {
     pub puzzle: Puzzle,
     /// Its rating, and how often it was played (rated attempts) as `games`.
     pub rating: StoredRating,
+}
+
+/// What [`Store::add_puzzles`] wrote.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Added {
+    /// Puzzles new to the store.
+    pub added: u64,
+    /// Stored puzzles written again with other contents.
+    pub changed: u64,
+}
+
+/// How a puzzle given to [`Store::add_puzzles`] differs from the one stored under its id.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Difference {
+    /// None is stored.
+    New,
+    /// Only its themes or source differ.
+    Described,
+    /// Its game, settings, position or solution differ: another puzzle.
+    Replaced,
 }
 
 /// An attempt to record: who, at which puzzle, the moves sent, solved or not.
@@ -71,19 +92,17 @@ impl TryFrom<PuzzleRow> for StoredPuzzle {
     type Error = anyhow::Error;
 
     fn try_from(row: PuzzleRow) -> Result<StoredPuzzle> {
-        let read = |text: &str| -> Result<serde_json::Value> {
-            serde_json::from_str(text).context("a stored puzzle's JSON does not read")
-        };
+        let context = "a stored puzzle's JSON does not read";
         Ok(StoredPuzzle {
-            puzzle: Puzzle {
+            puzzle: Puzzle::stored(PuzzleData {
                 id: row.id,
                 game: row.game,
-                settings: serde_json::from_value(read(&row.settings)?)?,
+                settings: serde_json::from_str(&row.settings).context(context)?,
                 code: row.code,
-                solution: serde_json::from_value(read(&row.solution)?)?,
-                themes: serde_json::from_value(read(&row.themes)?)?,
-                source: read(&row.source)?,
-            },
+                solution: serde_json::from_str(&row.solution).context(context)?,
+                themes: serde_json::from_str(&row.themes).context(context)?,
+                source: serde_json::from_str(&row.source).context(context)?,
+            }),
             rating: row.rating.into(),
         })
     }
@@ -102,52 +121,114 @@ const PUZZLE_COLUMNS: &str = "id, game, settings, code, solution, themes, source
     deviation, volatility, plays AS games, added_ms AS rated_ms";
 
 impl Store {
-    /// Adds those of `puzzles` not stored yet (by id), each at the start rating; the stored
-    /// ones keep their ratings. Returns how many were added. Which are stored is read first,
-    /// in one statement, so that loading the shipped puzzles again (every start) writes
-    /// nothing.
-    pub async fn add_puzzles(&self, puzzles: &[Puzzle], now_ms: i64) -> Result<u64> {
+    /// Adds those of `puzzles` not stored yet (by id), each at the start rating, and writes
+    /// again those stored under the same id with other contents (a shipped file made again).
+    /// One whose game, settings, position or solution changed is another puzzle: it starts
+    /// again at the start rating with no plays, and the attempts at the old one are removed
+    /// (players' ratings keep what those attempts gave them). One whose themes or source alone
+    /// changed keeps its rating, plays and attempts. The stored ones are read first, in one
+    /// statement, so that loading the same shipped puzzles again (every start) writes nothing.
+    pub async fn add_puzzles(&self, puzzles: &[Puzzle], now_ms: i64) -> Result<Added> {
         let ids: Vec<&str> = puzzles.iter().map(|p| p.id.as_str()).collect();
-        let stored: HashSet<String> = sqlx::query_scalar(&self.sql(&format!(
-            "SELECT p.id FROM puzzles p JOIN {} ON p.id = m.value",
+        let rows = sqlx::query_as::<_, PuzzleRow>(&self.sql(&format!(
+            "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE id IN (SELECT m.value FROM {})",
             self.backend.json_list()
         )))
         .bind(serde_json::to_string(&ids)?)
         .fetch_all(&self.pool)
         .await
-        .reading("puzzles")?
-        .into_iter()
-        .collect();
-        let new: Vec<&Puzzle> = puzzles.iter().filter(|p| !stored.contains(&p.id)).collect();
-        if new.is_empty() {
-            return Ok(0);
+        .reading("puzzles")?;
+        let mut stored = HashMap::new();
+        for row in rows {
+            let row = StoredPuzzle::try_from(row)?;
+            stored.insert(row.puzzle.id.clone(), row.puzzle);
+        }
+        let changes: Vec<(&Puzzle, Difference)> = puzzles
+            .iter()
+            .filter_map(|puzzle| {
+                let change = match stored.get(&puzzle.id) {
+                    None => Difference::New,
+                    Some(old) if old == puzzle => return None,
+                    Some(old)
+                        if (&old.game, &old.settings, &old.code, &old.solution)
+                            == (
+                                &puzzle.game,
+                                &puzzle.settings,
+                                &puzzle.code,
+                                &puzzle.solution,
+                            ) =>
+                    {
+                        Difference::Described
+                    }
+                    Some(_) => Difference::Replaced,
+                };
+                Some((puzzle, change))
+            })
+            .collect();
+        let mut done = Added::default();
+        if changes.is_empty() {
+            return Ok(done);
         }
         let mut tx = self.begin_write().await?;
-        let mut added = 0;
-        for puzzle in new {
-            added += sqlx::query(&self.sql(
-                "INSERT INTO puzzles (id, game, settings, code, solution, themes, source, rating,
-                     deviation, volatility, plays, added_ms)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT (id) DO NOTHING",
-            ))
-            .bind(&puzzle.id)
-            .bind(&puzzle.game)
-            .bind(serde_json::to_string(&puzzle.settings)?)
-            .bind(&puzzle.code)
-            .bind(serde_json::to_string(&puzzle.solution)?)
-            .bind(serde_json::to_string(&puzzle.themes)?)
-            .bind(puzzle.source.to_string())
-            .bind(START.rating)
-            .bind(START.deviation)
-            .bind(START.volatility)
-            .bind(now_ms)
-            .execute(&mut *tx)
-            .await
-            .context("cannot store a puzzle")?
-            .rows_affected();
+        for (puzzle, change) in changes {
+            // The contents first, then the id of a new one, the start rating and time of a
+            // new or replaced one, and the id of one stored.
+            let write = match change {
+                Difference::New => {
+                    "INSERT INTO puzzles (game, settings, code, solution, themes, source, id,
+                     rating, deviation, volatility, plays, added_ms)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT (id) DO NOTHING"
+                }
+                Difference::Described => {
+                    "UPDATE puzzles SET game = ?, settings = ?, code = ?, solution = ?, themes = ?,
+                         source = ? WHERE id = ?"
+                }
+                Difference::Replaced => {
+                    "UPDATE puzzles SET game = ?, settings = ?, code = ?, solution = ?, themes = ?,
+                         source = ?, rating = ?, deviation = ?, volatility = ?, plays = 0,
+                         added_ms = ?
+                     WHERE id = ?"
+                }
+            };
+            if change == Difference::Replaced {
+                sqlx::query(&self.sql("DELETE FROM puzzle_attempts WHERE puzzle_id = ?"))
+                    .bind(&puzzle.id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            let write = self.sql(write);
+            let mut query = sqlx::query(&write)
+                .bind(&puzzle.game)
+                .bind(serde_json::to_string(&puzzle.settings)?)
+                .bind(&puzzle.code)
+                .bind(serde_json::to_string(&puzzle.solution)?)
+                .bind(serde_json::to_string(&puzzle.themes)?)
+                .bind(serde_json::to_string(&puzzle.source)?);
+            if change == Difference::New {
+                query = query.bind(&puzzle.id);
+            }
+            if change != Difference::Described {
+                query = query
+                    .bind(START.rating)
+                    .bind(START.deviation)
+                    .bind(START.volatility)
+                    .bind(now_ms);
+            }
+            if change != Difference::New {
+                query = query.bind(&puzzle.id);
+            }
+            let written = query
+                .execute(&mut *tx)
+                .await
+                .context("cannot store a puzzle")?
+                .rows_affected();
+            match change {
+                Difference::New => done.added += written,
+                _ => done.changed += written,
+            }
         }
         tx.commit().await?;
-        Ok(added)
+        Ok(done)
     }
 
     /// The puzzle `id`, if there is one.
@@ -396,12 +477,12 @@ async fn rate(
 #[cfg(test)]
 mod tests {
     use crate::domain::puzzle::{Puzzle, Solver};
-    use crate::store::puzzles::NewAttempt;
+    use crate::store::puzzles::{Added, NewAttempt};
     use crate::store::tests::{ann_and_bob, databases};
     use crate::store::Store;
 
     /// Kauri's end: the first player's `f` wins.
-    const KAURI: &str = r#"{"id":"kauri-t1","game":"kauri","settings":{},"code":"a/0+1,0+1,0+1,0+1,0+2,1+1/0+1,4+0,0+1,0+1,0+1,0+1/28,27","solution":["f"],"themes":["end"]}"#;
+    const KAURI: &str = r#"{"id":"kauri-t1","game":"kauri","settings":{},"code":"a/0+1,0+1,0+1,0+1,0+2,1+1/0+1,4+0,0+1,0+1,0+1,0+1/28,27","solution":["f"],"themes":["end"],"source":{"seed":1,"game":0,"ply":0,"levels":[1,1]},"check":{"exact":false,"best":1.0,"second":0.0}}"#;
 
     #[tokio::test]
     async fn puzzles_load_once_and_first_attempts_are_rated_once() {
@@ -413,29 +494,20 @@ mod tests {
     async fn puzzles_on(store: &Store) {
         let [ann, bob] = ann_and_bob(store).await;
         let kauri = Puzzle::from_line(KAURI).unwrap();
-        let other = Puzzle {
+        let other = Puzzle::checked(tafel_ai::puzzles::Puzzle {
             id: "kauri-t2".into(),
-            ..kauri.clone()
-        };
-        assert_eq!(
-            store
-                .add_puzzles(std::slice::from_ref(&kauri), 1)
-                .await
-                .unwrap(),
-            1
-        );
+            ..(*kauri).clone()
+        })
+        .unwrap();
+        let added = |added| Added { added, changed: 0 };
+        let kauri_only = std::slice::from_ref(&kauri);
+        assert_eq!(store.add_puzzles(kauri_only, 1).await.unwrap(), added(1));
         assert_eq!(
             store.add_puzzles(&[kauri.clone(), other], 2).await.unwrap(),
-            1
+            added(1)
         );
         // All stored already: nothing is written (the shipped files at every start).
-        assert_eq!(
-            store
-                .add_puzzles(std::slice::from_ref(&kauri), 3)
-                .await
-                .unwrap(),
-            0
-        );
+        assert_eq!(store.add_puzzles(kauri_only, 3).await.unwrap(), added(0));
         assert_eq!(
             store.puzzle_counts().await.unwrap(),
             [("kauri".to_string(), 2)]

@@ -19,11 +19,11 @@ use crate::person::Person;
 /// (`a` to `e` do not); the same position as a line of three moves (`a`, the reply `C`, then
 /// `f` wins); EinStein würfelt nicht with a 4 rolled, where `d3-c4` takes Black's last cube;
 /// and a line that does not read.
-const FIXTURES: &str = r#"{"id":"kauri-t1","game":"kauri","settings":{},"code":"a/0+1,0+1,0+1,0+1,0+2,1+1/0+1,4+0,0+1,0+1,0+1,0+1/28,27","solution":["f"],"themes":["end"],"source":{"test":1}}
-{"id":"kauri-t2","game":"kauri","settings":{},"code":"a/0+1,0+1,0+1,0+1,0+2,1+1/0+1,4+0,0+1,0+1,0+1,0+1/28,27","solution":["a","C","f"],"themes":["end"]}
+const FIXTURES: &str = r#"{"id":"kauri-t1","game":"kauri","settings":{},"code":"a/0+1,0+1,0+1,0+1,0+2,1+1/0+1,4+0,0+1,0+1,0+1,0+1/28,27","solution":["f"],"themes":["end"],"source":{"seed":1,"game":0,"ply":0,"levels":[1,1]},"check":{"exact":false,"best":1.0,"second":0.0}}
+{"id":"kauri-t2","game":"kauri","settings":{},"code":"a/0+1,0+1,0+1,0+1,0+2,1+1/0+1,4+0,0+1,0+1,0+1,0+1/28,27","solution":["a","C","f"],"themes":["end"],"source":{"seed":1,"game":0,"ply":0,"levels":[1,1]},"check":{"exact":false,"best":1.0,"second":0.0}}
 
-{"id":"einstein-t1","game":"einstein","settings":{},"code":"w4:...../..b6../...w4./...../....w2","solution":["d3-c4"],"themes":["capture"]}
-{"id":"kauri-bad","game":"kauri","settings":{},"code":"a/0+1,0+1,0+1,0+1,0+2,1+1/0+1,4+0,0+1,0+1,0+1,0+1/28,27","solution":["z"]}
+{"id":"einstein-t1","game":"einstein","settings":{},"code":"w4:...../..b6../...w4./...../....w2","solution":["d3-c4"],"themes":["capture"],"source":{"seed":1,"game":0,"ply":0,"levels":[1,1]},"check":{"exact":false,"best":1.0,"second":0.0}}
+{"id":"kauri-bad","game":"kauri","settings":{},"code":"a/0+1,0+1,0+1,0+1,0+2,1+1/0+1,4+0,0+1,0+1,0+1,0+1/28,27","solution":["z"],"themes":["end"],"source":{"seed":1,"game":0,"ply":0,"levels":[1,1]},"check":{"exact":false,"best":1.0,"second":0.0}}
 "#;
 
 /// A server on a database file in `dir`, with the test's puzzles loaded first (and only them).
@@ -379,23 +379,44 @@ async fn loading_again_adds_only_new_puzzles_and_keeps_ratings() {
     let (_, solved) = attempt(&ann, "kauri-t1", &["f"], None).await;
     let rated = solved["puzzle_rating"]["after"].clone();
     let url = format!("sqlite://{}", dir.path().join("t.db").display());
-    let store = Store::open(&url).await.unwrap();
-    let more = format!(
-        "{}\n{}",
-        FIXTURES.lines().next().unwrap(),
-        FIXTURES
-            .lines()
-            .next()
-            .unwrap()
-            .replace("kauri-t1", "kauri-t3")
-    );
-    let loaded = Puzzles::new(store).load("more.jsonl", &more).await.unwrap();
-    assert_eq!((loaded.read, loaded.added), (2, 1));
+    let puzzles = Puzzles::new(Store::open(&url).await.unwrap());
+    let first = FIXTURES.lines().next().unwrap();
+    let more = format!("{first}\n{}", first.replace("kauri-t1", "kauri-t3"));
+    let loaded = puzzles.load("more.jsonl", &more).await.unwrap();
+    assert_eq!((loaded.read, loaded.added, loaded.changed), (2, 1, 0));
     let (_, puzzle) = ann.get("/api/puzzles/kauri-t1").await;
     assert_eq!(puzzle["rating"], rated);
     let (_, added) = ann.get("/api/puzzles/kauri-t3").await;
     assert_eq!(added["rating"], 1500);
     assert!(added["source_game"].is_null(), "{added}");
+
+    // A file made again: new themes keep the puzzle's rating and attempts; another solution
+    // under the same id is another puzzle, at the start rating, its old attempts gone.
+    let themes = first.replace(r#"["end"]"#, r#"["end","finish"]"#);
+    let loaded = puzzles.load("themes.jsonl", &themes).await.unwrap();
+    assert_eq!((loaded.added, loaded.changed), (0, 1));
+    let (_, puzzle) = ann.get("/api/puzzles/kauri-t1").await;
+    assert_eq!((&puzzle["rating"], &puzzle["plays"]), (&rated, &json!(1)));
+    assert_eq!(puzzle["themes"], json!(["end", "finish"]));
+    let line = FIXTURES
+        .lines()
+        .nth(1)
+        .unwrap()
+        .replace("kauri-t2", "kauri-t1");
+    let loaded = puzzles.load("line.jsonl", &line).await.unwrap();
+    assert_eq!((loaded.added, loaded.changed), (0, 1));
+    let (_, puzzle) = ann.get("/api/puzzles/kauri-t1").await;
+    assert_eq!(
+        (&puzzle["rating"], &puzzle["plays"]),
+        (&json!(1500), &json!(0))
+    );
+    assert_eq!(puzzle["moves"], 2, "{puzzle}");
+    let (_, first_again) = attempt(&ann, "kauri-t1", &["a"], None).await;
+    assert_eq!(first_again["state"], "reply", "{first_again}");
+    let (_, ended) = attempt(&ann, "kauri-t1", &["a", "f"], None).await;
+    assert_eq!(ended["attempt"], 1, "a first attempt again: {ended}");
+    assert!(ended["puzzle_rating"].is_object(), "{ended}");
+    assert_eq!(puzzles.load("line.jsonl", &line).await.unwrap().changed, 0);
 }
 
 #[tokio::test]

@@ -91,7 +91,11 @@ async fn mine(url: &str) -> Mined {
         .unwrap();
     let mining = Mining {
         games: 10,
-        options: PuzzleOptions { seed: 1, count: 50 },
+        options: PuzzleOptions {
+            seed: 1,
+            count: 50,
+            table: None,
+        },
     };
     Puzzles::new(store)
         .mine(rules, mining, |_| {})
@@ -128,7 +132,7 @@ async fn mined_on(url: &str) {
     assert!(mined.added > 0, "{:?}", mined.generated.report);
     assert_eq!(mined.added as usize, mined.generated.puzzles.len());
     let mut from = HashSet::new();
-    for puzzle in &mined.generated.puzzles {
+    for puzzle in mined.generated.puzzles.iter().map(|kept| &kept.puzzle) {
         let Source::Played { server_game, ply } = &puzzle.source else {
             panic!("{puzzle:?}");
         };

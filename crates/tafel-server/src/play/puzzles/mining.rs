@@ -24,7 +24,7 @@ pub const MAX_GAMES: u32 = 100_000;
 
 /// What to mine: how many of the most recent finished games to read, and as
 /// [`PuzzleOptions`] say, the seed and the most puzzles to keep.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Mining {
     /// The most games read (at most [`MAX_GAMES`]).
     pub games: u32,
@@ -120,11 +120,11 @@ impl Puzzles {
         let puzzles = generated
             .puzzles
             .iter()
-            .map(|puzzle| Puzzle::from_line(&puzzle.to_line()))
+            .map(|kept| Puzzle::checked(kept.puzzle.clone()))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| anyhow!("a mined puzzle does not check: {}", e.message))?;
         let added = self.store.add_puzzles(&puzzles, self.store.now_ms()).await;
-        let added = added.context("cannot store the puzzles")?;
+        let added = added.context("cannot store the puzzles")?.added;
         Ok(Mined {
             generated,
             games,
