@@ -518,15 +518,17 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
             restart: &self.restart,
             finished: &mut self.finished,
         };
-        let states = &mut self.states[..];
-        let movers = &mut self.movers[..states.len()];
+        // Slices of one length (`choose` made a move for every row), indexed by a counted
+        // loop: no bounds checks, no iterator adapters per row.
+        let n = self.states.len().min(chosen.len());
+        let (states, movers, moved) = (&mut self.states[..n], &mut self.movers[..n], &chosen[..n]);
         let mut result = Ok(());
-        for (i, &(mv, _)) in chosen.iter().enumerate().take(states.len()) {
+        for i in 0..n {
             if let Some(ahead) = states.get(i + PREFETCH_AHEAD) {
                 rules.prefetch(ahead);
             }
             let state = &mut states[i];
-            rules.apply(state, mv);
+            rules.apply(state, moved[i].0);
             let status = resolve_chance(rules, state, &mut settle.moves, &mut settle.rng);
             match status {
                 Status::ToMove(seat) if until.is_none() => movers[i] = seat,
