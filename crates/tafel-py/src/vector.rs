@@ -379,11 +379,17 @@ fn draw_chance<G: Game>(
 
 /// What [`AnyVector::step`] needs for a row whose game ended or whose other seats play.
 struct Settle<'a, G: Game> {
+    /// The game.
     rules: &'a G,
+    /// The seat the other seats play up to, if any.
     until: Option<Player>,
+    /// The vector's generator, taken out for the step.
     rng: SmallRng,
+    /// The vector's room for moves, taken out for the step.
     moves: Vec<G::Move>,
+    /// How a finished game starts again.
     restart: &'a Restart<G>,
+    /// The step's finished games (`TypedVector::finished`).
     finished: &'a mut Vec<(usize, G::State, Player)>,
 }
 
