@@ -151,7 +151,10 @@ impl<G: Encoded> LegalTable<G> {
     }
 
     /// Draws a uniformly random legal move in each of `states` from `rng`, kept for the step;
-    /// writes their numbers into `out`.
+    /// writes their numbers into `out`. The generator and the room for moves are local
+    /// variables during the loop, which the compiler keeps in registers: as fields of `self`
+    /// they had been read from memory and written back at every draw, the generator's four
+    /// words a chain from one position's draw to the next's through memory.
     fn sample(
         &mut self,
         rules: &G,
@@ -159,16 +162,29 @@ impl<G: Encoded> LegalTable<G> {
         rng: &mut SmallRng,
         out: &mut [i64],
     ) -> Result<(), Error> {
-        self.chosen.clear();
+        let mut local = rng.clone();
+        let mut moves = std::mem::take(&mut self.moves);
+        let mut chosen = std::mem::take(&mut self.chosen);
+        chosen.clear();
+        let mut drawn = Ok(());
         for (state, slot) in states.iter().zip(out) {
-            let mv = rules.random_move(state, rng, &mut self.moves);
-            let action = rules
-                .encode_legal_move(state, mv, &mut self.moves)
-                .map_err(Error::Value)?;
-            self.chosen.push((mv, action));
-            *slot = i64::from(action);
+            let mv = rules.random_move(state, &mut local, &mut moves);
+            match rules.encode_legal_move(state, mv, &mut moves) {
+                Ok(action) => {
+                    chosen.push((mv, action));
+                    *slot = i64::from(action);
+                }
+                Err(e) => {
+                    drawn = Err(Error::Value(e));
+                    chosen.clear();
+                    break;
+                }
+            }
         }
-        Ok(())
+        *rng = local;
+        self.moves = moves;
+        self.chosen = chosen;
+        drawn
     }
 
     /// Position `i`'s legal actions (the table must be fresh).
@@ -361,6 +377,66 @@ fn draw_chance<G: Game>(
     outcomes[below.min(outcomes.len() - 1)]
 }
 
+/// What [`AnyVector::step`] needs for a row whose game ended or whose other seats play.
+struct Settle<'a, G: Game> {
+    /// The game.
+    rules: &'a G,
+    /// The seat the other seats play up to, if any.
+    until: Option<Player>,
+    /// The vector's generator, taken out for the step.
+    rng: SmallRng,
+    /// The vector's room for moves, taken out for the step.
+    moves: Vec<G::Move>,
+    /// How a finished game starts again.
+    restart: &'a Restart<G>,
+    /// The step's finished games (`TypedVector::finished`).
+    finished: &'a mut Vec<(usize, G::State, Player)>,
+}
+
+impl<G: Game> Settle<'_, G> {
+    /// Row `i` after its move, `state` with `status`, `last` the seat that moved: the other
+    /// seats play up to `until`, and a game that ends is reported (the first one of the row:
+    /// its returns into `rewards`, `done[i]` set, the position kept) and started again; returns
+    /// the seat to move then. Out of line: most rows of most steps go on without either.
+    #[cold]
+    #[inline(never)]
+    fn row(
+        &mut self,
+        i: usize,
+        state: &mut G::State,
+        mut status: Status,
+        mut last: Player,
+        rewards: &mut [f64],
+        done: &mut [bool],
+    ) -> Result<Player, Error> {
+        let rules = self.rules;
+        let players = rules.num_players();
+        let mut restarts = 0;
+        loop {
+            if let Some(seat) = self.until {
+                let played =
+                    play_others(rules, state, status, seat, &mut self.moves, &mut self.rng);
+                status = played.0;
+                last = played.1.unwrap_or(last);
+            }
+            if !matches!(status, Status::Over(_)) {
+                return Ok(mover(&status));
+            }
+            if !done[i] {
+                done[i] = true;
+                write_returns(&status, &mut rewards[i * players..(i + 1) * players]);
+                self.finished.push((i, state.clone(), last));
+            } else if restarts == MAX_RESTARTS {
+                return Err(too_many_restarts(i));
+            }
+            restarts += 1;
+            status = self
+                .restart
+                .begin(rules, state, &mut self.moves, &mut self.rng);
+        }
+    }
+}
+
 /// How many positions ahead [`AnyVector::step`] asks for what a move will touch
 /// ([`Game::prefetch`]).
 const PREFETCH_AHEAD: usize = 12;
@@ -437,43 +513,45 @@ impl<G: Encoded> AnyVector for TypedVector<G> {
         self.legal.fresh = false;
         let chosen = std::mem::take(&mut self.legal.chosen);
         self.finished.clear();
-        let players = rules.num_players();
-        for (i, &(mv, _)) in chosen.iter().enumerate() {
-            if let Some(ahead) = self.states.get(i + PREFETCH_AHEAD) {
+        // The generator and the room for moves as local variables, kept in registers (as in
+        // `LegalTable::sample`); the rows whose game ended, or whose other seats play, are
+        // settled out of line (`Settle::row`), so that the loop of the usual row is short.
+        let mut settle = Settle {
+            rules,
+            until,
+            rng: self.rng.clone(),
+            moves: std::mem::take(&mut self.moves),
+            restart: &self.restart,
+            finished: &mut self.finished,
+        };
+        // Slices of one length (`choose` made a move for every row), indexed by a counted
+        // loop: no bounds checks, no iterator adapters per row.
+        let n = self.states.len().min(chosen.len());
+        let (states, movers, moved) = (&mut self.states[..n], &mut self.movers[..n], &chosen[..n]);
+        let mut result = Ok(());
+        for i in 0..n {
+            if let Some(ahead) = states.get(i + PREFETCH_AHEAD) {
                 rules.prefetch(ahead);
             }
-            let state = &mut self.states[i];
-            let mut last = self.movers[i];
-            rules.apply(state, mv);
-            let mut status = resolve_chance(rules, state, &mut self.moves, &mut self.rng);
-            let mut restarts = 0;
-            loop {
-                if let Some(seat) = until {
-                    let played =
-                        play_others(rules, state, status, seat, &mut self.moves, &mut self.rng);
-                    status = played.0;
-                    last = played.1.unwrap_or(last);
-                }
-                if !matches!(status, Status::Over(_)) {
-                    break;
-                }
-                if !done[i] {
-                    done[i] = true;
-                    write_returns(&status, &mut rewards[i * players..(i + 1) * players]);
-                    self.finished.push((i, state.clone(), last));
-                } else if restarts == MAX_RESTARTS {
-                    return Err(too_many_restarts(i));
-                }
-                restarts += 1;
-                status = self
-                    .restart
-                    .begin(rules, state, &mut self.moves, &mut self.rng);
+            let state = &mut states[i];
+            rules.apply(state, moved[i].0);
+            let status = resolve_chance(rules, state, &mut settle.moves, &mut settle.rng);
+            match status {
+                Status::ToMove(seat) if until.is_none() => movers[i] = seat,
+                status => match settle.row(i, state, status, movers[i], rewards, done) {
+                    Ok(seat) => movers[i] = seat,
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                },
             }
-            self.movers[i] = mover(&status);
         }
+        self.rng = settle.rng;
+        self.moves = settle.moves;
         self.legal.chosen = chosen;
         self.legal.invalidate();
-        Ok(())
+        result
     }
     fn final_observations(&self, view: View, out: &mut [f32]) {
         let size = out.len() / self.states.len();

@@ -1,6 +1,8 @@
 //! numpy arrays across the boundary through the buffer protocol (in the limited API since
 //! Python 3.11): the extension needs no numpy headers and stays abi3.
 
+use std::marker::PhantomData;
+
 use pyo3::buffer::{PyBuffer, PyUntypedBuffer};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -21,8 +23,13 @@ fn numpy(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
 /// been a fifth of the Python side of a batched step).
 static EMPTY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
-/// A value that goes into a numpy array by one copy of its bytes into the array's buffer.
-pub trait Element: bytemuck::NoUninit {
+/// numpy's `zeros`, looked up once.
+static ZEROS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// A value that goes into a numpy array by one copy of its bytes into the array's buffer, or
+/// is written there in place ([`NewArray`]): every byte pattern of its size, zeros included, is
+/// one of its values (bool: numpy's are 0 or 1, and [`NewArray`] writes only `bool`s).
+pub trait Element: bytemuck::NoUninit + bytemuck::Zeroable {
     /// numpy's name of the array's dtype.
     const DTYPE: &'static str;
     /// The dtype object, made once.
@@ -77,6 +84,63 @@ pub fn array<'py, T: Element>(
     }
     buffer.release(py);
     Ok(array)
+}
+
+/// A new numpy array, all zeros, whose elements Rust writes in place, straight into its
+/// buffer ([`NewArray::values`], which needs no GIL): no values built in a vector of ours and
+/// copied over (for a step of 1,024 rows the copies of its actions, returns and flags had been
+/// a twentieth of Kauri's step from Python). The caller gets the array by
+/// [`NewArray::into_array`]; until then no one else can see it.
+pub struct NewArray<'py, T: Element> {
+    array: Bound<'py, PyAny>,
+    buffer: PyUntypedBuffer,
+    len: usize,
+    marker: PhantomData<T>,
+}
+
+impl<'py, T: Element> NewArray<'py, T> {
+    /// `numpy.zeros(shape, dtype)`, its buffer held for writing.
+    pub fn zeros(py: Python<'py>, shape: &[usize]) -> PyResult<Self> {
+        let zeros = ZEROS
+            .get_or_try_init(py, || Ok::<_, PyErr>(numpy(py)?.getattr("zeros")?.unbind()))?
+            .bind(py);
+        let array = zeros.call1((PyTuple::new(py, shape)?, T::dtype(py)?))?;
+        let len: usize = shape.iter().product();
+        let buffer = PyUntypedBuffer::get(&array)?;
+        let aligned = (buffer.buf_ptr() as usize).is_multiple_of(std::mem::align_of::<T>());
+        if buffer.readonly()
+            || !buffer.is_c_contiguous()
+            || !aligned
+            || buffer.len_bytes() != len * std::mem::size_of::<T>()
+        {
+            return Err(PyValueError::new_err(format!(
+                "numpy.zeros gave no writable, aligned, contiguous buffer of {len} {} values",
+                T::DTYPE
+            )));
+        }
+        Ok(NewArray {
+            array,
+            buffer,
+            len,
+            marker: PhantomData,
+        })
+    }
+
+    /// The array's elements, to write (zeros until written).
+    pub fn values(&mut self) -> &mut [T] {
+        // SAFETY: the buffer is writable, contiguous, aligned for `T` and `len` elements long
+        // (checked when it was got), holds zeros or values written here (all valid `T`s), and
+        // stays held, with the array alive, as long as `self`; the array was made here and no
+        // one else can see it until `into_array`, so nothing else reads or writes it meanwhile,
+        // and `&mut self` makes this slice the only one.
+        unsafe { std::slice::from_raw_parts_mut(self.buffer.buf_ptr().cast::<T>(), self.len) }
+    }
+
+    /// The array, its buffer released: the caller's.
+    pub fn into_array(self, py: Python<'py>) -> Bound<'py, PyAny> {
+        self.buffer.release(py);
+        self.array
+    }
 }
 
 /// One action per position from `actions` (a sequence or array of `len` integers) into `out`

@@ -6,7 +6,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use tafel_core::Player;
 
-use super::{arrays, PyGame, PyState};
+use super::arrays::{self, NewArray};
+use super::{PyGame, PyState};
 use crate::game::AnyGame;
 use crate::vector::{AnyVector, View};
 
@@ -16,21 +17,13 @@ use crate::vector::{AnyVector, View};
 pub struct PyVector {
     game: Arc<dyn AnyGame>,
     inner: Box<dyn AnyVector>,
-    /// Room for the observations, kept between calls (a fresh megabyte each call cost more
-    /// than filling it).
-    observations: Vec<f32>,
-    /// Room for the masks, kept between calls.
-    mask: Vec<bool>,
-    /// Room for the legal-action lists, kept between calls.
+    /// Room for the legal-action lists, kept between calls (their width is known only once
+    /// they are found, so they are copied into the array handed out). Observations, masks,
+    /// sampled actions, returns and flags are written straight into the arrays handed out
+    /// ([`arrays::NewArray`]).
     lists: Vec<i64>,
-    /// Room for the sampled actions, kept between calls (the arrays handed out are copies).
-    sampled: Vec<i64>,
     /// Room for a step's actions, read from the caller's array, kept between calls.
     actions: Vec<i64>,
-    /// Room for a step's returns, kept between calls.
-    returns: Vec<f64>,
-    /// Room for a step's finished flags, kept between calls.
-    done: Vec<bool>,
 }
 
 impl PyVector {
@@ -49,15 +42,11 @@ impl PyVector {
             .transpose()
     }
 
-    /// An observation-shaped float32 array `[N, *shape]` of `values`.
-    fn observation_array<'py>(
-        &self,
-        py: Python<'py>,
-        values: &[f32],
-    ) -> PyResult<Bound<'py, PyAny>> {
+    /// A zeroed observation-shaped float32 array `[N, *shape]` to write.
+    fn observation_array<'py>(&self, py: Python<'py>) -> PyResult<NewArray<'py, f32>> {
         let mut shape = self.game.observation_shape();
         shape.insert(0, self.inner.len());
-        arrays::array(py, values, &shape)
+        NewArray::zeros(py, &shape)
     }
 
     /// Wraps `inner`, positions of `game`.
@@ -65,13 +54,8 @@ impl PyVector {
         PyVector {
             game,
             inner,
-            observations: Vec::new(),
-            mask: Vec::new(),
             lists: Vec::new(),
-            sampled: Vec::new(),
             actions: Vec::new(),
-            returns: Vec::new(),
-            done: Vec::new(),
         }
     }
 }
@@ -93,26 +77,19 @@ impl PyVector {
         view: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let view = self.view_or_absolute(view)?;
-        let size: usize = self.game.observation_shape().iter().product();
-        let mut values = std::mem::take(&mut self.observations);
-        values.clear();
-        values.resize(size * self.inner.len(), 0.0);
-        let inner = &self.inner;
-        py.detach(|| inner.observations(view, &mut values));
-        let array = self.observation_array(py, &values);
-        self.observations = values;
-        array
+        let mut array = self.observation_array(py)?;
+        let (inner, values) = (&self.inner, array.values());
+        py.detach(|| inner.observations(view, values));
+        Ok(array.into_array(py))
     }
 
     /// Every position's legal actions: a bool array `[N, num_distinct_actions]`.
     fn legal_actions_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let width = self.game.num_actions();
-        let n = self.inner.len();
-        let (inner, mask) = (&mut self.inner, &mut self.mask);
-        mask.clear();
-        mask.resize(width * n, false);
+        let mut array = NewArray::zeros(py, &[self.inner.len(), width])?;
+        let (inner, mask) = (&mut self.inner, array.values());
         py.detach(|| inner.legal_actions_mask(mask))?;
-        arrays::array(py, mask, &[n, width])
+        Ok(array.into_array(py))
     }
 
     /// Every position's legal actions as a list, the compact form of the mask for games with
@@ -127,11 +104,10 @@ impl PyVector {
     /// A uniformly random legal action for each position, drawn from the vector's generator:
     /// an int64 array `[N]` (a random policy in one call, without the masks).
     fn sample_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let n = self.inner.len();
-        let (inner, sampled) = (&mut self.inner, &mut self.sampled);
-        sampled.resize(n, 0);
+        let mut array = NewArray::zeros(py, &[self.inner.len()])?;
+        let (inner, sampled) = (&mut self.inner, array.values());
         py.detach(|| inner.sample_actions(sampled))?;
-        arrays::array(py, sampled, &[n])
+        Ok(array.into_array(py))
     }
 
     /// The seat to move in each position: an int32 array `[N]`.
@@ -156,10 +132,9 @@ impl PyVector {
         view: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let view = self.view_or_absolute(view)?;
-        let size: usize = self.game.observation_shape().iter().product();
-        let mut values = vec![0.0; size * self.inner.len()];
-        self.inner.final_observations(view, &mut values);
-        self.observation_array(py, &values)
+        let mut array = self.observation_array(py)?;
+        self.inner.final_observations(view, array.values());
+        Ok(array.into_array(py))
     }
 
     /// Starts the games in `rows` (row numbers) again, chance drawn from the vector's
@@ -206,19 +181,11 @@ impl PyVector {
         let n = self.inner.len();
         arrays::actions(py, actions, n, &mut self.actions)?;
         let players = self.game.dyn_game().num_players();
-        let (returns, done) = (&mut self.returns, &mut self.done);
-        returns.clear();
-        returns.resize(n * players, 0.0);
-        done.clear();
-        done.resize(n, false);
+        let mut returns = NewArray::<f64>::zeros(py, &[n, players])?;
+        let mut done = NewArray::<bool>::zeros(py, &[n])?;
         let (inner, actions) = (&mut self.inner, &self.actions);
-        py.detach(|| inner.step(actions, until, returns, done))?;
-        PyTuple::new(
-            py,
-            [
-                arrays::array(py, returns, &[n, players])?,
-                arrays::array(py, done, &[n])?,
-            ],
-        )
+        let (rewards, finished) = (returns.values(), done.values());
+        py.detach(|| inner.step(actions, until, rewards, finished))?;
+        PyTuple::new(py, [returns.into_array(py), done.into_array(py)])
     }
 }
