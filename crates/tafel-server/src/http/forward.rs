@@ -62,7 +62,7 @@ pub const FORWARDED_FROM: &str = "x-tafel-forwarded-from";
 
 /// The header of an answer to a forwarded request saying that the owner handed the game
 /// over to the instance that forwarded it (which then serves it, and forgets the owner it
-/// had heard of).
+/// had heard of), with the game's version then.
 pub const HANDED_OVER: &str = "x-tafel-handed-over";
 
 /// Consecutive requests for a game forwarded from one instance after which the owner hands
@@ -218,10 +218,10 @@ pub async fn to_owner(State(state): State<AppState>, mut request: Request, next:
     if sender.is_some() {
         let mut answer = next.run(request).await;
         if hand_over && answer.status().is_success() {
-            hub.hand_over(&id).await;
+            let version = hub.hand_over(&id).await;
             answer
                 .headers_mut()
-                .insert(HANDED_OVER, HeaderValue::from_static("1"));
+                .insert(HANDED_OVER, HeaderValue::from(version));
         }
         return answer;
     }
@@ -255,8 +255,9 @@ pub async fn to_owner(State(state): State<AppState>, mut request: Request, next:
     let failure = match tokio::time::timeout(state.forwarding.answer_within, sending).await {
         Ok(Ok(answer)) => {
             hub.stats().forwarded.fetch_add(1, Ordering::Relaxed);
-            if answer.headers().contains_key(HANDED_OVER) {
-                hub.owners().forget(&id);
+            if let Some(version) = answer.headers().get(HANDED_OVER) {
+                let version = version.to_str().ok().and_then(|v| v.parse().ok());
+                hub.owners().handed_over(&id, version.unwrap_or(0));
             }
             return answered(answer, state.drain.clone());
         }

@@ -87,15 +87,19 @@ impl Hub {
     /// Hands game `id` over to whichever instance asks for it next (its requests keep
     /// arriving through another instance): it leaves memory here and this instance gives up
     /// its lease, so that the next request elsewhere finds no owner and is served there.
-    pub async fn hand_over(&self, id: &str) {
+    /// Returns the version handed over (0 when the game was no longer in memory here).
+    pub async fn hand_over(&self, id: &str) -> i64 {
+        let mut version = 0;
         if let Some(handle) = self.in_memory(id) {
             let mut live = handle.lock().await;
+            version = live.stored_version;
             self.forget(&mut live, &handle);
         }
         self.stats.handed_over.fetch_add(1, Ordering::Relaxed);
         if let Err(e) = self.store.release_lease(id).await {
             tracing::warn!("cannot hand game {id} over: {e:#}");
         }
+        version
     }
 
     /// Game `id`'s copy in memory here, if it is loaded.
@@ -145,7 +149,7 @@ impl Hub {
                 };
                 match heard {
                     Ok(Heard::Changed { id, version, by }) => {
-                        hub.owners.heard(&id, &by);
+                        hub.owners.heard(&id, &by, version);
                         hub.changed_elsewhere(&id, version).await;
                     }
                     Ok(Heard::Chat { id, room, seq }) => hub.chat_elsewhere(&id, room, seq).await,
