@@ -146,11 +146,16 @@ impl Instance {
         }
     }
 
-    /// Sends SIGTERM: the server drains and ends.
-    pub fn terminate(&self) {
+    /// Sends `signal` to the process.
+    fn signal(&self, signal: libc::c_int) {
         let pid = libc::pid_t::try_from(self.child.id()).unwrap();
         // SAFETY: kill only sends a signal to the process this instance started.
-        assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+        assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
+    }
+
+    /// Sends SIGTERM: the server drains and ends.
+    pub fn terminate(&self) {
+        self.signal(libc::SIGTERM);
     }
 
     /// Waits for the process to end by itself, at most `within`; its exit status. Fails the
@@ -164,9 +169,12 @@ impl Instance {
     /// Freezes the process (SIGSTOP): it keeps its sockets but answers nothing, as a
     /// machine that hangs.
     pub fn pause(&self) {
-        let pid = libc::pid_t::try_from(self.child.id()).unwrap();
-        // SAFETY: kill only sends a signal to the process this instance started.
-        assert_eq!(unsafe { libc::kill(pid, libc::SIGSTOP) }, 0);
+        self.signal(libc::SIGSTOP);
+    }
+
+    /// Lets a paused process go on (SIGCONT).
+    pub fn resume(&self) {
+        self.signal(libc::SIGCONT);
     }
 
     /// Ends the process at once, as a crash would.
