@@ -1,15 +1,18 @@
-//! The changes other server instances make, as PostgreSQL announces them (`NOTIFY` after
-//! each group of changes commits, `announce_changes`), and the chat messages they store.
+//! The changes server instances make, as PostgreSQL announces them (`NOTIFY` after their
+//! groups of changes commit, [`Announcer`]), and the chat messages they store.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use sqlx::postgres::PgListener;
-use sqlx::AnyConnection;
+use sqlx::{AnyConnection, AnyPool};
+use tokio::sync::mpsc;
 
 use super::chat::CHAT_CHANNEL;
 use super::finishes::ENDS_CHANNEL;
-use super::{Backend, Store};
+use super::writer::Held;
+use super::{with_waiting, Backend, Store};
 use crate::domain::chat::Room;
 
 /// The channel on which PostgreSQL tells every instance that a game changed.
@@ -25,10 +28,7 @@ pub(super) const CHANGES_CHANNEL: &str = "tafel_games";
 /// The notice carries nothing to keep: if it is lost (the instance died after the commit),
 /// another instance's copy is stale and its next change of the game is refused by the stored
 /// version and worked out again on the stored game.
-pub(super) async fn announce_changes(
-    connection: &mut AnyConnection,
-    notices: &[String],
-) -> Result<()> {
+async fn announce_changes(connection: &mut AnyConnection, notices: &[String]) -> Result<()> {
     sqlx::query(
         "SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, notice)
          FROM json_array_elements_text(CAST($2 AS json)) AS notice",
@@ -38,6 +38,62 @@ pub(super) async fn announce_changes(
     .execute(&mut *connection)
     .await?;
     Ok(())
+}
+
+/// The writer's groups whose notices wait at most; past this a group's notices are dropped
+/// with a warning (they carry nothing to keep).
+const MAX_GROUPS_WAITING: usize = 1024;
+
+/// The writer's groups whose notices are sent in one statement at most.
+const MAX_GROUPS_TOGETHER: usize = 64;
+
+/// The pause after sending notices, during which the next ones gather: a notice waits at
+/// most this long (none when the instance was idle), and an instance sends at most one
+/// statement of notices per pause.
+const GATHER: Duration = Duration::from_millis(5);
+
+/// Where the writer hands the notices of each group it committed: a task of its own sends
+/// them ([`announce_changes`]) on a connection of its own, those of every group that came
+/// during the last statement and the [`GATHER`] pause after it in one statement. So the
+/// writer does not wait for the notice before its next group, and under load one notice
+/// statement (and the wake-up of every listening instance it causes) serves several groups:
+/// with three instances on one PostgreSQL, a notice statement had followed every group of
+/// about two moves.
+pub(super) struct Announcer(mpsc::Sender<Vec<String>>);
+
+impl Announcer {
+    /// Starts the task that sends the notices, on connections from `pool`.
+    pub(super) fn start(pool: AnyPool) -> Announcer {
+        let (groups, mut waiting) = mpsc::channel::<Vec<String>>(MAX_GROUPS_WAITING);
+        tokio::spawn(async move {
+            let mut held = Held::default();
+            while let Some(first) = waiting.recv().await {
+                let notices = with_waiting(first, &mut waiting, MAX_GROUPS_TOGETHER).concat();
+                let mut connection = match held.take(&pool).await {
+                    Ok(connection) => connection,
+                    Err(error) => {
+                        tracing::warn!("cannot tell the other instances of changes: {error:#}");
+                        continue;
+                    }
+                };
+                match announce_changes(&mut connection, &notices).await {
+                    Ok(()) => held.keep(connection, Backend::Postgres),
+                    Err(error) => {
+                        tracing::warn!("cannot tell the other instances of changes: {error:#}");
+                    }
+                }
+                tokio::time::sleep(GATHER).await;
+            }
+        });
+        Announcer(groups)
+    }
+
+    /// Hands over the notices of one group committed, to be sent after the groups before.
+    pub(super) fn announce(&self, notices: Vec<String>) {
+        if self.0.try_send(notices).is_err() {
+            tracing::warn!("too many notices wait to be sent: the other instances miss some");
+        }
+    }
 }
 
 impl Store {

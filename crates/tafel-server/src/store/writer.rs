@@ -35,7 +35,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::backend::Backend;
 use super::changes::{apply, Mutation, WriteError, WriterContext};
-use super::listen::announce_changes;
+use super::listen::Announcer;
 use super::together::{of_different_games, touch_together};
 use super::with_waiting;
 
@@ -64,7 +64,7 @@ pub(super) const MAX_WAITING: usize = 1024;
 /// more (`scripts/soak --instances`). SQLite writes one transaction at a time anyway.
 ///
 /// Once a group is committed its changes are answered, and then (on PostgreSQL) the other
-/// instances are told of them ([`announce_changes`]). On PostgreSQL the writer keeps its
+/// instances are told of them ([`Announcer`]). On PostgreSQL the writer keeps its
 /// connection from one group to the next ([`Held`]).
 ///
 /// [`Store`]: super::Store
@@ -73,6 +73,7 @@ pub(super) async fn writer(
     context: WriterContext,
     mut waiting: mpsc::Receiver<Queued>,
 ) {
+    let announcer = (context.backend == Backend::Postgres).then(|| Announcer::start(pool.clone()));
     let mut held = Held::default();
     while let Some(first) = waiting.recv().await {
         // The changes that came meanwhile join the group.
@@ -96,11 +97,8 @@ pub(super) async fn writer(
         for (write, outcome) in group.into_iter().zip(outcomes) {
             let _ = write.done.send(outcome);
         }
-        if !notices.is_empty() {
-            if let Err(error) = announce_changes(&mut connection, &notices).await {
-                tracing::warn!("cannot tell the other instances of changes: {error:#}");
-                continue;
-            }
+        if let Some(announcer) = announcer.as_ref().filter(|_| !notices.is_empty()) {
+            announcer.announce(notices);
         }
         held.keep(connection, context.backend);
     }
@@ -134,17 +132,17 @@ fn notices(
         .collect()
 }
 
-/// The writer's connection between two groups, on PostgreSQL: kept here rather than given
-/// back to the pool, since sqlx tries a connection given back (a round trip) and the writer
-/// takes one again at once. A connection whose group failed goes back to the pool (which
-/// closes it if it broke). On SQLite it goes back: an in-memory database has only one
+/// The writer's connection between two groups (and the [`Announcer`]'s between two
+/// statements), on PostgreSQL: kept here rather than given back to the pool, since sqlx
+/// tries a connection given back (a round trip) and the writer takes one again at once. A
+/// connection whose group failed goes back to the pool (which closes it if it broke). On SQLite it goes back: an in-memory database has only one
 /// connection, which the readers need too.
 #[derive(Default)]
-struct Held(Option<PoolConnection<Any>>);
+pub(super) struct Held(Option<PoolConnection<Any>>);
 
 impl Held {
     /// The connection kept from the group before, or else one from the pool.
-    async fn take(&mut self, pool: &AnyPool) -> sqlx::Result<PoolConnection<Any>> {
+    pub(super) async fn take(&mut self, pool: &AnyPool) -> sqlx::Result<PoolConnection<Any>> {
         match self.0.take() {
             Some(connection) => Ok(connection),
             None => pool.acquire().await,
@@ -153,7 +151,7 @@ impl Held {
 
     /// Keeps `connection` for the next group (on PostgreSQL; on SQLite it goes back to the
     /// pool).
-    fn keep(&mut self, connection: PoolConnection<Any>, backend: Backend) {
+    pub(super) fn keep(&mut self, connection: PoolConnection<Any>, backend: Backend) {
         if backend == Backend::Postgres {
             self.0 = Some(connection);
         }
