@@ -254,10 +254,8 @@ impl Quarx {
         let (men, kings) = (own & !state.kings, own & state.kings);
         // Only men next to an enemy piece with a cell behind it can jump: found from the
         // enemy pieces, so that the test runs for few men.
-        let mut reach = 0;
-        for_each_cell(enemy, |over| reach |= t.jumpers[over as usize]);
         let mut jumping_men = 0;
-        let mut near = men & reach;
+        let mut near = men & t.jumpers_of(enemy);
         while near != 0 {
             let from = near.trailing_zeros() as Cell;
             near &= near - 1;
