@@ -233,12 +233,12 @@ impl Quarx {
             Ok(0) => None,
             Ok(count) => {
                 buffer.clear();
-                Some(self.quiet_move::<BMI2>(state, rng.random_range(0..count)))
+                Some(self.quiet_move::<BMI2>(state, index_below(rng, count)))
             }
             Err(jumping_men) => {
                 let kings = state.sides().0 & state.kings;
                 self.captures_by::<BMI2>(state, jumping_men, kings, buffer);
-                Some(buffer[rng.random_range(0..buffer.len())])
+                Some(buffer[index_below(rng, buffer.len())])
             }
         }
     }
@@ -362,6 +362,17 @@ impl Quarx {
             }
         }
         unreachable!("the index is below the number of quiet moves")
+    }
+}
+
+/// A uniform index below `len` (at least 1), the one the generic loop's
+/// `rng.random_range(0..len)` on a `usize` draws: `rand` samples a `usize` range that fits 32
+/// bits as the same `u32` range, which the compiler inlines, where the `usize` range is a call.
+#[inline(always)]
+fn index_below<R: Rng + ?Sized>(rng: &mut R, len: usize) -> usize {
+    match u32::try_from(len) {
+        Ok(len) => rng.random_range(0..len) as usize,
+        Err(_) => rng.random_range(0..len),
     }
 }
 
