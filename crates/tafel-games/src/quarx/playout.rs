@@ -255,12 +255,9 @@ impl Quarx {
         // Only men next to an enemy piece with a cell behind it can jump: found from the
         // enemy pieces, so that the test runs for few men.
         let mut jumping_men = 0;
-        let mut near = men & t.jumpers_of(enemy);
-        while near != 0 {
-            let from = near.trailing_zeros() as Cell;
-            near &= near - 1;
+        for_each_cell(men & t.jumpers_of(enemy), |from| {
             jumping_men |= u128::from(man_jumps::<BMI2>(t, from, occupied, enemy)) << from;
-        }
+        });
         if jumping_men != 0 {
             return Err(jumping_men);
         }
