@@ -69,6 +69,23 @@ pub fn for_each_cell(set: u128, mut visit: impl FnMut(Cell)) {
     }
 }
 
+/// The first `Some` that `visit` returns for the cells of a set, lowest index first, `None`
+/// if it returns none: [`for_each_cell`]'s two plain loops for a search that stops early
+/// (cheaper than [`cells`], which tests which half it is in at every cell).
+#[inline(always)]
+pub fn find_cell<T>(set: u128, mut visit: impl FnMut(Cell) -> Option<T>) -> Option<T> {
+    for (half, base) in [(set as u64, 0), ((set >> 64) as u64, 64)] {
+        let mut rest = half;
+        while rest != 0 {
+            if let Some(found) = visit(rest.trailing_zeros() as Cell + base) {
+                return Some(found);
+            }
+            rest &= rest - 1;
+        }
+    }
+    None
+}
+
 /// The bits of `set` at the cells of `mask` (at most 64 cells), packed from bit 0 in the
 /// order of the cells: BMI2's `pext` on each half. With the tables whose cells correspond in
 /// order ([`Tables::landings`]), a question about every ray of a cell is a few instructions

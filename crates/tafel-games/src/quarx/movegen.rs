@@ -4,7 +4,7 @@
 //! Nothing here allocates: the search recurses on the call stack and writes into the caller's
 //! vector, and jump orders with the same start, end and captured set are merged on the fly.
 
-use super::board::{bit, cells, for_each_cell, has, Cell, Tables};
+use super::board::{bit, cells, find_cell, for_each_cell, has, Cell, Tables};
 #[cfg(target_arch = "x86_64")]
 use super::board::{gather, scatter};
 use super::{Move, Quarx, State};
@@ -293,9 +293,9 @@ impl Quarx {
         let (own, enemy) = state.sides();
         let occupied = own | enemy;
         let side = state.side as usize;
-        if cells(own & !state.kings)
-            .any(|from| self.tables.forward[side][from as usize] & !occupied != 0)
-        {
+        let forward = &self.tables.forward[side];
+        let stepping = |from: Cell| (forward[from as usize] & !occupied != 0).then_some(());
+        if find_cell(own & !state.kings, stepping).is_some() {
             return true;
         }
         if cells(own & state.kings).any(|from| !self.king_slides(state, from, occupied, |_| false))

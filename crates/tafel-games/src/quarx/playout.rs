@@ -24,7 +24,7 @@
 use rand::Rng;
 use tafel_core::{Game, Outcome, Player};
 
-use super::board::{cells, for_each_cell, has, Cell, Occupancy, Tables};
+use super::board::{cells, find_cell, for_each_cell, has, Cell, Occupancy, Tables};
 #[cfg(target_arch = "x86_64")]
 use super::board::{gather, scatter};
 use super::movegen::{king_jumps, man_jumps};
@@ -324,13 +324,17 @@ impl Quarx {
             to,
             captured: 0,
         };
-        for from in cells(own & !state.kings) {
+        let man_step = find_cell(own & !state.kings, |from| {
             let targets = forward[from as usize] & empty;
             let count = targets.count_ones() as usize;
             if index < count {
-                return step(from, nth_cell::<BMI2>(targets, index));
+                return Some(step(from, nth_cell::<BMI2>(targets, index)));
             }
             index -= count;
+            None
+        });
+        if let Some(mv) = man_step {
+            return mv;
         }
         let occupancy = Occupancy::new(!empty);
         for from in cells(own & state.kings) {
