@@ -4,7 +4,7 @@
 //! Nothing here allocates: the search recurses on the call stack and writes into the caller's
 //! vector, and jump orders with the same start, end and captured set are merged on the fly.
 
-use super::board::{bit, cells, for_each_cell, has, Cell, Tables};
+use super::board::{bit, cells, find_cell, for_each_cell, has, Cell, Tables};
 #[cfg(target_arch = "x86_64")]
 use super::board::{gather, scatter};
 use super::{Move, Quarx, State};
@@ -28,8 +28,35 @@ struct CaptureSearch<'a> {
 }
 
 impl CaptureSearch<'_> {
-    /// Extends a sequence standing on `at` having captured `captured` (`count` pieces).
-    fn extend(&mut self, at: Cell, captured: u128, count: u32) {
+    /// Extends a sequence standing on `at` having captured `captured` (`count` pieces): in
+    /// the version compiled for BMI2 when `BMI2` (only code compiled for it may pass true),
+    /// so that the search's bit instructions are inlined rather than called.
+    #[inline(always)]
+    fn extend<const BMI2: bool>(&mut self, at: Cell, captured: u128, count: u32) {
+        #[cfg(target_arch = "x86_64")]
+        if BMI2 {
+            // SAFETY: only code compiled for BMI2 passes `BMI2`.
+            return unsafe { self.extend_bmi2(at, captured, count) };
+        }
+        self.extend_portable(at, captured, count)
+    }
+
+    /// [`CaptureSearch::extend`] for every processor.
+    fn extend_portable(&mut self, at: Cell, captured: u128, count: u32) {
+        self.search::<false>(at, captured, count);
+    }
+
+    /// [`CaptureSearch::extend`] compiled for `popcnt`, BMI1 and BMI2: a man's jumps found
+    /// with `pext` and `pdep` ([`jumpable_overs`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    fn extend_bmi2(&mut self, at: Cell, captured: u128, count: u32) {
+        self.search::<true>(at, captured, count);
+    }
+
+    /// The body of [`CaptureSearch::extend`], inlined into each compiled version.
+    #[inline(always)]
+    fn search<const BMI2: bool>(&mut self, at: Cell, captured: u128, count: u32) {
         let mut extended = false;
         let (tables, occupied) = (self.tables, self.occupied);
         if self.king {
@@ -52,19 +79,19 @@ impl CaptureSearch<'_> {
                                 break;
                             }
                             extended = true;
-                            self.extend(land, captured | bit(over), count + 1);
+                            self.extend::<BMI2>(land, captured | bit(over), count + 1);
                         }
                     }
                     _ => {}
                 }
             }
         } else {
-            let targets = tables.jumpable[at as usize] & self.enemy & !captured;
-            for over in cells(targets) {
+            let targets = self.enemy & !captured;
+            for over in cells(jumpable_overs::<BMI2>(tables, at, occupied, targets)) {
                 let land = tables.beyond[at as usize][over as usize];
-                if !has(occupied, land) {
+                if BMI2 || !has(occupied, land) {
                     extended = true;
-                    self.extend(land, captured | bit(over), count + 1);
+                    self.extend::<BMI2>(land, captured | bit(over), count + 1);
                 }
             }
         }
@@ -158,11 +185,13 @@ impl Quarx {
             piece_start: 0,
             out,
         };
-        for_each_cell(men, |from| {
+        // Plain loops rather than [`for_each_cell`]'s closure, which the compiler keeps out of
+        // line and so outside the caller's version compiled for BMI2.
+        for from in cells(men) {
             let occupied = (own | enemy) & !bit(from);
             let overs = jumpable_overs::<BMI2>(t, from, occupied, enemy);
             if overs == 0 {
-                return;
+                continue;
             }
             let mut started = false;
             for over in cells(overs) {
@@ -176,9 +205,9 @@ impl Quarx {
                     search.occupied = occupied;
                     search.piece_start = search.out.len();
                 }
-                search.extend(land, bit(over), 1);
+                search.extend::<BMI2>(land, bit(over), 1);
             }
-        });
+        }
         search.king = true;
         for from in cells(kings) {
             let occupied = (own | enemy) & !bit(from);
@@ -186,7 +215,7 @@ impl Quarx {
                 search.from = from;
                 search.occupied = occupied;
                 search.piece_start = search.out.len();
-                search.extend(from, 0, 0);
+                search.extend::<BMI2>(from, 0, 0);
             }
         }
     }
@@ -264,9 +293,9 @@ impl Quarx {
         let (own, enemy) = state.sides();
         let occupied = own | enemy;
         let side = state.side as usize;
-        if cells(own & !state.kings)
-            .any(|from| self.tables.forward[side][from as usize] & !occupied != 0)
-        {
+        let forward = &self.tables.forward[side];
+        let stepping = |from: Cell| (forward[from as usize] & !occupied != 0).then_some(());
+        if find_cell(own & !state.kings, stepping).is_some() {
             return true;
         }
         if cells(own & state.kings).any(|from| !self.king_slides(state, from, occupied, |_| false))

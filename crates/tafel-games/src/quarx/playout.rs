@@ -24,7 +24,7 @@
 use rand::Rng;
 use tafel_core::{Game, Outcome, Player};
 
-use super::board::{cells, for_each_cell, has, Cell, Occupancy, Tables};
+use super::board::{cells, find_cell, for_each_cell, has, Cell, Occupancy, Tables};
 #[cfg(target_arch = "x86_64")]
 use super::board::{gather, scatter};
 use super::movegen::{king_jumps, man_jumps};
@@ -233,12 +233,12 @@ impl Quarx {
             Ok(0) => None,
             Ok(count) => {
                 buffer.clear();
-                Some(self.quiet_move::<BMI2>(state, rng.random_range(0..count)))
+                Some(self.quiet_move::<BMI2>(state, index_below(rng, count)))
             }
             Err(jumping_men) => {
                 let kings = state.sides().0 & state.kings;
                 self.captures_by::<BMI2>(state, jumping_men, kings, buffer);
-                Some(buffer[rng.random_range(0..buffer.len())])
+                Some(buffer[index_below(rng, buffer.len())])
             }
         }
     }
@@ -254,15 +254,10 @@ impl Quarx {
         let (men, kings) = (own & !state.kings, own & state.kings);
         // Only men next to an enemy piece with a cell behind it can jump: found from the
         // enemy pieces, so that the test runs for few men.
-        let mut reach = 0;
-        for_each_cell(enemy, |over| reach |= t.jumpers[over as usize]);
         let mut jumping_men = 0;
-        let mut near = men & reach;
-        while near != 0 {
-            let from = near.trailing_zeros() as Cell;
-            near &= near - 1;
+        for_each_cell(men & t.jumpers_of(enemy), |from| {
             jumping_men |= u128::from(man_jumps::<BMI2>(t, from, occupied, enemy)) << from;
-        }
+        });
         if jumping_men != 0 {
             return Err(jumping_men);
         }
@@ -329,13 +324,17 @@ impl Quarx {
             to,
             captured: 0,
         };
-        for from in cells(own & !state.kings) {
+        let man_step = find_cell(own & !state.kings, |from| {
             let targets = forward[from as usize] & empty;
             let count = targets.count_ones() as usize;
             if index < count {
-                return step(from, nth_cell::<BMI2>(targets, index));
+                return Some(step(from, nth_cell::<BMI2>(targets, index)));
             }
             index -= count;
+            None
+        });
+        if let Some(mv) = man_step {
+            return mv;
         }
         let occupancy = Occupancy::new(!empty);
         for from in cells(own & state.kings) {
@@ -364,6 +363,17 @@ impl Quarx {
             }
         }
         unreachable!("the index is below the number of quiet moves")
+    }
+}
+
+/// A uniform index below `len` (at least 1), the one the generic loop's
+/// `rng.random_range(0..len)` on a `usize` draws: `rand` samples a `usize` range that fits 32
+/// bits as the same `u32` range, which the compiler inlines, where the `usize` range is a call.
+#[inline(always)]
+fn index_below<R: Rng + ?Sized>(rng: &mut R, len: usize) -> usize {
+    match u32::try_from(len) {
+        Ok(len) => rng.random_range(0..len) as usize,
+        Err(_) => rng.random_range(0..len),
     }
 }
 
