@@ -71,7 +71,7 @@ const GAMES = {
 17. 4 B-A
 `,
     sides: ["White", "Black"],
-    story: { en: "The lead changed 9 times; White was winning at the end." },
+    story: { en: "The lead changed 9 times; White won." },
   },
 };
 
@@ -152,9 +152,9 @@ for (const name of Object.keys(GAMES)) {
       assert.match(await page.textContent("#evaluation"), /\(exact\)/);
     }
     const leaders = points.map((p) => leader(p.percent, GAMES[name].sides));
-    // A story of many changes counts them and names the last leader; the others name the
-    // leader of every run.
-    const many = story.match(/^The lead changed (\d+) times?; (?:(.+) was winning|the game was balanced) at the end\.$/);
+    // A story of many changes counts them and names the last leader (the winner, when the
+    // last run ends at the result); the others name the leader of every run.
+    const many = story.match(/^The lead changed (\d+) times?; (?:(.+?) (?:won|was winning at the end)|the game was (?:drawn|balanced at the end))\.$/);
     if (many) assert.deepEqual([Number(many[1]), many[2] ?? null], [changes(leaders), leaders.at(-1)], "the story's count and last leader are the chart's");
     else assert.deepEqual(claims(story, points), leaders, "the story's leader at each point is the chart's");
     assert.deepEqual(page.errors, []);

@@ -132,9 +132,15 @@ export function story(review, view, seatName) {
   if (!review.moves.length) return t("No move was analysed.");
   if (runs.length === 1) return runs[0].who ? t("{who} was winning throughout.", { who: runs[0].who }) : t("The game was balanced throughout.");
   if (runs.length > 5) {
-    const last = runs[runs.length - 1].who;
-    return last ? tn(runs.length - 1, "The lead changed {n} time; {who} was winning at the end.", "The lead changed {n} times; {who} was winning at the end.", { who: last })
-      : tn(runs.length - 1, "The lead changed {n} time; the game was balanced at the end.", "The lead changed {n} times; the game was balanced at the end.");
+    const changes = runs.length - 1;
+    const last = runs[changes].who;
+    // The last run ends at the result when there is one: then it says who won.
+    if (review.result) {
+      return last ? tn(changes, "The lead changed {n} time; {who} won.", "The lead changed {n} times; {who} won.", { who: last })
+        : tn(changes, "The lead changed {n} time; the game was drawn.", "The lead changed {n} times; the game was drawn.");
+    }
+    return last ? tn(changes, "The lead changed {n} time; {who} was winning at the end.", "The lead changed {n} times; {who} was winning at the end.", { who: last })
+      : tn(changes, "The lead changed {n} time; the game was balanced at the end.", "The lead changed {n} times; the game was balanced at the end.");
   }
   // Each run in words: the first says who was winning, the others who then; until a move, until
   // the last move (when the result changed it), to the end; a run of the result alone says it.

@@ -11,7 +11,7 @@ use tokio::sync::mpsc;
 
 use super::chat::CHAT_CHANNEL;
 use super::finishes::ENDS_CHANNEL;
-use super::writer::Held;
+use super::held::Held;
 use super::{with_waiting, Backend, Store};
 use crate::domain::chat::Room;
 

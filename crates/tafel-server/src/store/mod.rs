@@ -61,6 +61,7 @@ pub mod finishes;
 pub mod follows;
 pub mod health;
 pub mod heartbeat;
+mod held;
 pub mod learn;
 pub mod leases;
 pub mod listen;

@@ -29,12 +29,12 @@
 //! minute with two instances and 40 computer games).
 
 use anyhow::anyhow;
-use sqlx::pool::PoolConnection;
-use sqlx::{Any, AnyConnection, AnyPool, Connection};
+use sqlx::{AnyConnection, AnyPool, Connection};
 use tokio::sync::{mpsc, oneshot};
 
 use super::backend::Backend;
 use super::changes::{apply, Mutation, WriteError, WriterContext};
+use super::held::Held;
 use super::listen::Announcer;
 use super::together::{of_different_games, touch_together};
 use super::with_waiting;
@@ -130,32 +130,6 @@ fn notices(
         .filter_map(|(write, _)| write.change.as_touch())
         .map(|touch| touch.notice(context))
         .collect()
-}
-
-/// The writer's connection between two groups (and the [`Announcer`]'s between two
-/// statements), on PostgreSQL: kept here rather than given back to the pool, since sqlx
-/// tries a connection given back (a round trip) and the writer takes one again at once. A
-/// connection whose group failed goes back to the pool (which closes it if it broke). On SQLite it goes back: an in-memory database has only one
-/// connection, which the readers need too.
-#[derive(Default)]
-pub(super) struct Held(Option<PoolConnection<Any>>);
-
-impl Held {
-    /// The connection kept from the group before, or else one from the pool.
-    pub(super) async fn take(&mut self, pool: &AnyPool) -> sqlx::Result<PoolConnection<Any>> {
-        match self.0.take() {
-            Some(connection) => Ok(connection),
-            None => pool.acquire().await,
-        }
-    }
-
-    /// Keeps `connection` for the next group (on PostgreSQL; on SQLite it goes back to the
-    /// pool).
-    pub(super) fn keep(&mut self, connection: PoolConnection<Any>, backend: Backend) {
-        if backend == Backend::Postgres {
-            self.0 = Some(connection);
-        }
-    }
 }
 
 /// Makes every change of `group` on `connection` in one transaction (a change of one
