@@ -1,5 +1,5 @@
 //! The changes server instances make, as PostgreSQL announces them (`NOTIFY` after their
-//! groups of changes commit, [`Announcer`]), and the chat messages they store.
+//! groups of changes commit, `Announcer`), and the chat messages they store.
 
 use std::sync::Arc;
 use std::time::Duration;
