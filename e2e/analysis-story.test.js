@@ -149,7 +149,14 @@ for (const name of Object.keys(GAMES)) {
     for (const point of points.filter((p) => p.number !== null)) {
       await page.click(`#analysis-chart .chart-point >> nth=${points.indexOf(point)}`);
       await page.waitForFunction((ply) => document.querySelector("#board")?.dataset.ply === ply, point.ply);
-      assert.match(await page.textContent("#evaluation"), /\(exact\)/);
+      // ... and the chart's number there is that exact value: the first player's chance, a
+      // draw counting half (the words round win and draw apart: a point and a half allowed).
+      const evaluation = await page.textContent("#evaluation");
+      const said = evaluation.match(/^(.+) to move: (\d+)% win(?:, (\d+)% draw)? \(exact\)\./);
+      assert.ok(said, `an exact evaluation: ${evaluation}`);
+      const score = Number(said[2]) + Number(said[3] ?? 0) / 2;
+      const firsts = said[1] === (GAMES[name].sides ?? ["First player"])[0] ? score : 100 - score;
+      assert.ok(Math.abs(firsts - point.percent) <= 1.5, `the chart's ${point.percent}% is the exact value said: ${evaluation}`);
     }
     const leaders = points.map((p) => leader(p.percent, GAMES[name].sides));
     // A story of many changes counts them and names the last leader (the winner, when the

@@ -7,8 +7,9 @@
 // page until the premove is chosen), an illegal one dropped with a word, Escape or a click
 // elsewhere cancelling one, a premove between two screens played on the other's move; the
 // board turned against the computer as the second side; the winner said in German as German
-// players say it; Quarx's and Kauri's moves readable in the list. Screenshots in
-// e2e/artifacts/comforts-*.png.
+// players say it; Quarx's and Kauri's moves readable in the list. Every test runs in both
+// languages and at both sizes (where two runs cover them, English on the laptop and German on
+// the phone). Screenshots in e2e/artifacts/comforts-*.png.
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -71,8 +72,9 @@ async function tabIntoBoard(page) {
   return assert.fail("the board is not reached by Tab");
 }
 
-test("every other game's board plays by the keys too", async () => {
-const page = await pageIn("en-US");
+for (const [locale, viewport, size] of [["en-US", LAPTOP, "1366"], ["de-DE", PHONE, "390"]]) {
+test(`${locale.slice(0, 2)} ${size}: every other game's board plays by the keys too`, async () => {
+  const page = await pageIn(locale, viewport);
   for (const game of ["black-path", "karls-race", "kauri", "einstein"]) {
     await openNewGame(page, { game, seats: [{ kind: "local" }, { kind: "local" }] });
     assert.equal(await waitForTurn(page), "move", game);
@@ -88,6 +90,7 @@ const page = await pageIn("en-US");
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+}
 
 /** Holds back what the server pushes to `page`'s game over the WebSocket while `held.on`,
  * passing it on once released (the computer's reply then arrives when the test wants). */
@@ -158,8 +161,9 @@ for (const [language, locale] of [["en", "en-US"], ["de", "de-DE"]]) {
     });
   }
 
-  test(`${language}: the move sounds are on, never before a gesture, sound both sides' moves, and stay as chosen`, async () => {
-    const page = await pageIn(locale);
+  const [soundViewport, soundSize] = language === "en" ? [LAPTOP, "1366"] : [PHONE, "390"];
+  test(`${language} ${soundSize}: the move sounds are on, never before a gesture, sound both sides' moves, and stay as chosen`, async () => {
+    const page = await pageIn(locale, soundViewport);
     const held = await holdPushes(page);
     // The computer moves first: its move arrives before any gesture, and no sound is made.
     await openNewGame(page, { game: "kauri", seats: [{ kind: "computer", level: 1 }, { kind: "local" }] });
@@ -188,9 +192,16 @@ for (const [language, locale] of [["en", "en-US"], ["de", "de-DE"]]) {
   });
 }
 
-for (const [viewport, size] of [[LAPTOP, "1366"], [PHONE, "390"]]) {
-  test(`${size}: Kauri against the computer as the second player: the board turned, a premove played as soon as the turn comes`, async () => {
-    const page = await pageIn("en-US", viewport);
+/** The premove lines the tests read, by language. */
+const PREMOVE_WORDS = {
+  "en-US": { chosen: (move) => `Premove: Sow ${move}. Escape or a click elsewhere cancels it.`, dropped: (move) => `Your premove ${move} is not legal now: it was dropped.`, notLegal: "is not legal now" },
+  "de-DE": { chosen: (move) => `Vorauszug: ${move} säen. Escape oder ein Klick daneben hebt ihn auf.`, dropped: (move) => `Dein Vorauszug ${move} ist jetzt nicht erlaubt und entfällt.`, notLegal: "ist jetzt nicht erlaubt" },
+};
+
+for (const [locale, viewport, size] of [["en-US", LAPTOP, "1366"], ["de-DE", PHONE, "390"]]) {
+  test(`${locale.slice(0, 2)} ${size}: Kauri against the computer as the second player: the board turned, a premove played as soon as the turn comes`, async () => {
+    const words = PREMOVE_WORDS[locale];
+    const page = await pageIn(locale, viewport);
     const held = await holdPushes(page);
     await openNewGame(page, { game: "kauri", seats: [{ kind: "computer", level: 1 }, { kind: "local" }] });
     assert.equal(await waitForTurn(page), "move");
@@ -204,8 +215,8 @@ for (const [viewport, size] of [[LAPTOP, "1366"], [PHONE, "390"]]) {
     const premove = await page.locator("#board .premovable").last().getAttribute("data-cell");
     await page.click(`#board .premovable[data-cell="${premove}"]`);
     await page.waitForSelector(`#board .premove[data-cell="${premove}"]`);
-    assert.match(await text(page, "#premove-line"), new RegExp(`^Premove: Sow ${premove}\\. Escape or a click elsewhere cancels it\\.$`));
-    await screenshot(page, `comforts-premove-${size}`);
+    assert.equal(await text(page, "#premove-line"), words.chosen(premove));
+    await screenshot(page, `comforts-premove-${locale.slice(0, 2)}-${size}`);
     // Escape cancels it; chosen again, it is played as soon as the computer's reply arrives.
     await page.keyboard.press("Escape");
     await page.waitForFunction(() => !document.querySelector("#board .premove") && !document.querySelector("#premove-line"));
@@ -214,8 +225,8 @@ for (const [viewport, size] of [[LAPTOP, "1366"], [PHONE, "390"]]) {
     held.release();
     // The computer's reply may leave the premove illegal (it sowed that hole empty): then it is
     // dropped with a word, and the position after the reply says why; else it is played.
-    await page.waitForFunction((p) => Number(document.querySelector("#board")?.dataset.ply) >= p + 3
-      || /not legal now/.test(document.querySelector("#premove-line")?.textContent ?? ""), ply, { timeout: 30000 });
+    await page.waitForFunction(([p, dropped]) => Number(document.querySelector("#board")?.dataset.ply) >= p + 3
+      || (document.querySelector("#premove-line")?.textContent ?? "").includes(dropped), [ply, words.notLegal], { timeout: 30000 });
     const moves = await page.locator("#movelist .ply").evaluateAll((ns) => ns.map((n) => n.dataset.record));
     if (moves.length > ply + 2) assert.equal(moves[ply + 2], premove, "the premove was played right after the computer's reply");
     else {
@@ -254,12 +265,13 @@ test("online, two screens: the guest's premove (in German, on a phone) is played
   await guest.context().close();
 });
 
-test("a premove no longer legal when the turn comes is dropped with a word; a click elsewhere cancels one", async () => {
+for (const [locale, viewport, size] of [["en-US", LAPTOP, "1366"], ["de-DE", PHONE, "390"]]) {
+test(`${locale.slice(0, 2)} ${size}: a premove no longer legal when the turn comes is dropped with a word; a click elsewhere cancels one`, async () => {
   // Quarx: White (the host) steps 1111-2222, next to Black's man on 3333, which then must
   // take it (3333x1111); White's premove, that man taking Black's (2222x4444), is then no
   // longer possible. Black is a second screen, so that its reply comes only when the test
   // makes it (the computer's forced reply could come in the answer to White's move).
-  const page = await pageIn("en-US");
+  const page = await pageIn(locale, viewport);
   const start = quarxCode("w", { 1111: "o", 1144: "o", 3333: "x" });
   const created = await openNewGame(page, { game: "quarx", start, seats: [{ kind: "local", name: "Hal" }, { kind: "invite" }] });
   const guest = await pageIn("en-US");
@@ -283,25 +295,26 @@ test("a premove no longer legal when the turn comes is dropped with a word; a cl
   await play(guest, ["3333", "1111"]);
   await page.waitForFunction(() => document.querySelector("#board")?.dataset.ply === "2");
   await page.waitForSelector("#board .movable");
-  assert.equal(await text(page, "#premove-line"), "Your premove 22·22 × 44·44 is not legal now: it was dropped.");
-  await screenshot(page, "comforts-premove-dropped-1366");
+  assert.equal(await text(page, "#premove-line"), PREMOVE_WORDS[locale].dropped("22·22 × 44·44"));
+  await screenshot(page, `comforts-premove-dropped-${locale.slice(0, 2)}-${size}`);
   assert.deepEqual([...page.errors, ...guest.errors], []);
   await page.context().close();
   await guest.context().close();
 });
+}
 
-for (const [language, locale, words] of [
-  ["en", "en-US", { bp: "Second player won", taken: "2 taken" }],
-  ["de", "de-DE", { bp: "Sieg für Spieler 2", taken: "2 geschlagen" }],
+for (const [language, locale, viewport, size, words] of [
+  ["en", "en-US", LAPTOP, "1366", { bp: "Second player won", taken: "2 taken" }],
+  ["de", "de-DE", PHONE, "390", { bp: "Sieg für Spieler 2", taken: "2 geschlagen" }],
 ]) {
-  test(`${language}: the winner said as players say it; Quarx's and Kauri's moves readable in the list`, async () => {
-    const page = await pageIn(locale, PHONE);
+  test(`${language} ${size}: the winner said as players say it; Quarx's and Kauri's moves readable in the list`, async () => {
+    const page = await pageIn(locale, viewport);
     // Black Path at one screen: tile 1 on the start square sends the path off the board at once.
     await openNewGame(page, { game: "black-path", settings: { size: "3x4" }, seats: [{ kind: "local" }, { kind: "local" }] });
     await page.click("#legal button:first-child").catch(() => {});
     await page.waitForSelector("#result");
     assert.equal(await page.getAttribute("#result", "data-headline"), words.bp);
-    await screenshot(page, `comforts-winner-${language}-390`);
+    await screenshot(page, `comforts-winner-${language}-${size}`);
     if (language === "de") {
       // Every game's sides, as the headline names a winner (the page's own words).
       const sides = (await Promise.all(["black-path", "carreaux", "karls-race", "kauri", "quarx", "einstein", "karls-race?players=4"]
@@ -321,7 +334,7 @@ for (const [language, locale, words] of [
     assert.deepEqual(await page.locator("#movelist .ply").allTextContents(), ["11·11 → 22·11", `33·33 × 11·11 × 33·11, ${words.taken}`]);
     assert.equal(await page.getAttribute('#movelist .ply[data-ply="2"]', "data-record"), "3333x1111x3311", "the record unchanged");
     await page.locator("#movelist").scrollIntoViewIfNeeded();
-    await screenshot(page, `comforts-quarx-list-${language}-390`);
+    await screenshot(page, `comforts-quarx-list-${language}-${size}`);
 
     // Kauri: each move the hole sown, where the sowing ended, and the seeds taken and given.
     await openNewGame(page, { game: "kauri", seats: [{ kind: "local" }, { kind: "local" }] });
@@ -330,7 +343,7 @@ for (const [language, locale, words] of [
     assert.deepEqual(kauri.slice(0, 2), ["f → F", "D → e"]);
     assert.ok(kauri.every((m) => / → [a-fA-F]( \(\+?\d*−?\d*\))?$/.test(m)), kauri.join(" | "));
     await page.locator("#movelist").scrollIntoViewIfNeeded();
-    await screenshot(page, `comforts-kauri-list-${language}-390`);
+    await screenshot(page, `comforts-kauri-list-${language}-${size}`);
     assert.deepEqual(await axeViolations(page), []);
     assert.deepEqual(page.errors, []);
     await page.context().close();

@@ -2,7 +2,9 @@
 // sees him online in the lobby; she challenges him from his page (Kauri, she moves first, 5+3,
 // rated); Bob, on another page, reads the challenge under the header and accepts it; both are
 // taken to the game, each with their seat; Ann's lobby then shows Bob playing, and its Watch link
-// opens his game. In German, Bob declines and Ann reads it. Screenshots at 1366x768 and 390x844.
+// opens his game. In German, Ann follows Bob and sees him online, Bob declines and Ann reads it;
+// signed out, he is shown offline; unfollowed, he leaves her list. Screenshots at 1366x768 and
+// 390x844.
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -89,6 +91,18 @@ test("auf Deutsch: eine Herausforderung wird abgelehnt, und die Herausfordernde 
   const ann = await signedUp("ann", PHONE, "de-DE");
   const bob = await signedUp("bob", LAPTOP, "de-DE");
   await bob.page.goto(BASE);
+  // Ann follows Bob; her lobby (on the phone) shows him online.
+  await ann.page.goto(`${BASE}/@/${bob.name}`);
+  await ann.page.click("#follow-player");
+  await ann.page.waitForFunction(() => document.querySelector("#follow-player")?.textContent === "Entfolgen");
+  assert.match(await ann.page.textContent("#follow-status"), new RegExp(`Du folgst ${bob.name}`));
+  const lobby = await ann.page.context().newPage();
+  await lobby.goto(BASE);
+  const followed = lobby.locator(`#following li[data-name="${bob.name}"]`);
+  await followed.waitFor();
+  assert.equal(await followed.getAttribute("data-online"), "true");
+  assert.match(await followed.textContent(), /online$/);
+  assert.equal(await lobby.textContent("#following-title"), "Gefolgt");
   await challenge(ann.page, bob.name);
   await ann.page.waitForSelector("#challenge-cancel:not([hidden])");
   await screenshot(ann.page, "people-challenge-sent-de-390", true);
@@ -102,7 +116,24 @@ test("auf Deutsch: eine Herausforderung wird abgelehnt, und die Herausfordernde 
   await card.waitFor({ state: "detached" });
   await ann.page.waitForSelector("#challenge-declined", { timeout: 15000 });
   assert.equal(await ann.page.textContent("#challenge-declined"), `${bob.name} hat abgelehnt.`);
-  assert.equal(await ann.page.textContent("#follow-player"), "Folgen");
+  assert.equal(await ann.page.textContent("#follow-player"), "Entfolgen");
+  // Bob signs out: Ann's lobby shows him offline, with nothing to watch.
+  await bob.page.click("#account-name");
+  await bob.page.click("#sign-out");
+  await bob.page.waitForSelector("#sign-in-link");
+  await lobby.reload();
+  await followed.waitFor();
+  assert.equal(await followed.getAttribute("data-online"), "false");
+  assert.match(await followed.textContent(), /offline$/);
+  assert.equal(await followed.locator("a.watch").count(), 0);
+  await lobby.locator("#following").scrollIntoViewIfNeeded();
+  await screenshot(lobby, "people-following-offline-de-390");
+  // Unfollowed from his page, he leaves her list.
+  await ann.page.click("#follow-player");
+  await ann.page.waitForFunction(() => document.querySelector("#follow-player")?.textContent === "Folgen");
+  await lobby.reload();
+  await lobby.waitForSelector("#following li.help");
+  assert.equal(await followed.count(), 0);
   assert.deepEqual([...ann.page.errors, ...bob.page.errors], []);
   await ann.page.context().close();
   await bob.page.context().close();

@@ -150,16 +150,24 @@ test("rated: only what applies, the clock beside Seek, a rating range that keeps
   await someoneNow(ann.page);
   await someoneNow(bob.page);
   const page = ann.page;
-  // Only what applies to a seek: no seats, hints, rated game or open challenge; no name for an account.
-  for (const id of ["#players-box", "#name-box", "#hints-label", "#rated-label", "#public-label"]) {
-    assert.equal(await page.isVisible(id), false, `${id} is not shown for a seek`);
+  // In German on the laptop and in English on the phone: only what applies to a seek (no
+  // seats, hints, rated game or open challenge; no name for an account), the clock by the
+  // button (on the laptop both on the first screen).
+  for (const [seeker, viewport] of [[page, LAPTOP], [bob.page, PHONE]]) {
+    for (const id of ["#players-box", "#name-box", "#hints-label", "#rated-label", "#public-label"]) {
+      assert.equal(await seeker.isVisible(id), false, `${id} is not shown for a seek`);
+    }
+    await seeker.waitForSelector("#seek-rated-label:not([hidden])");
+    const [clock, button] = [await boxOf(seeker, "#clock"), await boxOf(seeker, "#seek")];
+    // (On a phone the tiles and the seeks come first; the form follows them.)
+    if (viewport === LAPTOP) assert.ok(clock.bottom <= viewport.height && button.bottom <= viewport.height, "the clock and Seek on the first screen");
+    // Beside it on the laptop; on the phone, too narrow for both on one line, just above it.
+    const beside = viewport === LAPTOP
+      ? clock.top < button.bottom && button.top < clock.bottom && clock.right <= button.left
+      : button.top >= clock.bottom && button.top - clock.bottom <= 16 && button.left === clock.left;
+    assert.ok(beside, `the clock beside Seek: ${JSON.stringify({ clock, button })}`);
   }
-  await page.waitForSelector("#seek-rated-label:not([hidden])");
   await tileSays(page, "kauri:5+3", "gewertet");
-  // The clock beside the button, both on the first screen.
-  const [clock, button] = [await boxOf(page, "#clock"), await boxOf(page, "#seek")];
-  assert.ok(clock.bottom <= LAPTOP.height && button.bottom <= LAPTOP.height, "the clock and Seek on the first screen");
-  assert.ok(clock.top < button.bottom && button.top < clock.bottom && clock.right <= button.left, `the clock beside Seek: ${JSON.stringify({ clock, button })}`);
   // Ann seeks Kauri 5+3, rated, from opponents rated 1600 up.
   await page.selectOption("#game", "kauri");
   await page.waitForSelector("#set-tiebreak");

@@ -501,6 +501,31 @@ test("an Arena: berserk from the game page, streaks on the score sheets, the cou
   assert.ok(game.clock.remaining_ms[mine.first === names[0] ? 0 : 1] <= 30000, JSON.stringify(game.clock));
   await screenshot(own, "arena-berserk-1366");
 
+  // On the other board, Berserk clicked after one's first move (made elsewhere, before the page
+  // looked again) is refused with the server's word, in German here, and the word stays when
+  // the button goes. The page's looks at the game are held back until the refusal is read.
+  const other = first.in_play.find((b) => b.game_id !== mine.game_id);
+  const early = players[names.indexOf(other.first)];
+  const german = await newPage(browser, PHONE, { locale: "de-DE" });
+  await german.context().addCookies(await early.context().cookies());
+  await early.context().close();
+  await german.goto(`${BASE}/game/${other.game_id}?tournament=${id}`);
+  await german.waitForSelector("#berserk", { timeout: 15000 });
+  const looks = `${BASE}/api/games/${other.game_id}`;
+  const held = [];
+  let holding = true;
+  await german.route(looks, (route) => (holding ? held.push(route) : route.continue()));
+  await move(german, other.game_id, "3");
+  await german.click("#berserk");
+  const refusal = "Berserk geht nur vor deinem ersten Zug.";
+  await german.waitForFunction((words) => document.querySelector(".tournament-back .error")?.textContent === words, refusal);
+  holding = false;
+  for (const route of held) await route.continue();
+  await german.waitForFunction(() => !document.querySelector("#berserk"));
+  assert.equal(await german.textContent(".tournament-back .error"), refusal, "the refusal stays when the button goes");
+  await screenshot(german, "arena-berserk-refused-de-390");
+  players[names.indexOf(other.first)] = german;
+
   // The first player's games, three won in a row (the third doubled); the other board goes on.
   for (let won = 0; won < 3; won++) {
     const view = await until(players[0], id, (v) => v.your_game

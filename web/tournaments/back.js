@@ -12,7 +12,9 @@ import { t } from "../i18n.js";
 const LOOK_MS = 1500;
 
 /** The Berserk button in `node` while seat `mine` ({ seat, token }) of Arena game `game` (its
- * `view`) may still go berserk: the game goes on, the seat has not moved nor gone berserk.
+ * `view`) may still go berserk: the game goes on, the seat has not moved nor gone berserk. A
+ * refusal (the button clicked after a move the page had not yet heard of) stays when the
+ * button goes, so that the player reads why.
  * @param {Element} node
  * @param {import("../ui.js").GameView | null} view
  * @param {{ seat: number, token: string } | null | false} mine
@@ -20,8 +22,12 @@ const LOOK_MS = 1500;
 function showBerserk(node, view, mine, game) {
   const can = mine && view?.status?.state !== "over" && view?.clock
     && !view.clock.berserk?.[mine.seat] && !view.plies.some((p) => p.seat === mine.seat);
-  if (!can) { node.replaceChildren(); return; }
-  if (node.firstChild) return;
+  if (!can) {
+    const refusal = node.querySelector(".error");
+    node.replaceChildren(...(refusal?.textContent ? [refusal] : []));
+    return;
+  }
+  if (node.querySelector("#berserk")) return;
   const error = el("span", { class: "error", role: "alert" });
   const go = async () => {
     error.textContent = "";

@@ -69,18 +69,14 @@ impl Announcer {
             let mut held = Held::default();
             while let Some(first) = waiting.recv().await {
                 let notices = with_waiting(first, &mut waiting, MAX_GROUPS_TOGETHER).concat();
-                let mut connection = match held.take(&pool).await {
-                    Ok(connection) => connection,
-                    Err(error) => {
-                        tracing::warn!("cannot tell the other instances of changes: {error:#}");
-                        continue;
-                    }
+                let sent = async {
+                    let mut connection = held.take(&pool).await?;
+                    announce_changes(&mut connection, &notices).await?;
+                    held.keep(connection, Backend::Postgres);
+                    anyhow::Ok(())
                 };
-                match announce_changes(&mut connection, &notices).await {
-                    Ok(()) => held.keep(connection, Backend::Postgres),
-                    Err(error) => {
-                        tracing::warn!("cannot tell the other instances of changes: {error:#}");
-                    }
+                if let Err(error) = sent.await {
+                    tracing::warn!("cannot tell the other instances of changes: {error:#}");
                 }
                 tokio::time::sleep(GATHER).await;
             }

@@ -535,6 +535,15 @@ mod tests {
         assert!(after.rating > before.rating, "{first:?}");
         let (puzzle_before, puzzle_after) = first.puzzle.unwrap();
         assert!(puzzle_after.rating < puzzle_before.rating);
+        // Bob's next puzzle is the one rated nearest to him, not the first id.
+        let untried = Solver::Account(bob.clone());
+        for (rating, nearest) in [
+            (puzzle_before.rating, "kauri-t2"),
+            (puzzle_after.rating - 100.0, "kauri-t1"),
+        ] {
+            let next = store.next_puzzle("kauri", &untried, rating).await.unwrap();
+            assert_eq!(next.unwrap().puzzle.id, nearest, "at {rating}");
+        }
         // The second attempt is kept, never rated.
         let second = store
             .record_puzzle_attempt(&attempt(&solver, false), 11)
